@@ -1,0 +1,57 @@
+import { closeDb, dbKind, getDb } from '@/lib/db/client';
+import { DataDirLockedError } from '@/lib/db/lock';
+import { env, parseEnv } from '@/lib/env';
+import { upsertClient } from '@/lib/service/auth/clients';
+import { currentSigningKey } from '@/lib/service/auth/signing-keys';
+
+// What a server process does once at start: settings, database and migrations, bootstrap
+// credentials, the in-process delivery worker, and a banner with what to use.
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+export async function boot(): Promise<void> {
+  try {
+    parseEnv();
+  } catch (err) {
+    fail((err as Error).message);
+  }
+  try {
+    await getDb();
+  } catch (err) {
+    if (err instanceof DataDirLockedError) fail(err.message);
+    fail(`Could not open the database: ${(err as Error).message}`);
+  }
+  if (env.SERVICE_MODE === 'on') {
+    await currentSigningKey();
+    await upsertClient(env.SANDBOX_CLIENT_ID, env.SANDBOX_CLIENT_SECRET, env.SANDBOX_ACCOUNT);
+  }
+  const shutdown = async () => {
+    await closeDb().catch(() => {});
+    process.exit(0);
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+  await printBanner();
+}
+
+async function printBanner(): Promise<void> {
+  const lines = [
+    '',
+    'Giving Connect Console is ready',
+    `  console          ${env.PUBLIC_URL}/  (sign in as ${env.CONSOLE_ADMIN_EMAIL} / ${env.CONSOLE_ADMIN_PASSWORD === 'console-admin-123' ? 'console-admin-123' : '<CONSOLE_ADMIN_PASSWORD>'})`,
+    `  store            ${(await dbKind()) === 'pglite' ? `embedded PGlite in ${env.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)'}`,
+  ];
+  if (env.SERVICE_MODE === 'on') {
+    lines.push(
+      `  API base URL     ${env.PUBLIC_URL}/v1`,
+      `  auth URL         ${env.PUBLIC_URL}  (POST ${env.PUBLIC_URL}/oauth/token)`,
+      `  audience         ${env.CONNECT_AUDIENCE}`,
+      `  client_id        ${env.SANDBOX_CLIENT_ID}`,
+      `  client_secret    ${env.SANDBOX_CLIENT_SECRET}`,
+    );
+  }
+  console.log(lines.join('\n') + '\n');
+}

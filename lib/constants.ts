@@ -1,0 +1,44 @@
+// Magic strings shared by both halves of the app live here.
+
+export const ID_PREFIX = {
+  connect: 'test_',
+  webhook: 'ep_',
+  message: 'msg_',
+  attempt: 'atmpt_',
+  apiKey: 'sk_test_',
+  webhookSecret: 'whsec_',
+} as const;
+
+export const EVENT_TYPES = ['grant.succeeded'] as const;
+export type TEventType = (typeof EVENT_TYPES)[number];
+
+export const SCOPES = [
+  'create:nonprofits',
+  'read:nonprofits',
+  'create:connects',
+  'read:connects',
+  'create:grants',
+  'read:grants',
+] as const;
+export type TScope = (typeof SCOPES)[number];
+
+export const TOKEN_LIFETIME_SECONDS = 86400;
+export const AUTH_REALM = 'giving-connect';
+export const MAX_BODY_BYTES = 256 * 1024;
+export const MAX_RESPONSE_BODY_BYTES = 20000;
+export const RECEIPT_MAX_BODY_BYTES = 1024 * 1024;
+
+export const MESSAGE_STATUSES = ['pending', 'sending', 'success', 'failed'] as const;
+export type TMessageStatus = (typeof MESSAGE_STATUSES)[number];
+export const ATTEMPT_STATUSES = ['success', 'failed'] as const;
+export const TRIGGER_TYPES = ['scheduled', 'manual'] as const;
+export const GRANT_STATUSES = ['Initiated', 'Completed', 'Canceled'] as const;
+
+export const SIGNATURE_VERDICTS = [
+  'valid',
+  'invalid signature',
+  'timestamp outside tolerance',
+  'missing headers',
+  'no secret configured',
+] as const;
+export type TSignatureVerdict = (typeof SIGNATURE_VERDICTS)[number];

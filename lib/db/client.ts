@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { env } from '@/lib/env';
+import { acquireDataDirLock, releaseDataDirLock } from './lock';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle; every query helper accepts either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+type Handle = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
+
+// One instance per process, shared by route bundles, instrumentation and hot reloads.
+const globalForDb = globalThis as unknown as { __gcDb?: Promise<Handle> };
+
+export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'lib/db/migrations');
+
+async function openPglite(dataDir: string): Promise<Handle> {
+  const dir = path.resolve(dataDir);
+  fs.mkdirSync(dir, { recursive: true });
+  acquireDataDirLock(dir);
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const client = new PGlite(path.join(dir, 'pg'));
+  await client.waitReady;
+  const db = drizzle({ client, schema, casing: 'snake_case' });
+  await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    close: async () => {
+      await client.close();
+      releaseDataDirLock(dir);
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Handle> {
+  const pg = (await import('pg')).default;
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzle({ client: pool, schema, casing: 'snake_case' });
+  // Several instances may start at once: one migrates, the others wait for it.
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock(727274)');
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock(727274)').catch(() => {});
+    lockClient.release();
+  }
+  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+}
+
+async function open(): Promise<Handle> {
+  return env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openPglite(env.DATA_DIR);
+}
+
+function handle(): Promise<Handle> {
+  if (!globalForDb.__gcDb) {
+    globalForDb.__gcDb = open().catch((err) => {
+      globalForDb.__gcDb = undefined;
+      throw err;
+    });
+  }
+  return globalForDb.__gcDb;
+}
+
+/** The database, opened and migrated on first use. */
+export async function getDb(): Promise<Db> {
+  return (await handle()).db;
+}
+
+export async function dbKind(): Promise<Handle['kind']> {
+  return (await handle()).kind;
+}
+
+export async function closeDb(): Promise<void> {
+  const h = globalForDb.__gcDb;
+  globalForDb.__gcDb = undefined;
+  if (h) await (await h).close();
+}
+
+/** Rows of a raw SQL statement, the same on PGlite and node-postgres. */
+export async function queryRows<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+export { schema, sql };

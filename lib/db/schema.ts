@@ -1,0 +1,299 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+// One database, two schemas. `service` belongs to the Giving Connect API (lib/service);
+// `console` to the receiver and dashboard (lib/console). Neither half reads the other's schema.
+
+const ts = (name?: string) =>
+  name
+    ? timestamp(name, { withTimezone: true, mode: 'date', precision: 3 })
+    : timestamp({ withTimezone: true, mode: 'date', precision: 3 });
+const createdAt = () => ts().notNull().defaultNow();
+const updatedAt = () => ts().notNull().defaultNow();
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
+
+/* ------------------------------------------------------------------ service */
+
+export const service = pgSchema('service');
+
+export const accounts = service.table('accounts', {
+  id: uuid().primaryKey().defaultRandom(),
+  name: text().notNull().unique(),
+  createdAt: createdAt(),
+});
+
+export const clients = service.table(
+  'clients',
+  {
+    id: text().primaryKey(), // the client_id
+    accountId: uuid()
+      .notNull()
+      .references(() => accounts.id),
+    secretHash: text().notNull(),
+    createdAt: createdAt(),
+    revokedAt: ts(),
+  },
+  (t) => [index().on(t.accountId)],
+);
+
+export const signingKeys = service.table('signing_keys', {
+  kid: text().primaryKey(),
+  privateJwk: jsonb().notNull(),
+  publicJwk: jsonb().notNull(),
+  createdAt: createdAt(),
+  retiredAt: ts(),
+});
+
+export const nonprofits = service.table('nonprofits', {
+  id: uuid().primaryKey().defaultRandom(),
+  ein: text().notNull().unique(),
+  name: text().notNull(),
+  contact: jsonb().notNull(), // the contact user: kept for support, never returned
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const connects = service.table(
+  'connects',
+  {
+    id: text().primaryKey(), // test_<ksuid>
+    accountId: uuid()
+      .notNull()
+      .references(() => accounts.id),
+    nonprofitId: uuid()
+      .notNull()
+      .references(() => nonprofits.id),
+    name: text().notNull(),
+    active: boolean().notNull().default(true),
+    metadata: jsonb().notNull().default({}),
+    apiKey: text().notNull(), // shown again by Get Connect, so kept; looked up by its hash
+    apiKeyHash: text().notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex().on(t.accountId, t.nonprofitId)],
+);
+
+export const grants = service.table(
+  'grants',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    accountId: uuid().notNull(),
+    connectId: text()
+      .notNull()
+      .references(() => connects.id),
+    nonprofitId: uuid().notNull(),
+    trackingId: text().notNull().unique(),
+    amount: integer().notNull(),
+    feeAmount: integer().notNull(),
+    coveredFees: boolean().notNull(),
+    status: text().notNull(),
+    fundId: text().notNull(),
+    fundName: text().notNull(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    email: text().notNull(),
+    phone: text(),
+    note: text(),
+    metadata: jsonb().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.connectId, t.createdAt.desc(), t.id.desc())],
+);
+
+export const idempotencyKeys = service.table(
+  'idempotency_keys',
+  {
+    connectId: text().notNull(),
+    key: text().notNull(),
+    requestHash: text().notNull(),
+    statusCode: integer().notNull(),
+    body: jsonb().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.connectId, t.key] })],
+);
+
+export const webhooks = service.table(
+  'webhooks',
+  {
+    id: text().primaryKey(), // ep_<ksuid>
+    accountId: uuid().notNull(),
+    url: text().notNull(),
+    eventTypes: text().array().notNull(),
+    description: text().notNull().default(''),
+    disabled: boolean().notNull().default(false),
+    disabledReason: text(),
+    metadata: jsonb().notNull().default({}),
+    failingSince: ts(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: ts(),
+  },
+  (t) => [index().on(t.accountId, t.createdAt.desc(), t.id.desc())],
+);
+
+export const webhookSecrets = service.table(
+  'webhook_secrets',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    webhookId: text()
+      .notNull()
+      .references(() => webhooks.id),
+    secret: text().notNull(), // whsec_…: needed in clear to sign
+    createdAt: createdAt(),
+    expiresAt: ts(), // null: current; set: the previous secret, still signing until then
+  },
+  (t) => [index().on(t.webhookId)],
+);
+
+export const messages = service.table(
+  'messages',
+  {
+    id: text().primaryKey(), // msg_<ksuid>
+    accountId: uuid().notNull(),
+    eventType: text().notNull(),
+    payload: jsonb().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.accountId, t.createdAt.desc())],
+);
+
+/** One row per (message, webhook): the delivery queue and the per-webhook message status. */
+export const deliveries = service.table(
+  'deliveries',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    messageId: text()
+      .notNull()
+      .references(() => messages.id),
+    webhookId: text()
+      .notNull()
+      .references(() => webhooks.id),
+    accountId: uuid().notNull(),
+    eventType: text().notNull(),
+    status: text().notNull().default('pending'), // pending | sending | success | failed
+    attemptCount: integer().notNull().default(0),
+    nextAttemptAt: ts(),
+    leaseUntil: ts(),
+    leaseOwner: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex().on(t.messageId, t.webhookId),
+    index().on(t.webhookId, t.createdAt.desc(), t.messageId.desc()),
+    index('deliveries_due_idx').on(t.nextAttemptAt).where(sql`status in ('pending', 'sending')`),
+  ],
+);
+
+export const attempts = service.table(
+  'attempts',
+  {
+    id: text().primaryKey(), // atmpt_<ksuid>
+    deliveryId: uuid()
+      .notNull()
+      .references(() => deliveries.id),
+    messageId: text().notNull(),
+    webhookId: text().notNull(),
+    accountId: uuid().notNull(),
+    url: text().notNull(),
+    createdAt: createdAt(),
+    status: text().notNull(), // success | failed
+    responseStatusCode: integer().notNull(),
+    responseDurationMs: integer().notNull(),
+    response: text().notNull().default(''),
+    triggerType: text().notNull(), // scheduled | manual
+  },
+  (t) => [index().on(t.webhookId, t.messageId, t.createdAt.desc(), t.id.desc())],
+);
+
+/* ------------------------------------------------------------------ console */
+
+export const consoleSchema = pgSchema('console');
+
+export const users = consoleSchema.table('users', {
+  id: uuid().primaryKey().defaultRandom(),
+  email: text().notNull().unique(),
+  passwordHash: text().notNull(),
+  createdAt: createdAt(),
+  lastLoginAt: ts(),
+});
+
+export const loginFailures = consoleSchema.table('login_failures', {
+  key: text().primaryKey(), // e.g. email or source address
+  count: integer().notNull().default(0),
+  windowStart: ts().notNull().defaultNow(),
+});
+
+export const settings = consoleSchema.table('settings', {
+  key: text().primaryKey(),
+  value: text().notNull(),
+});
+
+export const receivers = consoleSchema.table('receivers', {
+  id: uuid().primaryKey().defaultRandom(),
+  slug: text().notNull().unique(),
+  name: text().notNull(),
+  secrets: text().array().notNull().default(sql`'{}'::text[]`), // up to two whsec_… (rotation)
+  responseStatus: integer().notNull().default(200),
+  responseBody: text().notNull().default(''),
+  responseDelayMs: integer().notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const receipts = consoleSchema.table(
+  'receipts',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    receiverId: uuid()
+      .notNull()
+      .references(() => receivers.id),
+    method: text().notNull(),
+    path: text().notNull(),
+    query: text().notNull().default(''),
+    headers: jsonb().notNull(), // [[name, value], …] in arrival order
+    body: bytea(), // null when over the size limit
+    bodySize: integer().notNull(),
+    oversize: boolean().notNull().default(false),
+    sourceIp: text().notNull().default(''),
+    receivedAt: createdAt(),
+    messageId: text(), // webhook-id / svix-id header
+    verdict: text().notNull(),
+    verdictReason: text().notNull().default(''),
+    duplicate: boolean().notNull().default(false),
+    responseStatus: integer().notNull(),
+  },
+  (t) => [index().on(t.receiverId, t.id.desc()), index().on(t.messageId, t.receiverId)],
+);
+
+export const trackedWebhooks = consoleSchema.table(
+  'tracked_webhooks',
+  {
+    environment: text().notNull(), // sandbox | production
+    webhookId: text().notNull(),
+    receiverId: uuid().references(() => receivers.id),
+    url: text().notNull().default(''),
+    description: text().notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.environment, t.webhookId] })],
+);

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+
+// Every setting of the app, parsed once. Nothing else reads process.env.
+// A bad value stops the start with one line naming the variable (see formatEnvError).
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+    .default(fallback ? 'true' : 'false')
+    .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const int = (fallback: number, min: number, max: number) =>
+  z.coerce
+    .number({ message: 'must be a whole number' })
+    .int({ message: 'must be a whole number' })
+    .min(min, { message: `must be at least ${min}` })
+    .max(max, { message: `must be at most ${max}` })
+    .default(fallback);
+
+const url = z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' });
+
+const secondsList = z
+  .string()
+  .regex(/^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?)*\s*$/, { message: 'must be comma-separated seconds, e.g. 5,300,1800' })
+  .transform((s) => s.split(',').map((x) => Number(x.trim())));
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
+export const ZEnv = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: int(3000, 1, 65535),
+    PUBLIC_URL: url.optional(),
+    DATA_DIR: z.string().min(1).default('./.data'),
+    DATABASE_URL: optionalString.pipe(
+      z.string().regex(/^postgres(ql)?:\/\//, { message: 'must start with postgres:// or postgresql://' }).optional(),
+    ),
+    // service
+    SERVICE_MODE: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
+    CONNECT_AUDIENCE: z.string().min(1).default('https://api.giving-connect.test'),
+    SANDBOX_ACCOUNT: z.string().min(1).max(100).default('sandbox'),
+    SANDBOX_CLIENT_ID: z.string().regex(/^[A-Za-z0-9_.-]{3,128}$/, { message: 'must be 3-128 of A-Z a-z 0-9 _ . -' }).default('sandbox-client'),
+    SANDBOX_CLIENT_SECRET: z.string().min(12, { message: 'must be at least 12 characters' }).default('sandbox-secret-change-me'),
+    DELIVERY_RETRY_SCHEDULE: secondsList.default([5, 300, 1800, 7200, 18000, 36000, 36000]),
+    DELIVERY_TIMEOUT_MS: int(15000, 100, 120000),
+    DELIVERY_ALLOW_PRIVATE: bool(true),
+    DELIVERY_LEASE_MS: int(60000, 1000, 3600000),
+    DELIVERY_POLL_MS: int(500, 50, 60000),
+    DELIVERY_CONCURRENCY: int(16, 1, 256),
+    DELIVERY_DISABLE_AFTER_MS: int(5 * 24 * 3600 * 1000, 1000, 365 * 24 * 3600 * 1000),
+    WORKER_IN_PROCESS: bool(true),
+    // console
+    CONSOLE_PUBLIC_URL: url.optional(),
+    CONSOLE_ADMIN_EMAIL: z.email({ message: 'must be an email address' }).default('admin@example.org'),
+    CONSOLE_ADMIN_PASSWORD: z.string().min(8, { message: 'must be at least 8 characters' }).default('console-admin-123'),
+    SESSION_SECRET: optionalString.pipe(z.string().min(32, { message: 'must be at least 32 characters' }).optional()),
+    CONNECT_API_BASE_URL: url.optional(),
+    CONNECT_AUTH_URL: url.optional(),
+    CONNECT_CLIENT_ID: optionalString,
+    CONNECT_CLIENT_SECRET: optionalString,
+    PRODUCTION_API_BASE_URL: url.optional(),
+    PRODUCTION_AUTH_URL: url.optional(),
+    PRODUCTION_AUDIENCE: optionalString,
+    PRODUCTION_CLIENT_ID: optionalString,
+    PRODUCTION_CLIENT_SECRET: optionalString,
+  })
+  .transform((e) => {
+    const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+    return {
+      ...e,
+      PUBLIC_URL: publicUrl,
+      CONSOLE_PUBLIC_URL: (e.CONSOLE_PUBLIC_URL ?? publicUrl).replace(/\/+$/, ''),
+      CONNECT_API_BASE_URL: (e.CONNECT_API_BASE_URL ?? publicUrl).replace(/\/+$/, ''),
+      CONNECT_AUTH_URL: (e.CONNECT_AUTH_URL ?? publicUrl).replace(/\/+$/, ''),
+      CONNECT_CLIENT_ID: e.CONNECT_CLIENT_ID ?? e.SANDBOX_CLIENT_ID,
+      CONNECT_CLIENT_SECRET: e.CONNECT_CLIENT_SECRET ?? e.SANDBOX_CLIENT_SECRET,
+    };
+  });
+
+export type TEnv = z.output<typeof ZEnv>;
+
+/** One line per bad variable: `DELIVERY_TIMEOUT_MS must be a whole number (got "abc")`. */
+export function formatEnvError(error: z.ZodError, source: Record<string, string | undefined>): string {
+  return error.issues
+    .map((issue) => {
+      const key = String(issue.path[0] ?? 'environment');
+      const got = source[key];
+      return `Invalid configuration: ${key} ${issue.message}${got === undefined ? '' : ` (got ${JSON.stringify(got)})`}`;
+    })
+    .join('\n');
+}
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): TEnv {
+  const result = ZEnv.safeParse(source);
+  if (!result.success) {
+    const message = formatEnvError(result.error, source);
+    const err = new Error(message);
+    err.name = 'ConfigError';
+    throw err;
+  }
+  return result.data;
+}
+
+const globalForEnv = globalThis as unknown as { __gcEnv?: TEnv };
+
+/** The parsed settings; on a bad value the process prints one line and exits. */
+function loadEnv(): TEnv {
+  if (globalForEnv.__gcEnv) return globalForEnv.__gcEnv;
+  try {
+    globalForEnv.__gcEnv = parseEnv();
+    return globalForEnv.__gcEnv;
+  } catch (err) {
+    if (err instanceof Error && err.name === 'ConfigError' && typeof process.exit === 'function') {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+export const env: TEnv = new Proxy({} as TEnv, {
+  get: (_t, key: string) => loadEnv()[key as keyof TEnv],
+});

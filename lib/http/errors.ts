@@ -1,0 +1,74 @@
+import { STATUS_CODES } from 'node:http';
+import { z } from 'zod';
+
+// One error class with a closed list of codes; one code → status table; one toProblem().
+
+export const ERROR_STATUS = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  insufficient_scope: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+} as const;
+
+export type TErrorCode = keyof typeof ERROR_STATUS;
+export type TFieldError = { path: string; message: string };
+
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: TErrorCode,
+    message: string,
+    readonly extra: { errors?: TFieldError[]; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = ERROR_STATUS[code];
+  }
+}
+
+export type TProblem = {
+  type: 'about:blank';
+  title: string;
+  status: number;
+  detail: string;
+  errors?: TFieldError[];
+};
+
+export function problemBody(status: number, detail: string, errors?: TFieldError[]): TProblem {
+  return { type: 'about:blank', title: STATUS_CODES[status] ?? 'Error', status, detail, ...(errors?.length ? { errors } : {}) };
+}
+
+export function zodFieldErrors(error: z.ZodError, prefix: (string | number)[] = []): TFieldError[] {
+  return error.issues.map((issue) => {
+    const parts = [...prefix, ...issue.path].map(String);
+    const fieldPath = parts.join('.');
+    let message = issue.message;
+    if (issue.code === 'unrecognized_keys') message = `unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`;
+    return { path: fieldPath, message };
+  });
+}
+
+/** A 400 naming every field that is wrong. */
+export function validationError(error: z.ZodError, what = 'The request'): ApiError {
+  const errors = zodFieldErrors(error);
+  const first = errors[0];
+  const detail = first
+    ? `${what} is invalid: ${first.path ? `${first.path}: ` : ''}${first.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}.`
+    : `${what} is invalid.`;
+  return new ApiError('bad_request', detail, { errors });
+}
+
+/** Any thrown value as a status and problem body; unknown errors become a bare 500 that leaks nothing. */
+export function toProblem(err: unknown): { status: number; body: TProblem; headers: Record<string, string> } {
+  if (err instanceof ApiError) {
+    return { status: err.status, body: problemBody(err.status, err.message, err.extra.errors), headers: err.extra.headers ?? {} };
+  }
+  return { status: 500, body: problemBody(500, 'An unexpected error occurred. Quote the request id when reporting it.'), headers: {} };
+}

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { NextResponse, type NextRequest } from 'next/server';
+import { ApiError, problemBody, toProblem } from './errors';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** Reuses a sane incoming X-Request-Id (a proxy's), otherwise makes one. */
+export function requestIdOf(req: Request): string {
+  const incoming = req.headers.get(REQUEST_ID_HEADER);
+  return incoming && /^[A-Za-z0-9._:-]{8,128}$/.test(incoming) ? incoming : `req_${randomUUID().replaceAll('-', '')}`;
+}
+
+export function json(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): NextResponse {
+  return NextResponse.json(body, { status: init.status ?? 200, headers: init.headers });
+}
+
+export function problem(status: number, detail: string, headers: Record<string, string> = {}): NextResponse {
+  return new NextResponse(JSON.stringify(problemBody(status, detail)), {
+    status,
+    headers: { 'content-type': 'application/problem+json', ...headers },
+  });
+}
+
+export function errorResponse(err: unknown, requestId: string): NextResponse {
+  const { status, body, headers } = toProblem(err);
+  if (status >= 500) console.error(`[${requestId}]`, err);
+  const res = new NextResponse(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/problem+json', ...headers },
+  });
+  res.headers.set(REQUEST_ID_HEADER, requestId);
+  return res;
+}
+
+export type TRouteContext<P> = { params: Promise<P> };
+export type TRequestInfo<P> = { req: NextRequest; params: P; requestId: string };
+
+/**
+ * The base wrapper of every API route: a request id on every response, errors as problem details.
+ * Kind-specific wrappers (bearer token, API key, staff session) build on it.
+ */
+export function route<P = Record<string, string>>(handler: (info: TRequestInfo<P>) => Promise<Response>) {
+  return async (req: NextRequest, ctx: TRouteContext<P>): Promise<Response> => {
+    const requestId = requestIdOf(req);
+    try {
+      const res = await handler({ req, params: (await ctx?.params) ?? ({} as P), requestId });
+      res.headers.set(REQUEST_ID_HEADER, requestId);
+      return res;
+    } catch (err) {
+      return errorResponse(err, requestId);
+    }
+  };
+}
+
+const ALL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+type TMethod = (typeof ALL_METHODS)[number];
+
+/**
+ * Handlers for the methods a route does not serve: 405 with `Allow`, as problem details.
+ * `export const { PUT, DELETE } = otherMethods(['GET', 'POST'])`.
+ */
+export function otherMethods(allowed: TMethod[]): Record<TMethod, (req: NextRequest) => Promise<Response>> {
+  const allow = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])].join(', ');
+  const handler = async (req: NextRequest) =>
+    errorResponse(
+      new ApiError('method_not_allowed', `${req.method} is not allowed here; use ${allowed.join(' or ')}.`, { headers: { allow } }),
+      requestIdOf(req),
+    );
+  return Object.fromEntries(ALL_METHODS.map((m) => [m, handler])) as Record<TMethod, typeof handler>;
+}

@@ -1,0 +1,48 @@
+import { exportJWK, generateKeyPair, importJWK, type JWK, type CryptoKey } from 'jose';
+import { desc, isNull } from 'drizzle-orm';
+import { getDb, schema } from '@/lib/db/client';
+import { ksuid } from '@/lib/ids';
+
+// RS256 signing keys: generated on first start, persisted, published at /.well-known/jwks.json.
+// Keys never change once written, so every instance may cache them.
+
+type TSigningKey = { kid: string; privateKey: CryptoKey; publicJwk: JWK };
+
+const cache = globalThis as unknown as { __gcSigningKey?: Promise<TSigningKey>; __gcJwks?: { keys: JWK[]; at: number } };
+
+async function loadOrCreate(): Promise<TSigningKey> {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(schema.signingKeys)
+    .where(isNull(schema.signingKeys.retiredAt))
+    .orderBy(desc(schema.signingKeys.createdAt))
+    .limit(1);
+  if (row) {
+    return { kid: row.kid, privateKey: (await importJWK(row.privateJwk as JWK, 'RS256')) as CryptoKey, publicJwk: row.publicJwk as JWK };
+  }
+  const { privateKey, publicKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
+  const kid = ksuid();
+  const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
+  await db.insert(schema.signingKeys).values({ kid, privateJwk: await exportJWK(privateKey), publicJwk });
+  cache.__gcJwks = undefined;
+  return { kid, privateKey, publicJwk };
+}
+
+export function currentSigningKey(): Promise<TSigningKey> {
+  cache.__gcSigningKey ??= loadOrCreate().catch((err) => {
+    cache.__gcSigningKey = undefined;
+    throw err;
+  });
+  return cache.__gcSigningKey;
+}
+
+/** Every published key (retired ones too, until removed), refreshed when an unknown kid shows up. */
+export async function publicJwks({ refresh = false } = {}): Promise<{ keys: JWK[] }> {
+  if (!refresh && cache.__gcJwks) return { keys: cache.__gcJwks.keys };
+  await currentSigningKey();
+  const db = await getDb();
+  const rows = await db.select({ publicJwk: schema.signingKeys.publicJwk }).from(schema.signingKeys);
+  cache.__gcJwks = { keys: rows.map((r) => r.publicJwk as JWK), at: Date.now() };
+  return { keys: cache.__gcJwks.keys };
+}

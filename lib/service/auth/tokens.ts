@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT, createLocalJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+import { SCOPES, TOKEN_LIFETIME_SECONDS, type TScope } from '@/lib/constants';
+import { env } from '@/lib/env';
+import { currentSigningKey, publicJwks } from './signing-keys';
+
+export function issuer(): string {
+  return `${env.PUBLIC_URL}/`;
+}
+
+export type TAccessToken = { access_token: string; scope: string; expires_in: number; token_type: 'Bearer' };
+
+export async function issueAccessToken(clientId: string): Promise<TAccessToken> {
+  const key = await currentSigningKey();
+  const scope = SCOPES.join(' ');
+  const now = Math.floor(Date.now() / 1000);
+  const accessToken = await new SignJWT({ azp: clientId, scope, gty: 'client-credentials' })
+    .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'JWT' })
+    .setIssuer(issuer())
+    .setSubject(`${clientId}@clients`)
+    .setAudience(env.CONNECT_AUDIENCE)
+    .setIssuedAt(now)
+    .setExpirationTime(now + TOKEN_LIFETIME_SECONDS)
+    .setJti(randomUUID())
+    .sign(key.privateKey);
+  return { access_token: accessToken, scope, expires_in: TOKEN_LIFETIME_SECONDS, token_type: 'Bearer' };
+}
+
+export type TTokenClaims = { clientId: string; scopes: Set<TScope> };
+
+export class InvalidTokenError extends Error {}
+
+/**
+ * Verifies signature (RS256 only: `none` and HS256-with-the-public-key are refused by the pinned
+ * algorithm), exp, iss and aud. An unknown kid reloads the key set once.
+ */
+export async function verifyAccessToken(token: string): Promise<TTokenClaims> {
+  const options = { algorithms: ['RS256'], issuer: issuer(), audience: env.CONNECT_AUDIENCE };
+  let payload: JWTPayload;
+  try {
+    ({ payload } = await jwtVerify(token, createLocalJWKSet(await publicJwks()), options));
+  } catch (err) {
+    if (err instanceof joseErrors.JWKSNoMatchingKey) {
+      try {
+        ({ payload } = await jwtVerify(token, createLocalJWKSet(await publicJwks({ refresh: true })), options));
+      } catch (again) {
+        throw new InvalidTokenError(describe(again));
+      }
+    } else {
+      throw new InvalidTokenError(describe(err));
+    }
+  }
+  const clientId = typeof payload.azp === 'string' ? payload.azp : undefined;
+  if (!clientId || payload.sub !== `${clientId}@clients`) throw new InvalidTokenError('The token names no client.');
+  const scopes = new Set(
+    String(payload.scope ?? '')
+      .split(' ')
+      .filter((s): s is TScope => (SCOPES as readonly string[]).includes(s)),
+  );
+  return { clientId, scopes };
+}
+
+function describe(err: unknown): string {
+  if (err instanceof joseErrors.JWTExpired) return 'The access token has expired.';
+  if (err instanceof joseErrors.JWTClaimValidationFailed) return `The access token's ${err.claim} claim is not accepted here.`;
+  if (err instanceof joseErrors.JWSSignatureVerificationFailed) return 'The access token signature does not verify.';
+  if (err instanceof joseErrors.JOSEAlgNotAllowed) return 'The access token is not signed with RS256.';
+  if (err instanceof joseErrors.JWKSNoMatchingKey) return 'The access token was signed by a key this service does not know.';
+  return 'The access token is malformed.';
+}

@@ -1,0 +1,9 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // Several builds can live side by side (tests, parallel work): NEXT_DIST_DIR picks the folder.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
+  // PGlite loads its WASM and data files from its own package folder; pg has optional native bits.
+  serverExternalPackages: ['@electric-sql/pglite', 'pg'],
+  poweredByHeader: false,
+};
+export default nextConfig;

@@ -1,0 +1,106 @@
+#!/usr/bin/env node
+// The test command: build the app, run the unit and integration suites against it (node:test,
+// real HTTP, real database), then the end-to-end suite in Chromium (Playwright).
+//   npm test                      everything
+//   npm test -- tests/integration/auth.test.ts   some files (skips e2e unless one is named)
+// SKIP_BUILD=1 reuses the last build. TEST_DATABASE_URL=postgres://… runs against PostgreSQL.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+process.chdir(root);
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+
+function run(cmd, args, extraEnv = {}) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
+  return r.status ?? 1;
+}
+
+function listTests(dir, suffix) {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith(suffix))
+    .map((f) => path.join(dir, f))
+    .sort();
+}
+
+const requested = process.argv.slice(2);
+const nodeFiles = requested.length
+  ? requested.filter((f) => f.endsWith('.test.ts'))
+  : [...listTests('tests/unit', '.test.ts'), ...listTests('tests/integration', '.test.ts')];
+const e2eFiles = requested.length ? requested.filter((f) => f.endsWith('.spec.ts')) : listTests('tests/e2e', '.spec.ts');
+
+if (!process.env.SKIP_BUILD) {
+  console.log('\n▶ next build');
+  if (run(bin('next'), ['build']) !== 0) {
+    console.error('✖ the build failed');
+    process.exit(1);
+  }
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+if (nodeFiles.length) {
+  console.log(`\n▶ node:test — ${nodeFiles.length} files${process.env.TEST_DATABASE_URL ? ' (PostgreSQL)' : ' (embedded PGlite)'}`);
+  const report = path.join(root, 'tests/.tmp/node-test-report.txt');
+  fs.mkdirSync(path.dirname(report), { recursive: true });
+  const status = run(process.execPath, [
+    '--import', 'tsx',
+    '--test',
+    '--test-concurrency=2',
+    '--test-reporter=spec', '--test-reporter-destination=stdout',
+    '--test-reporter=tap', `--test-reporter-destination=${report}`,
+    ...nodeFiles,
+  ]);
+  const tap = fs.existsSync(report) ? fs.readFileSync(report, 'utf8') : '';
+  const count = (key) => Number(new RegExp(`^# ${key} (\\d+)`, 'm').exec(tap)?.[1] ?? 0);
+  passed += count('pass');
+  failed += count('fail') + count('cancelled');
+  skipped += count('skipped') + count('todo');
+  if (status !== 0 && count('fail') + count('cancelled') === 0) failed += 1; // crashed before reporting
+}
+
+if (e2eFiles.length) {
+  const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (!fs.existsSync(chromium)) {
+    const msg = [
+      '',
+      '████ END-TO-END TESTS NOT RUN: no Chromium at ' + chromium,
+      '████ Install Debian\'s: sudo apt-get install -y chromium',
+      '████ or point CHROMIUM_PATH at a Chromium/Chrome binary (Playwright\'s own browsers work too).',
+      '',
+    ].join('\n');
+    console.error(msg);
+    if (process.env.CI) {
+      console.error('CI is set: a missing browser fails the run.');
+      failed += 1;
+    } else {
+      skipped += e2eFiles.length;
+    }
+  } else {
+    console.log(`\n▶ playwright — ${e2eFiles.length} files`);
+    const jsonOut = path.join(root, 'tests/.tmp/e2e-report.json');
+    const status = run(bin('playwright'), ['test', ...e2eFiles], { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: jsonOut });
+    let stats = null;
+    try {
+      stats = JSON.parse(fs.readFileSync(jsonOut, 'utf8')).stats;
+    } catch {
+      /* no report */
+    }
+    if (stats) {
+      passed += stats.expected + stats.flaky;
+      failed += stats.unexpected;
+      skipped += stats.skipped;
+    }
+    if (status !== 0 && (!stats || stats.unexpected === 0)) failed += 1;
+  }
+}
+
+console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);

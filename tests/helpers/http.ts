@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { SANDBOX, type TApp } from './app';
+
+export type TResponse<T = any> = { status: number; headers: Headers; body: T; text: string };
+
+/** One HTTP call; the body is parsed when it is JSON. */
+export async function call<T = any>(
+  app: Pick<TApp, 'baseUrl'>,
+  method: string,
+  path: string,
+  opts: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
+): Promise<TResponse<T>> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  let body: string | undefined = opts.raw;
+  if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const res = await fetch(`${app.baseUrl}${path}`, { method, headers, body, redirect: 'manual' });
+  const text = await res.text();
+  let parsed: any = text;
+  if ((res.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
+  return { status: res.status, headers: res.headers, body: parsed, text };
+}
+
+export async function token(app: Pick<TApp, 'baseUrl'>, creds: { client_id: string; client_secret: string } = { client_id: SANDBOX.clientId, client_secret: SANDBOX.clientSecret }): Promise<string> {
+  const res = await call(app, 'POST', '/oauth/token', { body: { ...creds, audience: SANDBOX.audience, grant_type: 'client_credentials' } });
+  assert.equal(res.status, 200, res.text);
+  return res.body.access_token;
+}
+
+/** Asserts an RFC 9457 problem with `status`, and returns it. */
+export function assertProblem(res: TResponse, status: number, detailPattern?: RegExp) {
+  assert.equal(res.status, status, `expected ${status}, got ${res.status}: ${res.text}`);
+  assert.match(res.headers.get('content-type') ?? '', /application\/problem\+json/);
+  assert.equal(res.body.status, status);
+  assert.equal(typeof res.body.detail, 'string');
+  assert.ok(res.headers.get('x-request-id'), 'every response has X-Request-Id');
+  if (detailPattern) assert.match(res.body.detail, detailPattern);
+  return res.body;
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `fn` until it returns a truthy value or `timeoutMs` passes. */
+export async function eventually<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 15000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const v = await fn();
+      if (v) return v;
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+    await sleep(100);
+  }
+}

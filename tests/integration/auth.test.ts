@@ -1,0 +1,126 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { SignJWT, decodeJwt, decodeProtectedHeader, generateKeyPair } from 'jose';
+import { SANDBOX, startApp } from '../helpers/app';
+import { assertProblem, call, token } from '../helpers/http';
+
+let app: Awaited<ReturnType<typeof startApp>>;
+before(async () => {
+  app = await startApp({ accounts: ['acme'] });
+});
+after(() => app?.stop());
+
+const good = () => ({ client_id: SANDBOX.clientId, client_secret: SANDBOX.clientSecret, audience: SANDBOX.audience, grant_type: 'client_credentials' });
+
+describe('POST /oauth/token', () => {
+  test('JSON exchange returns an RS256 JWT with the contract claims', async () => {
+    const res = await call(app, 'POST', '/oauth/token', { body: good() });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('cache-control'), 'no-store');
+    assert.equal(res.body.token_type, 'Bearer');
+    assert.equal(res.body.expires_in, 86400);
+    assert.equal(res.body.scope, 'create:nonprofits read:nonprofits create:connects read:connects create:grants read:grants');
+    const header = decodeProtectedHeader(res.body.access_token);
+    assert.equal(header.alg, 'RS256');
+    assert.ok(header.kid);
+    const claims = decodeJwt(res.body.access_token);
+    assert.equal(claims.iss, `${app.baseUrl}/`);
+    assert.equal(claims.sub, `${SANDBOX.clientId}@clients`);
+    assert.equal(claims.aud, SANDBOX.audience);
+    assert.equal(claims.azp, SANDBOX.clientId);
+    assert.equal(claims.gty, 'client-credentials');
+    assert.equal(claims.exp! - claims.iat!, 86400);
+    assert.ok(claims.jti);
+    const jwks = await call(app, 'GET', '/.well-known/jwks.json');
+    assert.ok(jwks.body.keys.some((k: { kid: string }) => k.kid === header.kid));
+  });
+
+  test('form-encoded exchange works too', async () => {
+    const res = await call(app, 'POST', '/oauth/token', {
+      raw: new URLSearchParams(good()).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    assert.equal(res.status, 200, res.text);
+    assert.ok(res.body.access_token);
+  });
+
+  const errors: [string, Record<string, string>, number, string][] = [
+    ['wrong secret', { client_secret: 'nope-nope-nope' }, 401, 'invalid_client'],
+    ['unknown client', { client_id: 'who-is-this' }, 401, 'invalid_client'],
+    ['wrong audience', { audience: 'https://elsewhere.example' }, 403, 'access_denied'],
+    ['wrong grant type', { grant_type: 'password' }, 400, 'unsupported_grant_type'],
+    ['missing secret', { client_secret: '' }, 400, 'invalid_request'],
+  ];
+  for (const [name, change, status, error] of errors) {
+    test(`${name} → ${status} ${error}`, async () => {
+      const res = await call(app, 'POST', '/oauth/token', { body: { ...good(), ...change } });
+      assert.equal(res.status, status, res.text);
+      assert.equal(res.body.error, error);
+      assert.equal(typeof res.body.error_description, 'string');
+      assert.equal(res.body.access_token, undefined);
+    });
+  }
+
+  test('the operator CLI issues working credentials for another account', async () => {
+    assert.match(app.clients.acme.client_id, /^gc_/);
+    assert.ok(await token(app, app.clients.acme));
+  });
+});
+
+describe('bearer validation on /v1', () => {
+  const probe = (t?: string) => call(app, 'GET', '/v1/nonprofit/123456789', { token: t });
+
+  test('no token → 401 with a bare challenge', async () => {
+    const res = await probe();
+    assertProblem(res, 401);
+    assert.equal(res.headers.get('www-authenticate'), 'Bearer realm="giving-connect"');
+  });
+
+  async function forged(opts: { alg?: string; key?: 'other' | 'hs-public'; exp?: number }) {
+    const real = await token(app);
+    const claims = decodeJwt(real);
+    const header = decodeProtectedHeader(real);
+    if (opts.alg === 'none') {
+      const enc = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+      return `${enc({ alg: 'none', typ: 'JWT' })}.${enc(claims)}.`;
+    }
+    const body = new SignJWT({ ...claims, ...(opts.exp ? { exp: opts.exp } : {}) });
+    if (opts.key === 'hs-public') {
+      const jwks = (await call(app, 'GET', '/.well-known/jwks.json')).body;
+      const secret = new TextEncoder().encode(JSON.stringify(jwks.keys[0]));
+      return body.setProtectedHeader({ alg: 'HS256', kid: header.kid }).sign(secret);
+    }
+    const { privateKey } = await generateKeyPair('RS256');
+    return body.setProtectedHeader({ alg: 'RS256', kid: opts.key === 'other' ? 'someone-else' : header.kid }).sign(privateKey);
+  }
+
+  const cases: [string, Parameters<typeof forged>[0]][] = [
+    ['alg none', { alg: 'none' }],
+    ['HS256 signed with the public key', { key: 'hs-public' }],
+    ['signed by another key (same kid)', {}],
+    ['signed by another key (unknown kid)', { key: 'other' }],
+    ['expired', { exp: Math.floor(Date.now() / 1000) - 60 }],
+  ];
+  for (const [name, opts] of cases) {
+    test(`${name} → 401 invalid_token`, async () => {
+      const res = await probe(await forged(opts));
+      assertProblem(res, 401);
+      assert.match(res.headers.get('www-authenticate') ?? '', /^Bearer realm="giving-connect", error="invalid_token"/);
+    });
+  }
+
+  test('a token for another audience → 401', async () => {
+    // A real token of this very key, minted while the service was configured for another audience.
+    await app.restart({ CONNECT_AUDIENCE: 'https://elsewhere.example' });
+    const res0 = await call(app, 'POST', '/oauth/token', { body: { ...good(), audience: 'https://elsewhere.example' } });
+    assert.equal(res0.status, 200, res0.text);
+    await app.restart();
+    assertProblem(await probe(res0.body.access_token), 401, /aud/);
+    assert.equal((await probe(await token(app))).status === 401, false);
+  });
+
+  test('garbage in the header → 401', async () => {
+    const res = await call(app, 'GET', '/v1/nonprofit/123456789', { headers: { authorization: 'Token abc' } });
+    assertProblem(res, 401);
+  });
+});
