@@ -1,8 +1,10 @@
+import { ensureAdmin } from '@/lib/console/users';
 import { closeDb, dbKind, getDb } from '@/lib/db/client';
 import { DataDirLockedError } from '@/lib/db/lock';
 import { env, parseEnv } from '@/lib/env';
 import { upsertClient } from '@/lib/service/auth/clients';
 import { currentSigningKey } from '@/lib/service/auth/signing-keys';
+import { startWorker, stopWorker } from '@/lib/service/delivery/worker';
 
 // What a server process does once at start: settings, database and migrations, bootstrap
 // credentials, the in-process delivery worker, and a banner with what to use.
@@ -24,11 +26,14 @@ export async function boot(): Promise<void> {
     if (err instanceof DataDirLockedError) fail(err.message);
     fail(`Could not open the database: ${(err as Error).message}`);
   }
+  await ensureAdmin();
   if (env.SERVICE_MODE === 'on') {
     await currentSigningKey();
     await upsertClient(env.SANDBOX_CLIENT_ID, env.SANDBOX_CLIENT_SECRET, env.SANDBOX_ACCOUNT);
+    if (env.WORKER_IN_PROCESS) startWorker();
   }
   const shutdown = async () => {
+    await stopWorker({ graceMs: 5000 }).catch(() => {});
     await closeDb().catch(() => {});
     process.exit(0);
   };

@@ -170,7 +170,8 @@ export const messages = service.table(
     id: text().primaryKey(), // msg_<ksuid>
     accountId: uuid().notNull(),
     eventType: text().notNull(),
-    payload: jsonb().notNull(),
+    // The exact JSON body sent, kept as text so every retry is byte-identical (jsonb reorders keys).
+    payload: text().notNull(),
     createdAt: createdAt(),
   },
   (t) => [index().on(t.accountId, t.createdAt.desc())],
@@ -190,7 +191,8 @@ export const deliveries = service.table(
     accountId: uuid().notNull(),
     eventType: text().notNull(),
     status: text().notNull().default('pending'), // pending | sending | success | failed
-    attemptCount: integer().notNull().default(0),
+    attemptCount: integer().notNull().default(0), // every attempt, manual ones included
+    scheduledAttemptCount: integer().notNull().default(0), // the worker's attempts: the position in the retry schedule
     nextAttemptAt: ts(),
     leaseUntil: ts(),
     leaseOwner: text(),
@@ -272,6 +274,7 @@ export const receipts = consoleSchema.table(
     query: text().notNull().default(''),
     headers: jsonb().notNull(), // [[name, value], …] in arrival order
     body: bytea(), // null when over the size limit
+    bodyUtf8: boolean().notNull().default(true), // lets search run convert_from(body) only where it cannot fail
     bodySize: integer().notNull(),
     oversize: boolean().notNull().default(false),
     sourceIp: text().notNull().default(''),

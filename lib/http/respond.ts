@@ -1,14 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
 import { ApiError, problemBody, toProblem } from './errors';
+import { REQUEST_ID_HEADER, requestIdOf } from './request-id';
 
-export const REQUEST_ID_HEADER = 'x-request-id';
-
-/** Reuses a sane incoming X-Request-Id (a proxy's), otherwise makes one. */
-export function requestIdOf(req: Request): string {
-  const incoming = req.headers.get(REQUEST_ID_HEADER);
-  return incoming && /^[A-Za-z0-9._:-]{8,128}$/.test(incoming) ? incoming : `req_${randomUUID().replaceAll('-', '')}`;
-}
+export { REQUEST_ID_HEADER, requestIdOf };
 
 export function json(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): NextResponse {
   return NextResponse.json(body, { status: init.status ?? 200, headers: init.headers });

@@ -54,6 +54,7 @@ CREATE TABLE "service"."deliveries" (
 	"event_type" text NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"attempt_count" integer DEFAULT 0 NOT NULL,
+	"scheduled_attempt_count" integer DEFAULT 0 NOT NULL,
 	"next_attempt_at" timestamp (3) with time zone,
 	"lease_until" timestamp (3) with time zone,
 	"lease_owner" text,
@@ -104,7 +105,7 @@ CREATE TABLE "service"."messages" (
 	"id" text PRIMARY KEY NOT NULL,
 	"account_id" uuid NOT NULL,
 	"event_type" text NOT NULL,
-	"payload" jsonb NOT NULL,
+	"payload" text NOT NULL,
 	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -126,6 +127,7 @@ CREATE TABLE "console"."receipts" (
 	"query" text DEFAULT '' NOT NULL,
 	"headers" jsonb NOT NULL,
 	"body" "bytea",
+	"body_utf8" boolean DEFAULT true NOT NULL,
 	"body_size" integer NOT NULL,
 	"oversize" boolean DEFAULT false NOT NULL,
 	"source_ip" text DEFAULT '' NOT NULL,

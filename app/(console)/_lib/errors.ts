@@ -1,0 +1,40 @@
+import 'server-only';
+import { unstable_rethrow } from 'next/navigation';
+import { ConnectApiError, isUnsupported } from '@/lib/console/connect-api';
+import { ApiError } from '@/lib/http/errors';
+import type { TErrorInfo } from '@/components/console/callout';
+
+/** The readable, serialisable form of an API error; anything else is re-thrown (error.tsx shows it). */
+export function apiErrorInfo(err: unknown): TErrorInfo {
+  unstable_rethrow(err);
+  if (err instanceof ConnectApiError) {
+    return {
+      message: err.problem?.detail || err.problem?.title || err.message,
+      status: err.status,
+      requestId: err.requestId,
+      errors: err.problem?.errors,
+    };
+  }
+  throw err;
+}
+
+/** For server actions: never throw at the client; unknown errors become a generic message (and a log line). */
+export function actionErrorInfo(err: unknown): TErrorInfo {
+  unstable_rethrow(err);
+  if (err instanceof ConnectApiError) return apiErrorInfo(err);
+  // The console's own modules (receivers, tracking) report bad input as ApiError.
+  if (err instanceof ApiError) return { message: err.message, errors: err.extra.errors };
+  console.error('[console action]', err);
+  return { message: err instanceof Error && err.name === 'ZodError' ? 'The API answered with an unexpected shape.' : 'Unexpected error; see the server log.' };
+}
+
+/** Runs an API call; on a ConnectApiError returns `{ error }` for an inline callout instead of throwing. */
+export async function attempt<T>(
+  fn: () => Promise<T>,
+): Promise<{ data: T; error?: undefined; unsupported?: undefined } | { data?: undefined; error: TErrorInfo; unsupported: boolean }> {
+  try {
+    return { data: await fn() };
+  } catch (err) {
+    return { error: apiErrorInfo(err), unsupported: isUnsupported(err) };
+  }
+}

@@ -1,0 +1,32 @@
+// Console: one receiver as JSON, and its settings (PATCH: name, secrets, responseStatus, responseBody, responseDelayMs).
+import { z } from 'zod';
+import { readJson } from '@/lib/http/body';
+import { ApiError } from '@/lib/http/errors';
+import { json, otherMethods } from '@/lib/http/respond';
+import { getReceiver, receiverJson, updateReceiver } from '@/lib/console/receivers';
+import { withStaff } from '@/lib/console/session';
+
+export const dynamic = 'force-dynamic';
+
+const ZPatch = z.object({
+  name: z.string().optional(),
+  secrets: z.array(z.string()).optional(),
+  responseStatus: z.number().optional(),
+  responseBody: z.string().optional(),
+  responseDelayMs: z.number().optional(),
+});
+
+export const GET = withStaff<{ id: string }>(async ({ params }) => {
+  const receiver = await getReceiver(params.id);
+  if (!receiver) throw new ApiError('not_found', 'No such receiver.');
+  return json(receiverJson(receiver));
+});
+
+export const PATCH = withStaff<{ id: string }>(async ({ req, params }) => {
+  const patch = await readJson(req, ZPatch);
+  const receiver = await getReceiver(params.id);
+  if (!receiver) throw new ApiError('not_found', 'No such receiver.');
+  return json(receiverJson(await updateReceiver(receiver.id, patch)));
+});
+
+export const { POST, PUT, DELETE } = otherMethods(['GET', 'PATCH']);

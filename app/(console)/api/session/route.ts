@@ -1,0 +1,32 @@
+// Console: sign in with JSON {email, password} (for scripts and tests), see who is signed in, sign out.
+import { z } from 'zod';
+import { readJson } from '@/lib/http/body';
+import { ApiError } from '@/lib/http/errors';
+import { json, otherMethods, route } from '@/lib/http/respond';
+import { attemptLogin } from '@/lib/console/login';
+import { sourceAddress } from '@/lib/console/source-address';
+import { endSession, startSession, withStaff } from '@/lib/console/session';
+
+export const dynamic = 'force-dynamic';
+
+const ZLogin = z.object({ email: z.string().max(320), password: z.string().max(1024) });
+
+export const POST = route(async ({ req }) => {
+  const body = await readJson(req, ZLogin);
+  const result = await attemptLogin({ ...body, source: sourceAddress(req.headers.get('x-forwarded-for')) });
+  if (!result.ok) {
+    if (result.status === 429) throw new ApiError('rate_limited', result.error, { headers: { 'retry-after': String(result.retryAfterSeconds ?? 60) } });
+    throw new ApiError(result.status === 400 ? 'bad_request' : 'unauthorized', result.error);
+  }
+  await startSession(result.userId);
+  return json({ userId: result.userId, email: result.email, environment: 'sandbox' });
+});
+
+export const GET = withStaff(async ({ staff }) => json(staff));
+
+export const DELETE = route(async () => {
+  await endSession();
+  return new Response(null, { status: 204 });
+});
+
+export const { PUT, PATCH } = otherMethods(['GET', 'POST', 'DELETE']);

@@ -1,0 +1,31 @@
+// GET /api/webhooks/{id}/timeline — one page of a webhook's timeline (messages + attempts + receipts), polled by the page.
+import { z } from 'zod';
+import { withStaff } from '@/lib/console/session';
+import { connectApi, ConnectApiError } from '@/lib/console/connect-api';
+import { ApiError } from '@/lib/http/errors';
+import { json, otherMethods } from '@/lib/http/respond';
+import { MESSAGE_STATUSES } from '@/lib/constants';
+import { loadTimeline } from '@/app/(console)/_lib/timeline';
+import { upstreamProblem } from '@/app/(console)/_lib/problem';
+
+const ZQuery = z.object({
+  status: z.enum(MESSAGE_STATUSES).optional(),
+  eventType: z.string().max(100).optional(),
+  pageToken: z.string().max(2000).optional(),
+});
+
+export const dynamic = 'force-dynamic';
+
+export const GET = withStaff<{ id: string }>(async ({ req, params, staff }) => {
+  const query = ZQuery.safeParse(Object.fromEntries([...req.nextUrl.searchParams].filter(([, v]) => v !== '')));
+  if (!query.success) throw new ApiError('bad_request', 'status must be pending, sending, success or failed; eventType and pageToken are strings.');
+  try {
+    const timeline = await loadTimeline(staff.environment, connectApi(staff.environment), params.id, query.data);
+    return json(timeline, { headers: { 'cache-control': 'no-store' } });
+  } catch (err) {
+    if (err instanceof ConnectApiError) return upstreamProblem(err);
+    throw err;
+  }
+});
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods(['GET']);

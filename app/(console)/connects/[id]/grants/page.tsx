@@ -1,0 +1,121 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { Badge } from '@/components/console/badge';
+import { ErrorCallout } from '@/components/console/callout';
+import { EmptyState } from '@/components/console/empty-state';
+import { PageHeader } from '@/components/console/page-header';
+import { Table, TBody, Td, Th } from '@/components/console/table';
+import { Timestamp } from '@/components/console/timestamp';
+import { staffApi } from '@/app/(console)/_lib/staff-api';
+import { attempt } from '@/app/(console)/_lib/errors';
+
+export const metadata: Metadata = { title: 'Grants' };
+
+const PAGE_SIZE = 25;
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const money = (cents: number) => usd.format(cents / 100);
+const STATUS_TONE = { Initiated: 'blue', Completed: 'green', Canceled: 'gray' } as const;
+
+export default async function GrantsPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { api } = await staffApi();
+  const { id } = await params;
+  const sp = await searchParams;
+  const pageToken = typeof sp.pageToken === 'string' ? sp.pageToken : undefined;
+
+  const connect = await attempt(() => api.getConnect(id));
+  const grants = connect.data?.apiKey ? await attempt(() => api.listGrants(connect.data.apiKey!, { pageLimit: PAGE_SIZE, pageToken })) : null;
+  const base = `/connects/${encodeURIComponent(id)}/grants`;
+
+  return (
+    <div className="space-y-5">
+      <PageHeader
+        eyebrow={
+          <Link href={`/nonprofits?connect=${encodeURIComponent(id)}`} className="hover:underline">
+            Nonprofits & Connects / <span className="font-mono">{id}</span>
+          </Link>
+        }
+        title="Grants"
+        description="Newest first, read with the Connect's API key."
+      />
+      {connect.error ? <ErrorCallout error={connect.error} title={connect.error.status === 404 ? 'No such Connect for this account' : 'The Connect could not be loaded'} /> : null}
+      {connect.data && !connect.data.apiKey ? <ErrorCallout error={{ message: 'The API returned this Connect without an API key, so its grants cannot be listed.' }} /> : null}
+      {grants?.error ? <ErrorCallout error={grants.error} title="The grants could not be loaded" /> : null}
+      {grants?.data ? (
+        grants.data.results.length === 0 ? (
+          <EmptyState title={pageToken ? 'No more grants' : 'No grants yet'}>
+            {pageToken ? (
+              <Link href={base} className="text-indigo-700 hover:underline">
+                Back to the newest
+              </Link>
+            ) : (
+              <>
+                Give through the donor page{' '}
+                <a href={`/connect/${encodeURIComponent(id)}`} className="font-mono text-indigo-700 hover:underline" target="_blank" rel="noreferrer">
+                  /connect/{id}
+                </a>
+                ; each grant also sends <code className="font-mono">grant.succeeded</code> to the account&apos;s webhooks.
+              </>
+            )}
+          </EmptyState>
+        ) : (
+          <>
+            <Table label="Grants">
+              <thead>
+                <tr>
+                  <Th>Created (UTC)</Th>
+                  <Th>Tracking</Th>
+                  <Th className="text-right">Amount</Th>
+                  <Th className="text-right">Fee</Th>
+                  <Th>Status</Th>
+                  <Th>Fund</Th>
+                  <Th>Donor</Th>
+                  <Th>Note</Th>
+                </tr>
+              </thead>
+              <TBody>
+                {grants.data.results.map((g) => (
+                  <tr key={g.id} className="hover:bg-slate-50" data-testid="grant-row" title={g.id}>
+                    <Td>
+                      <Timestamp value={g.createdAt} />
+                    </Td>
+                    <Td className="font-mono text-xs">{g.trackingId}</Td>
+                    <Td className="text-right font-mono tabular-nums">{money(g.amount)}</Td>
+                    <Td className="text-right font-mono text-xs tabular-nums text-slate-500">
+                      {money(g.feeAmount)}
+                      {g.coveredFees ? ' (covered)' : ''}
+                    </Td>
+                    <Td>
+                      <Badge tone={STATUS_TONE[g.status as keyof typeof STATUS_TONE] ?? 'gray'}>{g.status}</Badge>
+                    </Td>
+                    <Td>{g.fundName}</Td>
+                    <Td>
+                      {[g.firstName, g.lastName].filter(Boolean).join(' ') || '—'}
+                      {g.email ? <div className="text-xs text-slate-500">{g.email}</div> : null}
+                    </Td>
+                    <Td className="max-w-xs truncate text-xs text-slate-600">{g.note}</Td>
+                  </tr>
+                ))}
+              </TBody>
+            </Table>
+            <div className="flex items-center justify-between text-sm">
+              {pageToken ? (
+                <Link href={base} className="font-medium text-indigo-700 hover:underline">
+                  ← Newest
+                </Link>
+              ) : (
+                <span />
+              )}
+              {grants.data.nextPageToken ? (
+                <Link href={`${base}?pageToken=${encodeURIComponent(grants.data.nextPageToken)}`} className="font-medium text-indigo-700 hover:underline">
+                  Older →
+                </Link>
+              ) : (
+                <span className="text-xs text-slate-400">End of list</span>
+              )}
+            </div>
+          </>
+        )
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+// The staff console shell: header with navigation, the API environment and the signed-in user.
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { requireStaff } from '@/lib/console/session';
+import { logoutAction } from '@/lib/console/auth-actions';
+import { environments } from '@/lib/console/connect-api';
+import { NavLinks } from '@/components/console/nav-links';
+import { EnvironmentSwitcher } from '@/components/console/environment-switcher';
+import { EnvironmentBadge } from '@/components/console/badge';
+import { QueryProvider } from '@/components/console/providers';
+import { switchEnvironmentAction } from './actions';
+
+export default async function ConsoleLayout({ children }: { children: ReactNode }) {
+  const staff = await requireStaff();
+  const envs = environments().filter((e) => e.configured);
+  const current = envs.find((e) => e.name === staff.environment) ?? { name: staff.environment, label: staff.environment, baseUrl: '' };
+  return (
+    <QueryProvider>
+      <div className="flex min-h-screen flex-col">
+        <header className="sticky top-0 z-20 bg-slate-900 text-white shadow-sm">
+          <div className="mx-auto flex h-12 max-w-7xl items-center gap-4 px-4">
+            <Link href="/webhooks" className="flex items-center gap-2 text-sm font-semibold tracking-tight">
+              <span className="grid size-6 place-items-center rounded bg-indigo-500 text-xs font-bold">GC</span>
+              <span className="hidden sm:inline">Giving Connect Console</span>
+            </Link>
+            <NavLinks />
+            <div className="ml-auto flex items-center gap-3">
+              <div className="flex items-center gap-1.5" data-testid="environment" title={current.baseUrl ? `API: ${current.baseUrl}` : undefined}>
+                <span className="hidden text-xs text-slate-400 md:inline">Environment</span>
+                {envs.length > 1 ? (
+                  <EnvironmentSwitcher current={staff.environment} options={envs.map((e) => ({ name: e.name, label: e.label }))} action={switchEnvironmentAction} />
+                ) : (
+                  <EnvironmentBadge name={current.name} label={current.label} />
+                )}
+              </div>
+              <span className="hidden text-xs text-slate-400 lg:inline" data-testid="staff-email">
+                {staff.email}
+              </span>
+              <form action={logoutAction}>
+                <button type="submit" className="rounded-md px-2 py-1 text-xs font-medium text-slate-300 hover:bg-white/10 hover:text-white">
+                  Log out
+                </button>
+              </form>
+            </div>
+          </div>
+          {staff.environment === 'production' ? (
+            <div className="bg-rose-600 px-4 py-0.5 text-center text-xs font-medium">Production: test events and changes here reach real integrators.</div>
+          ) : null}
+        </header>
+        <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">{children}</main>
+      </div>
+    </QueryProvider>
+  );
+}

@@ -1,0 +1,126 @@
+import type { Metadata } from 'next';
+import Form from 'next/form';
+import Link from 'next/link';
+import { env } from '@/lib/env';
+import { environments } from '@/lib/console/connect-api';
+import { Badge } from '@/components/console/badge';
+import { Callout, ErrorCallout } from '@/components/console/callout';
+import { CopyField } from '@/components/console/copy-button';
+import { buttonClass } from '@/components/console/button-class';
+import { Card, DescriptionList, PageHeader } from '@/components/console/page-header';
+import { Timestamp } from '@/components/console/timestamp';
+import { staffApi } from '@/app/(console)/_lib/staff-api';
+import { attempt } from '@/app/(console)/_lib/errors';
+import { ApiKeyReveal, CreateConnectForm, RegisterNonprofitForm } from './forms';
+
+export const metadata: Metadata = { title: 'Nonprofits & Connects' };
+
+const input =
+  'rounded-md border border-slate-300 bg-white px-2.5 py-1.5 font-mono text-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/20';
+
+export default async function NonprofitsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { staff, api } = await staffApi();
+  const sp = await searchParams;
+  const ein = typeof sp.ein === 'string' ? sp.ein.replace(/[\s-]/g, '') : '';
+  const cid = typeof sp.connect === 'string' ? sp.connect.trim() : '';
+
+  const [nonprofit, connect] = await Promise.all([
+    ein ? attempt(() => api.getNonprofit(ein)) : null,
+    cid ? attempt(() => api.getConnect(cid)) : null,
+  ]);
+  // The donor page lives on the API's host: relative for the embedded service, absolute for a remote one.
+  const apiBase = environments().find((e) => e.name === staff.environment)?.baseUrl ?? '';
+  const donorBase = apiBase && apiBase.replace(/\/+$/, '') !== env.PUBLIC_URL ? apiBase.replace(/\/+$/, '') : '';
+
+  return (
+    <div className="space-y-5">
+      <PageHeader title="Nonprofits & Connects" description="Look up a nonprofit by EIN, register one, and create the Connect that donors give through." />
+
+      <div className="grid items-start gap-5 lg:grid-cols-2">
+        <div className="space-y-5">
+          <Card title="Look up by EIN">
+            <Form action="" className="flex items-center gap-2">
+              <label htmlFor="ein" className="sr-only">
+                EIN
+              </label>
+              <input id="ein" name="ein" defaultValue={ein} placeholder="123456789" inputMode="numeric" className={`${input} w-48`} />
+              <button type="submit" className={buttonClass('secondary')}>
+                Look up
+              </button>
+            </Form>
+            <div className="mt-4 space-y-3">
+              {!nonprofit ? (
+                <p className="text-sm text-slate-500">Enter a 9-digit EIN. Not registered yet? Use the form below.</p>
+              ) : nonprofit.error ? (
+                nonprofit.error.status === 404 ? (
+                  <Callout tone="warning" title={`No nonprofit with EIN ${ein} is registered`}>
+                    Register it with the form below — the EIN is filled in.
+                  </Callout>
+                ) : (
+                  <ErrorCallout error={nonprofit.error} title="The lookup failed" />
+                )
+              ) : (
+                <div className="space-y-3" data-testid="nonprofit">
+                  <DescriptionList
+                    items={[
+                      ['Name', <span key="n" className="font-medium">{nonprofit.data.name}</span>],
+                      ['EIN', <span key="e" className="font-mono">{nonprofit.data.ein}</span>],
+                      ['Id', <CopyField key="i" value={nonprofit.data.id} />],
+                      ['Registered', <Timestamp key="c" value={nonprofit.data.createdAt} />],
+                    ]}
+                  />
+                  <CreateConnectForm nonprofitId={nonprofit.data.id} ein={nonprofit.data.ein} />
+                </div>
+              )}
+            </div>
+          </Card>
+
+          <Card title="Register a nonprofit">
+            <RegisterNonprofitForm ein={nonprofit?.error?.status === 404 ? ein : undefined} />
+          </Card>
+        </div>
+
+        <div className="space-y-5">
+          <Card title="Connect">
+            <Form action="" className="mb-4 flex items-center gap-2">
+              {ein ? <input type="hidden" name="ein" value={ein} /> : null}
+              <label htmlFor="connect" className="sr-only">
+                Connect id (CID)
+              </label>
+              <input id="connect" name="connect" defaultValue={cid} placeholder="test_…" className={`${input} w-80`} />
+              <button type="submit" className={buttonClass('secondary')}>
+                Open
+              </button>
+            </Form>
+            {!connect ? (
+              <p className="text-sm text-slate-500">Create a Connect from a nonprofit on the left, or open one by its CID.</p>
+            ) : connect.error ? (
+              <ErrorCallout error={connect.error} title={connect.error.status === 404 ? `No Connect ${cid} for this account` : 'The Connect could not be loaded'} />
+            ) : (
+              <div className="space-y-4" data-testid="connect" data-cid={connect.data.id}>
+                <DescriptionList
+                  items={[
+                    ['CID', <CopyField key="cid" value={connect.data.id} />],
+                    ['Name', connect.data.name || <span key="nn" className="text-slate-400">—</span>],
+                    ['Status', connect.data.active ? <Badge key="a" tone="green" dot>active</Badge> : <Badge key="a" tone="gray" dot>inactive</Badge>],
+                    ['Nonprofit', <span key="np" className="font-mono text-xs">{connect.data.nonprofitId}</span>],
+                    ['Created', <Timestamp key="c" value={connect.data.createdAt} />],
+                    ['API key', <ApiKeyReveal key="k" connectId={connect.data.id} />],
+                  ]}
+                />
+                <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-3">
+                  <a href={`${donorBase}/connect/${encodeURIComponent(connect.data.id)}`} target="_blank" rel="noreferrer" className={buttonClass('primary')} data-testid="donor-link">
+                    Open donor page ↗
+                  </a>
+                  <Link href={`/connects/${encodeURIComponent(connect.data.id)}/grants`} className={buttonClass('secondary')}>
+                    Grants
+                  </Link>
+                </div>
+              </div>
+            )}
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+'use client';
+
+import { useActionState, useState } from 'react';
+import { Callout, ErrorCallout } from '@/components/console/callout';
+import { Button, Field, Input, SubmitButton, Textarea } from '@/components/console/form';
+import type { TFormState } from '@/app/(console)/_lib/action-result';
+import { updateReceiverAction } from '../actions';
+
+type TSettings = { id: string; name: string; secrets: string[]; responseStatus: number; responseBody: string; responseDelayMs: number };
+
+function generateSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return `whsec_${btoa(String.fromCharCode(...bytes))}`;
+}
+
+function SecretInput({ name, label, defaultValue, error, hint }: { name: string; label: string; defaultValue: string; error?: string; hint: string }) {
+  const [value, setValue] = useState(defaultValue);
+  const [shown, setShown] = useState(false);
+  return (
+    <Field label={label} htmlFor={name} error={error} hint={hint}>
+      <div className="flex gap-2">
+        <Input
+          id={name}
+          name={name}
+          type={shown ? 'text' : 'password'}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          placeholder="whsec_…"
+          autoComplete="off"
+          className="font-mono"
+          invalid={!!error}
+        />
+        <Button size="sm" onClick={() => setShown((s) => !s)}>
+          {shown ? 'Hide' : 'Show'}
+        </Button>
+        <Button
+          size="sm"
+          onClick={() => {
+            setValue(generateSecret());
+            setShown(true);
+          }}
+        >
+          Generate
+        </Button>
+      </div>
+    </Field>
+  );
+}
+
+export function ReceiverSettingsForm({ receiver }: { receiver: TSettings }) {
+  const [state, action] = useActionState(updateReceiverAction, {} as TFormState);
+  const v = state.values ?? {};
+  const fe = state.fieldErrors ?? {};
+  const val = (k: string, fallback: string) => (typeof v[k] === 'string' ? (v[k] as string) : fallback);
+  return (
+    <form action={action} key={state.nonce} className="space-y-4" noValidate aria-label="Receiver settings">
+      <input type="hidden" name="id" value={receiver.id} />
+      {state.notice ? <Callout tone="success">{state.notice}</Callout> : null}
+      {state.error ? <ErrorCallout error={state.error} /> : null}
+      <Field label="Name" htmlFor="name" error={fe.name}>
+        <Input id="name" name="name" defaultValue={val('name', receiver.name)} invalid={!!fe.name} maxLength={100} />
+      </Field>
+      <SecretInput name="secret1" label="Signing secret" defaultValue={val('secret1', receiver.secrets[0] ?? '')} error={fe.secret1} hint="Receipts are verified against this…" />
+      <SecretInput name="secret2" label="Second secret (rotation)" defaultValue={val('secret2', receiver.secrets[1] ?? '')} error={fe.secret2} hint="…or this one, while a rotation is under way." />
+      <fieldset className="space-y-3 rounded-md border border-slate-200 p-3">
+        <legend className="px-1 text-xs font-semibold text-slate-600">Response (for drills)</legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field label="Status code" htmlFor="responseStatus" error={fe.responseStatus} hint="500 to watch retries, 410 to watch the webhook get disabled.">
+            <Input id="responseStatus" name="responseStatus" type="number" min={200} max={599} defaultValue={val('responseStatus', String(receiver.responseStatus))} invalid={!!fe.responseStatus} />
+          </Field>
+          <Field label="Delay (ms)" htmlFor="responseDelayMs" error={fe.responseDelayMs} hint="0–30000. Over 15 s the API counts a timeout.">
+            <Input id="responseDelayMs" name="responseDelayMs" type="number" min={0} max={30000} step={100} defaultValue={val('responseDelayMs', String(receiver.responseDelayMs))} invalid={!!fe.responseDelayMs} />
+          </Field>
+        </div>
+        <Field label="Body" htmlFor="responseBody" error={fe.responseBody}>
+          <Textarea id="responseBody" name="responseBody" rows={3} defaultValue={val('responseBody', receiver.responseBody)} invalid={!!fe.responseBody} />
+        </Field>
+      </fieldset>
+      <SubmitButton pendingLabel="Saving…">Save settings</SubmitButton>
+    </form>
+  );
+}

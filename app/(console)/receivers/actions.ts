@@ -1,0 +1,84 @@
+'use server';
+
+import { randomBytes } from 'node:crypto';
+import { revalidatePath } from 'next/cache';
+import { redirect } from 'next/navigation';
+import { z } from 'zod';
+import { createReceiver, getReceiver, isValidSecret, updateReceiver } from '@/lib/console/receivers';
+import { ID_PREFIX } from '@/lib/constants';
+import { requireStaff } from '@/lib/console/session';
+import { fieldErrorsOf, type TFormState } from '@/app/(console)/_lib/action-result';
+import { actionErrorInfo } from '@/app/(console)/_lib/errors';
+
+const ZSecret = z.string().trim().refine(isValidSecret, { message: 'A signing secret is whsec_ followed by base64, as the webhook shows it.' });
+
+const ZCreate = z.object({
+  name: z.string().trim().min(1, { message: 'Give it a name.' }).max(100, { message: 'At most 100 characters.' }),
+  slug: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^([a-z0-9][a-z0-9-]{2,62})?$/, { message: '3–63 of a-z, 0-9 and -, starting with a letter or digit; or leave empty for a random one.' }),
+  secret: z.union([z.literal(''), ZSecret]),
+  generateSecret: z.boolean(),
+});
+
+export async function createReceiverAction(prev: TFormState, formData: FormData): Promise<TFormState> {
+  await requireStaff();
+  const raw = {
+    name: String(formData.get('name') ?? ''),
+    slug: String(formData.get('slug') ?? ''),
+    secret: String(formData.get('secret') ?? ''),
+    generateSecret: formData.get('generateSecret') === 'on',
+  };
+  const nonce = (prev.nonce ?? 0) + 1;
+  const parsed = ZCreate.safeParse(raw);
+  if (!parsed.success) return { fieldErrors: fieldErrorsOf(parsed.error.issues), values: raw, nonce };
+  const { name, slug, generateSecret } = parsed.data;
+  const secret = parsed.data.secret || (generateSecret ? `${ID_PREFIX.webhookSecret}${randomBytes(32).toString('base64')}` : undefined);
+  if (slug && (await getReceiver(slug))) return { fieldErrors: { slug: 'This slug is taken.' }, values: raw, nonce };
+  let id: string;
+  try {
+    id = (await createReceiver({ name, slug: slug || undefined, secret })).id;
+  } catch (err) {
+    const error = actionErrorInfo(err);
+    return { error, fieldErrors: Object.fromEntries((error.errors ?? []).map((e) => [e.path, e.message])), values: raw, nonce };
+  }
+  redirect(`/receivers/${id}`);
+}
+
+const ZUpdate = z.object({
+  id: z.string().min(1),
+  name: z.string().trim().min(1, { message: 'Give it a name.' }).max(100, { message: 'At most 100 characters.' }),
+  secret1: z.union([z.literal(''), ZSecret]),
+  secret2: z.union([z.literal(''), ZSecret]),
+  responseStatus: z.coerce
+    .number({ message: 'A number.' })
+    .int({ message: 'A whole number.' })
+    .min(200, { message: 'Between 200 and 599.' })
+    .max(599, { message: 'Between 200 and 599.' }),
+  responseBody: z.string().max(65536, { message: 'At most 64 KiB.' }),
+  responseDelayMs: z.coerce
+    .number({ message: 'A number.' })
+    .int({ message: 'A whole number of milliseconds.' })
+    .min(0, { message: 'Between 0 and 30000 ms.' })
+    .max(30000, { message: 'Between 0 and 30000 ms (30 s).' }),
+});
+
+export async function updateReceiverAction(prev: TFormState, formData: FormData): Promise<TFormState> {
+  await requireStaff();
+  const raw = Object.fromEntries(['id', 'name', 'secret1', 'secret2', 'responseStatus', 'responseBody', 'responseDelayMs'].map((k) => [k, String(formData.get(k) ?? '')]));
+  const nonce = (prev.nonce ?? 0) + 1;
+  const parsed = ZUpdate.safeParse(raw);
+  if (!parsed.success) return { fieldErrors: fieldErrorsOf(parsed.error.issues), values: raw, nonce };
+  const { id, name, secret1, secret2, responseStatus, responseBody, responseDelayMs } = parsed.data;
+  const secrets = [...new Set([secret1, secret2].filter(Boolean))];
+  try {
+    if (!(await getReceiver(id))) return { error: { message: 'This receiver no longer exists.' }, nonce };
+    await updateReceiver(id, { name, secrets, responseStatus, responseBody, responseDelayMs });
+  } catch (err) {
+    return { error: actionErrorInfo(err), values: raw, nonce };
+  }
+  revalidatePath(`/receivers/${id}`);
+  return { ok: true, notice: `Saved. The receiver now answers ${responseStatus}${responseDelayMs ? ` after ${responseDelayMs} ms` : ''}.`, nonce };
+}

@@ -1,0 +1,47 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { z } from 'zod';
+import { isUnsupported } from '@/lib/console/connect-api';
+import { staffApi } from '@/app/(console)/_lib/staff-api';
+import { actionErrorInfo } from '@/app/(console)/_lib/errors';
+import type { TActionResult } from '@/app/(console)/_lib/action-result';
+
+const ZWebhookId = z.string().min(1).max(200);
+const ZMessageId = z.string().min(1).max(200);
+const invalid = (what: string): TActionResult<never> => ({ ok: false, error: { message: `Invalid ${what}.` } });
+
+export async function sendTestEventAction(webhookId: string, eventType?: string): Promise<TActionResult<{ messageId: string }>> {
+  const { api } = await staffApi();
+  if (!ZWebhookId.safeParse(webhookId).success) return invalid('webhook id');
+  if (eventType !== undefined && !z.string().min(1).max(100).safeParse(eventType).success) return invalid('event type');
+  try {
+    const message = await api.sendTestEvent(webhookId, eventType || undefined);
+    return { ok: true, data: { messageId: message.id }, notice: `Test event ${message.id} queued.` };
+  } catch (err) {
+    return { ok: false, error: actionErrorInfo(err) };
+  }
+}
+
+export async function setWebhookDisabledAction(webhookId: string, disabled: boolean): Promise<TActionResult> {
+  const { api } = await staffApi();
+  if (!ZWebhookId.safeParse(webhookId).success || typeof disabled !== 'boolean') return invalid('request');
+  try {
+    await api.updateWebhook(webhookId, { disabled });
+  } catch (err) {
+    return { ok: false, error: actionErrorInfo(err), unsupported: isUnsupported(err) };
+  }
+  revalidatePath(`/webhooks/${webhookId}`);
+  return { ok: true, notice: disabled ? 'Webhook disabled.' : 'Webhook enabled.' };
+}
+
+export async function resendMessageAction(webhookId: string, messageId: string): Promise<TActionResult<{ attemptId: string }>> {
+  const { api } = await staffApi();
+  if (!ZWebhookId.safeParse(webhookId).success || !ZMessageId.safeParse(messageId).success) return invalid('request');
+  try {
+    const attempt = await api.resendMessage(webhookId, messageId);
+    return { ok: true, data: { attemptId: attempt.id }, notice: 'Resent.' };
+  } catch (err) {
+    return { ok: false, error: actionErrorInfo(err), unsupported: isUnsupported(err) };
+  }
+}

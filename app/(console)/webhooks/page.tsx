@@ -1,0 +1,200 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { listTrackedWebhooks } from '@/lib/console/tracked-webhooks';
+import { listReceivers } from '@/lib/console/receivers';
+import { Badge, EnabledBadge } from '@/components/console/badge';
+import { ErrorCallout } from '@/components/console/callout';
+import { EmptyState } from '@/components/console/empty-state';
+import { buttonClass } from '@/components/console/button-class';
+import { PageHeader } from '@/components/console/page-header';
+import { Table, TBody, Td, Th } from '@/components/console/table';
+import { Timestamp } from '@/components/console/timestamp';
+import type { TWebhook } from '@/lib/console/connect-api';
+import { staffApi } from '@/app/(console)/_lib/staff-api';
+import { attempt } from '@/app/(console)/_lib/errors';
+import { mapLimit } from '@/app/(console)/_lib/concurrency';
+import { TrackWebhookForm } from './track-form';
+import { trackListedWebhookAction } from './actions';
+
+export const metadata: Metadata = { title: 'Webhooks' };
+
+export default async function WebhooksPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { staff, api } = await staffApi();
+  const sp = await searchParams;
+  const pageToken = typeof sp.pageToken === 'string' ? sp.pageToken : undefined;
+
+  const [tracked, receivers, listed] = await Promise.all([
+    listTrackedWebhooks(staff.environment),
+    listReceivers(),
+    attempt(() => api.listWebhooks({ pageLimit: 50, pageToken })),
+  ]);
+  const listSupported = !listed.unsupported;
+  const fromList = new Map((listed.data?.results ?? []).map((w) => [w.id, w]));
+  // Tracked webhooks not on this page of the service's list: ask for each (EXT; skipped when unsupported).
+  const details = new Map<string, TWebhook | null>();
+  if (listSupported) {
+    const missing = tracked.filter((t) => !fromList.has(t.webhookId));
+    const got = await mapLimit(missing, 6, async (t) => (await attempt(() => api.getWebhook(t.webhookId))).data ?? null);
+    missing.forEach((t, i) => details.set(t.webhookId, got[i]));
+  }
+  const receiverById = new Map(receivers.map((r) => [r.id, r]));
+  const trackedIds = new Set(tracked.map((t) => t.webhookId));
+  const untracked = (listed.data?.results ?? []).filter((w) => !trackedIds.has(w.id));
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Webhooks"
+        description={<>Subscriptions of the {staff.environment} account this console signs in as. Open one to see its delivery timeline beside what actually arrived.</>}
+        actions={
+          <Link href="/webhooks/new" className={buttonClass('primary')}>
+            New subscription
+          </Link>
+        }
+      />
+
+      <section className="space-y-2">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <h2 className="text-base font-semibold text-slate-900">Tracked by this console</h2>
+          <TrackWebhookForm />
+        </div>
+        {tracked.length === 0 ? (
+          <EmptyState
+            title="No subscriptions tracked yet"
+            action={
+              <Link href="/webhooks/new" className={buttonClass('primary')}>
+                Create a subscription
+              </Link>
+            }
+          >
+            Create a subscription — by default it points at a new receiver of this console, so every delivery is stored and its signature checked. Or paste the id of an
+            existing webhook (<code className="font-mono">ep_…</code>) into <strong>Track by id</strong>.
+          </EmptyState>
+        ) : (
+          <Table label="Tracked webhooks">
+            <thead>
+              <tr>
+                <Th>Webhook</Th>
+                <Th>URL</Th>
+                <Th>Event types</Th>
+                <Th>Status</Th>
+                <Th>Tracked since</Th>
+              </tr>
+            </thead>
+            <TBody>
+              {tracked.map((t) => {
+                const w = fromList.get(t.webhookId) ?? details.get(t.webhookId) ?? null;
+                const receiver = t.receiverId ? receiverById.get(t.receiverId) : undefined;
+                return (
+                  <tr key={t.webhookId} className="hover:bg-slate-50" data-testid="webhook-row">
+                    <Td>
+                      <Link href={`/webhooks/${encodeURIComponent(t.webhookId)}`} className="font-medium text-indigo-700 hover:underline">
+                        {w?.description || t.description || t.webhookId}
+                      </Link>
+                      <div className="font-mono text-xs text-slate-500">{t.webhookId}</div>
+                    </Td>
+                    <Td className="max-w-md">
+                      <code className="block truncate font-mono text-xs" title={w?.url ?? t.url}>
+                        {w?.url ?? t.url}
+                      </code>
+                      {receiver ? (
+                        <Link href={`/receivers/${receiver.id}`} className="text-xs text-slate-500 hover:underline">
+                          receiver: {receiver.name}
+                        </Link>
+                      ) : null}
+                    </Td>
+                    <Td>
+                      <EventTypes types={w?.eventTypes} />
+                    </Td>
+                    <Td>{w ? <EnabledBadge disabled={w.disabled} /> : <span className="text-xs text-slate-400">unknown</span>}</Td>
+                    <Td>
+                      <Timestamp value={t.createdAt} />
+                    </Td>
+                  </tr>
+                );
+              })}
+            </TBody>
+          </Table>
+        )}
+      </section>
+
+      {listSupported ? (
+        <section className="space-y-2">
+          <h2 className="text-base font-semibold text-slate-900">Other webhooks of this account</h2>
+          {listed.error ? (
+            <ErrorCallout error={listed.error} title="The service's list of webhooks could not be loaded" />
+          ) : untracked.length === 0 ? (
+            <p className="text-sm text-slate-500">{pageToken ? 'No untracked webhooks on this page.' : 'Every webhook of this account is tracked above.'}</p>
+          ) : (
+            <Table label="Other webhooks">
+              <thead>
+                <tr>
+                  <Th>Webhook</Th>
+                  <Th>URL</Th>
+                  <Th>Event types</Th>
+                  <Th>Status</Th>
+                  <Th>Created</Th>
+                  <Th />
+                </tr>
+              </thead>
+              <TBody>
+                {untracked.map((w) => (
+                  <tr key={w.id} className="hover:bg-slate-50">
+                    <Td>
+                      <Link href={`/webhooks/${encodeURIComponent(w.id)}`} className="font-medium text-indigo-700 hover:underline">
+                        {w.description || w.id}
+                      </Link>
+                      <div className="font-mono text-xs text-slate-500">{w.id}</div>
+                    </Td>
+                    <Td className="max-w-md">
+                      <code className="block truncate font-mono text-xs" title={w.url}>
+                        {w.url}
+                      </code>
+                    </Td>
+                    <Td>
+                      <EventTypes types={w.eventTypes} />
+                    </Td>
+                    <Td>
+                      <EnabledBadge disabled={w.disabled} />
+                    </Td>
+                    <Td>
+                      <Timestamp value={w.createdAt} />
+                    </Td>
+                    <Td className="text-right">
+                      <form action={trackListedWebhookAction}>
+                        <input type="hidden" name="webhookId" value={w.id} />
+                        <button type="submit" className={buttonClass('secondary', 'sm')}>
+                          Track
+                        </button>
+                      </form>
+                    </Td>
+                  </tr>
+                ))}
+              </TBody>
+            </Table>
+          )}
+          {listed.data?.nextPageToken ? (
+            <div className="text-right text-sm">
+              <Link href={`/webhooks?pageToken=${encodeURIComponent(listed.data.nextPageToken)}`} className="font-medium text-indigo-700 hover:underline">
+                Older →
+              </Link>
+            </div>
+          ) : null}
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function EventTypes({ types }: { types?: string[] }) {
+  if (!types) return <span className="text-xs text-slate-400">—</span>;
+  return (
+    <span className="inline-flex flex-wrap gap-1">
+      {types.map((t) => (
+        <Badge key={t} tone="blue">
+          {t}
+        </Badge>
+      ))}
+    </span>
+  );
+}

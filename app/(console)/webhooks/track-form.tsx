@@ -1,0 +1,34 @@
+'use client';
+
+import { useActionState } from 'react';
+import { ErrorCallout } from '@/components/console/callout';
+import { Input, SubmitButton } from '@/components/console/form';
+import type { TFormState } from '@/app/(console)/_lib/action-result';
+import { trackWebhookAction } from './actions';
+
+export function TrackWebhookForm() {
+  const [state, action] = useActionState(trackWebhookAction, {} as TFormState);
+  return (
+    <form action={action} key={state.nonce} className="space-y-1.5" aria-label="Track a webhook by id">
+      <div className="flex items-start gap-2">
+        <label htmlFor="track-webhook-id" className="sr-only">
+          Webhook id
+        </label>
+        <Input
+          id="track-webhook-id"
+          name="webhookId"
+          placeholder="ep_…"
+          defaultValue={(state.values?.webhookId as string) ?? ''}
+          invalid={!!state.fieldErrors?.webhookId}
+          className="w-72 font-mono"
+          required
+        />
+        <SubmitButton variant="secondary" pendingLabel="Checking…">
+          Track by id
+        </SubmitButton>
+      </div>
+      {state.fieldErrors?.webhookId ? <p className="text-xs text-rose-700">{state.fieldErrors.webhookId}</p> : null}
+      {state.error ? <ErrorCallout error={state.error} /> : null}
+    </form>
+  );
+}

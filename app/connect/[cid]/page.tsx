@@ -1,0 +1,39 @@
+// Donor Connect flow: GET /connect/{cid} — the public giving page of one Connect.
+import type { Metadata } from 'next';
+import { cookies } from 'next/headers';
+import { notFound } from 'next/navigation';
+import { cache } from 'react';
+import { ConnectShell } from '@/components/connect/connect-shell';
+import { GiveForm } from '@/components/connect/give-form';
+import { randomString } from '@/lib/ids';
+import { GIVE_FORM_COOKIE, decodeFormValues, isGiveFormError } from '@/lib/service/connect-page/give-form';
+import { findActiveConnect } from '@/lib/service/connects/get-connect';
+
+type TProps = { params: Promise<{ cid: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const connectOf = cache(findActiveConnect);
+
+export async function generateMetadata({ params }: TProps): Promise<Metadata> {
+  const found = await connectOf((await params).cid);
+  return { title: found ? `Give to ${found.nonprofitName}` : 'Giving page not found', robots: { index: false } };
+}
+
+export default async function ConnectPage({ params, searchParams }: TProps) {
+  const { cid } = await params;
+  const found = await connectOf(cid);
+  if (!found) notFound();
+  const { error } = await searchParams;
+  const errors = (typeof error === 'string' ? error.split(',') : []).filter(isGiveFormError);
+  const values = errors.length ? decodeFormValues((await cookies()).get(GIVE_FORM_COOKIE)?.value) : null;
+
+  return (
+    <ConnectShell>
+      <header className="border-b border-slate-100 bg-emerald-600 px-6 py-6 text-white sm:px-8">
+        <p className="text-xs font-semibold uppercase tracking-wider text-emerald-100">Give from your donor-advised fund</p>
+        <h1 className="mt-1 text-2xl font-semibold leading-tight">{found.nonprofitName}</h1>
+        {found.connect.name !== found.nonprofitName ? <p className="mt-1 text-sm text-emerald-50">{found.connect.name}</p> : null}
+      </header>
+      <GiveForm cid={cid} nonprofitName={found.nonprofitName} formToken={randomString(24)} errors={errors} values={values} />
+    </ConnectShell>
+  );
+}

@@ -1,0 +1,28 @@
+'use client';
+
+import { useActionState } from 'react';
+import { loginAction } from '@/lib/console/auth-actions';
+import { Field, Input, SubmitButton } from '@/components/console/form';
+
+export function LoginForm({ next }: { next: string }) {
+  const [state, action] = useActionState(loginAction, {});
+  return (
+    <form action={action} className="space-y-4">
+      <input type="hidden" name="next" value={next} />
+      {state?.error ? (
+        <div role="alert" className="rounded-md border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800">
+          {state.error}
+        </div>
+      ) : null}
+      <Field label="E-mail" htmlFor="email">
+        <Input id="email" name="email" type="email" autoComplete="username" required autoFocus placeholder="you@example.org" />
+      </Field>
+      <Field label="Password" htmlFor="password">
+        <Input id="password" name="password" type="password" autoComplete="current-password" required />
+      </Field>
+      <SubmitButton className="w-full" pendingLabel="Signing in…">
+        Sign in
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,26 @@
+// Service: GET /v1/grants — a Connect's grants, paged; EXT POST /v1/grants — create one (Idempotency-Key).
+import { readJson } from '@/lib/http/body';
+import { pageParams } from '@/lib/http/paging';
+import { json, otherMethods } from '@/lib/http/respond';
+import { createGrant } from '@/lib/service/grants/create-grant';
+import { parseIdempotencyKey } from '@/lib/service/grants/idempotency-key';
+import { listGrants } from '@/lib/service/grants/list-grants';
+import { ZCreateGrant } from '@/lib/service/grants/schemas';
+import { withApiKey } from '@/lib/service/grants/with-api-key';
+
+export const GET = withApiKey(
+  async ({ req, connect }) => json(await listGrants(connect.id, pageParams(req.nextUrl.searchParams))),
+  { scope: 'read:grants' },
+);
+
+export const POST = withApiKey(
+  async ({ req, connect }) => {
+    const idempotencyKey = parseIdempotencyKey(req.headers);
+    const input = await readJson(req, ZCreateGrant);
+    const { grant, replayed } = await createGrant({ ...input, connect }, { idempotencyKey });
+    return json(grant, { status: 201, headers: replayed ? { 'idempotent-replayed': 'true' } : {} });
+  },
+  { scope: 'create:grants' },
+);
+
+export const { PUT, PATCH, DELETE } = otherMethods(['GET', 'POST']);

@@ -1,0 +1,11 @@
+// Service: GET /v1/webhooks/{id}/messages/{messageId}/attempts — the delivery attempts of a message, paged.
+import { pageParams } from '@/lib/http/paging';
+import { json, otherMethods } from '@/lib/http/respond';
+import { withAccount } from '@/lib/service/auth/with-account';
+import { listAttempts } from '@/lib/service/webhooks/list-attempts';
+
+export const GET = withAccount<{ id: string; messageId: string }>(async ({ req, params, account }) => {
+  return json(await listAttempts(account.accountId, params.id, params.messageId, pageParams(req.nextUrl.searchParams)));
+});
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods(['GET']);

@@ -1,0 +1,105 @@
+import type { ReactNode } from 'react';
+
+// Small status pills. Pure components: usable from server and client components alike.
+
+export type TTone = 'gray' | 'green' | 'red' | 'amber' | 'blue' | 'violet' | 'orange';
+
+const TONES: Record<TTone, string> = {
+  gray: 'bg-slate-100 text-slate-700 ring-slate-300/60',
+  green: 'bg-emerald-50 text-emerald-800 ring-emerald-600/25',
+  red: 'bg-rose-50 text-rose-800 ring-rose-600/25',
+  amber: 'bg-amber-50 text-amber-800 ring-amber-600/30',
+  blue: 'bg-sky-50 text-sky-800 ring-sky-600/25',
+  violet: 'bg-violet-50 text-violet-800 ring-violet-600/25',
+  orange: 'bg-orange-50 text-orange-800 ring-orange-600/30',
+};
+
+export function Badge({ tone = 'gray', children, title, dot }: { tone?: TTone; children: ReactNode; title?: string; dot?: boolean }) {
+  return (
+    <span
+      title={title}
+      className={`inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONES[tone]}`}
+    >
+      {dot ? <span className="size-1.5 rounded-full bg-current opacity-70" aria-hidden /> : null}
+      {children}
+    </span>
+  );
+}
+
+const MESSAGE_TONES: Record<string, TTone> = { success: 'green', failed: 'red', sending: 'blue', pending: 'amber' };
+export function MessageStatusBadge({ status }: { status: string }) {
+  return (
+    <Badge tone={MESSAGE_TONES[status] ?? 'gray'} dot>
+      {status}
+    </Badge>
+  );
+}
+
+export function AttemptStatusBadge({ status }: { status: string }) {
+  return (
+    <Badge tone={status === 'success' ? 'green' : status === 'failed' ? 'red' : 'gray'} dot>
+      {status}
+    </Badge>
+  );
+}
+
+export function HttpCodeBadge({ code }: { code: number }) {
+  const tone: TTone = code === 0 ? 'gray' : code < 300 ? 'green' : code < 400 ? 'amber' : 'red';
+  return (
+    <Badge tone={tone} title={code === 0 ? 'No response (network error or timeout)' : `HTTP ${code}`}>
+      <span className="font-mono">{code === 0 ? 'no response' : code}</span>
+    </Badge>
+  );
+}
+
+const VERDICT_TONES: Record<string, TTone> = {
+  valid: 'green',
+  'invalid signature': 'red',
+  'timestamp outside tolerance': 'orange',
+  'missing headers': 'amber',
+  'no secret configured': 'gray',
+};
+export function VerdictBadge({ verdict, reason }: { verdict: string; reason?: string }) {
+  return (
+    <Badge tone={VERDICT_TONES[verdict] ?? 'gray'} title={reason || undefined}>
+      {verdict === 'valid' ? '✓ ' : ''}
+      {verdict}
+    </Badge>
+  );
+}
+
+const RECONCILIATION: Record<string, { tone: TTone; label: string; title: string }> = {
+  'delivered-and-received': { tone: 'green', label: 'delivered and received', title: 'The service recorded a successful attempt and this console stored the request.' },
+  'attempted-not-received': { tone: 'red', label: 'attempted, not received', title: 'The service says it attempted delivery, but no request with this message id reached any receiver of this console.' },
+  'received-not-attempted': { tone: 'violet', label: 'received, not attempted', title: 'A request with this message id arrived, but the service lists no attempt for it.' },
+  duplicate: { tone: 'amber', label: 'duplicate', title: 'More than one request with this message id arrived (retries or a redelivery).' },
+  pending: { tone: 'gray', label: 'pending', title: 'No attempt and nothing received yet.' },
+};
+export function ReconciliationBadge({ value }: { value: string }) {
+  const r = RECONCILIATION[value] ?? { tone: 'gray' as const, label: value, title: value };
+  return (
+    <Badge tone={r.tone} title={r.title}>
+      {r.label}
+    </Badge>
+  );
+}
+
+export function EnabledBadge({ disabled }: { disabled: boolean }) {
+  return disabled ? (
+    <Badge tone="gray" dot>
+      disabled
+    </Badge>
+  ) : (
+    <Badge tone="green" dot>
+      enabled
+    </Badge>
+  );
+}
+
+export function EnvironmentBadge({ name, label }: { name: string; label?: string }) {
+  return (
+    <Badge tone={name === 'production' ? 'red' : 'amber'} title={`All API calls go to the ${name} environment`}>
+      {label ?? name}
+    </Badge>
+  );
+}

@@ -1,0 +1,45 @@
+'use client';
+
+import { useState } from 'react';
+
+export function CopyButton({ value, label = 'Copy', className = '' }: { value: string; label?: string; className?: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+    } catch {
+      // Clipboard API needs a secure context; fall back to a hidden textarea.
+      const ta = document.createElement('textarea');
+      ta.value = value;
+      ta.style.position = 'fixed';
+      ta.style.opacity = '0';
+      document.body.appendChild(ta);
+      ta.select();
+      document.execCommand('copy');
+      ta.remove();
+    }
+    setCopied(true);
+    setTimeout(() => setCopied(false), 1500);
+  };
+  return (
+    <button
+      type="button"
+      onClick={copy}
+      className={`inline-flex items-center rounded border border-slate-300 bg-white px-2 py-0.5 text-xs font-medium text-slate-700 hover:bg-slate-50 ${className}`}
+    >
+      {copied ? 'Copied ✓' : label}
+    </button>
+  );
+}
+
+/** A value in monospace with a copy button beside it. */
+export function CopyField({ value, label }: { value: string; label?: string }) {
+  return (
+    <span className="inline-flex max-w-full items-center gap-2">
+      <code className="truncate rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800" title={value}>
+        {value}
+      </code>
+      <CopyButton value={value} label={label} />
+    </span>
+  );
+}

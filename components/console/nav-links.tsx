@@ -1,0 +1,31 @@
+'use client';
+
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+
+const LINKS = [
+  { href: '/webhooks', label: 'Webhooks', match: ['/webhooks'] },
+  { href: '/receivers', label: 'Receivers', match: ['/receivers'] },
+  { href: '/nonprofits', label: 'Nonprofits & Connects', match: ['/nonprofits', '/connects'] },
+];
+
+export function NavLinks() {
+  const pathname = usePathname();
+  return (
+    <nav aria-label="Main" className="flex items-center gap-1">
+      {LINKS.map((l) => {
+        const active = l.match.some((m) => pathname === m || pathname.startsWith(`${m}/`));
+        return (
+          <Link
+            key={l.href}
+            href={l.href}
+            aria-current={active ? 'page' : undefined}
+            className={`rounded-md px-2.5 py-1.5 text-sm font-medium transition-colors ${active ? 'bg-white/15 text-white' : 'text-slate-300 hover:bg-white/10 hover:text-white'}`}
+          >
+            {l.label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}

@@ -1,0 +1,27 @@
+'use server';
+import { headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { attemptLogin } from './login';
+import { sourceAddress } from './source-address';
+import { endSession, safeNext, startSession } from './session';
+
+// Server actions of the login page and the sign-out button.
+
+export type TLoginState = { error?: string };
+
+export async function loginAction(_prev: TLoginState, formData: FormData): Promise<TLoginState> {
+  const field = (name: string) => {
+    const v = formData.get(name);
+    return typeof v === 'string' ? v : '';
+  };
+  const source = sourceAddress((await headers()).get('x-forwarded-for'));
+  const result = await attemptLogin({ email: field('email'), password: field('password'), source });
+  if (!result.ok) return { error: result.error };
+  await startSession(result.userId);
+  redirect(safeNext(field('next')));
+}
+
+export async function logoutAction(): Promise<void> {
+  await endSession();
+  redirect('/login');
+}

@@ -1,0 +1,439 @@
+import { Agent, request, type Dispatcher } from 'undici';
+import type { z } from 'zod';
+import { ConnectApiError, type TProblemInfo } from './errors';
+import type { TConnectApiConfig } from './environments';
+import {
+  ZAttempt,
+  ZConnect,
+  ZGrant,
+  ZMessage,
+  ZNonprofit,
+  ZOAuthError,
+  ZPage,
+  ZProblem,
+  ZSecret,
+  ZTokenResponse,
+  ZWebhook,
+  type TAttempt,
+  type TConnect,
+  type TGrant,
+  type TMessage,
+  type TNonprofit,
+  type TPage,
+  type TWebhook,
+} from './schemas';
+
+// The console's only way to the Giving Connect API: HTTP over a keep-alive pool, a cached
+// client-credentials token shared by concurrent callers, one refresh on 401, bounded retries of
+// idempotent calls, and every answer parsed with zod.
+
+const TOKEN_MARGIN_MS = 60_000; // renew this long before expiry
+const MAX_TRIES = 3;
+const MAX_RETRY_WAIT_MS = 10_000; // a longer Retry-After is reported, not waited for
+const RETRY_STATUSES = new Set([429, 502, 503, 504]);
+const TIMEOUT_MS = 15_000;
+
+type TQuery = Record<string, string | number | undefined | null>;
+type TPageQuery = { pageLimit?: number; pageToken?: string };
+
+type TCall = {
+  operation: string;
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  query?: TQuery;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Safe to send twice: retried on network errors and 429/502/503/504. */
+  idempotent?: boolean;
+  /** An EXT operation: a 404/405 for the route itself marks the error unsupported. */
+  ext?: 'list' | { probe: () => Promise<boolean> };
+};
+
+type TRawResponse = { status: number; headers: Record<string, string | string[] | undefined>; text: string };
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function header(res: TRawResponse, name: string): string | null {
+  const v = res.headers[name];
+  return (Array.isArray(v) ? v[0] : v) ?? null;
+}
+
+/** Retry-After in ms (seconds or an HTTP date), or null. */
+function retryAfterMs(res: TRawResponse): number | null {
+  const v = header(res, 'retry-after');
+  if (!v) return null;
+  if (/^\d+$/.test(v.trim())) return Number(v.trim()) * 1000;
+  const at = Date.parse(v);
+  return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
+}
+
+function backoffMs(attempt: number): number {
+  const base = 200 * 2 ** (attempt - 1);
+  return base / 2 + Math.random() * base; // full-ish jitter
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function networkCode(err: unknown): string {
+  const e = err as { code?: string; cause?: { code?: string }; message?: string };
+  return e?.code ?? e?.cause?.code ?? e?.message ?? 'network error';
+}
+
+export class ConnectApi {
+  readonly config: TConnectApiConfig;
+  private readonly baseUrl: string;
+  private readonly authUrl: string;
+  private readonly dispatcher: Dispatcher;
+  private token: { value: string; renewAt: number } | null = null;
+  private inflightToken: Promise<string> | null = null;
+  private tokenExchanges = 0;
+
+  constructor(config: TConnectApiConfig, options: { dispatcher?: Dispatcher } = {}) {
+    this.config = config;
+    // Paths below carry /v1; accept a base URL given with or without it.
+    this.baseUrl = config.baseUrl.replace(/\/+$/, '').replace(/\/v1$/, '');
+    this.authUrl = config.authUrl.replace(/\/+$/, '');
+    this.dispatcher =
+      options.dispatcher ??
+      new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 120_000, connections: 32, headersTimeout: TIMEOUT_MS, bodyTimeout: TIMEOUT_MS });
+  }
+
+  stats(): { tokenExchanges: number } {
+    return { tokenExchanges: this.tokenExchanges };
+  }
+
+  async close(): Promise<void> {
+    await this.dispatcher.close();
+  }
+
+  /* ------------------------------------------------------------ transport */
+
+  private async raw(url: string, method: string, headers: Record<string, string>, body: string | undefined): Promise<TRawResponse> {
+    const res = await request(url, { method: method as Dispatcher.HttpMethod, headers, body, dispatcher: this.dispatcher });
+    const text = await res.body.text();
+    return { status: res.statusCode, headers: res.headers, text };
+  }
+
+  /** Sends with retries of network errors and 429/502/503/504 when `idempotent`. */
+  private async sendWithRetry(
+    operation: string,
+    idempotent: boolean,
+    send: () => Promise<TRawResponse>,
+  ): Promise<TRawResponse> {
+    for (let attempt = 1; ; attempt++) {
+      let res: TRawResponse;
+      try {
+        res = await send();
+      } catch (err) {
+        if (idempotent && attempt < MAX_TRIES) {
+          await sleep(backoffMs(attempt));
+          continue;
+        }
+        const code = networkCode(err);
+        throw new ConnectApiError(`Could not reach the API (${code}).`, {
+          status: 0,
+          operation,
+          problem: { title: 'API unreachable', detail: `Could not reach the Giving Connect API for ${operation} (${code}).` },
+        });
+      }
+      if (idempotent && attempt < MAX_TRIES && RETRY_STATUSES.has(res.status)) {
+        const wait = retryAfterMs(res) ?? backoffMs(attempt);
+        if (wait <= MAX_RETRY_WAIT_MS) {
+          await sleep(wait);
+          continue;
+        }
+      }
+      return res;
+    }
+  }
+
+  /* ---------------------------------------------------------------- token */
+
+  /** The cached token, or one exchange shared by every caller waiting for it. */
+  private accessToken(): Promise<string> {
+    if (this.token && Date.now() < this.token.renewAt) return Promise.resolve(this.token.value);
+    this.inflightToken ??= this.exchangeToken().finally(() => {
+      this.inflightToken = null;
+    });
+    return this.inflightToken;
+  }
+
+  /** Drops `used` so the next call exchanges again (unless someone already did). */
+  private invalidate(used: string): void {
+    if (this.token?.value === used) this.token = null;
+  }
+
+  private async exchangeToken(): Promise<string> {
+    const operation = 'token exchange';
+    const body = JSON.stringify({
+      grant_type: 'client_credentials',
+      client_id: this.config.clientId,
+      client_secret: this.config.clientSecret,
+      audience: this.config.audience,
+    });
+    const res = await this.sendWithRetry(operation, true, () => {
+      this.tokenExchanges++;
+      return this.raw(`${this.authUrl}/oauth/token`, 'POST', { 'content-type': 'application/json', accept: 'application/json' }, body);
+    });
+    const requestId = header(res, 'x-request-id');
+    const json = parseJson(res.text);
+    if (res.status !== 200) {
+      const oauth = ZOAuthError.safeParse(json);
+      const problem: TProblemInfo = oauth.success
+        ? { title: oauth.data.error, detail: `The token exchange failed: ${oauth.data.error_description ?? oauth.data.error}.` }
+        : { title: 'Token exchange failed', detail: `The token exchange at ${this.authUrl}/oauth/token answered ${res.status}.` };
+      throw new ConnectApiError(problem.detail!, { status: res.status, requestId, problem, operation });
+    }
+    const parsed = ZTokenResponse.safeParse(json);
+    if (!parsed.success) throw this.shapeError(operation, res, parsed.error);
+    const lifetimeMs = (parsed.data.expires_in ?? 3600) * 1000;
+    const margin = Math.min(TOKEN_MARGIN_MS, lifetimeMs / 2);
+    this.token = { value: parsed.data.access_token, renewAt: Date.now() + lifetimeMs - margin };
+    return this.token.value;
+  }
+
+  /* ---------------------------------------------------------------- calls */
+
+  private url(path: string, query?: TQuery): string {
+    const qs = new URLSearchParams();
+    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
+    const s = qs.toString();
+    return `${this.baseUrl}${path}${s ? `?${s}` : ''}`;
+  }
+
+  private shapeError(operation: string, res: TRawResponse, error: z.ZodError): ConnectApiError {
+    const first = error.issues[0];
+    const where = first ? `${first.path.join('.') || 'body'}: ${first.message}` : 'unreadable';
+    const detail = `The API answered ${operation} with an unexpected body (${where}).`;
+    return new ConnectApiError(detail, { status: 502, requestId: header(res, 'x-request-id'), operation, problem: { title: 'Unexpected answer', detail } });
+  }
+
+  private async apiError(call: TCall, res: TRawResponse): Promise<ConnectApiError> {
+    const parsed = ZProblem.safeParse(parseJson(res.text));
+    const problem: TProblemInfo | null = parsed.success && (parsed.data.title || parsed.data.detail) ? parsed.data : null;
+    const detail = problem?.detail ?? problem?.title ?? `The API answered ${res.status} to ${call.operation}.`;
+    const err = new ConnectApiError(detail, { status: res.status, requestId: header(res, 'x-request-id'), problem, operation: call.operation });
+    if (!call.ext || (res.status !== 404 && res.status !== 405)) return err;
+    if (res.status === 405 || call.ext === 'list') return err.withUnsupported();
+    // A 404 on /v1/webhooks/{id}/…: the route may be missing, or the resource. Ask a core route.
+    const exists = await call.ext.probe().catch(() => false);
+    return exists ? err.withUnsupported() : err;
+  }
+
+  private async call<S extends z.ZodType>(call: TCall, schema: S | null): Promise<z.output<S>> {
+    const body = call.body === undefined ? undefined : JSON.stringify(call.body);
+    const url = this.url(call.path, call.query);
+    let refreshed = false;
+    for (;;) {
+      const token = await this.accessToken();
+      const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token}`, ...call.headers };
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      const res = await this.sendWithRetry(call.operation, call.idempotent ?? false, () => this.raw(url, call.method, headers, body));
+      if (res.status === 401 && !refreshed) {
+        // The token was revoked or the keys rotated: one fresh token, one retry.
+        refreshed = true;
+        this.invalidate(token);
+        continue;
+      }
+      if (res.status < 200 || res.status >= 300) throw await this.apiError(call, res);
+      if (!schema) return undefined as z.output<S>;
+      const parsed = schema.safeParse(parseJson(res.text));
+      if (!parsed.success) throw this.shapeError(call.operation, res, parsed.error);
+      return parsed.data;
+    }
+  }
+
+  private async succeeds(path: string, query?: TQuery): Promise<boolean> {
+    try {
+      await this.call({ operation: 'probe', method: 'GET', path, query, idempotent: true }, null);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** EXT routes under a webhook: missing when the webhook itself exists (its messages can be listed). */
+  private webhookExt(webhookId: string): TCall['ext'] {
+    return { probe: () => this.succeeds(`/v1/webhooks/${enc(webhookId)}/messages`, { pageLimit: 1 }) };
+  }
+
+  /* ----------------------------------------------------------- nonprofits */
+
+  getNonprofit(ein: string): Promise<TNonprofit> {
+    return this.call({ operation: 'get nonprofit', method: 'GET', path: `/v1/nonprofit/${enc(ein)}`, idempotent: true }, ZNonprofit);
+  }
+
+  /** Idempotent by contract: a second create of an EIN answers the existing record. */
+  createNonprofit(body: {
+    ein: string;
+    user: { email: string; phone?: string; firstName?: string; lastName?: string };
+    name?: string;
+  }): Promise<TNonprofit> {
+    return this.call({ operation: 'create nonprofit', method: 'POST', path: '/v1/nonprofits', body, idempotent: true }, ZNonprofit);
+  }
+
+  /* ------------------------------------------------------------- connects */
+
+  /** Idempotent by contract: one Connect per nonprofit per account. */
+  createConnect(nonprofitId: string, body: { name?: string; metadata?: Record<string, unknown> } = {}): Promise<TConnect> {
+    return this.call(
+      { operation: 'create connect', method: 'POST', path: '/v1/connects', query: { nonprofit: nonprofitId }, body, idempotent: true },
+      ZConnect,
+    );
+  }
+
+  getConnect(id: string): Promise<TConnect> {
+    return this.call({ operation: 'get connect', method: 'GET', path: `/v1/connects/${enc(id)}`, idempotent: true }, ZConnect);
+  }
+
+  /* --------------------------------------------------------------- grants */
+
+  listGrants(apiKey: string, page: TPageQuery = {}): Promise<TPage<TGrant>> {
+    return this.call(
+      {
+        operation: 'list grants',
+        method: 'GET',
+        path: '/v1/grants',
+        query: { pageLimit: page.pageLimit, pageToken: page.pageToken },
+        headers: { 'x-service-api-key': apiKey },
+        idempotent: true,
+      },
+      ZPage(ZGrant),
+    );
+  }
+
+  /* ------------------------------------------------------------- webhooks */
+
+  createWebhook(body: {
+    url: string;
+    eventTypes: string[];
+    description?: string;
+    disabled?: boolean;
+    secret?: string;
+    metadata?: Record<string, unknown>;
+  }): Promise<TWebhook> {
+    return this.call({ operation: 'create webhook', method: 'POST', path: '/v1/webhooks', body }, ZWebhook);
+  }
+
+  /** EXT */
+  listWebhooks(page: TPageQuery = {}): Promise<TPage<TWebhook>> {
+    return this.call(
+      { operation: 'list webhooks', method: 'GET', path: '/v1/webhooks', query: { ...page }, idempotent: true, ext: 'list' },
+      ZPage(ZWebhook),
+    );
+  }
+
+  /** EXT */
+  getWebhook(id: string): Promise<TWebhook> {
+    return this.call(
+      { operation: 'get webhook', method: 'GET', path: `/v1/webhooks/${enc(id)}`, idempotent: true, ext: this.webhookExt(id) },
+      ZWebhook,
+    );
+  }
+
+  /** EXT. Setting absolute values, so a repeat is harmless. */
+  updateWebhook(id: string, patch: { url?: string; eventTypes?: string[]; description?: string; disabled?: boolean }): Promise<TWebhook> {
+    return this.call(
+      { operation: 'update webhook', method: 'PATCH', path: `/v1/webhooks/${enc(id)}`, body: patch, idempotent: true, ext: this.webhookExt(id) },
+      ZWebhook,
+    );
+  }
+
+  /** EXT */
+  async deleteWebhook(id: string): Promise<void> {
+    await this.call(
+      { operation: 'delete webhook', method: 'DELETE', path: `/v1/webhooks/${enc(id)}`, idempotent: true, ext: this.webhookExt(id) },
+      null,
+    );
+  }
+
+  /** EXT */
+  getWebhookSecret(id: string): Promise<{ key: string }> {
+    return this.call(
+      { operation: 'get webhook secret', method: 'GET', path: `/v1/webhooks/${enc(id)}/secret`, idempotent: true, ext: this.webhookExt(id) },
+      ZSecret,
+    );
+  }
+
+  /** EXT */
+  rotateWebhookSecret(id: string): Promise<{ key: string }> {
+    return this.call(
+      { operation: 'rotate webhook secret', method: 'POST', path: `/v1/webhooks/${enc(id)}/secret/rotate`, ext: this.webhookExt(id) },
+      ZSecret,
+    );
+  }
+
+  /* ------------------------------------------------------------- messages */
+
+  listMessages(
+    webhookId: string,
+    query: TPageQuery & { status?: string; eventType?: string; before?: string; after?: string } = {},
+  ): Promise<TPage<TMessage>> {
+    return this.call(
+      { operation: 'list messages', method: 'GET', path: `/v1/webhooks/${enc(webhookId)}/messages`, query: { ...query }, idempotent: true },
+      ZPage(ZMessage),
+    );
+  }
+
+  getMessage(webhookId: string, messageId: string): Promise<TMessage> {
+    return this.call(
+      { operation: 'get message', method: 'GET', path: `/v1/webhooks/${enc(webhookId)}/messages/${enc(messageId)}`, idempotent: true },
+      ZMessage,
+    );
+  }
+
+  listAttempts(webhookId: string, messageId: string, page: TPageQuery = {}): Promise<TPage<TAttempt>> {
+    return this.call(
+      {
+        operation: 'list attempts',
+        method: 'GET',
+        path: `/v1/webhooks/${enc(webhookId)}/messages/${enc(messageId)}/attempts`,
+        query: { ...page },
+        idempotent: true,
+      },
+      ZPage(ZAttempt),
+    );
+  }
+
+  getAttempt(webhookId: string, messageId: string, attemptId: string): Promise<TAttempt> {
+    return this.call(
+      {
+        operation: 'get attempt',
+        method: 'GET',
+        path: `/v1/webhooks/${enc(webhookId)}/messages/${enc(messageId)}/attempts/${enc(attemptId)}`,
+        idempotent: true,
+      },
+      ZAttempt,
+    );
+  }
+
+  sendTestEvent(webhookId: string, eventType?: string): Promise<TMessage> {
+    return this.call(
+      { operation: 'send test event', method: 'POST', path: `/v1/webhooks/${enc(webhookId)}/test`, body: eventType ? { eventType } : {} },
+      ZMessage,
+    );
+  }
+
+  /** EXT */
+  resendMessage(webhookId: string, messageId: string): Promise<TAttempt> {
+    return this.call(
+      {
+        operation: 'resend message',
+        method: 'POST',
+        path: `/v1/webhooks/${enc(webhookId)}/messages/${enc(messageId)}/resend`,
+        ext: { probe: () => this.succeeds(`/v1/webhooks/${enc(webhookId)}/messages/${enc(messageId)}`) },
+      },
+      ZAttempt,
+    );
+  }
+}
+
+function enc(segment: string): string {
+  return encodeURIComponent(segment);
+}

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+
+// The API's resources as the console reads them (CONTRACT.md). Timestamps stay ISO strings so they
+// pass unchanged to client components. Unknown extra fields are dropped, not refused: a remote
+// service may add some.
+
+const ZTimestamp = z.string().min(1);
+const ZMetadata = z.record(z.string(), z.unknown()).nullish().transform((v) => v ?? {});
+
+export const ZNonprofit = z.object({
+  id: z.string(),
+  ein: z.string(),
+  name: z.string(),
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
+});
+export type TNonprofit = z.output<typeof ZNonprofit>;
+
+export const ZConnect = z.object({
+  id: z.string(),
+  nonprofitId: z.string(),
+  name: z.string(),
+  active: z.boolean(),
+  metadata: ZMetadata,
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
+  apiKey: z.string().optional(),
+});
+export type TConnect = z.output<typeof ZConnect>;
+
+export const ZGrant = z.object({
+  id: z.string(),
+  connectId: z.string(),
+  nonprofitId: z.string(),
+  trackingId: z.string(),
+  amount: z.number(),
+  feeAmount: z.number(),
+  coveredFees: z.boolean(),
+  status: z.string(),
+  fundId: z.string(),
+  fundName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullish(),
+  note: z.string().nullish(),
+  metadata: ZMetadata,
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
+});
+export type TGrant = z.output<typeof ZGrant>;
+
+export const ZWebhook = z.object({
+  id: z.string(),
+  url: z.string(),
+  eventTypes: z.array(z.string()),
+  description: z.string().nullish().transform((v) => v ?? ''),
+  disabled: z.boolean(),
+  metadata: ZMetadata,
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
+});
+export type TWebhook = z.output<typeof ZWebhook>;
+
+export const ZMessage = z.object({
+  id: z.string(),
+  eventType: z.string(),
+  timestamp: ZTimestamp,
+  status: z.string(), // pending | sending | success | failed
+  nextAttempt: ZTimestamp.nullish().transform((v) => v ?? null),
+  attemptCount: z.number().int(),
+  payload: z.unknown().optional(),
+});
+export type TMessage = z.output<typeof ZMessage>;
+
+export const ZAttempt = z.object({
+  id: z.string(),
+  url: z.string(),
+  timestamp: ZTimestamp,
+  status: z.string(), // success | failed
+  responseStatusCode: z.number().int(),
+  responseDurationMs: z.number(),
+  triggerType: z.string(), // scheduled | manual
+  response: z.string().optional(),
+});
+export type TAttempt = z.output<typeof ZAttempt>;
+
+export const ZSecret = z.object({ key: z.string() });
+
+export function ZPage<T extends z.ZodType>(item: T) {
+  return z.object({
+    results: z.array(item),
+    nextPageToken: z
+      .string()
+      .nullish()
+      .transform((v) => v || undefined),
+  });
+}
+export type TPage<T> = { results: T[]; nextPageToken?: string };
+
+export const ZTokenResponse = z.object({
+  access_token: z.string().min(1),
+  expires_in: z.coerce.number().positive().optional(),
+  token_type: z.string().optional(),
+  scope: z.string().optional(),
+});
+
+/** RFC 9457 problem details, loosely: whatever of it is there. */
+export const ZProblem = z.object({
+  title: z.string().optional().catch(undefined),
+  detail: z.string().optional().catch(undefined),
+  errors: z
+    .array(z.object({ path: z.coerce.string(), message: z.coerce.string() }))
+    .optional()
+    .catch(undefined),
+});
+
+/** RFC 6749 §5.2 token errors. */
+export const ZOAuthError = z.object({ error: z.string(), error_description: z.string().optional() });

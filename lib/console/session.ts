@@ -1,0 +1,114 @@
+import 'server-only';
+import { getIronSession, type SessionOptions } from 'iron-session';
+import { cookies, headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { env } from '@/lib/env';
+import { ApiError } from '@/lib/http/errors';
+import { route, type TRequestInfo } from '@/lib/http/respond';
+import { randomString } from '@/lib/ids';
+import { environmentConfig, isEnvironmentName, type TEnvironmentName } from './connect-api/environments';
+import { getOrCreateSetting } from './settings';
+import { getUser } from './users';
+
+// Staff sessions: a sealed, httpOnly iron-session cookie holding the user id and the chosen
+// environment. Every read re-checks that the user still exists.
+
+export type { TEnvironmentName };
+export type TStaff = { userId: string; email: string; environment: TEnvironmentName };
+type TSessionData = { userId?: string; environment?: TEnvironmentName };
+
+export const SESSION_COOKIE = 'gc_console_session';
+const SESSION_TTL_SECONDS = 12 * 3600;
+
+const globalForSession = globalThis as unknown as { __gcSessionSecret?: Promise<string> };
+
+/** SESSION_SECRET, or a random secret made once and kept in console.settings (survives restarts, shared by instances). */
+function sessionPassword(): Promise<string> {
+  if (env.SESSION_SECRET) return Promise.resolve(env.SESSION_SECRET);
+  globalForSession.__gcSessionSecret ??= getOrCreateSetting('session_secret', () => randomString(48)).catch((err) => {
+    globalForSession.__gcSessionSecret = undefined;
+    throw err;
+  });
+  return globalForSession.__gcSessionSecret;
+}
+
+async function sessionOptions(): Promise<SessionOptions> {
+  return {
+    cookieName: SESSION_COOKIE,
+    password: await sessionPassword(),
+    ttl: SESSION_TTL_SECONDS,
+    cookieOptions: {
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+      // Only over https: a production build served on http://localhost must still be able to log in.
+      secure: env.NODE_ENV === 'production' && env.CONSOLE_PUBLIC_URL.startsWith('https:'),
+    },
+  };
+}
+
+async function session() {
+  return getIronSession<TSessionData>(await cookies(), await sessionOptions());
+}
+
+/** The signed-in staff member, or null. */
+export async function getStaff(): Promise<TStaff | null> {
+  const s = await session();
+  if (!s.userId) return null;
+  const user = await getUser(s.userId);
+  if (!user) return null;
+  const environment = s.environment && environmentConfig(s.environment) ? s.environment : 'sandbox';
+  return { userId: user.id, email: user.email, environment };
+}
+
+/** A same-origin path to return to after login; anything else becomes '/'. */
+export function safeNext(next: unknown): string {
+  if (typeof next !== 'string' || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return '/';
+  return next;
+}
+
+/**
+ * For server components and actions: the staff member, or a redirect to the login page.
+ * `next` is where to come back to; without it, the x-console-path request header (when a proxy
+ * sets it) or nothing.
+ */
+export async function requireStaff(next?: string): Promise<TStaff> {
+  const staff = await getStaff();
+  if (staff) return staff;
+  const back = next ?? (await headers()).get('x-console-path') ?? undefined;
+  const target = back ? safeNext(back) : '/';
+  redirect(target === '/' ? '/login' : `/login?next=${encodeURIComponent(target)}`);
+}
+
+/** For route handlers: the handler runs with the staff member; without a session, a 401 problem. */
+export function withStaff<P = Record<string, string>>(handler: (info: TRequestInfo<P> & { staff: TStaff }) => Promise<Response>) {
+  return route<P>(async (info) => {
+    const staff = await getStaff();
+    if (!staff) throw new ApiError('unauthorized', 'Sign in to the console first.');
+    return handler({ ...info, staff });
+  });
+}
+
+/** Starts a session for a user who just proved their password (server actions and route handlers only). */
+export async function startSession(userId: string): Promise<void> {
+  const s = await session();
+  s.userId = userId;
+  s.environment = 'sandbox';
+  await s.save();
+}
+
+export async function endSession(): Promise<void> {
+  const s = await session();
+  s.destroy();
+}
+
+/** Server action helper: switches the environment of the current session (re-checked). */
+export async function setEnvironment(environment: TEnvironmentName): Promise<void> {
+  const s = await session();
+  if (!s.userId || !(await getUser(s.userId))) throw new ApiError('unauthorized', 'Sign in to the console first.');
+  if (!isEnvironmentName(environment) || !environmentConfig(environment)) {
+    throw new ApiError('bad_request', `The ${String(environment)} environment is not configured.`);
+  }
+  s.environment = environment;
+  await s.save();
+}

@@ -1,0 +1,39 @@
+import { queryRows, sql, type DbOrTx } from '@/lib/db/client';
+
+export type TClaim = {
+  id: string;
+  messageId: string;
+  webhookId: string;
+  accountId: string;
+  scheduledAttemptCount: number;
+  /** This claim's lease token: results are written back only while the delivery still carries it. */
+  leaseOwner: string;
+};
+
+/**
+ * Takes up to `limit` due deliveries in one statement: waiting ones whose time has come, and ones
+ * left `sending` by a worker whose lease ran out (it died mid-attempt). SKIP LOCKED lets any number
+ * of workers claim side by side without waiting for, or taking, each other's rows.
+ */
+export async function claimDeliveries(db: DbOrTx, { owner, limit, leaseMs }: { owner: string; limit: number; leaseMs: number }): Promise<TClaim[]> {
+  const rows = await queryRows<{ id: string; message_id: string; webhook_id: string; account_id: string; scheduled_attempt_count: number }>(
+    db,
+    sql`update service.deliveries
+        set status = 'sending', lease_until = now() + ${leaseMs}::int * interval '1 millisecond', lease_owner = ${owner}, updated_at = now()
+        where id in (
+          select id from service.deliveries
+          where (status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and lease_until < now())
+          order by next_attempt_at
+          limit ${limit}::int
+          for update skip locked)
+        returning id, message_id, webhook_id, account_id, scheduled_attempt_count`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    messageId: r.message_id,
+    webhookId: r.webhook_id,
+    accountId: r.account_id,
+    scheduledAttemptCount: Number(r.scheduled_attempt_count),
+    leaseOwner: owner,
+  }));
+}

@@ -1,0 +1,109 @@
+import { and, eq, lt } from 'drizzle-orm';
+import { sha256 } from '@/lib/crypto/secrets';
+import { getDb, schema, type Tx } from '@/lib/db/client';
+import { ApiError } from '@/lib/http/errors';
+import { randomString } from '@/lib/ids';
+import type { TConnectRow } from '@/lib/service/connects/connect-json';
+import { emitEvent } from '@/lib/service/webhooks/emit-event';
+import { IDEMPOTENCY_WINDOW_MS, TRACKING_ID_ALPHABET, TRACKING_ID_LENGTH, TRACKING_ID_PREFIX, feeFor, findFund } from './constants';
+import { grantToJson, type TGrantJson } from './grant-json';
+import type { TCreateGrant } from './schemas';
+
+export type TCreateGrantInput = TCreateGrant & { connect: Pick<TConnectRow, 'id' | 'accountId' | 'nonprofitId' | 'active'> };
+export type TCreateGrantResult = { grant: TGrantJson; replayed: boolean };
+
+const TRACKING_ID_TRIES = 8;
+
+export function newTrackingId(): string {
+  return `${TRACKING_ID_PREFIX}${randomString(TRACKING_ID_LENGTH, TRACKING_ID_ALPHABET)}`;
+}
+
+/** JSON with sorted keys, so two equal requests hash alike whatever their key order. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+async function insertGrant(tx: Tx, input: TCreateGrantInput): Promise<TGrantJson> {
+  const fund = findFund(input.fundId);
+  if (!fund) throw new ApiError('bad_request', `Unknown fundId ${input.fundId}.`, { errors: [{ path: 'fundId', message: 'unknown fund' }] });
+  const values = {
+    accountId: input.connect.accountId,
+    connectId: input.connect.id,
+    nonprofitId: input.connect.nonprofitId,
+    amount: input.amount,
+    feeAmount: feeFor(input.amount),
+    coveredFees: input.coveredFees ?? false,
+    status: 'Initiated',
+    fundId: fund.id,
+    fundName: fund.name,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    phone: input.phone || null,
+    note: input.note || null,
+    metadata: input.metadata ?? {},
+  };
+  // Tracking ids are short, so collisions are possible: skip a taken one (no error, so the
+  // transaction stays usable) and draw again.
+  for (let i = 0; i < TRACKING_ID_TRIES; i++) {
+    const [row] = await tx
+      .insert(schema.grants)
+      .values({ ...values, trackingId: newTrackingId() })
+      .onConflictDoNothing({ target: schema.grants.trackingId })
+      .returning();
+    if (row) return grantToJson(row);
+  }
+  throw new Error(`no free tracking id after ${TRACKING_ID_TRIES} tries`);
+}
+
+/**
+ * Creates a grant for a Connect: the grant row and its grant.succeeded event in one transaction.
+ * The one code path of POST /v1/grants and the donor Connect page.
+ *
+ * With an idempotency key, the first request claims (connect, key) inside the same transaction;
+ * a concurrent twin blocks on that row until the first commits, then replays its stored body.
+ * The same key with a different request is a 409. Keys older than 24 h are forgotten.
+ */
+export async function createGrant(input: TCreateGrantInput, opts: { idempotencyKey?: string } = {}): Promise<TCreateGrantResult> {
+  if (!input.connect.active) throw new ApiError('forbidden', 'This Connect is inactive and cannot receive grants.');
+  const db = await getDb();
+  const { idempotencyKey } = opts;
+  return db.transaction(async (tx) => {
+    if (idempotencyKey !== undefined) {
+      const { connect, ...request } = input;
+      const requestHash = sha256(canonicalJson(request));
+      const keyOf = and(eq(schema.idempotencyKeys.connectId, connect.id), eq(schema.idempotencyKeys.key, idempotencyKey));
+      await tx.delete(schema.idempotencyKeys).where(and(keyOf, lt(schema.idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_WINDOW_MS))));
+      const claimed = await tx
+        .insert(schema.idempotencyKeys)
+        .values({ connectId: connect.id, key: idempotencyKey, requestHash, statusCode: 0, body: {} })
+        .onConflictDoNothing()
+        .returning({ key: schema.idempotencyKeys.key });
+      if (claimed.length === 0) {
+        const [previous] = await tx.select().from(schema.idempotencyKeys).where(keyOf);
+        if (!previous) throw new ApiError('conflict', 'A request with this Idempotency-Key is still in progress; retry shortly.');
+        if (previous.requestHash !== requestHash) {
+          throw new ApiError('conflict', 'This Idempotency-Key was already used with a different request; use a new key for a new grant.');
+        }
+        return { grant: previous.body as TGrantJson, replayed: true };
+      }
+      const grant = await createGrantIn(tx, input);
+      await tx.update(schema.idempotencyKeys).set({ statusCode: 201, body: grant }).where(keyOf);
+      return { grant, replayed: false };
+    }
+    return { grant: await createGrantIn(tx, input), replayed: false };
+  });
+}
+
+async function createGrantIn(tx: Tx, input: TCreateGrantInput): Promise<TGrantJson> {
+  const grant = await insertGrant(tx, input);
+  await emitEvent(tx, { accountId: input.connect.accountId, eventType: 'grant.succeeded', payload: grant });
+  return grant;
+}

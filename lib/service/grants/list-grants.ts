@@ -1,0 +1,29 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { getDb, schema } from '@/lib/db/client';
+import { ApiError } from '@/lib/http/errors';
+import { pageOf, type TPageParams } from '@/lib/http/paging';
+import { UUID_PATTERN } from '@/lib/service/connects/schemas';
+import { grantToJson, type TGrantJson } from './grant-json';
+
+/** One page of a Connect's grants, newest first. */
+export async function listGrants(connectId: string, { limit, cursor }: TPageParams): Promise<{ results: TGrantJson[]; nextPageToken?: string }> {
+  if (cursor && !UUID_PATTERN.test(cursor.id)) {
+    throw new ApiError('bad_request', 'pageToken is not one this service issued; take it from nextPageToken of the previous page.', {
+      errors: [{ path: 'pageToken', message: 'unknown page token' }],
+    });
+  }
+  const g = schema.grants;
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(g)
+    .where(
+      and(
+        eq(g.connectId, connectId),
+        cursor ? sql`(${g.createdAt}, ${g.id}) < (${cursor.t}::timestamptz, ${cursor.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(desc(g.createdAt), desc(g.id))
+    .limit(limit + 1);
+  return pageOf(rows, limit, (r) => r, grantToJson);
+}

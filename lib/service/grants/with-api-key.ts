@@ -1,0 +1,33 @@
+import { eq } from 'drizzle-orm';
+import type { TScope } from '@/lib/constants';
+import { sha256 } from '@/lib/crypto/secrets';
+import { getDb, schema } from '@/lib/db/client';
+import { ApiError } from '@/lib/http/errors';
+import { route } from '@/lib/http/respond';
+import { authenticate, type TAccountRequest } from '@/lib/service/auth/with-account';
+import type { TConnectRow } from '@/lib/service/connects/connect-json';
+
+export const API_KEY_HEADER = 'x-service-api-key';
+
+export type TApiKeyRequest<P> = TAccountRequest<P> & { connect: TConnectRow };
+
+/** The Connect whose API key the request carries; it must belong to the token's account. */
+export async function connectOfApiKey(req: Request, accountId: string): Promise<TConnectRow> {
+  const apiKey = req.headers.get(API_KEY_HEADER)?.trim();
+  if (!apiKey) throw new ApiError('forbidden', `An API key is required: send the Connect's key in the ${API_KEY_HEADER} header.`);
+  // Looked up by its hash (unique index): the key itself is never compared.
+  const db = await getDb();
+  const [connect] = await db.select().from(schema.connects).where(eq(schema.connects.apiKeyHash, sha256(apiKey)));
+  if (!connect) throw new ApiError('forbidden', `The API key in ${API_KEY_HEADER} is not valid.`);
+  if (connect.accountId !== accountId) throw new ApiError('forbidden', `The API key in ${API_KEY_HEADER} belongs to a Connect of another account.`);
+  return connect;
+}
+
+/** A /v1 route that needs a token of an account (with `scope`) and the API key of one of its Connects. */
+export function withApiKey<P = Record<string, string>>(handler: (info: TApiKeyRequest<P>) => Promise<Response>, { scope }: { scope: TScope }) {
+  return route<P>(async (info) => {
+    const account = await authenticate(info.req, scope);
+    const connect = await connectOfApiKey(info.req, account.accountId);
+    return handler({ ...info, account, connect });
+  });
+}

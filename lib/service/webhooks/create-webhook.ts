@@ -1,0 +1,28 @@
+import { ID_PREFIX } from '@/lib/constants';
+import { getDb, schema } from '@/lib/db/client';
+import { prefixedId } from '@/lib/ids';
+import type { TCreateWebhook } from './schemas';
+import { generateSecret } from './webhook-secrets';
+import type { TWebhookRow } from './webhook-json';
+
+/** A webhook and its signing secret (the caller's, or a new one), in one transaction. */
+export async function createWebhook(accountId: string, input: TCreateWebhook): Promise<TWebhookRow> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(schema.webhooks)
+      .values({
+        id: prefixedId(ID_PREFIX.webhook),
+        accountId,
+        url: input.url,
+        eventTypes: input.eventTypes,
+        description: input.description,
+        disabled: input.disabled,
+        disabledReason: input.disabled ? 'created disabled' : null,
+        metadata: input.metadata ?? {},
+      })
+      .returning();
+    await tx.insert(schema.webhookSecrets).values({ webhookId: row.id, secret: input.secret ?? generateSecret() });
+    return row;
+  });
+}

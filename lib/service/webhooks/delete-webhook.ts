@@ -1,0 +1,19 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { getDb, schema } from '@/lib/db/client';
+import { webhookNotFound } from './get-webhook';
+
+/**
+ * Soft delete: the webhook stops receiving events and disappears from the API (404 from now on);
+ * its rows stay, so attempts already recorded keep their references. Queued deliveries end
+ * `failed` when the worker next picks them up.
+ */
+export async function deleteWebhook(accountId: string, webhookId: string): Promise<void> {
+  const db = await getDb();
+  const w = schema.webhooks;
+  const deleted = await db
+    .update(w)
+    .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(w.id, webhookId), eq(w.accountId, accountId), isNull(w.deletedAt)))
+    .returning({ id: w.id });
+  if (deleted.length === 0) throw webhookNotFound(webhookId);
+}

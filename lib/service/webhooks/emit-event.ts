@@ -1,0 +1,52 @@
+import { and, arrayContains, eq, isNull, sql } from 'drizzle-orm';
+import { ID_PREFIX, type TEventType } from '@/lib/constants';
+import type { DbOrTx } from '@/lib/db/client';
+import { deliveries, messages, webhooks } from '@/lib/db/schema';
+import { prefixedId } from '@/lib/ids';
+
+export type TEmitEventInput = {
+  accountId: string;
+  eventType: TEventType;
+  /** The event's `data` (e.g. the Grant JSON); it is wrapped as `{type, timestamp, data}`. */
+  payload: unknown;
+  /** Only this webhook (test events); it must still be enabled and subscribed. */
+  webhookId?: string;
+};
+
+/**
+ * Queues an event inside the caller's transaction: one message and one due delivery per enabled,
+ * subscribed webhook of the account. Returns null, and stores nothing, when no webhook is
+ * subscribed: a message is only ever seen through a webhook's deliveries, so it would be unreachable.
+ */
+export async function emitEvent(tx: DbOrTx, input: TEmitEventInput): Promise<{ messageId: string } | null> {
+  const targets = await tx
+    .select({ id: webhooks.id })
+    .from(webhooks)
+    .where(
+      and(
+        eq(webhooks.accountId, input.accountId),
+        eq(webhooks.disabled, false),
+        isNull(webhooks.deletedAt),
+        arrayContains(webhooks.eventTypes, [input.eventType]),
+        input.webhookId ? eq(webhooks.id, input.webhookId) : undefined,
+      ),
+    );
+  if (targets.length === 0) return null;
+
+  const messageId = prefixedId(ID_PREFIX.message);
+  const createdAt = new Date();
+  const body = JSON.stringify({ type: input.eventType, timestamp: createdAt.toISOString(), data: input.payload });
+  await tx.insert(messages).values({ id: messageId, accountId: input.accountId, eventType: input.eventType, payload: body, createdAt });
+  await tx.insert(deliveries).values(
+    targets.map((w) => ({
+      messageId,
+      webhookId: w.id,
+      accountId: input.accountId,
+      eventType: input.eventType,
+      status: 'pending',
+      nextAttemptAt: sql`now()`,
+      createdAt,
+    })),
+  );
+  return { messageId };
+}

@@ -1,0 +1,34 @@
+import type { TEventType } from '@/lib/constants';
+import { grantToJson, type TGrantRow } from '@/lib/service/grants/grant-json';
+
+// The documented example `data` of each event type, sent by POST /v1/webhooks/{id}/test.
+// Fixed values, so a receiver can recognise a test; the shape is exactly the real event's.
+
+const EXAMPLE_GRANT: TGrantRow = {
+  id: '3f5e8c1a-9b2d-4e7f-8a6c-1d2e3f4a5b6c',
+  accountId: '00000000-0000-4000-8000-000000000000',
+  connectId: 'test_2Q3sXQ8b1dY7cN4kP0mZr9TfVhE',
+  nonprofitId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+  trackingId: 'GC-7KQ2M9',
+  amount: 15000,
+  feeAmount: 435,
+  coveredFees: false,
+  status: 'Initiated',
+  fundId: 'fidelity-charitable',
+  fundName: 'Fidelity Charitable',
+  firstName: 'Jane',
+  lastName: 'Donor',
+  email: 'jane.donor@example.org',
+  phone: '5555550123',
+  note: 'This is a test event.',
+  metadata: { test: 'true' },
+  createdAt: new Date('2026-11-22T10:15:30.123Z'),
+  updatedAt: new Date('2026-11-22T10:15:30.123Z'),
+};
+
+export function examplePayload(eventType: TEventType): unknown {
+  switch (eventType) {
+    case 'grant.succeeded':
+      return grantToJson(EXAMPLE_GRANT);
+  }
+}

@@ -1,0 +1,25 @@
+import { and, eq } from 'drizzle-orm';
+import { getDb, schema } from '@/lib/db/client';
+import { ApiError } from '@/lib/http/errors';
+import { getWebhook } from './get-webhook';
+import { attemptToJson, type TAttemptJson } from './webhook-json';
+
+/** One attempt with its response body; `messageId` narrows it when the path names the message. */
+export async function getAttempt(accountId: string, webhookId: string, attemptId: string, messageId?: string): Promise<TAttemptJson> {
+  const db = await getDb();
+  await getWebhook(accountId, webhookId, { db });
+  const a = schema.attempts;
+  const [row] = await db
+    .select()
+    .from(a)
+    .where(
+      and(
+        eq(a.id, attemptId),
+        eq(a.webhookId, webhookId),
+        eq(a.accountId, accountId),
+        messageId !== undefined ? eq(a.messageId, messageId) : undefined,
+      ),
+    );
+  if (!row) throw new ApiError('not_found', `No attempt with the id ${attemptId} for this webhook.`);
+  return attemptToJson(row, { withResponse: true });
+}

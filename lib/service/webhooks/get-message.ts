@@ -1,0 +1,29 @@
+import { and, eq } from 'drizzle-orm';
+import { getDb, schema, type DbOrTx } from '@/lib/db/client';
+import { ApiError } from '@/lib/http/errors';
+import { getWebhook } from './get-webhook';
+import { messageToJson, type TDeliveryRow, type TMessageJson, type TWebhookRow } from './webhook-json';
+
+/** The webhook and its delivery of the message; 404 when either is not the account's. */
+export async function getDelivery(
+  accountId: string,
+  webhookId: string,
+  messageId: string,
+  { db }: { db?: DbOrTx } = {},
+): Promise<{ webhook: TWebhookRow; delivery: TDeliveryRow; payload: string }> {
+  const conn = db ?? (await getDb());
+  const webhook = await getWebhook(accountId, webhookId, { db: conn });
+  const d = schema.deliveries;
+  const [row] = await conn
+    .select({ delivery: d, payload: schema.messages.payload })
+    .from(d)
+    .innerJoin(schema.messages, eq(schema.messages.id, d.messageId))
+    .where(and(eq(d.webhookId, webhookId), eq(d.messageId, messageId), eq(d.accountId, accountId)));
+  if (!row) throw new ApiError('not_found', `No message with the id ${messageId} for this webhook.`);
+  return { webhook, delivery: row.delivery, payload: row.payload };
+}
+
+export async function getMessage(accountId: string, webhookId: string, messageId: string): Promise<TMessageJson> {
+  const { delivery, payload } = await getDelivery(accountId, webhookId, messageId);
+  return messageToJson(delivery, payload);
+}

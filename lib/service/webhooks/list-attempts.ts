@@ -1,0 +1,30 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { getDb, schema } from '@/lib/db/client';
+import { pageOf, type TPageParams } from '@/lib/http/paging';
+import { getDelivery } from './get-message';
+import { attemptToJson, type TAttemptJson } from './webhook-json';
+
+/** The attempts to deliver one message to one webhook, newest first, without response bodies. */
+export async function listAttempts(
+  accountId: string,
+  webhookId: string,
+  messageId: string,
+  { limit, cursor }: TPageParams,
+): Promise<{ results: TAttemptJson[]; nextPageToken?: string }> {
+  const db = await getDb();
+  await getDelivery(accountId, webhookId, messageId, { db });
+  const a = schema.attempts;
+  const rows = await db
+    .select()
+    .from(a)
+    .where(
+      and(
+        eq(a.webhookId, webhookId),
+        eq(a.messageId, messageId),
+        cursor ? sql`(${a.createdAt}, ${a.id}) < (${cursor.t}::timestamptz, ${cursor.id})` : undefined,
+      ),
+    )
+    .orderBy(desc(a.createdAt), desc(a.id))
+    .limit(limit + 1);
+  return pageOf(rows, limit, (r) => ({ createdAt: r.createdAt, id: r.id }), (r) => attemptToJson(r));
+}

@@ -1,0 +1,23 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { getDb, schema } from '@/lib/db/client';
+import { pageOf, type TPageParams } from '@/lib/http/paging';
+import { webhookToJson, type TWebhookJson } from './webhook-json';
+
+/** The account's live webhooks, newest first, one page. */
+export async function listWebhooks(accountId: string, { limit, cursor }: TPageParams): Promise<{ results: TWebhookJson[]; nextPageToken?: string }> {
+  const db = await getDb();
+  const w = schema.webhooks;
+  const rows = await db
+    .select()
+    .from(w)
+    .where(
+      and(
+        eq(w.accountId, accountId),
+        isNull(w.deletedAt),
+        cursor ? sql`(${w.createdAt}, ${w.id}) < (${cursor.t}::timestamptz, ${cursor.id})` : undefined,
+      ),
+    )
+    .orderBy(desc(w.createdAt), desc(w.id))
+    .limit(limit + 1);
+  return pageOf(rows, limit, (r) => ({ createdAt: r.createdAt, id: r.id }), webhookToJson);
+}

@@ -1,0 +1,19 @@
+import { getDb } from '@/lib/db/client';
+import { env } from '@/lib/env';
+import { ApiError } from '@/lib/http/errors';
+import { recordManualAttempt } from '@/lib/service/delivery/record-attempt';
+import { sendWebhook } from '@/lib/service/delivery/send-webhook';
+import { getDelivery } from './get-message';
+import { activeSecrets } from './webhook-secrets';
+import { attemptToJson, type TAttemptJson } from './webhook-json';
+
+/** Delivers the message to the webhook now (a `manual` attempt, outside the schedule) and records it. */
+export async function resendMessage(accountId: string, webhookId: string, messageId: string): Promise<TAttemptJson> {
+  const db = await getDb();
+  const { webhook, delivery, payload } = await getDelivery(accountId, webhookId, messageId, { db });
+  if (webhook.disabled) throw new ApiError('conflict', 'This webhook is disabled; enable it before resending a message.');
+  const secrets = await activeSecrets(db, webhookId);
+  const result = await sendWebhook({ url: webhook.url, messageId, body: payload, secrets, timeoutMs: env.DELIVERY_TIMEOUT_MS });
+  const attempt = await recordManualAttempt({ deliveryId: delivery.id, messageId, webhookId, accountId, url: webhook.url }, result);
+  return attemptToJson(attempt, { withResponse: true });
+}

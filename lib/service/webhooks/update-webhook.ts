@@ -1,0 +1,28 @@
+import { eq } from 'drizzle-orm';
+import { getDb, schema } from '@/lib/db/client';
+import { getWebhook } from './get-webhook';
+import type { TUpdateWebhook } from './schemas';
+import type { TWebhookRow } from './webhook-json';
+
+/** Changes the given fields. Re-enabling a disabled webhook forgets its failing stretch. */
+export async function updateWebhook(accountId: string, webhookId: string, input: TUpdateWebhook): Promise<TWebhookRow> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const current = await getWebhook(accountId, webhookId, { db: tx, forUpdate: true });
+    const change: Partial<typeof schema.webhooks.$inferInsert> = { updatedAt: new Date() };
+    if (input.url !== undefined) change.url = input.url;
+    if (input.eventTypes !== undefined) change.eventTypes = input.eventTypes;
+    if (input.description !== undefined) change.description = input.description;
+    if (input.metadata !== undefined) change.metadata = input.metadata;
+    if (input.disabled === true && !current.disabled) {
+      change.disabled = true;
+      change.disabledReason = 'disabled through the API';
+    } else if (input.disabled === false && current.disabled) {
+      change.disabled = false;
+      change.disabledReason = null;
+      change.failingSince = null;
+    }
+    const [row] = await tx.update(schema.webhooks).set(change).where(eq(schema.webhooks.id, webhookId)).returning();
+    return row;
+  });
+}

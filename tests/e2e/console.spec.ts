@@ -1,0 +1,177 @@
+import { ADMIN } from '../helpers/app';
+import { expect, logIn, screenshot, test } from './fixtures';
+
+// The support flow end to end, in Chromium against the built app: subscription → test event →
+// delivered, received and verified → a donor gives → the grant's message appears live → the
+// receiver answers 500 → retries appear.
+
+const randomEin = () => `${12 + Math.floor(Math.random() * 4)}${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`; // prefixes 12–15 are assigned
+
+test.describe('staff access', () => {
+  test('unauthenticated visits redirect to the login page; the timeline feed answers 401', async ({ anonPage, app }) => {
+    await anonPage.goto('/webhooks');
+    await expect(anonPage).toHaveURL(/\/login(\?|$)/);
+    await expect(anonPage.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+
+    await anonPage.goto('/receivers');
+    await expect(anonPage).toHaveURL(/\/login(\?|$)/);
+
+    const res = await anonPage.request.get(`${app.baseUrl}/api/webhooks/ep_none/timeline`);
+    expect(res.status()).toBe(401);
+    expect(res.headers()['content-type']).toContain('application/problem+json');
+  });
+
+  test('a wrong password shows the error; the right one signs in, and logging out ends the session', async ({ anonPage }) => {
+    await anonPage.goto('/login');
+    await screenshot(anonPage, 'login');
+    await logIn(anonPage, { email: ADMIN.email, password: 'not-the-password' });
+    await expect(anonPage.getByRole('alert')).toBeVisible();
+    await expect(anonPage).toHaveURL(/\/login/);
+
+    await logIn(anonPage);
+    await expect(anonPage).toHaveURL(/\/webhooks$/);
+    await expect(anonPage.getByTestId('environment')).toContainText(/sandbox/i);
+    await expect(anonPage.getByTestId('staff-email')).toHaveText(ADMIN.email);
+
+    await anonPage.getByRole('button', { name: 'Log out' }).click();
+    await expect(anonPage).toHaveURL(/\/login/);
+    await anonPage.goto('/webhooks');
+    await expect(anonPage).toHaveURL(/\/login/);
+  });
+});
+
+test('subscription → test event → live grant → retries, on one timeline', async ({ page, context }) => {
+  const rows = page.getByTestId('message-row');
+  let webhookId = '';
+
+  await test.step('create a subscription pointing at a new receiver', async () => {
+    await page.goto('/webhooks');
+    await expect(page.getByText('No subscriptions tracked yet')).toBeVisible();
+    await page.getByRole('link', { name: 'New subscription' }).first().click();
+    await expect(page.getByRole('heading', { name: 'New subscription' })).toBeVisible();
+    await expect(page.getByLabel('A new receiver')).toBeChecked();
+    await page.getByLabel('Receiver name').fill('E2E receiver');
+    await page.getByLabel('Description').fill('E2E grant hook');
+    await expect(page.getByRole('checkbox', { name: 'grant.succeeded' })).toBeChecked();
+    await page.getByRole('button', { name: 'Create subscription' }).click();
+    await page.waitForURL(/\/webhooks\/ep_[A-Za-z0-9]+$/);
+    webhookId = new URL(page.url()).pathname.split('/').pop()!;
+    await expect(page.getByRole('heading', { name: 'E2E grant hook' })).toBeVisible();
+    await expect(page.getByText('No messages yet')).toBeVisible();
+  });
+
+  await test.step('send a test event: delivered, received, signature valid', async () => {
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await expect(rows).toHaveCount(1);
+    const row = rows.first();
+    await expect(row).toHaveAttribute('data-status', 'success');
+    await expect(row.getByTestId('reconciliation')).toHaveText('delivered and received');
+    await row.getByRole('button', { name: /^Expand/ }).click();
+    const detail = page.getByTestId('message-detail');
+    await expect(detail.getByTestId('attempt-row')).toHaveCount(1);
+    await expect(detail.getByTestId('attempt-row')).toHaveAttribute('data-status', 'success');
+    await expect(detail.getByTestId('attempt-row')).toHaveAttribute('data-code', '200');
+    await expect(detail.getByTestId('receipt-row')).toHaveCount(1);
+    await expect(detail.getByTestId('receipt-row')).toHaveAttribute('data-verdict', 'valid');
+  });
+
+  await test.step('the message page shows the payload, the attempt and the raw receipt', async () => {
+    const messagePage = await context.newPage();
+    const messageId = await rows.first().getAttribute('data-message-id');
+    await messagePage.goto(`/webhooks/${webhookId}/messages/${messageId}`);
+    await expect(messagePage.getByLabel('Payload')).toContainText('"type": "grant.succeeded"');
+    await expect(messagePage.getByTestId('attempt-detail')).toHaveCount(1);
+    await expect(messagePage.getByTestId('receipt-detail')).toHaveAttribute('data-verdict', 'valid');
+    await expect(messagePage.getByTestId('receipt-detail')).toContainText('webhook-signature');
+    await screenshot(messagePage, 'message-detail');
+    await messagePage.close();
+  });
+
+  let cid = '';
+  await test.step('register a nonprofit and create its Connect in the console', async () => {
+    const admin = await context.newPage();
+    await admin.goto('/nonprofits');
+    const ein = randomEin();
+    const form = admin.getByRole('form', { name: 'Register a nonprofit' });
+    await form.getByLabel('EIN').fill(ein);
+    await form.getByLabel('Name', { exact: true }).fill('E2E Food Bank');
+    await form.getByLabel('E-mail').fill('director@foodbank.example');
+    await admin.getByRole('button', { name: 'Register nonprofit' }).click();
+    await admin.waitForURL(new RegExp(`ein=${ein}`));
+    await expect(admin.getByTestId('nonprofit')).toContainText('E2E Food Bank');
+    await admin.getByRole('button', { name: 'Create Connect' }).click();
+    await admin.waitForURL(/connect=test_/);
+    cid = (await admin.getByTestId('connect').getAttribute('data-cid'))!;
+    expect(cid).toMatch(/^test_[0-9A-Za-z]{27}$/);
+    await admin.getByRole('button', { name: 'Reveal' }).click();
+    await expect(admin.getByTestId('api-key')).toHaveText(/^sk_test_[0-9A-Za-z]{32}$/);
+    await screenshot(admin, 'nonprofits');
+    await admin.close();
+  });
+
+  await test.step('a donor gives through /connect/{cid}: grant.succeeded appears on the timeline without a reload', async () => {
+    await page.evaluate(() => ((window as unknown as { __e2eNoReload: number }).__e2eNoReload = 1));
+    const donor = await context.newPage();
+    await donor.goto(`/connect/${cid}`);
+    await expect(donor.getByRole('heading', { name: 'E2E Food Bank' })).toBeVisible();
+    await donor.locator('#fundId').selectOption({ index: 1 });
+    await donor.locator('input[name="preset"]').first().check({ force: true });
+    await donor.getByLabel('First name').fill('Dana');
+    await donor.getByLabel('Last name').fill('Donor');
+    await donor.getByLabel('Email').fill('dana@example.org');
+    await donor.getByRole('button', { name: 'Recommend grant' }).click();
+    await donor.waitForURL(/thanks/);
+    const given = Date.now();
+
+    await expect(rows).toHaveCount(2, { timeout: 5_000 });
+    const seenAfterMs = Date.now() - given;
+    test.info().annotations.push({ type: 'grant → timeline', description: `${seenAfterMs} ms` });
+    expect(seenAfterMs, 'the grant message appears within 2 s (1 s polling)').toBeLessThan(2_500);
+    await expect(rows.first()).toHaveAttribute('data-event-type', 'grant.succeeded');
+    await expect(rows.first()).toHaveAttribute('data-status', 'success');
+    await expect(rows.first().getByTestId('reconciliation')).toHaveText('delivered and received');
+    expect(await page.evaluate(() => (window as unknown as { __e2eNoReload?: number }).__e2eNoReload)).toBe(1);
+
+    await donor.goto(`/connects/${cid}/grants`);
+    await expect(donor.getByTestId('grant-row')).toHaveCount(1);
+    await expect(donor.getByTestId('grant-row')).toContainText('Dana Donor');
+    await donor.close();
+  });
+
+  await test.step('the receiver answers 500: retries appear live', async () => {
+    const admin = await context.newPage();
+    await admin.goto('/receivers');
+    await expect(admin.getByTestId('receiver-row')).toHaveCount(1);
+    await screenshot(admin, 'receivers');
+    await admin.getByRole('link', { name: 'E2E receiver' }).click();
+    await expect(admin.getByTestId('receipt-log-row')).toHaveCount(2);
+    await admin.getByLabel('Status code').fill('500');
+    await admin.getByRole('button', { name: 'Save settings' }).click();
+    await expect(admin.getByText('Saved. The receiver now answers 500')).toBeVisible();
+    await screenshot(admin, 'receiver-detail');
+    await admin.close();
+
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await expect(rows).toHaveCount(3);
+    const failing = rows.first();
+    await failing.getByRole('button', { name: /^Expand/ }).click();
+    const detail = page.locator(`[data-testid="message-detail"][data-message-id="${await failing.getAttribute('data-message-id')}"]`);
+    // DELIVERY_RETRY_SCHEDULE=1,1,…: a failed attempt, then one more about every second.
+    await expect(detail.locator('[data-testid="attempt-row"][data-code="500"]')).toHaveCount(3, { timeout: 20_000 });
+    await expect(detail.locator('[data-testid="attempt-row"][data-status="success"]')).toHaveCount(0);
+    await expect(detail.getByTestId('receipt-row').first()).toHaveAttribute('data-verdict', 'valid');
+    await expect(failing).not.toHaveAttribute('data-status', 'success');
+    expect(await page.evaluate(() => (window as unknown as { __e2eNoReload?: number }).__e2eNoReload)).toBe(1);
+    await screenshot(page, 'timeline');
+  });
+
+  await test.step('filters and the webhooks list', async () => {
+    await page.goto(`/webhooks/${webhookId}?status=success`);
+    await expect(rows).toHaveCount(2);
+    await page.goto('/webhooks');
+    await expect(page.getByTestId('webhook-row')).toHaveCount(1);
+    await expect(page.getByTestId('webhook-row')).toContainText(webhookId);
+    await expect(page.getByTestId('webhook-row')).toContainText('enabled');
+    await screenshot(page, 'webhooks');
+  });
+});

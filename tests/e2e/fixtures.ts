@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { ADMIN, startApp, type TApp } from '../helpers/app';
+
+// Typed fixtures: one app per worker (built app, fresh database), a staff session made once per
+// worker through the real login form, and `page` signed in with it; `anonPage` has no session.
+// The fixture setter is named `provide`, not `use`, so the React hooks lint rule leaves it alone.
+
+type TStorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+type TWorkerFixtures = { app: TApp; staffState: TStorageState };
+type TTestFixtures = { anonPage: Page; appLogsOnFailure: void };
+
+// browser.newContext() inherits the test's `use` options, the staff session included: start empty.
+const NO_SESSION = { cookies: [], origins: [] };
+
+export const SCREENSHOTS = path.resolve(import.meta.dirname, '../../test-results/screenshots');
+
+/** Full-page screenshot into test-results/screenshots/{name}.png (an artifact of the run). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Refuses a TEST_DATABASE_URL that is not on this machine: the suite creates databases there. */
+function assertLocalDatabase(): void {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return;
+  const host = new URL(url).hostname;
+  if (!['localhost', '127.0.0.1', '::1', '[::1]'].includes(host)) throw new Error(`TEST_DATABASE_URL points at ${host}; the e2e suite only runs against a local database.`);
+}
+
+export async function logIn(page: Page, creds: { email: string; password: string } = ADMIN): Promise<void> {
+  await page.getByLabel('E-mail').fill(creds.email);
+  await page.getByLabel('Password').fill(creds.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export const test = base.extend<TTestFixtures, TWorkerFixtures>({
+  app: [
+    async ({}, provide) => {
+      assertLocalDatabase();
+      const app = await startApp();
+      try {
+        await provide(app);
+      } finally {
+        await app.stop();
+      }
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  staffState: [
+    async ({ app, browser }, provide) => {
+      const context = await browser.newContext({ baseURL: app.baseUrl, storageState: NO_SESSION });
+      const page = await context.newPage();
+      await page.goto('/login');
+      await logIn(page);
+      await page.waitForURL('**/webhooks');
+      const state = await context.storageState();
+      await context.close();
+      await provide(state);
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  baseURL: async ({ app }, provide) => provide(app.baseUrl),
+  storageState: async ({ staffState }, provide) => provide(staffState),
+  anonPage: async ({ browser, app }, provide) => {
+    const context = await browser.newContext({ baseURL: app.baseUrl, storageState: NO_SESSION });
+    await provide(await context.newPage());
+    await context.close();
+  },
+  appLogsOnFailure: [
+    async ({ app }, provide, testInfo) => {
+      await provide();
+      if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('app.log', { body: app.logs(), contentType: 'text/plain' });
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

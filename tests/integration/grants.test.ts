@@ -1,0 +1,474 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { startApp } from '../helpers/app';
+import { assertProblem, call, eventually, token, type TResponse } from '../helpers/http';
+
+let app: Awaited<ReturnType<typeof startApp>>;
+let tok: string;
+let otherTok: string;
+/** The Connect most tests share. */
+let main: TConnect;
+before(async () => {
+  app = await startApp({ accounts: ['other'] });
+  tok = await token(app);
+  otherTok = await token(app, app.clients.other);
+  main = await newConnect();
+});
+after(() => app?.stop());
+
+const TRACKING = /^GC-[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{6}$/;
+const GRANT_KEYS = [
+  'amount', 'coveredFees', 'connectId', 'createdAt', 'email', 'feeAmount', 'firstName', 'fundId', 'fundName', 'id',
+  'lastName', 'metadata', 'note', 'nonprofitId', 'phone', 'status', 'trackingId', 'updatedAt',
+].sort();
+
+let seq = Math.floor(Math.random() * 9_000_000);
+const newEin = () => `45${String(seq++ % 10_000_000).padStart(7, '0')}`;
+
+type TConnect = { id: string; nonprofitId: string; apiKey: string; name: string };
+
+/** A fresh nonprofit and the account's Connect for it, with its API key. */
+async function newConnect(t = tok, name = 'Harbor Literacy Project'): Promise<TConnect> {
+  const np = await call(app, 'POST', '/v1/nonprofits', { token: t, body: { ein: newEin(), name, user: { email: 'ed@example.org' } } });
+  assert.equal(np.status, 201, np.text);
+  const created = await call(app, 'POST', `/v1/connects?nonprofit=${np.body.id}`, { token: t });
+  assert.equal(created.status, 201, created.text);
+  const got = await call(app, 'GET', `/v1/connects/${created.body.id}`, { token: t });
+  assert.equal(got.status, 200, got.text);
+  return got.body;
+}
+
+const grantBody = (extra: Record<string, unknown> = {}) => ({
+  amount: 15000,
+  fundId: 'fidelity-charitable',
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  email: 'grace@example.org',
+  ...extra,
+});
+
+function postGrant(connect: TConnect, body: unknown, opts: { headers?: Record<string, string>; token?: string } = {}) {
+  return call(app, 'POST', '/v1/grants', { token: opts.token ?? tok, body, headers: { 'x-service-api-key': connect.apiKey, ...opts.headers } });
+}
+
+function listGrants(connect: TConnect, query = '', t = tok) {
+  return call(app, 'GET', `/v1/grants${query}`, { token: t, headers: { 'x-service-api-key': connect.apiKey } });
+}
+
+async function allGrants(connect: TConnect): Promise<{ id: string; trackingId: string; amount: number }[]> {
+  const res = await listGrants(connect, '?pageLimit=100');
+  assert.equal(res.status, 200, res.text);
+  return res.body.results;
+}
+
+
+describe('POST /v1/grants (EXT)', () => {
+  test('201 with the Grant: Initiated, a tracking id, the fee, the fund', async () => {
+    const res = await postGrant(main, grantBody());
+    assert.equal(res.status, 201, res.text);
+    assert.deepEqual(Object.keys(res.body).sort(), GRANT_KEYS);
+    const g = res.body;
+    assert.equal(g.status, 'Initiated');
+    assert.match(g.trackingId, TRACKING);
+    assert.equal(g.connectId, main.id);
+    assert.equal(g.nonprofitId, main.nonprofitId);
+    assert.equal(g.amount, 15000);
+    assert.equal(g.feeAmount, 435); // 2.9 %
+    assert.equal(g.coveredFees, false);
+    assert.equal(g.fundId, 'fidelity-charitable');
+    assert.equal(g.fundName, 'Fidelity Charitable');
+    assert.equal(g.phone, null);
+    assert.equal(g.note, null);
+    assert.deepEqual(g.metadata, {});
+    assert.match(g.createdAt, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    const listed = (await allGrants(main)).find((x) => x.id === g.id);
+    assert.deepEqual(listed, g);
+  });
+
+  test('optional fields round-trip; fees round to the cent', async () => {
+    const res = await postGrant(main, grantBody({ amount: 1234, coveredFees: true, phone: '15551234567', note: 'In memory of A.', metadata: { campaign: 'gala' }, fundId: 'schwab-charitable' }));
+    assert.equal(res.status, 201, res.text);
+    assert.equal(res.body.feeAmount, 36); // 35.786
+    assert.equal(res.body.coveredFees, true);
+    assert.equal(res.body.phone, '15551234567');
+    assert.equal(res.body.note, 'In memory of A.');
+    assert.deepEqual(res.body.metadata, { campaign: 'gala' });
+    assert.equal(res.body.fundName, 'Schwab Charitable');
+  });
+
+  test('the amount bounds are inclusive', async () => {
+    for (const amount of [100, 100_000_000]) {
+      const res = await postGrant(main, grantBody({ amount }));
+      assert.equal(res.status, 201, res.text);
+    }
+  });
+
+  const invalid: [string, Record<string, unknown>, string][] = [
+    ['amount below 100', grantBody({ amount: 99 }), 'amount'],
+    ['amount above 100 000 000', grantBody({ amount: 100_000_001 }), 'amount'],
+    ['amount with cents fraction', grantBody({ amount: 150.5 }), 'amount'],
+    ['amount as a string', grantBody({ amount: '15000' }), 'amount'],
+    ['amount missing', { ...grantBody(), amount: undefined }, 'amount'],
+    ['unknown fundId', grantBody({ fundId: 'acme-daf' }), 'fundId'],
+    ['fundId missing', { ...grantBody(), fundId: undefined }, 'fundId'],
+    ['firstName missing', { ...grantBody(), firstName: undefined }, 'firstName'],
+    ['firstName blank', grantBody({ firstName: '   ' }), 'firstName'],
+    ['lastName over 100', grantBody({ lastName: 'x'.repeat(101) }), 'lastName'],
+    ['email invalid', grantBody({ email: 'grace@' }), 'email'],
+    ['phone with dashes', grantBody({ phone: '555-123-4567' }), 'phone'],
+    ['note over 1000', grantBody({ note: 'n'.repeat(1001) }), 'note'],
+    ['coveredFees not a boolean', grantBody({ coveredFees: 'yes' }), 'coveredFees'],
+    ['metadata with a number', grantBody({ metadata: { n: 1 } }), 'metadata.n'],
+    ['unknown field', grantBody({ currency: 'USD' }), ''],
+  ];
+  for (const [name, body, path] of invalid) {
+    test(`${name} → 400 naming ${path || 'the body'}, no grant`, async () => {
+      const c = await newConnect();
+      const res = await postGrant(c, body);
+      const problem = assertProblem(res, 400);
+      assert.ok(problem.errors?.some((e: { path: string }) => e.path === path), `an error at "${path}": ${res.text}`);
+      assert.equal((await allGrants(c)).length, 0);
+    });
+  }
+
+  const transport: [string, Parameters<typeof call>[3], number, RegExp][] = [
+    ['malformed JSON', { raw: '{"amount": 1', headers: { 'content-type': 'application/json' } }, 400, /not valid JSON/],
+    ['no body', {}, 400, /body is required/],
+    ['text/plain', { raw: JSON.stringify(grantBody()), headers: { 'content-type': 'text/plain' } }, 415, /JSON/],
+    ['a body over 256 KiB', { raw: JSON.stringify(grantBody({ note: 'x'.repeat(300 * 1024) })), headers: { 'content-type': 'application/json' } }, 413, /limit/],
+    ['a bad Idempotency-Key', { body: grantBody(), headers: { 'idempotency-key': 'k'.repeat(256) } }, 400, /Idempotency-Key/],
+  ];
+  for (const [name, opts, status, detail] of transport) {
+    test(`${name} → ${status}`, async () => {
+      const res = await call(app, 'POST', '/v1/grants', { token: tok, ...opts, headers: { 'x-service-api-key': main.apiKey, ...opts?.headers } });
+      assertProblem(res, status, detail);
+    });
+  }
+});
+
+describe('the API key (x-service-api-key)', () => {
+  let theirs: TConnect;
+  before(async () => {
+    theirs = await newConnect(otherTok);
+  });
+
+  const cases: [string, () => Record<string, string>, RegExp][] = [
+    ['missing', () => ({}), /API key is required/],
+    ['unknown', () => ({ 'x-service-api-key': 'sk_test_' + 'A'.repeat(32) }), /not valid/],
+    ['of another account', () => ({ 'x-service-api-key': theirs.apiKey }), /another account/],
+  ];
+  for (const [name, headers, detail] of cases) {
+    test(`${name} → 403 saying so, for list and create`, async () => {
+      assertProblem(await call(app, 'GET', '/v1/grants', { token: tok, headers: headers() }), 403, detail);
+      assertProblem(await call(app, 'POST', '/v1/grants', { token: tok, headers: headers(), body: grantBody() }), 403, detail);
+    });
+  }
+
+  test('the other account cannot list or create grants with our key', async () => {
+    const res = await listGrants(main, '', otherTok);
+    assertProblem(res, 403, /another account/);
+    assert.doesNotMatch(res.text, /trackingId/);
+    const before = (await allGrants(main)).length;
+    assertProblem(await postGrant(main, grantBody(), { token: otherTok }), 403);
+    assert.equal((await allGrants(main)).length, before);
+    // …and their own key sees only their own grants.
+    const mine = await postGrant(theirs, grantBody(), { token: otherTok });
+    assert.equal(mine.status, 201, mine.text);
+    const list = await listGrants(theirs, '', otherTok);
+    assert.deepEqual(list.body.results.map((g: { id: string }) => g.id), [mine.body.id]);
+  });
+
+  test('no token → 401 before anything else', async () => {
+    assertProblem(await call(app, 'GET', '/v1/grants', { headers: { 'x-service-api-key': main.apiKey } }), 401);
+    assertProblem(await call(app, 'POST', '/v1/grants', { headers: { 'x-service-api-key': main.apiKey }, body: grantBody() }), 401);
+  });
+
+  test('wrong method → 405 with Allow', async () => {
+    const res = await call(app, 'DELETE', '/v1/grants', { token: tok, headers: { 'x-service-api-key': main.apiKey } });
+    assertProblem(res, 405);
+    assert.match(res.headers.get('allow') ?? '', /GET/);
+    assert.match(res.headers.get('allow') ?? '', /POST/);
+  });
+});
+
+describe('GET /v1/grants paging', () => {
+  let c: TConnect;
+  const created: string[] = [];
+  before(async () => {
+    c = await newConnect();
+    for (let i = 0; i < 25; i++) {
+      const res = await postGrant(c, grantBody({ amount: 1000 + i }));
+      assert.equal(res.status, 201, res.text);
+      created.push(res.body.id);
+    }
+  });
+
+  test('pages of 10 walk all 25 grants, newest first, no nextPageToken on the last page', async () => {
+    const seen: { id: string; createdAt: string }[] = [];
+    const sizes: number[] = [];
+    let pageToken: string | undefined;
+    let last: TResponse | undefined;
+    for (let page = 0; page < 10; page++) {
+      last = await listGrants(c, `?pageLimit=10${pageToken ? `&pageToken=${encodeURIComponent(pageToken)}` : ''}`);
+      assert.equal(last.status, 200, last.text);
+      sizes.push(last.body.results.length);
+      seen.push(...last.body.results);
+      pageToken = last.body.nextPageToken;
+      if (!pageToken) break;
+    }
+    assert.deepEqual(sizes, [10, 10, 5]);
+    assert.equal('nextPageToken' in last!.body, false);
+    assert.equal(new Set(seen.map((g) => g.id)).size, 25);
+    assert.deepEqual(seen.map((g) => g.id), [...created].reverse());
+    for (let i = 1; i < seen.length; i++) assert.ok(seen[i - 1].createdAt >= seen[i].createdAt, 'newest first');
+  });
+
+  test('the default page is 10; a page exactly at the end has no token', async () => {
+    const res = await listGrants(c);
+    assert.equal(res.body.results.length, 10);
+    assert.ok(res.body.nextPageToken);
+    const all = await listGrants(c, '?pageLimit=25');
+    assert.equal(all.body.results.length, 25);
+    assert.equal(all.body.nextPageToken, undefined);
+  });
+
+  test('a Connect with no grants → an empty page', async () => {
+    const empty = await newConnect();
+    const res = await listGrants(empty);
+    assert.equal(res.status, 200, res.text);
+    assert.deepEqual(res.body, { results: [] });
+  });
+
+  const bad: [string, string][] = [
+    ['pageLimit 0', '?pageLimit=0'],
+    ['pageLimit 101', '?pageLimit=101'],
+    ['pageLimit abc', '?pageLimit=abc'],
+    ['pageLimit 1.5', '?pageLimit=1.5'],
+    ['pageLimit -1', '?pageLimit=-1'],
+    ['pageToken garbage', '?pageToken=garbage'],
+    ['pageToken with a foreign id', `?pageToken=${Buffer.from(JSON.stringify({ t: new Date().toISOString(), id: 'not-a-uuid' })).toString('base64url')}`],
+  ];
+  for (const [name, query] of bad) {
+    test(`${name} → 400`, async () => {
+      assertProblem(await listGrants(c, query), 400, /page/);
+    });
+  }
+});
+
+describe('Idempotency-Key', () => {
+  test('the same key twice → the same 201 and body, one grant', async () => {
+    const c = await newConnect();
+    const headers = { 'idempotency-key': `key-${Math.random()}` };
+    const first = await postGrant(c, grantBody(), { headers });
+    const second = await postGrant(c, grantBody(), { headers });
+    assert.equal(first.status, 201, first.text);
+    assert.equal(second.status, 201, second.text);
+    assert.deepEqual(second.body, first.body);
+    assert.equal(second.headers.get('idempotent-replayed'), 'true');
+    assert.equal((await allGrants(c)).length, 1);
+    // The key is per request body: key order does not matter…
+    const reordered = await postGrant(c, Object.fromEntries(Object.entries(grantBody()).reverse()), { headers });
+    assert.deepEqual(reordered.body, first.body);
+    // …another body with the same key is a conflict, and another key is another grant.
+    assertProblem(await postGrant(c, grantBody({ amount: 999 }), { headers }), 409, /Idempotency-Key/);
+    assert.equal((await postGrant(c, grantBody(), { headers: { 'idempotency-key': 'another' } })).status, 201);
+    assert.equal((await allGrants(c)).length, 2);
+  });
+
+  test('keys are per Connect', async () => {
+    const a = await newConnect();
+    const b = await newConnect();
+    const headers = { 'idempotency-key': 'shared-key' };
+    const ga = await postGrant(a, grantBody(), { headers });
+    const gb = await postGrant(b, grantBody(), { headers });
+    assert.equal(gb.status, 201);
+    assert.notEqual(ga.body.id, gb.body.id);
+  });
+
+  test('10 concurrent requests with one key → one grant, every answer the same', async () => {
+    const c = await newConnect();
+    const headers = { 'idempotency-key': `race-${Math.random()}` };
+    const results = await Promise.all(Array.from({ length: 10 }, () => postGrant(c, grantBody(), { headers })));
+    for (const r of results) assert.equal(r.status, 201, r.text);
+    assert.equal(new Set(results.map((r) => r.body.id)).size, 1);
+    assert.equal((await allGrants(c)).length, 1);
+  });
+
+  test('a refused request does not burn its key', async () => {
+    const c = await newConnect();
+    const headers = { 'idempotency-key': `retry-${Math.random()}` };
+    assertProblem(await postGrant(c, grantBody({ fundId: 'nope' }), { headers }), 400);
+    const ok = await postGrant(c, grantBody(), { headers });
+    assert.equal(ok.status, 201, ok.text);
+  });
+});
+
+describe('grant.succeeded', () => {
+  test('creating a grant queues grant.succeeded with the Grant as data, for a subscribed webhook', async () => {
+    const hook = await call(app, 'POST', '/v1/webhooks', { token: tok, body: { url: `${app.baseUrl}/nowhere`, eventTypes: ['grant.succeeded'] } });
+    assert.equal(hook.status, 201, hook.text);
+    const grant = await postGrant(main, grantBody({ note: 'event check' }));
+    assert.equal(grant.status, 201, grant.text);
+    const message = await eventually(async () => {
+      const list = await call(app, 'GET', `/v1/webhooks/${hook.body.id}/messages?pageLimit=100`, { token: tok });
+      return list.body.results?.find((m: { eventType: string }) => m.eventType === 'grant.succeeded');
+    }, 10000, 'a grant.succeeded message');
+    const full = await call(app, 'GET', `/v1/webhooks/${hook.body.id}/messages/${message.id}`, { token: tok });
+    assert.equal(full.status, 200, full.text);
+    assert.equal(full.body.payload.type, 'grant.succeeded');
+    assert.match(full.body.payload.timestamp, /Z$/);
+    assert.deepEqual(full.body.payload.data, grant.body);
+  });
+});
+
+/* ------------------------------------------------------------ the donor page */
+
+function form(fields: Record<string, string>) {
+  return { raw: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+}
+
+const donor = (extra: Record<string, string> = {}) => ({
+  fundId: 'vanguard-charitable',
+  amount: '150',
+  firstName: 'Katherine',
+  lastName: 'Johnson',
+  email: 'kj@example.org',
+  phone: '+1 (555) 010-2030',
+  note: 'For the reading room',
+  coverFees: 'on',
+  ...extra,
+});
+
+describe('the Connect page /connect/{cid}', () => {
+  let page: TConnect;
+  before(async () => {
+    page = await newConnect(tok, 'Hope & Harbor <Kids>');
+  });
+
+  test('renders the nonprofit name and the form', async () => {
+    const res = await call(app, 'GET', `/connect/${page.id}`);
+    assert.equal(res.status, 200, res.text.slice(0, 500));
+    assert.match(res.headers.get('content-type') ?? '', /text\/html/);
+    assert.ok(res.text.includes('Hope &amp; Harbor &lt;Kids&gt;'), 'the name, escaped');
+    assert.ok(res.text.includes(`action="/connect/${page.id}/give"`));
+    for (const name of ['Fidelity Charitable', 'Schwab Charitable', 'Vanguard Charitable']) assert.ok(res.text.includes(name));
+    for (const field of ['fundId', 'amount', 'firstName', 'lastName', 'email', 'phone', 'note', 'coverFees', 'formToken']) {
+      assert.match(res.text, new RegExp(`name="${field}"`), field);
+    }
+    assert.doesNotMatch(res.text, /sk_test_/);
+  });
+
+  test('submitting → 303 to the thanks page with the tracking id; the grant is in the API', async () => {
+    const res = await call(app, 'POST', `/connect/${page.id}/give`, form(donor()));
+    assert.equal(res.status, 303, res.text);
+    const location = res.headers.get('location') ?? '';
+    const match = new RegExp(`^/connect/${page.id}/thanks\\?t=(GC-[A-Z0-9]{6})$`).exec(location);
+    assert.ok(match, location);
+    const trackingId = match[1];
+
+    const thanks = await call(app, 'GET', location);
+    assert.equal(thanks.status, 200);
+    assert.ok(thanks.text.includes(trackingId));
+    assert.ok(thanks.text.includes('$150.00'));
+    assert.ok(thanks.text.includes('Vanguard Charitable'));
+
+    const grant = (await allGrants(page)).find((g) => g.trackingId === trackingId) as Record<string, unknown> | undefined;
+    assert.ok(grant, 'the page grant is listed');
+    assert.equal(grant.amount, 15000);
+    assert.equal(grant.feeAmount, 435);
+    assert.equal(grant.coveredFees, true);
+    assert.equal(grant.fundId, 'vanguard-charitable');
+    assert.equal(grant.phone, '15550102030');
+    assert.equal(grant.email, 'kj@example.org');
+    assert.equal(grant.note, 'For the reading room');
+    assert.equal(grant.status, 'Initiated');
+  });
+
+  test('a preset amount is used when no other amount is typed; cents are kept', async () => {
+    const preset = await call(app, 'POST', `/connect/${page.id}/give`, form(donor({ amount: '', preset: '50', coverFees: '' })));
+    assert.equal(preset.status, 303);
+    const t1 = new URL(preset.headers.get('location')!, app.baseUrl).searchParams.get('t');
+    const typed = await call(app, 'POST', `/connect/${page.id}/give`, form(donor({ amount: '$1,234.50', preset: '50' })));
+    const t2 = new URL(typed.headers.get('location')!, app.baseUrl).searchParams.get('t');
+    const grants = await allGrants(page);
+    const g1 = grants.find((g) => g.trackingId === t1) as Record<string, unknown>;
+    const g2 = grants.find((g) => g.trackingId === t2) as Record<string, unknown>;
+    assert.equal(g1.amount, 5000);
+    assert.equal(g1.coveredFees, false);
+    assert.equal(g2.amount, 123450);
+  });
+
+  test('a double submission of one form makes one grant', async () => {
+    const fields = donor({ formToken: 'Abc123Def456Ghi789Jkl012' });
+    const first = await call(app, 'POST', `/connect/${page.id}/give`, form(fields));
+    const second = await call(app, 'POST', `/connect/${page.id}/give`, form(fields));
+    assert.equal(first.status, 303);
+    assert.equal(second.headers.get('location'), first.headers.get('location'));
+    const t = new URL(first.headers.get('location')!, app.baseUrl).searchParams.get('t');
+    assert.equal((await allGrants(page)).filter((g) => g.trackingId === t).length, 1);
+  });
+
+  const invalid: [string, Record<string, string>, string[], RegExp][] = [
+    ['a bad email', { email: 'kj@' }, ['email'], /Enter a valid email address/],
+    ['no fund', { fundId: '' }, ['fundId'], /Choose the donor-advised fund/],
+    ['an unknown fund', { fundId: 'acme' }, ['fundId'], /Choose the donor-advised fund/],
+    ['an amount under $1', { amount: '0.50' }, ['amount'], /from \$1 to \$1,000,000/],
+    ['an amount that is not one', { amount: 'ten' }, ['amount'], /from \$1 to \$1,000,000/],
+    ['no amount at all', { amount: '' }, ['amount'], /from \$1 to \$1,000,000/],
+    ['a short phone', { phone: '12345' }, ['phone'], /10 to 15 digits/],
+    ['no names', { firstName: '', lastName: '' }, ['firstName', 'lastName'], /first name/],
+  ];
+  for (const [name, change, codes, message] of invalid) {
+    test(`${name} → 303 back to the form, which says what is wrong and keeps the input`, async () => {
+      const before = (await allGrants(page)).length;
+      const res = await call(app, 'POST', `/connect/${page.id}/give`, form(donor(change)));
+      assert.equal(res.status, 303, res.text);
+      const location = res.headers.get('location') ?? '';
+      assert.equal(location, `/connect/${page.id}?error=${codes.join(',')}#give`);
+      const cookie = /gc_give_form=[^;]+/.exec(res.headers.get('set-cookie') ?? '')?.[0];
+      assert.ok(cookie, 'the input rides in a cookie');
+      const back = await call(app, 'GET', location.replace(/#.*/, ''), { headers: { cookie } });
+      assert.equal(back.status, 200);
+      assert.match(back.text, message);
+      assert.match(back.text, /role="alert"/);
+      if (!('lastName' in change)) assert.ok(back.text.includes('value="Johnson"'), 'the input is kept');
+      assert.equal((await allGrants(page)).length, before, 'no grant');
+    });
+  }
+
+  test('unknown CID → 404 page; give → 404; a tracking id of another Connect → 404', async () => {
+    const missing = await call(app, 'GET', '/connect/test_2Qx9ZbYvV9d4bR5sZQH6oYx7Jc1');
+    assert.equal(missing.status, 404);
+    assert.match(missing.text, /This giving page is not available/);
+    assertProblem(await call(app, 'POST', '/connect/test_2Qx9ZbYvV9d4bR5sZQH6oYx7Jc1/give', form(donor())), 404);
+    const other = await newConnect();
+    const res = await call(app, 'POST', `/connect/${other.id}/give`, form(donor()));
+    const location = res.headers.get('location')!;
+    assert.equal((await call(app, 'GET', location)).status, 200);
+    assert.equal((await call(app, 'GET', location.replace(other.id, page.id))).status, 404);
+    assert.equal((await call(app, 'GET', `/connect/${page.id}/thanks?t=GC-ZZZZZZ`)).status, 404);
+    assert.equal((await call(app, 'GET', `/connect/${page.id}/thanks`)).status, 404);
+  });
+
+  test('give: JSON → 415, oversized → 413, GET → 405', async () => {
+    assertProblem(await call(app, 'POST', `/connect/${page.id}/give`, { body: { amount: 100 } }), 415);
+    assertProblem(await call(app, 'POST', `/connect/${page.id}/give`, form(donor({ note: 'x'.repeat(300 * 1024) }))), 413);
+    assertProblem(await call(app, 'GET', `/connect/${page.id}/give`), 405);
+  });
+
+  test('a page grant also emits grant.succeeded', async () => {
+    const c = await newConnect();
+    const hook = await call(app, 'POST', '/v1/webhooks', { token: tok, body: { url: `${app.baseUrl}/nowhere-2`, eventTypes: ['grant.succeeded'] } });
+    assert.equal(hook.status, 201, hook.text);
+    const res = await call(app, 'POST', `/connect/${c.id}/give`, form(donor()));
+    const t = new URL(res.headers.get('location')!, app.baseUrl).searchParams.get('t');
+    await eventually(async () => {
+      const list = await call(app, 'GET', `/v1/webhooks/${hook.body.id}/messages?pageLimit=100`, { token: tok });
+      for (const m of list.body.results ?? []) {
+        const full = await call(app, 'GET', `/v1/webhooks/${hook.body.id}/messages/${m.id}`, { token: tok });
+        if (full.body.payload?.data?.trackingId === t) return true;
+      }
+      return false;
+    }, 10000, 'the page grant event');
+  });
+});

@@ -1,0 +1,353 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, before, describe, test } from 'node:test';
+import { Webhook } from 'standardwebhooks';
+import { ADMIN, startApp } from '../helpers/app';
+import { assertProblem, call, type TResponse } from '../helpers/http';
+
+// The console's receiver (/ingest/{slug}) against the real built app: stored before the answer,
+// each signature verdict, the size limit, duplicates, response settings, crash safety. Plus staff
+// sign-in and its rate limit, which guard the JSON routes used to read receipts back.
+
+let app: Awaited<ReturnType<typeof startApp>>;
+let cookie = '';
+
+const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+
+async function login(email = ADMIN.email, password = ADMIN.password, headers: Record<string, string> = {}): Promise<TResponse> {
+  return call(app, 'POST', '/api/session', { body: { email, password }, headers });
+}
+
+async function signIn(): Promise<string> {
+  const res = await login();
+  assert.equal(res.status, 200, res.text);
+  const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('gc_console_session='));
+  assert.ok(setCookie, 'a session cookie is set');
+  assert.match(setCookie, /HttpOnly/i);
+  assert.match(setCookie, /SameSite=Lax/i);
+  assert.doesNotMatch(setCookie, /;\s*Secure/i, 'no Secure flag on http, or a production build on localhost could never log in');
+  return setCookie.split(';')[0];
+}
+
+const staff = (method: string, path: string, body?: unknown) => call(app, method, path, { body, headers: { cookie } });
+
+async function newReceiver(settings: { secret?: string; secrets?: string[]; responseStatus?: number; responseBody?: string; responseDelayMs?: number } = {}) {
+  const { secret, ...patch } = settings;
+  const res = await staff('POST', '/api/receivers', { name: `test ${Date.now()}`, ...(secret ? { secret } : {}) });
+  assert.equal(res.status, 201, res.text);
+  if (Object.keys(patch).length) {
+    const upd = await staff('PATCH', `/api/receivers/${res.body.id}`, patch);
+    assert.equal(upd.status, 200, upd.text);
+    return upd.body;
+  }
+  return res.body;
+}
+
+async function receipt(id: string | null) {
+  assert.ok(id, 'the answer names its receipt (x-receipt-id)');
+  const res = await staff('GET', `/api/receipts/${id}`);
+  assert.equal(res.status, 200, res.text);
+  return res.body;
+}
+
+function signed(secret: string, body: string, opts: { id?: string; at?: Date; family?: 'webhook' | 'svix' } = {}) {
+  const id = opts.id ?? `msg_${randomBytes(10).toString('hex')}`;
+  const at = opts.at ?? new Date();
+  const family = opts.family ?? 'webhook';
+  return {
+    id,
+    headers: {
+      'content-type': 'application/json',
+      [`${family}-id`]: id,
+      [`${family}-timestamp`]: String(Math.floor(at.getTime() / 1000)),
+      [`${family}-signature`]: new Webhook(secret).sign(id, at, body),
+    },
+  };
+}
+
+const ingest = (slug: string, body: string | Buffer, headers: Record<string, string> = {}, method = 'POST', query = '') =>
+  fetch(`${app.baseUrl}/ingest/${slug}${query}`, { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : typeof body === 'string' ? body : new Uint8Array(body) });
+
+before(async () => {
+  app = await startApp();
+  cookie = await signIn();
+});
+after(() => app?.stop());
+
+describe('staff access', () => {
+  const guarded: [string, string][] = [
+    ['GET', '/api/session'],
+    ['GET', '/api/receivers'],
+    ['POST', '/api/receivers'],
+    ['GET', '/api/receivers/00000000-0000-0000-0000-000000000000'],
+    ['PATCH', '/api/receivers/00000000-0000-0000-0000-000000000000'],
+    ['GET', '/api/receivers/00000000-0000-0000-0000-000000000000/receipts'],
+    ['GET', '/api/receipts/1'],
+  ];
+  for (const [method, path] of guarded) {
+    test(`${method} ${path} without a session → 401`, async () => {
+      assertProblem(await call(app, method, path, { body: method === 'GET' ? undefined : { name: 'x' } }), 401, /sign in/i);
+    });
+  }
+
+  test('a forged or stale cookie → 401', async () => {
+    const res = await call(app, 'GET', '/api/receivers', { headers: { cookie: 'gc_console_session=Fe26.2**nope' } });
+    assertProblem(res, 401);
+  });
+
+  test('wrong password → 401, the session works after a right one', async () => {
+    assertProblem(await login(ADMIN.email, 'wrong-password', { 'x-forwarded-for': '203.0.113.1' }), 401, /wrong email or password/i);
+    const me = await staff('GET', '/api/session');
+    assert.equal(me.status, 200);
+    assert.equal(me.body.email, ADMIN.email);
+    assert.equal(me.body.environment, 'sandbox');
+  });
+
+  test('5 failures for one email lock it for 15 minutes, even with the right password', async () => {
+    const email = `locked-${Date.now()}@example.org`;
+    const from = { 'x-forwarded-for': '203.0.113.2' };
+    for (let i = 0; i < 5; i++) assertProblem(await login(email, 'wrong-password', from), 401);
+    const res = await login(email, 'wrong-password', from);
+    assertProblem(res, 429, /too many attempts, try again in 15 minutes/i);
+    assert.ok(Number(res.headers.get('retry-after')) > 800);
+  });
+
+  test('20 failures from one source address lock that address', async () => {
+    const from = { 'x-forwarded-for': '198.51.100.7, 10.0.0.1' };
+    for (let i = 0; i < 20; i++) assertProblem(await login(`nobody-${i}@example.org`, 'wrong-password', from), 401);
+    assertProblem(await login(ADMIN.email, ADMIN.password, from), 429, /too many attempts/i);
+    // another address is not affected
+    assert.equal((await login(ADMIN.email, ADMIN.password, { 'x-forwarded-for': '198.51.100.8' })).status, 200);
+  });
+
+  test('logout ends the session', async () => {
+    const own = await signIn();
+    const out = await call(app, 'DELETE', '/api/session', { headers: { cookie: own } });
+    assert.equal(out.status, 204);
+    const cleared = out.headers.getSetCookie().find((c) => c.startsWith('gc_console_session='));
+    assert.ok(cleared && /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(cleared), 'the cookie is cleared');
+  });
+
+  test('the cookie is Secure when the console is served over https', async () => {
+    await app.restart({ CONSOLE_PUBLIC_URL: 'https://console.example.org' });
+    try {
+      const res = await login();
+      assert.equal(res.status, 200);
+      assert.match(res.headers.getSetCookie().find((c) => c.startsWith('gc_console_session='))!, /;\s*Secure/i);
+    } finally {
+      await app.restart();
+    }
+    // the session secret lives in the database: a cookie from before the restarts still works
+    assert.equal((await staff('GET', '/api/session')).status, 200);
+  });
+
+  test('bad receiver input → 400 naming the field', async () => {
+    const res = await staff('POST', '/api/receivers', { name: 'x', secret: 'not-a-secret' });
+    const p = assertProblem(res, 400, /secret/);
+    assert.equal(p.errors[0].path, 'secret');
+    const bad = await staff('PATCH', `/api/receivers/${(await newReceiver()).id}`, { responseDelayMs: 31000 });
+    assertProblem(bad, 400, /responseDelayMs/);
+  });
+});
+
+describe('receiver', () => {
+  test('stores method, path, query, headers, raw bytes, source, size before answering 2xx', async () => {
+    const r = await newReceiver();
+    const body = JSON.stringify({ hello: 'wörld', n: 1 });
+    const res = await ingest(r.slug, body, { 'content-type': 'application/json', 'x-custom': 'abc' }, 'POST', '?a=1&b=two');
+    assert.equal(res.status, 200);
+    const got = await receipt(res.headers.get('x-receipt-id'));
+    assert.equal(got.method, 'POST');
+    assert.equal(got.path, `/ingest/${r.slug}`);
+    assert.equal(got.query, 'a=1&b=two');
+    assert.equal(got.bodyText, body);
+    assert.equal(Buffer.from(got.body, 'base64').toString('utf8'), body);
+    assert.equal(got.bodySize, Buffer.byteLength(body));
+    assert.equal(got.oversize, false);
+    assert.deepEqual(
+      got.headers.find(([n]: [string]) => n === 'x-custom'),
+      ['x-custom', 'abc'],
+    );
+    assert.match(got.sourceIp, /127\.0\.0\.1/);
+    assert.ok(Math.abs(Date.parse(got.receivedAt) - Date.now()) < 10_000);
+    assert.equal(got.verdict, 'no secret configured');
+    assert.equal(got.responseStatus, 200);
+  });
+
+  test('every method is stored; non-UTF-8 bytes are kept exactly', async () => {
+    const r = await newReceiver();
+    for (const method of ['PUT', 'PATCH', 'DELETE', 'GET']) {
+      const res = await ingest(r.slug, 'x', {}, method, `?m=${method}`);
+      assert.equal(res.status, 200, method);
+      const got = await receipt(res.headers.get('x-receipt-id'));
+      assert.equal(got.method, method);
+      assert.equal(got.query, `m=${method}`);
+    }
+    const bytes = Buffer.from([0xff, 0x00, 0xfe, 0x41, 0xc3]);
+    const res = await ingest(r.slug, bytes, { 'content-type': 'application/octet-stream' });
+    const got = await receipt(res.headers.get('x-receipt-id'));
+    assert.deepEqual(Buffer.from(got.body, 'base64'), bytes);
+    assert.equal(got.bodyText, null);
+    // a search over a receiver holding non-text bodies still works
+    const search = await staff('GET', `/api/receivers/${r.id}/receipts?q=m%3DPUT`);
+    assert.equal(search.status, 200, search.text);
+  });
+
+  test('unknown slug → 404, nothing stored', async () => {
+    const res = await ingest('no-such-receiver', '{}', { 'content-type': 'application/json' });
+    assert.equal(res.status, 404);
+    assert.equal(res.headers.get('x-receipt-id'), null);
+    assert.match(res.headers.get('content-type') ?? '', /problem\+json/);
+  });
+
+  describe('signature verdicts', () => {
+    const body = JSON.stringify({ type: 'grant.succeeded', data: { id: 'g1', amount: 15000 } });
+
+    const cases: [string, () => Promise<{ secrets: string[]; headers: Record<string, string> }>, string, RegExp][] = [
+      ['valid via webhook-*', async () => { const s = newSecret(); return { secrets: [s], headers: signed(s, body).headers }; }, 'valid', /webhook-\*/],
+      ['valid via svix-* only (another sender)', async () => { const s = newSecret(); return { secrets: [s], headers: signed(s, body, { family: 'svix' }).headers }; }, 'valid', /svix-\*/],
+      ['invalid signature', async () => ({ secrets: [newSecret()], headers: signed(newSecret(), body).headers }), 'invalid signature', /matches/],
+      [
+        'timestamp outside tolerance',
+        async () => { const s = newSecret(); return { secrets: [s], headers: signed(s, body, { at: new Date(Date.now() - 600_000) }).headers }; },
+        'timestamp outside tolerance',
+        /6\d\d s old/,
+      ],
+      ['missing headers', async () => ({ secrets: [newSecret()], headers: { 'content-type': 'application/json', 'webhook-id': 'msg_x' } }), 'missing headers', /webhook-timestamp, webhook-signature/],
+      ['no secret configured', async () => ({ secrets: [], headers: signed(newSecret(), body).headers }), 'no secret configured', /no signing secret/],
+      [
+        'rotation: signed with the previous of two secrets',
+        async () => { const old = newSecret(); return { secrets: [newSecret(), old], headers: signed(old, body).headers }; },
+        'valid',
+        /secret 2 of 2/,
+      ],
+      [
+        'rotation: two signatures, one per secret (as the service sends them)',
+        async () => {
+          const [a, b] = [newSecret(), newSecret()];
+          const at = new Date();
+          const h = signed(a, body, { id: 'msg_rot', at }).headers;
+          h['webhook-signature'] = `${h['webhook-signature']} ${new Webhook(b).sign('msg_rot', at, body)}`;
+          return { secrets: [b], headers: h };
+        },
+        'valid',
+        /secret 1/,
+      ],
+    ];
+    for (const [name, setup, verdict, reason] of cases) {
+      test(name, async () => {
+        const { secrets, headers } = await setup();
+        const r = await newReceiver({ secrets });
+        const res = await ingest(r.slug, body, headers);
+        assert.equal(res.status, 200);
+        const got = await receipt(res.headers.get('x-receipt-id'));
+        assert.equal(got.verdict, verdict, got.verdictReason);
+        assert.match(got.verdictReason, reason);
+      });
+    }
+
+    test('a tampered body fails against the same headers', async () => {
+      const s = newSecret();
+      const r = await newReceiver({ secret: s });
+      const res = await ingest(r.slug, body.replace('15000', '99999'), signed(s, body).headers);
+      assert.equal((await receipt(res.headers.get('x-receipt-id'))).verdict, 'invalid signature');
+    });
+  });
+
+  test('1 MiB is the limit: over it → 413 and a metadata-only receipt', async () => {
+    const r = await newReceiver();
+    const exact = Buffer.alloc(1024 * 1024, 0x61);
+    const ok = await ingest(r.slug, exact, { 'content-type': 'text/plain' });
+    assert.equal(ok.status, 200);
+    const kept = await receipt(ok.headers.get('x-receipt-id'));
+    assert.equal(kept.bodySize, exact.length);
+    assert.equal(kept.oversize, false);
+    assert.equal(Buffer.from(kept.body, 'base64').length, exact.length);
+
+    const over = await ingest(r.slug, Buffer.alloc(1024 * 1024 + 1, 0x61), { 'content-type': 'text/plain', 'x-marker': 'big' });
+    assert.equal(over.status, 413);
+    const meta = await receipt(over.headers.get('x-receipt-id'));
+    assert.equal(meta.oversize, true);
+    assert.equal(meta.body, null);
+    assert.equal(meta.bodySize, 1024 * 1024 + 1);
+    assert.equal(meta.responseStatus, 413);
+    assert.ok(meta.headers.some(([n, v]: [string, string]) => n === 'x-marker' && v === 'big'));
+  });
+
+  test('a duplicate (same webhook-id) is stored and flagged', async () => {
+    const s = newSecret();
+    const r = await newReceiver({ secret: s });
+    const body = '{"n":1}';
+    const first = signed(s, body);
+    const a = await ingest(r.slug, body, first.headers);
+    const b = await ingest(r.slug, body, first.headers);
+    const [ra, rb] = [await receipt(a.headers.get('x-receipt-id')), await receipt(b.headers.get('x-receipt-id'))];
+    assert.notEqual(ra.id, rb.id);
+    assert.equal(ra.duplicate, false);
+    assert.equal(rb.duplicate, true);
+    assert.equal(rb.messageId, first.id);
+    // the same id on another receiver is not a duplicate there
+    const other = await newReceiver({ secret: s });
+    const c = await ingest(other.slug, body, first.headers);
+    assert.equal((await receipt(c.headers.get('x-receipt-id'))).duplicate, false);
+  });
+
+  test('response settings: status, body and delay are honoured (and recorded)', async () => {
+    const r = await newReceiver({ responseStatus: 500, responseBody: '{"error":"drill"}', responseDelayMs: 400 });
+    const started = Date.now();
+    const res = await ingest(r.slug, '{}', { 'content-type': 'application/json' });
+    const took = Date.now() - started;
+    assert.equal(res.status, 500);
+    assert.equal(await res.text(), '{"error":"drill"}');
+    assert.match(res.headers.get('content-type') ?? '', /application\/json/);
+    assert.ok(took >= 400, `answered after ${took} ms`);
+    assert.equal((await receipt(res.headers.get('x-receipt-id'))).responseStatus, 500);
+    // back to normal: shows at once
+    await staff('PATCH', `/api/receivers/${r.id}`, { responseStatus: 204, responseDelayMs: 0 });
+    assert.equal((await ingest(r.slug, '{}')).status, 204);
+  });
+
+  test('receipt log: newest first, paged by id, searchable in body and headers', async () => {
+    const r = await newReceiver();
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await ingest(r.slug, JSON.stringify({ i, note: i === 2 ? 'Needle in the body' : 'hay' }), { 'x-tag': i === 4 ? 'HeaderNeedle' : 'plain' });
+      ids.push(Number(res.headers.get('x-receipt-id')));
+    }
+    const p1 = await staff('GET', `/api/receivers/${r.id}/receipts?limit=2`);
+    assert.deepEqual(p1.body.results.map((x: { id: number }) => x.id), [ids[4], ids[3]]);
+    const p2 = await staff('GET', `/api/receivers/${r.id}/receipts?limit=2&before=${p1.body.nextBefore}`);
+    assert.deepEqual(p2.body.results.map((x: { id: number }) => x.id), [ids[2], ids[1]]);
+    const p3 = await staff('GET', `/api/receivers/${r.id}/receipts?limit=2&before=${p2.body.nextBefore}`);
+    assert.deepEqual(p3.body.results.map((x: { id: number }) => x.id), [ids[0]]);
+    assert.equal(p3.body.nextBefore, undefined);
+
+    const inBody = await staff('GET', `/api/receivers/${r.id}/receipts?q=needle%20IN`);
+    assert.deepEqual(inBody.body.results.map((x: { id: number }) => x.id), [ids[2]]);
+    const inHeaders = await staff('GET', `/api/receivers/${r.id}/receipts?q=headerneedle`);
+    assert.deepEqual(inHeaders.body.results.map((x: { id: number }) => x.id), [ids[4]]);
+    const wildcard = await staff('GET', `/api/receivers/${r.id}/receipts?q=%25`);
+    assert.deepEqual(wildcard.body.results, [], 'LIKE wildcards in q are literal');
+    assertProblem(await staff('GET', `/api/receivers/${r.id}/receipts?limit=0`), 400, /limit/);
+  });
+
+  test('a receipt answered 2xx survives kill -9 right after', async () => {
+    const s = newSecret();
+    const r = await newReceiver({ secret: s });
+    const sent: { id: string; body: string }[] = [];
+    for (let i = 0; i < 25; i++) {
+      const body = JSON.stringify({ i, pad: randomBytes(64).toString('hex') });
+      const res = await ingest(r.slug, body, signed(s, body).headers);
+      assert.equal(res.status, 200);
+      sent.push({ id: res.headers.get('x-receipt-id')!, body });
+    }
+    await app.kill();
+    await app.restart();
+    cookie = await signIn();
+    for (const { id, body } of sent) {
+      const got = await receipt(id);
+      assert.equal(got.bodyText, body);
+      assert.equal(got.verdict, 'valid');
+    }
+  });
+});
