@@ -1,5 +1,7 @@
 import { redirect } from 'next/navigation';
+import { requireStaff } from '@/lib/console/session';
 
-export default function ConsoleHome() {
+export default async function ConsoleHome() {
+  await requireStaff();
   redirect('/webhooks');
 }

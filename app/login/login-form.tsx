@@ -1,11 +1,13 @@
 'use client';
 
-import { useActionState } from 'react';
+import { useActionState, useState } from 'react';
 import { loginAction } from '@/lib/console/auth-actions';
 import { Field, Input, SubmitButton } from '@/components/console/form';
 
 export function LoginForm({ next }: { next: string }) {
   const [state, action] = useActionState(loginAction, {});
+  // Controlled, so a failed attempt keeps the e-mail (React resets uncontrolled fields after an action).
+  const [email, setEmail] = useState('');
   return (
     <form action={action} className="space-y-4">
       <input type="hidden" name="next" value={next} />
@@ -15,7 +17,7 @@ export function LoginForm({ next }: { next: string }) {
         </div>
       ) : null}
       <Field label="E-mail" htmlFor="email">
-        <Input id="email" name="email" type="email" autoComplete="username" required autoFocus placeholder="you@example.org" />
+        <Input id="email" name="email" type="email" autoComplete="username" required autoFocus placeholder="you@example.org" value={email} onChange={(e) => setEmail(e.target.value)} />
       </Field>
       <Field label="Password" htmlFor="password">
         <Input id="password" name="password" type="password" autoComplete="current-password" required />

@@ -8,9 +8,9 @@ export function prettyBody(text: string): string {
   }
 }
 
-export function CodeBlock({ children, maxHeight = 'max-h-96', label }: { children: string; maxHeight?: string; label?: string }) {
+export function CodeBlock({ children, maxHeight = 'max-h-96', label, wrap }: { children: string; maxHeight?: string; label?: string; wrap?: boolean }) {
   return (
-    <pre aria-label={label} className={`${maxHeight} overflow-auto rounded-md border border-slate-200 bg-slate-950 p-3 font-mono text-xs leading-relaxed text-slate-100`}>
+    <pre aria-label={label} className={`${maxHeight} ${wrap ? 'whitespace-pre-wrap break-all' : ''} overflow-auto rounded-md border border-slate-200 bg-slate-950 p-3 font-mono text-xs leading-relaxed text-slate-100`}>
       {children || <span className="text-slate-500">(empty)</span>}
     </pre>
   );

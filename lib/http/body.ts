@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { type z } from 'zod';
 import { MAX_BODY_BYTES } from '@/lib/constants';
 import { ApiError, validationError } from './errors';
 

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { z } from 'zod';
+import { type z } from 'zod';
 
 // One error class with a closed list of codes; one code → status table; one toProblem().
 

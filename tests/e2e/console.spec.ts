@@ -25,8 +25,9 @@ test.describe('staff access', () => {
     await anonPage.goto('/login');
     await screenshot(anonPage, 'login');
     await logIn(anonPage, { email: ADMIN.email, password: 'not-the-password' });
-    await expect(anonPage.getByRole('alert')).toBeVisible();
+    await expect(anonPage.getByRole('alert').filter({ hasText: 'Wrong email or password' })).toBeVisible();
     await expect(anonPage).toHaveURL(/\/login/);
+    await expect(anonPage.getByLabel('E-mail'), 'a failed attempt keeps the e-mail').toHaveValue(ADMIN.email);
 
     await logIn(anonPage);
     await expect(anonPage).toHaveURL(/\/webhooks$/);
@@ -40,9 +41,25 @@ test.describe('staff access', () => {
   });
 });
 
+test('API errors render inline with the request id, never a crash page', async ({ page }) => {
+  await page.goto('/webhooks/ep_doesnotexist');
+  await expect(page.getByRole('heading', { name: 'Webhook not found' })).toBeVisible();
+  await expect(page.getByText(/Request id req_/)).toBeVisible();
+
+  await page.goto('/connects/test_doesnotexist/grants');
+  await expect(page.getByRole('main').getByRole('alert')).toContainText('No such Connect for this account');
+  await expect(page.getByRole('main').getByRole('alert')).toContainText(/Request id req_/);
+
+  await page.goto('/webhooks');
+  await page.getByPlaceholder('ep_…').fill('ep_doesnotexist');
+  await page.getByRole('button', { name: 'Track by id' }).click();
+  await expect(page.getByText('The sandbox API has no webhook ep_doesnotexist for this account.')).toBeVisible();
+});
+
 test('subscription → test event → live grant → retries, on one timeline', async ({ page, context }) => {
   const rows = page.getByTestId('message-row');
   let webhookId = '';
+  let testMessageId = '';
 
   await test.step('create a subscription pointing at a new receiver', async () => {
     await page.goto('/webhooks');
@@ -64,6 +81,7 @@ test('subscription → test event → live grant → retries, on one timeline', 
     await page.getByRole('button', { name: 'Send test event' }).click();
     await expect(rows).toHaveCount(1);
     const row = rows.first();
+    testMessageId = (await row.getAttribute('data-message-id'))!;
     await expect(row).toHaveAttribute('data-status', 'success');
     await expect(row.getByTestId('reconciliation')).toHaveText('delivered and received');
     await row.getByRole('button', { name: /^Expand/ }).click();
@@ -163,6 +181,20 @@ test('subscription → test event → live grant → retries, on one timeline', 
     await expect(failing).not.toHaveAttribute('data-status', 'success');
     expect(await page.evaluate(() => (window as unknown as { __e2eNoReload?: number }).__e2eNoReload)).toBe(1);
     await screenshot(page, 'timeline');
+  });
+
+  await test.step('resend a delivered message; disable and enable the webhook', async () => {
+    const detail = page.locator(`[data-testid="message-detail"][data-message-id="${testMessageId}"]`);
+    await detail.getByRole('button', { name: 'Resend' }).click();
+    await expect(detail.getByTestId('attempt-row')).toHaveCount(2);
+    await expect(detail.getByTestId('attempt-row').filter({ hasText: 'manual' })).toHaveCount(1);
+    await expect(detail.getByTestId('receipt-row')).toHaveCount(2);
+
+    await page.getByRole('button', { name: 'Disable' }).click();
+    await expect(page.getByRole('button', { name: 'Enable' })).toBeVisible();
+    await expect(page.locator('main').getByText('disabled', { exact: true }).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Enable' }).click();
+    await expect(page.getByRole('button', { name: 'Disable' })).toBeVisible();
   });
 
   await test.step('filters and the webhooks list', async () => {

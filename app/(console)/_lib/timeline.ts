@@ -72,8 +72,12 @@ async function attemptsOf(env: TEnvironmentName, api: ConnectApi, webhookId: str
     pageToken = page.nextPageToken;
   }
   attemptCache.delete(cacheKey);
-  attemptCache.set(cacheKey, { key: version, attempts });
-  if (attemptCache.size > CACHE_MAX) attemptCache.delete(attemptCache.keys().next().value!);
+  // Cached only when the list agrees with the count: a list read a moment before an attempt's row
+  // became visible must not stick.
+  if (attempts.length >= m.attemptCount) {
+    attemptCache.set(cacheKey, { key: version, attempts });
+    if (attemptCache.size > CACHE_MAX) attemptCache.delete(attemptCache.keys().next().value!);
+  }
   return attempts;
 }
 

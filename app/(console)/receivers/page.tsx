@@ -45,7 +45,7 @@ export default async function ReceiversPage() {
                       {r.name}
                     </Link>
                   </Td>
-                  <Td className="max-w-sm">
+                  <Td className="max-w-lg">
                     <CopyField value={ingestUrl(r.slug)} />
                   </Td>
                   <Td>{r.secrets.length === 0 ? <span className="text-xs text-amber-700">none</span> : <span className="text-xs">{r.secrets.length}</span>}</Td>

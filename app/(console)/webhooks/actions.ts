@@ -5,10 +5,9 @@ import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { createReceiver, getReceiver, ingestUrl, updateReceiver } from '@/lib/console/receivers';
 import { trackWebhook } from '@/lib/console/tracked-webhooks';
-import { ConnectApiError, isUnsupported } from '@/lib/console/connect-api';
 import { EVENT_TYPES, ID_PREFIX } from '@/lib/constants';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
-import { actionErrorInfo } from '@/app/(console)/_lib/errors';
+import { actionErrorInfo, asConnectApiError, isUnsupportedError } from '@/app/(console)/_lib/errors';
 import { fieldErrorsOf, type TFormState } from '@/app/(console)/_lib/action-result';
 
 const newSecret = () => `${ID_PREFIX.webhookSecret}${randomBytes(32).toString('base64')}`;
@@ -75,7 +74,8 @@ export async function createWebhookAction(prev: TFormState, formData: FormData):
       webhook = await api.createWebhook({ ...body, secret });
     } catch (err) {
       // `secret` is an extension: a service that rejects it gets the plain request, and we ask for its secret below.
-      const aboutSecret = err instanceof ConnectApiError && err.status === 400 && err.problem?.errors?.some((e) => e.path.startsWith('secret'));
+      const apiErr = asConnectApiError(err);
+      const aboutSecret = apiErr?.status === 400 && apiErr.problem?.errors?.some((e) => e.path.startsWith('secret'));
       if (!secret || !aboutSecret) throw err;
       webhook = await api.createWebhook(body);
     }
@@ -83,7 +83,7 @@ export async function createWebhookAction(prev: TFormState, formData: FormData):
     if (receiverId && secret) {
       // The service may have ignored our secret: the receiver must verify with the one it signs with.
       const actual = await api.getWebhookSecret(webhookId).catch((err) => {
-        if (isUnsupported(err)) return null;
+        if (isUnsupportedError(err)) return null;
         throw err;
       });
       if (actual && actual.key !== secret) await updateReceiver(receiverId, { secrets: [actual.key] });

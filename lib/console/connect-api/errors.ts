@@ -3,7 +3,15 @@
 
 export type TProblemInfo = { title?: string; detail?: string; errors?: { path: string; message: string }[] };
 
+const BRAND = Symbol.for('giving-connect.ConnectApiError');
+
 export class ConnectApiError extends Error {
+  // The client lives on globalThis and is shared by the page and route-handler bundles, each with its
+  // own copy of this class: `instanceof` checks a global brand rather than the class identity.
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+  }
+  readonly [BRAND] = true;
   readonly status: number; // 0: no response at all
   readonly requestId: string | null;
   readonly problem: TProblemInfo | null;

@@ -68,7 +68,7 @@ export default async function ReceiverPage({ params, searchParams }: { params: P
           </span>
         }
       />
-      <div className="grid items-start gap-5 lg:grid-cols-[22rem_1fr]">
+      <div className="grid items-start gap-5 lg:grid-cols-[24rem_1fr]">
         <div className="space-y-4">
           <Card title="Settings">
             <ReceiverSettingsForm
@@ -177,7 +177,7 @@ export default async function ReceiverPage({ params, searchParams }: { params: P
                       </div>
                       <div className="min-w-0">
                         <p className="mb-1 text-xs text-slate-500">Raw body</p>
-                        {r.oversize ? <p className="text-xs text-amber-800">Over the 1 MiB limit: only the metadata was stored.</p> : <CodeBlock maxHeight="max-h-64">{body}</CodeBlock>}
+                        {r.oversize ? <p className="text-xs text-amber-800">Over the 1 MiB limit: only the metadata was stored.</p> : <CodeBlock maxHeight="max-h-64" wrap>{body}</CodeBlock>}
                       </div>
                     </div>
                   </details>

@@ -2,9 +2,8 @@
 
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
-import { isUnsupported } from '@/lib/console/connect-api';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
-import { actionErrorInfo } from '@/app/(console)/_lib/errors';
+import { actionErrorInfo, isUnsupportedError } from '@/app/(console)/_lib/errors';
 import type { TActionResult } from '@/app/(console)/_lib/action-result';
 
 const ZWebhookId = z.string().min(1).max(200);
@@ -29,7 +28,7 @@ export async function setWebhookDisabledAction(webhookId: string, disabled: bool
   try {
     await api.updateWebhook(webhookId, { disabled });
   } catch (err) {
-    return { ok: false, error: actionErrorInfo(err), unsupported: isUnsupported(err) };
+    return { ok: false, error: actionErrorInfo(err), unsupported: isUnsupportedError(err) };
   }
   revalidatePath(`/webhooks/${webhookId}`);
   return { ok: true, notice: disabled ? 'Webhook disabled.' : 'Webhook enabled.' };
@@ -42,6 +41,6 @@ export async function resendMessageAction(webhookId: string, messageId: string):
     const attempt = await api.resendMessage(webhookId, messageId);
     return { ok: true, data: { attemptId: attempt.id }, notice: 'Resent.' };
   } catch (err) {
-    return { ok: false, error: actionErrorInfo(err), unsupported: isUnsupported(err) };
+    return { ok: false, error: actionErrorInfo(err), unsupported: isUnsupportedError(err) };
   }
 }

@@ -1,12 +1,13 @@
 // GET /api/webhooks/{id}/timeline — one page of a webhook's timeline (messages + attempts + receipts), polled by the page.
 import { z } from 'zod';
 import { withStaff } from '@/lib/console/session';
-import { connectApi, ConnectApiError } from '@/lib/console/connect-api';
+import { connectApi } from '@/lib/console/connect-api';
 import { ApiError } from '@/lib/http/errors';
 import { json, otherMethods } from '@/lib/http/respond';
 import { MESSAGE_STATUSES } from '@/lib/constants';
 import { loadTimeline } from '@/app/(console)/_lib/timeline';
 import { upstreamProblem } from '@/app/(console)/_lib/problem';
+import { asConnectApiError } from '@/app/(console)/_lib/errors';
 
 const ZQuery = z.object({
   status: z.enum(MESSAGE_STATUSES).optional(),
@@ -23,7 +24,8 @@ export const GET = withStaff<{ id: string }>(async ({ req, params, staff }) => {
     const timeline = await loadTimeline(staff.environment, connectApi(staff.environment), params.id, query.data);
     return json(timeline, { headers: { 'cache-control': 'no-store' } });
   } catch (err) {
-    if (err instanceof ConnectApiError) return upstreamProblem(err);
+    const apiErr = asConnectApiError(err);
+    if (apiErr) return upstreamProblem(apiErr);
     throw err;
   }
 });

@@ -76,7 +76,7 @@ export default async function MessagePage({ params }: { params: Promise<{ id: st
         }
       />
 
-      <div className="grid gap-5 lg:grid-cols-[2fr_3fr]">
+      <div className="grid items-start gap-5 lg:grid-cols-[2fr_3fr]">
         <Card title="Message">
           <DescriptionList
             items={[
@@ -170,7 +170,7 @@ function ReceiptCard({ receipt: r, receiverName }: { receipt: TReceipt; receiver
         </div>
         <div>
           <p className="mb-1 text-xs font-medium text-slate-500">Raw body</p>
-          {r.oversize ? <p className="text-xs text-amber-800">Over the size limit: only the metadata was stored.</p> : <CodeBlock maxHeight="max-h-64">{body}</CodeBlock>}
+          {r.oversize ? <p className="text-xs text-amber-800">Over the size limit: only the metadata was stored.</p> : <CodeBlock maxHeight="max-h-64" wrap label="Raw body">{body}</CodeBlock>}
         </div>
       </div>
     </div>
