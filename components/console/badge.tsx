@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { RECONCILIATION_LABELS, type TReconciliation } from '@/lib/console/reconcile';
 
 // Small status pills. Pure components: usable from server and client components alike.
 
@@ -68,18 +69,19 @@ export function VerdictBadge({ verdict, reason }: { verdict: string; reason?: st
   );
 }
 
-const RECONCILIATION: Record<string, { tone: TTone; label: string; title: string }> = {
-  'delivered-and-received': { tone: 'green', label: 'delivered and received', title: 'The service recorded a successful attempt and this console stored the request.' },
-  'attempted-not-received': { tone: 'red', label: 'attempted, not received', title: 'The service says it attempted delivery, but no request with this message id reached any receiver of this console.' },
-  'received-not-attempted': { tone: 'violet', label: 'received, not attempted', title: 'A request with this message id arrived, but the service lists no attempt for it.' },
-  duplicate: { tone: 'amber', label: 'duplicate', title: 'More than one request with this message id arrived (retries or a redelivery).' },
-  pending: { tone: 'gray', label: 'pending', title: 'No attempt and nothing received yet.' },
+const RECONCILIATION: Record<TReconciliation, { tone: TTone; title: string }> = {
+  'delivered-and-received': { tone: 'green', title: 'The service recorded a successful attempt and this console stored the request.' },
+  'received-answered-error': { tone: 'amber', title: 'The request arrived, but the receiver answered with an error status, so the service keeps retrying.' },
+  'attempted-not-received': { tone: 'red', title: 'The service says it attempted delivery, but no request with this message id reached any receiver of this console.' },
+  'received-not-attempted': { tone: 'violet', title: 'A request with this message id arrived, but the service lists no attempt for it.' },
+  duplicate: { tone: 'amber', title: 'This message arrived more often than the service attempted it, or again after it was acknowledged.' },
+  pending: { tone: 'gray', title: 'No attempt and nothing received yet.' },
 };
-export function ReconciliationBadge({ value }: { value: string }) {
-  const r = RECONCILIATION[value] ?? { tone: 'gray' as const, label: value, title: value };
+export function ReconciliationBadge({ value }: { value: TReconciliation }) {
+  const r = RECONCILIATION[value];
   return (
     <Badge tone={r.tone} title={r.title}>
-      {r.label}
+      {RECONCILIATION_LABELS[value]}
     </Badge>
   );
 }

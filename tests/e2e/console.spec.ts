@@ -179,6 +179,8 @@ test('subscription → test event → live grant → retries, on one timeline', 
     await expect(detail.locator('[data-testid="attempt-row"][data-status="success"]')).toHaveCount(0);
     await expect(detail.getByTestId('receipt-row').first()).toHaveAttribute('data-verdict', 'valid');
     await expect(failing).not.toHaveAttribute('data-status', 'success');
+    // Retries of a message the receiver refused are not duplicates: it arrived, and was answered 500.
+    await expect(failing.getByTestId('reconciliation')).toHaveText('received, answered error');
     expect(await page.evaluate(() => (window as unknown as { __e2eNoReload?: number }).__e2eNoReload)).toBe(1);
     await screenshot(page, 'timeline');
   });
