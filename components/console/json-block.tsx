@@ -19,3 +19,21 @@ export function CodeBlock({ children, maxHeight = 'max-h-96', label, wrap }: { c
 export function JsonBlock({ value, label }: { value: unknown; label?: string }) {
   return <CodeBlock label={label}>{typeof value === 'string' ? prettyBody(value) : JSON.stringify(value, null, 2)}</CodeBlock>;
 }
+
+/** A request's headers as stored, name beside value, in a scrolling box. */
+export function HeadersTable({ headers }: { headers: [string, string][] }) {
+  return (
+    <div className="max-h-64 overflow-auto rounded-md border border-slate-200 bg-white">
+      <table className="min-w-full text-xs">
+        <tbody className="divide-y divide-slate-100">
+          {headers.map(([k, v], i) => (
+            <tr key={i}>
+              <td className="whitespace-nowrap px-2 py-1 font-mono text-slate-500">{k}</td>
+              <td className="break-all px-2 py-1 font-mono text-slate-800">{v}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

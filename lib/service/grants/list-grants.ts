@@ -1,9 +1,10 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { getDb, schema } from '@/lib/db/client';
 import { ApiError } from '@/lib/http/errors';
 import { pageOf, type TPageParams } from '@/lib/http/paging';
 import { UUID_PATTERN } from '@/lib/service/connects/schemas';
 import { grantToJson, type TGrantJson } from './grant-json';
+import { olderThan } from '@/lib/db/paging';
 
 /** One page of a Connect's grants, newest first. */
 export async function listGrants(connectId: string, { limit, cursor }: TPageParams): Promise<{ results: TGrantJson[]; nextPageToken?: string }> {
@@ -20,7 +21,7 @@ export async function listGrants(connectId: string, { limit, cursor }: TPagePara
     .where(
       and(
         eq(g.connectId, connectId),
-        cursor ? sql`(${g.createdAt}, ${g.id}) < (${cursor.t}::timestamptz, ${cursor.id}::uuid)` : undefined,
+        olderThan(g.createdAt, g.id, cursor),
       ),
     )
     .orderBy(desc(g.createdAt), desc(g.id))

@@ -1,8 +1,9 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { getDb, schema } from '@/lib/db/client';
 import { pageOf, type TPageParams } from '@/lib/http/paging';
 import { getDelivery } from './get-message';
 import { attemptToJson, type TAttemptJson } from './webhook-json';
+import { olderThan } from '@/lib/db/paging';
 
 /** The attempts to deliver one message to one webhook, newest first, without response bodies. */
 export async function listAttempts(
@@ -21,7 +22,7 @@ export async function listAttempts(
       and(
         eq(a.webhookId, webhookId),
         eq(a.messageId, messageId),
-        cursor ? sql`(${a.createdAt}, ${a.id}) < (${cursor.t}::timestamptz, ${cursor.id})` : undefined,
+        olderThan(a.createdAt, a.id, cursor),
       ),
     )
     .orderBy(desc(a.createdAt), desc(a.id))

@@ -1,10 +1,11 @@
-import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt } from 'drizzle-orm';
 import { getDb, schema } from '@/lib/db/client';
 import { validationError } from '@/lib/http/errors';
 import { pageOf, type TPageParams } from '@/lib/http/paging';
 import { getWebhook } from './get-webhook';
 import { ZMessageFilters, type TMessageFilters } from './schemas';
 import { messageToJson, type TMessageJson } from './webhook-json';
+import { olderThan } from '@/lib/db/paging';
 
 /** The EXT filters from the query string; a wrong value is a 400 naming the parameter. */
 export function parseMessageFilters(searchParams: URLSearchParams): TMessageFilters {
@@ -42,7 +43,7 @@ export async function listMessages(
         filters.eventType ? eq(d.eventType, filters.eventType) : undefined,
         filters.before ? lt(d.createdAt, new Date(filters.before)) : undefined,
         filters.after ? gt(d.createdAt, new Date(filters.after)) : undefined,
-        cursor ? sql`(${d.createdAt}, ${d.messageId}) < (${cursor.t}::timestamptz, ${cursor.id})` : undefined,
+        olderThan(d.createdAt, d.messageId, cursor),
       ),
     )
     .orderBy(desc(d.createdAt), desc(d.messageId))

@@ -1,7 +1,8 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { getDb, schema } from '@/lib/db/client';
 import { pageOf, type TPageParams } from '@/lib/http/paging';
 import { webhookToJson, type TWebhookJson } from './webhook-json';
+import { olderThan } from '@/lib/db/paging';
 
 /** The account's live webhooks, newest first, one page. */
 export async function listWebhooks(accountId: string, { limit, cursor }: TPageParams): Promise<{ results: TWebhookJson[]; nextPageToken?: string }> {
@@ -14,7 +15,7 @@ export async function listWebhooks(accountId: string, { limit, cursor }: TPagePa
       and(
         eq(w.accountId, accountId),
         isNull(w.deletedAt),
-        cursor ? sql`(${w.createdAt}, ${w.id}) < (${cursor.t}::timestamptz, ${cursor.id})` : undefined,
+        olderThan(w.createdAt, w.id, cursor),
       ),
     )
     .orderBy(desc(w.createdAt), desc(w.id))

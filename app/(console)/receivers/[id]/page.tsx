@@ -8,7 +8,7 @@ import { Badge, HttpCodeBadge, VerdictBadge } from '@/components/console/badge';
 import { Callout } from '@/components/console/callout';
 import { CopyField } from '@/components/console/copy-button';
 import { EmptyState } from '@/components/console/empty-state';
-import { CodeBlock } from '@/components/console/json-block';
+import { CodeBlock, HeadersTable } from '@/components/console/json-block';
 import { Card, PageHeader } from '@/components/console/page-header';
 import { Timestamp } from '@/components/console/timestamp';
 import { ReceiverSettingsForm } from './settings-form';
@@ -162,18 +162,7 @@ export default async function ReceiverPage({ params, searchParams }: { params: P
                           {r.query ? `?${r.query.replace(/^\?/, '')}` : ''} from {r.sourceIp || 'unknown'}
                           {r.verdictReason ? ` — signature: ${r.verdictReason}` : ''}
                         </p>
-                        <div className="max-h-64 overflow-auto rounded-md border border-slate-200 bg-white">
-                          <table className="min-w-full text-xs">
-                            <tbody className="divide-y divide-slate-100">
-                              {r.headers.map(([k, v], i) => (
-                                <tr key={i}>
-                                  <td className="whitespace-nowrap px-2 py-1 font-mono text-slate-500">{k}</td>
-                                  <td className="break-all px-2 py-1 font-mono text-slate-800">{v}</td>
-                                </tr>
-                              ))}
-                            </tbody>
-                          </table>
-                        </div>
+                        <HeadersTable headers={r.headers} />
                       </div>
                       <div className="min-w-0">
                         <p className="mb-1 text-xs text-slate-500">Raw body</p>

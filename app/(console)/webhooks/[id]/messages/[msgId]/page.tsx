@@ -5,7 +5,7 @@ import { AttemptStatusBadge, Badge, HttpCodeBadge, MessageStatusBadge, VerdictBa
 import { ErrorCallout } from '@/components/console/callout';
 import { CopyField } from '@/components/console/copy-button';
 import { EmptyState } from '@/components/console/empty-state';
-import { CodeBlock, JsonBlock, prettyBody } from '@/components/console/json-block';
+import { CodeBlock, JsonBlock, prettyBody, HeadersTable } from '@/components/console/json-block';
 import { Card, DescriptionList, PageHeader } from '@/components/console/page-header';
 import { Timestamp } from '@/components/console/timestamp';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
@@ -152,18 +152,7 @@ function ReceiptCard({ receipt: r, receiverName }: { receipt: TReceipt; receiver
       <div className="grid gap-3 p-4 lg:grid-cols-2">
         <div>
           <p className="mb-1 text-xs font-medium text-slate-500">Headers</p>
-          <div className="max-h-64 overflow-auto rounded-md border border-slate-200">
-            <table className="min-w-full text-xs">
-              <tbody className="divide-y divide-slate-100">
-                {r.headers.map(([k, v], i) => (
-                  <tr key={i}>
-                    <td className="whitespace-nowrap px-2 py-1 font-mono text-slate-500">{k}</td>
-                    <td className="break-all px-2 py-1 font-mono text-slate-800">{v}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <HeadersTable headers={r.headers} />
           <p className="mt-1 text-xs text-slate-500">
             {r.bodySize} bytes from {r.sourceIp || 'unknown address'}
           </p>
