@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SignJWT, createLocalJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+import { SignJWT, createLocalJWKSet, errors as joseErrors, jwtVerify, type JWK, type JWTPayload } from 'jose';
 import { SCOPES, TOKEN_LIFETIME_SECONDS, type TScope } from '@/lib/constants';
 import { env } from '@/lib/env';
 import { currentSigningKey, publicJwks } from './signing-keys';
@@ -30,6 +30,17 @@ export type TTokenClaims = { clientId: string; scopes: Set<TScope> };
 
 export class InvalidTokenError extends Error {}
 
+// createLocalJWKSet imports each key on first use and keeps it: build it once per key set, not per request.
+const keySetCache = new WeakMap<object, ReturnType<typeof createLocalJWKSet>>();
+function keySet(jwks: { keys: JWK[] }): ReturnType<typeof createLocalJWKSet> {
+  let set = keySetCache.get(jwks.keys);
+  if (!set) {
+    set = createLocalJWKSet(jwks);
+    keySetCache.set(jwks.keys, set);
+  }
+  return set;
+}
+
 /**
  * Verifies signature (RS256 only: `none` and HS256-with-the-public-key are refused by the pinned
  * algorithm), exp, iss and aud. An unknown kid reloads the key set once.
@@ -38,11 +49,11 @@ export async function verifyAccessToken(token: string): Promise<TTokenClaims> {
   const options = { algorithms: ['RS256'], issuer: issuer(), audience: env.CONNECT_AUDIENCE };
   let payload: JWTPayload;
   try {
-    ({ payload } = await jwtVerify(token, createLocalJWKSet(await publicJwks()), options));
+    ({ payload } = await jwtVerify(token, keySet(await publicJwks()), options));
   } catch (err) {
     if (err instanceof joseErrors.JWKSNoMatchingKey) {
       try {
-        ({ payload } = await jwtVerify(token, createLocalJWKSet(await publicJwks({ refresh: true })), options));
+        ({ payload } = await jwtVerify(token, keySet(await publicJwks({ refresh: true })), options));
       } catch (again) {
         throw new InvalidTokenError(describe(again));
       }
