@@ -52,6 +52,13 @@ export const clients = service.table(
   (t) => [index().on(t.accountId)],
 );
 
+/** Failed token exchanges per client id and source address, for the token endpoint's 429. */
+export const tokenFailures = service.table('token_failures', {
+  key: text().primaryKey(),
+  count: integer().notNull().default(0),
+  windowStart: ts().notNull().defaultNow(),
+});
+
 export const signingKeys = service.table('signing_keys', {
   kid: text().primaryKey(),
   privateJwk: jsonb().notNull(),

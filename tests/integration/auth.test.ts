@@ -61,6 +61,19 @@ describe('POST /oauth/token', () => {
     });
   }
 
+  test('repeated failures for one client → 429 with Retry-After; other clients unaffected', async () => {
+    const target = { ...good(), client_id: 'brute-force-target', client_secret: 'guess-guess-guess' };
+    for (let i = 0; i < 10; i++) {
+      const res = await call(app, 'POST', '/oauth/token', { body: target });
+      assert.equal(res.status, 401, res.text);
+    }
+    const limited = await call(app, 'POST', '/oauth/token', { body: target });
+    assert.equal(limited.status, 429, limited.text);
+    assert.equal(limited.body.error, 'temporarily_unavailable');
+    assert.ok(Number(limited.headers.get('retry-after')) > 0);
+    assert.equal((await call(app, 'POST', '/oauth/token', { body: good() })).status, 200);
+  });
+
   test('the operator CLI issues working credentials for another account', async () => {
     assert.match(app.clients.acme.client_id, /^gc_/);
     assert.ok(await token(app, app.clients.acme));

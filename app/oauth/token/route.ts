@@ -13,8 +13,10 @@ export const POST = route(async ({ req }: { req: NextRequest }) => {
     if (err instanceof ApiError) return oauthError(413, 'invalid_request', err.message);
     throw err;
   }
-  const result = await exchangeClientCredentials(req.headers.get('content-type'), Buffer.from(bytes).toString('utf8'), req.headers.get('authorization'));
-  if ('error' in result) return oauthError(result.status, result.error, result.error_description);
+  // `next start` sets X-Forwarded-For to the peer address unless a proxy in front already did.
+  const source = (req.headers.get('x-forwarded-for') ?? '').split(',')[0].trim();
+  const result = await exchangeClientCredentials(req.headers.get('content-type'), Buffer.from(bytes).toString('utf8'), req.headers.get('authorization'), source);
+  if ('error' in result) return oauthError(result.status, result.error, result.error_description, result.retryAfter);
   return json(result, { headers: { 'cache-control': 'no-store', pragma: 'no-cache' } });
 });
 

@@ -165,6 +165,12 @@ CREATE TABLE "service"."signing_keys" (
 	"retired_at" timestamp (3) with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "service"."token_failures" (
+	"key" text PRIMARY KEY NOT NULL,
+	"count" integer DEFAULT 0 NOT NULL,
+	"window_start" timestamp (3) with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "console"."tracked_webhooks" (
 	"environment" text NOT NULL,
 	"webhook_id" text NOT NULL,

@@ -2,13 +2,15 @@ import { NextResponse } from 'next/server';
 import { env } from '@/lib/env';
 import { safeEqual } from '@/lib/crypto/secrets';
 import { authenticateClient } from './clients';
+import { clearTokenFailures, recordTokenFailure, tokenRetryAfter } from './throttle';
 import { issueAccessToken, type TAccessToken } from './tokens';
 
-type TOAuthFailure = { status: number; error: string; error_description: string };
+type TOAuthFailure = { status: number; error: string; error_description: string; retryAfter?: number };
 
-export function oauthError(status: number, error: string, description: string): NextResponse {
+export function oauthError(status: number, error: string, description: string, retryAfter?: number): NextResponse {
   const headers: Record<string, string> = { 'cache-control': 'no-store', pragma: 'no-cache' };
   if (status === 401) headers['www-authenticate'] = 'Basic realm="giving-connect"';
+  if (retryAfter) headers['retry-after'] = String(retryAfter);
   return NextResponse.json({ error, error_description: description }, { status, headers });
 }
 
@@ -41,6 +43,7 @@ export async function exchangeClientCredentials(
   contentType: string | null,
   body: string,
   authorization: string | null,
+  sourceAddress = '',
 ): Promise<TAccessToken | TOAuthFailure> {
   const params = parseParams(contentType, body);
   if (!params) {
@@ -58,8 +61,17 @@ export async function exchangeClientCredentials(
   if (params.grant_type !== 'client_credentials') {
     return { status: 400, error: 'unsupported_grant_type', error_description: 'Only grant_type=client_credentials is supported.' };
   }
+  const throttleKey = `${clientId}|${sourceAddress}`;
+  const retryAfter = await tokenRetryAfter(throttleKey);
+  if (retryAfter > 0) {
+    return { status: 429, error: 'temporarily_unavailable', error_description: `Too many failed attempts for this client; retry in ${retryAfter} s.`, retryAfter };
+  }
   const client = await authenticateClient(clientId!, clientSecret!);
-  if (!client) return { status: 401, error: 'invalid_client', error_description: 'Unknown client or wrong client secret.' };
+  if (!client) {
+    await recordTokenFailure(throttleKey);
+    return { status: 401, error: 'invalid_client', error_description: 'Unknown client or wrong client secret.' };
+  }
+  await clearTokenFailures(throttleKey);
   if (!safeEqual(params.audience, env.CONNECT_AUDIENCE)) {
     return { status: 403, error: 'access_denied', error_description: `The audience must be ${env.CONNECT_AUDIENCE}.` };
   }
