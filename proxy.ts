@@ -1,11 +1,20 @@
 // Gives every request an X-Request-Id (kept from a proxy in front when sane) and echoes it on the
-// response (and tells pages their own path), so pages, Next's own 404/405s and API routes alike can be traced. Route handlers built
-// on lib/http/respond reuse the same id.
+// response (and tells pages their own path), so pages, Next's own 404/405s and API routes alike can
+// be traced. Route handlers built on lib/http/respond reuse the same id. With SERVICE_MODE=off the
+// embedded service's paths answer 404: this instance is a console for a remote service.
 import { NextResponse, type NextRequest } from 'next/server';
+import { env } from '@/lib/env';
+import { problemBody } from '@/lib/http/errors';
 import { REQUEST_ID_HEADER, requestIdOf } from '@/lib/http/request-id';
+
+const SERVICE_PATHS = /^\/(v1(\/|$)|oauth\/token$|\.well-known\/jwks\.json$|connect\/)/;
 
 export function proxy(req: NextRequest) {
   const id = requestIdOf(req);
+  if (env.SERVICE_MODE === 'off' && SERVICE_PATHS.test(req.nextUrl.pathname)) {
+    const body = problemBody(404, 'The embedded Giving Connect service is turned off on this instance (SERVICE_MODE=off).');
+    return new NextResponse(JSON.stringify(body), { status: 404, headers: { 'content-type': 'application/problem+json', [REQUEST_ID_HEADER]: id } });
+  }
   const headers = new Headers(req.headers);
   headers.set(REQUEST_ID_HEADER, id);
   // Lets a server layout that finds no session send the visitor back here after login.

@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
 import { Webhook } from 'standardwebhooks';
-import { ADMIN, startApp } from '../helpers/app';
-import { call, eventually, token } from '../helpers/http';
+import { startApp } from '../helpers/app';
+import { call, eventually, staffCookie, token } from '../helpers/http';
 
 const N_REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const N_DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 300);
@@ -78,9 +78,7 @@ async function main() {
   const app = await startApp({ env: { DELIVERY_POLL_MS: '200', DELIVERY_RETRY_SCHEDULE: '5,300,1800,7200,18000,36000,36000' } });
   try {
     // Staff session and a receiver with a signing secret.
-    const login = await fetch(`${app.baseUrl}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-    if (!login.ok || !cookie) throw new Error(`login failed: ${login.status}`);
+    const cookie = await staffCookie(app);
     const rcv = await call(app, 'POST', '/api/receivers', { body: { name: 'bench', secret: SECRET }, headers: { cookie } });
     if (rcv.status !== 201) throw new Error(`receiver: ${rcv.status} ${rcv.text}`);
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { SANDBOX, type TApp } from './app';
+import { ADMIN, SANDBOX, type TApp } from './app';
 
 export type TResponse<T = any> = { status: number; headers: Headers; body: T; text: string };
 
@@ -57,4 +57,13 @@ export async function eventually<T>(fn: () => Promise<T | undefined | null | fal
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
     await sleep(100);
   }
+}
+
+/** Signs in to the console as `who` (the bootstrap admin by default); returns the session cookie. */
+export async function staffCookie(app: Pick<TApp, 'baseUrl'>, who: { email: string; password: string } = ADMIN): Promise<string> {
+  const res = await call(app, 'POST', '/api/session', { body: who });
+  assert.equal(res.status, 200, res.text);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('gc_console_session='));
+  assert.ok(cookie, 'a session cookie is set');
+  return cookie.split(';')[0];
 }
