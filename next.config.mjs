@@ -5,5 +5,8 @@ const nextConfig = {
   // PGlite loads its WASM and data files from its own package folder; pg has optional native bits.
   serverExternalPackages: ['@electric-sql/pglite', 'pg'],
   poweredByHeader: false,
+  // A sender posting to /ingest/{slug}/ (or a client calling /v1/webhooks/) is served, not redirected:
+  // webhook senders do not follow redirects.
+  skipTrailingSlashRedirect: true,
 };
 export default nextConfig;

@@ -48,17 +48,19 @@ export function route<P = Record<string, string>>(handler: (info: TRequestInfo<P
 
 const ALL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 type TMethod = (typeof ALL_METHODS)[number];
+type THandler = (req: NextRequest) => Promise<Response>;
 
 /**
- * Handlers for the methods a route does not serve: 405 with `Allow`, as problem details.
- * `export const { PUT, DELETE } = otherMethods(['GET', 'POST'])`.
+ * Handlers for the methods a route does not serve — 405 with `Allow`, as problem details — and an
+ * OPTIONS that names the same methods: `export const { PUT, DELETE, OPTIONS } = otherMethods(['GET', 'POST'])`.
  */
-export function otherMethods(allowed: TMethod[]): Record<TMethod, (req: NextRequest) => Promise<Response>> {
-  const allow = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])].join(', ');
-  const handler = async (req: NextRequest) =>
+export function otherMethods(allowed: TMethod[]): Record<TMethod | 'OPTIONS', THandler> {
+  const allow = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
+  const notAllowed: THandler = async (req) =>
     errorResponse(
       new ApiError('method_not_allowed', `${req.method} is not allowed here; use ${allowed.join(' or ')}.`, { headers: { allow } }),
       requestIdOf(req),
     );
-  return Object.fromEntries(ALL_METHODS.map((m) => [m, handler])) as Record<TMethod, typeof handler>;
+  const options: THandler = async (req) => new NextResponse(null, { status: 204, headers: { allow, [REQUEST_ID_HEADER]: requestIdOf(req) } });
+  return { ...(Object.fromEntries(ALL_METHODS.map((m) => [m, notAllowed])) as Record<TMethod, THandler>), OPTIONS: options };
 }

@@ -4,4 +4,4 @@ import { publicJwks } from '@/lib/service/auth/signing-keys';
 
 export const GET = route(async () => json(await publicJwks(), { headers: { 'cache-control': 'public, max-age=300' } }));
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods(['GET']);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);

@@ -9,4 +9,4 @@ export const GET = route(async () => {
   return json({ status: 'ok' }, { headers: { 'cache-control': 'no-store' } });
 });
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods(['GET']);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);

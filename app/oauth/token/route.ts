@@ -20,4 +20,4 @@ export const POST = route(async ({ req }: { req: NextRequest }) => {
   return json(result, { headers: { 'cache-control': 'no-store', pragma: 'no-cache' } });
 });
 
-export const { GET, PUT, PATCH, DELETE } = otherMethods(['POST']);
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['POST']);

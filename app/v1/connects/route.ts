@@ -16,4 +16,4 @@ export const POST = withAccount(
   { scope: 'create:connects' },
 );
 
-export const { GET, PUT, PATCH, DELETE } = otherMethods(['POST']);
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['POST']);

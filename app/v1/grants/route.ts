@@ -23,4 +23,4 @@ export const POST = withApiKey(
   { scope: 'create:grants' },
 );
 
-export const { PUT, PATCH, DELETE } = otherMethods(['GET', 'POST']);
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET', 'POST']);

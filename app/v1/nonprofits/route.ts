@@ -14,4 +14,4 @@ export const POST = withAccount(
   { scope: 'create:nonprofits' },
 );
 
-export const { GET, PUT, PATCH, DELETE } = otherMethods(['POST']);
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['POST']);

@@ -18,4 +18,4 @@ export const GET = withAccount(async ({ req, account }) => {
   return json(await listWebhooks(account.accountId, pageParams(req.nextUrl.searchParams)));
 });
 
-export const { PUT, PATCH, DELETE } = otherMethods(['GET', 'POST']);
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET', 'POST']);

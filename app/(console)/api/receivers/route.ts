@@ -16,4 +16,4 @@ export const POST = withStaff(async ({ req }) => {
   return json(receiverJson(receiver), { status: 201 });
 });
 
-export const { PUT, PATCH, DELETE } = otherMethods(['GET', 'POST']);
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET', 'POST']);

@@ -29,4 +29,4 @@ export const DELETE = route(async () => {
   return new Response(null, { status: 204 });
 });
 
-export const { PUT, PATCH } = otherMethods(['GET', 'POST', 'DELETE']);
+export const { PUT, PATCH, OPTIONS } = otherMethods(['GET', 'POST', 'DELETE']);

@@ -24,4 +24,4 @@ export const POST = route<{ cid: string }>(async ({ req, params }) => {
   }
 });
 
-export const { GET, PUT, PATCH, DELETE } = otherMethods(['POST']);
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['POST']);

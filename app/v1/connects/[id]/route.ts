@@ -9,4 +9,4 @@ export const GET = withAccount<{ id: string }>(
   { scope: 'read:connects' },
 );
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods(['GET']);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);

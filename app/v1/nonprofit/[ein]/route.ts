@@ -9,4 +9,4 @@ export const GET = withAccount<{ ein: string }>(
   { scope: 'read:nonprofits' },
 );
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods(['GET']);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);

@@ -25,4 +25,4 @@ export const DELETE = withAccount<TParams>(async ({ params, account }) => {
   return new NextResponse(null, { status: 204 });
 });
 
-export const { POST, PUT } = otherMethods(['GET', 'PATCH', 'DELETE']);
+export const { POST, PUT, OPTIONS } = otherMethods(['GET', 'PATCH', 'DELETE']);

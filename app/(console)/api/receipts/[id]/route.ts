@@ -12,4 +12,4 @@ export const GET = withStaff<{ id: string }>(async ({ params }) => {
   return json(receiptJson(receipt));
 });
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods(['GET']);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);

@@ -29,4 +29,4 @@ export const PATCH = withStaff<{ id: string }>(async ({ req, params }) => {
   return json(receiverJson(await updateReceiver(receiver.id, patch)));
 });
 
-export const { POST, PUT, DELETE } = otherMethods(['GET', 'PATCH']);
+export const { POST, PUT, DELETE, OPTIONS } = otherMethods(['GET', 'PATCH']);

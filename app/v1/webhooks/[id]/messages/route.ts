@@ -10,4 +10,4 @@ export const GET = withAccount<{ id: string }>(async ({ req, params, account }) 
   return json(await listMessages(account.accountId, params.id, page, filters));
 });
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods(['GET']);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);

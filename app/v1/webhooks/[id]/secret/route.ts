@@ -7,4 +7,4 @@ export const GET = withAccount<{ id: string }>(async ({ params, account }) => {
   return json(await getWebhookSecret(account.accountId, params.id));
 });
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods(['GET']);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);

@@ -10,4 +10,4 @@ export const POST = withAccount<{ id: string }>(async ({ req, params, account })
   return json(await sendTestEvent(account.accountId, params.id, eventType));
 });
 
-export const { GET, PUT, PATCH, DELETE } = otherMethods(['POST']);
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['POST']);

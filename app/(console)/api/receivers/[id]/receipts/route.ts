@@ -30,4 +30,4 @@ export const GET = withStaff<{ id: string }>(async ({ req, params }) => {
   );
 });
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods(['GET']);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);

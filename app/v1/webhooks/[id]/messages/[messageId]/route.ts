@@ -7,4 +7,4 @@ export const GET = withAccount<{ id: string; messageId: string }>(async ({ param
   return json(await getMessage(account.accountId, params.id, params.messageId));
 });
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods(['GET']);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);

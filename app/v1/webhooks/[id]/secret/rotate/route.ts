@@ -7,4 +7,4 @@ export const POST = withAccount<{ id: string }>(async ({ params, account }) => {
   return json(await rotateWebhookSecret(account.accountId, params.id));
 });
 
-export const { GET, PUT, PATCH, DELETE } = otherMethods(['POST']);
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['POST']);

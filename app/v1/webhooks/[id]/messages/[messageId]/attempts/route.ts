@@ -8,4 +8,4 @@ export const GET = withAccount<{ id: string; messageId: string }>(async ({ req, 
   return json(await listAttempts(account.accountId, params.id, params.messageId, pageParams(req.nextUrl.searchParams)));
 });
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods(['GET']);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);

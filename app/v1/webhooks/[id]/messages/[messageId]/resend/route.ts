@@ -7,4 +7,4 @@ export const POST = withAccount<{ id: string; messageId: string }>(async ({ para
   return json(await resendMessage(account.accountId, params.id, params.messageId), { status: 202 });
 });
 
-export const { GET, PUT, PATCH, DELETE } = otherMethods(['POST']);
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['POST']);

@@ -7,4 +7,4 @@ export const GET = withAccount<{ id: string; messageId: string; attemptId: strin
   return json(await getAttempt(account.accountId, params.id, params.attemptId, params.messageId));
 });
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods(['GET']);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);
