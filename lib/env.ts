@@ -33,6 +33,8 @@ export const ZEnv = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: int(3000, 1, 65535),
+    HOST: optionalString, // interface to listen on (scripts/server.mjs); all by default
+    TRUST_PROXY: bool(false), // keep a proxy's X-Forwarded-For chain instead of the peer address
     PUBLIC_URL: url.optional(),
     DATA_DIR: z.string().min(1).default('./.data'),
     DATABASE_URL: optionalString.pipe(

@@ -29,7 +29,7 @@ function newestSource(dir) {
   return newest;
 }
 const sources = ['app', 'components', 'lib', 'public'].filter((d) => fs.existsSync(d));
-const extra = ['next.config.mjs', 'package-lock.json', 'instrumentation.ts', 'postcss.config.mjs'].filter((f) => fs.existsSync(f));
+const extra = ['next.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json', 'instrumentation.ts', 'proxy.ts', 'postcss.config.mjs'].filter((f) => fs.existsSync(f));
 const stale =
   !fs.existsSync(buildId) ||
   Math.max(...sources.map(newestSource), ...extra.map((f) => fs.statSync(f).mtimeMs)) > fs.statSync(buildId).mtimeMs;
@@ -39,6 +39,6 @@ if (stale) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(bin('next'), ['start', '-p', port], { env, stdio: 'inherit' });
+const server = spawn(process.execPath, [path.join(root, 'scripts/server.mjs')], { env: { ...env, PORT: port }, stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -86,6 +86,15 @@ export function ReconciliationBadge({ value }: { value: TReconciliation }) {
   );
 }
 
+/** The per-receipt flag (set by the receiver when it stored the request). */
+export function DuplicateBadge() {
+  return (
+    <Badge tone="amber" title="This message id had already reached this receiver and been acknowledged with a 2xx. Retries after an error answer are not flagged.">
+      duplicate
+    </Badge>
+  );
+}
+
 export function EnabledBadge({ disabled }: { disabled: boolean }) {
   return disabled ? (
     <Badge tone="gray" dot>

@@ -5,61 +5,92 @@ import { getDb } from '@/lib/db/client';
 import { loginFailures } from '@/lib/db/schema';
 import { findUserByEmail, normalizeEmail, touchLastLogin } from './users';
 
-// Checking a staff password, with failures rate-limited per email and per source address
-// (console.login_failures, a fixed window per key), so guessing is slow on every instance.
+// Checking a staff password, rate-limited in console.login_failures (a fixed window per key, so
+// guessing is slow on every instance):
+// - per email and source address: 5 — the guesser at one address is stopped quickly, while the
+//   owner of the email, signing in from elsewhere, is not locked out by it;
+// - per source address: 20 — one address cannot spray many emails;
+// - per email: 100 — a backstop that slows a guess spread over many addresses, without making a
+//   lockout of the admin cheap (it takes 20 addresses).
+// Each attempt takes its place in all three windows before the password is checked, row-locked in
+// one transaction, so parallel requests cannot slip past a limit; a right password gives it back.
 
 export const LOGIN_WINDOW_MINUTES = 15;
-export const MAX_FAILURES_PER_EMAIL = 5;
+export const MAX_FAILURES_PER_EMAIL_AND_SOURCE = 5;
 export const MAX_FAILURES_PER_SOURCE = 20;
+export const MAX_FAILURES_PER_EMAIL = 100;
 
 export type TLoginResult = { ok: true; userId: string; email: string } | { ok: false; error: string; status: 400 | 401 | 429; retryAfterSeconds?: number };
 
 const WRONG = 'Wrong email or password.';
 
-function keysOf(email: string, source: string): { emailKey: string; sourceKey: string | null } {
-  return { emailKey: `email:${normalizeEmail(email)}`, sourceKey: source ? `source:${source}` : null };
+type TLimit = { key: string; max: number };
+
+function limitsOf(email: string, source: string): { pair: TLimit; source: TLimit; email: TLimit } {
+  // No address (not behind scripts/server.mjs): one shared bucket, stricter rather than none.
+  const from = source || 'unknown';
+  return {
+    pair: { key: `email+source:${email}|${from}`, max: MAX_FAILURES_PER_EMAIL_AND_SOURCE },
+    source: { key: `source:${from}`, max: MAX_FAILURES_PER_SOURCE },
+    email: { key: `email:${email}`, max: MAX_FAILURES_PER_EMAIL },
+  };
 }
 
-/** Seconds until the caller may try again, or 0 when not locked out. */
-async function lockedFor(emailKey: string, sourceKey: string | null): Promise<number> {
-  const db = await getDb();
-  const keys = sourceKey ? [emailKey, sourceKey] : [emailKey];
-  const rows = await db
-    .select({
-      key: loginFailures.key,
-      count: loginFailures.count,
-      remaining: sql<number>`ceil(extract(epoch from (${loginFailures.windowStart} + make_interval(mins => ${LOGIN_WINDOW_MINUTES}) - now())))::int`,
-    })
-    .from(loginFailures)
-    .where(inArray(loginFailures.key, keys));
-  let wait = 0;
-  for (const row of rows) {
-    const max = row.key === emailKey ? MAX_FAILURES_PER_EMAIL : MAX_FAILURES_PER_SOURCE;
-    if (row.remaining > 0 && row.count >= max) wait = Math.max(wait, row.remaining);
-  }
-  return wait;
-}
+const expired = sql`${loginFailures.windowStart} < now() - make_interval(mins => ${LOGIN_WINDOW_MINUTES})`;
 
-async function recordFailure(keys: string[]): Promise<void> {
-  const db = await getDb();
-  for (const key of keys) {
-    // A fixed window per key: an expired window starts again at 1.
-    await db
-      .insert(loginFailures)
-      .values({ key, count: 1 })
-      .onConflictDoUpdate({
-        target: loginFailures.key,
-        set: {
-          count: sql`case when ${loginFailures.windowStart} < now() - make_interval(mins => ${LOGIN_WINDOW_MINUTES}) then 1 else ${loginFailures.count} + 1 end`,
-          windowStart: sql`case when ${loginFailures.windowStart} < now() - make_interval(mins => ${LOGIN_WINDOW_MINUTES}) then now() else ${loginFailures.windowStart} end`,
-        },
-      });
+class LimitReached extends Error {
+  constructor(readonly waitSeconds: number) {
+    super('limit reached');
   }
 }
 
-async function clearFailures(key: string): Promise<void> {
+/**
+ * Counts one attempt against every limit, or none when any limit is reached (then the seconds to
+ * wait). A fixed window per key: an expired window starts again at 1.
+ */
+async function reserveAttempt(limits: TLimit[]): Promise<number> {
   const db = await getDb();
-  await db.delete(loginFailures).where(inArray(loginFailures.key, [key]));
+  // Keys in a fixed order, so two transactions never wait on each other's rows crosswise.
+  const ordered = [...limits].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  try {
+    await db.transaction(async (tx) => {
+      for (const { key, max } of ordered) {
+        const counted = await tx
+          .insert(loginFailures)
+          .values({ key, count: 1 })
+          .onConflictDoUpdate({
+            target: loginFailures.key,
+            set: {
+              count: sql`case when ${expired} then 1 else ${loginFailures.count} + 1 end`,
+              windowStart: sql`case when ${expired} then now() else ${loginFailures.windowStart} end`,
+            },
+            setWhere: sql`${expired} or ${loginFailures.count} < ${max}`,
+          })
+          .returning({ count: loginFailures.count });
+        if (counted.length === 0) {
+          const [row] = await tx
+            .select({ remaining: sql<number>`ceil(extract(epoch from (${loginFailures.windowStart} + make_interval(mins => ${LOGIN_WINDOW_MINUTES}) - now())))::int` })
+            .from(loginFailures)
+            .where(inArray(loginFailures.key, [key]));
+          throw new LimitReached(Math.max(1, row?.remaining ?? LOGIN_WINDOW_MINUTES * 60));
+        }
+      }
+    });
+    return 0;
+  } catch (err) {
+    if (err instanceof LimitReached) return err.waitSeconds;
+    throw err;
+  }
+}
+
+/** After a right password: the attempt was no failure, and this address starts afresh for this email. */
+async function releaseAttempt(pair: TLimit, others: TLimit[]): Promise<void> {
+  const db = await getDb();
+  await db.delete(loginFailures).where(inArray(loginFailures.key, [pair.key]));
+  await db
+    .update(loginFailures)
+    .set({ count: sql`greatest(${loginFailures.count} - 1, 0)` })
+    .where(inArray(loginFailures.key, others.map((l) => l.key)));
 }
 
 export function tooManyMessage(seconds: number): string {
@@ -72,16 +103,13 @@ export async function attemptLogin(input: { email: string; password: string; sou
   const email = normalizeEmail(input.email ?? '');
   if (!email || !input.password) return { ok: false, status: 400, error: 'Enter your email and password.' };
   if (email.length > 320 || input.password.length > 1024) return { ok: false, status: 401, error: WRONG };
-  const { emailKey, sourceKey } = keysOf(email, input.source);
-  const wait = await lockedFor(emailKey, sourceKey);
+  const limits = limitsOf(email, input.source);
+  const wait = await reserveAttempt([limits.pair, limits.source, limits.email]);
   if (wait > 0) return { ok: false, status: 429, error: tooManyMessage(wait), retryAfterSeconds: wait };
   const user = await findUserByEmail(email);
   const ok = await verifySecret(input.password, user?.passwordHash ?? (await dummySecretHash()));
-  if (!user || !ok) {
-    await recordFailure(sourceKey ? [emailKey, sourceKey] : [emailKey]);
-    return { ok: false, status: 401, error: WRONG };
-  }
-  await clearFailures(emailKey);
+  if (!user || !ok) return { ok: false, status: 401, error: WRONG };
+  await releaseAttempt(limits.pair, [limits.source, limits.email]);
   await touchLastLogin(user.id);
   return { ok: true, userId: user.id, email: user.email };
 }

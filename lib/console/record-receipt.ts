@@ -4,7 +4,9 @@ import { receipts } from '@/lib/db/schema';
 import type { TVerdict } from './verify-signature';
 
 // Stores one received request in a single INSERT, awaited before the receiver answers: a 2xx
-// means the row is committed. The duplicate flag is computed by the same statement.
+// means the row is committed. The duplicate flag is computed by the same statement: this message
+// id already reached this receiver AND was acknowledged with a 2xx. A retry after the receiver
+// answered an error is the sender doing its job, not a duplicate.
 
 export type TReceiptInput = {
   receiverId: string;
@@ -37,7 +39,7 @@ function isText(body: Buffer): boolean {
 export async function recordReceipt(input: TReceiptInput): Promise<{ id: number; duplicate: boolean; receivedAt: Date }> {
   const db = await getDb();
   const duplicate = input.messageId
-    ? sql<boolean>`exists (select 1 from ${receipts} where ${receipts.receiverId} = ${input.receiverId} and ${receipts.messageId} = ${input.messageId})`
+    ? sql<boolean>`exists (select 1 from ${receipts} where ${receipts.receiverId} = ${input.receiverId} and ${receipts.messageId} = ${input.messageId} and ${receipts.responseStatus} between 200 and 299)`
     : false;
   const [row] = await db
     .insert(receipts)

@@ -80,11 +80,14 @@ export async function requireStaff(next?: string): Promise<TStaff> {
   redirect(target === '/' ? '/login' : `/login?next=${encodeURIComponent(target)}`);
 }
 
+// A 401 must name a challenge (RFC 9110 §15.5.2); the console's scheme is its session cookie, got at /login.
+export const WWW_AUTHENTICATE = 'Session realm="giving-connect-console"';
+
 /** For route handlers: the handler runs with the staff member; without a session, a 401 problem. */
 export function withStaff<P = Record<string, string>>(handler: (info: TRequestInfo<P> & { staff: TStaff }) => Promise<Response>) {
   return route<P>(async (info) => {
     const staff = await getStaff();
-    if (!staff) throw new ApiError('unauthorized', 'Sign in to the console first.');
+    if (!staff) throw new ApiError('unauthorized', 'Sign in to the console first.', { headers: { 'www-authenticate': WWW_AUTHENTICATE } });
     return handler({ ...info, staff });
   });
 }

@@ -6,13 +6,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
-// Starts the real, built app (`next start`) on a free port with its own database: a copy of a
+// Starts the real, built app (the production server `npm start` runs) on a free port with its own database: a copy of a
 // prepared PGlite directory by default, a fresh PostgreSQL database when TEST_DATABASE_URL is set.
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const TMP = path.join(ROOT, 'tests/.tmp');
 const MIGRATIONS = path.join(ROOT, 'lib/db/migrations');
 export const DIST_DIR = process.env.NEXT_DIST_DIR || '.next';
+/** The production server `npm start` runs (scripts/server.mjs). */
+export const SERVER = path.join(ROOT, 'scripts/server.mjs');
 const execFileAsync = promisify(execFile);
 
 export const SANDBOX = { clientId: 'sandbox-client', clientSecret: 'sandbox-secret-change-me', audience: 'https://api.giving-connect.test' };
@@ -122,9 +124,9 @@ export async function startApp(options: TStartOptions = {}): Promise<TApp & { cl
   let log = '';
   const launch = async (extra: Record<string, string> = {}) => {
     log += `\n--- start ${new Date().toISOString()}\n`;
-    const proc = spawn(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'], {
+    const proc = spawn(process.execPath, [SERVER], {
       cwd: ROOT,
-      env: { ...process.env, ...env, ...extra },
+      env: { ...process.env, HOST: '127.0.0.1', ...env, ...extra },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child = proc;

@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { DIST_DIR, freePort, runCli, startApp } from '../helpers/app';
-import { call } from '../helpers/http';
+import { DIST_DIR, SERVER, freePort, runCli, startApp } from '../helpers/app';
+import http from 'node:http';
+import { call, staffCookie } from '../helpers/http';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -22,7 +23,7 @@ test('every response has X-Request-Id, unknown /v1 paths are problem 404s', asyn
 
 test('a bad setting stops the start with one line naming it', async () => {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port)], {
+  const child = spawn(process.execPath, [SERVER], {
     cwd: ROOT,
     env: { ...process.env, ...app.env, PORT: String(port), NEXT_DIST_DIR: DIST_DIR, DELIVERY_TIMEOUT_MS: 'soon', DATA_DIR: path.join(app.env.DATA_DIR || '/tmp', 'unused') },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -42,4 +43,50 @@ test('a second process on the same embedded store is refused with a clear messag
   });
   // …and the running app is unharmed.
   assert.equal((await call(app, 'GET', '/api/health')).status, 200);
+});
+
+test('the receiver stores the real peer address and the headers exactly as they arrived', async () => {
+  const cookie = await staffCookie(app);
+  const receiver = await call(app, 'POST', '/api/receivers', { body: { name: 'raw headers' }, headers: { cookie } });
+  assert.equal(receiver.status, 201, receiver.text);
+  // node:http keeps header case and order as written; fetch would normalise them.
+  const { status, receiptId } = await new Promise<{ status: number; receiptId: string }>((resolve, reject) => {
+    const req = http.request(`${app.baseUrl}/ingest/${receiver.body.slug}/?a=1`, {
+      method: 'POST',
+      // As a raw list, node:http adds no Host or Content-Length of its own.
+      headers: ['Host', `127.0.0.1:${app.port}`, 'X-Forwarded-For', '6.6.6.6', 'X-Custom-Case', 'One', 'Content-Type', 'text/plain', 'x-custom-case', 'Two', 'Content-Length', '5'],
+    });
+    req.on('response', (res) => {
+      res.resume();
+      resolve({ status: res.statusCode ?? 0, receiptId: String(res.headers['x-receipt-id']) });
+    });
+    req.on('error', reject);
+    req.end('hello');
+  });
+  assert.equal(status, 200, `a trailing slash is served, not redirected (got ${status})`);
+  const receipt = await call(app, 'GET', `/api/receipts/${receiptId}`, { headers: { cookie } });
+  assert.equal(receipt.status, 200, receipt.text);
+  assert.equal(receipt.body.sourceIp, '127.0.0.1', 'a client-sent X-Forwarded-For does not choose the source address');
+  const names = receipt.body.headers.map(([name]: [string]) => name);
+  assert.deepEqual(
+    receipt.body.headers.filter(([name]: [string]) => /custom/i.test(name)),
+    [['X-Custom-Case', 'One'], ['x-custom-case', 'Two']],
+  );
+  assert.ok(names.includes('X-Forwarded-For'), 'what the sender sent is kept');
+  assert.ok(!names.some((n: string) => /^x-forwarded-(host|port|proto)$/i.test(n)), "Next's own x-forwarded-* are not shown as sent");
+  assert.ok(!names.includes('x-gc-raw-headers'));
+  assert.equal(receipt.body.bodyText, 'hello');
+});
+
+test('a port in use stops the start with one clear line', async () => {
+  const child = spawn(process.execPath, [SERVER], {
+    cwd: ROOT,
+    env: { ...process.env, ...app.env, HOST: '127.0.0.1', PORT: String(app.port), DATA_DIR: path.join(app.env.DATA_DIR || '/tmp', 'unused-2'), NEXT_DIST_DIR: DIST_DIR },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  assert.equal(code, 1);
+  assert.match(stderr, new RegExp(`Port ${app.port} is already in use`));
 });

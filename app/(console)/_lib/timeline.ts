@@ -47,7 +47,7 @@ export type TTimelineMessage = {
   reconciliation: TReconciliation;
 };
 export type TTimeline = { messages: TTimelineMessage[]; nextPageToken: string | null; fetchedAt: string };
-export type TTimelineFilters = { status?: string; eventType?: string; pageToken?: string };
+export type TTimelineFilters = { status?: string; eventType?: string; pageToken?: string; pageLimit?: number };
 
 // Attempts are append-only: while a message's attemptCount and status are unchanged, its attempt list
 // is too, so the poller does not re-ask the API for them every second. A cache, not state.
@@ -108,7 +108,7 @@ export function toTimelineReceipt(r: TReceipt): TTimelineReceipt {
 
 export async function loadTimeline(env: TEnvironmentName, api: ConnectApi, webhookId: string, filters: TTimelineFilters): Promise<TTimeline> {
   const page = await api.listMessages(webhookId, {
-    pageLimit: TIMELINE_PAGE_SIZE,
+    pageLimit: filters.pageLimit ?? TIMELINE_PAGE_SIZE,
     pageToken: filters.pageToken || undefined,
     status: filters.status || undefined,
     eventType: filters.eventType || undefined,

@@ -1,6 +1,6 @@
 // Receiver: stores every request to /ingest/{slug} (before answering), then answers as the receiver is set to.
 import { type NextRequest } from 'next/server';
-import { RECEIPT_MAX_BODY_BYTES } from '@/lib/constants';
+import { RAW_HEADERS_HEADER, RECEIPT_MAX_BODY_BYTES } from '@/lib/constants';
 import { ApiError } from '@/lib/http/errors';
 import { route } from '@/lib/http/respond';
 import { receiverForIngest } from '@/lib/console/receivers';
@@ -44,6 +44,22 @@ async function readLimited(req: NextRequest): Promise<TBody> {
   return { bytes: Buffer.concat(chunks, size), size, oversize };
 }
 
+/** The headers as they arrived — names, case, order, repeats — as scripts/server.mjs passes them on; Next's view otherwise. */
+function arrivedHeaders(req: NextRequest): [string, string][] {
+  const raw = req.headers.get(RAW_HEADERS_HEADER);
+  if (raw) {
+    try {
+      const pairs: unknown = JSON.parse(decodeURIComponent(raw));
+      if (Array.isArray(pairs) && pairs.every((p) => Array.isArray(p) && p.length === 2 && p.every((x) => typeof x === 'string'))) {
+        return pairs as [string, string][];
+      }
+    } catch {
+      /* fall through */
+    }
+  }
+  return [...req.headers.entries()].filter(([name]) => name !== RAW_HEADERS_HEADER);
+}
+
 const handler = route<{ slug: string }>(async ({ req, params }) => {
   const receiver = await receiverForIngest(params.slug);
   if (!receiver) throw new ApiError('not_found', `No receiver at /ingest/${params.slug}.`);
@@ -55,13 +71,11 @@ const handler = route<{ slug: string }>(async ({ req, params }) => {
     method: req.method,
     path: req.nextUrl.pathname,
     query: req.nextUrl.search.replace(/^\?/, ''),
-    // As Next hands them over: lower-cased names, sorted, repeated headers joined with ", ".
-    headers: [...req.headers.entries()],
+    headers: arrivedHeaders(req),
     body: body.bytes,
     bodySize: body.size,
     oversize: body.oversize,
-    // `next start` sets X-Forwarded-For to the socket address unless a proxy in front already did;
-    // its first hop is the original sender.
+    // scripts/server.mjs sets X-Forwarded-For to the peer (or, with TRUST_PROXY, a proxy's chain + peer).
     sourceIp: sourceAddress(req.headers.get('x-forwarded-for')),
     messageId: messageIdOf(req.headers),
     verdict: verifySignature(body.bytes, req.headers, receiver.secrets),

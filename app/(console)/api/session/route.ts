@@ -5,7 +5,7 @@ import { ApiError } from '@/lib/http/errors';
 import { json, otherMethods, route } from '@/lib/http/respond';
 import { attemptLogin } from '@/lib/console/login';
 import { sourceAddress } from '@/lib/console/source-address';
-import { endSession, startSession, withStaff } from '@/lib/console/session';
+import { endSession, startSession, withStaff, WWW_AUTHENTICATE } from '@/lib/console/session';
 
 export const dynamic = 'force-dynamic';
 
@@ -16,7 +16,8 @@ export const POST = route(async ({ req }) => {
   const result = await attemptLogin({ ...body, source: sourceAddress(req.headers.get('x-forwarded-for')) });
   if (!result.ok) {
     if (result.status === 429) throw new ApiError('rate_limited', result.error, { headers: { 'retry-after': String(result.retryAfterSeconds ?? 60) } });
-    throw new ApiError(result.status === 400 ? 'bad_request' : 'unauthorized', result.error);
+    if (result.status === 400) throw new ApiError('bad_request', result.error);
+    throw new ApiError('unauthorized', result.error, { headers: { 'www-authenticate': WWW_AUTHENTICATE } });
   }
   await startSession(result.userId);
   return json({ userId: result.userId, email: result.email, environment: 'sandbox' });

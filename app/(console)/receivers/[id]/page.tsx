@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { getReceiver, ingestUrl, listReceipts } from '@/lib/console/receivers';
 import { listTrackedWebhooks } from '@/lib/console/tracked-webhooks';
 import { requireStaff } from '@/lib/console/session';
-import { Badge, HttpCodeBadge, VerdictBadge } from '@/components/console/badge';
+import { Badge, DuplicateBadge, HttpCodeBadge, VerdictBadge } from '@/components/console/badge';
 import { Callout } from '@/components/console/callout';
 import { CopyField } from '@/components/console/copy-button';
 import { EmptyState } from '@/components/console/empty-state';
@@ -149,7 +149,7 @@ export default async function ReceiverPage({ params, searchParams }: { params: P
                         <span className="text-xs text-slate-400">no message id</span>
                       )}
                       <VerdictBadge verdict={r.verdict} reason={r.verdictReason} />
-                      {r.duplicate ? <Badge tone="amber">duplicate</Badge> : null}
+                      {r.duplicate ? <DuplicateBadge /> : null}
                       {r.oversize ? <Badge tone="orange">oversize</Badge> : null}
                       <span className="ml-auto inline-flex items-center gap-2 text-xs text-slate-500">
                         {r.bodySize} B · answered <HttpCodeBadge code={r.responseStatus} />

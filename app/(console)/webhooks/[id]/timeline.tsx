@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { Fragment, useMemo, useState, useTransition } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { AttemptStatusBadge, Badge, HttpCodeBadge, MessageStatusBadge, ReconciliationBadge, VerdictBadge } from '@/components/console/badge';
+import { AttemptStatusBadge, DuplicateBadge, HttpCodeBadge, MessageStatusBadge, ReconciliationBadge, VerdictBadge } from '@/components/console/badge';
 import { ErrorCallout, type TErrorInfo } from '@/components/console/callout';
 import { EmptyState } from '@/components/console/empty-state';
 import { Button } from '@/components/console/form';
@@ -344,7 +344,7 @@ function MessageDetail({
                     <td className="px-2 py-1">
                       <span className="inline-flex flex-wrap items-center gap-1">
                         <VerdictBadge verdict={r.verdict} reason={r.verdictReason} />
-                        {r.duplicate ? <Badge tone="amber">duplicate</Badge> : null}
+                        {r.duplicate ? <DuplicateBadge /> : null}
                         {r.verdictReason && r.verdict !== 'valid' ? <span className="text-slate-500">{r.verdictReason}</span> : null}
                       </span>
                     </td>

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { listReceivers, receiptsForMessages, type TReceipt } from '@/lib/console/receivers';
-import { AttemptStatusBadge, Badge, HttpCodeBadge, MessageStatusBadge, VerdictBadge } from '@/components/console/badge';
+import { AttemptStatusBadge, Badge, DuplicateBadge, HttpCodeBadge, MessageStatusBadge, VerdictBadge } from '@/components/console/badge';
 import { ErrorCallout } from '@/components/console/callout';
 import { CopyField } from '@/components/console/copy-button';
 import { EmptyState } from '@/components/console/empty-state';
@@ -137,7 +137,7 @@ function ReceiptCard({ receipt: r, receiverName }: { receipt: TReceipt; receiver
       <div className="flex flex-wrap items-center gap-3 border-b border-slate-100 px-4 py-2 text-sm">
         <Timestamp value={r.receivedAt} withMs />
         <VerdictBadge verdict={r.verdict} reason={r.verdictReason} />
-        {r.duplicate ? <Badge tone="amber">duplicate</Badge> : null}
+        {r.duplicate ? <DuplicateBadge /> : null}
         <span className="text-xs text-slate-600">
           {r.method} <span className="font-mono">{r.path}{r.query ? `?${r.query.replace(/^\?/, '')}` : ''}</span>
         </span>
