@@ -131,6 +131,18 @@ describe('POST /v1/grants (EXT)', () => {
     });
   }
 
+  test('a missing field "is required"; a wrong type says what it must be; the detail names the first', async () => {
+    const missing = assertProblem(await postGrant(main, { ...grantBody(), amount: undefined, email: undefined }), 400);
+    assert.deepEqual(missing.errors, [
+      { path: 'amount', message: 'is required' },
+      { path: 'email', message: 'is required' },
+    ]);
+    assert.equal(missing.detail, 'Invalid body: amount: is required (and 1 more).');
+    const wrong = assertProblem(await postGrant(main, grantBody({ amount: '15000' })), 400);
+    assert.deepEqual(wrong.errors, [{ path: 'amount', message: 'must be a whole number of cents' }]);
+    assert.equal(wrong.detail, 'Invalid body: amount: must be a whole number of cents.');
+  });
+
   const transport: [string, Parameters<typeof call>[3], number, RegExp][] = [
     ['malformed JSON', { raw: '{"amount": 1', headers: { 'content-type': 'application/json' } }, 400, /not valid JSON/],
     ['no body', {}, 400, /body is required/],
@@ -144,6 +156,48 @@ describe('POST /v1/grants (EXT)', () => {
       assertProblem(res, status, detail);
     });
   }
+});
+
+describe('EXT GET /v1/grants/{id}', () => {
+  const getGrant = (path: string, connect: TConnect, t = tok) => call(app, 'GET', path, { token: t, headers: { 'x-service-api-key': connect.apiKey } });
+
+  test('POST answers 201 with Location (a replay too), and GET there answers the same Grant', async () => {
+    const headers = { 'idempotency-key': `location-${Math.random()}` };
+    const res = await postGrant(main, grantBody({ note: 'located' }), { headers });
+    assert.equal(res.status, 201, res.text);
+    assert.equal(res.headers.get('location'), `/v1/grants/${res.body.id}`);
+    const replay = await postGrant(main, grantBody({ note: 'located' }), { headers });
+    assert.equal(replay.headers.get('idempotent-replayed'), 'true');
+    assert.equal(replay.headers.get('location'), `/v1/grants/${res.body.id}`);
+    const got = await getGrant(res.headers.get('location')!, main);
+    assert.equal(got.status, 200, got.text);
+    assert.ok(got.headers.get('x-request-id'));
+    assert.deepEqual(got.body, res.body);
+  });
+
+  test('a grant of another Connect or account, or an unknown id → 404; an id that is not a UUID → 400', async () => {
+    const mine = await postGrant(main, grantBody());
+    assert.equal(mine.status, 201, mine.text);
+    const sibling = await newConnect();
+    const theirs = await newConnect(otherTok);
+    assertProblem(await getGrant(`/v1/grants/${mine.body.id}`, sibling), 404);
+    const foreign = await getGrant(`/v1/grants/${mine.body.id}`, theirs, otherTok);
+    assertProblem(foreign, 404);
+    assert.doesNotMatch(foreign.text, /Grace|trackingId/);
+    assertProblem(await getGrant('/v1/grants/5b0c8a4e-2f7d-4c1e-9a3b-6d8e0f1a2b3c', main), 404);
+    assertProblem(await getGrant('/v1/grants/not-a-uuid', main), 400, /UUID/);
+  });
+
+  test('no token → 401; no or a foreign API key → 403; wrong method → 405 with Allow', async () => {
+    const mine = await postGrant(main, grantBody());
+    const path = `/v1/grants/${mine.body.id}`;
+    assertProblem(await call(app, 'GET', path, { headers: { 'x-service-api-key': main.apiKey } }), 401);
+    assertProblem(await call(app, 'GET', path, { token: tok }), 403, /API key is required/);
+    assertProblem(await call(app, 'GET', path, { token: otherTok, headers: { 'x-service-api-key': main.apiKey } }), 403, /another account/);
+    const res = await call(app, 'DELETE', path, { token: tok, headers: { 'x-service-api-key': main.apiKey } });
+    assertProblem(res, 405);
+    assert.equal(res.headers.get('allow'), 'GET, HEAD, OPTIONS');
+  });
 });
 
 describe('the API key (x-service-api-key)', () => {
@@ -230,6 +284,15 @@ describe('GET /v1/grants paging', () => {
     const all = await listGrants(c, '?pageLimit=25');
     assert.equal(all.body.results.length, 25);
     assert.equal(all.body.nextPageToken, undefined);
+  });
+
+  test('a page token of one Connect is refused by another Connect's list', async () => {
+    const token = (await listGrants(c, '?pageLimit=2')).body.nextPageToken;
+    assert.ok(token);
+    const other = await newConnect();
+    await postGrant(other, grantBody());
+    assertProblem(await listGrants(other, `?pageToken=${encodeURIComponent(token)}`), 400, /pageToken/);
+    assert.equal((await listGrants(c, `?pageToken=${encodeURIComponent(token)}`)).status, 200);
   });
 
   test('a Connect with no grants → an empty page', async () => {
