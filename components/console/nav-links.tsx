@@ -9,10 +9,10 @@ const LINKS = [
   { href: '/nonprofits', label: 'Nonprofits & Connects', match: ['/nonprofits', '/connects'] },
 ];
 
-export function NavLinks() {
+export function NavLinks({ className = '' }: { className?: string }) {
   const pathname = usePathname();
   return (
-    <nav aria-label="Main" className="flex items-center gap-1">
+    <nav aria-label="Main" className={`flex flex-wrap items-center gap-1 ${className}`}>
       {LINKS.map((l) => {
         const active = l.match.some((m) => pathname === m || pathname.startsWith(`${m}/`));
         return (

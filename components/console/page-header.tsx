@@ -5,7 +5,7 @@ export function PageHeader({ title, description, actions, eyebrow }: { title: Re
     <div className="mb-5 flex flex-wrap items-end justify-between gap-3 border-b border-slate-200 pb-4">
       <div className="min-w-0">
         {eyebrow ? <div className="mb-1 text-xs text-slate-500">{eyebrow}</div> : null}
-        <h1 className="truncate text-xl font-semibold tracking-tight text-slate-900">{title}</h1>
+        <h1 className="break-words text-xl font-semibold tracking-tight text-slate-900">{title}</h1>
         {description ? <div className="mt-1 text-sm text-slate-600">{description}</div> : null}
       </div>
       {actions ? <div className="flex shrink-0 flex-wrap items-start gap-2">{actions}</div> : null}
@@ -30,7 +30,7 @@ export function Card({ title, children, actions, className = '' }: { title?: Rea
 /** Label/value pairs, dense. */
 export function DescriptionList({ items }: { items: [ReactNode, ReactNode][] }) {
   return (
-    <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1.5 text-sm">
+    <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
       {items.map(([k, v], i) => (
         <div key={i} className="contents">
           <dt className="text-slate-500">{k}</dt>

@@ -54,7 +54,8 @@ export async function readJson<S extends z.ZodType>(
       throw new ApiError('bad_request', 'The body is not valid JSON.');
     }
   }
-  const result = schema.safeParse(value);
-  if (!result.success) throw validationError(result.error, 'The body');
+  // reportInput lets the error say "is required" for a missing field (see zodFieldErrors).
+  const result = schema.safeParse(value, { reportInput: true });
+  if (!result.success) throw validationError(result.error, 'body');
   return result.data;
 }

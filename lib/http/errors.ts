@@ -45,23 +45,33 @@ export function problemBody(status: number, detail: string, errors?: TFieldError
   return { type: 'about:blank', title: STATUS_CODES[status] ?? 'Error', status, detail, ...(errors?.length ? { errors } : {}) };
 }
 
+/**
+ * One `{path, message}` per zod issue. A field that is absent says "is required" rather than its
+ * type message: zod only tells absent from wrong when the schema was parsed with
+ * `{ reportInput: true }` (then every issue carries `input`, `undefined` when absent).
+ */
 export function zodFieldErrors(error: z.ZodError, prefix: (string | number)[] = []): TFieldError[] {
   return error.issues.map((issue) => {
     const parts = [...prefix, ...issue.path].map(String);
     const fieldPath = parts.join('.');
     let message = issue.message;
     if (issue.code === 'unrecognized_keys') message = `unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`;
+    else if (issue.code === 'invalid_type' && 'input' in issue && issue.input === undefined && issue.path.length > 0) message = 'is required';
     return { path: fieldPath, message };
   });
 }
 
-/** A 400 naming every field that is wrong. */
-export function validationError(error: z.ZodError, what = 'The request'): ApiError {
+/**
+ * A 400 naming every field that is wrong: "Invalid body: url: is required (and 1 more)."
+ * `what` names the input: 'body', 'query', 'receiver settings' (a leading "The" is dropped).
+ */
+export function validationError(error: z.ZodError, what = 'request'): ApiError {
   const errors = zodFieldErrors(error);
   const first = errors[0];
+  const noun = what.replace(/^the\s+/i, '');
   const detail = first
-    ? `${what} is invalid: ${first.path ? `${first.path}: ` : ''}${first.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}.`
-    : `${what} is invalid.`;
+    ? `Invalid ${noun}: ${first.path ? `${first.path}: ` : ''}${first.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}.`
+    : `Invalid ${noun}.`;
   return new ApiError('bad_request', detail, { errors });
 }
 

@@ -41,6 +41,15 @@ test.describe('staff access', () => {
   });
 });
 
+test('an unknown page is a styled 404 that leads back to the console; pages have an icon', async ({ anonPage }) => {
+  const res = await anonPage.goto('/nope');
+  expect(res?.status()).toBe(404);
+  await expect(anonPage.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(anonPage.getByRole('link', { name: 'Webhooks' })).toHaveAttribute('href', '/webhooks');
+  await expect(anonPage.locator('link[rel="icon"]')).toHaveCount(1);
+  await screenshot(anonPage, 'not-found');
+});
+
 test('API errors render inline with the request id, never a crash page', async ({ page }) => {
   await page.goto('/webhooks/ep_doesnotexist');
   await expect(page.getByRole('heading', { name: 'Webhook not found' })).toBeVisible();
@@ -75,11 +84,22 @@ test('subscription → test event → live grant → retries, on one timeline', 
     webhookId = new URL(page.url()).pathname.split('/').pop()!;
     await expect(page.getByRole('heading', { name: 'E2E grant hook' })).toBeVisible();
     await expect(page.getByText('No messages yet')).toBeVisible();
+    // the ingest URL shows once (the URL row), not again in the title, under the badge and on the Receiver row
+    const urlShown = await page.locator('main').evaluate((el) => (el.textContent ?? '').split('/ingest/').length - 1);
+    expect(urlShown).toBeLessThanOrEqual(2);
+    await expect(page.locator('main').getByRole('link', { name: 'E2E receiver' }).first()).toBeVisible();
   });
 
   await test.step('send a test event: delivered, received, signature valid', async () => {
-    await page.getByRole('button', { name: 'Send test event' }).click();
+    const disable = page.getByRole('button', { name: 'Disable' });
+    const sendButton = page.getByRole('button', { name: 'Send test event' });
+    const before = [await disable.boundingBox(), await sendButton.boundingBox()];
+    await sendButton.click();
+    const notice = page.getByTestId('action-feedback');
+    await expect(notice).toContainText(/Test event msg_\w+ queued\./);
+    expect([await disable.boundingBox(), await sendButton.boundingBox()], 'the header actions stay put while the notice shows').toEqual(before);
     await expect(rows).toHaveCount(1);
+    await expect(notice, 'the notice goes once the message is on the timeline').toBeHidden({ timeout: 5_000 });
     const row = rows.first();
     testMessageId = (await row.getAttribute('data-message-id'))!;
     await expect(row).toHaveAttribute('data-status', 'success');
@@ -109,6 +129,7 @@ test('subscription → test event → live grant → retries, on one timeline', 
   await test.step('register a nonprofit and create its Connect in the console', async () => {
     const admin = await context.newPage();
     await admin.goto('/nonprofits');
+    await expect(admin.getByText('Open a Connect by its CID, or look up a nonprofit by EIN')).toBeVisible();
     const ein = randomEin();
     const form = admin.getByRole('form', { name: 'Register a nonprofit' });
     await form.getByLabel('EIN').fill(ein);
@@ -121,6 +142,7 @@ test('subscription → test event → live grant → retries, on one timeline', 
     await admin.waitForURL(/connect=test_/);
     cid = (await admin.getByTestId('connect').getAttribute('data-cid'))!;
     expect(cid).toMatch(/^test_[0-9A-Za-z]{27}$/);
+    await expect(admin.getByTestId('created-connect'), 'the Connects created here are listed').toContainText(cid);
     await admin.getByRole('button', { name: 'Reveal' }).click();
     await expect(admin.getByTestId('api-key')).toHaveText(/^sk_test_[0-9A-Za-z]{32}$/);
     await screenshot(admin, 'nonprofits');
@@ -181,6 +203,7 @@ test('subscription → test event → live grant → retries, on one timeline', 
     await expect(failing).not.toHaveAttribute('data-status', 'success');
     // Retries of a message the receiver refused are not duplicates: it arrived, and was answered 500.
     await expect(failing.getByTestId('reconciliation')).toHaveText('received, answered error');
+    await expect(detail.getByTitle(/already reached this receiver/)).toHaveCount(0);
     expect(await page.evaluate(() => (window as unknown as { __e2eNoReload?: number }).__e2eNoReload)).toBe(1);
     await screenshot(page, 'timeline');
   });
@@ -191,6 +214,8 @@ test('subscription → test event → live grant → retries, on one timeline', 
     await expect(detail.getByTestId('attempt-row')).toHaveCount(2);
     await expect(detail.getByTestId('attempt-row').filter({ hasText: 'manual' })).toHaveCount(1);
     await expect(detail.getByTestId('receipt-row')).toHaveCount(2);
+    // it had been acknowledged with a 200 before: the new arrival is flagged
+    await expect(detail.getByTitle(/already reached this receiver and been acknowledged with a 2xx/)).toHaveCount(1);
 
     await page.getByRole('button', { name: 'Disable' }).click();
     await expect(page.getByRole('button', { name: 'Enable' })).toBeVisible();
@@ -206,6 +231,48 @@ test('subscription → test event → live grant → retries, on one timeline', 
     await expect(page.getByTestId('webhook-row')).toHaveCount(1);
     await expect(page.getByTestId('webhook-row')).toContainText(webhookId);
     await expect(page.getByTestId('webhook-row')).toContainText('enabled');
+  });
+
+  await test.step('a subscription without a description: titled by its id, listed with its id once', async () => {
+    await page.goto('/webhooks/new');
+    await page.getByLabel('Receiver name').fill('Second receiver');
+    await page.getByRole('button', { name: 'Create subscription' }).click();
+    await page.waitForURL(/\/webhooks\/ep_[A-Za-z0-9]+$/);
+    const plainId = new URL(page.url()).pathname.split('/').pop()!;
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Webhook ${plainId}`);
+    await page.goto('/webhooks');
+    await expect(page.getByTestId('webhook-row')).toHaveCount(2);
+    const cell = page.getByTestId('webhook-row').filter({ hasText: plainId }).locator('td').first();
+    expect((await cell.innerText()).split(plainId).length - 1, 'the id shows once').toBe(1);
+    await expect(page.getByTestId('webhook-row').filter({ hasText: 'E2E grant hook' })).toContainText(webhookId);
     await screenshot(page, 'webhooks');
+  });
+
+  await test.step('390 px wide: nothing goes off-screen', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const pages: [string, string][] = [
+      ['webhooks', '/webhooks'],
+      ['timeline', `/webhooks/${webhookId}`],
+      ['message-detail', `/webhooks/${webhookId}/messages/${testMessageId}`],
+      ['receivers', '/receivers'],
+      ['nonprofits', `/nonprofits?connect=${cid}`],
+      ['grants', `/connects/${cid}/grants`],
+      ['new-subscription', '/webhooks/new'],
+    ];
+    for (const [name, path] of pages) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${path} is no wider than the screen`).toBeLessThanOrEqual(0);
+      for (const link of await page.getByRole('navigation', { name: 'Main' }).getByRole('link').all()) {
+        const box = (await link.boundingBox())!;
+        expect(box.x + box.width, `${path}: the nav link ${await link.innerText()} is on screen`).toBeLessThanOrEqual(390);
+      }
+      await screenshot(page, `mobile-${name}`);
+    }
+    await page.getByRole('link', { name: 'Receivers' }).click();
+    await page.getByRole('link', { name: 'E2E receiver' }).click();
+    await expect(page.getByTestId('receipt-log-row').first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 'receiver page fits').toBeLessThanOrEqual(0);
+    await screenshot(page, 'mobile-receiver-detail');
   });
 });

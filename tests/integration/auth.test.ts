@@ -61,6 +61,16 @@ describe('POST /oauth/token', () => {
     });
   }
 
+  test('parameters that are present but not strings → 400 invalid_request naming them, not "missing"', async () => {
+    const one = await call(app, 'POST', '/oauth/token', { body: { ...good(), client_id: 1 } });
+    assert.equal(one.status, 400, one.text);
+    assert.equal(one.body.error, 'invalid_request');
+    assert.equal(one.body.error_description, 'client_id must be a string.');
+    const two = await call(app, 'POST', '/oauth/token', { body: { ...good(), client_secret: ['x'], audience: { a: 1 }, grant_type: undefined } });
+    assert.equal(two.status, 400, two.text);
+    assert.equal(two.body.error_description, 'client_secret and audience must be strings. Missing parameter: grant_type.');
+  });
+
   test('repeated failures for one client → 429 with Retry-After; other clients unaffected', async () => {
     const target = { ...good(), client_id: 'brute-force-target', client_secret: 'guess-guess-guess' };
     for (let i = 0; i < 10; i++) {

@@ -244,12 +244,17 @@ describe('errors and parsing', () => {
   });
 });
 
+/** A signed-in staff session's JSON calls to the console. */
+async function staffSession() {
+  const login = await call(app, 'POST', '/api/session', { body: { email: ADMIN.email, password: ADMIN.password } });
+  assert.equal(login.status, 200, login.text);
+  const cookie = login.headers.getSetCookie()[0].split(';')[0];
+  return (method: string, path: string, body?: unknown) => call(app, method, path, { body, headers: { cookie } });
+}
+
 describe('against the real service, end to end', () => {
   test('a subscription to a console receiver: test event → successful attempt → verified receipt', async () => {
-    const login = await call(app, 'POST', '/api/session', { body: { email: ADMIN.email, password: ADMIN.password } });
-    assert.equal(login.status, 200, login.text);
-    const cookie = login.headers.getSetCookie()[0].split(';')[0];
-    const staff = (method: string, path: string, body?: unknown) => call(app, method, path, { body, headers: { cookie } });
+    const staff = await staffSession();
     const receiver = (await staff('POST', '/api/receivers', { name: 'e2e' })).body;
 
     const api = client();
@@ -283,5 +288,55 @@ describe('against the real service, end to end', () => {
     assert.notEqual((await api.rotateWebhookSecret(webhook.id)).key, key);
     await api.deleteWebhook(webhook.id);
     await assert.rejects(api.getWebhook(webhook.id), (err: ConnectApiError) => err.status === 404 && !isUnsupported(err));
+  });
+
+  test('the timeline feed: retries after a 500 are no duplicates, a resend after the 2xx is; pageLimit and pageToken page it', async () => {
+    const staff = await staffSession();
+    const receiver = (await staff('POST', '/api/receivers', { name: 'timeline drill' })).body;
+    assert.equal((await staff('PATCH', `/api/receivers/${receiver.id}`, { responseStatus: 500 })).status, 200);
+    const api = client();
+    const webhook = await api.createWebhook({ url: receiver.ingestUrl, eventTypes: ['grant.succeeded'] });
+    const message = await api.sendTestEvent(webhook.id);
+    type TRow = { id: string; status: string; reconciliation: string; receipts: { duplicate: boolean; responseStatus: number }[] };
+    const row = async (query = '') => {
+      const res = await staff('GET', `/api/webhooks/${webhook.id}/timeline${query}`);
+      assert.equal(res.status, 200, res.text);
+      return (res.body.messages as TRow[]).find((m) => m.id === message.id);
+    };
+
+    // DELIVERY_RETRY_SCHEDULE=1,1,…: the receiver refuses, the service retries
+    const refused = await eventually(async () => {
+      const m = await row();
+      return m && m.receipts.length >= 2 && m;
+    }, 15000, 'two refused arrivals');
+    assert.deepEqual(refused.receipts.map((r) => [r.responseStatus, r.duplicate]).slice(0, 2), [[500, false], [500, false]]);
+    assert.equal(refused.reconciliation, 'received-answered-error');
+
+    assert.equal((await staff('PATCH', `/api/receivers/${receiver.id}`, { responseStatus: 200 })).status, 200);
+    const delivered = await eventually(async () => {
+      const m = await row();
+      return m && m.status === 'success' && m;
+    }, 15000, 'the retry that succeeds');
+    assert.ok(delivered.receipts.every((r) => !r.duplicate), 'no arrival before the first 2xx is a duplicate');
+    assert.equal(delivered.reconciliation, 'delivered-and-received');
+
+    await api.resendMessage(webhook.id, message.id);
+    const resent = await eventually(async () => {
+      const m = await row();
+      return m && m.receipts.filter((r) => r.responseStatus === 200).length === 2 && m;
+    }, 15000, 'the resent arrival');
+    assert.deepEqual(resent.receipts.map((r) => r.duplicate), [...resent.receipts.slice(0, -1).map(() => false), true], 'only the arrival after the 2xx is a duplicate');
+    assert.equal(resent.reconciliation, 'duplicate');
+
+    const newer = await api.sendTestEvent(webhook.id);
+    const p1 = (await staff('GET', `/api/webhooks/${webhook.id}/timeline?pageLimit=1`)).body;
+    assert.deepEqual(p1.messages.map((m: TRow) => m.id), [newer.id]);
+    assert.equal(typeof p1.nextPageToken, 'string');
+    const p2 = (await staff('GET', `/api/webhooks/${webhook.id}/timeline?pageLimit=1&pageToken=${encodeURIComponent(p1.nextPageToken)}`)).body;
+    assert.deepEqual(p2.messages.map((m: TRow) => m.id), [message.id]);
+    assert.equal(p2.nextPageToken, null);
+    const p = await staff('GET', `/api/webhooks/${webhook.id}/timeline?pageLimit=0`);
+    assert.equal(p.status, 400, p.text);
+    assert.match(p.body.detail, /pageLimit/);
   });
 });

@@ -286,7 +286,7 @@ describe('GET /v1/grants paging', () => {
     assert.equal(all.body.nextPageToken, undefined);
   });
 
-  test('a page token of one Connect is refused by another Connect's list', async () => {
+  test('a page token of one Connect is refused by another Connect’s list', async () => {
     const token = (await listGrants(c, '?pageLimit=2')).body.nextPageToken;
     assert.ok(token);
     const other = await newConnect();
@@ -390,6 +390,13 @@ function form(fields: Record<string, string>) {
   return { raw: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } };
 }
 
+/** The confirmation cookie a give response sets, as a Cookie header value. */
+function thanksCookie(res: TResponse): string {
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('gc_thanks='));
+  assert.ok(cookie, `a gc_thanks cookie: ${res.headers.getSetCookie().join(' | ')}`);
+  return cookie.split(';')[0];
+}
+
 const donor = (extra: Record<string, string> = {}) => ({
   fundId: 'vanguard-charitable',
   amount: '150',
@@ -429,11 +436,13 @@ describe('the Connect page /connect/{cid}', () => {
     assert.ok(match, location);
     const trackingId = match[1];
 
-    const thanks = await call(app, 'GET', location);
+    const cookie = thanksCookie(res);
+    const thanks = await call(app, 'GET', location, { headers: { cookie } });
     assert.equal(thanks.status, 200);
     assert.ok(thanks.text.includes(trackingId));
     assert.ok(thanks.text.includes('$150.00'));
     assert.ok(thanks.text.includes('Vanguard Charitable'));
+    assert.ok(thanks.text.includes('Katherine'));
 
     const grant = (await allGrants(page)).find((g) => g.trackingId === trackingId) as Record<string, unknown> | undefined;
     assert.ok(grant, 'the page grant is listed');
@@ -499,23 +508,79 @@ describe('the Connect page /connect/{cid}', () => {
     });
   }
 
-  test('unknown CID → 404 page; give → 404; a tracking id of another Connect → 404', async () => {
+  test('the confirmation shows the gift only in the browser that gave: a short-lived, httpOnly cookie of this Connect', async () => {
+    const res = await call(app, 'POST', `/connect/${page.id}/give`, form(donor({ firstName: 'Zenobia', amount: '321' })));
+    assert.equal(res.status, 303, res.text);
+    const location = res.headers.get('location')!;
+    const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('gc_thanks='))!;
+    assert.match(setCookie, /; Path=\/connect\/test_[0-9A-Za-z]{27}(;|$)/);
+    assert.ok(setCookie.includes(`Path=/connect/${page.id}`), setCookie);
+    assert.match(setCookie, /; HttpOnly/i);
+    assert.match(setCookie, /; SameSite=Lax/i);
+    assert.match(setCookie, /; Max-Age=3600/i);
+
+    const mine = await call(app, 'GET', location, { headers: { cookie: thanksCookie(res) } });
+    assert.equal(mine.status, 200);
+    assert.ok(mine.text.includes('Zenobia') && mine.text.includes('$321.00'));
+
+    // Anyone else with the link: a neutral thank-you, nothing of the donor or the gift.
+    const tampered = thanksCookie(res).replace(/.(?=;|$)/, (ch) => (ch === 'A' ? 'B' : 'A'));
+    for (const cookie of [undefined, tampered, 'gc_thanks=junk']) {
+      const other = await call(app, 'GET', location, { headers: cookie ? { cookie } : {} });
+      assert.equal(other.status, 200, `cookie ${cookie}`);
+      assert.match(other.text, /shown only in the browser that made the gift/);
+      assert.ok(!other.text.includes('Zenobia') && !other.text.includes('$321.00') && !other.text.includes('Vanguard'), `cookie ${cookie}`);
+    }
+
+    // A second gift in the same browser keeps the first one viewable.
+    const second = await call(app, 'POST', `/connect/${page.id}/give`, { ...form(donor({ firstName: 'Octavius' })), headers: { ...form({}).headers, cookie: thanksCookie(res) } });
+    const both = thanksCookie(second);
+    assert.ok((await call(app, 'GET', second.headers.get('location')!, { headers: { cookie: both } })).text.includes('Octavius'));
+    assert.ok((await call(app, 'GET', location, { headers: { cookie: both } })).text.includes('Zenobia'));
+  });
+
+  test('unknown CID: the page → 404; a form post → 303 to it; a tracking id of another Connect → 404', async () => {
     const missing = await call(app, 'GET', '/connect/test_2Qx9ZbYvV9d4bR5sZQH6oYx7Jc1');
     assert.equal(missing.status, 404);
     assert.match(missing.text, /This giving page is not available/);
-    assertProblem(await call(app, 'POST', '/connect/test_2Qx9ZbYvV9d4bR5sZQH6oYx7Jc1/give', form(donor())), 404);
+    const post = await call(app, 'POST', '/connect/test_2Qx9ZbYvV9d4bR5sZQH6oYx7Jc1/give', form(donor()));
+    assert.equal(post.status, 303, post.text);
+    assert.equal(post.headers.get('location'), '/connect/test_2Qx9ZbYvV9d4bR5sZQH6oYx7Jc1');
     const other = await newConnect();
     const res = await call(app, 'POST', `/connect/${other.id}/give`, form(donor()));
     const location = res.headers.get('location')!;
-    assert.equal((await call(app, 'GET', location)).status, 200);
-    assert.equal((await call(app, 'GET', location.replace(other.id, page.id))).status, 404);
-    assert.equal((await call(app, 'GET', `/connect/${page.id}/thanks?t=GC-ZZZZZZ`)).status, 404);
-    assert.equal((await call(app, 'GET', `/connect/${page.id}/thanks`)).status, 404);
+    const cookie = thanksCookie(res);
+    assert.equal((await call(app, 'GET', location, { headers: { cookie } })).status, 200);
+    assert.equal((await call(app, 'GET', location.replace(other.id, page.id), { headers: { cookie } })).status, 404);
   });
 
-  test('give: JSON → 415, oversized → 413, GET → 405', async () => {
-    assertProblem(await call(app, 'POST', `/connect/${page.id}/give`, { body: { amount: 100 } }), 415);
-    assertProblem(await call(app, 'POST', `/connect/${page.id}/give`, form(donor({ note: 'x'.repeat(300 * 1024) }))), 413);
+  test('no or an unknown tracking id → 404 with a page saying the confirmation was not found', async () => {
+    for (const query of ['', '?t=GC-ZZZZZZ', '?t=nonsense']) {
+      const res = await call(app, 'GET', `/connect/${page.id}/thanks${query}`);
+      assert.equal(res.status, 404, query);
+      // notFound() answers with Next's error shell and the browser draws the nearest not-found
+      // boundary from the flight data (vercel/next.js#62228), which also carries the Connect's own
+      // not-found page: so look for this page's text, not for the absence of the other's.
+      assert.match(res.text, /This confirmation was not found/, query);
+    }
+  });
+
+  test('give: JSON (415) or an oversized form (413) → 303 back to the form, which says why; GET → 405', async () => {
+    const cases: [Parameters<typeof call>[3], string, RegExp][] = [
+      [{ body: { amount: 100 } }, 'unreadable', /could not be read/],
+      [form(donor({ note: 'x'.repeat(300 * 1024) })), 'tooLarge', /too large/],
+    ];
+    for (const [opts, code, message] of cases) {
+      const before = (await allGrants(page)).length;
+      const res = await call(app, 'POST', `/connect/${page.id}/give`, opts);
+      assert.equal(res.status, 303, res.text);
+      assert.equal(res.headers.get('location'), `/connect/${page.id}?error=${code}#give`);
+      const back = await call(app, 'GET', `/connect/${page.id}?error=${code}`);
+      assert.equal(back.status, 200);
+      assert.match(back.text, message);
+      assert.match(back.text, /role="alert"/);
+      assert.equal((await allGrants(page)).length, before, 'no grant');
+    }
     assertProblem(await call(app, 'GET', `/connect/${page.id}/give`), 405);
   });
 

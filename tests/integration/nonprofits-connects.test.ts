@@ -118,6 +118,23 @@ describe('POST /v1/nonprofits', () => {
     });
   }
 
+  test('a missing field "is required" (nested too); a wrong type says what it must be', async () => {
+    const empty = assertProblem(await call(app, 'POST', '/v1/nonprofits', { token: tok, body: {} }), 400);
+    assert.deepEqual(empty.errors, [
+      { path: 'ein', message: 'is required' },
+      { path: 'user', message: 'is required' },
+    ]);
+    assert.equal(empty.detail, 'Invalid body: ein: is required (and 1 more).');
+    const noEmail = assertProblem(await call(app, 'POST', '/v1/nonprofits', { token: tok, body: { ein: newEin(), user: { firstName: 'Ada' } } }), 400);
+    assert.deepEqual(noEmail.errors, [{ path: 'user.email', message: 'is required' }]);
+    assert.equal(noEmail.detail, 'Invalid body: user.email: is required.');
+    const wrong = assertProblem(await call(app, 'POST', '/v1/nonprofits', { token: tok, body: { ein: 123456789, user: { email: null } } }), 400);
+    assert.deepEqual(wrong.errors, [
+      { path: 'ein', message: 'must be a string of 9 digits' },
+      { path: 'user.email', message: 'must be a valid email address' },
+    ]);
+  });
+
   const transport: [string, Parameters<typeof call>[3], number, RegExp][] = [
     ['malformed JSON', { raw: '{"ein": "123', headers: { 'content-type': 'application/json' } }, 400, /not valid JSON/],
     ['no body', {}, 400, /body is required/],
@@ -139,7 +156,7 @@ describe('POST /v1/nonprofits', () => {
   test('wrong method → 405 with Allow', async () => {
     const res = await call(app, 'GET', '/v1/nonprofits', { token: tok });
     assertProblem(res, 405);
-    assert.equal(res.headers.get('allow'), 'POST');
+    assert.equal(res.headers.get('allow'), 'POST, OPTIONS');
   });
 });
 
@@ -284,7 +301,7 @@ describe('Connects', () => {
   test('wrong methods → 405 with Allow', async () => {
     const list = await call(app, 'GET', '/v1/connects', { token: tok });
     assertProblem(list, 405);
-    assert.equal(list.headers.get('allow'), 'POST');
+    assert.equal(list.headers.get('allow'), 'POST, OPTIONS');
     const del = await call(app, 'DELETE', '/v1/connects/test_2Qx9ZbYvV9d4bR5sZQH6oYx7Jc1', { token: tok });
     assertProblem(del, 405);
     assert.match(del.headers.get('allow') ?? '', /GET/);

@@ -7,7 +7,9 @@ import { assertProblem, call, type TResponse } from '../helpers/http';
 
 // The console's receiver (/ingest/{slug}) against the real built app: stored before the answer,
 // each signature verdict, the size limit, duplicates, response settings, crash safety. Plus staff
-// sign-in and its rate limit, which guard the JSON routes used to read receipts back.
+// sign-in and its rate limits, which guard the JSON routes used to read receipts back, and the
+// console's HTTP edges (401 challenge, unknown /api paths, the 404 page, the icon).
+// TRUST_PROXY=true: the server keeps a client's X-Forwarded-For, so tests can play many addresses.
 
 let app: Awaited<ReturnType<typeof startApp>>;
 let cookie = '';
@@ -69,7 +71,7 @@ const ingest = (slug: string, body: string | Buffer, headers: Record<string, str
   fetch(`${app.baseUrl}/ingest/${slug}${query}`, { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : typeof body === 'string' ? body : new Uint8Array(body) });
 
 before(async () => {
-  app = await startApp();
+  app = await startApp({ env: { TRUST_PROXY: 'true' } });
   cookie = await signIn();
 });
 after(() => app?.stop());
@@ -84,32 +86,49 @@ describe('staff access', () => {
     ['GET', '/api/receivers/00000000-0000-0000-0000-000000000000/receipts'],
     ['GET', '/api/receipts/1'],
   ];
+  const CHALLENGE = 'Session realm="giving-connect-console"';
   for (const [method, path] of guarded) {
-    test(`${method} ${path} without a session → 401`, async () => {
-      assertProblem(await call(app, method, path, { body: method === 'GET' ? undefined : { name: 'x' } }), 401, /sign in/i);
+    test(`${method} ${path} without a session → 401 with a WWW-Authenticate challenge`, async () => {
+      const res = await call(app, method, path, { body: method === 'GET' ? undefined : { name: 'x' } });
+      assertProblem(res, 401, /sign in/i);
+      assert.equal(res.headers.get('www-authenticate'), CHALLENGE);
     });
   }
 
   test('a forged or stale cookie → 401', async () => {
     const res = await call(app, 'GET', '/api/receivers', { headers: { cookie: 'gc_console_session=Fe26.2**nope' } });
     assertProblem(res, 401);
+    assert.equal(res.headers.get('www-authenticate'), CHALLENGE);
   });
 
-  test('wrong password → 401, the session works after a right one', async () => {
-    assertProblem(await login(ADMIN.email, 'wrong-password', { 'x-forwarded-for': '203.0.113.1' }), 401, /wrong email or password/i);
+  test('wrong password → 401 (with a challenge), the session works after a right one', async () => {
+    const res = await login(ADMIN.email, 'wrong-password', { 'x-forwarded-for': '203.0.113.1' });
+    assertProblem(res, 401, /wrong email or password/i);
+    assert.equal(res.headers.get('www-authenticate'), CHALLENGE);
     const me = await staff('GET', '/api/session');
     assert.equal(me.status, 200);
     assert.equal(me.body.email, ADMIN.email);
     assert.equal(me.body.environment, 'sandbox');
   });
 
-  test('5 failures for one email lock it for 15 minutes, even with the right password', async () => {
-    const email = `locked-${Date.now()}@example.org`;
+  test('5 failures for one email from one address lock that pair for 15 minutes; the owner elsewhere still signs in', async () => {
     const from = { 'x-forwarded-for': '203.0.113.2' };
-    for (let i = 0; i < 5; i++) assertProblem(await login(email, 'wrong-password', from), 401);
-    const res = await login(email, 'wrong-password', from);
+    for (let i = 0; i < 5; i++) assertProblem(await login(ADMIN.email, 'wrong-password', from), 401);
+    const res = await login(ADMIN.email, ADMIN.password, from);
     assertProblem(res, 429, /too many attempts, try again in 15 minutes/i);
     assert.ok(Number(res.headers.get('retry-after')) > 800);
+    // the admin is not locked out: from another address the right password works…
+    assert.equal((await login(ADMIN.email, ADMIN.password, { 'x-forwarded-for': '203.0.113.3' })).status, 200);
+    // …and the locked address may still try other emails
+    assertProblem(await login(`other-${Date.now()}@example.org`, 'wrong-password', from), 401);
+  });
+
+  test('a right password clears the failures of that email at that address', async () => {
+    const from = { 'x-forwarded-for': '203.0.113.4' };
+    for (let i = 0; i < 4; i++) assertProblem(await login(ADMIN.email, 'wrong-password', from), 401);
+    assert.equal((await login(ADMIN.email, ADMIN.password, from)).status, 200);
+    for (let i = 0; i < 4; i++) assertProblem(await login(ADMIN.email, 'wrong-password', from), 401);
+    assert.equal((await login(ADMIN.email, ADMIN.password, from)).status, 200);
   });
 
   test('20 failures from one source address lock that address', async () => {
@@ -118,6 +137,32 @@ describe('staff access', () => {
     assertProblem(await login(ADMIN.email, ADMIN.password, from), 429, /too many attempts/i);
     // another address is not affected
     assert.equal((await login(ADMIN.email, ADMIN.password, { 'x-forwarded-for': '198.51.100.8' })).status, 200);
+  });
+
+  test('parallel guesses cannot slip past a limit', async () => {
+    const email = `burst-${Date.now()}@example.org`;
+    const from = { 'x-forwarded-for': '198.51.100.20' };
+    const codes = (await Promise.all(Array.from({ length: 12 }, () => login(email, 'wrong-password', from)))).map((r) => r.status);
+    assert.equal(codes.filter((c) => c === 401).length, 5, `statuses: ${codes.join(',')}`);
+    assert.equal(codes.filter((c) => c === 429).length, 7, `statuses: ${codes.join(',')}`);
+  });
+
+  test('100 failures for one email, spread over 20 addresses, lock the email everywhere (backstop)', async () => {
+    const email = `spread-${Date.now()}@example.org`;
+    const addresses = Array.from({ length: 20 }, (_, i) => `192.0.2.${i + 1}`);
+    // 5 per address (the most one address gets for one email), 4 addresses at a time
+    for (let i = 0; i < addresses.length; i += 4) {
+      await Promise.all(
+        addresses.slice(i, i + 4).map(async (a) => {
+          for (let n = 0; n < 5; n++) assertProblem(await login(email, 'wrong-password', { 'x-forwarded-for': a }), 401);
+        }),
+      );
+    }
+    const res = await login(email, 'wrong-password', { 'x-forwarded-for': '192.0.2.200' });
+    assertProblem(res, 429, /too many attempts/i);
+    assert.ok(Number(res.headers.get('retry-after')) > 800);
+    // other emails from those addresses are not affected
+    assertProblem(await login(`spread-other-${Date.now()}@example.org`, 'wrong-password', { 'x-forwarded-for': '192.0.2.1' }), 401);
   });
 
   test('logout ends the session', async () => {
@@ -139,6 +184,35 @@ describe('staff access', () => {
     }
     // the session secret lives in the database: a cookie from before the restarts still works
     assert.equal((await staff('GET', '/api/session')).status, 200);
+  });
+
+  for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
+    test(`${method} on an unknown /api path → problem+json 404, signed in or not`, async () => {
+      for (const headers of [{}, { cookie }] as Record<string, string>[]) {
+        const res = await call(app, method, '/api/no/such/thing', { headers });
+        assertProblem(res, 404, new RegExp(`No console API at ${method} /api/no/such/thing`));
+      }
+    });
+  }
+
+  test('an unknown page → the styled 404 page, with links into the console', async () => {
+    const res = await fetch(`${app.baseUrl}/nope`);
+    assert.equal(res.status, 404);
+    assert.match(res.headers.get('content-type') ?? '', /text\/html/);
+    const html = await res.text();
+    assert.match(html, /Page not found/);
+    assert.match(html, /href="\/webhooks"/);
+    assert.doesNotMatch(html, /This page could not be found/, "not Next's default page");
+  });
+
+  test('pages link an icon, and it is served', async () => {
+    const html = await (await fetch(`${app.baseUrl}/login`)).text();
+    const href = /<link rel="icon" href="([^"]+)"/.exec(html)?.[1];
+    assert.ok(href, 'the login page links an icon');
+    const icon = await fetch(new URL(href, app.baseUrl));
+    assert.equal(icon.status, 200);
+    assert.match(icon.headers.get('content-type') ?? '', /image\/svg\+xml/);
+    assert.match(await icon.text(), /GC/);
   });
 
   test('bad receiver input → 400 naming the field', async () => {
@@ -274,7 +348,7 @@ describe('receiver', () => {
     assert.ok(meta.headers.some(([n, v]: [string, string]) => n === 'x-marker' && v === 'big'));
   });
 
-  test('a duplicate (same webhook-id) is stored and flagged', async () => {
+  test('a duplicate (same webhook-id after a 2xx) is stored and flagged', async () => {
     const s = newSecret();
     const r = await newReceiver({ secret: s });
     const body = '{"n":1}';
@@ -290,6 +364,25 @@ describe('receiver', () => {
     const other = await newReceiver({ secret: s });
     const c = await ingest(other.slug, body, first.headers);
     assert.equal((await receipt(c.headers.get('x-receipt-id'))).duplicate, false);
+  });
+
+  test('retries after an error answer are not duplicates; an arrival after a 2xx is', async () => {
+    const r = await newReceiver({ responseStatus: 500 });
+    const headers = { 'content-type': 'application/json', 'webhook-id': `msg_${randomBytes(8).toString('hex')}` };
+    const flags: boolean[] = [];
+    const arrive = async (status: number) => {
+      const res = await ingest(r.slug, '{}', headers);
+      assert.equal(res.status, status);
+      flags.push((await receipt(res.headers.get('x-receipt-id'))).duplicate);
+    };
+    await arrive(500);
+    await arrive(500); // the sender retries
+    await staff('PATCH', `/api/receivers/${r.id}`, { responseStatus: 200 });
+    await arrive(200); // the first acknowledged arrival
+    await arrive(200); // arrived again after it was acknowledged
+    await staff('PATCH', `/api/receivers/${r.id}`, { responseStatus: 503 });
+    await arrive(503); // still a duplicate: a 2xx was given before
+    assert.deepEqual(flags, [false, false, false, true, true]);
   });
 
   test('response settings: status, body and delay are honoured (and recorded)', async () => {
@@ -314,13 +407,14 @@ describe('receiver', () => {
       const res = await ingest(r.slug, JSON.stringify({ i, note: i === 2 ? 'Needle in the body' : 'hay' }), { 'x-tag': i === 4 ? 'HeaderNeedle' : 'plain' });
       ids.push(Number(res.headers.get('x-receipt-id')));
     }
-    const p1 = await staff('GET', `/api/receivers/${r.id}/receipts?limit=2`);
+    const p1 = await staff('GET', `/api/receivers/${r.id}/receipts?pageLimit=2`);
     assert.deepEqual(p1.body.results.map((x: { id: number }) => x.id), [ids[4], ids[3]]);
-    const p2 = await staff('GET', `/api/receivers/${r.id}/receipts?limit=2&before=${p1.body.nextBefore}`);
+    assert.equal(typeof p1.body.nextPageToken, 'string');
+    const p2 = await staff('GET', `/api/receivers/${r.id}/receipts?pageLimit=2&pageToken=${encodeURIComponent(p1.body.nextPageToken)}`);
     assert.deepEqual(p2.body.results.map((x: { id: number }) => x.id), [ids[2], ids[1]]);
-    const p3 = await staff('GET', `/api/receivers/${r.id}/receipts?limit=2&before=${p2.body.nextBefore}`);
+    const p3 = await staff('GET', `/api/receivers/${r.id}/receipts?pageLimit=2&pageToken=${encodeURIComponent(p2.body.nextPageToken)}`);
     assert.deepEqual(p3.body.results.map((x: { id: number }) => x.id), [ids[0]]);
-    assert.equal(p3.body.nextBefore, undefined);
+    assert.equal(p3.body.nextPageToken, undefined);
 
     const inBody = await staff('GET', `/api/receivers/${r.id}/receipts?q=needle%20IN`);
     assert.deepEqual(inBody.body.results.map((x: { id: number }) => x.id), [ids[2]]);
@@ -328,7 +422,22 @@ describe('receiver', () => {
     assert.deepEqual(inHeaders.body.results.map((x: { id: number }) => x.id), [ids[4]]);
     const wildcard = await staff('GET', `/api/receivers/${r.id}/receipts?q=%25`);
     assert.deepEqual(wildcard.body.results, [], 'LIKE wildcards in q are literal');
-    assertProblem(await staff('GET', `/api/receivers/${r.id}/receipts?limit=0`), 400, /limit/);
+
+    for (const bad of ['pageLimit=0', 'pageLimit=101', 'pageLimit=', 'pageLimit=two', 'pageLimit=1.5']) {
+      const p = assertProblem(await staff('GET', `/api/receivers/${r.id}/receipts?${bad}`), 400, /pageLimit must be a whole number from 1 to 100/);
+      assert.equal(p.errors[0].path, 'pageLimit', bad);
+    }
+    for (const bad of ['pageToken=abc', 'pageToken=0', 'pageToken=-5', 'pageToken=1e3']) {
+      const p = assertProblem(await staff('GET', `/api/receivers/${r.id}/receipts?${bad}`), 400, /pageToken/);
+      assert.equal(p.errors[0].path, 'pageToken', bad);
+    }
+  });
+
+  test('the timeline feed validates pageLimit before asking the API', async () => {
+    for (const bad of ['pageLimit=0', 'pageLimit=101', 'pageLimit=', 'pageLimit=x']) {
+      const p = assertProblem(await staff('GET', `/api/webhooks/ep_none/timeline?${bad}`), 400, /pageLimit must be a whole number from 1 to 100/);
+      assert.equal(p.errors[0].path, 'pageLimit', bad);
+    }
   });
 
   test('a receipt answered 2xx survives kill -9 right after', async () => {

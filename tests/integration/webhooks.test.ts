@@ -112,6 +112,25 @@ describe('POST /v1/webhooks', () => {
     });
   }
 
+  test('a missing field "is required"; a wrong type says what it must be; the detail reads "Invalid body: …"', async () => {
+    const noUrl = assertProblem(await call(app, 'POST', '/v1/webhooks', { token: tok, body: { eventTypes: ['grant.succeeded'] } }), 400);
+    assert.deepEqual(noUrl.errors, [{ path: 'url', message: 'is required' }]);
+    assert.equal(noUrl.detail, 'Invalid body: url: is required.');
+    const empty = assertProblem(await call(app, 'POST', '/v1/webhooks', { token: tok, body: {} }), 400);
+    assert.deepEqual(empty.errors, [
+      { path: 'url', message: 'is required' },
+      { path: 'eventTypes', message: 'is required' },
+    ]);
+    assert.equal(empty.detail, 'Invalid body: url: is required (and 1 more).');
+    const wrong = assertProblem(await call(app, 'POST', '/v1/webhooks', { token: tok, body: { url: 42, eventTypes: 'grant.succeeded' } }), 400);
+    assert.deepEqual(wrong.errors, [
+      { path: 'url', message: 'must be a string' },
+      { path: 'eventTypes', message: 'must be an array of event types' },
+    ]);
+    const query = assertProblem(await call(app, 'GET', `/v1/webhooks/${(await newWebhook()).webhook.id}/messages?status=done`, { token: tok }), 400);
+    assert.match(query.detail, /^Invalid query: status: must be one of/);
+  });
+
   const malformed: [string, { raw?: string; headers?: Record<string, string> }, number][] = [
     ['no body', {}, 400],
     ['malformed JSON', { raw: '{"url":', headers: { 'content-type': 'application/json' } }, 400],
@@ -301,6 +320,48 @@ describe('messages and attempts', () => {
     assert.equal(await count(`after=${future}`), 0);
   });
 
+  test('a page token works only on the list that issued it', async () => {
+    const a = await newWebhook();
+    const b = await newWebhook();
+    for (let i = 0; i < 2; i++) assert.equal((await call(app, 'POST', `/v1/webhooks/${a.webhook.id}/test`, { token: tok })).status, 200);
+    assert.equal((await call(app, 'POST', `/v1/webhooks/${b.webhook.id}/test`, { token: tok })).status, 200);
+    const messagesToken = (await call(app, 'GET', `/v1/webhooks/${a.webhook.id}/messages?pageLimit=1`, { token: tok })).body.nextPageToken;
+    assert.ok(messagesToken);
+    const webhooksToken = (await call(app, 'GET', '/v1/webhooks?pageLimit=1', { token: tok })).body.nextPageToken;
+    assert.ok(webhooksToken);
+    const refused: [string, string][] = [
+      ['a messages token on the webhooks list', `/v1/webhooks?pageToken=${messagesToken}`],
+      ['a messages token on another webhook’s messages', `/v1/webhooks/${b.webhook.id}/messages?pageToken=${messagesToken}`],
+      ['a webhooks token on a webhook’s messages', `/v1/webhooks/${a.webhook.id}/messages?pageToken=${webhooksToken}`],
+    ];
+    for (const [name, path] of refused) {
+      const problem = assertProblem(await call(app, 'GET', path, { token: tok }), 400, /pageToken/);
+      assert.deepEqual(problem.errors?.map((e: { path: string }) => e.path), ['pageToken'], name);
+    }
+    // Each token still works on its own list.
+    assert.equal((await call(app, 'GET', `/v1/webhooks/${a.webhook.id}/messages?pageToken=${messagesToken}`, { token: tok })).body.results.length, 1);
+    assert.equal((await call(app, 'GET', `/v1/webhooks?pageToken=${webhooksToken}`, { token: tok })).status, 200);
+    // Another account's token for the same path shape is refused too.
+    for (let i = 0; i < 2; i++) await newWebhook({}, otherTok);
+    const theirToken = (await call(app, 'GET', '/v1/webhooks?pageLimit=1', { token: otherTok })).body.nextPageToken;
+    assert.ok(theirToken);
+    assertProblem(await call(app, 'GET', `/v1/webhooks?pageToken=${theirToken}`, { token: tok }), 400, /pageToken/);
+  });
+
+  test('an attempts page token is refused by another message’s attempts', async () => {
+    const { webhook, message } = await deliveredMessage();
+    assert.equal((await call(app, 'POST', `/v1/webhooks/${webhook.id}/messages/${message.id}/resend`, { token: tok })).status, 202);
+    const second = await call(app, 'POST', `/v1/webhooks/${webhook.id}/test`, { token: tok });
+    const base = `/v1/webhooks/${webhook.id}/messages`;
+    const attemptsToken = (await call(app, 'GET', `${base}/${message.id}/attempts?pageLimit=1`, { token: tok })).body.nextPageToken;
+    assert.ok(attemptsToken);
+    assertProblem(await call(app, 'GET', `${base}/${second.body.id}/attempts?pageToken=${attemptsToken}`, { token: tok }), 400, /pageToken/);
+    assertProblem(await call(app, 'GET', `${base}?pageToken=${attemptsToken}`, { token: tok }), 400, /pageToken/);
+    const next = await call(app, 'GET', `${base}/${message.id}/attempts?pageLimit=1&pageToken=${attemptsToken}`, { token: tok });
+    assert.equal(next.status, 200, next.text);
+    assert.equal(next.body.results[0].triggerType, 'scheduled');
+  });
+
   for (const [query, param] of [
     ['status=done', 'status'],
     ['eventType=grant.failed', 'eventType'],
@@ -341,6 +402,8 @@ describe('POST /v1/webhooks/{id}/test', () => {
     assert.equal(res.body.status, 'pending');
     assert.equal(res.body.attemptCount, 0);
     assert.match(res.body.nextAttempt, ISO_MS);
+    assert.equal(res.body.nextAttempt, res.body.timestamp, 'due when made: not before it was made');
+    assert.equal(res.body.payload.timestamp, res.body.timestamp);
     const { data } = res.body.payload;
     assert.deepEqual(Object.keys(data), [
       'id', 'connectId', 'nonprofitId', 'trackingId', 'amount', 'feeAmount', 'coveredFees', 'status', 'fundId', 'fundName',
@@ -349,6 +412,15 @@ describe('POST /v1/webhooks/{id}/test', () => {
     assert.equal(data.status, 'Initiated');
     await eventually(async () => ep.requests().length === 1, 15000, 'the test delivery');
     assert.equal(ep.requests()[0].headers['webhook-id'], res.body.id);
+  });
+
+  test('a fresh test message is due when it is made: nextAttempt equals its timestamp', async () => {
+    const { webhook } = await newWebhook();
+    for (let i = 0; i < 5; i++) {
+      const res = await call(app, 'POST', `/v1/webhooks/${webhook.id}/test`, { token: tok });
+      assert.equal(res.status, 200, res.text);
+      assert.equal(res.body.nextAttempt, res.body.timestamp, `message ${i}: nextAttempt ${res.body.nextAttempt}, timestamp ${res.body.timestamp}`);
+    }
   });
 
   const bad: [string, unknown, number][] = [

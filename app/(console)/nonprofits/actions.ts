@@ -2,6 +2,7 @@
 
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
+import { rememberConnect } from '@/lib/console/created-connects';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
 import { actionErrorInfo } from '@/app/(console)/_lib/errors';
 import { fieldErrorsOf, type TActionResult, type TFormState } from '@/app/(console)/_lib/action-result';
@@ -39,14 +40,16 @@ const ZNonprofitId = z.uuid();
 
 /** Creates the Connect of a nonprofit (or gets the existing one: one per nonprofit per account) and shows it. */
 export async function createConnectAction(prev: TFormState, formData: FormData): Promise<TFormState> {
-  const { api } = await staffApi();
+  const { staff, api } = await staffApi();
   const nonce = (prev.nonce ?? 0) + 1;
   const nonprofitId = ZNonprofitId.safeParse(formData.get('nonprofitId'));
   const ein = String(formData.get('ein') ?? '').replace(/\D/g, '').slice(0, 9);
   if (!nonprofitId.success) return { error: { message: 'Invalid nonprofit id.' }, nonce };
   let cid: string;
   try {
-    cid = (await api.createConnect(nonprofitId.data)).id;
+    const connect = await api.createConnect(nonprofitId.data);
+    cid = connect.id;
+    await rememberConnect(staff.environment, { id: connect.id, name: connect.name, nonprofitId: connect.nonprofitId, ein, createdAt: connect.createdAt });
   } catch (err) {
     return { error: actionErrorInfo(err), nonce };
   }

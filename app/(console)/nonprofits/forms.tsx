@@ -70,7 +70,7 @@ export function ApiKeyReveal({ connectId }: { connectId: string }) {
   return (
     <div className="space-y-1">
       <div className="flex flex-wrap items-center gap-2">
-        <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800" data-testid="api-key">
+        <code className="break-all rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800" data-testid="api-key">
           {apiKey ?? 'sk_test_••••••••••••••••••••••••••••••••'}
         </code>
         {apiKey ? (

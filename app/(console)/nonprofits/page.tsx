@@ -3,6 +3,7 @@ import Form from 'next/form';
 import Link from 'next/link';
 import { env } from '@/lib/env';
 import { environments } from '@/lib/console/connect-api';
+import { listCreatedConnects } from '@/lib/console/created-connects';
 import { Badge } from '@/components/console/badge';
 import { Callout, ErrorCallout } from '@/components/console/callout';
 import { CopyField } from '@/components/console/copy-button';
@@ -24,9 +25,10 @@ export default async function NonprofitsPage({ searchParams }: { searchParams: P
   const ein = typeof sp.ein === 'string' ? sp.ein.replace(/[\s-]/g, '') : '';
   const cid = typeof sp.connect === 'string' ? sp.connect.trim() : '';
 
-  const [nonprofit, connect] = await Promise.all([
+  const [nonprofit, connect, created] = await Promise.all([
     ein ? attempt(() => api.getNonprofit(ein)) : null,
     cid ? attempt(() => api.getConnect(cid)) : null,
+    listCreatedConnects(staff.environment),
   ]);
   // The donor page lives on the API's host: relative for the embedded service, absolute for a remote one.
   const apiBase = environments().find((e) => e.name === staff.environment)?.baseUrl ?? '';
@@ -36,7 +38,7 @@ export default async function NonprofitsPage({ searchParams }: { searchParams: P
     <div className="space-y-5">
       <PageHeader title="Nonprofits & Connects" description="Look up a nonprofit by EIN, register one, and create the Connect that donors give through." />
 
-      <div className="grid items-start gap-5 lg:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-2">
         <div className="space-y-5">
           <Card title="Look up by EIN">
             <Form action="" className="flex items-center gap-2">
@@ -87,13 +89,16 @@ export default async function NonprofitsPage({ searchParams }: { searchParams: P
               <label htmlFor="connect" className="sr-only">
                 Connect id (CID)
               </label>
-              <input id="connect" name="connect" defaultValue={cid} placeholder="test_…" className={`${input} w-80`} />
+              <input id="connect" name="connect" defaultValue={cid} placeholder="test_…" className={`${input} w-80 min-w-0 max-w-full flex-1 sm:flex-none`} />
               <button type="submit" className={buttonClass('secondary')}>
                 Open
               </button>
             </Form>
             {!connect ? (
-              <p className="text-sm text-slate-500">Create a Connect from a nonprofit on the left, or open one by its CID.</p>
+              <p className="text-sm text-slate-500">
+                Open a Connect by its CID, or look up a nonprofit by EIN and press <strong>Create Connect</strong>
+                {created.length ? <> — or pick one of the Connects created here</> : null}.
+              </p>
             ) : connect.error ? (
               <ErrorCallout error={connect.error} title={connect.error.status === 404 ? `No Connect ${cid} for this account` : 'The Connect could not be loaded'} />
             ) : (
@@ -119,6 +124,33 @@ export default async function NonprofitsPage({ searchParams }: { searchParams: P
               </div>
             )}
           </Card>
+
+          {created.length ? (
+            <Card title="Connects created here">
+              <ul className="-my-2 divide-y divide-slate-100" aria-label="Connects created here">
+                {created.map((c) => (
+                  <li key={c.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2" data-testid="created-connect">
+                    <div className="min-w-0">
+                      <Link
+                        href={`/nonprofits?ein=${encodeURIComponent(c.ein)}&connect=${encodeURIComponent(c.id)}`}
+                        aria-current={c.id === cid ? 'true' : undefined}
+                        className="text-sm font-medium text-indigo-700 hover:underline aria-[current=true]:text-slate-900"
+                      >
+                        {c.name || c.id}
+                      </Link>
+                      <div className="break-all font-mono text-xs text-slate-500">
+                        {c.id}
+                        {c.ein ? <> · EIN {c.ein}</> : null}
+                      </div>
+                    </div>
+                    <Link href={`/connects/${encodeURIComponent(c.id)}/grants`} className="text-xs font-medium text-indigo-700 hover:underline">
+                      Grants →
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          ) : null}
         </div>
       </div>
     </div>

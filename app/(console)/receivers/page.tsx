@@ -21,7 +21,7 @@ export default async function ReceiversPage() {
         title="Receivers"
         description="Endpoints of this console. Every request to an ingest URL is stored before it is answered, with its signature checked against the receiver's secrets."
       />
-      <div className="grid items-start gap-5 lg:grid-cols-[1fr_20rem]">
+      <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[minmax(0,1fr)_20rem]">
         {receivers.length === 0 ? (
           <EmptyState title="No receivers yet">
             Create one here, or create a subscription (Webhooks → New subscription), which makes a receiver for you. Then point a webhook at its ingest URL.

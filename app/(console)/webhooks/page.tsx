@@ -88,10 +88,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
                 return (
                   <tr key={t.webhookId} className="hover:bg-slate-50" data-testid="webhook-row">
                     <Td>
-                      <Link href={`/webhooks/${encodeURIComponent(t.webhookId)}`} className="font-medium text-indigo-700 hover:underline">
-                        {w?.description || t.description || t.webhookId}
-                      </Link>
-                      <div className="font-mono text-xs text-slate-500">{t.webhookId}</div>
+                      <WebhookName id={t.webhookId} description={w?.description || t.description} />
                     </Td>
                     <Td className="max-w-md">
                       <code className="block truncate font-mono text-xs" title={w?.url ?? t.url}>
@@ -141,10 +138,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
                 {untracked.map((w) => (
                   <tr key={w.id} className="hover:bg-slate-50">
                     <Td>
-                      <Link href={`/webhooks/${encodeURIComponent(w.id)}`} className="font-medium text-indigo-700 hover:underline">
-                        {w.description || w.id}
-                      </Link>
-                      <div className="font-mono text-xs text-slate-500">{w.id}</div>
+                      <WebhookName id={w.id} description={w.description} />
                     </Td>
                     <Td className="max-w-md">
                       <code className="block truncate font-mono text-xs" title={w.url}>
@@ -183,6 +177,26 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
         </section>
       ) : null}
     </div>
+  );
+}
+
+/** The description as the link with the id under it; without a description, the id alone is the link. */
+function WebhookName({ id, description }: { id: string; description?: string | null }) {
+  const href = `/webhooks/${encodeURIComponent(id)}`;
+  if (!description) {
+    return (
+      <Link href={href} className="whitespace-nowrap font-mono text-xs font-medium text-indigo-700 hover:underline">
+        {id}
+      </Link>
+    );
+  }
+  return (
+    <>
+      <Link href={href} className="font-medium text-indigo-700 hover:underline">
+        {description}
+      </Link>
+      <div className="whitespace-nowrap font-mono text-xs text-slate-500">{id}</div>
+    </>
   );
 }
 

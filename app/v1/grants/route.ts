@@ -1,6 +1,6 @@
-// Service: GET /v1/grants — a Connect's grants, paged; EXT POST /v1/grants — create one (Idempotency-Key).
+// Service: GET /v1/grants — a Connect's grants, paged; EXT POST /v1/grants — create one (Idempotency-Key; Location: /v1/grants/{id}).
 import { readJson } from '@/lib/http/body';
-import { pageParams } from '@/lib/http/paging';
+import { pageParams, pageScope } from '@/lib/http/paging';
 import { json, otherMethods } from '@/lib/http/respond';
 import { createGrant } from '@/lib/service/grants/create-grant';
 import { parseIdempotencyKey } from '@/lib/service/grants/idempotency-key';
@@ -9,7 +9,7 @@ import { ZCreateGrant } from '@/lib/service/grants/schemas';
 import { withApiKey } from '@/lib/service/grants/with-api-key';
 
 export const GET = withApiKey(
-  async ({ req, connect }) => json(await listGrants(connect.id, pageParams(req.nextUrl.searchParams))),
+  async ({ req, connect }) => json(await listGrants(connect.id, pageParams(req.nextUrl.searchParams, pageScope.grants(connect.id)))),
   { scope: 'read:grants' },
 );
 
@@ -18,7 +18,9 @@ export const POST = withApiKey(
     const idempotencyKey = parseIdempotencyKey(req.headers);
     const input = await readJson(req, ZCreateGrant);
     const { grant, replayed } = await createGrant({ ...input, connect }, { idempotencyKey });
-    return json(grant, { status: 201, headers: replayed ? { 'idempotent-replayed': 'true' } : {} });
+    const headers: Record<string, string> = { location: `/v1/grants/${grant.id}` };
+    if (replayed) headers['idempotent-replayed'] = 'true';
+    return json(grant, { status: 201, headers });
   },
   { scope: 'create:grants' },
 );

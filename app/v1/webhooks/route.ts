@@ -1,6 +1,6 @@
 // Service: POST /v1/webhooks (subscribe an endpoint) and EXT GET /v1/webhooks (the account's webhooks, paged).
 import { readJson } from '@/lib/http/body';
-import { pageParams } from '@/lib/http/paging';
+import { pageParams, pageScope } from '@/lib/http/paging';
 import { json, otherMethods } from '@/lib/http/respond';
 import { withAccount } from '@/lib/service/auth/with-account';
 import { createWebhook } from '@/lib/service/webhooks/create-webhook';
@@ -15,7 +15,8 @@ export const POST = withAccount(async ({ req, account }) => {
 });
 
 export const GET = withAccount(async ({ req, account }) => {
-  return json(await listWebhooks(account.accountId, pageParams(req.nextUrl.searchParams)));
+  const page = pageParams(req.nextUrl.searchParams, pageScope.webhooks(account.accountId));
+  return json(await listWebhooks(account.accountId, page));
 });
 
 export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET', 'POST']);

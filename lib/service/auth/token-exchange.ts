@@ -14,19 +14,33 @@ export function oauthError(status: number, error: string, description: string, r
   return NextResponse.json({ error, error_description: description }, { status, headers });
 }
 
-function parseParams(contentType: string | null, body: string): Record<string, string> | null {
+const TOKEN_PARAMS = ['client_id', 'client_secret', 'audience', 'grant_type'] as const;
+
+/**
+ * The string parameters of the body, and the names of token parameters sent as something else
+ * (`{"client_id": 1}`): those are reported as such, not as missing. Null counts as absent.
+ */
+function parseParams(contentType: string | null, body: string): { params: Record<string, string>; notStrings: string[] } | null {
   const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
-  if (type === 'application/x-www-form-urlencoded') return Object.fromEntries(new URLSearchParams(body));
+  if (type === 'application/x-www-form-urlencoded') return { params: Object.fromEntries(new URLSearchParams(body)), notStrings: [] };
   if (type === 'application/json' || (type === '' && body.trim().startsWith('{'))) {
     try {
       const parsed: unknown = JSON.parse(body);
       if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
-      return Object.fromEntries(Object.entries(parsed).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+      const fields = parsed as Record<string, unknown>;
+      return {
+        params: Object.fromEntries(Object.entries(fields).filter(([, v]) => typeof v === 'string')) as Record<string, string>,
+        notStrings: TOKEN_PARAMS.filter((k) => Object.hasOwn(fields, k) && fields[k] !== null && typeof fields[k] !== 'string'),
+      };
     } catch {
       return null;
     }
   }
   return null;
+}
+
+function listNames(names: string[]): string {
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
 }
 
 /** Client credentials may also come as HTTP Basic (RFC 6749 §2.3.1). */
@@ -45,18 +59,26 @@ export async function exchangeClientCredentials(
   authorization: string | null,
   sourceAddress = '',
 ): Promise<TAccessToken | TOAuthFailure> {
-  const params = parseParams(contentType, body);
-  if (!params) {
+  const parsed = parseParams(contentType, body);
+  if (!parsed) {
     return { status: 400, error: 'invalid_request', error_description: 'Send the parameters as JSON or application/x-www-form-urlencoded.' };
   }
+  const { params, notStrings } = parsed;
   const basic = basicCredentials(authorization);
   const clientId = params.client_id ?? basic?.id;
   const clientSecret = params.client_secret ?? basic?.secret;
-  const missing = ['grant_type', 'audience'].filter((k) => !params[k]);
+  const missing: string[] = [];
   if (!clientId) missing.push('client_id');
   if (!clientSecret) missing.push('client_secret');
-  if (missing.length) {
-    return { status: 400, error: 'invalid_request', error_description: `Missing parameter${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}.` };
+  missing.push(...['audience', 'grant_type'].filter((k) => !params[k]));
+  const wrong = notStrings.filter((k) => missing.includes(k));
+  const absent = missing.filter((k) => !wrong.includes(k));
+  if (wrong.length || absent.length) {
+    const problems = [
+      ...(wrong.length ? [`${listNames(wrong)} must be ${wrong.length > 1 ? 'strings' : 'a string'}.`] : []),
+      ...(absent.length ? [`Missing parameter${absent.length > 1 ? 's' : ''}: ${absent.join(', ')}.`] : []),
+    ];
+    return { status: 400, error: 'invalid_request', error_description: problems.join(' ') };
   }
   if (params.grant_type !== 'client_credentials') {
     return { status: 400, error: 'unsupported_grant_type', error_description: 'Only grant_type=client_credentials is supported.' };

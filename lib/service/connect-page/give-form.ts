@@ -32,6 +32,8 @@ export const GIVE_FORM_ERRORS = {
   phone: 'Enter a phone number of 10 to 15 digits, or leave it empty.',
   note: 'Keep the note to 1,000 characters or fewer.',
   resubmitted: 'This form was already submitted with other details. Please review them and submit again.',
+  unreadable: 'The form could not be read. Please fill it in and submit it again.',
+  tooLarge: 'The form was too large to send. Please shorten the note and submit it again.',
 } as const;
 export type TGiveFormError = keyof typeof GIVE_FORM_ERRORS;
 

@@ -1,6 +1,24 @@
 import { and, eq } from 'drizzle-orm';
 import { getDb, schema } from '@/lib/db/client';
+import { ApiError } from '@/lib/http/errors';
+import { UUID_PATTERN } from '@/lib/service/connects/schemas';
 import { grantToJson, type TGrantJson } from './grant-json';
+
+/** A Connect's grant by id: 400 when the id is not a UUID, 404 when it is not this Connect's. */
+export async function getGrant(connectId: string, id: string): Promise<TGrantJson> {
+  if (!UUID_PATTERN.test(id)) {
+    throw new ApiError('bad_request', 'The grant id in the path must be a UUID.', {
+      errors: [{ path: 'id', message: 'must be a UUID' }],
+    });
+  }
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(schema.grants)
+    .where(and(eq(schema.grants.connectId, connectId), eq(schema.grants.id, id)));
+  if (!row) throw new ApiError('not_found', `No grant with the id ${id} for this Connect.`);
+  return grantToJson(row);
+}
 
 /** A Connect's grant by its tracking id (the donor's confirmation page). */
 export async function findGrantByTrackingId(connectId: string, trackingId: string): Promise<TGrantJson | null> {

@@ -7,7 +7,7 @@ import { grantToJson, type TGrantJson } from './grant-json';
 import { olderThan } from '@/lib/db/paging';
 
 /** One page of a Connect's grants, newest first. */
-export async function listGrants(connectId: string, { limit, cursor }: TPageParams): Promise<{ results: TGrantJson[]; nextPageToken?: string }> {
+export async function listGrants(connectId: string, { limit, cursor, scope }: TPageParams): Promise<{ results: TGrantJson[]; nextPageToken?: string }> {
   if (cursor && !UUID_PATTERN.test(cursor.id)) {
     throw new ApiError('bad_request', 'pageToken is not one this service issued; take it from nextPageToken of the previous page.', {
       errors: [{ path: 'pageToken', message: 'unknown page token' }],
@@ -26,5 +26,5 @@ export async function listGrants(connectId: string, { limit, cursor }: TPagePara
     )
     .orderBy(desc(g.createdAt), desc(g.id))
     .limit(limit + 1);
-  return pageOf(rows, limit, (r) => r, grantToJson);
+  return pageOf(rows, limit, (r) => r, grantToJson, scope);
 }

@@ -1,6 +1,6 @@
 import { and, arrayContains, eq, isNull, sql } from 'drizzle-orm';
 import { ID_PREFIX, type TEventType } from '@/lib/constants';
-import type { DbOrTx } from '@/lib/db/client';
+import { queryRows, type DbOrTx } from '@/lib/db/client';
 import { deliveries, messages, webhooks } from '@/lib/db/schema';
 import { prefixedId } from '@/lib/ids';
 
@@ -34,7 +34,10 @@ export async function emitEvent(tx: DbOrTx, input: TEmitEventInput): Promise<{ m
   if (targets.length === 0) return null;
 
   const messageId = prefixedId(ID_PREFIX.message);
-  const createdAt = new Date();
+  // One reading of the database's clock is both the message's timestamp and the moment its
+  // deliveries fall due: a new message is due when made, never before, and the worker compares
+  // next_attempt_at with that same clock.
+  const createdAt = await databaseNow(tx);
   const body = JSON.stringify({ type: input.eventType, timestamp: createdAt.toISOString(), data: input.payload });
   await tx.insert(messages).values({ id: messageId, accountId: input.accountId, eventType: input.eventType, payload: body, createdAt });
   await tx.insert(deliveries).values(
@@ -44,9 +47,15 @@ export async function emitEvent(tx: DbOrTx, input: TEmitEventInput): Promise<{ m
       accountId: input.accountId,
       eventType: input.eventType,
       status: 'pending',
-      nextAttemptAt: sql`now()`,
+      nextAttemptAt: createdAt,
       createdAt,
     })),
   );
   return { messageId };
+}
+
+/** The database's current time (not the transaction's start, which now() would give). */
+async function databaseNow(tx: DbOrTx): Promise<Date> {
+  const [row] = await queryRows<{ ms: number | string }>(tx, sql`select (extract(epoch from clock_timestamp()) * 1000)::float8 as ms`);
+  return new Date(Math.floor(Number(row.ms)));
 }

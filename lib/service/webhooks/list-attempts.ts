@@ -10,7 +10,7 @@ export async function listAttempts(
   accountId: string,
   webhookId: string,
   messageId: string,
-  { limit, cursor }: TPageParams,
+  { limit, cursor, scope }: TPageParams,
 ): Promise<{ results: TAttemptJson[]; nextPageToken?: string }> {
   const db = await getDb();
   await getDelivery(accountId, webhookId, messageId, { db });
@@ -27,5 +27,5 @@ export async function listAttempts(
     )
     .orderBy(desc(a.createdAt), desc(a.id))
     .limit(limit + 1);
-  return pageOf(rows, limit, (r) => ({ createdAt: r.createdAt, id: r.id }), (r) => attemptToJson(r));
+  return pageOf(rows, limit, (r) => ({ createdAt: r.createdAt, id: r.id }), (r) => attemptToJson(r), scope);
 }

@@ -15,7 +15,7 @@ export function parseMessageFilters(searchParams: URLSearchParams): TMessageFilt
     if (value !== null && value !== '') raw[key] = value;
   }
   const parsed = ZMessageFilters.safeParse(raw);
-  if (!parsed.success) throw validationError(parsed.error, 'The query');
+  if (!parsed.success) throw validationError(parsed.error, 'query');
   return parsed.data;
 }
 
@@ -26,7 +26,7 @@ export function parseMessageFilters(searchParams: URLSearchParams): TMessageFilt
 export async function listMessages(
   accountId: string,
   webhookId: string,
-  { limit, cursor }: TPageParams,
+  { limit, cursor, scope }: TPageParams,
   filters: TMessageFilters,
 ): Promise<{ results: TMessageJson[]; nextPageToken?: string }> {
   const db = await getDb();
@@ -48,5 +48,5 @@ export async function listMessages(
     )
     .orderBy(desc(d.createdAt), desc(d.messageId))
     .limit(limit + 1);
-  return pageOf(rows, limit, (r) => ({ createdAt: r.createdAt, id: r.messageId }), (r) => messageToJson(r));
+  return pageOf(rows, limit, (r) => ({ createdAt: r.createdAt, id: r.messageId }), (r) => messageToJson(r), scope);
 }

@@ -5,7 +5,7 @@ import { webhookToJson, type TWebhookJson } from './webhook-json';
 import { olderThan } from '@/lib/db/paging';
 
 /** The account's live webhooks, newest first, one page. */
-export async function listWebhooks(accountId: string, { limit, cursor }: TPageParams): Promise<{ results: TWebhookJson[]; nextPageToken?: string }> {
+export async function listWebhooks(accountId: string, { limit, cursor, scope }: TPageParams): Promise<{ results: TWebhookJson[]; nextPageToken?: string }> {
   const db = await getDb();
   const w = schema.webhooks;
   const rows = await db
@@ -20,5 +20,5 @@ export async function listWebhooks(accountId: string, { limit, cursor }: TPagePa
     )
     .orderBy(desc(w.createdAt), desc(w.id))
     .limit(limit + 1);
-  return pageOf(rows, limit, (r) => ({ createdAt: r.createdAt, id: r.id }), webhookToJson);
+  return pageOf(rows, limit, (r) => ({ createdAt: r.createdAt, id: r.id }), webhookToJson, scope);
 }

@@ -68,7 +68,7 @@ export default async function ReceiverPage({ params, searchParams }: { params: P
           </span>
         }
       />
-      <div className="grid items-start gap-5 lg:grid-cols-[24rem_1fr]">
+      <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[24rem_minmax(0,1fr)]">
         <div className="space-y-4">
           <Card title="Settings">
             <ReceiverSettingsForm
@@ -103,7 +103,7 @@ export default async function ReceiverPage({ params, searchParams }: { params: P
                 name="q"
                 defaultValue={q}
                 placeholder="Search body and headers…"
-                className="w-64 rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/20"
+                className="w-64 min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm sm:flex-none focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/20"
               />
               <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-1 text-sm font-medium text-slate-700 hover:bg-slate-50">
                 Search
@@ -155,7 +155,7 @@ export default async function ReceiverPage({ params, searchParams }: { params: P
                         {r.bodySize} B · answered <HttpCodeBadge code={r.responseStatus} />
                       </span>
                     </summary>
-                    <div className="grid gap-3 border-t border-slate-100 bg-slate-50/60 p-3 xl:grid-cols-2">
+                    <div className="grid grid-cols-1 gap-3 border-t border-slate-100 bg-slate-50/60 p-3 xl:grid-cols-2">
                       <div className="min-w-0">
                         <p className="mb-1 text-xs text-slate-500">
                           {r.path}

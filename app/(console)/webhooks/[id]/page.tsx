@@ -13,7 +13,7 @@ import { staffApi } from '@/app/(console)/_lib/staff-api';
 import { attempt } from '@/app/(console)/_lib/errors';
 import { loadTimeline, type TTimelineFilters } from '@/app/(console)/_lib/timeline';
 import { Timeline } from './timeline';
-import { SendTestEvent, WebhookToggle } from './webhook-controls';
+import { WebhookActions } from './webhook-controls';
 
 export const metadata: Metadata = { title: 'Webhook timeline' };
 
@@ -39,7 +39,9 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
   ]);
   // getWebhook is an extension: a 404/405 while the messages load means "not supported here", not "unknown webhook".
   const webhookExt = webhook.data ? 'ok' : webhook.unsupported && timeline.data ? 'unsupported' : 'error';
-  const receiver = tracked?.receiverId ? await getReceiver(tracked.receiverId) : null;
+  const knownUrl = webhook.data?.url ?? tracked?.url ?? '';
+  // The receiver it was created for, or else the one whose ingest URL it points at (tracked by id).
+  const receiver = (tracked?.receiverId ? await getReceiver(tracked.receiverId) : null) ?? (knownUrl ? (receivers.find((r) => ingestUrl(r.slug) === knownUrl) ?? null) : null);
   const receiverNames = Object.fromEntries(receivers.map((r) => [r.id, r.name]));
 
   if (!webhook.data && !timeline.data && timeline.error?.status === 404) {
@@ -57,28 +59,34 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
     );
   }
 
-  const url = webhook.data?.url ?? tracked?.url ?? '';
+  const url = knownUrl;
   const description = webhook.data?.description ?? tracked?.description ?? '';
   const eventTypes = webhook.data?.eventTypes ?? [...EVENT_TYPES];
   const disabled = webhook.data?.disabled ?? false;
 
+  // The URL shows once, in the card (with a copy button); the receiver's ingest URL only when it is not that URL.
+  const receiverUrl = receiver ? ingestUrl(receiver.slug) : '';
   return (
     <div className="space-y-5">
       <PageHeader
-        eyebrow={<Breadcrumb id={id} />}
-        title={description || url || id}
+        eyebrow={<Breadcrumb id={description ? id : undefined} />}
+        title={description || `Webhook ${id}`}
         description={
           <span className="inline-flex flex-wrap items-center gap-2">
             {webhook.data ? <EnabledBadge disabled={disabled} /> : null}
-            <code className="font-mono text-xs">{url}</code>
+            {receiver ? (
+              <span>
+                delivers to receiver{' '}
+                <Link href={`/receivers/${receiver.id}`} className="font-medium text-indigo-700 hover:underline">
+                  {receiver.name}
+                </Link>
+              </span>
+            ) : url ? (
+              <span>delivers outside this console</span>
+            ) : null}
           </span>
         }
-        actions={
-          <>
-            {webhookExt === 'ok' ? <WebhookToggle webhookId={id} disabled={disabled} /> : null}
-            <SendTestEvent webhookId={id} eventTypes={eventTypes} disabled={disabled} />
-          </>
-        }
+        actions={<WebhookActions webhookId={id} eventTypes={eventTypes} disabled={disabled} canToggle={webhookExt === 'ok'} />}
       />
 
       {webhookExt === 'error' && webhook.error ? <ErrorCallout error={webhook.error} title="The webhook's settings could not be loaded" /> : null}
@@ -105,7 +113,11 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
                   <Link href={`/receivers/${receiver.id}`} className="font-medium text-indigo-700 hover:underline">
                     {receiver.name}
                   </Link>
-                  <code className="font-mono text-xs text-slate-500">{ingestUrl(receiver.slug)}</code>
+                  {receiverUrl !== url ? (
+                    <span className="text-xs text-amber-800">
+                      its ingest URL is <code className="break-all font-mono">{receiverUrl}</code>, not this webhook&apos;s URL
+                    </span>
+                  ) : null}
                 </span>
               ) : (
                 <span key="rc" className="text-slate-500">
@@ -170,13 +182,18 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
   );
 }
 
-function Breadcrumb({ id }: { id: string }) {
+function Breadcrumb({ id }: { id?: string }) {
   return (
     <span>
       <Link href="/webhooks" className="hover:underline">
         Webhooks
-      </Link>{' '}
-      / <span className="font-mono">{id}</span>
+      </Link>
+      {id ? (
+        <>
+          {' '}
+          / <span className="break-all font-mono">{id}</span>
+        </>
+      ) : null}
     </span>
   );
 }

@@ -278,7 +278,7 @@ function MessageDetail({
         ) : null}
       </div>
       {error ? <ErrorCallout error={error} title="Resend failed" /> : null}
-      <div className="grid gap-3 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
         <div>
           <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">What the API sent — attempts</h3>
           {attempts === null ? (

@@ -1,34 +1,82 @@
 'use client';
 
-import { useState, useTransition } from 'react';
+import { useEffect, useState, useTransition } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ErrorCallout, type TErrorInfo } from '@/components/console/callout';
 import { Button, Select } from '@/components/console/form';
+import type { TTimeline } from '@/app/(console)/_lib/timeline';
 import { sendTestEventAction, setWebhookDisabledAction } from './actions';
 import { timelineKey } from './timeline';
 
-/** "Send test event": fires the example payload through the real delivery path; the timeline picks it up. */
-export function SendTestEvent({ webhookId, eventTypes, disabled }: { webhookId: string; eventTypes: string[]; disabled: boolean }) {
+// The webhook page's header actions, in one row that never moves: enable/disable (EXT PATCH,
+// hidden when the service does not support it) and "Send test event". What they report shows as a
+// toast in the corner, not in the header: a notice clears itself, an error stays until dismissed.
+
+const NOTICE_MAX_MS = 6000;
+// A test event's message is usually on the timeline at once: long enough to be read, not a flicker.
+const NOTICE_MIN_MS = 2000;
+
+type TFeedback = { kind: 'notice'; text: string; messageId?: string } | { kind: 'error'; title: string; error: TErrorInfo };
+
+export function WebhookActions({ webhookId, eventTypes, disabled, canToggle }: { webhookId: string; eventTypes: string[]; disabled: boolean; canToggle: boolean }) {
   const queryClient = useQueryClient();
-  const [pending, startTransition] = useTransition();
+  const [sending, startSend] = useTransition();
+  const [saving, startSave] = useTransition();
   const [eventType, setEventType] = useState(eventTypes[0] ?? '');
-  const [error, setError] = useState<TErrorInfo | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [toggleHidden, setToggleHidden] = useState(!canToggle);
+  const [feedback, setFeedback] = useState<TFeedback | null>(null);
+
   const send = () =>
-    startTransition(async () => {
-      setError(null);
-      setNotice(null);
+    startSend(async () => {
+      setFeedback(null);
       const r = await sendTestEventAction(webhookId, eventType || undefined);
       if (r.ok) {
-        setNotice(r.notice ?? 'Sent.');
+        setFeedback({ kind: 'notice', text: r.notice ?? 'Sent.', messageId: r.data?.messageId });
         await queryClient.invalidateQueries({ queryKey: timelineKey(webhookId) });
       } else {
-        setError(r.error);
+        setFeedback({ kind: 'error', title: 'The test event was not sent', error: r.error });
       }
     });
+
+  const toggle = () =>
+    startSave(async () => {
+      setFeedback(null);
+      const r = await setWebhookDisabledAction(webhookId, !disabled);
+      if (r.ok) setFeedback({ kind: 'notice', text: r.notice ?? 'Saved.' });
+      else if (r.unsupported) setToggleHidden(true);
+      else setFeedback({ kind: 'error', title: disabled ? 'The webhook was not enabled' : 'The webhook was not disabled', error: r.error });
+    });
+
+  // A notice goes after a few seconds, or (after a short minimum) once the message it names is on the timeline.
+  useEffect(() => {
+    if (feedback?.kind !== 'notice') return;
+    const clear = () => setFeedback((f) => (f === feedback ? null : f));
+    const messageId = feedback.messageId;
+    const onTimeline = () =>
+      !!messageId && queryClient.getQueriesData<TTimeline>({ queryKey: timelineKey(webhookId) }).some(([, data]) => data?.messages.some((m) => m.id === messageId));
+    let unsubscribe = () => {};
+    const atMost = setTimeout(clear, NOTICE_MAX_MS);
+    const atLeast = setTimeout(() => {
+      if (onTimeline()) return clear();
+      unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+        if (event.type === 'updated' && onTimeline()) clear();
+      });
+    }, NOTICE_MIN_MS);
+    return () => {
+      clearTimeout(atMost);
+      clearTimeout(atLeast);
+      unsubscribe();
+    };
+  }, [feedback, queryClient, webhookId]);
+
   return (
-    <div className="flex flex-col items-end gap-1">
-      <div className="flex items-center gap-2">
+    <>
+      <div className="flex flex-wrap items-center gap-2" data-testid="webhook-actions">
+        {toggleHidden ? null : (
+          <Button variant={disabled ? 'secondary' : 'danger'} onClick={toggle} disabled={saving}>
+            <SteadyLabel label={saving ? 'Saving…' : disabled ? 'Enable' : 'Disable'} widest={['Saving…', 'Enable', 'Disable']} />
+          </Button>
+        )}
         {eventTypes.length > 1 ? (
           <Select aria-label="Event type for the test" value={eventType} onChange={(e) => setEventType(e.target.value)} className="w-auto">
             {eventTypes.map((t) => (
@@ -36,49 +84,45 @@ export function SendTestEvent({ webhookId, eventTypes, disabled }: { webhookId: 
             ))}
           </Select>
         ) : null}
-        <Button variant="primary" onClick={send} disabled={pending} title={disabled ? 'The webhook is disabled: the API will refuse test events (409)' : undefined}>
-          {pending ? 'Sending…' : 'Send test event'}
+        <Button variant="primary" onClick={send} disabled={sending} title={disabled ? 'The webhook is disabled: the API will refuse test events (409)' : undefined}>
+          <SteadyLabel label={sending ? 'Sending…' : 'Send test event'} widest={['Send test event']} />
         </Button>
       </div>
-      {notice ? (
-        <p role="status" className="text-xs text-emerald-700">
-          {notice}
-        </p>
-      ) : null}
-      {error ? (
-        <div className="max-w-md">
-          <ErrorCallout error={error} title="The test event was not sent" />
+      {feedback ? (
+        <div className="fixed bottom-4 right-4 z-30 w-[28rem] max-w-[calc(100vw-2rem)] shadow-lg" data-testid="action-feedback">
+          {feedback.kind === 'notice' ? (
+            <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+              {feedback.text}
+            </p>
+          ) : (
+            <div className="relative">
+              <ErrorCallout error={feedback.error} title={feedback.title} />
+              <button
+                type="button"
+                onClick={() => setFeedback(null)}
+                aria-label="Dismiss"
+                className="absolute right-1.5 top-1.5 rounded px-1.5 text-rose-900/70 hover:bg-rose-100 hover:text-rose-900"
+              >
+                ×
+              </button>
+            </div>
+          )}
         </div>
       ) : null}
-    </div>
+    </>
   );
 }
 
-/** Enable/disable (EXT PATCH); the page hides it when the service does not support it. */
-export function WebhookToggle({ webhookId, disabled }: { webhookId: string; disabled: boolean }) {
-  const [pending, startTransition] = useTransition();
-  const [error, setError] = useState<TErrorInfo | null>(null);
-  const [hidden, setHidden] = useState(false);
-  if (hidden) return null;
-  const toggle = () =>
-    startTransition(async () => {
-      setError(null);
-      const r = await setWebhookDisabledAction(webhookId, !disabled);
-      if (!r.ok) {
-        if (r.unsupported) setHidden(true);
-        else setError(r.error);
-      }
-    });
+/** A label whose box is as wide as the widest of its variants, so the button beside it never shifts. */
+function SteadyLabel({ label, widest }: { label: string; widest: string[] }) {
   return (
-    <div className="flex flex-col items-end gap-1">
-      <Button variant={disabled ? 'secondary' : 'danger'} onClick={toggle} disabled={pending}>
-        {pending ? 'Saving…' : disabled ? 'Enable' : 'Disable'}
-      </Button>
-      {error ? (
-        <div className="max-w-md">
-          <ErrorCallout error={error} />
-        </div>
-      ) : null}
-    </div>
+    <span className="grid">
+      <span className="col-start-1 row-start-1 text-center">{label}</span>
+      {widest.map((w) => (
+        <span key={w} aria-hidden className="invisible col-start-1 row-start-1">
+          {w}
+        </span>
+      ))}
+    </span>
   );
 }

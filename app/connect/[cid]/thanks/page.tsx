@@ -1,12 +1,43 @@
-// Donor Connect flow: GET /connect/{cid}/thanks?t=<trackingId> — the confirmation of a grant of this Connect.
+// Donor Connect flow: GET /connect/{cid}/thanks?t=<trackingId> — the confirmation of a grant of this Connect (in full only in the browser that gave).
 import type { Metadata } from 'next';
+import { cookies } from 'next/headers';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { ConnectShell, formatUsd } from '@/components/connect/connect-shell';
+import { THANKS_COOKIE, mayShowThanks } from '@/lib/service/connect-page/thanks-cookie';
 import { findActiveConnect } from '@/lib/service/connects/get-connect';
 import { findGrantByTrackingId } from '@/lib/service/grants/find-grant';
 
 type TProps = { params: Promise<{ cid: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+function CheckMark() {
+  return (
+    <div className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-600">
+      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2.5} className="h-7 w-7" aria-hidden="true">
+        <path strokeLinecap="round" strokeLinejoin="round" d="M5 13l4 4L19 7" />
+      </svg>
+    </div>
+  );
+}
+
+/** For anyone holding the link but not the browser that gave: nothing of the donor or the gift. */
+function NeutralThanks({ cid, nonprofitName }: { cid: string; nonprofitName: string }) {
+  return (
+    <ConnectShell>
+      <div className="px-6 py-10 text-center sm:px-8">
+        <CheckMark />
+        <h1 className="mt-4 text-2xl font-semibold text-slate-900">Thank you</h1>
+        <p className="mt-2 text-sm text-slate-600" data-testid="thanks-neutral">
+          This confirmation is shown only in the browser that made the gift, for an hour after giving. Keep the tracking id from
+          the link: {nonprofitName} and your fund sponsor use it to find the grant.
+        </p>
+        <Link href={`/connect/${encodeURIComponent(cid)}`} className="mt-6 inline-block text-sm font-medium text-emerald-700 hover:text-emerald-800">
+          Make a grant →
+        </Link>
+      </div>
+    </ConnectShell>
+  );
+}
 
 export const metadata: Metadata = { title: 'Thank you', robots: { index: false } };
 
@@ -16,16 +47,15 @@ export default async function ThanksPage({ params, searchParams }: TProps) {
   const found = await findActiveConnect(cid);
   const grant = found && typeof t === 'string' ? await findGrantByTrackingId(cid, t) : null;
   if (!found || !grant) notFound();
+  if (!mayShowThanks((await cookies()).get(THANKS_COOKIE)?.value, found.connect, grant.trackingId)) {
+    return <NeutralThanks cid={cid} nonprofitName={found.nonprofitName} />;
+  }
   const total = grant.coveredFees ? grant.amount + grant.feeAmount : grant.amount;
 
   return (
     <ConnectShell>
       <div className="px-6 py-10 text-center sm:px-8">
-        <div className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-600">
-          <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2.5} className="h-7 w-7" aria-hidden="true">
-            <path strokeLinecap="round" strokeLinejoin="round" d="M5 13l4 4L19 7" />
-          </svg>
-        </div>
+        <CheckMark />
         <h1 className="mt-4 text-2xl font-semibold text-slate-900">Thank you, {grant.firstName}!</h1>
         <p className="mt-2 text-sm text-slate-600">
           Your grant recommendation of <span className="font-semibold text-slate-900">{formatUsd(grant.amount)}</span> to{' '}

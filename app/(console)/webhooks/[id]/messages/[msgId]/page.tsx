@@ -42,10 +42,10 @@ export default async function MessagePage({ params }: { params: Promise<{ id: st
         Webhooks
       </Link>{' '}
       /{' '}
-      <Link href={`/webhooks/${encodeURIComponent(id)}`} className="font-mono hover:underline">
+      <Link href={`/webhooks/${encodeURIComponent(id)}`} className="break-all font-mono hover:underline">
         {id}
       </Link>{' '}
-      / <span className="font-mono">{msgId}</span>
+      / <span className="break-all font-mono">{msgId}</span>
     </span>
   );
 
@@ -76,7 +76,7 @@ export default async function MessagePage({ params }: { params: Promise<{ id: st
         }
       />
 
-      <div className="grid items-start gap-5 lg:grid-cols-[2fr_3fr]">
+      <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <Card title="Message">
           <DescriptionList
             items={[
@@ -105,7 +105,7 @@ export default async function MessagePage({ params }: { params: Promise<{ id: st
               <span className="font-mono text-xs text-slate-600">{a.responseDurationMs} ms</span>
               <Badge>{a.triggerType}</Badge>
               <code className="truncate font-mono text-xs text-slate-500">{a.url}</code>
-              <code className="ml-auto font-mono text-xs text-slate-400">{a.id}</code>
+              <code className="ml-auto break-all font-mono text-xs text-slate-400">{a.id}</code>
             </summary>
             <div className="border-t border-slate-100 px-4 py-3">
               <p className="mb-1 text-xs font-medium text-slate-500">{a.responseStatusCode === 0 ? 'Error (no response came)' : 'Response body'}</p>
@@ -149,7 +149,7 @@ function ReceiptCard({ receipt: r, receiverName }: { receipt: TReceipt; receiver
         </Link>
       </div>
       {r.verdictReason ? <p className="px-4 pt-2 text-xs text-slate-600">Signature: {r.verdictReason}</p> : null}
-      <div className="grid gap-3 p-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 p-4 lg:grid-cols-2">
         <div>
           <p className="mb-1 text-xs font-medium text-slate-500">Headers</p>
           <HeadersTable headers={r.headers} />
