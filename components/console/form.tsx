@@ -7,7 +7,7 @@ import { buttonClass, type TButtonVariant } from './button-class';
 // Form controls with one look. Client-only because SubmitButton reads the pending form state.
 
 const CONTROL =
-  'block w-full rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm text-slate-900 shadow-xs placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/20 disabled:bg-slate-50 aria-[invalid=true]:border-rose-400';
+  'block rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm text-slate-900 shadow-xs placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/20 disabled:bg-slate-50 aria-[invalid=true]:border-rose-400';
 
 export function Field({ label, htmlFor, error, hint, children }: { label: ReactNode; htmlFor: string; error?: string; hint?: ReactNode; children: ReactNode }) {
   return (
@@ -27,16 +27,19 @@ export function Field({ label, htmlFor, error, hint, children }: { label: ReactN
   );
 }
 
+/** Full width unless the caller gives a width (two width classes would be decided by stylesheet order, not by intent). */
+const control = (className: string) => `${CONTROL} ${/(^|\s)([a-z]+:)*w-/.test(className) ? '' : 'w-full'} ${className}`;
+
 export function Input({ className = '', invalid, ...props }: InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean }) {
-  return <input aria-invalid={invalid || undefined} className={`${CONTROL} ${className}`} {...props} />;
+  return <input aria-invalid={invalid || undefined} className={control(className)} {...props} />;
 }
 
 export function Textarea({ className = '', invalid, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement> & { invalid?: boolean }) {
-  return <textarea aria-invalid={invalid || undefined} className={`${CONTROL} font-mono text-xs ${className}`} {...props} />;
+  return <textarea aria-invalid={invalid || undefined} className={control(`font-mono text-xs ${className}`)} {...props} />;
 }
 
 export function Select({ className = '', ...props }: SelectHTMLAttributes<HTMLSelectElement>) {
-  return <select className={`${CONTROL} pr-8 ${className}`} {...props} />;
+  return <select className={control(`pr-8 ${className}`)} {...props} />;
 }
 
 export function Button({ variant = 'secondary', size = 'md', className = '', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: TButtonVariant; size?: 'sm' | 'md' }) {

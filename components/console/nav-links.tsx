@@ -20,7 +20,7 @@ export function NavLinks({ className = '' }: { className?: string }) {
             key={l.href}
             href={l.href}
             aria-current={active ? 'page' : undefined}
-            className={`rounded-md px-2.5 py-1.5 text-sm font-medium transition-colors ${active ? 'bg-white/15 text-white' : 'text-slate-300 hover:bg-white/10 hover:text-white'}`}
+            className={`rounded-md px-2 py-1.5 text-sm font-medium transition-colors sm:px-2.5 ${active ? 'bg-white/15 text-white' : 'text-slate-300 hover:bg-white/10 hover:text-white'}`}
           >
             {l.label}
           </Link>

@@ -245,6 +245,7 @@ test('subscription → test event → live grant → retries, on one timeline', 
     const cell = page.getByTestId('webhook-row').filter({ hasText: plainId }).locator('td').first();
     expect((await cell.innerText()).split(plainId).length - 1, 'the id shows once').toBe(1);
     await expect(page.getByTestId('webhook-row').filter({ hasText: 'E2E grant hook' })).toContainText(webhookId);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 'no sideways scrolling').toBeLessThanOrEqual(0);
     await screenshot(page, 'webhooks');
   });
 

@@ -89,7 +89,7 @@ export default async function NonprofitsPage({ searchParams }: { searchParams: P
               <label htmlFor="connect" className="sr-only">
                 Connect id (CID)
               </label>
-              <input id="connect" name="connect" defaultValue={cid} placeholder="test_…" className={`${input} w-80 min-w-0 max-w-full flex-1 sm:flex-none`} />
+              <input id="connect" name="connect" defaultValue={cid} placeholder="test_…" className={`${input} w-56 sm:w-80`} />
               <button type="submit" className={buttonClass('secondary')}>
                 Open
               </button>

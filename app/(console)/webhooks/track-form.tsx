@@ -20,7 +20,7 @@ export function TrackWebhookForm() {
           placeholder="ep_…"
           defaultValue={(state.values?.webhookId as string) ?? ''}
           invalid={!!state.fieldErrors?.webhookId}
-          className="w-72 min-w-0 flex-1 font-mono sm:flex-none"
+          className="w-56 font-mono sm:w-72"
           required
         />
         <SubmitButton variant="secondary" pendingLabel="Checking…">

@@ -2,7 +2,7 @@ import { NextResponse } from 'next/server';
 import { env } from '@/lib/env';
 import { safeEqual } from '@/lib/crypto/secrets';
 import { authenticateClient } from './clients';
-import { clearTokenFailures, recordTokenFailure, tokenRetryAfter } from './throttle';
+import { clearTokenAttempts, reserveTokenAttempt } from './throttle';
 import { issueAccessToken, type TAccessToken } from './tokens';
 
 type TOAuthFailure = { status: number; error: string; error_description: string; retryAfter?: number };
@@ -84,16 +84,15 @@ export async function exchangeClientCredentials(
     return { status: 400, error: 'unsupported_grant_type', error_description: 'Only grant_type=client_credentials is supported.' };
   }
   const throttleKey = `${clientId}|${sourceAddress}`;
-  const retryAfter = await tokenRetryAfter(throttleKey);
+  const retryAfter = await reserveTokenAttempt(throttleKey);
   if (retryAfter > 0) {
     return { status: 429, error: 'temporarily_unavailable', error_description: `Too many failed attempts for this client; retry in ${retryAfter} s.`, retryAfter };
   }
   const client = await authenticateClient(clientId!, clientSecret!);
   if (!client) {
-    await recordTokenFailure(throttleKey);
     return { status: 401, error: 'invalid_client', error_description: 'Unknown client or wrong client secret.' };
   }
-  await clearTokenFailures(throttleKey);
+  await clearTokenAttempts(throttleKey);
   if (!safeEqual(params.audience, env.CONNECT_AUDIENCE)) {
     return { status: 403, error: 'access_denied', error_description: `The audience must be ${env.CONNECT_AUDIENCE}.` };
   }

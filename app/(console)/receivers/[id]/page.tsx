@@ -103,7 +103,7 @@ export default async function ReceiverPage({ params, searchParams }: { params: P
                 name="q"
                 defaultValue={q}
                 placeholder="Search body and headers…"
-                className="w-64 min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm sm:flex-none focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/20"
+                className="w-48 rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm sm:w-64 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/20"
               />
               <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-1 text-sm font-medium text-slate-700 hover:bg-slate-50">
                 Search
