@@ -6,10 +6,10 @@
 //   receivers:list                                 list receivers with their ingest URLs
 // Works while the app is stopped (same DATA_DIR) or at any time against DATABASE_URL.
 import '../lib/load-env';
+import { runCli } from '@/lib/run-cli';
 import { parseArgs } from 'node:util';
 import { createReceiver, ingestUrl, listReceivers } from '@/lib/console/receivers';
 import { createUser, listUsers, setPassword, UserExistsError } from '@/lib/console/users';
-import { closeDb } from '@/lib/db/client';
 
 const USAGE = `usage: npm run console -- users:add --email <email> --password <password>
        npm run console -- users:password --email <email> --password <password>
@@ -82,12 +82,4 @@ async function main(): Promise<number> {
   }
 }
 
-let code = 1;
-try {
-  code = await main();
-} catch (err) {
-  console.error((err as Error).message);
-} finally {
-  await closeDb().catch(() => {});
-}
-process.exit(code);
+await runCli(main);

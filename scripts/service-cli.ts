@@ -3,8 +3,8 @@
 //   clients:list [--account <name>]   list clients
 //   clients:revoke <client_id>        revoke a client; its tokens stop working at once
 import '../lib/load-env';
+import { runCli } from '@/lib/run-cli';
 import { parseArgs } from 'node:util';
-import { closeDb } from '@/lib/db/client';
 import { createClient, listClients, revokeClient } from '@/lib/service/auth/clients';
 
 const USAGE = `usage: npm run service -- clients:create --account <name>
@@ -47,12 +47,4 @@ async function main(): Promise<number> {
   }
 }
 
-let code = 1;
-try {
-  code = await main();
-} catch (err) {
-  console.error((err as Error).message);
-} finally {
-  await closeDb().catch(() => {});
-}
-process.exit(code);
+await runCli(main);
