@@ -1,6 +1,6 @@
 import 'server-only';
 import type { connectApi, TAttempt, TMessage } from '@/lib/console/connect-api';
-import { receiptsForMessages, type TReceipt } from '@/lib/console/receivers';
+import { receiptSummariesForMessages, type TReceiptSummary } from '@/lib/console/receivers';
 import { reconcile, type TReconciliation } from '@/lib/console/reconcile';
 import type { TEnvironmentName } from '@/lib/console/session';
 import { iso, mapLimit } from './concurrency';
@@ -93,7 +93,7 @@ export function toTimelineAttempt(a: TAttempt): TTimelineAttempt {
   };
 }
 
-export function toTimelineReceipt(r: TReceipt): TTimelineReceipt {
+export function toTimelineReceipt(r: TReceiptSummary): TTimelineReceipt {
   return {
     id: r.id,
     receiverId: r.receiverId,
@@ -122,7 +122,7 @@ export async function loadTimeline(env: TEnvironmentName, api: ConnectApi, webho
         return { attempts: null, error: err instanceof Error ? err.message : String(err) };
       }
     }),
-    receiptsForMessages(ids),
+    receiptSummariesForMessages(ids),
   ]);
   const messages = page.results.map((m, i): TTimelineMessage => {
     const { attempts, error } = attemptLists[i] as { attempts: TAttempt[] | null; error?: string };
