@@ -12,7 +12,7 @@ import { Timestamp } from '@/components/console/timestamp';
 import type { TWebhook } from '@/lib/console/connect-api';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
 import { attempt } from '@/app/(console)/_lib/errors';
-import { mapLimit } from '@/app/(console)/_lib/concurrency';
+import { mapLimit } from '@/lib/console/map-limit';
 import { TrackWebhookForm } from './track-form';
 import { trackListedWebhookAction } from './actions';
 

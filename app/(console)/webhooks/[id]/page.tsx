@@ -11,7 +11,7 @@ import { Card, DescriptionList, PageHeader } from '@/components/console/page-hea
 import { Timestamp } from '@/components/console/timestamp';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
 import { attempt } from '@/app/(console)/_lib/errors';
-import { loadTimeline, type TTimelineFilters } from '@/app/(console)/_lib/timeline';
+import { loadTimeline, type TTimelineFilters } from '@/lib/console/timeline';
 import { Timeline } from './timeline';
 import { WebhookActions } from './webhook-controls';
 

@@ -8,7 +8,7 @@ import { ErrorCallout, type TErrorInfo } from '@/components/console/callout';
 import { EmptyState } from '@/components/console/empty-state';
 import { Button } from '@/components/console/form';
 import { Timestamp, formatUtc } from '@/components/console/timestamp';
-import type { TTimeline, TTimelineFilters, TTimelineMessage } from '@/app/(console)/_lib/timeline';
+import type { TTimeline, TTimelineFilters, TTimelineMessage } from '@/lib/console/timeline';
 import { resendMessageAction } from './actions';
 
 const POLL_MS = 1000;

@@ -4,7 +4,7 @@ import { useEffect, useState, useTransition } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ErrorCallout, type TErrorInfo } from '@/components/console/callout';
 import { Button, Select } from '@/components/console/form';
-import type { TTimeline } from '@/app/(console)/_lib/timeline';
+import type { TTimeline } from '@/lib/console/timeline';
 import { sendTestEventAction, setWebhookDisabledAction } from './actions';
 import { timelineKey } from './timeline';
 

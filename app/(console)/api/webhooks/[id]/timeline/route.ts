@@ -6,7 +6,7 @@ import { connectApi } from '@/lib/console/connect-api';
 import { ApiError } from '@/lib/http/errors';
 import { json, otherMethods } from '@/lib/http/respond';
 import { MESSAGE_STATUSES } from '@/lib/constants';
-import { loadTimeline, TIMELINE_PAGE_SIZE } from '@/app/(console)/_lib/timeline';
+import { loadTimeline, TIMELINE_PAGE_SIZE } from '@/lib/console/timeline';
 import { upstreamProblem } from '@/app/(console)/_lib/problem';
 import { asConnectApiError } from '@/app/(console)/_lib/errors';
 import { pageLimitParam } from '@/app/(console)/_lib/paging';

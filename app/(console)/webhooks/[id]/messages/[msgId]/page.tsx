@@ -10,7 +10,7 @@ import { Card, DescriptionList, PageHeader } from '@/components/console/page-hea
 import { Timestamp } from '@/components/console/timestamp';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
 import { attempt } from '@/app/(console)/_lib/errors';
-import { mapLimit } from '@/app/(console)/_lib/concurrency';
+import { mapLimit } from '@/lib/console/map-limit';
 
 export const metadata: Metadata = { title: 'Message' };
 

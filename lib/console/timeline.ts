@@ -3,7 +3,7 @@ import type { connectApi, TAttempt, TMessage } from '@/lib/console/connect-api';
 import { receiptSummariesForMessages, type TReceiptSummary } from '@/lib/console/receivers';
 import { reconcile, type TReconciliation } from '@/lib/console/reconcile';
 import type { TEnvironmentName } from '@/lib/console/session';
-import { iso, mapLimit } from './concurrency';
+import { iso, mapLimit } from './map-limit';
 
 // One page of a webhook's timeline: the API's messages joined with their attempts (API) and the
 // receipts this console stored (DB), by message id. Used by the page (first paint) and the JSON
