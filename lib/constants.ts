@@ -4,6 +4,7 @@ export const ID_PREFIX = {
   connect: 'test_',
   webhook: 'ep_',
   message: 'msg_',
+  event: 'evt_',
   attempt: 'atmpt_',
   apiKey: 'sk_test_',
   webhookSecret: 'whsec_',
@@ -11,6 +12,8 @@ export const ID_PREFIX = {
 
 export const EVENT_TYPES = ['grant.succeeded'] as const;
 export type TEventType = (typeof EVENT_TYPES)[number];
+/** The one tag of a test event's message (POST /v1/webhooks/{id}/test), so it can be told apart or found. */
+export const TEST_EVENT_TAG = 'test';
 
 export const SCOPES = [
   'create:nonprofits',

@@ -148,6 +148,7 @@ export const webhooks = service.table(
     description: text().notNull().default(''),
     disabled: boolean().notNull().default(false),
     disabledReason: text(),
+    disabledAt: ts(),
     metadata: jsonb().notNull().default({}),
     failingSince: ts(),
     createdAt: createdAt(),
@@ -176,12 +177,19 @@ export const messages = service.table(
   {
     id: text().primaryKey(), // msg_<ksuid>
     accountId: uuid().notNull(),
+    eventId: text().notNull(), // evt_<ksuid>: names the event itself, whichever webhooks it went to
     eventType: text().notNull(),
     // The exact JSON body sent, kept as text so every retry is byte-identical (jsonb reorders keys).
     payload: text().notNull(),
+    // What the event is about (grant:<id>, tracking:<code>, donor:<email>, connect:<id>; test), to find it by.
+    tags: text().array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.accountId, t.createdAt.desc())],
+  (t) => [
+    index().on(t.accountId, t.createdAt.desc()),
+    uniqueIndex().on(t.accountId, t.eventId),
+    index().using('gin', t.tags),
+  ],
 );
 
 /** One row per (message, webhook): the delivery queue and the per-webhook message status. */

@@ -17,6 +17,7 @@ export const pageScope = {
   grants: (connectId: string) => `grants:${connectId}`,
   webhooks: (accountId: string) => `webhooks:${accountId}`,
   messages: (webhookId: string) => `messages:${webhookId}`,
+  accountMessages: (accountId: string) => `account-messages:${accountId}`,
   attempts: (webhookId: string, messageId: string) => `attempts:${webhookId}:${messageId}`,
 } as const;
 

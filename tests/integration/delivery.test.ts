@@ -270,8 +270,14 @@ describe('SSRF guard and disabling after a failing stretch (DELIVERY_ALLOW_PRIVA
     await eventually(async () => (await call(guarded, 'GET', `/v1/webhooks/${w}`, { token: gtok })).body.disabled, 20000, 'the webhook to be disabled');
     const msg = await messageWhen(guarded, gtok, w, msgId, 'failed');
     assert.ok(msg.attemptCount >= 2 && msg.attemptCount < 8, `disabled after ${msg.attemptCount} attempts, before the schedule ran out`);
+    const disabled = (await call(guarded, 'GET', `/v1/webhooks/${w}`, { token: gtok })).body;
+    assert.match(disabled.disabledReason, /^failing with no success since \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    assert.ok(Date.parse(disabled.disabledAt) > Date.parse(msg.timestamp), `disabled at ${disabled.disabledAt}, after the message of ${msg.timestamp}`);
     // Re-enabled, its failing stretch starts again: one more failure does not disable it at once.
-    assert.equal((await call(guarded, 'PATCH', `/v1/webhooks/${w}`, { token: gtok, body: { disabled: false } })).status, 200);
+    const enabled = await call(guarded, 'PATCH', `/v1/webhooks/${w}`, { token: gtok, body: { disabled: false } });
+    assert.equal(enabled.status, 200);
+    assert.equal(enabled.body.disabledReason, null);
+    assert.equal(enabled.body.disabledAt, null);
     const next = await sendTest(guarded, gtok, w);
     await eventually(async () => (await attemptsOf(guarded, gtok, w, next)).length >= 1, 15000, 'a new attempt');
     assert.equal((await call(guarded, 'GET', `/v1/webhooks/${w}`, { token: gtok })).body.disabled, false);

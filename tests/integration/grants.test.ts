@@ -188,11 +188,15 @@ describe('EXT GET /v1/grants/{id}', () => {
     assertProblem(await getGrant('/v1/grants/not-a-uuid', main), 400, /UUID/);
   });
 
-  test('no token → 401; no or a foreign API key → 403; wrong method → 405 with Allow', async () => {
+  test('no token → 401; the token alone is enough (its account’s grants); a bad or foreign API key → 403; wrong method → 405 with Allow', async () => {
     const mine = await postGrant(main, grantBody());
     const path = `/v1/grants/${mine.body.id}`;
     assertProblem(await call(app, 'GET', path, { headers: { 'x-service-api-key': main.apiKey } }), 401);
-    assertProblem(await call(app, 'GET', path, { token: tok }), 403, /API key is required/);
+    const alone = await call(app, 'GET', path, { token: tok });
+    assert.equal(alone.status, 200, alone.text);
+    assert.deepEqual(alone.body, mine.body);
+    assertProblem(await call(app, 'GET', path, { token: otherTok }), 404);
+    assertProblem(await call(app, 'GET', path, { token: tok, headers: { 'x-service-api-key': 'sk_test_' + 'A'.repeat(32) } }), 403, /not valid/);
     assertProblem(await call(app, 'GET', path, { token: otherTok, headers: { 'x-service-api-key': main.apiKey } }), 403, /another account/);
     const res = await call(app, 'DELETE', path, { token: tok, headers: { 'x-service-api-key': main.apiKey } });
     assertProblem(res, 405);

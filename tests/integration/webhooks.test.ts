@@ -57,7 +57,9 @@ describe('POST /v1/webhooks', () => {
     assert.ok(res.headers.get('x-request-id'));
     assert.match(res.body.id, /^ep_/);
     assert.match(res.body.id.slice(3), ID);
-    assert.deepEqual(Object.keys(res.body), ['id', 'url', 'eventTypes', 'description', 'disabled', 'metadata', 'createdAt', 'updatedAt']);
+    assert.deepEqual(Object.keys(res.body), ['id', 'url', 'eventTypes', 'description', 'disabled', 'disabledReason', 'disabledAt', 'metadata', 'createdAt', 'updatedAt']);
+    assert.equal(res.body.disabledReason, null);
+    assert.equal(res.body.disabledAt, null);
     assert.equal(res.body.url, ep.url);
     assert.deepEqual(res.body.eventTypes, ['grant.succeeded']);
     assert.equal(res.body.description, '');
@@ -80,6 +82,8 @@ describe('POST /v1/webhooks', () => {
     assert.equal(res.status, 201, res.text);
     assert.equal(res.body.description, 'CRM sync');
     assert.equal(res.body.disabled, true);
+    assert.equal(res.body.disabledReason, 'created disabled');
+    assert.match(res.body.disabledAt, ISO_MS);
     assert.deepEqual(res.body.metadata, { team: 'crm' });
     assert.equal((await call(app, 'GET', `/v1/webhooks/${res.body.id}/secret`, { token: tok })).body.key, key);
   });
@@ -274,8 +278,10 @@ describe('messages and attempts', () => {
     assert.equal(list.status, 200);
     assert.equal(list.body.results.length, 1);
     const [m] = list.body.results;
-    assert.deepEqual(Object.keys(m), ['id', 'eventType', 'timestamp', 'status', 'nextAttempt', 'attemptCount']);
+    assert.deepEqual(Object.keys(m), ['id', 'eventId', 'eventType', 'timestamp', 'tags', 'status', 'nextAttempt', 'attemptCount', 'lastAttempt']);
     assert.match(m.id, /^msg_/);
+    assert.match(m.eventId, /^evt_[0-9A-Za-z]{27}$/);
+    assert.deepEqual(m.tags, ['test']);
     assert.equal(m.status, 'success');
     assert.equal(m.nextAttempt, null);
     assert.equal(m.attemptCount, 1);
@@ -291,6 +297,7 @@ describe('messages and attempts', () => {
     assert.equal(attempt.status, 'success');
     assert.equal(attempt.responseStatusCode, 200);
     assert.equal(attempt.triggerType, 'scheduled');
+    assert.deepEqual(m.lastAttempt, attempt, 'EXT lastAttempt: the newest attempt, without its body');
     for (const path of [`/v1/webhooks/${webhook.id}/attempts/${attempt.id}`, `/v1/webhooks/${webhook.id}/messages/${message.id}/attempts/${attempt.id}`]) {
       const one = await call(app, 'GET', path, { token: tok });
       assert.equal(one.status, 200, one.text);
@@ -398,8 +405,10 @@ describe('POST /v1/webhooks/{id}/test', () => {
     const { webhook, ep } = await newWebhook();
     const res = await call(app, 'POST', `/v1/webhooks/${webhook.id}/test`, { token: tok, body: { eventType: 'grant.succeeded' } });
     assert.equal(res.status, 200, res.text);
-    assert.deepEqual(Object.keys(res.body), ['id', 'eventType', 'timestamp', 'status', 'nextAttempt', 'attemptCount', 'payload']);
+    assert.deepEqual(Object.keys(res.body), ['id', 'eventId', 'eventType', 'timestamp', 'tags', 'status', 'nextAttempt', 'attemptCount', 'lastAttempt', 'payload']);
     assert.equal(res.body.status, 'pending');
+    assert.deepEqual(res.body.tags, ['test']);
+    assert.equal(res.body.lastAttempt, null);
     assert.equal(res.body.attemptCount, 0);
     assert.match(res.body.nextAttempt, ISO_MS);
     assert.equal(res.body.nextAttempt, res.body.timestamp, 'due when made: not before it was made');

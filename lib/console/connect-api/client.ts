@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import { ConnectApiError, type TProblemInfo } from './errors';
 import type { TConnectApiConfig } from './environments';
 import {
+  ZAccountMessage,
+  ZAccountMessageSummary,
   ZAttempt,
   ZConnect,
   ZGrant,
@@ -14,6 +16,8 @@ import {
   ZSecret,
   ZTokenResponse,
   ZWebhook,
+  type TAccountMessage,
+  type TAccountMessageSummary,
   type TAttempt,
   type TConnect,
   type TGrant,
@@ -45,8 +49,13 @@ type TCall = {
   headers?: Record<string, string>;
   /** Safe to send twice: retried on network errors and 429/502/503/504. */
   idempotent?: boolean;
-  /** An EXT operation: a 404/405 for the route itself marks the error unsupported. */
-  ext?: 'list' | { probe: () => Promise<boolean> };
+  /**
+   * An EXT operation: a 404/405 for the route itself marks the error unsupported. Which 404s are
+   * the route's: 'list' — any; `probe` — those where the probe (a call that succeeds when the
+   * resource around the route exists) succeeds; `resourceMissing` — those it does not confirm as
+   * "the route exists, the resource does not".
+   */
+  ext?: 'list' | { probe: () => Promise<boolean> } | { resourceMissing: (problem: TProblemInfo | null) => boolean | Promise<boolean> };
 };
 
 type TRawResponse = { status: number; headers: Record<string, string | string[] | undefined>; text: string };
@@ -221,6 +230,10 @@ export class ConnectApi {
     const err = new ConnectApiError(detail, { status: res.status, requestId: header(res, 'x-request-id'), problem, operation: call.operation });
     if (!call.ext || (res.status !== 404 && res.status !== 405)) return err;
     if (res.status === 405 || call.ext === 'list') return err.withUnsupported();
+    if ('resourceMissing' in call.ext) {
+      const missing = await Promise.resolve(call.ext.resourceMissing(problem)).catch(() => false);
+      return missing ? err : err.withUnsupported();
+    }
     // A 404 on /v1/webhooks/{id}/…: the route may be missing, or the resource. Ask a core route.
     const exists = await call.ext.probe().catch(() => false);
     return exists ? err.withUnsupported() : err;
@@ -308,6 +321,26 @@ export class ConnectApi {
     );
   }
 
+  /**
+   * EXT (the public SDK's grants.get): a grant of the account, by the token alone; with `apiKey`,
+   * only a grant of that Connect. Unsupported on a 405, or on a 404 whose problem `detail` does not
+   * name the grant: a service with the route says which grant it lacks ("No grant with the id …"),
+   * one without it answers a generic 404 (at most echoing the path, which is not counted as naming).
+   */
+  getGrant(id: string, apiKey?: string): Promise<TGrant> {
+    return this.call(
+      {
+        operation: 'get grant',
+        method: 'GET',
+        path: `/v1/grants/${enc(id)}`,
+        headers: apiKey ? { 'x-service-api-key': apiKey } : undefined,
+        idempotent: true,
+        ext: { resourceMissing: (problem) => namesResource(problem, id, `/v1/grants/${enc(id)}`) },
+      },
+      ZGrant,
+    );
+  }
+
   /* ------------------------------------------------------------- webhooks */
 
   createWebhook(body: {
@@ -370,6 +403,35 @@ export class ConnectApi {
   }
 
   /* ------------------------------------------------------------- messages */
+
+  /** EXT (like Svix's /msg): the account's messages, newest first, whatever webhooks they went to; `tag` is exact. */
+  listAccountMessages(
+    query: TPageQuery & { tag?: string; eventType?: string; before?: string; after?: string } = {},
+  ): Promise<TPage<TAccountMessageSummary>> {
+    return this.call(
+      { operation: 'list account messages', method: 'GET', path: '/v1/messages', query: { ...query }, idempotent: true, ext: 'list' },
+      ZPage(ZAccountMessageSummary),
+    );
+  }
+
+  /**
+   * EXT: one message of the account by its `msg_` id or `evt_` event id, with its payload and a
+   * delivery per webhook it was queued for (none when nothing was subscribed). A 404 is "no such
+   * message" when the account's message list answers, otherwise the route is missing.
+   */
+  getAccountMessage(idOrEventId: string): Promise<TAccountMessage> {
+    return this.call(
+      {
+        operation: 'get account message',
+        method: 'GET',
+        path: `/v1/messages/${enc(idOrEventId)}`,
+        idempotent: true,
+        // The route exists when the account's message list answers: then a 404 is the message's.
+        ext: { resourceMissing: () => this.succeeds('/v1/messages', { pageLimit: 1 }) },
+      },
+      ZAccountMessage,
+    );
+  }
 
   listMessages(
     webhookId: string,
@@ -436,4 +498,10 @@ export class ConnectApi {
 
 function enc(segment: string): string {
   return encodeURIComponent(segment);
+}
+
+/** Whether a 404's problem detail names the resource `id` (and is not a router's echo of `path`). */
+function namesResource(problem: TProblemInfo | null, id: string, path: string): boolean {
+  const detail = problem?.detail ?? '';
+  return detail.includes(id) && !detail.includes(path);
 }

@@ -8,7 +8,18 @@ import { environmentConfig, type TConnectApiConfig, type TEnvironmentName } from
 export { ConnectApi } from './client';
 export { ConnectApiError, isUnsupported, type TProblemInfo } from './errors';
 export { environments, isEnvironmentName, type TConnectApiConfig, type TEnvironmentInfo, type TEnvironmentName } from './environments';
-export type { TAttempt, TConnect, TGrant, TMessage, TNonprofit, TPage, TWebhook } from './schemas';
+export type {
+  TAccountMessage,
+  TAccountMessageSummary,
+  TAttempt,
+  TConnect,
+  TGrant,
+  TMessage,
+  TMessageDelivery,
+  TNonprofit,
+  TPage,
+  TWebhook,
+} from './schemas';
 
 const globalForApi = globalThis as unknown as { __gcConnectApi?: Map<string, ConnectApi> };
 

@@ -56,22 +56,14 @@ export const ZWebhook = z.object({
   eventTypes: z.array(z.string()),
   description: z.string().nullish().transform((v) => v ?? ''),
   disabled: z.boolean(),
+  // EXT: why and when it was disabled; null while enabled, or when the service does not say.
+  disabledReason: z.string().nullish().transform((v) => v ?? null),
+  disabledAt: ZTimestamp.nullish().transform((v) => v ?? null),
   metadata: ZMetadata,
   createdAt: ZTimestamp,
   updatedAt: ZTimestamp,
 });
 export type TWebhook = z.output<typeof ZWebhook>;
-
-export const ZMessage = z.object({
-  id: z.string(),
-  eventType: z.string(),
-  timestamp: ZTimestamp,
-  status: z.string(), // pending | sending | success | failed
-  nextAttempt: ZTimestamp.nullish().transform((v) => v ?? null),
-  attemptCount: z.number().int(),
-  payload: z.unknown().optional(),
-});
-export type TMessage = z.output<typeof ZMessage>;
 
 export const ZAttempt = z.object({
   id: z.string(),
@@ -84,6 +76,49 @@ export const ZAttempt = z.object({
   response: z.string().optional(),
 });
 export type TAttempt = z.output<typeof ZAttempt>;
+
+export const ZMessage = z.object({
+  id: z.string(),
+  eventType: z.string(),
+  timestamp: ZTimestamp,
+  status: z.string(), // pending | sending | success | failed
+  nextAttempt: ZTimestamp.nullish().transform((v) => v ?? null),
+  attemptCount: z.number().int(),
+  payload: z.unknown().optional(),
+  // EXT, absent (undefined) when the service does not offer them.
+  eventId: z.string().optional(),
+  tags: z.array(z.string()).optional(),
+  /** EXT: undefined — the service does not say (ask for the attempts); null — no attempt yet. */
+  lastAttempt: ZAttempt.nullable().optional(),
+});
+export type TMessage = z.output<typeof ZMessage>;
+
+/** EXT GET /v1/messages: a message of the account, whichever webhooks it went to. */
+export const ZAccountMessageSummary = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  eventType: z.string(),
+  timestamp: ZTimestamp,
+  tags: z.array(z.string()).nullish().transform((v) => v ?? []),
+});
+export type TAccountMessageSummary = z.output<typeof ZAccountMessageSummary>;
+
+/** One webhook's delivery of an account message. */
+export const ZMessageDelivery = z.object({
+  webhookId: z.string(),
+  status: z.string(), // pending | sending | success | failed
+  nextAttempt: ZTimestamp.nullish().transform((v) => v ?? null),
+  attemptCount: z.number().int(),
+  lastAttempt: ZAttempt.nullish().transform((v) => v ?? null),
+});
+export type TMessageDelivery = z.output<typeof ZMessageDelivery>;
+
+/** EXT GET /v1/messages/{id}: the message, its payload, and one delivery per webhook it was queued for ([] when none). */
+export const ZAccountMessage = ZAccountMessageSummary.extend({
+  payload: z.unknown(),
+  deliveries: z.array(ZMessageDelivery),
+});
+export type TAccountMessage = z.output<typeof ZAccountMessage>;
 
 export const ZSecret = z.object({ key: z.string() });
 

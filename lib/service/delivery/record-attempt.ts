@@ -37,7 +37,7 @@ async function insertAttempt(tx: Tx, target: TAttemptTarget, result: TSendResult
 async function disableWebhook(tx: Tx, webhookId: string, reason: string): Promise<void> {
   await tx
     .update(w)
-    .set({ disabled: true, disabledReason: reason, updatedAt: sql`now()` })
+    .set({ disabled: true, disabledReason: reason, disabledAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(w.id, webhookId), eq(w.disabled, false)));
 }
 
@@ -58,6 +58,9 @@ async function noteWebhookFailure(tx: Tx, webhookId: string, statusCode: number)
           disabled_reason = case when not disabled and coalesce(failing_since, now()) <= now() - ${env.DELIVERY_DISABLE_AFTER_MS}::bigint * interval '1 millisecond'
                                  then 'failing with no success since ' || to_char(failing_since at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
                                  else disabled_reason end,
+          disabled_at = case when not disabled and coalesce(failing_since, now()) <= now() - ${env.DELIVERY_DISABLE_AFTER_MS}::bigint * interval '1 millisecond'
+                             then now()
+                             else disabled_at end,
           disabled = disabled or coalesce(failing_since, now()) <= now() - ${env.DELIVERY_DISABLE_AFTER_MS}::bigint * interval '1 millisecond'
         where id = ${webhookId}
         returning disabled`,

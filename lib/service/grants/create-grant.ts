@@ -102,8 +102,13 @@ export async function createGrant(input: TCreateGrantInput, opts: { idempotencyK
   });
 }
 
+/** What a grant's event is found by (GET /v1/messages?tag=…); the migration 0001 backfill mirrors it. */
+export function grantEventTags(grant: Pick<TGrantJson, 'id' | 'trackingId' | 'email' | 'connectId'>): string[] {
+  return [`grant:${grant.id}`, `tracking:${grant.trackingId}`, `donor:${grant.email.toLowerCase()}`, `connect:${grant.connectId}`];
+}
+
 async function createGrantIn(tx: Tx, input: TCreateGrantInput): Promise<TGrantJson> {
   const grant = await insertGrant(tx, input);
-  await emitEvent(tx, { accountId: input.connect.accountId, eventType: 'grant.succeeded', payload: grant });
+  await emitEvent(tx, { accountId: input.connect.accountId, eventType: 'grant.succeeded', payload: grant, tags: grantEventTags(grant) });
   return grant;
 }

@@ -11,6 +11,11 @@ export const API_KEY_HEADER = 'x-service-api-key';
 
 export type TApiKeyRequest<P> = TAccountRequest<P> & { connect: TConnectRow };
 
+/** Whether the request carries an API key at all (an empty header counts as none). */
+export function hasApiKey(req: Request): boolean {
+  return Boolean(req.headers.get(API_KEY_HEADER)?.trim());
+}
+
 /** The Connect whose API key the request carries; it must belong to the token's account. */
 export async function connectOfApiKey(req: Request, accountId: string): Promise<TConnectRow> {
   const apiKey = req.headers.get(API_KEY_HEADER)?.trim();

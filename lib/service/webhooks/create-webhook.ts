@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { ID_PREFIX } from '@/lib/constants';
 import { getDb, schema } from '@/lib/db/client';
 import { prefixedId } from '@/lib/ids';
@@ -19,6 +20,7 @@ export async function createWebhook(accountId: string, input: TCreateWebhook): P
         description: input.description,
         disabled: input.disabled,
         disabledReason: input.disabled ? 'created disabled' : null,
+        disabledAt: input.disabled ? sql`now()` : null,
         metadata: input.metadata ?? {},
       })
       .returning();

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { getDb, schema, type DbOrTx } from '@/lib/db/client';
 import { ApiError } from '@/lib/http/errors';
 import { getWebhook } from './get-webhook';
+import { selectDeliveries } from './select-deliveries';
 import { messageToJson, type TDeliveryRow, type TMessageJson, type TWebhookRow } from './webhook-json';
 
 /** The webhook and its delivery of the message; 404 when either is not the account's. */
@@ -19,11 +20,22 @@ export async function getDelivery(
     .from(d)
     .innerJoin(schema.messages, eq(schema.messages.id, d.messageId))
     .where(and(eq(d.webhookId, webhookId), eq(d.messageId, messageId), eq(d.accountId, accountId)));
-  if (!row) throw new ApiError('not_found', `No message with the id ${messageId} for this webhook.`);
+  if (!row) throw messageNotFound(messageId);
   return { webhook, delivery: row.delivery, payload: row.payload };
 }
 
-export async function getMessage(accountId: string, webhookId: string, messageId: string): Promise<TMessageJson> {
-  const { delivery, payload } = await getDelivery(accountId, webhookId, messageId);
-  return messageToJson(delivery, payload);
+function messageNotFound(messageId: string): ApiError {
+  return new ApiError('not_found', `No message with the id ${messageId} for this webhook.`);
+}
+
+/** Get message: this webhook's delivery of it, with the payload and the newest attempt. */
+export async function getMessage(accountId: string, webhookId: string, messageId: string, { db }: { db?: DbOrTx } = {}): Promise<TMessageJson> {
+  const conn = db ?? (await getDb());
+  await getWebhook(accountId, webhookId, { db: conn });
+  const d = schema.deliveries;
+  const [row] = await selectDeliveries(conn, { withPayload: true }).where(
+    and(eq(d.webhookId, webhookId), eq(d.messageId, messageId), eq(d.accountId, accountId)),
+  );
+  if (!row) throw messageNotFound(messageId);
+  return messageToJson(row, row.payload ?? undefined);
 }

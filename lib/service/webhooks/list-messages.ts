@@ -1,27 +1,22 @@
 import { and, desc, eq, gt, lt } from 'drizzle-orm';
 import { getDb, schema } from '@/lib/db/client';
-import { validationError } from '@/lib/http/errors';
 import { pageOf, type TPageParams } from '@/lib/http/paging';
+import { parseQuery } from '@/lib/http/query';
 import { getWebhook } from './get-webhook';
 import { ZMessageFilters, type TMessageFilters } from './schemas';
+import { selectDeliveries } from './select-deliveries';
 import { messageToJson, type TMessageJson } from './webhook-json';
 import { olderThan } from '@/lib/db/paging';
 
 /** The EXT filters from the query string; a wrong value is a 400 naming the parameter. */
 export function parseMessageFilters(searchParams: URLSearchParams): TMessageFilters {
-  const raw: Record<string, string> = {};
-  for (const key of ['status', 'eventType', 'before', 'after'] as const) {
-    const value = searchParams.get(key);
-    if (value !== null && value !== '') raw[key] = value;
-  }
-  const parsed = ZMessageFilters.safeParse(raw);
-  if (!parsed.success) throw validationError(parsed.error, 'query');
-  return parsed.data;
+  return parseQuery(searchParams, ZMessageFilters);
 }
 
 /**
  * The messages of one webhook, newest first: one row per delivery, so the status is this
- * webhook's. Paged by (createdAt, messageId) over the (webhook_id, created_at, message_id) index.
+ * webhook's. Paged by (createdAt, messageId) over the (webhook_id, created_at, message_id) index;
+ * each row's newest attempt comes from the same query.
  */
 export async function listMessages(
   accountId: string,
@@ -32,9 +27,7 @@ export async function listMessages(
   const db = await getDb();
   await getWebhook(accountId, webhookId, { db });
   const d = schema.deliveries;
-  const rows = await db
-    .select()
-    .from(d)
+  const rows = await selectDeliveries(db)
     .where(
       and(
         eq(d.webhookId, webhookId),
@@ -48,5 +41,5 @@ export async function listMessages(
     )
     .orderBy(desc(d.createdAt), desc(d.messageId))
     .limit(limit + 1);
-  return pageOf(rows, limit, (r) => ({ createdAt: r.createdAt, id: r.messageId }), (r) => messageToJson(r), scope);
+  return pageOf(rows, limit, (r) => ({ createdAt: r.delivery.createdAt, id: r.delivery.messageId }), (r) => messageToJson(r), scope);
 }

@@ -74,7 +74,7 @@ export const ZTestEvent = z.strictObject({
   eventType: z.enum(EVENT_TYPES, { message: `must be one of: ${EVENT_TYPES.join(', ')}` }).optional(),
 });
 
-const ZTimestamp = z.iso.datetime({ offset: true, message: 'must be an RFC 3339 timestamp, e.g. 2026-11-22T10:15:30.123Z' });
+export const ZTimestamp = z.iso.datetime({ offset: true, message: 'must be an RFC 3339 timestamp, e.g. 2026-11-22T10:15:30.123Z' });
 
 /** EXT filters of the message list; every one optional, each wrong value a 400. */
 export const ZMessageFilters = z.object({

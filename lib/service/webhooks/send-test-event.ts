@@ -1,11 +1,11 @@
-import type { TEventType } from '@/lib/constants';
+import { TEST_EVENT_TAG, type TEventType } from '@/lib/constants';
 import { getDb } from '@/lib/db/client';
 import { ApiError } from '@/lib/http/errors';
 import { emitEvent } from './emit-event';
 import { examplePayload } from './example-payloads';
-import { getDelivery } from './get-message';
+import { getMessage } from './get-message';
 import { getWebhook } from './get-webhook';
-import { messageToJson, type TMessageJson } from './webhook-json';
+import type { TMessageJson } from './webhook-json';
 
 /**
  * A real message for this webhook alone, carrying the example payload of `eventType` (default:
@@ -23,9 +23,8 @@ export async function sendTestEvent(accountId: string, webhookId: string, eventT
         errors: [{ path: 'eventType', message: 'not one of the webhook’s event types' }],
       });
     }
-    const emitted = await emitEvent(tx, { accountId, eventType: type, payload: examplePayload(type), webhookId });
+    const emitted = await emitEvent(tx, { accountId, eventType: type, payload: examplePayload(type), tags: [TEST_EVENT_TAG], webhookId });
     if (!emitted) throw new Error(`test event for ${webhookId} was not queued`);
-    const { delivery, payload } = await getDelivery(accountId, webhookId, emitted.messageId, { db: tx });
-    return messageToJson(delivery, payload);
+    return getMessage(accountId, webhookId, emitted.messageId, { db: tx });
   });
 }

@@ -4,12 +4,16 @@ import { getWebhook } from './get-webhook';
 import type { TUpdateWebhook } from './schemas';
 import type { TWebhookRow } from './webhook-json';
 
-/** Changes the given fields. Re-enabling a disabled webhook forgets its failing stretch. */
+/**
+ * Changes the given fields. Disabling records why and when; re-enabling a disabled webhook forgets
+ * both, and its failing stretch.
+ */
 export async function updateWebhook(accountId: string, webhookId: string, input: TUpdateWebhook): Promise<TWebhookRow> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const current = await getWebhook(accountId, webhookId, { db: tx, forUpdate: true });
-    const change: Partial<typeof schema.webhooks.$inferInsert> = { updatedAt: new Date() };
+    const now = new Date();
+    const change: Partial<typeof schema.webhooks.$inferInsert> = { updatedAt: now };
     if (input.url !== undefined) change.url = input.url;
     if (input.eventTypes !== undefined) change.eventTypes = input.eventTypes;
     if (input.description !== undefined) change.description = input.description;
@@ -17,9 +21,11 @@ export async function updateWebhook(accountId: string, webhookId: string, input:
     if (input.disabled === true && !current.disabled) {
       change.disabled = true;
       change.disabledReason = 'disabled through the API';
+      change.disabledAt = now;
     } else if (input.disabled === false && current.disabled) {
       change.disabled = false;
       change.disabledReason = null;
+      change.disabledAt = null;
       change.failingSince = null;
     }
     const [row] = await tx.update(schema.webhooks).set(change).where(eq(schema.webhooks.id, webhookId)).returning();

@@ -11,20 +11,49 @@ export type TWebhookJson = {
   eventTypes: TEventType[];
   description: string;
   disabled: boolean;
+  /** EXT: why and when the webhook was disabled; null while enabled. */
+  disabledReason: string | null;
+  disabledAt: string | null;
   metadata: Record<string, string>;
   createdAt: string;
   updatedAt: string;
 };
 
+/** A message as one webhook sees it (eventId, tags and lastAttempt are EXT). */
 export type TMessageJson = {
   id: string;
+  eventId: string;
   eventType: TEventType;
   timestamp: string;
+  tags: string[];
   status: TMessageStatus;
   nextAttempt: string | null;
   attemptCount: number;
+  /** The newest attempt to this webhook, without its response body; null before the first. */
+  lastAttempt: TAttemptJson | null;
   payload?: unknown;
 };
+
+/** EXT: a message of the account, whichever webhooks it was queued for. */
+export type TAccountMessageJson = {
+  id: string;
+  eventId: string;
+  eventType: TEventType;
+  timestamp: string;
+  tags: string[];
+};
+
+/** EXT: one webhook's delivery of an account message. */
+export type TMessageDeliveryJson = {
+  webhookId: string;
+  status: TMessageStatus;
+  nextAttempt: string | null;
+  attemptCount: number;
+  lastAttempt: TAttemptJson | null;
+};
+
+/** EXT: GET /v1/messages/{id} — the message with its payload and every delivery (none when nothing was subscribed). */
+export type TAccountMessageDetailJson = TAccountMessageJson & { payload: unknown; deliveries: TMessageDeliveryJson[] };
 
 export type TAttemptJson = {
   id: string;
@@ -44,29 +73,73 @@ export function webhookToJson(row: TWebhookRow): TWebhookJson {
     eventTypes: row.eventTypes as TEventType[],
     description: row.description,
     disabled: row.disabled,
+    disabledReason: row.disabledReason ?? null,
+    disabledAt: row.disabledAt ? row.disabledAt.toISOString() : null,
     metadata: (row.metadata ?? {}) as Record<string, string>,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-type TMessageFields = Pick<TDeliveryRow, 'messageId' | 'eventType' | 'createdAt' | 'status' | 'nextAttemptAt' | 'attemptCount'>;
+type TDeliveryFields = Pick<TDeliveryRow, 'status' | 'nextAttemptAt' | 'attemptCount'>;
+
+/** Only a waiting message has a next attempt; one being sent has its attempt under way. */
+function nextAttemptOf(row: TDeliveryFields): string | null {
+  return row.status === 'pending' && row.nextAttemptAt ? row.nextAttemptAt.toISOString() : null;
+}
+
+/** A delivery with its message's fields and its newest attempt (see select-deliveries.ts). */
+export type TDeliveryView = {
+  delivery: TDeliveryRow;
+  eventId: string;
+  tags: string[];
+  lastAttempt: TAttemptSummaryRow | null;
+};
 
 /** A message as one webhook sees it: its delivery's status; with `payload` for Get message. */
-export function messageToJson(row: TMessageFields, payload?: string): TMessageJson {
+export function messageToJson(view: TDeliveryView, payload?: string): TMessageJson {
+  const row = view.delivery;
   return {
     id: row.messageId,
+    eventId: view.eventId,
     eventType: row.eventType as TEventType,
     timestamp: row.createdAt.toISOString(),
+    tags: view.tags,
     status: row.status as TMessageStatus,
-    // Only a waiting message has a next attempt; one being sent has its attempt under way.
-    nextAttempt: row.status === 'pending' && row.nextAttemptAt ? row.nextAttemptAt.toISOString() : null,
+    nextAttempt: nextAttemptOf(row),
     attemptCount: row.attemptCount,
+    lastAttempt: view.lastAttempt ? attemptToJson(view.lastAttempt) : null,
     ...(payload !== undefined ? { payload: JSON.parse(payload) as unknown } : {}),
   };
 }
 
-export function attemptToJson(row: TAttemptRow, { withResponse = false } = {}): TAttemptJson {
+export function deliveryToJson(view: TDeliveryView): TMessageDeliveryJson {
+  const row = view.delivery;
+  return {
+    webhookId: row.webhookId,
+    status: row.status as TMessageStatus,
+    nextAttempt: nextAttemptOf(row),
+    attemptCount: row.attemptCount,
+    lastAttempt: view.lastAttempt ? attemptToJson(view.lastAttempt) : null,
+  };
+}
+
+type TMessageRow = typeof schema.messages.$inferSelect;
+
+export function accountMessageToJson(row: Pick<TMessageRow, 'id' | 'eventId' | 'eventType' | 'createdAt' | 'tags'>): TAccountMessageJson {
+  return {
+    id: row.id,
+    eventId: row.eventId,
+    eventType: row.eventType as TEventType,
+    timestamp: row.createdAt.toISOString(),
+    tags: row.tags,
+  };
+}
+
+/** An attempt row without its response body (what lists and lastAttempt carry). */
+export type TAttemptSummaryRow = Omit<TAttemptRow, 'response' | 'deliveryId' | 'messageId' | 'webhookId' | 'accountId'> & { response?: string };
+
+export function attemptToJson(row: TAttemptSummaryRow, { withResponse = false } = {}): TAttemptJson {
   return {
     id: row.id,
     url: row.url,
@@ -75,6 +148,6 @@ export function attemptToJson(row: TAttemptRow, { withResponse = false } = {}): 
     responseStatusCode: row.responseStatusCode,
     responseDurationMs: row.responseDurationMs,
     triggerType: row.triggerType as TAttemptJson['triggerType'],
-    ...(withResponse ? { response: row.response } : {}),
+    ...(withResponse ? { response: row.response ?? '' } : {}),
   };
 }

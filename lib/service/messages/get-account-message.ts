@@ -1,0 +1,37 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { ID_PREFIX } from '@/lib/constants';
+import { getDb, schema } from '@/lib/db/client';
+import { ApiError } from '@/lib/http/errors';
+import { selectDeliveries } from '@/lib/service/webhooks/select-deliveries';
+import { accountMessageToJson, deliveryToJson, type TAccountMessageDetailJson } from '@/lib/service/webhooks/webhook-json';
+
+/**
+ * EXT GET /v1/messages/{id}: one message of the account by its `msg_` id or its `evt_` event id,
+ * with the payload and one delivery per webhook it was queued for — an empty list when no webhook
+ * was subscribed, which is the answer to "why was nothing sent?". Deliveries to webhooks deleted
+ * since are kept: they were queued. 404 for any other id, or another account's.
+ */
+export async function getAccountMessage(accountId: string, id: string): Promise<TAccountMessageDetailJson> {
+  const m = schema.messages;
+  const key = id.startsWith(ID_PREFIX.message) ? m.id : id.startsWith(ID_PREFIX.event) ? m.eventId : null;
+  if (!key) throw messageNotFound(id);
+  const db = await getDb();
+  const [message] = await db
+    .select()
+    .from(m)
+    .where(and(eq(m.accountId, accountId), eq(key, id)));
+  if (!message) throw messageNotFound(id);
+  const d = schema.deliveries;
+  const deliveries = await selectDeliveries(db)
+    .where(and(eq(d.messageId, message.id), eq(d.accountId, accountId)))
+    .orderBy(asc(d.createdAt), asc(d.webhookId));
+  return {
+    ...accountMessageToJson(message),
+    payload: JSON.parse(message.payload) as unknown,
+    deliveries: deliveries.map(deliveryToJson),
+  };
+}
+
+function messageNotFound(id: string): ApiError {
+  return new ApiError('not_found', `No message with the id ${id}.`);
+}

@@ -1,0 +1,35 @@
+import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { getDb, schema } from '@/lib/db/client';
+import { olderThan } from '@/lib/db/paging';
+import { pageOf, type TPageParams } from '@/lib/http/paging';
+import { accountMessageToJson, type TAccountMessageJson } from '@/lib/service/webhooks/webhook-json';
+import type { TAccountMessageFilters } from './schemas';
+
+/**
+ * EXT GET /v1/messages: the account's messages newest first, whatever webhooks they went to (none
+ * included). `tag` is exact membership (`tags @> array[tag]`, served by the GIN index on tags).
+ */
+export async function listAccountMessages(
+  accountId: string,
+  { limit, cursor, scope }: TPageParams,
+  filters: TAccountMessageFilters,
+): Promise<{ results: TAccountMessageJson[]; nextPageToken?: string }> {
+  const db = await getDb();
+  const m = schema.messages;
+  const rows = await db
+    .select({ id: m.id, eventId: m.eventId, eventType: m.eventType, createdAt: m.createdAt, tags: m.tags })
+    .from(m)
+    .where(
+      and(
+        eq(m.accountId, accountId),
+        filters.tag !== undefined ? sql`${m.tags} @> array[${filters.tag}]::text[]` : undefined,
+        filters.eventType ? eq(m.eventType, filters.eventType) : undefined,
+        filters.before ? lt(m.createdAt, new Date(filters.before)) : undefined,
+        filters.after ? gt(m.createdAt, new Date(filters.after)) : undefined,
+        olderThan(m.createdAt, m.id, cursor),
+      ),
+    )
+    .orderBy(desc(m.createdAt), desc(m.id))
+    .limit(limit + 1);
+  return pageOf(rows, limit, (r) => r, accountMessageToJson, scope);
+}

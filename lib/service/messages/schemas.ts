@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { EVENT_TYPES } from '@/lib/constants';
+import { ZTimestamp } from '@/lib/service/webhooks/schemas';
+
+export const TAG_MAX = 300;
+
+/** EXT filters of GET /v1/messages; every one optional, each wrong value a 400 naming it. */
+export const ZAccountMessageFilters = z.object({
+  tag: z.string().max(TAG_MAX, { message: `must be at most ${TAG_MAX} characters` }).optional(),
+  eventType: z.enum(EVENT_TYPES, { message: `must be one of: ${EVENT_TYPES.join(', ')}` }).optional(),
+  before: ZTimestamp.optional(),
+  after: ZTimestamp.optional(),
+});
+export type TAccountMessageFilters = z.output<typeof ZAccountMessageFilters>;

@@ -1,0 +1,51 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { schema, type DbOrTx } from '@/lib/db/client';
+
+const d = schema.deliveries;
+const m = schema.messages;
+const a = schema.attempts;
+
+/**
+ * Deliveries with their message's event id and tags and their newest attempt, in one query for a
+ * whole page: the attempt is a LATERAL subquery per row, which reads one entry of the attempts
+ * index (webhook_id, message_id, created_at desc, id desc). The caller adds where/order/limit.
+ * `payload` is selected only when asked for (Get message), so a list never reads the bodies.
+ */
+export function selectDeliveries(conn: DbOrTx, { withPayload = false }: { withPayload?: boolean } = {}) {
+  const last = conn
+    .select({
+      id: a.id,
+      url: a.url,
+      createdAt: a.createdAt,
+      status: a.status,
+      responseStatusCode: a.responseStatusCode,
+      responseDurationMs: a.responseDurationMs,
+      triggerType: a.triggerType,
+    })
+    .from(a)
+    .where(and(eq(a.webhookId, d.webhookId), eq(a.messageId, d.messageId)))
+    // NULLS LAST as in the index, so the newest is its first entry rather than the head of a sort.
+    .orderBy(sql`${a.createdAt} desc nulls last`, sql`${a.id} desc nulls last`)
+    .limit(1)
+    .as('last_attempt');
+  return conn
+    .select({
+      delivery: d,
+      eventId: m.eventId,
+      tags: m.tags,
+      payload: withPayload ? sql<string | null>`${m.payload}` : sql<string | null>`null`,
+      // Left-joined: drizzle makes the object null when the subquery found no attempt.
+      lastAttempt: {
+        id: last.id,
+        url: last.url,
+        createdAt: last.createdAt,
+        status: last.status,
+        responseStatusCode: last.responseStatusCode,
+        responseDurationMs: last.responseDurationMs,
+        triggerType: last.triggerType,
+      },
+    })
+    .from(d)
+    .innerJoin(m, eq(m.id, d.messageId))
+    .leftJoinLateral(last, sql`true`);
+}
