@@ -8,6 +8,7 @@ import { NavLinks } from '@/components/console/nav-links';
 import { EnvironmentSwitcher } from '@/components/console/environment-switcher';
 import { EnvironmentBadge } from '@/components/console/badge';
 import { QueryProvider } from '@/components/console/providers';
+import { SearchBox } from '@/components/console/search-box';
 import { switchEnvironmentAction } from './actions';
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
@@ -25,6 +26,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
             </Link>
             {/* Below sm the navigation takes its own row under the logo and the session controls. */}
             <NavLinks className="order-last w-full sm:order-none sm:w-auto" />
+            <SearchBox className="order-last w-full pb-1 sm:order-none sm:w-56 sm:pb-0 lg:w-72" />
             <div className="ml-auto flex items-center gap-3">
               <div className="flex items-center gap-1.5" data-testid="environment" title={current.baseUrl ? `API: ${current.baseUrl}` : undefined}>
                 <span className="hidden text-xs text-slate-400 md:inline">Environment</span>

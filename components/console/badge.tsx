@@ -69,13 +69,18 @@ export function VerdictBadge({ verdict, reason }: { verdict: string; reason?: st
   );
 }
 
+// Green only for the clean case; red where a request was lost or refused as not ours; amber where it
+// arrived but something is off; gray before anything was sent; violet when this console cannot see.
 const RECONCILIATION: Record<TReconciliation, { tone: TTone; title: string }> = {
-  'delivered-and-received': { tone: 'green', title: 'The service recorded a successful attempt and this console stored the request.' },
-  'received-answered-error': { tone: 'amber', title: 'The request arrived, but the receiver answered with an error status, so the service keeps retrying.' },
-  'attempted-not-received': { tone: 'red', title: 'The service says it attempted delivery, but no request with this message id reached any receiver of this console.' },
-  'received-not-attempted': { tone: 'violet', title: 'A request with this message id arrived, but the service lists no attempt for it.' },
-  duplicate: { tone: 'amber', title: 'This message arrived more often than the service attempted it, or again after it was acknowledged.' },
-  pending: { tone: 'gray', title: 'No attempt and nothing received yet.' },
+  'delivered-and-received': { tone: 'green', title: 'The service recorded a successful attempt and the receiver stored the request with a valid signature.' },
+  'received-bad-signature': { tone: 'red', title: 'The request arrived, but its signature did not verify with the receiver’s secret.' },
+  'sent-not-received': { tone: 'red', title: 'The service says it sent the request, but nothing with this message id reached the webhook’s receiver.' },
+  'network-error': { tone: 'red', title: 'Every attempt ended without a response: the request never reached the receiver.' },
+  'received-answered-error': { tone: 'amber', title: 'The request arrived, but the receiver answered with an error (or too late), so the service retries.' },
+  duplicate: { tone: 'amber', title: 'The message arrived more often than the service sent it, or again after a 2xx.' },
+  'not-sent-yet': { tone: 'gray', title: 'Queued: no attempt yet.' },
+  'not-sent': { tone: 'gray', title: 'The service never sent this message to this webhook.' },
+  'not-observed': { tone: 'violet', title: 'The webhook’s URL is not a receiver of this console, so what arrived cannot be checked here.' },
 };
 export function ReconciliationBadge({ value }: { value: TReconciliation }) {
   const r = RECONCILIATION[value];

@@ -5,6 +5,7 @@ import { usePathname } from 'next/navigation';
 
 const LINKS = [
   { href: '/webhooks', label: 'Webhooks', match: ['/webhooks'] },
+  { href: '/problems', label: 'Problems', match: ['/problems', '/cases'] },
   { href: '/receivers', label: 'Receivers', match: ['/receivers'] },
   { href: '/nonprofits', label: 'Nonprofits & Connects', match: ['/nonprofits', '/connects'] },
 ];

@@ -8,7 +8,7 @@ export function PageHeader({ title, description, actions, eyebrow }: { title: Re
         <h1 className="break-words text-xl font-semibold tracking-tight text-slate-900">{title}</h1>
         {description ? <div className="mt-1 text-sm text-slate-600">{description}</div> : null}
       </div>
-      {actions ? <div className="flex shrink-0 flex-wrap items-start gap-2">{actions}</div> : null}
+      {actions ? <div className="flex max-w-full shrink-0 flex-wrap items-start gap-2">{actions}</div> : null}
     </div>
   );
 }

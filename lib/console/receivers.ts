@@ -230,53 +230,13 @@ export async function getReceipt(id: number): Promise<TReceipt | null> {
   return row ? toReceipt(row) : null;
 }
 
-/** Receipts by webhook-id (any receiver), oldest first per message. */
-/** A receipt without its headers and body: what the live timeline shows and polls every second. */
-export type TReceiptSummary = Omit<TReceipt, 'headers' | 'body'>;
-
-const SUMMARY_COLUMNS = {
-  id: receipts.id,
-  receiverId: receipts.receiverId,
-  method: receipts.method,
-  path: receipts.path,
-  query: receipts.query,
-  bodySize: receipts.bodySize,
-  oversize: receipts.oversize,
-  sourceIp: receipts.sourceIp,
-  receivedAt: receipts.receivedAt,
-  messageId: receipts.messageId,
-  verdict: receipts.verdict,
-  verdictReason: receipts.verdictReason,
-  duplicate: receipts.duplicate,
-  responseStatus: receipts.responseStatus,
-};
-
-function groupByMessage<T extends { messageId: string | null }>(rows: T[]): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const row of rows) {
-    const list = out.get(row.messageId!) ?? [];
-    list.push(row);
-    out.set(row.messageId!, list);
-  }
-  return out;
-}
-
-/** Every receipt (with headers and body) carrying one of these message ids, oldest first. */
-export async function receiptsForMessages(messageIds: string[]): Promise<Map<string, TReceipt[]>> {
-  const ids = [...new Set(messageIds.filter(Boolean))];
-  if (!ids.length) return new Map();
+/** These receipts in full (headers and bodies), oldest first. */
+export async function getReceipts(ids: number[]): Promise<TReceipt[]> {
+  const wanted = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
+  if (!wanted.length) return [];
   const db = await getDb();
-  const rows = await db.select().from(receipts).where(inArray(receipts.messageId, ids)).orderBy(asc(receipts.id));
-  return groupByMessage(rows.map(toReceipt));
-}
-
-/** The same without headers and bodies (up to 1 MiB each), for the timeline's one-second poll. */
-export async function receiptSummariesForMessages(messageIds: string[]): Promise<Map<string, TReceiptSummary[]>> {
-  const ids = [...new Set(messageIds.filter(Boolean))];
-  if (!ids.length) return new Map();
-  const db = await getDb();
-  const rows = await db.select(SUMMARY_COLUMNS).from(receipts).where(inArray(receipts.messageId, ids)).orderBy(asc(receipts.id));
-  return groupByMessage(rows.map((r) => ({ ...r, verdict: r.verdict as TSignatureVerdict })));
+  const rows = await db.select().from(receipts).where(inArray(receipts.id, wanted)).orderBy(asc(receipts.id));
+  return rows.map(toReceipt);
 }
 
 /** A receipt as JSON: the body as base64 and, when it is UTF-8 text, as text too. */

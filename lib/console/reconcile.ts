@@ -1,48 +1,105 @@
-import type { TAttempt, TMessage } from './connect-api/schemas';
-import type { TReceipt } from './receivers';
+// What the API says it sent to one webhook beside what arrived at that webhook's receiver: one
+// state per (message, webhook). Pure: the timeline, the case and the problems view all call it.
 
-// What the API says it sent beside what arrived, per message.
-
-export type TReconciliation =
-  | 'delivered-and-received'
-  | 'received-answered-error'
-  | 'attempted-not-received'
-  | 'received-not-attempted'
-  | 'duplicate'
-  | 'pending';
+export const RECONCILIATIONS = [
+  'delivered-and-received',
+  'received-bad-signature',
+  'received-answered-error',
+  'sent-not-received',
+  'network-error',
+  'not-sent-yet',
+  'duplicate',
+  'not-observed',
+  'not-sent',
+] as const;
+export type TReconciliation = (typeof RECONCILIATIONS)[number];
 
 export const RECONCILIATION_LABELS: Record<TReconciliation, string> = {
   'delivered-and-received': 'delivered and received',
+  'received-bad-signature': 'received, signature not verified',
   'received-answered-error': 'received, answered error',
-  'attempted-not-received': 'attempted but not received',
-  'received-not-attempted': 'received but not attempted',
+  'sent-not-received': 'sent but not received',
+  'network-error': 'network error, never reached',
+  'not-sent-yet': 'not sent yet',
   duplicate: 'duplicate',
-  pending: 'pending',
+  'not-observed': 'receiver not observed',
+  'not-sent': 'not sent',
+};
+
+/** Worst first: the order a case lists a message's webhooks in. */
+export const SEVERITY: readonly TReconciliation[] = [
+  'received-bad-signature',
+  'network-error',
+  'sent-not-received',
+  'received-answered-error',
+  'not-observed',
+  'duplicate',
+  'not-sent-yet',
+  'delivered-and-received',
+  'not-sent',
+];
+
+/** What the receiving side saw go wrong, or what the sender could not do. */
+const TROUBLE: ReadonlySet<TReconciliation> = new Set(['received-bad-signature', 'received-answered-error', 'sent-not-received', 'network-error']);
+
+/**
+ * For the problems view: failed, still pending past its first retry, or a state that says delivery
+ * went wrong. A delivered duplicate is the receiver's to tolerate, not a failure; a message waiting
+ * for its first retry is not yet a problem unless its receiver saw something wrong.
+ */
+export function isProblem(m: { status: string; attemptCount: number; reconciliation: TReconciliation }): boolean {
+  if (m.status === 'failed') return true;
+  if (m.status === 'pending' && m.attemptCount >= 2) return true;
+  if (m.status === 'pending' && (m.reconciliation === 'network-error' || m.reconciliation === 'sent-not-received')) return false;
+  return TROUBLE.has(m.reconciliation);
+}
+
+export type TReconcileDelivery = {
+  /** pending | sending | success | failed (this webhook's status of the message). */
+  status: string;
+  attemptCount: number;
+  /** The newest attempt's response code (0: no response), when known. */
+  lastResponseStatusCode?: number | null;
+  /** Every attempt's response code when the attempts are loaded (0: no response). */
+  responseStatusCodes?: number[] | null;
+};
+
+export type TReconcileReceipt = { verdict: string; responseStatus: number; duplicate: boolean };
+
+export type TReconcileInput = {
+  /** null: the service did not queue this message for this webhook at all. */
+  delivery: TReconcileDelivery | null;
+  /** Whether the webhook's URL (or the attempts' URL) is one of this console's receivers. */
+  observed: boolean;
+  /** The receipts of this message at that receiver, oldest first. */
+  receipts: TReconcileReceipt[];
 };
 
 const is2xx = (status: number) => status >= 200 && status < 300;
 
 /**
- * `attempts` null when not loaded: then the message's attemptCount and status stand in.
- * `receipts` are those carrying this message's id (webhook-id).
- *
- * A retry after a failed attempt arrives with the same webhook-id, so "seen before" alone is not a
- * duplicate: a message is a duplicate when it arrived more often than the API says it sent it, or
- * arrived again after the receiver had already acknowledged it with a 2xx.
+ * The order is the order of importance. A failed signature check is never green, whatever the
+ * sender recorded. A retry after an error answer arrives with the same webhook-id, so "seen
+ * before" is not a duplicate: more arrivals than attempts, or an arrival after a 2xx, is.
  */
-export function reconcile(
-  message: Pick<TMessage, 'id' | 'status' | 'attemptCount'>,
-  attempts: Pick<TAttempt, 'status'>[] | null,
-  receipts: Pick<TReceipt, 'messageId' | 'responseStatus'>[],
-): TReconciliation {
-  const mine = receipts.filter((r) => r.messageId === message.id);
-  const attemptCount = attempts ? attempts.length : message.attemptCount;
-  const succeeded = attempts ? attempts.some((a) => a.status === 'success') : message.status === 'success';
-  const acknowledged = mine.filter((r) => is2xx(r.responseStatus)).length;
-  if (mine.length > 0 && attemptCount === 0) return 'received-not-attempted';
-  if (mine.length > attemptCount || acknowledged > 1) return 'duplicate';
-  if (mine.length > 0 && succeeded) return 'delivered-and-received';
-  if (mine.length > 0) return acknowledged > 0 ? 'delivered-and-received' : 'received-answered-error';
-  if (attemptCount > 0) return 'attempted-not-received';
-  return 'pending';
+export function reconcile({ delivery, observed, receipts }: TReconcileInput): TReconciliation {
+  if (!delivery) return 'not-sent';
+  const codes = delivery.responseStatusCodes ?? (delivery.lastResponseStatusCode != null ? [delivery.lastResponseStatusCode] : []);
+  const noResponseEver = codes.length > 0 && codes.every((c) => c === 0);
+  if (receipts.length === 0) {
+    if (delivery.attemptCount === 0) return delivery.status === 'failed' ? 'not-sent' : 'not-sent-yet';
+    if (noResponseEver) return 'network-error';
+    return observed ? 'sent-not-received' : 'not-observed';
+  }
+  const latest = receipts[receipts.length - 1];
+  // A receiver without a secret checked nothing: not a failed check, but never green either.
+  const unchecked = latest.verdict === 'no secret configured';
+  if (latest.verdict !== 'valid' && !unchecked) return 'received-bad-signature';
+  if (receipts.length > delivery.attemptCount && delivery.status !== 'sending') return 'duplicate';
+  if (receipts.some((r) => r.duplicate)) return 'duplicate';
+  if (!is2xx(latest.responseStatus)) return 'received-answered-error';
+  // The receiver said 2xx; the sender may still have given up (an answer after its timeout).
+  if (delivery.status === 'failed' || (delivery.status === 'pending' && delivery.attemptCount >= receipts.length)) return 'received-answered-error';
+  if (unchecked) return 'received-bad-signature';
+  return 'delivered-and-received';
 }

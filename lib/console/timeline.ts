@@ -1,144 +1,281 @@
 import 'server-only';
-import type { connectApi, TAttempt, TMessage } from '@/lib/console/connect-api';
-import { receiptSummariesForMessages, type TReceiptSummary } from '@/lib/console/receivers';
-import { reconcile, type TReconciliation } from '@/lib/console/reconcile';
-import type { TEnvironmentName } from '@/lib/console/session';
-import { iso, mapLimit } from './map-limit';
+import { isUnsupported, type ConnectApi, type TAttempt, type TMessage, type TWebhook } from '@/lib/console/connect-api';
+import { env } from '@/lib/env';
+import { joinDelivery, receiversOfDelivery, type TJoinDelivery } from './join-delivery';
+import { mapLimit } from './map-limit';
+import { receiptSummariesAt } from './receipts-by-message';
+import { listReceivers, type TReceiver } from './receivers';
+import { secretFingerprint } from './secret-fingerprint';
+import type { TEnvironmentName } from './session';
+import type { TDeliveryEvent, TMessageDetail, TTimeline, TTimelineAttempt, TTimelineFilters, TTimelineMessage, TTimelineWebhook } from './timeline-types';
+import { getTrackedWebhook } from './tracked-webhooks';
 
-// One page of a webhook's timeline: the API's messages joined with their attempts (API) and the
-// receipts this console stored (DB), by message id. Used by the page (first paint) and the JSON
-// route the page polls every second.
+export type * from './timeline-types';
 
-type ConnectApi = ReturnType<typeof connectApi>;
+// One page of a webhook's timeline, and one message of it in full: the API's messages and attempts
+// joined with the receipts at the receiver those attempts went to. The page renders the first
+// paint with it; the JSON routes the page polls call the same functions.
+//
+// API calls per timeline page: the message list (whose EXT lastAttempt makes a call per message
+// unnecessary), Get webhook, and the webhook's secret only when a signature failed. A service
+// without lastAttempt costs one attempts call per changed message (cached while unchanged).
 
 export const TIMELINE_PAGE_SIZE = 25;
 const ATTEMPT_FETCH_CONCURRENCY = 6;
 
-export type TTimelineAttempt = {
-  id: string;
-  timestamp: string;
-  status: string;
-  responseStatusCode: number;
-  responseDurationMs: number;
-  triggerType: string;
-  url: string;
-};
-export type TTimelineReceipt = {
-  id: number;
-  receiverId: string;
-  receivedAt: string;
-  verdict: string;
-  verdictReason: string;
-  duplicate: boolean;
-  responseStatus: number;
-  bodySize: number;
-};
-export type TTimelineMessage = {
-  id: string;
-  eventType: string;
-  timestamp: string;
-  status: string;
-  nextAttempt: string | null;
-  attemptCount: number;
-  /** null when the attempts could not be loaded (the counts on the message still show). */
-  attempts: TTimelineAttempt[] | null;
-  attemptsError?: string;
-  receipts: TTimelineReceipt[];
-  reconciliation: TReconciliation;
-};
-export type TTimeline = { messages: TTimelineMessage[]; nextPageToken: string | null; fetchedAt: string };
-export type TTimelineFilters = { status?: string; eventType?: string; pageToken?: string; pageLimit?: number };
-
-// Attempts are append-only: while a message's attemptCount and status are unchanged, its attempt list
-// is too, so the poller does not re-ask the API for them every second. A cache, not state.
-type TCached = { key: string; attempts: TAttempt[] };
-const globalCache = globalThis as unknown as { __gcAttemptCache?: Map<string, TCached> };
-const attemptCache = (globalCache.__gcAttemptCache ??= new Map());
-const CACHE_MAX = 5000;
-
-async function attemptsOf(env: TEnvironmentName, api: ConnectApi, webhookId: string, m: TMessage): Promise<TAttempt[]> {
-  if (m.attemptCount === 0) return [];
-  const cacheKey = `${env}|${webhookId}|${m.id}`;
-  const version = `${m.attemptCount}|${m.status}`;
-  const hit = attemptCache.get(cacheKey);
-  if (hit && hit.key === version) return hit.attempts;
-  const attempts: TAttempt[] = [];
-  let pageToken: string | undefined;
-  // 8 scheduled attempts plus manual resends: one page of 100 is nearly always all of them.
-  for (let i = 0; i < 5; i++) {
-    const page = await api.listAttempts(webhookId, m.id, { pageLimit: 100, pageToken });
-    attempts.push(...page.results);
-    if (!page.nextPageToken) break;
-    pageToken = page.nextPageToken;
-  }
-  attemptCache.delete(cacheKey);
-  // Cached only when the list agrees with the count: a list read a moment before an attempt's row
-  // became visible must not stick.
-  if (attempts.length >= m.attemptCount) {
-    attemptCache.set(cacheKey, { key: version, attempts });
-    if (attemptCache.size > CACHE_MAX) attemptCache.delete(attemptCache.keys().next().value!);
-  }
-  return attempts;
-}
-
 export function toTimelineAttempt(a: TAttempt): TTimelineAttempt {
   return {
     id: a.id,
-    timestamp: iso(a.timestamp)!,
+    timestamp: new Date(a.timestamp).toISOString(),
     status: a.status,
     responseStatusCode: a.responseStatusCode,
     responseDurationMs: a.responseDurationMs,
     triggerType: a.triggerType,
     url: a.url,
+    ...(a.response !== undefined ? { response: a.response } : {}),
   };
 }
 
-export function toTimelineReceipt(r: TReceiptSummary): TTimelineReceipt {
+export function toTimelineWebhook(w: TWebhook): TTimelineWebhook {
   return {
-    id: r.id,
-    receiverId: r.receiverId,
-    receivedAt: iso(r.receivedAt)!,
-    verdict: r.verdict,
-    verdictReason: r.verdictReason,
-    duplicate: r.duplicate,
-    responseStatus: r.responseStatus,
-    bodySize: r.bodySize,
+    id: w.id,
+    url: w.url,
+    description: w.description,
+    eventTypes: w.eventTypes,
+    disabled: w.disabled,
+    disabledReason: w.disabledReason ?? null,
+    disabledAt: w.disabledAt ?? null,
+    createdAt: w.createdAt,
   };
 }
 
-export async function loadTimeline(env: TEnvironmentName, api: ConnectApi, webhookId: string, filters: TTimelineFilters): Promise<TTimeline> {
-  const page = await api.listMessages(webhookId, {
-    pageLimit: filters.pageLimit ?? TIMELINE_PAGE_SIZE,
-    pageToken: filters.pageToken || undefined,
-    status: filters.status || undefined,
-    eventType: filters.eventType || undefined,
-  } as Parameters<ConnectApi['listMessages']>[1]);
-  const ids = page.results.map((m) => m.id);
-  const [attemptLists, receiptMap] = await Promise.all([
-    mapLimit(page.results, ATTEMPT_FETCH_CONCURRENCY, async (m) => {
-      try {
-        return { attempts: await attemptsOf(env, api, webhookId, m) };
-      } catch (err) {
-        return { attempts: null, error: err instanceof Error ? err.message : String(err) };
-      }
+/** Get webhook (EXT): null when the service does not offer it; other failures are thrown. */
+export async function webhookSettings(api: ConnectApi, webhookId: string): Promise<TWebhook | null> {
+  try {
+    return await api.getWebhook(webhookId);
+  } catch (err) {
+    if (isUnsupported(err)) return null;
+    throw err;
+  }
+}
+
+/** Fingerprints of the webhook's secret (EXT) and of a receiver's secrets, for signature failures. */
+export async function fingerprintsFor(api: ConnectApi, webhookId: string, receiver: Pick<TReceiver, 'secrets'> | undefined) {
+  const secret = await api.getWebhookSecret(webhookId).then(
+    (s) => s.key,
+    () => null,
+  );
+  return { webhook: secret ? secretFingerprint(secret) : null, receiver: (receiver?.secrets ?? []).map(secretFingerprint) };
+}
+
+// Attempts are append-only: while a message's attemptCount and status are unchanged, its attempt
+// list is too. Only a service without the lastAttempt extension needs this. A cache, not state.
+type TCached = { version: string; attempts: TAttempt[] };
+const globalCache = globalThis as unknown as { __gcAttemptCache?: Map<string, TCached> };
+const attemptCache = (globalCache.__gcAttemptCache ??= new Map());
+const CACHE_MAX = 5000;
+
+export async function allAttempts(api: ConnectApi, webhookId: string, messageId: string): Promise<TAttempt[]> {
+  const attempts: TAttempt[] = [];
+  let pageToken: string | undefined;
+  // 8 scheduled attempts plus manual resends: one page of 100 is nearly always all of them.
+  for (let i = 0; i < 5; i++) {
+    const page = await api.listAttempts(webhookId, messageId, { pageLimit: 100, pageToken });
+    attempts.push(...page.results);
+    if (!page.nextPageToken) break;
+    pageToken = page.nextPageToken;
+  }
+  return attempts.sort((a, b) => a.timestamp.localeCompare(b.timestamp) || a.id.localeCompare(b.id));
+}
+
+async function cachedAttempts(envName: TEnvironmentName, api: ConnectApi, webhookId: string, m: TMessage): Promise<TAttempt[]> {
+  if (m.attemptCount === 0) return [];
+  const key = `${envName}|${webhookId}|${m.id}`;
+  const version = `${m.attemptCount}|${m.status}`;
+  const hit = attemptCache.get(key);
+  if (hit && hit.version === version) return hit.attempts;
+  const attempts = await allAttempts(api, webhookId, m.id);
+  attemptCache.delete(key);
+  // Cached only when the list agrees with the count: a list read a moment before an attempt's row
+  // became visible must not stick.
+  if (attempts.length >= m.attemptCount) {
+    attemptCache.set(key, { version, attempts });
+    if (attemptCache.size > CACHE_MAX) attemptCache.delete(attemptCache.keys().next().value!);
+  }
+  return attempts;
+}
+
+/** What the API says of this message at this webhook, as the join needs it. */
+export async function deliveryOf(envName: TEnvironmentName, api: ConnectApi, webhookId: string, m: TMessage): Promise<TJoinDelivery> {
+  const base = { status: m.status, attemptCount: m.attemptCount, nextAttempt: m.nextAttempt ? new Date(m.nextAttempt).toISOString() : null };
+  if (m.lastAttempt !== undefined) {
+    return { ...base, attempts: m.lastAttempt ? [toTimelineAttempt(m.lastAttempt)] : [], complete: m.attemptCount === 0 };
+  }
+  const attempts = await cachedAttempts(envName, api, webhookId, m);
+  return { ...base, attempts: attempts.map(toTimelineAttempt), complete: true };
+}
+
+export async function loadTimeline(envName: TEnvironmentName, api: ConnectApi, webhookId: string, filters: TTimelineFilters): Promise<TTimeline> {
+  const [page, webhook, tracked, receivers] = await Promise.all([
+    api.listMessages(webhookId, {
+      pageLimit: filters.pageLimit ?? TIMELINE_PAGE_SIZE,
+      pageToken: filters.pageToken || undefined,
+      status: filters.status || undefined,
+      eventType: filters.eventType || undefined,
+      after: filters.after || undefined,
+      before: filters.before || undefined,
     }),
-    receiptSummariesForMessages(ids),
+    webhookSettings(api, webhookId).catch(() => null),
+    getTrackedWebhook(envName, webhookId),
+    listReceivers(),
   ]);
-  const messages = page.results.map((m, i): TTimelineMessage => {
-    const { attempts, error } = attemptLists[i] as { attempts: TAttempt[] | null; error?: string };
-    const receipts = receiptMap.get(m.id) ?? [];
-    return {
-      id: m.id,
-      eventType: m.eventType,
-      timestamp: iso(m.timestamp)!,
-      status: m.status,
-      nextAttempt: iso(m.nextAttempt),
-      attemptCount: m.attemptCount,
-      attempts: attempts ? attempts.map(toTimelineAttempt) : null,
-      ...(error ? { attemptsError: error } : {}),
-      receipts: receipts.map(toTimelineReceipt),
-      reconciliation: reconcile(m, attempts, receipts),
-    };
-  });
-  return { messages, nextPageToken: page.nextPageToken ?? null, fetchedAt: new Date().toISOString() };
+  const webhookUrl = webhook?.url ?? tracked?.url ?? '';
+  const settings = webhook ? toTimelineWebhook(webhook) : null;
+  const deliveries = await mapLimit(page.results, ATTEMPT_FETCH_CONCURRENCY, async (m) => withLastResponse(api, webhookId, m.id, await deliveryOf(envName, api, webhookId, m)));
+  const now = new Date();
+  const messages = await joinMessages(api, { webhookId, messages: page.results, deliveries, webhook: settings, webhookUrl, receivers, now });
+  const receiver = receiversOfDelivery([], webhookUrl, receivers, env.CONSOLE_PUBLIC_URL)[0];
+  return {
+    webhook: settings,
+    receiver: receiver ? { id: receiver.id, name: receiver.name, slug: receiver.slug } : null,
+    messages,
+    nextPageToken: page.nextPageToken ?? null,
+    fetchedAt: now.toISOString(),
+  };
+}
+
+/**
+ * One webhook's messages joined with their deliveries and receipts. A failed signature check is
+ * explained with both secrets' fingerprints: one more call (the webhook's secret), only then.
+ */
+export async function joinMessages(
+  api: ConnectApi,
+  input: {
+    webhookId: string;
+    messages: TMessage[];
+    deliveries: TJoinDelivery[];
+    webhook: TTimelineWebhook | null;
+    webhookUrl: string;
+    receivers: TReceiver[];
+    now: Date;
+  },
+): Promise<TTimelineMessage[]> {
+  const consoleUrl = env.CONSOLE_PUBLIC_URL;
+  // The receipts at every receiver these deliveries went to (or, unsent, would go to), in one query.
+  const urls = [input.webhookUrl, ...input.deliveries.flatMap((d) => d.attempts.map((a) => a.url))].filter(Boolean);
+  const receipts = await receiptSummariesAt(
+    input.messages.map((m) => m.id),
+    receiversOfDelivery([...new Set(urls)], '', input.receivers, consoleUrl).map((r) => r.id),
+  );
+  const join = (fingerprints?: Awaited<ReturnType<typeof fingerprintsFor>>) =>
+    input.messages.map((m, i): TTimelineMessage => {
+      const delivery = input.deliveries[i];
+      const joined = joinDelivery({ ...input, message: m, delivery, consoleUrl, receipts, fingerprints });
+      return {
+        id: m.id,
+        eventType: m.eventType,
+        timestamp: new Date(m.timestamp).toISOString(),
+        status: m.status,
+        nextAttempt: delivery.nextAttempt,
+        attemptCount: m.attemptCount,
+        lastAttempt: delivery.attempts[delivery.attempts.length - 1] ?? null,
+        receipts: joined.receipts,
+        reconciliation: joined.reconciliation,
+        explanation: joined.explanation,
+      };
+    });
+  const joined = join();
+  const failed = joined.find((m) => m.reconciliation === 'received-bad-signature');
+  if (!failed) return joined;
+  const receiver = input.receivers.find((r) => r.id === failed.receipts[0]?.receiverId);
+  return join(await fingerprintsFor(api, input.webhookId, receiver));
+}
+
+// Recorded attempts never change: their response bodies are read once per process.
+const globalBodies = globalThis as unknown as { __gcAttemptBodies?: Map<string, string> };
+const attemptBodies = (globalBodies.__gcAttemptBodies ??= new Map());
+
+export async function withResponse(api: ConnectApi, webhookId: string, messageId: string, a: TAttempt): Promise<TAttempt> {
+  const key = `${api.config.baseUrl}|${a.id}`;
+  const cached = attemptBodies.get(key);
+  if (cached !== undefined) return { ...a, response: cached };
+  const full = await api.getAttempt(webhookId, messageId, a.id).catch(() => null);
+  if (full?.response === undefined) return a;
+  attemptBodies.set(key, full.response);
+  if (attemptBodies.size > CACHE_MAX) attemptBodies.delete(attemptBodies.keys().next().value!);
+  return { ...a, response: full.response };
+}
+
+/**
+ * A failed newest attempt with its response body or network error, so the explanation can quote
+ * it ("the receiver answered 500 'database down'"): one call per failed attempt, ever (cached).
+ */
+export async function withLastResponse(api: ConnectApi, webhookId: string, messageId: string, delivery: TJoinDelivery): Promise<TJoinDelivery> {
+  const last = delivery.attempts[delivery.attempts.length - 1];
+  if (!last || last.status !== 'failed' || last.response !== undefined) return delivery;
+  const full = await withResponse(api, webhookId, messageId, { ...last, response: undefined });
+  if (full.response === undefined) return delivery;
+  return { ...delivery, attempts: [...delivery.attempts.slice(0, -1), { ...last, response: full.response }] };
+}
+
+export async function loadMessageDetail(envName: TEnvironmentName, api: ConnectApi, webhookId: string, messageId: string): Promise<TMessageDetail> {
+  const [message, attemptList, webhook, tracked, receivers] = await Promise.all([
+    api.getMessage(webhookId, messageId),
+    allAttempts(api, webhookId, messageId),
+    webhookSettings(api, webhookId).catch(() => null),
+    getTrackedWebhook(envName, webhookId),
+    listReceivers(),
+  ]);
+  const attempts = (await mapLimit(attemptList, ATTEMPT_FETCH_CONCURRENCY, (a) => withResponse(api, webhookId, messageId, a))).map(toTimelineAttempt);
+  const webhookUrl = webhook?.url ?? tracked?.url ?? '';
+  const settings = webhook ? toTimelineWebhook(webhook) : null;
+  const consoleUrl = env.CONSOLE_PUBLIC_URL;
+  const targets = receiversOfDelivery(
+    attempts.map((a) => a.url),
+    webhookUrl,
+    receivers,
+    consoleUrl,
+  );
+  const receipts = await receiptSummariesAt(
+    [messageId],
+    targets.map((r) => r.id),
+  );
+  const delivery: TJoinDelivery = {
+    status: message.status,
+    attemptCount: message.attemptCount,
+    nextAttempt: message.nextAttempt ? new Date(message.nextAttempt).toISOString() : null,
+    attempts,
+    complete: true,
+  };
+  const now = new Date();
+  const base = { message, webhook: settings, webhookUrl, delivery, receivers, consoleUrl, receipts, now };
+  let joined = joinDelivery(base);
+  if (joined.reconciliation === 'received-bad-signature') {
+    joined = joinDelivery({ ...base, fingerprints: await fingerprintsFor(api, webhookId, targets[0]) });
+  }
+  const events: TDeliveryEvent[] = [
+    ...attempts.map((a): TDeliveryEvent => ({ kind: 'attempt', at: a.timestamp, attempt: a })),
+    ...joined.receipts.map((r): TDeliveryEvent => ({ kind: 'receipt', at: r.receivedAt, receipt: r })),
+    // A receipt is stored while its attempt is still waiting for the answer: at the same instant, the attempt first.
+  ].sort((a, b) => a.at.localeCompare(b.at) || (a.kind === b.kind ? 0 : a.kind === 'attempt' ? -1 : 1));
+  return {
+    webhookId,
+    message: {
+      id: message.id,
+      eventType: message.eventType,
+      timestamp: new Date(message.timestamp).toISOString(),
+      status: message.status,
+      nextAttempt: delivery.nextAttempt,
+      attemptCount: message.attemptCount,
+      lastAttempt: attempts[attempts.length - 1] ?? null,
+      receipts: joined.receipts,
+      reconciliation: joined.reconciliation,
+      explanation: joined.explanation,
+      payload: message.payload ?? null,
+    },
+    receiver: joined.receiver,
+    attempts,
+    events,
+    fetchedAt: now.toISOString(),
+  };
 }

@@ -51,7 +51,8 @@ test('an unknown page is a styled 404 that leads back to the console; pages have
 });
 
 test('API errors render inline with the request id, never a crash page', async ({ page }) => {
-  await page.goto('/webhooks/ep_doesnotexist');
+  const missing = await page.goto('/webhooks/ep_doesnotexist');
+  expect(missing?.status(), 'an unknown webhook answers 404').toBe(404);
   await expect(page.getByRole('heading', { name: 'Webhook not found' })).toBeVisible();
   await expect(page.getByText(/Request id req_/)).toBeVisible();
 
@@ -104,6 +105,7 @@ test('subscription → test event → live grant → retries, on one timeline', 
     testMessageId = (await row.getAttribute('data-message-id'))!;
     await expect(row).toHaveAttribute('data-status', 'success');
     await expect(row.getByTestId('reconciliation')).toHaveText('delivered and received');
+    await expect(row.locator('xpath=..').getByTestId('explanation')).not.toBeEmpty();
     await row.getByRole('button', { name: /^Expand/ }).click();
     const detail = page.getByTestId('message-detail');
     await expect(detail.getByTestId('attempt-row')).toHaveCount(1);
@@ -217,8 +219,16 @@ test('subscription → test event → live grant → retries, on one timeline', 
     // it had been acknowledged with a 200 before: the new arrival is flagged
     await expect(detail.getByTitle(/already reached this receiver and been acknowledged with a 2xx/)).toHaveCount(1);
 
+    // Disabling asks first; Cancel leaves it enabled.
     await page.getByRole('button', { name: 'Disable' }).click();
+    const confirm = page.getByRole('group', { name: 'Confirm disabling' });
+    await expect(confirm).toContainText('Disable this webhook? Deliveries stop.');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await page.getByRole('button', { name: 'Disable' }).click();
+    await confirm.getByRole('button', { name: 'Disable' }).click();
     await expect(page.getByRole('button', { name: 'Enable' })).toBeVisible();
+    await expect(page.getByTestId('disabled-reason')).toContainText('disabled through the API');
     await expect(page.locator('main').getByText('disabled', { exact: true }).first()).toBeVisible();
     await page.getByRole('button', { name: 'Enable' }).click();
     await expect(page.getByRole('button', { name: 'Disable' })).toBeVisible();
@@ -270,10 +280,41 @@ test('subscription → test event → live grant → retries, on one timeline', 
       }
       await screenshot(page, `mobile-${name}`);
     }
+    await page.goto(`/webhooks/${webhookId}`);
+    await expect(page.getByTestId('message-card').first(), 'the timeline is cards at 390 px').toBeVisible();
+    await expect(page.getByTestId('message-row').first()).toBeHidden();
     await page.getByRole('link', { name: 'Receivers' }).click();
+    await page.waitForURL(/\/receivers$/);
     await page.getByRole('link', { name: 'E2E receiver' }).click();
     await expect(page.getByTestId('receipt-log-row').first()).toBeVisible();
+    await expect(page.getByTestId('delivering-webhooks')).toContainText('E2E grant hook');
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 'receiver page fits').toBeLessThanOrEqual(0);
     await screenshot(page, 'mobile-receiver-detail');
+  });
+
+  await test.step('the receiver answers 410: the header shows the webhook disabled, live', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const admin = await context.newPage();
+    await admin.goto('/receivers');
+    await admin.getByRole('link', { name: 'E2E receiver' }).click();
+    await admin.getByLabel('Status code').fill('410');
+    await admin.getByRole('button', { name: 'Save settings' }).click();
+    await expect(admin.getByText('Saved. The receiver now answers 410')).toBeVisible();
+    const logged = await admin.getByTestId('receipt-log-row').count();
+
+    await page.bringToFront();
+    await page.goto(`/webhooks/${webhookId}`);
+    await page.evaluate(() => ((window as unknown as { __e2eNoReload: number }).__e2eNoReload = 1));
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await expect(page.getByTestId('disabled-reason')).toContainText('410', { timeout: 5_000 });
+    await expect(page.getByTestId('webhook-status')).toContainText('disabled');
+    await expect(page.getByRole('button', { name: 'Enable' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __e2eNoReload?: number }).__e2eNoReload)).toBe(1);
+
+    // The receiver's log, open all along in the other tab, shows the 410 request without a reload.
+    await admin.bringToFront();
+    await expect.poll(() => admin.getByTestId('receipt-log-row').count(), { message: 'the receipt log is live' }).toBeGreaterThan(logged);
+    await expect(admin.getByTestId('receipt-log-row').first()).toContainText('410');
+    await admin.close();
   });
 });

@@ -45,5 +45,6 @@ test("a webhook on the remote service delivers to this console's receiver and sh
   assert.equal(message.status, 'success');
   assert.equal(message.receipts.length, 1);
   assert.equal(message.receipts[0].verdict, 'valid');
-  assert.equal(message.attempts[0].responseStatusCode, 200);
+  assert.equal(message.lastAttempt.responseStatusCode, 200);
+  assert.match(message.explanation, /^delivered: arrived /);
 });

@@ -1,30 +1,74 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { reconcile, type TReconciliation } from '../../lib/console/reconcile';
+import { isProblem, RECONCILIATIONS, reconcile, type TReconcileInput, type TReconciliation } from '../../lib/console/reconcile';
 
-// The per-message badge: what the API says it sent beside what the receivers stored.
+// One state per (message, webhook): what the API says it sent to that webhook beside what arrived
+// at that webhook's receiver. Every state appears in the table; the last test checks that.
 
-const msg = (status: string, attemptCount: number) => ({ id: 'msg_1', status, attemptCount });
-const ok = { status: 'success' };
-const failed = { status: 'failed' };
-const rcpt = (responseStatus = 200, messageId = 'msg_1') => ({ messageId, responseStatus });
+const delivery = (status: string, attemptCount: number, codes?: number[]) => ({
+  status,
+  attemptCount,
+  lastResponseStatusCode: codes?.length ? codes[codes.length - 1] : null,
+  responseStatusCodes: codes ?? null,
+});
+const rcpt = (responseStatus = 200, verdict = 'valid', duplicate = false) => ({ verdict, responseStatus, duplicate });
+const at = (d: TReconcileInput['delivery'], receipts: TReconcileInput['receipts'] = [], observed = true): TReconcileInput => ({ delivery: d, observed, receipts });
 
-const cases: [string, ReturnType<typeof msg>, { status: string }[] | null, ReturnType<typeof rcpt>[], TReconciliation][] = [
-  ['success + one receipt', msg('success', 1), [ok], [rcpt()], 'delivered-and-received'],
-  ['attempts not loaded: status success + receipt', msg('success', 1), null, [rcpt()], 'delivered-and-received'],
-  ['failed attempts, nothing received', msg('failed', 3), [failed, failed, failed], [], 'attempted-not-received'],
-  ['attempts not loaded: attemptCount 2, nothing received', msg('pending', 2), null, [], 'attempted-not-received'],
-  ['received but no attempt recorded', msg('sending', 0), [], [rcpt()], 'received-not-attempted'],
-  ['a retry after the receiver answered 500, then 200', msg('success', 2), [failed, ok], [rcpt(500), rcpt(200)], 'delivered-and-received'],
-  ['every arrival answered 500 (retries, not duplicates)', msg('pending', 3), [failed, failed, failed], [rcpt(500), rcpt(500), rcpt(500)], 'received-answered-error'],
-  ['arrived twice for one attempt', msg('success', 1), [ok], [rcpt(), rcpt()], 'duplicate'],
-  ['acknowledged twice (sent again after a 2xx)', msg('success', 2), [ok, ok], [rcpt(), rcpt()], 'duplicate'],
-  ['attempts not loaded: more receipts than attempts', msg('success', 1), null, [rcpt(), rcpt()], 'duplicate'],
-  ['nothing yet', msg('pending', 0), [], [], 'pending'],
-  ['receipts of other messages do not count', msg('pending', 0), [], [rcpt(200, 'msg_2')], 'pending'],
+const cases: [string, TReconcileInput, TReconciliation][] = [
+  ['one attempt, 200, one valid receipt', at(delivery('success', 1, [200]), [rcpt()]), 'delivered-and-received'],
+  ['only the last attempt known (message list), success', at({ status: 'success', attemptCount: 1, lastResponseStatusCode: 200 }, [rcpt()]), 'delivered-and-received'],
+  ['a retry after the receiver answered 500, then 200', at(delivery('success', 2, [500, 200]), [rcpt(500), rcpt(200)]), 'delivered-and-received'],
+  ['received while the attempt is still waiting for its answer', at(delivery('sending', 0), [rcpt()]), 'delivered-and-received'],
+  ['arrived, signature invalid, answered 200: never green', at(delivery('success', 1, [200]), [rcpt(200, 'invalid signature')]), 'received-bad-signature'],
+  ['arrived, receiver has no secret: not verified, so not green', at(delivery('success', 1, [200]), [rcpt(200, 'no secret configured')]), 'received-bad-signature'],
+  ['receiver without a secret answered 500: the error is the story', at(delivery('pending', 1, [500]), [rcpt(500, 'no secret configured')]), 'received-answered-error'],
+  ['arrived, timestamp outside tolerance', at(delivery('pending', 1, [200]), [rcpt(200, 'timestamp outside tolerance')]), 'received-bad-signature'],
+  ['earlier receipt invalid, latest valid after the secret was fixed', at(delivery('success', 2, [200, 200]), [rcpt(200, 'invalid signature'), rcpt(200, 'valid', true)]), 'duplicate'],
+  ['every arrival answered 500 (retries, not duplicates)', at(delivery('pending', 3, [500, 500, 500]), [rcpt(500), rcpt(500), rcpt(500)]), 'received-answered-error'],
+  ['retries exhausted, answered 503', at(delivery('failed', 8, Array(8).fill(503)), Array.from({ length: 8 }, () => rcpt(503))), 'received-answered-error'],
+  ['receiver answered 200 after the sender timed out', at(delivery('pending', 1, [0]), [rcpt(200)]), 'received-answered-error'],
+  ['sent, the API got a 502 from something, nothing arrived', at(delivery('pending', 1, [502])), 'sent-not-received'],
+  ['sent successfully, yet nothing stored at this receiver', at(delivery('success', 1, [200])), 'sent-not-received'],
+  ['every attempt without a response', at(delivery('pending', 3, [0, 0, 0])), 'network-error'],
+  ['only the last attempt known: no response', at({ status: 'failed', attemptCount: 8, lastResponseStatusCode: 0 }), 'network-error'],
+  ['network error to an address outside the console', at(delivery('pending', 2, [0, 0]), [], false), 'network-error'],
+  ['queued, no attempt yet', at(delivery('pending', 0)), 'not-sent-yet'],
+  ['first attempt under way', at(delivery('sending', 0)), 'not-sent-yet'],
+  ['arrived twice for one attempt', at(delivery('success', 1, [200]), [rcpt(), rcpt()]), 'duplicate'],
+  ['acknowledged, then arrived again (flagged by the receiver)', at(delivery('success', 2, [200, 200]), [rcpt(), rcpt(200, 'valid', true)]), 'duplicate'],
+  ['sent to a URL that is not one of this console\'s receivers', at(delivery('success', 1, [200]), [], false), 'not-observed'],
+  ['failed with responses, receiver not observed', at(delivery('failed', 8, Array(8).fill(500)), [], false), 'not-observed'],
+  ['not queued for this webhook', at(null), 'not-sent'],
+  ['not queued, even though another webhook\'s receiver got it (its receipts are not passed)', at(null, []), 'not-sent'],
+  ['queued, then dropped unattempted (webhook disabled meanwhile)', at(delivery('failed', 0)), 'not-sent'],
 ];
-for (const [name, message, attempts, receipts, expected] of cases) {
+
+for (const [name, input, expected] of cases) {
   test(`reconcile: ${name} → ${expected}`, () => {
-    assert.equal(reconcile(message, attempts, receipts), expected);
+    assert.equal(reconcile(input), expected);
   });
 }
+
+test('the table covers every state', () => {
+  const covered = new Set(cases.map(([, , s]) => s));
+  assert.deepEqual(RECONCILIATIONS.filter((s) => !covered.has(s)), []);
+});
+
+test('isProblem: failures, retries past the first, and what the receiver saw go wrong; not a delivered duplicate or a first retry', () => {
+  const cases: [string, number, TReconciliation, boolean][] = [
+    ['failed', 8, 'network-error', true],
+    ['failed', 8, 'not-observed', true],
+    ['failed', 0, 'not-sent', true],
+    ['pending', 2, 'network-error', true],
+    ['pending', 1, 'network-error', false],
+    ['pending', 1, 'sent-not-received', false],
+    ['pending', 1, 'received-answered-error', true],
+    ['success', 1, 'received-bad-signature', true],
+    ['success', 2, 'duplicate', false],
+    ['success', 1, 'delivered-and-received', false],
+    ['pending', 0, 'not-sent-yet', false],
+  ];
+  for (const [status, attemptCount, reconciliation, expected] of cases) {
+    assert.equal(isProblem({ status, attemptCount, reconciliation }), expected, `${status}/${attemptCount}/${reconciliation}`);
+  }
+});

@@ -4,13 +4,15 @@ import { useEffect, useState, useTransition } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ErrorCallout, type TErrorInfo } from '@/components/console/callout';
 import { Button, Select } from '@/components/console/form';
-import type { TTimeline } from '@/lib/console/timeline';
+import type { TTimeline, TTimelineFilters } from '@/lib/console/timeline-types';
 import { sendTestEventAction, setWebhookDisabledAction } from './actions';
-import { timelineKey } from './timeline';
+import { DisableConfirm } from './disable-confirm';
+import { timelinePagesKey, useTimeline, webhookQueriesKey } from './use-timeline';
 
 // The webhook page's header actions, in one row that never moves: enable/disable (EXT PATCH,
-// hidden when the service does not support it) and "Send test event". What they report shows as a
-// toast in the corner, not in the header: a notice clears itself, an error stays until dismissed.
+// hidden when the service does not support it; disabling asks first) and "Send test event". The
+// enabled state is the polled timeline's, so the buttons follow a webhook the service disabled.
+// What they report shows as a toast in the corner: a notice clears itself, an error stays until dismissed.
 
 const NOTICE_MAX_MS = 6000;
 // A test event's message is usually on the timeline at once: long enough to be read, not a flicker.
@@ -18,12 +20,28 @@ const NOTICE_MIN_MS = 2000;
 
 type TFeedback = { kind: 'notice'; text: string; messageId?: string } | { kind: 'error'; title: string; error: TErrorInfo };
 
-export function WebhookActions({ webhookId, eventTypes, disabled, canToggle }: { webhookId: string; eventTypes: string[]; disabled: boolean; canToggle: boolean }) {
+export function WebhookActions({
+  webhookId,
+  filters,
+  initial,
+  eventTypes,
+}: {
+  webhookId: string;
+  filters: TTimelineFilters;
+  initial: TTimeline;
+  eventTypes: string[];
+}) {
   const queryClient = useQueryClient();
+  const { data } = useTimeline(webhookId, filters, initial);
+  // A poll whose settings read failed keeps the last page's settings rather than hiding the toggle.
+  const webhook = data.webhook ?? initial.webhook;
+  const disabled = webhook?.disabled ?? false;
+  const canToggle = webhook !== null;
+  const [confirming, setConfirming] = useState(false);
   const [sending, startSend] = useTransition();
   const [saving, startSave] = useTransition();
   const [eventType, setEventType] = useState(eventTypes[0] ?? '');
-  const [toggleHidden, setToggleHidden] = useState(!canToggle);
+  const [toggleHidden, setToggleHidden] = useState(false);
   const [feedback, setFeedback] = useState<TFeedback | null>(null);
 
   const send = () =>
@@ -32,19 +50,23 @@ export function WebhookActions({ webhookId, eventTypes, disabled, canToggle }: {
       const r = await sendTestEventAction(webhookId, eventType || undefined);
       if (r.ok) {
         setFeedback({ kind: 'notice', text: r.notice ?? 'Sent.', messageId: r.data?.messageId });
-        await queryClient.invalidateQueries({ queryKey: timelineKey(webhookId) });
+        await queryClient.invalidateQueries({ queryKey: webhookQueriesKey(webhookId) });
       } else {
         setFeedback({ kind: 'error', title: 'The test event was not sent', error: r.error });
       }
     });
 
-  const toggle = () =>
+  const setDisabled = (next: boolean) =>
     startSave(async () => {
+      setConfirming(false);
       setFeedback(null);
-      const r = await setWebhookDisabledAction(webhookId, !disabled);
-      if (r.ok) setFeedback({ kind: 'notice', text: r.notice ?? 'Saved.' });
-      else if (r.unsupported) setToggleHidden(true);
-      else setFeedback({ kind: 'error', title: disabled ? 'The webhook was not enabled' : 'The webhook was not disabled', error: r.error });
+      const r = await setWebhookDisabledAction(webhookId, next);
+      if (r.ok) {
+        // The buttons follow the polled settings: wait for them, so the label never flips back.
+        await queryClient.invalidateQueries({ queryKey: timelinePagesKey(webhookId) });
+        setFeedback({ kind: 'notice', text: r.notice ?? 'Saved.' });
+      } else if (r.unsupported) setToggleHidden(true);
+      else setFeedback({ kind: 'error', title: next ? 'The webhook was not disabled' : 'The webhook was not enabled', error: r.error });
     });
 
   // A notice goes after a few seconds, or (after a short minimum) once the message it names is on the timeline.
@@ -53,7 +75,7 @@ export function WebhookActions({ webhookId, eventTypes, disabled, canToggle }: {
     const clear = () => setFeedback((f) => (f === feedback ? null : f));
     const messageId = feedback.messageId;
     const onTimeline = () =>
-      !!messageId && queryClient.getQueriesData<TTimeline>({ queryKey: timelineKey(webhookId) }).some(([, data]) => data?.messages.some((m) => m.id === messageId));
+      !!messageId && queryClient.getQueriesData<TTimeline>({ queryKey: timelinePagesKey(webhookId) }).some(([, data]) => data?.messages.some((m) => m.id === messageId));
     let unsubscribe = () => {};
     const atMost = setTimeout(clear, NOTICE_MAX_MS);
     const atLeast = setTimeout(() => {
@@ -72,8 +94,10 @@ export function WebhookActions({ webhookId, eventTypes, disabled, canToggle }: {
   return (
     <>
       <div className="flex flex-wrap items-center gap-2" data-testid="webhook-actions">
-        {toggleHidden ? null : (
-          <Button variant={disabled ? 'secondary' : 'danger'} onClick={toggle} disabled={saving}>
+        {toggleHidden || !canToggle ? null : confirming ? (
+          <DisableConfirm onConfirm={() => setDisabled(true)} onCancel={() => setConfirming(false)} />
+        ) : (
+          <Button variant={disabled ? 'secondary' : 'danger'} onClick={() => (disabled ? setDisabled(false) : setConfirming(true))} disabled={saving}>
             <SteadyLabel label={saving ? 'Saving…' : disabled ? 'Enable' : 'Disable'} widest={['Saving…', 'Enable', 'Disable']} />
           </Button>
         )}

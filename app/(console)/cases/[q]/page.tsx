@@ -1,0 +1,36 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { ErrorCallout } from '@/components/console/callout';
+import { PageHeader } from '@/components/console/page-header';
+import { buildCase } from '@/lib/console/build-case';
+import { staffApi } from '@/app/(console)/_lib/staff-api';
+import { attempt } from '@/app/(console)/_lib/errors';
+import { CaseView } from './case-view';
+
+export const metadata: Metadata = { title: 'Case' };
+
+export default async function CasePage({ params }: { params: Promise<{ q: string }> }) {
+  const { q: raw } = await params;
+  const q = decoded(raw).slice(0, 254);
+  const { staff, api } = await staffApi();
+  const found = await attempt(() => buildCase(staff.environment, api, q));
+  if (found.data?.redirect) redirect(found.data.redirect);
+  if (!found.data) {
+    return (
+      <div className="space-y-4">
+        <PageHeader eyebrow="Case" title={q} />
+        <ErrorCallout error={found.error} title="The search could not be completed" />
+      </div>
+    );
+  }
+  return <CaseView initial={found.data} />;
+}
+
+/** Next hands params percent-encoded or not depending on the characters; decode once, safely. */
+function decoded(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}

@@ -1,0 +1,28 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { EmptyState } from '@/components/console/empty-state';
+import { PageHeader } from '@/components/console/page-header';
+import { SearchBox } from '@/components/console/search-box';
+import { requireStaff } from '@/lib/console/session';
+
+export const metadata: Metadata = { title: 'Search' };
+
+// /cases?q=… (the header's search form) → /cases/{q}, a linkable case.
+export default async function CasesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  await requireStaff('/cases');
+  const raw = (await searchParams).q;
+  const q = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+  if (q) redirect(`/cases/${encodeURIComponent(q.slice(0, 254))}`);
+  return (
+    <div className="space-y-4">
+      <PageHeader title="Search" description="What happened to a donation's webhook, on every webhook of the account, from both sides of the wire." />
+      <div className="max-w-xl rounded-lg bg-slate-900 p-3">
+        <SearchBox />
+      </div>
+      <EmptyState title="Paste what the integrator or donor gave you">
+        A tracking id (<code className="font-mono">GC-7KQ2M9</code>), a grant id, a message id (<code className="font-mono">msg_…</code>), an event id (
+        <code className="font-mono">evt_…</code>), a webhook id (<code className="font-mono">ep_…</code>) or the donor&apos;s e-mail.
+      </EmptyState>
+    </div>
+  );
+}

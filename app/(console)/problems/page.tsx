@@ -1,0 +1,148 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { EnabledBadge, MessageStatusBadge, ReconciliationBadge } from '@/components/console/badge';
+import { Callout, ErrorCallout } from '@/components/console/callout';
+import { EmptyState } from '@/components/console/empty-state';
+import { PageHeader } from '@/components/console/page-header';
+import { Timestamp } from '@/components/console/timestamp';
+import { findProblems, type TProblemGroup, type TProblemItem } from '@/lib/console/find-problems';
+import { parseProblemWindow } from '@/lib/console/problem-window';
+import { RECONCILIATION_LABELS, type TReconciliation } from '@/lib/console/reconcile';
+import { ApiError } from '@/lib/http/errors';
+import { staffApi } from '@/app/(console)/_lib/staff-api';
+import { attempt } from '@/app/(console)/_lib/errors';
+
+export const metadata: Metadata = { title: 'Problems' };
+
+type TSearch = Record<string, string | string[] | undefined>;
+const toLocalInput = (iso: string) => iso.slice(0, 16);
+
+export default async function ProblemsPage({ searchParams }: { searchParams: Promise<TSearch> }) {
+  const { staff, api } = await staffApi();
+  const sp = new URLSearchParams(Object.entries(await searchParams).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])));
+  let window;
+  try {
+    window = parseProblemWindow(sp);
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    return (
+      <div className="space-y-4">
+        <PageHeader title="Problems" />
+        <Callout tone="error" title="This date range cannot be read">
+          {err.message} <Link href="/problems" className="font-medium underline">Last 7 days</Link>
+        </Callout>
+      </div>
+    );
+  }
+  const result = await attempt(() => findProblems(staff.environment, api, window));
+  const data = result.data;
+  const older = data?.nextPageToken ? `?${new URLSearchParams({ since: data.since, until: data.until, pageToken: data.nextPageToken })}` : null;
+  const groups = new Map((data?.groups ?? []).map((g) => [g.webhook.id, g]));
+  return (
+    <div className="space-y-5">
+      <PageHeader
+        title="Problems"
+        description="Every message, on any webhook, that failed, is still retrying, was sent but not received, arrived with a bad signature or was answered with an error. Healthy webhooks are not listed."
+      />
+      <form action="/problems" method="get" className="flex flex-wrap items-end gap-2 text-sm">
+        <label className="flex flex-col text-xs text-slate-600">
+          From (UTC)
+          <input type="datetime-local" name="since" defaultValue={toLocalInput(window.since.toISOString())} className="mt-0.5 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm" />
+        </label>
+        <label className="flex flex-col text-xs text-slate-600">
+          To (UTC)
+          <input type="datetime-local" name="until" defaultValue={toLocalInput(window.until.toISOString())} className="mt-0.5 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm" />
+        </label>
+        <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-1 font-medium text-slate-700 hover:bg-slate-50">
+          Show
+        </button>
+        <Link href="/problems" className="px-1 py-1 text-xs text-slate-600 hover:underline">
+          Last 7 days
+        </Link>
+      </form>
+      {result.error ? <ErrorCallout error={result.error} title="The problems could not be loaded" /> : null}
+      {data?.notes.map((n) => (
+        <Callout key={n}>{n}</Callout>
+      ))}
+      {data && data.groups.length === 0 ? <EmptyState title="No problems in this range">Every message on every webhook was delivered and received, or is on its first try.</EmptyState> : null}
+      {data && data.groups.length > 0 ? (
+        <div className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3">
+          {data.groups.map((g) => (
+            <GroupCard key={g.webhook.id} group={g} />
+          ))}
+        </div>
+      ) : null}
+      {data && data.items.length > 0 ? (
+        <section className="space-y-2">
+          <h2 className="text-base font-semibold text-slate-900">Messages</h2>
+          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
+            {data.items.map((item) => (
+              <ProblemRow key={`${item.webhookId}|${item.id}`} item={item} group={groups.get(item.webhookId)} />
+            ))}
+          </ul>
+          {older ? (
+            <div className="text-right text-sm">
+              <Link href={older} className="font-medium text-indigo-700 hover:underline" data-testid="older-problems">
+                Older →
+              </Link>
+            </div>
+          ) : null}
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function GroupCard({ group: g }: { group: TProblemGroup }) {
+  const counts = Object.entries(g.counts) as [TReconciliation, number][];
+  return (
+    <article className="min-w-0 rounded-lg border border-slate-200 bg-white p-4" data-testid="problem-group" data-webhook-id={g.webhook.id}>
+      <div className="flex items-center gap-2">
+        <Link href={`/webhooks/${encodeURIComponent(g.webhook.id)}`} className="min-w-0 truncate text-sm font-semibold text-indigo-700 hover:underline">
+          {g.webhook.description || g.webhook.id}
+        </Link>
+        <EnabledBadge disabled={g.webhook.disabled} />
+        <span className="ml-auto text-lg font-semibold tabular-nums text-rose-700" data-testid="problem-count">
+          {g.total}
+          {g.truncated ? '+' : ''}
+        </span>
+      </div>
+      <p className="mt-0.5 break-all font-mono text-xs text-slate-500">{g.webhook.url}</p>
+      {g.webhook.disabled && g.webhook.disabledReason ? (
+        <p className="mt-1 text-xs text-slate-600">
+          Disabled{g.webhook.disabledAt ? <> at <Timestamp value={g.webhook.disabledAt} /></> : null}: {g.webhook.disabledReason}
+        </p>
+      ) : null}
+      <ul className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-700">
+        {counts.map(([state, n]) => (
+          <li key={state}>
+            <span className="font-semibold tabular-nums">{n}</span> {RECONCILIATION_LABELS[state]}
+          </li>
+        ))}
+      </ul>
+    </article>
+  );
+}
+
+function ProblemRow({ item, group }: { item: TProblemItem; group?: TProblemGroup }) {
+  return (
+    <li className="flex flex-col gap-1 px-4 py-2.5 text-sm sm:flex-row sm:items-center sm:gap-3" data-testid="problem-item" data-message-id={item.id} data-webhook-id={item.webhookId} data-reconciliation={item.reconciliation}>
+      <div className="flex shrink-0 flex-wrap items-center gap-2">
+        <Timestamp value={item.timestamp} />
+        <ReconciliationBadge value={item.reconciliation} />
+        <MessageStatusBadge status={item.status} />
+      </div>
+      <div className="min-w-0 flex-1">
+        <p className="text-slate-800" data-testid="explanation">
+          {item.explanation}
+        </p>
+        <p className="truncate text-xs text-slate-500">
+          <Link href={`/cases/${encodeURIComponent(item.id)}`} className="font-mono text-indigo-700 hover:underline">
+            {item.id}
+          </Link>{' '}
+          on {group?.webhook.description || item.webhookId}
+        </p>
+      </div>
+    </li>
+  );
+}

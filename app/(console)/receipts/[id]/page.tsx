@@ -1,0 +1,123 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { Badge, DuplicateBadge, HttpCodeBadge, VerdictBadge } from '@/components/console/badge';
+import { Callout } from '@/components/console/callout';
+import { CodeBlock, HeadersTable } from '@/components/console/json-block';
+import { Card, DescriptionList, PageHeader } from '@/components/console/page-header';
+import { Timestamp } from '@/components/console/timestamp';
+import { receiptForensics } from '@/lib/console/receipt-forensics';
+import { getReceipt, getReceiver } from '@/lib/console/receivers';
+import type { TSecretCheck } from '@/lib/console/signature-forensics';
+import { staffApi } from '@/app/(console)/_lib/staff-api';
+import { AdoptSecretButton } from './adopt-secret-button';
+
+export const metadata: Metadata = { title: 'Receipt' };
+
+const decoder = new TextDecoder('utf-8');
+
+export default async function ReceiptPage({ params }: { params: Promise<{ id: string }> }) {
+  const { staff, api } = await staffApi();
+  const { id } = await params;
+  const receipt = /^\d{1,15}$/.test(id) ? await getReceipt(Number(id)) : null;
+  const receiver = receipt ? await getReceiver(receipt.receiverId) : null;
+  if (!receipt || !receiver) notFound();
+  const { webhook, forensics: f } = await receiptForensics(staff.environment, api, receipt, receiver);
+  const webhookFingerprint = f.webhookSecret?.fingerprint;
+  const holdsWebhookSecret = !!webhookFingerprint && f.receiverSecrets.some((s) => s.fingerprint === webhookFingerprint);
+  return (
+    <div className="space-y-5">
+      <PageHeader
+        eyebrow={
+          <span>
+            <Link href={`/receivers/${receiver.id}`} className="hover:underline">
+              {receiver.name}
+            </Link>{' '}
+            / receipt #{receipt.id}
+          </span>
+        }
+        title={
+          <span className="inline-flex flex-wrap items-center gap-2">
+            Receipt #{receipt.id} <VerdictBadge verdict={receipt.verdict} reason={receipt.verdictReason} />
+            {receipt.duplicate ? <DuplicateBadge /> : null}
+          </span>
+        }
+        description={receipt.verdictReason}
+        actions={
+          receipt.messageId ? (
+            <Link href={`/cases/${encodeURIComponent(receipt.messageId)}`} className="text-sm font-medium text-indigo-700 hover:underline">
+              Case for {receipt.messageId} →
+            </Link>
+          ) : null
+        }
+      />
+      <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-2">
+        <Card title="Signature forensics">
+          <div data-testid="forensics" className="space-y-3">
+            <DescriptionList
+              items={[
+                ['Headers', f.family ? `${f.family}-* (${f.signatureCount} signature${f.signatureCount === 1 ? '' : 's'})` : 'no signature headers'],
+                ['Timestamp skew', f.skewSeconds === null ? '—' : `${f.skewSeconds} s ${Math.abs(f.skewSeconds) > 300 ? '(outside the ±300 s tolerance)' : '(within tolerance)'}`],
+                [
+                  'Body',
+                  f.bodyMatches === null ? (
+                    'not compared (the service’s copy is unknown)'
+                  ) : f.bodyMatches ? (
+                    <Badge key="b" tone="green">byte-for-byte what the service sent</Badge>
+                  ) : (
+                    <Badge key="b" tone="red">differs from what the service sent</Badge>
+                  ),
+                ],
+                ['Sent by', webhook ? <Link key="w" href={`/webhooks/${encodeURIComponent(webhook.id)}`} className="font-mono text-indigo-700 hover:underline">{webhook.id}</Link> : 'no webhook of this account points here'],
+              ]}
+            />
+            <table className="w-full text-xs" data-testid="fingerprints">
+              <thead className="text-left text-slate-500">
+                <tr>
+                  <th className="py-1 font-medium">Secret</th>
+                  <th className="py-1 font-medium">Fingerprint</th>
+                  <th className="py-1 font-medium">Signed this request</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {[...(f.webhookSecret ? [f.webhookSecret] : []), ...f.receiverSecrets].map((s: TSecretCheck) => (
+                  <tr key={s.label} data-testid="fingerprint-row" data-matches={s.matches}>
+                    <td className="py-1">{s.label}</td>
+                    <td className="py-1 font-mono">{s.fingerprint}…</td>
+                    <td className="py-1">{s.matches ? <Badge tone="green">yes</Badge> : <Badge tone="gray">no</Badge>}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {f.receiverSecrets.length === 0 ? <Callout tone="warning">The receiver holds no secret, so nothing is verified.</Callout> : null}
+            {webhook && f.webhookSecret && !holdsWebhookSecret ? (
+              <div className="space-y-1">
+                <p className="text-xs text-slate-600">The receiver does not hold the secret this webhook signs with.</p>
+                <AdoptSecretButton receiptId={receipt.id} webhookId={webhook.id} />
+              </div>
+            ) : null}
+          </div>
+        </Card>
+        <Card title="Request">
+          <DescriptionList
+            items={[
+              ['Received', <Timestamp key="t" value={receipt.receivedAt} withMs />],
+              ['Request', <span key="r" className="break-all font-mono text-xs">{receipt.method} {receipt.path}{receipt.query ? `?${receipt.query.replace(/^\?/, '')}` : ''}</span>],
+              ['From', receipt.sourceIp || 'unknown'],
+              ['Answered', <HttpCodeBadge key="a" code={receipt.responseStatus} />],
+              ['Message id', receipt.messageId ?? '—'],
+            ]}
+          />
+        </Card>
+      </div>
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
+        <Card title="Headers">
+          <HeadersTable headers={receipt.headers} />
+        </Card>
+        <Card title={`Body (${receipt.bodySize} bytes)`}>
+          {receipt.oversize ? <p className="text-xs text-amber-800">Over the size limit: only the metadata was stored.</p> : <CodeBlock maxHeight="max-h-96" wrap label="Raw body">{receipt.body ? decoder.decode(receipt.body) : ''}</CodeBlock>}
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import Link from 'next/link';
+import { EnabledBadge } from '@/components/console/badge';
+import { Card } from '@/components/console/page-header';
+import type { TErrorInfo } from '@/components/console/callout';
+import type { TDeliveringWebhook } from './find-delivering-webhooks';
+
+// The webhooks that send to this receiver, each linked to its timeline.
+
+export function DeliveringWebhooks({ webhooks, listError }: { webhooks: TDeliveringWebhook[]; listError: TErrorInfo | null }) {
+  return (
+    <Card title={`Webhooks delivering here (${webhooks.length})`}>
+      {webhooks.length === 0 ? (
+        <p className="text-sm text-slate-500">None of this environment&apos;s webhooks points at this receiver yet.</p>
+      ) : (
+        <ul className="space-y-2 text-sm" data-testid="delivering-webhooks">
+          {webhooks.map((w) => (
+            <li key={w.id} className="min-w-0">
+              <div className="flex flex-wrap items-center gap-2">
+                <Link href={`/webhooks/${encodeURIComponent(w.id)}`} className="min-w-0 break-all font-medium text-indigo-700 hover:underline">
+                  {w.description || w.id}
+                </Link>
+                {w.disabled !== null ? <EnabledBadge disabled={w.disabled} /> : null}
+              </div>
+              {w.description ? <p className="break-all font-mono text-xs text-slate-500">{w.id}</p> : null}
+              {w.movedAway ? (
+                <p className="break-all text-xs text-amber-800">
+                  created for this receiver, but its URL is now <span className="font-mono">{w.url}</span>
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {listError ? <p className="mt-2 text-xs text-amber-800">The API&apos;s webhook list could not be read ({listError.message}); only the webhooks this console tracks are shown.</p> : null}
+    </Card>
+  );
+}

@@ -1,0 +1,59 @@
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { MessageStatusBadge, ReconciliationBadge, VerdictBadge } from '@/components/console/badge';
+import { RelativeTime } from '@/components/console/relative-time';
+import { Timestamp } from '@/components/console/timestamp';
+import type { TTimelineMessage } from '@/lib/console/timeline-types';
+
+// The timeline's columns, declared once: the desktop table renders them as cells, the narrow-screen
+// cards as labelled fields. `now` is when the page was read (relative times count from it).
+
+export type TMessageColumn = {
+  id: 'eventType' | 'id' | 'created' | 'status' | 'attempts' | 'nextAttempt' | 'received' | 'reconciliation';
+  header: string;
+  align?: 'right';
+  testId?: string;
+  cell: (m: TTimelineMessage, now: string) => ReactNode;
+};
+
+export const MESSAGE_COLUMNS: TMessageColumn[] = [
+  { id: 'eventType', header: 'Event type', cell: (m) => <span className="font-medium text-slate-900">{m.eventType}</span> },
+  {
+    id: 'id',
+    header: 'Message',
+    cell: (m) => (
+      <Link
+        href={`/cases/${encodeURIComponent(m.id)}`}
+        onClick={(e) => e.stopPropagation()}
+        title="Open this message's case"
+        className="break-all font-mono text-xs text-indigo-700 hover:underline"
+      >
+        {m.id}
+      </Link>
+    ),
+  },
+  { id: 'created', header: 'Created (UTC)', cell: (m) => <Timestamp value={m.timestamp} /> },
+  { id: 'status', header: 'Status', cell: (m) => <MessageStatusBadge status={m.status} /> },
+  { id: 'attempts', header: 'Attempts', align: 'right', testId: 'attempt-count', cell: (m) => <span className="font-mono text-xs tabular-nums">{m.attemptCount}</span> },
+  { id: 'nextAttempt', header: 'Next attempt', cell: (m, now) => <RelativeTime value={m.nextAttempt} now={now} /> },
+  { id: 'received', header: 'Received', cell: (m) => <LatestReceipt message={m} /> },
+  { id: 'reconciliation', header: 'Reconciliation', testId: 'reconciliation', cell: (m) => <ReconciliationBadge value={m.reconciliation} /> },
+];
+
+export const columnOf = (id: TMessageColumn['id']) => MESSAGE_COLUMNS.find((c) => c.id === id)!;
+
+/** The verdict of the newest receipt at this webhook's receiver, and how many arrived. */
+function LatestReceipt({ message: m }: { message: TTimelineMessage }) {
+  const last = m.receipts[m.receipts.length - 1];
+  if (!last) return <span className="text-xs text-slate-400">nothing</span>;
+  return (
+    <span className="inline-flex items-center gap-1.5">
+      <VerdictBadge verdict={last.verdict} reason={last.verdictReason} />
+      {m.receipts.length > 1 ? (
+        <span className="text-xs text-slate-500" title={`${m.receipts.length} requests with this message id arrived`}>
+          ×{m.receipts.length}
+        </span>
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,24 @@
+import { CodeBlock, HeadersTable } from '@/components/console/json-block';
+import type { TReceipt } from '@/lib/console/receivers';
+
+// A stored request as it arrived: the request line, where from, every header and the raw body.
+
+const decoder = new TextDecoder('utf-8');
+
+export function ReceiptRaw({ receipt: r }: { receipt: TReceipt }) {
+  const body = r.body ? decoder.decode(r.body) : '';
+  return (
+    <div className="grid min-w-0 grid-cols-1 gap-3 lg:grid-cols-2">
+      <div className="min-w-0">
+        <p className="mb-1 break-all text-slate-500">
+          {r.method} <span className="font-mono">{r.path}{r.query ? `?${r.query.replace(/^\?/, '')}` : ''}</span> from {r.sourceIp || 'an unknown address'}
+        </p>
+        <HeadersTable headers={r.headers} />
+      </div>
+      <div className="min-w-0">
+        <p className="mb-1 text-slate-500">Raw body</p>
+        {r.oversize ? <p className="text-amber-800">Over the size limit: only the metadata was stored.</p> : <CodeBlock maxHeight="max-h-64" wrap label="Raw body">{body}</CodeBlock>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+'use client';
+
+import Link from 'next/link';
+import { EnabledBadge } from '@/components/console/badge';
+import { Timestamp } from '@/components/console/timestamp';
+import type { TTimeline, TTimelineFilters } from '@/lib/console/timeline-types';
+import { useTimeline } from './use-timeline';
+
+// The header's live line: enabled/disabled, where the webhook delivers, and when and why it was
+// disabled. It reads the timeline's polled query, so a webhook the service disables (say on a 410
+// from the receiver) shows "disabled" within a second, without a reload.
+
+export function WebhookStatus({ webhookId, filters, initial, knownUrl }: { webhookId: string; filters: TTimelineFilters; initial: TTimeline; knownUrl: string }) {
+  const { data } = useTimeline(webhookId, filters, initial);
+  const webhook = data.webhook ?? initial.webhook;
+  const receiver = data.receiver;
+  return (
+    <span className="block space-y-1" data-testid="webhook-status">
+      <span className="flex flex-wrap items-center gap-2">
+        {webhook ? <EnabledBadge disabled={webhook.disabled} /> : null}
+        {receiver ? (
+          <span>
+            delivers to receiver{' '}
+            <Link href={`/receivers/${receiver.id}`} className="font-medium text-indigo-700 hover:underline">
+              {receiver.name}
+            </Link>
+          </span>
+        ) : (webhook?.url ?? knownUrl) ? (
+          <span>delivers outside this console</span>
+        ) : null}
+      </span>
+      {webhook?.disabled ? (
+        <span className="block text-sm text-rose-800" data-testid="disabled-reason">
+          Disabled{webhook.disabledAt ? (
+            <>
+              {' '}
+              at <Timestamp value={webhook.disabledAt} /> UTC
+            </>
+          ) : null}{' '}
+          — {webhook.disabledReason || 'no reason recorded (disabled by hand, or by a service that does not say).'}
+        </span>
+      ) : null}
+    </span>
+  );
+}

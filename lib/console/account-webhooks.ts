@@ -1,0 +1,44 @@
+import 'server-only';
+import { isUnsupported, type ConnectApi } from '@/lib/console/connect-api';
+import { mapLimit } from './map-limit';
+import type { TEnvironmentName } from './session';
+import { toTimelineWebhook } from './timeline';
+import type { TTimelineWebhook } from './timeline-types';
+import { listTrackedWebhooks } from './tracked-webhooks';
+
+// Every webhook of the account, for views across webhooks: the service's list (EXT), else the
+// webhooks this console tracks, each read (or, without Get webhook, as the console recorded it).
+
+const MAX_PAGES = 10;
+
+export async function accountWebhooks(envName: TEnvironmentName, api: ConnectApi): Promise<{ webhooks: TTimelineWebhook[]; listed: boolean }> {
+  try {
+    const out: TTimelineWebhook[] = [];
+    let pageToken: string | undefined;
+    for (let i = 0; i < MAX_PAGES; i++) {
+      const page = await api.listWebhooks({ pageLimit: 100, pageToken });
+      out.push(...page.results.map(toTimelineWebhook));
+      if (!page.nextPageToken) break;
+      pageToken = page.nextPageToken;
+    }
+    return { webhooks: out, listed: true };
+  } catch (err) {
+    if (!isUnsupported(err)) throw err;
+  }
+  const tracked = await listTrackedWebhooks(envName);
+  const webhooks = await mapLimit(tracked, 6, async (t): Promise<TTimelineWebhook> => {
+    const w = await api.getWebhook(t.webhookId).catch(() => null);
+    if (w) return toTimelineWebhook(w);
+    return {
+      id: t.webhookId,
+      url: t.url,
+      description: t.description,
+      eventTypes: [],
+      disabled: false,
+      disabledReason: null,
+      disabledAt: null,
+      createdAt: t.createdAt.toISOString(),
+    };
+  });
+  return { webhooks, listed: false };
+}

@@ -1,0 +1,215 @@
+import 'server-only';
+import { ConnectApiError, isUnsupported, type ConnectApi, type TAccountMessage, type TGrant, type TMessage } from '@/lib/console/connect-api';
+import { env } from '@/lib/env';
+import { accountWebhooks } from './account-webhooks';
+import type { TCase, TCaseDelivery, TCaseGrant, TCaseMessage } from './case-types';
+import { joinDelivery, toTimelineReceipt, type TJoinDelivery } from './join-delivery';
+import { mapLimit } from './map-limit';
+import { messageIdsMentioning, receiptSummariesAt, receiptSummariesOf } from './receipts-by-message';
+import { listReceivers } from './receivers';
+import { SEVERITY } from './reconcile';
+import { classifyQuery, tagFor } from './search-query';
+import type { TEnvironmentName } from './session';
+import { allAttempts, fingerprintsFor, toTimelineAttempt, withResponse } from './timeline';
+import type { TTimelineWebhook } from './timeline-types';
+
+// Search → case: the messages a term names (through the service's message tags, EXT, and through
+// what this console's receivers stored), each joined for EVERY webhook of the account with its
+// attempts, the receipts at that webhook's receiver, the reconciliation and the explanation.
+
+const MAX_MESSAGES = 10;
+const notFound = (err: unknown) => err instanceof ConnectApiError && err.status === 404 && !err.unsupported;
+
+type TPerWebhook = { webhook: TTimelineWebhook; message: Pick<TMessage, 'status' | 'attemptCount' | 'nextAttempt'> | null };
+
+/** The message as the account sees it, per webhook: Get message (EXT) or, without it, one Get per webhook. */
+async function messageAcrossWebhooks(
+  api: ConnectApi,
+  id: string,
+  webhooks: TTimelineWebhook[],
+): Promise<{ head: { eventId: string | null; eventType: string; timestamp: string; tags: string[]; payload: unknown } | null; per: TPerWebhook[] }> {
+  let account: TAccountMessage | null = null;
+  try {
+    account = await api.getAccountMessage(id);
+  } catch (err) {
+    if (notFound(err)) return { head: null, per: webhooks.map((webhook) => ({ webhook, message: null })) };
+    if (!isUnsupported(err)) throw err;
+  }
+  if (account) {
+    const byWebhook = new Map(account.deliveries.map((d) => [d.webhookId, d]));
+    return {
+      head: { eventId: account.eventId ?? null, eventType: account.eventType, timestamp: account.timestamp, tags: account.tags ?? [], payload: account.payload },
+      per: webhooks.map((webhook) => ({ webhook, message: byWebhook.get(webhook.id) ?? null })),
+    };
+  }
+  const found = await mapLimit(webhooks, 6, (w) => api.getMessage(w.id, id).catch((err) => (notFound(err) ? null : Promise.reject(err))));
+  const first = found.find((m): m is TMessage => m !== null);
+  return {
+    head: first ? { eventId: first.eventId ?? null, eventType: first.eventType, timestamp: first.timestamp, tags: first.tags ?? [], payload: first.payload } : null,
+    per: webhooks.map((webhook, i) => ({ webhook, message: found[i] })),
+  };
+}
+
+function grantOfPayload(payload: unknown): TGrant | null {
+  const p = payload as { type?: string; data?: Record<string, unknown> } | null;
+  if (!p || p.type !== 'grant.succeeded' || !p.data || typeof p.data.id !== 'string') return null;
+  return p.data as unknown as TGrant;
+}
+
+function toCaseGrant(g: TGrant, source: TCaseGrant['source']): TCaseGrant {
+  return {
+    id: g.id,
+    trackingId: g.trackingId,
+    amount: g.amount,
+    feeAmount: g.feeAmount,
+    status: g.status,
+    fundId: g.fundId,
+    fundName: g.fundName,
+    firstName: g.firstName,
+    lastName: g.lastName,
+    email: g.email,
+    connectId: g.connectId,
+    createdAt: g.createdAt,
+    source,
+  };
+}
+
+async function currentGrant(api: ConnectApi, id: string, fallback: TGrant | null): Promise<TCaseGrant | null> {
+  const now = await api.getGrant(id).catch(() => null);
+  if (now) return toCaseGrant(now, 'api');
+  return fallback ? toCaseGrant(fallback, 'payload') : null;
+}
+
+/** The message ids a term names: the service's tag search (EXT) first, then the receivers' store. */
+async function messageIdsFor(api: ConnectApi, kind: TCase['kind'], q: string, notes: string[]): Promise<string[]> {
+  if (kind === 'message-id') return [q];
+  if (kind === 'event-id') {
+    try {
+      return [(await api.getAccountMessage(q)).id];
+    } catch (err) {
+      if (notFound(err)) notes.push(`The service has no message with the event id ${q} for this account.`);
+      else if (isUnsupported(err)) notes.push('This service cannot look messages up by event id (an extension it does not offer).');
+      else throw err;
+      return [];
+    }
+  }
+  const ids: string[] = [];
+  const tag = tagFor(kind, q);
+  if (tag) {
+    try {
+      const page = await api.listAccountMessages({ tag, pageLimit: MAX_MESSAGES + 1 });
+      ids.push(...page.results.map((m) => m.id));
+    } catch (err) {
+      if (!isUnsupported(err)) throw err;
+      notes.push('This service offers no message search (an extension): only what reached this console’s receivers was searched.');
+    }
+  }
+  if (q.length >= 4) ids.push(...(await messageIdsMentioning(q, MAX_MESSAGES + 1)));
+  return [...new Set(ids)];
+}
+
+export async function buildCase(envName: TEnvironmentName, api: ConnectApi, raw: string): Promise<TCase> {
+  const { kind, q } = classifyQuery(raw);
+  const now = new Date();
+  const notes: string[] = [];
+  const result: TCase = { query: q, kind, grants: [], messages: [], notes, fetchedAt: now.toISOString() };
+  if (kind === 'webhook-id') return { ...result, redirect: `/webhooks/${encodeURIComponent(q)}` };
+  if (kind === 'unknown') {
+    notes.push('Not an id this console knows (msg_…, evt_…, ep_…, a grant UUID, a GC-XXXXXX tracking id or an e-mail address): searched the bodies and headers of received requests for the text.');
+  }
+
+  let ids = await messageIdsFor(api, kind, q, notes);
+  if (ids.length > MAX_MESSAGES) {
+    notes.push(`More than ${MAX_MESSAGES} messages match; showing the newest ${MAX_MESSAGES}. Search by tracking id or message id to narrow it.`);
+    ids = ids.slice(0, MAX_MESSAGES);
+  }
+
+  const [{ webhooks, listed }, receivers] = await Promise.all([accountWebhooks(envName, api), listReceivers()]);
+  if (!listed) notes.push('This service does not list webhooks (an extension): the case covers the webhooks this console tracks.');
+  const consoleUrl = env.CONSOLE_PUBLIC_URL;
+
+  const found = await mapLimit(ids, 3, async (id) => ({ id, ...(await messageAcrossWebhooks(api, id, webhooks)) }));
+  // Attempts of every (message, webhook) the service queued; the newest with its response body.
+  const attemptLists = await mapLimit(
+    found.flatMap((f) => f.per.filter((p) => p.message && p.message.attemptCount > 0).map((p) => ({ id: f.id, webhookId: p.webhook.id }))),
+    6,
+    async ({ id, webhookId }) => {
+      const list = await allAttempts(api, webhookId, id);
+      const last = list[list.length - 1];
+      if (last) list[list.length - 1] = await withResponse(api, webhookId, id, last);
+      return [`${id}|${webhookId}`, list.map(toTimelineAttempt)] as const;
+    },
+  );
+  const attemptsOf = new Map(attemptLists);
+  const receipts = await receiptSummariesAt(
+    ids,
+    receivers.map((r) => r.id),
+  );
+  const everyReceipt = await receiptSummariesOf(ids);
+
+  const messages: TCaseMessage[] = [];
+  const grantPayloads = new Map<string, TGrant>();
+  for (const f of found) {
+    const everyReceiptOfMessage = everyReceipt.filter((r) => r.messageId === f.id);
+    if (!f.head && everyReceiptOfMessage.length === 0) {
+      notes.push(`The service knows no message ${f.id} for this account, and none of this console’s receivers got it.`);
+      continue;
+    }
+    const head = f.head;
+    const payloadGrant = head ? grantOfPayload(head.payload) : null;
+    const test = head ? head.tags.includes('test') || (payloadGrant?.metadata as Record<string, unknown> | undefined)?.test === 'true' : false;
+    if (payloadGrant && !test) grantPayloads.set(payloadGrant.id, payloadGrant);
+    const message = { id: f.id, eventType: head?.eventType ?? 'unknown', timestamp: head?.timestamp ?? everyReceiptOfMessage[0].receivedAt.toISOString() };
+    const deliveries = await mapLimit(f.per, 4, async ({ webhook, message: m }): Promise<TCaseDelivery> => {
+      const delivery: TJoinDelivery | null = m
+        ? {
+            status: m.status,
+            attemptCount: m.attemptCount,
+            nextAttempt: m.nextAttempt ? new Date(m.nextAttempt).toISOString() : null,
+            attempts: attemptsOf.get(`${f.id}|${webhook.id}`) ?? [],
+            complete: true,
+          }
+        : null;
+      const input = { message, webhook, webhookUrl: webhook.url, delivery, receivers, consoleUrl, receipts, now };
+      let joined = joinDelivery(input);
+      if (joined.reconciliation === 'received-bad-signature') {
+        const receiver = receivers.find((r) => r.id === joined.receiver?.id);
+        joined = joinDelivery({ ...input, fingerprints: await fingerprintsFor(api, webhook.id, receiver) });
+      }
+      return {
+        webhook,
+        receiver: joined.receiver,
+        status: m?.status ?? null,
+        attemptCount: m?.attemptCount ?? 0,
+        nextAttempt: delivery?.nextAttempt ?? null,
+        attempts: delivery?.attempts ?? [],
+        receipts: joined.receipts,
+        reconciliation: joined.reconciliation,
+        explanation: joined.explanation,
+      };
+    });
+    deliveries.sort((a, b) => SEVERITY.indexOf(a.reconciliation) - SEVERITY.indexOf(b.reconciliation));
+    const explained = new Set(deliveries.flatMap((d) => d.receipts.map((r) => r.id)));
+    messages.push({
+      id: f.id,
+      eventId: head?.eventId ?? null,
+      eventType: message.eventType,
+      timestamp: message.timestamp,
+      grantId: test ? null : (payloadGrant?.id ?? null),
+      test,
+      deliveries,
+      otherReceipts: everyReceiptOfMessage.filter((r) => !explained.has(r.id)).map(toTimelineReceipt),
+    });
+  }
+  messages.sort((a, b) => b.timestamp.localeCompare(a.timestamp));
+
+  const grantIds = [...grantPayloads.keys()];
+  if (kind === 'grant-id' && !grantIds.includes(q)) grantIds.unshift(q);
+  result.grants = (await mapLimit(grantIds, 4, (id) => currentGrant(api, id, grantPayloads.get(id) ?? null))).filter((g): g is TCaseGrant => g !== null);
+  if (result.grants.length && messages.length === 0) {
+    notes.push('The service holds no message for this grant: no webhook of the account was subscribed when it was made.');
+  }
+  if (!messages.length && !result.grants.length && !notes.length) notes.push(`Nothing found for “${q}” in the ${envName} API or in this console’s receivers.`);
+  result.messages = messages;
+  return result;
+}

@@ -1,0 +1,64 @@
+import type { TReconciliation } from './reconcile';
+import type { TReceiverRef, TTimelineAttempt, TTimelineReceipt, TTimelineWebhook } from './timeline-types';
+
+// A case: everything this console can tell about one search (a tracking id, grant id, message id,
+// event id or donor e-mail), from both sides of the wire. Plain JSON for pages and /api/search.
+
+export const QUERY_KINDS = ['message-id', 'event-id', 'grant-id', 'tracking-id', 'email', 'webhook-id', 'unknown'] as const;
+export type TQueryKind = (typeof QUERY_KINDS)[number];
+
+export type TCaseGrant = {
+  id: string;
+  trackingId: string;
+  amount: number;
+  feeAmount: number;
+  status: string;
+  fundId: string;
+  fundName: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  connectId: string;
+  createdAt: string;
+  /** 'api': read now from the service; 'payload': as the message carried it (the service would not say more). */
+  source: 'api' | 'payload';
+};
+
+/** One message at one webhook of the account. */
+export type TCaseDelivery = {
+  webhook: TTimelineWebhook;
+  receiver: TReceiverRef | null;
+  /** null: the service did not queue the message for this webhook. */
+  status: string | null;
+  attemptCount: number;
+  nextAttempt: string | null;
+  /** Oldest first; the newest carries its response body or network error. */
+  attempts: TTimelineAttempt[];
+  receipts: TTimelineReceipt[];
+  reconciliation: TReconciliation;
+  explanation: string;
+};
+
+export type TCaseMessage = {
+  id: string;
+  eventId: string | null;
+  eventType: string;
+  timestamp: string;
+  grantId: string | null;
+  test: boolean;
+  deliveries: TCaseDelivery[];
+  /** Arrivals of this message at receivers none of the account's webhooks points to. */
+  otherReceipts: TTimelineReceipt[];
+};
+
+export type TCase = {
+  query: string;
+  kind: TQueryKind;
+  /** Where a webhook id leads: its timeline. */
+  redirect?: string;
+  grants: TCaseGrant[];
+  messages: TCaseMessage[];
+  /** What could not be looked at, and why (an extension the service lacks, a cap reached). */
+  notes: string[];
+  fetchedAt: string;
+};

@@ -1,0 +1,171 @@
+import type { TReconciliation } from './reconcile';
+
+// One plain-language sentence per (message, webhook), derived from recorded facts only: the
+// webhook's settings, this webhook's delivery of the message, its attempts and what arrived at its
+// receiver. Pure (the clock is passed in), so the table of cases is tested without a browser.
+
+/** The contract's schedule: one first attempt and seven retries. */
+export const SCHEDULED_ATTEMPTS = 8;
+
+export type TExplainAttempt = { timestamp: string; responseStatusCode: number; responseDurationMs?: number; response?: string };
+
+export type TExplainInput = {
+  state: TReconciliation;
+  now: Date;
+  message: { eventType: string; timestamp: string };
+  webhook: {
+    eventTypes: string[];
+    createdAt: string;
+    disabled: boolean;
+    disabledReason: string | null;
+    disabledAt: string | null;
+  } | null;
+  delivery: {
+    status: string;
+    attemptCount: number;
+    nextAttempt: string | null;
+    /** Newest last. Only the newest may be known (the message list carries it). */
+    attempts: TExplainAttempt[];
+  } | null;
+  receiverName: string | null;
+  receipts: { receivedAt: string; verdict: string; verdictReason: string; responseStatus: number }[];
+  /** Short SHA-256 fingerprints of the secrets, when both sides are known (signature failures). */
+  fingerprints?: { webhook: string | null; receiver: string[] } | null;
+};
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** "12:04:05", or "Nov 22 12:04:05" when not on the day of `now` (UTC). */
+export function clock(iso: string, now: Date): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const time = `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+  if (d.toISOString().slice(0, 10) === now.toISOString().slice(0, 10)) return time;
+  return `${d.toLocaleString('en-US', { month: 'short', timeZone: 'UTC' })} ${d.getUTCDate()} ${time}`;
+}
+
+/** "in 3 min", "in 40 s", "in 2 h", or "now" when due. */
+export function relative(iso: string, now: Date): string {
+  const ms = Date.parse(iso) - now.getTime();
+  if (Number.isNaN(ms)) return iso;
+  if (ms <= 1000) return 'now';
+  const s = Math.round(ms / 1000);
+  if (s < 90) return `in ${s} s`;
+  const min = Math.round(s / 60);
+  if (min < 90) return `in ${min} min`;
+  const h = Math.round(min / 60);
+  return h < 36 ? `in ${h} h` : `in ${Math.round(h / 24)} d`;
+}
+
+const times = (n: number) => (n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`);
+const attemptsWord = (n: number) => (n === 1 ? 'one attempt' : `${n} attempts`);
+
+function quote(body: string | undefined, max = 80): string {
+  const text = (body ?? '').replace(/\s+/g, ' ').trim();
+  if (!text) return '';
+  return ` '${text.length > max ? `${text.slice(0, max - 1)}…` : text}'`;
+}
+
+function lastAnswer(attempt: TExplainAttempt | undefined): string {
+  if (!attempt) return '';
+  if (attempt.responseStatusCode === 0) return `no response${attempt.response ? ` (${attempt.response.slice(0, 120)})` : ' (network error or timeout)'}`;
+  return `${attempt.responseStatusCode}${quote(attempt.response)}`;
+}
+
+/** "; next attempt (4 of 8) in 3 min" while retries remain. */
+function retryNote(d: NonNullable<TExplainInput['delivery']>, now: Date, w?: TExplainInput['webhook']): string {
+  if (d.status === 'pending' && d.nextAttempt) {
+    const n = d.attemptCount + 1;
+    const of = n <= SCHEDULED_ATTEMPTS ? ` (${n} of ${SCHEDULED_ATTEMPTS})` : '';
+    return `; next attempt${of} ${relative(d.nextAttempt, now)}`;
+  }
+  if (d.status === 'sending') return '; an attempt is under way';
+  if (d.status === 'failed') return w?.disabled ? `; no retries: the webhook was ${disabledNote(w, now)}` : '; no retries left';
+  return '';
+}
+
+function disabledNote(w: NonNullable<TExplainInput['webhook']>, now: Date): string {
+  const at = w.disabledAt ? ` at ${clock(w.disabledAt, now)}` : '';
+  return `disabled${at}${w.disabledReason ? ` (${w.disabledReason})` : ''}`;
+}
+
+function whyNotSent(input: TExplainInput): string {
+  const { webhook: w, message: m, delivery: d, now } = input;
+  if (!w) return 'not sent: the service did not queue this message for this webhook';
+  const created = Date.parse(w.createdAt);
+  const at = Date.parse(m.timestamp);
+  if (created > at) return `not sent: the webhook was created at ${clock(w.createdAt, now)}, after this message (${clock(m.timestamp, now)})`;
+  if (d && d.attemptCount === 0 && d.status === 'failed') {
+    return w.disabled ? `not sent: queued, but the webhook was ${disabledNote(w, now)} before the first attempt` : 'not sent: queued, but dropped before the first attempt (the webhook was disabled at the time)';
+  }
+  if (!w.eventTypes.includes(m.eventType)) return `not sent: this webhook is not subscribed to ${m.eventType}`;
+  if (w.disabled && (!w.disabledAt || Date.parse(w.disabledAt) <= at)) return `not sent: the webhook was ${disabledNote(w, now)}`;
+  if (w.disabled) return `not sent: the service did not queue it for this webhook; the webhook is ${disabledNote(w, now)}`;
+  return 'not sent: the service did not queue it for this webhook (disabled or not subscribed when the message was made)';
+}
+
+function signatureProblem(input: TExplainInput): string {
+  const r = input.receipts[input.receipts.length - 1];
+  const arrived = `arrived ${clock(r.receivedAt, input.now)}`;
+  const f = input.fingerprints;
+  switch (r.verdict) {
+    case 'no secret configured':
+      return `${arrived} but was not verified: the receiver has no signing secret${f?.webhook ? ` (the webhook's is ${f.webhook}…)` : ''}`;
+    case 'missing headers':
+      return `${arrived} but could not be verified: ${r.verdictReason || 'signature headers missing'}`;
+    case 'timestamp outside tolerance':
+      return `${arrived} but the signature was refused: ${r.verdictReason || 'the timestamp is outside the 5-minute tolerance'}`;
+    default: {
+      if (f?.webhook && f.receiver.length && !f.receiver.includes(f.webhook)) {
+        return `${arrived} but the signature did not verify: the receiver holds a different secret (fingerprints ${f.webhook}… vs ${f.receiver.map((x) => `${x}…`).join(', ')})`;
+      }
+      if (f?.webhook && f.receiver.includes(f.webhook)) {
+        return `${arrived} but the signature did not verify although both sides hold the same secret (${f.webhook}…): the body or headers changed on the way`;
+      }
+      return `${arrived} but the signature did not verify${r.verdictReason ? `: ${r.verdictReason}` : ''}`;
+    }
+  }
+}
+
+export function explainDelivery(input: TExplainInput): string {
+  const { state, delivery: d, receipts, now } = input;
+  const attempts = d?.attempts ?? [];
+  const last = attempts[attempts.length - 1];
+  const sent = d ? `sent ${times(d.attemptCount)}` : '';
+  const at = input.receiverName ? ` at receiver “${input.receiverName}”` : '';
+  switch (state) {
+    case 'not-sent':
+      return whyNotSent(input);
+    case 'not-sent-yet': {
+      if (!d) return 'not sent yet';
+      if (d.status === 'sending') return `sending: attempt 1 of ${SCHEDULED_ATTEMPTS} under way`;
+      return `queued: attempt 1 of ${SCHEDULED_ATTEMPTS} ${d.nextAttempt ? relative(d.nextAttempt, now) : 'soon'}`;
+    }
+    case 'network-error':
+      return `${sent}; never reached the receiver: ${lastAnswer(last)}${retryNote(d!, now, input.webhook)}`;
+    case 'sent-not-received':
+      return `${sent}${last ? `, last answered ${lastAnswer(last)}` : ''}; nothing with this message id arrived${at}: something else answered, or the receiver is on another console${retryNote(d!, now, input.webhook)}`;
+    case 'not-observed':
+      return `${sent}${last ? `, last answered ${lastAnswer(last)}` : ''}; the URL is not a receiver of this console, so what arrived is not observed here${retryNote(d!, now, input.webhook)}`;
+    case 'received-bad-signature':
+      return `${signatureProblem(input)}${d ? retryNote(d, now, input.webhook) : ''}`;
+    case 'received-answered-error': {
+      const r = receipts[receipts.length - 1];
+      if (r.responseStatus >= 200 && r.responseStatus < 300) {
+        return `${sent}; arrived ${clock(r.receivedAt, now)} and the receiver answered ${r.responseStatus}, but the service recorded ${last ? lastAnswer(last) : 'a failure'} (an answer after its timeout?)${retryNote(d!, now, input.webhook)}`;
+      }
+      return `${sent}; the receiver answered ${last && last.responseStatusCode === r.responseStatus ? lastAnswer(last) : r.responseStatus}${retryNote(d!, now, input.webhook)}`;
+    }
+    case 'duplicate': {
+      const n = receipts.length;
+      return n > (d?.attemptCount ?? 0)
+        ? `arrived ${times(n)}${at} for ${attemptsWord(d?.attemptCount ?? 0)}: a duplicate the receiver must tolerate`
+        : `arrived again${at} after it had been acknowledged with a 2xx (a resend or a retry of an attempt that timed out)`;
+    }
+    case 'delivered-and-received': {
+      const r = receipts[receipts.length - 1];
+      const retries = d && d.attemptCount > 1 ? ` after ${d.attemptCount - 1} failed attempt${d.attemptCount > 2 ? 's' : ''}` : '';
+      return `delivered${retries}: arrived ${clock(r.receivedAt, now)}${at}, signature valid, answered ${r.responseStatus}`;
+    }
+  }
+}

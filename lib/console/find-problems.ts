@@ -1,0 +1,137 @@
+import 'server-only';
+import { z } from 'zod';
+import { ConnectApiError, type ConnectApi, type TMessage } from '@/lib/console/connect-api';
+import { env } from '@/lib/env';
+import { ApiError } from '@/lib/http/errors';
+import { accountWebhooks } from './account-webhooks';
+import { receiversOfDelivery } from './join-delivery';
+import { mapLimit } from './map-limit';
+import { troubledMessageIds } from './receipts-by-message';
+import { listReceivers } from './receivers';
+import { isProblem, type TReconciliation } from './reconcile';
+import type { TEnvironmentName } from './session';
+import { deliveryOf, joinMessages, withLastResponse } from './timeline';
+import type { TReceiverRef, TTimelineMessage, TTimelineWebhook } from './timeline-types';
+
+// Problems across every webhook of the account in a date range: each (message, webhook) that
+// failed, is still pending past its first retry, was sent but not received, arrived with a bad
+// signature or was answered with an error. Sender side from the API's status filters, receiver
+// side from this console's receipts; both joined and reconciled like the timeline. Healthy
+// webhooks do not appear.
+
+export const PROBLEMS_PAGE_SIZE = 50;
+export const DEFAULT_WINDOW_MS = 7 * 24 * 3600_000;
+/** Per webhook and source: beyond this the group says "at least". */
+const SCAN_CAP = 500;
+
+export type TProblemItem = TTimelineMessage & { webhookId: string };
+export type TProblemGroup = {
+  webhook: TTimelineWebhook;
+  receiver: TReceiverRef | null;
+  counts: Partial<Record<TReconciliation, number>>;
+  total: number;
+  /** The scan stopped at its cap: there are at least `total`. */
+  truncated: boolean;
+};
+export type TProblems = {
+  since: string;
+  until: string;
+  groups: TProblemGroup[];
+  items: TProblemItem[];
+  nextPageToken: string | null;
+  notes: string[];
+  fetchedAt: string;
+};
+
+const ZCursor = z.object({ t: z.iso.datetime(), m: z.string().min(1).max(200), w: z.string().min(1).max(200) });
+type TCursor = z.output<typeof ZCursor>;
+
+export function encodeCursor(c: TCursor): string {
+  return Buffer.from(JSON.stringify(c)).toString('base64url');
+}
+
+export function decodeCursor(token: string): TCursor {
+  try {
+    return ZCursor.parse(JSON.parse(Buffer.from(token, 'base64url').toString('utf8')));
+  } catch {
+    throw new ApiError('bad_request', 'pageToken is not one this console issued; take it from nextPageToken of the previous page.', {
+      errors: [{ path: 'pageToken', message: 'unknown page token' }],
+    });
+  }
+}
+
+/** Newest first; ties by message id, then webhook id, both descending. */
+const order = (a: TProblemItem, b: TProblemItem) => b.timestamp.localeCompare(a.timestamp) || b.id.localeCompare(a.id) || b.webhookId.localeCompare(a.webhookId);
+const afterCursor = (c: TCursor) => (i: TProblemItem) => order({ timestamp: c.t, id: c.m, webhookId: c.w } as TProblemItem, i) < 0;
+
+async function messagesWithStatus(api: ConnectApi, webhookId: string, status: string, since: Date, until: Date): Promise<{ messages: TMessage[]; truncated: boolean }> {
+  const messages: TMessage[] = [];
+  let pageToken: string | undefined;
+  while (messages.length < SCAN_CAP) {
+    const page = await api.listMessages(webhookId, { status, after: since.toISOString(), before: until.toISOString(), pageLimit: 100, pageToken });
+    messages.push(...page.results);
+    if (!page.nextPageToken) return { messages, truncated: false };
+    pageToken = page.nextPageToken;
+  }
+  return { messages, truncated: true };
+}
+
+export async function findProblems(
+  envName: TEnvironmentName,
+  api: ConnectApi,
+  { since, until, pageToken, pageLimit = PROBLEMS_PAGE_SIZE }: { since: Date; until: Date; pageToken?: string; pageLimit?: number },
+): Promise<TProblems> {
+  const cursor = pageToken ? decodeCursor(pageToken) : null;
+  const [{ webhooks, listed }, receivers] = await Promise.all([accountWebhooks(envName, api), listReceivers()]);
+  const consoleUrl = env.CONSOLE_PUBLIC_URL;
+  const now = new Date();
+  const notes = listed ? [] : ['This service does not list webhooks (an extension): only the webhooks this console tracks are checked.'];
+
+  const perWebhook = await mapLimit(webhooks, 3, async (webhook) => {
+    const targets = receiversOfDelivery([], webhook.url, receivers, consoleUrl);
+    const [failed, pending, troubled] = await Promise.all([
+      messagesWithStatus(api, webhook.id, 'failed', since, until),
+      messagesWithStatus(api, webhook.id, 'pending', since, until),
+      troubledMessageIds(
+        targets.map((r) => r.id),
+        since,
+        until,
+        SCAN_CAP,
+      ),
+    ]);
+    const known = new Set([...failed.messages, ...pending.messages].map((m) => m.id));
+    // Arrivals with a bad signature or an error answer whose message the sender may count as delivered.
+    const extra = await mapLimit(
+      troubled.filter((id) => !known.has(id)),
+      6,
+      (id) => api.getMessage(webhook.id, id).catch((err) => (err instanceof ConnectApiError && err.status === 404 ? null : Promise.reject(err))),
+    );
+    const messages = [...failed.messages, ...pending.messages, ...extra.filter((m): m is TMessage => m !== null)];
+    const deliveries = await mapLimit(messages, 6, async (m) => withLastResponse(api, webhook.id, m.id, await deliveryOf(envName, api, webhook.id, m)));
+    const joined = await joinMessages(api, { webhookId: webhook.id, messages, deliveries, webhook, webhookUrl: webhook.url, receivers, now });
+    const items = joined.map((m): TProblemItem => ({ ...m, webhookId: webhook.id })).filter(isProblem);
+    const counts: TProblemGroup['counts'] = {};
+    for (const item of items) counts[item.reconciliation] = (counts[item.reconciliation] ?? 0) + 1;
+    const receiver = targets[0] ? { id: targets[0].id, name: targets[0].name, slug: targets[0].slug } : null;
+    const group: TProblemGroup = { webhook, receiver, counts, total: items.length, truncated: failed.truncated || pending.truncated || troubled.length >= SCAN_CAP };
+    return { group, items };
+  });
+
+  const groups = perWebhook
+    .map((p) => p.group)
+    .filter((g) => g.total > 0)
+    .sort((a, b) => b.total - a.total);
+  const all = perWebhook.flatMap((p) => p.items).sort(order);
+  const rest = cursor ? all.filter(afterCursor(cursor)) : all;
+  const items = rest.slice(0, pageLimit);
+  const last = items[items.length - 1];
+  return {
+    since: since.toISOString(),
+    until: until.toISOString(),
+    groups,
+    items,
+    nextPageToken: rest.length > pageLimit && last ? encodeCursor({ t: last.timestamp, m: last.id, w: last.webhookId }) : null,
+    notes,
+    fetchedAt: now.toISOString(),
+  };
+}

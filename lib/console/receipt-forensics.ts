@@ -1,0 +1,43 @@
+import 'server-only';
+import { ConnectApiError, type ConnectApi } from '@/lib/console/connect-api';
+import { env } from '@/lib/env';
+import { accountWebhooks } from './account-webhooks';
+import { receiverForUrl } from './receiver-urls';
+import type { TReceipt, TReceiver } from './receivers';
+import type { TEnvironmentName } from './session';
+import { signatureForensics, type TForensics } from './signature-forensics';
+import type { TTimelineWebhook } from './timeline-types';
+
+// The service's side of one receipt: the webhook that sent it (the one whose URL is this receiver
+// and whose messages include it), that webhook's secret (EXT) and the exact body it sent.
+
+export type TReceiptForensics = { webhook: TTimelineWebhook | null; forensics: TForensics };
+
+export async function receiptForensics(envName: TEnvironmentName, api: ConnectApi, receipt: TReceipt, receiver: TReceiver): Promise<TReceiptForensics> {
+  const { webhooks } = await accountWebhooks(envName, api).catch(() => ({ webhooks: [] as TTimelineWebhook[] }));
+  const candidates = webhooks.filter((w) => receiverForUrl(w.url, [receiver], env.CONSOLE_PUBLIC_URL));
+  let webhook: TTimelineWebhook | null = null;
+  let sentBody: string | null = null;
+  for (const w of candidates) {
+    if (!receipt.messageId) break;
+    const message = await api.getMessage(w.id, receipt.messageId).catch((err) => (err instanceof ConnectApiError ? null : Promise.reject(err)));
+    if (!message) continue;
+    webhook = w;
+    // The service keeps the exact bytes it signed; its JSON re-serialises to them (keys keep their order).
+    sentBody = message.payload === undefined ? null : JSON.stringify(message.payload);
+    break;
+  }
+  webhook ??= candidates[0] ?? null;
+  const webhookSecret = webhook ? await api.getWebhookSecret(webhook.id).then((s) => s.key, () => null) : null;
+  return {
+    webhook,
+    forensics: signatureForensics({
+      headers: receipt.headers,
+      body: receipt.body,
+      receivedAt: receipt.receivedAt,
+      receiverSecrets: receiver.secrets,
+      webhookSecret,
+      sentBody,
+    }),
+  };
+}

@@ -1,0 +1,103 @@
+import { and, asc, desc, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import type { TSignatureVerdict } from '@/lib/constants';
+import { getDb } from '@/lib/db/client';
+import { receipts } from '@/lib/db/schema';
+import type { TReceipt } from './receivers';
+
+// Receipts joined to messages by (webhook-id, receiver): one webhook's message never shows
+// another receiver's arrivals, although every webhook of an account gets the same message id.
+// Served by the (message_id, receiver_id) index.
+
+/** A receipt without its headers and body: what the live views poll every second. */
+export type TReceiptSummary = Omit<TReceipt, 'headers' | 'body'>;
+
+const SUMMARY_COLUMNS = {
+  id: receipts.id,
+  receiverId: receipts.receiverId,
+  method: receipts.method,
+  path: receipts.path,
+  query: receipts.query,
+  bodySize: receipts.bodySize,
+  oversize: receipts.oversize,
+  sourceIp: receipts.sourceIp,
+  receivedAt: receipts.receivedAt,
+  messageId: receipts.messageId,
+  verdict: receipts.verdict,
+  verdictReason: receipts.verdictReason,
+  duplicate: receipts.duplicate,
+  responseStatus: receipts.responseStatus,
+};
+
+export const receiptKey = (messageId: string, receiverId: string) => `${messageId}\n${receiverId}`;
+
+/** Receipt summaries of these messages at these receivers, oldest first, keyed by receiptKey(message, receiver). */
+export async function receiptSummariesAt(messageIds: string[], receiverIds: string[]): Promise<Map<string, TReceiptSummary[]>> {
+  const ids = [...new Set(messageIds.filter(Boolean))];
+  const at = [...new Set(receiverIds.filter(Boolean))];
+  const out = new Map<string, TReceiptSummary[]>();
+  if (!ids.length || !at.length) return out;
+  const db = await getDb();
+  const rows = await db
+    .select(SUMMARY_COLUMNS)
+    .from(receipts)
+    .where(and(inArray(receipts.messageId, ids), inArray(receipts.receiverId, at)))
+    .orderBy(asc(receipts.id));
+  for (const row of rows) {
+    const key = receiptKey(row.messageId!, row.receiverId);
+    const list = out.get(key) ?? [];
+    list.push({ ...row, verdict: row.verdict as TSignatureVerdict });
+    out.set(key, list);
+  }
+  return out;
+}
+
+/**
+ * Message ids of the newest receipts whose body or headers contain `term` (any receiver): the
+ * receiver's side of a search, which works whatever the service offers.
+ */
+export async function messageIdsMentioning(term: string, limit = 20): Promise<string[]> {
+  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const db = await getDb();
+  const rows = await db
+    .select({ messageId: receipts.messageId, id: receipts.id })
+    .from(receipts)
+    .where(
+      and(
+        isNotNull(receipts.messageId),
+        // convert_from fails on bytes that are not UTF-8: body_utf8 (set at insert) guards it.
+        sql`((case when ${receipts.bodyUtf8} and ${receipts.body} is not null then convert_from(${receipts.body}, 'UTF8') ilike ${pattern} end) or ${receipts.headers}::text ilike ${pattern})`,
+      ),
+    )
+    .orderBy(desc(receipts.id))
+    .limit(limit * 5);
+  return [...new Set(rows.map((r) => r.messageId!))].slice(0, limit);
+}
+
+/** Every receipt of these messages at any receiver (for arrivals no webhook explains). */
+export async function receiptSummariesOf(messageIds: string[]): Promise<TReceiptSummary[]> {
+  const ids = [...new Set(messageIds.filter(Boolean))];
+  if (!ids.length) return [];
+  const db = await getDb();
+  const rows = await db.select(SUMMARY_COLUMNS).from(receipts).where(inArray(receipts.messageId, ids)).orderBy(asc(receipts.id));
+  return rows.map((row) => ({ ...row, verdict: row.verdict as TSignatureVerdict }));
+}
+
+/** Message ids with a receipt at these receivers in [since, until) whose signature failed or that was answered with an error. */
+export async function troubledMessageIds(receiverIds: string[], since: Date, until: Date, limit = 200): Promise<string[]> {
+  if (!receiverIds.length) return [];
+  const db = await getDb();
+  const rows = await db
+    .selectDistinct({ messageId: receipts.messageId })
+    .from(receipts)
+    .where(
+      and(
+        inArray(receipts.receiverId, receiverIds),
+        isNotNull(receipts.messageId),
+        gte(receipts.receivedAt, since),
+        lt(receipts.receivedAt, until),
+        sql`(${receipts.verdict} <> 'valid' or ${receipts.responseStatus} not between 200 and 299)`,
+      ),
+    )
+    .limit(limit);
+  return rows.map((r) => r.messageId!);
+}

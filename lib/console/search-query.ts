@@ -1,0 +1,40 @@
+import type { TQueryKind } from './case-types';
+
+// What a pasted search term is, by its shape: the ids of the API and the donor's e-mail.
+
+const PATTERNS: [TQueryKind, RegExp][] = [
+  ['message-id', /^msg_[0-9A-Za-z]{27}$/],
+  ['event-id', /^evt_[0-9A-Za-z]{27}$/],
+  ['webhook-id', /^ep_[0-9A-Za-z]{27}$/],
+  ['grant-id', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i],
+  ['tracking-id', /^GC-[0-9A-Z]{6}$/i],
+  ['email', /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/],
+];
+
+export const QUERY_MAX_LENGTH = 254;
+
+/** The kind and the canonical spelling (tracking ids upper-cased, e-mails and UUIDs lower-cased). */
+export function classifyQuery(raw: string): { kind: TQueryKind; q: string } {
+  const q = raw.trim().slice(0, QUERY_MAX_LENGTH);
+  for (const [kind, pattern] of PATTERNS) {
+    if (!pattern.test(q)) continue;
+    if (kind === 'tracking-id') return { kind, q: q.toUpperCase() };
+    if (kind === 'email' || kind === 'grant-id') return { kind, q: q.toLowerCase() };
+    return { kind, q };
+  }
+  return { kind: 'unknown', q };
+}
+
+/** The message tag the service puts on a grant's messages for this kind of term (EXT), or null. */
+export function tagFor(kind: TQueryKind, q: string): string | null {
+  switch (kind) {
+    case 'grant-id':
+      return `grant:${q}`;
+    case 'tracking-id':
+      return `tracking:${q}`;
+    case 'email':
+      return `donor:${q}`;
+    default:
+      return null;
+  }
+}

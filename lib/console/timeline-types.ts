@@ -1,0 +1,93 @@
+import type { TReconciliation } from './reconcile';
+
+// The shapes the timeline, message, case and problems views pass from server to client (plain
+// JSON: timestamps are ISO strings). No server-only imports: client components import these.
+
+export type TTimelineAttempt = {
+  id: string;
+  timestamp: string;
+  status: string;
+  responseStatusCode: number;
+  responseDurationMs: number;
+  triggerType: string;
+  url: string;
+  /** The response body, or the error when no response came; only where the attempt was read one by one. */
+  response?: string;
+};
+
+export type TTimelineReceipt = {
+  id: number;
+  receiverId: string;
+  receivedAt: string;
+  verdict: string;
+  verdictReason: string;
+  duplicate: boolean;
+  responseStatus: number;
+  bodySize: number;
+};
+
+export type TTimelineWebhook = {
+  id: string;
+  url: string;
+  description: string;
+  eventTypes: string[];
+  disabled: boolean;
+  disabledReason: string | null;
+  disabledAt: string | null;
+  createdAt: string;
+};
+
+/** The console receiver a webhook's requests go to, when its URL is one of this console's. */
+export type TReceiverRef = { id: string; name: string; slug: string };
+
+/** A message as one webhook sees it, joined with what arrived at that webhook's receiver. */
+export type TTimelineMessage = {
+  id: string;
+  eventType: string;
+  timestamp: string;
+  status: string;
+  nextAttempt: string | null;
+  attemptCount: number;
+  /** The newest attempt (no response body), or null before the first. */
+  lastAttempt: TTimelineAttempt | null;
+  /** The receipts of this message at this webhook's receiver, oldest first (never another receiver's). */
+  receipts: TTimelineReceipt[];
+  reconciliation: TReconciliation;
+  /** One plain sentence: what happened and why. */
+  explanation: string;
+};
+
+export type TTimeline = {
+  /** The webhook's settings, re-read on every poll (null when the service offers no Get webhook). */
+  webhook: TTimelineWebhook | null;
+  /** The receiver of the webhook's current URL, or null: "receiver not observed by this console". */
+  receiver: TReceiverRef | null;
+  messages: TTimelineMessage[];
+  nextPageToken: string | null;
+  fetchedAt: string;
+};
+
+export type TTimelineFilters = {
+  status?: string;
+  eventType?: string;
+  /** RFC 3339: only messages created after / before. */
+  after?: string;
+  before?: string;
+  pageToken?: string;
+  pageLimit?: number;
+};
+
+/** Attempts and receipts of one message at one webhook, in the order they happened. */
+export type TDeliveryEvent =
+  | { kind: 'attempt'; at: string; attempt: TTimelineAttempt }
+  | { kind: 'receipt'; at: string; receipt: TTimelineReceipt };
+
+/** One message at one webhook, in full: every attempt with its response body, every receipt. */
+export type TMessageDetail = {
+  webhookId: string;
+  message: TTimelineMessage & { payload: unknown };
+  receiver: TReceiverRef | null;
+  attempts: TTimelineAttempt[];
+  events: TDeliveryEvent[];
+  fetchedAt: string;
+};

@@ -1,0 +1,196 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { freePort, SANDBOX } from '../helpers/app';
+import { expect, screenshot, test } from './fixtures';
+
+// "It never arrived", investigated in Chromium: one grant, three webhooks of one account —
+//   W1 → console receiver R1, which holds the webhook's secret   → delivered and received
+//   W2 → console receiver R2, which holds another secret         → received, bad signature
+//   W3 → a loopback port nothing listens on                      → network error
+// set up through the API, then read through the pages support uses: each timeline, the header
+// search (tracking id, grant id, message id → the case page) and /problems.
+// The app is shared with the other spec files of the worker, so the account may hold other
+// webhooks: assertions are about W1–W3, and counts are taken against the account's webhook list.
+
+const DOCS = path.resolve(import.meta.dirname, '../../docs');
+const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+/** clock() of explain-delivery: "12:04:05", or "Nov 22 12:04:05" on another UTC day than now. */
+const CLOCK = String.raw`(?:[A-Z][a-z]{2} \d{1,2} )?\d\d:\d\d:\d\d`;
+const fp = (secret: string) => createHash('sha256').update(secret).digest('hex').slice(0, 8);
+
+type TSetup = {
+  W1: string;
+  W2: string;
+  W3: string;
+  S: string;
+  OTHER: string;
+  messageId: string;
+  grant: { id: string; trackingId: string; email: string };
+};
+
+async function json<T = any>(res: Awaited<ReturnType<APIRequestContext['get']>>, status: number): Promise<T> {
+  expect(res.status(), `${res.url()}: ${await res.text()}`).toBe(status);
+  return (await res.json()) as T;
+}
+
+/** The three-webhook scenario through the API; staff calls ride on the signed-in page's cookies. */
+async function setUp(page: Page, baseUrl: string): Promise<TSetup> {
+  const req = page.request;
+  const { access_token: tok } = await json(
+    await req.post(`${baseUrl}/oauth/token`, { data: { client_id: SANDBOX.clientId, client_secret: SANDBOX.clientSecret, audience: SANDBOX.audience, grant_type: 'client_credentials' } }),
+    200,
+  );
+  const auth = { authorization: `Bearer ${tok}` };
+  const S = newSecret();
+  const OTHER = newSecret();
+  const R1 = await json(await req.post(`${baseUrl}/api/receivers`, { data: { name: 'R1 holds the secret', secret: S } }), 201);
+  const R2 = await json(await req.post(`${baseUrl}/api/receivers`, { data: { name: 'R2 holds another secret', secret: OTHER } }), 201);
+  const deadPort = await freePort(); // bound, then closed
+  const webhook = async (url: string, description: string) =>
+    (await json(await req.post(`${baseUrl}/v1/webhooks`, { headers: auth, data: { url, eventTypes: ['grant.succeeded'], description, secret: S } }), 201)).id as string;
+  const W1 = await webhook(R1.ingestUrl, 'W1 right secret');
+  const W2 = await webhook(R2.ingestUrl, 'W2 wrong secret');
+  const W3 = await webhook(`http://127.0.0.1:${deadPort}/hook`, 'W3 dead port');
+
+  const ein = `47${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+  const np = await json(await req.post(`${baseUrl}/v1/nonprofits`, { headers: auth, data: { ein, user: { email: 'director@example.org' } } }), 201);
+  const created = await json(await req.post(`${baseUrl}/v1/connects?nonprofit=${np.id}`, { headers: auth }), 201);
+  const connect = await json(await req.get(`${baseUrl}/v1/connects/${created.id}`, { headers: auth }), 200);
+  const email = `donor-${randomBytes(4).toString('hex')}@example.org`;
+  const grant = await json(
+    await req.post(`${baseUrl}/v1/grants`, {
+      headers: { ...auth, 'x-service-api-key': connect.apiKey },
+      data: { amount: 15000, fundId: 'fidelity-charitable', firstName: 'Grace', lastName: 'Hopper', email },
+    }),
+    201,
+  );
+
+  // W3's 8 attempts take ~7 s (DELIVERY_RETRY_SCHEDULE=1,…,1 in tests).
+  let messageId = '';
+  await expect
+    .poll(
+      async () => {
+        const statuses = [];
+        for (const w of [W1, W2, W3]) {
+          const list = await json(await req.get(`${baseUrl}/v1/webhooks/${w}/messages`, { headers: auth }), 200);
+          if (list.results.length !== 1) return 'no message yet';
+          messageId = list.results[0].id;
+          statuses.push(list.results[0].status);
+        }
+        return statuses.join(' ');
+      },
+      { timeout: 45_000, message: 'W1 and W2 success, W3 failed' },
+    )
+    .toBe('success success failed');
+  return { W1, W2, W3, S, OTHER, messageId, grant };
+}
+
+test('investigate a grant: timelines, the case from the header search, problems; 390 px fits', async ({ page, app }) => {
+  test.setTimeout(240_000);
+  let s!: TSetup;
+  await test.step('set up W1 (right secret), W2 (another secret), W3 (dead port) and one grant', async () => {
+    await page.goto('/webhooks');
+    s = await setUp(page, app.baseUrl);
+  });
+  const expected: [keyof Pick<TSetup, 'W1' | 'W2' | 'W3'>, string, string, RegExp][] = [
+    ['W1', 'delivered-and-received', 'delivered and received', new RegExp(`^delivered: arrived ${CLOCK} at receiver “R1 holds the secret”, signature valid, answered 200$`)],
+    ['W2', 'received-bad-signature', 'received, signature not verified', /the receiver holds a different secret \(fingerprints (\w{8})… vs (\w{8})…\)/],
+    ['W3', 'network-error', 'network error, never reached', /^sent 8 times; never reached the receiver: no response.*; no retries left$/],
+  ];
+
+  await test.step('each timeline: the row’s reconciliation and explanation', async () => {
+    for (const [w, , label, explanation] of expected) {
+      await page.goto(`/webhooks/${s[w]}`);
+      const row = page.locator(`[data-testid="message-row"][data-message-id="${s.messageId}"]`);
+      await expect(row).toHaveCount(1);
+      await expect(page.getByTestId('message-row'), `${w}'s timeline has only this message`).toHaveCount(1);
+      await expect(row.getByTestId('reconciliation')).toHaveText(label);
+      // the explanation is the row's own, or the line under it in the same <tbody>
+      const text = page.locator('tbody', { has: row }).getByTestId('explanation');
+      await expect(text).toHaveText(explanation);
+      if (w === 'W2') await expect(text).toContainText(`fingerprints ${fp(s.S)}… vs ${fp(s.OTHER)}…`);
+    }
+  });
+
+  const accountWebhooks = async () => {
+    const { access_token: tok } = await (
+      await page.request.post(`${app.baseUrl}/oauth/token`, { data: { client_id: SANDBOX.clientId, client_secret: SANDBOX.clientSecret, audience: SANDBOX.audience, grant_type: 'client_credentials' } })
+    ).json();
+    return (await (await page.request.get(`${app.baseUrl}/v1/webhooks?pageLimit=100`, { headers: { authorization: `Bearer ${tok}` } })).json()).results.length as number;
+  };
+
+  const checkCase = async (q: string) => {
+    await expect(page, `${q} lands on its case page`).toHaveURL(new RegExp(`/cases/${encodeURIComponent(q).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`), { timeout: 15_000 });
+    await expect(page.getByTestId('case-grant')).toHaveCount(1);
+    await expect(page.getByTestId('case-grant')).toContainText(s.grant.trackingId);
+    const message = page.locator(`[data-testid="case-message"][data-message-id="${s.messageId}"]`);
+    await expect(message).toHaveCount(1);
+    await expect(page.getByTestId('case-message')).toHaveCount(1);
+    await expect(message.getByTestId('case-delivery'), 'one block per webhook of the account').toHaveCount(await accountWebhooks());
+    for (const [w, state, , explanation] of expected) {
+      const block = message.locator(`[data-testid="case-delivery"][data-webhook-id="${s[w]}"]`);
+      await expect(block).toHaveCount(1);
+      await expect(block).toHaveAttribute('data-reconciliation', state);
+      await expect(block.getByTestId('explanation')).toHaveText(explanation);
+    }
+  };
+  const searchFor = async (q: string) => {
+    const box = page.locator('header').getByRole('searchbox', { name: 'Search' });
+    await box.fill(q);
+    await box.press('Enter');
+    await checkCase(q);
+  };
+
+  await test.step('the header search: tracking id, then grant id, then message id → the case page', async () => {
+    await page.goto('/webhooks');
+    await searchFor(s.grant.trackingId);
+    await screenshot(page, 'case');
+    fs.mkdirSync(DOCS, { recursive: true });
+    await page.screenshot({ path: path.join(DOCS, 'screenshot-case.png'), fullPage: true });
+    await searchFor(s.grant.id);
+    await searchFor(s.messageId);
+  });
+
+  await test.step('problems: W2 and W3 are listed with counts, W1 is not', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Problems' }).click();
+    await expect(page).toHaveURL(/\/problems$/);
+    for (const w of ['W2', 'W3'] as const) {
+      const group = page.locator(`[data-testid="problem-group"][data-webhook-id="${s[w]}"]`);
+      await expect(group).toHaveCount(1);
+      await expect(group.getByTestId('problem-count')).toHaveText('1');
+    }
+    await expect(page.locator(`[data-testid="problem-group"][data-webhook-id="${s.W1}"]`), 'a healthy webhook is not listed').toHaveCount(0);
+    // the message's items, one per webhook that has a problem with it (other webhooks of the account may have theirs)
+    const item = (w: 'W1' | 'W2' | 'W3') => page.locator(`[data-testid="problem-item"][data-message-id="${s.messageId}"][data-webhook-id="${s[w]}"]`);
+    await expect(item('W2')).toHaveCount(1);
+    await expect(item('W2')).toHaveAttribute('data-reconciliation', 'received-bad-signature');
+    await expect(item('W3')).toHaveCount(1);
+    await expect(item('W3')).toHaveAttribute('data-reconciliation', 'network-error');
+    await expect(item('W3').getByTestId('explanation')).toContainText('never reached the receiver');
+    await expect(item('W1')).toHaveCount(0);
+    await screenshot(page, 'problems');
+    await page.screenshot({ path: path.join(DOCS, 'screenshot-problems.png'), fullPage: true });
+  });
+
+  await test.step('390 px wide: the case, problems and timeline pages do not scroll sideways', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const pages: [string, string][] = [
+      ['case', `/cases/${encodeURIComponent(s.grant.trackingId)}`],
+      ['problems', '/problems'],
+      ['timeline W1', `/webhooks/${s.W1}`],
+      ['timeline W2', `/webhooks/${s.W2}`],
+      ['timeline W3', `/webhooks/${s.W3}`],
+    ];
+    for (const [name, url] of pages) {
+      await page.goto(url);
+      if (name === 'case') await expect(page.getByTestId('case-delivery').first()).toBeVisible();
+      if (name === 'problems') await expect(page.getByTestId('problem-group').first()).toBeVisible();
+      if (name.startsWith('timeline')) await expect(page.getByTestId('message-card')).toHaveCount(1);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, `${name} (${url}) is at most 390 px wide`).toBeLessThanOrEqual(390);
+      await screenshot(page, `mobile-${name.replace(' ', '-')}`);
+    }
+  });
+});

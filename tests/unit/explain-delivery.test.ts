@@ -1,0 +1,71 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { explainDelivery, relative, clock, type TExplainInput } from '../../lib/console/explain-delivery';
+
+// The sentence support reads per (message, webhook): derived from recorded facts only.
+
+const now = new Date('2026-11-23T12:10:00.000Z');
+const message = { eventType: 'grant.succeeded', timestamp: '2026-11-23T12:00:00.000Z' };
+const webhook = { eventTypes: ['grant.succeeded'], createdAt: '2026-11-20T09:00:00.000Z', disabled: false, disabledReason: null, disabledAt: null };
+const attempt = (code: number, response = '', timestamp = '2026-11-23T12:00:01.000Z') => ({ timestamp, responseStatusCode: code, response });
+const receipt = (responseStatus = 200, verdict = 'valid', verdictReason = '') => ({ receivedAt: '2026-11-23T12:01:03.000Z', verdict, verdictReason, responseStatus });
+const base: TExplainInput = { state: 'delivered-and-received', now, message, webhook, delivery: null, receiverName: 'acme', receipts: [] };
+const explain = (patch: Partial<TExplainInput>) => explainDelivery({ ...base, ...patch });
+
+const cases: [string, Partial<TExplainInput>, RegExp][] = [
+  ['not subscribed', { state: 'not-sent', webhook: { ...webhook, eventTypes: ['webhook.disabled'] } }, /^not sent: this webhook is not subscribed to grant\.succeeded$/],
+  ['created after the grant', { state: 'not-sent', webhook: { ...webhook, createdAt: '2026-11-23T12:05:00.000Z' } }, /^not sent: the webhook was created at 12:05:00, after this message \(12:00:00\)$/],
+  [
+    'disabled on a 410 before the grant',
+    { state: 'not-sent', webhook: { ...webhook, disabled: true, disabledAt: '2026-11-23T11:04:00.000Z', disabledReason: 'the endpoint answered 410 Gone' } },
+    /^not sent: the webhook was disabled at 11:04:00 \(the endpoint answered 410 Gone\)$/,
+  ],
+  [
+    'queued, then dropped because the webhook was disabled',
+    { state: 'not-sent', delivery: { status: 'failed', attemptCount: 0, nextAttempt: null, attempts: [] }, webhook: { ...webhook, disabled: true, disabledAt: '2026-11-23T12:00:00.500Z', disabledReason: 'disabled through the API' } },
+    /^not sent: queued, but the webhook was disabled at 12:00:00 \(disabled through the API\) before the first attempt$/,
+  ],
+  ['queued, due in 3 min', { state: 'not-sent-yet', delivery: { status: 'pending', attemptCount: 0, nextAttempt: '2026-11-23T12:13:00.000Z', attempts: [] } }, /^queued: attempt 1 of 8 in 3 min$/],
+  [
+    'retrying after 500s',
+    { state: 'received-answered-error', receipts: [receipt(500), receipt(500), receipt(500)], delivery: { status: 'pending', attemptCount: 3, nextAttempt: '2026-11-23T12:13:00.000Z', attempts: [attempt(500, 'database down')] } },
+    /^sent 3 times; the receiver answered 500 'database down'; next attempt \(4 of 8\) in 3 min$/,
+  ],
+  [
+    'never reached',
+    { state: 'network-error', delivery: { status: 'failed', attemptCount: 8, nextAttempt: null, attempts: [attempt(0, 'connect ECONNREFUSED 127.0.0.1:9')] } },
+    /^sent 8 times; never reached the receiver: no response \(connect ECONNREFUSED 127\.0\.0\.1:9\); no retries left$/,
+  ],
+  [
+    'different secret',
+    { state: 'received-bad-signature', receipts: [receipt(200, 'invalid signature')], fingerprints: { webhook: 'ab12cd34', receiver: ['9f3c0e11'] }, delivery: { status: 'success', attemptCount: 1, nextAttempt: null, attempts: [attempt(200)] } },
+    /^arrived 12:01:03 but the signature did not verify: the receiver holds a different secret \(fingerprints ab12cd34… vs 9f3c0e11…\)$/,
+  ],
+  [
+    'same secret, still invalid',
+    { state: 'received-bad-signature', receipts: [receipt(200, 'invalid signature')], fingerprints: { webhook: 'ab12cd34', receiver: ['ab12cd34'] } },
+    /same secret \(ab12cd34…\): the body or headers changed on the way$/,
+  ],
+  ['receiver without a secret', { state: 'received-bad-signature', receipts: [receipt(200, 'no secret configured')] }, /^arrived 12:01:03 but was not verified: the receiver has no signing secret$/],
+  [
+    'sent but not received',
+    { state: 'sent-not-received', delivery: { status: 'pending', attemptCount: 1, nextAttempt: '2026-11-23T12:10:30.000Z', attempts: [attempt(502, 'Bad Gateway')] } },
+    /^sent once, last answered 502 'Bad Gateway'; nothing with this message id arrived at receiver “acme”.*next attempt \(2 of 8\) in 30 s$/,
+  ],
+  ['not observed', { state: 'not-observed', receiverName: null, delivery: { status: 'success', attemptCount: 1, nextAttempt: null, attempts: [attempt(200)] } }, /^sent once, last answered 200; the URL is not a receiver of this console/],
+  ['duplicate arrival', { state: 'duplicate', receipts: [receipt(), receipt()], delivery: { status: 'success', attemptCount: 1, nextAttempt: null, attempts: [attempt(200)] } }, /^arrived twice at receiver “acme” for one attempt/],
+  ['delivered after retries', { state: 'delivered-and-received', receipts: [receipt(500), receipt(200)], delivery: { status: 'success', attemptCount: 2, nextAttempt: null, attempts: [attempt(200)] } }, /^delivered after 1 failed attempt: arrived 12:01:03 at receiver “acme”, signature valid, answered 200$/],
+];
+
+for (const [name, patch, expected] of cases) {
+  test(`explain: ${name}`, () => {
+    assert.match(explain(patch), expected);
+  });
+}
+
+test('relative and clock times', () => {
+  assert.equal(relative('2026-11-23T12:10:00.500Z', now), 'now');
+  assert.equal(relative('2026-11-23T12:10:40.000Z', now), 'in 40 s');
+  assert.equal(relative('2026-11-23T17:10:00.000Z', now), 'in 5 h');
+  assert.equal(clock('2026-11-22T23:59:59.000Z', now), 'Nov 22 23:59:59');
+});
