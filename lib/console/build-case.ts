@@ -5,12 +5,12 @@ import { accountWebhooks } from './account-webhooks';
 import type { TCase, TCaseDelivery, TCaseGrant, TCaseMessage } from './case-types';
 import { joinDelivery, toTimelineReceipt, type TJoinDelivery } from './join-delivery';
 import { mapLimit } from './map-limit';
-import { messageIdsMentioning, receiptSummariesAt, receiptSummariesOf } from './receipts-by-message';
+import { keyByMessageAndReceiver, messageIdsMentioning, receiptSummariesOf } from './receipts-by-message';
 import { listReceivers } from './receivers';
 import { SEVERITY } from './reconcile';
 import { classifyQuery, tagFor } from './search-query';
 import type { TEnvironmentName } from './session';
-import { allAttempts, fingerprintsFor, toTimelineAttempt, withResponse } from './timeline';
+import { cachedAttempts, toTimelineAttempt, webhookSecretFingerprint, withResponse } from './timeline';
 import type { TTimelineWebhook } from './timeline-types';
 
 // Search → case: the messages a term names (through the service's message tags, EXT, and through
@@ -18,6 +18,7 @@ import type { TTimelineWebhook } from './timeline-types';
 // attempts, the receipts at that webhook's receiver, the reconciliation and the explanation.
 
 const MAX_MESSAGES = 10;
+const NO_SEARCH = 'This service offers no message search (an extension)';
 const notFound = (err: unknown) => err instanceof ConnectApiError && err.status === 404 && !err.unsupported;
 
 type TPerWebhook = { webhook: TTimelineWebhook; message: Pick<TMessage, 'status' | 'attemptCount' | 'nextAttempt'> | null };
@@ -101,16 +102,19 @@ async function messageIdsFor(api: ConnectApi, kind: TCase['kind'], q: string, no
       ids.push(...page.results.map((m) => m.id));
     } catch (err) {
       if (!isUnsupported(err)) throw err;
-      notes.push('This service offers no message search (an extension): only what reached this console’s receivers was searched.');
+      notes.push(`${NO_SEARCH}: only what reached this console’s receivers was searched.`);
     }
   }
-  if (q.length >= 4) ids.push(...(await messageIdsMentioning(q, MAX_MESSAGES + 1)));
+  // The receivers' store is searched when the service cannot be (no tag search, or free text): a
+  // scan of every stored body, so not on every poll of a case the service can answer.
+  if (q.length >= 4 && (kind === 'unknown' || notes.some((n) => n.startsWith(NO_SEARCH)))) ids.push(...(await messageIdsMentioning(q, MAX_MESSAGES + 1)));
   return [...new Set(ids)];
 }
 
 export async function buildCase(envName: TEnvironmentName, api: ConnectApi, raw: string): Promise<TCase> {
   const { kind, q } = classifyQuery(raw);
-  const now = new Date();
+  const asOf = new Date();
+  const now = asOf;
   const notes: string[] = [];
   const result: TCase = { query: q, kind, grants: [], messages: [], notes, fetchedAt: now.toISOString() };
   if (kind === 'webhook-id') return { ...result, redirect: `/webhooks/${encodeURIComponent(q)}` };
@@ -131,21 +135,19 @@ export async function buildCase(envName: TEnvironmentName, api: ConnectApi, raw:
   const found = await mapLimit(ids, 3, async (id) => ({ id, ...(await messageAcrossWebhooks(api, id, webhooks)) }));
   // Attempts of every (message, webhook) the service queued; the newest with its response body.
   const attemptLists = await mapLimit(
-    found.flatMap((f) => f.per.filter((p) => p.message && p.message.attemptCount > 0).map((p) => ({ id: f.id, webhookId: p.webhook.id }))),
+    found.flatMap((f) => f.per.flatMap((p) => (p.message && p.message.attemptCount > 0 ? [{ id: f.id, webhookId: p.webhook.id, message: p.message }] : []))),
     6,
-    async ({ id, webhookId }) => {
-      const list = await allAttempts(api, webhookId, id);
+    async ({ id, webhookId, message }) => {
+      // Cached while the attempt count and status stand still: the case page re-asks every few seconds.
+      const list = [...(await cachedAttempts(envName, api, webhookId, { id, ...message }))];
       const last = list[list.length - 1];
       if (last) list[list.length - 1] = await withResponse(api, webhookId, id, last);
       return [`${id}|${webhookId}`, list.map(toTimelineAttempt)] as const;
     },
   );
   const attemptsOf = new Map(attemptLists);
-  const receipts = await receiptSummariesAt(
-    ids,
-    receivers.map((r) => r.id),
-  );
-  const everyReceipt = await receiptSummariesOf(ids);
+  const everyReceipt = await receiptSummariesOf(ids, asOf);
+  const receipts = keyByMessageAndReceiver(everyReceipt);
 
   const messages: TCaseMessage[] = [];
   const grantPayloads = new Map<string, TGrant>();
@@ -159,8 +161,9 @@ export async function buildCase(envName: TEnvironmentName, api: ConnectApi, raw:
     const payloadGrant = head ? grantOfPayload(head.payload) : null;
     const test = head ? head.tags.includes('test') || (payloadGrant?.metadata as Record<string, unknown> | undefined)?.test === 'true' : false;
     if (payloadGrant && !test) grantPayloads.set(payloadGrant.id, payloadGrant);
+    if (!head) notes.push(`The service knows no message ${f.id} for this account: only what this console’s receivers got is shown.`);
     const message = { id: f.id, eventType: head?.eventType ?? 'unknown', timestamp: head?.timestamp ?? everyReceiptOfMessage[0].receivedAt.toISOString() };
-    const deliveries = await mapLimit(f.per, 4, async ({ webhook, message: m }): Promise<TCaseDelivery> => {
+    const deliveries = await mapLimit(head ? f.per : [], 4, async ({ webhook, message: m }): Promise<TCaseDelivery> => {
       const delivery: TJoinDelivery | null = m
         ? {
             status: m.status,
@@ -172,10 +175,7 @@ export async function buildCase(envName: TEnvironmentName, api: ConnectApi, raw:
         : null;
       const input = { message, webhook, webhookUrl: webhook.url, delivery, receivers, consoleUrl, receipts, now };
       let joined = joinDelivery(input);
-      if (joined.reconciliation === 'received-bad-signature') {
-        const receiver = receivers.find((r) => r.id === joined.receiver?.id);
-        joined = joinDelivery({ ...input, fingerprints: await fingerprintsFor(api, webhook.id, receiver) });
-      }
+      if (joined.reconciliation === 'received-bad-signature') joined = joinDelivery({ ...input, webhookFingerprint: await webhookSecretFingerprint(api, webhook.id) });
       return {
         webhook,
         receiver: joined.receiver,

@@ -44,10 +44,11 @@ export function clock(iso: string, now: Date): string {
   return `${d.toLocaleString('en-US', { month: 'short', timeZone: 'UTC' })} ${d.getUTCDate()} ${time}`;
 }
 
-/** "in 3 min", "in 40 s", "in 2 h", or "now" when due. */
+/** "in 3 min", "in 40 s", "in 2 h", "now" when due, "overdue by 5 min" when a minute late (a stalled worker). */
 export function relative(iso: string, now: Date): string {
   const ms = Date.parse(iso) - now.getTime();
   if (Number.isNaN(ms)) return iso;
+  if (ms < -60_000) return `overdue by ${relative(new Date(now.getTime() - ms).toISOString(), now).replace(/^in /, '')}`;
   if (ms <= 1000) return 'now';
   const s = Math.round(ms / 1000);
   if (s < 90) return `in ${s} s`;
@@ -98,7 +99,8 @@ function whyNotSent(input: TExplainInput): string {
   if (d && d.attemptCount === 0 && d.status === 'failed') {
     return w.disabled ? `not sent: queued, but the webhook was ${disabledNote(w, now)} before the first attempt` : 'not sent: queued, but dropped before the first attempt (the webhook was disabled at the time)';
   }
-  if (!w.eventTypes.includes(m.eventType)) return `not sent: this webhook is not subscribed to ${m.eventType}`;
+  // (No event types known: the service shows no webhook settings, so this cannot be told.)
+  if (w.eventTypes.length && !w.eventTypes.includes(m.eventType)) return `not sent: this webhook is not subscribed to ${m.eventType}`;
   if (w.disabled && (!w.disabledAt || Date.parse(w.disabledAt) <= at)) return `not sent: the webhook was ${disabledNote(w, now)}`;
   if (w.disabled) return `not sent: the service did not queue it for this webhook; the webhook is ${disabledNote(w, now)}`;
   return 'not sent: the service did not queue it for this webhook (disabled or not subscribed when the message was made)';
@@ -120,7 +122,7 @@ function signatureProblem(input: TExplainInput): string {
         return `${arrived} but the signature did not verify: the receiver holds a different secret (fingerprints ${f.webhook}… vs ${f.receiver.map((x) => `${x}…`).join(', ')})`;
       }
       if (f?.webhook && f.receiver.includes(f.webhook)) {
-        return `${arrived} but the signature did not verify although both sides hold the same secret (${f.webhook}…): the body or headers changed on the way`;
+        return `${arrived} but the signature did not verify; the receiver holds the webhook's secret (${f.webhook}…) now, so a secret changed after this arrival or the body was altered on the way: resend to check`;
       }
       return `${arrived} but the signature did not verify${r.verdictReason ? `: ${r.verdictReason}` : ''}`;
     }

@@ -44,7 +44,7 @@ export type TProblems = {
 };
 
 const ZCursor = z.object({ t: z.iso.datetime(), m: z.string().min(1).max(200), w: z.string().min(1).max(200) });
-type TCursor = z.output<typeof ZCursor>;
+export type TCursor = z.output<typeof ZCursor>;
 
 export function encodeCursor(c: TCursor): string {
   return Buffer.from(JSON.stringify(c)).toString('base64url');
@@ -79,15 +79,15 @@ async function messagesWithStatus(api: ConnectApi, webhookId: string, status: st
 export async function findProblems(
   envName: TEnvironmentName,
   api: ConnectApi,
-  { since, until, pageToken, pageLimit = PROBLEMS_PAGE_SIZE }: { since: Date; until: Date; pageToken?: string; pageLimit?: number },
+  { since, until, cursor, pageLimit = PROBLEMS_PAGE_SIZE }: { since: Date; until: Date; cursor?: TCursor; pageLimit?: number },
 ): Promise<TProblems> {
-  const cursor = pageToken ? decodeCursor(pageToken) : null;
   const [{ webhooks, listed }, receivers] = await Promise.all([accountWebhooks(envName, api), listReceivers()]);
   const consoleUrl = env.CONSOLE_PUBLIC_URL;
   const now = new Date();
   const notes = listed ? [] : ['This service does not list webhooks (an extension): only the webhooks this console tracks are checked.'];
 
   const perWebhook = await mapLimit(webhooks, 3, async (webhook) => {
+    const asOf = new Date();
     const targets = receiversOfDelivery([], webhook.url, receivers, consoleUrl);
     const [failed, pending, troubled] = await Promise.all([
       messagesWithStatus(api, webhook.id, 'failed', since, until),
@@ -106,9 +106,10 @@ export async function findProblems(
       6,
       (id) => api.getMessage(webhook.id, id).catch((err) => (err instanceof ConnectApiError && err.status === 404 ? null : Promise.reject(err))),
     );
-    const messages = [...failed.messages, ...pending.messages, ...extra.filter((m): m is TMessage => m !== null)];
+    // A message that moved from pending to failed between the two reads is listed once.
+    const messages = [...new Map([...failed.messages, ...pending.messages, ...extra.filter((m): m is TMessage => m !== null)].map((m) => [m.id, m])).values()];
     const deliveries = await mapLimit(messages, 6, async (m) => withLastResponse(api, webhook.id, m.id, await deliveryOf(envName, api, webhook.id, m)));
-    const joined = await joinMessages(api, { webhookId: webhook.id, messages, deliveries, webhook, webhookUrl: webhook.url, receivers, now });
+    const joined = await joinMessages(api, { webhookId: webhook.id, messages, deliveries, webhook, webhookUrl: webhook.url, receivers, asOf, now });
     const items = joined.map((m): TProblemItem => ({ ...m, webhookId: webhook.id })).filter(isProblem);
     const counts: TProblemGroup['counts'] = {};
     for (const item of items) counts[item.reconciliation] = (counts[item.reconciliation] ?? 0) + 1;

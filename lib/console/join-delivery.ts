@@ -1,7 +1,8 @@
-import { explainDelivery, type TExplainInput } from './explain-delivery';
+import { explainDelivery } from './explain-delivery';
 import { receiptKey, type TReceiptSummary } from './receipts-by-message';
 import { receiverForUrl, type TReceiverLike } from './receiver-urls';
 import { reconcile, type TReconciliation } from './reconcile';
+import { secretFingerprint } from './secret-fingerprint';
 import type { TReceiverRef, TTimelineAttempt, TTimelineReceipt, TTimelineWebhook } from './timeline-types';
 
 // The join of one message × one webhook: the webhook's delivery and attempts (from the API) with
@@ -18,7 +19,9 @@ export type TJoinDelivery = {
   complete: boolean;
 };
 
-export type TJoinInput<R extends TReceiverLike & { name: string }> = {
+export type TJoinReceiver = TReceiverLike & { name: string; secrets?: string[] };
+
+export type TJoinInput<R extends TJoinReceiver> = {
   message: { id: string; eventType: string; timestamp: string };
   webhook: TTimelineWebhook | null;
   /** The webhook's URL now (its settings, or what the console recorded when it tracked it). */
@@ -28,7 +31,8 @@ export type TJoinInput<R extends TReceiverLike & { name: string }> = {
   receivers: readonly R[];
   consoleUrl: string;
   receipts: Map<string, TReceiptSummary[]>;
-  fingerprints?: TExplainInput['fingerprints'];
+  /** The webhook's secret's fingerprint (asked of the service only when a signature failed). */
+  webhookFingerprint?: string | null;
   now: Date;
 };
 
@@ -62,7 +66,7 @@ export function receiversOfDelivery<R extends TReceiverLike>(attemptUrls: string
   return [...new Map(found.map((r) => [r.id, r])).values()];
 }
 
-export function joinDelivery<R extends TReceiverLike & { name: string }>(input: TJoinInput<R>): TJoined {
+export function joinDelivery<R extends TJoinReceiver>(input: TJoinInput<R>): TJoined {
   const { message, delivery, now } = input;
   const attempts = delivery?.attempts ?? [];
   const targets = receiversOfDelivery(
@@ -71,7 +75,10 @@ export function joinDelivery<R extends TReceiverLike & { name: string }>(input: 
     input.receivers,
     input.consoleUrl,
   );
-  const summaries = targets
+  // Nothing was queued for this webhook: arrivals at a receiver it shares are another webhook's.
+  const summaries = !delivery
+    ? []
+    : targets
     .flatMap((r) => input.receipts.get(receiptKey(message.id, r.id)) ?? [])
     .sort((a, b) => a.id - b.id);
   const receipts = summaries.map(toTimelineReceipt);
@@ -97,7 +104,8 @@ export function joinDelivery<R extends TReceiverLike & { name: string }>(input: 
     delivery: delivery ? { status: delivery.status, attemptCount: delivery.attemptCount, nextAttempt: delivery.nextAttempt, attempts } : null,
     receiverName: receiver?.name ?? null,
     receipts,
-    fingerprints: input.fingerprints,
+    fingerprints:
+      input.webhookFingerprint !== undefined ? { webhook: input.webhookFingerprint, receiver: (targets[0]?.secrets ?? []).map(secretFingerprint) } : null,
   });
   return { receiver, receipts, reconciliation, explanation };
 }

@@ -8,8 +8,9 @@ import type { TEnvironmentName } from './session';
 import { signatureForensics, type TForensics } from './signature-forensics';
 import type { TTimelineWebhook } from './timeline-types';
 
-// The service's side of one receipt: the webhook that sent it (the one whose URL is this receiver
-// and whose messages include it), that webhook's secret (EXT) and the exact body it sent.
+// The service's side of one receipt: the webhook that sent it (one whose URL is this receiver and
+// whose messages include it; none when no webhook of the account did), that webhook's secret (EXT)
+// and the exact body it sent.
 
 export type TReceiptForensics = { webhook: TTimelineWebhook | null; forensics: TForensics };
 
@@ -27,7 +28,6 @@ export async function receiptForensics(envName: TEnvironmentName, api: ConnectAp
     sentBody = message.payload === undefined ? null : JSON.stringify(message.payload);
     break;
   }
-  webhook ??= candidates[0] ?? null;
   const webhookSecret = webhook ? await api.getWebhookSecret(webhook.id).then((s) => s.key, () => null) : null;
   return {
     webhook,

@@ -1,4 +1,4 @@
-import { and, asc, desc, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { TSignatureVerdict } from '@/lib/constants';
 import { getDb } from '@/lib/db/client';
 import { receipts } from '@/lib/db/schema';
@@ -30,22 +30,32 @@ const SUMMARY_COLUMNS = {
 
 export const receiptKey = (messageId: string, receiverId: string) => `${messageId}\n${receiverId}`;
 
-/** Receipt summaries of these messages at these receivers, oldest first, keyed by receiptKey(message, receiver). */
-export async function receiptSummariesAt(messageIds: string[], receiverIds: string[]): Promise<Map<string, TReceiptSummary[]>> {
+/**
+ * Receipt summaries of these messages at these receivers, oldest first, keyed by receiptKey(message,
+ * receiver). `asOf`: only those stored by then — the moment before the caller read the API, so a
+ * receipt is never joined with a message state older than itself (a first attempt that arrived
+ * after the message list was read would otherwise look like a duplicate).
+ */
+export async function receiptSummariesAt(messageIds: string[], receiverIds: string[], asOf?: Date): Promise<Map<string, TReceiptSummary[]>> {
   const ids = [...new Set(messageIds.filter(Boolean))];
   const at = [...new Set(receiverIds.filter(Boolean))];
-  const out = new Map<string, TReceiptSummary[]>();
-  if (!ids.length || !at.length) return out;
+  if (!ids.length || !at.length) return new Map();
   const db = await getDb();
   const rows = await db
     .select(SUMMARY_COLUMNS)
     .from(receipts)
-    .where(and(inArray(receipts.messageId, ids), inArray(receipts.receiverId, at)))
+    .where(and(inArray(receipts.messageId, ids), inArray(receipts.receiverId, at), asOf ? lte(receipts.receivedAt, asOf) : undefined))
     .orderBy(asc(receipts.id));
+  return keyByMessageAndReceiver(rows.map((row) => ({ ...row, verdict: row.verdict as TSignatureVerdict })));
+}
+
+export function keyByMessageAndReceiver(rows: TReceiptSummary[]): Map<string, TReceiptSummary[]> {
+  const out = new Map<string, TReceiptSummary[]>();
   for (const row of rows) {
-    const key = receiptKey(row.messageId!, row.receiverId);
+    if (!row.messageId) continue;
+    const key = receiptKey(row.messageId, row.receiverId);
     const list = out.get(key) ?? [];
-    list.push({ ...row, verdict: row.verdict as TSignatureVerdict });
+    list.push(row);
     out.set(key, list);
   }
   return out;
@@ -74,11 +84,15 @@ export async function messageIdsMentioning(term: string, limit = 20): Promise<st
 }
 
 /** Every receipt of these messages at any receiver (for arrivals no webhook explains). */
-export async function receiptSummariesOf(messageIds: string[]): Promise<TReceiptSummary[]> {
+export async function receiptSummariesOf(messageIds: string[], asOf?: Date): Promise<TReceiptSummary[]> {
   const ids = [...new Set(messageIds.filter(Boolean))];
   if (!ids.length) return [];
   const db = await getDb();
-  const rows = await db.select(SUMMARY_COLUMNS).from(receipts).where(inArray(receipts.messageId, ids)).orderBy(asc(receipts.id));
+  const rows = await db
+    .select(SUMMARY_COLUMNS)
+    .from(receipts)
+    .where(and(inArray(receipts.messageId, ids), asOf ? lte(receipts.receivedAt, asOf) : undefined))
+    .orderBy(asc(receipts.id));
   return rows.map((row) => ({ ...row, verdict: row.verdict as TSignatureVerdict }));
 }
 
@@ -87,7 +101,7 @@ export async function troubledMessageIds(receiverIds: string[], since: Date, unt
   if (!receiverIds.length) return [];
   const db = await getDb();
   const rows = await db
-    .selectDistinct({ messageId: receipts.messageId })
+    .select({ messageId: receipts.messageId, last: sql<Date>`max(${receipts.receivedAt})` })
     .from(receipts)
     .where(
       and(
@@ -98,6 +112,8 @@ export async function troubledMessageIds(receiverIds: string[], since: Date, unt
         sql`(${receipts.verdict} <> 'valid' or ${receipts.responseStatus} not between 200 and 299)`,
       ),
     )
+    .groupBy(receipts.messageId)
+    .orderBy(sql`max(${receipts.receivedAt}) desc`)
     .limit(limit);
   return rows.map((r) => r.messageId!);
 }

@@ -59,13 +59,12 @@ export async function webhookSettings(api: ConnectApi, webhookId: string): Promi
   }
 }
 
-/** Fingerprints of the webhook's secret (EXT) and of a receiver's secrets, for signature failures. */
-export async function fingerprintsFor(api: ConnectApi, webhookId: string, receiver: Pick<TReceiver, 'secrets'> | undefined) {
-  const secret = await api.getWebhookSecret(webhookId).then(
-    (s) => s.key,
+/** The fingerprint of the webhook's secret (EXT), for explaining a failed signature check; null when unknown. */
+export async function webhookSecretFingerprint(api: ConnectApi, webhookId: string): Promise<string | null> {
+  return api.getWebhookSecret(webhookId).then(
+    (s) => secretFingerprint(s.key),
     () => null,
   );
-  return { webhook: secret ? secretFingerprint(secret) : null, receiver: (receiver?.secrets ?? []).map(secretFingerprint) };
 }
 
 // Attempts are append-only: while a message's attemptCount and status are unchanged, its attempt
@@ -88,7 +87,7 @@ export async function allAttempts(api: ConnectApi, webhookId: string, messageId:
   return attempts.sort((a, b) => a.timestamp.localeCompare(b.timestamp) || a.id.localeCompare(b.id));
 }
 
-async function cachedAttempts(envName: TEnvironmentName, api: ConnectApi, webhookId: string, m: TMessage): Promise<TAttempt[]> {
+export async function cachedAttempts(envName: TEnvironmentName, api: ConnectApi, webhookId: string, m: Pick<TMessage, 'id' | 'attemptCount' | 'status'>): Promise<TAttempt[]> {
   if (m.attemptCount === 0) return [];
   const key = `${envName}|${webhookId}|${m.id}`;
   const version = `${m.attemptCount}|${m.status}`;
@@ -116,6 +115,7 @@ export async function deliveryOf(envName: TEnvironmentName, api: ConnectApi, web
 }
 
 export async function loadTimeline(envName: TEnvironmentName, api: ConnectApi, webhookId: string, filters: TTimelineFilters): Promise<TTimeline> {
+  const asOf = new Date();
   const [page, webhook, tracked, receivers] = await Promise.all([
     api.listMessages(webhookId, {
       pageLimit: filters.pageLimit ?? TIMELINE_PAGE_SIZE,
@@ -133,7 +133,7 @@ export async function loadTimeline(envName: TEnvironmentName, api: ConnectApi, w
   const settings = webhook ? toTimelineWebhook(webhook) : null;
   const deliveries = await mapLimit(page.results, ATTEMPT_FETCH_CONCURRENCY, async (m) => withLastResponse(api, webhookId, m.id, await deliveryOf(envName, api, webhookId, m)));
   const now = new Date();
-  const messages = await joinMessages(api, { webhookId, messages: page.results, deliveries, webhook: settings, webhookUrl, receivers, now });
+  const messages = await joinMessages(api, { webhookId, messages: page.results, deliveries, webhook: settings, webhookUrl, receivers, asOf, now });
   const receiver = receiversOfDelivery([], webhookUrl, receivers, env.CONSOLE_PUBLIC_URL)[0];
   return {
     webhook: settings,
@@ -157,6 +157,8 @@ export async function joinMessages(
     webhook: TTimelineWebhook | null;
     webhookUrl: string;
     receivers: TReceiver[];
+    /** When the caller began reading the API: receipts stored later wait for the next read. */
+    asOf: Date;
     now: Date;
   },
 ): Promise<TTimelineMessage[]> {
@@ -166,11 +168,12 @@ export async function joinMessages(
   const receipts = await receiptSummariesAt(
     input.messages.map((m) => m.id),
     receiversOfDelivery([...new Set(urls)], '', input.receivers, consoleUrl).map((r) => r.id),
+    input.asOf,
   );
-  const join = (fingerprints?: Awaited<ReturnType<typeof fingerprintsFor>>) =>
+  const join = (webhookFingerprint?: string | null) =>
     input.messages.map((m, i): TTimelineMessage => {
       const delivery = input.deliveries[i];
-      const joined = joinDelivery({ ...input, message: m, delivery, consoleUrl, receipts, fingerprints });
+      const joined = joinDelivery({ ...input, message: m, delivery, consoleUrl, receipts, webhookFingerprint });
       return {
         id: m.id,
         eventType: m.eventType,
@@ -185,10 +188,8 @@ export async function joinMessages(
       };
     });
   const joined = join();
-  const failed = joined.find((m) => m.reconciliation === 'received-bad-signature');
-  if (!failed) return joined;
-  const receiver = input.receivers.find((r) => r.id === failed.receipts[0]?.receiverId);
-  return join(await fingerprintsFor(api, input.webhookId, receiver));
+  if (!joined.some((m) => m.reconciliation === 'received-bad-signature')) return joined;
+  return join(await webhookSecretFingerprint(api, input.webhookId));
 }
 
 // Recorded attempts never change: their response bodies are read once per process.
@@ -219,6 +220,7 @@ export async function withLastResponse(api: ConnectApi, webhookId: string, messa
 }
 
 export async function loadMessageDetail(envName: TEnvironmentName, api: ConnectApi, webhookId: string, messageId: string): Promise<TMessageDetail> {
+  const asOf = new Date();
   const [message, attemptList, webhook, tracked, receivers] = await Promise.all([
     api.getMessage(webhookId, messageId),
     allAttempts(api, webhookId, messageId),
@@ -239,6 +241,7 @@ export async function loadMessageDetail(envName: TEnvironmentName, api: ConnectA
   const receipts = await receiptSummariesAt(
     [messageId],
     targets.map((r) => r.id),
+    asOf,
   );
   const delivery: TJoinDelivery = {
     status: message.status,
@@ -251,7 +254,7 @@ export async function loadMessageDetail(envName: TEnvironmentName, api: ConnectA
   const base = { message, webhook: settings, webhookUrl, delivery, receivers, consoleUrl, receipts, now };
   let joined = joinDelivery(base);
   if (joined.reconciliation === 'received-bad-signature') {
-    joined = joinDelivery({ ...base, fingerprints: await fingerprintsFor(api, webhookId, targets[0]) });
+    joined = joinDelivery({ ...base, webhookFingerprint: await webhookSecretFingerprint(api, webhookId) });
   }
   const events: TDeliveryEvent[] = [
     ...attempts.map((a): TDeliveryEvent => ({ kind: 'attempt', at: a.timestamp, attempt: a })),

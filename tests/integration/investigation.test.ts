@@ -441,3 +441,17 @@ describe('not sent', () => {
     assert.ok(!p.body.groups.some((g: { webhook: { id: string } }) => g.webhook.id === w4));
   });
 });
+
+describe('pages answer bad input with a readable page, never a 500', () => {
+  test('/problems with a forged pageToken or a bad date; /cases with a NUL byte', async () => {
+    const forged = await staff('GET', '/problems?pageToken=not-a-token');
+    assert.equal(forged.status, 200, forged.text.slice(0, 300));
+    assert.match(forged.text, /pageToken is not one this console issued/);
+    const badDate = await staff('GET', '/problems?since=yesterday');
+    assert.equal(badDate.status, 200);
+    assert.match(badDate.text, /This date range cannot be read/);
+    const nul = await staff('GET', '/cases/%00abcd');
+    assert.equal(nul.status, 200, nul.text.slice(0, 300));
+    assert.match(nul.text, /must be printable text/);
+  });
+});

@@ -44,7 +44,7 @@ const cases: [string, Partial<TExplainInput>, RegExp][] = [
   [
     'same secret, still invalid',
     { state: 'received-bad-signature', receipts: [receipt(200, 'invalid signature')], fingerprints: { webhook: 'ab12cd34', receiver: ['ab12cd34'] } },
-    /same secret \(ab12cd34…\): the body or headers changed on the way$/,
+    /the receiver holds the webhook's secret \(ab12cd34…\) now, so a secret changed after this arrival or the body was altered on the way: resend to check$/,
   ],
   ['receiver without a secret', { state: 'received-bad-signature', receipts: [receipt(200, 'no secret configured')] }, /^arrived 12:01:03 but was not verified: the receiver has no signing secret$/],
   [
@@ -65,6 +65,8 @@ for (const [name, patch, expected] of cases) {
 
 test('relative and clock times', () => {
   assert.equal(relative('2026-11-23T12:10:00.500Z', now), 'now');
+  assert.equal(relative('2026-11-23T12:09:30.000Z', now), 'now');
+  assert.equal(relative('2026-11-23T12:05:00.000Z', now), 'overdue by 5 min');
   assert.equal(relative('2026-11-23T12:10:40.000Z', now), 'in 40 s');
   assert.equal(relative('2026-11-23T17:10:00.000Z', now), 'in 5 h');
   assert.equal(clock('2026-11-22T23:59:59.000Z', now), 'Nov 22 23:59:59');

@@ -2,23 +2,29 @@
 
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
+import { receiptForensics } from '@/lib/console/receipt-forensics';
 import { getReceipt, getReceiver, updateReceiver } from '@/lib/console/receivers';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
 import { actionErrorInfo } from '@/app/(console)/_lib/errors';
 import type { TActionResult } from '@/app/(console)/_lib/action-result';
 
-const ZInput = z.object({ receiptId: z.number().int().positive(), webhookId: z.string().min(1).max(200) });
+const ZReceiptId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
-/** The receiver takes the webhook's current secret; its own current one stays as the previous (rotation). */
-export async function adoptWebhookSecretAction(receiptId: number, webhookId: string): Promise<TActionResult> {
-  const { api } = await staffApi();
-  const input = ZInput.safeParse({ receiptId, webhookId });
+/**
+ * The receiver of this receipt takes the secret of the webhook that sent it (worked out here, not
+ * taken from the client); the receiver's own current secret stays as the previous one (rotation).
+ */
+export async function adoptWebhookSecretAction(receiptId: number): Promise<TActionResult> {
+  const { staff, api } = await staffApi();
+  const input = ZReceiptId.safeParse(receiptId);
   if (!input.success) return { ok: false, error: { message: 'Invalid request.' } };
   try {
-    const receipt = await getReceipt(input.data.receiptId);
+    const receipt = await getReceipt(input.data);
     const receiver = receipt ? await getReceiver(receipt.receiverId) : null;
     if (!receipt || !receiver) return { ok: false, error: { message: 'No such receipt.' } };
-    const { key } = await api.getWebhookSecret(input.data.webhookId);
+    const { webhook } = await receiptForensics(staff.environment, api, receipt, receiver);
+    if (!webhook) return { ok: false, error: { message: 'No webhook of this account sent this request, so there is no secret to take.' } };
+    const { key } = await api.getWebhookSecret(webhook.id);
     await updateReceiver(receiver.id, { secrets: [key, ...receiver.secrets.filter((s) => s !== key)].slice(0, 2) });
     revalidatePath(`/receipts/${receipt.id}`);
     return { ok: true, notice: 'The receiver now holds the webhook’s secret; new deliveries verify with it.' };

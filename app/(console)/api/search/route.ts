@@ -5,7 +5,7 @@ import { connectApi } from '@/lib/console/connect-api';
 import { ApiError } from '@/lib/http/errors';
 import { json, otherMethods } from '@/lib/http/respond';
 import { buildCase } from '@/lib/console/build-case';
-import { QUERY_MAX_LENGTH } from '@/lib/console/search-query';
+import { searchTermProblem } from '@/lib/console/search-query';
 import { upstreamProblem } from '@/app/(console)/_lib/problem';
 import { asConnectApiError } from '@/app/(console)/_lib/errors';
 
@@ -13,14 +13,8 @@ export const dynamic = 'force-dynamic';
 
 export const GET = withStaff(async ({ req, staff }) => {
   const q = req.nextUrl.searchParams.get('q')?.trim() ?? '';
-  if (!q || q.length > QUERY_MAX_LENGTH) {
-    throw new ApiError('bad_request', `q is required: a tracking id, grant id, message id, event id, webhook id or donor e-mail (at most ${QUERY_MAX_LENGTH} characters).`, {
-      errors: [{ path: 'q', message: q ? `must be at most ${QUERY_MAX_LENGTH} characters` : 'is required' }],
-    });
-  }
-  if (/[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(q)) {
-    throw new ApiError('bad_request', 'q contains control characters or broken Unicode.', { errors: [{ path: 'q', message: 'must be printable text' }] });
-  }
+  const problem = searchTermProblem(q);
+  if (problem) throw new ApiError('bad_request', `q ${problem}.`, { errors: [{ path: 'q', message: problem }] });
   try {
     return json(await buildCase(staff.environment, connectApi(staff.environment), q), { headers: { 'cache-control': 'no-store' } });
   } catch (err) {

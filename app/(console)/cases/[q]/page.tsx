@@ -1,8 +1,9 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { ErrorCallout } from '@/components/console/callout';
+import { Callout, ErrorCallout } from '@/components/console/callout';
 import { PageHeader } from '@/components/console/page-header';
 import { buildCase } from '@/lib/console/build-case';
+import { searchTermProblem } from '@/lib/console/search-query';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
 import { attempt } from '@/app/(console)/_lib/errors';
 import { CaseView } from './case-view';
@@ -13,6 +14,15 @@ export default async function CasePage({ params }: { params: Promise<{ q: string
   const { q: raw } = await params;
   const q = decoded(raw).slice(0, 254);
   const { staff, api } = await staffApi();
+  const problem = searchTermProblem(q.trim());
+  if (problem) {
+    return (
+      <div className="space-y-4">
+        <PageHeader eyebrow="Case" title="This cannot be searched" />
+        <Callout tone="error" title={`The search term ${problem}.`} />
+      </div>
+    );
+  }
   const found = await attempt(() => buildCase(staff.environment, api, q));
   if (found.data?.redirect) redirect(found.data.redirect);
   if (!found.data) {

@@ -5,14 +5,14 @@ import { ErrorCallout, type TErrorInfo } from '@/components/console/callout';
 import { Button } from '@/components/console/form';
 import { adoptWebhookSecretAction } from '../actions';
 
-export function AdoptSecretButton({ receiptId, webhookId }: { receiptId: number; webhookId: string }) {
+export function AdoptSecretButton({ receiptId }: { receiptId: number }) {
   const [pending, start] = useTransition();
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<TErrorInfo | null>(null);
   const run = () =>
     start(async () => {
       setError(null);
-      const r = await adoptWebhookSecretAction(receiptId, webhookId);
+      const r = await adoptWebhookSecretAction(receiptId);
       if (r.ok) setNotice(r.notice ?? 'Done.');
       else setError(r.error);
     });

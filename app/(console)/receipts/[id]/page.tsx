@@ -68,7 +68,7 @@ export default async function ReceiptPage({ params }: { params: Promise<{ id: st
                     <Badge key="b" tone="red">differs from what the service sent</Badge>
                   ),
                 ],
-                ['Sent by', webhook ? <Link key="w" href={`/webhooks/${encodeURIComponent(webhook.id)}`} className="font-mono text-indigo-700 hover:underline">{webhook.id}</Link> : 'no webhook of this account points here'],
+                ['Sent by', webhook ? <Link key="w" href={`/webhooks/${encodeURIComponent(webhook.id)}`} className="font-mono text-indigo-700 hover:underline">{webhook.id}</Link> : 'no webhook of this account sent it'],
               ]}
             />
             <table className="w-full text-xs" data-testid="fingerprints">
@@ -93,7 +93,7 @@ export default async function ReceiptPage({ params }: { params: Promise<{ id: st
             {webhook && f.webhookSecret && !holdsWebhookSecret ? (
               <div className="space-y-1">
                 <p className="text-xs text-slate-600">The receiver does not hold the secret this webhook signs with.</p>
-                <AdoptSecretButton receiptId={receipt.id} webhookId={webhook.id} />
+                <AdoptSecretButton receiptId={receipt.id} />
               </div>
             ) : null}
           </div>

@@ -1,0 +1,74 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { joinDelivery, receiversOfDelivery } from '../../lib/console/join-delivery';
+import { receiptKey, type TReceiptSummary } from '../../lib/console/receipts-by-message';
+import { secretFingerprint } from '../../lib/console/secret-fingerprint';
+
+// The join of one message × one webhook: only the receipts at the receiver the attempts went to.
+
+const consoleUrl = 'http://console.test';
+const receivers = [
+  { id: 'r1', slug: 'one', name: 'one', secrets: ['whsec_b25lb25lb25lb25lb25lb25lb25lb25lb25l'] },
+  { id: 'r2', slug: 'two', name: 'two', secrets: [] },
+];
+const webhook = { id: 'ep_1', url: `${consoleUrl}/ingest/one`, description: '', eventTypes: ['grant.succeeded'], disabled: false, disabledReason: null, disabledAt: null, createdAt: '2026-11-01T00:00:00.000Z' };
+const message = { id: 'msg_1', eventType: 'grant.succeeded', timestamp: '2026-11-23T12:00:00.000Z' };
+const now = new Date('2026-11-23T12:10:00.000Z');
+const attempt = (url: string, code = 200) => ({ id: 'atmpt_1', timestamp: '2026-11-23T12:00:01.000Z', status: code < 300 ? 'success' : 'failed', responseStatusCode: code, responseDurationMs: 5, triggerType: 'scheduled', url });
+const receipt = (id: number, receiverId: string, verdict = 'valid'): TReceiptSummary => ({
+  id,
+  receiverId,
+  method: 'POST',
+  path: '/',
+  query: '',
+  bodySize: 10,
+  oversize: false,
+  sourceIp: '127.0.0.1',
+  receivedAt: new Date('2026-11-23T12:00:01.500Z'),
+  messageId: 'msg_1',
+  verdict: verdict as TReceiptSummary['verdict'],
+  verdictReason: '',
+  duplicate: false,
+  responseStatus: 200,
+});
+const receipts = new Map([
+  [receiptKey('msg_1', 'r1'), [receipt(1, 'r1')]],
+  [receiptKey('msg_1', 'r2'), [receipt(2, 'r2', 'invalid signature')]],
+]);
+const delivered = { status: 'success', attemptCount: 1, nextAttempt: null, attempts: [attempt(`${consoleUrl}/ingest/one/`)], complete: true };
+
+test('joins only the receipts at the receiver of the attempt URL', () => {
+  const j = joinDelivery({ message, webhook, webhookUrl: webhook.url, delivery: delivered, receivers, consoleUrl, receipts, now });
+  assert.deepEqual(j.receipts.map((r) => r.id), [1]);
+  assert.equal(j.receiver?.id, 'r1');
+  assert.equal(j.reconciliation, 'delivered-and-received');
+});
+
+test('the attempt URL decides, not the webhook URL now (history survives a URL change)', () => {
+  const j = joinDelivery({ message, webhook, webhookUrl: `${consoleUrl}/ingest/one`, delivery: { ...delivered, attempts: [attempt(`${consoleUrl}/ingest/two`)] }, receivers, consoleUrl, receipts, now });
+  assert.deepEqual(j.receipts.map((r) => r.id), [2]);
+  assert.equal(j.reconciliation, 'received-bad-signature');
+});
+
+test('not queued for this webhook: a shared receiver’s arrivals are another webhook’s', () => {
+  const j = joinDelivery({ message, webhook, webhookUrl: webhook.url, delivery: null, receivers, consoleUrl, receipts, now });
+  assert.deepEqual(j.receipts, []);
+  assert.equal(j.reconciliation, 'not-sent');
+});
+
+test('a URL outside the console is not observed', () => {
+  const j = joinDelivery({ message, webhook, webhookUrl: 'https://elsewhere.example/hook', delivery: { ...delivered, attempts: [attempt('https://elsewhere.example/hook')] }, receivers, consoleUrl, receipts, now });
+  assert.equal(j.receiver, null);
+  assert.equal(j.reconciliation, 'not-observed');
+});
+
+test('a failed signature is explained with the webhook’s and this receiver’s fingerprints', () => {
+  const two = [{ ...receivers[1], secrets: ['whsec_dHdvdHdvdHdvdHdvdHdvdHdvdHdvdHdvdHdvdHdv'] }];
+  const j = joinDelivery({ message, webhook, webhookUrl: webhook.url, delivery: { ...delivered, attempts: [attempt(`${consoleUrl}/ingest/two`)] }, receivers: [receivers[0], ...two], consoleUrl, receipts, webhookFingerprint: 'ab12cd34', now });
+  assert.match(j.explanation, new RegExp(`different secret \\(fingerprints ab12cd34… vs ${secretFingerprint(two[0].secrets[0])}…\\)`));
+});
+
+test('receiversOfDelivery: attempt URLs first, else the webhook URL', () => {
+  assert.deepEqual(receiversOfDelivery([], `${consoleUrl}/ingest/two`, receivers, consoleUrl).map((r) => r.id), ['r2']);
+  assert.deepEqual(receiversOfDelivery([`${consoleUrl}/ingest/one`, `${consoleUrl}/ingest/one?x`], `${consoleUrl}/ingest/two`, receivers, consoleUrl).map((r) => r.id), ['r1']);
+});
