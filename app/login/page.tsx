@@ -1,15 +1,10 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
+import { safeNext } from '@/lib/console/safe-next';
 import { getStaff } from '@/lib/console/session';
 import { LoginForm } from './login-form';
 
 export const metadata: Metadata = { title: 'Sign in' };
-
-/** Only same-site paths: `/webhooks/ep_…`, never `//evil.example` or an absolute URL. */
-function safeNext(value: string | string[] | undefined): string {
-  const v = Array.isArray(value) ? value[0] : value;
-  return v && v.startsWith('/') && !v.startsWith('//') && !v.startsWith('/\\') ? v : '/webhooks';
-}
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const next = safeNext((await searchParams).next);

@@ -3,7 +3,8 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { attemptLogin } from './login';
 import { sourceAddress } from './source-address';
-import { endSession, safeNext, startSession } from './session';
+import { safeNext } from './safe-next';
+import { endSession, startSession } from './session';
 
 // Server actions of the login page and the sign-out button.
 

@@ -8,14 +8,17 @@ import { route, type TRequestInfo } from '@/lib/http/respond';
 import { randomString } from '@/lib/ids';
 import { environmentConfig, isEnvironmentName, type TEnvironmentName } from './connect-api/environments';
 import { getOrCreateSetting } from './settings';
-import { getUser } from './users';
+import { safeNext } from './safe-next';
+import { createSessionRow, deleteSessionRow, findSessionUser, SESSION_ID } from './session-rows';
 
-// Staff sessions: a sealed, httpOnly iron-session cookie holding the user id and the chosen
-// environment. Every read re-checks that the user still exists.
+// Staff sessions: a sealed, httpOnly iron-session cookie naming a session row (console.sessions) and
+// holding the chosen environment. Every read checks the row: signing out deletes it, so a copied
+// or stolen cookie stops working at once; a deleted user's rows go with it. A cookie that does not
+// unseal, or names no live row, is simply "not signed in".
 
 export type { TEnvironmentName };
 export type TStaff = { userId: string; email: string; environment: TEnvironmentName };
-type TSessionData = { userId?: string; environment?: TEnvironmentName };
+type TSessionData = { sid?: string; environment?: TEnvironmentName };
 
 export const SESSION_COOKIE = 'gc_console_session';
 const SESSION_TTL_SECONDS = 12 * 3600;
@@ -51,20 +54,24 @@ async function session() {
   return getIronSession<TSessionData>(await cookies(), await sessionOptions());
 }
 
+/** The session's user when its row is live, or null (also for any cookie that cannot be read). */
+async function sessionUser(s: TSessionData): Promise<{ id: string; email: string } | null> {
+  if (typeof s.sid !== 'string' || !SESSION_ID.test(s.sid)) return null;
+  return findSessionUser(s.sid);
+}
+
 /** The signed-in staff member, or null. */
 export async function getStaff(): Promise<TStaff | null> {
-  const s = await session();
-  if (!s.userId) return null;
-  const user = await getUser(s.userId);
+  let s: TSessionData;
+  try {
+    s = await session();
+  } catch {
+    return null; // a cookie this app cannot read is no session
+  }
+  const user = await sessionUser(s);
   if (!user) return null;
   const environment = s.environment && environmentConfig(s.environment) ? s.environment : 'sandbox';
   return { userId: user.id, email: user.email, environment };
-}
-
-/** A same-origin path to return to after login; anything else becomes '/'. */
-export function safeNext(next: unknown): string {
-  if (typeof next !== 'string' || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return '/';
-  return next;
 }
 
 /**
@@ -76,7 +83,7 @@ export async function requireStaff(next?: string): Promise<TStaff> {
   const staff = await getStaff();
   if (staff) return staff;
   const back = next ?? (await headers()).get('x-console-path') ?? undefined;
-  const target = back ? safeNext(back) : '/';
+  const target = back ? safeNext(back, '/') : '/';
   redirect(target === '/' ? '/login' : `/login?next=${encodeURIComponent(target)}`);
 }
 
@@ -95,20 +102,27 @@ export function withStaff<P = Record<string, string>>(handler: (info: TRequestIn
 /** Starts a session for a user who just proved their password (server actions and route handlers only). */
 export async function startSession(userId: string): Promise<void> {
   const s = await session();
-  s.userId = userId;
+  s.sid = await createSessionRow(userId, SESSION_TTL_SECONDS);
   s.environment = 'sandbox';
   await s.save();
 }
 
+/** Signs out: the row goes (so the cookie is worthless wherever it was copied), then the cookie. */
 export async function endSession(): Promise<void> {
-  const s = await session();
+  let s: Awaited<ReturnType<typeof session>>;
+  try {
+    s = await session();
+  } catch {
+    return;
+  }
+  if (typeof s.sid === 'string' && SESSION_ID.test(s.sid)) await deleteSessionRow(s.sid);
   s.destroy();
 }
 
 /** Server action helper: switches the environment of the current session (re-checked). */
 export async function setEnvironment(environment: TEnvironmentName): Promise<void> {
   const s = await session();
-  if (!s.userId || !(await getUser(s.userId))) throw new ApiError('unauthorized', 'Sign in to the console first.');
+  if (!(await sessionUser(s))) throw new ApiError('unauthorized', 'Sign in to the console first.');
   if (!isEnvironmentName(environment) || !environmentConfig(environment)) {
     throw new ApiError('bad_request', `The ${String(environment)} environment is not configured.`);
   }

@@ -254,6 +254,20 @@ export const users = consoleSchema.table('users', {
   lastLoginAt: ts(),
 });
 
+/** Staff sessions: the cookie names one row; signing out deletes it, so a copied cookie stops working. */
+export const sessions = consoleSchema.table(
+  'sessions',
+  {
+    id: text().primaryKey(), // random, 32 characters; sealed inside the cookie
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: ts().notNull(),
+  },
+  (t) => [index().on(t.userId), index().on(t.expiresAt)],
+);
+
 export const loginFailures = consoleSchema.table('login_failures', {
   key: text().primaryKey(), // e.g. email or source address
   count: integer().notNull().default(0),

@@ -175,34 +175,50 @@ test('investigate a grant: timelines, the case from the header search, problems;
   });
 
   await test.step('signature forensics on W2’s receipt; “use this webhook’s secret” makes the next delivery verify', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`/cases/${s.messageId}`);
     const w2 = page.locator(`[data-testid="case-delivery"][data-webhook-id="${s.W2}"]`);
-    await w2.getByTestId('case-receipt').getByRole('link').click();
-    await expect(page).toHaveURL(/\/receipts\/\d+$/);
+    const receiptLink = w2.getByTestId('case-receipt').getByRole('link', { name: /^#\d+$/ });
+    await expect(receiptLink).toHaveCount(1);
+    const receiptId = (await receiptLink.textContent())!.slice(1);
+    await receiptLink.click();
+    await expect(page).toHaveURL(new RegExp(`/receipts/${receiptId}$`));
+
     const forensics = page.getByTestId('forensics');
     await expect(forensics).toBeVisible();
-    const row = (label: string) => page.getByTestId('fingerprint-row').filter({ hasText: label });
-    await expect(row('webhook at the service')).toHaveAttribute('data-matches', 'true');
+    const row = (label: string) => forensics.getByTestId('fingerprints').getByTestId('fingerprint-row').filter({ hasText: label });
+    /** The value next to a term of the forensics' description list. */
+    const line = (term: string) => forensics.locator(`dt:text-is("${term}") + dd`);
+    await expect(row('webhook at the service')).toHaveCount(1);
+    await expect(row('webhook at the service'), 'S signed the request').toHaveAttribute('data-matches', 'true');
     await expect(row('webhook at the service')).toContainText(`${fp(s.S)}…`);
-    await expect(row('receiver, current')).toHaveAttribute('data-matches', 'false');
+    await expect(row('receiver, current')).toHaveCount(1);
+    await expect(row('receiver, current'), 'R2’s secret did not').toHaveAttribute('data-matches', 'false');
     await expect(row('receiver, current')).toContainText(`${fp(s.OTHER)}…`);
-    await expect(forensics).toContainText('within tolerance');
-    await expect(forensics).toContainText('byte-for-byte what the service sent');
+    await expect(line('Timestamp skew')).toContainText('within tolerance');
+    await expect(line('Body')).toHaveText('byte-for-byte what the service sent');
+    const adopt = page.getByRole('button', { name: 'Use this webhook’s secret on the receiver' });
+    await expect(adopt).toBeVisible();
     await page.screenshot({ path: path.join(DOCS, 'screenshot-forensics.png'), fullPage: true });
 
-    await page.getByRole('button', { name: 'Use this webhook’s secret on the receiver' }).click();
+    await adopt.click();
     await expect(page.getByText('The receiver now holds the webhook’s secret')).toBeVisible();
     await page.reload();
     await expect(row('receiver, current')).toHaveAttribute('data-matches', 'true');
+    await expect(row('receiver, current')).toContainText(`${fp(s.S)}…`);
     await expect(row('receiver, previous'), 'the old secret stays as the previous one').toContainText(`${fp(s.OTHER)}…`);
-    await expect(page.getByRole('button', { name: 'Use this webhook’s secret on the receiver' })).toHaveCount(0);
+    await expect(adopt).toHaveCount(0);
 
-    const { access_token: tok } = await (
-      await page.request.post(`${app.baseUrl}/oauth/token`, { data: { client_id: SANDBOX.clientId, client_secret: SANDBOX.clientSecret, audience: SANDBOX.audience, grant_type: 'client_credentials' } })
-    ).json();
+    // End to end: a test event to W2 now arrives at R2 with a signature R2 verifies.
+    const { access_token: tok } = await json(
+      await page.request.post(`${app.baseUrl}/oauth/token`, { data: { client_id: SANDBOX.clientId, client_secret: SANDBOX.clientSecret, audience: SANDBOX.audience, grant_type: 'client_credentials' } }),
+      200,
+    );
     const sent = await json(await page.request.post(`${app.baseUrl}/v1/webhooks/${s.W2}/test`, { headers: { authorization: `Bearer ${tok}` } }), 200);
+    expect(sent.id, 'the test event is a new message').not.toBe(s.messageId);
     await page.goto(`/webhooks/${s.W2}`);
-    await expect(page.locator(`[data-testid="message-row"][data-message-id="${sent.id}"]`).getByTestId('reconciliation')).toHaveText('delivered and received', { timeout: 15_000 });
+    const testRow = page.locator(`[data-testid="message-row"][data-message-id="${sent.id}"]`);
+    await expect(testRow.getByTestId('reconciliation')).toHaveText('delivered and received', { timeout: 15_000 });
   });
 
   await test.step('390 px wide: the case, problems and timeline pages do not scroll sideways', async () => {

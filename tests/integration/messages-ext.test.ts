@@ -1,14 +1,12 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ConnectApi } from '../../lib/console/connect-api/client';
 import { isUnsupported, type ConnectApiError } from '../../lib/console/connect-api/errors';
 import { SANDBOX, startApp } from '../helpers/app';
 import { assertProblem, call, eventually, token } from '../helpers/http';
+import { databaseAt } from '../helpers/old-database';
 import { startReceiver, type TReceiver } from '../helpers/receiver';
 
 // The investigation extensions (EXT): messages stored, tagged and given an event id whether or not
@@ -16,7 +14,6 @@ import { startReceiver, type TReceiver } from '../helpers/receiver';
 // messages; why and when a webhook was disabled; a grant by token alone; and the migration that
 // adds all this to a database made before it.
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const ISO_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const EVT = /^evt_[0-9A-Za-z]{27}$/;
 
@@ -481,54 +478,9 @@ function oldRows(urls: { on: string; off: string }): string {
   `;
 }
 
-/** A copy of the migrations folder holding only 0000, as the app shipped before 0001. */
-function migrationsUpTo0000(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gc-migrations-0000-'));
-  const src = path.join(ROOT, 'lib/db/migrations');
-  fs.mkdirSync(path.join(dir, 'meta'));
-  fs.copyFileSync(path.join(src, '0000_init.sql'), path.join(dir, '0000_init.sql'));
-  const journal = JSON.parse(fs.readFileSync(path.join(src, 'meta/_journal.json'), 'utf8'));
-  journal.entries = journal.entries.filter((e: { tag: string }) => e.tag === '0000_init');
-  fs.writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify(journal));
-  return dir;
-}
-
-/** A database at migration 0000 holding oldRows(): a PGlite directory, or a PostgreSQL database with TEST_DATABASE_URL. */
-async function databaseAt0000(urls: { on: string; off: string }): Promise<Record<string, string>> {
-  const migrationsFolder = migrationsUpTo0000();
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  try {
-    if (adminUrl) {
-      const pg = (await import('pg')).default;
-      const name = `gc_test_old_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      const { drizzle } = await import('drizzle-orm/node-postgres');
-      const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-      const client = new pg.Client({ connectionString: url.toString() });
-      await client.connect();
-      await migrate(drizzle({ client }), { migrationsFolder });
-      await client.query(oldRows(urls));
-      await client.end();
-      return { DATABASE_URL: url.toString() };
-    }
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gc-test-old-db-'));
-    const { PGlite } = await import('@electric-sql/pglite');
-    const { drizzle } = await import('drizzle-orm/pglite');
-    const { migrate } = await import('drizzle-orm/pglite/migrator');
-    const client = new PGlite(path.join(dataDir, 'pg'));
-    await client.waitReady;
-    await migrate(drizzle({ client }), { migrationsFolder });
-    await client.exec(oldRows(urls));
-    await client.close();
-    return { DATA_DIR: dataDir, DATABASE_URL: '' };
-  } finally {
-    fs.rmSync(migrationsFolder, { recursive: true, force: true });
-  }
+/** A database at migration 0000 holding oldRows(). */
+function databaseAt0000(urls: { on: string; off: string }): Promise<Record<string, string>> {
+  return databaseAt('0000_init', oldRows(urls));
 }
 
 describe('migration 0001 on a database made before it', () => {

@@ -27,7 +27,7 @@ export async function adoptWebhookSecretAction(receiptId: number): Promise<TActi
     const { key } = await api.getWebhookSecret(webhook.id);
     await updateReceiver(receiver.id, { secrets: [key, ...receiver.secrets.filter((s) => s !== key)].slice(0, 2) });
     revalidatePath(`/receipts/${receipt.id}`);
-    return { ok: true, notice: 'The receiver now holds the webhook’s secret; new deliveries verify with it.' };
+    return { ok: true };
   } catch (err) {
     return { ok: false, error: actionErrorInfo(err) };
   }

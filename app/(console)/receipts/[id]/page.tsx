@@ -90,6 +90,11 @@ export default async function ReceiptPage({ params }: { params: Promise<{ id: st
               </tbody>
             </table>
             {f.receiverSecrets.length === 0 ? <Callout tone="warning">The receiver holds no secret, so nothing is verified.</Callout> : null}
+            {webhook && holdsWebhookSecret && receipt.verdict !== 'valid' ? (
+              <p className="text-xs text-emerald-700" data-testid="holds-webhook-secret">
+                The receiver now holds the webhook’s secret ({webhookFingerprint}…): new deliveries verify with it. This request was checked, and failed, with the secrets the receiver held when it arrived.
+              </p>
+            ) : null}
             {webhook && f.webhookSecret && !holdsWebhookSecret ? (
               <div className="space-y-1">
                 <p className="text-xs text-slate-600">The receiver does not hold the secret this webhook signs with.</p>

@@ -1,0 +1,33 @@
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { getDb } from '@/lib/db/client';
+import { sessions, users } from '@/lib/db/schema';
+import { randomString } from '@/lib/ids';
+
+// The server side of a staff session: one row per sign-in, looked up on every request.
+
+export const SESSION_ID = /^[A-Za-z0-9]{32}$/;
+
+export async function createSessionRow(userId: string, ttlSeconds: number): Promise<string> {
+  const db = await getDb();
+  // Expired rows are cleared as new ones are made, so the table stays as small as the live sessions.
+  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+  const id = randomString(32);
+  await db.insert(sessions).values({ id, userId, expiresAt: sql`now() + ${ttlSeconds}::int * interval '1 second'` });
+  return id;
+}
+
+export async function findSessionUser(id: string): Promise<{ id: string; email: string } | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: users.id, email: users.email })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function deleteSessionRow(id: string): Promise<void> {
+  const db = await getDb();
+  await db.delete(sessions).where(eq(sessions.id, id));
+}

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+// A database as an earlier release left it: only the migrations up to `lastTag` applied, then
+// `rows` (SQL) inserted. A PGlite directory, or a PostgreSQL database when TEST_DATABASE_URL is set.
+// Returns the env that points an app at it; the app then applies the newer migrations itself.
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+function migrationsUpTo(lastTag: string): string {
+  const src = path.join(ROOT, 'lib/db/migrations');
+  const journal = JSON.parse(fs.readFileSync(path.join(src, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  const last = journal.entries.findIndex((e) => e.tag === lastTag);
+  if (last < 0) throw new Error(`no migration ${lastTag}`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `gc-migrations-${lastTag}-`));
+  fs.mkdirSync(path.join(dir, 'meta'));
+  journal.entries = journal.entries.slice(0, last + 1);
+  for (const e of journal.entries) fs.copyFileSync(path.join(src, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
+  fs.writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify(journal));
+  return dir;
+}
+
+export async function databaseAt(lastTag: string, rows: string): Promise<Record<string, string>> {
+  const migrationsFolder = migrationsUpTo(lastTag);
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  try {
+    if (adminUrl) {
+      const pg = (await import('pg')).default;
+      const name = `gc_test_old_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      const { drizzle } = await import('drizzle-orm/node-postgres');
+      const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      await migrate(drizzle({ client }), { migrationsFolder });
+      await client.query(rows);
+      await client.end();
+      return { DATABASE_URL: url.toString() };
+    }
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gc-test-old-db-'));
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    const client = new PGlite(path.join(dataDir, 'pg'));
+    await client.waitReady;
+    await migrate(drizzle({ client }), { migrationsFolder });
+    await client.exec(rows);
+    await client.close();
+    return { DATA_DIR: dataDir, DATABASE_URL: '' };
+  } finally {
+    fs.rmSync(migrationsFolder, { recursive: true, force: true });
+  }
+}
