@@ -67,19 +67,22 @@ async function templateDb(): Promise<string> {
   return TEMPLATE;
 }
 
+/** A new, empty PostgreSQL database next to `adminUrl`'s; its URL. */
+export async function createPgDatabase(adminUrl: string, prefix = 'gc_test'): Promise<string> {
+  const pg = (await import('pg')).default;
+  const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 async function freshDatabase(): Promise<Record<string, string>> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    const pg = (await import('pg')).default;
-    const name = `gc_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`create database ${name}`);
-    await client.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return { DATABASE_URL: url.toString() };
-  }
+  if (adminUrl) return { DATABASE_URL: await createPgDatabase(adminUrl) };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gc-test-db-'));
   fs.cpSync(await templateDb(), dir, { recursive: true });
   fs.rmSync(path.join(dir, 'owner.lock'), { force: true });

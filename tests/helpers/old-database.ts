@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createPgDatabase } from './app';
 
 // A database as an earlier release left it: only the migrations up to `lastTag` applied, then
 // `rows` (SQL) inserted. A PGlite directory, or a PostgreSQL database when TEST_DATABASE_URL is set.
@@ -27,21 +28,15 @@ export async function databaseAt(lastTag: string, rows: string): Promise<Record<
   try {
     if (adminUrl) {
       const pg = (await import('pg')).default;
-      const name = `gc_test_old_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
+      const url = await createPgDatabase(adminUrl, 'gc_test_old');
       const { drizzle } = await import('drizzle-orm/node-postgres');
       const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-      const client = new pg.Client({ connectionString: url.toString() });
+      const client = new pg.Client({ connectionString: url });
       await client.connect();
       await migrate(drizzle({ client }), { migrationsFolder });
       await client.query(rows);
       await client.end();
-      return { DATABASE_URL: url.toString() };
+      return { DATABASE_URL: url };
     }
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gc-test-old-db-'));
     const { PGlite } = await import('@electric-sql/pglite');
