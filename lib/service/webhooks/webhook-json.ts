@@ -96,23 +96,7 @@ export type TDeliveryView = {
   lastAttempt: TAttemptSummaryRow | null;
 };
 
-/** A message as one webhook sees it: its delivery's status; with `payload` for Get message. */
-export function messageToJson(view: TDeliveryView, payload?: string): TMessageJson {
-  const row = view.delivery;
-  return {
-    id: row.messageId,
-    eventId: view.eventId,
-    eventType: row.eventType as TEventType,
-    timestamp: row.createdAt.toISOString(),
-    tags: view.tags,
-    status: row.status as TMessageStatus,
-    nextAttempt: nextAttemptOf(row),
-    attemptCount: row.attemptCount,
-    lastAttempt: view.lastAttempt ? attemptToJson(view.lastAttempt) : null,
-    ...(payload !== undefined ? { payload: JSON.parse(payload) as unknown } : {}),
-  };
-}
-
+/** This webhook's delivery of a message: its status, schedule and newest attempt. */
 export function deliveryToJson(view: TDeliveryView): TMessageDeliveryJson {
   const row = view.delivery;
   return {
@@ -121,6 +105,21 @@ export function deliveryToJson(view: TDeliveryView): TMessageDeliveryJson {
     nextAttempt: nextAttemptOf(row),
     attemptCount: row.attemptCount,
     lastAttempt: view.lastAttempt ? attemptToJson(view.lastAttempt) : null,
+  };
+}
+
+/** A message as one webhook sees it: the message with its delivery's state; with `payload` for Get message. */
+export function messageToJson(view: TDeliveryView, payload?: string): TMessageJson {
+  const row = view.delivery;
+  const { webhookId: _webhookId, ...state } = deliveryToJson(view);
+  return {
+    id: row.messageId,
+    eventId: view.eventId,
+    eventType: row.eventType as TEventType,
+    timestamp: row.createdAt.toISOString(),
+    tags: view.tags,
+    ...state,
+    ...(payload !== undefined ? { payload: JSON.parse(payload) as unknown } : {}),
   };
 }
 
