@@ -2,18 +2,34 @@
 // response (and tells pages their own path), so pages, Next's own 404/405s and API routes alike can
 // be traced. Route handlers built on lib/http/respond reuse the same id. With SERVICE_MODE=off the
 // embedded service's paths answer 404: this instance is a console for a remote service.
+// Nothing it answers may be cached (API keys, secrets, donors' details, staff pages): Cache-Control
+// no-store everywhere but the public key set; and console pages may not be framed (clickjacking).
 import { NextResponse, type NextRequest } from 'next/server';
 import { env } from '@/lib/env';
 import { problemBody } from '@/lib/http/errors';
 import { REQUEST_ID_HEADER, requestIdOf } from '@/lib/http/request-id';
 
 const SERVICE_PATHS = /^\/(v1(\/|$)|oauth\/token$|\.well-known\/jwks\.json$|connect\/)/;
+const CACHEABLE = /^\/\.well-known\/jwks\.json$/;
+
+/** The headers every answer of `pathname` carries besides its request id. */
+export function safetyHeaders(pathname: string): Record<string, string> {
+  const headers: Record<string, string> = CACHEABLE.test(pathname) ? {} : { 'cache-control': 'no-store' };
+  if (!SERVICE_PATHS.test(pathname)) {
+    headers['x-frame-options'] = 'DENY';
+    headers['content-security-policy'] = "frame-ancestors 'none'";
+  }
+  return headers;
+}
 
 export function proxy(req: NextRequest) {
   const id = requestIdOf(req);
   if (env.SERVICE_MODE === 'off' && SERVICE_PATHS.test(req.nextUrl.pathname)) {
     const body = problemBody(404, 'The embedded Giving Connect service is turned off on this instance (SERVICE_MODE=off).');
-    return new NextResponse(JSON.stringify(body), { status: 404, headers: { 'content-type': 'application/problem+json', [REQUEST_ID_HEADER]: id } });
+    return new NextResponse(JSON.stringify(body), {
+      status: 404,
+      headers: { 'content-type': 'application/problem+json', [REQUEST_ID_HEADER]: id, ...safetyHeaders(req.nextUrl.pathname) },
+    });
   }
   const headers = new Headers(req.headers);
   headers.set(REQUEST_ID_HEADER, id);
@@ -21,6 +37,7 @@ export function proxy(req: NextRequest) {
   headers.set('x-console-path', req.nextUrl.pathname + req.nextUrl.search);
   const res = NextResponse.next({ request: { headers } });
   res.headers.set(REQUEST_ID_HEADER, id);
+  for (const [name, value] of Object.entries(safetyHeaders(req.nextUrl.pathname))) res.headers.set(name, value);
   return res;
 }
 

@@ -1,7 +1,7 @@
 import { ensureAdmin } from '@/lib/console/users';
 import { closeDb, dbKind, getDb } from '@/lib/db/client';
 import { DataDirLockedError } from '@/lib/db/lock';
-import { env, parseEnv } from '@/lib/env';
+import { DEFAULT_SANDBOX_SECRET, env, parseEnv } from '@/lib/env';
 import { upsertClient } from '@/lib/service/auth/clients';
 import { currentSigningKey } from '@/lib/service/auth/signing-keys';
 import { startWorker, stopWorker } from '@/lib/service/delivery/worker';
@@ -55,7 +55,8 @@ async function printBanner(): Promise<void> {
       `  auth URL         ${env.PUBLIC_URL}  (POST ${env.PUBLIC_URL}/oauth/token)`,
       `  audience         ${env.CONNECT_AUDIENCE}`,
       `  client_id        ${env.SANDBOX_CLIENT_ID}`,
-      `  client_secret    ${env.SANDBOX_CLIENT_SECRET}`,
+      // The built-in sandbox secret is public (the README shows it); one the operator chose is never logged.
+      `  client_secret    ${env.SANDBOX_CLIENT_SECRET === DEFAULT_SANDBOX_SECRET ? DEFAULT_SANDBOX_SECRET : '<SANDBOX_CLIENT_SECRET>'}`,
     );
   }
   console.log(lines.join('\n') + '\n');

@@ -29,6 +29,9 @@ const optionalString = z
   .optional()
   .transform((v) => (v === '' ? undefined : v));
 
+/** The sandbox client's secret when SANDBOX_CLIENT_SECRET is not set: public, printed at start and in the README. */
+export const DEFAULT_SANDBOX_SECRET = 'sandbox-secret-change-me';
+
 export const ZEnv = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -45,7 +48,7 @@ export const ZEnv = z
     CONNECT_AUDIENCE: z.string().min(1).default('https://api.giving-connect.test'),
     SANDBOX_ACCOUNT: z.string().min(1).max(100).default('sandbox'),
     SANDBOX_CLIENT_ID: z.string().regex(/^[A-Za-z0-9_.-]{3,128}$/, { message: 'must be 3-128 of A-Z a-z 0-9 _ . -' }).default('sandbox-client'),
-    SANDBOX_CLIENT_SECRET: z.string().min(12, { message: 'must be at least 12 characters' }).default('sandbox-secret-change-me'),
+    SANDBOX_CLIENT_SECRET: z.string().min(12, { message: 'must be at least 12 characters' }).default(DEFAULT_SANDBOX_SECRET),
     DELIVERY_RETRY_SCHEDULE: secondsList.default([5, 300, 1800, 7200, 18000, 36000, 36000]),
     DELIVERY_TIMEOUT_MS: int(15000, 100, 120000),
     DELIVERY_ALLOW_PRIVATE: bool(true),

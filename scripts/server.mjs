@@ -3,10 +3,12 @@
 // (1) sets X-Forwarded-For to the real peer address — Next only fills it when absent, so a client
 // could otherwise choose its own source address (TRUST_PROXY=true keeps a proxy's chain and appends
 // the peer), and (2) hands the receiver the request's headers exactly as they arrived (names, case,
-// order, repeats), before Next adds its x-forwarded-* headers.
+// order, repeats), before Next adds its x-forwarded-* headers, and (3) refuses what Next cannot
+// handle well — see front-door.mjs.
 import http from 'node:http';
 import path from 'node:path';
 import next from 'next';
+import { MAX_BODY_BYTES, refusal } from './front-door.mjs';
 
 // Same name as RAW_HEADERS_HEADER in lib/constants.ts.
 const RAW_HEADERS = 'x-gc-raw-headers';
@@ -20,7 +22,36 @@ const app = next({ dev: false, dir: root, port, hostname: host ?? 'localhost' })
 const handle = app.getRequestHandler();
 await app.prepare();
 
+/**
+ * Sends a front-door refusal. A small body is read (and dropped) first, so the client, still
+ * sending it, reads the answer instead of a reset; past the limit the answer goes at once and the
+ * connection closes.
+ */
+function answerRefusal(req, res, refused) {
+  let sent = false;
+  const answer = (close) => {
+    if (sent) return;
+    sent = true;
+    const body = req.method === 'HEAD' ? '' : refused.body;
+    res.writeHead(refused.status, { ...refused.headers, 'content-length': Buffer.byteLength(body), ...(close ? { connection: 'close' } : {}) });
+    res.end(body);
+  };
+  if (refused.close) return answer(true);
+  let size = 0;
+  req.on('data', (chunk) => {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) answer(true);
+  });
+  req.on('end', () => answer(false));
+  req.on('error', () => {});
+}
+
 const server = http.createServer((req, res) => {
+  const refused = refusal(req);
+  if (refused) {
+    answerRefusal(req, res, refused);
+    return;
+  }
   const peer = req.socket.remoteAddress ?? '';
   const forwarded = req.headers['x-forwarded-for'];
   req.headers['x-forwarded-for'] = trustProxy && forwarded ? `${forwarded}, ${peer}` : peer;
@@ -36,6 +67,25 @@ const server = http.createServer((req, res) => {
   handle(req, res);
 });
 server.keepAliveTimeout = 65_000;
+
+// What Node's HTTP parser refuses never reaches the handler; its default answer is a bare 400.
+const PARSE_ERRORS = {
+  HPE_INVALID_METHOD: [400, 'The method is not one HTTP/1.1 servers know; this API uses GET, POST, PATCH, DELETE and OPTIONS.'],
+  HPE_INVALID_HEADER_TOKEN: [400, 'A header holds a character HTTP does not allow (a NUL or another control character).'],
+  HPE_INVALID_HEADER_VALUE: [400, 'A header holds a character HTTP does not allow (a NUL or another control character).'],
+  HPE_INVALID_URL: [400, 'The request target is not a valid path.'],
+  HPE_HEADER_OVERFLOW: [431, 'The request headers are too large.'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request took too long to arrive.'],
+};
+server.on('clientError', (err, socket) => {
+  if (err.code === 'ECONNRESET' || !socket.writable) return socket.destroy();
+  const [status, detail] = PARSE_ERRORS[err.code] ?? [400, 'The request could not be read as HTTP/1.1.'];
+  const body = JSON.stringify({ type: 'about:blank', title: http.STATUS_CODES[status], status, detail });
+  socket.end(
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: application/problem+json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
+      `cache-control: no-store\r\nconnection: close\r\n\r\n${body}`,
+  );
+});
 server.on('error', (err) => {
   if (err.code === 'EADDRINUSE') {
     console.error(`Port ${port} is already in use: stop what runs there, or start with PORT=<another port>.`);

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { env } from '@/lib/env';
 import { acquireDataDirLock, releaseDataDirLock } from './lock';
+import { quietQueryErrors } from './quiet-query-errors';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -15,6 +16,7 @@ type Handle = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> 
 
 // One instance per process, shared by route bundles, instrumentation and hot reloads.
 const globalForDb = globalThis as unknown as { __gcDb?: Promise<Handle> };
+quietQueryErrors();
 
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'lib/db/migrations');
 

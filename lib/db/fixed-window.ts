@@ -5,7 +5,9 @@ import type { loginFailures, tokenFailures } from './schema';
 // Fixed-window attempt counters, shared by the console's login limit and the service's token
 // endpoint limit (each with its own table of the same shape: key, count, window_start). An attempt
 // takes its place in every window before the secret is checked, row-locked in one transaction, so
-// parallel requests cannot slip past a limit; a right secret gives it back.
+// parallel requests cannot slip past a limit; a right secret gives it back. Rows whose window has
+// ended are deleted as attempts come in, so the table holds only the current windows' keys,
+// however many addresses or client ids an attacker sprays.
 
 export type TCounterTable = typeof loginFailures | typeof tokenFailures;
 export type TLimit = { key: string; max: number };
@@ -22,6 +24,7 @@ export async function reserveAttempt(table: TCounterTable, limits: TLimit[], win
   // Keys in a fixed order, so two transactions never wait on each other's rows crosswise.
   const ordered = [...limits].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const expired = sql`t.window_start < now() - ${windowMs}::int * interval '1 millisecond'`;
+  await db.execute(sql`delete from ${table} where window_start < now() - ${windowMs}::int * interval '1 millisecond'`);
   try {
     await db.transaction(async (tx) => {
       for (const { key, max } of ordered) {

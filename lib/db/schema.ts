@@ -53,11 +53,15 @@ export const clients = service.table(
 );
 
 /** Failed token exchanges per client id and source address, for the token endpoint's 429. */
-export const tokenFailures = service.table('token_failures', {
-  key: text().primaryKey(),
-  count: integer().notNull().default(0),
-  windowStart: ts().notNull().defaultNow(),
-});
+export const tokenFailures = service.table(
+  'token_failures',
+  {
+    key: text().primaryKey(),
+    count: integer().notNull().default(0),
+    windowStart: ts().notNull().defaultNow(),
+  },
+  (t) => [index('token_failures_window_start_idx').on(t.windowStart)],
+);
 
 export const signingKeys = service.table('signing_keys', {
   kid: text().primaryKey(),
@@ -268,11 +272,15 @@ export const sessions = consoleSchema.table(
   (t) => [index().on(t.userId), index().on(t.expiresAt)],
 );
 
-export const loginFailures = consoleSchema.table('login_failures', {
-  key: text().primaryKey(), // e.g. email or source address
-  count: integer().notNull().default(0),
-  windowStart: ts().notNull().defaultNow(),
-});
+export const loginFailures = consoleSchema.table(
+  'login_failures',
+  {
+    key: text().primaryKey(), // e.g. email or source address
+    count: integer().notNull().default(0),
+    windowStart: ts().notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_window_start_idx').on(t.windowStart)],
+);
 
 export const settings = consoleSchema.table('settings', {
   key: text().primaryKey(),

@@ -1,6 +1,7 @@
 import { type z } from 'zod';
 import { MAX_BODY_BYTES } from '@/lib/constants';
 import { ApiError, validationError } from './errors';
+import { assertStorable } from './storable-text';
 
 /** The raw body, refused with 413 past `limit` bytes (checked on the header and while reading). */
 export async function readBodyBytes(req: Request, limit: number = MAX_BODY_BYTES): Promise<Uint8Array> {
@@ -30,8 +31,8 @@ function isJsonType(contentType: string | null): boolean {
 }
 
 /**
- * The JSON body, validated by `schema`. 413 over 256 KiB, 415 when not JSON, 400 when malformed
- * or invalid (with one entry per wrong field). `optional` lets an empty body stand for `{}`.
+ * The JSON body, validated by `schema`. 413 over 256 KiB, 415 when not JSON, 400 when malformed,
+ * when a string holds what cannot be stored (NUL, lone surrogate) or invalid (one entry per wrong field). `optional` lets an empty body stand for `{}`.
  */
 export async function readJson<S extends z.ZodType>(
   req: Request,
@@ -54,6 +55,7 @@ export async function readJson<S extends z.ZodType>(
       throw new ApiError('bad_request', 'The body is not valid JSON.');
     }
   }
+  assertStorable(value, 'body');
   // reportInput lets the error say "is required" for a missing field (see zodFieldErrors).
   const result = schema.safeParse(value, { reportInput: true });
   if (!result.success) throw validationError(result.error, 'body');

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { type z } from 'zod';
+import { dataExceptionDetail } from './log-error';
 
 // One error class with a closed list of codes; one code → status table; one toProblem().
 
@@ -75,10 +76,15 @@ export function validationError(error: z.ZodError, what = 'request'): ApiError {
   return new ApiError('bad_request', detail, { errors });
 }
 
-/** Any thrown value as a status and problem body; unknown errors become a bare 500 that leaks nothing. */
+/**
+ * Any thrown value as a status and problem body: a database's refusal of a value (out of range, a
+ * character it cannot store) is a 400; other unknown errors a bare 500 that leaks nothing.
+ */
 export function toProblem(err: unknown): { status: number; body: TProblem; headers: Record<string, string> } {
   if (err instanceof ApiError) {
     return { status: err.status, body: problemBody(err.status, err.message, err.extra.errors), headers: err.extra.headers ?? {} };
   }
+  const dataProblem = dataExceptionDetail(err);
+  if (dataProblem) return { status: 400, body: problemBody(400, dataProblem), headers: {} };
   return { status: 500, body: problemBody(500, 'An unexpected error occurred. Quote the request id when reporting it.'), headers: {} };
 }

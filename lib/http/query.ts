@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { validationError } from './errors';
+import { assertStorable } from './storable-text';
 
 /**
  * The query parameters `schema` names (an empty one counts as absent), parsed by it: a wrong value
@@ -11,6 +12,7 @@ export function parseQuery<S extends z.ZodObject>(searchParams: URLSearchParams,
     const value = searchParams.get(key);
     if (value !== null && value !== '') raw[key] = value;
   }
+  assertStorable(raw, 'query');
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw validationError(parsed.error, 'query');
   return parsed.data;

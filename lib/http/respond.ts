@@ -1,6 +1,8 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { ApiError, problemBody, toProblem } from './errors';
+import { describeForLog } from './log-error';
 import { REQUEST_ID_HEADER, requestIdOf } from './request-id';
+import { assertStorable } from './storable-text';
 
 export { REQUEST_ID_HEADER, requestIdOf };
 
@@ -17,7 +19,8 @@ export function problem(status: number, detail: string, headers: Record<string, 
 
 export function errorResponse(err: unknown, requestId: string): NextResponse {
   const { status, body, headers } = toProblem(err);
-  if (status >= 500) console.error(`[${requestId}]`, err);
+  if (status >= 500) console.error(`[${requestId}] ${describeForLog(err)}`);
+  else if (!(err instanceof ApiError)) console.warn(`[${requestId}] refused with ${status}: ${describeForLog(err)}`);
   const res = new NextResponse(JSON.stringify(body), {
     status,
     headers: { 'content-type': 'application/problem+json', ...headers },
@@ -37,7 +40,9 @@ export function route<P = Record<string, string>>(handler: (info: TRequestInfo<P
   return async (req: NextRequest, ctx: TRouteContext<P>): Promise<Response> => {
     const requestId = requestIdOf(req);
     try {
-      const res = await handler({ req, params: (await ctx?.params) ?? ({} as P), requestId });
+      const params = (await ctx?.params) ?? ({} as P);
+      assertStorable(params, 'path');
+      const res = await handler({ req, params, requestId });
       res.headers.set(REQUEST_ID_HEADER, requestId);
       return res;
     } catch (err) {

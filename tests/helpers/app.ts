@@ -169,3 +169,29 @@ export async function startApp(options: TStartOptions = {}): Promise<TApp & { cl
     },
   };
 }
+
+/**
+ * Runs SQL against the app's own database, as an operator with psql would: PostgreSQL directly;
+ * an embedded store by stopping the app (PGlite is one process's), querying, and starting it again.
+ */
+export async function queryAppDb<T = Record<string, unknown>>(app: TApp, text: string, params: unknown[] = []): Promise<T[]> {
+  if (app.env.DATABASE_URL) {
+    const pg = (await import('pg')).default;
+    const client = new pg.Client({ connectionString: app.env.DATABASE_URL });
+    await client.connect();
+    try {
+      return (await client.query(text, params)).rows as T[];
+    } finally {
+      await client.end();
+    }
+  }
+  await app.stop();
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = new PGlite(path.join(app.env.DATA_DIR, 'pg'));
+  try {
+    return (await db.query<T>(text, params)).rows;
+  } finally {
+    await db.close();
+    await app.restart();
+  }
+}

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
@@ -89,4 +90,34 @@ test('a port in use stops the start with one clear line', async () => {
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   assert.equal(code, 1);
   assert.match(stderr, new RegExp(`Port ${app.port} is already in use`));
+});
+
+test('after kill -9 the embedded store starts again at once, even when the dead owner\'s pid now names another process', async (t) => {
+  if (app.env.DATABASE_URL) return t.skip('PostgreSQL needs no lock file');
+  const own = await startApp();
+  t.after(() => own.stop());
+  const lock = path.join(own.env.DATA_DIR, 'owner.lock');
+  const written = JSON.parse(fs.readFileSync(lock, 'utf8'));
+  assert.equal(typeof written.pid, 'number');
+  assert.match(String(written.start), /^\d+$/, 'the lock records when its owner started');
+  // A live process that is not the owner (as a reused pid would be), and a zombie (exited, never reaped).
+  const stranger = spawn('sleep', ['30']);
+  const zombieParent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const zombiePid = Number(await new Promise<string>((resolve) => zombieParent.stdout!.once('data', (d) => resolve(String(d).trim()))));
+  t.after(() => {
+    stranger.kill('SIGKILL');
+    zombieParent.kill('SIGKILL');
+  });
+  for (const [name, content] of [
+    ['its pid reused by another process', JSON.stringify({ pid: stranger.pid, start: '1' })],
+    ['a previous release\'s lock (a bare pid) now naming a process that is not node', String(stranger.pid)],
+    ['its pid a zombie', JSON.stringify({ pid: zombiePid, start: written.start })],
+  ]) {
+    await own.kill();
+    fs.writeFileSync(lock, content);
+    const started = Date.now();
+    await own.restart();
+    assert.equal((await call(own, 'GET', '/api/health')).status, 200, name);
+    assert.ok(Date.now() - started < 30_000, `${name}: started in ${Date.now() - started} ms`);
+  }
 });

@@ -2,6 +2,7 @@ import 'server-only';
 import { unstable_rethrow } from 'next/navigation';
 import { ConnectApiError, isUnsupported } from '@/lib/console/connect-api';
 import { ApiError } from '@/lib/http/errors';
+import { describeForLog } from '@/lib/http/log-error';
 import type { TErrorInfo } from '@/components/console/callout';
 
 /** The error as a ConnectApiError, or null (its `instanceof` holds across bundles). */
@@ -30,7 +31,7 @@ export function actionErrorInfo(err: unknown): TErrorInfo {
   if (asConnectApiError(err)) return apiErrorInfo(err);
   // The console's own modules (receivers, tracking) report bad input as ApiError.
   if (err instanceof ApiError) return { message: err.message, errors: err.extra.errors };
-  console.error('[console action]', err);
+  console.error(`[console action] ${describeForLog(err)}`);
   return { message: err instanceof Error && err.name === 'ZodError' ? 'The API answered with an unexpected shape.' : 'Unexpected error; see the server log.' };
 }
 

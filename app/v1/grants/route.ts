@@ -9,7 +9,7 @@ import { ZCreateGrant } from '@/lib/service/grants/schemas';
 import { withApiKey } from '@/lib/service/grants/with-api-key';
 
 export const GET = withApiKey(
-  async ({ req, connect }) => json(await listGrants(connect.id, pageParams(req.nextUrl.searchParams, pageScope.grants(connect.id)))),
+  async ({ req, connect }) => json(await listGrants(connect.id, await pageParams(req.nextUrl.searchParams, pageScope.grants(connect.id)))),
   { scope: 'read:grants' },
 );
 

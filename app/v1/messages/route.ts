@@ -7,7 +7,7 @@ import { listAccountMessages } from '@/lib/service/messages/list-account-message
 import { ZAccountMessageFilters } from '@/lib/service/messages/schemas';
 
 export const GET = withAccount(async ({ req, account }) => {
-  const page = pageParams(req.nextUrl.searchParams, pageScope.accountMessages(account.accountId));
+  const page = await pageParams(req.nextUrl.searchParams, pageScope.accountMessages(account.accountId));
   const filters = parseQuery(req.nextUrl.searchParams, ZAccountMessageFilters);
   return json(await listAccountMessages(account.accountId, page, filters));
 });

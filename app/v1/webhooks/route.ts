@@ -15,7 +15,7 @@ export const POST = withAccount(async ({ req, account }) => {
 });
 
 export const GET = withAccount(async ({ req, account }) => {
-  const page = pageParams(req.nextUrl.searchParams, pageScope.webhooks(account.accountId));
+  const page = await pageParams(req.nextUrl.searchParams, pageScope.webhooks(account.accountId));
   return json(await listWebhooks(account.accountId, page));
 });
 

@@ -1,3 +1,4 @@
+import { hkdfSync } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, type JWK, type CryptoKey } from 'jose';
 import { desc, isNull } from 'drizzle-orm';
 import { getDb, schema } from '@/lib/db/client';
@@ -6,7 +7,12 @@ import { ksuid } from '@/lib/ids';
 // RS256 signing keys: generated on first start, persisted, published at /.well-known/jwks.json.
 // Keys never change once written, so every instance may cache them.
 
-type TSigningKey = { kid: string; privateKey: CryptoKey; publicJwk: JWK };
+type TSigningKey = { kid: string; privateKey: CryptoKey; publicJwk: JWK; pageTokenKey: Buffer };
+
+/** The HMAC key of page tokens, derived from the signing key's private part (so every instance has it, and nothing more is stored). */
+function derivePageTokenKey(privateJwk: JWK): Buffer {
+  return Buffer.from(hkdfSync('sha256', Buffer.from(String(privateJwk.d), 'base64url'), '', 'giving-connect page tokens v1', 32));
+}
 
 const cache = globalThis as unknown as { __gcSigningKey?: Promise<TSigningKey>; __gcJwks?: { keys: JWK[]; at: number } };
 
@@ -19,14 +25,16 @@ async function loadOrCreate(): Promise<TSigningKey> {
     .orderBy(desc(schema.signingKeys.createdAt))
     .limit(1);
   if (row) {
-    return { kid: row.kid, privateKey: (await importJWK(row.privateJwk as JWK, 'RS256')) as CryptoKey, publicJwk: row.publicJwk as JWK };
+    const privateJwk = row.privateJwk as JWK;
+    return { kid: row.kid, privateKey: (await importJWK(privateJwk, 'RS256')) as CryptoKey, publicJwk: row.publicJwk as JWK, pageTokenKey: derivePageTokenKey(privateJwk) };
   }
   const { privateKey, publicKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
   const kid = ksuid();
   const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
-  await db.insert(schema.signingKeys).values({ kid, privateJwk: await exportJWK(privateKey), publicJwk });
+  const privateJwk = await exportJWK(privateKey);
+  await db.insert(schema.signingKeys).values({ kid, privateJwk, publicJwk });
   cache.__gcJwks = undefined;
-  return { kid, privateKey, publicJwk };
+  return { kid, privateKey, publicJwk, pageTokenKey: derivePageTokenKey(privateJwk) };
 }
 
 export function currentSigningKey(): Promise<TSigningKey> {

@@ -43,10 +43,11 @@ function keySet(jwks: { keys: JWK[] }): ReturnType<typeof createLocalJWKSet> {
 
 /**
  * Verifies signature (RS256 only: `none` and HS256-with-the-public-key are refused by the pinned
- * algorithm), exp, iss and aud. An unknown kid reloads the key set once.
+ * algorithm), exp, iss and aud; exp, iat and jti must be present. An unknown kid reloads the key set once.
  */
 export async function verifyAccessToken(token: string): Promise<TTokenClaims> {
-  const options = { algorithms: ['RS256'], issuer: issuer(), audience: env.CONNECT_AUDIENCE };
+  // A token without exp would never expire; iat and jti are what an audit or revocation keys on.
+  const options = { algorithms: ['RS256'], issuer: issuer(), audience: env.CONNECT_AUDIENCE, requiredClaims: ['exp', 'iat', 'jti'] };
   let payload: JWTPayload;
   try {
     ({ payload } = await jwtVerify(token, keySet(await publicJwks()), options));
@@ -73,7 +74,9 @@ export async function verifyAccessToken(token: string): Promise<TTokenClaims> {
 
 function describe(err: unknown): string {
   if (err instanceof joseErrors.JWTExpired) return 'The access token has expired.';
-  if (err instanceof joseErrors.JWTClaimValidationFailed) return `The access token's ${err.claim} claim is not accepted here.`;
+  if (err instanceof joseErrors.JWTClaimValidationFailed) {
+    return err.reason === 'missing' ? `The access token has no ${err.claim} claim.` : `The access token's ${err.claim} claim is not accepted here.`;
+  }
   if (err instanceof joseErrors.JWSSignatureVerificationFailed) return 'The access token signature does not verify.';
   if (err instanceof joseErrors.JOSEAlgNotAllowed) return 'The access token is not signed with RS256.';
   if (err instanceof joseErrors.JWKSNoMatchingKey) return 'The access token was signed by a key this service does not know.';

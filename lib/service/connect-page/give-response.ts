@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { readBodyBytes } from '@/lib/http/body';
 import { ApiError } from '@/lib/http/errors';
+import { parseFormStrict } from '@/lib/http/storable-text';
 import type { TConnectRow } from '@/lib/service/connects/connect-json';
 import { GIVE_FORM_COOKIE, GIVE_FORM_COOKIE_MAX_AGE, encodeFormValues, type TGiveFormError, type TGiveFormValues } from './give-form';
 import { THANKS_COOKIE, THANKS_MAX_AGE_S, withThanksEntry } from './thanks-cookie';
@@ -12,13 +13,15 @@ const pagePath = (cid: string) => `/connect/${encodeURIComponent(cid)}`;
 
 /**
  * The urlencoded body of the donor form, or the error code the form shows when the body cannot
- * be one: `tooLarge` past the body limit (413 in the API), `unreadable` for another type (415).
+ * be one: `tooLarge` past the body limit (413 in the API), `unreadable` for another type (415) or
+ * a field that is not UTF-8 or cannot be stored (a NUL: no browser sends those).
  */
 export async function readForm(req: NextRequest): Promise<{ form: URLSearchParams } | { error: TGiveFormError }> {
   const type = (req.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
   if (type !== 'application/x-www-form-urlencoded') return { error: 'unreadable' };
   try {
-    return { form: new URLSearchParams(Buffer.from(await readBodyBytes(req)).toString('utf8')) };
+    const form = parseFormStrict(Buffer.from(await readBodyBytes(req)).toString('utf8'));
+    return form ? { form } : { error: 'unreadable' };
   } catch (err) {
     if (err instanceof ApiError && err.code === 'payload_too_large') return { error: 'tooLarge' };
     throw err;

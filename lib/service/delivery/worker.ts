@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { describeForLog } from '@/lib/http/log-error';
 import { getDb } from '@/lib/db/client';
 import { env } from '@/lib/env';
 import { randomString } from '@/lib/ids';
@@ -65,7 +66,7 @@ async function tick(w: TWorker): Promise<void> {
         .catch((err) => {
           // The lease runs out and another poll retries it: at least once, never lost.
           w.stats.errors++;
-          w.log(`[worker] delivery ${claim.messageId} → ${claim.webhookId} could not be recorded: ${(err as Error).message}`);
+          w.log(`[worker] delivery ${claim.messageId} → ${claim.webhookId} could not be recorded: ${describeForLog(err)}`);
         })
         .finally(() => {
           w.inFlight.delete(job);
@@ -75,7 +76,7 @@ async function tick(w: TWorker): Promise<void> {
     }
   } catch (err) {
     w.stats.errors++;
-    w.log(`[worker] claiming deliveries failed: ${(err as Error).message}`);
+    w.log(`[worker] claiming deliveries failed: ${describeForLog(err)}`);
   }
 }
 

@@ -74,7 +74,15 @@ export const ZTestEvent = z.strictObject({
   eventType: z.enum(EVENT_TYPES, { message: `must be one of: ${EVENT_TYPES.join(', ')}` }).optional(),
 });
 
-export const ZTimestamp = z.iso.datetime({ offset: true, message: 'must be an RFC 3339 timestamp, e.g. 2026-11-22T10:15:30.123Z' });
+const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
+
+/** An RFC 3339 timestamp within 1970–9999 (what the API stores and returns). */
+export const ZTimestamp = z.iso
+  .datetime({ offset: true, message: 'must be an RFC 3339 timestamp, e.g. 2026-11-22T10:15:30.123Z' })
+  .refine((v) => {
+    const at = Date.parse(v);
+    return at >= 0 && at <= LATEST;
+  }, { message: 'must be between 1970-01-01T00:00:00Z and 9999-12-31T23:59:59Z' });
 
 /** EXT filters of the message list; every one optional, each wrong value a 400. */
 export const ZMessageFilters = z.object({

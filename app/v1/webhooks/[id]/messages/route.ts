@@ -5,7 +5,7 @@ import { withAccount } from '@/lib/service/auth/with-account';
 import { listMessages, parseMessageFilters } from '@/lib/service/webhooks/list-messages';
 
 export const GET = withAccount<{ id: string }>(async ({ req, params, account }) => {
-  const page = pageParams(req.nextUrl.searchParams, pageScope.messages(params.id));
+  const page = await pageParams(req.nextUrl.searchParams, pageScope.messages(params.id));
   const filters = parseMessageFilters(req.nextUrl.searchParams);
   return json(await listMessages(account.accountId, params.id, page, filters));
 });

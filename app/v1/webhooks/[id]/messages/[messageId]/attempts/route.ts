@@ -5,7 +5,7 @@ import { withAccount } from '@/lib/service/auth/with-account';
 import { listAttempts } from '@/lib/service/webhooks/list-attempts';
 
 export const GET = withAccount<{ id: string; messageId: string }>(async ({ req, params, account }) => {
-  const page = pageParams(req.nextUrl.searchParams, pageScope.attempts(params.id, params.messageId));
+  const page = await pageParams(req.nextUrl.searchParams, pageScope.attempts(params.id, params.messageId));
   return json(await listAttempts(account.accountId, params.id, params.messageId, page));
 });
 

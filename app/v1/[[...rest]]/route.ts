@@ -6,4 +6,4 @@ const notFound = route(async ({ req }) => {
   throw new ApiError('not_found', `No operation at ${req.method} ${req.nextUrl.pathname}.`);
 });
 
-export { notFound as GET, notFound as POST, notFound as PUT, notFound as PATCH, notFound as DELETE };
+export { notFound as GET, notFound as HEAD, notFound as POST, notFound as PUT, notFound as PATCH, notFound as DELETE, notFound as OPTIONS };

@@ -1,0 +1,2 @@
+CREATE INDEX "login_failures_window_start_idx" ON "console"."login_failures" USING btree ("window_start");--> statement-breakpoint
+CREATE INDEX "token_failures_window_start_idx" ON "service"."token_failures" USING btree ("window_start");

@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { inspect } from 'node:util';
+import { after, before, test } from 'node:test';
+import { createPgDatabase } from '../helpers/app';
+import type * as TDbClient from '../../lib/db/client';
+
+// What the database keeps and what its errors say, on a real database opened by the app's own
+// code (a fresh PGlite directory, or a PostgreSQL database with TEST_DATABASE_URL).
+
+let dir: string | undefined;
+let db: typeof TDbClient;
+before(async () => {
+  if (process.env.TEST_DATABASE_URL) {
+    process.env.DATABASE_URL = await createPgDatabase(process.env.TEST_DATABASE_URL);
+  } else {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gc-test-hygiene-'));
+    Object.assign(process.env, { DATA_DIR: dir, DATABASE_URL: '' });
+  }
+  db = await import('../../lib/db/client');
+  await db.getDb();
+});
+after(async () => {
+  await db?.closeDb();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('throttle rows whose window has ended are deleted as attempts come in: the table stays bounded', async () => {
+  const { sql } = await import('drizzle-orm');
+  const { reserveAttempt } = await import('../../lib/db/fixed-window');
+  const { schema } = db;
+  const handle = await db.getDb();
+  const windowMs = 60_000;
+  // A spray of 200 keys an hour ago, and one still in its window.
+  await handle.execute(sql`insert into service.token_failures (key, count, window_start)
+    select 'sprayed-' || i, 3, now() - interval '1 hour' from generate_series(1, 200) as i`);
+  assert.equal(await reserveAttempt(schema.tokenFailures, [{ key: 'current', max: 10 }], windowMs), 0);
+  assert.equal(await reserveAttempt(schema.tokenFailures, [{ key: 'later', max: 10 }], windowMs), 0);
+  const rows = await db.queryRows<{ key: string; count: number }>(handle, sql`select key, count from service.token_failures order by key`);
+  assert.deepEqual(rows.map((r) => [r.key, Number(r.count)]), [['current', 1], ['later', 1]]);
+});
+
+test('a failed query is logged with its SQL but without its parameters or the values the database quotes', async () => {
+  const { sql } = await import('drizzle-orm');
+  const { describeForLog, dataExceptionDetail } = await import('../../lib/http/log-error');
+  const handle = await db.getDb();
+  const secret = 'whsec_c2VjcmV0LXNpZ25pbmcta2V5LWZvci10ZXN0cw==';
+  const donor = 'ada.lovelace@example.org';
+  const failures: unknown[] = [];
+  for (const query of [
+    sql`select ${secret}::int as n`, // the database quotes the value: invalid input syntax for type integer: "whsec_…"
+    sql`select ${`${donor}\u0000`}::text as t`, // a NUL: invalid byte sequence
+    sql`insert into console.settings (key, value) values (${donor}, ${secret}), (${donor}, ${secret})`, // unique: Key (key)=(…)
+  ]) {
+    failures.push(await handle.execute(query).then(() => assert.fail('the query should fail'), (err: unknown) => err));
+  }
+  for (const err of failures) {
+    for (const shown of [describeForLog(err), inspect(err, { depth: 5 }), String((err as Error).stack)]) {
+      assert.ok(!shown.includes(secret), `the secret is shown: ${shown.slice(0, 400)}`);
+      assert.ok(!shown.includes(donor), `the donor is shown: ${shown.slice(0, 400)}`);
+    }
+    assert.match(describeForLog(err), /database error [0-9A-Z]{5}: .*\n {2}query: (select|insert)/);
+    assert.ok(Array.isArray((err as { params?: unknown }).params), 'the parameters stay on the error for code that asks');
+  }
+  assert.equal(dataExceptionDetail(failures[0]), 'A value in the request is out of the range this service accepts.');
+  assert.equal(dataExceptionDetail(failures[1]), 'A value in the request holds a character that cannot be stored.');
+  assert.equal(dataExceptionDetail(failures[2]), null, 'a unique violation is not the request\'s bad value');
+});

@@ -1,0 +1,189 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import net from 'node:net';
+import { after, before, test } from 'node:test';
+import { SignJWT, importJWK, type JWK } from 'jose';
+import { SANDBOX, queryAppDb, startApp } from '../helpers/app';
+import { assertProblem, call, staffCookie, token } from '../helpers/http';
+
+// Each bullet of the input boundary, one by one (the fuzz test covers them in bulk): what a
+// hostile client sends is a 4xx naming what is wrong, and the headers every answer carries.
+
+let app: Awaited<ReturnType<typeof startApp>>;
+let tok: string;
+before(async () => {
+  app = await startApp();
+  tok = await token(app);
+});
+after(() => app?.stop());
+
+/** Writes `request` on a raw socket (nothing normalised) and reads until the server answers or closes. */
+function rawHttp(request: string | Buffer, { keepWriting = false } = {}): Promise<{ status: number; head: string; body: string; ms: number }> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const socket = net.connect(app.port, '127.0.0.1');
+    let data = '';
+    let timer: NodeJS.Timeout | undefined;
+    socket.on('connect', () => {
+      socket.write(request);
+      // A client that declared a huge body and keeps sending it slowly: the answer must not wait for it.
+      if (keepWriting) timer = setInterval(() => socket.writable && socket.write('x'.repeat(1024)), 50);
+    });
+    socket.on('data', (d) => {
+      data += d;
+      const end = data.indexOf('\r\n\r\n');
+      const length = /content-length: (\d+)/i.exec(data)?.[1];
+      if (end >= 0 && length !== undefined && Buffer.byteLength(data.slice(end + 4)) >= Number(length)) socket.destroy();
+    });
+    socket.on('close', () => {
+      clearInterval(timer);
+      const [head, body = ''] = data.split('\r\n\r\n');
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), head, body, ms: Date.now() - started });
+    });
+    socket.on('error', reject);
+    setTimeout(() => socket.destroy(), 10_000);
+  });
+}
+
+test('a declared Content-Length over the limit is a 413 at once, without waiting for the body', async () => {
+  const res = await rawHttp(
+    `POST /v1/webhooks HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${tok}\r\nContent-Type: application/json\r\nContent-Length: 999999999\r\n\r\n{"url":`,
+    { keepWriting: true },
+  );
+  assert.equal(res.status, 413, res.head);
+  assert.match(res.head, /content-type: application\/problem\+json/i);
+  assert.match(JSON.parse(res.body).detail, /999999999 bytes; the limit is 262144/);
+  assert.ok(res.ms < 3000, `answered in ${res.ms} ms`);
+});
+
+test('methods nobody routes: TRACE → 405 with Allow; one HTTP does not know → 400 problem', async () => {
+  const trace = await rawHttp(`TRACE /v1/webhooks HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${tok}\r\n\r\n`);
+  assert.equal(trace.status, 405);
+  assert.match(trace.head, /\r\nallow: GET, POST, HEAD, OPTIONS\r\n/i);
+  assert.match(trace.head, /content-type: application\/problem\+json/i);
+  assert.match(JSON.parse(trace.body).detail, /TRACE is not allowed here/);
+  const page = await call(app, 'PROPFIND', '/webhooks');
+  assert.equal(page.status, 405);
+  assert.equal(page.headers.get('allow'), 'GET, HEAD');
+  const brew = await rawHttp('BREW /v1/webhooks HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n');
+  assert.equal(brew.status, 400);
+  assert.match(JSON.parse(brew.body).detail, /method is not one HTTP\/1\.1 servers know/);
+});
+
+test('a NUL in a header is a 400 problem naming it', async () => {
+  const res = await rawHttp(Buffer.from(`GET /v1/webhooks HTTP/1.1\r\nHost: x\r\nIdempotency-Key: a\u0000b\r\n\r\n`, 'latin1'));
+  assert.equal(res.status, 400);
+  assert.match(JSON.parse(res.body).detail, /header holds a character HTTP does not allow \(a NUL/);
+});
+
+test('/v1 and /v1/ are JSON 404s', async () => {
+  for (const path of ['/v1', '/v1/']) assertProblem(await call(app, 'GET', path, { token: tok }), 404, /No operation at GET \/v1/);
+});
+
+test('NUL and lone surrogates in a JSON body, a path id or a query are 400s naming the field; nothing is stored', async () => {
+  const before = (await call(app, 'GET', '/v1/webhooks', { token: tok })).body.results.length;
+  const url = 'http://127.0.0.1:9/hook';
+  const body = (extra: string) => `{"url":"${url}","eventTypes":["grant.succeeded"],${extra}}`;
+  const cases: [string, string, RegExp][] = [
+    ['a NUL in a field', body('"description":"a\\u0000b"'), /description: must not contain a NUL character/],
+    ['a lone high surrogate', body('"description":"\\ud800"'), /description: must not contain an unpaired UTF-16 surrogate/],
+    ['a lone low surrogate in an array', `{"url":"${url}","eventTypes":["grant.succeeded\\udc00"]}`, /eventTypes\.0: must not contain an unpaired/],
+    ['a NUL in a field name', body('"a\\u0000":1'), /field name must not contain a NUL/],
+  ];
+  for (const [name, raw, detail] of cases) {
+    const res = await call(app, 'POST', '/v1/webhooks', { token: tok, raw, headers: { 'content-type': 'application/json' } });
+    const problem = assertProblem(res, 400, detail);
+    assert.ok(problem.errors?.[0]?.path, `${name}: the field is named`);
+  }
+  assertProblem(await call(app, 'GET', '/v1/webhooks/ep_%00', { token: tok }), 400, /contains a NUL byte/);
+  assertProblem(await call(app, 'GET', '/v1/messages?tag=%ED%A0%80', { token: tok }), 400, /query parameter "tag" is not valid percent-encoded UTF-8/);
+  assertProblem(await call(app, 'GET', '/v1/webhooks/%zz', { token: tok }), 400, /"%zz" is not valid percent-encoded UTF-8/);
+  assert.equal((await call(app, 'GET', '/v1/webhooks', { token: tok })).body.results.length, before, 'nothing was created');
+});
+
+test('dates outside 1970–9999 are 400s naming the parameter', async () => {
+  for (const value of ['0000-01-01T00:00:00Z', '1969-12-31T23:59:59Z']) {
+    const res = await call(app, 'GET', `/v1/messages?after=${encodeURIComponent(value)}`, { token: tok });
+    assertProblem(res, 400, /after: must be between 1970-01-01T00:00:00Z and 9999-12-31T23:59:59Z/);
+  }
+  assertProblem(await call(app, 'GET', `/v1/messages?before=${encodeURIComponent('+275760-09-13T00:00:00Z')}`, { token: tok }), 400, /before:/);
+  const cookie = await staffCookie(app);
+  assertProblem(await call(app, 'GET', '/api/problems?since=0000-01-01T00:00:00Z', { headers: { cookie } }), 400, /since/);
+});
+
+test('the token endpoint: repeated parameters, over-long credentials, NUL, broken Basic → 400 invalid_request', async () => {
+  const form = (body: string, headers: Record<string, string> = {}) =>
+    call(app, 'POST', '/oauth/token', { raw: body, headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } });
+  const good = `client_secret=${SANDBOX.clientSecret}&audience=${encodeURIComponent(SANDBOX.audience)}&grant_type=client_credentials`;
+  const cases: [string, Awaited<ReturnType<typeof form>>, RegExp][] = [
+    ['client_id twice', await form(`client_id=${SANDBOX.clientId}&client_id=other&${good}`), /client_id came more than once/],
+    ['a 129-character client_id', await form(`client_id=${'a'.repeat(129)}&${good}`), /client_id is longer than 128 characters/],
+    ['a 100 kB client_secret', await form(`client_id=x&client_secret=${'s'.repeat(100_000)}&audience=a&grant_type=client_credentials`), /client_secret is longer than 256/],
+    ['a NUL in client_id', await form(`client_id=a%00&${good}`), /form-urlencoded, in UTF-8 with well-formed escapes and no NUL/],
+    ['a NUL in JSON', await call(app, 'POST', '/oauth/token', { body: { client_id: 'a\u0000', client_secret: 'x', audience: 'a', grant_type: 'client_credentials' } }), /"client_id" must not contain a NUL/],
+    ['Basic with a bad escape', await form(`audience=a&grant_type=client_credentials`, { authorization: `Basic ${Buffer.from('%zz:%zz').toString('base64')}` }), /Basic credentials must be/],
+  ];
+  for (const [name, res, detail] of cases) {
+    assert.equal(res.status, 400, `${name}: ${res.text}`);
+    assert.equal(res.body.error, 'invalid_request', name);
+    assert.match(res.body.error_description, detail, name);
+  }
+});
+
+test('page tokens are signed: a forged or altered token is a 400 before any query', async () => {
+  for (let i = 0; i < 3; i++) assert.equal((await call(app, 'POST', '/v1/webhooks', { token: tok, body: { url: `http://127.0.0.1:9/p${i}`, eventTypes: ['grant.succeeded'] } })).status, 201);
+  const first = await call(app, 'GET', '/v1/webhooks?pageLimit=1', { token: tok });
+  const issued: string = first.body.nextPageToken;
+  assert.match(issued, /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22}$/);
+  assert.equal((await call(app, 'GET', `/v1/webhooks?pageLimit=1&pageToken=${issued}`, { token: tok })).status, 200);
+  const [payload, mac] = issued.split('.');
+  const cursor = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  const forgedPayload = Buffer.from(JSON.stringify({ ...cursor, t: '2100-01-01T00:00:00.000Z' })).toString('base64url');
+  for (const forged of [`${forgedPayload}.${mac}`, payload, `${payload}.${'A'.repeat(22)}`, Buffer.from(JSON.stringify(cursor)).toString('base64url')]) {
+    assertProblem(await call(app, 'GET', `/v1/webhooks?pageToken=${forged}`, { token: tok }), 400, /pageToken is not one this service issued/);
+  }
+});
+
+test('access tokens must carry exp, iat and jti, even when signed with the real key', async () => {
+  const [row] = await queryAppDb<{ kid: string; private_jwk: JWK }>(app, 'select kid, private_jwk from service.signing_keys where retired_at is null order by created_at desc limit 1');
+  tok = await token(app); // the restart (embedded store) keeps the key; a new token for the tests after this one
+  const key = await importJWK(row.private_jwk, 'RS256');
+  const mint = async (omit: 'exp' | 'iat' | 'jti' | null) => {
+    const now = Math.floor(Date.now() / 1000);
+    let jwt = new SignJWT({ azp: SANDBOX.clientId, scope: 'read:nonprofits', gty: 'client-credentials' })
+      .setProtectedHeader({ alg: 'RS256', kid: row.kid, typ: 'JWT' })
+      .setIssuer(`${app.baseUrl}/`)
+      .setSubject(`${SANDBOX.clientId}@clients`)
+      .setAudience(SANDBOX.audience);
+    if (omit !== 'iat') jwt = jwt.setIssuedAt(now);
+    if (omit !== 'exp') jwt = jwt.setExpirationTime(now + 600);
+    if (omit !== 'jti') jwt = jwt.setJti(randomUUID());
+    return jwt.sign(key);
+  };
+  assert.equal((await call(app, 'GET', '/v1/webhooks', { token: await mint(null) })).status, 200, 'a whole token is accepted');
+  for (const claim of ['exp', 'iat', 'jti'] as const) {
+    assertProblem(await call(app, 'GET', '/v1/webhooks', { token: await mint(claim) }), 401, new RegExp(`has no ${claim} claim`));
+  }
+});
+
+test('nothing may be cached; console pages may not be framed', async () => {
+  const cookie = await staffCookie(app);
+  const webhook = await call(app, 'POST', '/v1/webhooks', { token: tok, body: { url: 'http://127.0.0.1:9/h', eventTypes: ['grant.succeeded'] } });
+  const np = await call(app, 'POST', '/v1/nonprofits', { token: tok, body: { ein: `47${String(Date.now() % 1e7).padStart(7, '0')}`, user: { email: 'ed@example.org' } } });
+  const connect = await call(app, 'POST', `/v1/connects?nonprofit=${np.body.id}`, { token: tok });
+  const noStore = [
+    await call(app, 'GET', `/v1/connects/${connect.body.id}`, { token: tok }),
+    await call(app, 'GET', `/v1/webhooks/${webhook.body.id}/secret`, { token: tok }),
+    await call(app, 'GET', '/api/receivers', { headers: { cookie } }),
+    await call(app, 'GET', '/webhooks', { headers: { cookie } }),
+    await call(app, 'GET', '/login'),
+    await call(app, 'GET', `/connect/${connect.body.id}`),
+  ];
+  for (const res of noStore) assert.match(res.headers.get('cache-control') ?? '', /no-store/, `${res.status} ${res.text.slice(0, 80)}`);
+  for (const path of ['/webhooks', '/login', '/receivers']) {
+    const res = await call(app, 'GET', path, { headers: { cookie } });
+    assert.equal(res.headers.get('x-frame-options'), 'DENY', path);
+    assert.match(res.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/, path);
+  }
+  assert.match((await call(app, 'GET', '/.well-known/jwks.json')).headers.get('cache-control') ?? '', /max-age=300/, 'the public keys may be cached');
+});
