@@ -43,6 +43,15 @@ export function assertStorable(value: unknown, what: string): void {
   }
 }
 
+/** One form-encoded name or value (`+` is a space); null when an escape is malformed or not UTF-8. */
+export function formDecode(text: string): string | null {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return null;
+  }
+}
+
 /**
  * An application/x-www-form-urlencoded body, or null when it cannot be read as sent: an escape
  * that is malformed or not UTF-8 (which URLSearchParams would quietly turn into U+FFFD), or a
@@ -53,14 +62,10 @@ export function parseFormStrict(body: string): URLSearchParams | null {
   for (const pair of body.split('&')) {
     if (!pair) continue;
     const eq = pair.indexOf('=');
-    try {
-      const name = decodeURIComponent((eq < 0 ? pair : pair.slice(0, eq)).replace(/\+/g, ' '));
-      const value = decodeURIComponent((eq < 0 ? '' : pair.slice(eq + 1)).replace(/\+/g, ' '));
-      if (unstorableReason(name) || unstorableReason(value)) return null;
-      form.append(name, value);
-    } catch {
-      return null;
-    }
+    const name = formDecode(eq < 0 ? pair : pair.slice(0, eq));
+    const value = formDecode(eq < 0 ? '' : pair.slice(eq + 1));
+    if (name === null || value === null || unstorableReason(name) || unstorableReason(value)) return null;
+    form.append(name, value);
   }
   return form;
 }

@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { env } from '@/lib/env';
 import { safeEqual } from '@/lib/crypto/secrets';
-import { parseFormStrict, unstorableReason } from '@/lib/http/storable-text';
+import { formDecode, parseFormStrict, unstorableReason } from '@/lib/http/storable-text';
 import { authenticateClient } from './clients';
 import { clearTokenAttempts, reserveTokenAttempt } from './throttle';
 import { issueAccessToken, type TAccessToken } from './tokens';
@@ -56,14 +56,6 @@ function parseParams(contentType: string | null, body: string): TParams | null {
 
 function listNames(names: string[]): string {
   return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
-}
-
-function formDecode(text: string): string | null {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
-  } catch {
-    return null;
-  }
 }
 
 /** Client credentials may also come as HTTP Basic (RFC 6749 §2.3.1: each form-encoded); 'malformed' when they cannot be read. */

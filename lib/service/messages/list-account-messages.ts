@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { getDb, schema } from '@/lib/db/client';
-import { olderThan } from '@/lib/db/paging';
+import { createdWithin, olderThan } from '@/lib/db/paging';
 import { pageOf, type TPageParams } from '@/lib/http/paging';
 import { accountMessageToJson, type TAccountMessageJson } from '@/lib/service/webhooks/webhook-json';
 import type { TAccountMessageFilters } from './schemas';
@@ -24,8 +24,7 @@ export async function listAccountMessages(
         eq(m.accountId, accountId),
         filters.tag !== undefined ? sql`${m.tags} @> array[${filters.tag}]::text[]` : undefined,
         filters.eventType ? eq(m.eventType, filters.eventType) : undefined,
-        filters.before ? lt(m.createdAt, new Date(filters.before)) : undefined,
-        filters.after ? gt(m.createdAt, new Date(filters.after)) : undefined,
+        createdWithin(m.createdAt, filters),
         olderThan(m.createdAt, m.id, cursor),
       ),
     )

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { getDb, schema } from '@/lib/db/client';
 import { pageOf, type TPageParams } from '@/lib/http/paging';
 import { parseQuery } from '@/lib/http/query';
@@ -6,7 +6,7 @@ import { getWebhook } from './get-webhook';
 import { ZMessageFilters, type TMessageFilters } from './schemas';
 import { selectDeliveries } from './select-deliveries';
 import { messageToJson, type TMessageJson } from './webhook-json';
-import { olderThan } from '@/lib/db/paging';
+import { createdWithin, olderThan } from '@/lib/db/paging';
 
 /** The EXT filters from the query string; a wrong value is a 400 naming the parameter. */
 export function parseMessageFilters(searchParams: URLSearchParams): TMessageFilters {
@@ -34,8 +34,7 @@ export async function listMessages(
         eq(d.accountId, accountId),
         filters.status ? eq(d.status, filters.status) : undefined,
         filters.eventType ? eq(d.eventType, filters.eventType) : undefined,
-        filters.before ? lt(d.createdAt, new Date(filters.before)) : undefined,
-        filters.after ? gt(d.createdAt, new Date(filters.after)) : undefined,
+        createdWithin(d.createdAt, filters),
         olderThan(d.createdAt, d.messageId, cursor),
       ),
     )
