@@ -1,3 +1,4 @@
+import { registerIngestHook } from '@/lib/console/ingest-node';
 import { ensureAdmin } from '@/lib/console/users';
 import { closeDb, dbKind, getDb } from '@/lib/db/client';
 import { DataDirLockedError } from '@/lib/db/lock';
@@ -27,6 +28,7 @@ export async function boot(): Promise<void> {
     fail(`Could not open the database: ${(err as Error).message}`);
   }
   await ensureAdmin();
+  registerIngestHook();
   if (env.SERVICE_MODE === 'on') {
     await currentSigningKey();
     await upsertClient(env.SANDBOX_CLIENT_ID, env.SANDBOX_CLIENT_SECRET, env.SANDBOX_ACCOUNT);

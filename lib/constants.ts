@@ -46,5 +46,3 @@ export const SIGNATURE_VERDICTS = [
 ] as const;
 export type TSignatureVerdict = (typeof SIGNATURE_VERDICTS)[number];
 
-/** Set by scripts/server.mjs on /ingest requests: the headers as they arrived, JSON of [name, value] pairs, URI-encoded. */
-export const RAW_HEADERS_HEADER = 'x-gc-raw-headers';

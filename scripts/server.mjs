@@ -2,16 +2,16 @@
 // Serves the production build: Next's request handler behind our own node:http server, which
 // (1) sets X-Forwarded-For to the real peer address — Next only fills it when absent, so a client
 // could otherwise choose its own source address (TRUST_PROXY=true keeps a proxy's chain and appends
-// the peer), and (2) hands the receiver the request's headers exactly as they arrived (names, case,
-// order, repeats), before Next adds its x-forwarded-* headers, and (3) refuses what Next cannot
-// handle well — see front-door.mjs.
+// the peer), (2) serves the receiver (/ingest/{slug}) itself, through the hook the app registers at
+// boot (lib/console/ingest-node.ts): its hot path skips Next's pipeline and sees the headers exactly
+// as they arrived, and (3) refuses what Next cannot handle well — see front-door.mjs.
 import http from 'node:http';
 import path from 'node:path';
 import next from 'next';
 import { MAX_BODY_BYTES, refusal } from './front-door.mjs';
 
-// Same name as RAW_HEADERS_HEADER in lib/constants.ts.
-const RAW_HEADERS = 'x-gc-raw-headers';
+// Same name as INGEST_HOOK in lib/console/ingest-node.ts.
+const INGEST_HOOK = '__gcIngestHook';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT || 3000);
@@ -54,16 +54,10 @@ const server = http.createServer((req, res) => {
   }
   const peer = req.socket.remoteAddress ?? '';
   const forwarded = req.headers['x-forwarded-for'];
-  req.headers['x-forwarded-for'] = trustProxy && forwarded ? `${forwarded}, ${peer}` : peer;
-  if (req.url?.startsWith('/ingest/')) {
-    const pairs = [];
-    for (let i = 0; i < req.rawHeaders.length; i += 2) {
-      if (req.rawHeaders[i].toLowerCase() !== RAW_HEADERS) pairs.push([req.rawHeaders[i], req.rawHeaders[i + 1]]);
-    }
-    req.headers[RAW_HEADERS] = encodeURIComponent(JSON.stringify(pairs));
-  } else {
-    delete req.headers[RAW_HEADERS];
-  }
+  const forwardedFor = trustProxy && forwarded ? `${forwarded}, ${peer}` : peer;
+  const ingest = globalThis[INGEST_HOOK];
+  if (ingest && req.url?.startsWith('/ingest/')) return ingest(req, res, forwardedFor);
+  req.headers['x-forwarded-for'] = forwardedFor;
   handle(req, res);
 });
 server.keepAliveTimeout = 65_000;

@@ -2,7 +2,7 @@
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { attemptLogin } from './login';
-import { sourceAddress } from './source-address';
+import { sourceAddress } from '@/lib/http/source-address';
 import { safeNext } from './safe-next';
 import { endSession, startSession } from './session';
 

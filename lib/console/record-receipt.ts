@@ -1,12 +1,16 @@
-import { sql } from 'drizzle-orm';
-import { getDb } from '@/lib/db/client';
+import { sql, type SQL } from 'drizzle-orm';
+import { dbKind, getDb } from '@/lib/db/client';
+import { groupCommit } from '@/lib/db/group-commit';
 import { receipts } from '@/lib/db/schema';
+import { dropProcessSingleton, processSingleton } from '@/lib/process-singleton';
 import type { TVerdict } from './verify-signature';
 
-// Stores one received request in a single INSERT, awaited before the receiver answers: a 2xx
-// means the row is committed. The duplicate flag is computed by the same statement: this message
-// id already reached this receiver AND was acknowledged with a 2xx. A retry after the receiver
-// answered an error is the sender doing its job, not a duplicate.
+// Stores received requests, awaited before the receiver answers: a 2xx means the row is
+// committed. Requests that arrive together are stored together (group commit: one multi-row
+// INSERT, one transaction), each answered after that commit. The duplicate flag is computed as the
+// row is written: this message id already reached this receiver AND was acknowledged with a 2xx
+// (in an earlier commit, or earlier in the same batch). A retry after the receiver answered an
+// error is the sender doing its job, not a duplicate.
 
 export type TReceiptInput = {
   receiverId: string;
@@ -23,6 +27,8 @@ export type TReceiptInput = {
   responseStatus: number;
 };
 
+export type TStoredReceipt = { id: number; duplicate: boolean; receivedAt: Date };
+
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Whether PostgreSQL can read the bytes as text (valid UTF-8 and no NUL). */
@@ -36,30 +42,62 @@ function isText(body: Buffer): boolean {
   }
 }
 
-export async function recordReceipt(input: TReceiptInput): Promise<{ id: number; duplicate: boolean; receivedAt: Date }> {
+const acknowledged = (status: number) => status >= 200 && status <= 299;
+
+/** The duplicate flag of each input: an acknowledged earlier receipt, stored or earlier in `inputs`. */
+function duplicateFlags(inputs: TReceiptInput[]): (SQL<boolean> | boolean)[] {
+  const seen = new Set<string>();
+  return inputs.map((input) => {
+    if (!input.messageId) return false;
+    const key = `${input.receiverId}\n${input.messageId}`;
+    if (seen.has(key)) return true;
+    if (acknowledged(input.responseStatus)) seen.add(key);
+    return sql<boolean>`exists (select 1 from ${receipts} where ${receipts.receiverId} = ${input.receiverId} and ${receipts.messageId} = ${input.messageId} and ${receipts.responseStatus} between 200 and 299)`;
+  });
+}
+
+/** One INSERT for the whole batch; rows come back in the order of `inputs`. */
+async function insertReceipts(inputs: TReceiptInput[]): Promise<TStoredReceipt[]> {
   const db = await getDb();
-  const duplicate = input.messageId
-    ? sql<boolean>`exists (select 1 from ${receipts} where ${receipts.receiverId} = ${input.receiverId} and ${receipts.messageId} = ${input.messageId} and ${receipts.responseStatus} between 200 and 299)`
-    : false;
-  const [row] = await db
+  const flags = duplicateFlags(inputs);
+  const rows = await db
     .insert(receipts)
-    .values({
-      receiverId: input.receiverId,
-      method: input.method,
-      path: input.path,
-      query: input.query,
-      headers: input.headers,
-      body: input.body,
-      bodyUtf8: input.body ? isText(input.body) : false,
-      bodySize: input.bodySize,
-      oversize: input.oversize,
-      sourceIp: input.sourceIp,
-      messageId: input.messageId,
-      verdict: input.verdict.verdict,
-      verdictReason: input.verdict.reason,
-      duplicate,
-      responseStatus: input.responseStatus,
-    })
+    .values(
+      inputs.map((input, i) => ({
+        receiverId: input.receiverId,
+        method: input.method,
+        path: input.path,
+        query: input.query,
+        headers: input.headers,
+        body: input.body,
+        bodyUtf8: input.body ? isText(input.body) : false,
+        bodySize: input.bodySize,
+        oversize: input.oversize,
+        sourceIp: input.sourceIp,
+        messageId: input.messageId,
+        verdict: input.verdict.verdict,
+        verdictReason: input.verdict.reason,
+        duplicate: flags[i],
+        responseStatus: input.responseStatus,
+      })),
+    )
     .returning({ id: receipts.id, duplicate: receipts.duplicate, receivedAt: receipts.receivedAt });
-  return row;
+  // Ids come from one sequence in VALUES order; sorting makes that order explicit.
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+// PGlite is one connection: one batch at a time. PostgreSQL commits several batches side by side.
+const writer = () =>
+  processSingleton('receipt-writer', () =>
+    dbKind().then(
+      (kind) => groupCommit(insertReceipts, { maxBatch: 200, maxInFlight: kind === 'pglite' ? 1 : 4 }),
+      (err) => {
+        dropProcessSingleton('receipt-writer');
+        throw err;
+      },
+    ),
+  );
+
+export async function recordReceipt(input: TReceiptInput): Promise<TStoredReceipt> {
+  return (await writer()).submit(input);
 }

@@ -450,6 +450,16 @@ describe('receiver', () => {
       assert.equal(res.status, 200);
       sent.push({ id: res.headers.get('x-receipt-id')!, body });
     }
+    // Arriving together, these are committed in shared batches (group commit); each 2xx still means stored.
+    await Promise.all(
+      Array.from({ length: 64 }, async (_, i) => {
+        const body = JSON.stringify({ together: i, pad: randomBytes(64).toString('hex') });
+        const res = await ingest(r.slug, body, signed(s, body).headers);
+        assert.equal(res.status, 200);
+        sent.push({ id: res.headers.get('x-receipt-id')!, body });
+      }),
+    );
+    assert.equal(new Set(sent.map((x) => x.id)).size, sent.length, 'every receipt has its own id');
     await app.kill();
     await app.restart();
     cookie = await signIn();

@@ -4,7 +4,7 @@ import { readJson } from '@/lib/http/body';
 import { ApiError } from '@/lib/http/errors';
 import { json, otherMethods, route } from '@/lib/http/respond';
 import { attemptLogin } from '@/lib/console/login';
-import { sourceAddress } from '@/lib/console/source-address';
+import { sourceAddress } from '@/lib/http/source-address';
 import { endSession, startSession, withStaff, WWW_AUTHENTICATE } from '@/lib/console/session';
 
 export const dynamic = 'force-dynamic';

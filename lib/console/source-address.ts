@@ -1,1 +1,0 @@
-export { sourceAddress } from '@/lib/http/source-address';

@@ -1,0 +1,74 @@
+// Group commit: writes that arrive while one is in flight wait and then go together, as one
+// statement in one transaction, and each caller is answered only when its batch has committed.
+// With nothing in flight a write goes at once, so a lone request waits for nobody; under load the
+// batches grow by themselves and the database commits (and fsyncs) once per batch, not per row.
+
+export type TGroupWriter<T, R> = {
+  /** Resolves with this item's result once its batch has committed. */
+  submit(item: T): Promise<R>;
+  /** Resolves when nothing is queued or in flight. */
+  drain(): Promise<void>;
+};
+
+type TPending<T, R> = { item: T; resolve: (r: R) => void; reject: (err: unknown) => void };
+
+/**
+ * `write(items)` stores the items in one transaction and returns one result per item, in order.
+ * When a batch fails, its items are written again one by one, so one bad row fails only its
+ * own request.
+ */
+export function groupCommit<T, R>(
+  write: (items: T[]) => Promise<R[]>,
+  { maxBatch = 256, maxInFlight = 1 }: { maxBatch?: number; maxInFlight?: number } = {},
+): TGroupWriter<T, R> {
+  const queue: TPending<T, R>[] = [];
+  let inFlight = 0;
+  let idle: (() => void)[] = [];
+
+  async function run(batch: TPending<T, R>[]): Promise<void> {
+    try {
+      const results = await write(batch.map((p) => p.item));
+      if (results.length !== batch.length) throw new Error(`group commit: ${results.length} results for ${batch.length} items`);
+      batch.forEach((p, i) => p.resolve(results[i]));
+    } catch (err) {
+      if (batch.length === 1) return batch[0].reject(err);
+      await Promise.all(
+        batch.map((p) =>
+          write([p.item]).then(
+            ([r]) => p.resolve(r),
+            (e) => p.reject(e),
+          ),
+        ),
+      );
+    }
+  }
+
+  function pump(): void {
+    while (inFlight < maxInFlight && queue.length > 0) {
+      const batch = queue.splice(0, maxBatch);
+      inFlight++;
+      void run(batch).finally(() => {
+        inFlight--;
+        pump();
+        if (inFlight === 0 && queue.length === 0) {
+          const waiting = idle;
+          idle = [];
+          for (const resolve of waiting) resolve();
+        }
+      });
+    }
+  }
+
+  return {
+    submit(item) {
+      return new Promise<R>((resolve, reject) => {
+        queue.push({ item, resolve, reject });
+        pump();
+      });
+    },
+    drain() {
+      if (inFlight === 0 && queue.length === 0) return Promise.resolve();
+      return new Promise((resolve) => idle.push(resolve));
+    },
+  };
+}
