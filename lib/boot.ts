@@ -32,7 +32,7 @@ export async function boot(): Promise<void> {
   if (env.SERVICE_MODE === 'on') {
     await currentSigningKey();
     await upsertClient(env.SANDBOX_CLIENT_ID, env.SANDBOX_CLIENT_SECRET, env.SANDBOX_ACCOUNT);
-    if (env.WORKER_IN_PROCESS) startWorker();
+    if (env.WORKER_IN_PROCESS) await startWorker();
   }
   const shutdown = async () => {
     await stopWorker({ graceMs: 5000 }).catch(() => {});

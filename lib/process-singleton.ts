@@ -15,3 +15,8 @@ export function processSingleton<T>(key: string, init: () => T): T {
 export function dropProcessSingleton(key: string): void {
   delete store[`__gc:${key}`];
 }
+
+/** The value under `key` if one was made, without making one. */
+export function existingProcessSingleton<T>(key: string): T | undefined {
+  return store[`__gc:${key}`] as T | undefined;
+}

@@ -26,9 +26,9 @@ async function main(): Promise<void> {
     }
     process.exit(1);
   }
-  const id = startWorker();
+  const id = await startWorker();
   const store = (await dbKind()) === 'pglite' ? `embedded PGlite in ${env.DATA_DIR} (this process only)` : 'PostgreSQL (DATABASE_URL)';
-  console.log(`delivery worker ${id} started: ${store}, concurrency ${env.DELIVERY_CONCURRENCY}, poll ${env.DELIVERY_POLL_MS} ms`);
+  console.log(`delivery worker ${id} started: ${store}, concurrency ${env.DELIVERY_CONCURRENCY} (${env.DELIVERY_ENDPOINT_CONCURRENCY} per endpoint), woken by new deliveries, fallback poll ${env.DELIVERY_POLL_MS} ms`);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,8 +1,9 @@
-import { and, asc, desc, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { TSignatureVerdict } from '@/lib/constants';
 import { getDb } from '@/lib/db/client';
 import { receipts } from '@/lib/db/schema';
 import type { TReceipt } from './receivers';
+import { newestFirst } from '@/lib/db/paging';
 
 // Receipts joined to messages by (webhook-id, receiver): one webhook's message never shows
 // another receiver's arrivals, although every webhook of an account gets the same message id.
@@ -78,7 +79,7 @@ export async function messageIdsMentioning(term: string, limit = 20): Promise<st
         sql`((case when ${receipts.bodyUtf8} and ${receipts.body} is not null then convert_from(${receipts.body}, 'UTF8') ilike ${pattern} end) or ${receipts.headers}::text ilike ${pattern})`,
       ),
     )
-    .orderBy(desc(receipts.id))
+    .orderBy(...newestFirst(receipts.id))
     .limit(limit * 5);
   return [...new Set(rows.map((r) => r.messageId!))].slice(0, limit);
 }

@@ -7,6 +7,7 @@ import { receipts, receivers } from '@/lib/db/schema';
 import { env } from '@/lib/env';
 import { ApiError, validationError } from '@/lib/http/errors';
 import { randomString } from '@/lib/ids';
+import { newestFirst } from '@/lib/db/paging';
 
 // Receivers (the console's webhook endpoints at /ingest/{slug}) and the receipts they stored.
 // Bad input throws ApiError (400/404/409) with a readable message.
@@ -217,7 +218,7 @@ export async function listReceipts(
     .select()
     .from(receipts)
     .where(and(...conditions))
-    .orderBy(desc(receipts.id))
+    .orderBy(...newestFirst(receipts.id))
     .limit(size + 1);
   const page = rows.slice(0, size).map(toReceipt);
   return rows.length > size ? { receipts: page, nextBefore: page[page.length - 1].id } : { receipts: page };

@@ -1,8 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { dbKind, getDb } from '@/lib/db/client';
-import { groupCommit } from '@/lib/db/group-commit';
+import { batchWriter } from '@/lib/db/batch-writer';
+import { getDb } from '@/lib/db/client';
 import { receipts } from '@/lib/db/schema';
-import { dropProcessSingleton, processSingleton } from '@/lib/process-singleton';
 import type { TVerdict } from './verify-signature';
 
 // Stores received requests, awaited before the receiver answers: a 2xx means the row is
@@ -86,18 +85,8 @@ async function insertReceipts(inputs: TReceiptInput[]): Promise<TStoredReceipt[]
   return rows.sort((a, b) => a.id - b.id);
 }
 
-// PGlite is one connection: one batch at a time. PostgreSQL commits several batches side by side.
-const writer = () =>
-  processSingleton('receipt-writer', () =>
-    dbKind().then(
-      (kind) => groupCommit(insertReceipts, { maxBatch: 200, maxInFlight: kind === 'pglite' ? 1 : 4 }),
-      (err) => {
-        dropProcessSingleton('receipt-writer');
-        throw err;
-      },
-    ),
-  );
+const submit = batchWriter('receipts', insertReceipts);
 
-export async function recordReceipt(input: TReceiptInput): Promise<TStoredReceipt> {
-  return (await writer()).submit(input);
+export function recordReceipt(input: TReceiptInput): Promise<TStoredReceipt> {
+  return submit(input);
 }

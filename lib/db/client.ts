@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type pgModule from 'pg';
 import { env } from '@/lib/env';
 import { acquireDataDirLock, releaseDataDirLock } from './lock';
 import { quietQueryErrors } from './quiet-query-errors';
@@ -12,7 +13,15 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
-type Handle = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
+type TUnlisten = () => Promise<void>;
+type TPg = typeof pgModule;
+type Handle = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Calls `onNotify` for each NOTIFY on `channel` (delivered when the notifying transaction commits). */
+  listen: (channel: string, onNotify: () => void) => Promise<TUnlisten>;
+  close: () => Promise<void>;
+};
 
 // One instance per process, shared by route bundles, instrumentation and hot reloads.
 const globalForDb = globalThis as unknown as { __gcDb?: Promise<Handle> };
@@ -34,6 +43,7 @@ async function openPglite(dataDir: string): Promise<Handle> {
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    listen: (channel, onNotify) => client.listen(channel, () => onNotify()),
     close: async () => {
       await client.close();
       releaseDataDirLock(dir);
@@ -56,7 +66,42 @@ async function openPostgres(url: string): Promise<Handle> {
     await lockClient.query('select pg_advisory_unlock(727274)').catch(() => {});
     lockClient.release();
   }
-  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  return { db: db as unknown as Db, kind: 'postgres', listen: (channel, onNotify) => listenPostgres(pg, url, channel, onNotify), close: () => pool.end() };
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries). A lost
+ * connection is made again after a second, and `onNotify` is called then too: a NOTIFY sent while
+ * it was down would otherwise be missed.
+ */
+async function listenPostgres(pg: TPg, url: string, channel: string, onNotify: () => void): Promise<TUnlisten> {
+  let client: InstanceType<TPg['Client']> | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const reconnect = (): void => {
+    if (!stopped) retry = setTimeout(() => void connect().then(onNotify, reconnect), 1000);
+  };
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (n) => n.channel === channel && onNotify());
+    c.on('error', () => {
+      c.end().catch(() => {});
+      if (client === c) {
+        client = null;
+        reconnect();
+      }
+    });
+    await c.connect();
+    await c.query(`listen ${channel}`);
+    if (stopped) await c.end();
+    else client = c;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
 }
 
 async function open(): Promise<Handle> {
@@ -80,6 +125,11 @@ export async function getDb(): Promise<Db> {
 
 export async function dbKind(): Promise<Handle['kind']> {
   return (await handle()).kind;
+}
+
+/** Calls `onNotify` whenever a transaction that ran `select pg_notify(channel, …)` commits, in any process. */
+export async function listenDb(channel: string, onNotify: () => void): Promise<TUnlisten> {
+  return (await handle()).listen(channel, onNotify);
 }
 
 export async function closeDb(): Promise<void> {

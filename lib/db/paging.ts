@@ -12,3 +12,12 @@ export function olderThan(createdAt: PgColumn, id: PgColumn, cursor: TCursor | n
 export function createdWithin(createdAt: PgColumn, { before, after }: { before?: string; after?: string }): SQL | undefined {
   return and(before ? lt(createdAt, new Date(before)) : undefined, after ? gt(createdAt, new Date(after)) : undefined);
 }
+
+/**
+ * ORDER BY newest first in the terms of the list indexes, which drizzle declares `DESC NULLS LAST`:
+ * a plain `DESC` means NULLS FIRST, which PostgreSQL will not read from such an index (even on NOT
+ * NULL columns), so it would sort every row of the list before returning the first page.
+ */
+export function newestFirst(...columns: PgColumn[]): SQL[] {
+  return columns.map((c) => sql`${c} desc nulls last`);
+}

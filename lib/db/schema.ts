@@ -222,6 +222,10 @@ export const deliveries = service.table(
     uniqueIndex().on(t.messageId, t.webhookId),
     index().on(t.webhookId, t.createdAt.desc(), t.messageId.desc()),
     index('deliveries_due_idx').on(t.nextAttemptAt).where(sql`status in ('pending', 'sending')`),
+    // A webhook's messages filtered by status (the timeline's filter), in list order.
+    index('deliveries_webhook_status_idx').on(t.webhookId, t.status, t.createdAt.desc(), t.messageId.desc()),
+    // The worker's next wake-up: the earliest lease to run out.
+    index('deliveries_leased_idx').on(t.leaseUntil).where(sql`status = 'sending'`),
   ],
 );
 

@@ -37,3 +37,26 @@ export async function claimDeliveries(db: DbOrTx, { owner, limit, leaseMs }: { o
     leaseOwner: owner,
   }));
 }
+
+/**
+ * Milliseconds until the next delivery falls due by the database's clock — a waiting one's next
+ * attempt, or a lease running out — or null when none waits. 0 or less means due now.
+ */
+export async function nextDueInMs(db: DbOrTx): Promise<number | null> {
+  const [row] = await queryRows<{ ms: number | string | null }>(
+    db,
+    sql`select extract(epoch from (least(
+          (select min(next_attempt_at) from service.deliveries where status = 'pending'),
+          (select min(lease_until) from service.deliveries where status = 'sending')
+        ) - clock_timestamp())) * 1000 as ms`,
+  );
+  return row?.ms === null || row?.ms === undefined ? null : Number(row.ms);
+}
+
+/** Gives a claimed delivery back, unattempted, for any worker to take now (its lease is still ours). */
+export async function releaseClaim(db: DbOrTx, claim: TClaim): Promise<void> {
+  await db.execute(
+    sql`update service.deliveries set status = 'pending', lease_owner = null, lease_until = null, updated_at = now()
+        where id = ${claim.id} and status = 'sending' and lease_owner = ${claim.leaseOwner}`,
+  );
+}

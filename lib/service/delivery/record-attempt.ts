@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { ID_PREFIX } from '@/lib/constants';
+import { batchWriter } from '@/lib/db/batch-writer';
 import { getDb, queryRows, schema, type Tx } from '@/lib/db/client';
 import { env } from '@/lib/env';
 import { prefixedId } from '@/lib/ids';
@@ -13,24 +14,25 @@ const w = schema.webhooks;
 
 type TAttemptTarget = { deliveryId: string; messageId: string; webhookId: string; accountId: string; url: string };
 
+function attemptValues(target: TAttemptTarget, result: TSendResult, triggerType: 'scheduled' | 'manual') {
+  return {
+    id: prefixedId(ID_PREFIX.attempt),
+    deliveryId: target.deliveryId,
+    messageId: target.messageId,
+    webhookId: target.webhookId,
+    accountId: target.accountId,
+    url: target.url,
+    createdAt: result.startedAt,
+    status: result.ok ? 'success' : 'failed',
+    responseStatusCode: result.statusCode,
+    responseDurationMs: result.durationMs,
+    response: result.response,
+    triggerType,
+  };
+}
+
 async function insertAttempt(tx: Tx, target: TAttemptTarget, result: TSendResult, triggerType: 'scheduled' | 'manual'): Promise<TAttemptRow> {
-  const [row] = await tx
-    .insert(schema.attempts)
-    .values({
-      id: prefixedId(ID_PREFIX.attempt),
-      deliveryId: target.deliveryId,
-      messageId: target.messageId,
-      webhookId: target.webhookId,
-      accountId: target.accountId,
-      url: target.url,
-      createdAt: result.startedAt,
-      status: result.ok ? 'success' : 'failed',
-      responseStatusCode: result.statusCode,
-      responseDurationMs: result.durationMs,
-      response: result.response,
-      triggerType,
-    })
-    .returning();
+  const [row] = await tx.insert(schema.attempts).values(attemptValues(target, result, triggerType)).returning();
   return row;
 }
 
@@ -68,43 +70,85 @@ async function noteWebhookFailure(tx: Tx, webhookId: string, statusCode: number)
   return row?.disabled ?? false;
 }
 
+type TScheduledAttempt = { claim: TClaim; url: string; result: TSendResult };
+
+const targetOf = ({ claim, url }: TScheduledAttempt): TAttemptTarget => ({
+  deliveryId: claim.id,
+  messageId: claim.messageId,
+  webhookId: claim.webhookId,
+  accountId: claim.accountId,
+  url,
+});
+
+/** Written only while the lease is still this claim's (another worker may have taken an expired one). */
+const ours = (claim: TClaim) => and(eq(d.id, claim.id), eq(d.status, 'sending'), eq(d.leaseOwner, claim.leaseOwner));
+
+/** Successes in three statements however many: the webhooks' failing stretches end, the deliveries are done. */
+async function recordSuccesses(tx: Tx, items: TScheduledAttempt[]): Promise<void> {
+  if (items.length === 0) return;
+  await tx
+    .update(w)
+    .set({ failingSince: null })
+    .where(and(inArray(w.id, [...new Set(items.map((i) => i.claim.webhookId))]), isNotNull(w.failingSince)));
+  const rows = sql.join(
+    items.map(({ claim }) => sql`(${claim.id}::uuid, ${claim.leaseOwner}::text, ${claim.scheduledAttemptCount + 1}::int)`),
+    sql`, `,
+  );
+  const done = await queryRows<{ id: string }>(
+    tx,
+    sql`update service.deliveries d set status = 'success', next_attempt_at = null, attempt_count = d.attempt_count + 1,
+          scheduled_attempt_count = v.n, lease_owner = null, lease_until = null, updated_at = now()
+        from (values ${rows}) as v(id, owner, n)
+        where d.id = v.id and d.status = 'sending' and d.lease_owner = v.owner
+        returning d.id`,
+  );
+  const recorded = new Set(done.map((r) => r.id));
+  const lost = items.filter((i) => !recorded.has(i.claim.id)).map((i) => i.claim.id);
+  if (lost.length > 0) await tx.update(d).set({ attemptCount: sql`${d.attemptCount} + 1` }).where(inArray(d.id, lost));
+}
+
+/** A failure: the webhook's failing stretch (which may disable it), then a retry or the end of the schedule. */
+async function recordFailure(tx: Tx, { claim, result }: TScheduledAttempt): Promise<void> {
+  const attemptNumber = claim.scheduledAttemptCount + 1;
+  const disabled = await noteWebhookFailure(tx, claim.webhookId, result.statusCode);
+  const delayMs = disabled
+    ? null
+    : nextRetryDelayMs(attemptNumber, env.DELIVERY_RETRY_SCHEDULE, { statusCode: result.statusCode, retryAfterSeconds: parseRetryAfter(result.retryAfter) });
+  const next =
+    delayMs === null
+      ? { status: 'failed', nextAttemptAt: null }
+      : { status: 'pending', nextAttemptAt: sql`now() + ${Math.round(delayMs)}::int * interval '1 millisecond'` };
+  const updated = await tx
+    .update(d)
+    .set({ attemptCount: sql`${d.attemptCount} + 1`, scheduledAttemptCount: attemptNumber, leaseOwner: null, leaseUntil: null, updatedAt: sql`now()`, ...next })
+    .where(ours(claim))
+    .returning({ id: d.id });
+  if (updated.length === 0) await tx.update(d).set({ attemptCount: sql`${d.attemptCount} + 1` }).where(eq(d.id, claim.id));
+}
+
 /**
- * The outcome of a worker's attempt, in one transaction: the attempt row, then the delivery's
- * next state — written only while the lease is still this claim's, so a lease that expired and
- * was taken by another worker is never overwritten (the attempt is still recorded and counted).
+ * The outcomes of the worker's attempts that finished together, in one transaction: the attempt
+ * rows, then each delivery's next state. An attempt whose lease was lost is still recorded and
+ * counted; only the delivery's state is left to the worker that holds it now.
  */
-export async function recordScheduledAttempt(claim: TClaim, url: string, result: TSendResult): Promise<void> {
+async function recordScheduledAttempts(items: TScheduledAttempt[]): Promise<void[]> {
   const db = await getDb();
   await db.transaction(async (tx) => {
-    await insertAttempt(tx, { deliveryId: claim.id, messageId: claim.messageId, webhookId: claim.webhookId, accountId: claim.accountId, url }, result, 'scheduled');
-    const attemptNumber = claim.scheduledAttemptCount + 1;
-    const ours = and(eq(d.id, claim.id), eq(d.status, 'sending'), eq(d.leaseOwner, claim.leaseOwner));
-    const common = {
-      attemptCount: sql`${d.attemptCount} + 1`,
-      scheduledAttemptCount: attemptNumber,
-      leaseOwner: null,
-      leaseUntil: null,
-      updatedAt: sql`now()`,
-    };
-    let next: Record<string, unknown>;
-    if (result.ok) {
-      await tx.update(w).set({ failingSince: null }).where(and(eq(w.id, claim.webhookId), isNotNull(w.failingSince)));
-      next = { status: 'success', nextAttemptAt: null };
-    } else {
-      const disabled = await noteWebhookFailure(tx, claim.webhookId, result.statusCode);
-      const delayMs = disabled
-        ? null
-        : nextRetryDelayMs(attemptNumber, env.DELIVERY_RETRY_SCHEDULE, { statusCode: result.statusCode, retryAfterSeconds: parseRetryAfter(result.retryAfter) });
-      next =
-        delayMs === null
-          ? { status: 'failed', nextAttemptAt: null }
-          : { status: 'pending', nextAttemptAt: sql`now() + ${Math.round(delayMs)}::int * interval '1 millisecond'` };
-    }
-    const updated = await tx.update(d).set({ ...common, ...next }).where(ours).returning({ id: d.id });
-    if (updated.length === 0) {
-      await tx.update(d).set({ attemptCount: sql`${d.attemptCount} + 1` }).where(eq(d.id, claim.id));
-    }
+    await tx.insert(schema.attempts).values(items.map((i) => attemptValues(targetOf(i), i.result, 'scheduled')));
+    await recordSuccesses(
+      tx,
+      items.filter((i) => i.result.ok),
+    );
+    for (const item of items) if (!item.result.ok) await recordFailure(tx, item);
   });
+  return items.map(() => undefined);
+}
+
+const submitScheduled = batchWriter('scheduled-attempts', recordScheduledAttempts);
+
+/** Records a worker's attempt; resolves once it is committed (with others that finished meanwhile). */
+export function recordScheduledAttempt(claim: TClaim, url: string, result: TSendResult): Promise<void> {
+  return submitScheduled({ claim, url, result });
 }
 
 /** A claimed delivery whose webhook was disabled or deleted meanwhile ends `failed`, unattempted. */

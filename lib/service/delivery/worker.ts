@@ -1,125 +1,210 @@
 import os from 'node:os';
-import { describeForLog } from '@/lib/http/log-error';
-import { getDb } from '@/lib/db/client';
+import { getDb, listenDb } from '@/lib/db/client';
 import { env } from '@/lib/env';
+import { describeForLog } from '@/lib/http/log-error';
 import { randomString } from '@/lib/ids';
-import { claimDeliveries } from './claim';
-import { attemptTimeoutMs, deliverClaim } from './deliver';
+import { dropProcessSingleton, existingProcessSingleton, processSingleton } from '@/lib/process-singleton';
+import { claimDeliveries, nextDueInMs, releaseClaim, type TClaim } from './claim';
+import { attemptDelivery, attemptTimeoutMs, prepareDeliveries, type TDeliveryJob } from './deliver';
+import { EndpointSlots } from './endpoint-slots';
+import { abandonClaim, recordScheduledAttempt } from './record-attempt';
+import type { TSendResult } from './send-webhook';
+import { DELIVERIES_CHANNEL, Wakeup } from './wakeup';
 
-// The delivery poller: a self-rescheduling setTimeout (with jitter, so workers started together
-// drift apart) that never overlaps itself, keeps up to DELIVERY_CONCURRENCY deliveries in flight,
-// and polls again at once when a full batch hints at more work.
+// The delivery worker: one loop — free slots → claim a batch → send → record → wait for a
+// wake-up or the next due time. A commit that queues deliveries wakes it at once (NOTIFY, from
+// this process or any other); a slot freeing up wakes it while there is more work; otherwise it
+// sleeps until the next retry or lease expiry falls due, polling at most every DELIVERY_POLL_MS
+// as a fallback. Its dependencies are passed in (`TWorkerDeps`), so tests can drive it directly.
 
-type TWorker = {
-  id: string;
-  stopping: boolean;
-  ticking: Promise<void> | null;
-  timer: NodeJS.Timeout | null;
-  wakeAfterTick: boolean;
-  moreWork: boolean;
-  inFlight: Set<Promise<void>>;
-  stats: { attempts: number; delivered: number; failed: number; abandoned: number; errors: number };
+export type TOutcome = 'success' | 'failed' | 'abandoned' | 'released';
+
+export type TWorkerDeps = {
+  claim: (limit: number, owner: string) => Promise<TClaim[]>;
+  prepare: (claims: TClaim[]) => Promise<TDeliveryJob[]>;
+  send: (job: TDeliveryJob & { target: NonNullable<TDeliveryJob['target']> }) => Promise<TSendResult>;
+  record: (claim: TClaim, url: string, result: TSendResult) => Promise<void>;
+  abandon: (claim: TClaim) => Promise<void>;
+  release: (claim: TClaim) => Promise<void>;
+  nextDueInMs: () => Promise<number | null>;
+  listen: (onWake: () => void) => Promise<() => Promise<void>>;
   log: (line: string) => void;
 };
 
-const globalForWorker = globalThis as unknown as { __gcWorker?: TWorker };
+export type TWorkerConfig = {
+  concurrency: number;
+  perEndpoint: number;
+  fallbackPollMs: number;
+  leaseMs: number;
+};
 
-const jittered = (ms: number) => Math.round(ms * (0.8 + 0.4 * Math.random()));
+type TStats = { attempts: number; delivered: number; failed: number; abandoned: number; released: number; errors: number };
 
-function schedule(w: TWorker, ms: number): void {
-  if (w.stopping) return;
-  if (w.timer) clearTimeout(w.timer);
-  w.timer = setTimeout(() => {
-    w.timer = null;
-    w.ticking = tick(w).finally(() => {
-      w.ticking = null;
-      const now = w.wakeAfterTick || (w.moreWork && w.inFlight.size < env.DELIVERY_CONCURRENCY);
-      w.wakeAfterTick = false;
-      schedule(w, now ? 0 : jittered(env.DELIVERY_POLL_MS));
-    });
-  }, ms);
-}
+type TWorker = {
+  id: string;
+  deps: TWorkerDeps;
+  config: TWorkerConfig;
+  stopping: boolean;
+  wakeup: Wakeup;
+  slots: EndpointSlots;
+  jobs: Set<Promise<void>>;
+  /** The last claim took every free slot: more may be due as soon as one frees up. */
+  saturated: boolean;
+  stats: TStats;
+  loop: Promise<void> | null;
+  unlisten: (() => Promise<void>) | null;
+};
 
-/** Poll now (a slot freed up while there is more work), unless a poll is running: then right after it. */
-function wake(w: TWorker): void {
-  if (w.stopping) return;
-  if (w.ticking) w.wakeAfterTick = true;
-  else schedule(w, 0);
-}
-
-async function tick(w: TWorker): Promise<void> {
-  const free = env.DELIVERY_CONCURRENCY - w.inFlight.size;
-  if (free <= 0) return;
+/** Sends one job within its endpoint's limit; a claim that waited so long its lease is half spent is given back instead. */
+async function runJob(w: TWorker, job: TDeliveryJob, claimedAt: number): Promise<TOutcome> {
+  if (!job.target) {
+    await w.deps.abandon(job.claim);
+    return 'abandoned';
+  }
+  const endpoint = job.target.url;
+  await w.slots.acquire(endpoint);
   try {
-    const claims = await claimDeliveries(await getDb(), { owner: `${w.id}:${randomString(8)}`, limit: free, leaseMs: env.DELIVERY_LEASE_MS });
-    w.moreWork = claims.length === free;
-    for (const claim of claims) {
-      const job: Promise<void> = deliverClaim(claim)
-        .then((outcome) => {
-          if (outcome === 'abandoned') w.stats.abandoned++;
-          else {
-            w.stats.attempts++;
-            if (outcome === 'success') w.stats.delivered++;
-            else w.stats.failed++;
-          }
-        })
-        .catch((err) => {
-          // The lease runs out and another poll retries it: at least once, never lost.
-          w.stats.errors++;
-          w.log(`[worker] delivery ${claim.messageId} → ${claim.webhookId} could not be recorded: ${describeForLog(err)}`);
-        })
-        .finally(() => {
-          w.inFlight.delete(job);
-          if (w.moreWork) wake(w);
-        });
-      w.inFlight.add(job);
+    if (Date.now() - claimedAt > w.config.leaseMs / 2 || w.stopping) {
+      await w.deps.release(job.claim);
+      return 'released';
     }
-  } catch (err) {
-    w.stats.errors++;
-    w.log(`[worker] claiming deliveries failed: ${describeForLog(err)}`);
+    const result = await w.deps.send({ claim: job.claim, target: job.target });
+    await w.deps.record(job.claim, endpoint, result);
+    return result.ok ? 'success' : 'failed';
+  } finally {
+    w.slots.release(endpoint);
   }
 }
 
-/** Starts this process's worker (once; a second call is a no-op). */
-export function startWorker({ log = (line: string) => console.error(line) }: { log?: (line: string) => void } = {}): string {
-  if (globalForWorker.__gcWorker) return globalForWorker.__gcWorker.id;
-  const w: TWorker = {
-    id: `${os.hostname()}:${process.pid}:${randomString(6)}`,
-    stopping: false,
-    ticking: null,
-    timer: null,
-    wakeAfterTick: false,
-    moreWork: false,
-    inFlight: new Set(),
-    stats: { attempts: 0, delivered: 0, failed: 0, abandoned: 0, errors: 0 },
+function start(w: TWorker, job: TDeliveryJob, claimedAt: number): void {
+  const p: Promise<void> = runJob(w, job, claimedAt)
+    .then((outcome) => {
+      if (outcome === 'abandoned') w.stats.abandoned++;
+      else if (outcome === 'released') w.stats.released++;
+      else {
+        w.stats.attempts++;
+        if (outcome === 'success') w.stats.delivered++;
+        else {
+          w.stats.failed++;
+          w.wakeup.notify(); // a retry was scheduled: the next due time may be sooner than planned
+        }
+      }
+    })
+    .catch((err) => {
+      // The lease runs out and a worker tries again: at least once, never lost.
+      w.stats.errors++;
+      w.deps.log(`[worker] delivery ${job.claim.messageId} → ${job.claim.webhookId} could not be recorded: ${describeForLog(err)}`);
+    })
+    .finally(() => {
+      w.jobs.delete(p);
+      if (w.saturated) w.wakeup.notify();
+    });
+  w.jobs.add(p);
+}
+
+async function loop(w: TWorker): Promise<void> {
+  while (!w.stopping) {
+    const free = w.config.concurrency - w.jobs.size;
+    let claimed = 0;
+    if (free > 0) {
+      try {
+        const claimedAt = Date.now();
+        const claims = await w.deps.claim(free, `${w.id}:${randomString(8)}`);
+        claimed = claims.length;
+        for (const job of await w.deps.prepare(claims)) start(w, job, claimedAt);
+      } catch (err) {
+        w.stats.errors++;
+        w.deps.log(`[worker] claiming deliveries failed: ${describeForLog(err)}`);
+      }
+    }
+    w.saturated = free > 0 && claimed === free;
+    if (w.saturated) continue;
+    // Nothing more due now (or no free slot): sleep until woken, the next due time, or the fallback poll.
+    const dueIn = free > 0 ? await w.deps.nextDueInMs().catch(() => null) : null;
+    await w.wakeup.wait(Math.min(dueIn ?? Infinity, w.config.fallbackPollMs));
+  }
+}
+
+/** The production dependencies: the process's database and the undici pool. */
+export function databaseDeps(log: (line: string) => void): TWorkerDeps {
+  return {
+    claim: async (limit, owner) => claimDeliveries(await getDb(), { owner, limit, leaseMs: env.DELIVERY_LEASE_MS }),
+    prepare: async (claims) => prepareDeliveries(await getDb(), claims),
+    send: attemptDelivery,
+    record: recordScheduledAttempt,
+    abandon: abandonClaim,
+    release: async (claim) => releaseClaim(await getDb(), claim),
+    nextDueInMs: async () => nextDueInMs(await getDb()),
+    listen: (onWake) => listenDb(DELIVERIES_CHANNEL, onWake),
     log,
   };
-  globalForWorker.__gcWorker = w;
-  if (attemptTimeoutMs() < env.DELIVERY_TIMEOUT_MS) {
-    log(`[worker] DELIVERY_LEASE_MS (${env.DELIVERY_LEASE_MS}) is short for DELIVERY_TIMEOUT_MS (${env.DELIVERY_TIMEOUT_MS}); attempts time out after ${attemptTimeoutMs()} ms`);
-  }
-  schedule(w, 0);
-  return w.id;
 }
 
-export function workerStats(): TWorker['stats'] | null {
-  return globalForWorker.__gcWorker ? { ...globalForWorker.__gcWorker.stats } : null;
+export function configFromEnv(): TWorkerConfig {
+  return {
+    concurrency: env.DELIVERY_CONCURRENCY,
+    perEndpoint: env.DELIVERY_ENDPOINT_CONCURRENCY,
+    fallbackPollMs: env.DELIVERY_POLL_MS,
+    leaseMs: env.DELIVERY_LEASE_MS,
+  };
+}
+
+/** Starts a worker on `deps`; stop it with the returned function, which waits up to `graceMs` for deliveries in flight. */
+export async function runWorker(deps: TWorkerDeps, config: TWorkerConfig): Promise<{ id: string; stop: (graceMs: number) => Promise<TStats>; stats: () => TStats }> {
+  const w: TWorker = {
+    id: `${os.hostname()}:${process.pid}:${randomString(6)}`,
+    deps,
+    config,
+    stopping: false,
+    wakeup: new Wakeup(),
+    slots: new EndpointSlots(config.perEndpoint),
+    jobs: new Set(),
+    saturated: false,
+    stats: { attempts: 0, delivered: 0, failed: 0, abandoned: 0, released: 0, errors: 0 },
+    loop: null,
+    unlisten: null,
+  };
+  try {
+    w.unlisten = await deps.listen(() => w.wakeup.notify());
+  } catch (err) {
+    deps.log(`[worker] cannot listen for new deliveries (${describeForLog(err)}); polling every ${config.fallbackPollMs} ms instead`);
+  }
+  w.loop = loop(w);
+  const stop = async (graceMs: number): Promise<TStats> => {
+    w.stopping = true;
+    w.wakeup.notify();
+    await w.unlisten?.().catch(() => {});
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
+    await Promise.race([Promise.allSettled([w.loop, ...w.jobs]), grace]);
+    clearTimeout(timer);
+    return { ...w.stats };
+  };
+  return { id: w.id, stop, stats: () => ({ ...w.stats }) };
+}
+
+type TRunning = Awaited<ReturnType<typeof runWorker>>;
+const KEY = 'delivery-worker';
+
+/** Starts this process's worker (once; a second call returns the same one's id). */
+export async function startWorker({ log = (line: string) => console.error(line) }: { log?: (line: string) => void } = {}): Promise<string> {
+  const running = await processSingleton<Promise<TRunning>>(KEY, () => {
+    if (attemptTimeoutMs() < env.DELIVERY_TIMEOUT_MS) {
+      log(`[worker] DELIVERY_LEASE_MS (${env.DELIVERY_LEASE_MS}) is short for DELIVERY_TIMEOUT_MS (${env.DELIVERY_TIMEOUT_MS}); attempts time out after ${attemptTimeoutMs()} ms`);
+    }
+    return runWorker(databaseDeps(log), configFromEnv());
+  });
+  return running.id;
 }
 
 /**
- * Stops polling and waits up to `graceMs` for deliveries in flight to be recorded; returns the counts. Any still
- * running after that keep their lease, which expires, and are attempted again by a live worker.
+ * Stops this process's worker and waits up to `graceMs` for deliveries in flight to be recorded;
+ * returns the counts. Any still running after that keep their lease, which expires, and are
+ * attempted again by a live worker.
  */
-export async function stopWorker({ graceMs = 10_000 }: { graceMs?: number } = {}): Promise<TWorker['stats'] | null> {
-  const w = globalForWorker.__gcWorker;
-  if (!w) return null;
-  w.stopping = true;
-  if (w.timer) clearTimeout(w.timer);
-  w.timer = null;
-  let timer: NodeJS.Timeout | undefined;
-  const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
-  await Promise.race([Promise.allSettled([w.ticking, ...w.inFlight]), grace]);
-  clearTimeout(timer);
-  globalForWorker.__gcWorker = undefined;
-  return { ...w.stats };
+export async function stopWorker({ graceMs = 10_000 }: { graceMs?: number } = {}): Promise<TStats | null> {
+  const running = existingProcessSingleton<Promise<TRunning>>(KEY);
+  if (!running) return null;
+  dropProcessSingleton(KEY);
+  return (await running).stop(graceMs);
 }

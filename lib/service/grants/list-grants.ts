@@ -1,10 +1,10 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { getDb, schema } from '@/lib/db/client';
 import { ApiError } from '@/lib/http/errors';
 import { pageOf, type TPageParams } from '@/lib/http/paging';
 import { UUID_PATTERN } from '@/lib/service/connects/schemas';
 import { grantToJson, type TGrantJson } from './grant-json';
-import { olderThan } from '@/lib/db/paging';
+import { olderThan, newestFirst } from '@/lib/db/paging';
 
 /** One page of a Connect's grants, newest first. */
 export async function listGrants(connectId: string, { limit, cursor, scope }: TPageParams): Promise<{ results: TGrantJson[]; nextPageToken?: string }> {
@@ -24,7 +24,7 @@ export async function listGrants(connectId: string, { limit, cursor, scope }: TP
         olderThan(g.createdAt, g.id, cursor),
       ),
     )
-    .orderBy(desc(g.createdAt), desc(g.id))
+    .orderBy(...newestFirst(g.createdAt, g.id))
     .limit(limit + 1);
   return pageOf(rows, limit, (r) => r, grantToJson, scope);
 }

@@ -1,6 +1,6 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { getDb, schema } from '@/lib/db/client';
-import { createdWithin, olderThan } from '@/lib/db/paging';
+import { createdWithin, olderThan, newestFirst } from '@/lib/db/paging';
 import { pageOf, type TPageParams } from '@/lib/http/paging';
 import { accountMessageToJson, type TAccountMessageJson } from '@/lib/service/webhooks/webhook-json';
 import type { TAccountMessageFilters } from './schemas';
@@ -28,7 +28,7 @@ export async function listAccountMessages(
         olderThan(m.createdAt, m.id, cursor),
       ),
     )
-    .orderBy(desc(m.createdAt), desc(m.id))
+    .orderBy(...newestFirst(m.createdAt, m.id))
     .limit(limit + 1);
   return pageOf(rows, limit, (r) => r, accountMessageToJson, scope);
 }

@@ -3,6 +3,7 @@ import { ID_PREFIX, type TEventType } from '@/lib/constants';
 import { queryRows, type DbOrTx } from '@/lib/db/client';
 import { deliveries, messages, webhooks } from '@/lib/db/schema';
 import { prefixedId } from '@/lib/ids';
+import { notifyDeliveriesQueued } from '@/lib/service/delivery/wakeup';
 
 export type TEmitEventInput = {
   accountId: string;
@@ -61,6 +62,7 @@ export async function emitEvent(tx: DbOrTx, input: TEmitEventInput): Promise<TEm
         createdAt,
       })),
     );
+    await notifyDeliveriesQueued(tx);
   }
   return { messageId, eventId };
 }

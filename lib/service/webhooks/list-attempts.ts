@@ -1,9 +1,9 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { getDb, schema } from '@/lib/db/client';
 import { pageOf, type TPageParams } from '@/lib/http/paging';
 import { getDelivery } from './get-message';
 import { attemptToJson, type TAttemptJson } from './webhook-json';
-import { olderThan } from '@/lib/db/paging';
+import { olderThan, newestFirst } from '@/lib/db/paging';
 
 /** The attempts to deliver one message to one webhook, newest first, without response bodies. */
 export async function listAttempts(
@@ -25,7 +25,7 @@ export async function listAttempts(
         olderThan(a.createdAt, a.id, cursor),
       ),
     )
-    .orderBy(desc(a.createdAt), desc(a.id))
+    .orderBy(...newestFirst(a.createdAt, a.id))
     .limit(limit + 1);
   return pageOf(rows, limit, (r) => ({ createdAt: r.createdAt, id: r.id }), (r) => attemptToJson(r), scope);
 }

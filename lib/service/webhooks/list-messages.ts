@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { getDb, schema } from '@/lib/db/client';
 import { pageOf, type TPageParams } from '@/lib/http/paging';
 import { parseQuery } from '@/lib/http/query';
@@ -6,7 +6,7 @@ import { getWebhook } from './get-webhook';
 import { ZMessageFilters, type TMessageFilters } from './schemas';
 import { selectDeliveries } from './select-deliveries';
 import { messageToJson, type TMessageJson } from './webhook-json';
-import { createdWithin, olderThan } from '@/lib/db/paging';
+import { createdWithin, olderThan, newestFirst } from '@/lib/db/paging';
 
 /** The EXT filters from the query string; a wrong value is a 400 naming the parameter. */
 export function parseMessageFilters(searchParams: URLSearchParams): TMessageFilters {
@@ -38,7 +38,7 @@ export async function listMessages(
         olderThan(d.createdAt, d.messageId, cursor),
       ),
     )
-    .orderBy(desc(d.createdAt), desc(d.messageId))
+    .orderBy(...newestFirst(d.createdAt, d.messageId))
     .limit(limit + 1);
   return pageOf(rows, limit, (r) => ({ createdAt: r.delivery.createdAt, id: r.delivery.messageId }), (r) => messageToJson(r), scope);
 }

@@ -1,8 +1,8 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { getDb, schema } from '@/lib/db/client';
 import { pageOf, type TPageParams } from '@/lib/http/paging';
 import { webhookToJson, type TWebhookJson } from './webhook-json';
-import { olderThan } from '@/lib/db/paging';
+import { olderThan, newestFirst } from '@/lib/db/paging';
 
 /** The account's live webhooks, newest first, one page. */
 export async function listWebhooks(accountId: string, { limit, cursor, scope }: TPageParams): Promise<{ results: TWebhookJson[]; nextPageToken?: string }> {
@@ -18,7 +18,7 @@ export async function listWebhooks(accountId: string, { limit, cursor, scope }: 
         olderThan(w.createdAt, w.id, cursor),
       ),
     )
-    .orderBy(desc(w.createdAt), desc(w.id))
+    .orderBy(...newestFirst(w.createdAt, w.id))
     .limit(limit + 1);
   return pageOf(rows, limit, (r) => ({ createdAt: r.createdAt, id: r.id }), webhookToJson, scope);
 }

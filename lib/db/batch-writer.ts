@@ -1,0 +1,21 @@
+import { dropProcessSingleton, processSingleton } from '@/lib/process-singleton';
+import { dbKind } from './client';
+import { groupCommit, type TGroupWriter } from './group-commit';
+
+/**
+ * The process's group-commit writer named `key` (see group-commit.ts): one batch at a time on the
+ * embedded store, which is one connection; several side by side on PostgreSQL.
+ */
+export function batchWriter<T, R>(key: string, write: (items: T[]) => Promise<R[]>, { maxBatch = 200 } = {}): (item: T) => Promise<R> {
+  const writer = () =>
+    processSingleton<Promise<TGroupWriter<T, R>>>(`batch-writer:${key}`, () =>
+      dbKind().then(
+        (kind) => groupCommit(write, { maxBatch, maxInFlight: kind === 'pglite' ? 1 : 4 }),
+        (err) => {
+          dropProcessSingleton(`batch-writer:${key}`);
+          throw err;
+        },
+      ),
+    );
+  return async (item) => (await writer()).submit(item);
+}

@@ -1,0 +1,2 @@
+CREATE INDEX "deliveries_webhook_status_idx" ON "service"."deliveries" USING btree ("webhook_id","status","created_at" DESC NULLS LAST,"message_id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "deliveries_leased_idx" ON "service"."deliveries" USING btree ("lease_until") WHERE status = 'sending';

@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/lib/db/client';
+
+// How a worker learns that deliveries are due: a NOTIFY on this channel, sent inside the
+// transaction that queued them, reaches every listening worker when that transaction commits —
+// in this process (embedded store) or any other (PostgreSQL).
+
+export const DELIVERIES_CHANNEL = 'gc_deliveries';
+
+/** Tells the workers, once the caller's transaction commits, that deliveries were queued. */
+export async function notifyDeliveriesQueued(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`select pg_notify(${DELIVERIES_CHANNEL}, '')`);
+}
+
+/**
+ * A wake-up call that is not lost when it comes early: `notify()` while nobody waits makes the next
+ * `wait()` return at once. Several notifies before a wait count as one.
+ */
+export class Wakeup {
+  private pending = false;
+  private resolve: (() => void) | null = null;
+  private timer: NodeJS.Timeout | undefined;
+
+  notify(): void {
+    if (this.resolve) this.resolve();
+    else this.pending = true;
+  }
+
+  /** Resolves on `notify()` or after `ms`, whichever comes first. */
+  wait(ms: number): Promise<void> {
+    if (this.pending) {
+      this.pending = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(this.timer);
+        this.resolve = null;
+        resolve();
+      };
+      this.resolve = done;
+      this.timer = setTimeout(done, Math.max(0, ms));
+    });
+  }
+}

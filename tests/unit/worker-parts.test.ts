@@ -1,0 +1,51 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { EndpointSlots } from '@/lib/service/delivery/endpoint-slots';
+import { Wakeup } from '@/lib/service/delivery/wakeup';
+
+test('a wake-up that comes before the wait is kept; several count as one', async () => {
+  const w = new Wakeup();
+  w.notify();
+  w.notify();
+  const t0 = performance.now();
+  await w.wait(5_000);
+  assert.ok(performance.now() - t0 < 1_000, 'the early notify ends the wait at once');
+  let woke = false;
+  void w.wait(5_000).then(() => (woke = true));
+  await new Promise((r) => setImmediate(r));
+  assert.equal(woke, false, 'the second notify was not kept as another wake-up');
+  w.notify();
+  await new Promise((r) => setImmediate(r));
+  assert.equal(woke, true);
+});
+
+test('a wait without a wake-up ends at its timeout', async () => {
+  const w = new Wakeup();
+  let woke = false;
+  const waiting = w.wait(20).then(() => (woke = true));
+  await new Promise((r) => setImmediate(r));
+  assert.equal(woke, false);
+  await waiting;
+  assert.equal(woke, true);
+});
+
+test('endpoint slots: at most `limit` per endpoint, others unaffected, freed slots passed on in order', async () => {
+  const slots = new EndpointSlots(2);
+  const order: string[] = [];
+  await slots.acquire('a');
+  await slots.acquire('a');
+  const third = slots.acquire('a').then(() => order.push('a3'));
+  const fourth = slots.acquire('a').then(() => order.push('a4'));
+  await slots.acquire('b'); // another endpoint does not wait for a's
+  await new Promise((r) => setImmediate(r));
+  assert.deepEqual(order, []);
+  slots.release('a');
+  await third;
+  assert.deepEqual(order, ['a3']);
+  slots.release('a');
+  await fourth;
+  assert.deepEqual(order, ['a3', 'a4']);
+  for (let i = 0; i < 2; i++) slots.release('a');
+  await slots.acquire('a');
+  await slots.acquire('a');
+});
