@@ -1,134 +1,98 @@
-// `npm run bench`: throughput of the hot paths, each printed beside a baseline measured in the same
-// process (a bare node:http server answering the same requests), so the ratios mean something on
-// any machine. Starts the built app (run `npm run build` or `npm test` first) on an embedded store,
-// or on PostgreSQL with TEST_DATABASE_URL. Every loop is bounded in count and time, loopback only.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+// `npm run bench`: issue 10's hot paths, each measured beside its baseline in the same run, so the
+// ratios mean something on any machine. Starts the built app (`npm run build` first) through
+// tests/helpers/app.ts on its own defaults, once per store: embedded PGlite, and PostgreSQL too
+// when TEST_DATABASE_URL (or DATABASE_URL) names a server — fresh databases are created there and
+// dropped after. Loopback only; every loop bounded in count and time. Knobs: tests/bench/config.ts.
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Pool } from 'undici';
-import { Webhook } from 'standardwebhooks';
 import { startApp } from '../helpers/app';
-import { call, eventually, staffCookie, token } from '../helpers/http';
+import { staffCookie } from '../helpers/http';
+import { cleanUpOnSignals, onCleanup, runCleanups } from './cleanup';
+import { CONFIG, PG_ADMIN_URL, type TStore } from './config';
+import { benchDelivery, DELIVERY_ACCOUNTS } from './delivery';
+import { benchIngest } from './ingest';
+import { fmt, printSummary, verdictOf, writeJson, type TFigure } from './report';
+import { rssMiB } from './stats';
+import { disposeApp } from './stores';
+import { benchTimeline } from './timeline';
+import { benchWorkers } from './workers';
 
-const N_REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
-const N_DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 300);
-const CONCURRENCY = 16;
-const SECRET = `whsec_${Buffer.from('bench-secret-bench-secret-bench!').toString('base64')}`;
+const ROOT = path.resolve(import.meta.dirname, '../..');
+// startApp's test defaults that would flatter the app (a 100 ms poll, 1 s retries): measure its own.
+const TEST_ONLY_ENV = ['DELIVERY_POLL_MS', 'DELIVERY_RETRY_SCHEDULE'];
 
-type TResult = { name: string; count: number; seconds: number; perSecond: number };
-const results: TResult[] = [];
-
-function record(name: string, count: number, seconds: number): TResult {
-  const r = { name, count, seconds, perSecond: count / seconds };
-  results.push(r);
-  console.log(`  ${name.padEnd(46)} ${String(count).padStart(6)} in ${seconds.toFixed(2).padStart(6)} s = ${r.perSecond.toFixed(0).padStart(6)}/s`);
-  return r;
-}
-
-/** `count` requests from `make(i)`, `CONCURRENCY` at a time, over one keep-alive pool. */
-async function blast(origin: string, count: number, make: (i: number) => { method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string }): Promise<{ seconds: number; statuses: Map<number, number> }> {
-  const pool = new Pool(origin, { connections: CONCURRENCY, pipelining: 1 });
-  const statuses = new Map<number, number>();
-  let next = 0;
-  const t0 = performance.now();
-  const deadline = Date.now() + 120_000;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < count && Date.now() < deadline) {
-        const i = next++;
-        const res = await pool.request(make(i));
-        await res.body.dump();
-        statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-      }
-    }),
-  );
-  const seconds = (performance.now() - t0) / 1000;
-  await pool.close();
-  return { seconds, statuses };
-}
-
-function signedBody(i: number) {
-  const body = JSON.stringify({ type: 'grant.succeeded', timestamp: new Date().toISOString(), data: { id: `bench-${i}`, amount: 15000, note: 'x'.repeat(600) } });
-  const id = `msg_bench_${i}_${Math.random().toString(36).slice(2)}`;
-  const ts = new Date();
-  const signature = new Webhook(SECRET).sign(id, ts, body);
-  return { body, headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(Math.floor(ts.getTime() / 1000)), 'webhook-signature': signature } };
-}
-
-async function main() {
-  console.log(`Giving Connect bench — ${N_REQUESTS} requests per HTTP figure, ${N_DELIVERIES} deliveries, concurrency ${CONCURRENCY}`);
-  console.log(`store: ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}\n`);
-
-  // Baseline: a bare node:http server that reads the body and answers 204, plus a counting sink for deliveries.
-  let sinkCount = 0;
-  const sink = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      if (req.url?.startsWith('/sink')) sinkCount++;
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((r) => sink.listen(0, '127.0.0.1', r));
-  const sinkOrigin = `http://127.0.0.1:${(sink.address() as AddressInfo).port}`;
-
-  console.log('baseline');
-  const base = await blast(sinkOrigin, N_REQUESTS, (i) => ({ method: 'POST', path: '/base', ...signedBody(i) }));
-  const baseline = record('bare node:http POST (same payloads)', N_REQUESTS, base.seconds);
-
-  const app = await startApp({ env: { DELIVERY_POLL_MS: '200', DELIVERY_RETRY_SCHEDULE: '5,300,1800,7200,18000,36000,36000' } });
+async function benchStore(store: TStore, figures: TFigure[], rss: Record<string, unknown>[]): Promise<void> {
+  const app = await startApp({ adminUrl: store === 'postgres' ? PG_ADMIN_URL : null, unsetEnv: TEST_ONLY_ENV, accounts: DELIVERY_ACCOUNTS });
+  const dispose = onCleanup(() => disposeApp(app));
+  console.log(`\n${store}: app pid ${app.pid()} at ${app.baseUrl}, database ${app.env.DATABASE_URL ? new URL(app.env.DATABASE_URL).pathname.slice(1) : app.env.DATA_DIR}`);
+  const note = (stage: string) => {
+    const mib = rssMiB(app.pid());
+    rss.push({ store, stage, rssMiB: mib });
+    console.log(`  [app RSS ${stage}: ${fmt(mib)} MiB]`);
+  };
   try {
-    // Staff session and a receiver with a signing secret.
-    const cookie = await staffCookie(app);
-    const rcv = await call(app, 'POST', '/api/receivers', { body: { name: 'bench', secret: SECRET }, headers: { cookie } });
-    if (rcv.status !== 201) throw new Error(`receiver: ${rcv.status} ${rcv.text}`);
-
-    console.log('\nreceiver (/ingest/{slug}: verify signature, one durable insert, answer)');
-    const ingest = await blast(app.baseUrl, N_REQUESTS, (i) => ({ method: 'POST', path: `/ingest/${rcv.body.slug}`, ...signedBody(i) }));
-    const ingestR = record('signed POST stored before 2xx', N_REQUESTS, ingest.seconds);
-    console.log(`  statuses ${JSON.stringify(Object.fromEntries(ingest.statuses))}`);
-
-    console.log('\nservice API');
-    const t0 = performance.now();
-    const T = 20;
-    for (let i = 0; i < T; i++) await token(app);
-    record('token exchanges (scrypt-checked secret, RS256)', T, (performance.now() - t0) / 1000);
-    const bearer = await token(app);
-    const np = await call(app, 'POST', '/v1/nonprofits', { token: bearer, body: { ein: '530196605', user: { email: 'bench@example.org' } } });
-    const reads = await blast(app.baseUrl, N_REQUESTS, () => ({ method: 'GET', path: `/v1/nonprofit/${np.body.ein}`, headers: { authorization: `Bearer ${bearer}` } }));
-    const readR = record('GET /v1/nonprofit/{ein} (JWT verified)', N_REQUESTS, reads.seconds);
-
-    console.log('\ndelivery (test events → worker → signed POST → bare receiver)');
-    const hook = await call(app, 'POST', '/v1/webhooks', { token: bearer, body: { url: `${sinkOrigin}/sink`, eventTypes: ['grant.succeeded'] } });
-    if (hook.status !== 201) throw new Error(`webhook: ${hook.status} ${hook.text}`);
-    const d0 = performance.now();
-    const fire = await blast(app.baseUrl, N_DELIVERIES, () => ({ method: 'POST', path: `/v1/webhooks/${hook.body.id}/test`, headers: { authorization: `Bearer ${bearer}` } }));
-    await eventually(async () => sinkCount >= N_DELIVERIES, 180_000, 'all deliveries');
-    const deliverySeconds = (performance.now() - d0) / 1000;
-    record('POST /test (message + queued delivery)', N_DELIVERIES, fire.seconds);
-    const deliveryR = record('end to end: fired → received by the sink', N_DELIVERIES, deliverySeconds);
-
-    console.log('\ntimeline (staff JSON the live page polls: messages + attempts + receipts)');
-    const pageTimes: number[] = [];
-    let pageToken: string | undefined;
-    for (let p = 0; p < 10; p++) {
-      const t = performance.now();
-      const res = await call(app, 'GET', `/api/webhooks/${hook.body.id}/timeline${pageToken ? `?pageToken=${encodeURIComponent(pageToken)}` : ''}`, { headers: { cookie } });
-      pageTimes.push(performance.now() - t);
-      if (res.status !== 200) throw new Error(`timeline: ${res.status} ${res.text}`);
-      pageToken = res.body.nextPageToken;
-      if (!pageToken) break;
+    note('started');
+    if (CONFIG.sections.includes('ingest')) {
+      figures.push(...(await benchIngest(store, app, await staffCookie(app))));
+      note(store === 'pglite' ? 'after ingest (restarted: the rows are counted with the app stopped)' : 'after ingest');
     }
-    console.log(`  ${N_DELIVERIES} messages: page 1 ${pageTimes[0].toFixed(0)} ms, page ${pageTimes.length} ${pageTimes[pageTimes.length - 1].toFixed(0)} ms, median ${[...pageTimes].sort((a, b) => a - b)[Math.floor(pageTimes.length / 2)].toFixed(0)} ms`);
-
-    console.log('\nratios to the bare node:http baseline');
-    for (const r of [ingestR, readR, deliveryR]) console.log(`  ${r.name.padEnd(46)} ${(r.perSecond / baseline.perSecond).toFixed(3)}×`);
+    if (CONFIG.sections.includes('delivery')) {
+      figures.push(...(await benchDelivery(store, app)));
+      note('after delivery');
+    }
+    if (CONFIG.sections.includes('timeline')) {
+      figures.push(...(await benchTimeline(store, app)));
+      note(store === 'pglite' ? 'after timelines (restarted for the seeding)' : 'after timelines');
+    }
+  } catch (err) {
+    console.error(`\n${store}: ${err instanceof Error ? err.stack : String(err)}\n--- app log (tail)\n${app.logs().slice(-4000)}`);
+    throw err;
   } finally {
-    await app.stop();
-    sink.close();
+    await dispose();
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+async function main(): Promise<void> {
+  cleanUpOnSignals();
+  if (CONFIG.stores.includes('postgres') && !PG_ADMIN_URL) throw new Error('BENCH_STORES has postgres: set TEST_DATABASE_URL to a server the bench may create databases on');
+  const startedAt = new Date();
+  const t0 = performance.now();
+  console.log(`Giving Connect bench — ${os.cpus().length} CPUs, Node ${process.version}; stores: ${CONFIG.stores.join(', ')}; sections: ${CONFIG.sections.join(', ')}`);
+  console.log(`knobs: ${JSON.stringify(CONFIG)}`);
+  const figures: TFigure[] = [];
+  const rss: Record<string, unknown>[] = [];
+  const notes: string[] = [];
+  const perStore = CONFIG.sections.some((s) => s !== 'workers');
+  for (const store of perStore ? CONFIG.stores : []) {
+    try {
+      await benchStore(store, figures, rss);
+    } catch (err) {
+      notes.push(`${store}: ${String(err)}`);
+      process.exitCode = 1;
+    }
+  }
+  if (CONFIG.sections.includes('workers') && CONFIG.stores.includes('postgres')) {
+    try {
+      figures.push(...(await benchWorkers()));
+    } catch (err) {
+      console.error(err);
+      notes.push(`workers: ${String(err)}`);
+      process.exitCode = 1;
+    }
+  }
+  printSummary(figures);
+  for (const n of notes) console.log(`  FAILED ${n}`);
+  const fails = figures.filter((f) => verdictOf(f) === 'FAIL').length;
+  const seconds = (performance.now() - t0) / 1000;
+  console.log(`\n${figures.length} figures, ${fails} below target; ${fmt(seconds)} s`);
+  const file = writeJson(ROOT, figures, { startedAt: startedAt.toISOString(), seconds, knobs: CONFIG, rss, notes });
+  console.log(`JSON: ${path.relative(ROOT, file)}`);
+}
+
+main()
+  .catch((err) => {
+    console.error(err);
+    process.exitCode = 1;
+  })
+  .finally(() => runCleanups());

@@ -25,6 +25,8 @@ export type TApp = {
   port: number;
   env: Record<string, string>;
   logs: () => string;
+  /** The running server process's id (it changes on restart), e.g. for its RSS in /proc. */
+  pid: () => number | undefined;
   /** SIGKILL, as a crash would. */
   kill: () => Promise<void>;
   stop: () => Promise<void>;
@@ -80,8 +82,7 @@ export async function createPgDatabase(adminUrl: string, prefix = 'gc_test'): Pr
   return url.toString();
 }
 
-async function freshDatabase(): Promise<Record<string, string>> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
+async function freshDatabase(adminUrl: string | null | undefined = process.env.TEST_DATABASE_URL): Promise<Record<string, string>> {
   if (adminUrl) return { DATABASE_URL: await createPgDatabase(adminUrl) };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gc-test-db-'));
   fs.cpSync(await templateDb(), dir, { recursive: true });
@@ -102,6 +103,10 @@ export type TStartOptions = {
   env?: Record<string, string>;
   /** Accounts to issue a client for before the app starts: name → credentials. */
   accounts?: string[];
+  /** The PostgreSQL server to create the app's database on; null: an embedded store. TEST_DATABASE_URL by default. */
+  adminUrl?: string | null;
+  /** Test defaults to leave out, so the app runs on its own defaults (e.g. DELIVERY_POLL_MS). */
+  unsetEnv?: string[];
 };
 
 export async function startApp(options: TStartOptions = {}): Promise<TApp & { clients: Record<string, { client_id: string; client_secret: string }> }> {
@@ -116,9 +121,10 @@ export async function startApp(options: TStartOptions = {}): Promise<TApp & { cl
     DELIVERY_POLL_MS: '100',
     DELIVERY_RETRY_SCHEDULE: '1,1,1,1,1,1,1',
     NEXT_TELEMETRY_DISABLED: '1',
-    ...(await freshDatabase()),
+    ...(await freshDatabase(options.adminUrl)),
     ...options.env,
   };
+  for (const key of options.unsetEnv ?? []) delete env[key];
   const clients: Record<string, { client_id: string; client_secret: string }> = {};
   for (const account of options.accounts ?? []) {
     clients[account] = JSON.parse(await runCli('service-cli', ['clients:create', '--account', account], env));
@@ -161,6 +167,7 @@ export async function startApp(options: TStartOptions = {}): Promise<TApp & { cl
     env,
     clients,
     logs: () => log,
+    pid: () => child?.pid,
     kill: () => waitExit('SIGKILL'),
     stop: () => waitExit('SIGTERM'),
     restart: async (extra) => {

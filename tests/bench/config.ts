@@ -1,0 +1,62 @@
+// The bench's knobs, read once from BENCH_* variables. The defaults finish a PGlite run in a few
+// minutes on 2 cores; raise them for steadier figures.
+
+function int(name: string, fallback: number, min = 1): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number ≥ ${min} (got "${raw}")`);
+  return n;
+}
+
+function list<T extends string>(name: string, allowed: readonly T[], fallback: T[]): T[] {
+  const raw = process.env[name];
+  if (!raw) return fallback;
+  const items = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = items.filter((s) => !allowed.includes(s as T));
+  if (bad.length) throw new Error(`${name}: unknown ${bad.join(', ')} (use ${allowed.join(', ')})`);
+  return items as T[];
+}
+
+export const STORES = ['pglite', 'postgres'] as const;
+export type TStore = (typeof STORES)[number];
+/** `workers` (two `npm run worker` processes vs one) runs on PostgreSQL only. */
+export const SECTIONS = ['ingest', 'delivery', 'timeline', 'workers'] as const;
+export type TSection = (typeof SECTIONS)[number];
+
+/** The PostgreSQL server fresh databases are made on (and dropped from); never used itself. */
+export const PG_ADMIN_URL = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || '';
+
+export const CONFIG = {
+  stores: list('BENCH_STORES', STORES, PG_ADMIN_URL ? ['pglite', 'postgres'] : ['pglite']),
+  sections: list('BENCH_SECTIONS', SECTIONS, [...SECTIONS]),
+  ingest: {
+    /** Requests per target per round. */
+    requests: int('BENCH_REQUESTS', 3000),
+    /** Rounds alternating bare one-INSERT, bare group commit and the app. */
+    rounds: int('BENCH_ROUNDS', 2),
+    connections: int('BENCH_CONNECTIONS', 64),
+    bodyBytes: int('BENCH_BODY_BYTES', 2048),
+    /** Upper bound on one target's round, whatever the count. */
+    maxSeconds: int('BENCH_INGEST_SECONDS', 90),
+    /** Largest multi-row INSERT of the group-commit baseline. */
+    maxBatch: int('BENCH_GROUP_MAX_BATCH', 500),
+  },
+  delivery: {
+    latencyGrants: int('BENCH_LATENCY_GRANTS', 40),
+    fanoutGrants: int('BENCH_FANOUT_GRANTS', 100),
+    fanoutWebhooks: int('BENCH_FANOUT_WEBHOOKS', 10),
+    /** Concurrent POST /v1/grants while measuring grant creation and end-to-end throughput. */
+    grantConcurrency: int('BENCH_GRANT_CONCURRENCY', 16),
+    /** In-flight POSTs of the bare undici loop: the app's default DELIVERY_CONCURRENCY. */
+    sendConcurrency: int('BENCH_SEND_CONCURRENCY', 16),
+    maxSeconds: int('BENCH_DELIVERY_SECONDS', 120),
+    /** Grants queued (× fanoutWebhooks) for the workers section to drain. */
+    workerGrants: int('BENCH_WORKER_GRANTS', 200),
+  },
+  timeline: {
+    small: int('BENCH_TIMELINE_SMALL', 100),
+    rows: int('BENCH_TIMELINE_ROWS', 100_000),
+    runs: int('BENCH_TIMELINE_RUNS', 20),
+  },
+};

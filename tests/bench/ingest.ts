@@ -1,0 +1,116 @@
+import type { TApp } from '../helpers/app';
+import { call } from '../helpers/http';
+import { startBareServer, type TBareServer } from './baselines';
+import { CONFIG, type TStore } from './config';
+import { runLoad, type TLoadResult } from './load';
+import { atLeast, atMost, fmt, printTable, type TFigure } from './report';
+import { BENCH_SECRET, signedRequest } from './signed-body';
+import { percentile, rssMiB } from './stats';
+import { withAppSql } from './stores';
+
+// Ingest: 64 connections of signed 2 KiB webhook POSTs at the app's /ingest/{slug}, beside two bare
+// servers on the same kind of store (one INSERT per request; group commit, the floor), in
+// alternating rounds. Afterwards every target's stored rows are counted: each 2xx must be a row.
+
+type TTarget = { name: string; origin: string; path: string; pid: () => number | undefined; results: TLoadResult[]; warmOk: number };
+
+const WARMUP = 200;
+
+function merged(t: TTarget) {
+  const ok = t.results.reduce((n, r) => n + r.ok, 0);
+  const seconds = t.results.reduce((n, r) => n + r.seconds, 0);
+  const latencies = t.results.flatMap((r) => r.latencies);
+  const statuses: Record<string, number> = {};
+  for (const r of t.results) for (const [s, n] of Object.entries(r.statuses)) statuses[s] = (statuses[s] ?? 0) + n;
+  return {
+    sent: t.results.reduce((n, r) => n + r.sent, 0),
+    ok,
+    errors: t.results.reduce((n, r) => n + r.errors, 0),
+    firstError: t.results.find((r) => r.firstError)?.firstError ?? null,
+    statuses,
+    perSecond: ok / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+}
+
+async function measure(t: TTarget, count: number) {
+  const { connections, bodyBytes, maxSeconds } = CONFIG.ingest;
+  return runLoad(t.origin, { count, connections, maxSeconds, make: (i) => signedRequest(t.path, bodyBytes, i) });
+}
+
+export async function benchIngest(store: TStore, app: TApp, cookie: string): Promise<TFigure[]> {
+  const { requests, rounds, connections, bodyBytes, maxBatch } = CONFIG.ingest;
+  console.log(`\n── Ingest on ${store}: ${connections} connections, ${bodyBytes}-byte signed bodies, ${requests} requests × ${rounds} rounds per target`);
+  const rcv = await call(app, 'POST', '/api/receivers', { body: { name: 'bench ingest', secret: BENCH_SECRET }, headers: { cookie } });
+  if (rcv.status !== 201) throw new Error(`creating a receiver: ${rcv.status} ${rcv.text}`);
+
+  const bare: TBareServer[] = [];
+  try {
+    bare.push(await startBareServer(store, 'one', maxBatch));
+    bare.push(await startBareServer(store, 'group', maxBatch));
+    const targets: TTarget[] = [
+      ...bare.map((b) => ({ name: b.name, origin: b.origin, path: '/ingest/bare', pid: b.pid, results: [], warmOk: 0 })),
+      { name: 'app POST /ingest/{slug}', origin: app.baseUrl, path: `/ingest/${rcv.body.slug}`, pid: app.pid, results: [], warmOk: 0 },
+    ];
+    for (const t of targets) t.warmOk = (await measure(t, WARMUP)).ok;
+    const rssBefore = targets.map((t) => rssMiB(t.pid()));
+    for (let round = 0; round < rounds; round++) {
+      // Alternate the order, so no target always runs on a machine warmed (or tired) by another.
+      for (const t of round % 2 ? [...targets].reverse() : targets) {
+        const r = await measure(t, requests);
+        t.results.push(r);
+        console.log(`  round ${round + 1}  ${t.name.padEnd(30)} ${fmt(r.perSecond).padStart(6)}/s  p99 ${fmt(percentile(r.latencies, 99))} ms`);
+      }
+    }
+    const rssAfter = targets.map((t) => rssMiB(t.pid()));
+
+    const stored: number[] = [];
+    for (const b of bare) stored.push(await b.stopAndCount());
+    const [row] = await withAppSql(app, (sql) => sql(`select count(*)::int as n from console.receipts where receiver_id = '${rcv.body.id}'`));
+    stored.push(Number(row.n));
+
+    const m = targets.map(merged);
+    printTable(
+      `Ingest on ${store}`,
+      ['target', 'sent', '2xx', 'other', 'receipts/s', 'p50 ms', 'p99 ms', `rows (+${WARMUP} warm-up)`, '2xx durable', 'RSS before→after MiB'],
+      targets.map((t, i) => [
+        t.name,
+        m[i].sent,
+        m[i].ok,
+        `${Object.entries(m[i].statuses).filter(([s]) => !s.startsWith('2')).map(([s, n]) => `${s}×${n}`).join(' ') || '0'}${m[i].errors ? ` err×${m[i].errors}` : ''}`,
+        m[i].perSecond,
+        fmt(m[i].p50, 1),
+        fmt(m[i].p99, 1),
+        stored[i],
+        stored[i] >= m[i].ok + t.warmOk ? 'yes' : `NO (${m[i].ok + t.warmOk} 2xx)`,
+        `${fmt(rssBefore[i])} → ${fmt(rssAfter[i])}`,
+      ]),
+    );
+    for (const [i, x] of m.entries()) if (x.firstError) console.log(`  ${targets[i].name}: first error: ${x.firstError}`);
+
+    const [one, group, appM] = m;
+    const appOk = appM.ok + targets[2].warmOk;
+    const growth = (rssAfter[2] ?? NaN) - (rssBefore[2] ?? NaN);
+    return [
+      { store, figure: 'ingest receipts/s vs bare one INSERT', unit: '/s', value: appM.perSecond, baseline: one.perSecond, baselineName: targets[0].name, target: atLeast(store === 'pglite' ? 1.0 : 1.5) },
+      { store, figure: 'ingest receipts/s vs bare group commit', unit: '/s', value: appM.perSecond, baseline: group.perSecond, baselineName: targets[1].name, target: null },
+      { store, figure: 'ingest p99 vs bare one INSERT', unit: 'ms', value: appM.p99, baseline: one.p99, baselineName: targets[0].name, target: store === 'postgres' ? atMost(50, 'value', '≤ 50 ms') : null },
+      { store, figure: 'ingest p99 vs bare group commit', unit: 'ms', value: appM.p99, baseline: group.p99, baselineName: targets[1].name, target: null },
+      { store, figure: 'ingest rows stored per 2xx', unit: 'rows', value: stored[2], baseline: appOk, baselineName: '2xx answers', target: atLeast(1.0) },
+      {
+        store,
+        figure: `ingest app RSS growth over ${fmt(appM.sent)} receipts`,
+        unit: 'MiB',
+        value: growth,
+        baseline: null,
+        baselineName: null,
+        target: atMost(50, 'value', '< 50 MiB / 100k'),
+        ...(appM.sent < 100_000 ? { note: 'needs BENCH_REQUESTS × BENCH_ROUNDS ≥ 100k' } : {}),
+      },
+    ];
+  } finally {
+    for (const b of bare) await b.stop();
+    for (const b of bare) await b.drop();
+  }
+}

@@ -1,0 +1,53 @@
+import { performance } from 'node:perf_hooks';
+import { Pool } from 'undici';
+
+// A closed-loop load generator: `connections` keep-alive connections, each sending its next
+// request when the previous answer is read. Bounded by count and by time.
+
+export type TRequest = { method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string | Buffer };
+
+export type TLoadResult = {
+  sent: number;
+  ok: number;
+  statuses: Record<string, number>;
+  errors: number;
+  firstError: string | null;
+  /** Milliseconds from sending to the end of the answer, one per answered request. */
+  latencies: number[];
+  seconds: number;
+  /** 2xx answers per second. */
+  perSecond: number;
+};
+
+export async function runLoad(origin: string, opts: { count: number; connections: number; maxSeconds: number; make: (i: number) => TRequest }): Promise<TLoadResult> {
+  const pool = new Pool(origin, { connections: opts.connections, pipelining: 1, headersTimeout: 60_000, bodyTimeout: 60_000 });
+  const statuses: Record<string, number> = {};
+  const latencies: number[] = [];
+  let next = 0;
+  let ok = 0;
+  let errors = 0;
+  let firstError: string | null = null;
+  const deadline = performance.now() + opts.maxSeconds * 1000;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: opts.connections }, async () => {
+      while (next < opts.count && performance.now() < deadline) {
+        const request = opts.make(next++);
+        const start = performance.now();
+        try {
+          const res = await pool.request(request);
+          await res.body.dump();
+          latencies.push(performance.now() - start);
+          statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+          if (res.statusCode >= 200 && res.statusCode < 300) ok++;
+        } catch (err) {
+          errors++;
+          firstError ??= String(err);
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  await pool.close();
+  return { sent: next, ok, statuses, errors, firstError, latencies, seconds, perSecond: ok / seconds };
+}

@@ -1,0 +1,89 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+
+// The webhook endpoint the delivery bench aims at, on loopback in the bench process: answers 200
+// at once and notes when each request ended, by path. On /sink/latency it also reads the grant id
+// out of the event, so the time from a grant's 201 to its arrival can be taken.
+
+export type TSink = {
+  origin: string;
+  /** Distinct (path, webhook-id) pairs received on paths starting with `prefix`. */
+  distinct: (prefix: string) => number;
+  /** Requests (retries included) on paths starting with `prefix`. */
+  total: (prefix: string) => number;
+  /** performance.now() of the newest arrival on paths starting with `prefix`. */
+  lastArrival: (prefix: string) => number;
+  /** Requests on paths starting with `prefix` that ended at or after `t` (performance.now()). */
+  arrivalsSince: (prefix: string, t: number) => number;
+  bodySizes: (prefix: string) => number[];
+  /** Resolves with the arrival time of the grant's event on /sink/latency; null after `timeoutMs`. */
+  grantArrival: (grantId: string, timeoutMs: number) => Promise<number | null>;
+  close: () => Promise<void>;
+};
+
+type TPathStats = { seen: Set<string>; total: number; last: number; times: number[]; sizes: number[] };
+
+export async function startSink(): Promise<TSink> {
+  const byPath = new Map<string, TPathStats>();
+  const arrivals = new Map<string, number>();
+  const waiters = new Map<string, (at: number) => void>();
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const at = performance.now();
+      const path = (req.url ?? '/').split('?')[0];
+      const body = Buffer.concat(chunks);
+      const stats = byPath.get(path) ?? { seen: new Set(), total: 0, last: 0, times: [], sizes: [] };
+      byPath.set(path, stats);
+      stats.seen.add(String(req.headers['webhook-id']));
+      stats.total++;
+      stats.last = at;
+      stats.times.push(at);
+      if (stats.sizes.length < 1000) stats.sizes.push(body.length);
+      if (path === '/sink/latency') {
+        try {
+          const grantId = String(JSON.parse(body.toString('utf8'))?.data?.id);
+          if (!arrivals.has(grantId)) arrivals.set(grantId, at);
+          waiters.get(grantId)?.(at);
+        } catch {
+          /* not an event: counted, not timed */
+        }
+      }
+      res.writeHead(200, { 'content-length': '0' }).end();
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+
+  const matching = (prefix: string) => [...byPath].filter(([p]) => p.startsWith(prefix)).map(([, s]) => s);
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    distinct: (prefix) => matching(prefix).reduce((n, s) => n + s.seen.size, 0),
+    total: (prefix) => matching(prefix).reduce((n, s) => n + s.total, 0),
+    arrivalsSince: (prefix, t) => matching(prefix).reduce((n, s) => n + s.times.filter((x) => x >= t).length, 0),
+    lastArrival: (prefix) => Math.max(0, ...matching(prefix).map((s) => s.last)),
+    bodySizes: (prefix) => matching(prefix).flatMap((s) => s.sizes),
+    grantArrival: (grantId, timeoutMs) => {
+      const known = arrivals.get(grantId);
+      if (known !== undefined) return Promise.resolve(known);
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          waiters.delete(grantId);
+          resolve(null);
+        }, timeoutMs);
+        waiters.set(grantId, (at) => {
+          clearTimeout(timer);
+          waiters.delete(grantId);
+          resolve(at);
+        });
+      });
+    },
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { startApp } from '../helpers/app';
+import { call, sleep, token } from '../helpers/http';
+import { onCleanup } from './cleanup';
+import { CONFIG, PG_ADMIN_URL } from './config';
+import { connectKey, expect201, GRANT, randomEin, subscribe } from './delivery';
+import { runLoad } from './load';
+import { atLeast, fmt, printTable, type TFigure } from './report';
+import { startSink, type TSink } from './sink';
+import { disposeApp } from './stores';
+
+// Several processes on PostgreSQL: the app with WORKER_IN_PROCESS=false and `npm run worker`
+// processes beside it. A queue of grants × webhooks is drained once by one worker and once by two
+// (each in an account of its own, so the queues do not mix); two should deliver faster.
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const ACCOUNTS = ['bench-workers-1', 'bench-workers-2'];
+type TApp = Awaited<ReturnType<typeof startApp>>;
+
+/** A `npm run worker` process on the app's database, once it has said it started (its first output). */
+async function startWorker(app: TApp): Promise<() => Promise<void>> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/worker.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, ...app.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stderr!.on('data', (d) => (log += d));
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const stop = onCleanup(async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    await exited;
+    clearTimeout(timer);
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`worker said nothing in 30 s:\n${log}`)), 30_000);
+    child.stdout!.once('data', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    void exited.then(() => reject(new Error(`worker exited (${child.exitCode}):\n${log}`)));
+  }).catch(async (err) => {
+    await stop();
+    throw err;
+  });
+  return stop;
+}
+
+/** Queues grants × webhooks with no worker running, then starts `workers` workers at once and times the drain. */
+async function phase(app: TApp, sink: TSink, workers: number, nonprofitId: string) {
+  const { workerGrants, fanoutWebhooks, grantConcurrency, maxSeconds } = CONFIG.delivery;
+  const tok = await token(app, app.clients[ACCOUNTS[workers - 1]]);
+  const apiKey = await connectKey(app, tok, nonprofitId);
+  const prefix = `/sink/w${workers}-`;
+  for (let k = 0; k < fanoutWebhooks; k++) await subscribe(app, tok, `${sink.origin}${prefix}${k}`);
+  const created = await runLoad(app.baseUrl, {
+    count: workerGrants,
+    connections: grantConcurrency,
+    maxSeconds,
+    make: () => ({ method: 'POST', path: '/v1/grants', headers: { authorization: `Bearer ${tok}`, 'x-service-api-key': apiKey, 'content-type': 'application/json' }, body: JSON.stringify(GRANT) }),
+  });
+  const expected = created.ok * fanoutWebhooks;
+  const stops = await Promise.all(Array.from({ length: workers }, () => startWorker(app)));
+  const allReady = performance.now();
+  try {
+    const deadline = performance.now() + maxSeconds * 1000;
+    while (sink.distinct(prefix) < expected && performance.now() < deadline) await sleep(20);
+  } finally {
+    await Promise.all(stops.map((stop) => stop()));
+  }
+  const delivered = sink.distinct(prefix);
+  // Counted from the moment every worker is up, so one worker's head start is not the pair's figure.
+  const window = sink.arrivalsSince(prefix, allReady);
+  const seconds = (sink.lastArrival(prefix) - allReady) / 1000;
+  return { expected, delivered, repeats: sink.total(prefix) - delivered, window, seconds, perSecond: window / seconds };
+}
+
+export async function benchWorkers(): Promise<TFigure[]> {
+  const { workerGrants, fanoutWebhooks } = CONFIG.delivery;
+  console.log(`\n── Workers on postgres: ${workerGrants} grants × ${fanoutWebhooks} webhooks, with 1 and then 2 \`npm run worker\` processes`);
+  const app = await startApp({ adminUrl: PG_ADMIN_URL, unsetEnv: ['DELIVERY_POLL_MS', 'DELIVERY_RETRY_SCHEDULE'], env: { WORKER_IN_PROCESS: 'false' }, accounts: ACCOUNTS });
+  const dispose = onCleanup(() => disposeApp(app));
+  const sink = await startSink();
+  try {
+    const tok = await token(app, app.clients[ACCOUNTS[0]]);
+    const np = await expect201('creating a nonprofit', call(app, 'POST', '/v1/nonprofits', { token: tok, body: { ein: randomEin(), user: { email: 'bench@example.org' } } }));
+    const one = await phase(app, sink, 1, np.id);
+    const two = await phase(app, sink, 2, np.id);
+    printTable('Workers on postgres (app with WORKER_IN_PROCESS=false; a queue drained; timed from all workers up to the last arrival)', ['workers', 'delivered', 'timed (all up)', 'deliveries/s', 'seconds', 'repeats'], [one, two].map((r, i) => [
+      String(i + 1),
+      `${fmt(r.delivered)} of ${fmt(r.expected)}`,
+      r.window,
+      r.perSecond,
+      fmt(r.seconds, 2),
+      r.repeats,
+    ]));
+    const incomplete = [one, two].some((r) => r.delivered < r.expected) ? { note: 'not every delivery arrived' } : [one, two].some((r) => r.window < r.expected / 2) ? { note: 'most drained before every worker was up: raise BENCH_WORKER_GRANTS' } : {};
+    return [{ store: 'postgres', figure: 'deliveries/s with 2 workers vs 1', unit: '/s', value: two.perSecond, baseline: one.perSecond, baselineName: '1 worker', target: atLeast(1.0), ...incomplete }];
+  } finally {
+    await sink.close();
+    await dispose();
+  }
+}
