@@ -117,8 +117,9 @@ async function loop(w: TWorker): Promise<void> {
         w.deps.log(`[worker] claiming deliveries failed: ${describeForLog(err)}`);
       }
     }
-    w.saturated = free > 0 && claimed === free;
-    if (w.saturated) continue;
+    // Every slot busy, or every free one filled: more may be due, so a slot freeing up wakes the loop.
+    w.saturated = claimed === free;
+    if (free > 0 && w.saturated) continue;
     // Nothing more due now (or no free slot): sleep until woken, the next due time, or the fallback poll.
     const dueIn = free > 0 ? await w.deps.nextDueInMs().catch(() => null) : null;
     await w.wakeup.wait(Math.min(dueIn ?? Infinity, w.config.fallbackPollMs));
