@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { test } from 'node:test';
-import { DEFAULT_AUDIENCE, parseEnv } from '../../lib/env';
+import { DEFAULT_AUDIENCE, parseEnv, ZEnv } from '../../lib/env';
 
 test('defaults make a working sandbox', () => {
   const env = parseEnv({});
@@ -87,3 +89,13 @@ for (const [source, message] of bad) {
     });
   });
 }
+
+test('every setting is named in .env.example and the README', () => {
+  const root = path.resolve(import.meta.dirname, '../..');
+  const example = fs.readFileSync(path.join(root, '.env.example'), 'utf8');
+  const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+  for (const key of Object.keys(ZEnv.in.shape).filter((k) => k !== 'NODE_ENV')) {
+    assert.match(example, new RegExp(`^#? ?${key}=`, 'm'), `.env.example lists ${key}`);
+    assert.ok(readme.includes(`\`${key}\``), `the README names ${key}`);
+  }
+});
