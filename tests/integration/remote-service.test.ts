@@ -68,7 +68,8 @@ test("a webhook on the remote service delivers to this console's receiver and sh
     const res = await call(b, 'GET', `/api/webhooks/${hook.body.id}/timeline`, { headers: { cookie } });
     assert.equal(res.status, 200, res.text);
     const m = res.body.messages.find((x: { id: string }) => x.id === sent.body.id);
-    return m?.reconciliation === 'delivered-and-received' ? m : undefined;
+    // The receipt can land before the service records the attempt's outcome: wait for both.
+    return m?.reconciliation === 'delivered-and-received' && m.status === 'success' ? m : undefined;
   }, 15000, 'the message delivered and received');
   assert.equal(message.status, 'success');
   assert.equal(message.receipts.length, 1);
