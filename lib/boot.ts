@@ -1,4 +1,6 @@
 import { registerIngestHook } from '@/lib/console/ingest-node';
+import { checkEnvironment } from '@/lib/console/connect-api/check-environment';
+import { ENVIRONMENT_NAMES, environmentConfig, environments, missingVariables } from '@/lib/console/connect-api/environments';
 import { ensureAdmin } from '@/lib/console/users';
 import { closeDb, dbKind, getDb } from '@/lib/db/client';
 import { DataDirLockedError } from '@/lib/db/lock';
@@ -8,7 +10,8 @@ import { currentSigningKey } from '@/lib/service/auth/signing-keys';
 import { startWorker, stopWorker } from '@/lib/service/delivery/worker';
 
 // What a server process does once at start: settings, database and migrations, bootstrap
-// credentials, the in-process delivery worker, and a banner with what to use.
+// credentials, the in-process delivery worker, a banner with what to use, and a check of every API
+// the console talks to (after the banner, without holding up the start).
 
 function fail(message: string): never {
   console.error(message);
@@ -42,6 +45,7 @@ export async function boot(): Promise<void> {
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);
   await printBanner();
+  void checkEnvironments();
 }
 
 async function printBanner(): Promise<void> {
@@ -56,10 +60,32 @@ async function printBanner(): Promise<void> {
       `  API base URL     ${env.PUBLIC_URL}/v1`,
       `  auth URL         ${env.PUBLIC_URL}  (POST ${env.PUBLIC_URL}/oauth/token)`,
       `  audience         ${env.CONNECT_AUDIENCE}`,
+      `  token issuer     ${env.TOKEN_ISSUER}`,
       `  client_id        ${env.SANDBOX_CLIENT_ID}`,
       // The built-in sandbox secret is public (the README shows it); one the operator chose is never logged.
       `  client_secret    ${env.SANDBOX_CLIENT_SECRET === DEFAULT_SANDBOX_SECRET ? DEFAULT_SANDBOX_SECRET : '<SANDBOX_CLIENT_SECRET>'}`,
     );
+  } else {
+    lines.push('  service          off (SERVICE_MODE=off): this app is the console only');
+  }
+  lines.push('  the console talks to');
+  for (const { name } of environments()) {
+    const config = environmentConfig(name);
+    lines.push(
+      config
+        ? `    ${name.padEnd(15)}${config.baseUrl}/v1  (auth ${config.authUrl}, audience ${config.audience}, client_id ${config.clientId})`
+        : `    ${name.padEnd(15)}not configured: set ${missingVariables(name).join(', ')}`,
+    );
   }
   console.log(lines.join('\n') + '\n');
+}
+
+/** One token exchange per environment, one line each; a failure names the variable to fix and the app keeps serving. */
+async function checkEnvironments(): Promise<void> {
+  const ownOrigin = env.SERVICE_MODE === 'on' ? env.PUBLIC_URL : undefined;
+  for (const name of ENVIRONMENT_NAMES) {
+    if (!environments().some((e) => e.name === name)) continue;
+    const { ok, line } = await checkEnvironment(name, { ownOrigin }).catch((err: Error) => ({ ok: false, line: `Console ${name}: the check failed (${err.message}).` }));
+    (ok ? console.log : console.warn)(line);
+  }
 }

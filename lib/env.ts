@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizeApiBaseUrl, trimTrailingSlashes } from './api-base-url';
 
 // Every setting of the app, parsed once. Nothing else reads process.env.
 // A bad value stops the start with one line naming the variable (see formatEnvError).
@@ -31,6 +32,8 @@ const optionalString = z
 
 /** The sandbox client's secret when SANDBOX_CLIENT_SECRET is not set: public, printed at start and in the README. */
 export const DEFAULT_SANDBOX_SECRET = 'sandbox-secret-change-me';
+/** The audience of the Giving Connect API when nothing else is said (the embedded service's default too). */
+export const DEFAULT_AUDIENCE = 'https://api.giving-connect.test';
 
 export const ZEnv = z
   .object({
@@ -39,13 +42,15 @@ export const ZEnv = z
     HOST: optionalString, // interface to listen on (scripts/server.mjs); all by default
     TRUST_PROXY: bool(false), // keep a proxy's X-Forwarded-For chain instead of the peer address
     PUBLIC_URL: url.optional(),
+    // The `iss` of every token this deployment issues and accepts: the same on all its instances.
+    TOKEN_ISSUER: optionalString.pipe(z.string().max(500).optional()),
     DATA_DIR: z.string().min(1).default('./.data'),
     DATABASE_URL: optionalString.pipe(
       z.string().regex(/^postgres(ql)?:\/\//, { message: 'must start with postgres:// or postgresql://' }).optional(),
     ),
     // service
     SERVICE_MODE: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
-    CONNECT_AUDIENCE: z.string().min(1).default('https://api.giving-connect.test'),
+    CONNECT_AUDIENCE: z.string().min(1).default(DEFAULT_AUDIENCE),
     SANDBOX_ACCOUNT: z.string().min(1).max(100).default('sandbox'),
     SANDBOX_CLIENT_ID: z.string().regex(/^[A-Za-z0-9_.-]{3,128}$/, { message: 'must be 3-128 of A-Z a-z 0-9 _ . -' }).default('sandbox-client'),
     SANDBOX_CLIENT_SECRET: z.string().min(12, { message: 'must be at least 12 characters' }).default(DEFAULT_SANDBOX_SECRET),
@@ -65,6 +70,7 @@ export const ZEnv = z
     SESSION_SECRET: optionalString.pipe(z.string().min(32, { message: 'must be at least 32 characters' }).optional()),
     CONNECT_API_BASE_URL: url.optional(),
     CONNECT_AUTH_URL: url.optional(),
+    CONNECT_API_AUDIENCE: optionalString,
     CONNECT_CLIENT_ID: optionalString,
     CONNECT_CLIENT_SECRET: optionalString,
     PRODUCTION_API_BASE_URL: url.optional(),
@@ -74,15 +80,23 @@ export const ZEnv = z
     PRODUCTION_CLIENT_SECRET: optionalString,
   })
   .transform((e) => {
-    const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+    const publicUrl = trimTrailingSlashes(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
+    const apiBase = normalizeApiBaseUrl(e.CONNECT_API_BASE_URL ?? publicUrl);
+    // The console talks to the service of this very app: then, and only then, its audience is that service's.
+    const embedded = e.SERVICE_MODE === 'on' && apiBase === publicUrl;
+    const productionBase = e.PRODUCTION_API_BASE_URL && normalizeApiBaseUrl(e.PRODUCTION_API_BASE_URL);
     return {
       ...e,
       PUBLIC_URL: publicUrl,
-      CONSOLE_PUBLIC_URL: (e.CONSOLE_PUBLIC_URL ?? publicUrl).replace(/\/+$/, ''),
-      CONNECT_API_BASE_URL: (e.CONNECT_API_BASE_URL ?? publicUrl).replace(/\/+$/, ''),
-      CONNECT_AUTH_URL: (e.CONNECT_AUTH_URL ?? publicUrl).replace(/\/+$/, ''),
+      TOKEN_ISSUER: e.TOKEN_ISSUER ?? `${publicUrl}/`,
+      CONSOLE_PUBLIC_URL: trimTrailingSlashes(e.CONSOLE_PUBLIC_URL ?? publicUrl),
+      CONNECT_API_BASE_URL: apiBase,
+      CONNECT_AUTH_URL: trimTrailingSlashes(e.CONNECT_AUTH_URL ?? apiBase),
+      CONNECT_API_AUDIENCE: e.CONNECT_API_AUDIENCE ?? (embedded ? e.CONNECT_AUDIENCE : DEFAULT_AUDIENCE),
       CONNECT_CLIENT_ID: e.CONNECT_CLIENT_ID ?? e.SANDBOX_CLIENT_ID,
       CONNECT_CLIENT_SECRET: e.CONNECT_CLIENT_SECRET ?? e.SANDBOX_CLIENT_SECRET,
+      PRODUCTION_API_BASE_URL: productionBase,
+      PRODUCTION_AUTH_URL: productionBase ? trimTrailingSlashes(e.PRODUCTION_AUTH_URL ?? productionBase) : e.PRODUCTION_AUTH_URL,
     };
   });
 

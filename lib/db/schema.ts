@@ -63,13 +63,18 @@ export const tokenFailures = service.table(
   (t) => [index('token_failures_window_start_idx').on(t.windowStart)],
 );
 
-export const signingKeys = service.table('signing_keys', {
-  kid: text().primaryKey(),
-  privateJwk: jsonb().notNull(),
-  publicJwk: jsonb().notNull(),
-  createdAt: createdAt(),
-  retiredAt: ts(),
-});
+export const signingKeys = service.table(
+  'signing_keys',
+  {
+    kid: text().primaryKey(),
+    privateJwk: jsonb().notNull(),
+    publicJwk: jsonb().notNull(),
+    createdAt: createdAt(),
+    retiredAt: ts(),
+  },
+  // At most one active key: instances starting at once on one database cannot both create one.
+  (t) => [uniqueIndex('signing_keys_one_active').on(sql`(true)`).where(sql`${t.retiredAt} is null`)],
+);
 
 export const nonprofits = service.table('nonprofits', {
   id: uuid().primaryKey().defaultRandom(),

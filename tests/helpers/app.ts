@@ -82,6 +82,22 @@ export async function createPgDatabase(adminUrl: string, prefix = 'gc_test'): Pr
   return url.toString();
 }
 
+/** Drops a database made by createPgDatabase (its apps stopped first). */
+export async function dropPgDatabase(url: string): Promise<void> {
+  const pg = (await import('pg')).default;
+  const admin = new URL(url);
+  const name = admin.pathname.slice(1);
+  if (!/^gc_test\w*$/.test(name)) throw new Error(`refusing to drop ${name}: not a test database`);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await client.end();
+  }
+}
+
 async function freshDatabase(adminUrl: string | null | undefined = process.env.TEST_DATABASE_URL): Promise<Record<string, string>> {
   if (adminUrl) return { DATABASE_URL: await createPgDatabase(adminUrl) };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gc-test-db-'));
@@ -121,7 +137,8 @@ export async function startApp(options: TStartOptions = {}): Promise<TApp & { cl
     DELIVERY_POLL_MS: '100',
     DELIVERY_RETRY_SCHEDULE: '1,1,1,1,1,1,1',
     NEXT_TELEMETRY_DISABLED: '1',
-    ...(await freshDatabase(options.adminUrl)),
+    // A database the caller names (an old one, or one shared by several instances) is used as is.
+    ...(options.env?.DATABASE_URL || options.env?.DATA_DIR ? { DATABASE_URL: '' } : await freshDatabase(options.adminUrl)),
     ...options.env,
   };
   for (const key of options.unsetEnv ?? []) delete env[key];

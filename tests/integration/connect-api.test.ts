@@ -37,7 +37,7 @@ function client(baseUrl = app.baseUrl, over: Partial<ConstructorParameters<typeo
   return c;
 }
 
-type TSeen = { method: string; path: string; auth: string };
+type TSeen = { method: string; path: string; auth: string; requestId: string };
 type TFault = { status: number; headers?: Record<string, string>; body?: string } | 'drop' | 'pass' | ((upstream: { status: number; headers: Headers; body: string }) => { status: number; body: string });
 
 /** A proxy to the real app; `fault(req, n)` decides per request (n counts matching requests from 1). */
@@ -46,7 +46,7 @@ async function proxy(fault: (seen: TSeen, n: number) => TFault): Promise<{ url: 
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
-    const s = { method: req.method!, path: req.url!, auth: req.headers.authorization ?? '' };
+    const s = { method: req.method!, path: req.url!, auth: req.headers.authorization ?? '', requestId: String(req.headers['x-request-id'] ?? '') };
     seen.push(s);
     const f = fault(s, seen.length);
     if (f === 'drop') return req.socket.destroy();
@@ -145,6 +145,7 @@ describe('token handling', () => {
       assert.equal(err.status, 401);
       assert.equal(err.problem?.title, 'invalid_client');
       assert.match(err.problem?.detail ?? '', /token exchange failed/i);
+      assert.equal(err.problem?.detail, 'The token exchange failed: Unknown client or wrong client secret.', 'one full stop, not two');
       return true;
     });
   });
@@ -194,6 +195,56 @@ describe('retries', () => {
   test('an unreachable API → ConnectApiError with status 0 and a readable detail', async () => {
     const api = client('http://127.0.0.1:9');
     await assert.rejects(api.getNonprofit(EIN), (err: ConnectApiError) => err.status === 0 && /could not reach/i.test(err.problem?.detail ?? ''));
+  });
+});
+
+describe('reachability', () => {
+  test('logged once per change of state (reachable → unreachable → reachable), with the request id both sides know, no secrets', async () => {
+    await ensureNonprofit();
+    let down = false;
+    const p = await proxy(() => (down ? 'drop' : 'pass'));
+    const lines: string[] = [];
+    const api = new ConnectApi(
+      { name: 'sandbox', baseUrl: p.url, authUrl: p.url, audience: SANDBOX.audience, clientId: SANDBOX.clientId, clientSecret: SANDBOX.clientSecret },
+      { log: { down: (l) => lines.push(l), up: (l) => lines.push(l) } },
+    );
+    clients.push(api);
+    await api.getNonprofit(EIN);
+    assert.equal(lines.length, 0, 'the first state is the start check\'s to report');
+
+    down = true;
+    for (let i = 0; i < 3; i++) await assert.rejects(api.getNonprofit(EIN), (err: ConnectApiError) => err.status === 0 && /^req_/.test(err.requestId ?? ''));
+    assert.equal(lines.length, 1, lines.join('\n'));
+    assert.match(lines[0], /^Connect API sandbox: http:\/\/127\.0\.0\.1:\d+ unreachable \(get nonprofit: \S+; request id req_[0-9a-f]{32}\)$/);
+    assert.ok(p.seen.some((s) => lines[0].includes(s.requestId)), 'the id is the one the request carried');
+
+    down = false;
+    await api.getNonprofit(EIN);
+    await api.getNonprofit(EIN);
+    assert.equal(lines.length, 2, lines.join('\n'));
+    assert.match(lines[1], /^Connect API sandbox: http:\/\/127\.0\.0\.1:\d+ reachable again \(get nonprofit answered 200; request id req_[0-9a-f]{32}\)$/);
+    const sent = p.seen.filter(isApi).at(-2)!.requestId;
+    assert.ok(lines[1].includes(sent), 'the service adopted the id the console sent');
+    for (const line of lines) assert.doesNotMatch(line, new RegExp(`${SANDBOX.clientSecret}|Bearer|eyJ`));
+  });
+
+  test('a gateway 503 counts as unreachable; a 404 is an answer', async () => {
+    let mode: 'pass' | '503' | '404' = 'pass';
+    const p = await proxy((s) => (isApi(s) && mode !== 'pass' ? { status: Number(mode), headers: { 'retry-after': '0' } } : 'pass'));
+    const lines: string[] = [];
+    const api = new ConnectApi(
+      { baseUrl: p.url, authUrl: p.url, audience: SANDBOX.audience, clientId: SANDBOX.clientId, clientSecret: SANDBOX.clientSecret },
+      { log: { down: (l) => lines.push(l), up: (l) => lines.push(l) } },
+    );
+    clients.push(api);
+    await api.getNonprofit(EIN);
+    mode = '503';
+    await assert.rejects(api.getNonprofit(EIN));
+    mode = '404';
+    await assert.rejects(api.getNonprofit(EIN));
+    assert.equal(lines.length, 2, lines.join('\n'));
+    assert.match(lines[0], /unreachable \(get nonprofit answered 503; request id req_proxy\)$/);
+    assert.match(lines[1], /reachable again \(get nonprofit answered 404; request id req_proxy\)$/);
   });
 });
 

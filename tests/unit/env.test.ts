@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { test } from 'node:test';
-import { parseEnv } from '../../lib/env';
+import { DEFAULT_AUDIENCE, parseEnv, ZEnv } from '../../lib/env';
 
 test('defaults make a working sandbox', () => {
   const env = parseEnv({});
@@ -21,6 +23,51 @@ test('values are parsed, URLs trimmed of trailing slashes', () => {
   assert.equal(env.DATABASE_URL, undefined);
 });
 
+test('the console names an API one way: with or without /v1, the same root', () => {
+  for (const base of ['http://127.0.0.1:4010/v1', 'http://127.0.0.1:4010/v1/', 'http://127.0.0.1:4010/', 'http://127.0.0.1:4010']) {
+    const env = parseEnv({ SERVICE_MODE: 'off', CONNECT_API_BASE_URL: base });
+    assert.equal(env.CONNECT_API_BASE_URL, 'http://127.0.0.1:4010', base);
+  }
+  const prod = parseEnv({ PRODUCTION_API_BASE_URL: 'https://api.example.org/v1/' });
+  assert.equal(prod.PRODUCTION_API_BASE_URL, 'https://api.example.org');
+});
+
+test('console-only: the auth URL defaults to the API root, the audience to the default one, not the embedded service\'s', () => {
+  const env = parseEnv({ SERVICE_MODE: 'off', PORT: '4020', CONNECT_API_BASE_URL: 'https://sandbox.example.org/v1', CONNECT_AUDIENCE: 'https://embedded.example' });
+  assert.equal(env.CONNECT_AUTH_URL, 'https://sandbox.example.org');
+  assert.equal(env.CONNECT_API_AUDIENCE, DEFAULT_AUDIENCE);
+  assert.equal(env.PUBLIC_URL, 'http://localhost:4020', "the app's own URL is untouched");
+});
+
+test('console and service in one app: the console uses the embedded service, its auth URL and its audience', () => {
+  const env = parseEnv({ PUBLIC_URL: 'https://gc.example.org', CONNECT_AUDIENCE: 'https://embedded.example' });
+  assert.equal(env.CONNECT_API_BASE_URL, 'https://gc.example.org');
+  assert.equal(env.CONNECT_AUTH_URL, 'https://gc.example.org');
+  assert.equal(env.CONNECT_API_AUDIENCE, 'https://embedded.example');
+  // …but a service in this app does not lend its audience to a console pointed elsewhere.
+  const elsewhere = parseEnv({ CONNECT_AUDIENCE: 'https://embedded.example', CONNECT_API_BASE_URL: 'https://sandbox.example.org/v1' });
+  assert.equal(elsewhere.CONNECT_API_AUDIENCE, DEFAULT_AUDIENCE);
+});
+
+test('explicit settings win: a separate token issuer, the console\'s own audience, production\'s auth URL', () => {
+  const env = parseEnv({
+    SERVICE_MODE: 'off',
+    CONNECT_API_BASE_URL: 'https://api.sandbox.example.org/v1',
+    CONNECT_AUTH_URL: 'https://auth.sandbox.example.org/',
+    CONNECT_API_AUDIENCE: 'https://api.sandbox.example.org',
+    PRODUCTION_API_BASE_URL: 'https://api.example.org/v1',
+  });
+  assert.equal(env.CONNECT_AUTH_URL, 'https://auth.sandbox.example.org');
+  assert.equal(env.CONNECT_API_AUDIENCE, 'https://api.sandbox.example.org');
+  assert.equal(env.PRODUCTION_AUTH_URL, 'https://api.example.org', 'production too: the auth URL defaults to its API root');
+  assert.equal(parseEnv({ PRODUCTION_API_BASE_URL: 'https://api.example.org', PRODUCTION_AUTH_URL: 'https://auth.example.org' }).PRODUCTION_AUTH_URL, 'https://auth.example.org');
+});
+
+test('the token issuer is a deployment setting: PUBLIC_URL/ unless TOKEN_ISSUER says otherwise', () => {
+  assert.equal(parseEnv({ PUBLIC_URL: 'https://a.example.org/' }).TOKEN_ISSUER, 'https://a.example.org/');
+  assert.equal(parseEnv({ PUBLIC_URL: 'https://a.example.org', TOKEN_ISSUER: 'https://auth.example.org/' }).TOKEN_ISSUER, 'https://auth.example.org/');
+});
+
 const bad: [Record<string, string>, RegExp][] = [
   [{ PORT: 'abc' }, /^Invalid configuration: PORT must be a whole number \(got "abc"\)$/],
   [{ PORT: '70000' }, /^Invalid configuration: PORT must be at most 65535/],
@@ -30,6 +77,7 @@ const bad: [Record<string, string>, RegExp][] = [
   [{ DATABASE_URL: 'mysql://x' }, /^Invalid configuration: DATABASE_URL must start with postgres/],
   [{ PUBLIC_URL: 'ftp://x' }, /^Invalid configuration: PUBLIC_URL must be an absolute http\(s\) URL/],
   [{ SESSION_SECRET: 'short' }, /^Invalid configuration: SESSION_SECRET must be at least 32 characters/],
+  [{ CONNECT_API_BASE_URL: 'api.example.org/v1' }, /^Invalid configuration: CONNECT_API_BASE_URL must be an absolute http\(s\) URL/],
   [{ SERVICE_MODE: 'maybe' }, /^Invalid configuration: SERVICE_MODE must be on or off/],
 ];
 for (const [source, message] of bad) {
@@ -41,3 +89,13 @@ for (const [source, message] of bad) {
     });
   });
 }
+
+test('every setting is named in .env.example and the README', () => {
+  const root = path.resolve(import.meta.dirname, '../..');
+  const example = fs.readFileSync(path.join(root, '.env.example'), 'utf8');
+  const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+  for (const key of Object.keys(ZEnv.in.shape).filter((k) => k !== 'NODE_ENV')) {
+    assert.match(example, new RegExp(`^#? ?${key}=`, 'm'), `.env.example lists ${key}`);
+    assert.ok(readme.includes(`\`${key}\``), `the README names ${key}`);
+  }
+});

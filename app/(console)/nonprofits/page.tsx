@@ -1,8 +1,6 @@
 import type { Metadata } from 'next';
 import Form from 'next/form';
 import Link from 'next/link';
-import { env } from '@/lib/env';
-import { environments } from '@/lib/console/connect-api';
 import { listCreatedConnects } from '@/lib/console/created-connects';
 import { Badge } from '@/components/console/badge';
 import { Callout, ErrorCallout } from '@/components/console/callout';
@@ -30,9 +28,6 @@ export default async function NonprofitsPage({ searchParams }: { searchParams: P
     cid ? attempt(() => api.getConnect(cid)) : null,
     listCreatedConnects(staff.environment),
   ]);
-  // The donor page lives on the API's host: relative for the embedded service, absolute for a remote one.
-  const apiBase = environments().find((e) => e.name === staff.environment)?.baseUrl ?? '';
-  const donorBase = apiBase && apiBase.replace(/\/+$/, '') !== env.PUBLIC_URL ? apiBase.replace(/\/+$/, '') : '';
 
   return (
     <div className="space-y-5">
@@ -114,7 +109,7 @@ export default async function NonprofitsPage({ searchParams }: { searchParams: P
                   ]}
                 />
                 <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-3">
-                  <a href={`${donorBase}/connect/${encodeURIComponent(connect.data.id)}`} target="_blank" rel="noreferrer" className={buttonClass('primary')} data-testid="donor-link">
+                  <a href={api.serviceUrl(`/connect/${encodeURIComponent(connect.data.id)}`)} target="_blank" rel="noreferrer" className={buttonClass('primary')} data-testid="donor-link">
                     Open donor page ↗
                   </a>
                   <Link href={`/connects/${encodeURIComponent(connect.data.id)}/grants`} className={buttonClass('secondary')}>

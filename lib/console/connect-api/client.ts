@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { Agent, request, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { ConnectApiError, type TProblemInfo } from './errors';
 import type { TConnectApiConfig } from './environments';
+import { Reachability, type TLog } from './reachability';
 import {
   ZAccountMessage,
   ZAccountMessageSummary,
@@ -89,6 +91,11 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** `text` ending with exactly one full stop. */
+function sentence(text: string): string {
+  return `${text.trim().replace(/[.\s]+$/, '')}.`;
+}
+
 function networkCode(err: unknown): string {
   const e = err as { code?: string; cause?: { code?: string }; message?: string };
   return e?.code ?? e?.cause?.code ?? e?.message ?? 'network error';
@@ -102,15 +109,22 @@ export class ConnectApi {
   private token: { value: string; renewAt: number } | null = null;
   private inflightToken: Promise<string> | null = null;
   private tokenExchanges = 0;
+  private readonly reachability: Reachability;
 
-  constructor(config: TConnectApiConfig, options: { dispatcher?: Dispatcher } = {}) {
+  constructor(config: TConnectApiConfig, options: { dispatcher?: Dispatcher; log?: { down: TLog; up: TLog } } = {}) {
     this.config = config;
-    // Paths below carry /v1; accept a base URL given with or without it.
-    this.baseUrl = config.baseUrl.replace(/\/+$/, '').replace(/\/v1$/, '');
-    this.authUrl = config.authUrl.replace(/\/+$/, '');
+    this.reachability = new Reachability(`Connect API ${config.name ?? ''}`.trim(), options.log);
+    // The API's root (lib/api-base-url.ts normalised it in the configuration); paths below carry /v1.
+    this.baseUrl = config.baseUrl;
+    this.authUrl = config.authUrl;
     this.dispatcher =
       options.dispatcher ??
       new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 120_000, connections: 32, headersTimeout: TIMEOUT_MS, bodyTimeout: TIMEOUT_MS });
+  }
+
+  /** An absolute link to a page of the service (the donor page), from the same root as every call. */
+  serviceUrl(path: string): string {
+    return `${this.baseUrl}${path}`;
   }
 
   stats(): { tokenExchanges: number } {
@@ -123,30 +137,40 @@ export class ConnectApi {
 
   /* ------------------------------------------------------------ transport */
 
-  private async raw(url: string, method: string, headers: Record<string, string>, body: string | undefined): Promise<TRawResponse> {
-    const res = await request(url, { method: method as Dispatcher.HttpMethod, headers, body, dispatcher: this.dispatcher });
+  /** One request, sent with its own X-Request-Id (the service adopts it), so both sides log the same id. */
+  private async raw(url: string, method: string, headers: Record<string, string>, body: string | undefined, requestId: string): Promise<TRawResponse> {
+    const res = await request(url, {
+      method: method as Dispatcher.HttpMethod,
+      headers: { ...headers, 'x-request-id': requestId },
+      body,
+      dispatcher: this.dispatcher,
+    });
     const text = await res.body.text();
     return { status: res.statusCode, headers: res.headers, text };
   }
 
-  /** Sends with retries of network errors and 429/502/503/504 when `idempotent`. */
+  /** Sends to `url` with retries of network errors and 429/502/503/504 when `idempotent`; notes whether the host answered. */
   private async sendWithRetry(
     operation: string,
     idempotent: boolean,
-    send: () => Promise<TRawResponse>,
+    url: string,
+    send: (requestId: string) => Promise<TRawResponse>,
   ): Promise<TRawResponse> {
     for (let attempt = 1; ; attempt++) {
+      const requestId = `req_${randomUUID().replaceAll('-', '')}`;
       let res: TRawResponse;
       try {
-        res = await send();
+        res = await send(requestId);
       } catch (err) {
         if (idempotent && attempt < MAX_TRIES) {
           await sleep(backoffMs(attempt));
           continue;
         }
         const code = networkCode(err);
+        this.reachability.note({ url, operation, requestId, networkError: code });
         throw new ConnectApiError(`Could not reach the API (${code}).`, {
           status: 0,
+          requestId,
           operation,
           problem: { title: 'API unreachable', detail: `Could not reach the Giving Connect API for ${operation} (${code}).` },
         });
@@ -158,6 +182,7 @@ export class ConnectApi {
           continue;
         }
       }
+      this.reachability.note({ url, operation, requestId: header(res, 'x-request-id') ?? requestId, status: res.status });
       return res;
     }
   }
@@ -173,6 +198,11 @@ export class ConnectApi {
     return this.inflightToken;
   }
 
+  /** A token now (one exchange, or the cached one): the start check's proof that the credentials work. */
+  async ensureToken(): Promise<void> {
+    await this.accessToken();
+  }
+
   /** Drops `used` so the next call exchanges again (unless someone already did). */
   private invalidate(used: string): void {
     if (this.token?.value === used) this.token = null;
@@ -186,16 +216,17 @@ export class ConnectApi {
       client_secret: this.config.clientSecret,
       audience: this.config.audience,
     });
-    const res = await this.sendWithRetry(operation, true, () => {
+    const tokenUrl = `${this.authUrl}/oauth/token`;
+    const res = await this.sendWithRetry(operation, true, tokenUrl, (requestId) => {
       this.tokenExchanges++;
-      return this.raw(`${this.authUrl}/oauth/token`, 'POST', { 'content-type': 'application/json', accept: 'application/json' }, body);
+      return this.raw(tokenUrl, 'POST', { 'content-type': 'application/json', accept: 'application/json' }, body, requestId);
     });
     const requestId = header(res, 'x-request-id');
     const json = parseJson(res.text);
     if (res.status !== 200) {
       const oauth = ZOAuthError.safeParse(json);
       const problem: TProblemInfo = oauth.success
-        ? { title: oauth.data.error, detail: `The token exchange failed: ${oauth.data.error_description ?? oauth.data.error}.` }
+        ? { title: oauth.data.error, detail: `The token exchange failed: ${sentence(oauth.data.error_description ?? oauth.data.error)}` }
         : { title: 'Token exchange failed', detail: `The token exchange at ${this.authUrl}/oauth/token answered ${res.status}.` };
       throw new ConnectApiError(problem.detail!, { status: res.status, requestId, problem, operation });
     }
@@ -247,7 +278,7 @@ export class ConnectApi {
       const token = await this.accessToken();
       const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token}`, ...call.headers };
       if (body !== undefined) headers['content-type'] = 'application/json';
-      const res = await this.sendWithRetry(call.operation, call.idempotent ?? false, () => this.raw(url, call.method, headers, body));
+      const res = await this.sendWithRetry(call.operation, call.idempotent ?? false, url, (requestId) => this.raw(url, call.method, headers, body, requestId));
       if (res.status === 401 && !refreshed) {
         // The token was revoked or the keys rotated: one fresh token, one retry.
         refreshed = true;

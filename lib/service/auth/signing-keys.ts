@@ -16,25 +16,36 @@ function derivePageTokenKey(privateJwk: JWK): Buffer {
 
 const cache = globalThis as unknown as { __gcSigningKey?: Promise<TSigningKey>; __gcJwks?: { keys: JWK[]; at: number } };
 
-async function loadOrCreate(): Promise<TSigningKey> {
+async function activeKey(): Promise<TSigningKey | null> {
   const db = await getDb();
   const [row] = await db
     .select()
     .from(schema.signingKeys)
     .where(isNull(schema.signingKeys.retiredAt))
-    .orderBy(desc(schema.signingKeys.createdAt))
+    .orderBy(desc(schema.signingKeys.createdAt), desc(schema.signingKeys.kid))
     .limit(1);
-  if (row) {
-    const privateJwk = row.privateJwk as JWK;
-    return { kid: row.kid, privateKey: (await importJWK(privateJwk, 'RS256')) as CryptoKey, publicJwk: row.publicJwk as JWK, pageTokenKey: derivePageTokenKey(privateJwk) };
-  }
+  if (!row) return null;
+  const privateJwk = row.privateJwk as JWK;
+  return { kid: row.kid, privateKey: (await importJWK(privateJwk, 'RS256')) as CryptoKey, publicJwk: row.publicJwk as JWK, pageTokenKey: derivePageTokenKey(privateJwk) };
+}
+
+/**
+ * The active key, made on the very first start. Instances starting at once may each make one: the
+ * unique index on the active key (migration 0005) lets one insert win, the others take its key.
+ */
+async function loadOrCreate(): Promise<TSigningKey> {
+  const existing = await activeKey();
+  if (existing) return existing;
   const { privateKey, publicKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
   const kid = ksuid();
   const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
   const privateJwk = await exportJWK(privateKey);
-  await db.insert(schema.signingKeys).values({ kid, privateJwk, publicJwk });
+  const db = await getDb();
+  await db.insert(schema.signingKeys).values({ kid, privateJwk, publicJwk }).onConflictDoNothing();
   cache.__gcJwks = undefined;
-  return { kid, privateKey, publicJwk, pageTokenKey: derivePageTokenKey(privateJwk) };
+  const winner = await activeKey();
+  if (!winner) throw new Error('No active signing key after creating one.');
+  return winner;
 }
 
 export function currentSigningKey(): Promise<TSigningKey> {

@@ -4,8 +4,9 @@ import { SCOPES, TOKEN_LIFETIME_SECONDS, type TScope } from '@/lib/constants';
 import { env } from '@/lib/env';
 import { currentSigningKey, publicJwks } from './signing-keys';
 
+/** The deployment's issuer (TOKEN_ISSUER, by default PUBLIC_URL/): every instance signs and accepts the same one. */
 export function issuer(): string {
-  return `${env.PUBLIC_URL}/`;
+  return env.TOKEN_ISSUER;
 }
 
 export type TAccessToken = { access_token: string; scope: string; expires_in: number; token_type: 'Bearer' };

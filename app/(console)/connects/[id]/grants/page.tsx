@@ -25,6 +25,8 @@ export default async function GrantsPage({ params, searchParams }: { params: Pro
   const connect = await attempt(() => api.getConnect(id));
   const grants = connect.data?.apiKey ? await attempt(() => api.listGrants(connect.data.apiKey!, { pageLimit: PAGE_SIZE, pageToken })) : null;
   const base = `/connects/${encodeURIComponent(id)}/grants`;
+  // The donor page is the service's, on the API's host (this app's only when the service is embedded).
+  const donorPage = api.serviceUrl(`/connect/${encodeURIComponent(id)}`);
 
   return (
     <div className="space-y-5">
@@ -50,8 +52,8 @@ export default async function GrantsPage({ params, searchParams }: { params: Pro
             ) : (
               <>
                 Give through the donor page{' '}
-                <a href={`/connect/${encodeURIComponent(id)}`} className="font-mono text-indigo-700 hover:underline" target="_blank" rel="noreferrer">
-                  /connect/{id}
+                <a href={donorPage} className="break-all font-mono text-indigo-700 hover:underline" target="_blank" rel="noreferrer" data-testid="donor-link">
+                  {donorPage}
                 </a>
                 ; each grant also sends <code className="font-mono">grant.succeeded</code> to the account&apos;s webhooks.
               </>

@@ -1,0 +1,14 @@
+#!/usr/bin/env node
+// `npm run build` and `npm run dev`: Next.js with its telemetry off, as `npm start` and `npm test`
+// run it (NEXT_TELEMETRY_DISABLED=1, set here so it holds on every shell and platform).
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const child = spawn(path.join(root, 'node_modules/.bin/next'), process.argv.slice(2), {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+});
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

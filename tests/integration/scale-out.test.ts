@@ -1,0 +1,108 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { exportJWK, generateKeyPair } from 'jose';
+import { test } from 'node:test';
+import { createPgDatabase, dropPgDatabase, queryAppDb, startApp, type TApp } from '../helpers/app';
+import { call, token } from '../helpers/http';
+import { databaseAt } from '../helpers/old-database';
+
+// Several service instances are one deployment: they share the token issuer (TOKEN_ISSUER) and
+// one active signing key, however they start.
+
+const ISSUER = 'http://gc-deployment.test/';
+
+const issOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString()).iss;
+
+async function accepts(app: TApp, jwt: string): Promise<boolean> {
+  const res = await call(app, 'GET', '/v1/webhooks?pageLimit=1', { token: jwt });
+  assert.ok(res.status === 200 || res.status === 401, res.text);
+  return res.status === 200;
+}
+
+test('two concurrent first starts on one PostgreSQL: one active signing key, and each accepts the other\'s tokens', async (t) => {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return t.skip('needs PostgreSQL: TEST_DATABASE_URL=postgres://… (instances share one database)');
+  const url = await createPgDatabase(adminUrl, 'gc_test_scale');
+  const apps: TApp[] = [];
+  t.after(async () => {
+    await Promise.all(apps.map((a) => a.stop()));
+    await dropPgDatabase(url);
+  });
+  const shared = { DATABASE_URL: url, TOKEN_ISSUER: ISSUER };
+  apps.push(...(await Promise.all([startApp({ env: shared }), startApp({ env: shared })])));
+  const [a, b] = apps;
+  assert.notEqual(a.baseUrl, b.baseUrl, 'two instances, two PUBLIC_URLs');
+
+  const keys = await queryAppDb<{ active: number; total: number }>(a, 'select count(*) filter (where retired_at is null)::int as active, count(*)::int as total from service.signing_keys');
+  assert.deepEqual(keys, [{ active: 1, total: 1 }]);
+
+  const fromA = await token(a);
+  const fromB = await token(b);
+  assert.equal(issOf(fromA), ISSUER);
+  assert.equal(issOf(fromB), ISSUER);
+  assert.equal(await accepts(b, fromA), true, "B accepts A's token");
+  assert.equal(await accepts(a, fromB), true, "A accepts B's token");
+
+  // The database itself refuses a second active key, whatever code tries.
+  await assert.rejects(
+    queryAppDb(a, `insert into service.signing_keys (kid, private_jwk, public_jwk) values ('second', '{}', '{}')`),
+    /signing_keys_one_active/,
+  );
+});
+
+test('processes racing for the very first key at one instant all get the same one', async (t) => {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return t.skip('needs PostgreSQL: TEST_DATABASE_URL=postgres://…');
+  const url = await createPgDatabase(adminUrl, 'gc_test_race');
+  t.after(() => dropPgDatabase(url));
+  const at = String(Date.now() + 4000); // after every process has opened the database
+  const racer = path.resolve(import.meta.dirname, '../helpers/first-signing-key.ts');
+  const run = () => promisify(execFile)(process.execPath, ['--import', 'tsx', racer, at], { env: { ...process.env, DATABASE_URL: url } });
+  const kids = (await Promise.all([run(), run(), run()])).map((r) => r.stdout.trim().split('\n').pop());
+  assert.equal(new Set(kids).size, 1, kids.join(', '));
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows } = await client.query('select kid from service.signing_keys');
+  await client.end();
+  assert.deepEqual(rows.map((r) => r.kid), [kids[0]]);
+});
+
+test('instances with different issuers are different deployments: tokens do not cross', async (t) => {
+  const a = await startApp();
+  t.after(() => a.stop());
+  const other = await token(a);
+  await a.restart({ TOKEN_ISSUER: ISSUER });
+  assert.equal(await accepts(a, other), false, 'a token of another issuer is refused');
+  assert.equal(await accepts(a, await token(a)), true);
+});
+
+test('a database left with two active keys by an earlier release opens with one, its data and both public keys intact', async (t) => {
+  const rows: string[] = [];
+  for (const [kid, age] of [['older', '2 minutes'], ['newer', '1 minute']]) {
+    const { privateKey, publicKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
+    const publicJwk = JSON.stringify({ ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' });
+    const privateJwk = JSON.stringify(await exportJWK(privateKey));
+    rows.push(`insert into service.signing_keys (kid, private_jwk, public_jwk, created_at) values ('${kid}', '${privateJwk}', '${publicJwk}', now() - interval '${age}');`);
+  }
+  rows.push(`insert into service.nonprofits (ein, name, contact) values ('530196605', 'Kept Food Bank', '{}');`);
+  const app = await startApp({ env: await databaseAt('0003_throttle_expiry', rows.join('\n')) });
+  t.after(async () => {
+    await app.stop();
+    if (app.env.DATABASE_URL) await dropPgDatabase(app.env.DATABASE_URL);
+  });
+  const keys = await queryAppDb<{ kid: string; active: boolean }>(app, 'select kid, retired_at is null as active from service.signing_keys order by kid');
+  assert.deepEqual(keys, [
+    { kid: 'newer', active: true },
+    { kid: 'older', active: false },
+  ]);
+  const jwt = await token(app);
+  assert.equal(JSON.parse(Buffer.from(jwt.split('.')[0], 'base64url').toString()).kid, 'newer', 'the key every instance already used keeps signing');
+  const jwks = await call(app, 'GET', '/.well-known/jwks.json');
+  assert.deepEqual(jwks.body.keys.map((k: { kid: string }) => k.kid).sort(), ['newer', 'older']);
+  const np = await call(app, 'GET', '/v1/nonprofit/530196605', { token: jwt });
+  assert.equal(np.status, 200, np.text);
+  assert.equal(np.body.name, 'Kept Food Bank');
+});
