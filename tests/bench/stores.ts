@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createPgDatabase, type TApp } from '../helpers/app';
+import { createPgDatabase, dropPgDatabase, type TApp } from '../helpers/app';
 import { onCleanup } from './cleanup';
 import { PG_ADMIN_URL, type TStore } from './config';
 
@@ -19,18 +19,6 @@ export async function freshStore(kind: TStore, label: string): Promise<{ target:
   }
   const url = await createPgDatabase(PG_ADMIN_URL, `gc_bench_${label.replace(/\W/g, '_')}`);
   return { target: url, drop: onCleanup(() => dropPgDatabase(url)) };
-}
-
-export async function dropPgDatabase(url: string): Promise<void> {
-  const name = new URL(url).pathname.slice(1);
-  if (!/^gc_(bench|test)_\w+$/.test(name)) throw new Error(`refusing to drop ${name}: not a bench database`);
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists ${name} with (force)`);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Runs `fn` with SQL on a PGlite directory (no server may hold it) or a PostgreSQL URL. */

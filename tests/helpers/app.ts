@@ -82,12 +82,29 @@ export async function createPgDatabase(adminUrl: string, prefix = 'gc_test'): Pr
   return url.toString();
 }
 
+// The databases startApp made, dropped once the test file's work is done (node:test runs each file
+// in a process of its own; 'beforeExit' may still do async work). Apps may stop and restart on
+// their database until then.
+const owned: Record<string, string>[] = [];
+function disposeAtExit(store: Record<string, string>): Record<string, string> {
+  if (owned.length === 0) {
+    process.once('beforeExit', async () => {
+      for (const s of owned.splice(0)) {
+        if (s.DATABASE_URL) await dropPgDatabase(s.DATABASE_URL).catch((err) => console.error(`could not drop a test database: ${err}`));
+        else if (s.DATA_DIR) fs.rmSync(s.DATA_DIR, { recursive: true, force: true });
+      }
+    });
+  }
+  owned.push(store);
+  return store;
+}
+
 /** Drops a database made by createPgDatabase (its apps stopped first). */
 export async function dropPgDatabase(url: string): Promise<void> {
   const pg = (await import('pg')).default;
   const admin = new URL(url);
   const name = admin.pathname.slice(1);
-  if (!/^gc_test\w*$/.test(name)) throw new Error(`refusing to drop ${name}: not a test database`);
+  if (!/^gc_(test|bench)\w*$/.test(name)) throw new Error(`refusing to drop ${name}: not a test database`);
   admin.pathname = '/postgres';
   const client = new pg.Client({ connectionString: admin.toString() });
   await client.connect();
@@ -128,6 +145,7 @@ export type TStartOptions = {
 export async function startApp(options: TStartOptions = {}): Promise<TApp & { clients: Record<string, { client_id: string; client_secret: string }> }> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const ownsDatabase = !(options.env?.DATABASE_URL || options.env?.DATA_DIR);
   const env: Record<string, string> = {
     NODE_ENV: 'production',
     PORT: String(port),
@@ -137,8 +155,9 @@ export async function startApp(options: TStartOptions = {}): Promise<TApp & { cl
     DELIVERY_POLL_MS: '100',
     DELIVERY_RETRY_SCHEDULE: '1,1,1,1,1,1,1',
     NEXT_TELEMETRY_DISABLED: '1',
-    // A database the caller names (an old one, or one shared by several instances) is used as is.
-    ...(options.env?.DATABASE_URL || options.env?.DATA_DIR ? { DATABASE_URL: '' } : await freshDatabase(options.adminUrl)),
+    // A database the caller names (an old one, or one shared by several instances) is used as is;
+    // a fresh one is this app's, and goes when the test process ends.
+    ...(ownsDatabase ? disposeAtExit(await freshDatabase(options.adminUrl)) : { DATABASE_URL: '' }),
     ...options.env,
   };
   for (const key of options.unsetEnv ?? []) delete env[key];
