@@ -66,10 +66,8 @@ function headerBag(pairs: [string, string][]): Headers {
   return headers;
 }
 
-const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
-
 async function receive(slug: string, req: TIngestRequest): Promise<TIngestAnswer> {
-  const receiver = SLUG.test(slug) ? await receiverForIngest(slug) : null;
+  const receiver = await receiverForIngest(slug);
   if (!receiver) throw new ApiError('not_found', `No receiver at /ingest/${slug.slice(0, 100)}.`);
 
   const headers = headerBag(req.headers);

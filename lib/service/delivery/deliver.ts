@@ -1,5 +1,7 @@
-import { queryRows, sql, type DbOrTx } from '@/lib/db/client';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { schema, type DbOrTx } from '@/lib/db/client';
 import { env } from '@/lib/env';
+import { activeSecretsOf } from '@/lib/service/webhooks/webhook-secrets';
 import type { TClaim } from './claim';
 import { sendWebhook, type TSendResult } from './send-webhook';
 
@@ -14,26 +16,22 @@ export function attemptTimeoutMs(): number {
 /** A claimed delivery with what sending it takes; `target` null: the webhook was disabled or deleted meanwhile. */
 export type TDeliveryJob = { claim: TClaim; target: { url: string; payload: string; secrets: string[] } | null };
 
-/** What a batch of claims needs to be sent — bodies, URLs, active secrets — in one query. */
+/** What a batch of claims needs to be sent — bodies, URLs, active secrets — in two queries. */
 export async function prepareDeliveries(db: DbOrTx, claims: TClaim[]): Promise<TDeliveryJob[]> {
   if (claims.length === 0) return [];
-  const rows = await queryRows<{ id: string; payload: string; url: string; secrets: string[] | null }>(
-    db,
-    sql`select d.id, m.payload, w.url,
-               (select array_agg(s.secret order by s.created_at desc) from service.webhook_secrets s
-                where s.webhook_id = w.id and (s.expires_at is null or s.expires_at > now())) as secrets
-        from service.deliveries d
-        join service.messages m on m.id = d.message_id
-        join service.webhooks w on w.id = d.webhook_id
-        where d.id in (${sql.join(
-          claims.map((c) => sql`${c.id}::uuid`),
-          sql`, `,
-        )}) and not w.disabled and w.deleted_at is null`,
-  );
+  const d = schema.deliveries;
+  const w = schema.webhooks;
+  const rows = await db
+    .select({ id: d.id, payload: schema.messages.payload, url: w.url })
+    .from(d)
+    .innerJoin(schema.messages, eq(schema.messages.id, d.messageId))
+    .innerJoin(w, eq(w.id, d.webhookId))
+    .where(and(inArray(d.id, claims.map((c) => c.id)), eq(w.disabled, false), isNull(w.deletedAt)));
+  const secrets = await activeSecretsOf(db, claims.map((c) => c.webhookId));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return claims.map((claim) => {
     const row = byId.get(claim.id);
-    return { claim, target: row ? { url: row.url, payload: row.payload, secrets: row.secrets ?? [] } : null };
+    return { claim, target: row ? { url: row.url, payload: row.payload, secrets: secrets.get(claim.webhookId) ?? [] } : null };
   });
 }
 

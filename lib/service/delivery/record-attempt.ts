@@ -135,10 +135,8 @@ async function recordScheduledAttempts(items: TScheduledAttempt[]): Promise<void
   const db = await getDb();
   await db.transaction(async (tx) => {
     await tx.insert(schema.attempts).values(items.map((i) => attemptValues(targetOf(i), i.result, 'scheduled')));
-    await recordSuccesses(
-      tx,
-      items.filter((i) => i.result.ok),
-    );
+    const succeeded = items.filter((i) => i.result.ok);
+    await recordSuccesses(tx, succeeded);
     for (const item of items) if (!item.result.ok) await recordFailure(tx, item);
   });
   return items.map(() => undefined);

@@ -15,7 +15,8 @@ import { DELIVERIES_CHANNEL, Wakeup } from './wakeup';
 // wake-up or the next due time. A commit that queues deliveries wakes it at once (NOTIFY, from
 // this process or any other); a slot freeing up wakes it while there is more work; otherwise it
 // sleeps until the next retry or lease expiry falls due, polling at most every DELIVERY_POLL_MS
-// as a fallback. Its dependencies are passed in (`TWorkerDeps`), so tests can drive it directly.
+// as a fallback. Its dependencies (database, HTTP, notifications) are passed in as `TWorkerDeps`,
+// so the loop reads as the schedule alone.
 
 export type TOutcome = 'success' | 'failed' | 'abandoned' | 'released';
 
@@ -127,7 +128,7 @@ async function loop(w: TWorker): Promise<void> {
 }
 
 /** The production dependencies: the process's database and the undici pool. */
-export function databaseDeps(log: (line: string) => void): TWorkerDeps {
+function databaseDeps(log: (line: string) => void): TWorkerDeps {
   return {
     claim: async (limit, owner) => claimDeliveries(await getDb(), { owner, limit, leaseMs: env.DELIVERY_LEASE_MS }),
     prepare: async (claims) => prepareDeliveries(await getDb(), claims),
@@ -141,7 +142,7 @@ export function databaseDeps(log: (line: string) => void): TWorkerDeps {
   };
 }
 
-export function configFromEnv(): TWorkerConfig {
+function configFromEnv(): TWorkerConfig {
   return {
     concurrency: env.DELIVERY_CONCURRENCY,
     perEndpoint: env.DELIVERY_ENDPOINT_CONCURRENCY,
@@ -151,7 +152,7 @@ export function configFromEnv(): TWorkerConfig {
 }
 
 /** Starts a worker on `deps`; stop it with the returned function, which waits up to `graceMs` for deliveries in flight. */
-export async function runWorker(deps: TWorkerDeps, config: TWorkerConfig): Promise<{ id: string; stop: (graceMs: number) => Promise<TStats>; stats: () => TStats }> {
+async function runWorker(deps: TWorkerDeps, config: TWorkerConfig): Promise<{ id: string; stop: (graceMs: number) => Promise<TStats>; stats: () => TStats }> {
   const w: TWorker = {
     id: `${os.hostname()}:${process.pid}:${randomString(6)}`,
     deps,
