@@ -8,6 +8,7 @@ const LINKS = [
   { href: '/problems', label: 'Problems', match: ['/problems', '/cases'] },
   { href: '/receivers', label: 'Receivers', match: ['/receivers'] },
   { href: '/nonprofits', label: 'Nonprofits & Connects', match: ['/nonprofits', '/connects'] },
+  { href: '/audit', label: 'Audit log', match: ['/audit'] },
 ];
 
 export function NavLinks({ className = '' }: { className?: string }) {

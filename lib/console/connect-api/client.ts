@@ -15,6 +15,8 @@ import {
   ZOAuthError,
   ZPage,
   ZProblem,
+  ZRecoverPreview,
+  ZRecoverRun,
   ZSecret,
   ZTokenResponse,
   ZWebhook,
@@ -26,6 +28,8 @@ import {
   type TMessage,
   type TNonprofit,
   type TPage,
+  type TRecoverPreview,
+  type TRecoverRun,
   type TWebhook,
 } from './schemas';
 
@@ -523,6 +527,31 @@ export class ConnectApi {
         ext: { probe: () => this.succeeds(`/v1/webhooks/${enc(webhookId)}/messages/${enc(messageId)}`) },
       },
       ZAttempt,
+    );
+  }
+
+  /** EXT: how many failed messages of the window a recover would re-send now. */
+  previewRecover(webhookId: string, window: { since: string; until?: string }): Promise<TRecoverPreview> {
+    return this.call(
+      { operation: 'preview recover', method: 'GET', path: `/v1/webhooks/${enc(webhookId)}/recover`, query: { ...window }, idempotent: true, ext: this.webhookExt(webhookId) },
+      ZRecoverPreview,
+    );
+  }
+
+  /** EXT: re-sends the window's failed messages (202 with the run; the same run while an identical one is going). */
+  recoverMessages(webhookId: string, window: { since: string; until?: string }): Promise<TRecoverRun> {
+    return this.call(
+      // Idempotent while a run is going (the service answers the same run), so safe to retry.
+      { operation: 'recover messages', method: 'POST', path: `/v1/webhooks/${enc(webhookId)}/recover`, body: window, idempotent: true, ext: this.webhookExt(webhookId) },
+      ZRecoverRun,
+    );
+  }
+
+  /** EXT: a recover run and its progress. */
+  getRecoverRun(webhookId: string, runId: string): Promise<TRecoverRun> {
+    return this.call(
+      { operation: 'get recover run', method: 'GET', path: `/v1/webhooks/${enc(webhookId)}/recover/${enc(runId)}`, idempotent: true, ext: this.webhookExt(webhookId) },
+      ZRecoverRun,
     );
   }
 }

@@ -16,5 +16,7 @@ export type {
   TMessageDelivery,
   TNonprofit,
   TPage,
+  TRecoverPreview,
+  TRecoverRun,
   TWebhook,
 } from './schemas';

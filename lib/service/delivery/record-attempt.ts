@@ -91,7 +91,7 @@ async function recordSuccesses(tx: Tx, items: TScheduledAttempt[]): Promise<void
     .set({ failingSince: null })
     .where(and(inArray(w.id, [...new Set(items.map((i) => i.claim.webhookId))]), isNotNull(w.failingSince)));
   const rows = sql.join(
-    items.map(({ claim }) => sql`(${claim.id}::uuid, ${claim.leaseOwner}::text, ${claim.scheduledAttemptCount + 1}::int)`),
+    items.map(({ claim }) => sql`(${claim.id}::uuid, ${claim.leaseOwner}::text, ${claim.scheduledAttemptCount + (claim.recoverRunId ? 0 : 1)}::int)`),
     sql`, `,
   );
   const done = await queryRows<{ id: string }>(
@@ -107,11 +107,15 @@ async function recordSuccesses(tx: Tx, items: TScheduledAttempt[]): Promise<void
   if (lost.length > 0) await tx.update(d).set({ attemptCount: sql`${d.attemptCount} + 1` }).where(inArray(d.id, lost));
 }
 
-/** A failure: the webhook's failing stretch (which may disable it), then a retry or the end of the schedule. */
+/**
+ * A failure: the webhook's failing stretch (which may disable it), then a retry or the end of the
+ * schedule. A recover run's re-send is tried once: it fails back to `failed`, its schedule untouched.
+ */
 async function recordFailure(tx: Tx, { claim, result }: TScheduledAttempt): Promise<void> {
-  const attemptNumber = claim.scheduledAttemptCount + 1;
+  const recovery = claim.recoverRunId !== null;
+  const attemptNumber = claim.scheduledAttemptCount + (recovery ? 0 : 1);
   const disabled = await noteWebhookFailure(tx, claim.webhookId, result.statusCode);
-  const delayMs = disabled
+  const delayMs = disabled || recovery
     ? null
     : nextRetryDelayMs(attemptNumber, env.DELIVERY_RETRY_SCHEDULE, { statusCode: result.statusCode, retryAfterSeconds: parseRetryAfter(result.retryAfter) });
   const next =
@@ -134,7 +138,7 @@ async function recordFailure(tx: Tx, { claim, result }: TScheduledAttempt): Prom
 async function recordScheduledAttempts(items: TScheduledAttempt[]): Promise<void[]> {
   const db = await getDb();
   await db.transaction(async (tx) => {
-    await tx.insert(schema.attempts).values(items.map((i) => attemptValues(targetOf(i), i.result, 'scheduled')));
+    await tx.insert(schema.attempts).values(items.map((i) => attemptValues(targetOf(i), i.result, i.claim.recoverRunId ? 'manual' : 'scheduled')));
     const succeeded = items.filter((i) => i.result.ok);
     await recordSuccesses(tx, succeeded);
     for (const item of items) if (!item.result.ok) await recordFailure(tx, item);

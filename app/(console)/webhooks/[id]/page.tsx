@@ -16,6 +16,8 @@ import { TimelineFilterForm } from './timeline-filter-form';
 import { WebhookActions } from './webhook-controls';
 import { WebhookSettingsCard } from './webhook-settings-card';
 import { WebhookStatus } from './webhook-status';
+import { RecoverPanel } from './recover-panel';
+import { ExportLinks } from '@/components/console/export-links';
 
 export const metadata: Metadata = { title: 'Webhook timeline' };
 
@@ -54,11 +56,22 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
         createdFor={createdFor ? { id: createdFor.id, name: createdFor.name, slug: createdFor.slug } : null}
       />
 
+      <RecoverPanel webhookId={id} />
+
       <section className="space-y-3">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <h2 className="text-base font-semibold text-slate-900">Timeline</h2>
           <TimelineFilterForm webhookId={id} filters={filters} eventTypes={eventTypes} />
         </div>
+        <ExportLinks
+          testId="timeline-export"
+          base={`/api/webhooks/${encodeURIComponent(id)}/export`}
+          query={{ status: filters.status, eventType: filters.eventType, since: filters.after, until: filters.before }}
+          formats={[
+            { label: 'Export CSV', params: { format: 'csv' } },
+            { label: 'Export NDJSON', params: { format: 'ndjson' } },
+          ]}
+        />
         {timeline.data ? (
           <Timeline key={JSON.stringify(filters)} webhookId={id} filters={filters} initial={timeline.data} />
         ) : (
