@@ -10,7 +10,7 @@ import { ID_PREFIX } from '@/lib/constants';
 import { requireStaff } from '@/lib/console/session';
 import { fieldErrorsOf, type TFormState } from '@/app/(console)/_lib/action-result';
 import { actionErrorInfo } from '@/app/(console)/_lib/errors';
-import { recordAudit } from '@/lib/console/audit/record-audit';
+import { auditResultOf, recordAudit } from '@/lib/console/audit/record-audit';
 import { getDb } from '@/lib/db/client';
 
 const ZSecret = z.string().trim().refine(isValidSecret, { message: 'A signing secret is whsec_ followed by base64, as the webhook shows it.' });
@@ -46,7 +46,7 @@ export async function createReceiverAction(prev: TFormState, formData: FormData)
     id = receiver.id;
     await recordAudit(await getDb(), { actor: staff, action: 'receiver.create', target: [id], result: 'ok', detail: { name, slug: receiver.slug, verifies: !!secret } });
   } catch (err) {
-    await recordAudit(await getDb(), { actor: staff, action: 'receiver.create', result: 'bad_request', detail: { name } });
+    await recordAudit(await getDb(), { actor: staff, action: 'receiver.create', result: auditResultOf(err), detail: { name } });
     const error = actionErrorInfo(err);
     return { error, fieldErrors: Object.fromEntries((error.errors ?? []).map((e) => [e.path, e.message])), values: raw, nonce };
   }
@@ -85,7 +85,7 @@ export async function updateReceiverAction(prev: TFormState, formData: FormData)
     await updateReceiver(id, { name, secrets, responseStatus, responseBody, responseDelayMs });
     await recordAudit(await getDb(), { actor: staff, action: 'receiver.update', target: [id], result: 'ok', detail: receiverChanges(before, { name, secrets, responseStatus, responseBody, responseDelayMs }) });
   } catch (err) {
-    await recordAudit(await getDb(), { actor: staff, action: 'receiver.update', target: [id], result: 'bad_request' });
+    await recordAudit(await getDb(), { actor: staff, action: 'receiver.update', target: [id], result: auditResultOf(err) });
     return { error: actionErrorInfo(err), values: raw, nonce };
   }
   revalidatePath(`/receivers/${id}`);

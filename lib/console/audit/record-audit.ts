@@ -2,7 +2,7 @@ import 'server-only';
 import { ConnectApiError } from '@/lib/console/connect-api/errors';
 import { schema, type DbOrTx } from '@/lib/db/client';
 import { describeForLog } from '@/lib/http/log-error';
-import { ERROR_STATUS } from '@/lib/http/errors';
+import { ApiError, ERROR_STATUS } from '@/lib/http/errors';
 import { redact } from '@/lib/redact';
 import type { TAuditAction } from './audit-actions';
 
@@ -46,8 +46,12 @@ function cleanDetail(detail: TAuditEntry['detail']): Record<string, string | num
 
 const CODE_OF_STATUS = new Map<number, string>(Object.entries(ERROR_STATUS).map(([code, status]) => [status, code]));
 
-/** An error as the audit log's result code: the API's status as a code (`not_found`, `conflict`), `network_error`, or `error`. */
+/**
+ * An error as the audit log's result code: the API's status as a code (`not_found`, `conflict`),
+ * `network_error`, `unsupported`; the console's own ApiError by its code; anything else `error`.
+ */
 export function auditResultOf(err: unknown): string {
+  if (err instanceof ApiError) return err.code;
   if (err instanceof ConnectApiError) {
     if (err.status === 0) return 'network_error';
     if (err.unsupported) return 'unsupported';

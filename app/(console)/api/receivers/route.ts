@@ -4,7 +4,7 @@ import { readJson } from '@/lib/http/body';
 import { json, otherMethods } from '@/lib/http/respond';
 import { createReceiver, listReceivers, receiverJson } from '@/lib/console/receivers';
 import { withStaff } from '@/lib/console/session';
-import { recordAudit } from '@/lib/console/audit/record-audit';
+import { auditResultOf, recordAudit } from '@/lib/console/audit/record-audit';
 import { getDb } from '@/lib/db/client';
 
 export const dynamic = 'force-dynamic';
@@ -19,7 +19,7 @@ export const POST = withStaff(async ({ req, staff }) => {
   try {
     receiver = await createReceiver(input);
   } catch (err) {
-    await recordAudit(await getDb(), { actor: staff, action: 'receiver.create', result: 'bad_request', detail: { name: input.name } });
+    await recordAudit(await getDb(), { actor: staff, action: 'receiver.create', result: auditResultOf(err), detail: { name: input.name } });
     throw err;
   }
   await recordAudit(await getDb(), { actor: staff, action: 'receiver.create', target: [receiver.id], result: 'ok', detail: { name: receiver.name, slug: receiver.slug, verifies: receiver.secrets.length > 0 } });

@@ -5,7 +5,7 @@ import { ApiError } from '@/lib/http/errors';
 import { json, otherMethods } from '@/lib/http/respond';
 import { getReceiver, receiverJson, updateReceiver } from '@/lib/console/receivers';
 import { withStaff } from '@/lib/console/session';
-import { recordAudit } from '@/lib/console/audit/record-audit';
+import { auditResultOf, recordAudit } from '@/lib/console/audit/record-audit';
 import { receiverChanges } from '@/lib/console/audit/receiver-changes';
 import { getDb } from '@/lib/db/client';
 
@@ -33,7 +33,7 @@ export const PATCH = withStaff<{ id: string }>(async ({ req, params, staff }) =>
   try {
     updated = await updateReceiver(receiver.id, patch);
   } catch (err) {
-    await recordAudit(await getDb(), { actor: staff, action: 'receiver.update', target: [receiver.id], result: 'bad_request' });
+    await recordAudit(await getDb(), { actor: staff, action: 'receiver.update', target: [receiver.id], result: auditResultOf(err) });
     throw err;
   }
   await recordAudit(await getDb(), { actor: staff, action: 'receiver.update', target: [receiver.id], result: 'ok', detail: receiverChanges(receiver, patch) });

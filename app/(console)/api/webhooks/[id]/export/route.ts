@@ -1,7 +1,7 @@
 // Console: GET /api/webhooks/{id}/export?format=csv|ndjson&status=&eventType=&since=&until=&includeDonor=1 —
 // the webhook's filtered timeline as a download, streamed page by page (since/until exclusive, as the timeline's after/before).
 import { connectApi } from '@/lib/console/connect-api';
-import { recordAudit } from '@/lib/console/audit/record-audit';
+import { auditResultOf, recordAudit } from '@/lib/console/audit/record-audit';
 import { exportTimeline } from '@/lib/console/export/export-timeline';
 import { attachment, parseTimelineExportQuery } from '@/lib/console/export/export-query';
 import { withStaff } from '@/lib/console/session';
@@ -23,7 +23,7 @@ export const GET = withStaff<{ id: string }>(async ({ req, params, staff }) => {
   } catch (err) {
     const apiErr = asConnectApiError(err);
     if (!apiErr) throw err;
-    await recordAudit(await getDb(), { actor: staff, action: 'export', target: [params.id], result: `http_${apiErr.status}`, detail });
+    await recordAudit(await getDb(), { actor: staff, action: 'export', target: [params.id], result: auditResultOf(apiErr), detail });
     return upstreamProblem(apiErr);
   }
   await recordAudit(await getDb(), { actor: staff, action: 'export', target: [params.id], result: 'ok', detail });
