@@ -50,7 +50,11 @@ test('webhook page → recover failed messages (preview, confirm, progress) → 
     await expect(progress).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
     await expect(progress).toContainText('Done: 2 of 2 re-sent · 2 delivered · 0 failed again');
     await screenshot(page, 'recover-done');
-    await expect(page.locator('[data-testid="message-row"]').first()).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(progress).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 'no sideways scrolling at 390 px').toBeLessThanOrEqual(0);
+    await screenshot(page, 'recover-done-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 
   await test.step('export the timeline as CSV', async () => {
@@ -73,5 +77,6 @@ test('webhook page → recover failed messages (preview, confirm, progress) → 
     await expect(rows.filter({ hasText: 'webhook.recover' })).toHaveCount(1);
     await expect(rows.filter({ hasText: 'export' })).toHaveCount(1);
     await expect(rows.filter({ hasText: 'webhook.recover' })).toContainText('ok');
+    await screenshot(page, 'audit');
   });
 });
