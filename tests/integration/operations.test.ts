@@ -172,7 +172,7 @@ describe('exports', () => {
     const donors = (parse(withDonor.text, { columns: true }) as Record<string, string>[]).map((r) => r.donor);
     assert.ok(donors.some((d) => /^Ada Lovelace\d <donor-/.test(d)), donors.join('|'));
 
-    const failed = parse((await staff('GET', `/api/webhooks/${W}/export?format=csv&status=failed`)).text, { columns: true }) as Record<string, string>[];
+    const failed = parse((await staff('GET', `/api/webhooks/${W}/export?format=csv&status=failed&since=${encodeURIComponent(new Date(Date.now() - 3600_000).toISOString())}`)).text, { columns: true }) as Record<string, string>[];
     assert.deepEqual(failed.map((r) => r.messageId), [m1]);
   });
 
@@ -247,6 +247,8 @@ describe('audit log', () => {
     const update = all.find((r) => r.action === 'receiver.update' && String(r.detail.changed).includes('responseStatus'));
     assert.ok(update, JSON.stringify(all.filter((r) => r.action === 'receiver.update')));
     assert.ok(!JSON.stringify(all).includes(S.slice(6, 30)), 'no secret in the log');
+    const exported = all.find((r) => r.action === 'export' && r.detail.format === 'csv' && r.detail.since);
+    assert.match(String(exported?.detail.since), /^\d{4}-\d\d-\d\dT/, 'timestamps in details are kept as they are');
     const create = all.find((r) => r.action === 'receiver.create');
     assert.equal(create?.detail.verifies, true);
 

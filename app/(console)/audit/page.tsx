@@ -95,7 +95,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                 <Td className="whitespace-nowrap">
                   <Timestamp value={r.at} />
                 </Td>
-                <Td className="break-all">{r.actor}</Td>
+                <Td className="whitespace-nowrap">{r.actor}</Td>
                 <Td className="font-mono text-xs">{r.action}</Td>
                 <Td className="break-all font-mono text-xs">
                   {r.target.split(' ').filter(Boolean).map((t) => (
@@ -108,7 +108,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                   <Badge tone={r.result === 'ok' ? 'green' : 'red'}>{r.result}</Badge>
                 </Td>
                 <Td className="break-all font-mono text-xs text-slate-600">
-                  {[r.environment && `env ${r.environment}`, r.source && `from ${r.source}`, ...Object.entries(r.detail as Record<string, unknown>).map(([k, v]) => `${k}: ${String(v)}`)].filter(Boolean).join(' · ')}
+                  {[r.environment && `env ${r.environment}`, r.source && `from ${r.source}`, ...Object.entries(r.detail as Record<string, unknown>).filter(([, v]) => v !== null).map(([k, v]) => `${k}: ${String(v)}`)].filter(Boolean).join(' · ')}
                 </Td>
               </tr>
             ))}

@@ -3,7 +3,7 @@ import { ConnectApiError } from '@/lib/console/connect-api/errors';
 import { schema, type DbOrTx } from '@/lib/db/client';
 import { describeForLog } from '@/lib/http/log-error';
 import { ApiError, ERROR_STATUS } from '@/lib/http/errors';
-import { redact } from '@/lib/redact';
+import { scrubText } from '@/lib/console/export/redact-export';
 import type { TAuditAction } from './audit-actions';
 
 // The one way into console.audit_log. Every staff action calls it once, from the place the action
@@ -17,7 +17,7 @@ import type { TAuditAction } from './audit-actions';
 // - target: the ids acted on, most specific last (`[webhookId, messageId]`); [] when none.
 // - result: 'ok', or an error code — `auditResultOf(err)` turns a thrown error into one.
 // - detail: a few small facts (a window, a count, a name). Strings are cut to 200 characters and
-//   passed through lib/redact (whsec_/sk_ keys, tokens, e-mail addresses, long numbers), and keys
+//   scrubbed of whsec_/sk_ keys, bearer tokens and e-mail addresses, and keys
 //   that name secrets are dropped: never pass a secret, but one passed by mistake is not stored.
 // Rows are append-only: nothing in the console updates or deletes them. A failure to write is
 // logged and does not undo or fail the action it describes.
@@ -39,7 +39,7 @@ function cleanDetail(detail: TAuditEntry['detail']): Record<string, string | num
   const out: Record<string, string | number | boolean | null> = {};
   for (const [k, v] of Object.entries(detail ?? {}).slice(0, 20)) {
     if (SECRET_KEY.test(k)) continue;
-    out[k.slice(0, 50)] = typeof v === 'string' ? redact(v).slice(0, MAX_DETAIL_STRING) : v;
+    out[k.slice(0, 50)] = typeof v === 'string' ? scrubText(v, false).slice(0, MAX_DETAIL_STRING) : v;
   }
   return out;
 }
