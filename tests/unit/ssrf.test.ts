@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { LookupAddress } from 'node:dns';
 import { describe, test } from 'node:test';
-import { classifyAddress, guardedLookup, refusalReason, RefusedAddressError, refusedLiteralHost } from '../../lib/service/delivery/ssrf';
+import { classifyAddress, guardedLookup, refusalReason, RefusedAddressError, refusedLiteralHost } from '../../lib/net/ssrf';
 
 // Classification only: nothing here opens a socket, and the lookups below are of IP literals and
 // `localhost`, which never leave the machine.
