@@ -63,6 +63,7 @@ export const ZEnv = z
     DELIVERY_ENDPOINT_CONCURRENCY: int(8, 1, 256),
     DELIVERY_DISABLE_AFTER_MS: int(5 * 24 * 3600 * 1000, 1000, 365 * 24 * 3600 * 1000),
     WORKER_IN_PROCESS: bool(true),
+    ALERT_EVAL_MS: int(30000, 50, 3600000), // how often the worker process evaluates the console's alert rules
     // console
     CONSOLE_PUBLIC_URL: url.optional(),
     CONSOLE_ADMIN_EMAIL: z.email({ message: 'must be an email address' }).default('admin@example.org'),
