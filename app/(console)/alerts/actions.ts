@@ -15,7 +15,9 @@ export async function createAlertRuleAction(prev: TFormState, formData: FormData
   const staff = await requireStaff('/alerts');
   const raw = Object.fromEntries(FIELDS.map((k) => [k, String(formData.get(k) ?? '')]));
   const nonce = (prev.nonce ?? 0) + 1;
-  const parsed = ZAlertRuleInput.safeParse({ ...raw, minAttempts: raw.minAttempts || undefined, threshold: raw.threshold || 0 });
+  // Fields the chosen kind does not show arrive empty: absent, so their defaults apply.
+  const present = Object.fromEntries(Object.entries(raw).filter(([, v]) => v.trim() !== ''));
+  const parsed = ZAlertRuleInput.safeParse(present);
   if (!parsed.success) return { fieldErrors: fieldErrorsOf(parsed.error.issues), values: raw, nonce };
   try {
     const { rule, secret } = await createAlertRule(staff.environment, parsed.data);

@@ -50,13 +50,13 @@ const number = (message: string) => z.coerce.number({ message }).refine(Number.i
 /** A new rule. Thresholds by kind: a streak of 1–1000; a rate of 1–100 %; 0.05–10080 minutes (3 s to 7 days). */
 export const ZAlertRuleInput = z
   .object({
-    name: z.string().trim().min(1, { message: 'is required' }).max(100, { message: 'must be at most 100 characters' }),
+    name: z.string({ message: 'is required' }).trim().min(1, { message: 'is required' }).max(100, { message: 'must be at most 100 characters' }),
     kind: z.enum(ALERT_RULE_KINDS, { message: `must be one of: ${ALERT_RULE_KINDS.join(', ')}` }),
     webhookId: z.union([z.literal('').transform(() => null), z.null(), ZWebhookId]).default(null),
     threshold: number('must be a number').default(0),
     window: z.enum(ALERT_WINDOWS, { message: 'must be one of: 1h, 24h, 7d' }).default('24h'),
     minAttempts: z.coerce.number({ message: 'must be a whole number' }).int({ message: 'must be a whole number' }).min(1, { message: 'must be from 1 to 10000' }).max(10000, { message: 'must be from 1 to 10000' }).default(DEFAULT_MIN_ATTEMPTS),
-    targetUrl: z.string().trim().max(2048, { message: 'must be at most 2048 characters' }),
+    targetUrl: z.string({ message: 'is required' }).trim().min(1, { message: 'is required' }).max(2048, { message: 'must be at most 2048 characters' }),
     enabled: z.boolean().default(true),
   })
   .superRefine((r, ctx) => {
