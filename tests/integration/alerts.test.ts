@@ -19,7 +19,7 @@ let app: TStarted;
 let receiver: TReceiver;
 let tok: string;
 let cookie: string;
-/** An app on a database the previous release (migrations up to 0005) made and filled. */
+/** An app on a database the previous release (migrations up to 0006) made and filled. */
 let old: TStarted;
 
 const EVAL_MS = 200;
@@ -34,7 +34,7 @@ before(async () => {
   [app, receiver, old] = await Promise.all([
     startApp({ env: { ALERT_EVAL_MS: String(EVAL_MS) } }),
     startReceiver(),
-    databaseAt('0005_one_active_signing_key', OLD_ROWS).then((env) => startApp({ env: { ...env, ALERT_EVAL_MS: String(EVAL_MS) } })),
+    databaseAt('0006_receipt_duplicate_when_read', OLD_ROWS).then((env) => startApp({ env: { ...env, ALERT_EVAL_MS: String(EVAL_MS) } })),
   ]);
   [tok, cookie] = await Promise.all([token(app), staffCookie(app)]);
 });
