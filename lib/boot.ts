@@ -1,3 +1,4 @@
+import { startAlertLoop, stopAlertLoop } from '@/lib/console/alerts/alert-loop';
 import { registerIngestHook } from '@/lib/console/ingest-node';
 import { checkEnvironment } from '@/lib/console/connect-api/check-environment';
 import { ENVIRONMENT_NAMES, environmentConfig, environments, missingVariables } from '@/lib/console/connect-api/environments';
@@ -10,7 +11,7 @@ import { currentSigningKey } from '@/lib/service/auth/signing-keys';
 import { startWorker, stopWorker } from '@/lib/service/delivery/worker';
 
 // What a server process does once at start: settings, database and migrations, bootstrap
-// credentials, the in-process delivery worker, a banner with what to use, and a check of every API
+// credentials, the in-process delivery worker and alert evaluator, a banner with what to use, and a check of every API
 // the console talks to (after the banner, without holding up the start).
 
 export async function boot(): Promise<void> {
@@ -22,7 +23,15 @@ export async function boot(): Promise<void> {
     await upsertClient(env.SANDBOX_CLIENT_ID, env.SANDBOX_CLIENT_SECRET, env.SANDBOX_ACCOUNT);
     if (env.WORKER_IN_PROCESS) await startWorker();
   }
-  stopOnSignal([{ name: 'delivery worker', stop: (graceMs) => stopWorker({ graceMs }) }], { onStop: (line) => console.log(line) });
+  // The console's alert rules are evaluated beside the worker, the service on or off.
+  if (env.WORKER_IN_PROCESS) startAlertLoop();
+  stopOnSignal(
+    [
+      { name: 'delivery worker', stop: (graceMs) => stopWorker({ graceMs }) },
+      { name: 'alert evaluator', stop: () => stopAlertLoop() },
+    ],
+    { onStop: (line) => console.log(line) },
+  );
   await printBanner();
   void checkEnvironments();
 }

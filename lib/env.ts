@@ -66,6 +66,7 @@ export const ZEnv = z
     WORKER_IN_PROCESS: bool(true),
     // How long a stopping process lets its parts finish (deliveries in flight): one request's timeout and a little.
     SHUTDOWN_GRACE_MS: int(17000, 0, 600000),
+    ALERT_EVAL_MS: int(30000, 50, 3600000), // how often the worker process evaluates the console's alert rules
     // console
     CONSOLE_PUBLIC_URL: url.optional(),
     CONSOLE_ADMIN_EMAIL: z.email({ message: 'must be an email address' }).default('admin@example.org'),

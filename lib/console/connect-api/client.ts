@@ -18,6 +18,7 @@ import {
   ZSecret,
   ZTokenResponse,
   ZWebhook,
+  ZWebhookHealth,
   type TAccountMessage,
   type TAccountMessageSummary,
   type TAttempt,
@@ -27,6 +28,7 @@ import {
   type TNonprofit,
   type TPage,
   type TWebhook,
+  type TWebhookHealth,
 } from './schemas';
 
 // The console's only way to the Giving Connect API: HTTP over a keep-alive pool, a cached
@@ -437,10 +439,17 @@ export class ConnectApi {
 
   /** EXT (like Svix's /msg): the account's messages, newest first, whatever webhooks they went to; `tag` is exact. */
   listAccountMessages(
-    query: TPageQuery & { tag?: string; eventType?: string; before?: string; after?: string } = {},
+    query: TPageQuery & { tag?: string; eventType?: string; before?: string; after?: string; delivered?: boolean } = {},
   ): Promise<TPage<TAccountMessageSummary>> {
     return this.call(
-      { operation: 'list account messages', method: 'GET', path: '/v1/messages', query: { ...query }, idempotent: true, ext: 'list' },
+      {
+        operation: 'list account messages',
+        method: 'GET',
+        path: '/v1/messages',
+        query: { ...query, delivered: query.delivered === undefined ? undefined : String(query.delivered) },
+        idempotent: true,
+        ext: 'list',
+      },
       ZPage(ZAccountMessageSummary),
     );
   }
@@ -523,6 +532,14 @@ export class ConnectApi {
         ext: { probe: () => this.succeeds(`/v1/webhooks/${enc(webhookId)}/messages/${enc(messageId)}`) },
       },
       ZAttempt,
+    );
+  }
+
+  /** EXT: attempts, success rate over `window`, failure streak and disabled state, for the alert rules. */
+  getWebhookHealth(webhookId: string, window: string): Promise<TWebhookHealth> {
+    return this.call(
+      { operation: 'get webhook health', method: 'GET', path: `/v1/webhooks/${enc(webhookId)}/health`, query: { window }, idempotent: true, ext: this.webhookExt(webhookId) },
+      ZWebhookHealth,
     );
   }
 }

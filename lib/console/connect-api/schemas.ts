@@ -122,6 +122,20 @@ export type TAccountMessage = z.output<typeof ZAccountMessage>;
 
 export const ZSecret = z.object({ key: z.string() });
 
+/** EXT GET /v1/webhooks/{id}/health: what the alert rules read. */
+export const ZWebhookHealth = z.object({
+  window: z.string(),
+  attempts: z.number(),
+  successes: z.number(),
+  successRate: z.number().nullable(),
+  failureStreak: z.number(),
+  lastSuccessAt: z.string().nullable(),
+  disabled: z.boolean(),
+  disabledReason: z.string().nullable().optional().transform((v) => v ?? null),
+  disabledAt: z.string().nullable().optional().transform((v) => v ?? null),
+});
+export type TWebhookHealth = z.output<typeof ZWebhookHealth>;
+
 export function ZPage<T extends z.ZodType>(item: T) {
   return z.object({
     results: z.array(item),

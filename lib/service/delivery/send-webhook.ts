@@ -2,7 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import { Agent, request } from 'undici';
 import { MAX_RESPONSE_BODY_BYTES } from '@/lib/constants';
 import { env } from '@/lib/env';
-import { guardedLookup, refusedLiteralHost } from './ssrf';
+import { guardedLookup, refusedLiteralHost } from '@/lib/net/ssrf';
 import { processSingleton } from '@/lib/process-singleton';
 
 export const USER_AGENT = 'GivingConnect-Webhooks/1.0';

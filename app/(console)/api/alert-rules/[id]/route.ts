@@ -1,0 +1,23 @@
+// Console: one alert rule — PATCH {enabled} switches it on or off (off clears what it had firing), DELETE removes it and its alerts.
+import { deleteAlertRule, setAlertRuleEnabled } from '@/lib/console/alerts/alert-rules';
+import { ZAlertRulePatch } from '@/lib/console/alerts/rule-schemas';
+import { withStaff } from '@/lib/console/session';
+import { readJson } from '@/lib/http/body';
+import { json, otherMethods } from '@/lib/http/respond';
+
+export const dynamic = 'force-dynamic';
+
+export const PATCH = withStaff<{ id: string }>(async ({ req, params, staff }) => {
+  const { enabled } = await readJson(req, ZAlertRulePatch);
+  const rule = await setAlertRuleEnabled(staff.environment, params.id, enabled);
+  // audit: rule enabled / disabled
+  return json(rule);
+});
+
+export const DELETE = withStaff<{ id: string }>(async ({ params, staff }) => {
+  await deleteAlertRule(staff.environment, params.id);
+  // audit: rule deleted
+  return new Response(null, { status: 204 });
+});
+
+export const { GET, POST, PUT, OPTIONS } = otherMethods(['PATCH', 'DELETE']);
