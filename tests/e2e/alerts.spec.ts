@@ -1,7 +1,6 @@
-import type { Browser, Page } from '@playwright/test';
 import { startApp, type TApp } from '../helpers/app';
 import { call, token } from '../helpers/http';
-import { expect, logIn, screenshot, test } from './fixtures';
+import { expect, screenshot, signedInPage, test } from './fixtures';
 
 // Alerts in the browser: a rule made through the /alerts form (its secret shown once), a webhook
 // disabled through the API, and the banner on every console page while the alert fires, linking
@@ -16,17 +15,9 @@ test.afterAll(async () => {
   await app?.stop();
 });
 
-async function signedIn(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: app.baseUrl, storageState: { cookies: [], origins: [] } });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await logIn(page);
-  await page.waitForURL('**/webhooks');
-  return page;
-}
 
 test('a firing alert shows a banner on every page, linking to it; it goes when the alert clears', async ({ browser }) => {
-  const page = await signedIn(browser);
+  const page = await signedInPage(browser, app.baseUrl);
   const receiver = await page.request.post('/api/receivers', { data: { name: 'Alert inbox' } });
   const slug = (await receiver.json()).slug as string;
 
