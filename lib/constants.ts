@@ -11,8 +11,15 @@ export const ID_PREFIX = {
   webhookSecret: 'whsec_',
 } as const;
 
-export const EVENT_TYPES = ['grant.succeeded'] as const;
+/**
+ * The operational events (EXT): the service's own news about a webhook, subscribable like any event.
+ * An event about a webhook is never delivered to that webhook (lib/service/webhooks/emit-operational-event.ts).
+ */
+export const OPERATIONAL_EVENT_TYPES = ['webhook.disabled', 'message.attempt.exhausted', 'webhook.recovered'] as const;
+export type TOperationalEventType = (typeof OPERATIONAL_EVENT_TYPES)[number];
+export const EVENT_TYPES = ['grant.succeeded', ...OPERATIONAL_EVENT_TYPES] as const;
 export type TEventType = (typeof EVENT_TYPES)[number];
+export const isOperationalEventType = (t: string): t is TOperationalEventType => (OPERATIONAL_EVENT_TYPES as readonly string[]).includes(t);
 /** The one tag of a test event's message (POST /v1/webhooks/{id}/test), so it can be told apart or found. */
 export const TEST_EVENT_TAG = 'test';
 

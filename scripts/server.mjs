@@ -8,15 +8,18 @@
 import http from 'node:http';
 import path from 'node:path';
 import next from 'next';
+import { tsImport } from 'tsx/esm/api';
 import { MAX_BODY_BYTES, refusal } from './front-door.mjs';
 
 // Same name as INGEST_HOOK in lib/console/ingest-node.ts.
 const INGEST_HOOK = '__gcIngestHook';
 
 const root = path.resolve(import.meta.dirname, '..');
-const port = Number(process.env.PORT || 3000);
-const host = process.env.HOST || undefined;
-const trustProxy = ['true', '1', 'yes'].includes((process.env.TRUST_PROXY || '').toLowerCase());
+// Settings come from lib/env.ts like everywhere else (after the .env files, as Next loads them):
+// a bad value ends the process with one line naming it.
+await tsImport('../lib/load-env.ts', import.meta.url);
+const { env } = await tsImport('../lib/env.ts', import.meta.url);
+const { PORT: port, HOST: host, TRUST_PROXY: trustProxy } = env;
 
 const app = next({ dev: false, dir: root, port, hostname: host ?? 'localhost' });
 const handle = app.getRequestHandler();

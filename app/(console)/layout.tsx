@@ -9,12 +9,15 @@ import { EnvironmentSwitcher } from '@/components/console/environment-switcher';
 import { EnvironmentBadge } from '@/components/console/badge';
 import { QueryProvider } from '@/components/console/providers';
 import { SearchBox } from '@/components/console/search-box';
+import { AlertBanner } from '@/components/console/alert-banner';
+import { firingAlerts } from '@/lib/console/alerts/list-alerts';
 import { switchEnvironmentAction } from './actions';
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const staff = await requireStaff();
   const envs = environments().filter((e) => e.configured);
   const current = envs.find((e) => e.name === staff.environment) ?? { name: staff.environment, label: staff.environment, baseUrl: '' };
+  const firing = await firingAlerts(staff.environment);
   return (
     <QueryProvider>
       <div className="flex min-h-screen flex-col">
@@ -49,6 +52,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
           {staff.environment === 'production' ? (
             <div className="bg-rose-600 px-4 py-0.5 text-center text-xs font-medium">Production: test events and changes here reach real integrators.</div>
           ) : null}
+          <AlertBanner initial={{ firing: firing.count, oldestFiringId: firing.oldestId }} />
         </header>
         <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">{children}</main>
       </div>

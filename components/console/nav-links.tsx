@@ -7,6 +7,7 @@ const LINKS = [
   { href: '/webhooks', label: 'Webhooks', match: ['/webhooks'] },
   { href: '/problems', label: 'Problems', match: ['/problems', '/cases'] },
   { href: '/receivers', label: 'Receivers', match: ['/receivers'] },
+  { href: '/alerts', label: 'Alerts', match: ['/alerts'] },
   { href: '/nonprofits', label: 'Nonprofits & Connects', match: ['/nonprofits', '/connects'] },
   { href: '/audit', label: 'Audit log', match: ['/audit'] },
 ];

@@ -3,6 +3,7 @@ import {
   bigserial,
   boolean,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -393,3 +394,59 @@ export const trackedWebhooks = consoleSchema.table(
   },
   (t) => [primaryKey({ columns: [t.environment, t.webhookId] })],
 );
+
+/** Staff-defined alert rules, evaluated by the worker process (lib/console/alerts). */
+export const alertRules = consoleSchema.table(
+  'alert_rules',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    environment: text().notNull(), // sandbox | production: whose API the facts come from
+    name: text().notNull(),
+    kind: text().notNull(), // failure_streak | success_rate | webhook_disabled | grant_undelivered
+    webhookId: text(), // the scope: one webhook, or null for every webhook of the account
+    threshold: doublePrecision().notNull().default(0), // streak length, success rate %, or minutes
+    window: text(), // success_rate: 1h | 24h | 7d
+    minAttempts: integer().notNull().default(10), // success_rate: fewer attempts in the window never fire
+    targetUrl: text().notNull(),
+    secret: text().notNull(), // whsec_…: needed in clear to sign the POSTs; shown once at creation
+    enabled: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.environment, t.createdAt.desc())],
+);
+
+/** One row per time a rule's condition started for a subject; firing while cleared_at is null. */
+export const alerts = consoleSchema.table(
+  'alerts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    ruleId: uuid()
+      .notNull()
+      .references(() => alertRules.id, { onDelete: 'cascade' }),
+    subject: text().notNull(), // webhook:<id> | grant:<id>
+    firedAt: createdAt(),
+    clearedAt: ts(),
+    details: jsonb().notNull().default({}),
+    // The signed POST to the rule's target when it fired, and when it cleared: status 0 = no response.
+    firedPostAt: ts(),
+    firedPostStatus: integer(),
+    firedPostError: text(),
+    clearedPostAt: ts(),
+    clearedPostStatus: integer(),
+    clearedPostError: text(),
+  },
+  (t) => [
+    // Fires once: one open alert per (rule, subject) until it clears.
+    uniqueIndex('alerts_open_once').on(t.ruleId, t.subject).where(sql`${t.clearedAt} is null`),
+    index().on(t.firedAt.desc()),
+    index('alerts_firing_idx').on(t.firedAt).where(sql`${t.clearedAt} is null`),
+  ],
+);
+
+/** Named leases, so that one process of several does a periodic job at a time (the alert evaluation). */
+export const leases = consoleSchema.table('leases', {
+  name: text().primaryKey(),
+  owner: text().notNull(),
+  until: ts().notNull(),
+});

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { ADMIN, startApp, type TApp } from '../helpers/app';
 
 // Typed fixtures: one app per worker (built app, fresh database), a staff session made once per
@@ -36,6 +36,19 @@ export async function logIn(page: Page, creds: { email: string; password: string
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** The console's landing page after sign-in. */
+export const AFTER_SIGN_IN = '**/webhooks';
+
+/** A new browser context signed in to the app at `baseUrl` (for tests that start apps of their own). */
+export async function signedInPage(browser: Browser, baseUrl: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseUrl, storageState: NO_SESSION });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await logIn(page);
+  await page.waitForURL(AFTER_SIGN_IN);
+  return page;
+}
+
 export const test = base.extend<TTestFixtures, TWorkerFixtures>({
   app: [
     async ({}, provide) => {
@@ -51,13 +64,9 @@ export const test = base.extend<TTestFixtures, TWorkerFixtures>({
   ],
   staffState: [
     async ({ app, browser }, provide) => {
-      const context = await browser.newContext({ baseURL: app.baseUrl, storageState: NO_SESSION });
-      const page = await context.newPage();
-      await page.goto('/login');
-      await logIn(page);
-      await page.waitForURL('**/webhooks');
-      const state = await context.storageState();
-      await context.close();
+      const page = await signedInPage(browser, app.baseUrl);
+      const state = await page.context().storageState();
+      await page.context().close();
       await provide(state);
     },
     { scope: 'worker', timeout: 60_000 },

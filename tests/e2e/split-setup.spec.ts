@@ -1,7 +1,6 @@
-import type { Browser, Page } from '@playwright/test';
 import { startApp, type TApp } from '../helpers/app';
 import { bannerApiBaseUrl, consoleOnlyEnv } from '../helpers/split-setup';
-import { expect, logIn, screenshot, test } from './fixtures';
+import { expect, screenshot, signedInPage, test } from './fixtures';
 
 // The split setup, as an operator makes it: instance A serves the API; instance B is the console
 // only, configured from A's start banner (the API base URL as printed, with /v1, and the
@@ -21,19 +20,11 @@ test.afterAll(async () => {
   await a?.stop();
 });
 
-async function signedInTo(browser: Browser, app: TApp): Promise<Page> {
-  const context = await browser.newContext({ baseURL: app.baseUrl, storageState: { cookies: [], origins: [] } });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await logIn(page);
-  await page.waitForURL('**/webhooks');
-  return page;
-}
 
 test('console-only instance set up from the banner: webhook, donor page on the API, grant on the timeline', async ({ browser }, testInfo) => {
   testInfo.setTimeout(180_000);
   expect(bannerApiBaseUrl(a)).toBe(`${a.baseUrl}/v1`);
-  const page = await signedInTo(browser, b);
+  const page = await signedInPage(browser, b.baseUrl);
   await expect(page.getByTestId('environment')).toHaveAttribute('title', `API: ${a.baseUrl}`);
   let webhookId = '';
   let cid = '';

@@ -233,6 +233,10 @@ describe('exports', () => {
 describe('audit log', () => {
   test('records logins (both outcomes), logouts, receiver changes and exports with who, what and the result; it cannot be changed', async () => {
     assert.equal((await call(app, 'POST', '/api/session', { body: { email: ADMIN.email, password: 'wrong-password' } })).status, 401);
+    const rule = await staff('POST', '/api/alert-rules', { name: 'audited rule', kind: 'webhook_disabled', targetUrl: `${app.baseUrl}/ingest/audit-alerts`, enabled: false });
+    assert.equal(rule.status, 201, rule.text);
+    assert.equal((await staff('PATCH', `/api/alert-rules/${rule.body.rule.id}`, { enabled: true })).status, 200);
+    assert.equal((await staff('DELETE', `/api/alert-rules/${rule.body.rule.id}`)).status, 204);
     const second = await staffCookie(app);
     assert.equal((await call(app, 'DELETE', '/api/session', { headers: { cookie: second } })).status, 204);
     const all = (await staff('GET', '/api/audit')).body.results as { actor: string; action: string; target: string; result: string; detail: Record<string, unknown> }[];
@@ -244,6 +248,8 @@ describe('audit log', () => {
     assert.ok(has('receiver.update', 'ok', receiverId));
     assert.ok(has('export', 'ok', W));
     assert.ok(has('export', 'ok', receiverId));
+    for (const action of ['alert-rule.create', 'alert-rule.update', 'alert-rule.delete']) assert.ok(has(action, 'ok', rule.body.rule.id), action);
+    assert.ok(!JSON.stringify(all).includes(rule.body.secret), 'not the rule’s signing secret either');
     const update = all.find((r) => r.action === 'receiver.update' && String(r.detail.changed).includes('responseStatus'));
     assert.ok(update, JSON.stringify(all.filter((r) => r.action === 'receiver.update')));
     assert.ok(!JSON.stringify(all).includes(S.slice(6, 30)), 'no secret in the log');
@@ -261,7 +267,7 @@ describe('audit log', () => {
   });
 });
 
-describe('migration 0007 on a database of the previous release', () => {
+describe('migration 0008 on a database of the previous release', () => {
   let old: TStarted;
   before(async () => {
     const rows = `
@@ -270,7 +276,7 @@ describe('migration 0007 on a database of the previous release', () => {
       insert into service.webhooks (id, account_id, url, event_types) values ('ep_2bOldOldOldOldOldOldOldOld00', '1e0f7f3e-4a0e-4c55-9a43-1a3e4d5b6c7d', 'http://127.0.0.1:9/x', '{grant.succeeded}');
       insert into service.messages (id, account_id, event_id, event_type, payload, created_at) values ('msg_2bOldOldOldOldOldOldOldOld00', '1e0f7f3e-4a0e-4c55-9a43-1a3e4d5b6c7d', 'evt_2bOldOldOldOldOldOldOldOld00', 'grant.succeeded', '{}', now() - interval '1 hour');
       insert into service.deliveries (message_id, webhook_id, account_id, event_type, status, attempt_count, created_at) values ('msg_2bOldOldOldOldOldOldOldOld00', 'ep_2bOldOldOldOldOldOldOldOld00', '1e0f7f3e-4a0e-4c55-9a43-1a3e4d5b6c7d', 'grant.succeeded', 'failed', 8, now() - interval '1 hour');`;
-    old = await startApp({ env: await databaseAt('0006_receipt_duplicate_when_read', rows) });
+    old = await startApp({ env: await databaseAt('0007_alert_rules', rows) });
   });
   after(() => old?.stop());
 

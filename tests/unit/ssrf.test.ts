@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { LookupAddress } from 'node:dns';
 import { describe, test } from 'node:test';
-import { classifyAddress, guardedLookup, refusalReason, RefusedAddressError, refusedLiteralHost } from '../../lib/service/delivery/ssrf';
+import { classifyAddress, guardedLookup, loopbackOnlyRefusal, refusalReason, RefusedAddressError, refusedLiteralHost } from '../../lib/net/ssrf';
 
 // Classification only: nothing here opens a socket, and the lookups below are of IP literals and
 // `localhost`, which never leave the machine.
@@ -193,4 +193,16 @@ test('guardedLookup refuses loopback (local resolution only) and passes a public
   const all = await lookup('2606:4700:4700::1111', true);
   assert.equal(all.err, null);
   assert.deepEqual((all.result as LookupAddress[]).map((a) => a.address), ['2606:4700:4700::1111']);
+});
+
+test('loopbackOnlyRefusal (alert targets): loopback only when allowed, every other special range always refused', () => {
+  for (const address of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+    assert.equal(loopbackOnlyRefusal(address, true), null, address);
+    assert.match(loopbackOnlyRefusal(address, false) ?? '', /loopback/, address);
+  }
+  for (const [address, why] of [['10.1.2.3', /private/], ['192.168.0.1', /private/], ['169.254.169.254', /link-local/], ['100.64.0.1', /carrier-grade/], ['fd00::1', /unique-local/], ['0.0.0.0', /unspecified/]] as const) {
+    assert.match(loopbackOnlyRefusal(address, true) ?? '', why, address);
+  }
+  assert.equal(loopbackOnlyRefusal('8.8.8.8', true), null);
+  assert.equal(loopbackOnlyRefusal('2606:4700:4700::1111', false), null);
 });

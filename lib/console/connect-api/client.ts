@@ -20,6 +20,7 @@ import {
   ZSecret,
   ZTokenResponse,
   ZWebhook,
+  ZWebhookHealth,
   type TAccountMessage,
   type TAccountMessageSummary,
   type TAttempt,
@@ -31,6 +32,7 @@ import {
   type TRecoverPreview,
   type TRecoverRun,
   type TWebhook,
+  type TWebhookHealth,
 } from './schemas';
 
 // The console's only way to the Giving Connect API: HTTP over a keep-alive pool, a cached
@@ -441,10 +443,17 @@ export class ConnectApi {
 
   /** EXT (like Svix's /msg): the account's messages, newest first, whatever webhooks they went to; `tag` is exact. */
   listAccountMessages(
-    query: TPageQuery & { tag?: string; eventType?: string; before?: string; after?: string } = {},
+    query: TPageQuery & { tag?: string; eventType?: string; before?: string; after?: string; delivered?: boolean } = {},
   ): Promise<TPage<TAccountMessageSummary>> {
     return this.call(
-      { operation: 'list account messages', method: 'GET', path: '/v1/messages', query: { ...query }, idempotent: true, ext: 'list' },
+      {
+        operation: 'list account messages',
+        method: 'GET',
+        path: '/v1/messages',
+        query: { ...query, delivered: query.delivered === undefined ? undefined : String(query.delivered) },
+        idempotent: true,
+        ext: 'list',
+      },
       ZPage(ZAccountMessageSummary),
     );
   }
@@ -552,6 +561,14 @@ export class ConnectApi {
     return this.call(
       { operation: 'get recover run', method: 'GET', path: `/v1/webhooks/${enc(webhookId)}/recover/${enc(runId)}`, idempotent: true, ext: this.webhookExt(webhookId) },
       ZRecoverRun,
+    );
+  }
+
+  /** EXT: attempts, success rate over `window`, failure streak and disabled state, for the alert rules. */
+  getWebhookHealth(webhookId: string, window: string): Promise<TWebhookHealth> {
+    return this.call(
+      { operation: 'get webhook health', method: 'GET', path: `/v1/webhooks/${enc(webhookId)}/health`, query: { window }, idempotent: true, ext: this.webhookExt(webhookId) },
+      ZWebhookHealth,
     );
   }
 }

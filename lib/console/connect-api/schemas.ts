@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The API's resources as the console reads them (CONTRACT.md). Timestamps stay ISO strings so they
+// The API's resources as the console reads them (the service's routes, docs/api-extensions.md). Timestamps stay ISO strings so they
 // pass unchanged to client components. Unknown extra fields are dropped, not refused: a remote
 // service may add some.
 
@@ -121,6 +121,20 @@ export const ZAccountMessage = ZAccountMessageSummary.extend({
 export type TAccountMessage = z.output<typeof ZAccountMessage>;
 
 export const ZSecret = z.object({ key: z.string() });
+
+/** EXT GET /v1/webhooks/{id}/health: what the alert rules read. */
+export const ZWebhookHealth = z.object({
+  window: z.string(),
+  attempts: z.number(),
+  successes: z.number(),
+  successRate: z.number().nullable(),
+  failureStreak: z.number(),
+  lastSuccessAt: z.string().nullable(),
+  disabled: z.boolean(),
+  disabledReason: z.string().nullable().optional().transform((v) => v ?? null),
+  disabledAt: z.string().nullable().optional().transform((v) => v ?? null),
+});
+export type TWebhookHealth = z.output<typeof ZWebhookHealth>;
 
 export function ZPage<T extends z.ZodType>(item: T) {
   return z.object({

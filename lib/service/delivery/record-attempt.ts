@@ -4,8 +4,11 @@ import { batchWriter } from '@/lib/db/batch-writer';
 import { getDb, queryRows, schema, type Tx } from '@/lib/db/client';
 import { env } from '@/lib/env';
 import { prefixedId } from '@/lib/ids';
+import { isOperationalEventType } from '@/lib/constants';
+import { emitOperationalEvent, type TCause } from '@/lib/service/webhooks/emit-operational-event';
 import type { TAttemptRow } from '@/lib/service/webhooks/webhook-json';
 import type { TClaim } from './claim';
+import { lockWebhookStates, type TLockedWebhook } from './lock-webhook-states';
 import { nextRetryDelayMs, parseRetryAfter } from './schedule';
 import type { TSendResult } from './send-webhook';
 
@@ -36,24 +39,25 @@ async function insertAttempt(tx: Tx, target: TAttemptTarget, result: TSendResult
   return row;
 }
 
-async function disableWebhook(tx: Tx, webhookId: string, reason: string): Promise<void> {
-  await tx
+type TWebhookAfter = { disabled: boolean; reason: string | null; disabledAt: Date | null };
+
+async function disableWebhook(tx: Tx, webhookId: string, reason: string): Promise<TWebhookAfter> {
+  const [row] = await tx
     .update(w)
     .set({ disabled: true, disabledReason: reason, disabledAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(w.id, webhookId), eq(w.disabled, false)));
+    .where(and(eq(w.id, webhookId), eq(w.disabled, false)))
+    .returning({ reason: w.disabledReason, disabledAt: w.disabledAt });
+  return { disabled: true, reason: row?.reason ?? reason, disabledAt: row?.disabledAt ?? new Date() };
 }
 
 /**
  * A failure of the webhook's endpoint: starts (or continues) its failing stretch and disables it
  * once that stretch, with no success in between, reaches DELIVERY_DISABLE_AFTER_MS; a 410 Gone
- * disables it at once. Returns whether the webhook is now disabled.
+ * disables it at once. Returns whether (and why) the webhook is now disabled.
  */
-async function noteWebhookFailure(tx: Tx, webhookId: string, statusCode: number): Promise<boolean> {
-  if (statusCode === 410) {
-    await disableWebhook(tx, webhookId, 'the endpoint answered 410 Gone');
-    return true;
-  }
-  const [row] = await queryRows<{ disabled: boolean }>(
+async function noteWebhookFailure(tx: Tx, webhookId: string, statusCode: number): Promise<TWebhookAfter> {
+  if (statusCode === 410) return disableWebhook(tx, webhookId, 'the endpoint answered 410 Gone');
+  const [row] = await queryRows<{ disabled: boolean; disabled_reason: string | null; disabled_at: Date | string | null }>(
     tx,
     sql`update service.webhooks set
           failing_since = coalesce(failing_since, now()),
@@ -65,12 +69,45 @@ async function noteWebhookFailure(tx: Tx, webhookId: string, statusCode: number)
                              else disabled_at end,
           disabled = disabled or coalesce(failing_since, now()) <= now() - ${env.DELIVERY_DISABLE_AFTER_MS}::bigint * interval '1 millisecond'
         where id = ${webhookId}
-        returning disabled`,
+        returning disabled, disabled_reason, disabled_at`,
   );
-  return row?.disabled ?? false;
+  return { disabled: row?.disabled ?? false, reason: row?.disabled_reason ?? null, disabledAt: row?.disabled_at ? new Date(row.disabled_at) : null };
+}
+
+/** The attempt that caused an operational event, for its payload. */
+function causeOf(
+  values: Pick<TAttemptRow, 'id' | 'messageId' | 'createdAt' | 'responseStatusCode' | 'response'>,
+  eventType: string,
+  attemptCount: number,
+): TCause {
+  return {
+    messageId: values.messageId,
+    eventType,
+    attemptCount,
+    attemptId: values.id,
+    attemptedAt: values.createdAt,
+    responseStatusCode: values.responseStatusCode,
+    response: values.response,
+  };
+}
+
+/** A webhook's failing stretch ended with this success: `webhook.recovered`, unless it is disabled (then it has not). */
+async function noteRecovery(tx: Tx, state: TLockedWebhook | undefined, cause: TCause): Promise<void> {
+  if (!state || state.failingSince === null || state.disabled) return;
+  await emitOperationalEvent(tx, { type: 'webhook.recovered', webhook: state, recoveredAt: cause.attemptedAt, cause });
+  state.failingSince = null;
+}
+
+/** A failure that disabled the webhook (it was enabled when this transaction locked it): `webhook.disabled`. */
+async function noteDisabled(tx: Tx, state: TLockedWebhook | undefined, after: TWebhookAfter, cause: TCause): Promise<void> {
+  if (!state || state.disabled || !after.disabled) return;
+  state.disabled = true;
+  const webhook = { ...state, failingSince: state.failingSince ?? cause.attemptedAt };
+  await emitOperationalEvent(tx, { type: 'webhook.disabled', webhook, reason: after.reason ?? 'disabled', disabledAt: after.disabledAt ?? new Date(), cause });
 }
 
 type TScheduledAttempt = { claim: TClaim; url: string; result: TSendResult };
+type TRecorded = TScheduledAttempt & { values: ReturnType<typeof attemptValues> };
 
 const targetOf = ({ claim, url }: TScheduledAttempt): TAttemptTarget => ({
   deliveryId: claim.id,
@@ -84,7 +121,7 @@ const targetOf = ({ claim, url }: TScheduledAttempt): TAttemptTarget => ({
 const ours = (claim: TClaim) => and(eq(d.id, claim.id), eq(d.status, 'sending'), eq(d.leaseOwner, claim.leaseOwner));
 
 /** Successes in three statements however many: the webhooks' failing stretches end, the deliveries are done. */
-async function recordSuccesses(tx: Tx, items: TScheduledAttempt[]): Promise<void> {
+async function recordSuccesses(tx: Tx, items: TRecorded[], states: Map<string, TLockedWebhook>): Promise<void> {
   if (items.length === 0) return;
   await tx
     .update(w)
@@ -94,27 +131,36 @@ async function recordSuccesses(tx: Tx, items: TScheduledAttempt[]): Promise<void
     items.map(({ claim }) => sql`(${claim.id}::uuid, ${claim.leaseOwner}::text, ${claim.scheduledAttemptCount + (claim.recoverRunId ? 0 : 1)}::int)`),
     sql`, `,
   );
-  const done = await queryRows<{ id: string }>(
+  const done = await queryRows<{ id: string; event_type: string; attempt_count: number }>(
     tx,
     sql`update service.deliveries d set status = 'success', next_attempt_at = null, attempt_count = d.attempt_count + 1,
           scheduled_attempt_count = v.n, lease_owner = null, lease_until = null, updated_at = now()
         from (values ${rows}) as v(id, owner, n)
         where d.id = v.id and d.status = 'sending' and d.lease_owner = v.owner
-        returning d.id`,
+        returning d.id, d.event_type, d.attempt_count`,
   );
-  const recorded = new Set(done.map((r) => r.id));
+  const recorded = new Map(done.map((r) => [r.id, r]));
   const lost = items.filter((i) => !recorded.has(i.claim.id)).map((i) => i.claim.id);
   if (lost.length > 0) await tx.update(d).set({ attemptCount: sql`${d.attemptCount} + 1` }).where(inArray(d.id, lost));
+  for (const item of items) {
+    const row = recorded.get(item.claim.id);
+    const cause = causeOf(item.values, row?.event_type ?? '', Number(row?.attempt_count ?? item.claim.scheduledAttemptCount + 1));
+    await noteRecovery(tx, states.get(item.claim.webhookId), cause);
+  }
 }
 
 /**
- * A failure: the webhook's failing stretch (which may disable it), then a retry or the end of the
- * schedule. A recover run's re-send is tried once: it fails back to `failed`, its schedule untouched.
+ * A failure: the webhook's failing stretch (which may disable it: `webhook.disabled`), then a retry
+ * or the end of the schedule (`message.attempt.exhausted`, unless the message is itself an
+ * operational event, or the webhook was disabled, which ends its retries and says so itself).
+ * A recover run's re-send is tried once: it fails back to `failed`, its schedule untouched, and
+ * raises no second `message.attempt.exhausted`.
  */
-async function recordFailure(tx: Tx, { claim, result }: TScheduledAttempt): Promise<void> {
+async function recordFailure(tx: Tx, { claim, result, values }: TRecorded, states: Map<string, TLockedWebhook>): Promise<void> {
   const recovery = claim.recoverRunId !== null;
   const attemptNumber = claim.scheduledAttemptCount + (recovery ? 0 : 1);
-  const disabled = await noteWebhookFailure(tx, claim.webhookId, result.statusCode);
+  const after = await noteWebhookFailure(tx, claim.webhookId, result.statusCode);
+  const disabled = after.disabled;
   const delayMs = disabled || recovery
     ? null
     : nextRetryDelayMs(attemptNumber, env.DELIVERY_RETRY_SCHEDULE, { statusCode: result.statusCode, retryAfterSeconds: parseRetryAfter(result.retryAfter) });
@@ -122,12 +168,21 @@ async function recordFailure(tx: Tx, { claim, result }: TScheduledAttempt): Prom
     delayMs === null
       ? { status: 'failed', nextAttemptAt: null }
       : { status: 'pending', nextAttemptAt: sql`now() + ${Math.round(delayMs)}::int * interval '1 millisecond'` };
-  const updated = await tx
+  const counted = { eventType: d.eventType, attemptCount: d.attemptCount };
+  let [row] = await tx
     .update(d)
     .set({ attemptCount: sql`${d.attemptCount} + 1`, scheduledAttemptCount: attemptNumber, leaseOwner: null, leaseUntil: null, updatedAt: sql`now()`, ...next })
     .where(ours(claim))
-    .returning({ id: d.id });
-  if (updated.length === 0) await tx.update(d).set({ attemptCount: sql`${d.attemptCount} + 1` }).where(eq(d.id, claim.id));
+    .returning(counted);
+  const applied = row !== undefined;
+  if (!applied) [row] = await tx.update(d).set({ attemptCount: sql`${d.attemptCount} + 1` }).where(eq(d.id, claim.id)).returning(counted);
+  const cause = causeOf(values, row?.eventType ?? '', row?.attemptCount ?? attemptNumber);
+  const state = states.get(claim.webhookId);
+  if (state && state.failingSince === null) state.failingSince = values.createdAt;
+  await noteDisabled(tx, state, after, cause);
+  if (applied && delayMs === null && !disabled && !recovery && !isOperationalEventType(cause.eventType)) {
+    await emitOperationalEvent(tx, { type: 'message.attempt.exhausted', webhook: state ?? { id: claim.webhookId, accountId: claim.accountId, url: values.url, failingSince: null }, cause });
+  }
 }
 
 /**
@@ -138,10 +193,11 @@ async function recordFailure(tx: Tx, { claim, result }: TScheduledAttempt): Prom
 async function recordScheduledAttempts(items: TScheduledAttempt[]): Promise<void[]> {
   const db = await getDb();
   await db.transaction(async (tx) => {
-    await tx.insert(schema.attempts).values(items.map((i) => attemptValues(targetOf(i), i.result, i.claim.recoverRunId ? 'manual' : 'scheduled')));
-    const succeeded = items.filter((i) => i.result.ok);
-    await recordSuccesses(tx, succeeded);
-    for (const item of items) if (!item.result.ok) await recordFailure(tx, item);
+    const states = await lockWebhookStates(tx, items.map((i) => i.claim.webhookId));
+    const recorded: TRecorded[] = items.map((i) => ({ ...i, values: attemptValues(targetOf(i), i.result, i.claim.recoverRunId ? 'manual' : 'scheduled') }));
+    await tx.insert(schema.attempts).values(recorded.map((r) => r.values));
+    await recordSuccesses(tx, recorded.filter((i) => i.result.ok), states);
+    for (const item of recorded) if (!item.result.ok) await recordFailure(tx, item, states);
   });
   return items.map(() => undefined);
 }
@@ -170,16 +226,20 @@ export async function abandonClaim(claim: TClaim): Promise<void> {
 export async function recordManualAttempt(target: TAttemptTarget, result: TSendResult): Promise<TAttemptRow> {
   const db = await getDb();
   return db.transaction(async (tx) => {
+    const state = (await lockWebhookStates(tx, [target.webhookId])).get(target.webhookId);
     const attempt = await insertAttempt(tx, target, result, 'manual');
     const row = eq(d.id, target.deliveryId);
+    const [delivery] = await tx.select({ eventType: d.eventType, attemptCount: d.attemptCount }).from(d).where(row);
+    const cause = causeOf(attempt, delivery?.eventType ?? '', (delivery?.attemptCount ?? 0) + 1);
     if (result.ok) {
+      await noteRecovery(tx, state, cause);
       await tx.update(w).set({ failingSince: null }).where(and(eq(w.id, target.webhookId), isNotNull(w.failingSince)));
       await tx
         .update(d)
         .set({ status: 'success', nextAttemptAt: null, leaseOwner: null, leaseUntil: null, attemptCount: sql`${d.attemptCount} + 1`, updatedAt: sql`now()` })
         .where(row);
     } else if (result.statusCode === 410) {
-      await disableWebhook(tx, target.webhookId, 'the endpoint answered 410 Gone');
+      await noteDisabled(tx, state, await disableWebhook(tx, target.webhookId, 'the endpoint answered 410 Gone'), cause);
       await tx.update(d).set({ attemptCount: sql`${d.attemptCount} + 1`, updatedAt: sql`now()` }).where(row);
       await tx
         .update(d)

@@ -10,5 +10,7 @@ export const ZAccountMessageFilters = z.object({
   eventType: z.enum(EVENT_TYPES, { message: `must be one of: ${EVENT_TYPES.join(', ')}` }).optional(),
   before: ZTimestamp.optional(),
   after: ZTimestamp.optional(),
+  /** false: no webhook has had the message delivered (none subscribed included); true: at least one has. */
+  delivered: z.enum(['true', 'false'], { message: 'must be true or false' }).transform((v) => v === 'true').optional(),
 });
 export type TAccountMessageFilters = z.output<typeof ZAccountMessageFilters>;

@@ -1,4 +1,4 @@
-import { and, arrayContains, eq, isNull, sql } from 'drizzle-orm';
+import { and, arrayContains, eq, isNull, ne, sql } from 'drizzle-orm';
 import { ID_PREFIX, type TEventType } from '@/lib/constants';
 import { queryRows, type DbOrTx } from '@/lib/db/client';
 import { deliveries, messages, webhooks } from '@/lib/db/schema';
@@ -14,6 +14,8 @@ export type TEmitEventInput = {
   tags: string[];
   /** Only this webhook (test events); it must still be enabled and subscribed. */
   webhookId?: string;
+  /** Never this webhook: an operational event is not delivered to the webhook it is about. */
+  excludeWebhookId?: string;
 };
 
 export type TEmitted = { messageId: string; eventId: string };
@@ -41,6 +43,7 @@ export async function emitEvent(tx: DbOrTx, input: TEmitEventInput): Promise<TEm
     isNull(webhooks.deletedAt),
     arrayContains(webhooks.eventTypes, [input.eventType]),
     input.webhookId ? eq(webhooks.id, input.webhookId) : undefined,
+    input.excludeWebhookId ? ne(webhooks.id, input.excludeWebhookId) : undefined,
   );
   // The body is JSON.stringify({type, timestamp, data}) spelled out, so the timestamp can be the
   // statement's own clock reading: to_char gives toISOString()'s format (ms precision, Z).

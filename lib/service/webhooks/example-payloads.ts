@@ -1,5 +1,6 @@
 import type { TEventType } from '@/lib/constants';
 import { grantToJson, type TGrantRow } from '@/lib/service/grants/grant-json';
+import { operationalPayload, type TCause } from './emit-operational-event';
 
 // The documented example `data` of each event type, sent by POST /v1/webhooks/{id}/test.
 // Fixed values, so a receiver can recognise a test; the shape is exactly the real event's.
@@ -26,9 +27,32 @@ const EXAMPLE_GRANT: TGrantRow = {
   updatedAt: new Date('2026-11-22T10:15:30.123Z'),
 };
 
+const EXAMPLE_WEBHOOK = {
+  id: 'ep_2Q3sXQ8b1dY7cN4kP0mZr9TfVhE',
+  accountId: EXAMPLE_GRANT.accountId,
+  url: 'https://example.org/webhooks/giving-connect',
+  failingSince: new Date('2026-11-22T10:15:35.000Z'),
+};
+
+const EXAMPLE_CAUSE: TCause = {
+  messageId: 'msg_2Q3sXQ8b1dY7cN4kP0mZr9TfVhE',
+  eventType: 'grant.succeeded',
+  attemptCount: 8,
+  attemptId: 'atmpt_2Q3sXQ8b1dY7cN4kP0mZr9TfVhE',
+  attemptedAt: new Date('2026-11-24T02:40:12.345Z'),
+  responseStatusCode: 503,
+  response: 'Service Unavailable',
+};
+
 export function examplePayload(eventType: TEventType): unknown {
   switch (eventType) {
     case 'grant.succeeded':
       return grantToJson(EXAMPLE_GRANT);
+    case 'message.attempt.exhausted':
+      return operationalPayload({ type: eventType, webhook: EXAMPLE_WEBHOOK, cause: EXAMPLE_CAUSE });
+    case 'webhook.disabled':
+      return operationalPayload({ type: eventType, webhook: EXAMPLE_WEBHOOK, reason: 'the endpoint answered 410 Gone', disabledAt: EXAMPLE_CAUSE.attemptedAt, cause: { ...EXAMPLE_CAUSE, responseStatusCode: 410, response: 'Gone' } });
+    case 'webhook.recovered':
+      return operationalPayload({ type: eventType, webhook: EXAMPLE_WEBHOOK, recoveredAt: EXAMPLE_CAUSE.attemptedAt, cause: { ...EXAMPLE_CAUSE, attemptCount: 3, responseStatusCode: 200, response: 'ok' } });
   }
 }

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { getDb, schema } from '@/lib/db/client';
+import { emitOperationalEvent } from './emit-operational-event';
 import { getWebhook } from './get-webhook';
 import type { TUpdateWebhook } from './schemas';
 import type { TWebhookRow } from './webhook-json';
 
 /**
- * Changes the given fields. Disabling records why and when; re-enabling a disabled webhook forgets
- * both, and its failing stretch.
+ * Changes the given fields. Disabling records why and when (`webhook.disabled`); re-enabling a
+ * disabled webhook forgets both, and its failing stretch (`webhook.recovered`).
  */
 export async function updateWebhook(accountId: string, webhookId: string, input: TUpdateWebhook): Promise<TWebhookRow> {
   const db = await getDb();
@@ -29,6 +30,12 @@ export async function updateWebhook(accountId: string, webhookId: string, input:
       change.failingSince = null;
     }
     const [row] = await tx.update(schema.webhooks).set(change).where(eq(schema.webhooks.id, webhookId)).returning();
+    const about = { id: row.id, accountId, url: row.url, failingSince: current.failingSince };
+    if (change.disabled === true) {
+      await emitOperationalEvent(tx, { type: 'webhook.disabled', webhook: about, reason: 'disabled through the API', disabledAt: now, cause: null });
+    } else if (change.disabled === false) {
+      await emitOperationalEvent(tx, { type: 'webhook.recovered', webhook: about, recoveredAt: now, cause: null });
+    }
     return row;
   });
 }

@@ -9,7 +9,7 @@ import { withStaff } from '@/lib/console/session';
 import { getDb } from '@/lib/db/client';
 import { ApiError } from '@/lib/http/errors';
 import { otherMethods } from '@/lib/http/respond';
-import { upstreamProblem } from '@/app/(console)/_lib/problem';
+import { upstreamProblem } from '@/lib/console/upstream-problem';
 import { asConnectApiError } from '@/app/(console)/_lib/errors';
 
 export const dynamic = 'force-dynamic';

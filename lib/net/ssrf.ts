@@ -136,8 +136,8 @@ export function refusalReason(address: string): string | null {
 
 export class RefusedAddressError extends Error {
   readonly code = 'EREFUSEDADDRESS';
-  constructor(host: string, reason: string) {
-    super(`refused to deliver to ${host}: ${reason}; deliveries go to public addresses only (DELIVERY_ALLOW_PRIVATE=false)`);
+  constructor(host: string, reason: string, rule = 'deliveries go to public addresses only (DELIVERY_ALLOW_PRIVATE=false)') {
+    super(`refused to deliver to ${host}: ${reason}; ${rule}`);
     this.name = 'RefusedAddressError';
   }
 }
@@ -150,16 +150,36 @@ export function refusedLiteralHost(hostname: string): RefusedAddressError | null
   return reason ? new RefusedAddressError(hostname, reason) : null;
 }
 
+/**
+ * A `lookup` for sockets: resolves as usual, then refuses the connection if `refuse` names a reason
+ * for any of the addresses.
+ */
+export function lookupGuard(refuse: (address: string) => string | null, rule?: string): net.LookupFunction {
+  return ((hostname: string, options: dns.LookupOptions, callback: (...args: unknown[]) => void) => {
+    dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err);
+      for (const { address } of addresses) {
+        const reason = refuse(address);
+        if (reason) return callback(new RefusedAddressError(hostname, reason, rule));
+      }
+      if (options.all) return callback(null, addresses);
+      const first = addresses[0];
+      return callback(null, first.address, first.family);
+    });
+  }) as unknown as net.LookupFunction;
+}
+
 /** A `lookup` for sockets: resolves as usual, then refuses the connection if any address is not public. */
-export const guardedLookup = ((hostname: string, options: dns.LookupOptions, callback: (...args: unknown[]) => void) => {
-  dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
-    if (err) return callback(err);
-    for (const { address } of addresses) {
-      const reason = refusalReason(address);
-      if (reason) return callback(new RefusedAddressError(hostname, reason));
-    }
-    if (options.all) return callback(null, addresses);
-    const first = addresses[0];
-    return callback(null, first.address, first.family);
-  });
-}) as unknown as net.LookupFunction;
+export const guardedLookup = lookupGuard(refusalReason);
+
+/**
+ * The stricter rule for URLs staff type into the console (alert targets): a global unicast address,
+ * or loopback when `allowLoopback` (the test and local setups, DELIVERY_ALLOW_PRIVATE=true); every
+ * other range (private, link-local, CGNAT, …) is refused whatever the setting, since a console on an
+ * internal network must not be turned into a probe of it.
+ */
+export function loopbackOnlyRefusal(address: string, allowLoopback: boolean): string | null {
+  const cls = classifyAddress(address);
+  if (allowLoopback && cls?.range === 'loopback') return null;
+  return refusalReason(address);
+}

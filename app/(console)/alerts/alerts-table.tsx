@@ -1,0 +1,86 @@
+import Link from 'next/link';
+import { Badge, HttpCodeBadge } from '@/components/console/badge';
+import { EmptyState } from '@/components/console/empty-state';
+import { Table, TBody, Td, Th } from '@/components/console/table';
+import { Timestamp } from '@/components/console/timestamp';
+import type { TAlertJson } from '@/lib/console/alerts/list-alerts';
+
+/** Where the alert's subject is looked at in the console. */
+function subjectLink(subject: string): { href: string; label: string } {
+  const [kind, id] = [subject.slice(0, subject.indexOf(':')), subject.slice(subject.indexOf(':') + 1)];
+  if (kind === 'webhook') return { href: `/webhooks/${encodeURIComponent(id)}`, label: id };
+  return { href: `/cases/${encodeURIComponent(id)}`, label: `${kind} ${id}` };
+}
+
+function PostOutcome({ post }: { post: TAlertJson['firedPost'] }) {
+  if (!post.at) return <span className="text-xs text-slate-400">—</span>;
+  return (
+    <span className="inline-flex items-center gap-1" title={post.error ?? undefined}>
+      {post.status ? <HttpCodeBadge code={post.status} /> : <Badge tone="red">no response</Badge>}
+      {post.error && !post.status ? <span className="max-w-48 truncate text-xs text-rose-700">{post.error}</span> : null}
+    </span>
+  );
+}
+
+/** One line of what the alert found, from its details. */
+function summary(a: TAlertJson): string {
+  const d = a.details;
+  switch (a.kind) {
+    case 'failure_streak':
+      return `${d.failureStreak} failed attempts in a row`;
+    case 'success_rate':
+      return `${Math.round(Number(d.successRate ?? 0) * 1000) / 10}% of ${d.attempts} attempts succeeded (${d.window})`;
+    case 'webhook_disabled':
+      return `disabled${d.reason ? `: ${d.reason}` : ''}`;
+    case 'grant_undelivered':
+      return `${d.trackingId ?? d.messageId} not delivered after ${d.minutes} min`;
+    default:
+      return '';
+  }
+}
+
+export function AlertsTable({ alerts }: { alerts: TAlertJson[] }) {
+  if (alerts.length === 0) return <EmptyState title="No alerts yet">An alert appears here when a rule’s condition starts, and stays listed once it clears.</EmptyState>;
+  return (
+    <Table label="Alerts">
+      <thead>
+        <tr>
+          <Th>State</Th>
+          <Th>Rule</Th>
+          <Th>Subject</Th>
+          <Th>What</Th>
+          <Th>Fired</Th>
+          <Th>Cleared</Th>
+          <Th>POST</Th>
+        </tr>
+      </thead>
+      <TBody>
+        {alerts.map((a) => {
+          const link = subjectLink(a.subject);
+          return (
+            <tr key={a.id} id={`alert-${a.id}`} data-testid="alert-row" data-state={a.clearedAt ? 'cleared' : 'firing'} className="target:bg-amber-50">
+              <Td>{a.clearedAt ? <Badge tone="gray">cleared</Badge> : <Badge tone="red" dot>firing</Badge>}</Td>
+              <Td className="text-sm">{a.ruleName}</Td>
+              <Td>
+                <Link href={link.href} className="font-mono text-xs text-indigo-700 hover:underline">
+                  {link.label}
+                </Link>
+              </Td>
+              <Td className="max-w-sm text-xs text-slate-700">{summary(a)}</Td>
+              <Td>
+                <Timestamp value={a.firedAt} />
+              </Td>
+              <Td>{a.clearedAt ? <Timestamp value={a.clearedAt} /> : <span className="text-xs text-slate-400">—</span>}</Td>
+              <Td>
+                <div className="flex flex-col gap-0.5">
+                  <PostOutcome post={a.firedPost} />
+                  {a.clearedAt ? <PostOutcome post={a.clearedPost} /> : null}
+                </div>
+              </Td>
+            </tr>
+          );
+        })}
+      </TBody>
+    </Table>
+  );
+}

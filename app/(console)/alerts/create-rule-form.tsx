@@ -1,0 +1,86 @@
+'use client';
+
+import { useActionState, useState } from 'react';
+import { Callout, ErrorCallout } from '@/components/console/callout';
+import { CopyField } from '@/components/console/copy-button';
+import { Field, Input, Select, SubmitButton } from '@/components/console/form';
+import type { TFormState } from '@/app/(console)/_lib/action-result';
+import { ALERT_RULE_KINDS, ALERT_WINDOWS, DEFAULT_MIN_ATTEMPTS, KIND_LABELS, type TAlertRuleKind } from '@/lib/console/alerts/rule-schemas';
+import { createAlertRuleAction } from './actions';
+
+const THRESHOLD: Record<TAlertRuleKind, { label: string; hint: string; placeholder: string } | null> = {
+  failure_streak: { label: 'Failed attempts in a row', hint: 'Fires when the newest N attempts all failed.', placeholder: '5' },
+  success_rate: { label: 'Success rate below (%)', hint: `Over the window; needs at least the minimum of attempts (${DEFAULT_MIN_ATTEMPTS} by default).`, placeholder: '90' },
+  webhook_disabled: null,
+  grant_undelivered: { label: 'Minutes', hint: 'A grant whose message no webhook got (2xx) this long after it was made. Decimals allowed (0.5 = 30 s).', placeholder: '15' },
+};
+
+export function CreateRuleForm({ webhooks }: { webhooks: { id: string; label: string }[] }) {
+  const [state, action] = useActionState(createAlertRuleAction, {} as TFormState & { secret?: string });
+  const v = (state.values ?? {}) as Record<string, string>;
+  const fe = state.fieldErrors ?? {};
+  const [kind, setKind] = useState<TAlertRuleKind>((v.kind as TAlertRuleKind) || 'failure_streak');
+  const threshold = THRESHOLD[kind];
+  return (
+    <div className="space-y-3">
+      {state.ok && state.secret ? (
+        <Callout tone="success" title="Rule created">
+          <p className="mb-2">{state.notice}</p>
+          <CopyField value={state.secret} />
+        </Callout>
+      ) : null}
+      <form action={action} key={state.nonce} className="space-y-3" noValidate aria-label="Create an alert rule">
+        {state.error ? <ErrorCallout error={state.error} /> : null}
+        <Field label="Name" htmlFor="name" error={fe.name}>
+          <Input id="name" name="name" defaultValue={v.name ?? ''} placeholder="e.g. Acme endpoint down" invalid={!!fe.name} maxLength={100} />
+        </Field>
+        <Field label="When" htmlFor="kind" error={fe.kind}>
+          <Select id="kind" name="kind" value={kind} onChange={(e) => setKind(e.target.value as TAlertRuleKind)}>
+            {ALERT_RULE_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {KIND_LABELS[k]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        {threshold ? (
+          <Field label={threshold.label} htmlFor="threshold" error={fe.threshold} hint={threshold.hint}>
+            <Input id="threshold" name="threshold" inputMode="decimal" defaultValue={v.threshold ?? ''} placeholder={threshold.placeholder} invalid={!!fe.threshold} />
+          </Field>
+        ) : null}
+        {kind === 'success_rate' ? (
+          <div className="grid grid-cols-2 gap-2">
+            <Field label="Window" htmlFor="window" error={fe.window}>
+              <Select id="window" name="window" defaultValue={v.window || '24h'}>
+                {ALERT_WINDOWS.map((w) => (
+                  <option key={w} value={w}>
+                    {w}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field label="Min. attempts" htmlFor="minAttempts" error={fe.minAttempts}>
+              <Input id="minAttempts" name="minAttempts" inputMode="numeric" defaultValue={v.minAttempts ?? String(DEFAULT_MIN_ATTEMPTS)} invalid={!!fe.minAttempts} />
+            </Field>
+          </div>
+        ) : null}
+        <Field label="Webhook" htmlFor="webhookId" error={fe.webhookId} hint="One webhook, or every webhook of the account.">
+          <Select id="webhookId" name="webhookId" defaultValue={v.webhookId ?? ''}>
+            <option value="">All webhooks</option>
+            {webhooks.map((w) => (
+              <option key={w.id} value={w.id}>
+                {w.label}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="Send to (URL)" htmlFor="targetUrl" error={fe.targetUrl} hint="A signed POST (Standard Webhooks) when an alert fires and when it clears. Public addresses only.">
+          <Input id="targetUrl" name="targetUrl" defaultValue={v.targetUrl ?? ''} placeholder="https://hooks.example.org/alerts" invalid={!!fe.targetUrl} className="font-mono" />
+        </Field>
+        <div>
+          <SubmitButton pendingLabel="Creating…">Create rule</SubmitButton>
+        </div>
+      </form>
+    </div>
+  );
+}

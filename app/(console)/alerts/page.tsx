@@ -1,0 +1,71 @@
+import type { Metadata } from 'next';
+import { Badge } from '@/components/console/badge';
+import { EmptyState } from '@/components/console/empty-state';
+import { Card, PageHeader } from '@/components/console/page-header';
+import { Table, TBody, Td, Th } from '@/components/console/table';
+import { alertRuleJson, listAlertRules } from '@/lib/console/alerts/alert-rules';
+import { listAlerts } from '@/lib/console/alerts/list-alerts';
+import { describeRule } from '@/lib/console/alerts/rule-schemas';
+import { staffApi } from '@/app/(console)/_lib/staff-api';
+import { attempt } from '@/app/(console)/_lib/errors';
+import { AlertsTable } from './alerts-table';
+import { CreateRuleForm } from './create-rule-form';
+import { RuleActions } from './rule-actions';
+
+export const metadata: Metadata = { title: 'Alerts' };
+export const dynamic = 'force-dynamic';
+
+export default async function AlertsPage() {
+  const { staff, api } = await staffApi();
+  const [rules, alerts, webhooks] = await Promise.all([
+    listAlertRules(staff.environment),
+    listAlerts(staff.environment),
+    attempt(() => api.listWebhooks({ pageLimit: 100 })),
+  ]);
+  const choices = (webhooks.data?.results ?? []).map((w) => ({ id: w.id, label: `${w.description || w.url} (${w.id})` }));
+  return (
+    <div className="space-y-5">
+      <PageHeader
+        title="Alerts"
+        description="Rules checked by the worker every few seconds against the API. An alert fires once when its condition starts, sends a signed POST to the rule’s URL, and clears (with a second POST) when the condition ends."
+      />
+      <AlertsTable alerts={alerts} />
+      <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        {rules.length === 0 ? (
+          <EmptyState title="No alert rules">Create one to be told when a webhook keeps failing, is disabled, or a grant does not reach anyone.</EmptyState>
+        ) : (
+          <Table label="Alert rules">
+            <thead>
+              <tr>
+                <Th>Rule</Th>
+                <Th>Condition</Th>
+                <Th>Sends to</Th>
+                <Th className="text-right">Actions</Th>
+              </tr>
+            </thead>
+            <TBody>
+              {rules.map(alertRuleJson).map((r) => (
+                <tr key={r.id} data-testid="alert-rule-row">
+                  <Td>
+                    <div className="flex items-center gap-2">
+                      <span className="font-medium">{r.name}</span>
+                      {r.enabled ? <Badge tone="green">on</Badge> : <Badge tone="gray">off</Badge>}
+                    </div>
+                  </Td>
+                  <Td className="max-w-sm text-xs text-slate-700">{describeRule(r)}</Td>
+                  <Td className="max-w-xs truncate font-mono text-xs">{r.targetUrl}</Td>
+                  <Td className="text-right">
+                    <RuleActions id={r.id} name={r.name} enabled={r.enabled} />
+                  </Td>
+                </tr>
+              ))}
+            </TBody>
+          </Table>
+        )}
+        <Card title="New alert rule">
+          <CreateRuleForm webhooks={choices} />
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+// Console: the alerts of the staff member's environment, firing first, then the most recently cleared (?summary=1: the count alone, for the banner).
+import { firingAlerts, listAlerts } from '@/lib/console/alerts/list-alerts';
+import { withStaff } from '@/lib/console/session';
+import { json, otherMethods } from '@/lib/http/respond';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = withStaff(async ({ req, staff }) => {
+  const summary = req.nextUrl.searchParams.get('summary') === '1';
+  const [firing, results] = await Promise.all([firingAlerts(staff.environment), summary ? undefined : listAlerts(staff.environment)]);
+  return json({ firing: firing.count, oldestFiringId: firing.oldestId, ...(results ? { results } : {}) });
+});
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);

@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { getDb } from '@/lib/db/client';
+import { releaseLease, takeLease } from '@/lib/db/take-lease';
+import { env } from '@/lib/env';
+import { processSingleton } from '@/lib/process-singleton';
+import { evaluateAlertRules } from './evaluate-rules';
+
+// The alert evaluator's timer, beside the delivery worker in the same process runner (lib/boot.ts,
+// scripts/worker.ts): every ALERT_EVAL_MS (±10 % jitter) it evaluates the rules, rescheduling itself
+// only after a run ends, so runs never overlap. With several processes on one PostgreSQL the lease
+// `alert-evaluation` makes it single-flight: one process evaluates, the others skip that turn.
+
+const LEASE = 'alert-evaluation';
+const LEASE_MS = 5 * 60_000; // longer than any evaluation; a holder that died frees it after this
+
+type TLoop = { owner: string; timer: NodeJS.Timeout | null; running: Promise<void> | null; stopped: boolean };
+const globalForLoop = processSingleton('alert-loop', (): { loop?: TLoop } => ({}));
+
+async function runOnce(loop: TLoop): Promise<void> {
+  const db = await getDb();
+  if (!(await takeLease(db, LEASE, loop.owner, LEASE_MS))) return;
+  try {
+    await evaluateAlertRules();
+  } finally {
+    await releaseLease(db, LEASE, loop.owner).catch(() => {});
+  }
+}
+
+function schedule(loop: TLoop): void {
+  if (loop.stopped) return;
+  const delay = env.ALERT_EVAL_MS * (0.9 + Math.random() * 0.2);
+  loop.timer = setTimeout(() => {
+    loop.timer = null;
+    loop.running = runOnce(loop)
+      .catch((err) => console.warn(`alert evaluation failed: ${(err as Error).message}`))
+      .finally(() => {
+        loop.running = null;
+        schedule(loop);
+      });
+  }, delay);
+  loop.timer.unref();
+}
+
+export function startAlertLoop(): void {
+  if (globalForLoop.loop && !globalForLoop.loop.stopped) return;
+  const loop: TLoop = { owner: `alerts-${randomUUID()}`, timer: null, running: null, stopped: false };
+  globalForLoop.loop = loop;
+  schedule(loop);
+}
+
+/** Stops the timer and waits for a run in progress to end. */
+export async function stopAlertLoop(): Promise<null | undefined> {
+  const loop = globalForLoop.loop;
+  if (!loop || loop.stopped) return null;
+  loop.stopped = true;
+  if (loop.timer) clearTimeout(loop.timer);
+  await loop.running;
+}

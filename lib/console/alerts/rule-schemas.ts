@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import type { schema } from '@/lib/db/client';
+
+// What an alert rule is: its kinds, their thresholds, and the input a staff member gives.
+
+export const ALERT_RULE_KINDS = ['failure_streak', 'success_rate', 'webhook_disabled', 'grant_undelivered'] as const;
+export type TAlertRuleKind = (typeof ALERT_RULE_KINDS)[number];
+export const ALERT_WINDOWS = ['1h', '24h', '7d'] as const;
+export type TAlertWindow = (typeof ALERT_WINDOWS)[number];
+
+/** Below this many attempts in the window a success rate says too little, and the rule does not fire. */
+export const DEFAULT_MIN_ATTEMPTS = 10;
+/** How far back a grant rule looks for grants (and never before the rule was made). */
+export const GRANT_LOOKBACK_MS = 7 * 24 * 3600 * 1000;
+
+export const KIND_LABELS: Record<TAlertRuleKind, string> = {
+  failure_streak: 'Failure streak',
+  success_rate: 'Success rate below',
+  webhook_disabled: 'Webhook disabled',
+  grant_undelivered: 'Grant not delivered',
+};
+
+export type TAlertRuleRow = typeof schema.alertRules.$inferSelect;
+export type TAlertRow = typeof schema.alerts.$inferSelect;
+
+/** A sentence for the rule, as lists and the alert's POST say it. */
+export function describeRule(rule: Pick<TAlertRuleRow, 'kind' | 'threshold' | 'window' | 'minAttempts' | 'webhookId'>): string {
+  const scope = rule.webhookId ? `webhook ${rule.webhookId}` : 'any webhook';
+  switch (rule.kind as TAlertRuleKind) {
+    case 'failure_streak':
+      return `${scope} fails ${rule.threshold} attempts or more in a row`;
+    case 'success_rate':
+      return `${scope} succeeds on less than ${rule.threshold}% of its attempts over ${rule.window ?? '24h'} (at least ${rule.minAttempts} attempts)`;
+    case 'webhook_disabled':
+      return `${scope} is disabled`;
+    case 'grant_undelivered':
+      return `a grant's message is not delivered to ${rule.webhookId ? `webhook ${rule.webhookId}` : 'any webhook'} within ${rule.threshold} min`;
+    default:
+      return rule.kind;
+  }
+}
+
+const ZWebhookId = z
+  .string()
+  .trim()
+  .regex(/^ep_[A-Za-z0-9]{1,60}$/, { message: 'must be a webhook id (ep_…), or empty for every webhook' });
+
+const number = (message: string) => z.coerce.number({ message }).refine(Number.isFinite, { message });
+
+/** A new rule. Thresholds by kind: a streak of 1–1000; a rate of 1–100 %; 0.05–10080 minutes (3 s to 7 days). */
+export const ZAlertRuleInput = z
+  .object({
+    name: z.string({ message: 'is required' }).trim().min(1, { message: 'is required' }).max(100, { message: 'must be at most 100 characters' }),
+    kind: z.enum(ALERT_RULE_KINDS, { message: `must be one of: ${ALERT_RULE_KINDS.join(', ')}` }),
+    webhookId: z.union([z.literal('').transform(() => null), z.null(), ZWebhookId]).default(null),
+    threshold: number('must be a number').default(0),
+    window: z.enum(ALERT_WINDOWS, { message: 'must be one of: 1h, 24h, 7d' }).default('24h'),
+    minAttempts: z.coerce.number({ message: 'must be a whole number' }).int({ message: 'must be a whole number' }).min(1, { message: 'must be from 1 to 10000' }).max(10000, { message: 'must be from 1 to 10000' }).default(DEFAULT_MIN_ATTEMPTS),
+    targetUrl: z.string({ message: 'is required' }).trim().min(1, { message: 'is required' }).max(2048, { message: 'must be at most 2048 characters' }),
+    enabled: z.boolean().default(true),
+  })
+  .superRefine((r, ctx) => {
+    const bad = (message: string) => ctx.addIssue({ code: 'custom', path: ['threshold'], message });
+    if (r.kind === 'failure_streak' && !(Number.isInteger(r.threshold) && r.threshold >= 1 && r.threshold <= 1000)) bad('a streak is a whole number of attempts from 1 to 1000');
+    if (r.kind === 'success_rate' && !(r.threshold > 0 && r.threshold <= 100)) bad('a success rate is a percentage above 0 and at most 100');
+    if (r.kind === 'grant_undelivered' && !(r.threshold >= 0.05 && r.threshold <= 10080)) bad('minutes from 0.05 (3 s) to 10080 (7 days)');
+  });
+export type TAlertRuleInput = z.input<typeof ZAlertRuleInput>;
+
+export const ZAlertRulePatch = z.object({ enabled: z.boolean({ message: 'must be true or false' }) });

@@ -1,0 +1,257 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { Webhook } from 'standardwebhooks';
+import { DIST_DIR, startApp } from '../helpers/app';
+import { databaseAt } from '../helpers/old-database';
+import { call, eventually, sleep, staffCookie, token } from '../helpers/http';
+import { startReceiver, type TReceiver } from '../helpers/receiver';
+
+// The console's alert rules, end to end: the real service and worker produce the facts, the worker
+// process evaluates the rules (ALERT_EVAL_MS=200), and each alert's signed POST lands at one of the
+// console's own receivers (/ingest/{slug}), whose stored request is verified here with the
+// standardwebhooks library. Each rule fires exactly once, stays quiet while its condition holds,
+// and clears (with a "resolved" POST) when it ends.
+
+type TStarted = Awaited<ReturnType<typeof startApp>>;
+let app: TStarted;
+let receiver: TReceiver;
+let tok: string;
+let cookie: string;
+/** An app on a database the previous release (migrations up to 0006) made and filled. */
+let old: TStarted;
+
+const EVAL_MS = 200;
+const OLD_RECEIVER = '44444444-4444-4444-8444-444444444444';
+const OLD_ROWS = `
+  insert into console.receivers (id, slug, name, secrets) values ('${OLD_RECEIVER}', 'from-the-last-release', 'From the last release', '{}');
+  insert into console.receipts (receiver_id, method, path, headers, body_size, verdict, response_status, message_id)
+    values ('${OLD_RECEIVER}', 'POST', '/ingest/from-the-last-release', '[]', 0, 'missing headers', 200, 'msg_old');
+  insert into service.nonprofits (ein, name, contact) values ('530196605', 'Kept Food Bank', '{}');`;
+
+before(async () => {
+  [app, receiver, old] = await Promise.all([
+    startApp({ env: { ALERT_EVAL_MS: String(EVAL_MS) } }),
+    startReceiver(),
+    databaseAt('0006_receipt_duplicate_when_read', OLD_ROWS).then((env) => startApp({ env: { ...env, ALERT_EVAL_MS: String(EVAL_MS) } })),
+  ]);
+  [tok, cookie] = await Promise.all([token(app), staffCookie(app)]);
+});
+after(async () => {
+  await Promise.all([app?.stop(), old?.stop()]);
+  await receiver?.close();
+});
+
+const staff = (method: string, p: string, body?: unknown) => call(app, method, p, { headers: { cookie }, body });
+
+/** A webhook of the sandbox account at a fresh endpoint of the test receiver, answering `reply()`'s status. */
+async function webhookAt(eventTypes: string[], reply: () => number) {
+  const ep = receiver.endpoint(() => ({ status: reply(), body: 'from the test receiver' }));
+  const res = await call(app, 'POST', '/v1/webhooks', { token: tok, body: { url: ep.url, eventTypes } });
+  assert.equal(res.status, 201, res.text);
+  return res.body.id as string;
+}
+
+type TPost = { type: string; data: any; headers: Record<string, string>; verified: boolean; verdict: string };
+
+/**
+ * A rule whose POSTs go to a new console receiver holding the rule's secret: created disabled, the
+ * receiver given the secret shown once, then enabled.
+ */
+async function ruleTo(body: Record<string, unknown>) {
+  const target = await staff('POST', '/api/receivers', { name: `alerts ${body.name}` });
+  assert.equal(target.status, 201, target.text);
+  const created = await staff('POST', '/api/alert-rules', { ...body, enabled: false, targetUrl: `${app.baseUrl}/ingest/${target.body.slug}` });
+  assert.equal(created.status, 201, created.text);
+  const { rule, secret } = created.body;
+  assert.match(secret, /^whsec_/);
+  assert.equal(rule.secret, undefined, 'the secret is not part of the rule');
+  assert.equal((await staff('PATCH', `/api/receivers/${target.body.id}`, { secrets: [secret] })).status, 200);
+  assert.equal((await staff('PATCH', `/api/alert-rules/${rule.id}`, { enabled: true })).status, 200);
+  const posts = async (): Promise<TPost[]> => {
+    const res = await staff('GET', `/api/receivers/${target.body.id}/receipts?pageLimit=100`);
+    return (res.body.results as any[]).reverse().map((r) => {
+      const headers = Object.fromEntries(r.headers as [string, string][]);
+      let verified = true;
+      try {
+        new Webhook(secret).verify(r.bodyText, headers);
+      } catch {
+        verified = false;
+      }
+      const parsed = JSON.parse(r.bodyText);
+      return { type: parsed.type, data: parsed.data, headers, verified, verdict: r.verdict };
+    });
+  };
+  const alerts = async () => ((await staff('GET', '/api/alerts')).body.results as any[]).filter((a) => a.ruleId === rule.id);
+  return { id: rule.id as string, posts, alerts };
+}
+
+type TRule = Awaited<ReturnType<typeof ruleTo>>;
+
+async function firedOnce(rule: TRule, subject: string) {
+  const [alert] = await eventually(async () => {
+    const open = (await rule.alerts()).filter((a) => a.subject === subject && !a.clearedAt && a.firedPost.at);
+    return open.length > 0 && open;
+  }, 30_000, `the alert of ${subject} to fire`);
+  const [post] = await rule.posts();
+  assert.equal(post.type, 'alert.fired');
+  assert.equal(post.verified, true, 'signed with the rule secret (standardwebhooks)');
+  assert.equal(post.verdict, 'valid', 'the console receiver agrees');
+  assert.equal(post.data.alertId, alert.id);
+  assert.equal(post.data.rule.id, rule.id);
+  assert.equal(post.data.subject, subject);
+  assert.equal(alert.firedPost.status, 200, 'the POST outcome is recorded');
+  return { alert, post };
+}
+
+/** Several evaluations later, still one alert and one POST. */
+async function quietWhileItHolds(rule: TRule) {
+  await sleep(EVAL_MS * 6);
+  assert.equal((await rule.alerts()).length, 1, 'fires once');
+  assert.equal((await rule.posts()).length, 1, 'one POST');
+}
+
+async function clearsOnce(rule: TRule, alertId: string) {
+  const cleared = await eventually(async () => {
+    const [a] = await rule.alerts();
+    return a?.clearedAt && a.clearedPost.at && a;
+  }, 30_000, 'the alert to clear');
+  assert.equal(cleared.id, alertId);
+  const posts = await rule.posts();
+  assert.deepEqual(posts.map((p) => p.type), ['alert.fired', 'alert.resolved']);
+  assert.equal(posts[1].verified, true);
+  assert.equal(posts[1].data.clearedAt, cleared.clearedAt);
+}
+
+test('a database of the previous release opens with its data intact, and takes alert rules', async () => {
+  const oldCookie = await staffCookie(old);
+  const as = (method: string, p: string, body?: unknown) => call(old, method, p, { headers: { cookie: oldCookie }, body });
+  const receipts = await as('GET', `/api/receivers/${OLD_RECEIVER}/receipts`);
+  assert.equal(receipts.status, 200, receipts.text);
+  assert.deepEqual(receipts.body.results.map((r: { messageId: string }) => r.messageId), ['msg_old']);
+  const np = await call(old, 'GET', '/v1/nonprofit/530196605', { token: await token(old) });
+  assert.equal(np.body.name, 'Kept Food Bank');
+  assert.deepEqual((await as('GET', '/api/alerts')).body, { firing: 0, oldestFiringId: null, results: [] });
+  const created = await as('POST', '/api/alert-rules', { name: 'after the upgrade', kind: 'webhook_disabled', targetUrl: `${old.baseUrl}/ingest/from-the-last-release` });
+  assert.equal(created.status, 201, created.text);
+  assert.equal((await as('GET', '/api/alert-rules')).body.results.length, 1);
+});
+
+describe('alert rules', () => {
+  test('failure streak ≥ N: fires once, quiet while failing, clears on a success', async () => {
+    let status = 500;
+    const w = await webhookAt(['message.attempt.exhausted'], () => status);
+    const rule = await ruleTo({ name: 'streak', kind: 'failure_streak', threshold: 3, webhookId: w });
+    await call(app, 'POST', `/v1/webhooks/${w}/test`, { token: tok, body: {} });
+    const { alert, post } = await firedOnce(rule, `webhook:${w}`);
+    assert.ok(post.data.details.failureStreak >= 3);
+    await quietWhileItHolds(rule);
+    status = 200;
+    await clearsOnce(rule, alert.id);
+  });
+
+  test('success rate below X% over a window (at least the minimum of attempts): fires once, clears when it climbs', async () => {
+    let status = 500;
+    const w = await webhookAt(['message.attempt.exhausted'], () => status);
+    const rule = await ruleTo({ name: 'rate', kind: 'success_rate', threshold: 50, window: '1h', minAttempts: 3, webhookId: w });
+    await call(app, 'POST', `/v1/webhooks/${w}/test`, { token: tok, body: {} });
+    const { alert, post } = await firedOnce(rule, `webhook:${w}`);
+    assert.ok(post.data.details.attempts >= 3 && post.data.details.successRate === 0);
+    await quietWhileItHolds(rule);
+    status = 200;
+    await Promise.all(Array.from({ length: 12 }, () => call(app, 'POST', `/v1/webhooks/${w}/test`, { token: tok, body: {} })));
+    await clearsOnce(rule, alert.id);
+  });
+
+  test('webhook disabled (every webhook): fires once, clears when re-enabled', async () => {
+    const w = await webhookAt(['message.attempt.exhausted'], () => 200);
+    const rule = await ruleTo({ name: 'disabled', kind: 'webhook_disabled' });
+    assert.equal((await call(app, 'PATCH', `/v1/webhooks/${w}`, { token: tok, body: { disabled: true } })).status, 200);
+    const { alert, post } = await firedOnce(rule, `webhook:${w}`);
+    assert.equal(post.data.details.reason, 'disabled through the API');
+    await quietWhileItHolds(rule);
+    assert.equal((await call(app, 'PATCH', `/v1/webhooks/${w}`, { token: tok, body: { disabled: false } })).status, 200);
+    await clearsOnce(rule, alert.id);
+  });
+
+  test('a grant with no delivered message after N minutes (one webhook, and all): fires once per grant, clears once delivered', async () => {
+    let status = 500;
+    const w = await webhookAt(['grant.succeeded'], () => status);
+    const one = await ruleTo({ name: 'grant-one', kind: 'grant_undelivered', threshold: 0.05, webhookId: w });
+    const all = await ruleTo({ name: 'grant-all', kind: 'grant_undelivered', threshold: 0.05 });
+    const np = await call(app, 'POST', '/v1/nonprofits', { token: tok, body: { ein: '530196605', user: { email: 'ops@example.org' } } });
+    const cid = (await call(app, 'POST', `/v1/connects?nonprofit=${np.body.id}`, { token: tok })).body.id;
+    const key = (await call(app, 'GET', `/v1/connects/${cid}`, { token: tok })).body.apiKey;
+    const grant = await call(app, 'POST', '/v1/grants', {
+      token: tok,
+      headers: { 'x-service-api-key': key },
+      body: { amount: 15000, fundId: 'fidelity-charitable', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org' },
+    });
+    assert.equal(grant.status, 201, grant.text);
+    const subject = `grant:${grant.body.id}`;
+    const [fromOne, fromAll] = await Promise.all([firedOnce(one, subject), firedOnce(all, subject)]);
+    assert.equal(fromOne.post.data.details.trackingId, grant.body.trackingId);
+    assert.ok(Date.parse(fromOne.alert.firedAt) - Date.parse(grant.body.createdAt) >= 3000, 'not before N minutes (0.05 = 3 s)');
+    await Promise.all([quietWhileItHolds(one), quietWhileItHolds(all)]);
+    status = 200;
+    const messageId = fromAll.post.data.details.messageId;
+    assert.equal((await call(app, 'POST', `/v1/webhooks/${w}/messages/${messageId}/resend`, { token: tok })).status, 202);
+    await Promise.all([clearsOnce(one, fromOne.alert.id), clearsOnce(all, fromAll.alert.id)]);
+  });
+
+  test('the SSRF guard refuses a private target when the rule is made (classification only: nothing is sent)', async () => {
+    const before = (await staff('GET', '/api/alert-rules')).body.results.length;
+    for (const [url, why] of [
+      ['http://10.1.2.3/hook', /private address/],
+      ['http://169.254.169.254/latest', /link-local/],
+      ['http://[fd00::1]/x', /unique-local/],
+    ] as const) {
+      const res = await staff('POST', '/api/alert-rules', { name: 'bad', kind: 'webhook_disabled', targetUrl: url });
+      assert.equal(res.status, 400, res.text);
+      assert.match(res.body.detail, why);
+      assert.equal(res.body.errors[0].path, 'targetUrl');
+    }
+    const bad = await staff('POST', '/api/alert-rules', { name: 'bad', kind: 'failure_streak', threshold: 0, targetUrl: `${app.baseUrl}/x` });
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.errors[0].path, 'threshold');
+    assert.equal((await staff('GET', '/api/alert-rules')).body.results.length, before, 'nothing was created');
+  });
+
+  test('the alerts page, its API and its server actions need a staff session', async () => {
+    for (const [method, p, body] of [
+      ['GET', '/api/alert-rules'],
+      ['POST', '/api/alert-rules', { name: 'x', kind: 'webhook_disabled', targetUrl: 'http://127.0.0.1:9/' }],
+      ['PATCH', '/api/alert-rules/00000000-0000-4000-8000-000000000000', { enabled: false }],
+      ['DELETE', '/api/alert-rules/00000000-0000-4000-8000-000000000000'],
+      ['GET', '/api/alerts'],
+    ] as const) {
+      const res = await call(app, method, p, { body });
+      assert.equal(res.status, 401, `${method} ${p}: ${res.text}`);
+    }
+    const page = await call(app, 'GET', '/alerts');
+    assert.ok([303, 307].includes(page.status), `the page redirects to sign in (${page.status})`);
+    assert.match(page.headers.get('location') ?? '', /\/login/);
+    // The server actions, called as the browser would (Next-Action header), without a session.
+    const manifest = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../..', DIST_DIR, 'server/server-reference-manifest.json'), 'utf8'));
+    const ids = Object.entries(manifest.node as Record<string, { filename?: string }>)
+      .filter(([, a]) => a.filename === 'app/(console)/alerts/actions.ts')
+      .map(([id]) => id);
+    assert.equal(ids.length, 3, 'create, enable/disable, delete');
+    const rules = (await staff('GET', '/api/alert-rules')).body.results;
+    const target = rules[0]?.id ?? '00000000-0000-4000-8000-000000000000';
+    for (const id of ids) {
+      const res = await fetch(`${app.baseUrl}/alerts`, {
+        method: 'POST',
+        headers: { 'next-action': id, 'content-type': 'text/plain;charset=UTF-8', accept: 'text/x-component' },
+        body: JSON.stringify([target, false]),
+        redirect: 'manual',
+      });
+      await res.text();
+      const toLogin = res.status === 303 || /\/login/.test(res.headers.get('x-action-redirect') ?? '');
+      assert.ok(toLogin, `action ${id} without a session is sent to sign in (${res.status} ${res.headers.get('x-action-redirect')})`);
+    }
+    const after = (await staff('GET', '/api/alert-rules')).body.results;
+    assert.deepEqual(after, rules, 'no action changed anything');
+  });
+});
