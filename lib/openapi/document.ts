@@ -35,7 +35,7 @@ export const OPERATIONS: TOperation[] = [
 const DESCRIPTION = `The Giving Connect API as this app's embedded service implements it.
 
 - **Seed** operations are the API spec's (nonprofits, Connects, grants list, webhooks and their messages and attempts, the token exchange). **Extensions** (marked EXT) are this service's additions; the console uses them when present and degrades gracefully (404/405) against a service without them.
-- Every response carries \`X-Request-Id\`. Errors are RFC 9457 problem details (\`application/problem+json\`), except the token endpoint's OAuth errors. A path no operation serves answers 404, a method an operation does not take 405 with \`Allow\` (both problem details).
+- Every response carries \`X-Request-Id\`. Errors are RFC 9457 problem details (\`application/problem+json\`), except the token endpoint's OAuth errors. A path no operation serves answers 404, a method an operation does not take 405 with \`Allow\` (both problem details); a path with a trailing slash or an empty segment, 308 to its normalised form.
 - Lists take \`pageLimit\` (1–100, default 10) and \`pageToken\` (the previous page's \`nextPageToken\`), newest first.
 - Timestamps are RFC 3339 UTC with milliseconds.`;
 

@@ -24,7 +24,7 @@ export const ZProblem = z
 /** RFC 6749 §5.2: the token endpoint's errors. */
 export const ZOAuthError = z
   .object({
-    error: z.enum(['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope', 'access_denied', 'slow_down']),
+    error: z.enum(['invalid_request', 'invalid_client', 'unsupported_grant_type', 'access_denied', 'temporarily_unavailable']),
     error_description: z.string(),
   })
   .meta({ id: 'OAuthError', description: 'An OAuth 2.0 error response (RFC 6749 §5.2).' });

@@ -8,8 +8,9 @@ import addFormatsModule from 'ajv-formats';
 // OpenAPI document the app itself serves at /openapi.json: its status must be one the operation
 // lists, its content type one the response lists, its body valid against that schema (JSON Schema
 // 2020-12 with formats, by Ajv), and its required headers present and valid. A path no operation
-// serves must answer a 404 problem, a method the path does not take a 405 problem with Allow (the
-// document's stated conventions). Anything else fails the test that made the request.
+// serves must answer a 404 problem, a method the path does not take a 405 problem with Allow, a
+// path with a trailing slash or an empty segment a 308 to its normalised form (the document's
+// stated conventions). Anything else fails the test that made the request.
 // Each test process writes how many responses it validated to tests/.tmp/openapi-checks/, and
 // scripts/test.mjs prints the total.
 
@@ -71,6 +72,12 @@ export class OpenApiDocument {
    */
   explain(method: string, pathname: string, res: TSeen): { operation: string; failures: string[] } {
     const body = parseBody(res);
+    const normal = pathname.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1');
+    if (normal !== pathname) {
+      const location = res.headers.get('location');
+      const failures = res.status === 308 && location && new URL(location, 'http://x').pathname === normal ? [] : [`${pathname} answered ${res.status}, not a 308 to ${normal}`];
+      return { operation: 'redirect to the normalised path', failures };
+    }
     const found = this.paths.find((p) => p.pattern.test(pathname));
     if (!found) {
       const failures = res.status === 404 ? this.problem(res, body) : [`${pathname} is in no path of the document, and the answer is ${res.status}, not 404`];

@@ -41,7 +41,7 @@ test('security, paging, problems and the signed webhook are described', () => {
   assert.deepEqual(listGrants.parameters.map((p: { name: string }) => p.name), ['pageLimit', 'pageToken']);
   assert.deepEqual(listGrants.security, [{ oauth2: ['read:grants'], apiKey: [] }]);
   assert.deepEqual(doc.paths['/v1/grants/{id}'].get.security, [{ oauth2: ['read:grants'] }, { oauth2: ['read:grants'], apiKey: [] }], 'the key is optional');
-  assert.deepEqual(Object.keys(listGrants.responses).sort(), ['200', '400', '401', '403', '500']);
+  assert.deepEqual(Object.keys(listGrants.responses).sort(), ['200', '400', '401', '403', '413', '500']);
   assert.ok(listGrants.responses['401'].headers['www-authenticate'].required);
   assert.equal(listGrants.responses['400'].content['application/problem+json'].schema.$ref, '#/components/schemas/Problem');
   const event = doc.webhooks['grant.succeeded'].post;
@@ -90,6 +90,7 @@ test('the response check accepts what the document describes and refuses everyth
   assert.deepEqual(failures('GET', `/v1/grants/${GRANT.id}`, seen(200, GRANT)), []);
   assert.deepEqual(failures('GET', `/v1/grants/${GRANT.id}`, seen(404, problem(404), { 'content-type': 'application/problem+json' })), []);
   assert.deepEqual(failures('HEAD', `/v1/grants/${GRANT.id}`, seen(200, undefined)), []);
+  assert.deepEqual(failures('GET', '/v1/webhooks//messages/', { ...seen(308, undefined), headers: new Headers({ location: '/v1/webhooks/messages' }) }), []);
 
   const refused: [string, string, string, ReturnType<typeof seen>, RegExp][] = [
     ['a field the schema lacks', 'GET', `/v1/grants/${GRANT.id}`, seen(200, { ...GRANT, secret: 'x' }), /must NOT have additional properties \(secret\)/],
@@ -103,6 +104,7 @@ test('the response check accepts what the document describes and refuses everyth
     ['a body on a 204', 'DELETE', '/v1/webhooks/ep_2Q3sXQ8b1dY7cN4kP0mZr9TfVhE', seen(204, { deleted: true }), /a body where the document has none/],
     ['a path the document does not have, answered 200', 'GET', '/v1/grant-stats', seen(200, {}), /in no path of the document/],
     ['a method the path does not take, answered 200', 'PUT', '/v1/grants', seen(200, {}), /not an operation/],
+    ['a redirect elsewhere', 'GET', '/v1/webhooks//messages', { ...seen(308, undefined), headers: new Headers({ location: '/login' }) }, /not a 308 to \/v1\/webhooks\/messages/],
     ['a 405 without Allow', 'PUT', '/v1/grants', seen(405, problem(405), { 'content-type': 'application/problem+json' }), /without Allow/],
   ];
   for (const [what, method, path, res, why] of refused) {

@@ -14,7 +14,7 @@ const ID = (prefix: string) => z.string().regex(new RegExp(`^${prefix}[0-9A-Za-z
 export const ZWebhook = z
   .object({
     id: ID('ep_'),
-    url: z.string(),
+    url: z.string().meta({ example: 'https://receiver.example.org/webhooks' }),
     eventTypes: z.array(z.enum(EVENT_TYPES)),
     description: z.string(),
     disabled: z.boolean(),
@@ -33,8 +33,8 @@ export const ZAttempt = z
     url: z.string(),
     timestamp: ZInstantOut,
     status: z.enum(ATTEMPT_STATUSES),
-    responseStatusCode: z.int().meta({ description: '0 when no response came (then `response` holds the error).' }),
-    responseDurationMs: z.int(),
+    responseStatusCode: z.int().meta({ description: '0 when no response came (then `response` holds the error).', example: 200 }),
+    responseDurationMs: z.int().meta({ example: 42 }),
     triggerType: z.enum(TRIGGER_TYPES),
   })
   .meta({ id: 'Attempt', description: 'A delivery attempt, without the response body.' });
@@ -55,7 +55,7 @@ export const ZMessage = z
     tags: z.array(z.string()).meta({ description: 'EXT: what the message is found by (GET /v1/messages?tag=).' }),
     status: z.enum(MESSAGE_STATUSES),
     nextAttempt: ZInstantOut.nullable(),
-    attemptCount: z.int(),
+    attemptCount: z.int().meta({ example: 1 }),
     lastAttempt: ZAttempt.nullable().meta({ description: 'EXT: the newest attempt to this webhook; null before the first.' }),
   })
   .meta({ id: 'Message', description: "A message as one webhook sees it (no payload)." });
