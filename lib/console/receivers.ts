@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { z } from 'zod';
 import type { TSignatureVerdict } from '@/lib/constants';
@@ -8,6 +8,8 @@ import { env } from '@/lib/env';
 import { ApiError, validationError } from '@/lib/http/errors';
 import { randomString } from '@/lib/ids';
 import { newestFirst } from '@/lib/db/paging';
+import { isDuplicate } from './receipt-duplicate';
+import { processSingleton } from '@/lib/process-singleton';
 
 // Receivers (the console's webhook endpoints at /ingest/{slug}) and the receipts they stored.
 // Bad input throws ApiError (400/404/409) with a readable message.
@@ -145,10 +147,10 @@ export async function updateReceiver(
 // The ingest route looks receivers up by slug on every request; a one-second cache keeps that off
 // the database while settings changes still show within a second (on every instance).
 const RECEIVER_TTL_MS = 1000;
-const globalForCache = globalThis as unknown as { __gcReceiverCache?: Map<string, { receiver: TReceiver | null; at: number }> };
+const receiverCache = processSingleton('receiver-cache', () => new Map<string, { receiver: TReceiver | null; at: number }>());
 
 export async function receiverForIngest(slug: string): Promise<TReceiver | null> {
-  const cache = (globalForCache.__gcReceiverCache ??= new Map());
+  const cache = receiverCache;
   const hit = cache.get(slug);
   const now = Date.now();
   if (hit && now - hit.at < RECEIVER_TTL_MS) return hit.receiver;
@@ -161,12 +163,14 @@ export async function receiverForIngest(slug: string): Promise<TReceiver | null>
 }
 
 function forgetCachedReceiver(slug: string): void {
-  globalForCache.__gcReceiverCache?.delete(slug);
+  receiverCache.delete(slug);
 }
 
 /* ------------------------------------------------------------------ receipts */
 
-type TReceiptRow = typeof receipts.$inferSelect;
+type TReceiptRow = typeof receipts.$inferSelect & { duplicate: boolean };
+/** Every column, and the duplicate flag derived when read. */
+const RECEIPT_COLUMNS = { ...getTableColumns(receipts), duplicate: isDuplicate };
 
 function toReceipt(row: TReceiptRow): TReceipt {
   return {
@@ -215,7 +219,7 @@ export async function listReceipts(
   }
   const db = await getDb();
   const rows = await db
-    .select()
+    .select(RECEIPT_COLUMNS)
     .from(receipts)
     .where(and(...conditions))
     .orderBy(...newestFirst(receipts.id))
@@ -227,7 +231,7 @@ export async function listReceipts(
 export async function getReceipt(id: number): Promise<TReceipt | null> {
   if (!Number.isSafeInteger(id) || id < 1) return null;
   const db = await getDb();
-  const [row] = await db.select().from(receipts).where(eq(receipts.id, id)).limit(1);
+  const [row] = await db.select(RECEIPT_COLUMNS).from(receipts).where(eq(receipts.id, id)).limit(1);
   return row ? toReceipt(row) : null;
 }
 
@@ -236,7 +240,7 @@ export async function getReceipts(ids: number[]): Promise<TReceipt[]> {
   const wanted = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
   if (!wanted.length) return [];
   const db = await getDb();
-  const rows = await db.select().from(receipts).where(inArray(receipts.id, wanted)).orderBy(asc(receipts.id));
+  const rows = await db.select(RECEIPT_COLUMNS).from(receipts).where(inArray(receipts.id, wanted)).orderBy(asc(receipts.id));
   return rows.map(toReceipt);
 }
 

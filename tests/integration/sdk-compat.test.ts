@@ -8,7 +8,7 @@ import { databaseAt } from '../helpers/old-database';
 
 // Issue 12: the API as the public Chariot SDK drives it, and as /openapi.json describes it —
 // the served document and its reference page, a grant's workflowSessionId (API and Connect page),
-// GET /v1/grants/{id} by token alone (a1, with grants.test.ts), the funds list, and migration 0006
+// GET /v1/grants/{id} by token alone (a1, with grants.test.ts), the funds list, and migration 0007
 // on a database the previous release made.
 
 let app: Awaited<ReturnType<typeof startApp>>;
@@ -143,7 +143,7 @@ describe('EXT GET /v1/funds', () => {
   });
 });
 
-describe('migration 0006 on a database the previous release made', () => {
+describe('migration 0007 on a database the previous release made', () => {
   const ACCOUNT = '11111111-1111-4111-8111-111111111111';
   const NONPROFIT = '22222222-2222-4222-8222-222222222222';
   const GRANT = '0b7a4c1e-5d2f-4e8a-9c3b-1a2b3c4d5e6f';
@@ -163,7 +163,7 @@ describe('migration 0006 on a database the previous release made', () => {
   before(async () => {
     old = await startApp({
       env: await databaseAt(
-        '0005_one_active_signing_key',
+        '0006_receipt_duplicate_when_read',
         `insert into service.accounts (id, name) values ('${ACCOUNT}', 'sandbox');
          insert into service.nonprofits (id, ein, name, contact, created_at, updated_at) values
            ('${NONPROFIT}', '530196605', 'Old Literacy', '{"email":"old@example.org"}', '2026-10-01T00:00:00Z', '2026-10-01T00:00:00Z');

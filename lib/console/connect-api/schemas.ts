@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The API's resources as the console reads them (docs/API.md; the service's /openapi.json). Timestamps stay ISO strings so they
+// The API's resources as the console reads them (the service's /openapi.json, docs/API.md). Timestamps stay ISO strings so they
 // pass unchanged to client components. Unknown extra fields are dropped, not refused: a remote
 // service may add some.
 
