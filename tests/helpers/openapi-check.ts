@@ -61,9 +61,9 @@ export class OpenApiDocument {
     return (v.errors ?? []).map((e) => `${what}${e.instancePath || ''} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${e.params.additionalProperty})` : ''}`);
   }
 
-  private problem(res: TSeen, body: unknown): string[] {
+  private problem(res: TSeen, body: unknown, method: string): string[] {
     if (!/^application\/problem\+json/.test(res.headers.get('content-type') ?? '')) return [`not a problem+json answer (content-type ${res.headers.get('content-type')})`];
-    return this.check('/components/schemas/Problem', body, 'body');
+    return method.toUpperCase() === 'HEAD' ? [] : this.check('/components/schemas/Problem', body, 'body');
   }
 
   /**
@@ -74,13 +74,15 @@ export class OpenApiDocument {
     const body = parseBody(res);
     const normal = pathname.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1');
     if (normal !== pathname) {
+      // Redirected to the normalised path, or (the front door's refusals) answered as that path.
+      if (res.status !== 308) return this.explain(method, normal, res);
       const location = res.headers.get('location');
-      const failures = res.status === 308 && location && new URL(location, 'http://x').pathname === normal ? [] : [`${pathname} answered ${res.status}, not a 308 to ${normal}`];
+      const failures = location && new URL(location, 'http://x').pathname === normal ? [] : [`${pathname} answered 308 to ${location}, not to ${normal}`];
       return { operation: 'redirect to the normalised path', failures };
     }
     const found = this.paths.find((p) => p.pattern.test(pathname));
     if (!found) {
-      const failures = res.status === 404 ? this.problem(res, body) : [`${pathname} is in no path of the document, and the answer is ${res.status}, not 404`];
+      const failures = res.status === 404 ? this.problem(res, body, method) : [`${pathname} is in no path of the document, and the answer is ${res.status}, not 404`];
       return { operation: 'unknown path', failures };
     }
     const verb = method.toLowerCase() === 'head' ? 'get' : method.toLowerCase();
@@ -92,7 +94,7 @@ export class OpenApiDocument {
     }
     const operation = found.item[verb] as TJson | undefined;
     if (!operation) {
-      const failures = res.status === 405 ? [...this.problem(res, body), ...(res.headers.get('allow') ? [] : ['a 405 without Allow'])] : [`${method} is not an operation of ${found.template}, and the answer is ${res.status}, not 405`];
+      const failures = res.status === 405 ? [...this.problem(res, body, method), ...(res.headers.get('allow') ? [] : ['a 405 without Allow'])] : [`${method} is not an operation of ${found.template}, and the answer is ${res.status}, not 405`];
       return { operation: 'method not allowed', failures };
     }
     const name = `${verb.toUpperCase()} ${found.template}`;
