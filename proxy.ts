@@ -9,8 +9,8 @@ import { env } from '@/lib/env';
 import { problemBody } from '@/lib/http/errors';
 import { REQUEST_ID_HEADER, requestIdOf } from '@/lib/http/request-id';
 
-const SERVICE_PATHS = /^\/(v1(\/|$)|oauth\/token$|\.well-known\/jwks\.json$|connect\/)/;
-const CACHEABLE = /^\/\.well-known\/jwks\.json$/;
+const SERVICE_PATHS = /^\/(v1(\/|$)|oauth\/token$|\.well-known\/jwks\.json$|connect\/|openapi\.json$|reference(\/|$))/;
+const CACHEABLE = /^\/(\.well-known\/jwks\.json|reference\/scalar\.js)$/;
 
 /** The headers every answer of `pathname` carries besides its request id. */
 export function safetyHeaders(pathname: string): Record<string, string> {

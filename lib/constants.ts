@@ -9,6 +9,8 @@ export const ID_PREFIX = {
   recoverRun: 'rcvr_',
   apiKey: 'sk_test_',
   webhookSecret: 'whsec_',
+  /** A Connect-flow session: one visit of a donor to /connect/{cid}, or one API call creating a grant. */
+  workflowSession: 'wfs_',
 } as const;
 
 /**

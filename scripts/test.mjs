@@ -52,6 +52,9 @@ if (nodeFiles.length) {
   console.log(`\n▶ node:test — ${nodeFiles.length} files${process.env.TEST_DATABASE_URL ? ' (PostgreSQL)' : ' (embedded PGlite)'}`);
   const report = path.join(root, 'tests/.tmp/node-test-report.txt');
   fs.mkdirSync(path.dirname(report), { recursive: true });
+  // Each test process writes how many service responses it checked against /openapi.json (tests/helpers/openapi-check.ts).
+  const checks = path.join(root, 'tests/.tmp/openapi-checks');
+  fs.rmSync(checks, { recursive: true, force: true });
   const status = run(process.execPath, [
     '--import', 'tsx',
     '--test',
@@ -66,6 +69,10 @@ if (nodeFiles.length) {
   failed += count('fail') + count('cancelled');
   skipped += count('skipped') + count('todo');
   if (status !== 0 && count('fail') + count('cancelled') === 0) failed += 1; // crashed before reporting
+  const files = fs.existsSync(checks) ? fs.readdirSync(checks).map((f) => JSON.parse(fs.readFileSync(path.join(checks, f), 'utf8'))) : [];
+  const responses = files.reduce((n, f) => n + f.responses, 0);
+  const operations = new Set(files.flatMap((f) => f.operations));
+  console.log(`\nOpenAPI: ${responses} service responses validated against /openapi.json (${operations.size} operations and conventions seen)`);
 }
 
 if (e2eFiles.length) {

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { requireStaff } from '@/lib/console/session';
 import { logoutAction } from '@/lib/console/auth-actions';
 import { environments } from '@/lib/console/connect-api';
+import { env } from '@/lib/env';
 import { NavLinks } from '@/components/console/nav-links';
 import { EnvironmentSwitcher } from '@/components/console/environment-switcher';
 import { EnvironmentBadge } from '@/components/console/badge';
@@ -31,6 +32,12 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
             <NavLinks className="order-last w-full sm:order-none sm:w-auto" />
             <SearchBox className="order-last w-full pb-1 sm:order-none sm:w-56 sm:pb-0 lg:w-72" />
             <div className="ml-auto flex items-center gap-3">
+              {env.SERVICE_MODE === 'on' ? (
+                // The embedded service's own reference; a console of a remote service has none to show.
+                <a href="/reference" target="_blank" rel="noopener" className="rounded-md px-2 py-1 text-xs font-medium text-slate-300 hover:bg-white/10 hover:text-white">
+                  API reference
+                </a>
+              ) : null}
               <div className="flex items-center gap-1.5" data-testid="environment" title={current.baseUrl ? `API: ${current.baseUrl}` : undefined}>
                 <span className="hidden text-xs text-slate-400 md:inline">Environment</span>
                 {envs.length > 1 ? (

@@ -81,6 +81,8 @@ export const nonprofits = service.table('nonprofits', {
   id: uuid().primaryKey().defaultRandom(),
   ein: text().notNull().unique(),
   name: text().notNull(),
+  preferredName: text(), // the name the nonprofit goes by, when not its legal one (the public SDK's field)
+  website: text(), // an absolute https URL
   contact: jsonb().notNull(), // the contact user: kept for support, never returned
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -117,6 +119,8 @@ export const grants = service.table(
       .references(() => connects.id),
     nonprofitId: uuid().notNull(),
     trackingId: text().notNull().unique(),
+    /** The Connect-flow session that created the grant (`wfs_…`); API-created grants get one of their own. */
+    workflowSessionId: text().notNull(),
     amount: integer().notNull(),
     feeAmount: integer().notNull(),
     coveredFees: boolean().notNull(),

@@ -14,6 +14,7 @@ export type TPageParams = { limit: number; cursor: TCursor | null; scope: string
 export const pageScope = {
   grants: (connectId: string) => `grants:${connectId}`,
   webhooks: (accountId: string) => `webhooks:${accountId}`,
+  funds: () => 'funds',
   messages: (webhookId: string) => `messages:${webhookId}`,
   accountMessages: (accountId: string) => `account-messages:${accountId}`,
   attempts: (webhookId: string, messageId: string) => `attempts:${webhookId}:${messageId}`,

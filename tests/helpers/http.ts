@@ -1,9 +1,13 @@
 import assert from 'node:assert/strict';
 import { ADMIN, SANDBOX, type TApp } from './app';
+import { assertDocumented } from './openapi-check';
 
 export type TResponse<T = any> = { status: number; headers: Headers; body: T; text: string };
 
-/** One HTTP call; the body is parsed when it is JSON. */
+/**
+ * One HTTP call; the body is parsed when it is JSON. A response of the service is checked against
+ * its /openapi.json (tests/helpers/openapi-check.ts): one the document does not describe fails.
+ */
 export async function call<T = any>(
   app: Pick<TApp, 'baseUrl'>,
   method: string,
@@ -19,6 +23,7 @@ export async function call<T = any>(
   }
   const res = await fetch(`${app.baseUrl}${path}`, { method, headers, body, redirect: 'manual' });
   const text = await res.text();
+  await assertDocumented(app.baseUrl, method, path, { status: res.status, headers: res.headers, text });
   let parsed: any = text;
   if ((res.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
   return { status: res.status, headers: res.headers, body: parsed, text };

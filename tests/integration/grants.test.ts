@@ -20,7 +20,7 @@ after(() => app?.stop());
 const TRACKING = /^GC-[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{6}$/;
 const GRANT_KEYS = [
   'amount', 'coveredFees', 'connectId', 'createdAt', 'email', 'feeAmount', 'firstName', 'fundId', 'fundName', 'id',
-  'lastName', 'metadata', 'note', 'nonprofitId', 'phone', 'status', 'trackingId', 'updatedAt',
+  'lastName', 'metadata', 'note', 'nonprofitId', 'phone', 'status', 'trackingId', 'updatedAt', 'workflowSessionId',
 ].sort();
 
 let seq = Math.floor(Math.random() * 9_000_000);

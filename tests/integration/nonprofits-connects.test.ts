@@ -35,7 +35,9 @@ describe('POST /v1/nonprofits', () => {
     assert.equal(res.status, 201, res.text);
     assert.equal(res.headers.get('location'), `/v1/nonprofit/${ein}`);
     assert.ok(res.headers.get('x-request-id'));
-    assert.deepEqual(Object.keys(res.body).sort(), ['createdAt', 'ein', 'id', 'name', 'updatedAt']);
+    assert.deepEqual(Object.keys(res.body).sort(), ['createdAt', 'ein', 'id', 'name', 'preferredName', 'updatedAt', 'website']);
+    assert.equal(res.body.preferredName, null, 'unset: null');
+    assert.equal(res.body.website, null, 'unset: null');
     assert.match(res.body.id, UUID);
     assert.equal(res.body.ein, ein);
     assert.equal(res.body.name, `Nonprofit ${ein}`);
@@ -52,6 +54,23 @@ describe('POST /v1/nonprofits', () => {
     const res = await call(app, 'POST', '/v1/nonprofits', { token: tok, body: { ein: newEin(), name: 'Helping Hands', user: { email: 'x@example.org' } } });
     assert.equal(res.status, 201, res.text);
     assert.equal(res.body.name, 'Helping Hands');
+  });
+
+  test("the public SDK's preferredName and website are stored and returned (trimmed); null stands for unset", async () => {
+    const ein = newEin();
+    const body = { ein, user: user(), preferredName: '  Hands Up  ', website: 'https://hands-up.example.org/about?lang=en' };
+    const res = await call(app, 'POST', '/v1/nonprofits', { token: tok, body });
+    assert.equal(res.status, 201, res.text);
+    assert.equal(res.body.preferredName, 'Hands Up');
+    assert.equal(res.body.website, 'https://hands-up.example.org/about?lang=en');
+    const got = await call(app, 'GET', `/v1/nonprofit/${ein}`, { token: tok });
+    assert.deepEqual(got.body, res.body);
+    const nulls = await call(app, 'POST', '/v1/nonprofits', { token: tok, body: { ein: newEin(), user: user(), preferredName: null, website: null } });
+    assert.equal(nulls.status, 201, nulls.text);
+    assert.deepEqual([nulls.body.preferredName, nulls.body.website], [null, null]);
+    const long = await call(app, 'POST', '/v1/nonprofits', { token: tok, body: { ein: newEin(), user: user(), preferredName: 'p'.repeat(200), website: `https://e.org/${'a'.repeat(2048 - 14)}` } });
+    assert.equal(long.status, 201, 'the limits themselves are accepted: ' + long.text.slice(0, 200));
+    assert.equal(long.body.website.length, 2048);
   });
 
   test('a repeated creation answers 201 with the existing record, unchanged', async () => {
@@ -98,7 +117,15 @@ describe('POST /v1/nonprofits', () => {
     ['user.lastName over 100', (ein) => ({ ein, user: { ...user(), lastName: 'a'.repeat(101) } }), 'user.lastName'],
     ['name over 100', (ein) => ({ ein, user: user(), name: 'n'.repeat(101) }), 'name'],
     ['name empty', (ein) => ({ ein, user: user(), name: '' }), 'name'],
-    ['unknown field', (ein) => ({ ein, user: user(), website: 'https://example.org' }), ''],
+    ['preferredName over 200', (ein) => ({ ein, user: user(), preferredName: 'p'.repeat(201) }), 'preferredName'],
+    ['preferredName empty', (ein) => ({ ein, user: user(), preferredName: '  ' }), 'preferredName'],
+    ['preferredName a number', (ein) => ({ ein, user: user(), preferredName: 7 }), 'preferredName'],
+    ['website over http', (ein) => ({ ein, user: user(), website: 'http://example.org' }), 'website'],
+    ['website relative', (ein) => ({ ein, user: user(), website: '/about' }), 'website'],
+    ['website not a URL', (ein) => ({ ein, user: user(), website: 'example.org' }), 'website'],
+    ['website javascript:', (ein) => ({ ein, user: user(), website: 'javascript:alert(1)' }), 'website'],
+    ['website over 2048', (ein) => ({ ein, user: user(), website: `https://example.org/${'a'.repeat(2030)}` }), 'website'],
+    ['unknown field', (ein) => ({ ein, user: user(), homepage: 'https://example.org' }), ''],
     ['unknown field in user', (ein) => ({ ein, user: { ...user(), title: 'CEO' } }), 'user'],
     ['an array', () => [], ''],
     ['null', () => null, ''],

@@ -415,7 +415,7 @@ describe('POST /v1/webhooks/{id}/test', () => {
     assert.equal(res.body.payload.timestamp, res.body.timestamp);
     const { data } = res.body.payload;
     assert.deepEqual(Object.keys(data), [
-      'id', 'connectId', 'nonprofitId', 'trackingId', 'amount', 'feeAmount', 'coveredFees', 'status', 'fundId', 'fundName',
+      'id', 'connectId', 'nonprofitId', 'trackingId', 'workflowSessionId', 'amount', 'feeAmount', 'coveredFees', 'status', 'fundId', 'fundName',
       'firstName', 'lastName', 'email', 'phone', 'note', 'metadata', 'createdAt', 'updatedAt',
     ]);
     assert.equal(data.status, 'Initiated');

@@ -5,8 +5,7 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { ConnectShell } from '@/components/connect/connect-shell';
 import { GiveForm } from '@/components/connect/give-form';
-import { randomString } from '@/lib/ids';
-import { GIVE_FORM_COOKIE, decodeFormValues, isGiveFormError } from '@/lib/service/connect-page/give-form';
+import { GIVE_FORM_COOKIE, decodeFormValues, isGiveFormError, newFormToken } from '@/lib/service/connect-page/give-form';
 import { findActiveConnect } from '@/lib/service/connects/get-connect';
 
 type TProps = { params: Promise<{ cid: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -33,7 +32,7 @@ export default async function ConnectPage({ params, searchParams }: TProps) {
         <h1 className="mt-1 text-2xl font-semibold leading-tight">{found.nonprofitName}</h1>
         {found.connect.name !== found.nonprofitName ? <p className="mt-1 text-sm text-emerald-50">{found.connect.name}</p> : null}
       </header>
-      <GiveForm cid={cid} nonprofitName={found.nonprofitName} formToken={randomString(24)} errors={errors} values={values} />
+      <GiveForm cid={cid} nonprofitName={found.nonprofitName} formToken={newFormToken()} errors={errors} values={values} />
     </ConnectShell>
   );
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The API's resources as the console reads them (the service's routes, docs/api-extensions.md). Timestamps stay ISO strings so they
+// The API's resources as the console reads them (the service's /openapi.json, docs/API.md). Timestamps stay ISO strings so they
 // pass unchanged to client components. Unknown extra fields are dropped, not refused: a remote
 // service may add some.
 
@@ -11,6 +11,9 @@ export const ZNonprofit = z.object({
   id: z.string(),
   ein: z.string(),
   name: z.string(),
+  /** The public SDK's fields; a service may not send them. */
+  preferredName: z.string().nullish(),
+  website: z.string().nullish(),
   createdAt: ZTimestamp,
   updatedAt: ZTimestamp,
 });
@@ -33,6 +36,8 @@ export const ZGrant = z.object({
   connectId: z.string(),
   nonprofitId: z.string(),
   trackingId: z.string(),
+  /** The Connect-flow session that created the grant (the public SDK's field); a service may not send it. */
+  workflowSessionId: z.string().optional(),
   amount: z.number(),
   feeAmount: z.number(),
   coveredFees: z.boolean(),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ID_PREFIX } from '@/lib/constants';
+import { ksuid } from '@/lib/ids';
 import { ZCreateGrant, type TCreateGrant } from '@/lib/service/grants/schemas';
 
 // The donor form of /connect/{cid}: a plain HTML form (works without JavaScript), its field
@@ -84,6 +86,16 @@ export function parseGiveForm(form: URLSearchParams): TParsedGiveForm {
   }
   const token = text('formToken');
   return { ok: true, input: result.data, formToken: /^[A-Za-z0-9]{16,64}$/.test(token) ? token : null, values };
+}
+
+/** A new donor visit's form token (a KSUID, so the session ids it names sort by time). */
+export function newFormToken(): string {
+  return ksuid();
+}
+
+/** The workflow session a form token names: the grant created from that form carries it. */
+export function workflowSessionOf(formToken: string): string {
+  return `${ID_PREFIX.workflowSession}${formToken}`;
 }
 
 export function encodeFormValues(values: TGiveFormValues): string {

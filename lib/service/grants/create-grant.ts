@@ -2,7 +2,8 @@ import { and, eq, lt } from 'drizzle-orm';
 import { sha256 } from '@/lib/crypto/secrets';
 import { getDb, schema, type Tx } from '@/lib/db/client';
 import { ApiError } from '@/lib/http/errors';
-import { randomString } from '@/lib/ids';
+import { prefixedId, randomString } from '@/lib/ids';
+import { ID_PREFIX } from '@/lib/constants';
 import type { TConnectRow } from '@/lib/service/connects/connect-json';
 import { emitEvent } from '@/lib/service/webhooks/emit-event';
 import { IDEMPOTENCY_WINDOW_MS, TRACKING_ID_ALPHABET, TRACKING_ID_LENGTH, TRACKING_ID_PREFIX, feeFor, findFund } from './constants';
@@ -11,6 +12,8 @@ import type { TCreateGrant } from './schemas';
 
 export type TCreateGrantInput = TCreateGrant & { connect: Pick<TConnectRow, 'id' | 'accountId' | 'nonprofitId' | 'active'> };
 export type TCreateGrantResult = { grant: TGrantJson; replayed: boolean };
+/** idempotencyKey: replay the first grant made with it. workflowSessionId: the Connect-flow session creating it (else a new one). */
+export type TCreateGrantOptions = { idempotencyKey?: string; workflowSessionId?: string };
 
 const TRACKING_ID_TRIES = 8;
 
@@ -30,13 +33,14 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-async function insertGrant(tx: Tx, input: TCreateGrantInput): Promise<TGrantJson> {
+async function insertGrant(tx: Tx, input: TCreateGrantInput, workflowSessionId: string): Promise<TGrantJson> {
   const fund = findFund(input.fundId);
   if (!fund) throw new ApiError('bad_request', `Unknown fundId ${input.fundId}.`, { errors: [{ path: 'fundId', message: 'unknown fund' }] });
   const values = {
     accountId: input.connect.accountId,
     connectId: input.connect.id,
     nonprofitId: input.connect.nonprofitId,
+    workflowSessionId,
     amount: input.amount,
     feeAmount: feeFor(input.amount),
     coveredFees: input.coveredFees ?? false,
@@ -71,10 +75,11 @@ async function insertGrant(tx: Tx, input: TCreateGrantInput): Promise<TGrantJson
  * a concurrent twin blocks on that row until the first commits, then replays its stored body.
  * The same key with a different request is a 409. Keys older than 24 h are forgotten.
  */
-export async function createGrant(input: TCreateGrantInput, opts: { idempotencyKey?: string } = {}): Promise<TCreateGrantResult> {
+export async function createGrant(input: TCreateGrantInput, opts: TCreateGrantOptions = {}): Promise<TCreateGrantResult> {
   if (!input.connect.active) throw new ApiError('forbidden', 'This Connect is inactive and cannot receive grants.');
   const db = await getDb();
   const { idempotencyKey } = opts;
+  const workflowSessionId = opts.workflowSessionId ?? prefixedId(ID_PREFIX.workflowSession);
   return db.transaction(async (tx) => {
     if (idempotencyKey !== undefined) {
       const { connect, ...request } = input;
@@ -94,11 +99,11 @@ export async function createGrant(input: TCreateGrantInput, opts: { idempotencyK
         }
         return { grant: previous.body as TGrantJson, replayed: true };
       }
-      const grant = await createGrantIn(tx, input);
+      const grant = await createGrantIn(tx, input, workflowSessionId);
       await tx.update(schema.idempotencyKeys).set({ statusCode: 201, body: grant }).where(keyOf);
       return { grant, replayed: false };
     }
-    return { grant: await createGrantIn(tx, input), replayed: false };
+    return { grant: await createGrantIn(tx, input, workflowSessionId), replayed: false };
   });
 }
 
@@ -107,8 +112,8 @@ export function grantEventTags(grant: Pick<TGrantJson, 'id' | 'trackingId' | 'em
   return [`grant:${grant.id}`, `tracking:${grant.trackingId}`, `donor:${grant.email.toLowerCase()}`, `connect:${grant.connectId}`];
 }
 
-async function createGrantIn(tx: Tx, input: TCreateGrantInput): Promise<TGrantJson> {
-  const grant = await insertGrant(tx, input);
+async function createGrantIn(tx: Tx, input: TCreateGrantInput, workflowSessionId: string): Promise<TGrantJson> {
+  const grant = await insertGrant(tx, input, workflowSessionId);
   await emitEvent(tx, { accountId: input.connect.accountId, eventType: 'grant.succeeded', payload: grant, tags: grantEventTags(grant) });
   return grant;
 }

@@ -7,6 +7,7 @@ export type TGrantJson = {
   connectId: string;
   nonprofitId: string;
   trackingId: string;
+  workflowSessionId: string;
   amount: number;
   feeAmount: number;
   coveredFees: boolean;
@@ -30,6 +31,7 @@ export function grantToJson(row: TGrantRow): TGrantJson {
     connectId: row.connectId,
     nonprofitId: row.nonprofitId,
     trackingId: row.trackingId,
+    workflowSessionId: row.workflowSessionId,
     amount: row.amount,
     feeAmount: row.feeAmount,
     coveredFees: row.coveredFees,

@@ -11,7 +11,13 @@ export async function createNonprofit(input: TCreateNonprofit): Promise<TNonprof
   const db = await getDb();
   await db
     .insert(schema.nonprofits)
-    .values({ ein: input.ein, name: input.name ?? `Nonprofit ${input.ein}`, contact: input.user })
+    .values({
+      ein: input.ein,
+      name: input.name ?? `Nonprofit ${input.ein}`,
+      preferredName: input.preferredName ?? null,
+      website: input.website ?? null,
+      contact: input.user,
+    })
     .onConflictDoNothing({ target: schema.nonprofits.ein });
   const [row] = await db.select().from(schema.nonprofits).where(eq(schema.nonprofits.ein, input.ein));
   return row;

@@ -21,10 +21,38 @@ export const ZContactUser = z.strictObject({
   lastName: ZPersonName.optional(),
 });
 
+export const PREFERRED_NAME_MAX = 200;
+export const WEBSITE_MAX = 2048;
+
+function isHttpsUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** The nonprofit's website: an absolute https URL (what the public SDK documents). */
+export const ZWebsite = z
+  .string({ message: 'must be a string' })
+  .trim()
+  .max(WEBSITE_MAX, { message: `must be at most ${WEBSITE_MAX} characters` })
+  .refine(isHttpsUrl, { message: 'must be an absolute https URL, e.g. https://example.org' })
+  .meta({ format: 'uri', pattern: '^https://' });
+
 export const ZCreateNonprofit = z.strictObject({
   ein: ZEin,
   user: ZContactUser,
   name: z.string().trim().min(1, { message: 'must not be empty' }).max(100, { message: 'must be at most 100 characters' }).optional(),
+  // The public SDK's optional fields; null is the same as leaving them out.
+  preferredName: z
+    .string({ message: 'must be a string' })
+    .trim()
+    .min(1, { message: 'must not be empty' })
+    .max(PREFERRED_NAME_MAX, { message: `must be at most ${PREFERRED_NAME_MAX} characters` })
+    .nullish(),
+  website: ZWebsite.nullish(),
 });
 
 export type TCreateNonprofit = z.output<typeof ZCreateNonprofit>;

@@ -52,7 +52,7 @@ export function operationalPayload(event: TOperationalEvent) {
     disabledAt: event.type === 'webhook.disabled' ? iso(event.disabledAt) : null,
     recoveredAt: event.type === 'webhook.recovered' ? iso(event.recoveredAt) : null,
     failingSince: iso(webhook.failingSince),
-    trigger: cause ? 'delivery' : 'api',
+    trigger: cause ? ('delivery' as const) : ('api' as const),
     messageId: cause?.messageId ?? null,
     messageEventType: cause?.eventType ?? null,
     attemptCount: cause?.attemptCount ?? null,

@@ -11,6 +11,7 @@ const EXAMPLE_GRANT: TGrantRow = {
   connectId: 'test_2Q3sXQ8b1dY7cN4kP0mZr9TfVhE',
   nonprofitId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
   trackingId: 'GC-7KQ2M9',
+  workflowSessionId: 'wfs_2Q3sXQ5mHk1bW8nJ3cR7tYvLd0A',
   amount: 15000,
   feeAmount: 435,
   coveredFees: false,

@@ -24,8 +24,16 @@ function refineWindow(v: { since: string; until?: string }, ctx: z.RefinementCtx
 
 export const toRecoverWindow = (v: { since: string; until?: string }): TRecoverWindow => ({ since: new Date(v.since), until: v.until === undefined ? null : new Date(v.until) });
 
+const fields = {
+  since: ZTimestamp.meta({ description: 'Start of the window (inclusive): not in the future, at most 14 days before `until` (or now).' }),
+  until: ZTimestamp.optional().meta({ description: 'End of the window (exclusive), after `since`; now when left out.' }),
+};
+
+/** The window's fields as the API documents them (the refinements below are checked on top). */
+export const ZRecoverWindowFields = z.strictObject(fields);
+
 /** The body of POST /v1/webhooks/{id}/recover. */
-export const ZRecoverBody = z.strictObject({ since: ZTimestamp, until: ZTimestamp.optional() }).superRefine(refineWindow).transform(toRecoverWindow);
+export const ZRecoverBody = z.strictObject(fields).superRefine(refineWindow).transform(toRecoverWindow);
 
 /** The query of the preview, GET /v1/webhooks/{id}/recover?since=&until=. */
-export const ZRecoverQuery = z.object({ since: ZTimestamp, until: ZTimestamp.optional() }).superRefine(refineWindow);
+export const ZRecoverQuery = z.object(fields).superRefine(refineWindow);

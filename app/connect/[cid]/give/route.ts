@@ -2,7 +2,7 @@
 import { ApiError } from '@/lib/http/errors';
 import { otherMethods, route } from '@/lib/http/respond';
 import { connectPageRedirect, giveRedirect, readForm } from '@/lib/service/connect-page/give-response';
-import { parseGiveForm } from '@/lib/service/connect-page/give-form';
+import { parseGiveForm, workflowSessionOf } from '@/lib/service/connect-page/give-form';
 import { findActiveConnect } from '@/lib/service/connects/get-connect';
 import { createGrant } from '@/lib/service/grants/create-grant';
 
@@ -18,7 +18,8 @@ export const POST = route<{ cid: string }>(async ({ req, params }) => {
     const { grant } = await createGrant(
       { ...parsed.input, connect },
       // A double-clicked submit replays the first grant instead of making a second.
-      { idempotencyKey: parsed.formToken ? `connect-page:${parsed.formToken}` : undefined },
+      // The page's form token names the donor's visit: the grant's workflow session.
+      parsed.formToken ? { idempotencyKey: `connect-page:${parsed.formToken}`, workflowSessionId: workflowSessionOf(parsed.formToken) } : {},
     );
     return giveRedirect(req, connect, { trackingId: grant.trackingId });
   } catch (err) {

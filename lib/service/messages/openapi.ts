@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { EVENT_TYPES, MESSAGE_STATUSES } from '@/lib/constants';
+import { op } from '@/lib/openapi/operation';
+import { ZInstantOut, page, sameShape } from '@/lib/openapi/shared-schemas';
+import { ZAttempt } from '@/lib/service/webhooks/openapi';
+import type { TAccountMessageDetailJson, TAccountMessageJson, TMessageDeliveryJson } from '@/lib/service/webhooks/webhook-json';
+import { ZAccountMessageFilters } from './schemas';
+
+// The account-wide message operations of /openapi.json (EXT): one op(...) per route.
+
+export const ZAccountMessage = z
+  .object({
+    id: z.string().regex(/^msg_[0-9A-Za-z]{27}$/),
+    eventId: z.string().regex(/^evt_[0-9A-Za-z]{27}$/),
+    eventType: z.enum(EVENT_TYPES),
+    timestamp: ZInstantOut,
+    tags: z.array(z.string()),
+  })
+  .meta({ id: 'AccountMessage' });
+sameShape<TAccountMessageJson, z.output<typeof ZAccountMessage>>(true);
+
+export const ZMessageDelivery = z
+  .object({
+    webhookId: z.string().regex(/^ep_[0-9A-Za-z]{27}$/),
+    status: z.enum(MESSAGE_STATUSES),
+    nextAttempt: ZInstantOut.nullable(),
+    attemptCount: z.int(),
+    lastAttempt: ZAttempt.nullable(),
+  })
+  .meta({ id: 'MessageDelivery', description: "One webhook's delivery of a message." });
+sameShape<TMessageDeliveryJson, z.output<typeof ZMessageDelivery>>(true);
+
+export const ZAccountMessageDetail = ZAccountMessage.extend({
+  payload: z.record(z.string(), z.unknown()).meta({ description: 'The event exactly as delivered.' }),
+  deliveries: z.array(ZMessageDelivery).meta({ description: 'None when no webhook was subscribed.' }),
+}).meta({ id: 'AccountMessageDetail' });
+sameShape<Omit<TAccountMessageDetailJson, 'payload'>, Omit<z.output<typeof ZAccountMessageDetail>, 'payload'>>(true);
+
+export const MESSAGE_OPERATIONS = [
+  op('GET /v1/messages', {
+    id: 'listAccountMessages', tag: 'Messages', summary: "List the account's messages", ext: true, auth: 'bearer', paged: true, query: ZAccountMessageFilters,
+    response: page(ZAccountMessage, 'AccountMessagePage'), description: 'Every message, whether or not a webhook was subscribed; `tag` finds a grant\'s (`grant:{id}`, `tracking:{trackingId}`, `donor:{email}`, `connect:{cid}`).',
+  }),
+  op('GET /v1/messages/{id}', {
+    id: 'getAccountMessage', tag: 'Messages', summary: 'Get a message by msg_ or evt_ id, with its deliveries', ext: true, auth: 'bearer',
+    path: z.object({ id: z.string().meta({ description: 'A message id (`msg_…`) or event id (`evt_…`).' }) }), response: ZAccountMessageDetail,
+  }),
+];

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { op } from '@/lib/openapi/operation';
+import { ZInstantOut, ZUuidOut, sameShape } from '@/lib/openapi/shared-schemas';
+import type { TNonprofitJson } from './nonprofit-json';
+import { ZCreateNonprofit } from './schemas';
+
+// The nonprofit operations of /openapi.json: one op(...) per route, beside its schemas.
+
+export const ZNonprofit = z
+  .object({
+    id: ZUuidOut,
+    ein: z.string().regex(/^\d{9}$/),
+    name: z.string().meta({ description: 'Defaults to `Nonprofit {ein}`.' }),
+    preferredName: z.string().nullable().meta({ description: 'The name it goes by; null when unset.' }),
+    website: z.string().nullable().meta({ description: 'An absolute https URL; null when unset.' }),
+    createdAt: ZInstantOut,
+    updatedAt: ZInstantOut,
+  })
+  .meta({ id: 'Nonprofit', description: 'A registered nonprofit. The contact user is stored for support, never returned.' });
+sameShape<TNonprofitJson, z.output<typeof ZNonprofit>>(true);
+
+export const NONPROFIT_OPERATIONS = [
+  op('POST /v1/nonprofits', {
+    id: 'createNonprofit', tag: 'Nonprofits', summary: 'Register a nonprofit', auth: 'bearer', scope: 'create:nonprofits', body: ZCreateNonprofit.meta({ id: 'CreateNonprofit' }),
+    status: 201, response: ZNonprofit, responseHeaders: z.object({ location: z.string().meta({ description: '/v1/nonprofit/{ein}' }) }),
+    description: '201 on first creation and when the EIN is already registered (then the existing record, unchanged). `name` is an extension; `preferredName` and `website` are the public SDK\'s.',
+  }),
+  op('GET /v1/nonprofit/{ein}', {
+    id: 'getNonprofit', tag: 'Nonprofits', summary: 'Get a nonprofit by EIN', auth: 'bearer', scope: 'read:nonprofits',
+    path: z.object({ ein: z.string().meta({ description: '9 digits, no dash.', example: '530196605' }) }), response: ZNonprofit,
+  }),
+];

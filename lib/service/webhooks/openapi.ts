@@ -1,0 +1,232 @@
+import { z } from 'zod';
+import { ATTEMPT_STATUSES, EVENT_TYPES, MESSAGE_STATUSES, TRIGGER_TYPES, type TEventType } from '@/lib/constants';
+import { op } from '@/lib/openapi/operation';
+import { ZInstantOut, ZMetadataOut, page, sameShape } from '@/lib/openapi/shared-schemas';
+import { ZGrant } from '@/lib/service/grants/openapi';
+import { ZCreateWebhook, ZMessageFilters, ZTestEvent, ZUpdateWebhook } from './schemas';
+import type { operationalPayload } from './emit-operational-event';
+import { HEALTH_WINDOWS, ZHealthQuery, type TWebhookHealth } from './get-webhook-health';
+import type { TAttemptJson, TMessageJson, TWebhookJson } from './webhook-json';
+import type { TRecoverRunJson } from './recover-run-json';
+import { ZRecoverWindowFields } from './recover-window';
+
+// The webhook operations of /openapi.json (one op(...) per route, beside its schemas), and the
+// events the service sends (the document's `webhooks`).
+
+const ID = (prefix: string) => z.string().regex(new RegExp(`^${prefix}[0-9A-Za-z]{27}$`));
+
+export const ZWebhook = z
+  .object({
+    id: ID('ep_'),
+    url: z.string().meta({ example: 'https://receiver.example.org/webhooks' }),
+    eventTypes: z.array(z.enum(EVENT_TYPES)),
+    description: z.string(),
+    disabled: z.boolean(),
+    disabledReason: z.string().nullable().meta({ description: 'EXT: why the webhook was disabled; null while enabled.' }),
+    disabledAt: ZInstantOut.nullable().meta({ description: 'EXT: when it was disabled; null while enabled.' }),
+    metadata: ZMetadataOut,
+    createdAt: ZInstantOut,
+    updatedAt: ZInstantOut,
+  })
+  .meta({ id: 'Webhook' });
+sameShape<TWebhookJson, z.output<typeof ZWebhook>>(true);
+
+export const ZAttempt = z
+  .object({
+    id: ID('atmpt_'),
+    url: z.string(),
+    timestamp: ZInstantOut,
+    status: z.enum(ATTEMPT_STATUSES),
+    responseStatusCode: z.int().meta({ description: '0 when no response came (then `response` holds the error).', example: 200 }),
+    responseDurationMs: z.int().meta({ example: 42 }),
+    triggerType: z.enum(TRIGGER_TYPES),
+  })
+  .meta({ id: 'Attempt', description: 'A delivery attempt, without the response body.' });
+sameShape<Omit<TAttemptJson, 'response'>, z.output<typeof ZAttempt>>(true);
+
+export const ZAttemptWithResponse = ZAttempt.extend({
+  response: z.string().meta({ description: 'The response body (cut at 20,000 bytes), or the network error.' }),
+}).meta({ id: 'AttemptWithResponse' });
+
+const ZEventPayloadOut = z.record(z.string(), z.unknown()).meta({ description: 'The event exactly as delivered: `{type, timestamp, data}` (see `webhooks`).' });
+
+export const ZMessage = z
+  .object({
+    id: ID('msg_'),
+    eventId: ID('evt_').meta({ description: 'EXT: the event id.' }),
+    eventType: z.enum(EVENT_TYPES),
+    timestamp: ZInstantOut,
+    tags: z.array(z.string()).meta({ description: 'EXT: what the message is found by (GET /v1/messages?tag=).' }),
+    status: z.enum(MESSAGE_STATUSES),
+    nextAttempt: ZInstantOut.nullable(),
+    attemptCount: z.int().meta({ example: 1 }),
+    lastAttempt: ZAttempt.nullable().meta({ description: 'EXT: the newest attempt to this webhook; null before the first.' }),
+  })
+  .meta({ id: 'Message', description: "A message as one webhook sees it (no payload)." });
+sameShape<Omit<TMessageJson, 'payload'>, z.output<typeof ZMessage>>(true);
+
+export const ZMessageWithPayload = ZMessage.extend({ payload: ZEventPayloadOut }).meta({ id: 'MessageWithPayload' });
+
+const ZWebhookPath = z.object({ id: z.string().meta({ description: 'The webhook id (`ep_…`).' }) });
+export const ZWebhookHealth = z
+  .strictObject({
+    window: z.enum(Object.keys(HEALTH_WINDOWS) as [keyof typeof HEALTH_WINDOWS]),
+    attempts: z.int(),
+    successes: z.int(),
+    successRate: z.number().min(0).max(1).nullable().meta({ description: 'successes / attempts in the window; null without attempts.' }),
+    failureStreak: z.int().meta({ description: 'Failed attempts since the newest successful one.' }),
+    lastSuccessAt: ZInstantOut.nullable(),
+    disabled: z.boolean(),
+    disabledReason: z.string().nullable(),
+    disabledAt: ZInstantOut.nullable(),
+  })
+  .meta({ id: 'WebhookHealth' });
+sameShape<TWebhookHealth, z.output<typeof ZWebhookHealth>>(true);
+
+const ZMessagePath = ZWebhookPath.extend({ messageId: z.string().meta({ description: 'The message id (`msg_…`).' }) });
+const ZSecret = z.object({ key: z.string().regex(/^whsec_/) }).meta({ id: 'WebhookSecret' });
+const LOCATION = z.object({ location: z.string().meta({ description: '/v1/webhooks/{id}' }) });
+
+export const ZRecoverRun = z
+  .object({
+    id: ID('rcvr_'),
+    webhookId: ID('ep_'),
+    since: ZInstantOut,
+    until: ZInstantOut.meta({ description: 'The end asked for, or the time the run started.' }),
+    status: z.enum(['running', 'done']),
+    messages: z.int().meta({ description: 'How many failed messages the run re-queued.', example: 12 }),
+    remaining: z.int().meta({ description: 'Still to be re-sent.' }),
+    succeeded: z.int().meta({ description: 'Re-sent and answered 2xx.' }),
+    failed: z.int().meta({ description: 'Re-sent and failed again.' }),
+    createdAt: ZInstantOut,
+    finishedAt: ZInstantOut.nullable(),
+  })
+  .meta({ id: 'RecoverRun' });
+sameShape<TRecoverRunJson, z.output<typeof ZRecoverRun>>(true);
+const ZRecoverPreview = z.object({ messages: z.int(), since: ZInstantOut, until: ZInstantOut }).meta({ id: 'RecoverPreview' });
+const RECOVER_DESCRIPTION =
+  'Re-sends once each (a `manual` attempt, outside the retry schedule) every message of the window whose delivery to this webhook ended `failed`. An identical request while the run still has messages to send answers the same run. A disabled webhook → 409.';
+
+export const WEBHOOK_OPERATIONS = [
+  op('POST /v1/webhooks', {
+    id: 'createWebhook', tag: 'Webhooks', summary: 'Subscribe an endpoint', auth: 'bearer', body: ZCreateWebhook.meta({ id: 'CreateWebhook' }),
+    status: 201, response: ZWebhook, responseHeaders: LOCATION, description: '`secret` and `metadata` are extensions.',
+  }),
+  op('GET /v1/webhooks', { id: 'listWebhooks', tag: 'Webhooks', summary: "List the account's webhooks", ext: true, auth: 'bearer', paged: true, response: page(ZWebhook, 'WebhookPage') }),
+  op('GET /v1/webhooks/{id}', { id: 'getWebhook', tag: 'Webhooks', summary: 'Get a webhook', ext: true, auth: 'bearer', path: ZWebhookPath, response: ZWebhook }),
+  op('PATCH /v1/webhooks/{id}', { id: 'updateWebhook', tag: 'Webhooks', summary: 'Change a webhook', ext: true, auth: 'bearer', path: ZWebhookPath, body: ZUpdateWebhook.meta({ id: 'UpdateWebhook' }), response: ZWebhook }),
+  op('DELETE /v1/webhooks/{id}', { id: 'deleteWebhook', tag: 'Webhooks', summary: 'Delete a webhook', ext: true, auth: 'bearer', path: ZWebhookPath, status: 204 }),
+  op('GET /v1/webhooks/{id}/health', {
+    id: 'getWebhookHealth', tag: 'Webhooks', summary: 'Attempts, success rate, failure streak and disabled state over a window', ext: true, auth: 'bearer', path: ZWebhookPath, query: ZHealthQuery, response: ZWebhookHealth,
+  }),
+  op('GET /v1/webhooks/{id}/secret', { id: 'getWebhookSecret', tag: 'Webhooks', summary: 'Get the signing secret', ext: true, auth: 'bearer', path: ZWebhookPath, response: ZSecret }),
+  op('POST /v1/webhooks/{id}/secret/rotate', {
+    id: 'rotateWebhookSecret', tag: 'Webhooks', summary: 'Rotate the signing secret', ext: true, auth: 'bearer', path: ZWebhookPath, response: ZSecret,
+    description: 'The old secret keeps signing beside the new one for 24 h.',
+  }),
+  op('POST /v1/webhooks/{id}/test', {
+    id: 'sendTestEvent', tag: 'Webhooks', summary: 'Send a test event', auth: 'bearer', path: ZWebhookPath, body: ZTestEvent.meta({ id: 'TestEvent' }), bodyOptional: true,
+    response: ZMessageWithPayload, errors: [409], description: 'A real message for this webhook alone, carrying the example payload. A disabled webhook → 409.',
+  }),
+  op('GET /v1/webhooks/{id}/messages', {
+    id: 'listMessages', tag: 'Messages', summary: "List a webhook's messages", auth: 'bearer', path: ZWebhookPath, paged: true, query: ZMessageFilters,
+    response: page(ZMessage, 'MessagePage'), description: 'Filters `status`, `eventType`, `before`, `after` are extensions.',
+  }),
+  op('GET /v1/webhooks/{id}/messages/{messageId}', { id: 'getMessage', tag: 'Messages', summary: 'Get a message with its payload', auth: 'bearer', path: ZMessagePath, response: ZMessageWithPayload }),
+  op('POST /v1/webhooks/{id}/messages/{messageId}/resend', {
+    id: 'resendMessage', tag: 'Messages', summary: 'Resend a message now', ext: true, auth: 'bearer', path: ZMessagePath, status: 202, response: ZAttemptWithResponse, errors: [409],
+  }),
+  op('GET /v1/webhooks/{id}/messages/{messageId}/attempts', {
+    id: 'listAttempts', tag: 'Messages', summary: "List a message's attempts", auth: 'bearer', path: ZMessagePath, paged: true, response: page(ZAttempt, 'AttemptPage'),
+  }),
+  op('GET /v1/webhooks/{id}/messages/{messageId}/attempts/{attemptId}', {
+    id: 'getAttempt', tag: 'Messages', summary: 'Get an attempt with its response', auth: 'bearer',
+    path: ZMessagePath.extend({ attemptId: z.string().meta({ description: 'The attempt id (`atmpt_…`).' }) }), response: ZAttemptWithResponse,
+  }),
+  op('POST /v1/webhooks/{id}/recover', {
+    id: 'recoverMessages', tag: 'Messages', summary: "Re-send the window's failed messages", ext: true, auth: 'bearer', path: ZWebhookPath,
+    body: ZRecoverWindowFields.meta({ id: 'RecoverWindow' }), status: 202, response: ZRecoverRun, errors: [409],
+    responseHeaders: z.object({ location: z.string().meta({ description: '/v1/webhooks/{id}/recover/{runId}' }) }), description: RECOVER_DESCRIPTION,
+  }),
+  op('GET /v1/webhooks/{id}/recover', {
+    id: 'previewRecover', tag: 'Messages', summary: 'How many failed messages a recover of the window would re-send', ext: true, auth: 'bearer', path: ZWebhookPath,
+    query: ZRecoverWindowFields, response: ZRecoverPreview,
+  }),
+  op('GET /v1/webhooks/{id}/recover/{runId}', {
+    id: 'getRecoverRun', tag: 'Messages', summary: 'A recover run and its progress', ext: true, auth: 'bearer',
+    path: ZWebhookPath.extend({ runId: z.string().meta({ description: 'The run id (`rcvr_…`).' }) }), response: ZRecoverRun,
+  }),
+  op('GET /v1/webhooks/{id}/attempts/{attemptId}', {
+    id: 'getWebhookAttempt', tag: 'Messages', summary: 'Get an attempt by its id alone', ext: true, auth: 'bearer',
+    path: ZWebhookPath.extend({ attemptId: z.string().meta({ description: 'The attempt id (`atmpt_…`).' }) }), response: ZAttemptWithResponse,
+  }),
+];
+
+/** The `data` of the operational events (EXT): one shape for the three, fields that do not apply are null. */
+export const ZOperationalEventData = z
+  .strictObject({
+    webhookId: ID('ep_').meta({ description: 'The webhook the event is about (never the one it is delivered to).' }),
+    url: z.string(),
+    reason: z.string().nullable().meta({ description: 'webhook.disabled: why.' }),
+    disabledAt: ZInstantOut.nullable(),
+    recoveredAt: ZInstantOut.nullable(),
+    failingSince: ZInstantOut.nullable(),
+    trigger: z.enum(['delivery', 'api']).meta({ description: 'A delivery attempt caused it, or a change through the API.' }),
+    messageId: ID('msg_').nullable(),
+    messageEventType: z.string().nullable(),
+    attemptCount: z.int().nullable(),
+    lastAttemptId: ID('atmpt_').nullable(),
+    lastAttemptAt: ZInstantOut.nullable(),
+    lastResponseStatusCode: z.int().nullable(),
+    lastError: z.string().nullable().meta({ description: 'The last failure in one line (status and the start of the answer, or the network error), at most 500 characters.' }),
+  })
+  .meta({ id: 'OperationalEventData' });
+sameShape<ReturnType<typeof operationalPayload>, z.output<typeof ZOperationalEventData>>(true);
+
+/** The `data` of each event type: adding an event type to EVENT_TYPES fails to compile until it has one. */
+const EVENT_DATA = {
+  'grant.succeeded': ZGrant,
+  'webhook.disabled': ZOperationalEventData,
+  'message.attempt.exhausted': ZOperationalEventData,
+  'webhook.recovered': ZOperationalEventData,
+} satisfies Record<TEventType, z.ZodType>;
+
+const STANDARD_WEBHOOK_HEADERS = z.object({
+  'webhook-id': ID('msg_').meta({ description: 'The message id, the same on every retry.' }),
+  'webhook-timestamp': z.string().regex(/^\d+$/).meta({ description: 'Unix seconds of this attempt.' }),
+  'webhook-signature': z.string().meta({
+    description: '`v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` keyed by the base64-decoded part of the `whsec_` secret; space-separated while two secrets are active.',
+  }),
+  'svix-id': z.string().meta({ description: 'Same as webhook-id.' }),
+  'svix-timestamp': z.string().meta({ description: 'Same as webhook-timestamp.' }),
+  'svix-signature': z.string().meta({ description: 'Same as webhook-signature.' }),
+});
+
+/** The document's `webhooks`: what a subscribed endpoint receives, per event type. */
+export function eventWebhooks() {
+  return Object.fromEntries(
+    EVENT_TYPES.map((type) => [
+      type,
+      {
+        post: {
+          operationId: `event_${type.replace(/\W/g, '_')}`,
+          summary: `The ${type} event`,
+          description: 'Signed per Standard Webhooks. Success is a 2xx within 15 s; anything else (3xx included) is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±20 %), honouring Retry-After on 429/503; 410 disables the webhook.',
+          tags: ['Events'],
+          requestParams: { header: STANDARD_WEBHOOK_HEADERS },
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: z
+                  .strictObject({ type: z.literal(type), timestamp: ZInstantOut, data: EVENT_DATA[type] })
+                  .meta({ id: `Event_${type.replace(/\W/g, '_')}` }),
+              },
+            },
+          },
+          responses: { '2XX': { description: 'Received.' }, default: { description: 'Not received: retried on the schedule.' } },
+        },
+      },
+    ]),
+  );
+}
