@@ -63,6 +63,10 @@ export const ZEnv = z
     DELIVERY_ENDPOINT_CONCURRENCY: int(8, 1, 256),
     DELIVERY_DISABLE_AFTER_MS: int(5 * 24 * 3600 * 1000, 1000, 365 * 24 * 3600 * 1000),
     WORKER_IN_PROCESS: bool(true),
+    // GET /metrics (Prometheus) is served only when set, to requests bearing it.
+    METRICS_TOKEN: optionalString.pipe(
+      z.string().min(16, { message: 'must be at least 16 characters' }).regex(/^\S+$/, { message: 'must not contain spaces' }).optional(),
+    ),
     // console
     CONSOLE_PUBLIC_URL: url.optional(),
     CONSOLE_ADMIN_EMAIL: z.email({ message: 'must be an email address' }).default('admin@example.org'),

@@ -4,6 +4,7 @@ import { batchWriter } from '@/lib/db/batch-writer';
 import { getDb, queryRows, schema, type Tx } from '@/lib/db/client';
 import { env } from '@/lib/env';
 import { prefixedId } from '@/lib/ids';
+import { countAttempt } from '@/lib/metrics/count-attempt';
 import type { TAttemptRow } from '@/lib/service/webhooks/webhook-json';
 import type { TClaim } from './claim';
 import { nextRetryDelayMs, parseRetryAfter } from './schedule';
@@ -146,6 +147,7 @@ const submitScheduled = batchWriter('scheduled-attempts', recordScheduledAttempt
 
 /** Records a worker's attempt; resolves once it is committed (with others that finished meanwhile). */
 export function recordScheduledAttempt(claim: TClaim, url: string, result: TSendResult): Promise<void> {
+  countAttempt(result, 'scheduled');
   return submitScheduled({ claim, url, result });
 }
 
@@ -164,6 +166,7 @@ export async function abandonClaim(claim: TClaim): Promise<void> {
  * webhook and ends the message's retries. Other failures leave the schedule as it was.
  */
 export async function recordManualAttempt(target: TAttemptTarget, result: TSendResult): Promise<TAttemptRow> {
+  countAttempt(result, 'manual');
   const db = await getDb();
   return db.transaction(async (tx) => {
     const attempt = await insertAttempt(tx, target, result, 'manual');
