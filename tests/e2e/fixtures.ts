@@ -55,7 +55,7 @@ export const test = base.extend<TTestFixtures, TWorkerFixtures>({
       const page = await context.newPage();
       await page.goto('/login');
       await logIn(page);
-      await page.waitForURL('**/webhooks');
+      await page.waitForURL((url) => url.pathname === '/'); // the health home
       const state = await context.storageState();
       await context.close();
       await provide(state);

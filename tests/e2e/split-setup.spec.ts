@@ -26,7 +26,7 @@ async function signedInTo(browser: Browser, app: TApp): Promise<Page> {
   const page = await context.newPage();
   await page.goto('/login');
   await logIn(page);
-  await page.waitForURL('**/webhooks');
+  await page.waitForURL((url) => url.pathname === '/'); // the health home
   return page;
 }
 

@@ -179,6 +179,27 @@ describe('stats', () => {
     assertProblem(post, 405);
     assert.equal(post.headers.get('allow'), 'GET, HEAD, OPTIONS');
   });
+
+  test('the console reads them over HTTP: its stats route, and the health home troubled first', async () => {
+    const cookie = await staffCookie(app);
+    const [one, home, bad, anonymous] = await Promise.all([
+      call(app, 'GET', `/api/webhooks/${mixed}/stats?window=1h`, { headers: { cookie } }),
+      call(app, 'GET', '/api/webhook-health?window=7d', { headers: { cookie } }),
+      call(app, 'GET', `/api/webhooks/${mixed}/stats?window=1d`, { headers: { cookie } }),
+      call(app, 'GET', '/api/webhook-health'),
+    ]);
+    assert.equal(one.status, 200, one.text);
+    assert.equal(one.body.stats.attempts, 5);
+    assert.deepEqual(one.body.health, { level: 'failing', reasons: ['success rate 60%'] });
+    assert.equal(home.status, 200, home.text);
+    assert.equal(home.body.window, '7d');
+    assert.equal(home.body.statsSupported, true);
+    const levels = home.body.rows.map((r: { webhook: { id: string }; health: { level: string } }) => `${r.webhook.id}:${r.health.level}`);
+    assert.equal(levels[0], `${mixed}:failing`, 'the failing webhook first');
+    assert.ok(levels.every((l: string, i: number) => i === 0 || !l.endsWith(':failing')), levels.join(' '));
+    assertProblem(bad, 400, /window/);
+    assert.equal(anonymous.status, 401);
+  });
 });
 
 describe('metrics', () => {
