@@ -2,6 +2,7 @@ import { and, asc, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { TSignatureVerdict } from '@/lib/constants';
 import { getDb } from '@/lib/db/client';
 import { receipts } from '@/lib/db/schema';
+import { isDuplicate } from './receipt-duplicate';
 import type { TReceipt } from './receivers';
 import { newestFirst } from '@/lib/db/paging';
 
@@ -25,7 +26,7 @@ const SUMMARY_COLUMNS = {
   messageId: receipts.messageId,
   verdict: receipts.verdict,
   verdictReason: receipts.verdictReason,
-  duplicate: receipts.duplicate,
+  duplicate: isDuplicate,
   responseStatus: receipts.responseStatus,
 };
 

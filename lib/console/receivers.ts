@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { z } from 'zod';
 import type { TSignatureVerdict } from '@/lib/constants';
@@ -8,6 +8,7 @@ import { env } from '@/lib/env';
 import { ApiError, validationError } from '@/lib/http/errors';
 import { randomString } from '@/lib/ids';
 import { newestFirst } from '@/lib/db/paging';
+import { isDuplicate } from './receipt-duplicate';
 
 // Receivers (the console's webhook endpoints at /ingest/{slug}) and the receipts they stored.
 // Bad input throws ApiError (400/404/409) with a readable message.
@@ -166,7 +167,9 @@ function forgetCachedReceiver(slug: string): void {
 
 /* ------------------------------------------------------------------ receipts */
 
-type TReceiptRow = typeof receipts.$inferSelect;
+type TReceiptRow = typeof receipts.$inferSelect & { duplicate: boolean };
+/** Every column, and the duplicate flag derived when read. */
+const RECEIPT_COLUMNS = { ...getTableColumns(receipts), duplicate: isDuplicate };
 
 function toReceipt(row: TReceiptRow): TReceipt {
   return {
@@ -215,7 +218,7 @@ export async function listReceipts(
   }
   const db = await getDb();
   const rows = await db
-    .select()
+    .select(RECEIPT_COLUMNS)
     .from(receipts)
     .where(and(...conditions))
     .orderBy(...newestFirst(receipts.id))
@@ -227,7 +230,7 @@ export async function listReceipts(
 export async function getReceipt(id: number): Promise<TReceipt | null> {
   if (!Number.isSafeInteger(id) || id < 1) return null;
   const db = await getDb();
-  const [row] = await db.select().from(receipts).where(eq(receipts.id, id)).limit(1);
+  const [row] = await db.select(RECEIPT_COLUMNS).from(receipts).where(eq(receipts.id, id)).limit(1);
   return row ? toReceipt(row) : null;
 }
 
@@ -236,7 +239,7 @@ export async function getReceipts(ids: number[]): Promise<TReceipt[]> {
   const wanted = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
   if (!wanted.length) return [];
   const db = await getDb();
-  const rows = await db.select().from(receipts).where(inArray(receipts.id, wanted)).orderBy(asc(receipts.id));
+  const rows = await db.select(RECEIPT_COLUMNS).from(receipts).where(inArray(receipts.id, wanted)).orderBy(asc(receipts.id));
   return rows.map(toReceipt);
 }
 

@@ -1,4 +1,3 @@
-import { sql, type SQL } from 'drizzle-orm';
 import { batchWriter } from '@/lib/db/batch-writer';
 import { getDb } from '@/lib/db/client';
 import { receipts } from '@/lib/db/schema';
@@ -6,10 +5,8 @@ import type { TVerdict } from './verify-signature';
 
 // Stores received requests, awaited before the receiver answers: a 2xx means the row is
 // committed. Requests that arrive together are stored together (group commit: one multi-row
-// INSERT, one transaction), each answered after that commit. The duplicate flag is computed as the
-// row is written: this message id already reached this receiver AND was acknowledged with a 2xx
-// (in an earlier commit, or earlier in the same batch). A retry after the receiver answered an
-// error is the sender doing its job, not a duplicate.
+// INSERT, one transaction), each answered after that commit. Nothing but the row is written: whether
+// a receipt is a duplicate is derived when read (receipt-duplicate.ts).
 
 export type TReceiptInput = {
   receiverId: string;
@@ -26,7 +23,7 @@ export type TReceiptInput = {
   responseStatus: number;
 };
 
-export type TStoredReceipt = { id: number; duplicate: boolean; receivedAt: Date };
+export type TStoredReceipt = { id: number; receivedAt: Date };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -41,28 +38,13 @@ function isText(body: Buffer): boolean {
   }
 }
 
-const acknowledged = (status: number) => status >= 200 && status <= 299;
-
-/** The duplicate flag of each input: an acknowledged earlier receipt, stored or earlier in `inputs`. */
-function duplicateFlags(inputs: TReceiptInput[]): (SQL<boolean> | boolean)[] {
-  const seen = new Set<string>();
-  return inputs.map((input) => {
-    if (!input.messageId) return false;
-    const key = `${input.receiverId}\n${input.messageId}`;
-    if (seen.has(key)) return true;
-    if (acknowledged(input.responseStatus)) seen.add(key);
-    return sql<boolean>`exists (select 1 from ${receipts} where ${receipts.receiverId} = ${input.receiverId} and ${receipts.messageId} = ${input.messageId} and ${receipts.responseStatus} between 200 and 299)`;
-  });
-}
-
 /** One INSERT for the whole batch; rows come back in the order of `inputs`. */
 async function insertReceipts(inputs: TReceiptInput[]): Promise<TStoredReceipt[]> {
   const db = await getDb();
-  const flags = duplicateFlags(inputs);
   const rows = await db
     .insert(receipts)
     .values(
-      inputs.map((input, i) => ({
+      inputs.map((input) => ({
         receiverId: input.receiverId,
         method: input.method,
         path: input.path,
@@ -76,11 +58,10 @@ async function insertReceipts(inputs: TReceiptInput[]): Promise<TStoredReceipt[]
         messageId: input.messageId,
         verdict: input.verdict.verdict,
         verdictReason: input.verdict.reason,
-        duplicate: flags[i],
         responseStatus: input.responseStatus,
       })),
     )
-    .returning({ id: receipts.id, duplicate: receipts.duplicate, receivedAt: receipts.receivedAt });
+    .returning({ id: receipts.id, receivedAt: receipts.receivedAt });
   // Ids come from one sequence in VALUES order; sorting makes that order explicit.
   return rows.sort((a, b) => a.id - b.id);
 }

@@ -335,7 +335,7 @@ export const receipts = consoleSchema.table(
     messageId: text(), // webhook-id / svix-id header
     verdict: text().notNull(),
     verdictReason: text().notNull().default(''),
-    duplicate: boolean().notNull().default(false),
+    // (duplicate is derived when read: lib/console/receipt-duplicate.ts; migration 0006 dropped the column)
     responseStatus: integer().notNull(),
   },
   (t) => [index().on(t.receiverId, t.id.desc()), index().on(t.messageId, t.receiverId)],

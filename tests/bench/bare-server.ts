@@ -10,7 +10,7 @@ import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
 
 const MIGRATIONS = path.resolve(import.meta.dirname, '../../lib/db/migrations');
-const COLUMNS = ['receiver_id', 'method', 'path', 'query', 'headers', 'body', 'body_utf8', 'body_size', 'oversize', 'source_ip', 'message_id', 'verdict', 'verdict_reason', 'duplicate', 'response_status'];
+const COLUMNS = ['receiver_id', 'method', 'path', 'query', 'headers', 'body', 'body_utf8', 'body_size', 'oversize', 'source_ip', 'message_id', 'verdict', 'verdict_reason', 'response_status'];
 const CASTS: Record<string, string> = { headers: '::jsonb' };
 
 type TQuery = (text: string, params: unknown[]) => Promise<{ rows: { id: number | string }[] }>;
@@ -109,7 +109,7 @@ async function main() {
       for (let i = 0; i < req.rawHeaders.length; i += 2) pairs.push([req.rawHeaders[i], req.rawHeaders[i + 1]]);
       const [v, reason] = verdict(body, req.headers, BARE_SECRET);
       const messageId = req.headers['webhook-id'] ?? req.headers['svix-id'] ?? null;
-      const params = [receiverId, req.method, url.pathname, url.search.slice(1), JSON.stringify(pairs), body, isText(body), body.length, false, req.socket.remoteAddress ?? '', messageId, v, reason, false, 200];
+      const params = [receiverId, req.method, url.pathname, url.search.slice(1), JSON.stringify(pairs), body, isText(body), body.length, false, req.socket.remoteAddress ?? '', messageId, v, reason, 200];
       write(params).then(
         (id) => res.writeHead(200, { 'x-receipt-id': String(id), 'cache-control': 'no-store' }).end(),
         (err) => res.writeHead(500, { 'content-type': 'text/plain' }).end(String(err)),

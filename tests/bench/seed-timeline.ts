@@ -76,10 +76,10 @@ join service.webhooks w on w.id = d.webhook_id
 cross join lateral generate_series(1, d.attempt_count) k
 where d.webhook_id in ('${s.webhookB}', '${s.webhookC}');
 
-insert into console.receipts (receiver_id, method, path, query, headers, body, body_utf8, body_size, oversize, source_ip, received_at, message_id, verdict, verdict_reason, duplicate, response_status)
+insert into console.receipts (receiver_id, method, path, query, headers, body, body_utf8, body_size, oversize, source_ip, received_at, message_id, verdict, verdict_reason, response_status)
 select '${s.receiverId}', 'POST', '${s.receiverPath}', '', replace('${headers}', 'MSG', d.message_id)::jsonb,
        convert_to(m.payload, 'UTF8'), true, octet_length(m.payload), false, '127.0.0.1',
-       d.created_at + interval '1 second', d.message_id, 'valid', 'Verified with the webhook-* headers and secret 1.', false, 200
+       d.created_at + interval '1 second', d.message_id, 'valid', 'Verified with the webhook-* headers and secret 1.', 200
 from service.deliveries d
 join service.messages m on m.id = d.message_id
 where d.webhook_id = '${s.webhookB}' and d.status = 'success';

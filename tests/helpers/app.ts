@@ -169,7 +169,8 @@ export async function startApp(options: TStartOptions = {}): Promise<TApp & { cl
   let log = '';
   const launch = async (extra: Record<string, string> = {}) => {
     log += `\n--- start ${new Date().toISOString()}\n`;
-    const proc = spawn(process.execPath, [SERVER], {
+    // APP_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=tests/.tmp/prof") profiles the app under a bench or script.
+    const proc = spawn(process.execPath, [...(process.env.APP_NODE_ARGS?.split(' ').filter(Boolean) ?? []), SERVER], {
       cwd: ROOT,
       env: { ...process.env, HOST: '127.0.0.1', ...env, ...extra },
       stdio: ['ignore', 'pipe', 'pipe'],

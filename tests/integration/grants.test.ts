@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startApp } from '../helpers/app';
 import { assertProblem, call, eventually, token, type TResponse } from '../helpers/http';
+import { startReceiver } from '../helpers/receiver';
 
 let app: Awaited<ReturnType<typeof startApp>>;
 let tok: string;
@@ -385,6 +386,28 @@ describe('grant.succeeded', () => {
     assert.equal(full.body.payload.type, 'grant.succeeded');
     assert.match(full.body.payload.timestamp, /Z$/);
     assert.deepEqual(full.body.payload.data, grant.body);
+  });
+
+  test('the body sent is JSON.stringify({type, timestamp, data}) byte for byte, timestamp = the message time, whatever the donor typed', async () => {
+    const receiver = await startReceiver();
+    try {
+      const endpoint = receiver.endpoint();
+      const hook = await call(app, 'POST', '/v1/webhooks', { token: tok, body: { url: endpoint.url, eventTypes: ['grant.succeeded'] } });
+      assert.equal(hook.status, 201, hook.text);
+      const note = `quotes " and \\ backslash, ' apostrophe, ünïcödé, 寄付 and 🎁 || to_char('x')`;
+      const grant = await postGrant(main, grantBody({ firstName: 'Zoë', note, metadata: { 'key"': 'a\nb' } }));
+      assert.equal(grant.status, 201, grant.text);
+      const req = await eventually(async () => endpoint.requests().find((r) => r.body.includes(grant.body.id)), 10000, 'the delivery');
+      const sent = JSON.parse(req.body);
+      assert.equal(req.body, JSON.stringify({ type: 'grant.succeeded', timestamp: sent.timestamp, data: grant.body }));
+      assert.equal(sent.data.note, note);
+      const message = await call(app, 'GET', `/v1/webhooks/${hook.body.id}/messages/${req.headers['webhook-id']}`, { token: tok });
+      assert.equal(message.status, 200, message.text);
+      assert.equal(message.body.timestamp, sent.timestamp);
+      await call(app, 'DELETE', `/v1/webhooks/${hook.body.id}`, { token: tok });
+    } finally {
+      await receiver.close();
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { ADMIN, startApp } from '../helpers/app';
+import { databaseAt } from '../helpers/old-database';
 import { assertProblem, call, type TResponse } from '../helpers/http';
 
 // The console's receiver (/ingest/{slug}) against the real built app: stored before the answer,
@@ -366,6 +367,19 @@ describe('receiver', () => {
     assert.equal((await receipt(c.headers.get('x-receipt-id'))).duplicate, false);
   });
 
+  test('copies of one message that arrive together: exactly one original, the rest duplicates', async () => {
+    const r = await newReceiver();
+    const headers = { 'content-type': 'application/json', 'webhook-id': `msg_${randomBytes(8).toString('hex')}` };
+    const answers = await Promise.all(Array.from({ length: 12 }, () => ingest(r.slug, '{}', headers)));
+    assert.ok(answers.every((a) => a.status === 200));
+    const flags = await Promise.all(answers.map(async (a) => (await receipt(a.headers.get('x-receipt-id'))).duplicate));
+    assert.equal(flags.filter((d) => !d).length, 1, `one original among ${JSON.stringify(flags)}`);
+    const listed = await staff('GET', `/api/receivers/${r.id}/receipts`);
+    assert.equal(listed.status, 200, listed.text);
+    const byId = (listed.body.results as { id: number; duplicate: boolean }[]).sort((a, b) => a.id - b.id);
+    assert.deepEqual(byId.map((x) => x.duplicate), [false, ...Array(11).fill(true)], 'the first stored is the original');
+  });
+
   test('retries after an error answer are not duplicates; an arrival after a 2xx is', async () => {
     const r = await newReceiver({ responseStatus: 500 });
     const headers = { 'content-type': 'application/json', 'webhook-id': `msg_${randomBytes(8).toString('hex')}` };
@@ -467,6 +481,36 @@ describe('receiver', () => {
       const got = await receipt(id);
       assert.equal(got.bodyText, body);
       assert.equal(got.verdict, 'valid');
+    }
+  });
+});
+
+describe('migration 0006 (duplicate derived when read) on a receiver database of the previous release', () => {
+  test('opens with every receipt intact, and the stored duplicate flags come out the same', async () => {
+    const receiverId = '6a1f6a8e-2a4b-4c55-9d57-0a0b0c0d0e0f';
+    const receipt = (status: number, duplicate: boolean, body: string) =>
+      `insert into console.receipts (receiver_id, method, path, headers, body, body_size, message_id, verdict, duplicate, response_status) values ('${receiverId}', 'POST', '/ingest/old-one', '[["webhook-id","msg_old"]]', convert_to('${body}', 'UTF8'), ${body.length}, 'msg_old', 'unsigned', ${duplicate}, ${status});`;
+    const old = await startApp({
+      env: await databaseAt(
+        '0005_one_active_signing_key',
+        [
+          `insert into console.receivers (id, slug, name) values ('${receiverId}', 'old-one', 'made by 0005');`,
+          receipt(500, false, '{"try":1}'),
+          receipt(200, false, '{"try":2}'),
+          receipt(200, true, '{"try":3}'),
+        ].join('\n'),
+      ),
+    });
+    try {
+      const session = await call(old, 'POST', '/api/session', { body: { email: ADMIN.email, password: ADMIN.password } });
+      assert.equal(session.status, 200, session.text);
+      const oldCookie = session.headers.getSetCookie()[0].split(';')[0];
+      const res = await call(old, 'GET', `/api/receivers/${receiverId}/receipts`, { headers: { cookie: oldCookie } });
+      assert.equal(res.status, 200, res.text);
+      const rows = (res.body.results as { bodyText: string; duplicate: boolean; responseStatus: number }[]).reverse();
+      assert.deepEqual(rows.map((x) => [x.bodyText, x.responseStatus, x.duplicate]), [['{"try":1}', 500, false], ['{"try":2}', 200, false], ['{"try":3}', 200, true]]);
+    } finally {
+      await old.stop();
     }
   });
 });

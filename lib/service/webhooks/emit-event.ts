@@ -3,7 +3,7 @@ import { ID_PREFIX, type TEventType } from '@/lib/constants';
 import { queryRows, type DbOrTx } from '@/lib/db/client';
 import { deliveries, messages, webhooks } from '@/lib/db/schema';
 import { prefixedId } from '@/lib/ids';
-import { notifyDeliveriesQueued } from '@/lib/service/delivery/wakeup';
+import { DELIVERIES_CHANNEL } from '@/lib/service/delivery/wakeup';
 
 export type TEmitEventInput = {
   accountId: string;
@@ -23,52 +23,47 @@ export type TEmitted = { messageId: string; eventId: string };
  * subscribed webhook of the account. A real event's message is stored even when no webhook is
  * subscribed (zero deliveries), so that "why was nothing sent?" has an answer in GET /v1/messages.
  * A test event (`webhookId`) stores nothing and returns null when that webhook cannot take it.
+ *
+ * One statement (it runs on every grant): the subscribed webhooks, one reading of the database's
+ * clock, the message, its deliveries and the worker's wake-up (pg_notify, sent at commit).
+ * The clock is clock_timestamp() (now() would be the transaction's start), truncated to the
+ * millisecond: it is both the body's `timestamp` and the moment the deliveries fall due, so a new
+ * message is due when made, never before, and the worker compares next_attempt_at with that clock.
  */
 export async function emitEvent(tx: DbOrTx, input: TEmitEventInput & { webhookId: string }): Promise<TEmitted | null>;
 export async function emitEvent(tx: DbOrTx, input: TEmitEventInput & { webhookId?: undefined }): Promise<TEmitted>;
 export async function emitEvent(tx: DbOrTx, input: TEmitEventInput): Promise<TEmitted | null> {
-  const targets = await tx
-    .select({ id: webhooks.id })
-    .from(webhooks)
-    .where(
-      and(
-        eq(webhooks.accountId, input.accountId),
-        eq(webhooks.disabled, false),
-        isNull(webhooks.deletedAt),
-        arrayContains(webhooks.eventTypes, [input.eventType]),
-        input.webhookId ? eq(webhooks.id, input.webhookId) : undefined,
-      ),
-    );
-  if (targets.length === 0 && input.webhookId !== undefined) return null;
-
   const messageId = prefixedId(ID_PREFIX.message);
   const eventId = prefixedId(ID_PREFIX.event);
-  // One reading of the database's clock is both the message's timestamp and the moment its
-  // deliveries fall due: a new message is due when made, never before, and the worker compares
-  // next_attempt_at with that same clock.
-  const createdAt = await databaseNow(tx);
-  const body = JSON.stringify({ type: input.eventType, timestamp: createdAt.toISOString(), data: input.payload });
-  const tags = [...new Set(input.tags)];
-  await tx.insert(messages).values({ id: messageId, eventId, accountId: input.accountId, eventType: input.eventType, payload: body, tags, createdAt });
-  if (targets.length > 0) {
-    await tx.insert(deliveries).values(
-      targets.map((w) => ({
-        messageId,
-        webhookId: w.id,
-        accountId: input.accountId,
-        eventType: input.eventType,
-        status: 'pending',
-        nextAttemptAt: createdAt,
-        createdAt,
-      })),
-    );
-    await notifyDeliveriesQueued(tx);
-  }
+  const subscribed = and(
+    eq(webhooks.accountId, input.accountId),
+    eq(webhooks.disabled, false),
+    isNull(webhooks.deletedAt),
+    arrayContains(webhooks.eventTypes, [input.eventType]),
+    input.webhookId ? eq(webhooks.id, input.webhookId) : undefined,
+  );
+  // The body is JSON.stringify({type, timestamp, data}) spelled out, so the timestamp can be the
+  // statement's own clock reading: to_char gives toISOString()'s format (ms precision, Z).
+  const [row] = await queryRows<{ stored: number | string }>(
+    tx,
+    sql`with clock as (select date_trunc('milliseconds', clock_timestamp()) as t),
+      targets as (select ${webhooks.id} as id from ${webhooks} where ${subscribed}),
+      message as (
+        insert into ${messages} (id, event_id, account_id, event_type, payload, tags, created_at)
+        select ${messageId}, ${eventId}, ${input.accountId}, ${input.eventType},
+          ${`{"type":${JSON.stringify(input.eventType)},"timestamp":"`} || to_char(clock.t at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || ${`","data":${JSON.stringify(input.payload ?? null)}}`},
+          array(select jsonb_array_elements_text(${JSON.stringify([...new Set(input.tags)])}::jsonb)), clock.t
+        from clock
+        where ${input.webhookId ?? null}::text is null or exists (select 1 from targets)
+        returning created_at),
+      queued as (
+        insert into ${deliveries} (message_id, webhook_id, account_id, event_type, status, next_attempt_at, created_at)
+        select ${messageId}, targets.id, ${input.accountId}, ${input.eventType}, 'pending', message.created_at, message.created_at
+        from targets, message
+        returning 1),
+      wake as (select pg_notify(${DELIVERIES_CHANNEL}, '') from (select 1 from queued limit 1) q)
+    select (select count(*) from message) as stored, (select count(*) from wake) as woken`,
+  );
+  if (Number(row.stored) === 0) return null;
   return { messageId, eventId };
-}
-
-/** The database's current time (not the transaction's start, which now() would give). */
-async function databaseNow(tx: DbOrTx): Promise<Date> {
-  const [row] = await queryRows<{ ms: number | string }>(tx, sql`select (extract(epoch from clock_timestamp()) * 1000)::float8 as ms`);
-  return new Date(Math.floor(Number(row.ms)));
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "console"."receipts" DROP COLUMN "duplicate";
