@@ -2,9 +2,9 @@ import { registerIngestHook } from '@/lib/console/ingest-node';
 import { checkEnvironment } from '@/lib/console/connect-api/check-environment';
 import { ENVIRONMENT_NAMES, environmentConfig, environments, missingVariables } from '@/lib/console/connect-api/environments';
 import { ensureAdmin } from '@/lib/console/users';
-import { closeDb, dbKind, getDb } from '@/lib/db/client';
-import { DataDirLockedError } from '@/lib/db/lock';
-import { DEFAULT_SANDBOX_SECRET, env, parseEnv } from '@/lib/env';
+import { dbKind } from '@/lib/db/client';
+import { DEFAULT_SANDBOX_SECRET, env } from '@/lib/env';
+import { openProcess, stopOnSignal } from '@/lib/process-runner';
 import { upsertClient } from '@/lib/service/auth/clients';
 import { currentSigningKey } from '@/lib/service/auth/signing-keys';
 import { startWorker, stopWorker } from '@/lib/service/delivery/worker';
@@ -13,23 +13,8 @@ import { startWorker, stopWorker } from '@/lib/service/delivery/worker';
 // credentials, the in-process delivery worker, a banner with what to use, and a check of every API
 // the console talks to (after the banner, without holding up the start).
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
-
 export async function boot(): Promise<void> {
-  try {
-    parseEnv();
-  } catch (err) {
-    fail((err as Error).message);
-  }
-  try {
-    await getDb();
-  } catch (err) {
-    if (err instanceof DataDirLockedError) fail(err.message);
-    fail(`Could not open the database: ${(err as Error).message}`);
-  }
+  await openProcess();
   await ensureAdmin();
   registerIngestHook();
   if (env.SERVICE_MODE === 'on') {
@@ -37,13 +22,7 @@ export async function boot(): Promise<void> {
     await upsertClient(env.SANDBOX_CLIENT_ID, env.SANDBOX_CLIENT_SECRET, env.SANDBOX_ACCOUNT);
     if (env.WORKER_IN_PROCESS) await startWorker();
   }
-  const shutdown = async () => {
-    await stopWorker({ graceMs: 5000 }).catch(() => {});
-    await closeDb().catch(() => {});
-    process.exit(0);
-  };
-  process.once('SIGTERM', shutdown);
-  process.once('SIGINT', shutdown);
+  stopOnSignal([{ name: 'delivery worker', stop: (graceMs) => stopWorker({ graceMs }) }], { onStop: (line) => console.log(line) });
   await printBanner();
   void checkEnvironments();
 }

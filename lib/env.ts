@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { normalizeApiBaseUrl, trimTrailingSlashes } from './api-base-url';
+import { processSingleton } from '@/lib/process-singleton';
 
 // Every setting of the app, parsed once. Nothing else reads process.env.
 // A bad value stops the start with one line naming the variable (see formatEnvError).
@@ -67,6 +68,8 @@ export const ZEnv = z
     METRICS_TOKEN: optionalString.pipe(
       z.string().min(16, { message: 'must be at least 16 characters' }).regex(/^\S+$/, { message: 'must not contain spaces' }).optional(),
     ),
+    // How long a stopping process lets its parts finish (deliveries in flight): one request's timeout and a little.
+    SHUTDOWN_GRACE_MS: int(17000, 0, 600000),
     // console
     CONSOLE_PUBLIC_URL: url.optional(),
     CONSOLE_ADMIN_EMAIL: z.email({ message: 'must be an email address' }).default('admin@example.org'),
@@ -128,14 +131,14 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   return result.data;
 }
 
-const globalForEnv = globalThis as unknown as { __gcEnv?: TEnv };
+const globalForEnv = processSingleton('env', (): { env?: TEnv } => ({}));
 
 /** The parsed settings; on a bad value the process prints one line and exits. */
 function loadEnv(): TEnv {
-  if (globalForEnv.__gcEnv) return globalForEnv.__gcEnv;
+  if (globalForEnv.env) return globalForEnv.env;
   try {
-    globalForEnv.__gcEnv = parseEnv();
-    return globalForEnv.__gcEnv;
+    globalForEnv.env = parseEnv();
+    return globalForEnv.env;
   } catch (err) {
     if (err instanceof Error && err.name === 'ConfigError' && typeof process.exit === 'function') {
       console.error(err.message);

@@ -3,7 +3,7 @@
 // real HTTP, real database), then the end-to-end suite in Chromium (Playwright).
 //   npm test                      everything
 //   npm test -- tests/integration/auth.test.ts   some files (skips e2e unless one is named)
-// SKIP_BUILD=1 reuses the last build. TEST_DATABASE_URL=postgres://… runs against PostgreSQL.
+// SKIP_BUILD=1 reuses the last build; unit files alone never build (npm run test:unit: all of them). TEST_DATABASE_URL=postgres://… runs against PostgreSQL.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -34,7 +34,9 @@ const nodeFiles = requested.length
   : [...listTests('tests/unit', '.test.ts'), ...listTests('tests/integration', '.test.ts')];
 const e2eFiles = requested.length ? requested.filter((f) => f.endsWith('.spec.ts')) : listTests('tests/e2e', '.spec.ts');
 
-if (!process.env.SKIP_BUILD) {
+// Unit tests need no build: `npm test -- tests/unit/x.test.ts` (or `npm run test:unit`) runs in seconds.
+const unitOnly = requested.length > 0 && requested.every((f) => path.normalize(f).startsWith(path.normalize('tests/unit/')));
+if (!process.env.SKIP_BUILD && !unitOnly) {
   console.log('\n▶ next build');
   if (run(bin('next'), ['build']) !== 0) {
     console.error('✖ the build failed');

@@ -1,47 +1,17 @@
 // The delivery worker on its own: `npm run worker`. Any number can share one PostgreSQL database
-// (DATABASE_URL); the app then runs with WORKER_IN_PROCESS=false. Stops cleanly on SIGTERM/SIGINT.
+// (DATABASE_URL); the app then runs with WORKER_IN_PROCESS=false. Stops cleanly on SIGTERM/SIGINT
+// (lib/process-runner.ts, as the app's server does).
 import '../lib/load-env';
-import { closeDb, dbKind, getDb } from '@/lib/db/client';
-import { DataDirLockedError } from '@/lib/db/lock';
-import { env, parseEnv } from '@/lib/env';
+import { env } from '@/lib/env';
+import { openProcess, stopOnSignal } from '@/lib/process-runner';
 import { startWorker, stopWorker } from '@/lib/service/delivery/worker';
 
-async function main(): Promise<void> {
-  try {
-    parseEnv();
-  } catch (err) {
-    console.error((err as Error).message);
-    process.exit(1);
-  }
-  try {
-    await getDb();
-  } catch (err) {
-    if (err instanceof DataDirLockedError) {
-      console.error(
-        `${err.message}\nThe embedded store belongs to one process: the app already delivers webhooks itself ` +
-          '(WORKER_IN_PROCESS=true). Standalone workers need a shared PostgreSQL database: set DATABASE_URL.',
-      );
-    } else {
-      console.error(`Could not open the database: ${(err as Error).message}`);
-    }
-    process.exit(1);
-  }
-  const id = await startWorker();
-  const store = (await dbKind()) === 'pglite' ? `embedded PGlite in ${env.DATA_DIR} (this process only)` : 'PostgreSQL (DATABASE_URL)';
-  console.log(`delivery worker ${id} started: ${store}, concurrency ${env.DELIVERY_CONCURRENCY} (${env.DELIVERY_ENDPOINT_CONCURRENCY} per endpoint), woken by new deliveries, fallback poll ${env.DELIVERY_POLL_MS} ms`);
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: finishing deliveries in flight…`);
-    const stats = await stopWorker({ graceMs: env.DELIVERY_TIMEOUT_MS + 2000 });
-    await closeDb().catch(() => {});
-    console.log(`delivery worker ${id} stopped: ${JSON.stringify(stats)}`);
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
-}
-
-await main();
+const { store } = await openProcess({
+  lockedHint:
+    'The embedded store belongs to one process: the app already delivers webhooks itself ' +
+    '(WORKER_IN_PROCESS=true). Standalone workers need a shared PostgreSQL database: set DATABASE_URL.',
+});
+const id = await startWorker();
+const where = store.startsWith('embedded') ? `${store} (this process only)` : store;
+console.log(`delivery worker ${id} started: ${where}, concurrency ${env.DELIVERY_CONCURRENCY} (${env.DELIVERY_ENDPOINT_CONCURRENCY} per endpoint), woken by new deliveries, fallback poll ${env.DELIVERY_POLL_MS} ms`);
+stopOnSignal([{ name: `delivery worker ${id}`, stop: (graceMs) => stopWorker({ graceMs }) }], { onStop: (line) => console.log(line) });

@@ -2,7 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { ConnectApiError, type ConnectApi, type TMessage } from '@/lib/console/connect-api';
 import { env } from '@/lib/env';
-import { ApiError } from '@/lib/http/errors';
+import { badPageToken } from '@/lib/http/page-limit';
 import { accountWebhooks } from './account-webhooks';
 import { receiversOfDelivery } from './join-delivery';
 import { mapLimit } from './map-limit';
@@ -54,9 +54,7 @@ export function decodeCursor(token: string): TCursor {
   try {
     return ZCursor.parse(JSON.parse(Buffer.from(token, 'base64url').toString('utf8')));
   } catch {
-    throw new ApiError('bad_request', 'pageToken is not one this console issued; take it from nextPageToken of the previous page.', {
-      errors: [{ path: 'pageToken', message: 'unknown page token' }],
-    });
+    throw badPageToken('console');
   }
 }
 

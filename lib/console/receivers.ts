@@ -9,6 +9,7 @@ import { ApiError, validationError } from '@/lib/http/errors';
 import { randomString } from '@/lib/ids';
 import { newestFirst } from '@/lib/db/paging';
 import { isDuplicate } from './receipt-duplicate';
+import { processSingleton } from '@/lib/process-singleton';
 
 // Receivers (the console's webhook endpoints at /ingest/{slug}) and the receipts they stored.
 // Bad input throws ApiError (400/404/409) with a readable message.
@@ -146,10 +147,10 @@ export async function updateReceiver(
 // The ingest route looks receivers up by slug on every request; a one-second cache keeps that off
 // the database while settings changes still show within a second (on every instance).
 const RECEIVER_TTL_MS = 1000;
-const globalForCache = globalThis as unknown as { __gcReceiverCache?: Map<string, { receiver: TReceiver | null; at: number }> };
+const receiverCache = processSingleton('receiver-cache', () => new Map<string, { receiver: TReceiver | null; at: number }>());
 
 export async function receiverForIngest(slug: string): Promise<TReceiver | null> {
-  const cache = (globalForCache.__gcReceiverCache ??= new Map());
+  const cache = receiverCache;
   const hit = cache.get(slug);
   const now = Date.now();
   if (hit && now - hit.at < RECEIVER_TTL_MS) return hit.receiver;
@@ -162,7 +163,7 @@ export async function receiverForIngest(slug: string): Promise<TReceiver | null>
 }
 
 function forgetCachedReceiver(slug: string): void {
-  globalForCache.__gcReceiverCache?.delete(slug);
+  receiverCache.delete(slug);
 }
 
 /* ------------------------------------------------------------------ receipts */

@@ -10,6 +10,7 @@ import { environmentConfig, isEnvironmentName, type TEnvironmentName } from './c
 import { getOrCreateSetting } from './settings';
 import { safeNext } from './safe-next';
 import { createSessionRow, deleteSessionRow, findSessionUser, SESSION_ID } from './session-rows';
+import { processSingleton } from '@/lib/process-singleton';
 
 // Staff sessions: a sealed, httpOnly iron-session cookie naming a session row (console.sessions) and
 // holding the chosen environment. Every read checks the row: signing out deletes it, so a copied
@@ -23,16 +24,16 @@ type TSessionData = { sid?: string; environment?: TEnvironmentName };
 export const SESSION_COOKIE = 'gc_console_session';
 const SESSION_TTL_SECONDS = 12 * 3600;
 
-const globalForSession = globalThis as unknown as { __gcSessionSecret?: Promise<string> };
+const globalForSession = processSingleton('session-secret', (): { sessionSecret?: Promise<string> } => ({}));
 
 /** SESSION_SECRET, or a random secret made once and kept in console.settings (survives restarts, shared by instances). */
 function sessionPassword(): Promise<string> {
   if (env.SESSION_SECRET) return Promise.resolve(env.SESSION_SECRET);
-  globalForSession.__gcSessionSecret ??= getOrCreateSetting('session_secret', () => randomString(48)).catch((err) => {
-    globalForSession.__gcSessionSecret = undefined;
+  globalForSession.sessionSecret ??= getOrCreateSetting('session_secret', () => randomString(48)).catch((err) => {
+    globalForSession.sessionSecret = undefined;
     throw err;
   });
-  return globalForSession.__gcSessionSecret;
+  return globalForSession.sessionSecret;
 }
 
 async function sessionOptions(): Promise<SessionOptions> {

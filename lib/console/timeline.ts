@@ -9,6 +9,7 @@ import { secretFingerprint } from './secret-fingerprint';
 import type { TEnvironmentName } from './session';
 import type { TDeliveryEvent, TMessageDetail, TTimeline, TTimelineAttempt, TTimelineFilters, TTimelineMessage, TTimelineWebhook } from './timeline-types';
 import { getTrackedWebhook } from './tracked-webhooks';
+import { processSingleton } from '@/lib/process-singleton';
 
 export type * from './timeline-types';
 
@@ -70,8 +71,7 @@ export async function webhookSecretFingerprint(api: ConnectApi, webhookId: strin
 // Attempts are append-only: while a message's attemptCount and status are unchanged, its attempt
 // list is too. Only a service without the lastAttempt extension needs this. A cache, not state.
 type TCached = { version: string; attempts: TAttempt[] };
-const globalCache = globalThis as unknown as { __gcAttemptCache?: Map<string, TCached> };
-const attemptCache = (globalCache.__gcAttemptCache ??= new Map());
+const attemptCache = processSingleton('attempt-cache', () => new Map<string, TCached>());
 const CACHE_MAX = 5000;
 
 export async function allAttempts(api: ConnectApi, webhookId: string, messageId: string): Promise<TAttempt[]> {
@@ -193,8 +193,7 @@ export async function joinMessages(
 }
 
 // Recorded attempts never change: their response bodies are read once per process.
-const globalBodies = globalThis as unknown as { __gcAttemptBodies?: Map<string, string> };
-const attemptBodies = (globalBodies.__gcAttemptBodies ??= new Map());
+const attemptBodies = processSingleton('attempt-bodies', () => new Map<string, string>());
 
 export async function withResponse(api: ConnectApi, webhookId: string, messageId: string, a: TAttempt): Promise<TAttempt> {
   const key = `${api.config.baseUrl}|${a.id}`;

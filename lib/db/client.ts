@@ -7,6 +7,7 @@ import { env } from '@/lib/env';
 import { acquireDataDirLock, releaseDataDirLock } from './lock';
 import { quietQueryErrors } from './quiet-query-errors';
 import * as schema from './schema';
+import { processSingleton } from '@/lib/process-singleton';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle; every query helper accepts either. */
@@ -24,7 +25,7 @@ type Handle = {
 };
 
 // One instance per process, shared by route bundles, instrumentation and hot reloads.
-const globalForDb = globalThis as unknown as { __gcDb?: Promise<Handle> };
+const globalForDb = processSingleton('db', (): { db?: Promise<Handle> } => ({}));
 quietQueryErrors();
 
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'lib/db/migrations');
@@ -109,13 +110,13 @@ async function open(): Promise<Handle> {
 }
 
 function handle(): Promise<Handle> {
-  if (!globalForDb.__gcDb) {
-    globalForDb.__gcDb = open().catch((err) => {
-      globalForDb.__gcDb = undefined;
+  if (!globalForDb.db) {
+    globalForDb.db = open().catch((err) => {
+      globalForDb.db = undefined;
       throw err;
     });
   }
-  return globalForDb.__gcDb;
+  return globalForDb.db;
 }
 
 /** The database, opened and migrated on first use. */
@@ -133,8 +134,8 @@ export async function listenDb(channel: string, onNotify: () => void): Promise<T
 }
 
 export async function closeDb(): Promise<void> {
-  const h = globalForDb.__gcDb;
-  globalForDb.__gcDb = undefined;
+  const h = globalForDb.db;
+  globalForDb.db = undefined;
   if (h) await (await h).close();
 }
 

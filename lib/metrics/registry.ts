@@ -1,6 +1,7 @@
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { processSingleton } from '@/lib/process-singleton';
 
-// The process's Prometheus metrics (prom-client), held on globalThis: the ingest fast path
+// The process's Prometheus metrics (prom-client), one per process (processSingleton): the ingest fast path
 // (registered at boot), the worker and the /metrics route run in different bundles of one process
 // and must count into one registry. Each process (web, `npm run worker`) has its own.
 
@@ -10,9 +11,6 @@ export type TMetrics = {
   deliveryDuration: Histogram<'outcome'>;
   ingestReceipts: Counter<'verdict'>;
 };
-
-const KEY = '__gcMetrics';
-const holder = globalThis as unknown as Record<typeof KEY, TMetrics | undefined>;
 
 function create(): TMetrics {
   const registry = new Registry();
@@ -43,6 +41,5 @@ function create(): TMetrics {
 
 /** The metrics of this process, made on first use. */
 export function metrics(): TMetrics {
-  holder[KEY] ??= create();
-  return holder[KEY];
+  return processSingleton('metrics', create);
 }

@@ -1,12 +1,13 @@
 import { ConnectApi } from './client';
 import { ConnectApiError } from './errors';
 import { environmentConfig, missingVariables, type TConnectApiConfig, type TEnvironmentName } from './environments';
+import { processSingleton } from '@/lib/process-singleton';
 
 // The console's API client, one per environment per process (the token cache and the
 // reachability state live inside). Kept apart from index.ts so the start (lib/boot.ts), outside
 // the React server bundles, can use the same clients.
 
-const globalForApi = globalThis as unknown as { __gcConnectApi?: Map<string, ConnectApi> };
+const apis = processSingleton('connect-apis', () => new Map<string, ConnectApi>());
 
 function fingerprint(c: TConnectApiConfig): string {
   return [c.baseUrl, c.authUrl, c.audience, c.clientId, c.clientSecret].join('\n');
@@ -21,7 +22,7 @@ export function connectApi(envName: TEnvironmentName): ConnectApi {
       problem: { title: 'Not configured', detail: `The ${envName} environment is not configured: set ${missingVariables(envName).join(', ')}.` },
     });
   }
-  const cache = (globalForApi.__gcConnectApi ??= new Map());
+  const cache = apis;
   const key = `${envName}\n${fingerprint(config)}`;
   let api = cache.get(key);
   if (!api) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The API's resources as the console reads them (CONTRACT.md). Timestamps stay ISO strings so they
+// The API's resources as the console reads them (the service's routes, docs/api-extensions.md). Timestamps stay ISO strings so they
 // pass unchanged to client components. Unknown extra fields are dropped, not refused: a remote
 // service may add some.
 

@@ -3,6 +3,7 @@ import { exportJWK, generateKeyPair, importJWK, type JWK, type CryptoKey } from 
 import { desc, isNull } from 'drizzle-orm';
 import { getDb, schema } from '@/lib/db/client';
 import { ksuid } from '@/lib/ids';
+import { processSingleton } from '@/lib/process-singleton';
 
 // RS256 signing keys: generated on first start, persisted, published at /.well-known/jwks.json.
 // Keys never change once written, so every instance may cache them.
@@ -14,7 +15,7 @@ function derivePageTokenKey(privateJwk: JWK): Buffer {
   return Buffer.from(hkdfSync('sha256', Buffer.from(String(privateJwk.d), 'base64url'), '', 'giving-connect page tokens v1', 32));
 }
 
-const cache = globalThis as unknown as { __gcSigningKey?: Promise<TSigningKey>; __gcJwks?: { keys: JWK[]; at: number } };
+const cache = processSingleton('signing-keys', (): { signingKey?: Promise<TSigningKey>; jwks?: { keys: JWK[]; at: number } } => ({}));
 
 async function activeKey(): Promise<TSigningKey | null> {
   const db = await getDb();
@@ -42,26 +43,26 @@ async function loadOrCreate(): Promise<TSigningKey> {
   const privateJwk = await exportJWK(privateKey);
   const db = await getDb();
   await db.insert(schema.signingKeys).values({ kid, privateJwk, publicJwk }).onConflictDoNothing();
-  cache.__gcJwks = undefined;
+  cache.jwks = undefined;
   const winner = await activeKey();
   if (!winner) throw new Error('No active signing key after creating one.');
   return winner;
 }
 
 export function currentSigningKey(): Promise<TSigningKey> {
-  cache.__gcSigningKey ??= loadOrCreate().catch((err) => {
-    cache.__gcSigningKey = undefined;
+  cache.signingKey ??= loadOrCreate().catch((err) => {
+    cache.signingKey = undefined;
     throw err;
   });
-  return cache.__gcSigningKey;
+  return cache.signingKey;
 }
 
 /** Every published key (retired ones too, until removed), refreshed when an unknown kid shows up. */
 export async function publicJwks({ refresh = false } = {}): Promise<{ keys: JWK[] }> {
-  if (!refresh && cache.__gcJwks) return { keys: cache.__gcJwks.keys };
+  if (!refresh && cache.jwks) return { keys: cache.jwks.keys };
   await currentSigningKey();
   const db = await getDb();
   const rows = await db.select({ publicJwk: schema.signingKeys.publicJwk }).from(schema.signingKeys);
-  cache.__gcJwks = { keys: rows.map((r) => r.publicJwk as JWK), at: Date.now() };
-  return { keys: cache.__gcJwks.keys };
+  cache.jwks = { keys: rows.map((r) => r.publicJwk as JWK), at: Date.now() };
+  return { keys: cache.jwks.keys };
 }

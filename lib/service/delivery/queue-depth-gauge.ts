@@ -1,6 +1,7 @@
 import { Gauge } from 'prom-client';
 import { getDb, queryRows, sql } from '@/lib/db/client';
 import { metrics } from '@/lib/metrics/registry';
+import { processSingleton } from '@/lib/process-singleton';
 
 // The delivery queue as /metrics shows it: read from the database on each scrape (one statement
 // over the deliveries_due_idx partial index, shared by both gauges), so it is the queue of the
@@ -28,13 +29,12 @@ function depth(): Promise<TDepth> {
   return value;
 }
 
-const KEY = '__gcQueueGauges';
-const holder = globalThis as unknown as Record<typeof KEY, boolean | undefined>;
-
 /** Registers the queue gauges on this process's registry (once). */
 export function registerQueueGauges(): void {
-  if (holder[KEY]) return;
-  holder[KEY] = true;
+  processSingleton('metrics-queue-gauges', createQueueGauges);
+}
+
+function createQueueGauges(): true {
   const { registry } = metrics();
   new Gauge({
     name: 'gc_delivery_queue_depth',
@@ -57,4 +57,5 @@ export function registerQueueGauges(): void {
       this.set(d.oldest === null ? 0 : Math.round(Number(d.oldest)));
     },
   });
+  return true;
 }

@@ -3,6 +3,7 @@ import { Agent, request } from 'undici';
 import { MAX_RESPONSE_BODY_BYTES } from '@/lib/constants';
 import { env } from '@/lib/env';
 import { guardedLookup, refusedLiteralHost } from './ssrf';
+import { processSingleton } from '@/lib/process-singleton';
 
 export const USER_AGENT = 'GivingConnect-Webhooks/1.0';
 
@@ -18,13 +19,11 @@ export type TSendResult = {
 };
 
 // One keep-alive pool for every delivery of the process. The SSRF guard sits in its connect step.
-const globalForAgent = globalThis as unknown as { __gcDeliveryAgent?: Agent };
 function agent(): Agent {
-  globalForAgent.__gcDeliveryAgent ??= new Agent({
+  return processSingleton('delivery-agent', () => new Agent({
     keepAliveTimeout: 10_000,
     connect: { timeout: 10_000, ...(env.DELIVERY_ALLOW_PRIVATE ? {} : { lookup: guardedLookup }) },
-  });
-  return globalForAgent.__gcDeliveryAgent;
+  }));
 }
 
 /** Standard Webhooks signatures, one `v1,…` per active secret, space-separated. */

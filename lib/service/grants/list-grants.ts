@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { getDb, schema } from '@/lib/db/client';
-import { ApiError } from '@/lib/http/errors';
+import { badPageToken } from '@/lib/http/page-limit';
 import { pageOf, type TPageParams } from '@/lib/http/paging';
 import { UUID_PATTERN } from '@/lib/service/connects/schemas';
 import { grantToJson, type TGrantJson } from './grant-json';
@@ -9,9 +9,7 @@ import { olderThan, newestFirst } from '@/lib/db/paging';
 /** One page of a Connect's grants, newest first. */
 export async function listGrants(connectId: string, { limit, cursor, scope }: TPageParams): Promise<{ results: TGrantJson[]; nextPageToken?: string }> {
   if (cursor && !UUID_PATTERN.test(cursor.id)) {
-    throw new ApiError('bad_request', 'pageToken is not one this service issued; take it from nextPageToken of the previous page.', {
-      errors: [{ path: 'pageToken', message: 'unknown page token' }],
-    });
+    throw badPageToken('service');
   }
   const g = schema.grants;
   const db = await getDb();

@@ -6,16 +6,16 @@ import { connectApi } from '@/lib/console/connect-api';
 import { json, otherMethods } from '@/lib/http/respond';
 import { findProblems, PROBLEMS_PAGE_SIZE } from '@/lib/console/find-problems';
 import { parseProblemWindow } from '@/lib/console/problem-window';
-import { upstreamProblem } from '@/app/(console)/_lib/problem';
+import { upstreamProblem } from '@/lib/console/upstream-problem';
 import { asConnectApiError } from '@/app/(console)/_lib/errors';
-import { pageLimitParam } from '@/app/(console)/_lib/paging';
+import { parsePageLimit } from '@/lib/http/page-limit';
 
 export const dynamic = 'force-dynamic';
 
 export const GET = withStaff(async ({ req, staff }) => {
   const sp = req.nextUrl.searchParams;
   const window = parseProblemWindow(sp);
-  const pageLimit = pageLimitParam(sp, PROBLEMS_PAGE_SIZE);
+  const pageLimit = parsePageLimit(sp, PROBLEMS_PAGE_SIZE);
   try {
     return json(await findProblems(staff.environment, connectApi(staff.environment), { ...window, pageLimit }), { headers: { 'cache-control': 'no-store' } });
   } catch (err) {

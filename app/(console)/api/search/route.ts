@@ -6,7 +6,7 @@ import { ApiError } from '@/lib/http/errors';
 import { json, otherMethods } from '@/lib/http/respond';
 import { buildCase } from '@/lib/console/build-case';
 import { searchTermProblem } from '@/lib/console/search-query';
-import { upstreamProblem } from '@/app/(console)/_lib/problem';
+import { upstreamProblem } from '@/lib/console/upstream-problem';
 import { asConnectApiError } from '@/app/(console)/_lib/errors';
 
 export const dynamic = 'force-dynamic';

@@ -3,7 +3,7 @@ import { ApiError } from '@/lib/http/errors';
 import { json, otherMethods } from '@/lib/http/respond';
 import { getReceiver, listReceipts, receiptJson } from '@/lib/console/receivers';
 import { withStaff } from '@/lib/console/session';
-import { badPageToken, pageLimitParam } from '@/app/(console)/_lib/paging';
+import { badPageToken, parsePageLimit } from '@/lib/http/page-limit';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,13 +11,13 @@ export const dynamic = 'force-dynamic';
 function beforeParam(sp: URLSearchParams): number | undefined {
   const raw = sp.get('pageToken');
   if (raw === null || raw === '') return undefined;
-  if (!/^[1-9]\d{0,14}$/.test(raw)) throw badPageToken();
+  if (!/^[1-9]\d{0,14}$/.test(raw)) throw badPageToken('console');
   return Number(raw);
 }
 
 export const GET = withStaff<{ id: string }>(async ({ req, params }) => {
   const sp = req.nextUrl.searchParams;
-  const limit = pageLimitParam(sp, 50);
+  const limit = parsePageLimit(sp, 50);
   const before = beforeParam(sp);
   const receiver = await getReceiver(params.id);
   if (!receiver) throw new ApiError('not_found', 'No such receiver.');

@@ -4,7 +4,7 @@ import { connectApi } from '@/lib/console/connect-api';
 import { classifyHealth } from '@/lib/console/health/classify-health';
 import { parseHealthWindow } from '@/lib/console/health/health-query';
 import { json, otherMethods } from '@/lib/http/respond';
-import { upstreamProblem } from '@/app/(console)/_lib/problem';
+import { upstreamProblem } from '@/lib/console/upstream-problem';
 import { asConnectApiError } from '@/app/(console)/_lib/errors';
 
 export const dynamic = 'force-dynamic';

@@ -6,15 +6,15 @@ import { connectApi } from '@/lib/console/connect-api';
 import { json, otherMethods } from '@/lib/http/respond';
 import { loadTimeline, TIMELINE_PAGE_SIZE } from '@/lib/console/timeline';
 import { parseTimelineSearch } from '@/lib/console/timeline-filters';
-import { upstreamProblem } from '@/app/(console)/_lib/problem';
+import { upstreamProblem } from '@/lib/console/upstream-problem';
 import { asConnectApiError } from '@/app/(console)/_lib/errors';
-import { pageLimitParam } from '@/app/(console)/_lib/paging';
+import { parsePageLimit } from '@/lib/http/page-limit';
 
 export const dynamic = 'force-dynamic';
 
 export const GET = withStaff<{ id: string }>(async ({ req, params, staff }) => {
   const sp = req.nextUrl.searchParams;
-  const pageLimit = pageLimitParam(sp, TIMELINE_PAGE_SIZE);
+  const pageLimit = parsePageLimit(sp, TIMELINE_PAGE_SIZE);
   try {
     const timeline = await loadTimeline(staff.environment, connectApi(staff.environment), params.id, { ...parseTimelineSearch(sp), pageLimit });
     return json(timeline, { headers: { 'cache-control': 'no-store' } });

@@ -4,7 +4,7 @@ import { withStaff } from '@/lib/console/session';
 import { connectApi } from '@/lib/console/connect-api';
 import { json, otherMethods } from '@/lib/http/respond';
 import { loadMessageDetail } from '@/lib/console/timeline';
-import { upstreamProblem } from '@/app/(console)/_lib/problem';
+import { upstreamProblem } from '@/lib/console/upstream-problem';
 import { asConnectApiError } from '@/app/(console)/_lib/errors';
 
 export const dynamic = 'force-dynamic';

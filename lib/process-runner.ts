@@ -1,0 +1,59 @@
+import { closeDb, dbKind, getDb } from '@/lib/db/client';
+import { DataDirLockedError } from '@/lib/db/lock';
+import { env, parseEnv } from '@/lib/env';
+
+// The one way a process of this app starts and stops, whether it serves the app (lib/boot.ts,
+// through Next's instrumentation) or only delivers (scripts/worker.ts):
+//   settings → database (migrated) → its parts → SIGTERM/SIGINT → each part stopped within
+//   SHUTDOWN_GRACE_MS → database closed → exit 0.
+// A bad setting or an unusable database ends the process at once with one line saying why.
+
+/** Something the process runs until it is told to stop (the delivery worker, …); `stop` resolves to null when it was not running. */
+export type TProcessPart = { name: string; stop: (graceMs: number) => Promise<unknown> };
+
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+/** Settings parsed and the database open (migrated), or exit 1. `lockedHint` is added when another process holds the embedded store. */
+export async function openProcess({ lockedHint }: { lockedHint?: string } = {}): Promise<{ store: string }> {
+  try {
+    parseEnv();
+  } catch (err) {
+    fail((err as Error).message);
+  }
+  try {
+    await getDb();
+  } catch (err) {
+    if (err instanceof DataDirLockedError) fail(lockedHint ? `${err.message}\n${lockedHint}` : err.message);
+    fail(`Could not open the database: ${(err as Error).message}`);
+  }
+  const store = (await dbKind()) === 'pglite' ? `embedded PGlite in ${env.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
+  return { store };
+}
+
+/**
+ * On the first SIGTERM or SIGINT: stops every part (in parallel, each within the grace period),
+ * closes the database and exits 0. `onStop` reports each part's outcome.
+ */
+export function stopOnSignal(parts: TProcessPart[], { onStop }: { onStop?: (line: string) => void } = {}): void {
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    onStop?.(`${signal}: stopping (up to ${env.SHUTDOWN_GRACE_MS} ms for work in flight)…`);
+    await Promise.all(
+      parts.map(async (part) => {
+        const outcome = await part.stop(env.SHUTDOWN_GRACE_MS).catch((err: Error) => `failed: ${err.message}`);
+        // null: the part was not running in this process.
+        if (outcome !== null) onStop?.(`${part.name} stopped${outcome === undefined ? '' : `: ${typeof outcome === 'string' ? outcome : JSON.stringify(outcome)}`}`);
+      }),
+    );
+    await closeDb().catch(() => {});
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+}
