@@ -19,6 +19,7 @@ import {
   ZTokenResponse,
   ZWebhook,
   ZWebhookHealth,
+  ZWebhookStats,
   type TAccountMessage,
   type TAccountMessageSummary,
   type TAttempt,
@@ -29,6 +30,7 @@ import {
   type TPage,
   type TWebhook,
   type TWebhookHealth,
+  type TWebhookStats,
 } from './schemas';
 
 // The console's only way to the Giving Connect API: HTTP over a keep-alive pool, a cached
@@ -432,6 +434,14 @@ export class ConnectApi {
     return this.call(
       { operation: 'rotate webhook secret', method: 'POST', path: `/v1/webhooks/${enc(id)}/secret/rotate`, ext: this.webhookExt(id) },
       ZSecret,
+    );
+  }
+
+  /** EXT: the webhook's stats over `window` (1h, 24h or 7d). */
+  getWebhookStats(id: string, window: string): Promise<TWebhookStats> {
+    return this.call(
+      { operation: 'get webhook stats', method: 'GET', path: `/v1/webhooks/${enc(id)}/stats`, query: { window }, idempotent: true, ext: this.webhookExt(id) },
+      ZWebhookStats,
     );
   }
 

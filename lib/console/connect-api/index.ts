@@ -17,4 +17,5 @@ export type {
   TNonprofit,
   TPage,
   TWebhook,
+  TWebhookStats,
 } from './schemas';
