@@ -18,7 +18,6 @@ import {
   ZSecret,
   ZTokenResponse,
   ZWebhook,
-  ZWebhookHealth,
   ZWebhookStats,
   type TAccountMessage,
   type TAccountMessageSummary,
@@ -29,7 +28,6 @@ import {
   type TNonprofit,
   type TPage,
   type TWebhook,
-  type TWebhookHealth,
   type TWebhookStats,
 } from './schemas';
 
@@ -545,13 +543,6 @@ export class ConnectApi {
     );
   }
 
-  /** EXT: attempts, success rate over `window`, failure streak and disabled state, for the alert rules. */
-  getWebhookHealth(webhookId: string, window: string): Promise<TWebhookHealth> {
-    return this.call(
-      { operation: 'get webhook health', method: 'GET', path: `/v1/webhooks/${enc(webhookId)}/health`, query: { window }, idempotent: true, ext: this.webhookExt(webhookId) },
-      ZWebhookHealth,
-    );
-  }
 }
 
 function enc(segment: string): string {

@@ -127,20 +127,6 @@ export type TAccountMessage = z.output<typeof ZAccountMessage>;
 
 export const ZSecret = z.object({ key: z.string() });
 
-/** EXT GET /v1/webhooks/{id}/health: what the alert rules read. */
-export const ZWebhookHealth = z.object({
-  window: z.string(),
-  attempts: z.number(),
-  successes: z.number(),
-  successRate: z.number().nullable(),
-  failureStreak: z.number(),
-  lastSuccessAt: z.string().nullable(),
-  disabled: z.boolean(),
-  disabledReason: z.string().nullable().optional().transform((v) => v ?? null),
-  disabledAt: z.string().nullable().optional().transform((v) => v ?? null),
-});
-export type TWebhookHealth = z.output<typeof ZWebhookHealth>;
-
 const ZMs = z.number().nullable();
 
 /** EXT GET /v1/webhooks/{id}/stats: how a webhook has been doing over a window, with buckets for a chart. */
