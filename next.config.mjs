@@ -2,8 +2,9 @@
 const nextConfig = {
   // Several builds can live side by side (tests, parallel work): NEXT_DIST_DIR picks the folder.
   distDir: process.env.NEXT_DIST_DIR || '.next',
-  // PGlite loads its WASM and data files from its own package folder; pg has optional native bits.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg'],
+  // PGlite loads its WASM and data files from its own package folder; pg has optional native bits;
+  // prom-client is loaded once by Node, not once per bundle (its metrics live on globalThis anyway).
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'prom-client'],
   poweredByHeader: false,
   // A sender posting to /ingest/{slug}/ (or a client calling /v1/webhooks/) is served, not redirected:
   // webhook senders do not follow redirects.

@@ -64,6 +64,10 @@ export const ZEnv = z
     DELIVERY_ENDPOINT_CONCURRENCY: int(8, 1, 256),
     DELIVERY_DISABLE_AFTER_MS: int(5 * 24 * 3600 * 1000, 1000, 365 * 24 * 3600 * 1000),
     WORKER_IN_PROCESS: bool(true),
+    // GET /metrics (Prometheus) is served only when set, to requests bearing it.
+    METRICS_TOKEN: optionalString.pipe(
+      z.string().min(16, { message: 'must be at least 16 characters' }).regex(/^\S+$/, { message: 'must not contain spaces' }).optional(),
+    ),
     // How long a stopping process lets its parts finish (deliveries in flight): one request's timeout and a little.
     SHUTDOWN_GRACE_MS: int(17000, 0, 600000),
     ALERT_EVAL_MS: int(30000, 50, 3600000), // how often the worker process evaluates the console's alert rules

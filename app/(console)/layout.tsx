@@ -24,7 +24,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
       <div className="flex min-h-screen flex-col">
         <header className="sticky top-0 z-20 bg-slate-900 text-white shadow-sm">
           <div className="mx-auto flex min-h-12 max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-1.5">
-            <Link href="/webhooks" className="flex items-center gap-2 text-sm font-semibold tracking-tight">
+            <Link href="/" className="flex items-center gap-2 text-sm font-semibold tracking-tight">
               <span className="grid size-6 place-items-center rounded bg-indigo-500 text-xs font-bold">GC</span>
               <span className="hidden sm:inline">Giving Connect Console</span>
             </Link>

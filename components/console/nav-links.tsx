@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 
 const LINKS = [
+  { href: '/', label: 'Health', match: [] },
   { href: '/webhooks', label: 'Webhooks', match: ['/webhooks'] },
   { href: '/problems', label: 'Problems', match: ['/problems', '/cases'] },
   { href: '/receivers', label: 'Receivers', match: ['/receivers'] },
@@ -17,7 +18,7 @@ export function NavLinks({ className = '' }: { className?: string }) {
   return (
     <nav aria-label="Main" className={`flex flex-wrap items-center gap-1 ${className}`}>
       {LINKS.map((l) => {
-        const active = l.match.some((m) => pathname === m || pathname.startsWith(`${m}/`));
+        const active = pathname === l.href || l.match.some((m) => pathname === m || pathname.startsWith(`${m}/`));
         return (
           <Link
             key={l.href}

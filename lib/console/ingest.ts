@@ -3,6 +3,7 @@ import { ApiError, toProblem } from '@/lib/http/errors';
 import { describeForLog } from '@/lib/http/log-error';
 import { REQUEST_ID_HEADER } from '@/lib/http/request-id';
 import { sourceAddress } from '@/lib/http/source-address';
+import { countReceipt } from '@/lib/metrics/count-receipt';
 import { receiverForIngest } from './receivers';
 import { recordReceipt } from './record-receipt';
 import { messageIdOf, verifySignature } from './verify-signature';
@@ -73,6 +74,7 @@ async function receive(slug: string, req: TIngestRequest): Promise<TIngestAnswer
   const headers = headerBag(req.headers);
   const body = await readLimited(req.body, Number(headers.get('content-length') ?? NaN));
   const status = body.oversize ? 413 : receiver.responseStatus;
+  const verdict = verifySignature(body.bytes, headers, receiver.secrets);
   const receipt = await recordReceipt({
     receiverId: receiver.id,
     method: req.method,
@@ -84,9 +86,10 @@ async function receive(slug: string, req: TIngestRequest): Promise<TIngestAnswer
     oversize: body.oversize,
     sourceIp: sourceAddress(req.forwardedFor),
     messageId: messageIdOf(headers),
-    verdict: verifySignature(body.bytes, headers, receiver.secrets),
+    verdict,
     responseStatus: status,
   });
+  countReceipt(verdict.verdict);
 
   const answerHeaders = { 'x-receipt-id': String(receipt.id), 'cache-control': 'no-store' };
   if (body.oversize) {

@@ -2,7 +2,7 @@
 // another origin — `//host`, `/\host` (browsers treat `\` as `/`), control characters (tabs and
 // newlines are stripped by browsers, so `/\t/host` becomes `//host`), a scheme — falls back.
 
-export const DEFAULT_NEXT = '/webhooks';
+export const DEFAULT_NEXT = '/'; // the health home
 
 export function safeNext(value: unknown, fallback = DEFAULT_NEXT): string {
   const v = Array.isArray(value) ? value[0] : value;

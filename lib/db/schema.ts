@@ -261,7 +261,14 @@ export const attempts = service.table(
     response: text().notNull().default(''),
     triggerType: text().notNull(), // scheduled | manual
   },
-  (t) => [index().on(t.webhookId, t.messageId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index().on(t.webhookId, t.messageId, t.createdAt.desc(), t.id.desc()),
+    // A webhook's attempts in time order, with what the stats read of each (index-only scans of a
+    // window: its buckets, percentiles and the current failure streak).
+    index('attempts_webhook_time_idx').on(t.webhookId, t.createdAt, t.status, t.responseDurationMs),
+    // Its newest success, however long it has been failing since.
+    index('attempts_webhook_success_idx').on(t.webhookId, t.createdAt).where(sql`status = 'success'`),
+  ],
 );
 
 /** EXT POST /v1/webhooks/{id}/recover: one run re-sends the webhook's failed messages of a window once each. */

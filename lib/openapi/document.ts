@@ -6,6 +6,7 @@ import { CONNECT_OPERATIONS } from '@/lib/service/connects/openapi';
 import { GRANT_OPERATIONS } from '@/lib/service/grants/openapi';
 import { MESSAGE_OPERATIONS } from '@/lib/service/messages/openapi';
 import { NONPROFIT_OPERATIONS } from '@/lib/service/nonprofits/openapi';
+import { STATS_OPERATIONS } from '@/lib/service/stats/openapi';
 import { WEBHOOK_OPERATIONS, eventWebhooks } from '@/lib/service/webhooks/openapi';
 import { op, type TOperation } from './operation';
 
@@ -28,6 +29,7 @@ export const OPERATIONS: TOperation[] = [
   ...CONNECT_OPERATIONS,
   ...GRANT_OPERATIONS,
   ...WEBHOOK_OPERATIONS,
+  ...STATS_OPERATIONS,
   ...MESSAGE_OPERATIONS,
   ...META_OPERATIONS,
 ];

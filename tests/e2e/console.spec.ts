@@ -30,7 +30,7 @@ test.describe('staff access', () => {
     await expect(anonPage.getByLabel('E-mail'), 'a failed attempt keeps the e-mail').toHaveValue(ADMIN.email);
 
     await logIn(anonPage);
-    await expect(anonPage).toHaveURL(/\/webhooks$/);
+    await expect(anonPage).toHaveURL((url) => url.pathname === '/'); // the health home
     await expect(anonPage.getByTestId('environment')).toContainText(/sandbox/i);
     await expect(anonPage.getByTestId('staff-email')).toHaveText(ADMIN.email);
 

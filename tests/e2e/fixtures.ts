@@ -36,8 +36,8 @@ export async function logIn(page: Page, creds: { email: string; password: string
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** The console's landing page after sign-in. */
-export const AFTER_SIGN_IN = '**/webhooks';
+/** The console's landing page after sign-in: the health home. */
+export const AFTER_SIGN_IN = (url: URL) => url.pathname === '/';
 
 /** A new browser context signed in to the app at `baseUrl` (for tests that start apps of their own). */
 export async function signedInPage(browser: Browser, baseUrl: string): Promise<Page> {

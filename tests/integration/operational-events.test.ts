@@ -88,11 +88,11 @@ describe('operational events', () => {
     assert.ok(!about.body.deliveries.some((d: { webhookId: string }) => d.webhookId === a.id), 'not queued for the webhook it is about');
     assert.ok(failing.requests().every((r) => bodyOf(r).type === 'grant.succeeded'), 'the failing webhook got only its own message');
     assert.equal(disabledOnly.requests().filter((r) => bodyOf(r).type !== 'webhook.disabled').length, 0, 'filtered by event type');
-    // The health figures the alert rules read.
-    const health = await call(app, 'GET', `/v1/webhooks/${a.id}/health?window=1h`, { token: tok });
-    assert.equal(health.status, 200, health.text);
-    assert.deepEqual([health.body.attempts, health.body.successes, health.body.successRate, health.body.failureStreak], [8, 0, 0, 8]);
-    assert.equal((await call(app, 'GET', `/v1/webhooks/${a.id}/health?window=2h`, { token: tok })).status, 400);
+    // The figures the alert rules read (GET /v1/webhooks/{id}/stats).
+    const stats = await call(app, 'GET', `/v1/webhooks/${a.id}/stats?window=1h`, { token: tok });
+    assert.equal(stats.status, 200, stats.text);
+    assert.deepEqual([stats.body.attempts, stats.body.successes, stats.body.successRate, stats.body.failureStreak], [8, 0, 0, 8]);
+    assert.equal((await call(app, 'GET', `/v1/webhooks/${a.id}/stats?window=2h`, { token: tok })).status, 400);
   });
 
   test('webhook.disabled: a 410 Gone disables the webhook, and says why; no exhausted event beside it', async () => {

@@ -267,7 +267,7 @@ describe('audit log', () => {
   });
 });
 
-describe('migration 0009 on a database of the previous release', () => {
+describe('migration 0010 on a database of the previous release', () => {
   let old: TStarted;
   before(async () => {
     const rows = `
@@ -276,7 +276,7 @@ describe('migration 0009 on a database of the previous release', () => {
       insert into service.webhooks (id, account_id, url, event_types) values ('ep_2bOldOldOldOldOldOldOldOld00', '1e0f7f3e-4a0e-4c55-9a43-1a3e4d5b6c7d', 'http://127.0.0.1:9/x', '{grant.succeeded}');
       insert into service.messages (id, account_id, event_id, event_type, payload, created_at) values ('msg_2bOldOldOldOldOldOldOldOld00', '1e0f7f3e-4a0e-4c55-9a43-1a3e4d5b6c7d', 'evt_2bOldOldOldOldOldOldOldOld00', 'grant.succeeded', '{}', now() - interval '1 hour');
       insert into service.deliveries (message_id, webhook_id, account_id, event_type, status, attempt_count, created_at) values ('msg_2bOldOldOldOldOldOldOldOld00', 'ep_2bOldOldOldOldOldOldOldOld00', '1e0f7f3e-4a0e-4c55-9a43-1a3e4d5b6c7d', 'grant.succeeded', 'failed', 8, now() - interval '1 hour');`;
-    old = await startApp({ env: await databaseAt('0008_grant_sessions_nonprofit_profile', rows) });
+    old = await startApp({ env: await databaseAt('0009_attempt_stats_indexes', rows) });
   });
   after(() => old?.stop());
 

@@ -41,10 +41,10 @@ async function scopedWebhooks(api: ConnectApi, rule: TAlertRuleRow): Promise<TWe
 
 const subjectOf = (w: TWebhook) => `webhook:${w.id}`;
 
-async function healthConditions(api: ConnectApi, rule: TAlertRuleRow, holds: (h: Awaited<ReturnType<ConnectApi['getWebhookHealth']>>) => boolean): Promise<TConditions> {
+async function healthConditions(api: ConnectApi, rule: TAlertRuleRow, holds: (h: Awaited<ReturnType<ConnectApi['getWebhookStats']>>) => boolean): Promise<TConditions> {
   const webhooks = await scopedWebhooks(api, rule);
   const window = rule.kind === 'success_rate' ? (rule.window ?? '24h') : '1h';
-  const found = await mapLimit(webhooks, PARALLEL, async (w) => ({ w, health: await api.getWebhookHealth(w.id, window) }));
+  const found = await mapLimit(webhooks, PARALLEL, async (w) => ({ w, health: await api.getWebhookStats(w.id, window) }));
   const out: TConditions = new Map();
   for (const { w, health } of found) {
     if (!holds(health)) continue;

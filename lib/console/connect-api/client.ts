@@ -20,7 +20,7 @@ import {
   ZSecret,
   ZTokenResponse,
   ZWebhook,
-  ZWebhookHealth,
+  ZWebhookStats,
   type TAccountMessage,
   type TAccountMessageSummary,
   type TAttempt,
@@ -32,7 +32,7 @@ import {
   type TRecoverPreview,
   type TRecoverRun,
   type TWebhook,
-  type TWebhookHealth,
+  type TWebhookStats,
 } from './schemas';
 
 // The console's only way to the Giving Connect API: HTTP over a keep-alive pool, a cached
@@ -439,6 +439,14 @@ export class ConnectApi {
     );
   }
 
+  /** EXT: the webhook's stats over `window` (1h, 24h or 7d). */
+  getWebhookStats(id: string, window: string): Promise<TWebhookStats> {
+    return this.call(
+      { operation: 'get webhook stats', method: 'GET', path: `/v1/webhooks/${enc(id)}/stats`, query: { window }, idempotent: true, ext: this.webhookExt(id) },
+      ZWebhookStats,
+    );
+  }
+
   /* ------------------------------------------------------------- messages */
 
   /** EXT (like Svix's /msg): the account's messages, newest first, whatever webhooks they went to; `tag` is exact. */
@@ -564,13 +572,6 @@ export class ConnectApi {
     );
   }
 
-  /** EXT: attempts, success rate over `window`, failure streak and disabled state, for the alert rules. */
-  getWebhookHealth(webhookId: string, window: string): Promise<TWebhookHealth> {
-    return this.call(
-      { operation: 'get webhook health', method: 'GET', path: `/v1/webhooks/${enc(webhookId)}/health`, query: { window }, idempotent: true, ext: this.webhookExt(webhookId) },
-      ZWebhookHealth,
-    );
-  }
 }
 
 function enc(segment: string): string {

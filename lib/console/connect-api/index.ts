@@ -19,4 +19,5 @@ export type {
   TRecoverPreview,
   TRecoverRun,
   TWebhook,
+  TWebhookStats,
 } from './schemas';

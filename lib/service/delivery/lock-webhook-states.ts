@@ -4,10 +4,14 @@ import { schema, type Tx } from '@/lib/db/client';
 export type TLockedWebhook = { id: string; accountId: string; url: string; disabled: boolean; failingSince: Date | null };
 
 /**
- * The webhooks of a batch of attempt outcomes, locked (FOR UPDATE) in id order before anything is
- * written: every batch takes its webhooks' rows in the same order, so two workers never deadlock,
- * and the state read here is the one this transaction changes, which tells a change of state
- * (failing → recovered, enabled → disabled) from a repeat.
+ * The webhooks of a batch of attempt outcomes, locked in id order before anything is written:
+ * every batch takes its webhooks' rows in the same order, so two workers never deadlock, and the
+ * state read here is the one this transaction changes, which tells a change of state (failing →
+ * recovered, enabled → disabled) from a repeat.
+ *
+ * FOR NO KEY UPDATE, not FOR UPDATE: the batch changes state columns, never the key, and the weaker
+ * lock does not conflict with the KEY SHARE lock that every new delivery's foreign key check takes
+ * on its webhook, so creating grants never waits for the worker's bookkeeping.
  */
 export async function lockWebhookStates(tx: Tx, webhookIds: string[]): Promise<Map<string, TLockedWebhook>> {
   const w = schema.webhooks;
@@ -17,6 +21,6 @@ export async function lockWebhookStates(tx: Tx, webhookIds: string[]): Promise<M
     .from(w)
     .where(inArray(w.id, [...new Set(webhookIds)]))
     .orderBy(asc(w.id))
-    .for('update');
+    .for('no key update');
   return new Map(rows.map((r) => [r.id, r]));
 }

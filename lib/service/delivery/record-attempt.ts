@@ -6,6 +6,7 @@ import { env } from '@/lib/env';
 import { prefixedId } from '@/lib/ids';
 import { isOperationalEventType } from '@/lib/constants';
 import { emitOperationalEvent, type TCause } from '@/lib/service/webhooks/emit-operational-event';
+import { countAttempt } from '@/lib/metrics/count-attempt';
 import type { TAttemptRow } from '@/lib/service/webhooks/webhook-json';
 import type { TClaim } from './claim';
 import { lockWebhookStates, type TLockedWebhook } from './lock-webhook-states';
@@ -206,6 +207,7 @@ const submitScheduled = batchWriter('scheduled-attempts', recordScheduledAttempt
 
 /** Records a worker's attempt; resolves once it is committed (with others that finished meanwhile). */
 export function recordScheduledAttempt(claim: TClaim, url: string, result: TSendResult): Promise<void> {
+  countAttempt(result, 'scheduled');
   return submitScheduled({ claim, url, result });
 }
 
@@ -224,6 +226,7 @@ export async function abandonClaim(claim: TClaim): Promise<void> {
  * webhook and ends the message's retries. Other failures leave the schedule as it was.
  */
 export async function recordManualAttempt(target: TAttemptTarget, result: TSendResult): Promise<TAttemptRow> {
+  countAttempt(result, 'manual');
   const db = await getDb();
   return db.transaction(async (tx) => {
     const state = (await lockWebhookStates(tx, [target.webhookId])).get(target.webhookId);

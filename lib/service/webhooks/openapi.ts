@@ -5,7 +5,6 @@ import { ZInstantOut, ZMetadataOut, page, sameShape } from '@/lib/openapi/shared
 import { ZGrant } from '@/lib/service/grants/openapi';
 import { ZCreateWebhook, ZMessageFilters, ZTestEvent, ZUpdateWebhook } from './schemas';
 import type { operationalPayload } from './emit-operational-event';
-import { HEALTH_WINDOWS, ZHealthQuery, type TWebhookHealth } from './get-webhook-health';
 import type { TAttemptJson, TMessageJson, TWebhookJson } from './webhook-json';
 import type { TRecoverRunJson } from './recover-run-json';
 import { ZRecoverWindowFields } from './recover-window';
@@ -68,21 +67,6 @@ sameShape<Omit<TMessageJson, 'payload'>, z.output<typeof ZMessage>>(true);
 export const ZMessageWithPayload = ZMessage.extend({ payload: ZEventPayloadOut }).meta({ id: 'MessageWithPayload' });
 
 const ZWebhookPath = z.object({ id: z.string().meta({ description: 'The webhook id (`ep_…`).' }) });
-export const ZWebhookHealth = z
-  .strictObject({
-    window: z.enum(Object.keys(HEALTH_WINDOWS) as [keyof typeof HEALTH_WINDOWS]),
-    attempts: z.int(),
-    successes: z.int(),
-    successRate: z.number().min(0).max(1).nullable().meta({ description: 'successes / attempts in the window; null without attempts.' }),
-    failureStreak: z.int().meta({ description: 'Failed attempts since the newest successful one.' }),
-    lastSuccessAt: ZInstantOut.nullable(),
-    disabled: z.boolean(),
-    disabledReason: z.string().nullable(),
-    disabledAt: ZInstantOut.nullable(),
-  })
-  .meta({ id: 'WebhookHealth' });
-sameShape<TWebhookHealth, z.output<typeof ZWebhookHealth>>(true);
-
 const ZMessagePath = ZWebhookPath.extend({ messageId: z.string().meta({ description: 'The message id (`msg_…`).' }) });
 const ZSecret = z.object({ key: z.string().regex(/^whsec_/) }).meta({ id: 'WebhookSecret' });
 const LOCATION = z.object({ location: z.string().meta({ description: '/v1/webhooks/{id}' }) });
@@ -116,9 +100,6 @@ export const WEBHOOK_OPERATIONS = [
   op('GET /v1/webhooks/{id}', { id: 'getWebhook', tag: 'Webhooks', summary: 'Get a webhook', ext: true, auth: 'bearer', path: ZWebhookPath, response: ZWebhook }),
   op('PATCH /v1/webhooks/{id}', { id: 'updateWebhook', tag: 'Webhooks', summary: 'Change a webhook', ext: true, auth: 'bearer', path: ZWebhookPath, body: ZUpdateWebhook.meta({ id: 'UpdateWebhook' }), response: ZWebhook }),
   op('DELETE /v1/webhooks/{id}', { id: 'deleteWebhook', tag: 'Webhooks', summary: 'Delete a webhook', ext: true, auth: 'bearer', path: ZWebhookPath, status: 204 }),
-  op('GET /v1/webhooks/{id}/health', {
-    id: 'getWebhookHealth', tag: 'Webhooks', summary: 'Attempts, success rate, failure streak and disabled state over a window', ext: true, auth: 'bearer', path: ZWebhookPath, query: ZHealthQuery, response: ZWebhookHealth,
-  }),
   op('GET /v1/webhooks/{id}/secret', { id: 'getWebhookSecret', tag: 'Webhooks', summary: 'Get the signing secret', ext: true, auth: 'bearer', path: ZWebhookPath, response: ZSecret }),
   op('POST /v1/webhooks/{id}/secret/rotate', {
     id: 'rotateWebhookSecret', tag: 'Webhooks', summary: 'Rotate the signing secret', ext: true, auth: 'bearer', path: ZWebhookPath, response: ZSecret,

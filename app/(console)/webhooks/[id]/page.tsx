@@ -9,12 +9,14 @@ import { loadTimeline } from '@/lib/console/timeline';
 import { parseTimelineSearch } from '@/lib/console/timeline-filters';
 import type { TTimeline } from '@/lib/console/timeline-types';
 import { getTrackedWebhook } from '@/lib/console/tracked-webhooks';
+import { classifyHealth } from '@/lib/console/health/classify-health';
 import { attempt } from '@/app/(console)/_lib/errors';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
 import { Timeline } from './timeline';
 import { TimelineFilterForm } from './timeline-filter-form';
 import { WebhookActions } from './webhook-controls';
 import { WebhookSettingsCard } from './webhook-settings-card';
+import { WebhookHealth } from './webhook-health';
 import { WebhookStatus } from './webhook-status';
 import { RecoverPanel } from './recover-panel';
 import { ExportLinks } from '@/components/console/export-links';
@@ -29,7 +31,11 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
   const { id } = await params;
   const filters = parseTimelineSearch(await searchParams);
 
-  const [timeline, tracked] = await Promise.all([attempt(() => loadTimeline(staff.environment, api, id, filters)), getTrackedWebhook(staff.environment, id)]);
+  const [timeline, tracked, stats] = await Promise.all([
+    attempt(() => loadTimeline(staff.environment, api, id, filters)),
+    getTrackedWebhook(staff.environment, id),
+    attempt(() => api.getWebhookStats(id, '24h')),
+  ]);
   if (timeline.error?.status === 404) notFound();
   const initial = timeline.data ?? UNREAD;
   const webhook = initial.webhook;
@@ -55,6 +61,9 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
         receiver={initial.receiver}
         createdFor={createdFor ? { id: createdFor.id, name: createdFor.name, slug: createdFor.slug } : null}
       />
+
+      {/* Stats are an extension: without them (or before they can be read) the page is the timeline alone. */}
+      {stats.data ? <WebhookHealth webhookId={id} initial={{ stats: stats.data, health: classifyHealth(stats.data, stats.data.disabled) }} /> : null}
 
       <RecoverPanel webhookId={id} />
 

@@ -1,0 +1,21 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { fetchJson, type FetchJsonError } from '@/app/(console)/_lib/fetch-json';
+import type { THealthHome, THealthWindow } from '@/lib/console/health/health-types';
+
+/** Stats are aggregates over a window: a few seconds between polls is live enough and spares the API. */
+export const HEALTH_POLL_MS = 5000;
+
+export function useHealthHome(win: THealthWindow, initial: THealthHome | null) {
+  return useQuery<THealthHome, FetchJsonError>({
+    queryKey: ['health-home', win],
+    queryFn: ({ signal }) => fetchJson<THealthHome>(`/api/webhook-health?window=${win}`, { signal }),
+    initialData: initial && initial.window === win ? initial : undefined,
+    initialDataUpdatedAt: initial ? Date.parse(initial.fetchedAt) : undefined,
+    refetchInterval: HEALTH_POLL_MS,
+    refetchIntervalInBackground: false,
+    placeholderData: (previous) => previous,
+    retry: false,
+  });
+}

@@ -1,0 +1,22 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { fetchJson, type FetchJsonError } from '@/app/(console)/_lib/fetch-json';
+import type { THealth, THealthWindow, TWebhookStats } from '@/lib/console/health/health-types';
+import { HEALTH_POLL_MS } from '@/app/(console)/use-health-home';
+import { webhookQueriesKey } from './use-timeline';
+
+export type TStatsAnswer = { stats: TWebhookStats; health: THealth };
+
+/** The webhook's stats over `win`, polled like the health home (and refreshed with the webhook's other queries). */
+export function useWebhookStats(webhookId: string, win: THealthWindow, initial: TStatsAnswer | null) {
+  return useQuery<TStatsAnswer, FetchJsonError>({
+    queryKey: [...webhookQueriesKey(webhookId), 'stats', win],
+    queryFn: ({ signal }) => fetchJson<TStatsAnswer>(`/api/webhooks/${encodeURIComponent(webhookId)}/stats?window=${win}`, { signal }),
+    initialData: initial && initial.stats.window === win ? initial : undefined,
+    refetchInterval: HEALTH_POLL_MS,
+    refetchIntervalInBackground: false,
+    placeholderData: (previous) => previous,
+    retry: false,
+  });
+}

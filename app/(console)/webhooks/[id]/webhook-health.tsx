@@ -1,0 +1,66 @@
+'use client';
+
+import { useState, type ReactNode } from 'react';
+import { ErrorCallout } from '@/components/console/callout';
+import { LatencyChart, OutcomeChart } from '@/components/console/health/delivery-charts';
+import { ago, formatAge, formatMs, formatRate } from '@/components/console/health/format-health';
+import { HealthBadge } from '@/components/console/health/health-badge';
+import { HealthLiveStatus } from '@/components/console/health/health-live-status';
+import { WindowSwitcher } from '@/components/console/health/window-switcher';
+import { Timestamp } from '@/components/console/timestamp';
+import type { THealthWindow } from '@/lib/console/health/health-types';
+import { useWebhookStats, type TStatsAnswer } from './use-webhook-stats';
+
+/** The webhook's health: figures over a window (switchable), outcome and latency charts, live. */
+export function WebhookHealth({ webhookId, initial }: { webhookId: string; initial: TStatsAnswer }) {
+  const [win, setWin] = useState<THealthWindow>((initial.stats.window as THealthWindow) ?? '24h');
+  const query = useWebhookStats(webhookId, win, initial);
+  const answer = query.data ?? initial;
+  const { stats, health } = answer;
+  const now = stats.until;
+  const b = stats.backlog;
+  return (
+    <section className="space-y-3" aria-label="Health" data-testid="webhook-health">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 className="text-base font-semibold text-slate-900">Health</h2>
+          <HealthBadge health={health} />
+          {health.level !== 'healthy' ? <span className="text-xs text-slate-600">{health.reasons.join(' · ')}</span> : null}
+        </div>
+        <WindowSwitcher value={win} onChange={setWin} />
+      </div>
+      <HealthLiveStatus fetching={query.isFetching} updatedAt={query.dataUpdatedAt} error={query.error} />
+      {query.error?.status === 400 ? <ErrorCallout error={query.error.info()} /> : null}
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6" data-testid="health-figures">
+        <Figure label={`Success rate (${stats.window})`} value={formatRate(stats.successRate)} sub={`${stats.successes} of ${stats.attempts} attempts`} />
+        <Figure label="Response time" value={`p95 ${formatMs(stats.responseTimeMs.p95)}`} sub={`p50 ${formatMs(stats.responseTimeMs.p50)} · p99 ${formatMs(stats.responseTimeMs.p99)}`} />
+        <Figure
+          label="Backlog"
+          value={`${b.pending + b.sending} waiting`}
+          sub={b.oldestPendingAt ? `oldest ${formatAge(b.oldestPendingAgeSeconds)}${b.nextAttemptAt ? ` · next in ${ago(now, b.nextAttemptAt).replace(' ago', '')}` : ''}` : 'nothing waiting'}
+        />
+        <Figure label="Last success" value={ago(stats.lastSuccessAt, now)} sub={stats.lastSuccessAt ? <Timestamp value={stats.lastSuccessAt} /> : 'no success recorded'} />
+        <Figure label="Failure streak" value={String(stats.failureStreak)} sub={stats.failingSince ? <>failing since <Timestamp value={stats.failingSince} /></> : 'not failing'} />
+        <Figure
+          label="Disabled"
+          value={stats.disabled ? 'yes' : 'no'}
+          sub={stats.disabled ? <>{stats.disabledReason ?? 'no reason given'}{stats.disabledAt ? <> · <Timestamp value={stats.disabledAt} /></> : null}</> : 'enabled'}
+        />
+      </dl>
+      <div className="grid gap-4 rounded-lg border border-slate-200 bg-white p-3 lg:grid-cols-2">
+        <OutcomeChart stats={stats} />
+        <LatencyChart stats={stats} />
+      </div>
+    </section>
+  );
+}
+
+function Figure({ label, value, sub }: { label: string; value: string; sub: ReactNode }) {
+  return (
+    <div className="min-w-0 rounded-lg border border-slate-200 bg-white px-3 py-2">
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="truncate text-base font-semibold tabular-nums text-slate-900">{value}</dd>
+      <dd className="truncate text-xs text-slate-500">{sub}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import type { THealth, THealthLevel } from '@/lib/console/health/health-types';
+import { Badge, type TTone } from '@/components/console/badge';
+
+const TONES: Record<THealthLevel, TTone> = { healthy: 'green', degraded: 'amber', failing: 'red', disabled: 'gray', unknown: 'violet' };
+
+/** The webhook's health level; the reasons are its tooltip. */
+export function HealthBadge({ health }: { health: THealth }) {
+  return (
+    <span data-testid="health-badge" data-level={health.level}>
+      <Badge tone={TONES[health.level]} title={health.reasons.join('; ')} dot>
+        {health.level}
+      </Badge>
+    </span>
+  );
+}

@@ -1,0 +1,2 @@
+CREATE INDEX "attempts_webhook_time_idx" ON "service"."attempts" USING btree ("webhook_id","created_at","status","response_duration_ms");--> statement-breakpoint
+CREATE INDEX "attempts_webhook_success_idx" ON "service"."attempts" USING btree ("webhook_id","created_at") WHERE status = 'success';

@@ -1,0 +1,45 @@
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { processSingleton } from '@/lib/process-singleton';
+
+// The process's Prometheus metrics (prom-client), one per process (processSingleton): the ingest fast path
+// (registered at boot), the worker and the /metrics route run in different bundles of one process
+// and must count into one registry. Each process (web, `npm run worker`) has its own.
+
+export type TMetrics = {
+  registry: Registry;
+  deliveryAttempts: Counter<'outcome' | 'trigger'>;
+  deliveryDuration: Histogram<'outcome'>;
+  ingestReceipts: Counter<'verdict'>;
+};
+
+function create(): TMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'gc_' });
+  return {
+    registry,
+    deliveryAttempts: new Counter({
+      name: 'gc_delivery_attempts_total',
+      help: 'Webhook delivery attempts made by this process, by outcome (success, http_error, network_error) and trigger (scheduled, manual).',
+      labelNames: ['outcome', 'trigger'],
+      registers: [registry],
+    }),
+    deliveryDuration: new Histogram({
+      name: 'gc_delivery_duration_seconds',
+      help: 'Time from sending a webhook to its answer (or the timeout), by outcome.',
+      labelNames: ['outcome'],
+      buckets: [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15, 30],
+      registers: [registry],
+    }),
+    ingestReceipts: new Counter({
+      name: 'gc_ingest_receipts_total',
+      help: "Requests stored by this process's receivers (/ingest/{slug}), by signature verdict.",
+      labelNames: ['verdict'],
+      registers: [registry],
+    }),
+  };
+}
+
+/** The metrics of this process, made on first use. */
+export function metrics(): TMetrics {
+  return processSingleton('metrics', create);
+}

@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { SANDBOX } from '../helpers/app';
+import { expect, screenshot, test } from './fixtures';
+
+// The health home and a webhook's charts in Chromium: three webhooks of the account made through
+// the API — one whose console receiver answers 2xx (healthy), one whose receiver answers 500 and is
+// retried every second (failing), one created disabled — must list troubled first, and the failing
+// one's page must draw its outcome and latency charts, switchable between windows.
+// The app is shared with the other spec files, so the account may hold other webhooks too.
+
+const DOCS = path.resolve(import.meta.dirname, '../../docs');
+
+async function json<T = any>(res: Awaited<ReturnType<APIRequestContext['get']>>, status: number): Promise<T> {
+  expect(res.status(), `${res.url()}: ${await res.text()}`).toBe(status);
+  return (await res.json()) as T;
+}
+
+async function setUp(page: Page, baseUrl: string) {
+  const req = page.request;
+  const { access_token: tok } = await json(
+    await req.post(`${baseUrl}/oauth/token`, { data: { client_id: SANDBOX.clientId, client_secret: SANDBOX.clientSecret, audience: SANDBOX.audience, grant_type: 'client_credentials' } }),
+    200,
+  );
+  const auth = { authorization: `Bearer ${tok}` };
+  const ok = await json(await req.post(`${baseUrl}/api/receivers`, { data: { name: 'Answers 204' } }), 201);
+  await json(await req.patch(`${baseUrl}/api/receivers/${ok.id}`, { data: { responseStatus: 204, responseBody: '' } }), 200);
+  const down = await json(await req.post(`${baseUrl}/api/receivers`, { data: { name: 'Database down' } }), 201);
+  await json(await req.patch(`${baseUrl}/api/receivers/${down.id}`, { data: { responseStatus: 500, responseBody: '{"error":"database down"}' } }), 200);
+  const webhook = async (url: string, description: string, disabled = false) =>
+    (await json(await req.post(`${baseUrl}/v1/webhooks`, { headers: auth, data: { url, eventTypes: ['grant.succeeded'], description, disabled } }), 201)).id as string;
+  const healthy = await webhook(ok.ingestUrl, 'Health: donor CRM (answers 204)');
+  const failing = await webhook(down.ingestUrl, 'Health: finance sync (answers 500)');
+  const disabled = await webhook(ok.ingestUrl, 'Health: old endpoint (disabled)', true);
+  for (const id of [healthy, healthy, healthy, failing]) await json(await req.post(`${baseUrl}/v1/webhooks/${id}/test`, { headers: auth }), 200);
+  // The failing one is retried every second in tests: wait for a streak that makes it "failing".
+  await expect
+    .poll(async () => (await json(await req.get(`${baseUrl}/v1/webhooks/${failing}/stats`, { headers: auth }), 200)).failureStreak, { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(3);
+  await expect
+    .poll(async () => (await json(await req.get(`${baseUrl}/v1/webhooks/${healthy}/stats`, { headers: auth }), 200)).successes, { timeout: 20_000 })
+    .toBe(3);
+  return { healthy, failing, disabled };
+}
+
+test('the health home lists every webhook troubled first; a webhook page draws its charts', async ({ page, app }) => {
+  const { healthy, failing, disabled } = await setUp(page, app.baseUrl);
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Webhook health' })).toBeVisible();
+  const rows = page.getByTestId('health-row');
+  const row = (id: string) => page.locator(`[data-testid="health-row"][data-webhook-id="${id}"]`);
+  await expect(row(healthy)).toHaveAttribute('data-level', 'healthy');
+  await expect(row(failing)).toHaveAttribute('data-level', 'failing');
+  await expect(row(disabled)).toHaveAttribute('data-level', 'disabled');
+  await expect(row(failing)).toContainText(/failed attempts in a row/);
+  await expect(row(healthy)).toContainText('100%');
+  await expect(row(healthy).getByTestId('sparkline').locator('svg')).toBeVisible();
+
+  // Troubled first: every failing row, then disabled, degraded, unknown, healthy.
+  const ORDER = ['failing', 'disabled', 'degraded', 'unknown', 'healthy'];
+  const levels = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-level') ?? ''));
+  expect(levels.map((l) => ORDER.indexOf(l))).toEqual([...levels.map((l) => ORDER.indexOf(l))].sort((a, b) => a - b));
+  const ids = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-webhook-id')));
+  expect(ids.indexOf(failing)).toBeLessThan(ids.indexOf(disabled));
+  expect(ids.indexOf(disabled)).toBeLessThan(ids.indexOf(healthy));
+
+  // The thresholds are stated on the page.
+  await page.getByText('How health is judged').click();
+  await expect(page.getByTestId('health-thresholds')).toContainText('3 or more failed attempts in a row');
+  await expect(page.getByTestId('health-live')).toHaveAttribute('data-state', 'live');
+  await screenshot(page, 'health-home');
+  fs.mkdirSync(DOCS, { recursive: true });
+  await page.screenshot({ path: path.join(DOCS, 'screenshot-health.png'), fullPage: true });
+
+  // The failing webhook's page: figures and both charts, with the 15 s timeout line; the window switches.
+  await row(failing).getByRole('link', { name: 'Health: finance sync (answers 500)' }).click();
+  await expect(page).toHaveURL(new RegExp(`/webhooks/${failing}$`));
+  const health = page.getByTestId('webhook-health');
+  await expect(health.getByTestId('health-badge')).toHaveAttribute('data-level', 'failing');
+  await expect(health.getByTestId('chart-outcomes').locator('.recharts-wrapper > svg.recharts-surface')).toBeVisible();
+  await expect(health.getByTestId('chart-outcomes').locator('.recharts-bar-rectangle').first()).toBeAttached();
+  await expect(health.getByTestId('chart-latency').locator('.recharts-wrapper > svg.recharts-surface')).toBeVisible();
+  await expect(health.getByTestId('chart-latency')).toContainText('timeout 15 s');
+  await expect(health.getByTestId('health-figures')).toContainText('Success rate (24h)');
+  await health.getByRole('button', { name: '1h' }).click();
+  await expect(health.getByRole('button', { name: '1h' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(health.getByTestId('health-figures')).toContainText('Success rate (1h)');
+  await expect(health.getByTestId('health-figures')).toContainText(/0 of \d+ attempts/);
+  await expect(health.getByTestId('chart-outcomes')).toContainText('Attempts per 5 min');
+  await screenshot(page, 'webhook-charts');
+  await health.screenshot({ path: path.join(DOCS, 'screenshot-webhook-charts.png') });
+
+  // 390 px wide: cards instead of the table, charts within the width, nothing scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(health.getByTestId('chart-latency').locator('.recharts-wrapper > svg.recharts-surface')).toBeVisible();
+  // The charts follow their container's width once it has been measured again.
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(page, 'mobile-webhook-charts');
+  await page.goto('/');
+  const card = page.locator('[data-testid="health-card"]').first();
+  await expect(card).toBeVisible();
+  await expect(card).toHaveAttribute('data-level', 'failing');
+  await expect(rows.first()).toBeHidden();
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(page, 'mobile-health-home');
+});

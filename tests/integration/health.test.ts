@@ -1,0 +1,294 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { after, before, describe, test } from 'node:test';
+import parsePrometheus from 'parse-prometheus-text-format';
+import { dropPgDatabase, startApp } from '../helpers/app';
+import { assertProblem, call, eventually, staffCookie, token } from '../helpers/http';
+import { databaseAt } from '../helpers/old-database';
+import { startReceiver, type TReceiver } from '../helpers/receiver';
+
+// Webhook stats (EXT GET /v1/webhooks/{id}/stats) against attempts the test made happen — a real
+// receiver answering 2xx to some and 500 to others, delivered by the real worker — and /metrics:
+// off by default, then behind its token, its counters moving with those deliveries. And the stats
+// over the attempts of a database made before their indexes (migration 0007).
+
+const METRICS_TOKEN = 'metrics-token-for-tests-0123456789';
+const ISO_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+let app: Awaited<ReturnType<typeof startApp>>;
+let plain: Awaited<ReturnType<typeof startApp>>;
+let receiver: TReceiver;
+let tok: string;
+let otherTok: string;
+let baseline: TSamples;
+
+// One retry an hour later: a failed attempt leaves its message pending, so the backlog is known.
+before(async () => {
+  [app, plain, receiver] = await Promise.all([
+    startApp({ accounts: ['other'], env: { METRICS_TOKEN, DELIVERY_RETRY_SCHEDULE: '3600' } }),
+    startApp(),
+    startReceiver(),
+  ]);
+  [tok, otherTok] = await Promise.all([token(app), token(app, app.clients.other)]);
+  baseline = await scrape();
+});
+after(async () => {
+  await Promise.all([app?.stop(), plain?.stop(), receiver?.close()]);
+});
+
+type TSamples = Map<string, number>;
+
+/**
+ * The metrics as `name{label="v",…}` → value: counters and gauges as a Prometheus text-format
+ * parser reads them (it fails on malformed text); a histogram's `_count` and `_sum` samples from
+ * their lines (the parser keeps only the buckets of a labelled histogram).
+ */
+async function scrape(): Promise<TSamples> {
+  const res = await fetch(`${app.baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  assert.equal(res.status, 200);
+  assert.match(res.headers.get('content-type') ?? '', /^text\/plain; version=0\.0\.4/);
+  const text = await res.text();
+  const out: TSamples = new Map();
+  for (const family of parsePrometheus(text)) {
+    if (family.type !== 'COUNTER' && family.type !== 'GAUGE') continue;
+    for (const m of family.metrics) {
+      const labels = Object.entries(m.labels ?? {}).map(([k, v]) => `${k}="${v}"`).join(',');
+      out.set(`${family.name}{${labels}}`, Number(m.value));
+    }
+  }
+  for (const [, name, value] of text.matchAll(/^(\w+_(?:count|sum)\{[^}]*\}) (\S+)$/gm)) out.set(name, Number(value));
+  return out;
+}
+
+const grew = (after: TSamples, key: string) => (after.get(key) ?? 0) - (baseline.get(key) ?? 0);
+
+async function stats(webhookId: string, query = '', t = tok) {
+  return call(app, 'GET', `/v1/webhooks/${webhookId}/stats${query}`, { token: t });
+}
+
+async function newWebhook(url: string, t = tok): Promise<string> {
+  const res = await call(app, 'POST', '/v1/webhooks', { token: t, body: { url, eventTypes: ['grant.succeeded'] } });
+  assert.equal(res.status, 201, res.text);
+  return res.body.id;
+}
+
+/** Sends a test event and waits for its first attempt to be recorded. */
+async function deliverOne(webhookId: string): Promise<{ id: string; status: string; timestamp: string; attemptAt: string }> {
+  const sent = await call(app, 'POST', `/v1/webhooks/${webhookId}/test`, { token: tok });
+  assert.equal(sent.status, 200, sent.text);
+  return eventually(async () => {
+    const r = await call(app, 'GET', `/v1/webhooks/${webhookId}/messages/${sent.body.id}`, { token: tok });
+    return r.body.attemptCount >= 1 && r.body.status !== 'sending' && { ...r.body, attemptAt: r.body.lastAttempt?.timestamp };
+  }, 20_000, `the first attempt of ${sent.body.id}`);
+}
+
+describe('stats', () => {
+  let mixed: string;
+  let messages: Awaited<ReturnType<typeof deliverOne>>[] = [];
+
+  before(async () => {
+    // 2xx to the first three requests, 500 to every later one; one message at a time, so the order is known.
+    const ep = receiver.endpoint((_req, n) => (n <= 3 ? { status: 204 } : { status: 500, body: 'database down' }));
+    mixed = await newWebhook(ep.url);
+    messages = [];
+    for (let i = 0; i < 5; i++) messages.push(await deliverOne(mixed));
+  });
+
+  test('counts, success rate, streak, backlog and last success match the attempts made', async () => {
+    assert.deepEqual(messages.map((m) => m.status), ['success', 'success', 'success', 'pending', 'pending']);
+    const res = await stats(mixed, '?window=1h');
+    assert.equal(res.status, 200, res.text);
+    const s = res.body;
+    assert.equal(s.webhookId, mixed);
+    assert.equal(s.window, '1h');
+    assert.equal(s.bucketSeconds, 300);
+    assert.equal(Date.parse(s.until) - Date.parse(s.from), 3600_000);
+    assert.equal(s.attempts, 5);
+    assert.equal(s.successes, 3);
+    assert.equal(s.failures, 2);
+    assert.equal(s.successRate, 0.6);
+    assert.equal(s.failureStreak, 2);
+    assert.equal(s.lastSuccessAt, messages[2].attemptAt);
+    assert.equal(s.lastAttemptAt, messages[4].attemptAt);
+    assert.equal(s.backlog.pending, 2);
+    assert.equal(s.backlog.sending, 0);
+    assert.equal(s.backlog.oldestPendingAt, messages[3].timestamp);
+    assert.ok(s.backlog.oldestPendingAgeSeconds >= 0 && s.backlog.oldestPendingAgeSeconds < 120, String(s.backlog.oldestPendingAgeSeconds));
+    // The retry an hour away (±20 % jitter), of whichever failed message is due first.
+    const nextIn = Date.parse(s.backlog.nextAttemptAt) - Date.now();
+    assert.ok(nextIn > 40 * 60_000 && nextIn < 80 * 60_000, s.backlog.nextAttemptAt);
+    assert.ok(s.failingSince, 'failing since its first failure');
+    assert.equal(s.disabled, false);
+    assert.equal(s.disabledReason, null);
+    const { p50, p95, p99 } = s.responseTimeMs;
+    assert.ok(typeof p50 === 'number' && p50 >= 0 && p50 <= p95 && p95 <= p99, JSON.stringify(s.responseTimeMs));
+  });
+
+  test('every window: buckets are contiguous, cover the window, and sum to its totals', async () => {
+    const answers = await Promise.all(['1h', '24h', '7d'].map((w) => stats(mixed, `?window=${w}`)));
+    for (const [i, { status, body: s }] of answers.entries()) {
+      assert.equal(status, 200);
+      assert.equal(s.window, ['1h', '24h', '7d'][i]);
+      assert.equal(s.bucketSeconds, [300, 3600, 21600][i]);
+      // Epoch-aligned buckets: the first one starts at or before `from`, the last one holds `until`.
+      assert.equal(s.buckets.length, [13, 25, 29][i]);
+      assert.ok(Date.parse(s.buckets[0].start) <= Date.parse(s.from) && Date.parse(s.buckets[0].end) > Date.parse(s.from));
+      assert.ok(Date.parse(s.buckets.at(-1).start) <= Date.parse(s.until) && Date.parse(s.buckets.at(-1).end) > Date.parse(s.until));
+      for (const [j, b] of s.buckets.entries()) {
+        assert.match(b.start, ISO_MS);
+        assert.equal(Date.parse(b.end) - Date.parse(b.start), s.bucketSeconds * 1000);
+        if (j > 0) assert.equal(b.start, s.buckets[j - 1].end);
+        assert.equal(b.failures, b.attempts - b.successes);
+        assert.equal(b.p50 === null, b.attempts === 0);
+      }
+      const sum = (k: 'attempts' | 'successes' | 'failures') => s.buckets.reduce((n: number, b: Record<string, number>) => n + b[k], 0);
+      assert.deepEqual([sum('attempts'), sum('successes'), sum('failures')], [5, 3, 2]);
+      assert.equal(s.successRate, 0.6);
+      assert.equal(s.failureStreak, 2);
+    }
+  });
+
+  test('a webhook without attempts, then disabled: zeros, nulls, and why and when', async () => {
+    const quiet = await newWebhook(receiver.endpoint().url);
+    const s = (await stats(quiet)).body;
+    assert.equal(s.window, '24h', 'the default window');
+    assert.deepEqual([s.attempts, s.successes, s.failures, s.successRate, s.failureStreak], [0, 0, 0, null, 0]);
+    assert.deepEqual(s.responseTimeMs, { p50: null, p95: null, p99: null });
+    assert.deepEqual(s.backlog, { pending: 0, sending: 0, oldestPendingAt: null, oldestPendingAgeSeconds: null, nextAttemptAt: null });
+    assert.equal(s.lastSuccessAt, null);
+    assert.ok(s.buckets.every((b: { attempts: number }) => b.attempts === 0));
+    assert.equal((await call(app, 'PATCH', `/v1/webhooks/${quiet}`, { token: tok, body: { disabled: true } })).status, 200);
+    const d = (await stats(quiet, '?window=7d')).body;
+    assert.equal(d.disabled, true);
+    assert.equal(d.disabledReason, 'disabled through the API');
+    assert.match(d.disabledAt, ISO_MS);
+  });
+
+  test('a bad window is a 400 naming it; other accounts, unknown ids and no token are refused', async () => {
+    const [bad, upper, foreign, unknown, anonymous, post] = await Promise.all([
+      stats(mixed, '?window=2h'),
+      stats(mixed, '?window=24H'),
+      stats(mixed, '?window=1h', otherTok),
+      stats('ep_2pYtF0cE2Zb3hA4nQd8sXkLmR1v', '?window=1h'),
+      call(app, 'GET', `/v1/webhooks/${mixed}/stats`),
+      call(app, 'POST', `/v1/webhooks/${mixed}/stats`, { token: tok }),
+    ]);
+    const problem = assertProblem(bad, 400, /window/);
+    assert.deepEqual(problem.errors, [{ path: 'window', message: 'must be one of: 1h, 24h, 7d' }]);
+    assertProblem(upper, 400, /window/);
+    assertProblem(foreign, 404, new RegExp(mixed));
+    assertProblem(unknown, 404);
+    assertProblem(anonymous, 401);
+    assertProblem(post, 405);
+    assert.equal(post.headers.get('allow'), 'GET, HEAD, OPTIONS');
+  });
+
+  test('the console reads them over HTTP: its stats route, and the health home troubled first', async () => {
+    const cookie = await staffCookie(app);
+    const [one, home, bad, anonymous] = await Promise.all([
+      call(app, 'GET', `/api/webhooks/${mixed}/stats?window=1h`, { headers: { cookie } }),
+      call(app, 'GET', '/api/webhook-health?window=7d', { headers: { cookie } }),
+      call(app, 'GET', `/api/webhooks/${mixed}/stats?window=1d`, { headers: { cookie } }),
+      call(app, 'GET', '/api/webhook-health'),
+    ]);
+    assert.equal(one.status, 200, one.text);
+    assert.equal(one.body.stats.attempts, 5);
+    assert.deepEqual(one.body.health, { level: 'failing', reasons: ['success rate 60%'] });
+    assert.equal(home.status, 200, home.text);
+    assert.equal(home.body.window, '7d');
+    assert.equal(home.body.statsSupported, true);
+    const levels = home.body.rows.map((r: { webhook: { id: string }; health: { level: string } }) => `${r.webhook.id}:${r.health.level}`);
+    assert.equal(levels[0], `${mixed}:failing`, 'the failing webhook first');
+    assert.ok(levels.every((l: string, i: number) => i === 0 || !l.endsWith(':failing')), levels.join(' '));
+    assertProblem(bad, 400, /window/);
+    assert.equal(anonymous.status, 401);
+  });
+});
+
+describe('metrics', () => {
+  test('off unless METRICS_TOKEN is set: a 404 problem', async () => {
+    const res = await call(plain, 'GET', '/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    assertProblem(res, 404, /METRICS_TOKEN/);
+  });
+
+  test('with a token: none or a wrong one is a 401', async () => {
+    const [none, wrong, longer, basic] = await Promise.all([
+      call(app, 'GET', '/metrics'),
+      call(app, 'GET', '/metrics', { token: 'metrics-token-for-tests-0123456780' }),
+      call(app, 'GET', '/metrics', { token: `${METRICS_TOKEN}x` }),
+      call(app, 'GET', '/metrics', { headers: { authorization: `Basic ${Buffer.from(`x:${METRICS_TOKEN}`).toString('base64')}` } }),
+    ]);
+    for (const res of [none, wrong, longer, basic]) {
+      assertProblem(res, 401);
+      assert.equal(res.headers.get('www-authenticate'), 'Bearer realm="metrics"');
+      assert.doesNotMatch(res.text, /metrics-token-for-tests/);
+    }
+  });
+
+  test('the right token: Prometheus text whose counters moved with the deliveries above, and the queue from SQL', async () => {
+    // A console receiver too, so the ingest counter has something to count.
+    const cookie = await staffCookie(app);
+    const created = await call(app, 'POST', '/api/receivers', { headers: { cookie }, body: { name: 'metrics' } });
+    assert.equal(created.status, 201, created.text);
+    const ingestHook = await newWebhook(created.body.ingestUrl);
+    const delivered = await deliverOne(ingestHook);
+    assert.equal(delivered.status, 'success');
+
+    const now = await scrape();
+    const shown = [...now].filter(([k]) => k.startsWith('gc_delivery_attempts')).map(([k, v]) => `${k} ${v} (was ${baseline.get(k)})`).join('; ');
+    assert.equal(grew(now, 'gc_delivery_attempts_total{outcome="success",trigger="scheduled"}'), 4, shown); // 3 + the receiver's
+    assert.equal(grew(now, 'gc_delivery_attempts_total{outcome="http_error",trigger="scheduled"}'), 2, shown);
+    assert.equal(grew(now, 'gc_delivery_duration_seconds_count{outcome="success"}'), 4);
+    assert.equal(grew(now, 'gc_delivery_duration_seconds_count{outcome="http_error"}'), 2);
+    assert.ok(grew(now, 'gc_delivery_duration_seconds_sum{outcome="success"}') > 0);
+    // The receiver holds no secret yet: its verdict says so.
+    assert.equal(grew(now, 'gc_ingest_receipts_total{verdict="no secret configured"}'), 1);
+    assert.equal(now.get('gc_delivery_queue_depth{state="pending"}'), 2, 'the two failed messages wait for their retry');
+    assert.equal(now.get('gc_delivery_queue_depth{state="due"}'), 0);
+    assert.ok((now.get('gc_delivery_queue_oldest_age_seconds{}') ?? -1) >= 0);
+    assert.ok(now.has('gc_process_resident_memory_bytes{}'), 'process metrics too');
+  });
+});
+
+describe('migration 0009 on a database made before it', () => {
+  const ACCOUNT = '22222222-2222-4222-8222-222222222222';
+  // Four attempts of two messages in the last half hour (success, fail, fail, success … then two
+  // fails): rows written by the previous release, read by the new stats through the new indexes.
+  const rows = `
+    insert into service.accounts (id, name) values ('${ACCOUNT}', 'sandbox');
+    insert into service.webhooks (id, account_id, url, event_types, failing_since)
+      values ('ep_old000000000000000000000001', '${ACCOUNT}', 'http://127.0.0.1:9/old', '{grant.succeeded}', now() - interval '10 minutes');
+    insert into service.messages (id, account_id, event_id, event_type, payload, created_at) values
+      ('msg_old000000000000000000000001', '${ACCOUNT}', 'evt_old000000000000000000000001', 'grant.succeeded', '{}', now() - interval '30 minutes'),
+      ('msg_old000000000000000000000002', '${ACCOUNT}', 'evt_old000000000000000000000002', 'grant.succeeded', '{}', now() - interval '20 minutes');
+    insert into service.deliveries (id, message_id, webhook_id, account_id, event_type, status, attempt_count, scheduled_attempt_count, next_attempt_at, created_at) values
+      ('33333333-3333-4333-8333-333333333331', 'msg_old000000000000000000000001', 'ep_old000000000000000000000001', '${ACCOUNT}', 'grant.succeeded', 'success', 1, 1, null, now() - interval '30 minutes'),
+      ('33333333-3333-4333-8333-333333333332', 'msg_old000000000000000000000002', 'ep_old000000000000000000000001', '${ACCOUNT}', 'grant.succeeded', 'pending', 3, 3, now() + interval '2 hours', now() - interval '20 minutes');
+    insert into service.attempts (id, delivery_id, message_id, webhook_id, account_id, url, created_at, status, response_status_code, response_duration_ms, trigger_type) values
+      ('atmpt_old000000000000000000000001', '33333333-3333-4333-8333-333333333331', 'msg_old000000000000000000000001', 'ep_old000000000000000000000001', '${ACCOUNT}', 'http://127.0.0.1:9/old', now() - interval '30 minutes', 'success', 200, 100, 'scheduled'),
+      ('atmpt_old000000000000000000000002', '33333333-3333-4333-8333-333333333332', 'msg_old000000000000000000000002', 'ep_old000000000000000000000001', '${ACCOUNT}', 'http://127.0.0.1:9/old', now() - interval '20 minutes', 'failed', 500, 200, 'scheduled'),
+      ('atmpt_old000000000000000000000003', '33333333-3333-4333-8333-333333333332', 'msg_old000000000000000000000002', 'ep_old000000000000000000000001', '${ACCOUNT}', 'http://127.0.0.1:9/old', now() - interval '15 minutes', 'failed', 0, 15000, 'scheduled'),
+      ('atmpt_old000000000000000000000004', '33333333-3333-4333-8333-333333333332', 'msg_old000000000000000000000002', 'ep_old000000000000000000000001', '${ACCOUNT}', 'http://127.0.0.1:9/old', now() - interval '10 minutes', 'failed', 503, 300, 'scheduled');
+  `;
+
+  test('opens with its attempts intact, and the stats count them', async () => {
+    const store = await databaseAt('0008_grant_sessions_nonprofit_profile', rows);
+    const old = await startApp({ env: store });
+    try {
+      const t = await token(old);
+      const res = await call(old, 'GET', '/v1/webhooks/ep_old000000000000000000000001/stats?window=1h', { token: t });
+      assert.equal(res.status, 200, res.text);
+      const s = res.body;
+      assert.deepEqual([s.attempts, s.successes, s.failures, s.successRate, s.failureStreak], [4, 1, 3, 0.25, 3]);
+      assert.deepEqual(s.responseTimeMs, { p50: 250, p95: 12795, p99: 14559 }); // percentile_cont of 100, 200, 300, 15000
+      assert.equal(s.backlog.pending, 1);
+      assert.ok(s.backlog.oldestPendingAgeSeconds >= 1200 && s.backlog.oldestPendingAgeSeconds < 1300, String(s.backlog.oldestPendingAgeSeconds));
+      assert.ok(Date.parse(s.lastAttemptAt) - Date.parse(s.lastSuccessAt) === 20 * 60_000);
+      assert.equal(s.buckets.reduce((n: number, b: { attempts: number }) => n + b.attempts, 0), 4);
+    } finally {
+      await old.stop();
+      if (store.DATABASE_URL) await dropPgDatabase(store.DATABASE_URL);
+      else fs.rmSync(store.DATA_DIR, { recursive: true, force: true });
+    }
+  });
+});
