@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { createReceiver, getReceiver, isValidSecret, updateReceiver } from '@/lib/console/receivers';
 import { ID_PREFIX } from '@/lib/constants';
 import { requireStaff } from '@/lib/console/session';
-import { fieldErrorsOf, type TFormState } from '@/app/(console)/_lib/action-result';
+import { fieldErrorsOf, type TFormState } from '@/app/(console)/_lib/errors';
 import { actionErrorInfo } from '@/app/(console)/_lib/errors';
 
 const ZSecret = z.string().trim().refine(isValidSecret, { message: 'A signing secret is whsec_ followed by base64, as the webhook shows it.' });

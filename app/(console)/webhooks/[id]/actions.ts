@@ -4,7 +4,7 @@ import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
 import { actionErrorInfo, isUnsupportedError } from '@/app/(console)/_lib/errors';
-import type { TActionResult } from '@/app/(console)/_lib/action-result';
+import type { TActionResult } from '@/app/(console)/_lib/errors';
 
 const ZWebhookId = z.string().min(1).max(200);
 const ZMessageId = z.string().min(1).max(200);

@@ -4,7 +4,7 @@ import { readJson } from '@/lib/http/body';
 import { ApiError } from '@/lib/http/errors';
 import { json, otherMethods } from '@/lib/http/respond';
 import { getReceiver, receiverJson, updateReceiver } from '@/lib/console/receivers';
-import { withStaff } from '@/lib/console/session';
+import { withStaff } from '@/lib/console/with-staff';
 
 export const dynamic = 'force-dynamic';
 
