@@ -5,7 +5,7 @@ import { withStaff } from '@/lib/console/with-staff';
 import { connectApi } from '@/lib/console/connect-api';
 import { json, otherMethods } from '@/lib/http/respond';
 import { loadTimeline, TIMELINE_PAGE_SIZE } from '@/lib/console/timeline';
-import { parseTimelineSearch } from '@/lib/console/timeline-filters';
+import { parseTimelineQuery } from '@/lib/console/timeline-filters';
 import { parsePageLimit } from '@/lib/http/page-limit';
 
 export const dynamic = 'force-dynamic';
@@ -13,7 +13,7 @@ export const dynamic = 'force-dynamic';
 export const GET = withStaff<{ id: string }>(async ({ req, params, staff }) => {
   const sp = req.nextUrl.searchParams;
   const pageLimit = parsePageLimit(sp, TIMELINE_PAGE_SIZE);
-  const timeline = await loadTimeline(staff.environment, connectApi(staff.environment), params.id, { ...parseTimelineSearch(sp), pageLimit });
+  const timeline = await loadTimeline(staff.environment, connectApi(staff.environment), params.id, { ...parseTimelineQuery(sp), pageLimit });
   return json(timeline, { headers: { 'cache-control': 'no-store' } });
 });
 
