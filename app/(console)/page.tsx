@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/console/page-header';
 import { HealthThresholds } from '@/components/console/health/health-thresholds';
 import { healthWindowOf } from '@/lib/console/health/health-types';
 import { loadHealthHome } from '@/lib/console/health/load-health-home';
-import { attempt } from '@/app/(console)/_lib/errors';
+import { loadOrError } from '@/app/(console)/_lib/errors';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
 import { HealthHome } from './health-home';
 
@@ -16,7 +16,7 @@ export const metadata: Metadata = { title: 'Health' };
 export default async function HealthPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { staff, api } = await staffApi();
   const window = healthWindowOf((await searchParams).window);
-  const loaded = await attempt(() => loadHealthHome(staff.environment, api, window));
+  const loaded = await loadOrError(() => loadHealthHome(staff.environment, api, window));
   return (
     <div className="space-y-4">
       <PageHeader

@@ -1,13 +1,7 @@
 import type { ReactNode } from 'react';
 
-// Inline notices. TErrorInfo is the plain, serialisable shape of an API error (see app/(console)/_lib/errors.ts).
-
-export type TErrorInfo = {
-  message: string;
-  status?: number;
-  requestId?: string | null;
-  errors?: { path: string; message: string }[];
-};
+// Inline notices; an error callout shows a TErrorInfo (app/(console)/_lib/errors.ts).
+import type { TErrorInfo } from '@/app/(console)/_lib/errors';
 
 const TONES = {
   info: 'border-sky-200 bg-sky-50 text-sky-900',

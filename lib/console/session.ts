@@ -6,7 +6,6 @@ import { getDb } from '@/lib/db/client';
 import { env } from '@/lib/env';
 import { recordAudit } from './audit/record-audit';
 import { ApiError } from '@/lib/http/errors';
-import { route, type TRequestInfo } from '@/lib/http/respond';
 import { randomString } from '@/lib/ids';
 import { environmentConfig, isEnvironmentName, type TEnvironmentName } from './connect-api/environments';
 import { getOrCreateSetting } from './settings';
@@ -92,15 +91,6 @@ export async function requireStaff(next?: string): Promise<TStaff> {
 
 // A 401 must name a challenge (RFC 9110 §15.5.2); the console's scheme is its session cookie, got at /login.
 export const WWW_AUTHENTICATE = 'Session realm="giving-connect-console"';
-
-/** For route handlers: the handler runs with the staff member; without a session, a 401 problem. */
-export function withStaff<P = Record<string, string>>(handler: (info: TRequestInfo<P> & { staff: TStaff }) => Promise<Response>) {
-  return route<P>(async (info) => {
-    const staff = await getStaff();
-    if (!staff) throw new ApiError('unauthorized', 'Sign in to the console first.', { headers: { 'www-authenticate': WWW_AUTHENTICATE } });
-    return handler({ ...info, staff });
-  });
-}
 
 /** Starts a session for a user who just proved their password (server actions and route handlers only). */
 export async function startSession(userId: string): Promise<void> {

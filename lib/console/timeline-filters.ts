@@ -1,30 +1,52 @@
 import { z } from 'zod';
 import { MESSAGE_STATUSES } from '@/lib/constants';
+import { parseQuery } from '@/lib/http/query';
 import { ZInstant } from './instant';
 import type { TTimelineFilters } from './timeline-types';
 
-// The timeline's URL filters, parsed once for the page and the JSON route it polls. Forgiving
-// (`.catch`): a bad value in a shared link drops that filter instead of failing the page.
+// The timeline's URL filters, one definition for the page and the JSON route it polls: the page
+// is forgiving (`.catch`: a bad value in a shared link drops that filter instead of failing the
+// page), the route strict (a 400 naming the bad parameter, lib/http/query.ts).
 
-const optional = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
 const ZIso = ZInstant.transform((d) => d.toISOString());
+const FILTERS = {
+  status: z.enum(MESSAGE_STATUSES, { message: `must be one of: ${MESSAGE_STATUSES.join(', ')}` }),
+  eventType: z.string().trim().min(1).max(100, { message: 'must be at most 100 characters' }),
+  after: ZIso,
+  before: ZIso,
+  pageToken: z.string().min(1).max(2000, { message: 'must be at most 2000 characters' }),
+};
+const KEYS = Object.keys(FILTERS) as (keyof typeof FILTERS)[];
 
-export const ZTimelineSearch = z.object({
-  status: optional(z.enum(MESSAGE_STATUSES)),
-  eventType: optional(z.string().trim().min(1).max(100)),
-  after: optional(ZIso),
-  before: optional(ZIso),
-  pageToken: optional(z.string().min(1).max(2000)),
+/** For the JSON route: a bad value is a 400 naming it. */
+export const ZTimelineQuery = z.object({
+  status: FILTERS.status.optional(),
+  eventType: FILTERS.eventType.optional(),
+  after: FILTERS.after.optional(),
+  before: FILTERS.before.optional(),
+  pageToken: FILTERS.pageToken.optional(),
+});
+
+/** For the page: a bad value drops that filter. */
+export const ZTimelineSearch = z.object(Object.fromEntries(KEYS.map((k) => [k, FILTERS[k].optional().catch(undefined)])) as {
+  [K in keyof typeof FILTERS]: z.ZodCatch<z.ZodOptional<(typeof FILTERS)[K]>>;
 });
 
 type TSearchParams = URLSearchParams | Record<string, string | string[] | undefined>;
 
+/** The page's filters from its searchParams (forgiving). */
 export function parseTimelineSearch(params: TSearchParams): TTimelineFilters {
   const get = (k: string) => {
     const v = params instanceof URLSearchParams ? params.get(k) : params[k];
     const one = Array.isArray(v) ? v[0] : v;
     return one === '' || one === null ? undefined : one;
   };
-  const parsed = ZTimelineSearch.parse(Object.fromEntries(['status', 'eventType', 'after', 'before', 'pageToken'].map((k) => [k, get(k)])));
+  const parsed = ZTimelineSearch.parse(Object.fromEntries(KEYS.map((k) => [k, get(k)])));
+  return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined)) as TTimelineFilters;
+}
+
+/** The route's filters from its query (strict: a 400 names the bad parameter). */
+export function parseTimelineQuery(sp: URLSearchParams): TTimelineFilters {
+  const parsed = parseQuery(sp, ZTimelineQuery);
   return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined)) as TTimelineFilters;
 }

@@ -20,3 +20,18 @@ test('URLSearchParams and a page’s searchParams record give the same filters',
   assert.deepEqual(parseTimelineSearch(new URLSearchParams(qs)), parseTimelineSearch(Object.fromEntries(new URLSearchParams(qs))));
   assert.equal(parseTimelineSearch(new URLSearchParams(qs)).pageToken, 'abc');
 });
+
+test('the JSON route is strict: a bad value is a 400 naming the parameter; good ones read as the page reads them', async () => {
+  const { parseTimelineQuery } = await import('../../lib/console/timeline-filters');
+  const { ApiError } = await import('../../lib/http/errors');
+  const qs = 'status=failed&eventType=grant.succeeded&after=2026-11-23T07:00&pageToken=abc';
+  assert.deepEqual(parseTimelineQuery(new URLSearchParams(qs)), parseTimelineSearch(new URLSearchParams(qs)));
+  assert.deepEqual(parseTimelineQuery(new URLSearchParams('status=&after=')), {}, 'empty counts as absent');
+  for (const [bad, field] of [['status=exploded', 'status'], ['after=yesterday', 'after'], ['before=2026-13-45', 'before']]) {
+    assert.throws(() => parseTimelineQuery(new URLSearchParams(bad)), (err: unknown) => {
+      assert.ok(err instanceof ApiError && err.status === 400);
+      assert.deepEqual(err.extra.errors?.map((e) => e.path), [field]);
+      return true;
+    }, bad);
+  }
+});

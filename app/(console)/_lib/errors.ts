@@ -3,7 +3,19 @@ import { unstable_rethrow } from 'next/navigation';
 import { ConnectApiError, isUnsupported } from '@/lib/console/connect-api';
 import { ApiError } from '@/lib/http/errors';
 import { describeForLog } from '@/lib/http/log-error';
-import type { TErrorInfo } from '@/components/console/callout';
+
+// The console's one error path. A failure reaches staff in one shape, TErrorInfo (plain and
+// serialisable, shown by <ErrorCallout>): pages get it from loadOrError(), server actions return it
+// in a TActionResult / TFormState, JSON routes answer problem+json through withStaff
+// (lib/console/with-staff.ts, mapping upstream failures by lib/console/upstream-problem.ts).
+
+/** An error as staff see it: what went wrong, the API's status and request id to quote, field errors. */
+export type TErrorInfo = {
+  message: string;
+  status?: number;
+  requestId?: string | null;
+  errors?: { path: string; message: string }[];
+};
 
 /** The error as a ConnectApiError, or null (its `instanceof` holds across bundles). */
 export function asConnectApiError(err: unknown): ConnectApiError | null {
@@ -37,8 +49,8 @@ export function actionErrorInfo(err: unknown): TErrorInfo {
 
 export { isUnsupported as isUnsupportedError };
 
-/** Runs an API call; on a ConnectApiError returns `{ error }` for an inline callout instead of throwing. */
-export async function attempt<T>(
+/** Runs an API read for a page; on a ConnectApiError returns `{ error }` for an inline callout instead of throwing. */
+export async function loadOrError<T>(
   fn: () => Promise<T>,
 ): Promise<{ data: T; error?: undefined; unsupported?: undefined } | { data?: undefined; error: TErrorInfo; unsupported: boolean }> {
   try {
@@ -46,4 +58,30 @@ export async function attempt<T>(
   } catch (err) {
     return { error: apiErrorInfo(err), unsupported: isUnsupported(err) };
   }
+}
+
+/** What a server action returns to the client: a small result, never a thrown error. */
+export type TActionResult<T = undefined> =
+  | { ok: true; data?: T; notice?: string }
+  | { ok: false; error: TErrorInfo; unsupported?: boolean };
+
+/** The state of a form driven by useActionState: field errors inline, API errors in a callout, values to refill. */
+export type TFormState = {
+  ok?: boolean;
+  notice?: string;
+  error?: TErrorInfo;
+  fieldErrors?: Record<string, string>;
+  values?: Record<string, string | string[] | boolean>;
+  /** bumps on every submission, so the form can re-mount with `values` as defaults */
+  nonce?: number;
+};
+
+/** First zod issue per field, keyed by its path. */
+export function fieldErrorsOf(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const i of issues) {
+    const key = i.path.map(String).join('.') || 'form';
+    out[key] ??= i.message;
+  }
+  return out;
 }

@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { createAlertRule, deleteAlertRule, setAlertRuleEnabled } from '@/lib/console/alerts/alert-rules';
 import { ZAlertRuleInput } from '@/lib/console/alerts/rule-schemas';
 import { requireStaff } from '@/lib/console/session';
+import { fieldErrorsOf, type TActionResult, type TFormState } from '@/app/(console)/_lib/errors';
 import { recordAudit } from '@/lib/console/audit/record-audit';
 import { getDb } from '@/lib/db/client';
-import { fieldErrorsOf, type TActionResult, type TFormState } from '@/app/(console)/_lib/action-result';
 import { actionErrorInfo } from '@/app/(console)/_lib/errors';
 
 const FIELDS = ['name', 'kind', 'webhookId', 'threshold', 'window', 'minAttempts', 'targetUrl'] as const;

@@ -4,7 +4,7 @@ import { useActionState, useState } from 'react';
 import { Callout, ErrorCallout } from '@/components/console/callout';
 import { CopyField } from '@/components/console/copy-button';
 import { Field, Input, Select, SubmitButton } from '@/components/console/form';
-import type { TFormState } from '@/app/(console)/_lib/action-result';
+import type { TFormState } from '@/app/(console)/_lib/errors';
 import { ALERT_RULE_KINDS, ALERT_WINDOWS, DEFAULT_MIN_ATTEMPTS, KIND_LABELS, type TAlertRuleKind } from '@/lib/console/alerts/rule-schemas';
 import { createAlertRuleAction } from './actions';
 

@@ -7,7 +7,7 @@ import { alertRuleJson, listAlertRules } from '@/lib/console/alerts/alert-rules'
 import { listAlerts } from '@/lib/console/alerts/list-alerts';
 import { describeRule } from '@/lib/console/alerts/rule-schemas';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
-import { attempt } from '@/app/(console)/_lib/errors';
+import { loadOrError } from '@/app/(console)/_lib/errors';
 import { AlertsTable } from './alerts-table';
 import { CreateRuleForm } from './create-rule-form';
 import { RuleActions } from './rule-actions';
@@ -20,7 +20,7 @@ export default async function AlertsPage() {
   const [rules, alerts, webhooks] = await Promise.all([
     listAlertRules(staff.environment),
     listAlerts(staff.environment),
-    attempt(() => api.listWebhooks({ pageLimit: 100 })),
+    loadOrError(() => api.listWebhooks({ pageLimit: 100 })),
   ]);
   const choices = (webhooks.data?.results ?? []).map((w) => ({ id: w.id, label: `${w.description || w.url} (${w.id})` }));
   return (

@@ -1,7 +1,8 @@
 'use client';
 
 import { useState, useTransition } from 'react';
-import { ErrorCallout, type TErrorInfo } from '@/components/console/callout';
+import { ErrorCallout } from '@/components/console/callout';
+import type { TErrorInfo } from '@/app/(console)/_lib/errors';
 import { Button } from '@/components/console/form';
 import { deleteAlertRuleAction, setAlertRuleEnabledAction } from './actions';
 

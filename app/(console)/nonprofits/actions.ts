@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { rememberConnect } from '@/lib/console/created-connects';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
 import { actionErrorInfo } from '@/app/(console)/_lib/errors';
-import { fieldErrorsOf, type TActionResult, type TFormState } from '@/app/(console)/_lib/action-result';
+import { fieldErrorsOf, type TActionResult, type TFormState } from '@/app/(console)/_lib/errors';
 
 const optional = (schema: z.ZodString) => z.union([z.literal(''), schema]).transform((v) => v || undefined);
 

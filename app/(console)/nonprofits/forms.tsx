@@ -1,10 +1,11 @@
 'use client';
 
 import { useActionState, useState, useTransition } from 'react';
-import { ErrorCallout, type TErrorInfo } from '@/components/console/callout';
+import { ErrorCallout } from '@/components/console/callout';
+import type { TErrorInfo } from '@/app/(console)/_lib/errors';
 import { CopyButton } from '@/components/console/copy-button';
 import { Button, Field, Input, SubmitButton } from '@/components/console/form';
-import type { TFormState } from '@/app/(console)/_lib/action-result';
+import type { TFormState } from '@/app/(console)/_lib/errors';
 import { createConnectAction, registerNonprofitAction, revealApiKeyAction } from './actions';
 
 export function RegisterNonprofitForm({ ein }: { ein?: string }) {

@@ -9,7 +9,7 @@ import { buttonClass } from '@/components/console/button-class';
 import { Card, DescriptionList, PageHeader } from '@/components/console/page-header';
 import { Timestamp } from '@/components/console/timestamp';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
-import { attempt } from '@/app/(console)/_lib/errors';
+import { loadOrError } from '@/app/(console)/_lib/errors';
 import { ApiKeyReveal, CreateConnectForm, RegisterNonprofitForm } from './forms';
 
 export const metadata: Metadata = { title: 'Nonprofits & Connects' };
@@ -24,8 +24,8 @@ export default async function NonprofitsPage({ searchParams }: { searchParams: P
   const cid = typeof sp.connect === 'string' ? sp.connect.trim() : '';
 
   const [nonprofit, connect, created] = await Promise.all([
-    ein ? attempt(() => api.getNonprofit(ein)) : null,
-    cid ? attempt(() => api.getConnect(cid)) : null,
+    ein ? loadOrError(() => api.getNonprofit(ein)) : null,
+    cid ? loadOrError(() => api.getConnect(cid)) : null,
     listCreatedConnects(staff.environment),
   ]);
 

@@ -10,7 +10,7 @@ import { parseProblemWindow } from '@/lib/console/problem-window';
 import { RECONCILIATION_LABELS, type TReconciliation } from '@/lib/console/reconcile';
 import { ApiError } from '@/lib/http/errors';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
-import { attempt } from '@/app/(console)/_lib/errors';
+import { loadOrError } from '@/app/(console)/_lib/errors';
 
 export const metadata: Metadata = { title: 'Problems' };
 
@@ -34,7 +34,7 @@ export default async function ProblemsPage({ searchParams }: { searchParams: Pro
       </div>
     );
   }
-  const result = await attempt(() => findProblems(staff.environment, api, window));
+  const result = await loadOrError(() => findProblems(staff.environment, api, window));
   const data = result.data;
   const older = data?.nextPageToken ? `?${new URLSearchParams({ since: data.since, until: data.until, pageToken: data.nextPageToken })}` : null;
   const groups = new Map((data?.groups ?? []).map((g) => [g.webhook.id, g]));

@@ -6,7 +6,7 @@ import { receiptForensics } from '@/lib/console/receipt-forensics';
 import { getReceipt, getReceiver, updateReceiver } from '@/lib/console/receivers';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
 import { actionErrorInfo } from '@/app/(console)/_lib/errors';
-import type { TActionResult } from '@/app/(console)/_lib/action-result';
+import type { TActionResult } from '@/app/(console)/_lib/errors';
 import { auditResultOf, recordAudit } from '@/lib/console/audit/record-audit';
 import { getDb } from '@/lib/db/client';
 

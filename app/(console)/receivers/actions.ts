@@ -8,7 +8,7 @@ import { createReceiver, getReceiver, isValidSecret, updateReceiver } from '@/li
 import { receiverChanges } from '@/lib/console/audit/receiver-changes';
 import { ID_PREFIX } from '@/lib/constants';
 import { requireStaff } from '@/lib/console/session';
-import { fieldErrorsOf, type TFormState } from '@/app/(console)/_lib/action-result';
+import { fieldErrorsOf, type TFormState } from '@/app/(console)/_lib/errors';
 import { actionErrorInfo } from '@/app/(console)/_lib/errors';
 import { auditResultOf, recordAudit } from '@/lib/console/audit/record-audit';
 import { getDb } from '@/lib/db/client';

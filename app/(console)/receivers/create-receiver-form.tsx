@@ -3,7 +3,7 @@
 import { useActionState } from 'react';
 import { ErrorCallout } from '@/components/console/callout';
 import { Checkbox, Field, Input, SubmitButton } from '@/components/console/form';
-import type { TFormState } from '@/app/(console)/_lib/action-result';
+import type { TFormState } from '@/app/(console)/_lib/errors';
 import { createReceiverAction } from './actions';
 
 export function CreateReceiverForm() {

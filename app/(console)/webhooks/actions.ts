@@ -8,7 +8,7 @@ import { trackWebhook } from '@/lib/console/tracked-webhooks';
 import { EVENT_TYPES, ID_PREFIX } from '@/lib/constants';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
 import { actionErrorInfo, asConnectApiError, isUnsupportedError } from '@/app/(console)/_lib/errors';
-import { fieldErrorsOf, type TFormState } from '@/app/(console)/_lib/action-result';
+import { fieldErrorsOf, type TFormState } from '@/app/(console)/_lib/errors';
 import { auditResultOf, recordAudit } from '@/lib/console/audit/record-audit';
 import { getDb } from '@/lib/db/client';
 

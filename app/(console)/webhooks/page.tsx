@@ -11,7 +11,7 @@ import { Table, TBody, Td, Th } from '@/components/console/table';
 import { Timestamp } from '@/components/console/timestamp';
 import type { TWebhook } from '@/lib/console/connect-api';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
-import { attempt } from '@/app/(console)/_lib/errors';
+import { loadOrError } from '@/app/(console)/_lib/errors';
 import { mapLimit } from '@/lib/console/map-limit';
 import { TrackWebhookForm } from './track-form';
 import { trackListedWebhookAction } from './actions';
@@ -26,7 +26,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
   const [tracked, receivers, listed] = await Promise.all([
     listTrackedWebhooks(staff.environment),
     listReceivers(),
-    attempt(() => api.listWebhooks({ pageLimit: 50, pageToken })),
+    loadOrError(() => api.listWebhooks({ pageLimit: 50, pageToken })),
   ]);
   const listSupported = !listed.unsupported;
   const fromList = new Map((listed.data?.results ?? []).map((w) => [w.id, w]));
@@ -34,7 +34,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
   const details = new Map<string, TWebhook | null>();
   if (listSupported) {
     const missing = tracked.filter((t) => !fromList.has(t.webhookId));
-    const got = await mapLimit(missing, 6, async (t) => (await attempt(() => api.getWebhook(t.webhookId))).data ?? null);
+    const got = await mapLimit(missing, 6, async (t) => (await loadOrError(() => api.getWebhook(t.webhookId))).data ?? null);
     missing.forEach((t, i) => details.set(t.webhookId, got[i]));
   }
   const receiverById = new Map(receivers.map((r) => [r.id, r]));

@@ -3,7 +3,7 @@
 import { useActionState } from 'react';
 import { ErrorCallout } from '@/components/console/callout';
 import { Input, SubmitButton } from '@/components/console/form';
-import type { TFormState } from '@/app/(console)/_lib/action-result';
+import type { TFormState } from '@/app/(console)/_lib/errors';
 import { trackWebhookAction } from './actions';
 
 export function TrackWebhookForm() {

@@ -6,7 +6,7 @@ import { createGrant } from '@/lib/service/grants/create-grant';
 import { parseIdempotencyKey } from '@/lib/service/grants/idempotency-key';
 import { listGrants } from '@/lib/service/grants/list-grants';
 import { ZCreateGrant } from '@/lib/service/grants/schemas';
-import { withApiKey } from '@/lib/service/grants/with-api-key';
+import { withApiKey } from '@/lib/service/auth/with-api-key';
 
 export const GET = withApiKey(
   async ({ req, connect }) => json(await listGrants(connect.id, await pageParams(req.nextUrl.searchParams, pageScope.grants(connect.id)))),

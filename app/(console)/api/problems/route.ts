@@ -1,13 +1,11 @@
 // GET /api/problems?since=&until=&pageToken=&pageLimit= — every (message, webhook) across the account's
 // webhooks that failed, is pending past its first retry, was sent but not received, arrived with a bad
 // signature or was answered with an error; grouped by webhook with counts. Default range: the last 7 days.
-import { withStaff } from '@/lib/console/session';
+import { withStaff } from '@/lib/console/with-staff';
 import { connectApi } from '@/lib/console/connect-api';
 import { json, otherMethods } from '@/lib/http/respond';
 import { findProblems, PROBLEMS_PAGE_SIZE } from '@/lib/console/find-problems';
 import { parseProblemWindow } from '@/lib/console/problem-window';
-import { upstreamProblem } from '@/lib/console/upstream-problem';
-import { asConnectApiError } from '@/app/(console)/_lib/errors';
 import { parsePageLimit } from '@/lib/http/page-limit';
 
 export const dynamic = 'force-dynamic';
@@ -16,13 +14,7 @@ export const GET = withStaff(async ({ req, staff }) => {
   const sp = req.nextUrl.searchParams;
   const window = parseProblemWindow(sp);
   const pageLimit = parsePageLimit(sp, PROBLEMS_PAGE_SIZE);
-  try {
-    return json(await findProblems(staff.environment, connectApi(staff.environment), { ...window, pageLimit }), { headers: { 'cache-control': 'no-store' } });
-  } catch (err) {
-    const apiErr = asConnectApiError(err);
-    if (apiErr) return upstreamProblem(apiErr);
-    throw err;
-  }
+  return json(await findProblems(staff.environment, connectApi(staff.environment), { ...window, pageLimit }), { headers: { 'cache-control': 'no-store' } });
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);

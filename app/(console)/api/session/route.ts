@@ -5,7 +5,8 @@ import { ApiError } from '@/lib/http/errors';
 import { json, otherMethods, route } from '@/lib/http/respond';
 import { attemptLogin } from '@/lib/console/login';
 import { sourceAddress } from '@/lib/http/source-address';
-import { endSession, startSession, withStaff, WWW_AUTHENTICATE } from '@/lib/console/session';
+import { endSession, startSession, WWW_AUTHENTICATE } from '@/lib/console/session';
+import { withStaff } from '@/lib/console/with-staff';
 
 export const dynamic = 'force-dynamic';
 

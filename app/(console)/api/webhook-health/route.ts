@@ -1,23 +1,15 @@
 // GET /api/webhook-health?window=1h|24h|7d — every webhook of the account with its stats and health, troubled first (the health home, polled).
-import { withStaff } from '@/lib/console/session';
+import { withStaff } from '@/lib/console/with-staff';
 import { connectApi } from '@/lib/console/connect-api';
 import { parseHealthWindow } from '@/lib/console/health/health-query';
 import { loadHealthHome } from '@/lib/console/health/load-health-home';
 import { json, otherMethods } from '@/lib/http/respond';
-import { upstreamProblem } from '@/lib/console/upstream-problem';
-import { asConnectApiError } from '@/app/(console)/_lib/errors';
 
 export const dynamic = 'force-dynamic';
 
 export const GET = withStaff(async ({ req, staff }) => {
   const window = parseHealthWindow(req.nextUrl.searchParams);
-  try {
-    return json(await loadHealthHome(staff.environment, connectApi(staff.environment), window), { headers: { 'cache-control': 'no-store' } });
-  } catch (err) {
-    const apiErr = asConnectApiError(err);
-    if (apiErr) return upstreamProblem(apiErr);
-    throw err;
-  }
+  return json(await loadHealthHome(staff.environment, connectApi(staff.environment), window), { headers: { 'cache-control': 'no-store' } });
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);

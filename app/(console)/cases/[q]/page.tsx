@@ -5,7 +5,7 @@ import { PageHeader } from '@/components/console/page-header';
 import { buildCase } from '@/lib/console/build-case';
 import { searchTermProblem } from '@/lib/console/search-query';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
-import { attempt } from '@/app/(console)/_lib/errors';
+import { loadOrError } from '@/app/(console)/_lib/errors';
 import { CaseView } from './case-view';
 
 export const metadata: Metadata = { title: 'Case' };
@@ -23,7 +23,7 @@ export default async function CasePage({ params }: { params: Promise<{ q: string
       </div>
     );
   }
-  const found = await attempt(() => buildCase(staff.environment, api, q));
+  const found = await loadOrError(() => buildCase(staff.environment, api, q));
   if (found.data?.redirect) redirect(found.data.redirect);
   if (!found.data) {
     return (

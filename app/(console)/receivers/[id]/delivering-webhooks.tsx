@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { EnabledBadge } from '@/components/console/badge';
 import { Card } from '@/components/console/page-header';
-import type { TErrorInfo } from '@/components/console/callout';
+import type { TErrorInfo } from '@/app/(console)/_lib/errors';
 import type { TDeliveringWebhook } from './find-delivering-webhooks';
 
 // The webhooks that send to this receiver, each linked to its timeline.

@@ -5,7 +5,7 @@ import { sameDestination } from '@/lib/console/receiver-urls';
 import type { TEnvironmentName } from '@/lib/console/session';
 import { listTrackedWebhooks } from '@/lib/console/tracked-webhooks';
 import { apiErrorInfo } from '@/app/(console)/_lib/errors';
-import type { TErrorInfo } from '@/components/console/callout';
+import type { TErrorInfo } from '@/app/(console)/_lib/errors';
 
 // The webhooks of the current environment that deliver to a receiver: those this console tracks
 // (created for it, or pointing at its ingest URL) and, when the service lists webhooks (EXT), every

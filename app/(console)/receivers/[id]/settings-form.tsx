@@ -3,7 +3,7 @@
 import { useActionState, useState } from 'react';
 import { Callout, ErrorCallout } from '@/components/console/callout';
 import { Button, Field, Input, SubmitButton, Textarea } from '@/components/console/form';
-import type { TFormState } from '@/app/(console)/_lib/action-result';
+import type { TFormState } from '@/app/(console)/_lib/errors';
 import { updateReceiverAction } from '../actions';
 
 type TSettings = { id: string; name: string; secrets: string[]; responseStatus: number; responseBody: string; responseDelayMs: number };

@@ -10,7 +10,7 @@ import { parseTimelineSearch } from '@/lib/console/timeline-filters';
 import type { TTimeline } from '@/lib/console/timeline-types';
 import { getTrackedWebhook } from '@/lib/console/tracked-webhooks';
 import { classifyHealth } from '@/lib/console/health/classify-health';
-import { attempt } from '@/app/(console)/_lib/errors';
+import { loadOrError } from '@/app/(console)/_lib/errors';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
 import { Timeline } from './timeline';
 import { TimelineFilterForm } from './timeline-filter-form';
@@ -32,9 +32,9 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
   const filters = parseTimelineSearch(await searchParams);
 
   const [timeline, tracked, stats] = await Promise.all([
-    attempt(() => loadTimeline(staff.environment, api, id, filters)),
+    loadOrError(() => loadTimeline(staff.environment, api, id, filters)),
     getTrackedWebhook(staff.environment, id),
-    attempt(() => api.getWebhookStats(id, '24h')),
+    loadOrError(() => api.getWebhookStats(id, '24h')),
   ]);
   if (timeline.error?.status === 404) notFound();
   const initial = timeline.data ?? UNREAD;

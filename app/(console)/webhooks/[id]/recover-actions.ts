@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
 import { actionErrorInfo, isUnsupportedError } from '@/app/(console)/_lib/errors';
-import type { TActionResult } from '@/app/(console)/_lib/action-result';
+import type { TActionResult } from '@/app/(console)/_lib/errors';
 import type { TRecoverPreview, TRecoverRun } from '@/lib/console/connect-api';
 import { auditResultOf, recordAudit } from '@/lib/console/audit/record-audit';
 import { getDb } from '@/lib/db/client';

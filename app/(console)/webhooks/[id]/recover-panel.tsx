@@ -2,7 +2,8 @@
 
 import { useEffect, useState, useTransition } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ErrorCallout, type TErrorInfo } from '@/components/console/callout';
+import { ErrorCallout } from '@/components/console/callout';
+import type { TErrorInfo } from '@/app/(console)/_lib/errors';
 import { Button, Field, Input } from '@/components/console/form';
 import { Card } from '@/components/console/page-header';
 import type { TRecoverRun } from '@/lib/console/connect-api/schemas';

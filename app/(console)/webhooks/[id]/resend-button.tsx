@@ -3,7 +3,8 @@
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ErrorCallout, type TErrorInfo } from '@/components/console/callout';
+import { ErrorCallout } from '@/components/console/callout';
+import type { TErrorInfo } from '@/app/(console)/_lib/errors';
 import { Button } from '@/components/console/form';
 import { resendMessageAction } from './actions';
 import { webhookQueriesKey } from './use-timeline';

@@ -3,7 +3,7 @@
 import { useActionState, useState } from 'react';
 import { ErrorCallout } from '@/components/console/callout';
 import { Checkbox, Field, Input, Select, SubmitButton, Textarea } from '@/components/console/form';
-import type { TFormState } from '@/app/(console)/_lib/action-result';
+import type { TFormState } from '@/app/(console)/_lib/errors';
 import { createWebhookAction } from '../actions';
 
 type TDestination = 'new-receiver' | 'receiver' | 'url';

@@ -3,7 +3,7 @@
 import { json, otherMethods } from '@/lib/http/respond';
 import { withAccount } from '@/lib/service/auth/with-account';
 import { getGrant } from '@/lib/service/grants/find-grant';
-import { connectOfApiKey, hasApiKey } from '@/lib/service/grants/with-api-key';
+import { connectOfApiKey, hasApiKey } from '@/lib/service/auth/with-api-key';
 
 export const GET = withAccount<{ id: string }>(
   async ({ req, params, account }) => {

@@ -7,7 +7,7 @@ import { PageHeader } from '@/components/console/page-header';
 import { Table, TBody, Td, Th } from '@/components/console/table';
 import { Timestamp } from '@/components/console/timestamp';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
-import { attempt } from '@/app/(console)/_lib/errors';
+import { loadOrError } from '@/app/(console)/_lib/errors';
 
 export const metadata: Metadata = { title: 'Grants' };
 
@@ -22,8 +22,8 @@ export default async function GrantsPage({ params, searchParams }: { params: Pro
   const sp = await searchParams;
   const pageToken = typeof sp.pageToken === 'string' ? sp.pageToken : undefined;
 
-  const connect = await attempt(() => api.getConnect(id));
-  const grants = connect.data?.apiKey ? await attempt(() => api.listGrants(connect.data.apiKey!, { pageLimit: PAGE_SIZE, pageToken })) : null;
+  const connect = await loadOrError(() => api.getConnect(id));
+  const grants = connect.data?.apiKey ? await loadOrError(() => api.listGrants(connect.data.apiKey!, { pageLimit: PAGE_SIZE, pageToken })) : null;
   const base = `/connects/${encodeURIComponent(id)}/grants`;
   // The donor page is the service's, on the API's host (this app's only when the service is embedded).
   const donorPage = api.serviceUrl(`/connect/${encodeURIComponent(id)}`);

@@ -5,7 +5,7 @@ import { caseBundle } from '@/lib/console/export/export-case';
 import { attachment, parseIncludeDonor } from '@/lib/console/export/export-query';
 import { searchTermProblem } from '@/lib/console/search-query';
 import { connectApi } from '@/lib/console/connect-api';
-import { withStaff } from '@/lib/console/session';
+import { withStaff } from '@/lib/console/with-staff';
 import { getDb } from '@/lib/db/client';
 import { ApiError } from '@/lib/http/errors';
 import { otherMethods } from '@/lib/http/respond';

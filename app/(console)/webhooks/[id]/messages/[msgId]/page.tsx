@@ -12,7 +12,7 @@ import { RelativeTime } from '@/components/console/relative-time';
 import { Timestamp } from '@/components/console/timestamp';
 import { getReceipts } from '@/lib/console/receivers';
 import { loadMessageDetail } from '@/lib/console/timeline';
-import { attempt } from '@/app/(console)/_lib/errors';
+import { loadOrError } from '@/app/(console)/_lib/errors';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
 import { ResendButton } from '../../resend-button';
 import { ReceiptRaw } from './receipt-raw';
@@ -22,7 +22,7 @@ export const metadata: Metadata = { title: 'Message' };
 export default async function MessagePage({ params }: { params: Promise<{ id: string; msgId: string }> }) {
   const { staff, api } = await staffApi();
   const { id, msgId } = await params;
-  const found = await attempt(() => loadMessageDetail(staff.environment, api, id, msgId));
+  const found = await loadOrError(() => loadMessageDetail(staff.environment, api, id, msgId));
   if (found.error?.status === 404) notFound();
 
   const breadcrumb = (

@@ -1,0 +1,87 @@
+import { and, asc, eq, getTableColumns, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { getDb } from '@/lib/db/client';
+import { newestFirst } from '@/lib/db/paging';
+import { receipts } from '@/lib/db/schema';
+import type { TSignatureVerdict } from '@/lib/constants';
+import { isDuplicate } from '../receipt-duplicate';
+import { UUID } from './get-receiver';
+import type { TReceipt } from './types';
+
+// Reading back what a receiver stored: a receiver's log (newest first, keyset on the id, optional
+// search in bodies and headers), one receipt, several receipts.
+
+type TReceiptRow = typeof receipts.$inferSelect & { duplicate: boolean };
+/** Every column, and the duplicate flag derived when read. */
+const RECEIPT_COLUMNS = { ...getTableColumns(receipts), duplicate: isDuplicate };
+
+function toReceipt(row: TReceiptRow): TReceipt {
+  return {
+    id: row.id,
+    receiverId: row.receiverId,
+    method: row.method,
+    path: row.path,
+    query: row.query,
+    headers: row.headers as [string, string][],
+    body: row.body,
+    bodySize: row.bodySize,
+    oversize: row.oversize,
+    sourceIp: row.sourceIp,
+    receivedAt: row.receivedAt,
+    messageId: row.messageId,
+    verdict: row.verdict as TSignatureVerdict,
+    verdictReason: row.verdictReason,
+    duplicate: row.duplicate,
+    responseStatus: row.responseStatus,
+  };
+}
+
+function likePattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * A receiver's receipts, newest first, `limit` at a time; `before` is the last id of the previous
+ * page. `q` searches the body (when it is text) and the headers, case-insensitively.
+ */
+export async function listReceipts(
+  receiverId: string,
+  { limit = 50, before, q }: { limit?: number; before?: number; q?: string } = {},
+): Promise<{ receipts: TReceipt[]; nextBefore?: number }> {
+  if (!UUID.test(receiverId)) return { receipts: [] };
+  const size = Math.min(Math.max(Math.trunc(limit) || 50, 1), 200);
+  const conditions: SQL[] = [eq(receipts.receiverId, receiverId)];
+  if (before !== undefined && Number.isFinite(before)) conditions.push(lt(receipts.id, before));
+  const term = q?.trim();
+  if (term) {
+    const pattern = likePattern(term);
+    // convert_from fails on bytes that are not UTF-8: body_utf8 (set at insert) guards it.
+    conditions.push(
+      sql`((case when ${receipts.bodyUtf8} and ${receipts.body} is not null then convert_from(${receipts.body}, 'UTF8') ilike ${pattern} end) or ${receipts.headers}::text ilike ${pattern})`,
+    );
+  }
+  const db = await getDb();
+  const rows = await db
+    .select(RECEIPT_COLUMNS)
+    .from(receipts)
+    .where(and(...conditions))
+    .orderBy(...newestFirst(receipts.id))
+    .limit(size + 1);
+  const page = rows.slice(0, size).map(toReceipt);
+  return rows.length > size ? { receipts: page, nextBefore: page[page.length - 1].id } : { receipts: page };
+}
+
+export async function getReceipt(id: number): Promise<TReceipt | null> {
+  if (!Number.isSafeInteger(id) || id < 1) return null;
+  const db = await getDb();
+  const [row] = await db.select(RECEIPT_COLUMNS).from(receipts).where(eq(receipts.id, id)).limit(1);
+  return row ? toReceipt(row) : null;
+}
+
+/** These receipts in full (headers and bodies), oldest first. */
+export async function getReceipts(ids: number[]): Promise<TReceipt[]> {
+  const wanted = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
+  if (!wanted.length) return [];
+  const db = await getDb();
+  const rows = await db.select(RECEIPT_COLUMNS).from(receipts).where(inArray(receipts.id, wanted)).orderBy(asc(receipts.id));
+  return rows.map(toReceipt);
+}
