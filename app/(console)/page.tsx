@@ -9,11 +9,12 @@ import { loadHealthHome } from '@/lib/console/health/load-health-home';
 import { loadOrError } from '@/app/(console)/_lib/errors';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
 import { HealthHome } from './health-home';
+import type { TPageProps } from '@/lib/http/page-props';
 
 export const metadata: Metadata = { title: 'Health' };
 
 // The console's first page: every webhook of the account with its health, troubled ones first.
-export default async function HealthPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function HealthPage({ searchParams }: TPageProps) {
   const { staff, api } = await staffApi();
   const window = healthWindowOf((await searchParams).window);
   const loaded = await loadOrError(() => loadHealthHome(staff.environment, api, window));

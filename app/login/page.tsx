@@ -3,10 +3,11 @@ import { redirect } from 'next/navigation';
 import { safeNext } from '@/lib/console/safe-next';
 import { getStaff } from '@/lib/console/session';
 import { LoginForm } from './login-form';
+import type { TPageProps } from '@/lib/http/page-props';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function LoginPage({ searchParams }: TPageProps) {
   const next = safeNext((await searchParams).next);
   if (await getStaff()) redirect(next);
   return (

@@ -10,7 +10,8 @@ import { listReceivers } from './receivers';
 import { SEVERITY } from './reconcile';
 import { classifyQuery, tagFor } from './search-query';
 import type { TEnvironmentName } from './session';
-import { cachedAttempts, toTimelineAttempt, webhookSecretFingerprint, withResponse } from './timeline';
+import { cachedAttempts, withResponse } from './attempts-of-message';
+import { toTimelineAttempt, webhookSecretFingerprint } from './timeline';
 import type { TTimelineWebhook } from './timeline-types';
 
 // Search → case: the messages a term names (through the service's message tags, EXT, and through

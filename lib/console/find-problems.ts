@@ -10,7 +10,8 @@ import { troubledMessageIds } from './receipts-by-message';
 import { listReceivers } from './receivers';
 import { isProblem, type TReconciliation } from './reconcile';
 import type { TEnvironmentName } from './session';
-import { deliveryOf, joinMessages, withLastResponse } from './timeline';
+import { withLastResponse } from './attempts-of-message';
+import { deliveryOf, joinMessages } from './timeline';
 import type { TReceiverRef, TTimelineMessage, TTimelineWebhook } from './timeline-types';
 
 // Problems across every webhook of the account in a date range: each (message, webhook) that

@@ -1,6 +1,7 @@
 import 'server-only';
 import { isUnsupported, type ConnectApi, type TAttempt, type TMessage, type TWebhook } from '@/lib/console/connect-api';
 import { env } from '@/lib/env';
+import { allAttempts, cachedAttempts, withLastResponse, withResponse } from './attempts-of-message';
 import { joinDelivery, receiversOfDelivery, type TJoinDelivery } from './join-delivery';
 import { mapLimit } from './map-limit';
 import { receiptSummariesAt } from './receipts-by-message';
@@ -9,7 +10,6 @@ import { secretFingerprint } from './secret-fingerprint';
 import type { TEnvironmentName } from './session';
 import type { TDeliveryEvent, TMessageDetail, TTimeline, TTimelineAttempt, TTimelineFilters, TTimelineMessage, TTimelineWebhook } from './timeline-types';
 import { getTrackedWebhook } from './tracked-webhooks';
-import { processSingleton } from '@/lib/process-singleton';
 
 export type * from './timeline-types';
 
@@ -66,42 +66,6 @@ export async function webhookSecretFingerprint(api: ConnectApi, webhookId: strin
     (s) => secretFingerprint(s.key),
     () => null,
   );
-}
-
-// Attempts are append-only: while a message's attemptCount and status are unchanged, its attempt
-// list is too. Only a service without the lastAttempt extension needs this. A cache, not state.
-type TCached = { version: string; attempts: TAttempt[] };
-const attemptCache = processSingleton('attempt-cache', () => new Map<string, TCached>());
-const CACHE_MAX = 5000;
-
-export async function allAttempts(api: ConnectApi, webhookId: string, messageId: string): Promise<TAttempt[]> {
-  const attempts: TAttempt[] = [];
-  let pageToken: string | undefined;
-  // 8 scheduled attempts plus manual resends: one page of 100 is nearly always all of them.
-  for (let i = 0; i < 5; i++) {
-    const page = await api.listAttempts(webhookId, messageId, { pageLimit: 100, pageToken });
-    attempts.push(...page.results);
-    if (!page.nextPageToken) break;
-    pageToken = page.nextPageToken;
-  }
-  return attempts.sort((a, b) => a.timestamp.localeCompare(b.timestamp) || a.id.localeCompare(b.id));
-}
-
-export async function cachedAttempts(envName: TEnvironmentName, api: ConnectApi, webhookId: string, m: Pick<TMessage, 'id' | 'attemptCount' | 'status'>): Promise<TAttempt[]> {
-  if (m.attemptCount === 0) return [];
-  const key = `${envName}|${webhookId}|${m.id}`;
-  const version = `${m.attemptCount}|${m.status}`;
-  const hit = attemptCache.get(key);
-  if (hit && hit.version === version) return hit.attempts;
-  const attempts = await allAttempts(api, webhookId, m.id);
-  attemptCache.delete(key);
-  // Cached only when the list agrees with the count: a list read a moment before an attempt's row
-  // became visible must not stick.
-  if (attempts.length >= m.attemptCount) {
-    attemptCache.set(key, { version, attempts });
-    if (attemptCache.size > CACHE_MAX) attemptCache.delete(attemptCache.keys().next().value!);
-  }
-  return attempts;
 }
 
 /** What the API says of this message at this webhook, as the join needs it. */
@@ -190,32 +154,6 @@ export async function joinMessages(
   const joined = join();
   if (!joined.some((m) => m.reconciliation === 'received-bad-signature')) return joined;
   return join(await webhookSecretFingerprint(api, input.webhookId));
-}
-
-// Recorded attempts never change: their response bodies are read once per process.
-const attemptBodies = processSingleton('attempt-bodies', () => new Map<string, string>());
-
-export async function withResponse(api: ConnectApi, webhookId: string, messageId: string, a: TAttempt): Promise<TAttempt> {
-  const key = `${api.config.baseUrl}|${a.id}`;
-  const cached = attemptBodies.get(key);
-  if (cached !== undefined) return { ...a, response: cached };
-  const full = await api.getAttempt(webhookId, messageId, a.id).catch(() => null);
-  if (full?.response === undefined) return a;
-  attemptBodies.set(key, full.response);
-  if (attemptBodies.size > CACHE_MAX) attemptBodies.delete(attemptBodies.keys().next().value!);
-  return { ...a, response: full.response };
-}
-
-/**
- * A failed newest attempt with its response body or network error, so the explanation can quote
- * it ("the receiver answered 500 'database down'"): one call per failed attempt, ever (cached).
- */
-export async function withLastResponse(api: ConnectApi, webhookId: string, messageId: string, delivery: TJoinDelivery): Promise<TJoinDelivery> {
-  const last = delivery.attempts[delivery.attempts.length - 1];
-  if (!last || last.status !== 'failed' || last.response !== undefined) return delivery;
-  const full = await withResponse(api, webhookId, messageId, { ...last, response: undefined });
-  if (full.response === undefined) return delivery;
-  return { ...delivery, attempts: [...delivery.attempts.slice(0, -1), { ...last, response: full.response }] };
 }
 
 export async function loadMessageDetail(envName: TEnvironmentName, api: ConnectApi, webhookId: string, messageId: string): Promise<TMessageDetail> {

@@ -1,3 +1,5 @@
+// Every table, in one file on purpose: drizzle-kit diffs this one schema into migrations, and the
+// tables of each half refer to each other. (Longer than other files for that reason.)
 import { sql } from 'drizzle-orm';
 import {
   bigserial,

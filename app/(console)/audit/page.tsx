@@ -10,17 +10,17 @@ import { AUDIT_ACTIONS } from '@/lib/console/audit/audit-actions';
 import { listAudit, parseAuditFilters, type TAuditFilters } from '@/lib/console/audit/list-audit';
 import { requireStaff } from '@/lib/console/session';
 import { ApiError } from '@/lib/http/errors';
+import type { TPageProps } from '@/lib/http/page-props';
 
 export const metadata: Metadata = { title: 'Audit log' };
 
 // Every staff action, newest first, filtered by actor, action, target id and date range (UTC).
 // Read-only: no route or action of the console changes or deletes a row.
 
-type TSearch = Record<string, string | string[] | undefined>;
 const toLocalInput = (d?: Date) => (d ? d.toISOString().slice(0, 16) : '');
 const inputClass = 'mt-0.5 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm';
 
-export default async function AuditPage({ searchParams }: { searchParams: Promise<TSearch> }) {
+export default async function AuditPage({ searchParams }: TPageProps) {
   await requireStaff('/audit');
   const sp = new URLSearchParams(Object.entries(await searchParams).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])));
   let filters: TAuditFilters;

@@ -4,11 +4,12 @@ import { EmptyState } from '@/components/console/empty-state';
 import { PageHeader } from '@/components/console/page-header';
 import { SearchBox } from '@/components/console/search-box';
 import { requireStaff } from '@/lib/console/session';
+import type { TPageProps } from '@/lib/http/page-props';
 
 export const metadata: Metadata = { title: 'Search' };
 
 // /cases?q=… (the header's search form) → /cases/{q}, a linkable case.
-export default async function CasesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function CasesPage({ searchParams }: TPageProps) {
   await requireStaff('/cases');
   const raw = (await searchParams).q;
   const q = (Array.isArray(raw) ? raw[0] : raw)?.trim();

@@ -11,13 +11,14 @@ import { Timestamp } from '@/components/console/timestamp';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
 import { loadOrError } from '@/app/(console)/_lib/errors';
 import { ApiKeyReveal, CreateConnectForm, RegisterNonprofitForm } from './forms';
+import type { TPageProps } from '@/lib/http/page-props';
 
 export const metadata: Metadata = { title: 'Nonprofits & Connects' };
 
 const input =
   'rounded-md border border-slate-300 bg-white px-2.5 py-1.5 font-mono text-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/20';
 
-export default async function NonprofitsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function NonprofitsPage({ searchParams }: TPageProps) {
   const { staff, api } = await staffApi();
   const sp = await searchParams;
   const ein = typeof sp.ein === 'string' ? sp.ein.replace(/[\s-]/g, '') : '';

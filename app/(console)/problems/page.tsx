@@ -11,13 +11,13 @@ import { RECONCILIATION_LABELS, type TReconciliation } from '@/lib/console/recon
 import { ApiError } from '@/lib/http/errors';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
 import { loadOrError } from '@/app/(console)/_lib/errors';
+import type { TPageProps } from '@/lib/http/page-props';
 
 export const metadata: Metadata = { title: 'Problems' };
 
-type TSearch = Record<string, string | string[] | undefined>;
 const toLocalInput = (iso: string) => iso.slice(0, 16);
 
-export default async function ProblemsPage({ searchParams }: { searchParams: Promise<TSearch> }) {
+export default async function ProblemsPage({ searchParams }: TPageProps) {
   const { staff, api } = await staffApi();
   const sp = new URLSearchParams(Object.entries(await searchParams).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])));
   let window;

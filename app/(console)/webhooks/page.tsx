@@ -15,10 +15,11 @@ import { loadOrError } from '@/app/(console)/_lib/errors';
 import { mapLimit } from '@/lib/console/map-limit';
 import { TrackWebhookForm } from './track-form';
 import { trackListedWebhookAction } from './actions';
+import type { TPageProps } from '@/lib/http/page-props';
 
 export const metadata: Metadata = { title: 'Webhooks' };
 
-export default async function WebhooksPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function WebhooksPage({ searchParams }: TPageProps) {
   const { staff, api } = await staffApi();
   const sp = await searchParams;
   const pageToken = typeof sp.pageToken === 'string' ? sp.pageToken : undefined;

@@ -7,8 +7,9 @@ import { ConnectShell } from '@/components/connect/connect-shell';
 import { GiveForm } from '@/components/connect/give-form';
 import { GIVE_FORM_COOKIE, decodeFormValues, isGiveFormError, newFormToken } from '@/lib/service/connect-page/give-form';
 import { findActiveConnect } from '@/lib/service/connects/get-connect';
+import type { TPageProps } from '@/lib/http/page-props';
 
-type TProps = { params: Promise<{ cid: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type TProps = TPageProps<{ cid: string }>;
 
 const connectOf = cache(findActiveConnect);
 

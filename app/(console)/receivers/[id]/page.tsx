@@ -11,12 +11,13 @@ import { DeliveringWebhooks } from './delivering-webhooks';
 import { findDeliveringWebhooks } from './find-delivering-webhooks';
 import { ReceiptLog } from './receipt-log';
 import { ReceiverSettingsForm } from './settings-form';
+import type { TPageProps } from '@/lib/http/page-props';
 
 export const metadata: Metadata = { title: 'Receiver' };
 
 const RECEIPT_PAGE_SIZE = 50;
 
-export default async function ReceiverPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ReceiverPage({ params, searchParams }: TPageProps<{ id: string }>) {
   const { staff, api } = await staffApi();
   const { id } = await params;
   const sp = await searchParams;

@@ -20,13 +20,14 @@ import { WebhookHealth } from './webhook-health';
 import { WebhookStatus } from './webhook-status';
 import { RecoverPanel } from './recover-panel';
 import { ExportLinks } from '@/components/console/export-links';
+import type { TPageProps } from '@/lib/http/page-props';
 
 export const metadata: Metadata = { title: 'Webhook timeline' };
 
 // When the first page cannot be read the header still renders, and polls until it can.
 const UNREAD: TTimeline = { webhook: null, receiver: null, messages: [], nextPageToken: null, fetchedAt: new Date(0).toISOString() };
 
-export default async function WebhookPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function WebhookPage({ params, searchParams }: TPageProps<{ id: string }>) {
   const { staff, api } = await staffApi();
   const { id } = await params;
   const filters = parseTimelineSearch(await searchParams);

@@ -7,8 +7,9 @@ import { ConnectShell, formatUsd } from '@/components/connect/connect-shell';
 import { THANKS_COOKIE, mayShowThanks } from '@/lib/service/connect-page/thanks-cookie';
 import { findActiveConnect } from '@/lib/service/connects/get-connect';
 import { findGrantByTrackingId } from '@/lib/service/grants/find-grant';
+import type { TPageProps } from '@/lib/http/page-props';
 
-type TProps = { params: Promise<{ cid: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type TProps = TPageProps<{ cid: string }>;
 
 function CheckMark() {
   return (

@@ -8,6 +8,7 @@ import { Table, TBody, Td, Th } from '@/components/console/table';
 import { Timestamp } from '@/components/console/timestamp';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
 import { loadOrError } from '@/app/(console)/_lib/errors';
+import type { TPageProps } from '@/lib/http/page-props';
 
 export const metadata: Metadata = { title: 'Grants' };
 
@@ -16,7 +17,7 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 const money = (cents: number) => usd.format(cents / 100);
 const STATUS_TONE = { Initiated: 'blue', Completed: 'green', Canceled: 'gray' } as const;
 
-export default async function GrantsPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function GrantsPage({ params, searchParams }: TPageProps<{ id: string }>) {
   const { api } = await staffApi();
   const { id } = await params;
   const sp = await searchParams;

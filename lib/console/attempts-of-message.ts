@@ -1,0 +1,71 @@
+import 'server-only';
+import type { ConnectApi, TAttempt, TMessage } from '@/lib/console/connect-api';
+import { processSingleton } from '@/lib/process-singleton';
+import type { TJoinDelivery } from './join-delivery';
+import type { TEnvironmentName } from './session';
+
+// A message's attempts at a webhook, and their response bodies, read from the API with the two
+// caches that keep timelines and cases from asking twice.
+
+const CACHE_MAX = 5000;
+
+// Attempts are append-only: while a message's attemptCount and status are unchanged, its attempt
+// list is too. Only a service without the lastAttempt extension needs this. A cache, not state.
+type TCached = { version: string; attempts: TAttempt[] };
+const attemptCache = processSingleton('attempt-cache', () => new Map<string, TCached>());
+
+export async function allAttempts(api: ConnectApi, webhookId: string, messageId: string): Promise<TAttempt[]> {
+  const attempts: TAttempt[] = [];
+  let pageToken: string | undefined;
+  // 8 scheduled attempts plus manual resends: one page of 100 is nearly always all of them.
+  for (let i = 0; i < 5; i++) {
+    const page = await api.listAttempts(webhookId, messageId, { pageLimit: 100, pageToken });
+    attempts.push(...page.results);
+    if (!page.nextPageToken) break;
+    pageToken = page.nextPageToken;
+  }
+  return attempts.sort((a, b) => a.timestamp.localeCompare(b.timestamp) || a.id.localeCompare(b.id));
+}
+
+export async function cachedAttempts(envName: TEnvironmentName, api: ConnectApi, webhookId: string, m: Pick<TMessage, 'id' | 'attemptCount' | 'status'>): Promise<TAttempt[]> {
+  if (m.attemptCount === 0) return [];
+  const key = `${envName}|${webhookId}|${m.id}`;
+  const version = `${m.attemptCount}|${m.status}`;
+  const hit = attemptCache.get(key);
+  if (hit && hit.version === version) return hit.attempts;
+  const attempts = await allAttempts(api, webhookId, m.id);
+  attemptCache.delete(key);
+  // Cached only when the list agrees with the count: a list read a moment before an attempt's row
+  // became visible must not stick.
+  if (attempts.length >= m.attemptCount) {
+    attemptCache.set(key, { version, attempts });
+    if (attemptCache.size > CACHE_MAX) attemptCache.delete(attemptCache.keys().next().value!);
+  }
+  return attempts;
+}
+
+// Recorded attempts never change: their response bodies are read once per process.
+const attemptBodies = processSingleton('attempt-bodies', () => new Map<string, string>());
+
+export async function withResponse(api: ConnectApi, webhookId: string, messageId: string, a: TAttempt): Promise<TAttempt> {
+  const key = `${api.config.baseUrl}|${a.id}`;
+  const cached = attemptBodies.get(key);
+  if (cached !== undefined) return { ...a, response: cached };
+  const full = await api.getAttempt(webhookId, messageId, a.id).catch(() => null);
+  if (full?.response === undefined) return a;
+  attemptBodies.set(key, full.response);
+  if (attemptBodies.size > CACHE_MAX) attemptBodies.delete(attemptBodies.keys().next().value!);
+  return { ...a, response: full.response };
+}
+
+/**
+ * A failed newest attempt with its response body or network error, so the explanation can quote
+ * it ("the receiver answered 500 'database down'"): one call per failed attempt, ever (cached).
+ */
+export async function withLastResponse(api: ConnectApi, webhookId: string, messageId: string, delivery: TJoinDelivery): Promise<TJoinDelivery> {
+  const last = delivery.attempts[delivery.attempts.length - 1];
+  if (!last || last.status !== 'failed' || last.response !== undefined) return delivery;
+  const full = await withResponse(api, webhookId, messageId, { ...last, response: undefined });
+  if (full.response === undefined) return delivery;
+  return { ...delivery, attempts: [...delivery.attempts.slice(0, -1), { ...last, response: full.response }] };
+}
