@@ -4,6 +4,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import routeTable from '../../lib/http/route-table.json' with { type: 'json' };
 import { openApiDocument } from '../../lib/openapi/document';
 import { OpenApiDocument } from '../helpers/openapi-check';
+import { examplePayload } from '@/lib/service/webhooks/example-payloads';
 
 // The document /openapi.json serves: a valid OpenAPI 3.1 document, one operation for every method
 // of every service route (and none for a route that does not exist), and a checker that refuses
@@ -55,27 +56,8 @@ test('security, paging, problems and the signed webhook are described', () => {
   assert.equal(doc.paths['/v1/nonprofits'].post['x-extension'], false);
 });
 
-const GRANT = {
-  id: '3f5e8c1a-9b2d-4e7f-8a6c-1d2e3f4a5b6c',
-  connectId: 'test_2Q3sXQ8b1dY7cN4kP0mZr9TfVhE',
-  nonprofitId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
-  trackingId: 'GC-7KQ2M9',
-  workflowSessionId: 'wfs_2Q3sXQ5mHk1bW8nJ3cR7tYvLd0A',
-  amount: 15000,
-  feeAmount: 435,
-  coveredFees: false,
-  status: 'Initiated',
-  fundId: 'fidelity-charitable',
-  fundName: 'Fidelity Charitable',
-  firstName: 'Jane',
-  lastName: 'Donor',
-  email: 'jane.donor@example.org',
-  phone: null,
-  note: null,
-  metadata: {},
-  createdAt: '2026-11-22T10:15:30.123Z',
-  updatedAt: '2026-11-22T10:15:30.123Z',
-};
+// A grant as the API shapes it: the documented example the test event sends.
+const GRANT = examplePayload('grant.succeeded') as Record<string, unknown> & { id: string };
 
 function seen(status: number, body: unknown, headers: Record<string, string> = {}) {
   const text = body === undefined ? '' : JSON.stringify(body);
