@@ -6,6 +6,7 @@ export const ID_PREFIX = {
   message: 'msg_',
   event: 'evt_',
   attempt: 'atmpt_',
+  recoverRun: 'rcvr_',
   apiKey: 'sk_test_',
   webhookSecret: 'whsec_',
   /** A Connect-flow session: one visit of a donor to /connect/{cid}, or one API call creating a grant. */

@@ -10,6 +10,7 @@ const LINKS = [
   { href: '/receivers', label: 'Receivers', match: ['/receivers'] },
   { href: '/alerts', label: 'Alerts', match: ['/alerts'] },
   { href: '/nonprofits', label: 'Nonprofits & Connects', match: ['/nonprofits', '/connects'] },
+  { href: '/audit', label: 'Audit log', match: ['/audit'] },
 ];
 
 export function NavLinks({ className = '' }: { className?: string }) {

@@ -1,7 +1,9 @@
 import 'server-only';
 import { dummySecretHash, verifySecret } from '@/lib/crypto/secrets';
 import { releaseAttempt, reserveAttempt, type TLimit } from '@/lib/db/fixed-window';
+import { getDb } from '@/lib/db/client';
 import { loginFailures } from '@/lib/db/schema';
+import { recordAudit } from './audit/record-audit';
 import { findUserByEmail, normalizeEmail, touchLastLogin } from './users';
 
 // Checking a staff password, rate-limited in console.login_failures (a fixed window per key, so
@@ -38,8 +40,18 @@ export function tooManyMessage(seconds: number): string {
   return `Too many attempts, try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
 
-/** Checks the credentials; the same work (one scrypt) whether or not the user exists. */
+const LOGIN_RESULT = { 400: 'bad_request', 401: 'wrong_password', 429: 'rate_limited' } as const;
+
+/** Checks the credentials and records the attempt, success or failure, in the audit log. */
 export async function attemptLogin(input: { email: string; password: string; source: string }): Promise<TLoginResult> {
+  const result = await checkLogin(input);
+  const actor = result.ok ? { userId: result.userId, email: result.email, environment: 'sandbox' } : { email: normalizeEmail(input.email ?? '').slice(0, 320) || '(none)' };
+  await recordAudit(await getDb(), { actor, action: 'login', result: result.ok ? 'ok' : LOGIN_RESULT[result.status], source: input.source });
+  return result;
+}
+
+/** Checks the credentials; the same work (one scrypt) whether or not the user exists. */
+async function checkLogin(input: { email: string; password: string; source: string }): Promise<TLoginResult> {
   const email = normalizeEmail(input.email ?? '');
   if (!email || !input.password) return { ok: false, status: 400, error: 'Enter your email and password.' };
   if (email.length > 320 || input.password.length > 1024) return { ok: false, status: 401, error: WRONG };

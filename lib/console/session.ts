@@ -2,7 +2,9 @@ import 'server-only';
 import { getIronSession, type SessionOptions } from 'iron-session';
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
+import { getDb } from '@/lib/db/client';
 import { env } from '@/lib/env';
+import { recordAudit } from './audit/record-audit';
 import { ApiError } from '@/lib/http/errors';
 import { randomString } from '@/lib/ids';
 import { environmentConfig, isEnvironmentName, type TEnvironmentName } from './connect-api/environments';
@@ -106,7 +108,11 @@ export async function endSession(): Promise<void> {
   } catch {
     return;
   }
-  if (typeof s.sid === 'string' && SESSION_ID.test(s.sid)) await deleteSessionRow(s.sid);
+  if (typeof s.sid === 'string' && SESSION_ID.test(s.sid)) {
+    const user = await findSessionUser(s.sid);
+    await deleteSessionRow(s.sid);
+    if (user) await recordAudit(await getDb(), { actor: { userId: user.id, email: user.email, environment: s.environment }, action: 'logout', result: 'ok' });
+  }
   s.destroy();
 }
 

@@ -227,11 +227,15 @@ export const deliveries = service.table(
     nextAttemptAt: ts(),
     leaseUntil: ts(),
     leaseOwner: text(),
+    // Set when a recover run re-queued this delivery: its next attempt is that run's one manual re-send.
+    recoverRunId: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex().on(t.messageId, t.webhookId),
+    // A recover run's progress: its deliveries by state.
+    index('deliveries_recover_run_idx').on(t.recoverRunId, t.status).where(sql`recover_run_id is not null`),
     index().on(t.webhookId, t.createdAt.desc(), t.messageId.desc()),
     index('deliveries_due_idx').on(t.nextAttemptAt).where(sql`status in ('pending', 'sending')`),
     // A webhook's messages filtered by status (the timeline's filter), in list order.
@@ -267,6 +271,23 @@ export const attempts = service.table(
     // Its newest success, however long it has been failing since.
     index('attempts_webhook_success_idx').on(t.webhookId, t.createdAt).where(sql`status = 'success'`),
   ],
+);
+
+/** EXT POST /v1/webhooks/{id}/recover: one run re-sends the webhook's failed messages of a window once each. */
+export const recoverRuns = service.table(
+  'recover_runs',
+  {
+    id: text().primaryKey(), // rcvr_<ksuid>
+    accountId: uuid().notNull(),
+    webhookId: text()
+      .notNull()
+      .references(() => webhooks.id),
+    since: ts().notNull(),
+    until: ts(), // as asked: null when the request named no end (then the window ended at createdAt)
+    messages: integer().notNull(), // how many failed messages the run re-queued
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.webhookId, t.createdAt.desc())],
 );
 
 /* ------------------------------------------------------------------ console */
@@ -346,6 +367,32 @@ export const receipts = consoleSchema.table(
     responseStatus: integer().notNull(),
   },
   (t) => [index().on(t.receiverId, t.id.desc()), index().on(t.messageId, t.receiverId)],
+);
+
+/**
+ * Every staff action, append-only: who (the staff e-mail at the time), what (action + target ids),
+ * the result (`ok` or an error code) and small details — never secrets. Written by
+ * lib/console/audit/record-audit.ts alone; nothing in the console updates or deletes a row.
+ */
+export const auditLog = consoleSchema.table(
+  'audit_log',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    at: createdAt(),
+    actorId: uuid(), // null for a failed login of no known user
+    actor: text().notNull(), // the staff e-mail (as typed, for a failed login)
+    action: text().notNull(),
+    target: text().notNull().default(''), // the ids acted on, space-separated (`ep_… msg_…`)
+    result: text().notNull(), // ok | an error code (`not_found`, `conflict`, `wrong_password`, …)
+    detail: jsonb().notNull().default({}),
+    environment: text().notNull().default(''),
+    source: text().notNull().default(''), // the client's address when known
+  },
+  (t) => [
+    index().on(t.at.desc(), t.id.desc()),
+    index().on(t.actor, t.id.desc()),
+    index().on(t.action, t.id.desc()),
+  ],
 );
 
 export const trackedWebhooks = consoleSchema.table(

@@ -234,6 +234,17 @@ test('subscription → test event → live grant → retries, on one timeline', 
     await expect(page.getByRole('button', { name: 'Disable' })).toBeVisible();
   });
 
+  await test.step('the audit log holds each of these staff actions, with who and the result', async () => {
+    const res = await page.request.get(`/api/audit?target=${webhookId}`);
+    expect(res.status()).toBe(200);
+    const rows = (await res.json()).results as { actor: string; action: string; result: string }[];
+    for (const action of ['webhook.create', 'webhook.test', 'message.resend', 'webhook.disable', 'webhook.enable']) {
+      expect(rows.some((r) => r.action === action && r.result === 'ok' && r.actor === ADMIN.email), `${action} is recorded`).toBe(true);
+    }
+    const receiverRows = (await (await page.request.get('/api/audit?action=receiver.update')).json()).results as { result: string; detail: { changed?: string } }[];
+    expect(receiverRows.some((r) => r.result === 'ok' && r.detail.changed?.includes('responseStatus'))).toBe(true);
+  });
+
   await test.step('filters and the webhooks list', async () => {
     await page.goto(`/webhooks/${webhookId}?status=success`);
     await expect(rows).toHaveCount(2);

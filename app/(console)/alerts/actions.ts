@@ -6,6 +6,8 @@ import { createAlertRule, deleteAlertRule, setAlertRuleEnabled } from '@/lib/con
 import { ZAlertRuleInput } from '@/lib/console/alerts/rule-schemas';
 import { requireStaff } from '@/lib/console/session';
 import { fieldErrorsOf, type TActionResult, type TFormState } from '@/app/(console)/_lib/errors';
+import { recordAudit } from '@/lib/console/audit/record-audit';
+import { getDb } from '@/lib/db/client';
 import { actionErrorInfo } from '@/app/(console)/_lib/errors';
 
 const FIELDS = ['name', 'kind', 'webhookId', 'threshold', 'window', 'minAttempts', 'targetUrl'] as const;
@@ -21,7 +23,7 @@ export async function createAlertRuleAction(prev: TFormState, formData: FormData
   if (!parsed.success) return { fieldErrors: fieldErrorsOf(parsed.error.issues), values: raw, nonce };
   try {
     const { rule, secret } = await createAlertRule(staff.environment, parsed.data);
-    // audit: rule created
+    await recordAudit(await getDb(), { actor: staff, action: 'alert-rule.create', target: [rule.id], result: 'ok', detail: { name: rule.name, kind: rule.kind } });
     revalidatePath('/alerts');
     return { ok: true, notice: `Rule “${rule.name}” created. Copy its signing secret now: it is not shown again.`, secret, nonce };
   } catch (err) {
@@ -38,7 +40,7 @@ export async function setAlertRuleEnabledAction(id: string, enabled: boolean): P
   if (!parsed.success) return { ok: false, error: { message: parsed.error.issues[0].message } };
   try {
     await setAlertRuleEnabled(staff.environment, parsed.data.id, parsed.data.enabled);
-    // audit: rule enabled / disabled
+    await recordAudit(await getDb(), { actor: staff, action: 'alert-rule.update', target: [parsed.data.id], result: 'ok', detail: { enabled: parsed.data.enabled } });
   } catch (err) {
     return { ok: false, error: actionErrorInfo(err) };
   }
@@ -54,7 +56,7 @@ export async function deleteAlertRuleAction(id: string): Promise<TActionResult> 
   if (!parsed.success) return { ok: false, error: { message: parsed.error.issues[0].message } };
   try {
     await deleteAlertRule(staff.environment, parsed.data.id);
-    // audit: rule deleted
+    await recordAudit(await getDb(), { actor: staff, action: 'alert-rule.delete', target: [parsed.data.id], result: 'ok' });
   } catch (err) {
     return { ok: false, error: actionErrorInfo(err) };
   }

@@ -5,10 +5,13 @@ import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { createReceiver, getReceiver, isValidSecret, updateReceiver } from '@/lib/console/receivers';
+import { receiverChanges } from '@/lib/console/audit/receiver-changes';
 import { ID_PREFIX } from '@/lib/constants';
 import { requireStaff } from '@/lib/console/session';
 import { fieldErrorsOf, type TFormState } from '@/app/(console)/_lib/errors';
 import { actionErrorInfo } from '@/app/(console)/_lib/errors';
+import { auditResultOf, recordAudit } from '@/lib/console/audit/record-audit';
+import { getDb } from '@/lib/db/client';
 
 const ZSecret = z.string().trim().refine(isValidSecret, { message: 'A signing secret is whsec_ followed by base64, as the webhook shows it.' });
 
@@ -24,7 +27,7 @@ const ZCreate = z.object({
 });
 
 export async function createReceiverAction(prev: TFormState, formData: FormData): Promise<TFormState> {
-  await requireStaff();
+  const staff = await requireStaff();
   const raw = {
     name: String(formData.get('name') ?? ''),
     slug: String(formData.get('slug') ?? ''),
@@ -39,8 +42,11 @@ export async function createReceiverAction(prev: TFormState, formData: FormData)
   if (slug && (await getReceiver(slug))) return { fieldErrors: { slug: 'This slug is taken.' }, values: raw, nonce };
   let id: string;
   try {
-    id = (await createReceiver({ name, slug: slug || undefined, secret })).id;
+    const receiver = await createReceiver({ name, slug: slug || undefined, secret });
+    id = receiver.id;
+    await recordAudit(await getDb(), { actor: staff, action: 'receiver.create', target: [id], result: 'ok', detail: { name, slug: receiver.slug, verifies: !!secret } });
   } catch (err) {
+    await recordAudit(await getDb(), { actor: staff, action: 'receiver.create', result: auditResultOf(err), detail: { name } });
     const error = actionErrorInfo(err);
     return { error, fieldErrors: Object.fromEntries((error.errors ?? []).map((e) => [e.path, e.message])), values: raw, nonce };
   }
@@ -66,7 +72,7 @@ const ZUpdate = z.object({
 });
 
 export async function updateReceiverAction(prev: TFormState, formData: FormData): Promise<TFormState> {
-  await requireStaff();
+  const staff = await requireStaff();
   const raw = Object.fromEntries(['id', 'name', 'secret1', 'secret2', 'responseStatus', 'responseBody', 'responseDelayMs'].map((k) => [k, String(formData.get(k) ?? '')]));
   const nonce = (prev.nonce ?? 0) + 1;
   const parsed = ZUpdate.safeParse(raw);
@@ -74,9 +80,12 @@ export async function updateReceiverAction(prev: TFormState, formData: FormData)
   const { id, name, secret1, secret2, responseStatus, responseBody, responseDelayMs } = parsed.data;
   const secrets = [...new Set([secret1, secret2].filter(Boolean))];
   try {
-    if (!(await getReceiver(id))) return { error: { message: 'This receiver no longer exists.' }, nonce };
+    const before = await getReceiver(id);
+    if (!before) return { error: { message: 'This receiver no longer exists.' }, nonce };
     await updateReceiver(id, { name, secrets, responseStatus, responseBody, responseDelayMs });
+    await recordAudit(await getDb(), { actor: staff, action: 'receiver.update', target: [id], result: 'ok', detail: receiverChanges(before, { name, secrets, responseStatus, responseBody, responseDelayMs }) });
   } catch (err) {
+    await recordAudit(await getDb(), { actor: staff, action: 'receiver.update', target: [id], result: auditResultOf(err) });
     return { error: actionErrorInfo(err), values: raw, nonce };
   }
   revalidatePath(`/receivers/${id}`);

@@ -9,6 +9,8 @@ import { EVENT_TYPES, ID_PREFIX } from '@/lib/constants';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
 import { actionErrorInfo, asConnectApiError, isUnsupportedError } from '@/app/(console)/_lib/errors';
 import { fieldErrorsOf, type TFormState } from '@/app/(console)/_lib/errors';
+import { auditResultOf, recordAudit } from '@/lib/console/audit/record-audit';
+import { getDb } from '@/lib/db/client';
 
 const newSecret = () => `${ID_PREFIX.webhookSecret}${randomBytes(32).toString('base64')}`;
 
@@ -89,7 +91,15 @@ export async function createWebhookAction(prev: TFormState, formData: FormData):
       if (actual && actual.key !== secret) await updateReceiver(receiverId, { secrets: [actual.key] });
     }
     await trackWebhook({ environment: staff.environment, webhookId, receiverId, url, description: input.description });
+    await recordAudit(await getDb(), {
+      actor: staff,
+      action: 'webhook.create',
+      target: [webhookId, receiverId ?? ''],
+      result: 'ok',
+      detail: { url, eventTypes: input.eventTypes.join(','), disabled: input.disabled, newReceiver: input.destination === 'new-receiver' },
+    });
   } catch (err) {
+    await recordAudit(await getDb(), { actor: staff, action: 'webhook.create', target: receiverId ? [receiverId] : [], result: auditResultOf(err), detail: { destination: input.destination } });
     const error = actionErrorInfo(err);
     const fieldErrors = Object.fromEntries((error.errors ?? []).filter((e) => ['url', 'eventTypes', 'description'].includes(e.path.split('.')[0])).map((e) => [e.path.split('.')[0], e.message]));
     return { error, fieldErrors, values: raw, nonce };
@@ -111,7 +121,9 @@ export async function trackWebhookAction(prev: TFormState, formData: FormData): 
     await api.listMessages(webhookId, { pageLimit: 1 });
     const webhook = await api.getWebhook(webhookId).catch(() => null);
     await trackWebhook({ environment: staff.environment, webhookId, url: webhook?.url, description: webhook?.description });
+    await recordAudit(await getDb(), { actor: staff, action: 'webhook.track', target: [webhookId], result: 'ok' });
   } catch (err) {
+    await recordAudit(await getDb(), { actor: staff, action: 'webhook.track', target: [webhookId], result: auditResultOf(err) });
     const error = actionErrorInfo(err);
     if (error.status === 404) return { fieldErrors: { webhookId: `The ${staff.environment} API has no webhook ${webhookId} for this account.` }, values: raw, nonce };
     return { error, values: raw, nonce };
@@ -126,5 +138,6 @@ export async function trackListedWebhookAction(formData: FormData): Promise<void
   if (!parsed.success) return;
   const webhook = await api.getWebhook(parsed.data.webhookId).catch(() => null);
   await trackWebhook({ environment: staff.environment, webhookId: parsed.data.webhookId, url: webhook?.url, description: webhook?.description });
+  await recordAudit(await getDb(), { actor: staff, action: 'webhook.track', target: [parsed.data.webhookId], result: 'ok' });
   redirect(`/webhooks/${encodeURIComponent(parsed.data.webhookId)}`);
 }

@@ -8,6 +8,8 @@ import {
   ZMessage,
   ZNonprofit,
   ZPage,
+  ZRecoverPreview,
+  ZRecoverRun,
   ZSecret,
   ZWebhook,
   ZWebhookStats,
@@ -19,6 +21,8 @@ import {
   type TMessage,
   type TNonprofit,
   type TPage,
+  type TRecoverPreview,
+  type TRecoverRun,
   type TWebhook,
   type TWebhookStats,
 } from './schemas';
@@ -262,8 +266,31 @@ export class ConnectApi extends ConnectApiTransport {
     );
   }
 
-}
+  /** EXT: how many failed messages of the window a recover would re-send now. */
+  previewRecover(webhookId: string, window: { since: string; until?: string }): Promise<TRecoverPreview> {
+    return this.call(
+      { operation: 'preview recover', method: 'GET', path: `/v1/webhooks/${enc(webhookId)}/recover`, query: { ...window }, idempotent: true, ext: this.webhookExt(webhookId) },
+      ZRecoverPreview,
+    );
+  }
 
+  /** EXT: re-sends the window's failed messages (202 with the run; the same run while an identical one is going). */
+  recoverMessages(webhookId: string, window: { since: string; until?: string }): Promise<TRecoverRun> {
+    return this.call(
+      // Idempotent while a run is going (the service answers the same run), so safe to retry.
+      { operation: 'recover messages', method: 'POST', path: `/v1/webhooks/${enc(webhookId)}/recover`, body: window, idempotent: true, ext: this.webhookExt(webhookId) },
+      ZRecoverRun,
+    );
+  }
+
+  /** EXT: a recover run and its progress. */
+  getRecoverRun(webhookId: string, runId: string): Promise<TRecoverRun> {
+    return this.call(
+      { operation: 'get recover run', method: 'GET', path: `/v1/webhooks/${enc(webhookId)}/recover/${enc(runId)}`, idempotent: true, ext: this.webhookExt(webhookId) },
+      ZRecoverRun,
+    );
+  }
+}
 
 /** Whether a 404's problem detail names the resource `id` (and is not a router's echo of `path`). */
 function namesResource(problem: TProblemInfo | null, id: string, path: string): boolean {

@@ -16,6 +16,8 @@ export type {
   TMessageDelivery,
   TNonprofit,
   TPage,
+  TRecoverPreview,
+  TRecoverRun,
   TWebhook,
   TWebhookStats,
 } from './schemas';

@@ -200,3 +200,23 @@ export const ZProblem = z.object({
 
 /** RFC 6749 §5.2 token errors. */
 export const ZOAuthError = z.object({ error: z.string(), error_description: z.string().optional() });
+
+/** EXT: GET /v1/webhooks/{id}/recover?since=&until= */
+export const ZRecoverPreview = z.object({ messages: z.number().int(), since: z.string(), until: z.string() });
+export type TRecoverPreview = z.infer<typeof ZRecoverPreview>;
+
+/** EXT: a recover run (POST /v1/webhooks/{id}/recover, GET …/recover/{runId}). */
+export const ZRecoverRun = z.object({
+  id: z.string(),
+  webhookId: z.string(),
+  since: z.string(),
+  until: z.string(),
+  status: z.enum(['running', 'done']),
+  messages: z.number().int(),
+  remaining: z.number().int(),
+  succeeded: z.number().int(),
+  failed: z.number().int(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type TRecoverRun = z.infer<typeof ZRecoverRun>;

@@ -6,6 +6,8 @@ export type TClaim = {
   webhookId: string;
   accountId: string;
   scheduledAttemptCount: number;
+  /** Set when a recover run re-queued it: this attempt is that run's one manual re-send, not a step of the schedule. */
+  recoverRunId: string | null;
   /** This claim's lease token: results are written back only while the delivery still carries it. */
   leaseOwner: string;
 };
@@ -16,7 +18,7 @@ export type TClaim = {
  * of workers claim side by side without waiting for, or taking, each other's rows.
  */
 export async function claimDeliveries(db: DbOrTx, { owner, limit, leaseMs }: { owner: string; limit: number; leaseMs: number }): Promise<TClaim[]> {
-  const rows = await queryRows<{ id: string; message_id: string; webhook_id: string; account_id: string; scheduled_attempt_count: number }>(
+  const rows = await queryRows<{ id: string; message_id: string; webhook_id: string; account_id: string; scheduled_attempt_count: number; recover_run_id: string | null }>(
     db,
     sql`update service.deliveries
         set status = 'sending', lease_until = now() + ${leaseMs}::int * interval '1 millisecond', lease_owner = ${owner}, updated_at = now()
@@ -26,7 +28,7 @@ export async function claimDeliveries(db: DbOrTx, { owner, limit, leaseMs }: { o
           order by next_attempt_at
           limit ${limit}::int
           for update skip locked)
-        returning id, message_id, webhook_id, account_id, scheduled_attempt_count`,
+        returning id, message_id, webhook_id, account_id, scheduled_attempt_count, recover_run_id`,
   );
   return rows.map((r) => ({
     id: r.id,
@@ -34,6 +36,7 @@ export async function claimDeliveries(db: DbOrTx, { owner, limit, leaseMs }: { o
     webhookId: r.webhook_id,
     accountId: r.account_id,
     scheduledAttemptCount: Number(r.scheduled_attempt_count),
+    recoverRunId: r.recover_run_id ?? null,
     leaseOwner: owner,
   }));
 }

@@ -129,7 +129,7 @@ async function recordSuccesses(tx: Tx, items: TRecorded[], states: Map<string, T
     .set({ failingSince: null })
     .where(and(inArray(w.id, [...new Set(items.map((i) => i.claim.webhookId))]), isNotNull(w.failingSince)));
   const rows = sql.join(
-    items.map(({ claim }) => sql`(${claim.id}::uuid, ${claim.leaseOwner}::text, ${claim.scheduledAttemptCount + 1}::int)`),
+    items.map(({ claim }) => sql`(${claim.id}::uuid, ${claim.leaseOwner}::text, ${claim.scheduledAttemptCount + (claim.recoverRunId ? 0 : 1)}::int)`),
     sql`, `,
   );
   const done = await queryRows<{ id: string; event_type: string; attempt_count: number }>(
@@ -154,12 +154,15 @@ async function recordSuccesses(tx: Tx, items: TRecorded[], states: Map<string, T
  * A failure: the webhook's failing stretch (which may disable it: `webhook.disabled`), then a retry
  * or the end of the schedule (`message.attempt.exhausted`, unless the message is itself an
  * operational event, or the webhook was disabled, which ends its retries and says so itself).
+ * A recover run's re-send is tried once: it fails back to `failed`, its schedule untouched, and
+ * raises no second `message.attempt.exhausted`.
  */
 async function recordFailure(tx: Tx, { claim, result, values }: TRecorded, states: Map<string, TLockedWebhook>): Promise<void> {
-  const attemptNumber = claim.scheduledAttemptCount + 1;
+  const recovery = claim.recoverRunId !== null;
+  const attemptNumber = claim.scheduledAttemptCount + (recovery ? 0 : 1);
   const after = await noteWebhookFailure(tx, claim.webhookId, result.statusCode);
   const disabled = after.disabled;
-  const delayMs = disabled
+  const delayMs = disabled || recovery
     ? null
     : nextRetryDelayMs(attemptNumber, env.DELIVERY_RETRY_SCHEDULE, { statusCode: result.statusCode, retryAfterSeconds: parseRetryAfter(result.retryAfter) });
   const next =
@@ -178,7 +181,7 @@ async function recordFailure(tx: Tx, { claim, result, values }: TRecorded, state
   const state = states.get(claim.webhookId);
   if (state && state.failingSince === null) state.failingSince = values.createdAt;
   await noteDisabled(tx, state, after, cause);
-  if (applied && delayMs === null && !disabled && !isOperationalEventType(cause.eventType)) {
+  if (applied && delayMs === null && !disabled && !recovery && !isOperationalEventType(cause.eventType)) {
     await emitOperationalEvent(tx, { type: 'message.attempt.exhausted', webhook: state ?? { id: claim.webhookId, accountId: claim.accountId, url: values.url, failingSince: null }, cause });
   }
 }
@@ -192,7 +195,7 @@ async function recordScheduledAttempts(items: TScheduledAttempt[]): Promise<void
   const db = await getDb();
   await db.transaction(async (tx) => {
     const states = await lockWebhookStates(tx, items.map((i) => i.claim.webhookId));
-    const recorded: TRecorded[] = items.map((i) => ({ ...i, values: attemptValues(targetOf(i), i.result, 'scheduled') }));
+    const recorded: TRecorded[] = items.map((i) => ({ ...i, values: attemptValues(targetOf(i), i.result, i.claim.recoverRunId ? 'manual' : 'scheduled') }));
     await tx.insert(schema.attempts).values(recorded.map((r) => r.values));
     await recordSuccesses(tx, recorded.filter((i) => i.result.ok), states);
     for (const item of recorded) if (!item.result.ok) await recordFailure(tx, item, states);

@@ -6,6 +6,8 @@ import { ZGrant } from '@/lib/service/grants/openapi';
 import { ZCreateWebhook, ZMessageFilters, ZTestEvent, ZUpdateWebhook } from './schemas';
 import type { operationalPayload } from './emit-operational-event';
 import type { TAttemptJson, TMessageJson, TWebhookJson } from './webhook-json';
+import type { TRecoverRunJson } from './recover-run-json';
+import { ZRecoverWindowFields } from './recover-window';
 
 // The webhook operations of /openapi.json (one op(...) per route, beside its schemas), and the
 // events the service sends (the document's `webhooks`).
@@ -69,6 +71,26 @@ const ZMessagePath = ZWebhookPath.extend({ messageId: z.string().meta({ descript
 const ZSecret = z.object({ key: z.string().regex(/^whsec_/) }).meta({ id: 'WebhookSecret' });
 const LOCATION = z.object({ location: z.string().meta({ description: '/v1/webhooks/{id}' }) });
 
+export const ZRecoverRun = z
+  .object({
+    id: ID('rcvr_'),
+    webhookId: ID('ep_'),
+    since: ZInstantOut,
+    until: ZInstantOut.meta({ description: 'The end asked for, or the time the run started.' }),
+    status: z.enum(['running', 'done']),
+    messages: z.int().meta({ description: 'How many failed messages the run re-queued.', example: 12 }),
+    remaining: z.int().meta({ description: 'Still to be re-sent.' }),
+    succeeded: z.int().meta({ description: 'Re-sent and answered 2xx.' }),
+    failed: z.int().meta({ description: 'Re-sent and failed again.' }),
+    createdAt: ZInstantOut,
+    finishedAt: ZInstantOut.nullable(),
+  })
+  .meta({ id: 'RecoverRun' });
+sameShape<TRecoverRunJson, z.output<typeof ZRecoverRun>>(true);
+const ZRecoverPreview = z.object({ messages: z.int(), since: ZInstantOut, until: ZInstantOut }).meta({ id: 'RecoverPreview' });
+const RECOVER_DESCRIPTION =
+  'Re-sends once each (a `manual` attempt, outside the retry schedule) every message of the window whose delivery to this webhook ended `failed`. An identical request while the run still has messages to send answers the same run. A disabled webhook → 409.';
+
 export const WEBHOOK_OPERATIONS = [
   op('POST /v1/webhooks', {
     id: 'createWebhook', tag: 'Webhooks', summary: 'Subscribe an endpoint', auth: 'bearer', body: ZCreateWebhook.meta({ id: 'CreateWebhook' }),
@@ -101,6 +123,19 @@ export const WEBHOOK_OPERATIONS = [
   op('GET /v1/webhooks/{id}/messages/{messageId}/attempts/{attemptId}', {
     id: 'getAttempt', tag: 'Messages', summary: 'Get an attempt with its response', auth: 'bearer',
     path: ZMessagePath.extend({ attemptId: z.string().meta({ description: 'The attempt id (`atmpt_…`).' }) }), response: ZAttemptWithResponse,
+  }),
+  op('POST /v1/webhooks/{id}/recover', {
+    id: 'recoverMessages', tag: 'Messages', summary: "Re-send the window's failed messages", ext: true, auth: 'bearer', path: ZWebhookPath,
+    body: ZRecoverWindowFields.meta({ id: 'RecoverWindow' }), status: 202, response: ZRecoverRun, errors: [409],
+    responseHeaders: z.object({ location: z.string().meta({ description: '/v1/webhooks/{id}/recover/{runId}' }) }), description: RECOVER_DESCRIPTION,
+  }),
+  op('GET /v1/webhooks/{id}/recover', {
+    id: 'previewRecover', tag: 'Messages', summary: 'How many failed messages a recover of the window would re-send', ext: true, auth: 'bearer', path: ZWebhookPath,
+    query: ZRecoverWindowFields, response: ZRecoverPreview,
+  }),
+  op('GET /v1/webhooks/{id}/recover/{runId}', {
+    id: 'getRecoverRun', tag: 'Messages', summary: 'A recover run and its progress', ext: true, auth: 'bearer',
+    path: ZWebhookPath.extend({ runId: z.string().meta({ description: 'The run id (`rcvr_…`).' }) }), response: ZRecoverRun,
   }),
   op('GET /v1/webhooks/{id}/attempts/{attemptId}', {
     id: 'getWebhookAttempt', tag: 'Messages', summary: 'Get an attempt by its id alone', ext: true, auth: 'bearer',

@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { alertRuleJson, createAlertRule, listAlertRules } from '@/lib/console/alerts/alert-rules';
 import { withStaff } from '@/lib/console/with-staff';
+import { recordAudit } from '@/lib/console/audit/record-audit';
+import { getDb } from '@/lib/db/client';
 import { readJson } from '@/lib/http/body';
 import { json, otherMethods } from '@/lib/http/respond';
 
@@ -24,7 +26,7 @@ export const GET = withStaff(async ({ staff }) => json({ results: (await listAle
 export const POST = withStaff(async ({ req, staff }) => {
   const input = await readJson(req, ZCreate);
   const created = await createAlertRule(staff.environment, input as Parameters<typeof createAlertRule>[1]);
-  // audit: rule created
+  await recordAudit(await getDb(), { actor: staff, action: 'alert-rule.create', target: [created.rule.id], result: 'ok', detail: { name: created.rule.name, kind: created.rule.kind } });
   return json(created, { status: 201 });
 });
 

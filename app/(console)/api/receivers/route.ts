@@ -4,6 +4,8 @@ import { readJson } from '@/lib/http/body';
 import { json, otherMethods } from '@/lib/http/respond';
 import { createReceiver, listReceivers, receiverJson } from '@/lib/console/receivers';
 import { withStaff } from '@/lib/console/with-staff';
+import { auditResultOf, recordAudit } from '@/lib/console/audit/record-audit';
+import { getDb } from '@/lib/db/client';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,8 +13,16 @@ const ZCreate = z.object({ name: z.string(), slug: z.string().optional(), secret
 
 export const GET = withStaff(async () => json({ results: (await listReceivers()).map(receiverJson) }));
 
-export const POST = withStaff(async ({ req }) => {
-  const receiver = await createReceiver(await readJson(req, ZCreate));
+export const POST = withStaff(async ({ req, staff }) => {
+  const input = await readJson(req, ZCreate);
+  let receiver;
+  try {
+    receiver = await createReceiver(input);
+  } catch (err) {
+    await recordAudit(await getDb(), { actor: staff, action: 'receiver.create', result: auditResultOf(err), detail: { name: input.name } });
+    throw err;
+  }
+  await recordAudit(await getDb(), { actor: staff, action: 'receiver.create', target: [receiver.id], result: 'ok', detail: { name: receiver.name, slug: receiver.slug, verifies: receiver.secrets.length > 0 } });
   return json(receiverJson(receiver), { status: 201 });
 });
 

@@ -7,6 +7,7 @@ import { Callout } from '@/components/console/callout';
 import { CopyField } from '@/components/console/copy-button';
 import { EmptyState } from '@/components/console/empty-state';
 import { Card, DescriptionList, PageHeader } from '@/components/console/page-header';
+import { ExportLinks } from '@/components/console/export-links';
 import { Timestamp } from '@/components/console/timestamp';
 import type { TCase, TCaseGrant, TCaseMessage } from '@/lib/console/case-types';
 import { CaseDelivery, ReceiptLine } from './case-delivery';
@@ -50,6 +51,7 @@ export function CaseView({ initial }: { initial: TCase }) {
             console&apos;s receivers got.
           </span>
         }
+        actions={<ExportLinks testId="case-export" base={`/api/cases/${encodeURIComponent(data.query)}/export`} formats={[{ label: 'Download evidence (JSON)' }]} />}
       />
       {data.notes.map((n) => (
         <Callout key={n} tone="info">

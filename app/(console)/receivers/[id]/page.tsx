@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { CopyField } from '@/components/console/copy-button';
 import { Card, PageHeader } from '@/components/console/page-header';
+import { ExportLinks } from '@/components/console/export-links';
 import { getReceiver, ingestUrl, listReceipts, receiptJson } from '@/lib/console/receivers';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
 import { DeliveringWebhooks } from './delivering-webhooks';
@@ -47,6 +48,7 @@ export default async function ReceiverPage({ params, searchParams }: TPageProps<
             Ingest URL <CopyField value={url} label="Copy URL" />
           </span>
         }
+        actions={<ExportLinks testId="receiver-export" base={`/api/receivers/${receiver.id}/export`} formats={[{ label: 'Download receipts (HAR)' }]} />}
       />
       <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[24rem_minmax(0,1fr)]">
         <div className="min-w-0 space-y-4">

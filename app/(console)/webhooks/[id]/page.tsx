@@ -18,6 +18,8 @@ import { WebhookActions } from './webhook-controls';
 import { WebhookSettingsCard } from './webhook-settings-card';
 import { WebhookHealth } from './webhook-health';
 import { WebhookStatus } from './webhook-status';
+import { RecoverPanel } from './recover-panel';
+import { ExportLinks } from '@/components/console/export-links';
 import type { TPageProps } from '@/lib/http/page-props';
 
 export const metadata: Metadata = { title: 'Webhook timeline' };
@@ -64,11 +66,22 @@ export default async function WebhookPage({ params, searchParams }: TPageProps<{
       {/* Stats are an extension: without them (or before they can be read) the page is the timeline alone. */}
       {stats.data ? <WebhookHealth webhookId={id} initial={{ stats: stats.data, health: classifyHealth(stats.data, stats.data.disabled) }} /> : null}
 
+      <RecoverPanel webhookId={id} />
+
       <section className="space-y-3">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <h2 className="text-base font-semibold text-slate-900">Timeline</h2>
           <TimelineFilterForm webhookId={id} filters={filters} eventTypes={eventTypes} />
         </div>
+        <ExportLinks
+          testId="timeline-export"
+          base={`/api/webhooks/${encodeURIComponent(id)}/export`}
+          query={{ status: filters.status, eventType: filters.eventType, since: filters.after, until: filters.before }}
+          formats={[
+            { label: 'Export CSV', params: { format: 'csv' } },
+            { label: 'Export NDJSON', params: { format: 'ndjson' } },
+          ]}
+        />
         {timeline.data ? (
           <Timeline key={JSON.stringify(filters)} webhookId={id} filters={filters} initial={timeline.data} />
         ) : (

@@ -2,6 +2,8 @@
 import { deleteAlertRule, setAlertRuleEnabled } from '@/lib/console/alerts/alert-rules';
 import { ZAlertRulePatch } from '@/lib/console/alerts/rule-schemas';
 import { withStaff } from '@/lib/console/with-staff';
+import { recordAudit } from '@/lib/console/audit/record-audit';
+import { getDb } from '@/lib/db/client';
 import { readJson } from '@/lib/http/body';
 import { json, otherMethods } from '@/lib/http/respond';
 
@@ -10,13 +12,13 @@ export const dynamic = 'force-dynamic';
 export const PATCH = withStaff<{ id: string }>(async ({ req, params, staff }) => {
   const { enabled } = await readJson(req, ZAlertRulePatch);
   const rule = await setAlertRuleEnabled(staff.environment, params.id, enabled);
-  // audit: rule enabled / disabled
+  await recordAudit(await getDb(), { actor: staff, action: 'alert-rule.update', target: [params.id], result: 'ok', detail: { enabled } });
   return json(rule);
 });
 
 export const DELETE = withStaff<{ id: string }>(async ({ params, staff }) => {
   await deleteAlertRule(staff.environment, params.id);
-  // audit: rule deleted
+  await recordAudit(await getDb(), { actor: staff, action: 'alert-rule.delete', target: [params.id], result: 'ok' });
   return new Response(null, { status: 204 });
 });
 

@@ -5,6 +5,9 @@ import { ApiError } from '@/lib/http/errors';
 import { json, otherMethods } from '@/lib/http/respond';
 import { getReceiver, receiverJson, updateReceiver } from '@/lib/console/receivers';
 import { withStaff } from '@/lib/console/with-staff';
+import { auditResultOf, recordAudit } from '@/lib/console/audit/record-audit';
+import { receiverChanges } from '@/lib/console/audit/receiver-changes';
+import { getDb } from '@/lib/db/client';
 
 export const dynamic = 'force-dynamic';
 
@@ -22,11 +25,19 @@ export const GET = withStaff<{ id: string }>(async ({ params }) => {
   return json(receiverJson(receiver));
 });
 
-export const PATCH = withStaff<{ id: string }>(async ({ req, params }) => {
+export const PATCH = withStaff<{ id: string }>(async ({ req, params, staff }) => {
   const patch = await readJson(req, ZPatch);
   const receiver = await getReceiver(params.id);
   if (!receiver) throw new ApiError('not_found', 'No such receiver.');
-  return json(receiverJson(await updateReceiver(receiver.id, patch)));
+  let updated;
+  try {
+    updated = await updateReceiver(receiver.id, patch);
+  } catch (err) {
+    await recordAudit(await getDb(), { actor: staff, action: 'receiver.update', target: [receiver.id], result: auditResultOf(err) });
+    throw err;
+  }
+  await recordAudit(await getDb(), { actor: staff, action: 'receiver.update', target: [receiver.id], result: 'ok', detail: receiverChanges(receiver, patch) });
+  return json(receiverJson(updated));
 });
 
 export const { POST, PUT, DELETE, OPTIONS } = otherMethods(['GET', 'PATCH']);

@@ -1,0 +1,45 @@
+// Console: GET /api/cases/{q}/export?includeDonor=1 — the case the page /cases/{q} shows, as a JSON evidence bundle.
+import { recordAudit } from '@/lib/console/audit/record-audit';
+import { buildCase } from '@/lib/console/build-case';
+import { caseBundle } from '@/lib/console/export/export-case';
+import { attachment, parseIncludeDonor } from '@/lib/console/export/export-query';
+import { searchTermProblem } from '@/lib/console/search-query';
+import { connectApi } from '@/lib/console/connect-api';
+import { withStaff } from '@/lib/console/with-staff';
+import { getDb } from '@/lib/db/client';
+import { ApiError } from '@/lib/http/errors';
+import { otherMethods } from '@/lib/http/respond';
+import { upstreamProblem } from '@/lib/console/upstream-problem';
+import { asConnectApiError } from '@/app/(console)/_lib/errors';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = withStaff<{ q: string }>(async ({ req, params, staff }) => {
+  const includeDonor = parseIncludeDonor(req.nextUrl.searchParams);
+  const q = decoded(params.q).trim().slice(0, 254);
+  const problem = searchTermProblem(q);
+  if (problem) throw new ApiError('bad_request', `The search term ${problem}.`);
+  try {
+    const found = await buildCase(staff.environment, connectApi(staff.environment), q);
+    const bundle = caseBundle(found, staff, includeDonor);
+    await recordAudit(await getDb(), { actor: staff, action: 'export', target: found.messages.map((m) => m.id).slice(0, 10), result: 'ok', detail: { format: 'case', includeDonor } });
+    return new Response(`${JSON.stringify(bundle, null, 2)}\n`, {
+      headers: { 'content-type': 'application/json; charset=utf-8', 'content-disposition': attachment(`case-${found.kind}-${new Date().toISOString().slice(0, 10)}.json`), 'cache-control': 'no-store' },
+    });
+  } catch (err) {
+    const apiErr = asConnectApiError(err);
+    if (apiErr) return upstreamProblem(apiErr);
+    throw err;
+  }
+});
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);
+
+/** Next hands params percent-encoded or not depending on the characters; decode once, safely. */
+function decoded(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}

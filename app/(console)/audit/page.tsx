@@ -1,0 +1,125 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { Badge } from '@/components/console/badge';
+import { Callout } from '@/components/console/callout';
+import { EmptyState } from '@/components/console/empty-state';
+import { PageHeader } from '@/components/console/page-header';
+import { Table, TBody, Td, Th } from '@/components/console/table';
+import { Timestamp } from '@/components/console/timestamp';
+import { AUDIT_ACTIONS } from '@/lib/console/audit/audit-actions';
+import { listAudit, parseAuditFilters, type TAuditFilters } from '@/lib/console/audit/list-audit';
+import { requireStaff } from '@/lib/console/session';
+import { ApiError } from '@/lib/http/errors';
+import type { TPageProps } from '@/lib/http/page-props';
+
+export const metadata: Metadata = { title: 'Audit log' };
+
+// Every staff action, newest first, filtered by actor, action, target id and date range (UTC).
+// Read-only: no route or action of the console changes or deletes a row.
+
+const toLocalInput = (d?: Date) => (d ? d.toISOString().slice(0, 16) : '');
+const inputClass = 'mt-0.5 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm';
+
+export default async function AuditPage({ searchParams }: TPageProps) {
+  await requireStaff('/audit');
+  const sp = new URLSearchParams(Object.entries(await searchParams).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])));
+  let filters: TAuditFilters;
+  try {
+    filters = parseAuditFilters(sp);
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    return (
+      <div className="space-y-4">
+        <PageHeader title="Audit log" />
+        <Callout tone="error" title="These filters cannot be read">
+          {err.message} <Link href="/audit" className="font-medium underline">Clear the filters</Link>
+        </Callout>
+      </div>
+    );
+  }
+  const { rows, nextPageToken } = await listAudit(filters);
+  const older = nextPageToken ? `?${new URLSearchParams({ ...Object.fromEntries(sp), pageToken: nextPageToken })}` : null;
+  return (
+    <div className="space-y-5">
+      <PageHeader title="Audit log" description="Every staff action — sign-ins, test events, webhook and receiver changes, resends, recovers, exports — with who, when, what and the result. It cannot be edited." />
+      <form action="/audit" method="get" className="flex flex-wrap items-end gap-2 text-sm" data-testid="audit-filters">
+        <label className="flex flex-col text-xs text-slate-600">
+          Actor (e-mail)
+          <input name="actor" defaultValue={filters.actor ?? ''} className={inputClass} />
+        </label>
+        <label className="flex flex-col text-xs text-slate-600">
+          Action
+          <select name="action" defaultValue={filters.action ?? ''} className={inputClass}>
+            <option value="">any</option>
+            {AUDIT_ACTIONS.map((a) => (
+              <option key={a}>{a}</option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col text-xs text-slate-600">
+          Target id
+          <input name="target" defaultValue={filters.target ?? ''} placeholder="ep_…, msg_…, receiver id" className={inputClass} />
+        </label>
+        <label className="flex flex-col text-xs text-slate-600">
+          From (UTC)
+          <input type="datetime-local" name="since" defaultValue={toLocalInput(filters.since)} className={inputClass} />
+        </label>
+        <label className="flex flex-col text-xs text-slate-600">
+          To (UTC)
+          <input type="datetime-local" name="until" defaultValue={toLocalInput(filters.until)} className={inputClass} />
+        </label>
+        <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-1 font-medium text-slate-700 hover:bg-slate-50">
+          Filter
+        </button>
+        <Link href="/audit" className="px-1 py-1 text-xs text-slate-600 hover:underline">
+          Clear
+        </Link>
+      </form>
+      {rows.length === 0 ? (
+        <EmptyState title="No entries">Nothing recorded matches these filters.</EmptyState>
+      ) : (
+        <Table label="Audit log">
+          <thead>
+            <tr>
+              <Th>When (UTC)</Th>
+              <Th>Who</Th>
+              <Th>Action</Th>
+              <Th>Target</Th>
+              <Th>Result</Th>
+              <Th>Details</Th>
+            </tr>
+          </thead>
+          <TBody>
+            {rows.map((r) => (
+              <tr key={r.id} data-testid="audit-row">
+                <Td className="whitespace-nowrap">
+                  <Timestamp value={r.at} />
+                </Td>
+                <Td className="whitespace-nowrap">{r.actor}</Td>
+                <Td className="font-mono text-xs">{r.action}</Td>
+                <Td className="break-all font-mono text-xs">
+                  {r.target.split(' ').filter(Boolean).map((t) => (
+                    <Link key={t} href={`/audit?target=${encodeURIComponent(t)}`} className="mr-1 hover:underline">
+                      {t}
+                    </Link>
+                  ))}
+                </Td>
+                <Td>
+                  <Badge tone={r.result === 'ok' ? 'green' : 'red'}>{r.result}</Badge>
+                </Td>
+                <Td className="break-all font-mono text-xs text-slate-600">
+                  {[r.environment && `env ${r.environment}`, r.source && `from ${r.source}`, ...Object.entries(r.detail as Record<string, unknown>).filter(([, v]) => v !== null).map(([k, v]) => `${k}: ${String(v)}`)].filter(Boolean).join(' · ')}
+                </Td>
+              </tr>
+            ))}
+          </TBody>
+        </Table>
+      )}
+      {older ? (
+        <Link href={`/audit${older}`} className="inline-block text-sm font-medium text-blue-700 hover:underline" data-testid="audit-older">
+          Older entries →
+        </Link>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+// Service: EXT POST /v1/webhooks/{id}/recover {since, until?} — re-send the window's failed messages (202 with the run);
+// GET ?since=&until= — how many a recover would re-send now (the preview).
+import { readJson } from '@/lib/http/body';
+import { parseQuery } from '@/lib/http/query';
+import { json, otherMethods } from '@/lib/http/respond';
+import { withAccount } from '@/lib/service/auth/with-account';
+import { countRecoverable, recoverMessages } from '@/lib/service/webhooks/recover-messages';
+import { toRecoverWindow, ZRecoverBody, ZRecoverQuery } from '@/lib/service/webhooks/recover-window';
+
+export const POST = withAccount<{ id: string }>(async ({ req, params, account }) => {
+  const window = await readJson(req, ZRecoverBody);
+  const { run } = await recoverMessages(account.accountId, params.id, window);
+  return json(run, { status: 202, headers: { location: `/v1/webhooks/${params.id}/recover/${run.id}` } });
+});
+
+export const GET = withAccount<{ id: string }>(async ({ req, params, account }) => {
+  const window = toRecoverWindow(parseQuery(req.nextUrl.searchParams, ZRecoverQuery));
+  return json(await countRecoverable(account.accountId, params.id, window));
+});
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET', 'POST']);

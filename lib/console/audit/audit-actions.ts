@@ -1,0 +1,23 @@
+// The closed list of staff actions the audit log records (console.audit_log.action).
+
+export const AUDIT_ACTIONS = [
+  'login',
+  'logout',
+  'webhook.create',
+  'webhook.track',
+  'webhook.disable',
+  'webhook.enable',
+  'webhook.test',
+  'message.resend',
+  'webhook.recover',
+  'webhook.secret.rotate',
+  'receiver.secret.adopt',
+  'receiver.create',
+  'receiver.update',
+  'receiver.delete',
+  'alert-rule.create',
+  'alert-rule.update',
+  'alert-rule.delete',
+  'export',
+] as const;
+export type TAuditAction = (typeof AUDIT_ACTIONS)[number];

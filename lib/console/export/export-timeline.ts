@@ -1,0 +1,135 @@
+import 'server-only';
+import { stringify } from 'csv-stringify/sync';
+import type { ConnectApi, TMessage } from '@/lib/console/connect-api';
+import { mapLimit } from '@/lib/console/map-limit';
+import type { TEnvironmentName } from '@/lib/console/session';
+import { allAttempts } from '@/lib/console/attempts-of-message';
+import { loadTimeline, toTimelineAttempt } from '@/lib/console/timeline';
+import type { TTimeline, TTimelineMessage } from '@/lib/console/timeline-types';
+import type { TTimelineExportQuery } from './export-query';
+import { REDACTED, redactTags, redactValue, scrubText } from './redact-export';
+
+// A webhook's filtered timeline as CSV or NDJSON, streamed: one API page (100 messages) is read,
+// joined exactly as the timeline joins it (lib/console/timeline), written, and only then is the
+// next page read — memory stays one page whatever the history.
+
+const PAGE = 100;
+const DETAIL_CONCURRENCY = 6;
+
+export const CSV_COLUMNS = [
+  'messageId',
+  'eventType',
+  'timestamp',
+  'status',
+  'attemptCount',
+  'nextAttempt',
+  'lastAttemptAt',
+  'lastAttemptStatus',
+  'lastResponseStatusCode',
+  'lastResponseDurationMs',
+  'lastTriggerType',
+  'receipts',
+  'firstReceivedAt',
+  'lastVerdict',
+  'reconciliation',
+  'explanation',
+  'donor',
+] as const;
+
+type TPageReader = (pageToken: string | undefined) => Promise<TTimeline>;
+
+function donorOf(message: TMessage | null, includeDonor: boolean): string {
+  if (!includeDonor) return REDACTED;
+  const data = (message?.payload as { data?: Record<string, unknown> } | undefined)?.data;
+  if (!data) return '';
+  const name = [data.firstName, data.lastName].filter((v) => typeof v === 'string' && v).join(' ');
+  return [name, typeof data.email === 'string' && data.email ? `<${data.email}>` : ''].filter(Boolean).join(' ');
+}
+
+function csvRow(m: TTimelineMessage, full: TMessage | null, includeDonor: boolean): (string | number)[] {
+  const last = m.lastAttempt;
+  const lastReceipt = m.receipts[m.receipts.length - 1];
+  return [
+    m.id,
+    m.eventType,
+    m.timestamp,
+    m.status,
+    m.attemptCount,
+    m.nextAttempt ?? '',
+    last?.timestamp ?? '',
+    last?.status ?? '',
+    last?.responseStatusCode ?? '',
+    last?.responseDurationMs ?? '',
+    last?.triggerType ?? '',
+    m.receipts.length,
+    m.receipts[0]?.receivedAt ?? '',
+    lastReceipt?.verdict ?? '',
+    m.reconciliation,
+    scrubText(m.explanation, includeDonor),
+    donorOf(full, includeDonor),
+  ];
+}
+
+async function ndjsonLine(api: ConnectApi, webhookId: string, m: TTimelineMessage, full: TMessage | null, includeDonor: boolean): Promise<string> {
+  const attempts = (await allAttempts(api, webhookId, m.id)).map(toTimelineAttempt);
+  const line = {
+    id: m.id,
+    eventId: full?.eventId ?? null,
+    eventType: m.eventType,
+    timestamp: m.timestamp,
+    tags: redactTags(full?.tags, includeDonor),
+    status: m.status,
+    attemptCount: m.attemptCount,
+    nextAttempt: m.nextAttempt,
+    attempts,
+    receipts: m.receipts,
+    reconciliation: m.reconciliation,
+    explanation: m.explanation,
+    payload: full?.payload ?? null,
+  };
+  return `${JSON.stringify(redactValue(line, includeDonor))}\n`;
+}
+
+/** One page's text: CSV rows (with the header row first) or NDJSON lines. */
+async function pageText(api: ConnectApi, webhookId: string, q: TTimelineExportQuery, page: TTimeline, first: boolean): Promise<string> {
+  const includeDonor = q.includeDonor ?? false;
+  // The payload is read only where it is exported: NDJSON always, CSV for the donor column.
+  const needFull = q.format === 'ndjson' || includeDonor;
+  const full = needFull ? await mapLimit(page.messages, DETAIL_CONCURRENCY, (m) => api.getMessage(webhookId, m.id).catch(() => null)) : page.messages.map(() => null);
+  if (q.format === 'csv') {
+    return stringify(page.messages.map((m, i) => csvRow(m, full[i], includeDonor)), { header: first, columns: [...CSV_COLUMNS] });
+  }
+  const lines = await mapLimit(page.messages, DETAIL_CONCURRENCY, (m, i) => ndjsonLine(api, webhookId, m, full[i], includeDonor));
+  return lines.join('');
+}
+
+/**
+ * The export as a stream. The first page is read before the stream is made, so an unknown webhook
+ * or a refused call is still a proper error status; later pages are read as the client pulls.
+ */
+export async function exportTimeline(envName: TEnvironmentName, api: ConnectApi, webhookId: string, q: TTimelineExportQuery): Promise<ReadableStream<Uint8Array>> {
+  const read: TPageReader = (pageToken) =>
+    loadTimeline(envName, api, webhookId, {
+      status: q.status,
+      eventType: q.eventType,
+      after: q.since?.toISOString(),
+      before: q.until?.toISOString(),
+      pageLimit: PAGE,
+      pageToken,
+    });
+  const encoder = new TextEncoder();
+  let next: TTimeline | null = await read(undefined);
+  let first = true;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!next) return controller.close();
+      const page: TTimeline = next;
+      const text = await pageText(api, webhookId, q, page, first);
+      // An empty CSV still gets its header row.
+      const body = first && q.format === 'csv' && page.messages.length === 0 ? stringify([], { header: true, columns: [...CSV_COLUMNS] }) : text;
+      first = false;
+      controller.enqueue(encoder.encode(body));
+      next = page.nextPageToken ? await read(page.nextPageToken) : null;
+    },
+  });
+}

@@ -1,0 +1,38 @@
+// What an export leaves out. Secrets never leave: any whsec_/sk_ key or bearer token in a string is
+// replaced, whatever field carries it. Donor details (a grant's name, e-mail, phone, note; a
+// `donor:` tag) leave only when the staff member ticked "include donor details".
+
+export const REDACTED = '[redacted]';
+const DONOR_FIELDS = new Set(['firstName', 'lastName', 'email', 'phone', 'note']);
+const SECRET_PATTERNS: RegExp[] = [/\bwhsec_[A-Za-z0-9+/=]+/g, /\bsk_(?:test|live)_[A-Za-z0-9]+/g, /\bBearer\s+[A-Za-z0-9._~+/=-]+/gi];
+const EMAIL = /[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+\.[A-Za-z]{2,}/g;
+
+/** `text` with every secret key or token in it replaced. */
+export function scrubSecrets(text: string): string {
+  return SECRET_PATTERNS.reduce((out, p) => out.replace(p, REDACTED), text);
+}
+
+/** `text` with secrets and, unless donor details are included, e-mail addresses replaced. */
+export function scrubText(text: string, includeDonor: boolean): string {
+  const out = scrubSecrets(text);
+  return includeDonor ? out : out.replace(EMAIL, REDACTED);
+}
+
+/** A deep copy of `value` with secrets scrubbed from every string and, unless included, donor fields replaced. */
+export function redactValue(value: unknown, includeDonor: boolean): unknown {
+  if (typeof value === 'string') return scrubText(value, includeDonor);
+  if (Array.isArray(value)) return value.map((v) => redactValue(v, includeDonor));
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      out[k] = !includeDonor && DONOR_FIELDS.has(k) && v !== null && v !== '' ? REDACTED : redactValue(v, includeDonor);
+    }
+    return out;
+  }
+  return value;
+}
+
+/** A message's tags with `donor:` ones redacted unless included. */
+export function redactTags(tags: string[] | undefined, includeDonor: boolean): string[] {
+  return (tags ?? []).map((t) => (!includeDonor && t.startsWith('donor:') ? `donor:${REDACTED}` : scrubSecrets(t)));
+}

@@ -1,0 +1,91 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { ID_PREFIX } from '@/lib/constants';
+import { getDb, queryRows, schema, type DbOrTx } from '@/lib/db/client';
+import { ApiError } from '@/lib/http/errors';
+import { prefixedId } from '@/lib/ids';
+import { notifyDeliveriesQueued } from '@/lib/service/delivery/wakeup';
+import { getWebhook } from './get-webhook';
+import type { TRecoverWindow } from './recover-window';
+import { recoverRunJson, type TRecoverRunJson } from './recover-run-json';
+
+// EXT POST /v1/webhooks/{id}/recover (Svix's "recover"): every message of the window whose delivery
+// to this webhook ended `failed` is re-queued for one manual re-send by the delivery worker. The
+// re-queued deliveries carry the run's id, which is how the run's progress is counted and how a
+// second identical request, while the first still has messages to send, gets the same run back.
+
+const d = schema.deliveries;
+const r = schema.recoverRuns;
+
+const inWindow = (window: TRecoverWindow, end: Date) =>
+  and(eq(d.status, 'failed'), sql`${d.createdAt} >= ${window.since.toISOString()}::timestamptz`, sql`${d.createdAt} < ${end.toISOString()}::timestamptz`);
+
+/** How many messages a recover of this window would re-send now (the console's preview). */
+export async function countRecoverable(accountId: string, webhookId: string, window: TRecoverWindow): Promise<{ messages: number; since: string; until: string }> {
+  const db = await getDb();
+  await getWebhook(accountId, webhookId, { db });
+  const end = window.until ?? new Date();
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(d)
+    .where(and(eq(d.webhookId, webhookId), inWindow(window, end)));
+  return { messages: Number(row?.n ?? 0), since: window.since.toISOString(), until: end.toISOString() };
+}
+
+/** A run of this webhook with the same window that still has messages to send, if any. */
+async function runningTwin(db: DbOrTx, webhookId: string, window: TRecoverWindow) {
+  const [row] = await db
+    .select()
+    .from(r)
+    .where(
+      and(
+        eq(r.webhookId, webhookId),
+        eq(r.since, window.since),
+        window.until ? eq(r.until, window.until) : sql`${r.until} is null`,
+        sql`exists (select 1 from service.deliveries x where x.recover_run_id = ${r.id} and x.status in ('pending', 'sending'))`,
+      ),
+    )
+    .orderBy(desc(r.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Starts a recover run (or returns the identical one still running) for the webhook. The webhook
+ * row is locked for the transaction, so two requests at once cannot both re-queue the messages.
+ */
+export async function recoverMessages(accountId: string, webhookId: string, window: TRecoverWindow): Promise<{ run: TRecoverRunJson; created: boolean }> {
+  const db = await getDb();
+  const { row, created } = await db.transaction(async (tx) => {
+    const webhook = await getWebhook(accountId, webhookId, { db: tx, forUpdate: true });
+    if (webhook.disabled) throw new ApiError('conflict', 'This webhook is disabled; enable it before recovering its failed messages.');
+    const twin = await runningTwin(tx, webhookId, window);
+    if (twin) return { row: twin, created: false };
+    const id = prefixedId(ID_PREFIX.recoverRun);
+    const [clock] = await queryRows<{ now: Date | string }>(tx, sql`select now() as now`);
+    const end = window.until ?? new Date(clock.now);
+    const requeued = await tx
+      .update(d)
+      .set({ status: 'pending', nextAttemptAt: sql`now()`, recoverRunId: id, leaseOwner: null, leaseUntil: null, updatedAt: sql`now()` })
+      .where(and(eq(d.webhookId, webhookId), inWindow(window, end)))
+      .returning({ id: d.id });
+    const [inserted] = await tx
+      .insert(r)
+      .values({ id, accountId, webhookId, since: window.since, until: window.until, messages: requeued.length, createdAt: new Date(clock.now) })
+      .returning();
+    if (requeued.length > 0) await notifyDeliveriesQueued(tx);
+    return { row: inserted, created: true };
+  });
+  return { run: await recoverRunJson(db, row), created };
+}
+
+/** One run of this account's webhook with its progress; unknown ids and other accounts' are a 404. */
+export async function getRecoverRun(accountId: string, webhookId: string, runId: string): Promise<TRecoverRunJson> {
+  const db = await getDb();
+  await getWebhook(accountId, webhookId, { db });
+  const [row] = await db
+    .select()
+    .from(r)
+    .where(and(eq(r.id, runId), eq(r.webhookId, webhookId), eq(r.accountId, accountId)));
+  if (!row) throw new ApiError('not_found', `No recover run with the id ${runId} for this webhook.`);
+  return recoverRunJson(db, row);
+}

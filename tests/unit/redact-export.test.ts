@@ -1,0 +1,23 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { REDACTED, redactTags, redactValue, scrubSecrets, scrubText } from '../../lib/console/export/redact-export';
+
+// What an export leaves out: secrets always, donor details unless staff include them.
+
+const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+const grant = { type: 'grant.succeeded', data: { id: 'g1', amount: 100, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', phone: null, note: '', metadata: { k: secret } } };
+
+test('secrets are replaced wherever they stand, donor details or not', () => {
+  assert.equal(scrubSecrets(`key ${secret} and sk_test_abcDEF123 and Bearer eyJhbGci.x.y`), `key ${REDACTED} and ${REDACTED} and ${REDACTED}`);
+  const withDonor = JSON.stringify(redactValue(grant, true));
+  assert.ok(!withDonor.includes(secret));
+  assert.ok(withDonor.includes('ada@example.org'));
+});
+
+test('donor fields and e-mail addresses are redacted by default; empty ones stay empty', () => {
+  const out = redactValue(grant, false) as typeof grant;
+  assert.deepEqual(out.data, { id: 'g1', amount: 100, firstName: REDACTED, lastName: REDACTED, email: REDACTED, phone: null, note: '', metadata: { k: REDACTED } });
+  assert.equal(scrubText('answered 500 "no user ada@example.org"', false), `answered 500 "no user ${REDACTED}"`);
+  assert.deepEqual(redactTags(['grant:g1', 'donor:ada@example.org'], false), ['grant:g1', `donor:${REDACTED}`]);
+  assert.deepEqual(redactTags(['donor:ada@example.org'], true), ['donor:ada@example.org']);
+});
