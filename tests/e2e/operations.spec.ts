@@ -5,10 +5,10 @@ import { SANDBOX } from '../helpers/app';
 import { expect, screenshot, test } from './fixtures';
 
 // Operations in Chromium: a webhook whose console receiver answered 500 until every attempt was
-// used, then recovered from its page (preview count, confirm, progress until done), its timeline
+// used, found failing on the health home, then recovered from its page (preview count, confirm, progress until done), its timeline
 // exported as CSV, and both actions found in the audit log.
 
-test('webhook page → recover failed messages (preview, confirm, progress) → export CSV → audit log', async ({ page, app }) => {
+test('health home → webhook page → recover failed messages (preview, confirm, progress) → export CSV → audit log', async ({ page, app }) => {
   test.setTimeout(180_000);
   const req = page.request;
   const base = app.baseUrl;
@@ -37,8 +37,15 @@ test('webhook page → recover failed messages (preview, confirm, progress) → 
     expect((await req.patch(`${base}/api/receivers/${R.id}`, { data: { responseStatus: 200, responseDelayMs: 800 } })).status()).toBe(200);
   });
 
+  await test.step('the health home lists it as failing; its row leads to its page', async () => {
+    await page.goto('/');
+    const row = page.locator(`[data-testid="health-row"][data-webhook-id="${W}"]`);
+    await expect(row).toHaveAttribute('data-level', 'failing', { timeout: 15_000 });
+    await row.getByRole('link', { name: /Recover me/ }).first().click();
+    await expect(page).toHaveURL(new RegExp(`/webhooks/${W}$`));
+  });
+
   await test.step('recover: preview the count, confirm, watch it finish', async () => {
-    await page.goto(`/webhooks/${W}`);
     await page.getByTestId('recover-open').click();
     const panel = page.getByTestId('recover-panel');
     await expect(panel.getByLabel('Since')).not.toHaveValue('');
