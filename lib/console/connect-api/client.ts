@@ -29,7 +29,8 @@ import {
 import { ConnectApiTransport, enc, type TPageQuery } from './transport';
 
 // The console's only way to the Giving Connect API: one method per operation it uses, over the
-// transport (transport.ts: token, retries, zod, EXT detection).
+// transport (transport.ts: token, retries, zod, EXT detection). It grows with the operations the
+// console uses (about thirty, a few lines each), which is why it is longer than most files.
 
 export class ConnectApi extends ConnectApiTransport {
   /* ----------------------------------------------------------- nonprofits */
