@@ -1,6 +1,5 @@
 import { batchWriter } from '@/lib/db/batch-writer';
-import { getDb } from '@/lib/db/client';
-import { receipts } from '@/lib/db/schema';
+import { driverRows } from '@/lib/db/client';
 import type { TVerdict } from './verify-signature';
 
 // Stores received requests, awaited before the receiver answers: a 2xx means the row is
@@ -38,32 +37,30 @@ function isText(body: Buffer): boolean {
   }
 }
 
+// The receipt's columns, in the order of each row's parameters. The statement goes to the driver
+// as text (one per batch size, made once): drizzle's builder cost about an eighth of the ingest
+// path's CPU for a statement whose shape never changes.
+const COLUMNS = ['receiver_id', 'method', 'path', 'query', 'headers', 'body', 'body_utf8', 'body_size', 'oversize', 'source_ip', 'message_id', 'verdict', 'verdict_reason', 'response_status'];
+const insertTexts = new Map<number, string>();
+function insertText(rows: number): string {
+  let text = insertTexts.get(rows);
+  if (!text) {
+    const values = Array.from({ length: rows }, (_, r) => `(${COLUMNS.map((_c, c) => `$${r * COLUMNS.length + c + 1}`).join(', ')})`);
+    text = `insert into console.receipts (${COLUMNS.join(', ')}) values ${values.join(', ')} returning id, received_at`;
+    insertTexts.set(rows, text);
+  }
+  return text;
+}
+
 /** One INSERT for the whole batch; rows come back in the order of `inputs`. */
 async function insertReceipts(inputs: TReceiptInput[]): Promise<TStoredReceipt[]> {
-  const db = await getDb();
-  const rows = await db
-    .insert(receipts)
-    .values(
-      inputs.map((input) => ({
-        receiverId: input.receiverId,
-        method: input.method,
-        path: input.path,
-        query: input.query,
-        headers: input.headers,
-        body: input.body,
-        bodyUtf8: input.body ? isText(input.body) : false,
-        bodySize: input.bodySize,
-        oversize: input.oversize,
-        sourceIp: input.sourceIp,
-        messageId: input.messageId,
-        verdict: input.verdict.verdict,
-        verdictReason: input.verdict.reason,
-        responseStatus: input.responseStatus,
-      })),
-    )
-    .returning({ id: receipts.id, receivedAt: receipts.receivedAt });
+  const params = inputs.flatMap((i) => [
+    i.receiverId, i.method, i.path, i.query, JSON.stringify(i.headers), i.body, i.body ? isText(i.body) : false,
+    i.bodySize, i.oversize, i.sourceIp, i.messageId, i.verdict.verdict, i.verdict.reason, i.responseStatus,
+  ]);
+  const rows = await driverRows<{ id: number | string; received_at: Date | string }>(insertText(inputs.length), params);
   // Ids come from one sequence in VALUES order; sorting makes that order explicit.
-  return rows.sort((a, b) => a.id - b.id);
+  return rows.map((r) => ({ id: Number(r.id), receivedAt: new Date(r.received_at) })).sort((a, b) => a.id - b.id);
 }
 
 const submit = batchWriter('receipts', insertReceipts);

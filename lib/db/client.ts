@@ -21,6 +21,8 @@ type Handle = {
   kind: 'pglite' | 'postgres';
   /** Calls `onNotify` for each NOTIFY on `channel` (delivered when the notifying transaction commits). */
   listen: (channel: string, onNotify: () => void) => Promise<TUnlisten>;
+  /** A parameterised statement straight to the driver ($1, $2, …), for the few hot paths where building it costs more than running it. */
+  query: <T>(text: string, params: unknown[]) => Promise<T[]>;
   close: () => Promise<void>;
 };
 
@@ -45,6 +47,7 @@ async function openPglite(dataDir: string): Promise<Handle> {
     db: db as unknown as Db,
     kind: 'pglite',
     listen: (channel, onNotify) => client.listen(channel, () => onNotify()),
+    query: async <T>(text: string, params: unknown[]) => (await client.query<T>(text, params)).rows,
     close: async () => {
       await client.close();
       releaseDataDirLock(dir);
@@ -67,7 +70,13 @@ async function openPostgres(url: string): Promise<Handle> {
     await lockClient.query('select pg_advisory_unlock(727274)').catch(() => {});
     lockClient.release();
   }
-  return { db: db as unknown as Db, kind: 'postgres', listen: (channel, onNotify) => listenPostgres(pg, url, channel, onNotify), close: () => pool.end() };
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    listen: (channel, onNotify) => listenPostgres(pg, url, channel, onNotify),
+    query: async <T>(text: string, params: unknown[]) => (await pool.query(text, params)).rows as T[],
+    close: () => pool.end(),
+  };
 }
 
 /**
@@ -137,6 +146,11 @@ export async function closeDb(): Promise<void> {
   const h = globalForDb.db;
   globalForDb.db = undefined;
   if (h) await (await h).close();
+}
+
+/** Rows of a statement sent to the driver as text and parameters, bypassing drizzle's builder (hot paths only). */
+export async function driverRows<T>(text: string, params: unknown[]): Promise<T[]> {
+  return (await handle()).query<T>(text, params);
 }
 
 /** Rows of a raw SQL statement, the same on PGlite and node-postgres. */
