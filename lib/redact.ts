@@ -7,7 +7,8 @@ const SECRETS: [RegExp, string][] = [
   [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi, '$1 …'],
   [/\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g, '<jwt>'],
   [/[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+\.[A-Za-z]{2,}/g, '<email>'],
-  [/\+?\d[\d\s().-]{8,}\d/g, '<number>'],
+  // Not a date (2026-11-23 would otherwise read as a number), nor the middle of a longer run of digits.
+  [/(?<![\d.-])(?!\d{4}-\d\d-\d\d(?!\d))\+?\d[\d\s().-]{8,}\d/g, '<number>'],
 ];
 
 /** `text` with secrets, e-mail addresses and long numbers (phones, cards) replaced. */
