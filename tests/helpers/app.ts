@@ -86,7 +86,8 @@ export async function createPgDatabase(adminUrl: string, prefix = 'gc_test'): Pr
 // in a process of its own; 'beforeExit' may still do async work). Apps may stop and restart on
 // their database until then.
 const owned: Record<string, string>[] = [];
-function disposeAtExit(store: Record<string, string>): Record<string, string> {
+/** Drops the database (or removes the PGlite directory) `store` names when this test process ends. */
+export function disposeAtExit(store: Record<string, string>): Record<string, string> {
   if (owned.length === 0) {
     process.once('beforeExit', async () => {
       for (const s of owned.splice(0)) {

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createPgDatabase } from './app';
+import { createPgDatabase, disposeAtExit } from './app';
 
 // A database as an earlier release left it: only the migrations up to `lastTag` applied, then
 // `rows` (SQL) inserted. A PGlite directory, or a PostgreSQL database when TEST_DATABASE_URL is set.
-// Returns the env that points an app at it; the app then applies the newer migrations itself.
+// Returns the env that points an app at it; the app then applies the newer migrations itself. The
+// database (or directory) goes when the test process ends, like the ones startApp makes.
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -36,7 +37,7 @@ export async function databaseAt(lastTag: string, rows: string): Promise<Record<
       await migrate(drizzle({ client }), { migrationsFolder });
       await client.query(rows);
       await client.end();
-      return { DATABASE_URL: url };
+      return disposeAtExit({ DATABASE_URL: url });
     }
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gc-test-old-db-'));
     const { PGlite } = await import('@electric-sql/pglite');
@@ -47,7 +48,7 @@ export async function databaseAt(lastTag: string, rows: string): Promise<Record<
     await migrate(drizzle({ client }), { migrationsFolder });
     await client.exec(rows);
     await client.close();
-    return { DATA_DIR: dataDir, DATABASE_URL: '' };
+    return disposeAtExit({ DATA_DIR: dataDir, DATABASE_URL: '' });
   } finally {
     fs.rmSync(migrationsFolder, { recursive: true, force: true });
   }
