@@ -96,8 +96,8 @@ export default async function AuditPage({ searchParams }: TPageProps) {
                   <Timestamp value={r.at} />
                 </Td>
                 <Td className="whitespace-nowrap">{r.actor}</Td>
-                <Td className="font-mono text-xs">{r.action}</Td>
-                <Td className="break-all font-mono text-xs">
+                <Td className="whitespace-nowrap font-mono text-xs">{r.action}</Td>
+                <Td className="min-w-[12rem] break-all font-mono text-xs">
                   {r.target.split(' ').filter(Boolean).map((t) => (
                     <Link key={t} href={`/audit?target=${encodeURIComponent(t)}`} className="mr-1 hover:underline">
                       {t}
@@ -107,7 +107,7 @@ export default async function AuditPage({ searchParams }: TPageProps) {
                 <Td>
                   <Badge tone={r.result === 'ok' ? 'green' : 'red'}>{r.result}</Badge>
                 </Td>
-                <Td className="break-all font-mono text-xs text-slate-600">
+                <Td className="min-w-[18rem] break-all font-mono text-xs text-slate-600">
                   {[r.environment && `env ${r.environment}`, r.source && `from ${r.source}`, ...Object.entries(r.detail as Record<string, unknown>).filter(([, v]) => v !== null).map(([k, v]) => `${k}: ${String(v)}`)].filter(Boolean).join(' · ')}
                 </Td>
               </tr>
