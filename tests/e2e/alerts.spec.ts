@@ -12,7 +12,7 @@ test.beforeAll(async () => {
   app = await startApp({ env: { ALERT_EVAL_MS: '200' } });
 });
 test.afterAll(async () => {
-  await app?.stop();
+  await app?.destroy();
 });
 
 

@@ -57,7 +57,7 @@ export const test = base.extend<TTestFixtures, TWorkerFixtures>({
       try {
         await provide(app);
       } finally {
-        await app.stop();
+        await app.destroy();
       }
     },
     { scope: 'worker', timeout: 120_000 },

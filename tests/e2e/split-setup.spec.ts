@@ -16,8 +16,8 @@ test.beforeAll(async () => {
   b = await startApp({ env: consoleOnlyEnv(a) });
 });
 test.afterAll(async () => {
-  await b?.stop();
-  await a?.stop();
+  await b?.destroy();
+  await a?.destroy();
 });
 
 

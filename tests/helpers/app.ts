@@ -30,6 +30,8 @@ export type TApp = {
   /** SIGKILL, as a crash would. */
   kill: () => Promise<void>;
   stop: () => Promise<void>;
+  /** Stops the app and drops the database startApp made for it at once (not only when the process ends). */
+  destroy: () => Promise<void>;
   /** Starts the app again on the same port and database. */
   restart: (extraEnv?: Record<string, string>) => Promise<void>;
 };
@@ -100,6 +102,15 @@ export function disposeAtExit(store: Record<string, string>): Record<string, str
   return store;
 }
 
+/** Drops `store` now (and no longer at exit): for runners such as Playwright, whose workers may end without 'beforeExit'. */
+export async function disposeNow(store: Record<string, string>): Promise<void> {
+  const i = owned.indexOf(store);
+  if (i < 0) return;
+  owned.splice(i, 1);
+  if (store.DATABASE_URL) await dropPgDatabase(store.DATABASE_URL).catch((err) => console.error(`could not drop a test database: ${err}`));
+  else if (store.DATA_DIR) fs.rmSync(store.DATA_DIR, { recursive: true, force: true });
+}
+
 /** Drops a database made by createPgDatabase (its apps stopped first). */
 export async function dropPgDatabase(url: string): Promise<void> {
   const pg = (await import('pg')).default;
@@ -147,6 +158,7 @@ export async function startApp(options: TStartOptions = {}): Promise<TApp & { cl
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const ownsDatabase = !(options.env?.DATABASE_URL || options.env?.DATA_DIR);
+  let fresh: Record<string, string> | undefined;
   const env: Record<string, string> = {
     NODE_ENV: 'production',
     PORT: String(port),
@@ -158,7 +170,7 @@ export async function startApp(options: TStartOptions = {}): Promise<TApp & { cl
     NEXT_TELEMETRY_DISABLED: '1',
     // A database the caller names (an old one, or one shared by several instances) is used as is;
     // a fresh one is this app's, and goes when the test process ends.
-    ...(ownsDatabase ? disposeAtExit(await freshDatabase(options.adminUrl)) : { DATABASE_URL: '' }),
+    ...(ownsDatabase ? (fresh = disposeAtExit(await freshDatabase(options.adminUrl))) : { DATABASE_URL: '' }),
     ...options.env,
   };
   for (const key of options.unsetEnv ?? []) delete env[key];
@@ -208,6 +220,10 @@ export async function startApp(options: TStartOptions = {}): Promise<TApp & { cl
     pid: () => child?.pid,
     kill: () => waitExit('SIGKILL'),
     stop: () => waitExit('SIGTERM'),
+    destroy: async () => {
+      await waitExit('SIGTERM');
+      if (fresh) await disposeNow(fresh);
+    },
     restart: async (extra) => {
       await waitExit('SIGTERM');
       await launch(extra);
