@@ -1,33 +1,20 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { inspect } from 'node:util';
 import { after, before, test } from 'node:test';
-import { createPgDatabase, dropPgDatabase } from '../helpers/app';
+import { openTestDatabase } from '../helpers/in-process-db';
 import type * as TDbClient from '../../lib/db/client';
 
 // What the database keeps and what its errors say, on a real database opened by the app's own
 // code (a fresh PGlite directory, or a PostgreSQL database with TEST_DATABASE_URL).
 
-let dir: string | undefined;
-let pgUrl: string | undefined;
+let opened: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
 let db: typeof TDbClient;
 before(async () => {
-  if (process.env.TEST_DATABASE_URL) {
-    pgUrl = await createPgDatabase(process.env.TEST_DATABASE_URL);
-    process.env.DATABASE_URL = pgUrl;
-  } else {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gc-test-hygiene-'));
-    Object.assign(process.env, { DATA_DIR: dir, DATABASE_URL: '' });
-  }
-  db = await import('../../lib/db/client');
-  await db.getDb();
+  opened = await openTestDatabase('hygiene');
+  db = opened.client;
 });
 after(async () => {
-  await db?.closeDb();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  if (pgUrl) await dropPgDatabase(pgUrl);
+  await opened?.close();
 });
 
 test('throttle rows whose window has ended are deleted as attempts come in: the table stays bounded', async () => {

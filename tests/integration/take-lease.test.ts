@@ -1,9 +1,6 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { createPgDatabase, dropPgDatabase } from '../helpers/app';
+import { openTestDatabase } from '../helpers/in-process-db';
 import type * as TDbClient from '../../lib/db/client';
 import type * as TLease from '../../lib/db/take-lease';
 
@@ -11,26 +8,16 @@ import type * as TLease from '../../lib/db/take-lease';
 // database opened by the app's own code (PGlite, or PostgreSQL with TEST_DATABASE_URL): one holder
 // at a time, given back at once, taken over when it runs out.
 
-let dir: string | undefined;
-let pgUrl: string | undefined;
+let opened: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
 let db: typeof TDbClient;
 let lease: typeof TLease;
 before(async () => {
-  if (process.env.TEST_DATABASE_URL) {
-    pgUrl = await createPgDatabase(process.env.TEST_DATABASE_URL);
-    process.env.DATABASE_URL = pgUrl;
-  } else {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gc-test-lease-'));
-    Object.assign(process.env, { DATA_DIR: dir, DATABASE_URL: '' });
-  }
-  db = await import('../../lib/db/client');
+  opened = await openTestDatabase('lease');
+  db = opened.client;
   lease = await import('../../lib/db/take-lease');
-  await db.getDb();
 });
 after(async () => {
-  await db?.closeDb();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  if (pgUrl) await dropPgDatabase(pgUrl);
+  await opened?.close();
 });
 
 test('one holder at a time; released, the next takes it; run out, anyone may', async () => {

@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type * as TDbClient from '../../lib/db/client';
+import { createPgDatabase, dropPgDatabase } from './app';
+
+// A fresh database opened by the app's own client inside the test process (a PGlite directory, or
+// a PostgreSQL database with TEST_DATABASE_URL), for tests of lib/db code without a server.
+// `close()` closes it and drops the database or directory.
+
+export async function openTestDatabase(label: string): Promise<{ client: typeof TDbClient; close: () => Promise<void> }> {
+  let dir: string | undefined;
+  let pgUrl: string | undefined;
+  if (process.env.TEST_DATABASE_URL) {
+    pgUrl = await createPgDatabase(process.env.TEST_DATABASE_URL);
+    process.env.DATABASE_URL = pgUrl;
+  } else {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), `gc-test-${label}-`));
+    Object.assign(process.env, { DATA_DIR: dir, DATABASE_URL: '' });
+  }
+  const client = await import('../../lib/db/client');
+  await client.getDb();
+  return {
+    client,
+    close: async () => {
+      await client.closeDb();
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
+      if (pgUrl) await dropPgDatabase(pgUrl);
+    },
+  };
+}
