@@ -12,33 +12,61 @@ export type TClaim = {
   leaseOwner: string;
 };
 
+/** A claimed delivery with what sending it takes; `target` null: the webhook was disabled or deleted meanwhile. */
+export type TDeliveryJob = { claim: TClaim; target: { url: string; payload: string; secrets: string[] } | null };
+
+type TClaimRow = {
+  id: string;
+  message_id: string;
+  webhook_id: string;
+  account_id: string;
+  scheduled_attempt_count: number;
+  recover_run_id: string | null;
+  url: string | null;
+  payload: string | null;
+  secrets: string[] | null;
+};
+
 /**
- * Takes up to `limit` due deliveries in one statement: waiting ones whose time has come, and ones
- * left `sending` by a worker whose lease ran out (it died mid-attempt). SKIP LOCKED lets any number
- * of workers claim side by side without waiting for, or taking, each other's rows.
+ * Takes up to `limit` due deliveries, with what sending them takes (body, URL, the secrets that
+ * sign now), in one statement: waiting ones whose time has come, and ones left `sending` by a worker
+ * whose lease ran out (it died mid-attempt). SKIP LOCKED lets any number of workers claim side by
+ * side without waiting for, or taking, each other's rows. A delivery whose webhook is disabled or
+ * deleted comes back without a target, to be abandoned.
  */
-export async function claimDeliveries(db: DbOrTx, { owner, limit, leaseMs }: { owner: string; limit: number; leaseMs: number }): Promise<TClaim[]> {
-  const rows = await queryRows<{ id: string; message_id: string; webhook_id: string; account_id: string; scheduled_attempt_count: number; recover_run_id: string | null }>(
+export async function claimDeliveries(db: DbOrTx, { owner, limit, leaseMs }: { owner: string; limit: number; leaseMs: number }): Promise<TDeliveryJob[]> {
+  const rows = await queryRows<TClaimRow>(
     db,
-    sql`update service.deliveries
-        set status = 'sending', lease_until = now() + ${leaseMs}::int * interval '1 millisecond', lease_owner = ${owner}, updated_at = now()
-        where id in (
-          select id from service.deliveries
-          where (status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and lease_until < now())
-          order by next_attempt_at
-          limit ${limit}::int
-          for update skip locked)
-        returning id, message_id, webhook_id, account_id, scheduled_attempt_count, recover_run_id`,
+    sql`with claimed as (
+          update service.deliveries
+          set status = 'sending', lease_until = now() + ${leaseMs}::int * interval '1 millisecond', lease_owner = ${owner}, updated_at = now()
+          where id in (
+            select id from service.deliveries
+            where (status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and lease_until < now())
+            order by next_attempt_at
+            limit ${limit}::int
+            for update skip locked)
+          returning id, message_id, webhook_id, account_id, scheduled_attempt_count, recover_run_id)
+        select c.*, w.url, m.payload,
+          (select array_agg(s.secret order by s.created_at desc) from service.webhook_secrets s
+            where s.webhook_id = w.id and (s.expires_at is null or s.expires_at > now())) as secrets
+        from claimed c
+        left join service.webhooks w on w.id = c.webhook_id and not w.disabled and w.deleted_at is null
+        left join service.messages m on m.id = c.message_id`,
   );
-  return rows.map((r) => ({
-    id: r.id,
-    messageId: r.message_id,
-    webhookId: r.webhook_id,
-    accountId: r.account_id,
-    scheduledAttemptCount: Number(r.scheduled_attempt_count),
-    recoverRunId: r.recover_run_id ?? null,
-    leaseOwner: owner,
-  }));
+  return rows.map((r) => {
+    const claim: TClaim = {
+      id: r.id,
+      messageId: r.message_id,
+      webhookId: r.webhook_id,
+      accountId: r.account_id,
+      scheduledAttemptCount: Number(r.scheduled_attempt_count),
+      recoverRunId: r.recover_run_id ?? null,
+      leaseOwner: owner,
+    };
+    const target = r.url !== null && r.payload !== null ? { url: r.url, payload: r.payload, secrets: r.secrets ?? [] } : null;
+    return { claim, target };
+  });
 }
 
 /**

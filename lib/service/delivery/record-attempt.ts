@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { ID_PREFIX } from '@/lib/constants';
 import { batchWriter } from '@/lib/db/batch-writer';
-import { getDb, queryRows, schema, type Tx } from '@/lib/db/client';
+import { driverRows, getDb, queryRows, schema, type Tx } from '@/lib/db/client';
 import { env } from '@/lib/env';
 import { prefixedId } from '@/lib/ids';
 import { isOperationalEventType } from '@/lib/constants';
@@ -186,16 +186,63 @@ async function recordFailure(tx: Tx, { claim, result, values }: TRecorded, state
   }
 }
 
+// Every attempt of the batch succeeded and none of its webhooks is failing (the common case): one
+// statement, its own transaction, writes the attempt rows and ends the deliveries. It locks the
+// webhooks like the general path (same order), and writes nothing if one of them is failing: that
+// success ends a failing stretch, which the general path records with its `webhook.recovered`.
+// Sent to the driver as text with one array per column, so its text is the same for any batch.
+const HEALTHY_SUCCESSES = `
+  with v as (
+    select * from unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::uuid[], $6::text[], $7::timestamptz[],
+                         $8::int[], $9::int[], $10::text[], $11::text[], $12::text[], $13::int[])
+      as v(id, delivery_id, message_id, webhook_id, account_id, url, created_at,
+           response_status_code, response_duration_ms, response, trigger_type, lease_owner, scheduled_n)),
+  locked as (
+    select id, failing_since from service.webhooks where id in (select webhook_id from v) order by id for no key update),
+  healthy as (
+    select count(*) filter (where failing_since is not null) = 0 as yes from locked),
+  attempts as (
+    insert into service.attempts (id, delivery_id, message_id, webhook_id, account_id, url, created_at, status,
+                                  response_status_code, response_duration_ms, response, trigger_type)
+    select id, delivery_id, message_id, webhook_id, account_id, url, created_at, 'success',
+           response_status_code, response_duration_ms, response, trigger_type
+    from v where (select yes from healthy)),
+  done as (
+    update service.deliveries d set status = 'success', next_attempt_at = null, attempt_count = d.attempt_count + 1,
+      scheduled_attempt_count = v.scheduled_n, lease_owner = null, lease_until = null, updated_at = now()
+    from v
+    where d.id = v.delivery_id and d.status = 'sending' and d.lease_owner = v.lease_owner and (select yes from healthy)
+    returning d.id)
+  select (select yes from healthy) as healthy, coalesce((select array_agg(id) from done), '{}') as done`;
+
+/** The all-success batch in one statement; false (nothing written) when one of its webhooks is failing. */
+async function recordHealthySuccesses(items: TRecorded[]): Promise<boolean> {
+  const v = items.map((i) => i.values);
+  const [row] = await driverRows<{ healthy: boolean; done: string[] }>(HEALTHY_SUCCESSES, [
+    v.map((x) => x.id), v.map((x) => x.deliveryId), v.map((x) => x.messageId), v.map((x) => x.webhookId),
+    v.map((x) => x.accountId), v.map((x) => x.url), v.map((x) => x.createdAt), v.map((x) => x.responseStatusCode),
+    v.map((x) => x.responseDurationMs), v.map((x) => x.response), v.map((x) => x.triggerType),
+    items.map((i) => i.claim.leaseOwner), items.map((i) => i.claim.scheduledAttemptCount + (i.claim.recoverRunId ? 0 : 1)),
+  ]);
+  if (!row?.healthy) return false;
+  // A lease lost meanwhile (another worker holds the delivery now): the attempt still counts.
+  const done = new Set(row.done);
+  const lost = items.filter((i) => !done.has(i.claim.id)).map((i) => i.claim.id);
+  if (lost.length > 0) await (await getDb()).update(d).set({ attemptCount: sql`${d.attemptCount} + 1` }).where(inArray(d.id, lost));
+  return true;
+}
+
 /**
  * The outcomes of the worker's attempts that finished together, in one transaction: the attempt
  * rows, then each delivery's next state. An attempt whose lease was lost is still recorded and
  * counted; only the delivery's state is left to the worker that holds it now.
  */
 async function recordScheduledAttempts(items: TScheduledAttempt[]): Promise<void[]> {
+  const recorded: TRecorded[] = items.map((i) => ({ ...i, values: attemptValues(targetOf(i), i.result, i.claim.recoverRunId ? 'manual' : 'scheduled') }));
+  if (recorded.every((i) => i.result.ok) && (await recordHealthySuccesses(recorded))) return items.map(() => undefined);
   const db = await getDb();
   await db.transaction(async (tx) => {
     const states = await lockWebhookStates(tx, items.map((i) => i.claim.webhookId));
-    const recorded: TRecorded[] = items.map((i) => ({ ...i, values: attemptValues(targetOf(i), i.result, i.claim.recoverRunId ? 'manual' : 'scheduled') }));
     await tx.insert(schema.attempts).values(recorded.map((r) => r.values));
     await recordSuccesses(tx, recorded.filter((i) => i.result.ok), states);
     for (const item of recorded) if (!item.result.ok) await recordFailure(tx, item, states);

@@ -4,8 +4,8 @@ import { env } from '@/lib/env';
 import { describeForLog } from '@/lib/http/log-error';
 import { randomString } from '@/lib/ids';
 import { dropProcessSingleton, existingProcessSingleton, processSingleton } from '@/lib/process-singleton';
-import { claimDeliveries, nextDueInMs, releaseClaim, type TClaim } from './claim';
-import { attemptDelivery, attemptTimeoutMs, prepareDeliveries, type TDeliveryJob } from './deliver';
+import { claimDeliveries, nextDueInMs, releaseClaim, type TClaim, type TDeliveryJob } from './claim';
+import { attemptDelivery, attemptTimeoutMs } from './deliver';
 import { EndpointSlots } from './endpoint-slots';
 import { abandonClaim, recordScheduledAttempt } from './record-attempt';
 import type { TSendResult } from './send-webhook';
@@ -21,8 +21,8 @@ import { DELIVERIES_CHANNEL, Wakeup } from './wakeup';
 export type TOutcome = 'success' | 'failed' | 'abandoned' | 'released';
 
 export type TWorkerDeps = {
-  claim: (limit: number, owner: string) => Promise<TClaim[]>;
-  prepare: (claims: TClaim[]) => Promise<TDeliveryJob[]>;
+  /** Due deliveries, each with what sending it takes (null target: its webhook is gone or disabled). */
+  claim: (limit: number, owner: string) => Promise<TDeliveryJob[]>;
   send: (job: TDeliveryJob & { target: NonNullable<TDeliveryJob['target']> }) => Promise<TSendResult>;
   record: (claim: TClaim, url: string, result: TSendResult) => Promise<void>;
   abandon: (claim: TClaim) => Promise<void>;
@@ -110,9 +110,9 @@ async function loop(w: TWorker): Promise<void> {
     if (free > 0) {
       try {
         const claimedAt = Date.now();
-        const claims = await w.deps.claim(free, `${w.id}:${randomString(8)}`);
-        claimed = claims.length;
-        for (const job of await w.deps.prepare(claims)) start(w, job, claimedAt);
+        const jobs = await w.deps.claim(free, `${w.id}:${randomString(8)}`);
+        claimed = jobs.length;
+        for (const job of jobs) start(w, job, claimedAt);
       } catch (err) {
         w.stats.errors++;
         w.deps.log(`[worker] claiming deliveries failed: ${describeForLog(err)}`);
@@ -131,7 +131,6 @@ async function loop(w: TWorker): Promise<void> {
 function databaseDeps(log: (line: string) => void): TWorkerDeps {
   return {
     claim: async (limit, owner) => claimDeliveries(await getDb(), { owner, limit, leaseMs: env.DELIVERY_LEASE_MS }),
-    prepare: async (claims) => prepareDeliveries(await getDb(), claims),
     send: attemptDelivery,
     record: recordScheduledAttempt,
     abandon: abandonClaim,

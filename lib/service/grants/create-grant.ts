@@ -1,13 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import { sha256 } from '@/lib/crypto/secrets';
-import { getDb, schema, type Tx } from '@/lib/db/client';
+import { getDb, schema, type DbOrTx } from '@/lib/db/client';
 import { ApiError } from '@/lib/http/errors';
 import { prefixedId, randomString } from '@/lib/ids';
 import { ID_PREFIX } from '@/lib/constants';
 import type { TConnectRow } from '@/lib/service/connects/connect-json';
 import { emitEvent } from '@/lib/service/webhooks/emit-event';
 import { IDEMPOTENCY_WINDOW_MS, TRACKING_ID_ALPHABET, TRACKING_ID_LENGTH, TRACKING_ID_PREFIX, feeFor, findFund } from './constants';
-import { grantToJson, type TGrantJson } from './grant-json';
+import { grantToJson, type TGrantJson, type TGrantRow } from './grant-json';
 import type { TCreateGrant } from './schemas';
 
 export type TCreateGrantInput = TCreateGrant & { connect: Pick<TConnectRow, 'id' | 'accountId' | 'nonprofitId' | 'active'> };
@@ -33,13 +34,17 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-async function insertGrant(tx: Tx, input: TCreateGrantInput, workflowSessionId: string): Promise<TGrantJson> {
+/** The grant's row as it will be stored, with its id and times chosen here (its event carries them). */
+function grantRow(input: TCreateGrantInput, workflowSessionId: string): TGrantRow {
   const fund = findFund(input.fundId);
   if (!fund) throw new ApiError('bad_request', `Unknown fundId ${input.fundId}.`, { errors: [{ path: 'fundId', message: 'unknown fund' }] });
-  const values = {
+  const now = new Date();
+  return {
+    id: randomUUID(),
     accountId: input.connect.accountId,
     connectId: input.connect.id,
     nonprofitId: input.connect.nonprofitId,
+    trackingId: newTrackingId(),
     workflowSessionId,
     amount: input.amount,
     feeAmount: feeFor(input.amount),
@@ -53,25 +58,32 @@ async function insertGrant(tx: Tx, input: TCreateGrantInput, workflowSessionId: 
     phone: input.phone || null,
     note: input.note || null,
     metadata: input.metadata ?? {},
+    createdAt: now,
+    updatedAt: now,
   };
-  // Tracking ids are short, so collisions are possible: skip a taken one (no error, so the
-  // transaction stays usable) and draw again.
+}
+
+/**
+ * The grant row and its grant.succeeded event in one statement (both or neither). Tracking ids are
+ * short, so collisions are possible: a taken one writes nothing, and another is drawn.
+ */
+async function createGrantIn(db: DbOrTx, input: TCreateGrantInput, workflowSessionId: string): Promise<TGrantJson> {
+  const first = grantRow(input, workflowSessionId);
   for (let i = 0; i < TRACKING_ID_TRIES; i++) {
-    const [row] = await tx
-      .insert(schema.grants)
-      .values({ ...values, trackingId: newTrackingId() })
-      .onConflictDoNothing({ target: schema.grants.trackingId })
-      .returning();
-    if (row) return grantToJson(row);
+    const row = i === 0 ? first : { ...first, trackingId: newTrackingId() };
+    const grant = grantToJson(row);
+    const guard = db.insert(schema.grants).values(row).onConflictDoNothing({ target: schema.grants.trackingId }).returning({ id: schema.grants.id }).getSQL();
+    const emitted = await emitEvent(db, { accountId: input.connect.accountId, eventType: 'grant.succeeded', payload: grant, tags: grantEventTags(grant), guard });
+    if (emitted) return grant;
   }
   throw new Error(`no free tracking id after ${TRACKING_ID_TRIES} tries`);
 }
 
 /**
- * Creates a grant for a Connect: the grant row and its grant.succeeded event in one transaction.
+ * Creates a grant for a Connect: the grant row and its grant.succeeded event, in one statement.
  * The one code path of POST /v1/grants and the donor Connect page.
  *
- * With an idempotency key, the first request claims (connect, key) inside the same transaction;
+ * With an idempotency key, in one transaction: the first request claims (connect, key) inside the same transaction;
  * a concurrent twin blocks on that row until the first commits, then replays its stored body.
  * The same key with a different request is a 409. Keys older than 24 h are forgotten.
  */
@@ -80,40 +92,32 @@ export async function createGrant(input: TCreateGrantInput, opts: TCreateGrantOp
   const db = await getDb();
   const { idempotencyKey } = opts;
   const workflowSessionId = opts.workflowSessionId ?? prefixedId(ID_PREFIX.workflowSession);
+  if (idempotencyKey === undefined) return { grant: await createGrantIn(db, input, workflowSessionId), replayed: false };
   return db.transaction(async (tx) => {
-    if (idempotencyKey !== undefined) {
-      const { connect, ...request } = input;
-      const requestHash = sha256(canonicalJson(request));
-      const keyOf = and(eq(schema.idempotencyKeys.connectId, connect.id), eq(schema.idempotencyKeys.key, idempotencyKey));
-      await tx.delete(schema.idempotencyKeys).where(and(keyOf, lt(schema.idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_WINDOW_MS))));
-      const claimed = await tx
-        .insert(schema.idempotencyKeys)
-        .values({ connectId: connect.id, key: idempotencyKey, requestHash, statusCode: 0, body: {} })
-        .onConflictDoNothing()
-        .returning({ key: schema.idempotencyKeys.key });
-      if (claimed.length === 0) {
-        const [previous] = await tx.select().from(schema.idempotencyKeys).where(keyOf);
-        if (!previous) throw new ApiError('conflict', 'A request with this Idempotency-Key is still in progress; retry shortly.');
-        if (previous.requestHash !== requestHash) {
-          throw new ApiError('conflict', 'This Idempotency-Key was already used with a different request; use a new key for a new grant.');
-        }
-        return { grant: previous.body as TGrantJson, replayed: true };
+    const { connect, ...request } = input;
+    const requestHash = sha256(canonicalJson(request));
+    const keyOf = and(eq(schema.idempotencyKeys.connectId, connect.id), eq(schema.idempotencyKeys.key, idempotencyKey));
+    await tx.delete(schema.idempotencyKeys).where(and(keyOf, lt(schema.idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_WINDOW_MS))));
+    const claimed = await tx
+      .insert(schema.idempotencyKeys)
+      .values({ connectId: connect.id, key: idempotencyKey, requestHash, statusCode: 0, body: {} })
+      .onConflictDoNothing()
+      .returning({ key: schema.idempotencyKeys.key });
+    if (claimed.length === 0) {
+      const [previous] = await tx.select().from(schema.idempotencyKeys).where(keyOf);
+      if (!previous) throw new ApiError('conflict', 'A request with this Idempotency-Key is still in progress; retry shortly.');
+      if (previous.requestHash !== requestHash) {
+        throw new ApiError('conflict', 'This Idempotency-Key was already used with a different request; use a new key for a new grant.');
       }
-      const grant = await createGrantIn(tx, input, workflowSessionId);
-      await tx.update(schema.idempotencyKeys).set({ statusCode: 201, body: grant }).where(keyOf);
-      return { grant, replayed: false };
+      return { grant: previous.body as TGrantJson, replayed: true };
     }
-    return { grant: await createGrantIn(tx, input, workflowSessionId), replayed: false };
+    const grant = await createGrantIn(tx, input, workflowSessionId);
+    await tx.update(schema.idempotencyKeys).set({ statusCode: 201, body: grant }).where(keyOf);
+    return { grant, replayed: false };
   });
 }
 
 /** What a grant's event is found by (GET /v1/messages?tag=…); the migration 0001 backfill mirrors it. */
 export function grantEventTags(grant: Pick<TGrantJson, 'id' | 'trackingId' | 'email' | 'connectId'>): string[] {
   return [`grant:${grant.id}`, `tracking:${grant.trackingId}`, `donor:${grant.email.toLowerCase()}`, `connect:${grant.connectId}`];
-}
-
-async function createGrantIn(tx: Tx, input: TCreateGrantInput, workflowSessionId: string): Promise<TGrantJson> {
-  const grant = await insertGrant(tx, input, workflowSessionId);
-  await emitEvent(tx, { accountId: input.connect.accountId, eventType: 'grant.succeeded', payload: grant, tags: grantEventTags(grant) });
-  return grant;
 }

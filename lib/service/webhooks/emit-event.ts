@@ -1,4 +1,4 @@
-import { and, arrayContains, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, arrayContains, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { ID_PREFIX, type TEventType } from '@/lib/constants';
 import { queryRows, type DbOrTx } from '@/lib/db/client';
 import { deliveries, messages, webhooks } from '@/lib/db/schema';
@@ -16,6 +16,12 @@ export type TEmitEventInput = {
   webhookId?: string;
   /** Never this webhook: an operational event is not delivered to the webhook it is about. */
   excludeWebhookId?: string;
+  /**
+   * A write (`insert … returning …`) run first, in the same statement: the event is stored only if
+   * it returns a row. A grant and its event are written together this way, in one round trip,
+   * both or neither.
+   */
+  guard?: SQL;
 };
 
 export type TEmitted = { messageId: string; eventId: string };
@@ -33,7 +39,8 @@ export type TEmitted = { messageId: string; eventId: string };
  * message is due when made, never before, and the worker compares next_attempt_at with that clock.
  */
 export async function emitEvent(tx: DbOrTx, input: TEmitEventInput & { webhookId: string }): Promise<TEmitted | null>;
-export async function emitEvent(tx: DbOrTx, input: TEmitEventInput & { webhookId?: undefined }): Promise<TEmitted>;
+export async function emitEvent(tx: DbOrTx, input: TEmitEventInput & { guard: SQL }): Promise<TEmitted | null>;
+export async function emitEvent(tx: DbOrTx, input: TEmitEventInput & { webhookId?: undefined; guard?: undefined }): Promise<TEmitted>;
 export async function emitEvent(tx: DbOrTx, input: TEmitEventInput): Promise<TEmitted | null> {
   const messageId = prefixedId(ID_PREFIX.message);
   const eventId = prefixedId(ID_PREFIX.event);
@@ -49,7 +56,8 @@ export async function emitEvent(tx: DbOrTx, input: TEmitEventInput): Promise<TEm
   // statement's own clock reading: to_char gives toISOString()'s format (ms precision, Z).
   const [row] = await queryRows<{ stored: number | string }>(
     tx,
-    sql`with clock as (select date_trunc('milliseconds', clock_timestamp()) as t),
+    sql`with guard as (${input.guard ?? sql`select 1`}),
+      clock as (select date_trunc('milliseconds', clock_timestamp()) as t),
       targets as (select ${webhooks.id} as id from ${webhooks} where ${subscribed}),
       message as (
         insert into ${messages} (id, event_id, account_id, event_type, payload, tags, created_at)
@@ -57,7 +65,7 @@ export async function emitEvent(tx: DbOrTx, input: TEmitEventInput): Promise<TEm
           ${`{"type":${JSON.stringify(input.eventType)},"timestamp":"`} || to_char(clock.t at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || ${`","data":${JSON.stringify(input.payload ?? null)}}`},
           array(select jsonb_array_elements_text(${JSON.stringify([...new Set(input.tags)])}::jsonb)), clock.t
         from clock
-        where ${input.webhookId ?? null}::text is null or exists (select 1 from targets)
+        where exists (select 1 from guard) and (${input.webhookId ?? null}::text is null or exists (select 1 from targets))
         returning created_at),
       queued as (
         insert into ${deliveries} (message_id, webhook_id, account_id, event_type, status, next_attempt_at, created_at)
