@@ -32,6 +32,22 @@ quietQueryErrors();
 
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'lib/db/migrations');
 
+const BYTEA_OID = 17;
+
+/**
+ * bytea as PGlite sends and reads it (hex text), by Buffer's native codec: PGlite's own maps and
+ * joins every byte as a string, which was the largest single cost of storing a 2 KiB receipt.
+ */
+const pgliteBytea = {
+  serializers: {
+    [BYTEA_OID]: (value: unknown) => {
+      if (!(value instanceof Uint8Array)) throw new Error('Invalid input for bytea type');
+      return `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
+    },
+  },
+  parsers: { [BYTEA_OID]: (text: string) => Buffer.from(text.slice(2), 'hex') },
+};
+
 async function openPglite(dataDir: string): Promise<Handle> {
   const dir = path.resolve(dataDir);
   fs.mkdirSync(dir, { recursive: true });
@@ -39,7 +55,7 @@ async function openPglite(dataDir: string): Promise<Handle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const client = new PGlite(path.join(dir, 'pg'));
+  const client = new PGlite(path.join(dir, 'pg'), pgliteBytea);
   await client.waitReady;
   const db = drizzle({ client, schema, casing: 'snake_case' });
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
