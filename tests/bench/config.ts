@@ -53,6 +53,8 @@ export const CONFIG = {
     maxSeconds: int('BENCH_DELIVERY_SECONDS', 120),
     /** Grants queued (× fanoutWebhooks) for the workers section to drain. */
     workerGrants: int('BENCH_WORKER_GRANTS', 200),
+    /** The workers section runs again with receivers that answer after this many ms (0: not). */
+    workerReceiverMs: int('BENCH_WORKER_RECEIVER_MS', 50, 0),
   },
   timeline: {
     small: int('BENCH_TIMELINE_SMALL', 100),

@@ -4,7 +4,9 @@ import { performance } from 'node:perf_hooks';
 
 // The webhook endpoint the delivery bench aims at, on loopback in the bench process: answers 200
 // at once and notes when each request ended, by path. On /sink/latency it also reads the grant id
-// out of the event, so the time from a grant's 201 to its arrival can be taken.
+// out of the event, so the time from a grant's 201 to its arrival can be taken. Under
+// /sink/delay-<ms>/ it answers that many milliseconds after the request ended, as a real receiver
+// that does some work before answering.
 
 export type TSink = {
   origin: string;
@@ -52,7 +54,10 @@ export async function startSink(): Promise<TSink> {
           /* not an event: counted, not timed */
         }
       }
-      res.writeHead(200, { 'content-length': '0' }).end();
+      const delayMs = Number(/^\/sink\/delay-(\d+)\//.exec(path)?.[1] ?? 0);
+      const answer = () => res.writeHead(200, { 'content-length': '0' }).end();
+      if (delayMs > 0) setTimeout(answer, delayMs);
+      else answer();
     });
   });
   server.keepAliveTimeout = 65_000;
