@@ -15,8 +15,19 @@ export type TClaim = {
 /** A claimed delivery with what sending it takes; `target` null: the webhook was disabled or deleted meanwhile. */
 export type TDeliveryJob = { claim: TClaim; target: { url: string; payload: string; secrets: string[] } | null };
 
+/** What one claim took, and when the next delivery it left behind falls due. */
+export type TClaimed = {
+  jobs: TDeliveryJob[];
+  /**
+   * Milliseconds until the next delivery not claimed here falls due by the database's clock — a
+   * waiting one's next attempt, or a lease running out — or null when none waits; 0 or less: now.
+   */
+  nextDueInMs: number | null;
+};
+
 type TClaimRow = {
-  id: string;
+  next_due_ms: number | string | null;
+  id: string | null;
   message_id: string;
   webhook_id: string;
   account_id: string;
@@ -32,9 +43,10 @@ type TClaimRow = {
  * sign now), in one statement: waiting ones whose time has come, and ones left `sending` by a worker
  * whose lease ran out (it died mid-attempt). SKIP LOCKED lets any number of workers claim side by
  * side without waiting for, or taking, each other's rows. A delivery whose webhook is disabled or
- * deleted comes back without a target, to be abandoned.
+ * deleted comes back without a target, to be abandoned. The same statement reads when the next of
+ * the others falls due, so a worker knows how long it may sleep without asking again.
  */
-export async function claimDeliveries(db: DbOrTx, { owner, limit, leaseMs }: { owner: string; limit: number; leaseMs: number }): Promise<TDeliveryJob[]> {
+export async function claimDeliveries(db: DbOrTx, { owner, limit, leaseMs }: { owner: string; limit: number; leaseMs: number }): Promise<TClaimed> {
   const rows = await queryRows<TClaimRow>(
     db,
     sql`with claimed as (
@@ -46,15 +58,23 @@ export async function claimDeliveries(db: DbOrTx, { owner, limit, leaseMs }: { o
             order by next_attempt_at
             limit ${limit}::int
             for update skip locked)
-          returning id, message_id, webhook_id, account_id, scheduled_attempt_count, recover_run_id)
-        select c.*, w.url, m.payload,
+          returning id, message_id, webhook_id, account_id, scheduled_attempt_count, recover_run_id),
+        next_due as (
+          select extract(epoch from (least(
+            (select min(next_attempt_at) from service.deliveries where status = 'pending' and id not in (select id from claimed)),
+            (select min(lease_until) from service.deliveries where status = 'sending' and id not in (select id from claimed))
+          ) - clock_timestamp())) * 1000 as ms)
+        select next_due.ms as next_due_ms, c.*, w.url, m.payload,
           (select array_agg(s.secret order by s.created_at desc) from service.webhook_secrets s
             where s.webhook_id = w.id and (s.expires_at is null or s.expires_at > now())) as secrets
-        from claimed c
+        from next_due
+        left join claimed c on true
         left join service.webhooks w on w.id = c.webhook_id and not w.disabled and w.deleted_at is null
         left join service.messages m on m.id = c.message_id`,
   );
-  return rows.map((r) => {
+  const ms = rows[0]?.next_due_ms;
+  const jobs = rows.flatMap((r): TDeliveryJob[] => {
+    if (r.id === null) return [];
     const claim: TClaim = {
       id: r.id,
       messageId: r.message_id,
@@ -65,23 +85,9 @@ export async function claimDeliveries(db: DbOrTx, { owner, limit, leaseMs }: { o
       leaseOwner: owner,
     };
     const target = r.url !== null && r.payload !== null ? { url: r.url, payload: r.payload, secrets: r.secrets ?? [] } : null;
-    return { claim, target };
+    return [{ claim, target }];
   });
-}
-
-/**
- * Milliseconds until the next delivery falls due by the database's clock — a waiting one's next
- * attempt, or a lease running out — or null when none waits. 0 or less means due now.
- */
-export async function nextDueInMs(db: DbOrTx): Promise<number | null> {
-  const [row] = await queryRows<{ ms: number | string | null }>(
-    db,
-    sql`select extract(epoch from (least(
-          (select min(next_attempt_at) from service.deliveries where status = 'pending'),
-          (select min(lease_until) from service.deliveries where status = 'sending')
-        ) - clock_timestamp())) * 1000 as ms`,
-  );
-  return row?.ms === null || row?.ms === undefined ? null : Number(row.ms);
+  return { jobs, nextDueInMs: ms === null || ms === undefined ? null : Number(ms) };
 }
 
 /** Gives a claimed delivery back, unattempted, for any worker to take now (its lease is still ours). */

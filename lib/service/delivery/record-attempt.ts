@@ -250,7 +250,9 @@ async function recordScheduledAttempts(items: TScheduledAttempt[]): Promise<void
   return items.map(() => undefined);
 }
 
-const submitScheduled = batchWriter('scheduled-attempts', recordScheduledAttempts);
+// One batch at a time: batches lock their webhooks' rows, so side by side they would mostly wait
+// on each other; one at a time, the outcomes that finish meanwhile join the next batch.
+const submitScheduled = batchWriter('scheduled-attempts', recordScheduledAttempts, { postgresInFlight: 1 });
 
 /** Records a worker's attempt; resolves once it is committed (with others that finished meanwhile). */
 export function recordScheduledAttempt(claim: TClaim, url: string, result: TSendResult): Promise<void> {

@@ -4,7 +4,7 @@ import { env } from '@/lib/env';
 import { describeForLog } from '@/lib/http/log-error';
 import { randomString } from '@/lib/ids';
 import { dropProcessSingleton, existingProcessSingleton, processSingleton } from '@/lib/process-singleton';
-import { claimDeliveries, nextDueInMs, releaseClaim, type TClaim, type TDeliveryJob } from './claim';
+import { claimDeliveries, releaseClaim, type TClaim, type TClaimed, type TDeliveryJob } from './claim';
 import { attemptDelivery, attemptTimeoutMs } from './deliver';
 import { EndpointSlots } from './endpoint-slots';
 import { abandonClaim, recordScheduledAttempt } from './record-attempt';
@@ -21,13 +21,12 @@ import { DELIVERIES_CHANNEL, Wakeup } from './wakeup';
 export type TOutcome = 'success' | 'failed' | 'abandoned' | 'released';
 
 export type TWorkerDeps = {
-  /** Due deliveries, each with what sending it takes (null target: its webhook is gone or disabled). */
-  claim: (limit: number, owner: string) => Promise<TDeliveryJob[]>;
+  /** Due deliveries, each with what sending it takes (null target: its webhook is gone or disabled), and when the next falls due. */
+  claim: (limit: number, owner: string) => Promise<TClaimed>;
   send: (job: TDeliveryJob & { target: NonNullable<TDeliveryJob['target']> }) => Promise<TSendResult>;
   record: (claim: TClaim, url: string, result: TSendResult) => Promise<void>;
   abandon: (claim: TClaim) => Promise<void>;
   release: (claim: TClaim) => Promise<void>;
-  nextDueInMs: () => Promise<number | null>;
   listen: (onWake: () => void) => Promise<() => Promise<void>>;
   log: (line: string) => void;
 };
@@ -63,18 +62,19 @@ async function runJob(w: TWorker, job: TDeliveryJob, claimedAt: number): Promise
     return 'abandoned';
   }
   const endpoint = job.target.url;
+  let result: TSendResult;
   await w.slots.acquire(endpoint);
   try {
     if (Date.now() - claimedAt > w.config.leaseMs / 2 || w.stopping) {
       await w.deps.release(job.claim);
       return 'released';
     }
-    const result = await w.deps.send({ claim: job.claim, target: job.target });
-    await w.deps.record(job.claim, endpoint, result);
-    return result.ok ? 'success' : 'failed';
+    result = await w.deps.send({ claim: job.claim, target: job.target });
   } finally {
-    w.slots.release(endpoint);
+    w.slots.release(endpoint); // the endpoint's limit is on requests in flight, not on our bookkeeping
   }
+  await w.deps.record(job.claim, endpoint, result);
+  return result.ok ? 'success' : 'failed';
 }
 
 function start(w: TWorker, job: TDeliveryJob, claimedAt: number): void {
@@ -98,32 +98,37 @@ function start(w: TWorker, job: TDeliveryJob, claimedAt: number): void {
     })
     .finally(() => {
       w.jobs.delete(p);
-      if (w.saturated) w.wakeup.notify();
+      if (w.saturated && w.config.concurrency - w.jobs.size >= refillAt(w.config)) w.wakeup.notify();
     });
   w.jobs.add(p);
+}
+
+/** A saturated worker claims again once this many slots are free: claims in batches, not one slot at a time. */
+function refillAt(config: TWorkerConfig): number {
+  return Math.max(1, Math.floor(config.concurrency / 8));
 }
 
 async function loop(w: TWorker): Promise<void> {
   while (!w.stopping) {
     const free = w.config.concurrency - w.jobs.size;
     let claimed = 0;
+    let dueIn: number | null = null;
     if (free > 0) {
       try {
         const claimedAt = Date.now();
-        const jobs = await w.deps.claim(free, `${w.id}:${randomString(8)}`);
-        claimed = jobs.length;
-        for (const job of jobs) start(w, job, claimedAt);
+        const batch = await w.deps.claim(free, `${w.id}:${randomString(8)}`);
+        claimed = batch.jobs.length;
+        dueIn = batch.nextDueInMs;
+        for (const job of batch.jobs) start(w, job, claimedAt);
       } catch (err) {
         w.stats.errors++;
         w.deps.log(`[worker] claiming deliveries failed: ${describeForLog(err)}`);
       }
     }
-    // Every slot busy, or every free one filled: more may be due, so a slot freeing up wakes the loop.
+    // Every slot busy, or every free one filled: more may be due, so slots freeing up wake the loop.
     w.saturated = claimed === free;
-    if (free > 0 && w.saturated) continue;
-    // Nothing more due now (or no free slot): sleep until woken, the next due time, or the fallback poll.
-    const dueIn = free > 0 ? await w.deps.nextDueInMs().catch(() => null) : null;
-    await w.wakeup.wait(Math.min(dueIn ?? Infinity, w.config.fallbackPollMs));
+    // Otherwise nothing more is due now: sleep until woken, the next due time, or the fallback poll.
+    await w.wakeup.wait(w.saturated ? w.config.fallbackPollMs : Math.min(dueIn ?? Infinity, w.config.fallbackPollMs));
   }
 }
 
@@ -135,7 +140,6 @@ function databaseDeps(log: (line: string) => void): TWorkerDeps {
     record: recordScheduledAttempt,
     abandon: abandonClaim,
     release: async (claim) => releaseClaim(await getDb(), claim),
-    nextDueInMs: async () => nextDueInMs(await getDb()),
     listen: (onWake) => listenDb(DELIVERIES_CHANNEL, onWake),
     log,
   };
