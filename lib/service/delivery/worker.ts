@@ -154,8 +154,8 @@ function configFromEnv(): TWorkerConfig {
   };
 }
 
-/** Starts a worker on `deps`; stop it with the returned function, which waits up to `graceMs` for deliveries in flight. */
-async function runWorker(deps: TWorkerDeps, config: TWorkerConfig): Promise<{ id: string; stop: (graceMs: number) => Promise<TStats>; stats: () => TStats }> {
+/** Starts a worker on `deps` (the database, HTTP and notifications; tests pass their own); stop it with the returned function, which waits up to `graceMs` for deliveries in flight. */
+export async function runWorker(deps: TWorkerDeps, config: TWorkerConfig): Promise<{ id: string; stop: (graceMs: number) => Promise<TStats>; stats: () => TStats }> {
   const w: TWorker = {
     id: `${os.hostname()}:${process.pid}:${randomString(6)}`,
     deps,

@@ -1,0 +1,117 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { TClaim, TDeliveryJob } from '@/lib/service/delivery/claim';
+import type { TSendResult } from '@/lib/service/delivery/send-webhook';
+import { runWorker, type TWorkerConfig, type TWorkerDeps } from '@/lib/service/delivery/worker';
+
+// The worker's loop on dependencies of the test's own (worker.ts takes them as TWorkerDeps): a
+// queue in memory, sends that take a few milliseconds, no database. What it checks is the schedule.
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function job(i: number, url = `http://127.0.0.1:9/e${i % 4}`): TDeliveryJob {
+  const claim: TClaim = { id: `d${i}`, messageId: `msg_${i}`, webhookId: `wh_${i % 4}`, accountId: 'a', scheduledAttemptCount: 0, recoverRunId: null, leaseOwner: '' };
+  return { claim, target: { url, payload: '{}', secrets: [] } };
+}
+
+type TFake = { deps: TWorkerDeps; limits: number[]; sent: string[]; recorded: string[]; inFlight: () => number; maxInFlight: () => number; due: (jobs: TDeliveryJob[], inMs?: number) => void };
+
+function fakeDeps(sendMs: () => number): TFake {
+  let queue: TDeliveryJob[] = [];
+  let later: { jobs: TDeliveryJob[]; at: number } | null = null;
+  const limits: number[] = [];
+  const sent: string[] = [];
+  const recorded: string[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const deps: TWorkerDeps = {
+    claim: async (limit) => {
+      limits.push(limit);
+      if (later && Date.now() >= later.at) {
+        queue.push(...later.jobs);
+        later = null;
+      }
+      const jobs = queue.slice(0, limit);
+      queue = queue.slice(limit);
+      return { jobs, nextDueInMs: queue.length > 0 ? 0 : later ? later.at - Date.now() : null };
+    },
+    send: async ({ claim }): Promise<TSendResult> => {
+      sent.push(claim.id);
+      maxInFlight = Math.max(maxInFlight, ++inFlight);
+      await sleep(sendMs());
+      inFlight--;
+      return { startedAt: new Date(), statusCode: 200, ok: true, durationMs: 1, response: '', retryAfter: null };
+    },
+    record: async (claim) => void recorded.push(claim.id),
+    abandon: async () => {},
+    release: async () => {},
+    listen: async () => async () => {},
+    log: () => {},
+  };
+  return {
+    deps,
+    limits,
+    sent,
+    recorded,
+    inFlight: () => inFlight,
+    maxInFlight: () => maxInFlight,
+    due: (jobs, inMs) => {
+      if (inMs === undefined) queue.push(...jobs);
+      else later = { jobs, at: Date.now() + inMs };
+    },
+  };
+}
+
+const CONFIG: TWorkerConfig = { concurrency: 32, perEndpoint: 8, fallbackPollMs: 5_000, leaseMs: 60_000 };
+
+async function until(done: () => boolean, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!done() && Date.now() < deadline) await sleep(5);
+}
+
+test('a saturated worker drains a queue, each delivery once, claiming in batches within its limits', async () => {
+  const fake = fakeDeps(() => 1 + Math.random() * 4);
+  fake.due(Array.from({ length: 400 }, (_, i) => job(i)));
+  const worker = await runWorker(fake.deps, CONFIG);
+  try {
+    await until(() => fake.recorded.length === 400, 10_000);
+  } finally {
+    await worker.stop(1_000);
+  }
+  assert.equal(fake.recorded.length, 400);
+  assert.equal(new Set(fake.sent).size, 400, 'no delivery sent twice');
+  assert.ok(fake.maxInFlight() <= CONFIG.concurrency, `at most ${CONFIG.concurrency} in flight (saw ${fake.maxInFlight()})`);
+  assert.ok(fake.maxInFlight() <= 4 * CONFIG.perEndpoint, 'four endpoints, each within its limit');
+  const refills = fake.limits.slice(1).filter((n) => n > 0);
+  assert.ok(refills.length > 0);
+  assert.ok(refills.every((n) => n >= CONFIG.concurrency / 8), `a saturated worker claims once an eighth of its slots are free (asked for ${refills.join(', ')})`);
+  assert.ok(fake.limits.length < 400 / 4, `${fake.limits.length} claims for 400 deliveries`);
+});
+
+test('an idle worker sleeps until the next due time its last claim reported, not until the fallback poll', async () => {
+  const fake = fakeDeps(() => 1);
+  fake.due([job(1)]);
+  fake.due([job(2), job(3)], 150);
+  const started = Date.now();
+  const worker = await runWorker(fake.deps, CONFIG);
+  try {
+    await until(() => fake.recorded.length === 3, 4_000);
+  } finally {
+    await worker.stop(1_000);
+  }
+  assert.deepEqual(fake.recorded.sort(), ['d1', 'd2', 'd3']);
+  assert.ok(Date.now() - started < CONFIG.fallbackPollMs - 1_000, 'the retries due in 150 ms went out long before the 5 s fallback poll');
+});
+
+test('one endpoint gets at most its limit in flight, however many of its deliveries are claimed', async () => {
+  const fake = fakeDeps(() => 3);
+  fake.due(Array.from({ length: 60 }, (_, i) => job(i, 'http://127.0.0.1:9/one')));
+  const worker = await runWorker(fake.deps, CONFIG);
+  try {
+    await until(() => fake.recorded.length === 60, 10_000);
+  } finally {
+    await worker.stop(1_000);
+  }
+  assert.equal(fake.recorded.length, 60);
+  assert.equal(fake.maxInFlight(), CONFIG.perEndpoint);
+});
