@@ -9,7 +9,6 @@ import { loadTimeline } from '@/lib/console/timeline';
 import { parseTimelineSearch } from '@/lib/console/timeline-filters';
 import type { TTimeline } from '@/lib/console/timeline-types';
 import { getTrackedWebhook } from '@/lib/console/tracked-webhooks';
-import { classifyHealth } from '@/lib/console/health/classify-health';
 import { loadOrError } from '@/app/(console)/_lib/errors';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
 import { Timeline } from './timeline';
@@ -32,10 +31,9 @@ export default async function WebhookPage({ params, searchParams }: TPageProps<{
   const { id } = await params;
   const filters = parseTimelineSearch(await searchParams);
 
-  const [timeline, tracked, stats] = await Promise.all([
+  const [timeline, tracked] = await Promise.all([
     loadOrError(() => loadTimeline(staff.environment, api, id, filters)),
     getTrackedWebhook(staff.environment, id),
-    loadOrError(() => api.getWebhookStats(id, '24h')),
   ]);
   if (timeline.error?.status === 404) notFound();
   const initial = timeline.data ?? UNREAD;
@@ -63,8 +61,8 @@ export default async function WebhookPage({ params, searchParams }: TPageProps<{
         createdFor={createdFor ? { id: createdFor.id, name: createdFor.name, slug: createdFor.slug } : null}
       />
 
-      {/* Stats are an extension: without them (or before they can be read) the page is the timeline alone. */}
-      {stats.data ? <WebhookHealth webhookId={id} initial={{ stats: stats.data, health: classifyHealth(stats.data, stats.data.disabled) }} /> : null}
+      {/* Read once the page is up (a scan of the window's attempts); a service without the stats extension shows none. */}
+      {webhook ? <WebhookHealth webhookId={id} /> : null}
 
       <RecoverPanel webhookId={id} />
 

@@ -9,11 +9,10 @@ import { webhookQueriesKey } from './use-timeline';
 export type TStatsAnswer = { stats: TWebhookStats; health: THealth };
 
 /** The webhook's stats over `win`, polled like the health home (and refreshed with the webhook's other queries). */
-export function useWebhookStats(webhookId: string, win: THealthWindow, initial: TStatsAnswer | null) {
+export function useWebhookStats(webhookId: string, win: THealthWindow) {
   return useQuery<TStatsAnswer, FetchJsonError>({
     queryKey: [...webhookQueriesKey(webhookId), 'stats', win],
     queryFn: ({ signal }) => fetchJson<TStatsAnswer>(`/api/webhooks/${encodeURIComponent(webhookId)}/stats?window=${win}`, { signal }),
-    initialData: initial && initial.stats.window === win ? initial : undefined,
     refetchInterval: HEALTH_POLL_MS,
     refetchIntervalInBackground: false,
     placeholderData: (previous) => previous,

@@ -11,11 +11,26 @@ import { Timestamp } from '@/components/console/timestamp';
 import type { THealthWindow } from '@/lib/console/health/health-types';
 import { useWebhookStats, type TStatsAnswer } from './use-webhook-stats';
 
-/** The webhook's health: figures over a window (switchable), outcome and latency charts, live. */
-export function WebhookHealth({ webhookId, initial }: { webhookId: string; initial: TStatsAnswer }) {
-  const [win, setWin] = useState<THealthWindow>((initial.stats.window as THealthWindow) ?? '24h');
-  const query = useWebhookStats(webhookId, win, initial);
-  const answer = query.data ?? initial;
+/**
+ * The webhook's health: figures over a window (switchable), outcome and latency charts, live. Read
+ * after the page has rendered: the stats scan every attempt of the window (a busy webhook's 24 h
+ * can be 100k rows), and the timeline should not wait for them. A service without the stats
+ * extension (404) shows no card.
+ */
+export function WebhookHealth({ webhookId }: { webhookId: string }) {
+  const [win, setWin] = useState<THealthWindow>('24h');
+  const query = useWebhookStats(webhookId, win);
+  const answer: TStatsAnswer | undefined = query.data;
+  if (!answer) {
+    if (query.error?.status === 404) return null;
+    return (
+      <section className="space-y-3" aria-label="Health" aria-busy={query.isFetching} data-testid="webhook-health-pending">
+        <h2 className="text-base font-semibold text-slate-900">Health</h2>
+        <HealthLiveStatus fetching={query.isFetching} updatedAt={query.dataUpdatedAt} error={query.error} />
+        <div className="h-24 animate-pulse rounded-lg border border-slate-200 bg-slate-50" aria-hidden="true" />
+      </section>
+    );
+  }
   const { stats, health } = answer;
   const now = stats.until;
   const b = stats.backlog;
