@@ -80,6 +80,8 @@ test('subscription → test event → live grant → retries, on one timeline', 
     await page.getByLabel('Receiver name').fill('E2E receiver');
     await page.getByLabel('Description').fill('E2E grant hook');
     await expect(page.getByRole('checkbox', { name: 'grant.succeeded' })).toBeChecked();
+    // operational events (about the webhooks themselves) are opt-in
+    await expect(page.getByRole('checkbox', { name: 'webhook.disabled' })).not.toBeChecked();
     await page.getByRole('button', { name: 'Create subscription' }).click();
     await page.waitForURL(/\/webhooks\/ep_[A-Za-z0-9]+$/);
     webhookId = new URL(page.url()).pathname.split('/').pop()!;

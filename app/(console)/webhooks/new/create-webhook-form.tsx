@@ -5,6 +5,7 @@ import { ErrorCallout } from '@/components/console/callout';
 import { Checkbox, Field, Input, Select, SubmitButton, Textarea } from '@/components/console/form';
 import type { TFormState } from '@/app/(console)/_lib/errors';
 import { createWebhookAction } from '../actions';
+import { isOperationalEventType } from '@/lib/constants';
 
 type TDestination = 'new-receiver' | 'receiver' | 'url';
 
@@ -13,7 +14,9 @@ export function CreateWebhookForm({ eventTypes, receivers }: { eventTypes: strin
   const v = state.values ?? {};
   const fe = state.fieldErrors ?? {};
   const [destination, setDestination] = useState<TDestination>((v.destination as TDestination) ?? 'new-receiver');
-  const checked = (t: string) => (Array.isArray(v.eventTypes) ? v.eventTypes.includes(t) : true);
+  // Donation events by default; the operational ones (about the webhooks themselves: disabled,
+  // retries exhausted, recovered) are for an alerting endpoint, so they are opt-in.
+  const checked = (t: string) => (Array.isArray(v.eventTypes) ? v.eventTypes.includes(t) : !isOperationalEventType(t));
   return (
     <form action={action} key={state.nonce} className="space-y-5 rounded-lg border border-slate-200 bg-white p-5" noValidate>
       {state.error ? <ErrorCallout error={state.error} title="The subscription was not created" /> : null}
@@ -70,6 +73,12 @@ export function CreateWebhookForm({ eventTypes, receivers }: { eventTypes: strin
             <Checkbox key={t} name="eventTypes" value={t} defaultChecked={checked(t)} label={<code className="font-mono text-sm">{t}</code>} />
           ))}
         </div>
+        <p className="text-xs text-slate-500">
+          {eventTypes.filter(isOperationalEventType).map((t, i) => (
+            <span key={t}>{i > 0 ? ', ' : ''}<code className="font-mono">{t}</code></span>
+          ))}{' '}
+          are operational events about your webhooks themselves, for an alerting endpoint; donation endpoints usually leave them off.
+        </p>
         {fe.eventTypes ? <p className="text-xs text-rose-700">{fe.eventTypes}</p> : null}
       </fieldset>
 
