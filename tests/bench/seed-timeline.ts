@@ -2,8 +2,9 @@
 // left it: `rows` grant.succeeded messages of the account, each delivered to webhook B and every
 // fifth also to webhook C; 1 in 40 failed after 8 attempts (500 "database down"), the rest
 // succeeded at the first attempt and left a receipt at B's receiver. All of it older than webhook
-// A's messages, and all terminal, so the worker has nothing to do. Ends with ANALYZE: a database
-// that grew over months has statistics; a bulk load has none until autovacuum comes by.
+// A's messages, and all terminal, so the worker has nothing to do. The caller then runs VACUUM
+// ANALYZE: a database that grew over months has statistics and visibility maps, and no autovacuum
+// of a fresh bulk load running beside the measurement.
 
 export type TSeed = {
   rows: number;
@@ -84,7 +85,6 @@ from service.deliveries d
 join service.messages m on m.id = d.message_id
 where d.webhook_id = '${s.webhookB}' and d.status = 'success';
 commit;
-analyze;
 select (select count(*) from service.messages)::int as messages, (select count(*) from service.deliveries)::int as deliveries,
        (select count(*) from service.attempts)::int as attempts, (select count(*) from console.receipts)::int as receipts;
 `;

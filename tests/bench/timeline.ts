@@ -86,15 +86,17 @@ export async function benchTimeline(store: TStore, app: TApp): Promise<TFigure[]
   if (patched.status !== 200) throw new Error(`setting the receiver's secrets: ${patched.status} ${patched.text}`);
   await realMessages(app, tok, a.id, small);
 
-  // Both measurements follow the same step (ANALYZE; on PGlite a restart), so they differ only in size.
-  await withAppSql(app, (sql) => sql('analyze'));
+  // Both measurements follow the same step (VACUUM ANALYZE; on PGlite a restart), so they differ only in size.
+  await withAppSql(app, (sql) => sql('vacuum analyze'));
   const before = await timeViews(app, a.id);
   const rssBefore = rssMiB(app.pid());
 
   const t0 = performance.now();
   const counts = await withAppSql(app, async (sql) => {
     const [acct] = await sql(`select account_id from service.webhooks where id = '${a.id}'`);
-    return (await sql(seedTimelineSql({ rows, accountId: String(acct.account_id), webhookB: b.id, webhookC: c.id, receiverId: rcv.body.id, receiverPath })))[0];
+    const [seeded] = await sql(seedTimelineSql({ rows, accountId: String(acct.account_id), webhookB: b.id, webhookC: c.id, receiverId: rcv.body.id, receiverPath }));
+    await sql('vacuum analyze');
+    return seeded;
   });
   console.log(`  seeded in ${fmt((performance.now() - t0) / 1000, 1)} s: ${Object.entries(counts).map(([k, v]) => `${fmt(Number(v))} ${k}`).join(', ')}`);
   const afterA = await timeViews(app, a.id);
