@@ -16,7 +16,7 @@ const axisTick = { fontSize: 11, fill: '#64748b' };
 export function OutcomeChart({ stats }: { stats: TWebhookStats }) {
   const data = stats.buckets.map((b) => ({ label: bucketLabel(b.start, stats.bucketSeconds), successes: b.successes, failures: b.failures }));
   return (
-    <figure className="min-w-0" data-testid="chart-outcomes">
+    <figure className="min-w-0 overflow-hidden" data-testid="chart-outcomes">
       <figcaption className="mb-1 text-xs font-medium text-slate-600">Attempts per {stats.bucketSeconds >= 3600 ? `${stats.bucketSeconds / 3600} h` : `${stats.bucketSeconds / 60} min`} (UTC)</figcaption>
       <ResponsiveContainer width="100%" height={220}>
         <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
@@ -38,7 +38,7 @@ const clamp = (v: number | null) => (v === null ? null : Math.max(1, v));
 export function LatencyChart({ stats }: { stats: TWebhookStats }) {
   const data = stats.buckets.map((b) => ({ label: bucketLabel(b.start, stats.bucketSeconds), p50: clamp(b.p50), p95: clamp(b.p95), p99: clamp(b.p99) }));
   return (
-    <figure className="min-w-0" data-testid="chart-latency">
+    <figure className="min-w-0 overflow-hidden" data-testid="chart-latency">
       <figcaption className="mb-1 text-xs font-medium text-slate-600">Response time p50 / p95 / p99 against the 15 s timeout (log scale)</figcaption>
       <ResponsiveContainer width="100%" height={220}>
         <LineChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -4 }}>
