@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { ID_PREFIX } from '@/lib/constants';
 import { getDb, schema, type DbOrTx } from '@/lib/db/client';
 import { getWebhook } from './get-webhook';
@@ -14,25 +14,17 @@ export function generateSecret(): string {
 
 /** Every secret that signs now, newest first: the current one, and the previous one for 24 h after a rotation. */
 export async function activeSecrets(db: DbOrTx, webhookId: string): Promise<string[]> {
-  return (await activeSecretsOf(db, [webhookId])).get(webhookId) ?? [];
-}
-
-/** `activeSecrets` of several webhooks in one query (a worker's batch), by webhook id. */
-export async function activeSecretsOf(db: DbOrTx, webhookIds: string[]): Promise<Map<string, string[]>> {
-  const byWebhook = new Map<string, string[]>();
-  if (webhookIds.length === 0) return byWebhook;
   const rows = await db
-    .select({ webhookId: schema.webhookSecrets.webhookId, secret: schema.webhookSecrets.secret })
+    .select({ secret: schema.webhookSecrets.secret })
     .from(schema.webhookSecrets)
     .where(
       and(
-        inArray(schema.webhookSecrets.webhookId, [...new Set(webhookIds)]),
+        eq(schema.webhookSecrets.webhookId, webhookId),
         or(isNull(schema.webhookSecrets.expiresAt), gt(schema.webhookSecrets.expiresAt, sql`now()`)),
       ),
     )
     .orderBy(desc(schema.webhookSecrets.createdAt));
-  for (const r of rows) byWebhook.set(r.webhookId, [...(byWebhook.get(r.webhookId) ?? []), r.secret]);
-  return byWebhook;
+  return rows.map((r) => r.secret);
 }
 
 export async function getWebhookSecret(accountId: string, webhookId: string): Promise<{ key: string }> {
