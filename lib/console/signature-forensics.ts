@@ -1,5 +1,5 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-import { Webhook } from 'standardwebhooks';
+import { createHash } from 'node:crypto';
+import { headerHasSignature, signingKey, signV1 } from '@/lib/crypto/standard-webhooks';
 import { secretFingerprint } from './secret-fingerprint';
 
 // Why a receipt's signature did or did not verify, fact by fact: which secret matches (ignoring the
@@ -31,18 +31,8 @@ function header(headers: [string, string][], name: string): string | undefined {
 
 /** Whether one of the request's v1 signatures was made with `secret` (the timestamp window is not applied). */
 export function signedWith(secret: string, id: string, timestamp: number, body: Buffer, signatures: string): boolean {
-  let expected: Buffer;
-  try {
-    expected = Buffer.from(new Webhook(secret).sign(id, new Date(timestamp * 1000), body.toString('utf8')).split(',')[1]);
-  } catch {
-    return false;
-  }
-  return signatures.split(' ').some((part) => {
-    const [version, sig] = part.split(',');
-    if (version !== 'v1' || !sig) return false;
-    const given = Buffer.from(sig);
-    return given.length === expected.length && timingSafeEqual(given, expected);
-  });
+  const key = signingKey(secret);
+  return key !== null && headerHasSignature(signatures, signV1(key, id, timestamp, body));
 }
 
 export function signatureForensics(input: {

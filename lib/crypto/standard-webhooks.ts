@@ -46,3 +46,15 @@ export function headerHasSignature(header: string, expected: string): boolean {
     return given.length === want.length && timingSafeEqual(given, want);
   });
 }
+
+/** The `webhook-signature` header: one `v1,…` per active secret, space-separated. */
+export function signatureHeader(secrets: string[], messageId: string, at: Date, body: string): string {
+  const seconds = Math.floor(at.getTime() / 1000);
+  return secrets
+    .map((secret) => {
+      const key = signingKey(secret);
+      if (!key) throw new Error('a webhook secret is not valid base64');
+      return `v1,${signV1(key, messageId, seconds, body)}`;
+    })
+    .join(' ');
+}

@@ -1,6 +1,6 @@
 import net from 'node:net';
-import { Webhook } from 'standardwebhooks';
 import { request } from 'undici';
+import { signatureHeader } from '@/lib/crypto/standard-webhooks';
 import { env } from '@/lib/env';
 import { alertAgent, refuseAlertAddress } from './alert-target';
 
@@ -26,7 +26,7 @@ export async function sendAlert(input: { url: string; secret: string; messageId:
     const reason = refuseAlertAddress(literal);
     if (reason) return fail(`refused: ${reason}`);
   }
-  const signature = new Webhook(input.secret).sign(input.messageId, at, input.body);
+  const signature = signatureHeader([input.secret], input.messageId, at, input.body);
   const timestamp = String(Math.floor(at.getTime() / 1000));
   try {
     const res = await request(target, {

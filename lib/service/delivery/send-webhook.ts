@@ -1,6 +1,6 @@
 import { Agent, request } from 'undici';
 import { MAX_RESPONSE_BODY_BYTES } from '@/lib/constants';
-import { signingKey, signV1 } from '@/lib/crypto/standard-webhooks';
+import { signatureHeader } from '@/lib/crypto/standard-webhooks';
 import { env } from '@/lib/env';
 import { guardedLookup, refusedLiteralHost } from '@/lib/net/ssrf';
 import { processSingleton } from '@/lib/process-singleton';
@@ -24,18 +24,6 @@ function agent(): Agent {
     keepAliveTimeout: 10_000,
     connect: { timeout: 10_000, ...(env.DELIVERY_ALLOW_PRIVATE ? {} : { lookup: guardedLookup }) },
   }));
-}
-
-/** Standard Webhooks signatures, one `v1,…` per active secret, space-separated. */
-export function signatureHeader(secrets: string[], messageId: string, at: Date, body: string): string {
-  const seconds = Math.floor(at.getTime() / 1000);
-  return secrets
-    .map((secret) => {
-      const key = signingKey(secret);
-      if (!key) throw new Error('a webhook secret is not valid base64');
-      return `v1,${signV1(key, messageId, seconds, body)}`;
-    })
-    .join(' ');
 }
 
 export function deliveryHeaders(messageId: string, at: Date, body: string, secrets: string[]): Record<string, string> {
