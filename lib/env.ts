@@ -73,6 +73,12 @@ export const ZEnv = z
     ALERT_EVAL_MS: int(30000, 50, 3600000), // how often the worker process evaluates the console's alert rules
     // console
     CONSOLE_PUBLIC_URL: url.optional(),
+    // More addresses this console's receivers are reached under (a proxy's public name): `host[:port]`, comma-separated.
+    CONSOLE_RECEIVER_HOSTS: z
+      .string()
+      .default('')
+      .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean))
+      .pipe(z.array(z.string().regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/, { message: 'must be host or host:port names, comma-separated' }))),
     CONSOLE_ADMIN_EMAIL: z.email({ message: 'must be an email address' }).default('admin@example.org'),
     CONSOLE_ADMIN_PASSWORD: z.string().min(8, { message: 'must be at least 8 characters' }).default('console-admin-123'),
     SESSION_SECRET: optionalString.pipe(z.string().min(32, { message: 'must be at least 32 characters' }).optional()),

@@ -73,6 +73,7 @@ export function VerdictBadge({ verdict, reason }: { verdict: string; reason?: st
 // arrived but something is off; gray before anything was sent; violet when this console cannot see.
 const RECONCILIATION: Record<TReconciliation, { tone: TTone; title: string }> = {
   'delivered-and-received': { tone: 'green', title: 'The service recorded a successful attempt and the receiver stored the request with a valid signature.' },
+  recording: { tone: 'green', title: 'The receiver stored the request with a valid signature and answered 2xx a moment ago; the service has not finished recording that attempt.' },
   'received-bad-signature': { tone: 'red', title: 'The request arrived, but its signature did not verify with the receiver’s secret.' },
   'sent-not-received': { tone: 'red', title: 'The service says it sent the request, but nothing with this message id reached the webhook’s receiver.' },
   'network-error': { tone: 'red', title: 'Every attempt ended without a response: the request never reached the receiver.' },

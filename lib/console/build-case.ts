@@ -1,12 +1,12 @@
 import 'server-only';
 import { ConnectApiError, isUnsupported, type ConnectApi, type TAccountMessage, type TGrant, type TMessage } from '@/lib/console/connect-api';
-import { env } from '@/lib/env';
 import { accountWebhooks } from './account-webhooks';
 import type { TCase, TCaseDelivery, TCaseGrant, TCaseMessage } from './case-types';
 import { joinDelivery, toTimelineReceipt, type TJoinDelivery } from './join-delivery';
 import { mapLimit } from './map-limit';
 import { keyByMessageAndReceiver, messageIdsMentioning, receiptSummariesOf } from './receipts-by-message';
 import { listReceivers } from './receivers';
+import { consoleAddresses } from './receivers/console-addresses';
 import { SEVERITY } from './reconcile';
 import { classifyQuery, tagFor } from './search-query';
 import type { TEnvironmentName } from './session';
@@ -131,7 +131,7 @@ export async function buildCase(envName: TEnvironmentName, api: ConnectApi, raw:
 
   const [{ webhooks, listed }, receivers] = await Promise.all([accountWebhooks(envName, api), listReceivers()]);
   if (!listed) notes.push('This service does not list webhooks (an extension): the case covers the webhooks this console tracks.');
-  const consoleUrl = env.CONSOLE_PUBLIC_URL;
+  const addresses = await consoleAddresses();
 
   const found = await mapLimit(ids, 3, async (id) => ({ id, ...(await messageAcrossWebhooks(api, id, webhooks)) }));
   // Attempts of every (message, webhook) the service queued; the newest with its response body.
@@ -147,7 +147,8 @@ export async function buildCase(envName: TEnvironmentName, api: ConnectApi, raw:
     },
   );
   const attemptsOf = new Map(attemptLists);
-  const everyReceipt = await receiptSummariesOf(ids, asOf);
+  // Every receipt, read after the API: one the API's answer already counts is never cut (reconcile.ts).
+  const everyReceipt = await receiptSummariesOf(ids);
   const receipts = keyByMessageAndReceiver(everyReceipt);
 
   const messages: TCaseMessage[] = [];
@@ -174,7 +175,7 @@ export async function buildCase(envName: TEnvironmentName, api: ConnectApi, raw:
             complete: true,
           }
         : null;
-      const input = { message, webhook, webhookUrl: webhook.url, delivery, receivers, consoleUrl, receipts, now };
+      const input = { message, webhook, webhookUrl: webhook.url, delivery, receivers, addresses, receipts, siblings: webhooks, asOf, now };
       let joined = joinDelivery(input);
       if (joined.reconciliation === 'received-bad-signature') joined = joinDelivery({ ...input, webhookFingerprint: await webhookSecretFingerprint(api, webhook.id) });
       return {

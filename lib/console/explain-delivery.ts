@@ -31,6 +31,8 @@ export type TExplainInput = {
   receipts: { receivedAt: string; verdict: string; verdictReason: string; responseStatus: number }[];
   /** Short SHA-256 fingerprints of the secrets, when both sides are known (signature failures). */
   fingerprints?: { webhook: string | null; receiver: string[] } | null;
+  /** Other webhooks with exactly this URL (their arrivals cannot be told apart from this one's). */
+  sharedUrlWith?: string[];
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -130,6 +132,13 @@ function signatureProblem(input: TExplainInput): string {
 }
 
 export function explainDelivery(input: TExplainInput): string {
+  const sentence = explainState(input);
+  const shared = input.sharedUrlWith ?? [];
+  if (!shared.length || !input.receipts.length) return sentence;
+  return `${sentence} (webhook${shared.length > 1 ? 's' : ''} ${shared.join(', ')} ha${shared.length > 1 ? 've' : 's'} this same URL: the receiver cannot tell their arrivals apart, so each shows them all)`;
+}
+
+function explainState(input: TExplainInput): string {
   const { state, delivery: d, receipts, now } = input;
   const attempts = d?.attempts ?? [];
   const last = attempts[attempts.length - 1];
@@ -163,6 +172,10 @@ export function explainDelivery(input: TExplainInput): string {
       return n > (d?.attemptCount ?? 0)
         ? `arrived ${times(n)}${at} for ${attemptsWord(d?.attemptCount ?? 0)}: a duplicate the receiver must tolerate`
         : `arrived again${at} after it had been acknowledged with a 2xx (a resend or a retry of an attempt that timed out)`;
+    }
+    case 'recording': {
+      const r = receipts[receipts.length - 1];
+      return `arrived ${clock(r.receivedAt, now)}${at} and the receiver answered ${r.responseStatus}; the service is recording the outcome of that attempt`;
     }
     case 'delivered-and-received': {
       const r = receipts[receipts.length - 1];

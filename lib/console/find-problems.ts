@@ -1,13 +1,13 @@
 import 'server-only';
 import { z } from 'zod';
 import { ConnectApiError, type ConnectApi, type TMessage } from '@/lib/console/connect-api';
-import { env } from '@/lib/env';
 import { badPageToken } from '@/lib/http/page-limit';
 import { accountWebhooks } from './account-webhooks';
 import { receiversOfDelivery } from './join-delivery';
 import { mapLimit } from './map-limit';
 import { troubledMessageIds } from './receipts-by-message';
 import { listReceivers } from './receivers';
+import { consoleAddresses } from './receivers/console-addresses';
 import { isProblem, type TReconciliation } from './reconcile';
 import type { TEnvironmentName } from './session';
 import { withLastResponse } from './attempts-of-message';
@@ -80,14 +80,13 @@ export async function findProblems(
   api: ConnectApi,
   { since, until, cursor, pageLimit = PROBLEMS_PAGE_SIZE }: { since: Date; until: Date; cursor?: TCursor; pageLimit?: number },
 ): Promise<TProblems> {
-  const [{ webhooks, listed }, receivers] = await Promise.all([accountWebhooks(envName, api), listReceivers()]);
-  const consoleUrl = env.CONSOLE_PUBLIC_URL;
+  const [{ webhooks, listed }, receivers, addresses] = await Promise.all([accountWebhooks(envName, api), listReceivers(), consoleAddresses()]);
   const now = new Date();
   const notes = listed ? [] : ['This service does not list webhooks (an extension): only the webhooks this console tracks are checked.'];
 
   const perWebhook = await mapLimit(webhooks, 3, async (webhook) => {
     const asOf = new Date();
-    const targets = receiversOfDelivery([], webhook.url, receivers, consoleUrl);
+    const targets = receiversOfDelivery([], webhook.url, receivers, addresses);
     const [failed, pending, troubled] = await Promise.all([
       messagesWithStatus(api, webhook.id, 'failed', since, until),
       messagesWithStatus(api, webhook.id, 'pending', since, until),
@@ -99,7 +98,9 @@ export async function findProblems(
       ),
     ]);
     const known = new Set([...failed.messages, ...pending.messages].map((m) => m.id));
-    // Arrivals with a bad signature or an error answer whose message the sender may count as delivered.
+    // Arrivals with a bad signature or an error answer whose message the sender may count as
+    // delivered: found from the receipts of the window (receipts_troubled_idx), not by reading
+    // every delivered message.
     const extra = await mapLimit(
       troubled.filter((id) => !known.has(id)),
       6,
@@ -108,7 +109,7 @@ export async function findProblems(
     // A message that moved from pending to failed between the two reads is listed once.
     const messages = [...new Map([...failed.messages, ...pending.messages, ...extra.filter((m): m is TMessage => m !== null)].map((m) => [m.id, m])).values()];
     const deliveries = await mapLimit(messages, 6, async (m) => withLastResponse(api, webhook.id, m.id, await deliveryOf(envName, api, webhook.id, m)));
-    const joined = await joinMessages(api, { webhookId: webhook.id, messages, deliveries, webhook, webhookUrl: webhook.url, receivers, asOf, now });
+    const joined = await joinMessages(api, { webhookId: webhook.id, messages, deliveries, webhook, webhookUrl: webhook.url, receivers, addresses, siblings: webhooks, asOf, now });
     const items = joined.map((m): TProblemItem => ({ ...m, webhookId: webhook.id })).filter(isProblem);
     const counts: TProblemGroup['counts'] = {};
     for (const item of items) counts[item.reconciliation] = (counts[item.reconciliation] ?? 0) + 1;

@@ -2,9 +2,11 @@ import { RECEIPT_MAX_BODY_BYTES } from '@/lib/constants';
 import { ApiError, toProblem } from '@/lib/http/errors';
 import { describeForLog } from '@/lib/http/log-error';
 import { REQUEST_ID_HEADER } from '@/lib/http/request-id';
-import { sourceAddress } from '@/lib/http/source-address';
+import { arrivalHost, sourceAddress } from '@/lib/http/source-address';
+import { env } from '@/lib/env';
 import { countReceipt } from '@/lib/metrics/count-receipt';
 import { receiverForIngest } from './receivers';
+import { learnHost } from './receivers/learn-host';
 import { recordReceipt } from './record-receipt';
 import { messageIdOf, verifySignature } from './verify-signature';
 
@@ -75,6 +77,7 @@ async function receive(slug: string, req: TIngestRequest): Promise<TIngestAnswer
   const body = await readLimited(req.body, Number(headers.get('content-length') ?? NaN));
   const status = body.oversize ? 413 : receiver.responseStatus;
   const verdict = verifySignature(body.bytes, headers, receiver.secrets);
+  const host = arrivalHost(headers, env.TRUST_PROXY);
   const receipt = await recordReceipt({
     receiverId: receiver.id,
     method: req.method,
@@ -88,8 +91,10 @@ async function receive(slug: string, req: TIngestRequest): Promise<TIngestAnswer
     messageId: messageIdOf(headers),
     verdict,
     responseStatus: status,
+    host,
   });
   countReceipt(verdict.verdict);
+  if (verdict.verdict === 'valid') learnHost(receiver.id, host).catch((err) => console.error(`[${req.requestId}] remembering the host: ${describeForLog(err)}`));
 
   const answerHeaders = { 'x-receipt-id': String(receipt.id), 'cache-control': 'no-store' };
   if (body.oversize) {

@@ -1,13 +1,19 @@
 import { explainDelivery } from './explain-delivery';
 import { receiptKey, type TReceiptSummary } from './receipts-by-message';
-import { receiverForUrl, type TReceiverLike } from './receiver-urls';
-import { reconcile, type TReconciliation } from './reconcile';
+import { hostMatchesUrl, receiverForUrl, sameDestination, type TConsoleAddresses, type TReceiverLike } from './receiver-urls';
+import { isAcknowledged, reconcile, type TReconciliation } from './reconcile';
 import { secretFingerprint } from './secret-fingerprint';
 import type { TReceiverRef, TTimelineAttempt, TTimelineReceipt, TTimelineWebhook } from './timeline-types';
 
 // The join of one message × one webhook: the webhook's delivery and attempts (from the API) with
 // the receipts at the receiver those attempts were sent to (from this console's store), then the
 // reconciliation state and the sentence that explains it. Pure; the loaders fetch, this decides.
+//
+// Several webhooks of an account may reach one receiver, and all get the same message id. Each
+// claims the arrivals that came to its own URL's address (the receipt's host); an arrival under an
+// address none of them uses (a proxy's name), or stored before hosts were kept, is claimed by all.
+// Webhooks with exactly the same URL cannot be told apart: each shows every arrival, says so, and
+// a second copy is not a duplicate.
 
 export type TJoinDelivery = {
   status: string;
@@ -29,18 +35,29 @@ export type TJoinInput<R extends TJoinReceiver> = {
   /** null: the service did not queue the message for this webhook. */
   delivery: TJoinDelivery | null;
   receivers: readonly R[];
-  consoleUrl: string;
+  /** Where this console's receivers are reached (or just the console's URL). */
+  addresses: TConsoleAddresses | string;
   receipts: Map<string, TReceiptSummary[]>;
+  /** The account's other webhooks that got this message (to split a shared receiver's arrivals). */
+  siblings?: readonly TSibling[];
   /** The webhook's secret's fingerprint (asked of the service only when a signature failed). */
   webhookFingerprint?: string | null;
+  /** When the caller began reading the API: later receipts are newer than its answer. */
+  asOf?: Date;
   now: Date;
 };
+
+export type TSibling = { id: string; url: string; eventTypes: string[]; createdAt: string };
 
 export type TJoined = {
   receiver: TReceiverRef | null;
   receipts: TTimelineReceipt[];
   reconciliation: TReconciliation;
   explanation: string;
+  /** Other webhooks with exactly this URL: their arrivals are shown here too. */
+  sharedUrlWith: string[];
+  /** Arrivals at this receiver claimed by another webhook (they came to its address). */
+  otherArrivals: number;
 };
 
 export function toTimelineReceipt(r: TReceiptSummary): TTimelineReceipt {
@@ -53,6 +70,7 @@ export function toTimelineReceipt(r: TReceiptSummary): TTimelineReceipt {
     duplicate: r.duplicate,
     responseStatus: r.responseStatus,
     bodySize: r.bodySize,
+    host: r.host,
   };
 }
 
@@ -60,27 +78,79 @@ export function toTimelineReceipt(r: TReceiptSummary): TTimelineReceipt {
  * The receivers a delivery went to: those of its attempts' URLs (history stays right after the
  * webhook's URL changes), else the one of the webhook's current URL (nothing sent yet).
  */
-export function receiversOfDelivery<R extends TReceiverLike>(attemptUrls: string[], webhookUrl: string, receivers: readonly R[], consoleUrl: string): R[] {
-  const urls = attemptUrls.length ? [...new Set(attemptUrls)] : webhookUrl ? [webhookUrl] : [];
-  const found = urls.map((u) => receiverForUrl(u, receivers, consoleUrl)).filter((r): r is R => r !== null);
+export function receiversOfDelivery<R extends TReceiverLike>(
+  attemptUrls: string[],
+  webhookUrl: string,
+  receivers: readonly R[],
+  addresses: TConsoleAddresses | string,
+): R[] {
+  const found = deliveryUrls(attemptUrls, webhookUrl)
+    .map((u) => receiverForUrl(u, receivers, addresses))
+    .filter((r): r is R => r !== null);
   return [...new Map(found.map((r) => [r.id, r])).values()];
+}
+
+const deliveryUrls = (attemptUrls: string[], webhookUrl: string) => (attemptUrls.length ? [...new Set(attemptUrls)] : webhookUrl ? [webhookUrl] : []);
+
+/** Whether a webhook was subscribed to this message when it was sent (an empty list: every type). */
+const gotMessage = (w: TSibling, message: { eventType: string; timestamp: string }) =>
+  (w.eventTypes.length === 0 || w.eventTypes.includes(message.eventType)) && w.createdAt <= message.timestamp;
+
+/**
+ * Which of the receipts at `targets` this delivery claims (see the top of this file), how many
+ * webhooks share its exact URL, and how many arrivals went to the other webhooks' addresses.
+ */
+export function claimArrivals<R extends TReceiverLike>(input: {
+  message: { eventType: string; timestamp: string };
+  ownUrls: string[];
+  targets: readonly R[];
+  siblings: readonly TSibling[];
+  addresses: TConsoleAddresses | string;
+  receipts: TReceiptSummary[];
+}): { claimed: TReceiptSummary[]; sharedUrlWith: string[]; otherArrivals: number } {
+  const sharers = input.siblings.filter((w) => gotMessage(w, input.message) && receiverForUrl(w.url, input.targets, input.addresses));
+  const identical = sharers.filter((w) => input.ownUrls.some((u) => sameDestination(u, w.url)));
+  const others = sharers.filter((w) => !identical.includes(w));
+  const claims = (r: TReceiptSummary) =>
+    !r.host || input.ownUrls.some((u) => hostMatchesUrl(r.host, u)) || !others.some((w) => hostMatchesUrl(r.host, w.url));
+  const claimed = others.length ? input.receipts.filter(claims) : input.receipts;
+  return { claimed, sharedUrlWith: identical.map((w) => w.id), otherArrivals: input.receipts.length - claimed.length };
+}
+
+/** A claimed arrival is a duplicate once as many earlier ones were acknowledged as there are webhooks sending to its URL. */
+function markDuplicates(receipts: TReceiptSummary[], copies: number): TReceiptSummary[] {
+  let acknowledged = 0;
+  return receipts.map((r) => {
+    const duplicate = acknowledged >= copies;
+    if (isAcknowledged(r)) acknowledged++;
+    return duplicate === r.duplicate ? r : { ...r, duplicate };
+  });
 }
 
 export function joinDelivery<R extends TJoinReceiver>(input: TJoinInput<R>): TJoined {
   const { message, delivery, now } = input;
   const attempts = delivery?.attempts ?? [];
-  const targets = receiversOfDelivery(
+  const ownUrls = deliveryUrls(
     attempts.map((a) => a.url),
     input.webhookUrl,
-    input.receivers,
-    input.consoleUrl,
   );
+  const targets = receiversOfDelivery(ownUrls, '', input.receivers, input.addresses);
   // Nothing was queued for this webhook: arrivals at a receiver it shares are another webhook's.
-  const summaries = !delivery
+  const atTargets = !delivery
     ? []
     : targets
     .flatMap((r) => input.receipts.get(receiptKey(message.id, r.id)) ?? [])
     .sort((a, b) => a.id - b.id);
+  const { claimed, sharedUrlWith, otherArrivals } = claimArrivals({
+    message,
+    ownUrls,
+    targets,
+    siblings: (input.siblings ?? []).filter((w) => w.id !== input.webhook?.id),
+    addresses: input.addresses,
+    receipts: atTargets,
+  });
+  const copies = 1 + sharedUrlWith.length;
+  const summaries = markDuplicates(claimed, copies);
   const receipts = summaries.map(toTimelineReceipt);
   const last = attempts[attempts.length - 1];
   const reconciliation = reconcile({
@@ -93,7 +163,10 @@ export function joinDelivery<R extends TJoinReceiver>(input: TJoinInput<R>): TJo
         }
       : null,
     observed: targets.length > 0,
-    receipts,
+    receipts: summaries,
+    copies,
+    asOf: input.asOf,
+    now,
   });
   const receiver = targets[0] ? { id: targets[0].id, name: targets[0].name, slug: targets[0].slug } : null;
   const explanation = explainDelivery({
@@ -106,6 +179,7 @@ export function joinDelivery<R extends TJoinReceiver>(input: TJoinInput<R>): TJo
     receipts,
     fingerprints:
       input.webhookFingerprint !== undefined ? { webhook: input.webhookFingerprint, receiver: (targets[0]?.secrets ?? []).map(secretFingerprint) } : null,
+    sharedUrlWith,
   });
-  return { receiver, receipts, reconciliation, explanation };
+  return { receiver, receipts, reconciliation, explanation, sharedUrlWith, otherArrivals };
 }

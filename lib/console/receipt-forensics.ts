@@ -1,9 +1,9 @@
 import 'server-only';
 import { ConnectApiError, type ConnectApi } from '@/lib/console/connect-api';
-import { env } from '@/lib/env';
 import { accountWebhooks } from './account-webhooks';
-import { receiverForUrl } from './receiver-urls';
+import { hostMatchesUrl, receiverForUrl } from './receiver-urls';
 import type { TReceipt, TReceiver } from './receivers';
+import { consoleAddresses } from './receivers/console-addresses';
 import type { TEnvironmentName } from './session';
 import { signatureForensics, type TForensics } from './signature-forensics';
 import type { TTimelineWebhook } from './timeline-types';
@@ -16,7 +16,10 @@ export type TReceiptForensics = { webhook: TTimelineWebhook | null; forensics: T
 
 export async function receiptForensics(envName: TEnvironmentName, api: ConnectApi, receipt: TReceipt, receiver: TReceiver): Promise<TReceiptForensics> {
   const { webhooks } = await accountWebhooks(envName, api).catch(() => ({ webhooks: [] as TTimelineWebhook[] }));
-  const candidates = webhooks.filter((w) => receiverForUrl(w.url, [receiver], env.CONSOLE_PUBLIC_URL));
+  const addresses = await consoleAddresses();
+  // The webhooks reaching this receiver; those whose URL's address the receipt came to first.
+  const reaching = webhooks.filter((w) => receiverForUrl(w.url, [receiver], addresses));
+  const candidates = [...reaching.filter((w) => receipt.host && hostMatchesUrl(receipt.host, w.url)), ...reaching.filter((w) => !receipt.host || !hostMatchesUrl(receipt.host, w.url))];
   let webhook: TTimelineWebhook | null = null;
   let sentBody: string | null = null;
   for (const w of candidates) {

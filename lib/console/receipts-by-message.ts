@@ -28,6 +28,7 @@ const SUMMARY_COLUMNS = {
   verdictReason: receipts.verdictReason,
   duplicate: isDuplicate,
   responseStatus: receipts.responseStatus,
+  host: receipts.host,
 };
 
 export const receiptKey = (messageId: string, receiverId: string) => `${messageId}\n${receiverId}`;

@@ -3,6 +3,7 @@
 
 export const RECONCILIATIONS = [
   'delivered-and-received',
+  'recording',
   'received-bad-signature',
   'received-answered-error',
   'sent-not-received',
@@ -16,6 +17,7 @@ export type TReconciliation = (typeof RECONCILIATIONS)[number];
 
 export const RECONCILIATION_LABELS: Record<TReconciliation, string> = {
   'delivered-and-received': 'delivered and received',
+  recording: 'received, outcome being recorded',
   'received-bad-signature': 'received, signature not verified',
   'received-answered-error': 'received, answered error',
   'sent-not-received': 'sent but not received',
@@ -35,6 +37,7 @@ export const SEVERITY: readonly TReconciliation[] = [
   'not-observed',
   'duplicate',
   'not-sent-yet',
+  'recording',
   'delivered-and-received',
   'not-sent',
 ];
@@ -48,6 +51,8 @@ const TROUBLE: ReadonlySet<TReconciliation> = new Set(['received-bad-signature',
  * for its first retry is not yet a problem unless its receiver saw something wrong.
  */
 export function isProblem(m: { status: string; attemptCount: number; reconciliation: TReconciliation }): boolean {
+  // Acknowledged by the receiver a moment ago: the sender is writing down a success.
+  if (m.reconciliation === 'recording') return false;
   if (m.status === 'failed') return true;
   if (m.status === 'pending' && m.attemptCount >= 2) return true;
   if (m.status === 'pending' && (m.reconciliation === 'network-error' || m.reconciliation === 'sent-not-received')) return false;
@@ -64,25 +69,47 @@ export type TReconcileDelivery = {
   responseStatusCodes?: number[] | null;
 };
 
-export type TReconcileReceipt = { verdict: string; responseStatus: number; duplicate: boolean };
+export type TReconcileReceipt = {
+  verdict: string;
+  responseStatus: number;
+  duplicate: boolean;
+  /** When it was stored; with `asOf`, whether the API's answer could already account for it. */
+  receivedAt?: Date | string;
+};
 
 export type TReconcileInput = {
   /** null: the service did not queue this message for this webhook at all. */
   delivery: TReconcileDelivery | null;
   /** Whether the webhook's URL (or the attempts' URL) is one of this console's receivers. */
   observed: boolean;
-  /** The receipts of this message at that receiver, oldest first. */
+  /** The receipts of this message at that receiver that this webhook claims, oldest first. */
   receipts: TReconcileReceipt[];
+  /** How many webhooks send to exactly this URL (their arrivals cannot be told apart): 1 by default. */
+  copies?: number;
+  /** When the caller began reading the API: receipts stored later are newer than its answer. */
+  asOf?: Date;
+  now?: Date;
 };
 
 const is2xx = (status: number) => status >= 200 && status < 300;
 
+/** How long after an acknowledged arrival the sender may still be writing its outcome. */
+export const RECORDING_WINDOW_MS = 60_000;
+
+/** A receiver that checks a signature and found it valid, or has no secret to check with. */
+export const isAcknowledged = (r: { verdict: string; responseStatus: number }) =>
+  is2xx(r.responseStatus) && (r.verdict === 'valid' || r.verdict === 'no secret configured');
+
+const at = (d: Date | string | undefined) => (d === undefined ? NaN : new Date(d).getTime());
+
 /**
  * The order is the order of importance. A failed signature check is never green, whatever the
  * sender recorded. A retry after an error answer arrives with the same webhook-id, so "seen
- * before" is not a duplicate: more arrivals than attempts, or an arrival after a 2xx, is.
+ * before" is not a duplicate: more arrivals than attempts, or an arrival after a verified 2xx, is.
+ * An arrival the receiver acknowledged while the sender has not yet recorded it (the API was read
+ * before, or the outcome is still being written) is "recording", never an error.
  */
-export function reconcile({ delivery, observed, receipts }: TReconcileInput): TReconciliation {
+export function reconcile({ delivery, observed, receipts, copies = 1, asOf, now }: TReconcileInput): TReconciliation {
   if (!delivery) return 'not-sent';
   const codes = delivery.responseStatusCodes ?? (delivery.lastResponseStatusCode != null ? [delivery.lastResponseStatusCode] : []);
   const noResponseEver = codes.length > 0 && codes.every((c) => c === 0);
@@ -95,11 +122,17 @@ export function reconcile({ delivery, observed, receipts }: TReconcileInput): TR
   // A receiver without a secret checked nothing: not a failed check, but never green either.
   const unchecked = latest.verdict === 'no secret configured';
   if (latest.verdict !== 'valid' && !unchecked) return 'received-bad-signature';
-  if (receipts.length > delivery.attemptCount && delivery.status !== 'sending') return 'duplicate';
+  const expected = delivery.attemptCount * copies;
+  // Arrivals the API's answer cannot have counted yet: stored after it was read.
+  const confirmed = asOf ? receipts.filter((r) => !(at(r.receivedAt) > asOf.getTime())) : receipts;
+  const unrecorded = delivery.status !== 'success' && receipts.length > expected;
+  const recent = !now || !(now.getTime() - at(latest.receivedAt) > RECORDING_WINDOW_MS);
+  if (isAcknowledged(latest) && unrecorded && recent && delivery.status !== 'sending') return 'recording';
+  if (confirmed.length > expected && delivery.status !== 'sending') return 'duplicate';
   if (receipts.some((r) => r.duplicate)) return 'duplicate';
   if (!is2xx(latest.responseStatus)) return 'received-answered-error';
   // The receiver said 2xx; the sender may still have given up (an answer after its timeout).
-  if (delivery.status === 'failed' || (delivery.status === 'pending' && delivery.attemptCount >= receipts.length)) return 'received-answered-error';
+  if (delivery.status === 'failed' || (delivery.status === 'pending' && expected >= receipts.length)) return 'received-answered-error';
   if (unchecked) return 'received-bad-signature';
   return 'delivered-and-received';
 }

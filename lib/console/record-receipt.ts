@@ -20,6 +20,8 @@ export type TReceiptInput = {
   messageId: string | null;
   verdict: TVerdict;
   responseStatus: number;
+  /** The address the request came to (lib/http/source-address.ts arrivalHost). */
+  host: string;
 };
 
 export type TStoredReceipt = { id: number; receivedAt: Date };
@@ -40,7 +42,7 @@ function isText(body: Buffer): boolean {
 // The receipt's columns, in the order of each row's parameters. The statement goes to the driver
 // as text (one per batch size, made once): drizzle's builder cost about an eighth of the ingest
 // path's CPU for a statement whose shape never changes.
-const COLUMNS = ['receiver_id', 'method', 'path', 'query', 'headers', 'body', 'body_utf8', 'body_size', 'oversize', 'source_ip', 'message_id', 'verdict', 'verdict_reason', 'response_status'];
+const COLUMNS = ['receiver_id', 'method', 'path', 'query', 'headers', 'body', 'body_utf8', 'body_size', 'oversize', 'source_ip', 'message_id', 'verdict', 'verdict_reason', 'response_status', 'host'];
 const insertTexts = new Map<number, string>();
 function insertText(rows: number): string {
   let text = insertTexts.get(rows);
@@ -56,7 +58,7 @@ function insertText(rows: number): string {
 async function insertReceipts(inputs: TReceiptInput[]): Promise<TStoredReceipt[]> {
   const params = inputs.flatMap((i) => [
     i.receiverId, i.method, i.path, i.query, JSON.stringify(i.headers), i.body, i.body ? isText(i.body) : false,
-    i.bodySize, i.oversize, i.sourceIp, i.messageId, i.verdict.verdict, i.verdict.reason, i.responseStatus,
+    i.bodySize, i.oversize, i.sourceIp, i.messageId, i.verdict.verdict, i.verdict.reason, i.responseStatus, i.host,
   ]);
   const rows = await driverRows<{ id: number | string; received_at: Date | string }>(insertText(inputs.length), params);
   // Ids come from one sequence in VALUES order; sorting makes that order explicit.

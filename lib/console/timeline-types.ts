@@ -24,6 +24,8 @@ export type TTimelineReceipt = {
   duplicate: boolean;
   responseStatus: number;
   bodySize: number;
+  /** The address it came to (`host[:port]`); '' when stored before hosts were kept. */
+  host: string;
 };
 
 export type TTimelineWebhook = {
@@ -63,6 +65,8 @@ export type TTimeline = {
   /** The receiver of the webhook's current URL, or null: "receiver not observed by this console". */
   receiver: TReceiverRef | null;
   messages: TTimelineMessage[];
+  /** Other webhooks of the account with exactly this URL: their arrivals show here too. */
+  sharedUrlWith: { id: string; description: string }[];
   nextPageToken: string | null;
   fetchedAt: string;
 };

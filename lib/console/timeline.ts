@@ -1,11 +1,13 @@
 import 'server-only';
 import { isUnsupported, type ConnectApi, type TAttempt, type TMessage, type TWebhook } from '@/lib/console/connect-api';
-import { env } from '@/lib/env';
 import { allAttempts, cachedAttempts, withLastResponse, withResponse } from './attempts-of-message';
-import { joinDelivery, receiversOfDelivery, type TJoinDelivery } from './join-delivery';
+import { joinDelivery, receiversOfDelivery, type TJoinDelivery, type TSibling } from './join-delivery';
 import { mapLimit } from './map-limit';
 import { receiptSummariesAt } from './receipts-by-message';
 import { listReceivers, type TReceiver } from './receivers';
+import { consoleAddresses } from './receivers/console-addresses';
+import { sameDestination, type TConsoleAddresses } from './receiver-urls';
+import { siblingWebhooks } from './sibling-webhooks';
 import { secretFingerprint } from './secret-fingerprint';
 import type { TEnvironmentName } from './session';
 import type { TDeliveryEvent, TMessageDetail, TTimeline, TTimelineAttempt, TTimelineFilters, TTimelineMessage, TTimelineWebhook } from './timeline-types';
@@ -79,8 +81,9 @@ export async function deliveryOf(envName: TEnvironmentName, api: ConnectApi, web
 }
 
 export async function loadTimeline(envName: TEnvironmentName, api: ConnectApi, webhookId: string, filters: TTimelineFilters): Promise<TTimeline> {
+  // Before the API is read: receipts stored later are newer than its answer (reconcile.ts).
   const asOf = new Date();
-  const [page, webhook, tracked, receivers] = await Promise.all([
+  const [page, webhook, tracked, receivers, addresses, siblings] = await Promise.all([
     api.listMessages(webhookId, {
       pageLimit: filters.pageLimit ?? TIMELINE_PAGE_SIZE,
       pageToken: filters.pageToken || undefined,
@@ -92,17 +95,20 @@ export async function loadTimeline(envName: TEnvironmentName, api: ConnectApi, w
     webhookSettings(api, webhookId).catch(() => null),
     getTrackedWebhook(envName, webhookId),
     listReceivers(),
+    consoleAddresses(),
+    siblingWebhooks(envName, api, webhookId),
   ]);
   const webhookUrl = webhook?.url ?? tracked?.url ?? '';
   const settings = webhook ? toTimelineWebhook(webhook) : null;
   const deliveries = await mapLimit(page.results, ATTEMPT_FETCH_CONCURRENCY, async (m) => withLastResponse(api, webhookId, m.id, await deliveryOf(envName, api, webhookId, m)));
   const now = new Date();
-  const messages = await joinMessages(api, { webhookId, messages: page.results, deliveries, webhook: settings, webhookUrl, receivers, asOf, now });
-  const receiver = receiversOfDelivery([], webhookUrl, receivers, env.CONSOLE_PUBLIC_URL)[0];
+  const messages = await joinMessages(api, { webhookId, messages: page.results, deliveries, webhook: settings, webhookUrl, receivers, addresses, siblings, asOf, now });
+  const receiver = receiversOfDelivery([], webhookUrl, receivers, addresses)[0];
   return {
     webhook: settings,
     receiver: receiver ? { id: receiver.id, name: receiver.name, slug: receiver.slug } : null,
     messages,
+    sharedUrlWith: receiver ? siblings.filter((w) => sameDestination(w.url, webhookUrl)).map((w) => ({ id: w.id, description: w.description })) : [],
     nextPageToken: page.nextPageToken ?? null,
     fetchedAt: now.toISOString(),
   };
@@ -121,23 +127,26 @@ export async function joinMessages(
     webhook: TTimelineWebhook | null;
     webhookUrl: string;
     receivers: TReceiver[];
-    /** When the caller began reading the API: receipts stored later wait for the next read. */
+    addresses: TConsoleAddresses;
+    /** The account's other webhooks (a receiver they share splits its arrivals by address). */
+    siblings: readonly TSibling[];
+    /** When the caller began reading the API: receipts stored later are newer than its answer. */
     asOf: Date;
     now: Date;
   },
 ): Promise<TTimelineMessage[]> {
-  const consoleUrl = env.CONSOLE_PUBLIC_URL;
-  // The receipts at every receiver these deliveries went to (or, unsent, would go to), in one query.
+  // The receipts at every receiver these deliveries went to (or, unsent, would go to), in one
+  // query. All of them, read after the API: a receipt the API's answer already counts is never cut.
   const urls = [input.webhookUrl, ...input.deliveries.flatMap((d) => d.attempts.map((a) => a.url))].filter(Boolean);
   const receipts = await receiptSummariesAt(
     input.messages.map((m) => m.id),
-    receiversOfDelivery([...new Set(urls)], '', input.receivers, consoleUrl).map((r) => r.id),
-    input.asOf,
+    receiversOfDelivery([...new Set(urls)], '', input.receivers, input.addresses).map((r) => r.id),
   );
+  const siblings = input.siblings.filter((w) => w.id !== input.webhookId);
   const join = (webhookFingerprint?: string | null) =>
     input.messages.map((m, i): TTimelineMessage => {
       const delivery = input.deliveries[i];
-      const joined = joinDelivery({ ...input, message: m, delivery, consoleUrl, receipts, webhookFingerprint });
+      const joined = joinDelivery({ ...input, siblings, message: m, delivery, receipts, webhookFingerprint });
       return {
         id: m.id,
         eventType: m.eventType,
@@ -158,27 +167,27 @@ export async function joinMessages(
 
 export async function loadMessageDetail(envName: TEnvironmentName, api: ConnectApi, webhookId: string, messageId: string): Promise<TMessageDetail> {
   const asOf = new Date();
-  const [message, attemptList, webhook, tracked, receivers] = await Promise.all([
+  const [message, attemptList, webhook, tracked, receivers, addresses, siblings] = await Promise.all([
     api.getMessage(webhookId, messageId),
     allAttempts(api, webhookId, messageId),
     webhookSettings(api, webhookId).catch(() => null),
     getTrackedWebhook(envName, webhookId),
     listReceivers(),
+    consoleAddresses(),
+    siblingWebhooks(envName, api, webhookId),
   ]);
   const attempts = (await mapLimit(attemptList, ATTEMPT_FETCH_CONCURRENCY, (a) => withResponse(api, webhookId, messageId, a))).map(toTimelineAttempt);
   const webhookUrl = webhook?.url ?? tracked?.url ?? '';
   const settings = webhook ? toTimelineWebhook(webhook) : null;
-  const consoleUrl = env.CONSOLE_PUBLIC_URL;
   const targets = receiversOfDelivery(
     attempts.map((a) => a.url),
     webhookUrl,
     receivers,
-    consoleUrl,
+    addresses,
   );
   const receipts = await receiptSummariesAt(
     [messageId],
     targets.map((r) => r.id),
-    asOf,
   );
   const delivery: TJoinDelivery = {
     status: message.status,
@@ -188,7 +197,7 @@ export async function loadMessageDetail(envName: TEnvironmentName, api: ConnectA
     complete: true,
   };
   const now = new Date();
-  const base = { message, webhook: settings, webhookUrl, delivery, receivers, consoleUrl, receipts, now };
+  const base = { message, webhook: settings, webhookUrl, delivery, receivers, addresses, receipts, siblings, asOf, now };
   let joined = joinDelivery(base);
   if (joined.reconciliation === 'received-bad-signature') {
     joined = joinDelivery({ ...base, webhookFingerprint: await webhookSecretFingerprint(api, webhookId) });

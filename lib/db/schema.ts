@@ -365,8 +365,35 @@ export const receipts = consoleSchema.table(
     verdictReason: text().notNull().default(''),
     // (duplicate is derived when read: lib/console/receipt-duplicate.ts; migration 0006 dropped the column)
     responseStatus: integer().notNull(),
+    // The address the request came to (its Host, or X-Forwarded-Host/Forwarded with TRUST_PROXY):
+    // which webhook URL an arrival answers when several reach this receiver. '' before 0011.
+    host: text().notNull().default(''),
   },
-  (t) => [index().on(t.receiverId, t.id.desc()), index().on(t.messageId, t.receiverId)],
+  (t) => [
+    index().on(t.receiverId, t.id.desc()),
+    index().on(t.messageId, t.receiverId),
+    // The receivers' side of the problems view and health: failed checks and error answers in a window.
+    index('receipts_troubled_idx')
+      .on(t.receiverId, t.receivedAt.desc())
+      .where(sql`${t.verdict} <> 'valid' or ${t.responseStatus} not between 200 and 299`),
+  ],
+);
+
+/**
+ * The addresses verified arrivals at a receiver came to (a proxy's public name, a LAN address):
+ * a webhook URL with one of these hosts and the receiver's path reaches this console. Written once
+ * per (receiver, host) and process by the receiver (lib/console/receivers/learn-host.ts).
+ */
+export const receiverHosts = consoleSchema.table(
+  'receiver_hosts',
+  {
+    receiverId: uuid()
+      .notNull()
+      .references(() => receivers.id),
+    host: text().notNull(),
+    firstSeenAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.receiverId, t.host] })],
 );
 
 /**

@@ -8,7 +8,7 @@ import { ADMIN, startApp, type TApp } from '../helpers/app';
 // The fixture setter is named `provide`, not `use`, so the React hooks lint rule leaves it alone.
 
 type TStorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
-type TWorkerFixtures = { app: TApp; staffState: TStorageState };
+type TWorkerFixtures = { app: TApp; staffState: TStorageState; publicHost: string | undefined };
 type TTestFixtures = { anonPage: Page; appLogsOnFailure: void };
 
 // browser.newContext() inherits the test's `use` options, the staff session included: start empty.
@@ -50,10 +50,12 @@ export async function signedInPage(browser: Browser, baseUrl: string): Promise<P
 }
 
 export const test = base.extend<TTestFixtures, TWorkerFixtures>({
+  // `test.use({ publicHost: 'localhost' })`: the app's URL says localhost (the README's default setup).
+  publicHost: [undefined, { option: true, scope: 'worker' }],
   app: [
-    async ({}, provide) => {
+    async ({ publicHost }, provide) => {
       assertLocalDatabase();
-      const app = await startApp();
+      const app = await startApp({ publicHost });
       try {
         await provide(app);
       } finally {

@@ -5,10 +5,14 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { freePort, SANDBOX } from '../helpers/app';
 import { expect, screenshot, test } from './fixtures';
 
+// The README's default setup: the console's URL says localhost, integrators paste 127.0.0.1.
+test.use({ publicHost: 'localhost' });
+
 // "It never arrived", investigated in Chromium: one grant, three webhooks of one account —
 //   W1 → console receiver R1, which holds the webhook's secret   → delivered and received
 //   W2 → console receiver R2, which holds another secret         → received, bad signature
 //   W3 → a loopback port nothing listens on                      → network error
+//   W4 → R1 again, through 127.0.0.1 while the console's URL says localhost → delivered and received
 // set up through the API, then read through the pages support uses: each timeline, the header
 // search (tracking id, grant id, message id → the case page) and /problems.
 // The app is shared with the other spec files of the worker, so the account may hold other
@@ -24,6 +28,7 @@ type TSetup = {
   W1: string;
   W2: string;
   W3: string;
+  W4: string;
   S: string;
   OTHER: string;
   messageId: string;
@@ -53,6 +58,8 @@ async function setUp(page: Page, baseUrl: string): Promise<TSetup> {
   const W1 = await webhook(R1.ingestUrl, 'W1 right secret');
   const W2 = await webhook(R2.ingestUrl, 'W2 wrong secret');
   const W3 = await webhook(`http://127.0.0.1:${deadPort}/hook`, 'W3 dead port');
+  expect(R1.ingestUrl).toMatch(/^http:\/\/localhost:\d+\/ingest\//);
+  const W4 = await webhook(R1.ingestUrl.replace('//localhost:', '//127.0.0.1:'), 'W4 R1 through 127.0.0.1');
 
   const ein = `47${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
   const np = await json(await req.post(`${baseUrl}/v1/nonprofits`, { headers: auth, data: { ein, user: { email: 'director@example.org' } } }), 201);
@@ -73,7 +80,7 @@ async function setUp(page: Page, baseUrl: string): Promise<TSetup> {
     .poll(
       async () => {
         const statuses = [];
-        for (const w of [W1, W2, W3]) {
+        for (const w of [W1, W2, W3, W4]) {
           const list = await json(await req.get(`${baseUrl}/v1/webhooks/${w}/messages`, { headers: auth }), 200);
           if (list.results.length !== 1) return 'no message yet';
           messageId = list.results[0].id;
@@ -81,23 +88,24 @@ async function setUp(page: Page, baseUrl: string): Promise<TSetup> {
         }
         return statuses.join(' ');
       },
-      { timeout: 45_000, message: 'W1 and W2 success, W3 failed' },
+      { timeout: 45_000, message: 'W1, W2 and W4 success, W3 failed' },
     )
-    .toBe('success success failed');
-  return { W1, W2, W3, S, OTHER, messageId, grant };
+    .toBe('success success failed success');
+  return { W1, W2, W3, W4, S, OTHER, messageId, grant };
 }
 
 test('investigate a grant: timelines, the case from the header search, problems; 390 px fits', async ({ page, app }) => {
   test.setTimeout(240_000);
   let s!: TSetup;
-  await test.step('set up W1 (right secret), W2 (another secret), W3 (dead port) and one grant', async () => {
+  await test.step('set up W1 (right secret), W2 (another secret), W3 (dead port), W4 (R1 via 127.0.0.1) and one grant', async () => {
     await page.goto('/webhooks');
     s = await setUp(page, app.baseUrl);
   });
-  const expected: [keyof Pick<TSetup, 'W1' | 'W2' | 'W3'>, string, string, RegExp][] = [
+  const expected: [keyof Pick<TSetup, 'W1' | 'W2' | 'W3' | 'W4'>, string, string, RegExp][] = [
     ['W1', 'delivered-and-received', 'delivered and received', new RegExp(`^delivered: arrived ${CLOCK} at receiver “R1 holds the secret”, signature valid, answered 200$`)],
     ['W2', 'received-bad-signature', 'received, signature not verified', /the receiver holds a different secret \(fingerprints (\w{8})… vs (\w{8})…\)/],
     ['W3', 'network-error', 'network error, never reached', /^sent 8 times; never reached the receiver: no response.*; no retries left$/],
+    ['W4', 'delivered-and-received', 'delivered and received', new RegExp(`^delivered: arrived ${CLOCK} at receiver “R1 holds the secret”, signature valid, answered 200$`)],
   ];
 
   await test.step('each timeline: the row’s reconciliation and explanation', async () => {
@@ -134,6 +142,7 @@ test('investigate a grant: timelines, the case from the header search, problems;
       await expect(block).toHaveCount(1);
       await expect(block).toHaveAttribute('data-reconciliation', state);
       await expect(block.getByTestId('explanation')).toHaveText(explanation);
+      if (w === 'W1' || w === 'W4') await expect(block.getByTestId('case-receipt'), `${w} claims only the arrival at its own address`).toHaveCount(1);
     }
   };
   const searchFor = async (q: string) => {
@@ -163,13 +172,14 @@ test('investigate a grant: timelines, the case from the header search, problems;
     }
     await expect(page.locator(`[data-testid="problem-group"][data-webhook-id="${s.W1}"]`), 'a healthy webhook is not listed').toHaveCount(0);
     // the message's items, one per webhook that has a problem with it (other webhooks of the account may have theirs)
-    const item = (w: 'W1' | 'W2' | 'W3') => page.locator(`[data-testid="problem-item"][data-message-id="${s.messageId}"][data-webhook-id="${s[w]}"]`);
+    const item = (w: 'W1' | 'W2' | 'W3' | 'W4') => page.locator(`[data-testid="problem-item"][data-message-id="${s.messageId}"][data-webhook-id="${s[w]}"]`);
     await expect(item('W2')).toHaveCount(1);
     await expect(item('W2')).toHaveAttribute('data-reconciliation', 'received-bad-signature');
     await expect(item('W3')).toHaveCount(1);
     await expect(item('W3')).toHaveAttribute('data-reconciliation', 'network-error');
     await expect(item('W3').getByTestId('explanation')).toContainText('never reached the receiver');
     await expect(item('W1')).toHaveCount(0);
+    await expect(item('W4')).toHaveCount(0);
     await screenshot(page, 'problems');
     await page.screenshot({ path: path.join(DOCS, 'screenshot-problems.png'), fullPage: true });
   });

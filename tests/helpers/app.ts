@@ -36,6 +36,14 @@ export type TApp = {
   restart: (extraEnv?: Record<string, string>) => Promise<void>;
 };
 
+/** Whether this machine has IPv6 loopback (`[::1]`) to listen on. */
+export async function canBindIpv6(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = net.createServer().once('error', () => resolve(false));
+    s.listen(0, '::1', () => s.close(() => resolve(true)));
+  });
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
@@ -152,11 +160,15 @@ export type TStartOptions = {
   adminUrl?: string | null;
   /** Test defaults to leave out, so the app runs on its own defaults (e.g. DELIVERY_POLL_MS). */
   unsetEnv?: string[];
+  /** The host name of PUBLIC_URL (127.0.0.1 by default): `localhost` plays the README's default setup. */
+  publicHost?: string;
 };
 
 export async function startApp(options: TStartOptions = {}): Promise<TApp & { clients: Record<string, { client_id: string; client_secret: string }> }> {
   const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
+  // With a public host name (localhost), the app is reached by it, on IPv4 and IPv6 loopback alike.
+  const baseUrl = `http://${options.publicHost ?? '127.0.0.1'}:${port}`;
+  const host = options.publicHost && (await canBindIpv6()) ? '::' : '127.0.0.1';
   const ownsDatabase = !(options.env?.DATABASE_URL || options.env?.DATA_DIR);
   let fresh: Record<string, string> | undefined;
   const env: Record<string, string> = {
@@ -185,7 +197,7 @@ export async function startApp(options: TStartOptions = {}): Promise<TApp & { cl
     // APP_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=tests/.tmp/prof") profiles the app under a bench or script.
     const proc = spawn(process.execPath, [...(process.env.APP_NODE_ARGS?.split(' ').filter(Boolean) ?? []), SERVER], {
       cwd: ROOT,
-      env: { ...process.env, HOST: '127.0.0.1', ...env, ...extra },
+      env: { ...process.env, HOST: host, ...env, ...extra },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child = proc;

@@ -489,7 +489,7 @@ describe('migration 0006 (duplicate derived when read) on a receiver database of
   test('opens with every receipt intact, and the stored duplicate flags come out the same', async () => {
     const receiverId = '6a1f6a8e-2a4b-4c55-9d57-0a0b0c0d0e0f';
     const receipt = (status: number, duplicate: boolean, body: string) =>
-      `insert into console.receipts (receiver_id, method, path, headers, body, body_size, message_id, verdict, duplicate, response_status) values ('${receiverId}', 'POST', '/ingest/old-one', '[["webhook-id","msg_old"]]', convert_to('${body}', 'UTF8'), ${body.length}, 'msg_old', 'unsigned', ${duplicate}, ${status});`;
+      `insert into console.receipts (receiver_id, method, path, headers, body, body_size, message_id, verdict, duplicate, response_status) values ('${receiverId}', 'POST', '/ingest/old-one', '[["webhook-id","msg_old"]]', convert_to('${body}', 'UTF8'), ${body.length}, 'msg_old', 'no secret configured', ${duplicate}, ${status});`;
     const old = await startApp({
       env: await databaseAt(
         '0005_one_active_signing_key',

@@ -12,6 +12,10 @@ const delivery = (status: string, attemptCount: number, codes?: number[]) => ({
   responseStatusCodes: codes ?? null,
 });
 const rcpt = (responseStatus = 200, verdict = 'valid', duplicate = false) => ({ verdict, responseStatus, duplicate });
+const T0 = new Date('2026-11-24T10:00:00.000Z');
+const T1 = new Date('2026-11-24T10:00:01.000Z');
+const T2 = new Date('2026-11-24T10:00:02.000Z');
+const LATER = new Date('2026-11-24T10:02:00.000Z');
 const at = (d: TReconcileInput['delivery'], receipts: TReconcileInput['receipts'] = [], observed = true): TReconcileInput => ({ delivery: d, observed, receipts });
 
 const cases: [string, TReconcileInput, TReconciliation][] = [
@@ -23,7 +27,7 @@ const cases: [string, TReconcileInput, TReconciliation][] = [
   ['arrived, receiver has no secret: not verified, so not green', at(delivery('success', 1, [200]), [rcpt(200, 'no secret configured')]), 'received-bad-signature'],
   ['receiver without a secret answered 500: the error is the story', at(delivery('pending', 1, [500]), [rcpt(500, 'no secret configured')]), 'received-answered-error'],
   ['arrived, timestamp outside tolerance', at(delivery('pending', 1, [200]), [rcpt(200, 'timestamp outside tolerance')]), 'received-bad-signature'],
-  ['earlier receipt invalid, latest valid after the secret was fixed', at(delivery('success', 2, [200, 200]), [rcpt(200, 'invalid signature'), rcpt(200, 'valid', true)]), 'duplicate'],
+  ['earlier receipt invalid, then resent after the secret was fixed: the first verified arrival', at(delivery('success', 2, [200, 200]), [rcpt(200, 'invalid signature'), rcpt(200, 'valid')]), 'delivered-and-received'],
   ['every arrival answered 500 (retries, not duplicates)', at(delivery('pending', 3, [500, 500, 500]), [rcpt(500), rcpt(500), rcpt(500)]), 'received-answered-error'],
   ['retries exhausted, answered 503', at(delivery('failed', 8, Array(8).fill(503)), Array.from({ length: 8 }, () => rcpt(503))), 'received-answered-error'],
   ['receiver answered 200 after the sender timed out', at(delivery('pending', 1, [0]), [rcpt(200)]), 'received-answered-error'],
@@ -38,6 +42,12 @@ const cases: [string, TReconcileInput, TReconciliation][] = [
   ['acknowledged, then arrived again (flagged by the receiver)', at(delivery('success', 2, [200, 200]), [rcpt(), rcpt(200, 'valid', true)]), 'duplicate'],
   ['sent to a URL that is not one of this console\'s receivers', at(delivery('success', 1, [200]), [], false), 'not-observed'],
   ['failed with responses, receiver not observed', at(delivery('failed', 8, Array(8).fill(500)), [], false), 'not-observed'],
+  ['the retry got a 2xx the API has not recorded yet (read before the outcome was written)', at(delivery('pending', 1, [500]), [rcpt(500), rcpt(200)]), 'recording'],
+  ['first arrival acknowledged before the API recorded the attempt', at(delivery('pending', 0), [rcpt(200)]), 'recording'],
+  ['the API says delivered, the 2xx arrival was stored after the API was read', { ...at(delivery('success', 2, [500, 200]), [{ ...rcpt(500), receivedAt: T0 }, { ...rcpt(200), receivedAt: T2 }]), asOf: T1, now: T2 }, 'delivered-and-received'],
+  ['a 500 stored after the API was read is no duplicate of the retry the API counts', { ...at(delivery('pending', 1, [500]), [{ ...rcpt(500), receivedAt: T0 }, { ...rcpt(500), receivedAt: T2 }]), asOf: T1, now: T2 }, 'received-answered-error'],
+  ['an unrecorded 2xx a minute old is a copy, not an outcome being written', { ...at(delivery('pending', 1, [500]), [{ ...rcpt(500), receivedAt: T0 }, { ...rcpt(200), receivedAt: T0 }]), now: LATER }, 'duplicate'],
+  ['two webhooks with this exact URL: two arrivals for one attempt each', { ...at(delivery('success', 1, [200]), [rcpt(), rcpt()]), copies: 2 }, 'delivered-and-received'],
   ['not queued for this webhook', at(null), 'not-sent'],
   ['not queued, even though another webhook\'s receiver got it (its receipts are not passed)', at(null, []), 'not-sent'],
   ['queued, then dropped unattempted (webhook disabled meanwhile)', at(delivery('failed', 0)), 'not-sent'],

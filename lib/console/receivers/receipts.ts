@@ -32,6 +32,7 @@ function toReceipt(row: TReceiptRow): TReceipt {
     verdictReason: row.verdictReason,
     duplicate: row.duplicate,
     responseStatus: row.responseStatus,
+    host: row.host,
   };
 }
 

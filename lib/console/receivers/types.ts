@@ -31,6 +31,8 @@ export type TReceipt = {
   verdictReason: string;
   duplicate: boolean;
   responseStatus: number;
+  /** The address it came to (`host[:port]`); '' for receipts stored before it was kept. */
+  host: string;
 };
 
 export const MAX_RECEIVER_SECRETS = 2;

@@ -24,7 +24,7 @@ import type { TPageProps } from '@/lib/http/page-props';
 export const metadata: Metadata = { title: 'Webhook timeline' };
 
 // When the first page cannot be read the header still renders, and polls until it can.
-const UNREAD: TTimeline = { webhook: null, receiver: null, messages: [], nextPageToken: null, fetchedAt: new Date(0).toISOString() };
+const UNREAD: TTimeline = { webhook: null, receiver: null, messages: [], sharedUrlWith: [], nextPageToken: null, fetchedAt: new Date(0).toISOString() };
 
 export default async function WebhookPage({ params, searchParams }: TPageProps<{ id: string }>) {
   const { staff, api } = await staffApi();
@@ -59,6 +59,7 @@ export default async function WebhookPage({ params, searchParams }: TPageProps<{
         eventTypes={eventTypes}
         receiver={initial.receiver}
         createdFor={createdFor ? { id: createdFor.id, name: createdFor.name, slug: createdFor.slug } : null}
+        sharedUrlWith={initial.sharedUrlWith}
       />
 
       {/* Read once the page is up (a scan of the window's attempts); a service without the stats extension shows none. */}

@@ -16,6 +16,7 @@ export function WebhookSettingsCard({
   eventTypes,
   receiver,
   createdFor,
+  sharedUrlWith = [],
 }: {
   webhookId: string;
   webhook: TTimelineWebhook | null;
@@ -24,6 +25,8 @@ export function WebhookSettingsCard({
   receiver: TReceiverRef | null;
   /** The receiver the webhook was created for, when its URL no longer reaches it. */
   createdFor: TReceiverRef | null;
+  /** Other webhooks with exactly this URL: the receiver cannot tell their arrivals apart. */
+  sharedUrlWith?: { id: string; description: string }[];
 }) {
   const items: [string, ReactNode][] = [
     ['Webhook id', <CopyField key="id" value={webhookId} />],
@@ -40,6 +43,22 @@ export function WebhookSettingsCard({
     ],
     ['Receiver', <ReceiverValue key="rc" receiver={receiver} createdFor={createdFor} />],
   ];
+  if (sharedUrlWith.length) {
+    items.push([
+      'Same URL as',
+      <span key="shared" className="text-amber-800" data-testid="shared-url">
+        {sharedUrlWith.map((w, i) => (
+          <span key={w.id}>
+            {i > 0 ? ', ' : ''}
+            <Link href={`/webhooks/${w.id}`} className="font-medium text-indigo-700 hover:underline">
+              {w.description || w.id}
+            </Link>
+          </span>
+        ))}{' '}
+        — the receiver cannot tell these webhooks’ arrivals apart, so each timeline shows them all
+      </span>,
+    ]);
+  }
   if (webhook) items.push(['Created', <Timestamp key="c" value={webhook.createdAt} />]);
   else items.push(['Note', <span key="n" className="text-slate-500">This service does not show webhook settings (EXT): enable/disable is hidden.</span>]);
   return (

@@ -1,0 +1,216 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import { after, before, describe, test } from 'node:test';
+import { ADMIN, canBindIpv6, freePort, startApp } from '../helpers/app';
+import { databaseAt } from '../helpers/old-database';
+import { call, eventually, staffCookie, token } from '../helpers/http';
+
+// One receiver of this console reached through every address form integrators paste, on an app
+// whose URL says `localhost` (the default setup): localhost, 127.0.0.1, [::1], a reverse proxy on
+// another loopback port that sets X-Forwarded-Host (listed in CONSOLE_RECEIVER_HOSTS), and a second
+// proxy nobody listed (learned from its first verified arrival). One grant: five arrivals at one
+// receiver, each claimed by the webhook whose URL it came to — one receipt per timeline, all green,
+// nothing claimed twice. Beside them a receiver holding another secret answers 200: the service
+// counts the message delivered, and the problems view must list it.
+
+type TStarted = Awaited<ReturnType<typeof startApp>>;
+type TReceipt = { id: number; verdict: string; duplicate: boolean; responseStatus: number; host: string };
+type TRow = { id: string; status: string; reconciliation: string; receipts: TReceipt[]; explanation: string };
+
+let app: TStarted;
+let tok: string;
+let cookie: string;
+const S = `whsec_${randomBytes(32).toString('base64')}`;
+const OTHER = `whsec_${randomBytes(32).toString('base64')}`;
+const proxies: http.Server[] = [];
+let listedProxyPort = 0;
+let unlistedProxyPort = 0;
+let ipv6 = false;
+const W: Record<string, string> = {};
+let messageId = '';
+
+const staff = (method: string, path: string, body?: unknown) => call(app, method, path, { body, headers: { cookie } });
+const api = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => call(app, method, path, { token: tok, body, headers });
+
+/** A reverse proxy on a loopback port: forwards to the app, telling it the host it was reached under. */
+async function startProxy(port: number): Promise<void> {
+  const server = http.createServer((req, res) => {
+    const upstream = http.request(
+      { host: '127.0.0.1', port: app.port, method: req.method, path: req.url, headers: { ...req.headers, host: `127.0.0.1:${app.port}`, 'x-forwarded-host': req.headers.host ?? '', 'x-forwarded-proto': 'http' } },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      },
+    );
+    upstream.on('error', () => res.writeHead(502).end());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  proxies.push(server);
+}
+
+async function timelineRow(webhookId: string): Promise<TRow | undefined> {
+  const res = await staff('GET', `/api/webhooks/${webhookId}/timeline`);
+  assert.equal(res.status, 200, res.text);
+  return (res.body.messages as TRow[]).find((m) => m.id === messageId);
+}
+
+describe('receivers reached by any address', () => {
+  before(
+    async () => {
+      ipv6 = await canBindIpv6();
+      listedProxyPort = await freePort();
+      unlistedProxyPort = await freePort();
+      app = await startApp({
+        publicHost: 'localhost',
+        env: { TRUST_PROXY: 'true', CONSOLE_RECEIVER_HOSTS: `127.0.0.1:${listedProxyPort}` },
+      });
+      await startProxy(listedProxyPort);
+      await startProxy(unlistedProxyPort);
+      tok = await token(app);
+      cookie = await staffCookie(app);
+
+      const receiver = await staff('POST', '/api/receivers', { name: 'shared by five addresses', secret: S });
+      assert.equal(receiver.status, 201, receiver.text);
+      assert.equal(receiver.body.ingestUrl, `http://localhost:${app.port}/ingest/${receiver.body.slug}`, 'the console hands out its localhost URL');
+      const wrong = await staff('POST', '/api/receivers', { name: 'holds another secret', secret: OTHER });
+      assert.equal(wrong.status, 201, wrong.text);
+      const twin = await staff('POST', '/api/receivers', { name: 'two webhooks, one URL', secret: S });
+      assert.equal(twin.status, 201, twin.text);
+      const path = `/ingest/${receiver.body.slug}`;
+      const urls: Record<string, string> = {
+        localhost: `http://localhost:${app.port}${path}`,
+        loopback: `http://127.0.0.1:${app.port}${path}`,
+        ...(ipv6 ? { ipv6: `http://[::1]:${app.port}${path}` } : {}),
+        listedProxy: `http://127.0.0.1:${listedProxyPort}${path}`,
+        unlistedProxy: `http://127.0.0.1:${unlistedProxyPort}${path}`,
+        wrongSecret: `http://127.0.0.1:${app.port}/ingest/${wrong.body.slug}`,
+        twinA: twin.body.ingestUrl,
+        twinB: twin.body.ingestUrl,
+      };
+      for (const [name, url] of Object.entries(urls)) {
+        const res = await api('POST', '/v1/webhooks', { url, eventTypes: ['grant.succeeded'], description: name, secret: S });
+        assert.equal(res.status, 201, res.text);
+        W[name] = res.body.id;
+      }
+
+      const ein = `47${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+      const np = await api('POST', '/v1/nonprofits', { ein, user: { email: 'director@example.org' } });
+      const created = await api('POST', `/v1/connects?nonprofit=${np.body.id}`);
+      const connect = await api('GET', `/v1/connects/${created.body.id}`);
+      const g = await api(
+        'POST',
+        '/v1/grants',
+        { amount: 2500, fundId: 'fidelity-charitable', firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.org' },
+        { 'x-service-api-key': connect.body.apiKey },
+      );
+      assert.equal(g.status, 201, g.text);
+      await eventually(
+        async () => {
+          const lists = await Promise.all(Object.values(W).map((id) => api('GET', `/v1/webhooks/${id}/messages`)));
+          const first = lists.map((l) => l.body.results?.[0]);
+          if (first.some((m) => !m || m.status !== 'success')) return false;
+          messageId = first[0].id;
+          return true;
+        },
+        20_000,
+        'every webhook delivered',
+      );
+    },
+    { timeout: 120_000 },
+  );
+
+  after(async () => {
+    for (const p of proxies) await new Promise((r) => p.close(r));
+    await app?.destroy();
+  });
+
+  test('each address form: its timeline is green with exactly the one arrival that came to its URL', async () => {
+    const seen = new Map<number, string>();
+    for (const name of Object.keys(W).filter((n) => !['wrongSecret', 'twinA', 'twinB'].includes(n))) {
+      const row = await eventually(async () => {
+        const r = await timelineRow(W[name]);
+        return r && r.reconciliation === 'delivered-and-received' && r;
+      }, 10_000, `${name}: delivered and received`);
+      assert.equal(row.receipts.length, 1, `${name}: one receipt, got ${JSON.stringify(row.receipts)}`);
+      const [receipt] = row.receipts;
+      assert.equal(receipt.verdict, 'valid');
+      assert.equal(receipt.duplicate, false, `${name}: the other addresses' arrivals make no duplicate`);
+      assert.ok(!seen.has(receipt.id), `${name} claims receipt ${receipt.id} that ${seen.get(receipt.id)} claimed`);
+      seen.set(receipt.id, name);
+    }
+    const hosts = [...seen.entries()].map(([, name]) => name);
+    assert.equal(hosts.length, ipv6 ? 5 : 4);
+  });
+
+  test('the proxy’s public address is what the receipt records (X-Forwarded-Host with TRUST_PROXY)', async () => {
+    const row = await timelineRow(W.listedProxy);
+    assert.equal(row?.receipts[0].host, `127.0.0.1:${listedProxyPort}`);
+    const direct = await timelineRow(W.loopback);
+    assert.equal(direct?.receipts[0].host, `127.0.0.1:${app.port}`);
+  });
+
+  test('the case shows every webhook green with its own arrival, and none left unexplained', async () => {
+    const res = await staff('GET', `/api/search?q=${messageId}`);
+    assert.equal(res.status, 200, res.text);
+    const message = res.body.messages.find((m: { id: string }) => m.id === messageId);
+    const byWebhook = new Map<string, { reconciliation: string; receipts: TReceipt[] }>(message.deliveries.map((d: { webhook: { id: string } }) => [d.webhook.id, d]));
+    for (const name of Object.keys(W).filter((n) => !['wrongSecret', 'twinA', 'twinB'].includes(n))) {
+      const d = byWebhook.get(W[name]);
+      assert.equal(d?.reconciliation, 'delivered-and-received', `${name} on the case`);
+      assert.equal(d?.receipts.length, 1, `${name}: one arrival on the case`);
+    }
+    assert.equal(byWebhook.get(W.wrongSecret)?.reconciliation, 'received-bad-signature');
+    assert.deepEqual(message.otherReceipts, []);
+  });
+
+  test('problems: the webhook the service counts delivered while its receiver failed the signature is listed; the others are not', async () => {
+    const res = await staff('GET', '/api/problems');
+    assert.equal(res.status, 200, res.text);
+    const items = res.body.items as { webhookId: string; id: string; reconciliation: string; status: string }[];
+    const mine = items.filter((i) => i.id === messageId);
+    assert.deepEqual(mine.map((i) => [i.webhookId, i.status, i.reconciliation]), [[W.wrongSecret, 'success', 'received-bad-signature']]);
+  });
+
+  test('two webhooks with exactly the same URL: both timelines show both arrivals, say so, and call neither a duplicate', async () => {
+    for (const [me, other] of [['twinA', 'twinB'], ['twinB', 'twinA']]) {
+      const res = await staff('GET', `/api/webhooks/${W[me]}/timeline`);
+      assert.equal(res.status, 200, res.text);
+      assert.deepEqual(res.body.sharedUrlWith.map((w: { id: string }) => w.id), [W[other]]);
+      const row = (res.body.messages as TRow[]).find((m) => m.id === messageId)!;
+      assert.equal(row.receipts.length, 2);
+      assert.deepEqual(row.receipts.map((r) => r.duplicate), [false, false]);
+      assert.equal(row.reconciliation, 'delivered-and-received');
+      assert.match(row.explanation, new RegExp(`${W[other]} has this same URL`));
+    }
+  });
+});
+
+describe('migration 0011 (the address a receipt came to) on a database of the previous release', () => {
+  test('receipts stored before it open intact, with no host, and still count as the receiver’s', async () => {
+    const receiverId = '3f1b2c4d-0000-4000-8000-000000000011';
+    const old = await startApp({
+      env: await databaseAt(
+        '0010_recover_runs_and_audit_log',
+        [
+          `insert into console.receivers (id, slug, name) values ('${receiverId}', 'before-hosts', 'made by 0010');`,
+          `insert into console.receipts (receiver_id, method, path, headers, body, body_size, message_id, verdict, response_status) values ('${receiverId}', 'POST', '/ingest/before-hosts', '[["host","localhost:3000"],["webhook-id","msg_0010"]]', convert_to('{"n":1}', 'UTF8'), 7, 'msg_0010', 'valid', 200);`,
+        ].join('\n'),
+      ),
+    });
+    try {
+      const session = await call(old, 'POST', '/api/session', { body: { email: ADMIN.email, password: ADMIN.password } });
+      assert.equal(session.status, 200, session.text);
+      const oldCookie = session.headers.getSetCookie()[0].split(';')[0];
+      const res = await call(old, 'GET', `/api/receivers/${receiverId}/receipts`, { headers: { cookie: oldCookie } });
+      assert.equal(res.status, 200, res.text);
+      assert.deepEqual(
+        res.body.results.map((r: { bodyText: string; messageId: string; verdict: string; duplicate: boolean }) => [r.bodyText, r.messageId, r.verdict, r.duplicate]),
+        [['{"n":1}', 'msg_0010', 'valid', false]],
+      );
+    } finally {
+      await old.destroy();
+    }
+  });
+});
