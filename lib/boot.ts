@@ -9,6 +9,7 @@ import { openProcess, stopOnSignal } from '@/lib/process-runner';
 import { upsertClient } from '@/lib/service/auth/clients';
 import { currentSigningKey } from '@/lib/service/auth/signing-keys';
 import { startWorker, stopWorker } from '@/lib/service/delivery/worker';
+import { startRollupBackfill, stopRollupBackfill } from '@/lib/service/stats/backfill-rollups';
 
 // What a server process does once at start: settings, database and migrations, bootstrap
 // credentials, the in-process delivery worker and alert evaluator, a banner with what to use, and a check of every API
@@ -21,7 +22,10 @@ export async function boot(): Promise<void> {
   if (env.SERVICE_MODE === 'on') {
     await currentSigningKey();
     await upsertClient(env.SANDBOX_CLIENT_ID, env.SANDBOX_CLIENT_SECRET, env.SANDBOX_ACCOUNT);
-    if (env.WORKER_IN_PROCESS) await startWorker();
+    if (env.WORKER_IN_PROCESS) {
+      await startWorker();
+      startRollupBackfill();
+    }
   }
   // The console's alert rules are evaluated beside the worker, the service on or off.
   if (env.WORKER_IN_PROCESS) startAlertLoop();
@@ -29,6 +33,7 @@ export async function boot(): Promise<void> {
     [
       { name: 'delivery worker', stop: (graceMs) => stopWorker({ graceMs }) },
       { name: 'alert evaluator', stop: () => stopAlertLoop() },
+      { name: 'stats rollup backfill', stop: () => stopRollupBackfill() },
     ],
     { onStop: (line) => console.log(line) },
   );

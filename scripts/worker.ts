@@ -6,6 +6,7 @@ import { startAlertLoop, stopAlertLoop } from '@/lib/console/alerts/alert-loop';
 import { env } from '@/lib/env';
 import { openProcess, stopOnSignal } from '@/lib/process-runner';
 import { startWorker, stopWorker } from '@/lib/service/delivery/worker';
+import { startRollupBackfill, stopRollupBackfill } from '@/lib/service/stats/backfill-rollups';
 
 const { store } = await openProcess({
   lockedHint:
@@ -14,6 +15,7 @@ const { store } = await openProcess({
 });
 const id = await startWorker();
 startAlertLoop();
+startRollupBackfill();
 const where = store.startsWith('embedded') ? `${store} (this process only)` : store;
 console.log(
   `delivery worker ${id} started: ${where}, concurrency ${env.DELIVERY_CONCURRENCY} (${env.DELIVERY_ENDPOINT_CONCURRENCY} per endpoint), ` +
@@ -23,6 +25,7 @@ stopOnSignal(
   [
     { name: `delivery worker ${id}`, stop: (graceMs) => stopWorker({ graceMs }) },
     { name: 'alert evaluator', stop: () => stopAlertLoop() },
+    { name: 'stats rollup backfill', stop: () => stopRollupBackfill() },
   ],
   { onStop: (line) => console.log(line) },
 );

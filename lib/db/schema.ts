@@ -262,15 +262,39 @@ export const attempts = service.table(
     responseDurationMs: integer().notNull(),
     response: text().notNull().default(''),
     triggerType: text().notNull(), // scheduled | manual
+    // Counted in service.attempt_rollups. New rows are (the insert's trigger counts them); rows
+    // stored before migration 0012 are not until the backfill has added them.
+    rolledUp: boolean().notNull().default(true),
   },
   (t) => [
     index().on(t.webhookId, t.messageId, t.createdAt.desc(), t.id.desc()),
+    index('attempts_not_rolled_up_idx').on(t.webhookId).where(sql`not rolled_up`),
     // A webhook's attempts in time order, with what the stats read of each (index-only scans of a
     // window: its buckets, percentiles and the current failure streak).
     index('attempts_webhook_time_idx').on(t.webhookId, t.createdAt, t.status, t.responseDurationMs),
     // Its newest success, however long it has been failing since.
     index('attempts_webhook_success_idx').on(t.webhookId, t.createdAt).where(sql`status = 'success'`),
   ],
+);
+
+/**
+ * Each webhook's attempts counted per bucket of time (5 min, 1 h, 6 h: the stats windows' buckets)
+ * and per latency bucket (lib/service/stats/latency-buckets.ts): the stats read these instead of the
+ * attempts, so their cost does not grow with volume. Kept by a statement trigger on
+ * service.attempts (migration 0012), in the statement that inserts the attempts; attempts stored
+ * before it (rolled_up false) are added by the backfill (lib/service/stats/backfill-rollups.ts).
+ */
+export const attemptRollups = service.table(
+  'attempt_rollups',
+  {
+    webhookId: text().notNull(),
+    bucketSeconds: integer().notNull(),
+    bucketStart: ts().notNull(),
+    latencyBucket: integer().notNull(),
+    attempts: integer().notNull(),
+    successes: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.webhookId, t.bucketSeconds, t.bucketStart, t.latencyBucket] })],
 );
 
 /** EXT POST /v1/webhooks/{id}/recover: one run re-sends the webhook's failed messages of a window once each. */

@@ -102,7 +102,10 @@ describe('stats', () => {
     assert.equal(s.webhookId, mixed);
     assert.equal(s.window, '1h');
     assert.equal(s.bucketSeconds, 300);
-    assert.equal(Date.parse(s.until) - Date.parse(s.from), 3600_000);
+    // The window starts at the start of its first 5-minute bucket: an hour and at most one bucket more.
+    const span = Date.parse(s.until) - Date.parse(s.from);
+    assert.ok(span >= 3600_000 && span < 3600_000 + 300_000, String(span));
+    assert.equal(Date.parse(s.from) % 300_000, 0);
     assert.equal(s.attempts, 5);
     assert.equal(s.successes, 3);
     assert.equal(s.failures, 2);
@@ -280,7 +283,8 @@ describe('migration 0009 on a database made before it', () => {
       assert.equal(res.status, 200, res.text);
       const s = res.body;
       assert.deepEqual([s.attempts, s.successes, s.failures, s.successRate, s.failureStreak], [4, 1, 3, 0.25, 3]);
-      assert.deepEqual(s.responseTimeMs, { p50: 250, p95: 12795, p99: 14559 }); // percentile_cont of 100, 200, 300, 15000
+      // nearest rank of 100, 200, 300, 15000 ms (200, 15000, 15000), each read at the geometric middle of its 25 % latency bucket
+      assert.deepEqual(s.responseTimeMs, { p50: 189.4, p95: 16428, p99: 16428 });
       assert.equal(s.backlog.pending, 1);
       assert.ok(s.backlog.oldestPendingAgeSeconds >= 1200 && s.backlog.oldestPendingAgeSeconds < 1300, String(s.backlog.oldestPendingAgeSeconds));
       assert.ok(Date.parse(s.lastAttemptAt) - Date.parse(s.lastSuccessAt) === 20 * 60_000);

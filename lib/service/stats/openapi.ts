@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { op } from '@/lib/openapi/operation';
-import { ZInstantOut, sameShape } from '@/lib/openapi/shared-schemas';
+import { ZInstantOut, page, sameShape } from '@/lib/openapi/shared-schemas';
 import { STATS_WINDOWS, ZStatsQuery, type TStatsWindow, type TWebhookStatsJson } from './schemas';
 
 // The stats operation of /openapi.json (EXT GET /v1/webhooks/{id}/stats).
@@ -19,7 +19,9 @@ export const ZWebhookStats = z
     successes: z.int(),
     failures: z.int(),
     successRate: z.number().min(0).max(1).nullable().meta({ description: 'successes / attempts over the window; null without attempts.' }),
-    responseTimeMs: z.strictObject(ZPercentiles).meta({ description: "The window's attempts, failures and timeouts included." }),
+    responseTimeMs: z
+      .strictObject(ZPercentiles)
+      .meta({ description: "The window's attempts, failures and timeouts included; from latency buckets 25 % wide, each reported at its geometric middle: within 12 % of the exact value." }),
     backlog: z.strictObject({
       pending: z.int(),
       sending: z.int(),
@@ -36,12 +38,16 @@ export const ZWebhookStats = z
     disabledAt: ZInstantOut.nullable(),
     buckets: z.array(
       z.strictObject({ start: ZInstantOut, end: ZInstantOut, attempts: z.int(), successes: z.int(), failures: z.int(), ...ZPercentiles }),
-    ).meta({ description: 'Epoch-aligned UTC buckets covering the window; the first and last are partial; their counts add up to the totals.' }),
+    ).meta({ description: 'Epoch-aligned UTC buckets covering the window (which starts at the first one’s start); the last is partial; their counts add up to the totals.' }),
   })
   .meta({ id: 'WebhookStats' });
 sameShape<TWebhookStatsJson, z.output<typeof ZWebhookStats>>(true);
 
 export const STATS_OPERATIONS = [
+  op('GET /v1/webhooks/stats', {
+    id: 'listWebhookStats', tag: 'Webhooks', summary: "Every webhook's delivery statistics in one call, a page of webhooks at a time", ext: true, auth: 'bearer', paged: true,
+    query: ZStatsQuery, response: page(ZWebhookStats, 'WebhookStatsPage'),
+  }),
   op('GET /v1/webhooks/{id}/stats', {
     id: 'getWebhookStats', tag: 'Webhooks', summary: 'Delivery statistics over a window, with buckets for a chart', ext: true, auth: 'bearer',
     path: z.object({ id: z.string().meta({ description: 'The webhook id (`ep_…`).' }) }), query: ZStatsQuery, response: ZWebhookStats,

@@ -1,50 +1,61 @@
 import { queryRows, sql, type DbOrTx } from '@/lib/db/client';
+import { percentilesOf } from './latency-buckets';
 import type { TPercentiles } from './schemas';
 
-// A webhook's attempts in a window, counted per bucket and in total by one grouped query over the
-// attempts_webhook_time_idx index (one index range scan per bucket; no row leaves the database).
+// A webhook's attempts in a window, per bucket of time and per latency bucket, read from the
+// attempts themselves (over attempts_webhook_time_idx): what the stats use until the rollups hold
+// every attempt of the webhook (query-rollup-buckets.ts reads the same rows from them). Both are
+// assembled here, so the two give the same figures.
 
 export type TBucketRow = TPercentiles & { startMs: number | null; attempts: number; successes: number };
 
-type TRaw = { start_ms: number | string | null; attempts: number; successes: number; p: (number | string | null)[] | string | null };
+/** Attempts and successes of one webhook, one bucket of time, one latency bucket. */
+export type TCountRow = { webhook_id: string; start_ms: number | string; latency_bucket: number; attempts: number; successes: number };
 
-const num = (v: number | string | null | undefined): number | null => (v === null || v === undefined ? null : Math.round(Number(v) * 10) / 10);
+export type TBucketWindow = { until: Date; firstBucket: Date; bucketSeconds: number };
 
-/** Postgres float8[] from either driver: an array, or its text form `{1,2.5,NULL}`. */
-function floats(p: TRaw['p']): (number | null)[] {
-  if (p === null) return [null, null, null];
-  const items = Array.isArray(p) ? p : p.replace(/^\{|\}$/g, '').split(',').map((s) => (s === 'NULL' ? null : s));
-  return items.map((v) => num(v));
+/** One webhook's counts from its attempts in [firstBucket, until]. */
+export async function queryAttemptCounts(db: DbOrTx, webhookId: string, { until, firstBucket, bucketSeconds }: TBucketWindow): Promise<TCountRow[]> {
+  const step = sql`${bucketSeconds}::int * interval '1 second'`;
+  return queryRows<TCountRow>(
+    db,
+    sql`select a.webhook_id, extract(epoch from b.start) * 1000 as start_ms,
+               service.latency_bucket(a.response_duration_ms) as latency_bucket,
+               count(*)::int as attempts, (count(*) filter (where a.status = 'success'))::int as successes
+          from generate_series(${firstBucket.toISOString()}::timestamptz, ${until.toISOString()}::timestamptz, ${step}) as b(start)
+          join service.attempts a
+            on a.webhook_id = ${webhookId}
+           and a.created_at >= b.start
+           and a.created_at < b.start + ${step}
+           and a.created_at <= ${until.toISOString()}::timestamptz
+         group by 1, 2, 3`,
+  );
 }
 
 /**
- * One row per bucket (oldest first; `startMs` set), then the window's total (`startMs` null).
- * Buckets start at `firstBucket` and step by `bucketSeconds` up to `until`; only attempts in
- * [from, until] count, so the buckets' sums are the total.
+ * Per webhook: one row per bucket from `firstBucket` (a multiple of `bucketSeconds`) to `until`,
+ * oldest first, then the window's total (`startMs` null); percentiles from the latency buckets.
  */
-export async function queryAttemptBuckets(
-  db: DbOrTx,
-  webhookId: string,
-  { from, until, firstBucket, bucketSeconds }: { from: Date; until: Date; firstBucket: Date; bucketSeconds: number },
-): Promise<TBucketRow[]> {
-  const step = sql`${bucketSeconds}::int * interval '1 second'`;
-  const rows = await queryRows<TRaw>(
-    db,
-    sql`select extract(epoch from b.start) * 1000 as start_ms,
-               count(a.status)::int as attempts,
-               (count(*) filter (where a.status = 'success'))::int as successes,
-               percentile_cont(array[0.5, 0.95, 0.99]) within group (order by a.response_duration_ms) as p
-          from generate_series(${firstBucket.toISOString()}::timestamptz, ${until.toISOString()}::timestamptz, ${step}) as b(start)
-          left join service.attempts a
-            on a.webhook_id = ${webhookId}
-           and a.created_at >= greatest(b.start, ${from.toISOString()}::timestamptz)
-           and a.created_at < b.start + ${step}
-           and a.created_at <= ${until.toISOString()}::timestamptz
-         group by grouping sets ((b.start), ())
-         order by b.start nulls last`,
-  );
-  return rows.map((r) => {
-    const [p50, p95, p99] = floats(r.p);
-    return { startMs: r.start_ms === null ? null : Number(r.start_ms), attempts: r.attempts, successes: r.successes, p50, p95, p99 };
-  });
+export function assembleBuckets(webhookIds: string[], rows: TCountRow[], { until, firstBucket, bucketSeconds }: TBucketWindow): Map<string, TBucketRow[]> {
+  const bucketMs = bucketSeconds * 1000;
+  const starts: number[] = [];
+  for (let t = firstBucket.getTime(); t <= until.getTime(); t += bucketMs) starts.push(t);
+  const out = new Map<string, TBucketRow[]>();
+  for (const webhookId of webhookIds) {
+    const per = new Map(starts.map((t) => [t, { attempts: 0, successes: 0, counts: new Map<number, number>() }]));
+    const total = { attempts: 0, successes: 0, counts: new Map<number, number>() };
+    for (const r of rows) {
+      if (r.webhook_id !== webhookId) continue;
+      const b = per.get(Math.round(Number(r.start_ms)));
+      if (!b) continue;
+      for (const acc of [b, total]) {
+        acc.attempts += r.attempts;
+        acc.successes += r.successes;
+        acc.counts.set(r.latency_bucket, (acc.counts.get(r.latency_bucket) ?? 0) + r.attempts);
+      }
+    }
+    const row = (startMs: number | null, acc: typeof total): TBucketRow => ({ startMs, attempts: acc.attempts, successes: acc.successes, ...percentilesOf(acc.counts) });
+    out.set(webhookId, [...starts.map((t) => row(t, per.get(t)!)), row(null, total)]);
+  }
+  return out;
 }

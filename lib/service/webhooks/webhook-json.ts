@@ -136,7 +136,7 @@ export function accountMessageToJson(row: Pick<TMessageRow, 'id' | 'eventId' | '
 }
 
 /** An attempt row without its response body (what lists and lastAttempt carry). */
-export type TAttemptSummaryRow = Omit<TAttemptRow, 'response' | 'deliveryId' | 'messageId' | 'webhookId' | 'accountId'> & { response?: string };
+export type TAttemptSummaryRow = Omit<TAttemptRow, 'response' | 'deliveryId' | 'messageId' | 'webhookId' | 'accountId' | 'rolledUp'> & { response?: string };
 
 export function attemptToJson(row: TAttemptSummaryRow, { withResponse = false } = {}): TAttemptJson {
   return {
