@@ -77,7 +77,12 @@ function GrantCard({ grant: g }: { grant: TCaseGrant }) {
       <div data-testid="case-grant" data-grant-id={g.id}>
         <DescriptionList
           items={[
-            ['Tracking id', <span key="t" className="font-mono">{g.trackingId}</span>],
+            [
+              'Tracking id',
+              <Link key="t" href={`/cases/${encodeURIComponent(g.trackingId)}`} className="font-mono text-indigo-700 hover:underline" data-testid="case-tracking-id">
+                {g.trackingId}
+              </Link>,
+            ],
             ['Amount', `${money(g.amount)} (fee ${money(g.feeAmount)})`],
             ['Donor', `${g.firstName} ${g.lastName} · ${g.email}`],
             ['Fund', g.fundName],
