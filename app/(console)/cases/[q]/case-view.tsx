@@ -21,6 +21,7 @@ const KIND_LABELS: Record<TCase['kind'], string> = {
   'grant-id': 'grant id',
   'tracking-id': 'tracking id',
   email: 'donor e-mail',
+  'donor-name': 'donor name',
   'webhook-id': 'webhook id',
   unknown: 'text',
 };
