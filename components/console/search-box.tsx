@@ -9,7 +9,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
         required
         maxLength={254}
         aria-label="Search"
-        placeholder="Tracking id, msg_…, e-mail, donor name"
+        placeholder="Tracking id, msg_…, e-mail, name"
         className="w-full min-w-0 rounded-md border border-white/10 bg-white/10 px-2.5 py-1 text-sm text-white placeholder:text-slate-400 focus:border-indigo-300 focus:bg-white/15 focus:outline-none"
       />
     </form>
