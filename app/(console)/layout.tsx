@@ -59,7 +59,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
           {staff.environment === 'production' ? (
             <div className="bg-rose-600 px-4 py-0.5 text-center text-xs font-medium">Production: test events and changes here reach real integrators.</div>
           ) : null}
-          <AlertBanner initial={{ firing: firing.count, oldestFiringId: firing.oldestId }} />
+          <AlertBanner initial={{ firing: firing.count, oldestFiringId: firing.oldestId, oldestFiring: firing.oldest }} />
         </header>
         <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">{children}</main>
       </div>

@@ -15,11 +15,12 @@ const TONES: Record<TTone, string> = {
   orange: 'bg-orange-50 text-orange-800 ring-orange-600/30',
 };
 
-export function Badge({ tone = 'gray', children, title, dot }: { tone?: TTone; children: ReactNode; title?: string; dot?: boolean }) {
+/** `wrap`: a badge of a few words that may break over lines in a narrow column instead of overflowing it. */
+export function Badge({ tone = 'gray', children, title, dot, wrap }: { tone?: TTone; children: ReactNode; title?: string; dot?: boolean; wrap?: boolean }) {
   return (
     <span
       title={title}
-      className={`inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONES[tone]}`}
+      className={`inline-flex items-center gap-1 px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${wrap ? 'max-w-full rounded-md' : 'whitespace-nowrap rounded-full'} ${TONES[tone]}`}
     >
       {dot ? <span className="size-1.5 rounded-full bg-current opacity-70" aria-hidden /> : null}
       {children}

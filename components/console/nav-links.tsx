@@ -2,23 +2,14 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-
-const LINKS = [
-  { href: '/', label: 'Health', match: [] },
-  { href: '/webhooks', label: 'Webhooks', match: ['/webhooks'] },
-  { href: '/problems', label: 'Problems', match: ['/problems', '/cases'] },
-  { href: '/receivers', label: 'Receivers', match: ['/receivers'] },
-  { href: '/alerts', label: 'Alerts', match: ['/alerts'] },
-  { href: '/nonprofits', label: 'Nonprofits & Connects', match: ['/nonprofits', '/connects'] },
-  { href: '/audit', label: 'Audit log', match: ['/audit'] },
-];
+import { isActiveNavLink, NAV_LINKS } from './nav-items';
 
 export function NavLinks({ className = '' }: { className?: string }) {
   const pathname = usePathname();
   return (
     <nav aria-label="Main" className={`flex flex-wrap items-center gap-1 ${className}`}>
-      {LINKS.map((l) => {
-        const active = pathname === l.href || l.match.some((m) => pathname === m || pathname.startsWith(`${m}/`));
+      {NAV_LINKS.map((l) => {
+        const active = isActiveNavLink(l, pathname);
         return (
           <Link
             key={l.href}

@@ -106,9 +106,11 @@ async function messageIdsFor(api: ConnectApi, kind: TCase['kind'], q: string, no
       notes.push(`${NO_SEARCH}: only what reached this console’s receivers was searched.`);
     }
   }
-  // The receivers' store is searched when the service cannot be (no tag search, or free text): a
-  // scan of every stored body, so not on every poll of a case the service can answer.
-  if (q.length >= 4 && (kind === 'unknown' || notes.some((n) => n.startsWith(NO_SEARCH)))) ids.push(...(await messageIdsMentioning(q, MAX_MESSAGES + 1)));
+  // The receivers' store is searched when the service cannot be (no tag search, or free text, or
+  // words that are no donor's name): a scan of every stored body, so not on every poll of a case
+  // the service can answer.
+  const freeText = kind === 'unknown' || (kind === 'donor-name' && ids.length === 0);
+  if (q.length >= 4 && (freeText || notes.some((n) => n.startsWith(NO_SEARCH)))) ids.push(...(await messageIdsMentioning(q, MAX_MESSAGES + 1)));
   return [...new Set(ids)];
 }
 
@@ -120,7 +122,7 @@ export async function buildCase(envName: TEnvironmentName, api: ConnectApi, raw:
   const result: TCase = { query: q, kind, grants: [], messages: [], notes, fetchedAt: now.toISOString() };
   if (kind === 'webhook-id') return { ...result, redirect: `/webhooks/${encodeURIComponent(q)}` };
   if (kind === 'unknown') {
-    notes.push('Not an id this console knows (msg_…, evt_…, ep_…, a grant UUID, a GC-XXXXXX tracking id or an e-mail address): searched the bodies and headers of received requests for the text.');
+    notes.push('Not an id this console knows (msg_…, evt_…, ep_…, a grant UUID, a GC-XXXXXX tracking id, an e-mail address or a donor’s first and last name): searched the bodies and headers of received requests for the text.');
   }
 
   let ids = await messageIdsFor(api, kind, q, notes);

@@ -2,9 +2,9 @@ import type { TReconciliation } from './reconcile';
 import type { TReceiverRef, TTimelineAttempt, TTimelineReceipt, TTimelineWebhook } from './timeline-types';
 
 // A case: everything this console can tell about one search (a tracking id, grant id, message id,
-// event id or donor e-mail), from both sides of the wire. Plain JSON for pages and /api/search.
+// event id, donor e-mail or full name), from both sides of the wire. Plain JSON for pages and /api/search.
 
-export const QUERY_KINDS = ['message-id', 'event-id', 'grant-id', 'tracking-id', 'email', 'webhook-id', 'unknown'] as const;
+export const QUERY_KINDS = ['message-id', 'event-id', 'grant-id', 'tracking-id', 'email', 'donor-name', 'webhook-id', 'unknown'] as const;
 export type TQueryKind = (typeof QUERY_KINDS)[number];
 
 export type TCaseGrant = {

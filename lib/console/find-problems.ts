@@ -8,6 +8,7 @@ import { mapLimit } from './map-limit';
 import { troubledMessageIds } from './receipts-by-message';
 import { listReceivers } from './receivers';
 import { consoleAddresses } from './receivers/console-addresses';
+import { problemGrant, type TProblemGrant } from './problem-grant';
 import { isProblem, type TReconciliation } from './reconcile';
 import type { TEnvironmentName } from './session';
 import { withLastResponse } from './attempts-of-message';
@@ -25,7 +26,7 @@ export const DEFAULT_WINDOW_MS = 7 * 24 * 3600_000;
 /** Per webhook and source: beyond this the group says "at least". */
 const SCAN_CAP = 500;
 
-export type TProblemItem = TTimelineMessage & { webhookId: string };
+export type TProblemItem = TTimelineMessage & { webhookId: string; grant: TProblemGrant | null };
 export type TProblemGroup = {
   webhook: TTimelineWebhook;
   receiver: TReceiverRef | null;
@@ -67,7 +68,7 @@ async function messagesWithStatus(api: ConnectApi, webhookId: string, status: st
   const messages: TMessage[] = [];
   let pageToken: string | undefined;
   while (messages.length < SCAN_CAP) {
-    const page = await api.listMessages(webhookId, { status, after: since.toISOString(), before: until.toISOString(), pageLimit: 100, pageToken });
+    const page = await api.listMessages(webhookId, { status, after: since.toISOString(), before: until.toISOString(), pageLimit: 100, pageToken, withContent: true });
     messages.push(...page.results);
     if (!page.nextPageToken) return { messages, truncated: false };
     pageToken = page.nextPageToken;
@@ -110,7 +111,7 @@ export async function findProblems(
     const messages = [...new Map([...failed.messages, ...pending.messages, ...extra.filter((m): m is TMessage => m !== null)].map((m) => [m.id, m])).values()];
     const deliveries = await mapLimit(messages, 6, async (m) => withLastResponse(api, webhook.id, m.id, await deliveryOf(envName, api, webhook.id, m)));
     const joined = await joinMessages(api, { webhookId: webhook.id, messages, deliveries, webhook, webhookUrl: webhook.url, receivers, addresses, siblings: webhooks, asOf, now });
-    const items = joined.map((m): TProblemItem => ({ ...m, webhookId: webhook.id })).filter(isProblem);
+    const items = joined.map((m, i): TProblemItem => ({ ...m, webhookId: webhook.id, grant: problemGrant(messages[i]) })).filter(isProblem);
     const counts: TProblemGroup['counts'] = {};
     for (const item of items) counts[item.reconciliation] = (counts[item.reconciliation] ?? 0) + 1;
     const receiver = targets[0] ? { id: targets[0].id, name: targets[0].name, slug: targets[0].slug } : null;

@@ -1,6 +1,8 @@
+import { donorNameTag } from '@/lib/donor-name';
 import type { TQueryKind } from './case-types';
 
-// What a pasted search term is, by its shape: the ids of the API and the donor's e-mail.
+// What a pasted search term is, by its shape: the ids of the API, the donor's e-mail, and two or
+// more words of letters, the donor's full name ("Grace Hopper", "José de la Cruz", "Mary-Kate O’Neil").
 
 const PATTERNS: [TQueryKind, RegExp][] = [
   ['message-id', /^msg_[0-9A-Za-z]{27}$/],
@@ -9,6 +11,7 @@ const PATTERNS: [TQueryKind, RegExp][] = [
   ['grant-id', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i],
   ['tracking-id', /^GC-[0-9A-Z]{6}$/i],
   ['email', /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/],
+  ['donor-name', /^\p{L}[\p{L}\p{M}'’.-]*(?:\s+\p{L}[\p{L}\p{M}'’.-]*)+$/u],
 ];
 
 export const QUERY_MAX_LENGTH = 254;
@@ -20,6 +23,7 @@ export function classifyQuery(raw: string): { kind: TQueryKind; q: string } {
     if (!pattern.test(q)) continue;
     if (kind === 'tracking-id') return { kind, q: q.toUpperCase() };
     if (kind === 'email' || kind === 'grant-id') return { kind, q: q.toLowerCase() };
+    if (kind === 'donor-name') return { kind, q: q.replace(/\s+/gu, ' ') };
     return { kind, q };
   }
   return { kind: 'unknown', q };
@@ -34,6 +38,8 @@ export function tagFor(kind: TQueryKind, q: string): string | null {
       return `tracking:${q}`;
     case 'email':
       return `donor:${q}`;
+    case 'donor-name':
+      return donorNameTag(q);
     default:
       return null;
   }
@@ -41,7 +47,7 @@ export function tagFor(kind: TQueryKind, q: string): string | null {
 
 /** Why a search term cannot be searched (empty, too long, control characters, broken Unicode), or null. */
 export function searchTermProblem(q: string): string | null {
-  if (!q) return 'is required: a tracking id, grant id, message id, event id, webhook id or donor e-mail';
+  if (!q) return 'is required: a tracking id, grant id, message id, event id, webhook id, donor e-mail or donor full name';
   if (q.length > QUERY_MAX_LENGTH) return `must be at most ${QUERY_MAX_LENGTH} characters`;
   if (/[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(q)) return 'must be printable text (no control characters or broken Unicode)';
   return null;

@@ -23,6 +23,10 @@ test('a firing alert shows a banner on every page, linking to it; it goes when t
 
   await page.goto('/alerts');
   await expect(page.getByTestId('alert-banner')).toHaveCount(0);
+  // The page states the settings in force: this app evaluates every 200 ms and allows loopback targets.
+  await expect(page.getByText('Rules checked by the worker every 200 ms against the API.', { exact: false })).toBeVisible();
+  await expect(page.getByText(/Public addresses, or loopback \(this instance has DELIVERY_ALLOW_PRIVATE=true\)/)).toBeVisible();
+  await expect(page.getByText('Public addresses only', { exact: false })).toHaveCount(0);
   const form = page.getByRole('form', { name: 'Create an alert rule' });
   await form.getByLabel('Name').fill('Any webhook disabled');
   await form.getByLabel('When').selectOption('webhook_disabled');
@@ -41,11 +45,16 @@ test('a firing alert shows a banner on every page, linking to it; it goes when t
   await expect(banner, 'the banner polls while the page is open').toContainText('An alert is firing', { timeout: 20_000 });
   await page.goto('/receivers');
   await expect(banner, 'on every console page').toBeVisible();
+  // The webhook is named by its description and linked to its page, not named by its id.
+  await expect(banner).toContainText('“Any webhook disabled” for Acme grants');
+  await expect(banner.getByTestId('alert-banner-subject')).toHaveAttribute('href', `/webhooks/${webhook.body.id}`);
+  await expect(banner).not.toContainText(webhook.body.id);
   await screenshot(page, 'alert-banner');
-  await banner.getByRole('link').click();
+  await banner.getByRole('link', { name: 'See it' }).click();
   await page.waitForURL(/\/alerts#alert-/);
   const row = page.locator('[data-testid="alert-row"][data-state="firing"]');
-  await expect(row).toContainText(webhook.body.id);
+  await expect(row.getByTestId('alert-subject')).toHaveText('Acme grants');
+  await expect(row.getByTestId('alert-subject')).toHaveAttribute('href', `/webhooks/${webhook.body.id}`);
   await expect(row).toContainText('disabled through the API');
   await screenshot(page, 'alerts');
   await page.setViewportSize({ width: 390, height: 844 });

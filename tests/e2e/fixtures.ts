@@ -90,3 +90,8 @@ export const test = base.extend<TTestFixtures, TWorkerFixtures>({
 });
 
 export { expect };
+
+/** Nothing scrolls sideways: the page is at most `width` px wide (polled: charts and tables settle after a resize). */
+export async function expectFitsWidth(page: Page, width: number, what = page.url()): Promise<void> {
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${what} is at most ${width} px wide` }).toBeLessThanOrEqual(width);
+}

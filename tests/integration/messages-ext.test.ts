@@ -61,11 +61,13 @@ async function newWebhook(t: string, ep: ReturnType<TReceiver['endpoint']>, body
   return res.body as { id: string; url: string };
 }
 
-const grantTags = (g: { id: string; trackingId: string; email: string; connectId: string }) => [
+/** A grant's tags; the donor's full name is one since grants carry it (not on a grant the 0001 backfill tagged). */
+const grantTags = (g: { id: string; trackingId: string; email: string; connectId: string; firstName?: string; lastName?: string }) => [
   `grant:${g.id}`,
   `tracking:${g.trackingId}`,
   `donor:${g.email.toLowerCase()}`,
   `connect:${g.connectId}`,
+  ...(g.firstName !== undefined ? [`name:${`${g.firstName} ${g.lastName ?? ''}`.toLowerCase().replace(/\s+/g, ' ').trim()}`] : []),
 ];
 
 /** The account's one message tagged `tag`. */
@@ -81,10 +83,12 @@ describe('messages: stored, tagged, with an event id', () => {
     const ep = receiver.endpoint();
     const w = await newWebhook(tok, ep);
     const connect = await newConnect(tok);
-    const grant = await newGrant(tok, connect, { email: 'Mixed.Case@Example.ORG' });
+    const grant = await newGrant(tok, connect, { email: 'Mixed.Case@Example.ORG', firstName: 'Grace', lastName: 'Hopper' });
     const listed = await messageTagged(tok, `grant:${grant.id}`);
     assert.deepEqual(listed.tags, grantTags(grant));
     assert.ok(listed.tags.includes('donor:mixed.case@example.org'));
+    assert.ok(listed.tags.includes('name:grace hopper'), 'the donor’s full name, as the console’s search asks for it');
+    assert.equal((await messageTagged(tok, 'name:grace hopper')).id, listed.id);
     assert.match(listed.eventId, EVT);
     assert.equal(listed.eventType, 'grant.succeeded');
     const mine = await call(app, 'GET', `/v1/webhooks/${w.id}/messages/${listed.id}`, { token: tok });

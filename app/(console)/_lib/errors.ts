@@ -69,6 +69,8 @@ export type TActionResult<T = undefined> =
 export type TFormState = {
   ok?: boolean;
   notice?: string;
+  /** Done, but something staff should know (shown beside the notice). */
+  warnings?: string[];
   error?: TErrorInfo;
   fieldErrors?: Record<string, string>;
   values?: Record<string, string | string[] | boolean>;

@@ -5,13 +5,6 @@ import { Table, TBody, Td, Th } from '@/components/console/table';
 import { Timestamp } from '@/components/console/timestamp';
 import type { TAlertJson } from '@/lib/console/alerts/list-alerts';
 
-/** Where the alert's subject is looked at in the console. */
-function subjectLink(subject: string): { href: string; label: string } {
-  const [kind, id] = [subject.slice(0, subject.indexOf(':')), subject.slice(subject.indexOf(':') + 1)];
-  if (kind === 'webhook') return { href: `/webhooks/${encodeURIComponent(id)}`, label: id };
-  return { href: `/cases/${encodeURIComponent(id)}`, label: `${kind} ${id}` };
-}
-
 function PostOutcome({ post }: { post: TAlertJson['firedPost'] }) {
   if (!post.at) return <span className="text-xs text-slate-400">—</span>;
   return (
@@ -55,31 +48,28 @@ export function AlertsTable({ alerts }: { alerts: TAlertJson[] }) {
         </tr>
       </thead>
       <TBody>
-        {alerts.map((a) => {
-          const link = subjectLink(a.subject);
-          return (
-            <tr key={a.id} id={`alert-${a.id}`} data-testid="alert-row" data-state={a.clearedAt ? 'cleared' : 'firing'} className="target:bg-amber-50">
-              <Td>{a.clearedAt ? <Badge tone="gray">cleared</Badge> : <Badge tone="red" dot>firing</Badge>}</Td>
-              <Td className="text-sm">{a.ruleName}</Td>
-              <Td>
-                <Link href={link.href} className="font-mono text-xs text-indigo-700 hover:underline">
-                  {link.label}
-                </Link>
-              </Td>
-              <Td className="max-w-sm text-xs text-slate-700">{summary(a)}</Td>
-              <Td>
-                <Timestamp value={a.firedAt} />
-              </Td>
-              <Td>{a.clearedAt ? <Timestamp value={a.clearedAt} /> : <span className="text-xs text-slate-400">—</span>}</Td>
-              <Td>
-                <div className="flex flex-col gap-0.5">
-                  <PostOutcome post={a.firedPost} />
-                  {a.clearedAt ? <PostOutcome post={a.clearedPost} /> : null}
-                </div>
-              </Td>
-            </tr>
-          );
-        })}
+        {alerts.map((a) => (
+          <tr key={a.id} id={`alert-${a.id}`} data-testid="alert-row" data-state={a.clearedAt ? 'cleared' : 'firing'} className="target:bg-amber-50">
+            <Td>{a.clearedAt ? <Badge tone="gray">cleared</Badge> : <Badge tone="red" dot>firing</Badge>}</Td>
+            <Td className="text-sm">{a.ruleName}</Td>
+            <Td>
+              <Link href={a.about.href} className="break-words text-xs text-indigo-700 hover:underline" title={a.about.id} data-testid="alert-subject">
+                {a.about.label}
+              </Link>
+            </Td>
+            <Td className="max-w-sm text-xs text-slate-700">{summary(a)}</Td>
+            <Td>
+              <Timestamp value={a.firedAt} />
+            </Td>
+            <Td>{a.clearedAt ? <Timestamp value={a.clearedAt} /> : <span className="text-xs text-slate-400">—</span>}</Td>
+            <Td>
+              <div className="flex flex-col gap-0.5">
+                <PostOutcome post={a.firedPost} />
+                {a.clearedAt ? <PostOutcome post={a.clearedPost} /> : null}
+              </div>
+            </Td>
+          </tr>
+        ))}
       </TBody>
     </Table>
   );

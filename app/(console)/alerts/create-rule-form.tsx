@@ -15,7 +15,7 @@ const THRESHOLD: Record<TAlertRuleKind, { label: string; hint: string; placehold
   grant_undelivered: { label: 'Minutes', hint: 'A grant whose message no webhook got (2xx) this long after it was made. Decimals allowed (0.5 = 30 s).', placeholder: '15' },
 };
 
-export function CreateRuleForm({ webhooks }: { webhooks: { id: string; label: string }[] }) {
+export function CreateRuleForm({ webhooks, targetRule }: { webhooks: { id: string; label: string }[]; targetRule: string }) {
   const [state, action] = useActionState(createAlertRuleAction, {} as TFormState & { secret?: string });
   const v = (state.values ?? {}) as Record<string, string>;
   const fe = state.fieldErrors ?? {};
@@ -74,7 +74,7 @@ export function CreateRuleForm({ webhooks }: { webhooks: { id: string; label: st
             ))}
           </Select>
         </Field>
-        <Field label="Send to (URL)" htmlFor="targetUrl" error={fe.targetUrl} hint="A signed POST (Standard Webhooks) when an alert fires and when it clears. Public addresses only.">
+        <Field label="Send to (URL)" htmlFor="targetUrl" error={fe.targetUrl} hint={`A signed POST (Standard Webhooks) when an alert fires and when it clears. ${targetRule}`}>
           <Input id="targetUrl" name="targetUrl" defaultValue={v.targetUrl ?? ''} placeholder="https://hooks.example.org/alerts" invalid={!!fe.targetUrl} className="font-mono" />
         </Field>
         <div>

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { Badge } from '@/components/console/badge';
 import { EmptyState } from '@/components/console/empty-state';
 import { Card, PageHeader } from '@/components/console/page-header';
@@ -6,6 +7,8 @@ import { Table, TBody, Td, Th } from '@/components/console/table';
 import { alertRuleJson, listAlertRules } from '@/lib/console/alerts/alert-rules';
 import { listAlerts } from '@/lib/console/alerts/list-alerts';
 import { describeRule } from '@/lib/console/alerts/rule-schemas';
+import { alertTargetRule, formatInterval } from '@/lib/console/alerts/describe-settings';
+import { env } from '@/lib/env';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
 import { loadOrError } from '@/app/(console)/_lib/errors';
 import { AlertsTable } from './alerts-table';
@@ -22,12 +25,13 @@ export default async function AlertsPage() {
     listAlerts(staff.environment),
     loadOrError(() => api.listWebhooks({ pageLimit: 100 })),
   ]);
-  const choices = (webhooks.data?.results ?? []).map((w) => ({ id: w.id, label: `${w.description || w.url} (${w.id})` }));
+  const names = new Map((webhooks.data?.results ?? []).map((w) => [w.id, w.description || w.url]));
+  const choices = [...names].map(([id, name]) => ({ id, label: `${name} (${id})` }));
   return (
     <div className="space-y-5">
       <PageHeader
         title="Alerts"
-        description="Rules checked by the worker every few seconds against the API. An alert fires once when its condition starts, sends a signed POST to the rule’s URL, and clears (with a second POST) when the condition ends."
+        description={`Rules checked by the worker every ${formatInterval(env.ALERT_EVAL_MS)} against the API. An alert fires once when its condition starts, sends a signed POST to the rule’s URL, and clears (with a second POST) when the condition ends.`}
       />
       <AlertsTable alerts={alerts} />
       <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -52,7 +56,14 @@ export default async function AlertsPage() {
                       {r.enabled ? <Badge tone="green">on</Badge> : <Badge tone="gray">off</Badge>}
                     </div>
                   </Td>
-                  <Td className="max-w-sm text-xs text-slate-700">{describeRule(r)}</Td>
+                  <Td className="max-w-sm text-xs text-slate-700">
+                    {describeRule(r, r.webhookId ? names.get(r.webhookId) : undefined)}
+                    {r.webhookId ? (
+                      <Link href={`/webhooks/${encodeURIComponent(r.webhookId)}`} className="mt-0.5 block break-all font-mono text-indigo-700 hover:underline" data-testid="alert-rule-webhook">
+                        {r.webhookId}
+                      </Link>
+                    ) : null}
+                  </Td>
                   <Td className="max-w-xs truncate font-mono text-xs">{r.targetUrl}</Td>
                   <Td className="text-right">
                     <RuleActions id={r.id} name={r.name} enabled={r.enabled} />
@@ -63,7 +74,7 @@ export default async function AlertsPage() {
           </Table>
         )}
         <Card title="New alert rule">
-          <CreateRuleForm webhooks={choices} />
+          <CreateRuleForm webhooks={choices} targetRule={alertTargetRule(env.DELIVERY_ALLOW_PRIVATE)} />
         </Card>
       </div>
     </div>

@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/console/page-header';
 import { Table, TBody, Td, Th } from '@/components/console/table';
 import { Timestamp } from '@/components/console/timestamp';
 import { AUDIT_ACTIONS } from '@/lib/console/audit/audit-actions';
+import { auditTargetLinks } from '@/lib/console/audit/target-links';
 import { listAudit, parseAuditFilters, type TAuditFilters } from '@/lib/console/audit/list-audit';
 import { requireStaff } from '@/lib/console/session';
 import { ApiError } from '@/lib/http/errors';
@@ -98,10 +99,19 @@ export default async function AuditPage({ searchParams }: TPageProps) {
                 <Td className="whitespace-nowrap">{r.actor}</Td>
                 <Td className="whitespace-nowrap font-mono text-xs">{r.action}</Td>
                 <Td className="min-w-[12rem] break-all font-mono text-xs">
-                  {r.target.split(' ').filter(Boolean).map((t) => (
-                    <Link key={t} href={`/audit?target=${encodeURIComponent(t)}`} className="mr-1 hover:underline">
-                      {t}
-                    </Link>
+                  {auditTargetLinks(r.action, r.target).map((t) => (
+                    <span key={t.id} className="mr-1.5 inline-block" data-testid="audit-target">
+                      {t.href ? (
+                        <Link href={t.href} className="text-indigo-700 hover:underline">
+                          {t.id}
+                        </Link>
+                      ) : (
+                        t.id
+                      )}{' '}
+                      <Link href={`/audit?target=${encodeURIComponent(t.id)}`} className="text-slate-400 hover:text-slate-700" title={`Only the entries for ${t.id}`} aria-label={`Only the entries for ${t.id}`}>
+                        ⌕
+                      </Link>
+                    </span>
                   ))}
                 </Td>
                 <Td>

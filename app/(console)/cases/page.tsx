@@ -22,7 +22,7 @@ export default async function CasesPage({ searchParams }: TPageProps) {
       </div>
       <EmptyState title="Paste what the integrator or donor gave you">
         A tracking id (<code className="font-mono">GC-7KQ2M9</code>), a grant id, a message id (<code className="font-mono">msg_…</code>), an event id (
-        <code className="font-mono">evt_…</code>), a webhook id (<code className="font-mono">ep_…</code>) or the donor&apos;s e-mail.
+        <code className="font-mono">evt_…</code>), a webhook id (<code className="font-mono">ep_…</code>), the donor&apos;s e-mail or full name (<code className="font-mono">Grace Hopper</code>).
       </EmptyState>
     </div>
   );

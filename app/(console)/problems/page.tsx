@@ -6,7 +6,7 @@ import { EmptyState } from '@/components/console/empty-state';
 import { PageHeader } from '@/components/console/page-header';
 import { Timestamp } from '@/components/console/timestamp';
 import { findProblems, type TProblemGroup, type TProblemItem } from '@/lib/console/find-problems';
-import { parseProblemWindow } from '@/lib/console/problem-window';
+import { parseProblemWindow, type TProblemPreset } from '@/lib/console/problem-window';
 import { RECONCILIATION_LABELS, type TReconciliation } from '@/lib/console/reconcile';
 import { ApiError } from '@/lib/http/errors';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
@@ -16,6 +16,12 @@ import type { TPageProps } from '@/lib/http/page-props';
 export const metadata: Metadata = { title: 'Problems' };
 
 const toLocalInput = (iso: string) => iso.slice(0, 16);
+const PRESETS: [TProblemPreset, string][] = [
+  ['1h', 'Last hour'],
+  ['24h', 'Last 24 h'],
+  ['7d', 'Last 7 days'],
+];
+const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 export default async function ProblemsPage({ searchParams }: TPageProps) {
   const { staff, api } = await staffApi();
@@ -56,9 +62,18 @@ export default async function ProblemsPage({ searchParams }: TPageProps) {
         <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-1 font-medium text-slate-700 hover:bg-slate-50">
           Show
         </button>
-        <Link href="/problems" className="px-1 py-1 text-xs text-slate-600 hover:underline">
-          Last 7 days
-        </Link>
+        <nav aria-label="Presets" className="flex items-center gap-1 text-xs" data-testid="problem-presets">
+          {PRESETS.map(([last, label]) => (
+            <Link
+              key={last}
+              href={`/problems?last=${last}`}
+              aria-current={window.last === last || (!window.last && last === '7d' && !sp.get('since') && !sp.get('until')) ? 'page' : undefined}
+              className="rounded-md px-2 py-1 text-slate-600 hover:bg-slate-100 aria-[current=page]:bg-slate-200 aria-[current=page]:font-medium aria-[current=page]:text-slate-900"
+            >
+              {label}
+            </Link>
+          ))}
+        </nav>
       </form>
       {result.error ? <ErrorCallout error={result.error} title="The problems could not be loaded" /> : null}
       {data?.notes.map((n) => (
@@ -136,11 +151,26 @@ function ProblemRow({ item, group }: { item: TProblemItem; group?: TProblemGroup
         <p className="text-slate-800" data-testid="explanation">
           {item.explanation}
         </p>
+        {item.grant ? (
+          <p className="flex flex-wrap items-center gap-x-2 text-xs text-slate-700" data-testid="problem-grant">
+            {item.grant.trackingId ? (
+              <Link href={`/cases/${encodeURIComponent(item.grant.trackingId)}`} className="font-mono text-indigo-700 hover:underline" data-testid="problem-tracking-id">
+                {item.grant.trackingId}
+              </Link>
+            ) : null}
+            {item.grant.donor ? <span data-testid="problem-donor">{item.grant.donor}</span> : null}
+            {item.grant.amount !== null ? (
+              <span className="tabular-nums" data-testid="problem-amount">
+                {money(item.grant.amount)}
+              </span>
+            ) : null}
+          </p>
+        ) : null}
         <p className="truncate text-xs text-slate-500">
           <Link href={`/cases/${encodeURIComponent(item.id)}`} className="font-mono text-indigo-700 hover:underline">
             {item.id}
           </Link>{' '}
-          on {group?.webhook.description || item.webhookId}
+          on {group?.webhook.description || group?.webhook.url || item.webhookId}
         </p>
       </div>
     </li>

@@ -12,6 +12,8 @@ import { fieldErrorsOf, type TFormState } from '@/app/(console)/_lib/errors';
 import { actionErrorInfo } from '@/app/(console)/_lib/errors';
 import { auditResultOf, recordAudit } from '@/lib/console/audit/record-audit';
 import { getDb } from '@/lib/db/client';
+import { connectApi } from '@/lib/console/connect-api';
+import { secretWarnings } from './[id]/secret-warnings';
 
 const ZSecret = z.string().trim().refine(isValidSecret, { message: 'A signing secret is whsec_ followed by base64, as the webhook shows it.' });
 
@@ -79,15 +81,17 @@ export async function updateReceiverAction(prev: TFormState, formData: FormData)
   if (!parsed.success) return { fieldErrors: fieldErrorsOf(parsed.error.issues), values: raw, nonce };
   const { id, name, secret1, secret2, responseStatus, responseBody, responseDelayMs } = parsed.data;
   const secrets = [...new Set([secret1, secret2].filter(Boolean))];
+  let updated;
   try {
     const before = await getReceiver(id);
     if (!before) return { error: { message: 'This receiver no longer exists.' }, nonce };
-    await updateReceiver(id, { name, secrets, responseStatus, responseBody, responseDelayMs });
+    updated = await updateReceiver(id, { name, secrets, responseStatus, responseBody, responseDelayMs });
     await recordAudit(await getDb(), { actor: staff, action: 'receiver.update', target: [id], result: 'ok', detail: receiverChanges(before, { name, secrets, responseStatus, responseBody, responseDelayMs }) });
   } catch (err) {
     await recordAudit(await getDb(), { actor: staff, action: 'receiver.update', target: [id], result: auditResultOf(err) });
     return { error: actionErrorInfo(err), values: raw, nonce };
   }
+  const warnings = await secretWarnings(staff.environment, connectApi(staff.environment), updated);
   revalidatePath(`/receivers/${id}`);
-  return { ok: true, notice: `Saved. The receiver now answers ${responseStatus}${responseDelayMs ? ` after ${responseDelayMs} ms` : ''}.`, nonce };
+  return { ok: true, notice: `Saved. The receiver now answers ${responseStatus}${responseDelayMs ? ` after ${responseDelayMs} ms` : ''}.`, warnings: warnings.map((w) => w.message), nonce };
 }

@@ -51,6 +51,7 @@ async function healthConditions(api: ConnectApi, rule: TAlertRuleRow, holds: (h:
     out.set(subjectOf(w), {
       webhookId: w.id,
       url: w.url,
+      description: w.description,
       failureStreak: health.failureStreak,
       attempts: health.attempts,
       successes: health.successes,
@@ -65,7 +66,7 @@ async function healthConditions(api: ConnectApi, rule: TAlertRuleRow, holds: (h:
 async function disabledConditions(api: ConnectApi, rule: TAlertRuleRow): Promise<TConditions> {
   const out: TConditions = new Map();
   for (const w of await scopedWebhooks(api, rule)) {
-    if (w.disabled) out.set(subjectOf(w), { webhookId: w.id, url: w.url, reason: w.disabledReason, disabledAt: w.disabledAt });
+    if (w.disabled) out.set(subjectOf(w), { webhookId: w.id, url: w.url, description: w.description, reason: w.disabledReason, disabledAt: w.disabledAt });
   }
   return out;
 }

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { getDb, schema } from '@/lib/db/client';
+import { alertSubject, type TAlertSubject } from './alert-subject';
 
 // Alerts as the console lists them: firing ones first (oldest first: the longest-standing problem
 // leads), then the most recently cleared.
@@ -13,6 +14,8 @@ export type TAlertJson = {
   ruleName: string;
   kind: string;
   subject: string;
+  /** The subject as the console names and links it (a webhook by its description or URL). */
+  about: TAlertSubject;
   firedAt: string;
   clearedAt: string | null;
   details: Record<string, unknown>;
@@ -37,6 +40,7 @@ export async function listAlerts(environment: string, { limit = 100 }: { limit?:
     ruleName,
     kind,
     subject: alert.subject,
+    about: alertSubject(alert.subject, alert.details as Record<string, unknown>),
     firedAt: alert.firedAt.toISOString(),
     clearedAt: iso(alert.clearedAt),
     details: alert.details as Record<string, unknown>,
@@ -45,15 +49,22 @@ export async function listAlerts(environment: string, { limit = 100 }: { limit?:
   }));
 }
 
-/** How many alerts of the environment are firing, and the oldest one's id (the banner's link). */
-export async function firingAlerts(environment: string): Promise<{ count: number; oldestId: string | null }> {
+/** The banner's facts: how many alerts of the environment are firing, and the oldest one (its id, rule and subject). */
+export type TFiringAlerts = { count: number; oldestId: string | null; oldest: { ruleName: string; about: TAlertSubject } | null };
+
+export async function firingAlerts(environment: string): Promise<TFiringAlerts> {
   const db = await getDb();
   const rows = await db
-    .select({ id: a.id, count: sql<number>`count(*) over ()` })
+    .select({ id: a.id, subject: a.subject, details: a.details, ruleName: r.name, count: sql<number>`count(*) over ()` })
     .from(a)
     .innerJoin(r, eq(r.id, a.ruleId))
     .where(and(isNull(a.clearedAt), eq(r.environment, environment)))
     .orderBy(a.firedAt)
     .limit(1);
-  return { count: Number(rows[0]?.count ?? 0), oldestId: rows[0]?.id ?? null };
+  const row = rows[0];
+  return {
+    count: Number(row?.count ?? 0),
+    oldestId: row?.id ?? null,
+    oldest: row ? { ruleName: row.ruleName, about: alertSubject(row.subject, row.details as Record<string, unknown>) } : null,
+  };
 }

@@ -23,9 +23,12 @@ export const KIND_LABELS: Record<TAlertRuleKind, string> = {
 export type TAlertRuleRow = typeof schema.alertRules.$inferSelect;
 export type TAlertRow = typeof schema.alerts.$inferSelect;
 
-/** A sentence for the rule, as lists and the alert's POST say it. */
-export function describeRule(rule: Pick<TAlertRuleRow, 'kind' | 'threshold' | 'window' | 'minAttempts' | 'webhookId'>): string {
-  const scope = rule.webhookId ? `webhook ${rule.webhookId}` : 'any webhook';
+/**
+ * A sentence for the rule, as lists and the alert's POST say it. `webhookName` (its description or
+ * URL, where the caller knows it) names the rule's webhook instead of its id.
+ */
+export function describeRule(rule: Pick<TAlertRuleRow, 'kind' | 'threshold' | 'window' | 'minAttempts' | 'webhookId'>, webhookName?: string): string {
+  const scope = rule.webhookId ? `webhook ${webhookName ? `“${webhookName}”` : rule.webhookId}` : 'any webhook';
   switch (rule.kind as TAlertRuleKind) {
     case 'failure_streak':
       return `${scope} fails ${rule.threshold} attempts or more in a row`;
@@ -34,7 +37,7 @@ export function describeRule(rule: Pick<TAlertRuleRow, 'kind' | 'threshold' | 'w
     case 'webhook_disabled':
       return `${scope} is disabled`;
     case 'grant_undelivered':
-      return `a grant's message is not delivered to ${rule.webhookId ? `webhook ${rule.webhookId}` : 'any webhook'} within ${rule.threshold} min`;
+      return `a grant's message is not delivered to ${scope} within ${rule.threshold} min`;
     default:
       return rule.kind;
   }

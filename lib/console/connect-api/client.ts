@@ -207,10 +207,10 @@ export class ConnectApi extends ConnectApiTransport {
 
   listMessages(
     webhookId: string,
-    query: TPageQuery & { status?: string; eventType?: string; before?: string; after?: string } = {},
+    query: TPageQuery & { status?: string; eventType?: string; before?: string; after?: string; withContent?: boolean } = {},
   ): Promise<TPage<TMessage>> {
     return this.call(
-      { operation: 'list messages', method: 'GET', path: `/v1/webhooks/${enc(webhookId)}/messages`, query: { ...query }, idempotent: true },
+      { operation: 'list messages', method: 'GET', path: `/v1/webhooks/${enc(webhookId)}/messages`, query: { ...query, withContent: query.withContent ? 'true' : undefined }, idempotent: true },
       ZPage(ZMessage),
     );
   }

@@ -5,6 +5,7 @@ import { getDb, schema, type DbOrTx } from '@/lib/db/client';
 import { ApiError } from '@/lib/http/errors';
 import { prefixedId, randomString } from '@/lib/ids';
 import { ID_PREFIX } from '@/lib/constants';
+import { donorNameTag } from '@/lib/donor-name';
 import type { TConnectRow } from '@/lib/service/connects/connect-json';
 import { emitEvent } from '@/lib/service/webhooks/emit-event';
 import { IDEMPOTENCY_WINDOW_MS, TRACKING_ID_ALPHABET, TRACKING_ID_LENGTH, TRACKING_ID_PREFIX, feeFor, findFund } from './constants';
@@ -117,7 +118,12 @@ export async function createGrant(input: TCreateGrantInput, opts: TCreateGrantOp
   });
 }
 
-/** What a grant's event is found by (GET /v1/messages?tag=…); the migration 0001 backfill mirrors it. */
-export function grantEventTags(grant: Pick<TGrantJson, 'id' | 'trackingId' | 'email' | 'connectId'>): string[] {
-  return [`grant:${grant.id}`, `tracking:${grant.trackingId}`, `donor:${grant.email.toLowerCase()}`, `connect:${grant.connectId}`];
+/**
+ * What a grant's event is found by (GET /v1/messages?tag=…): the migration 0001 backfill mirrors
+ * all but the donor's full name (`name:grace hopper`, lib/donor-name.ts), which grants made before
+ * it do not carry.
+ */
+export function grantEventTags(grant: Pick<TGrantJson, 'id' | 'trackingId' | 'email' | 'connectId' | 'firstName' | 'lastName'>): string[] {
+  const name = donorNameTag(`${grant.firstName} ${grant.lastName}`);
+  return [`grant:${grant.id}`, `tracking:${grant.trackingId}`, `donor:${grant.email.toLowerCase()}`, `connect:${grant.connectId}`, ...(name ? [name] : [])];
 }

@@ -39,7 +39,7 @@ sameShape<Omit<TAccountMessageDetailJson, 'payload'>, Omit<z.output<typeof ZAcco
 export const MESSAGE_OPERATIONS = [
   op('GET /v1/messages', {
     id: 'listAccountMessages', tag: 'Messages', summary: "List the account's messages", ext: true, auth: 'bearer', paged: true, query: ZAccountMessageFilters,
-    response: page(ZAccountMessage, 'AccountMessagePage'), description: 'Every message, whether or not a webhook was subscribed; `tag` finds a grant\'s (`grant:{id}`, `tracking:{trackingId}`, `donor:{email}`, `connect:{cid}`).',
+    response: page(ZAccountMessage, 'AccountMessagePage'), description: 'Every message, whether or not a webhook was subscribed; `tag` finds a grant\'s (`grant:{id}`, `tracking:{trackingId}`, `donor:{email}`, `name:{first last}` in lower case, `connect:{cid}`).',
   }),
   op('GET /v1/messages/{id}', {
     id: 'getAccountMessage', tag: 'Messages', summary: 'Get a message by msg_ or evt_ id, with its deliveries', ext: true, auth: 'bearer',

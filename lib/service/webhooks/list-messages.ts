@@ -16,7 +16,7 @@ export function parseMessageFilters(searchParams: URLSearchParams): TMessageFilt
 /**
  * The messages of one webhook, newest first: one row per delivery, so the status is this
  * webhook's. Paged by (createdAt, messageId) over the (webhook_id, created_at, message_id) index;
- * each row's newest attempt comes from the same query.
+ * each row's newest attempt comes from the same query; its payload only with `withContent=true`.
  */
 export async function listMessages(
   accountId: string,
@@ -27,7 +27,7 @@ export async function listMessages(
   const db = await getDb();
   await getWebhook(accountId, webhookId, { db });
   const d = schema.deliveries;
-  const rows = await selectDeliveries(db)
+  const rows = await selectDeliveries(db, { withPayload: filters.withContent })
     .where(
       and(
         eq(d.webhookId, webhookId),
@@ -40,5 +40,5 @@ export async function listMessages(
     )
     .orderBy(...newestFirst(d.createdAt, d.messageId))
     .limit(limit + 1);
-  return pageOf(rows, limit, (r) => ({ createdAt: r.delivery.createdAt, id: r.delivery.messageId }), (r) => messageToJson(r), scope);
+  return pageOf(rows, limit, (r) => ({ createdAt: r.delivery.createdAt, id: r.delivery.messageId }), (r) => messageToJson(r, r.payload ?? undefined), scope);
 }

@@ -65,6 +65,7 @@ export const ZMessage = z
 sameShape<Omit<TMessageJson, 'payload'>, z.output<typeof ZMessage>>(true);
 
 export const ZMessageWithPayload = ZMessage.extend({ payload: ZEventPayloadOut }).meta({ id: 'MessageWithPayload' });
+const ZListedMessage = ZMessage.extend({ payload: ZEventPayloadOut.optional().meta({ description: 'EXT: only with `withContent=true`.' }) }).meta({ id: 'ListedMessage' });
 
 const ZWebhookPath = z.object({ id: z.string().meta({ description: 'The webhook id (`ep_…`).' }) });
 const ZMessagePath = ZWebhookPath.extend({ messageId: z.string().meta({ description: 'The message id (`msg_…`).' }) });
@@ -111,7 +112,7 @@ export const WEBHOOK_OPERATIONS = [
   }),
   op('GET /v1/webhooks/{id}/messages', {
     id: 'listMessages', tag: 'Messages', summary: "List a webhook's messages", auth: 'bearer', path: ZWebhookPath, paged: true, query: ZMessageFilters,
-    response: page(ZMessage, 'MessagePage'), description: 'Filters `status`, `eventType`, `before`, `after` are extensions.',
+    response: page(ZListedMessage, 'MessagePage'), description: 'Filters `status`, `eventType`, `before`, `after` and `withContent` (each message with its payload) are extensions.',
   }),
   op('GET /v1/webhooks/{id}/messages/{messageId}', { id: 'getMessage', tag: 'Messages', summary: 'Get a message with its payload', auth: 'bearer', path: ZMessagePath, response: ZMessageWithPayload }),
   op('POST /v1/webhooks/{id}/messages/{messageId}/resend', {

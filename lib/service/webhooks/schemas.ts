@@ -90,5 +90,7 @@ export const ZMessageFilters = z.object({
   eventType: z.enum(EVENT_TYPES, { message: `must be one of: ${EVENT_TYPES.join(', ')}` }).optional(),
   before: ZTimestamp.optional(),
   after: ZTimestamp.optional(),
+  /** true: each message carries its payload, as Get message does (a list reads no bodies otherwise). */
+  withContent: z.enum(['true', 'false'], { message: 'must be true or false' }).transform((v) => v === 'true').optional(),
 });
 export type TMessageFilters = z.output<typeof ZMessageFilters>;

@@ -1,4 +1,4 @@
-// Console: the alerts of the staff member's environment, firing first, then the most recently cleared (?summary=1: the count alone, for the banner).
+// Console: the alerts of the staff member's environment, firing first, then the most recently cleared (?summary=1: the count and the oldest one alone, for the banner).
 import { firingAlerts, listAlerts } from '@/lib/console/alerts/list-alerts';
 import { withStaff } from '@/lib/console/with-staff';
 import { json, otherMethods } from '@/lib/http/respond';
@@ -8,7 +8,7 @@ export const dynamic = 'force-dynamic';
 export const GET = withStaff(async ({ req, staff }) => {
   const summary = req.nextUrl.searchParams.get('summary') === '1';
   const [firing, results] = await Promise.all([firingAlerts(staff.environment), summary ? undefined : listAlerts(staff.environment)]);
-  return json({ firing: firing.count, oldestFiringId: firing.oldestId, ...(results ? { results } : {}) });
+  return json({ firing: firing.count, oldestFiringId: firing.oldestId, oldestFiring: firing.oldest, ...(results ? { results } : {}) });
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);

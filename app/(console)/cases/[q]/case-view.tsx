@@ -21,6 +21,7 @@ const KIND_LABELS: Record<TCase['kind'], string> = {
   'grant-id': 'grant id',
   'tracking-id': 'tracking id',
   email: 'donor e-mail',
+  'donor-name': 'donor name',
   'webhook-id': 'webhook id',
   unknown: 'text',
 };
@@ -77,7 +78,12 @@ function GrantCard({ grant: g }: { grant: TCaseGrant }) {
       <div data-testid="case-grant" data-grant-id={g.id}>
         <DescriptionList
           items={[
-            ['Tracking id', <span key="t" className="font-mono">{g.trackingId}</span>],
+            [
+              'Tracking id',
+              <Link key="t" href={`/cases/${encodeURIComponent(g.trackingId)}`} className="font-mono text-indigo-700 hover:underline" data-testid="case-tracking-id">
+                {g.trackingId}
+              </Link>,
+            ],
             ['Amount', `${money(g.amount)} (fee ${money(g.feeAmount)})`],
             ['Donor', `${g.firstName} ${g.lastName} · ${g.email}`],
             ['Fund', g.fundName],

@@ -63,27 +63,27 @@ export default async function ReceiptPage({ params }: { params: Promise<{ id: st
                   f.bodyMatches === null ? (
                     'not compared (the service’s copy is unknown)'
                   ) : f.bodyMatches ? (
-                    <Badge key="b" tone="green">byte-for-byte what the service sent</Badge>
+                    <Badge key="b" tone="green" wrap>byte-for-byte what the service sent</Badge>
                   ) : (
-                    <Badge key="b" tone="red">differs from what the service sent</Badge>
+                    <Badge key="b" tone="red" wrap>differs from what the service sent</Badge>
                   ),
                 ],
-                ['Sent by', webhook ? <Link key="w" href={`/webhooks/${encodeURIComponent(webhook.id)}`} className="font-mono text-indigo-700 hover:underline">{webhook.id}</Link> : 'no webhook of this account sent it'],
+                ['Sent by', webhook ? <Link key="w" href={`/webhooks/${encodeURIComponent(webhook.id)}`} className="break-all text-indigo-700 hover:underline">{webhook.description || webhook.url}</Link> : 'no webhook of this account sent it'],
               ]}
             />
             <table className="w-full text-xs" data-testid="fingerprints">
               <thead className="text-left text-slate-500">
                 <tr>
-                  <th className="py-1 font-medium">Secret</th>
-                  <th className="py-1 font-medium">Fingerprint</th>
+                  <th className="py-1 pr-3 font-medium">Secret</th>
+                  <th className="py-1 pr-3 font-medium">Fingerprint</th>
                   <th className="py-1 font-medium">Signed this request</th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
                 {[...(f.webhookSecret ? [f.webhookSecret] : []), ...f.receiverSecrets].map((s: TSecretCheck) => (
                   <tr key={s.label} data-testid="fingerprint-row" data-matches={s.matches}>
-                    <td className="py-1">{s.label}</td>
-                    <td className="py-1 font-mono">{s.fingerprint}…</td>
+                    <td className="py-1 pr-3">{s.label}</td>
+                    <td className="py-1 pr-3 font-mono">{s.fingerprint}…</td>
                     <td className="py-1">{s.matches ? <Badge tone="green">yes</Badge> : <Badge tone="gray">no</Badge>}</td>
                   </tr>
                 ))}

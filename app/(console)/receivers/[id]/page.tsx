@@ -9,6 +9,7 @@ import { getReceiver, ingestUrl, listReceipts, receiptJson } from '@/lib/console
 import { staffApi } from '@/app/(console)/_lib/staff-api';
 import { DeliveringWebhooks } from './delivering-webhooks';
 import { findDeliveringWebhooks } from './find-delivering-webhooks';
+import { secretWarnings } from './secret-warnings';
 import { ReceiptLog } from './receipt-log';
 import { ReceiverSettingsForm } from './settings-form';
 import type { TPageProps } from '@/lib/http/page-props';
@@ -32,6 +33,7 @@ export default async function ReceiverPage({ params, searchParams }: TPageProps<
     listReceipts(receiver.id, { limit: RECEIPT_PAGE_SIZE, before, q: q || undefined }),
     findDeliveringWebhooks(staff.environment, api, receiver),
   ]);
+  const mismatches = await secretWarnings(staff.environment, api, receiver, delivering.webhooks);
   const url = ingestUrl(receiver.slug);
 
   return (
@@ -57,7 +59,7 @@ export default async function ReceiverPage({ params, searchParams }: TPageProps<
               receiver={{ id: receiver.id, name: receiver.name, secrets: receiver.secrets, responseStatus: receiver.responseStatus, responseBody: receiver.responseBody, responseDelayMs: receiver.responseDelayMs }}
             />
           </Card>
-          <DeliveringWebhooks webhooks={delivering.webhooks} listError={delivering.listError} />
+          <DeliveringWebhooks webhooks={delivering.webhooks} listError={delivering.listError} mismatches={mismatches} />
         </div>
 
         <section className="min-w-0 space-y-3">

@@ -56,6 +56,15 @@ export function ReceiverSettingsForm({ receiver }: { receiver: TSettings }) {
     <form action={action} key={state.nonce} className="space-y-4" noValidate aria-label="Receiver settings">
       <input type="hidden" name="id" value={receiver.id} />
       {state.notice ? <Callout tone="success">{state.notice}</Callout> : null}
+      {state.warnings?.length ? (
+        <Callout tone="warning" title="A webhook delivering here signs with another secret">
+          <ul className="space-y-1" data-testid="secret-warnings">
+            {state.warnings.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+        </Callout>
+      ) : null}
       {state.error ? <ErrorCallout error={state.error} /> : null}
       <Field label="Name" htmlFor="name" error={fe.name}>
         <Input id="name" name="name" defaultValue={val('name', receiver.name)} invalid={!!fe.name} maxLength={100} />

@@ -1,4 +1,5 @@
-// Console: one receiver as JSON, and its settings (PATCH: name, secrets, responseStatus, responseBody, responseDelayMs).
+// Console: one receiver as JSON, and its settings (PATCH: name, secrets, responseStatus, responseBody, responseDelayMs;
+// the answer adds `warnings`: the webhooks delivering here whose secret the saved ones do not match, by fingerprint).
 import { z } from 'zod';
 import { readJson } from '@/lib/http/body';
 import { ApiError } from '@/lib/http/errors';
@@ -8,6 +9,8 @@ import { withStaff } from '@/lib/console/with-staff';
 import { auditResultOf, recordAudit } from '@/lib/console/audit/record-audit';
 import { receiverChanges } from '@/lib/console/audit/receiver-changes';
 import { getDb } from '@/lib/db/client';
+import { connectApi } from '@/lib/console/connect-api';
+import { secretWarnings } from '@/app/(console)/receivers/[id]/secret-warnings';
 
 export const dynamic = 'force-dynamic';
 
@@ -37,7 +40,8 @@ export const PATCH = withStaff<{ id: string }>(async ({ req, params, staff }) =>
     throw err;
   }
   await recordAudit(await getDb(), { actor: staff, action: 'receiver.update', target: [receiver.id], result: 'ok', detail: receiverChanges(receiver, patch) });
-  return json(receiverJson(updated));
+  const warnings = patch.secrets === undefined ? [] : await secretWarnings(staff.environment, connectApi(staff.environment), updated);
+  return json({ ...receiverJson(updated), warnings });
 });
 
 export const { POST, PUT, DELETE, OPTIONS } = otherMethods(['GET', 'PATCH']);

@@ -81,7 +81,11 @@ export default async function GrantsPage({ params, searchParams }: TPageProps<{ 
                     <Td>
                       <Timestamp value={g.createdAt} />
                     </Td>
-                    <Td className="font-mono text-xs">{g.trackingId}</Td>
+                    <Td className="font-mono text-xs">
+                      <Link href={`/cases/${encodeURIComponent(g.trackingId)}`} className="text-indigo-700 hover:underline" data-testid="grant-tracking-id">
+                        {g.trackingId}
+                      </Link>
+                    </Td>
                     <Td className="text-right font-mono tabular-nums">{money(g.amount)}</Td>
                     <Td className="text-right font-mono text-xs tabular-nums text-slate-500">
                       {money(g.feeAmount)}

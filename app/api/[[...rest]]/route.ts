@@ -1,4 +1,4 @@
-// Console: any /api path no other route serves is a problem-details 404 (not Next's HTML page), for every method.
+// Console: any /api path no other route serves (/api itself, and a dot-segment that resolves to it) is a problem-details 404, not Next's HTML page, for every method.
 import { ApiError } from '@/lib/http/errors';
 import { route } from '@/lib/http/respond';
 
