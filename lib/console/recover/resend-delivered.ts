@@ -1,0 +1,75 @@
+import 'server-only';
+import { ID_PREFIX } from '@/lib/constants';
+import { ConnectApiError, type ConnectApi } from '@/lib/console/connect-api';
+import { ApiError } from '@/lib/http/errors';
+import { prefixedId } from '@/lib/ids';
+import { mapLimit } from '../map-limit';
+import { receiptKey, receiptSummariesAt } from '../receipts-by-message';
+import type { TEnvironmentName } from '../session';
+import { findResendable, type TResendable } from './find-resendable';
+import type { TResendWindow } from './recover-window';
+
+// A re-send run: every message findResendable() lists is re-sent once through the API's resend
+// (EXT POST …/messages/{id}/resend, which answers after the attempt), a few at a time, and the
+// run reports what the service saw and what this console's receiver verified. The caller audits it.
+
+const RESEND_CONCURRENCY = 4;
+
+export type TResendRun = Omit<TResendable, 'messageIds'> & {
+  id: string;
+  /** How many messages the run set out to re-send (succeeded + failed + refused). */
+  messages: number;
+  /** Re-sent and answered 2xx. */
+  succeeded: number;
+  /** Re-sent and answered otherwise (or not at all). */
+  failed: number;
+  /** The API refused the resend (e.g. the message or webhook is gone); the first refusal is in `error`. */
+  refused: number;
+  error: string | null;
+  /** Re-sent, and the receiver's newest arrival of it now verified and answered 2xx. */
+  verified: number;
+  startedAt: string;
+  finishedAt: string;
+};
+
+type TOutcome = 'succeeded' | 'failed' | { refused: string };
+
+async function resendOne(api: ConnectApi, webhookId: string, messageId: string): Promise<TOutcome> {
+  try {
+    const attempt = await api.resendMessage(webhookId, messageId);
+    return attempt.status === 'success' ? 'succeeded' : 'failed';
+  } catch (err) {
+    if (err instanceof ConnectApiError && err.status >= 400 && err.status < 500) return { refused: err.problem?.detail || err.message };
+    throw err;
+  }
+}
+
+/** How many of these messages' newest arrivals at the receiver verified and got a 2xx. */
+async function countVerified(messageIds: string[], receiverId: string): Promise<number> {
+  const byKey = await receiptSummariesAt(messageIds, [receiverId]);
+  return messageIds.filter((id) => {
+    const newest = byKey.get(receiptKey(id, receiverId))?.at(-1);
+    return newest !== undefined && newest.verdict === 'valid' && newest.responseStatus >= 200 && newest.responseStatus <= 299;
+  }).length;
+}
+
+export async function resendDelivered(envName: TEnvironmentName, api: ConnectApi, webhookId: string, window: TResendWindow): Promise<TResendRun> {
+  const startedAt = new Date();
+  const { messageIds, ...found } = await findResendable(envName, api, webhookId, window);
+  if (found.disabled) throw new ApiError('conflict', 'This webhook is disabled; enable it before re-sending its messages.');
+  const outcomes = await mapLimit(messageIds, RESEND_CONCURRENCY, (id) => resendOne(api, webhookId, id));
+  const refusals = outcomes.filter((o): o is { refused: string } => typeof o === 'object');
+  const resent = messageIds.filter((_, i) => typeof outcomes[i] === 'string');
+  return {
+    ...found,
+    id: prefixedId(ID_PREFIX.resendRun),
+    messages: messageIds.length,
+    succeeded: outcomes.filter((o) => o === 'succeeded').length,
+    failed: outcomes.filter((o) => o === 'failed').length,
+    refused: refusals.length,
+    error: refusals[0]?.refused ?? null,
+    verified: found.receiver ? await countVerified(resent, found.receiver.id) : 0,
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+  };
+}
