@@ -23,7 +23,7 @@ export type TResendRun = Omit<TResendable, 'messageIds'> & {
   succeeded: number;
   /** Re-sent and answered otherwise (or not at all). */
   failed: number;
-  /** The API refused the resend (e.g. the message or webhook is gone); the first refusal is in `error`. */
+  /** The API refused the resend (e.g. the message is gone) or did not answer; the first reason is in `error`. */
   refused: number;
   error: string | null;
   /** Re-sent, and the receiver's newest arrival of it now verified and answered 2xx. */
@@ -39,7 +39,8 @@ async function resendOne(api: ConnectApi, webhookId: string, messageId: string):
     const attempt = await api.resendMessage(webhookId, messageId);
     return attempt.status === 'success' ? 'succeeded' : 'failed';
   } catch (err) {
-    if (err instanceof ConnectApiError && err.status >= 400 && err.status < 500) return { refused: err.problem?.detail || err.message };
+    // One message the API refused (gone, the webhook disabled meanwhile) or could not take does not stop the run.
+    if (err instanceof ConnectApiError) return { refused: err.problem?.detail || err.message };
     throw err;
   }
 }

@@ -87,7 +87,7 @@ export function RecoverPanel({ webhookId }: { webhookId: string }) {
             (d) =>
               d.receiver === null
                 ? "This webhook's URL is not one of this console's receivers: nothing to compare."
-                : `Receiver: ${d.receiver.name}.${d.truncated ? ' More than this: run again for the rest.' : ''}`,
+                : `Receiver: ${d.receiver.name}.${d.truncated ? ' More than this: run again for the rest.' : ''}${d.disabled ? ' The webhook is disabled: enable it before re-sending.' : ''}`,
           ),
         },
       });
