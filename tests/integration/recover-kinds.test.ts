@@ -230,4 +230,24 @@ describe('re-send delivered messages that failed at the receiver (/api/webhooks/
     const audit = await staff('GET', `/api/audit?action=webhook.resend-delivered&target=${W}`);
     assert.deepEqual(audit.body.results.map((e: { result: string }) => e.result), ['conflict']);
   });
+
+  test('a run whose re-sends the receiver still does not verify stops after 8 and says how many it did not send', async () => {
+    const r = await staff('POST', '/api/receivers', { name: 'Never fixed', secret: secret() });
+    const W = await webhook(r.body.ingestUrl, secret(), 're-send: never fixed');
+    const since = new Date(Date.now() - 1000).toISOString();
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) ids.push(await grant(30 + i));
+    await eventually(async () => (await Promise.all(ids.map((id) => message(W, id)))).every((m) => m.status === 'success'), 20000, 'ten delivered with bad signatures');
+    assert.equal((await staff('GET', `/api/webhooks/${W}/resend-delivered?${q({ since })}`)).body.messages, 10);
+    const run = await staff('POST', `/api/webhooks/${W}/resend-delivered`, { since });
+    assert.equal(run.status, 200, run.text);
+    assert.deepEqual(
+      { messages: run.body.messages, succeeded: run.body.succeeded, verified: run.body.verified, skipped: run.body.skipped, refused: run.body.refused },
+      { messages: 10, succeeded: 8, verified: 0, skipped: 2, refused: 0 },
+    );
+    const manual = (await Promise.all(ids.map((id) => attempts(W, id)))).map((list) => list.filter((a) => a.triggerType === 'manual').length);
+    assert.equal(manual.reduce((a, b) => a + b, 0), 8, 'two were not sent');
+    assert.equal((await staff('GET', `/api/webhooks/${W}/resend-delivered?${q({ since })}`)).body.messages, 10, 'all ten still failed at the receiver');
+    await disable(W);
+  });
 });

@@ -15,13 +15,13 @@ export async function runResendDelivered(staff: TStaff, api: ConnectApi, webhook
   const detail = { since: window.since.toISOString(), until: window.until.toISOString() };
   try {
     const run = await resendDelivered(staff.environment, api, webhookId, window);
-    const { messages, succeeded, failed, refused, verified } = run;
+    const { messages, succeeded, failed, refused, skipped, verified } = run;
     await recordAudit(await getDb(), {
       actor: staff,
       action: 'webhook.resend-delivered',
       target: [webhookId, run.id],
       result: 'ok',
-      detail: { ...detail, messages, succeeded, failed, refused, verified },
+      detail: { ...detail, messages, succeeded, failed, refused, skipped, verified },
     });
     return run;
   } catch (err) {

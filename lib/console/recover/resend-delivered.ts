@@ -14,10 +14,12 @@ import type { TResendWindow } from './recover-window';
 // run reports what the service saw and what this console's receiver verified. The caller audits it.
 
 const RESEND_CONCURRENCY = 4;
+/** A run none of whose first this-many re-sends the receiver verified stops: the receiver is not fixed yet. */
+export const RESEND_GIVE_UP_AFTER = 8;
 
 export type TResendRun = Omit<TResendable, 'messageIds'> & {
   id: string;
-  /** How many messages the run set out to re-send (succeeded + failed + refused). */
+  /** How many messages the run set out to re-send (succeeded + failed + refused + skipped). */
   messages: number;
   /** Re-sent and answered 2xx. */
   succeeded: number;
@@ -26,13 +28,15 @@ export type TResendRun = Omit<TResendable, 'messageIds'> & {
   /** The API refused the resend (e.g. the message is gone) or did not answer; the first reason is in `error`. */
   refused: number;
   error: string | null;
-  /** Re-sent, and the receiver's newest arrival of it now verified and answered 2xx. */
+  /** Not re-sent: the run stopped when the receiver verified none of its first RESEND_GIVE_UP_AFTER re-sends. */
+  skipped: number;
+  /** Re-sent, and the receiver verified that arrival and answered it 2xx. */
   verified: number;
   startedAt: string;
   finishedAt: string;
 };
 
-type TOutcome = 'succeeded' | 'failed' | { refused: string };
+type TOutcome = 'succeeded' | 'failed' | 'skipped' | { refused: string };
 
 async function resendOne(api: ConnectApi, webhookId: string, messageId: string): Promise<TOutcome> {
   try {
@@ -58,9 +62,19 @@ export async function resendDelivered(envName: TEnvironmentName, api: ConnectApi
   const startedAt = new Date();
   const { messageIds, ...found } = await findResendable(envName, api, webhookId, window);
   if (found.disabled) throw new ApiError('conflict', 'This webhook is disabled; enable it before re-sending its messages.');
-  const outcomes = await mapLimit(messageIds, RESEND_CONCURRENCY, (id) => resendOne(api, webhookId, id));
+  const receiverId = found.receiver?.id ?? '';
+  let tried = 0;
+  let verified = 0;
+  const outcomes = await mapLimit(messageIds, RESEND_CONCURRENCY, async (id): Promise<TOutcome> => {
+    // A receiver that still verifies none of them (its secret not fixed yet, still failing) is not sent the rest.
+    if (verified === 0 && tried >= RESEND_GIVE_UP_AFTER) return 'skipped';
+    tried++;
+    const outcome = await resendOne(api, webhookId, id);
+    // The receiver stores an arrival before it answers: it is there to be read once the resend returns.
+    if (outcome === 'succeeded' && (await countVerified([id], receiverId)) === 1) verified++;
+    return outcome;
+  });
   const refusals = outcomes.filter((o): o is { refused: string } => typeof o === 'object');
-  const resent = messageIds.filter((_, i) => typeof outcomes[i] === 'string');
   return {
     ...found,
     id: prefixedId(ID_PREFIX.resendRun),
@@ -69,7 +83,8 @@ export async function resendDelivered(envName: TEnvironmentName, api: ConnectApi
     failed: outcomes.filter((o) => o === 'failed').length,
     refused: refusals.length,
     error: refusals[0]?.refused ?? null,
-    verified: found.receiver ? await countVerified(resent, found.receiver.id) : 0,
+    skipped: outcomes.filter((o) => o === 'skipped').length,
+    verified,
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
   };

@@ -171,6 +171,7 @@ export function RecoverPanel({ webhookId }: { webhookId: string }) {
                 <p className="text-sm text-slate-700" role="status" data-testid="recover-resend-result">
                   {`Done: ${run.messages} re-sent · ${run.succeeded} answered 2xx · ${run.verified} verified by the receiver · ${run.failed} failed`}
                   {run.refused ? ` · ${run.refused} refused (${run.error ?? 'refused'})` : ''}
+                  {run.skipped ? ` · ${run.skipped} not sent: the receiver verified none of the first ${run.messages - run.skipped}, so the run stopped; fix it and run again` : ''}
                   <span className="ml-2 font-mono text-xs text-slate-400">{run.id}</span>
                 </p>
               )}
