@@ -69,19 +69,18 @@ export async function troubledUnfixedMessageIds(receiverIds: string[], since: Da
 }
 
 /** The webhook (its URL from the API, or from what this console tracked) and the receiver it reaches. */
-export async function resendTarget(envName: TEnvironmentName, api: ConnectApi, webhookId: string): Promise<TResendTarget & { url: string }> {
+async function resendTarget(envName: TEnvironmentName, api: ConnectApi, webhookId: string): Promise<TResendTarget> {
   const [webhook, tracked, receivers] = await Promise.all([webhookSettings(api, webhookId), getTrackedWebhook(envName, webhookId), listReceivers()]);
   const url = webhook?.url ?? tracked?.url ?? '';
   const receiver = receiversOfDelivery([], url, receivers, env.CONSOLE_PUBLIC_URL)[0] ?? null;
-  return { webhookId, url, disabled: webhook?.disabled ?? false, receiver: receiver ? { id: receiver.id, name: receiver.name, slug: receiver.slug } : null };
+  return { webhookId, disabled: webhook?.disabled ?? false, receiver: receiver ? { id: receiver.id, name: receiver.name, slug: receiver.slug } : null };
 }
 
 const delivered = (m: TMessage | null): m is TMessage => m?.status === 'success';
 
 /** The preview of a re-send, and the list a run works through. */
 export async function findResendable(envName: TEnvironmentName, api: ConnectApi, webhookId: string, window: TResendWindow): Promise<TResendable> {
-  const { webhookId: id, disabled, receiver } = await resendTarget(envName, api, webhookId);
-  const target = { webhookId: id, disabled, receiver };
+  const target = await resendTarget(envName, api, webhookId);
   const ids = target.receiver ? await troubledUnfixedMessageIds([target.receiver.id], window.since, window.until, RESEND_MAX_MESSAGES + 1) : [];
   const messages = await mapLimit(ids, LOOKUP_CONCURRENCY, (id) =>
     // A message of this id that was not sent to this webhook (another webhook's, at a shared receiver) is none of its business.
