@@ -7,6 +7,8 @@ export const ID_PREFIX = {
   event: 'evt_',
   attempt: 'atmpt_',
   recoverRun: 'rcvr_',
+  /** A console run that re-sends delivered messages whose arrival at its receiver failed (lib/console/recover). */
+  resendRun: 'rsnd_',
   apiKey: 'sk_test_',
   webhookSecret: 'whsec_',
   /** A Connect-flow session: one visit of a donor to /connect/{cid}, or one API call creating a grant. */

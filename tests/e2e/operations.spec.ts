@@ -51,7 +51,13 @@ test('health home → webhook page → recover failed messages (preview, confirm
     await expect(panel.getByLabel('Since')).not.toHaveValue('');
     await panel.getByRole('button', { name: 'Preview' }).click();
     await expect(panel.getByTestId('recover-preview')).toContainText('2 failed messages will be re-sent.');
-    await panel.getByRole('button', { name: 'Re-send 2' }).click();
+    const failed = panel.getByTestId('recover-failed');
+    await failed.getByRole('button', { name: 'Re-send 2' }).click();
+    await expect(failed).toContainText('Re-send 2 failed messages to this webhook now, once each?');
+    await failed.getByRole('button', { name: 'Confirm' }).click();
+    // The other two kinds counted the same window: nothing waits for a retry, nothing failed at the receiver.
+    await expect(panel.getByTestId('recover-retry-count')).toHaveAttribute('data-count', '0');
+    await expect(panel.getByTestId('recover-resend-count')).toHaveAttribute('data-count', '0');
     const progress = panel.getByTestId('recover-progress');
     await expect(progress).toBeVisible();
     await expect(progress).toHaveAttribute('data-status', 'done', { timeout: 30_000 });

@@ -10,6 +10,8 @@ export const AUDIT_ACTIONS = [
   'webhook.test',
   'message.resend',
   'webhook.recover',
+  'webhook.retry-now',
+  'webhook.resend-delivered',
   'webhook.secret.rotate',
   'receiver.secret.adopt',
   'receiver.create',

@@ -10,6 +10,8 @@ import {
   ZPage,
   ZRecoverPreview,
   ZRecoverRun,
+  ZRetryPendingPreview,
+  ZRetryPendingResult,
   ZSecret,
   ZWebhook,
   ZWebhookStats,
@@ -23,6 +25,8 @@ import {
   type TPage,
   type TRecoverPreview,
   type TRecoverRun,
+  type TRetryPendingPreview,
+  type TRetryPendingResult,
   type TWebhook,
   type TWebhookStats,
 } from './schemas';
@@ -289,6 +293,23 @@ export class ConnectApi extends ConnectApiTransport {
     return this.call(
       { operation: 'get recover run', method: 'GET', path: `/v1/webhooks/${enc(webhookId)}/recover/${enc(runId)}`, idempotent: true, ext: this.webhookExt(webhookId) },
       ZRecoverRun,
+    );
+  }
+
+  /** EXT: how many messages of the window wait for a retry (the preview of a retry now). */
+  previewRetryPending(webhookId: string, window: { since: string; until?: string }): Promise<TRetryPendingPreview> {
+    return this.call(
+      { operation: 'preview retry now', method: 'GET', path: `/v1/webhooks/${enc(webhookId)}/retry-pending`, query: { ...window }, idempotent: true, ext: this.webhookExt(webhookId) },
+      ZRetryPendingPreview,
+    );
+  }
+
+  /** EXT: attempts now the window's messages waiting for a retry; their schedules resume after. */
+  retryPendingNow(webhookId: string, window: { since: string; until?: string }): Promise<TRetryPendingResult> {
+    return this.call(
+      // Not retried on a lost answer: each call advances the schedules of what it makes due.
+      { operation: 'retry now', method: 'POST', path: `/v1/webhooks/${enc(webhookId)}/retry-pending`, body: window, ext: this.webhookExt(webhookId) },
+      ZRetryPendingResult,
     );
   }
 }

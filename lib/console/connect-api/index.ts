@@ -18,6 +18,8 @@ export type {
   TPage,
   TRecoverPreview,
   TRecoverRun,
+  TRetryPendingPreview,
+  TRetryPendingResult,
   TWebhook,
   TWebhookStats,
 } from './schemas';

@@ -220,3 +220,11 @@ export const ZRecoverRun = z.object({
   finishedAt: z.string().nullable(),
 });
 export type TRecoverRun = z.infer<typeof ZRecoverRun>;
+
+/** EXT: GET /v1/webhooks/{id}/retry-pending?since=&until= (the same shape as the recover preview). */
+export const ZRetryPendingPreview = ZRecoverPreview;
+export type TRetryPendingPreview = z.infer<typeof ZRetryPendingPreview>;
+
+/** EXT: POST /v1/webhooks/{id}/retry-pending — how many were made due now, and when. */
+export const ZRetryPendingResult = ZRecoverPreview.extend({ dueAt: z.string() });
+export type TRetryPendingResult = z.infer<typeof ZRetryPendingResult>;

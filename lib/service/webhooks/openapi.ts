@@ -8,6 +8,7 @@ import type { operationalPayload } from './emit-operational-event';
 import type { TAttemptJson, TMessageJson, TWebhookJson } from './webhook-json';
 import type { TRecoverRunJson } from './recover-run-json';
 import { ZRecoverWindowFields } from './recover-window';
+import type { TRetryPendingPreview, TRetryPendingResult } from './retry-pending';
 
 // The webhook operations of /openapi.json (one op(...) per route, beside its schemas), and the
 // events the service sends (the document's `webhooks`).
@@ -92,6 +93,24 @@ const ZRecoverPreview = z.object({ messages: z.int(), since: ZInstantOut, until:
 const RECOVER_DESCRIPTION =
   'Re-sends once each (a `manual` attempt, outside the retry schedule) every message of the window whose delivery to this webhook ended `failed`. An identical request while the run still has messages to send answers the same run. A disabled webhook → 409.';
 
+/** The window of a recover or a retry now (one component, both bodies). */
+const ZRecoverWindowBody = ZRecoverWindowFields.meta({ id: 'RecoverWindow' });
+const ZRetryPendingPreview = z
+  .object({
+    messages: z.int().meta({ description: 'Messages of the window waiting for a retry to this webhook.', example: 4 }),
+    since: ZInstantOut,
+    until: ZInstantOut.meta({ description: 'The end asked for, or now.' }),
+  })
+  .meta({ id: 'RetryPendingPreview' });
+sameShape<TRetryPendingPreview, z.output<typeof ZRetryPendingPreview>>(true);
+const ZRetryPendingResult = ZRetryPendingPreview.extend({
+  messages: z.int().meta({ description: 'How many were made due now.', example: 4 }),
+  dueAt: ZInstantOut.meta({ description: 'When they were made due: each is attempted from then on.' }),
+}).meta({ id: 'RetryPendingResult' });
+sameShape<TRetryPendingResult, z.output<typeof ZRetryPendingResult>>(true);
+const RETRY_PENDING_DESCRIPTION =
+  "Attempts now every message of the window (by creation time) whose delivery to this webhook failed at least once and waits for its next scheduled retry. Each attempt is the next step of the message's retry schedule: a success delivers it; a failure counts as that attempt and the schedule resumes from there (the next retry after its delay, or `failed` when none is left). A recover run's pending re-sends and first attempts are not included. A disabled webhook → 409.";
+
 export const WEBHOOK_OPERATIONS = [
   op('POST /v1/webhooks', {
     id: 'createWebhook', tag: 'Webhooks', summary: 'Subscribe an endpoint', auth: 'bearer', body: ZCreateWebhook.meta({ id: 'CreateWebhook' }),
@@ -127,7 +146,7 @@ export const WEBHOOK_OPERATIONS = [
   }),
   op('POST /v1/webhooks/{id}/recover', {
     id: 'recoverMessages', tag: 'Messages', summary: "Re-send the window's failed messages", ext: true, auth: 'bearer', path: ZWebhookPath,
-    body: ZRecoverWindowFields.meta({ id: 'RecoverWindow' }), status: 202, response: ZRecoverRun, errors: [409],
+    body: ZRecoverWindowBody, status: 202, response: ZRecoverRun, errors: [409],
     responseHeaders: z.object({ location: z.string().meta({ description: '/v1/webhooks/{id}/recover/{runId}' }) }), description: RECOVER_DESCRIPTION,
   }),
   op('GET /v1/webhooks/{id}/recover', {
@@ -137,6 +156,14 @@ export const WEBHOOK_OPERATIONS = [
   op('GET /v1/webhooks/{id}/recover/{runId}', {
     id: 'getRecoverRun', tag: 'Messages', summary: 'A recover run and its progress', ext: true, auth: 'bearer',
     path: ZWebhookPath.extend({ runId: z.string().meta({ description: 'The run id (`rcvr_…`).' }) }), response: ZRecoverRun,
+  }),
+  op('POST /v1/webhooks/{id}/retry-pending', {
+    id: 'retryPendingNow', tag: 'Messages', summary: "Attempt now the window's messages waiting for a retry", ext: true, auth: 'bearer', path: ZWebhookPath,
+    body: ZRecoverWindowBody, status: 202, response: ZRetryPendingResult, errors: [409], description: RETRY_PENDING_DESCRIPTION,
+  }),
+  op('GET /v1/webhooks/{id}/retry-pending', {
+    id: 'previewRetryPending', tag: 'Messages', summary: 'How many messages of the window wait for a retry', ext: true, auth: 'bearer', path: ZWebhookPath,
+    query: ZRecoverWindowFields, response: ZRetryPendingPreview,
   }),
   op('GET /v1/webhooks/{id}/attempts/{attemptId}', {
     id: 'getWebhookAttempt', tag: 'Messages', summary: 'Get an attempt by its id alone', ext: true, auth: 'bearer',

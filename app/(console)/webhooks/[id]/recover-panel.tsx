@@ -1,26 +1,45 @@
 'use client';
 
-import { useEffect, useState, useTransition } from 'react';
+import { useCallback, useEffect, useState, useTransition, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ErrorCallout } from '@/components/console/callout';
-import type { TErrorInfo } from '@/app/(console)/_lib/errors';
+import type { TActionResult, TErrorInfo } from '@/app/(console)/_lib/errors';
 import { Button, Field, Input } from '@/components/console/form';
 import { Card } from '@/components/console/page-header';
 import type { TRecoverRun } from '@/lib/console/connect-api/schemas';
-import { previewRecoverAction, recoverProgressAction, startRecoverAction } from './recover-actions';
+import {
+  previewRecoverAction,
+  previewResendDeliveredAction,
+  previewRetryNowAction,
+  recoverProgressAction,
+  resendDeliveredAction,
+  retryNowAction,
+  startRecoverAction,
+} from './recover-actions';
+import { RecoverKind, type TKindCount } from './recover-kind';
 import { webhookQueriesKey } from './use-timeline';
 
-// "Recover failed messages": a window (since, until; local time in the inputs, UTC to the API),
-// a preview of how many failed messages it holds, a confirm step, then the run's progress until
-// every message was re-sent once. Hidden when the service has no recover extension.
+// A webhook's recover card: one window (since, until; local time in the inputs, UTC to the API),
+// then three kinds side by side, each with the window's count, one button, a confirmation and its
+// result: failed for good (the service's recover run, with its progress), waiting for a retry
+// (retry now: the schedule resumes after), delivered but failed at this console's receiver (re-send).
+// A kind the service does not offer says so; the card hides when it offers none.
 
 const POLL_MS = 1000;
 const pad = (n: number) => String(n).padStart(2, '0');
 /** A Date as the value of a datetime-local input (local time, minutes). */
 const localInput = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 const toIso = (local: string) => (local ? new Date(local).toISOString() : undefined);
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const time = (iso: string) => new Date(iso).toLocaleTimeString();
 
-type TStep = { kind: 'form' } | { kind: 'confirm'; count: number; window: { since: string; until?: string } } | { kind: 'running'; run: TRecoverRun };
+type TWindow = { since: string; until?: string };
+type TCounts = { failed: TKindCount; retry: TKindCount; resend: TKindCount };
+
+function countOf<T>(r: TActionResult<T>, messages: (d: T) => number, note?: (d: T) => ReactNode): TKindCount {
+  if (r.ok && r.data !== undefined) return { kind: 'count', messages: messages(r.data), note: note?.(r.data) };
+  if (!r.ok && r.unsupported) return { kind: 'unsupported' };
+  return { kind: 'error', error: r.ok ? { message: 'No answer.' } : r.error };
+}
 
 export function RecoverPanel({ webhookId }: { webhookId: string }) {
   const queryClient = useQueryClient();
@@ -28,16 +47,17 @@ export function RecoverPanel({ webhookId }: { webhookId: string }) {
   const [hidden, setHidden] = useState(false);
   const [since, setSince] = useState('');
   const [until, setUntil] = useState('');
-  const [step, setStep] = useState<TStep>({ kind: 'form' });
+  const [previewed, setPreviewed] = useState<{ window: TWindow; counts: TCounts; at: number } | null>(null);
   const [error, setError] = useState<TErrorInfo | null>(null);
   const [busy, startBusy] = useTransition();
 
   const fieldError = (name: string) => error?.errors?.find((e) => e.path === name)?.message;
+  const refreshTimeline = useCallback(() => void queryClient.invalidateQueries({ queryKey: webhookQueriesKey(webhookId) }), [queryClient, webhookId]);
 
   const openPanel = () => {
     setSince(localInput(new Date(Date.now() - 24 * 3600_000)));
     setUntil('');
-    setStep({ kind: 'form' });
+    setPreviewed(null);
     setError(null);
     setOpen(true);
   };
@@ -45,88 +65,139 @@ export function RecoverPanel({ webhookId }: { webhookId: string }) {
   const preview = () =>
     startBusy(async () => {
       setError(null);
-      const window = { since: toIso(since) ?? '', until: toIso(until) };
-      const r = await previewRecoverAction(webhookId, window);
-      if (r.ok && r.data) setStep({ kind: 'confirm', count: r.data.messages, window: { since: r.data.since, until: window.until } });
-      else if (!r.ok && r.unsupported) setHidden(true);
-      else if (!r.ok) setError(r.error);
+      const asked = { since: toIso(since) ?? '', until: toIso(until) };
+      const [failed, retry, resend] = await Promise.all([
+        previewRecoverAction(webhookId, asked),
+        previewRetryNowAction(webhookId, asked),
+        previewResendDeliveredAction(webhookId, asked),
+      ]);
+      // The window is the same for the three: a field error of one is the form's.
+      const invalid = [failed, retry, resend].find((r) => !r.ok && r.error.errors?.length);
+      if (invalid && !invalid.ok) return setError(invalid.error);
+      if (!failed.ok && failed.unsupported && !retry.ok && retry.unsupported) return setHidden(true);
+      setPreviewed({
+        window: asked,
+        at: Date.now(),
+        counts: {
+          failed: countOf(failed, (d) => d.messages),
+          retry: countOf(retry, (d) => d.messages),
+          resend: countOf(
+            resend,
+            (d) => d.messages,
+            (d) =>
+              d.receiver === null
+                ? "This webhook's URL is not one of this console's receivers: nothing to compare."
+                : `Receiver: ${d.receiver.name}.${d.truncated ? ' More than this: run again for the rest.' : ''}${d.disabled ? ' The webhook is disabled: enable it before re-sending.' : ''}`,
+          ),
+        },
+      });
     });
-
-  const confirm = (window: { since: string; until?: string }) =>
-    startBusy(async () => {
-      setError(null);
-      const r = await startRecoverAction(webhookId, window);
-      if (r.ok && r.data) setStep({ kind: 'running', run: r.data });
-      else if (!r.ok) setError(r.error);
-    });
-
-  const run = step.kind === 'running' ? step.run : null;
-  useEffect(() => {
-    if (!run) return;
-    if (run.status === 'done') {
-      void queryClient.invalidateQueries({ queryKey: webhookQueriesKey(webhookId) });
-      return;
-    }
-    const timer = setTimeout(async () => {
-      const r = await recoverProgressAction(webhookId, run.id);
-      if (r.ok && r.data) setStep({ kind: 'running', run: r.data });
-      else if (!r.ok) setError(r.error);
-    }, POLL_MS);
-    return () => clearTimeout(timer);
-  }, [run, queryClient, webhookId]);
 
   if (hidden) return null;
   if (!open) {
     return (
       <div className="flex justify-end">
         <Button onClick={openPanel} data-testid="recover-open">
-          Recover failed messages
+          Recover messages
         </Button>
       </div>
     );
   }
+  const window = previewed?.window;
   return (
-    <Card title="Recover failed messages" actions={<Button size="sm" onClick={() => setOpen(false)}>Close</Button>}>
+    <Card title="Recover messages" actions={<Button size="sm" onClick={() => setOpen(false)}>Close</Button>}>
       <div className="space-y-3" data-testid="recover-panel">
         <p className="text-sm text-slate-600">
-          Re-sends, once each, every message of this window whose delivery to this webhook failed (all retries used). At most 14 days.
+          Pick a window (at most 14 days), preview how many messages each kind holds, then run one. Every run is written to the audit log.
         </p>
-        {step.kind === 'form' ? (
-          <div className="flex flex-wrap items-end gap-3">
-            <Field label="Since" htmlFor="recover-since" error={fieldError('since')}>
-              <Input id="recover-since" type="datetime-local" value={since} onChange={(e) => setSince(e.target.value)} invalid={!!fieldError('since')} />
-            </Field>
-            <Field label="Until (optional)" htmlFor="recover-until" error={fieldError('until')} hint="empty: now">
-              <Input id="recover-until" type="datetime-local" value={until} onChange={(e) => setUntil(e.target.value)} invalid={!!fieldError('until')} />
-            </Field>
-            <Button variant="primary" onClick={preview} disabled={busy || !since}>
-              {busy ? 'Counting…' : 'Preview'}
-            </Button>
+        <div className="flex flex-wrap items-end gap-3">
+          <Field label="Since" htmlFor="recover-since" error={fieldError('since')}>
+            <Input id="recover-since" type="datetime-local" value={since} onChange={(e) => setSince(e.target.value)} invalid={!!fieldError('since')} />
+          </Field>
+          <Field label="Until (optional)" htmlFor="recover-until" error={fieldError('until')} hint="empty: now">
+            <Input id="recover-until" type="datetime-local" value={until} onChange={(e) => setUntil(e.target.value)} invalid={!!fieldError('until')} />
+          </Field>
+          <Button variant="primary" onClick={preview} disabled={busy || !since}>
+            {busy ? 'Counting…' : previewed ? 'Count again' : 'Preview'}
+          </Button>
+        </div>
+        {error && !fieldError('since') && !fieldError('until') ? <p className="text-sm text-rose-700">{error.message}</p> : null}
+        {previewed && window ? (
+          <div className="grid gap-3 md:grid-cols-3" key={previewed.at} data-testid="recover-kinds">
+            <RecoverKind<TRecoverRun>
+              testId="recover-failed"
+              title="Failed for good"
+              what="Messages whose delivery to this webhook failed with every retry used: each is re-sent once."
+              count={previewed.counts.failed}
+              counted={(n) => <span data-testid="recover-preview">{n === 0 ? 'No failed messages in this window: nothing to re-send.' : `${plural(n, 'failed message')} will be re-sent.`}</span>}
+              action={(n) => `Re-send ${n}`}
+              confirm={(n) => `Re-send ${plural(n, 'failed message')} to this webhook now, once each?`}
+              run={() => startRecoverAction(webhookId, window)}
+              result={(run) => <RecoverProgress webhookId={webhookId} initial={run} onDone={refreshTimeline} />}
+            />
+            <RecoverKind
+              testId="recover-retry"
+              title="Waiting for a retry"
+              what="Messages that failed and wait for their next scheduled retry: attempted now, and the schedule resumes after (a failure waits for the next retry)."
+              count={previewed.counts.retry}
+              counted={(n) => (n === 0 ? 'No message waits for a retry in this window.' : `${plural(n, 'message')} ${n === 1 ? 'waits' : 'wait'} for a retry.`)}
+              action={(n) => `Retry ${n} now`}
+              confirm={(n) => `Attempt ${plural(n, 'message')} now instead of at ${n === 1 ? 'its' : 'their'} next retry?`}
+              run={async () => {
+                const r = await retryNowAction(webhookId, window);
+                if (r.ok) setTimeout(refreshTimeline, 2000);
+                return r;
+              }}
+              result={(r) => (
+                <p className="text-sm text-slate-700" role="status" data-testid="recover-retry-result">
+                  {`${plural(r.messages, 'message')} made due at ${time(r.dueAt)}: each is attempted now; one that fails again waits for its next retry.`}
+                </p>
+              )}
+            />
+            <RecoverKind
+              testId="recover-resend"
+              title="Delivered, failed at the receiver"
+              what="Messages the service counts as delivered whose arrival at this console's receiver failed signature verification or got an error answer: each is re-sent once."
+              count={previewed.counts.resend}
+              counted={(n) => (n === 0 ? 'No delivered message failed at the receiver in this window.' : `${plural(n, 'delivered message')} failed at the receiver.`)}
+              action={(n) => `Re-send ${n} delivered`}
+              confirm={(n) => `Re-send ${plural(n, 'message')} the service counts as delivered, once each? Fix the receiver first (e.g. its secret).`}
+              run={async () => {
+                const r = await resendDeliveredAction(webhookId, window);
+                if (r.ok) refreshTimeline();
+                return r;
+              }}
+              result={(run) => (
+                <p className="text-sm text-slate-700" role="status" data-testid="recover-resend-result">
+                  {`Done: ${run.messages} re-sent · ${run.succeeded} answered 2xx · ${run.verified} verified by the receiver · ${run.failed} failed`}
+                  {run.refused ? ` · ${run.refused} refused (${run.error ?? 'refused'})` : ''}
+                  {run.skipped ? ` · ${run.skipped} not sent: the receiver verified none of the first ${run.messages - run.skipped}, so the run stopped; fix it and run again` : ''}
+                  <span className="ml-2 font-mono text-xs text-slate-400">{run.id}</span>
+                </p>
+              )}
+            />
           </div>
         ) : null}
-        {step.kind === 'confirm' ? (
-          <div className="flex flex-wrap items-center gap-3" data-testid="recover-preview">
-            <p className="text-sm text-slate-800">
-              {step.count === 0 ? 'No failed messages in this window: nothing to re-send.' : `${step.count} failed message${step.count === 1 ? '' : 's'} will be re-sent.`}
-            </p>
-            {step.count > 0 ? (
-              <Button variant="danger" onClick={() => confirm(step.window)} disabled={busy}>
-                {busy ? 'Starting…' : `Re-send ${step.count}`}
-              </Button>
-            ) : null}
-            <Button onClick={() => setStep({ kind: 'form' })} disabled={busy}>
-              Back
-            </Button>
-          </div>
-        ) : null}
-        {run ? <RecoverProgress run={run} /> : null}
-        {error && !fieldError('since') && !fieldError('until') ? <ErrorCallout error={error} title="Recover failed" /> : null}
       </div>
     </Card>
   );
 }
 
-function RecoverProgress({ run }: { run: TRecoverRun }) {
+function RecoverProgress({ webhookId, initial, onDone }: { webhookId: string; initial: TRecoverRun; onDone: () => void }) {
+  const [run, setRun] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (run.status === 'done') {
+      onDone();
+      return;
+    }
+    const timer = setTimeout(async () => {
+      const r = await recoverProgressAction(webhookId, run.id);
+      if (r.ok && r.data) setRun(r.data);
+      else if (!r.ok) setError(r.error.message);
+    }, POLL_MS);
+    return () => clearTimeout(timer);
+  }, [run, webhookId, onDone]);
   const sent = run.messages - run.remaining;
   const pct = run.messages === 0 ? 100 : Math.round((sent / run.messages) * 100);
   return (
@@ -139,6 +210,7 @@ function RecoverProgress({ run }: { run: TRecoverRun }) {
         {sent} of {run.messages} re-sent · {run.succeeded} delivered · {run.failed} failed again
         <span className="ml-2 font-mono text-xs text-slate-400">{run.id}</span>
       </p>
+      {error ? <p className="text-sm text-rose-700">{error}</p> : null}
     </div>
   );
 }

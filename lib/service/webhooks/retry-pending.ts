@@ -1,0 +1,62 @@
+import { and, eq, gte, isNull, sql } from 'drizzle-orm';
+import { getDb, queryRows, schema } from '@/lib/db/client';
+import { ApiError } from '@/lib/http/errors';
+import { notifyDeliveriesQueued } from '@/lib/service/delivery/wakeup';
+import { getWebhook } from './get-webhook';
+import type { TRecoverWindow } from './recover-window';
+
+// EXT POST /v1/webhooks/{id}/retry-pending: "retry now" for every message of the window whose
+// delivery to this webhook failed at least once and waits for its next scheduled retry. Each is made
+// due at once and the worker attempts it as the next step of its schedule: a success delivers it,
+// a failure counts as that attempt and waits for the one after, as any scheduled retry would. A
+// recover run's re-send (already due, outside the schedule) and a first attempt are not retries.
+
+const d = schema.deliveries;
+
+export type TRetryPendingPreview = { messages: number; since: string; until: string };
+export type TRetryPendingResult = TRetryPendingPreview & { dueAt: string };
+
+const waitingForRetry = (webhookId: string, window: TRecoverWindow, end: Date) =>
+  and(
+    eq(d.webhookId, webhookId),
+    eq(d.status, 'pending'),
+    gte(d.scheduledAttemptCount, 1),
+    isNull(d.recoverRunId),
+    sql`${d.createdAt} >= ${window.since.toISOString()}::timestamptz`,
+    sql`${d.createdAt} < ${end.toISOString()}::timestamptz`,
+  );
+
+/** How many messages of the window wait for a retry to this webhook (the preview of a retry now). */
+export async function countRetryPending(accountId: string, webhookId: string, window: TRecoverWindow): Promise<TRetryPendingPreview> {
+  const db = await getDb();
+  await getWebhook(accountId, webhookId, { db });
+  const end = window.until ?? new Date();
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(d)
+    .where(waitingForRetry(webhookId, window, end));
+  return { messages: Number(row?.n ?? 0), since: window.since.toISOString(), until: end.toISOString() };
+}
+
+/**
+ * Makes the window's waiting retries due now and wakes the workers. The webhook row is locked for
+ * the transaction (as a recover's), so a change of its state cannot slip between the check and the
+ * update. Asking again is harmless: it makes due what waits then.
+ */
+export async function retryPendingNow(accountId: string, webhookId: string, window: TRecoverWindow): Promise<TRetryPendingResult> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const webhook = await getWebhook(accountId, webhookId, { db: tx, forUpdate: true });
+    if (webhook.disabled) throw new ApiError('conflict', 'This webhook is disabled; enable it before retrying its messages.');
+    const [clock] = await queryRows<{ now: Date | string }>(tx, sql`select now() as now`);
+    const now = new Date(clock.now);
+    const end = window.until ?? now;
+    const due = await tx
+      .update(d)
+      .set({ nextAttemptAt: sql`now()`, updatedAt: sql`now()` })
+      .where(waitingForRetry(webhookId, window, end))
+      .returning({ id: d.id });
+    if (due.length > 0) await notifyDeliveriesQueued(tx);
+    return { messages: due.length, since: window.since.toISOString(), until: end.toISOString(), dueAt: now.toISOString() };
+  });
+}
