@@ -3,10 +3,10 @@ import { and, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { ConnectApiError, type ConnectApi, type TMessage } from '@/lib/console/connect-api';
 import { getDb } from '@/lib/db/client';
 import { receipts } from '@/lib/db/schema';
-import { env } from '@/lib/env';
 import { receiversOfDelivery } from '../join-delivery';
 import { mapLimit } from '../map-limit';
 import { listReceivers, type TReceiver } from '../receivers';
+import { consoleAddresses } from '../receivers/console-addresses';
 import type { TEnvironmentName } from '../session';
 import { webhookSettings } from '../timeline';
 import { getTrackedWebhook } from '../tracked-webhooks';
@@ -70,9 +70,9 @@ export async function troubledUnfixedMessageIds(receiverIds: string[], since: Da
 
 /** The webhook (its URL from the API, or from what this console tracked) and the receiver it reaches. */
 async function resendTarget(envName: TEnvironmentName, api: ConnectApi, webhookId: string): Promise<TResendTarget> {
-  const [webhook, tracked, receivers] = await Promise.all([webhookSettings(api, webhookId), getTrackedWebhook(envName, webhookId), listReceivers()]);
+  const [webhook, tracked, receivers, addresses] = await Promise.all([webhookSettings(api, webhookId), getTrackedWebhook(envName, webhookId), listReceivers(), consoleAddresses()]);
   const url = webhook?.url ?? tracked?.url ?? '';
-  const receiver = receiversOfDelivery([], url, receivers, env.CONSOLE_PUBLIC_URL)[0] ?? null;
+  const receiver = receiversOfDelivery([], url, receivers, addresses)[0] ?? null;
   return { webhookId, disabled: webhook?.disabled ?? false, receiver: receiver ? { id: receiver.id, name: receiver.name, slug: receiver.slug } : null };
 }
 
