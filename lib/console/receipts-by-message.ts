@@ -99,8 +99,13 @@ export async function receiptSummariesOf(messageIds: string[], asOf?: Date): Pro
   return rows.map((row) => ({ ...row, verdict: row.verdict as TSignatureVerdict }));
 }
 
-/** Message ids with a receipt at these receivers in [since, until) whose signature failed or that was answered with an error. */
-export async function troubledMessageIds(receiverIds: string[], since: Date, until: Date, limit = 200): Promise<string[]> {
+/**
+ * Message ids with a receipt at these receivers in [since, until) whose signature failed or that
+ * was answered with an error, newest first (over receipts_troubled_idx). `unfixed`: only those with
+ * no verified 2xx arrival of the same message at the same receiver after it (a message re-sent once
+ * the receiver was fixed is done).
+ */
+export async function troubledMessageIds(receiverIds: string[], since: Date, until: Date, limit = 200, { unfixed = false } = {}): Promise<string[]> {
   if (!receiverIds.length) return [];
   const db = await getDb();
   const rows = await db
@@ -113,10 +118,15 @@ export async function troubledMessageIds(receiverIds: string[], since: Date, unt
         gte(receipts.receivedAt, since),
         lt(receipts.receivedAt, until),
         sql`(${receipts.verdict} <> 'valid' or ${receipts.responseStatus} not between 200 and 299)`,
+        unfixed
+          ? sql`not exists (select 1 from console.receipts g
+                            where g.message_id = ${receipts.messageId} and g.receiver_id = ${receipts.receiverId} and g.id > ${receipts.id}
+                              and g.verdict = 'valid' and g.response_status between 200 and 299)`
+          : undefined,
       ),
     )
     .groupBy(receipts.messageId)
-    .orderBy(sql`max(${receipts.receivedAt}) desc`)
+    .orderBy(sql`max(${receipts.receivedAt}) desc`, sql`${receipts.messageId} desc`)
     .limit(limit);
   return rows.map((r) => r.messageId!);
 }

@@ -171,6 +171,14 @@ export class ConnectApi extends ConnectApiTransport {
     );
   }
 
+  /** EXT: every webhook's stats over `window`, a page of the account's webhooks at a time (one call instead of one per webhook). */
+  listWebhookStats(window: string, page: TPageQuery = {}): Promise<TPage<TWebhookStats>> {
+    return this.call(
+      { operation: 'list webhook stats', method: 'GET', path: '/v1/webhooks/stats', query: { window, ...page }, idempotent: true, ext: 'list' },
+      ZPage(ZWebhookStats),
+    );
+  }
+
   /* ------------------------------------------------------------- messages */
 
   /** EXT (like Svix's /msg): the account's messages, newest first, whatever webhooks they went to; `tag` is exact. */

@@ -1,10 +1,8 @@
 import 'server-only';
-import { and, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { ConnectApiError, type ConnectApi, type TMessage } from '@/lib/console/connect-api';
-import { getDb } from '@/lib/db/client';
-import { receipts } from '@/lib/db/schema';
 import { receiversOfDelivery } from '../join-delivery';
 import { mapLimit } from '../map-limit';
+import { troubledMessageIds } from '../receipts-by-message';
 import { listReceivers, type TReceiver } from '../receivers';
 import { consoleAddresses } from '../receivers/console-addresses';
 import type { TEnvironmentName } from '../session';
@@ -39,35 +37,6 @@ export type TResendable = TResendTarget & {
 /** What the recover card shows before a re-send. */
 export type TResendPreview = Pick<TResendable, 'truncated' | 'receiver' | 'disabled'> & { messages: number };
 
-/**
- * Message ids with an arrival at these receivers in [since, until) whose signature failed or that
- * was answered non-2xx, and no verified 2xx arrival of the same message at the same receiver after
- * it (a message re-sent once the receiver was fixed is done). Newest first.
- */
-export async function troubledUnfixedMessageIds(receiverIds: string[], since: Date, until: Date, limit: number): Promise<string[]> {
-  if (!receiverIds.length) return [];
-  const db = await getDb();
-  const rows = await db
-    .select({ messageId: receipts.messageId })
-    .from(receipts)
-    .where(
-      and(
-        inArray(receipts.receiverId, receiverIds),
-        isNotNull(receipts.messageId),
-        gte(receipts.receivedAt, since),
-        lt(receipts.receivedAt, until),
-        sql`(${receipts.verdict} <> 'valid' or ${receipts.responseStatus} not between 200 and 299)`,
-        sql`not exists (select 1 from console.receipts g
-                        where g.message_id = ${receipts.messageId} and g.receiver_id = ${receipts.receiverId} and g.id > ${receipts.id}
-                          and g.verdict = 'valid' and g.response_status between 200 and 299)`,
-      ),
-    )
-    .groupBy(receipts.messageId)
-    .orderBy(sql`max(${receipts.receivedAt}) desc`, sql`${receipts.messageId} desc`)
-    .limit(limit);
-  return rows.map((r) => r.messageId!);
-}
-
 /** The webhook (its URL from the API, or from what this console tracked) and the receiver it reaches. */
 async function resendTarget(envName: TEnvironmentName, api: ConnectApi, webhookId: string): Promise<TResendTarget> {
   const [webhook, tracked, receivers, addresses] = await Promise.all([webhookSettings(api, webhookId), getTrackedWebhook(envName, webhookId), listReceivers(), consoleAddresses()]);
@@ -81,7 +50,7 @@ const delivered = (m: TMessage | null): m is TMessage => m?.status === 'success'
 /** The preview of a re-send, and the list a run works through. */
 export async function findResendable(envName: TEnvironmentName, api: ConnectApi, webhookId: string, window: TResendWindow): Promise<TResendable> {
   const target = await resendTarget(envName, api, webhookId);
-  const ids = target.receiver ? await troubledUnfixedMessageIds([target.receiver.id], window.since, window.until, RESEND_MAX_MESSAGES + 1) : [];
+  const ids = target.receiver ? await troubledMessageIds([target.receiver.id], window.since, window.until, RESEND_MAX_MESSAGES + 1, { unfixed: true }) : [];
   const messages = await mapLimit(ids, LOOKUP_CONCURRENCY, (id) =>
     // A message of this id that was not sent to this webhook (another webhook's, at a shared receiver) is none of its business.
     api.getMessage(webhookId, id).catch((err) => (err instanceof ConnectApiError && err.status === 404 ? null : Promise.reject(err))),

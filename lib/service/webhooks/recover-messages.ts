@@ -5,7 +5,7 @@ import { ApiError } from '@/lib/http/errors';
 import { prefixedId } from '@/lib/ids';
 import { notifyDeliveriesQueued } from '@/lib/service/delivery/wakeup';
 import { getWebhook } from './get-webhook';
-import type { TRecoverWindow } from './recover-window';
+import { countInWindow, type TRecoverWindow, type TWindowCount } from './recover-window';
 import { recoverRunJson, type TRecoverRunJson } from './recover-run-json';
 
 // EXT POST /v1/webhooks/{id}/recover (Svix's "recover"): every message of the window whose delivery
@@ -20,15 +20,8 @@ const inWindow = (window: TRecoverWindow, end: Date) =>
   and(eq(d.status, 'failed'), sql`${d.createdAt} >= ${window.since.toISOString()}::timestamptz`, sql`${d.createdAt} < ${end.toISOString()}::timestamptz`);
 
 /** How many messages a recover of this window would re-send now (the console's preview). */
-export async function countRecoverable(accountId: string, webhookId: string, window: TRecoverWindow): Promise<{ messages: number; since: string; until: string }> {
-  const db = await getDb();
-  await getWebhook(accountId, webhookId, { db });
-  const end = window.until ?? new Date();
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(d)
-    .where(and(eq(d.webhookId, webhookId), inWindow(window, end)));
-  return { messages: Number(row?.n ?? 0), since: window.since.toISOString(), until: end.toISOString() };
+export function countRecoverable(accountId: string, webhookId: string, window: TRecoverWindow): Promise<TWindowCount> {
+  return countInWindow(accountId, webhookId, window, (end) => and(eq(d.webhookId, webhookId), inWindow(window, end)));
 }
 
 /** A run of this webhook with the same window that still has messages to send, if any. */

@@ -1,4 +1,7 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import { getDb, schema } from '@/lib/db/client';
+import { getWebhook } from './get-webhook';
 import { ZTimestamp } from './schemas';
 
 /** The longest window one recover run may cover (Svix's limit). */
@@ -37,3 +40,20 @@ export const ZRecoverBody = z.strictObject(fields).superRefine(refineWindow).tra
 
 /** The query of the preview, GET /v1/webhooks/{id}/recover?since=&until=. */
 export const ZRecoverQuery = z.object(fields).superRefine(refineWindow);
+
+export type TWindowCount = { messages: number; since: string; until: string };
+
+/**
+ * The preview of a window's operation: how many of the webhook's deliveries `where(end)` picks, the
+ * window's end being `until` or now. 404 for another account's or an unknown webhook.
+ */
+export async function countInWindow(accountId: string, webhookId: string, window: TRecoverWindow, where: (end: Date) => SQL | undefined): Promise<TWindowCount> {
+  const db = await getDb();
+  await getWebhook(accountId, webhookId, { db });
+  const end = window.until ?? new Date();
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(schema.deliveries)
+    .where(where(end));
+  return { messages: Number(row?.n ?? 0), since: window.since.toISOString(), until: end.toISOString() };
+}

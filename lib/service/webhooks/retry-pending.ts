@@ -3,7 +3,7 @@ import { getDb, queryRows, schema } from '@/lib/db/client';
 import { ApiError } from '@/lib/http/errors';
 import { notifyDeliveriesQueued } from '@/lib/service/delivery/wakeup';
 import { getWebhook } from './get-webhook';
-import type { TRecoverWindow } from './recover-window';
+import { countInWindow, type TRecoverWindow } from './recover-window';
 
 // EXT POST /v1/webhooks/{id}/retry-pending: "retry now" for every message of the window whose
 // delivery to this webhook failed at least once and waits for its next scheduled retry. Each is made
@@ -27,15 +27,8 @@ const waitingForRetry = (webhookId: string, window: TRecoverWindow, end: Date) =
   );
 
 /** How many messages of the window wait for a retry to this webhook (the preview of a retry now). */
-export async function countRetryPending(accountId: string, webhookId: string, window: TRecoverWindow): Promise<TRetryPendingPreview> {
-  const db = await getDb();
-  await getWebhook(accountId, webhookId, { db });
-  const end = window.until ?? new Date();
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(d)
-    .where(waitingForRetry(webhookId, window, end));
-  return { messages: Number(row?.n ?? 0), since: window.since.toISOString(), until: end.toISOString() };
+export function countRetryPending(accountId: string, webhookId: string, window: TRecoverWindow): Promise<TRetryPendingPreview> {
+  return countInWindow(accountId, webhookId, window, (end) => waitingForRetry(webhookId, window, end));
 }
 
 /**
