@@ -33,7 +33,14 @@ export type TExplainInput = {
   fingerprints?: { webhook: string | null; receiver: string[] } | null;
   /** Other webhooks with exactly this URL (their arrivals cannot be told apart from this one's). */
   sharedUrlWith?: string[];
+  /**
+   * 'relative' (screens, re-read every few seconds): "in 3 min", "12:04:05". 'absolute' (files,
+   * read long after): ISO 8601 instants only, "at 2026-11-24T12:07:05.000Z", which never go stale.
+   */
+  times?: TExplainTimes;
 };
+
+export type TExplainTimes = 'relative' | 'absolute';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -60,6 +67,17 @@ export function relative(iso: string, now: Date): string {
   return h < 36 ? `in ${h} h` : `in ${Math.round(h / 24)} d`;
 }
 
+/** The instant `iso`, as the sentence's readers need it: a clock on screen, ISO 8601 in a file. */
+type TTimeWords = { at: (iso: string) => string; due: (iso: string) => string };
+
+function timeWords(input: { now: Date; times?: TExplainTimes }): TTimeWords {
+  if (input.times === 'absolute') {
+    const isoOf = (iso: string) => (Number.isNaN(Date.parse(iso)) ? iso : new Date(iso).toISOString());
+    return { at: isoOf, due: (iso) => `at ${isoOf(iso)}` };
+  }
+  return { at: (iso) => clock(iso, input.now), due: (iso) => relative(iso, input.now) };
+}
+
 const times = (n: number) => (n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`);
 const attemptsWord = (n: number) => (n === 1 ? 'one attempt' : `${n} attempts`);
 
@@ -75,42 +93,50 @@ function lastAnswer(attempt: TExplainAttempt | undefined): string {
   return `${attempt.responseStatusCode}${quote(attempt.response)}`;
 }
 
-/** "; next attempt (4 of 8) in 3 min" while retries remain. */
-function retryNote(d: NonNullable<TExplainInput['delivery']>, now: Date, w?: TExplainInput['webhook']): string {
+/**
+ * "; next attempt (4 of 8) in 3 min" while retries remain. A disabled webhook's waiting messages
+ * are not attempted: when one falls due the service ends it failed, unattempted (unless the
+ * webhook was enabled again by then).
+ */
+function retryNote(d: NonNullable<TExplainInput['delivery']>, t: TTimeWords, w?: TExplainInput['webhook']): string {
+  if (d.status === 'pending' && w?.disabled) {
+    const due = d.nextAttempt ? ` ${t.due(d.nextAttempt)}` : '';
+    return `; no further attempts: the webhook was ${disabledNote(w, t)}, so this message ends failed when its retry falls due${due} unless the webhook is enabled first`;
+  }
   if (d.status === 'pending' && d.nextAttempt) {
     const n = d.attemptCount + 1;
     const of = n <= SCHEDULED_ATTEMPTS ? ` (${n} of ${SCHEDULED_ATTEMPTS})` : '';
-    return `; next attempt${of} ${relative(d.nextAttempt, now)}`;
+    return `; next attempt${of} ${t.due(d.nextAttempt)}`;
   }
   if (d.status === 'sending') return '; an attempt is under way';
-  if (d.status === 'failed') return w?.disabled ? `; no retries: the webhook was ${disabledNote(w, now)}` : '; no retries left';
+  if (d.status === 'failed') return w?.disabled ? `; no retries: the webhook was ${disabledNote(w, t)}` : '; no retries left';
   return '';
 }
 
-function disabledNote(w: NonNullable<TExplainInput['webhook']>, now: Date): string {
-  const at = w.disabledAt ? ` at ${clock(w.disabledAt, now)}` : '';
+function disabledNote(w: NonNullable<TExplainInput['webhook']>, t: TTimeWords): string {
+  const at = w.disabledAt ? ` at ${t.at(w.disabledAt)}` : '';
   return `disabled${at}${w.disabledReason ? ` (${w.disabledReason})` : ''}`;
 }
 
-function whyNotSent(input: TExplainInput): string {
-  const { webhook: w, message: m, delivery: d, now } = input;
+function whyNotSent(input: TExplainInput, t: TTimeWords): string {
+  const { webhook: w, message: m, delivery: d } = input;
   if (!w) return 'not sent: the service did not queue this message for this webhook';
   const created = Date.parse(w.createdAt);
   const at = Date.parse(m.timestamp);
-  if (created > at) return `not sent: the webhook was created at ${clock(w.createdAt, now)}, after this message (${clock(m.timestamp, now)})`;
+  if (created > at) return `not sent: the webhook was created at ${t.at(w.createdAt)}, after this message (${t.at(m.timestamp)})`;
   if (d && d.attemptCount === 0 && d.status === 'failed') {
-    return w.disabled ? `not sent: queued, but the webhook was ${disabledNote(w, now)} before the first attempt` : 'not sent: queued, but dropped before the first attempt (the webhook was disabled at the time)';
+    return w.disabled ? `not sent: queued, but the webhook was ${disabledNote(w, t)} before the first attempt` : 'not sent: queued, but dropped before the first attempt (the webhook was disabled at the time)';
   }
   // (No event types known: the service shows no webhook settings, so this cannot be told.)
   if (w.eventTypes.length && !w.eventTypes.includes(m.eventType)) return `not sent: this webhook is not subscribed to ${m.eventType}`;
-  if (w.disabled && (!w.disabledAt || Date.parse(w.disabledAt) <= at)) return `not sent: the webhook was ${disabledNote(w, now)}`;
-  if (w.disabled) return `not sent: the service did not queue it for this webhook; the webhook is ${disabledNote(w, now)}`;
+  if (w.disabled && (!w.disabledAt || Date.parse(w.disabledAt) <= at)) return `not sent: the webhook was ${disabledNote(w, t)}`;
+  if (w.disabled) return `not sent: the service did not queue it for this webhook; the webhook is ${disabledNote(w, t)}`;
   return 'not sent: the service did not queue it for this webhook (disabled or not subscribed when the message was made)';
 }
 
-function signatureProblem(input: TExplainInput): string {
+function signatureProblem(input: TExplainInput, t: TTimeWords): string {
   const r = input.receipts[input.receipts.length - 1];
-  const arrived = `arrived ${clock(r.receivedAt, input.now)}`;
+  const arrived = `arrived ${t.at(r.receivedAt)}`;
   const f = input.fingerprints;
   switch (r.verdict) {
     case 'no secret configured':
@@ -139,33 +165,35 @@ export function explainDelivery(input: TExplainInput): string {
 }
 
 function explainState(input: TExplainInput): string {
-  const { state, delivery: d, receipts, now } = input;
+  const { state, delivery: d, receipts } = input;
+  const t = timeWords(input);
   const attempts = d?.attempts ?? [];
   const last = attempts[attempts.length - 1];
   const sent = d ? `sent ${times(d.attemptCount)}` : '';
   const at = input.receiverName ? ` at receiver “${input.receiverName}”` : '';
   switch (state) {
     case 'not-sent':
-      return whyNotSent(input);
+      return whyNotSent(input, t);
     case 'not-sent-yet': {
       if (!d) return 'not sent yet';
       if (d.status === 'sending') return `sending: attempt 1 of ${SCHEDULED_ATTEMPTS} under way`;
-      return `queued: attempt 1 of ${SCHEDULED_ATTEMPTS} ${d.nextAttempt ? relative(d.nextAttempt, now) : 'soon'}`;
+      if (input.webhook?.disabled) return `queued, but not to be sent: the webhook was ${disabledNote(input.webhook, t)}; the message ends failed when it falls due unless the webhook is enabled first`;
+      return `queued: attempt 1 of ${SCHEDULED_ATTEMPTS} ${d.nextAttempt ? t.due(d.nextAttempt) : 'soon'}`;
     }
     case 'network-error':
-      return `${sent}; never reached the receiver: ${lastAnswer(last)}${retryNote(d!, now, input.webhook)}`;
+      return `${sent}; never reached the receiver: ${lastAnswer(last)}${retryNote(d!, t, input.webhook)}`;
     case 'sent-not-received':
-      return `${sent}${last ? `, last answered ${lastAnswer(last)}` : ''}; nothing with this message id arrived${at}: something else answered, or the receiver is on another console${retryNote(d!, now, input.webhook)}`;
+      return `${sent}${last ? `, last answered ${lastAnswer(last)}` : ''}; nothing with this message id arrived${at}: something else answered, or the receiver is on another console${retryNote(d!, t, input.webhook)}`;
     case 'not-observed':
-      return `${sent}${last ? `, last answered ${lastAnswer(last)}` : ''}; the URL is not a receiver of this console, so what arrived is not observed here${retryNote(d!, now, input.webhook)}`;
+      return `${sent}${last ? `, last answered ${lastAnswer(last)}` : ''}; the URL is not a receiver of this console, so what arrived is not observed here${retryNote(d!, t, input.webhook)}`;
     case 'received-bad-signature':
-      return `${signatureProblem(input)}${d ? retryNote(d, now, input.webhook) : ''}`;
+      return `${signatureProblem(input, t)}${d ? retryNote(d, t, input.webhook) : ''}`;
     case 'received-answered-error': {
       const r = receipts[receipts.length - 1];
       if (r.responseStatus >= 200 && r.responseStatus < 300) {
-        return `${sent}; arrived ${clock(r.receivedAt, now)} and the receiver answered ${r.responseStatus}, but the service recorded ${last ? lastAnswer(last) : 'a failure'} (an answer after its timeout?)${retryNote(d!, now, input.webhook)}`;
+        return `${sent}; arrived ${t.at(r.receivedAt)} and the receiver answered ${r.responseStatus}, but the service recorded ${last ? lastAnswer(last) : 'a failure'} (an answer after its timeout?)${retryNote(d!, t, input.webhook)}`;
       }
-      return `${sent}; the receiver answered ${last && last.responseStatusCode === r.responseStatus ? lastAnswer(last) : r.responseStatus}${retryNote(d!, now, input.webhook)}`;
+      return `${sent}; the receiver answered ${last && last.responseStatusCode === r.responseStatus ? lastAnswer(last) : r.responseStatus}${retryNote(d!, t, input.webhook)}`;
     }
     case 'duplicate': {
       const n = receipts.length;
@@ -175,12 +203,12 @@ function explainState(input: TExplainInput): string {
     }
     case 'recording': {
       const r = receipts[receipts.length - 1];
-      return `arrived ${clock(r.receivedAt, now)}${at} and the receiver answered ${r.responseStatus}; the service is recording the outcome of that attempt`;
+      return `arrived ${t.at(r.receivedAt)}${at} and the receiver answered ${r.responseStatus}; the service is recording the outcome of that attempt`;
     }
     case 'delivered-and-received': {
       const r = receipts[receipts.length - 1];
       const retries = d && d.attemptCount > 1 ? ` after ${d.attemptCount - 1} failed attempt${d.attemptCount > 2 ? 's' : ''}` : '';
-      return `delivered${retries}: arrived ${clock(r.receivedAt, now)}${at}, signature valid, answered ${r.responseStatus}`;
+      return `delivered${retries}: arrived ${t.at(r.receivedAt)}${at}, signature valid, answered ${r.responseStatus}`;
     }
   }
 }

@@ -54,6 +54,21 @@ const cases: [string, Partial<TExplainInput>, RegExp][] = [
   ],
   ['not observed', { state: 'not-observed', receiverName: null, delivery: { status: 'success', attemptCount: 1, nextAttempt: null, attempts: [attempt(200)] } }, /^sent once, last answered 200; the URL is not a receiver of this console/],
   ['duplicate arrival', { state: 'duplicate', receipts: [receipt(), receipt()], delivery: { status: 'success', attemptCount: 1, nextAttempt: null, attempts: [attempt(200)] } }, /^arrived twice at receiver “acme” for one attempt/],
+  [
+    'waiting for a retry when a 410 disabled the webhook',
+    {
+      state: 'received-answered-error',
+      receipts: [receipt(500), receipt(500)],
+      webhook: { ...webhook, disabled: true, disabledAt: '2026-11-23T12:04:00.000Z', disabledReason: 'the endpoint answered 410 Gone' },
+      delivery: { status: 'pending', attemptCount: 2, nextAttempt: '2026-11-23T12:15:00.000Z', attempts: [attempt(500, 'database down')] },
+    },
+    /^sent twice; the receiver answered 500 'database down'; no further attempts: the webhook was disabled at 12:04:00 \(the endpoint answered 410 Gone\), so this message ends failed when its retry falls due in 5 min unless the webhook is enabled first$/,
+  ],
+  [
+    'queued for a disabled webhook',
+    { state: 'not-sent-yet', webhook: { ...webhook, disabled: true, disabledAt: '2026-11-23T12:04:00.000Z', disabledReason: 'the endpoint answered 410 Gone' }, delivery: { status: 'pending', attemptCount: 0, nextAttempt: '2026-11-23T12:13:00.000Z', attempts: [] } },
+    /^queued, but not to be sent: the webhook was disabled at 12:04:00 \(the endpoint answered 410 Gone\); the message ends failed when it falls due unless the webhook is enabled first$/,
+  ],
   ['delivered after retries', { state: 'delivered-and-received', receipts: [receipt(500), receipt(200)], delivery: { status: 'success', attemptCount: 2, nextAttempt: null, attempts: [attempt(200)] } }, /^delivered after 1 failed attempt: arrived 12:01:03 at receiver “acme”, signature valid, answered 200$/],
 ];
 
@@ -70,4 +85,29 @@ test('relative and clock times', () => {
   assert.equal(relative('2026-11-23T12:10:40.000Z', now), 'in 40 s');
   assert.equal(relative('2026-11-23T17:10:00.000Z', now), 'in 5 h');
   assert.equal(clock('2026-11-22T23:59:59.000Z', now), 'Nov 22 23:59:59');
+});
+
+test('a disabled webhook never promises a next attempt', () => {
+  const disabled = { ...webhook, disabled: true, disabledAt: '2026-11-23T12:04:00.000Z', disabledReason: 'the endpoint answered 410 Gone' };
+  for (const state of ['network-error', 'sent-not-received', 'received-answered-error', 'received-bad-signature', 'not-observed'] as const) {
+    const text = explain({ state, webhook: disabled, receipts: [receipt(500)], delivery: { status: 'pending', attemptCount: 2, nextAttempt: '2026-11-23T12:15:00.000Z', attempts: [attempt(500)] } });
+    assert.doesNotMatch(text, /next attempt/, `${state}: ${text}`);
+    assert.match(text, /no further attempts: the webhook was disabled at 12:04:00/, state);
+  }
+});
+
+test('for files: absolute ISO instants, nothing relative to when it was read', () => {
+  const absolute = (patch: Partial<TExplainInput>) => explain({ ...patch, times: 'absolute' });
+  const relativeWords = /\bin \d+ (s|min|h|d)\b|(of 8|attempt) now\b|overdue|\b\d\d:\d\d:\d\d\b(?!\.)/;
+  const retrying = absolute({ state: 'received-answered-error', receipts: [receipt(500)], delivery: { status: 'pending', attemptCount: 3, nextAttempt: '2026-11-23T12:13:00.000Z', attempts: [attempt(500, 'database down')] } });
+  assert.equal(retrying, "sent 3 times; the receiver answered 500 'database down'; next attempt (4 of 8) at 2026-11-23T12:13:00.000Z");
+  assert.equal(absolute({ state: 'not-sent-yet', delivery: { status: 'pending', attemptCount: 0, nextAttempt: '2026-11-23T12:09:00.000Z', attempts: [] } }), 'queued: attempt 1 of 8 at 2026-11-23T12:09:00.000Z');
+  assert.equal(
+    absolute({ state: 'delivered-and-received', receipts: [receipt(200)], delivery: { status: 'success', attemptCount: 1, nextAttempt: null, attempts: [attempt(200)] } }),
+    'delivered: arrived 2026-11-23T12:01:03.000Z at receiver “acme”, signature valid, answered 200',
+  );
+  for (const [name, patch] of cases) {
+    const text = absolute(patch);
+    assert.doesNotMatch(text.replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g, 'ISO'), relativeWords, `${name}: ${text}`);
+  }
 });
