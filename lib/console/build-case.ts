@@ -3,6 +3,7 @@ import { ConnectApiError, isUnsupported, type ConnectApi, type TAccountMessage, 
 import { accountWebhooks } from './account-webhooks';
 import type { TCase, TCaseDelivery, TCaseGrant, TCaseMessage } from './case-types';
 import { joinDelivery, toTimelineReceipt, type TJoinDelivery } from './join-delivery';
+import type { TExplainTimes } from './explain-delivery';
 import { mapLimit } from './map-limit';
 import { keyByMessageAndReceiver, messageIdsMentioning, receiptSummariesOf } from './receipts-by-message';
 import { listReceivers } from './receivers';
@@ -114,7 +115,7 @@ async function messageIdsFor(api: ConnectApi, kind: TCase['kind'], q: string, no
   return [...new Set(ids)];
 }
 
-export async function buildCase(envName: TEnvironmentName, api: ConnectApi, raw: string): Promise<TCase> {
+export async function buildCase(envName: TEnvironmentName, api: ConnectApi, raw: string, { times }: { times?: TExplainTimes } = {}): Promise<TCase> {
   const { kind, q } = classifyQuery(raw);
   const asOf = new Date();
   const now = asOf;
@@ -177,7 +178,7 @@ export async function buildCase(envName: TEnvironmentName, api: ConnectApi, raw:
             complete: true,
           }
         : null;
-      const input = { message, webhook, webhookUrl: webhook.url, delivery, receivers, addresses, receipts, siblings: webhooks, asOf, now };
+      const input = { message, webhook, webhookUrl: webhook.url, delivery, receivers, addresses, receipts, siblings: webhooks, asOf, now, times };
       let joined = joinDelivery(input);
       if (joined.reconciliation === 'received-bad-signature') joined = joinDelivery({ ...input, webhookFingerprint: await webhookSecretFingerprint(api, webhook.id) });
       return {

@@ -1,4 +1,4 @@
-import { explainDelivery } from './explain-delivery';
+import { explainDelivery, type TExplainTimes } from './explain-delivery';
 import { receiptKey, type TReceiptSummary } from './receipts-by-message';
 import { hostMatchesUrl, receiverForUrl, sameDestination, type TConsoleAddresses, type TReceiverLike } from './receiver-urls';
 import { isAcknowledged, reconcile, type TReconciliation } from './reconcile';
@@ -45,6 +45,8 @@ export type TJoinInput<R extends TJoinReceiver> = {
   /** When the caller began reading the API: later receipts are newer than its answer. */
   asOf?: Date;
   now: Date;
+  /** How the explanation says times: 'absolute' for exports (see explainDelivery). */
+  times?: TExplainTimes;
 };
 
 export type TSibling = { id: string; url: string; eventTypes: string[]; createdAt: string };
@@ -180,6 +182,7 @@ export function joinDelivery<R extends TJoinReceiver>(input: TJoinInput<R>): TJo
     fingerprints:
       input.webhookFingerprint !== undefined ? { webhook: input.webhookFingerprint, receiver: (targets[0]?.secrets ?? []).map(secretFingerprint) } : null,
     sharedUrlWith,
+    times: input.times,
   });
   return { receiver, receipts, reconciliation, explanation, sharedUrlWith, otherArrivals };
 }

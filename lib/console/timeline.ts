@@ -1,6 +1,7 @@
 import 'server-only';
 import { isUnsupported, type ConnectApi, type TAttempt, type TMessage, type TWebhook } from '@/lib/console/connect-api';
 import { allAttempts, cachedAttempts, withLastResponse, withResponse } from './attempts-of-message';
+import type { TExplainTimes } from './explain-delivery';
 import { joinDelivery, receiversOfDelivery, type TJoinDelivery, type TSibling } from './join-delivery';
 import { mapLimit } from './map-limit';
 import { receiptSummariesAt } from './receipts-by-message';
@@ -80,7 +81,13 @@ export async function deliveryOf(envName: TEnvironmentName, api: ConnectApi, web
   return { ...base, attempts: attempts.map(toTimelineAttempt), complete: true };
 }
 
-export async function loadTimeline(envName: TEnvironmentName, api: ConnectApi, webhookId: string, filters: TTimelineFilters): Promise<TTimeline> {
+export async function loadTimeline(
+  envName: TEnvironmentName,
+  api: ConnectApi,
+  webhookId: string,
+  filters: TTimelineFilters,
+  { times }: { times?: TExplainTimes } = {},
+): Promise<TTimeline> {
   // Before the API is read: receipts stored later are newer than its answer (reconcile.ts).
   const asOf = new Date();
   const [page, webhook, tracked, receivers, addresses, siblings] = await Promise.all([
@@ -102,7 +109,7 @@ export async function loadTimeline(envName: TEnvironmentName, api: ConnectApi, w
   const settings = webhook ? toTimelineWebhook(webhook) : null;
   const deliveries = await mapLimit(page.results, ATTEMPT_FETCH_CONCURRENCY, async (m) => withLastResponse(api, webhookId, m.id, await deliveryOf(envName, api, webhookId, m)));
   const now = new Date();
-  const messages = await joinMessages(api, { webhookId, messages: page.results, deliveries, webhook: settings, webhookUrl, receivers, addresses, siblings, asOf, now });
+  const messages = await joinMessages(api, { webhookId, messages: page.results, deliveries, webhook: settings, webhookUrl, receivers, addresses, siblings, asOf, now, times });
   const receiver = receiversOfDelivery([], webhookUrl, receivers, addresses)[0];
   return {
     webhook: settings,
@@ -133,6 +140,7 @@ export async function joinMessages(
     /** When the caller began reading the API: receipts stored later are newer than its answer. */
     asOf: Date;
     now: Date;
+    times?: TExplainTimes;
   },
 ): Promise<TTimelineMessage[]> {
   // The receipts at every receiver these deliveries went to (or, unsent, would go to), in one

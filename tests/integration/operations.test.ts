@@ -147,6 +147,16 @@ describe('recover', () => {
   });
 });
 
+/** ISO 8601 instants as the exports write them. */
+const ISO_INSTANT = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g;
+
+/** A sentence in a file: every time in it absolute (and it says at least one), none relative to when it was read. */
+function assertAbsolute(text: string) {
+  assert.match(text, ISO_INSTANT, text);
+  const rest = text.replace(ISO_INSTANT, 'ISO');
+  assert.doesNotMatch(rest, /\b\d\d:\d\d(:\d\d)?\b|\bin \d+ (s|min|h|d)\b|overdue/, text);
+}
+
 describe('exports', () => {
   const secretsIn = (text: string) => [S, apiKey, S.slice(6, 30)].filter((s) => text.includes(s));
   const donorIn = (text: string) => emails.filter((e) => text.includes(e));
@@ -162,10 +172,12 @@ describe('exports', () => {
     assert.match(csv.headers.get('content-disposition') ?? '', /^attachment; filename=".+\.csv"$/);
     const rows = parse(csv.text, { columns: true }) as Record<string, string>[];
     assert.equal(rows.length, timeline.body.messages.length);
+    // The same sentences, but a file says ISO instants where the screen says a clock time or "in 3 min".
     assert.deepEqual(
-      rows.map((r) => [r.messageId, r.status, r.reconciliation, r.explanation]),
+      rows.map((r) => [r.messageId, r.status, r.reconciliation, r.explanation.replace(ISO_INSTANT, (iso) => iso.slice(11, 19))]),
       timeline.body.messages.map((m: { id: string; status: string; reconciliation: string; explanation: string }) => [m.id, m.status, m.reconciliation, m.explanation]),
     );
+    for (const r of rows) assertAbsolute(r.explanation);
     assert.ok(rows.every((r) => r.donor === '[redacted]'));
     assert.deepEqual(secretsIn(csv.text), []);
     assert.deepEqual(donorIn(csv.text), []);
@@ -184,6 +196,7 @@ describe('exports', () => {
     assert.equal(lines.length, 4);
     const line = lines.find((l) => l.id === later[0]);
     assert.ok(line.attempts.length >= 3, 'two scheduled attempts and the manual re-send');
+    for (const l of lines) assertAbsolute(l.explanation);
     assert.equal(line.payload.data.email, '[redacted]');
     assert.equal(line.payload.data.firstName, '[redacted]');
     assert.ok(line.tags.includes('donor:[redacted]'));
@@ -223,6 +236,7 @@ describe('exports', () => {
     assert.equal(bundle.body.case.grants[0].email, '[redacted]');
     const delivery = bundle.body.case.messages[0].deliveries.find((d: { webhook: { id: string } }) => d.webhook.id === W);
     assert.ok(delivery.attempts.length >= 2 && delivery.receipts.length >= 2 && delivery.explanation.length > 0);
+    assertAbsolute(delivery.explanation);
     assert.ok(delivery.receipts.every((r: { verdict: string }) => r.verdict === 'valid'));
     assert.deepEqual(secretsIn(bundle.text), []);
     assert.deepEqual(donorIn(bundle.text), []);

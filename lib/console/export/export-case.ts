@@ -1,10 +1,13 @@
 import 'server-only';
+import { buildCase } from '@/lib/console/build-case';
 import type { TCase } from '@/lib/console/case-types';
+import type { ConnectApi } from '@/lib/console/connect-api';
+import type { TEnvironmentName } from '@/lib/console/session';
 import { redactValue } from './redact-export';
 
 // A case (lib/console/build-case, exactly what the case page shows: grants, each message at every
 // webhook with its attempts, receipts, verdicts, reconciliation and plain explanation) as a JSON
-// evidence bundle for a ticket.
+// evidence bundle for a ticket. Its explanations say ISO instants, not "in 3 min" (a file goes stale).
 
 export type TCaseBundle = {
   kind: 'giving-connect.case-bundle';
@@ -26,4 +29,9 @@ export function caseBundle(c: TCase, by: { email: string; environment: string },
     donorDetails: includeDonor ? 'included' : 'redacted',
     case: redactValue(c, includeDonor) as TCase,
   };
+}
+
+/** The case of `q` as the page shows it, but with absolute times in its explanations. */
+export function buildCaseForExport(envName: TEnvironmentName, api: ConnectApi, q: string): Promise<TCase> {
+  return buildCase(envName, api, q, { times: 'absolute' });
 }

@@ -11,7 +11,8 @@ import { REDACTED, redactTags, redactValue, scrubText } from './redact-export';
 
 // A webhook's filtered timeline as CSV or NDJSON, streamed: one API page (100 messages) is read,
 // joined exactly as the timeline joins it (lib/console/timeline), written, and only then is the
-// next page read — memory stays one page whatever the history.
+// next page read — memory stays one page whatever the history. A file is read long after it is
+// made, so its explanations say ISO instants ("next attempt at 2026-…Z"), never "in 3 min".
 
 const PAGE = 100;
 const DETAIL_CONCURRENCY = 6;
@@ -109,14 +110,13 @@ async function pageText(api: ConnectApi, webhookId: string, q: TTimelineExportQu
  */
 export async function exportTimeline(envName: TEnvironmentName, api: ConnectApi, webhookId: string, q: TTimelineExportQuery): Promise<ReadableStream<Uint8Array>> {
   const read: TPageReader = (pageToken) =>
-    loadTimeline(envName, api, webhookId, {
-      status: q.status,
-      eventType: q.eventType,
-      after: q.since?.toISOString(),
-      before: q.until?.toISOString(),
-      pageLimit: PAGE,
-      pageToken,
-    });
+    loadTimeline(
+      envName,
+      api,
+      webhookId,
+      { status: q.status, eventType: q.eventType, after: q.since?.toISOString(), before: q.until?.toISOString(), pageLimit: PAGE, pageToken },
+      { times: 'absolute' },
+    );
   const encoder = new TextEncoder();
   let next: TTimeline | null = await read(undefined);
   let first = true;

@@ -1,7 +1,6 @@
 // Console: GET /api/cases/{q}/export?includeDonor=1 — the case the page /cases/{q} shows, as a JSON evidence bundle.
 import { recordAudit } from '@/lib/console/audit/record-audit';
-import { buildCase } from '@/lib/console/build-case';
-import { caseBundle } from '@/lib/console/export/export-case';
+import { buildCaseForExport, caseBundle } from '@/lib/console/export/export-case';
 import { attachment, parseIncludeDonor } from '@/lib/console/export/export-query';
 import { searchTermProblem } from '@/lib/console/search-query';
 import { connectApi } from '@/lib/console/connect-api';
@@ -20,7 +19,7 @@ export const GET = withStaff<{ q: string }>(async ({ req, params, staff }) => {
   const problem = searchTermProblem(q);
   if (problem) throw new ApiError('bad_request', `The search term ${problem}.`);
   try {
-    const found = await buildCase(staff.environment, connectApi(staff.environment), q);
+    const found = await buildCaseForExport(staff.environment, connectApi(staff.environment), q);
     const bundle = caseBundle(found, staff, includeDonor);
     await recordAudit(await getDb(), { actor: staff, action: 'export', target: found.messages.map((m) => m.id).slice(0, 10), result: 'ok', detail: { format: 'case', includeDonor } });
     return new Response(`${JSON.stringify(bundle, null, 2)}\n`, {
