@@ -4,6 +4,7 @@ import { MessageStatusBadge, ReconciliationBadge, VerdictBadge } from '@/compone
 import { RelativeTime } from '@/components/console/relative-time';
 import { Timestamp } from '@/components/console/timestamp';
 import type { TTimelineMessage } from '@/lib/console/timeline-types';
+import { verdictRuns } from '@/lib/console/verdict-runs';
 
 // The timeline's columns, declared once: the desktop table renders them as cells, the narrow-screen
 // cards as labelled fields. `now` is when the page was read (relative times count from it).
@@ -36,24 +37,23 @@ export const MESSAGE_COLUMNS: TMessageColumn[] = [
   { id: 'status', header: 'Status', cell: (m) => <MessageStatusBadge status={m.status} /> },
   { id: 'attempts', header: 'Attempts', align: 'right', testId: 'attempt-count', cell: (m) => <span className="font-mono text-xs tabular-nums">{m.attemptCount}</span> },
   { id: 'nextAttempt', header: 'Next attempt', cell: (m, now) => <RelativeTime value={m.nextAttempt} now={now} /> },
-  { id: 'received', header: 'Received', cell: (m) => <LatestReceipt message={m} /> },
+  { id: 'received', header: 'Received', cell: (m) => <ReceivedVerdicts message={m} /> },
   { id: 'reconciliation', header: 'Reconciliation', testId: 'reconciliation', cell: (m) => <ReconciliationBadge value={m.reconciliation} /> },
 ];
 
 export const columnOf = (id: TMessageColumn['id']) => MESSAGE_COLUMNS.find((c) => c.id === id)!;
 
-/** The verdict of the newest receipt at this webhook's receiver, and how many arrived. */
-function LatestReceipt({ message: m }: { message: TTimelineMessage }) {
-  const last = m.receipts[m.receipts.length - 1];
-  if (!last) return <span className="text-xs text-slate-400">nothing</span>;
+/** Every verdict of the arrivals at this webhook's receiver, in arrival order (repeats counted): a failed copy is never hidden behind a valid one. */
+function ReceivedVerdicts({ message: m }: { message: TTimelineMessage }) {
+  if (!m.receipts.length) return <span className="text-xs text-slate-400">nothing</span>;
   return (
-    <span className="inline-flex items-center gap-1.5">
-      <VerdictBadge verdict={last.verdict} reason={last.verdictReason} />
-      {m.receipts.length > 1 ? (
-        <span className="text-xs text-slate-500" title={`${m.receipts.length} requests with this message id arrived`}>
-          ×{m.receipts.length}
+    <span className="inline-flex flex-wrap items-center gap-1" data-testid="received" title={`${m.receipts.length} request${m.receipts.length === 1 ? '' : 's'} with this message id arrived`}>
+      {verdictRuns(m.receipts).map((run) => (
+        <span key={run.firstId} className="inline-flex items-center gap-0.5" data-testid="received-verdict" data-verdict={run.verdict} data-count={run.count}>
+          <VerdictBadge verdict={run.verdict} reason={run.reason} />
+          {run.count > 1 ? <span className="text-xs text-slate-500">×{run.count}</span> : null}
         </span>
-      ) : null}
+      ))}
     </span>
   );
 }
