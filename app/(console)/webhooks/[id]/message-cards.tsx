@@ -10,7 +10,8 @@ import type { TMessageListProps } from './timeline';
 const HEAD = new Set(['eventType', 'reconciliation']);
 const FIELDS = MESSAGE_COLUMNS.filter((c) => !HEAD.has(c.id));
 
-export function MessageCards({ messages, now, isOpen, onToggle, isFresh, renderDetail }: TMessageListProps) {
+export function MessageCards({ messages, now, webhookDisabled, isOpen, onToggle, isFresh, renderDetail }: TMessageListProps) {
+  const ctx = { webhookDisabled };
   return (
     <ul className="space-y-2" aria-label="Messages">
       {messages.map((m) => (
@@ -23,8 +24,8 @@ export function MessageCards({ messages, now, isOpen, onToggle, isFresh, renderD
           className={`min-w-0 rounded-lg border border-slate-200 p-3 ${isFresh(m) ? 'bg-indigo-50/80' : 'bg-white'}`}
         >
           <div className="flex flex-wrap items-center justify-between gap-2">
-            {columnOf('eventType').cell(m, now)}
-            <span data-testid="reconciliation">{columnOf('reconciliation').cell(m, now)}</span>
+            {columnOf('eventType').cell(m, now, ctx)}
+            <span data-testid="reconciliation">{columnOf('reconciliation').cell(m, now, ctx)}</span>
           </div>
           <p className="mt-1.5 text-sm text-slate-700" data-testid="explanation">
             {m.explanation}
@@ -34,7 +35,7 @@ export function MessageCards({ messages, now, isOpen, onToggle, isFresh, renderD
               <div key={c.id} className="contents">
                 <dt className="text-slate-500">{c.header}</dt>
                 <dd className="min-w-0" data-testid={c.testId}>
-                  {c.cell(m, now)}
+                  {c.cell(m, now, ctx)}
                 </dd>
               </div>
             ))}

@@ -9,12 +9,15 @@ import { verdictRuns } from '@/lib/console/verdict-runs';
 // The timeline's columns, declared once: the desktop table renders them as cells, the narrow-screen
 // cards as labelled fields. `now` is when the page was read (relative times count from it).
 
+/** What a cell knows beyond its message: whether the webhook is disabled (its waiting messages will not be attempted). */
+export type TCellContext = { webhookDisabled: boolean };
+
 export type TMessageColumn = {
   id: 'eventType' | 'id' | 'created' | 'status' | 'attempts' | 'nextAttempt' | 'received' | 'reconciliation';
   header: string;
   align?: 'right';
   testId?: string;
-  cell: (m: TTimelineMessage, now: string) => ReactNode;
+  cell: (m: TTimelineMessage, now: string, ctx: TCellContext) => ReactNode;
 };
 
 export const MESSAGE_COLUMNS: TMessageColumn[] = [
@@ -36,12 +39,27 @@ export const MESSAGE_COLUMNS: TMessageColumn[] = [
   { id: 'created', header: 'Created (UTC)', cell: (m) => <Timestamp value={m.timestamp} /> },
   { id: 'status', header: 'Status', cell: (m) => <MessageStatusBadge status={m.status} /> },
   { id: 'attempts', header: 'Attempts', align: 'right', testId: 'attempt-count', cell: (m) => <span className="font-mono text-xs tabular-nums">{m.attemptCount}</span> },
-  { id: 'nextAttempt', header: 'Next attempt', cell: (m, now) => <RelativeTime value={m.nextAttempt} now={now} /> },
+  { id: 'nextAttempt', header: 'Next attempt', testId: 'next-attempt', cell: (m, now, ctx) => <NextAttempt message={m} now={now} webhookDisabled={ctx.webhookDisabled} /> },
   { id: 'received', header: 'Received', cell: (m) => <ReceivedVerdicts message={m} /> },
   { id: 'reconciliation', header: 'Reconciliation', testId: 'reconciliation', cell: (m) => <ReconciliationBadge value={m.reconciliation} /> },
 ];
 
 export const columnOf = (id: TMessageColumn['id']) => MESSAGE_COLUMNS.find((c) => c.id === id)!;
+
+/** When the next attempt is due; none while the webhook is disabled (when due, the service ends the message failed, unattempted). */
+function NextAttempt({ message: m, now, webhookDisabled }: { message: TTimelineMessage; now: string; webhookDisabled: boolean }) {
+  if (webhookDisabled && (m.status === 'pending' || m.nextAttempt)) {
+    return (
+      <span
+        className="whitespace-nowrap text-xs text-slate-500"
+        title="The webhook is disabled: its waiting messages are not attempted, and each ends failed when its retry falls due unless the webhook is enabled first."
+      >
+        none: webhook disabled
+      </span>
+    );
+  }
+  return <RelativeTime value={m.nextAttempt} now={now} />;
+}
 
 /** Every verdict of the arrivals at this webhook's receiver, in arrival order (repeats counted): a failed copy is never hidden behind a valid one. */
 function ReceivedVerdicts({ message: m }: { message: TTimelineMessage }) {

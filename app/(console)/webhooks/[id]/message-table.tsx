@@ -2,13 +2,13 @@
 
 import type { TTimelineMessage } from '@/lib/console/timeline-types';
 import { ExpandButton } from './expand-button';
-import { MESSAGE_COLUMNS } from './message-columns';
+import { MESSAGE_COLUMNS, type TCellContext } from './message-columns';
 import type { TMessageListProps } from './timeline';
 
 // The timeline on wide screens: one row per message, the explanation under it, the opened
 // message's attempts and receipts under that. Each message is its own <tbody>.
 
-export function MessageTable({ messages, now, isOpen, onToggle, isFresh, renderDetail }: TMessageListProps) {
+export function MessageTable({ messages, now, webhookDisabled, isOpen, onToggle, isFresh, renderDetail }: TMessageListProps) {
   const span = MESSAGE_COLUMNS.length + 1;
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
@@ -25,7 +25,7 @@ export function MessageTable({ messages, now, isOpen, onToggle, isFresh, renderD
         </thead>
         {messages.map((m) => (
           <tbody key={m.id} className={`border-b border-slate-100 last:border-b-0 ${isFresh(m) ? 'bg-indigo-50/80' : ''} ${isOpen(m.id) ? 'bg-slate-50' : ''}`}>
-            <MessageRow message={m} now={now} open={isOpen(m.id)} onToggle={() => onToggle(m.id)} />
+            <MessageRow message={m} now={now} ctx={{ webhookDisabled }} open={isOpen(m.id)} onToggle={() => onToggle(m.id)} />
             <tr onClick={() => onToggle(m.id)} className="cursor-pointer">
               <td />
               <td colSpan={span - 1} className="px-3 pb-2 pt-0 text-xs text-slate-600" data-testid="explanation">
@@ -46,7 +46,7 @@ export function MessageTable({ messages, now, isOpen, onToggle, isFresh, renderD
   );
 }
 
-function MessageRow({ message: m, now, open, onToggle }: { message: TTimelineMessage; now: string; open: boolean; onToggle: () => void }) {
+function MessageRow({ message: m, now, ctx, open, onToggle }: { message: TTimelineMessage; now: string; ctx: TCellContext; open: boolean; onToggle: () => void }) {
   return (
     <tr data-testid="message-row" data-message-id={m.id} data-status={m.status} data-event-type={m.eventType} onClick={onToggle} className="cursor-pointer hover:bg-slate-50/80">
       <td className="px-2 pt-2 text-center align-top">
@@ -54,7 +54,7 @@ function MessageRow({ message: m, now, open, onToggle }: { message: TTimelineMes
       </td>
       {MESSAGE_COLUMNS.map((c) => (
         <td key={c.id} data-testid={c.testId} className={`px-3 pb-1 pt-2 align-top ${c.align === 'right' ? 'text-right' : ''}`}>
-          {c.cell(m, now)}
+          {c.cell(m, now, ctx)}
         </td>
       ))}
     </tr>

@@ -18,6 +18,8 @@ import { useTimeline } from './use-timeline';
 export type TMessageListProps = {
   messages: TTimelineMessage[];
   now: string;
+  /** The webhook is disabled: no message of it will be attempted. */
+  webhookDisabled: boolean;
   isOpen: (id: string) => boolean;
   onToggle: (id: string) => void;
   isFresh: (m: TTimelineMessage) => boolean;
@@ -45,6 +47,7 @@ export function Timeline({ webhookId, filters, initial }: { webhookId: string; f
   const list = (forWide: boolean): TMessageListProps => ({
     messages: data.messages,
     now: data.fetchedAt,
+    webhookDisabled: data.webhook?.disabled ?? false,
     isOpen: (id) => open.has(id),
     onToggle: toggle,
     isFresh: (m) => !initialIds.has(m.id) && fetchedAt - Date.parse(m.timestamp) < FRESH_MS,

@@ -52,7 +52,7 @@ export function WebhookHealth({ webhookId }: { webhookId: string }) {
         <Figure
           label="Backlog"
           value={`${b.pending + b.sending} waiting`}
-          sub={b.oldestPendingAt ? `oldest ${formatAge(b.oldestPendingAgeSeconds)}${b.nextAttemptAt ? ` · next in ${ago(now, b.nextAttemptAt).replace(' ago', '')}` : ''}` : 'nothing waiting'}
+          sub={b.oldestPendingAt ? `oldest ${formatAge(b.oldestPendingAgeSeconds)}${stats.disabled ? ' · not attempted while disabled' : b.nextAttemptAt ? ` · next in ${ago(now, b.nextAttemptAt).replace(' ago', '')}` : ''}` : 'nothing waiting'}
         />
         <Figure label="Last success" value={ago(stats.lastSuccessAt, now)} sub={stats.lastSuccessAt ? <Timestamp value={stats.lastSuccessAt} /> : 'no success recorded'} />
         <Figure label="Failure streak" value={String(stats.failureStreak)} sub={stats.failingSince ? <>failing since <Timestamp value={stats.failingSince} /></> : 'not failing'} />
