@@ -10,6 +10,8 @@ import { SuccessSparkline } from '@/components/console/health/success-sparkline'
 import { WindowSwitcher } from '@/components/console/health/window-switcher';
 import { ago, formatAge, formatMs, formatRate } from '@/components/console/health/format-health';
 import { Table, TBody, Td, Th } from '@/components/console/table';
+import { effectiveSuccessRate, needsAttention } from '@/lib/console/health/classify-health';
+import { HEALTH_LEVELS } from '@/lib/console/health/health-types';
 import type { THealthHome, THealthRow, THealthWindow } from '@/lib/console/health/health-types';
 import { useHealthHome } from './use-health-home';
 
@@ -21,13 +23,16 @@ export function HealthHome({ initial }: { initial: THealthHome }) {
     setWin(w);
     history.replaceState(null, '', w === '24h' ? '/' : `/?window=${w}`);
   };
-  const troubled = data.rows.filter((r) => r.health.level !== 'healthy').length;
+  const attention = data.rows.filter((r) => needsAttention(r.health.level)).length;
+  // The summary counts the badges shown, level by level, so it cannot disagree with the list.
+  const byLevel = HEALTH_LEVELS.map((level) => [level, data.rows.filter((r) => r.health.level === level).length] as const).filter(([, n]) => n > 0);
 
   return (
     <section className="space-y-3" aria-label="Webhook health">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-slate-700" data-testid="health-summary">
-          {data.rows.length} webhook{data.rows.length === 1 ? '' : 's'}, {troubled} need{troubled === 1 ? 's' : ''} attention · figures over the last {data.window}
+        <p className="text-sm text-slate-700" data-testid="health-summary" data-attention={attention}>
+          {data.rows.length} webhook{data.rows.length === 1 ? '' : 's'}, {attention} need{attention === 1 ? 's' : ''} attention
+          {byLevel.length ? <span className="text-slate-500"> ({byLevel.map(([level, n]) => `${n} ${level}`).join(', ')})</span> : null} · figures over the last {data.window}
         </p>
         <WindowSwitcher value={win} onChange={choose} />
       </div>
@@ -94,6 +99,19 @@ function Reasons({ row }: { row: THealthRow }) {
   return <div className="mt-0.5 text-xs text-slate-500">{row.error && !row.stats ? row.error : row.health.reasons.join(' · ')}</div>;
 }
 
+/** The window's success rate counting the receiver's failed arrivals; the service's own rate in the tooltip when they differ. */
+function Rate({ row, className = '' }: { row: THealthRow; className?: string }) {
+  const service = row.stats?.successRate ?? null;
+  const rate = row.stats ? effectiveSuccessRate(row.stats, row.receiver) : null;
+  const differs = rate !== service;
+  return (
+    <span className={`tabular-nums ${className}`} data-testid="success-rate" title={differs ? `${formatRate(service)} by the service's count; ${row.receiver?.unverifiedAccepted} answered 2xx but not verified at receiver “${row.receiver?.receiver.name}”` : undefined}>
+      {formatRate(rate)}
+      {differs ? <span className="text-rose-700">*</span> : null}
+    </span>
+  );
+}
+
 function Backlog({ row }: { row: THealthRow }) {
   const b = row.stats?.backlog;
   if (!b) return <span className="text-slate-400">—</span>;
@@ -119,7 +137,7 @@ function HealthTableRow({ row, now }: { row: THealthRow; now: string }) {
       </Td>
       <Td>
         <div className="flex items-center gap-2">
-          <span className="w-14 tabular-nums">{formatRate(s?.successRate ?? null)}</span>
+          <Rate row={row} className="w-14" />
           {s ? <SuccessSparkline stats={s} /> : null}
         </div>
       </Td>
@@ -145,7 +163,7 @@ function HealthCard({ row, now }: { row: THealthRow; now: string }) {
       <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
         <dt className="text-slate-500">Success rate</dt>
         <dd className="flex items-center gap-2 tabular-nums">
-          {formatRate(s?.successRate ?? null)}
+          <Rate row={row} />
           {s ? <SuccessSparkline stats={s} /> : null}
         </dd>
         <dt className="text-slate-500">p95</dt>

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -24,12 +25,14 @@ async function setUp(page: Page, baseUrl: string) {
     200,
   );
   const auth = { authorization: `Bearer ${tok}` };
-  const ok = await json(await req.post(`${baseUrl}/api/receivers`, { data: { name: 'Answers 204' } }), 201);
+  // The healthy one's receiver holds its secret: arrivals it cannot verify would count against it.
+  const secret = `whsec_${randomBytes(32).toString('base64')}`;
+  const ok = await json(await req.post(`${baseUrl}/api/receivers`, { data: { name: 'Answers 204', secret } }), 201);
   await json(await req.patch(`${baseUrl}/api/receivers/${ok.id}`, { data: { responseStatus: 204, responseBody: '' } }), 200);
   const down = await json(await req.post(`${baseUrl}/api/receivers`, { data: { name: 'Database down' } }), 201);
   await json(await req.patch(`${baseUrl}/api/receivers/${down.id}`, { data: { responseStatus: 500, responseBody: '{"error":"database down"}' } }), 200);
   const webhook = async (url: string, description: string, disabled = false) =>
-    (await json(await req.post(`${baseUrl}/v1/webhooks`, { headers: auth, data: { url, eventTypes: ['grant.succeeded'], description, disabled } }), 201)).id as string;
+    (await json(await req.post(`${baseUrl}/v1/webhooks`, { headers: auth, data: { url, eventTypes: ['grant.succeeded'], description, disabled, secret } }), 201)).id as string;
   const healthy = await webhook(ok.ingestUrl, 'Health: donor CRM (answers 204)');
   const failing = await webhook(down.ingestUrl, 'Health: finance sync (answers 500)');
   const disabled = await webhook(ok.ingestUrl, 'Health: old endpoint (disabled)', true);
@@ -58,8 +61,8 @@ test('the health home lists every webhook troubled first; a webhook page draws i
   await expect(row(healthy)).toContainText('100%');
   await expect(row(healthy).getByTestId('sparkline').locator('svg')).toBeVisible();
 
-  // Troubled first: every failing row, then disabled, degraded, unknown, healthy.
-  const ORDER = ['failing', 'disabled', 'degraded', 'unknown', 'healthy'];
+  // Troubled first: every failing row, then disabled, degraded, recovering, unknown, healthy.
+  const ORDER = ['failing', 'disabled', 'degraded', 'recovering', 'unknown', 'healthy'];
   const levels = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-level') ?? ''));
   expect(levels.map((l) => ORDER.indexOf(l))).toEqual([...levels.map((l) => ORDER.indexOf(l))].sort((a, b) => a - b));
   const ids = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-webhook-id')));
@@ -105,4 +108,74 @@ test('the health home lists every webhook troubled first; a webhook page draws i
   await expect(rows.first()).toBeHidden();
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await screenshot(page, 'mobile-health-home');
+});
+
+test('both sides: arrivals that fail verification make a webhook failing on the home, its page and the webhooks list; each verdict shows', async ({ page, app }) => {
+  test.setTimeout(120_000);
+  const req = page.request;
+  const { access_token: tok } = await json(
+    await req.post(`${app.baseUrl}/oauth/token`, { data: { client_id: SANDBOX.clientId, client_secret: SANDBOX.clientSecret, audience: SANDBOX.audience, grant_type: 'client_credentials' } }),
+    200,
+  );
+  const auth = { authorization: `Bearer ${tok}` };
+  const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+  const S = newSecret();
+  await page.goto('/');
+  const r = await json(await req.post(`${app.baseUrl}/api/receivers`, { data: { name: 'Ledger receiver (another secret)', secret: newSecret() } }), 201);
+  const name = 'Health: ledger (receiver holds another secret)';
+  const id = (await json(await req.post(`${app.baseUrl}/v1/webhooks`, { headers: auth, data: { url: r.ingestUrl, eventTypes: ['grant.succeeded'], description: name, secret: S } }), 201)).id as string;
+  const sent = await json(await req.post(`${app.baseUrl}/v1/webhooks/${id}/test`, { headers: auth }), 200);
+  await expect
+    .poll(async () => (await json(await req.get(`${app.baseUrl}/v1/webhooks/${id}/stats`, { headers: auth }), 200)).successes, { timeout: 20_000 })
+    .toBe(1);
+
+  await test.step('the home: failing, 0 % counting the receiver, and the summary counts the badges shown', async () => {
+    await page.goto('/');
+    const row = page.locator(`[data-testid="health-row"][data-webhook-id="${id}"]`);
+    await expect(row).toHaveAttribute('data-level', 'failing');
+    await expect(row).toContainText('not verified at receiver “Ledger receiver (another secret)”');
+    await expect(row.getByTestId('success-rate')).toHaveText('0%*');
+    const levels = await page.getByTestId('health-row').evaluateAll((els) => els.map((e) => e.getAttribute('data-level') ?? ''));
+    const attention = levels.filter((l) => ['failing', 'degraded', 'disabled'].includes(l)).length;
+    await expect(page.getByTestId('health-summary')).toHaveAttribute('data-attention', String(attention));
+    await expect(page.getByTestId('health-summary')).toContainText(`${attention} need${attention === 1 ? 's' : ''} attention`);
+    await expect(page.getByTestId('health-summary')).toContainText(`${levels.filter((l) => l === 'failing').length} failing`);
+    await page.getByText('How health is judged').click();
+    await expect(page.getByTestId('health-receiver-rule')).toContainText('Both sides count');
+    await screenshot(page, 'health-home-both-sides');
+  });
+
+  await test.step('its page and the webhooks list say the same', async () => {
+    await page.goto(`/webhooks/${id}`);
+    await expect(page.getByTestId('webhook-health').getByTestId('health-badge')).toHaveAttribute('data-level', 'failing');
+    await expect(page.getByTestId('health-figures')).toContainText('At receiver (24h)');
+    await page.goto('/webhooks');
+    const listed = page.locator('tr', { has: page.getByRole('link', { name }) }).getByTestId('webhook-health-status');
+    await expect(listed).toHaveAttribute('data-level', 'failing');
+    await screenshot(page, 'webhooks-list-health');
+  });
+
+  await test.step('the receiver gets the secret, the message is resent: "Received" shows both verdicts; the home says recovering', async () => {
+    await json(await req.patch(`${app.baseUrl}/api/receivers/${r.id}`, { data: { secrets: [S] } }), 200);
+    await json(await req.post(`${app.baseUrl}/v1/webhooks/${id}/messages/${sent.id}/resend`, { headers: auth }), 202);
+    await page.goto(`/webhooks/${id}`);
+    const row = page.locator(`[data-testid="message-row"][data-message-id="${sent.id}"]`);
+    const verdicts = row.getByTestId('received-verdict');
+    await expect(verdicts).toHaveCount(2, { timeout: 15_000 });
+    await expect(verdicts.nth(0)).toHaveAttribute('data-verdict', 'invalid signature');
+    await expect(verdicts.nth(1)).toHaveAttribute('data-verdict', 'valid');
+    await screenshot(page, 'timeline-each-verdict');
+    await page.goto('/');
+    await expect(page.locator(`[data-testid="health-row"][data-webhook-id="${id}"]`)).toHaveAttribute('data-level', 'recovering');
+    await expect(page.locator(`[data-testid="health-row"][data-webhook-id="${id}"]`)).toContainText(/recovering since \d\d:\d\d/);
+  });
+
+  await test.step('390 px: the home, the webhooks list and the timeline fit', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const [shot, url] of [['mobile-health-both-sides', '/'], ['mobile-webhooks-list-health', '/webhooks'], ['mobile-timeline-each-verdict', `/webhooks/${id}`]]) {
+      await page.goto(url);
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await screenshot(page, shot);
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import parsePrometheus from 'parse-prometheus-text-format';
@@ -121,6 +122,8 @@ describe('stats', () => {
     const nextIn = Date.parse(s.backlog.nextAttemptAt) - Date.now();
     assert.ok(nextIn > 40 * 60_000 && nextIn < 80 * 60_000, s.backlog.nextAttemptAt);
     assert.ok(s.failingSince, 'failing since its first failure');
+    assert.equal(s.lastFailureAt, messages[4].attemptAt);
+    assert.equal(s.recovery, null, 'the newest attempt failed: no recovery');
     assert.equal(s.disabled, false);
     assert.equal(s.disabledReason, null);
     const { p50, p95, p99 } = s.responseTimeMs;
@@ -294,5 +297,67 @@ describe('migration 0009 on a database made before it', () => {
       if (store.DATABASE_URL) await dropPgDatabase(store.DATABASE_URL);
       else fs.rmSync(store.DATA_DIR, { recursive: true, force: true });
     }
+  });
+});
+
+describe('health from both sides, and recovering', () => {
+  const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+  type THomeRow = { webhook: { id: string }; health: { level: string; reasons: string[]; since?: string }; receiver: { failures: number; unverifiedAccepted: number } | null };
+  const homeRow = async (cookie: string, id: string): Promise<THomeRow> => {
+    const home = await call(app, 'GET', '/api/webhook-health?window=1h', { headers: { cookie } });
+    assert.equal(home.status, 200, home.text);
+    return home.body.rows.find((r: THomeRow) => r.webhook.id === id);
+  };
+
+  test('a webhook whose every arrival failed the signature check is failing on the home and its page, not "healthy 100 %"', async () => {
+    const cookie = await staffCookie(app);
+    const S = newSecret();
+    const created = await call(app, 'POST', '/api/receivers', { headers: { cookie }, body: { name: 'holds another secret', secret: newSecret() } });
+    assert.equal(created.status, 201, created.text);
+    const res = await call(app, 'POST', '/v1/webhooks', { token: tok, body: { url: created.body.ingestUrl, eventTypes: ['grant.succeeded'], secret: S } });
+    assert.equal(res.status, 201, res.text);
+    const id = res.body.id as string;
+    for (let i = 0; i < 2; i++) assert.equal((await deliverOne(id)).status, 'success', 'the service counts it delivered');
+
+    const s = (await stats(id, '?window=1h')).body;
+    assert.deepEqual([s.attempts, s.successes, s.successRate], [2, 2, 1], 'the service alone says 100 %');
+    const row = await homeRow(cookie, id);
+    assert.equal(row.health.level, 'failing', JSON.stringify(row));
+    assert.deepEqual(row.health.reasons, ['success rate 0% counting 2 arrivals not verified at receiver “holds another secret”']);
+    assert.deepEqual([row.receiver?.failures, row.receiver?.unverifiedAccepted], [2, 2]);
+    const page = await call(app, 'GET', `/api/webhooks/${id}/stats?window=1h`, { headers: { cookie } });
+    assert.equal(page.status, 200, page.text);
+    assert.deepEqual(page.body.health, row.health, 'the webhook page says what the home says');
+    assert.equal(page.body.receiver.failures, 2);
+
+    // The receiver gets the webhook's secret: the next arrival verifies, and the webhook is recovering since its last failed arrival.
+    assert.equal((await call(app, 'PATCH', `/api/receivers/${created.body.id}`, { headers: { cookie }, body: { secrets: [S] } })).status, 200);
+    assert.equal((await deliverOne(id)).status, 'success');
+    const fixed = await homeRow(cookie, id);
+    assert.equal(fixed.health.level, 'recovering', JSON.stringify(fixed));
+    assert.match(fixed.health.reasons[0], /^recovering since \d\d:\d\d: the newest attempt succeeded and verified$/);
+  });
+
+  test('the service tells a recovery: the attempts since the newest failure, and the console says "recovering since"', async () => {
+    const cookie = await staffCookie(app);
+    // A 500 first (its message waits an hour for its retry), then 2xx.
+    const ep = receiver.endpoint((_req, n) => (n === 1 ? { status: 500, body: 'down' } : { status: 204 }));
+    const id = await newWebhook(ep.url);
+    const failed = await deliverOne(id);
+    assert.equal(failed.status, 'pending');
+    const ok: Awaited<ReturnType<typeof deliverOne>>[] = [];
+    for (let i = 0; i < 2; i++) ok.push(await deliverOne(id));
+    let s = (await stats(id, '?window=1h')).body;
+    assert.equal(s.lastFailureAt, failed.attemptAt);
+    assert.deepEqual(s.recovery, { since: ok[0].attemptAt, attempts: 2 });
+    assert.equal((await homeRow(cookie, id)).health.level, 'failing', 'two successes are not a recovery yet (33 % over the window)');
+
+    ok.push(await deliverOne(id));
+    s = (await stats(id, '?window=1h')).body;
+    assert.deepEqual(s.recovery, { since: ok[0].attemptAt, attempts: 3 });
+    const row = await homeRow(cookie, id);
+    assert.equal(row.health.level, 'recovering', JSON.stringify(row));
+    assert.equal(row.health.since, ok[0].attemptAt);
+    assert.equal(row.health.reasons[0], `recovering since ${ok[0].attemptAt.slice(11, 16)}: the last 3 attempts succeeded`);
   });
 });

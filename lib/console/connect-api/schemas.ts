@@ -151,6 +151,12 @@ export const ZWebhookStats = z.object({
   lastSuccessAt: ZTimestamp.nullable(),
   lastAttemptAt: ZTimestamp.nullish().transform((v) => v ?? null),
   failureStreak: z.number().int(),
+  /** Absent from a service without them: then no recovery is told. */
+  lastFailureAt: ZTimestamp.nullish().transform((v) => v ?? null),
+  recovery: z
+    .object({ since: ZTimestamp, attempts: z.number().int() })
+    .nullish()
+    .transform((v) => v ?? null),
   failingSince: ZTimestamp.nullish().transform((v) => v ?? null),
   disabled: z.boolean(),
   disabledReason: z.string().nullable(),

@@ -1,5 +1,5 @@
 import type { TWebhookStats } from '@/lib/console/connect-api/schemas';
-import type { TTimelineWebhook } from '@/lib/console/timeline-types';
+import type { TReceiverRef, TTimelineWebhook } from '@/lib/console/timeline-types';
 
 // The shapes the health views pass from server to client (plain JSON; no server-only imports).
 
@@ -8,17 +8,36 @@ export type { TWebhookStats };
 export const HEALTH_WINDOWS = ['1h', '24h', '7d'] as const;
 export type THealthWindow = (typeof HEALTH_WINDOWS)[number];
 export const DEFAULT_HEALTH_WINDOW: THealthWindow = '24h';
+/** The windows' lengths, as the service's stats take them (the receiver side is counted over the same span). */
+export const HEALTH_WINDOW_SECONDS: Record<THealthWindow, number> = { '1h': 3600, '24h': 86_400, '7d': 7 * 86_400 };
 
-export const HEALTH_LEVELS = ['failing', 'disabled', 'degraded', 'healthy'] as const;
+/** Troubled first: the order of the home's rows and of its summary. */
+export const HEALTH_LEVELS = ['failing', 'disabled', 'degraded', 'recovering', 'unknown', 'healthy'] as const;
 /** `unknown`: the service gave no stats (it lacks the extension, or the call failed). */
-export type THealthLevel = (typeof HEALTH_LEVELS)[number] | 'unknown';
+export type THealthLevel = (typeof HEALTH_LEVELS)[number];
 
-export type THealth = { level: THealthLevel; reasons: string[] };
+/** `since`: when recovering, since when the newest attempts have succeeded. */
+export type THealth = { level: THealthLevel; reasons: string[]; since?: string };
+
+/**
+ * What this console's receiver saw of a webhook over the window, when its URL reaches one: the
+ * arrivals whose signature did not verify or that were answered with a non-2xx. Counted per
+ * receiver (webhooks sharing a receiver share its count).
+ */
+export type TReceiverSide = {
+  receiver: TReceiverRef;
+  failures: number;
+  /** Of those, the ones answered 2xx (a bad signature): delivered for the service, failed here. */
+  unverifiedAccepted: number;
+  lastFailureAt: string | null;
+};
 
 /** One row of the health home: a webhook, its stats over the window (or why there are none) and its health. */
 export type THealthRow = {
   webhook: TTimelineWebhook;
   stats: TWebhookStats | null;
+  /** null: the webhook's URL is not one of this console's receivers (nothing seen here). */
+  receiver: TReceiverSide | null;
   error: string | null;
   health: THealth;
 };

@@ -5,7 +5,8 @@ import { newestFirst, olderThan } from '@/lib/db/paging';
 import { getWebhook } from '@/lib/service/webhooks/get-webhook';
 import type { TWebhookRow } from '@/lib/service/webhooks/webhook-json';
 import { assembleBuckets, queryAttemptCounts, type TBucketRow } from './query-attempt-buckets';
-import { queryDeliveryState } from './query-delivery-state';
+import { queryDeliveryState, type TDeliveryState } from './query-delivery-state';
+import { queryRecovery, type TRecovery } from './query-recovery';
 import { queryRollupCounts, rollupsComplete } from './query-rollup-buckets';
 import { STATS_WINDOWS, type TStatsWindow, type TWebhookStatsJson } from './schemas';
 
@@ -55,6 +56,23 @@ export async function bucketsOf(db: DbOrTx, webhookIds: string[], w: ReturnType<
   return assembleBuckets(webhookIds, rows, w);
 }
 
+/**
+ * The newest failure of the window and the attempts since, for a webhook whose newest attempt
+ * succeeded after one (one bounded statement, only then); when the newest attempt failed, it is the
+ * newest failure. (A statement per such webhook: only recovering webhooks pay it.)
+ */
+async function recoveryOf(db: DbOrTx, webhookId: string, rows: TBucketRow[], state: TDeliveryState, w: ReturnType<typeof statsWindow>): Promise<TRecovery | null> {
+  if (state.failureStreak > 0) {
+    return state.lastAttemptMs === null || state.lastAttemptMs < w.from.getTime() ? null : { lastFailureMs: state.lastAttemptMs, sinceMs: null, attempts: 0 };
+  }
+  const failed = rows.filter((r) => r.startMs !== null && r.attempts > r.successes);
+  const newest = failed[failed.length - 1];
+  if (!newest || newest.startMs === null) return null;
+  const start = new Date(newest.startMs);
+  const end = new Date(Math.min(newest.startMs + w.bucketSeconds * 1000, w.until.getTime() + 1));
+  return queryRecovery(db, webhookId, { start, end });
+}
+
 export async function statsOfWebhooks(db: DbOrTx, webhooks: TWebhookRow[], window: TStatsWindow, now: Date): Promise<TWebhookStatsJson[]> {
   const w = statsWindow(window, now);
   const bucketMs = w.bucketSeconds * 1000;
@@ -62,9 +80,11 @@ export async function statsOfWebhooks(db: DbOrTx, webhooks: TWebhookRow[], windo
     bucketsOf(db, webhooks.map((x) => x.id), w),
     Promise.all(webhooks.map((x) => queryDeliveryState(db, x.id))),
   ]);
+  const recoveries = await Promise.all(webhooks.map((x, i) => recoveryOf(db, x.id, buckets.get(x.id) ?? [], states[i], w)));
   return webhooks.map((webhook, i): TWebhookStatsJson => {
     const rows = buckets.get(webhook.id) ?? [];
     const state = states[i];
+    const r = recoveries[i];
     const total = rows.find((r) => r.startMs === null) ?? { attempts: 0, successes: 0, p50: null, p95: null, p99: null };
     return {
       webhookId: webhook.id,
@@ -87,6 +107,8 @@ export async function statsOfWebhooks(db: DbOrTx, webhooks: TWebhookRow[], windo
       lastSuccessAt: iso(state.lastSuccessMs),
       lastAttemptAt: iso(state.lastAttemptMs),
       failureStreak: state.failureStreak,
+      lastFailureAt: iso(r?.lastFailureMs ?? null),
+      recovery: r && r.sinceMs !== null && r.attempts > 0 ? { since: new Date(r.sinceMs).toISOString(), attempts: r.attempts } : null,
       failingSince: webhook.failingSince ? webhook.failingSince.toISOString() : null,
       disabled: webhook.disabled,
       disabledReason: webhook.disabledReason ?? null,

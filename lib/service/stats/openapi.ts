@@ -32,6 +32,11 @@ export const ZWebhookStats = z
     lastSuccessAt: ZInstantOut.nullable(),
     lastAttemptAt: ZInstantOut.nullable(),
     failureStreak: z.int().meta({ description: 'Attempts since the last success (all failed); 0 when the newest succeeded.' }),
+    lastFailureAt: ZInstantOut.nullable().meta({ description: 'The newest failed attempt in the window; null when none failed.' }),
+    recovery: z
+      .strictObject({ since: ZInstantOut, attempts: z.int().min(1).max(100) })
+      .nullable()
+      .meta({ description: 'The window had a failed attempt and every attempt since succeeded: the first of those, and how many there were (counted up to 100). Null otherwise.' }),
     failingSince: ZInstantOut.nullable(),
     disabled: z.boolean(),
     disabledReason: z.string().nullable(),

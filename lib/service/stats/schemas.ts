@@ -49,6 +49,10 @@ export type TWebhookStatsJson = {
   lastAttemptAt: string | null;
   /** Attempts since the last success (all of them failed); 0 when the newest attempt succeeded. */
   failureStreak: number;
+  /** The newest failed attempt in the window; null when none failed. */
+  lastFailureAt: string | null;
+  /** The window had a failure and every attempt since succeeded: when the first of them was made, and how many (counted up to 100). */
+  recovery: { since: string; attempts: number } | null;
   failingSince: string | null;
   disabled: boolean;
   disabledReason: string | null;

@@ -2,11 +2,11 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { fetchJson, type FetchJsonError } from '@/app/(console)/_lib/fetch-json';
-import type { THealth, THealthWindow, TWebhookStats } from '@/lib/console/health/health-types';
+import type { THealth, THealthWindow, TReceiverSide, TWebhookStats } from '@/lib/console/health/health-types';
 import { HEALTH_POLL_MS } from '@/app/(console)/use-health-home';
 import { webhookQueriesKey } from './use-timeline';
 
-export type TStatsAnswer = { stats: TWebhookStats; health: THealth };
+export type TStatsAnswer = { stats: TWebhookStats; receiver: TReceiverSide | null; health: THealth };
 
 /** The webhook's stats over `win`, polled like the health home (and refreshed with the webhook's other queries). */
 export function useWebhookStats(webhookId: string, win: THealthWindow) {

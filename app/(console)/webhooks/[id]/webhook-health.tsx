@@ -8,6 +8,7 @@ import { HealthBadge } from '@/components/console/health/health-badge';
 import { HealthLiveStatus } from '@/components/console/health/health-live-status';
 import { WindowSwitcher } from '@/components/console/health/window-switcher';
 import { Timestamp } from '@/components/console/timestamp';
+import { effectiveSuccessRate } from '@/lib/console/health/classify-health';
 import type { THealthWindow } from '@/lib/console/health/health-types';
 import { useWebhookStats, type TStatsAnswer } from './use-webhook-stats';
 
@@ -31,7 +32,8 @@ export function WebhookHealth({ webhookId }: { webhookId: string }) {
       </section>
     );
   }
-  const { stats, health } = answer;
+  const { stats, health, receiver } = answer;
+  const rate = effectiveSuccessRate(stats, receiver);
   const now = stats.until;
   const b = stats.backlog;
   return (
@@ -46,8 +48,19 @@ export function WebhookHealth({ webhookId }: { webhookId: string }) {
       </div>
       <HealthLiveStatus fetching={query.isFetching} updatedAt={query.dataUpdatedAt} error={query.error} />
       {query.error?.status === 400 ? <ErrorCallout error={query.error.info()} /> : null}
-      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6" data-testid="health-figures">
-        <Figure label={`Success rate (${stats.window})`} value={formatRate(stats.successRate)} sub={`${stats.successes} of ${stats.attempts} attempts`} />
+      <dl className={`grid grid-cols-2 gap-2 sm:grid-cols-3 ${receiver ? 'lg:grid-cols-7' : 'lg:grid-cols-6'}`} data-testid="health-figures">
+        <Figure
+          label={`Success rate (${stats.window})`}
+          value={formatRate(rate)}
+          sub={`${Math.max(0, stats.successes - (receiver?.unverifiedAccepted ?? 0))} of ${stats.attempts} attempts${receiver?.unverifiedAccepted ? ` (the service counts ${stats.successes})` : ''}`}
+        />
+        {receiver ? (
+          <Figure
+            label={`At receiver (${stats.window})`}
+            value={`${receiver.failures} failed`}
+            sub={receiver.failures ? `bad signature or error answer · last ${ago(receiver.lastFailureAt, stats.until)}` : `nothing failed at “${receiver.receiver.name}”`}
+          />
+        ) : null}
         <Figure label="Response time" value={`p95 ${formatMs(stats.responseTimeMs.p95)}`} sub={`p50 ${formatMs(stats.responseTimeMs.p50)} · p99 ${formatMs(stats.responseTimeMs.p99)}`} />
         <Figure
           label="Backlog"

@@ -1,0 +1,25 @@
+import 'server-only';
+import type { ConnectApi } from '@/lib/console/connect-api';
+import { listReceivers } from '@/lib/console/receivers';
+import type { TEnvironmentName } from '@/lib/console/session';
+import { webhookSettings } from '@/lib/console/timeline';
+import { getTrackedWebhook } from '@/lib/console/tracked-webhooks';
+import { classifyHealth } from './classify-health';
+import { HEALTH_WINDOW_SECONDS, type THealth, type THealthWindow, type TReceiverSide, type TWebhookStats } from './health-types';
+import { receiverSides } from './receiver-failures';
+
+export type TWebhookHealth = { stats: TWebhookStats; receiver: TReceiverSide | null; health: THealth };
+
+/** One webhook's stats over `window` and what this console's receiver saw of it, classified as on the health home. */
+export async function loadWebhookHealth(envName: TEnvironmentName, api: ConnectApi, webhookId: string, window: THealthWindow): Promise<TWebhookHealth> {
+  const since = new Date(Date.now() - HEALTH_WINDOW_SECONDS[window] * 1000);
+  const [stats, webhook, tracked, receivers] = await Promise.all([
+    api.getWebhookStats(webhookId, window),
+    webhookSettings(api, webhookId).catch(() => null),
+    getTrackedWebhook(envName, webhookId),
+    listReceivers(),
+  ]);
+  const url = webhook?.url ?? tracked?.url ?? '';
+  const receiver = (await receiverSides([{ id: webhookId, url }], receivers, since)).get(webhookId) ?? null;
+  return { stats, receiver, health: classifyHealth(stats, stats.disabled, receiver) };
+}
