@@ -254,7 +254,9 @@ test('subscription → test event → live grant → retries, on one timeline', 
     await page.goto('/webhooks');
     await expect(page.getByTestId('webhook-row')).toHaveCount(1);
     await expect(page.getByTestId('webhook-row')).toContainText(webhookId);
-    await expect(page.getByTestId('webhook-row')).toContainText('enabled');
+    // Its health, not a green "enabled": it failed its last attempts (the receiver answered 500).
+    await expect(page.getByTestId('webhook-row').getByTestId('webhook-health-status').first()).toHaveAttribute('data-level', 'failing');
+    await expect(page.getByTestId('webhook-row')).not.toContainText('enabled');
   });
 
   await test.step('a subscription without a description: titled by its id, listed with its id once', async () => {

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { listTrackedWebhooks } from '@/lib/console/tracked-webhooks';
 import { listReceivers } from '@/lib/console/receivers';
-import { Badge, EnabledBadge } from '@/components/console/badge';
+import { Badge } from '@/components/console/badge';
 import { ErrorCallout } from '@/components/console/callout';
 import { EmptyState } from '@/components/console/empty-state';
 import { buttonClass } from '@/components/console/button-class';
@@ -14,6 +14,7 @@ import { staffApi } from '@/app/(console)/_lib/staff-api';
 import { loadOrError } from '@/app/(console)/_lib/errors';
 import { mapLimit } from '@/lib/console/map-limit';
 import { TrackWebhookForm } from './track-form';
+import { WebhookHealthStatus } from './webhook-health-status';
 import { trackListedWebhookAction } from './actions';
 import type { TPageProps } from '@/lib/http/page-props';
 
@@ -78,7 +79,7 @@ export default async function WebhooksPage({ searchParams }: TPageProps) {
                 <Th>Webhook</Th>
                 <Th>URL</Th>
                 <Th>Event types</Th>
-                <Th>Status</Th>
+                <Th>Health (24h)</Th>
                 <Th>Tracked since</Th>
               </tr>
             </thead>
@@ -104,7 +105,9 @@ export default async function WebhooksPage({ searchParams }: TPageProps) {
                     <Td>
                       <EventTypes types={w?.eventTypes} />
                     </Td>
-                    <Td>{w ? <EnabledBadge disabled={w.disabled} /> : <span className="text-xs text-slate-400">unknown</span>}</Td>
+                    <Td>
+                      <WebhookHealthStatus webhookId={t.webhookId} disabled={w ? w.disabled : null} />
+                    </Td>
                     <Td>
                       <Timestamp value={t.createdAt} />
                     </Td>
@@ -130,7 +133,7 @@ export default async function WebhooksPage({ searchParams }: TPageProps) {
                   <Th>Webhook</Th>
                   <Th>URL</Th>
                   <Th>Event types</Th>
-                  <Th>Status</Th>
+                  <Th>Health (24h)</Th>
                   <Th>Created</Th>
                   <Th />
                 </tr>
@@ -150,7 +153,7 @@ export default async function WebhooksPage({ searchParams }: TPageProps) {
                       <EventTypes types={w.eventTypes} />
                     </Td>
                     <Td>
-                      <EnabledBadge disabled={w.disabled} />
+                      <WebhookHealthStatus webhookId={w.id} disabled={w.disabled} />
                     </Td>
                     <Td>
                       <Timestamp value={w.createdAt} />
