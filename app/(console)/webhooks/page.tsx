@@ -91,6 +91,10 @@ export default async function WebhooksPage({ searchParams }: TPageProps) {
                   <tr key={t.webhookId} className="hover:bg-slate-50" data-testid="webhook-row">
                     <Td>
                       <WebhookName id={t.webhookId} description={w?.description || t.description} />
+                      {/* On a narrow screen the table scrolls: the health goes under the name too. */}
+                      <div className="mt-1 md:hidden">
+                        <WebhookHealthStatus webhookId={t.webhookId} disabled={w ? w.disabled : null} />
+                      </div>
                     </Td>
                     <Td className="max-w-md">
                       <code className="block truncate font-mono text-xs" title={w?.url ?? t.url}>
@@ -143,6 +147,9 @@ export default async function WebhooksPage({ searchParams }: TPageProps) {
                   <tr key={w.id} className="hover:bg-slate-50">
                     <Td>
                       <WebhookName id={w.id} description={w.description} />
+                      <div className="mt-1 md:hidden">
+                        <WebhookHealthStatus webhookId={w.id} disabled={w.disabled} />
+                      </div>
                     </Td>
                     <Td className="max-w-md">
                       <code className="block truncate font-mono text-xs" title={w.url}>

@@ -52,13 +52,13 @@ export function WebhookHealth({ webhookId }: { webhookId: string }) {
         <Figure
           label={`Success rate (${stats.window})`}
           value={formatRate(rate)}
-          sub={`${Math.max(0, stats.successes - (receiver?.unverifiedAccepted ?? 0))} of ${stats.attempts} attempts${receiver?.unverifiedAccepted ? ` (the service counts ${stats.successes})` : ''}`}
+          sub={`${Math.max(0, stats.successes - (receiver?.unverifiedAccepted ?? 0))} of ${stats.attempts} attempts${receiver?.unverifiedAccepted ? ` · service: ${stats.successes}` : ''}`}
         />
         {receiver ? (
           <Figure
-            label={`At receiver (${stats.window})`}
-            value={`${receiver.failures} failed`}
-            sub={receiver.failures ? `bad signature or error answer · last ${ago(receiver.lastFailureAt, stats.until)}` : `nothing failed at “${receiver.receiver.name}”`}
+            label={`Failed at receiver (${stats.window})`}
+            value={`${receiver.failures} arrival${receiver.failures === 1 ? '' : 's'}`}
+            sub={receiver.failures ? `last ${ago(receiver.lastFailureAt, stats.until)}` : 'bad signature or error answer'}
           />
         ) : null}
         <Figure label="Response time" value={`p95 ${formatMs(stats.responseTimeMs.p95)}`} sub={`p50 ${formatMs(stats.responseTimeMs.p50)} · p99 ${formatMs(stats.responseTimeMs.p99)}`} />
