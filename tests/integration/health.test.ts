@@ -338,6 +338,24 @@ describe('health from both sides, and recovering', () => {
     assert.match(fixed.health.reasons[0], /^recovering since \d\d:\d\d: the newest attempt succeeded and verified$/);
   });
 
+  test('after a 410 disables the webhook, its other waiting messages say they will not be attempted, not "next attempt (2 of 8) in 1 h"', async () => {
+    const cookie = await staffCookie(app);
+    // A 500 first (its message waits an hour for its retry), then 410 Gone: the webhook is disabled at once.
+    const ep = receiver.endpoint((_req, n) => (n === 1 ? { status: 500, body: 'down' } : { status: 410 }));
+    const id = await newWebhook(ep.url);
+    const waiting = await deliverOne(id);
+    assert.equal(waiting.status, 'pending');
+    await deliverOne(id);
+    const timeline = await call(app, 'GET', `/api/webhooks/${id}/timeline`, { headers: { cookie } });
+    assert.equal(timeline.status, 200, timeline.text);
+    assert.equal(timeline.body.webhook.disabled, true);
+    const m = timeline.body.messages.find((x: { id: string }) => x.id === waiting.id);
+    assert.equal(m.status, 'pending', 'the service still lists it as waiting');
+    assert.doesNotMatch(m.explanation, /next attempt/);
+    assert.match(m.explanation, /; no further attempts: the webhook was disabled at \d\d:\d\d:\d\d \(the endpoint answered 410 Gone\), so this message ends failed when its retry falls due in \d+ min unless the webhook is enabled first$/);
+    assert.equal((await homeRow(cookie, id)).health.level, 'disabled');
+  });
+
   test('the service tells a recovery: the attempts since the newest failure, and the console says "recovering since"', async () => {
     const cookie = await staffCookie(app);
     // A 500 first (its message waits an hour for its retry), then 2xx.
