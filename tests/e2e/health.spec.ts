@@ -148,7 +148,7 @@ test('both sides: arrivals that fail verification make a webhook failing on the 
   await test.step('its page and the webhooks list say the same', async () => {
     await page.goto(`/webhooks/${id}`);
     await expect(page.getByTestId('webhook-health').getByTestId('health-badge')).toHaveAttribute('data-level', 'failing');
-    await expect(page.getByTestId('health-figures')).toContainText('At receiver (24h)');
+    await expect(page.getByTestId('health-figures')).toContainText('Failed at receiver (24h)1 arrival');
     await page.goto('/webhooks');
     // In its column, and (on narrow screens) under its name.
     const listed = page.locator('tr', { has: page.getByRole('link', { name }) }).getByTestId('webhook-health-status');
