@@ -149,6 +149,7 @@ test('both sides: arrivals that fail verification make a webhook failing on the 
     await page.goto(`/webhooks/${id}`);
     await expect(page.getByTestId('webhook-health').getByTestId('health-badge')).toHaveAttribute('data-level', 'failing');
     await expect(page.getByTestId('health-figures')).toContainText('Failed at receiver (24h)1 arrival');
+    await screenshot(page, 'webhook-page-both-sides');
     await page.goto('/webhooks');
     // In its column, and (on narrow screens) under its name.
     const listed = page.locator('tr', { has: page.getByRole('link', { name }) }).getByTestId('webhook-health-status');
@@ -176,7 +177,7 @@ test('both sides: arrivals that fail verification make a webhook failing on the 
     await page.setViewportSize({ width: 390, height: 844 });
     for (const [shot, url] of [['mobile-health-both-sides', '/'], ['mobile-webhooks-list-health', '/webhooks'], ['mobile-timeline-each-verdict', `/webhooks/${id}`]]) {
       await page.goto(url);
-      if (url === '/webhooks') await expect(page.locator('tr', { has: page.getByRole('link', { name }) }).getByTestId('webhook-health-status').first()).toBeVisible();
+      if (url === '/webhooks') await expect(page.locator('tr', { has: page.getByRole('link', { name }) }).getByTestId('webhook-health-status').first()).toHaveAttribute('data-level', 'recovering');
       await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await screenshot(page, shot);
     }
