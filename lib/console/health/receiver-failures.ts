@@ -2,9 +2,10 @@ import 'server-only';
 import { and, gte, inArray, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { receipts } from '@/lib/db/schema';
-import { env } from '@/lib/env';
 import { receiversOfDelivery } from '@/lib/console/join-delivery';
 import type { TReceiver } from '@/lib/console/receivers';
+import { consoleAddresses } from '@/lib/console/receivers/console-addresses';
+import type { TConsoleAddresses } from '@/lib/console/receiver-urls';
 import type { TTimelineWebhook } from '@/lib/console/timeline-types';
 import type { TReceiverSide } from './health-types';
 
@@ -40,14 +41,15 @@ export async function receiverFailures(receiverIds: string[], since: Date): Prom
   );
 }
 
-/** The receiver of this console each webhook's URL reaches (or null), as the timeline finds it. */
-export function receiverOfWebhook(webhook: Pick<TTimelineWebhook, 'url'>, receivers: readonly TReceiver[]): TReceiver | null {
-  return receiversOfDelivery([], webhook.url, receivers, env.CONSOLE_PUBLIC_URL)[0] ?? null;
+/** The receiver of this console a webhook's URL reaches (or null), as the timeline finds it: by any address this app answers on. */
+export function receiverOfWebhook(webhook: Pick<TTimelineWebhook, 'url'>, receivers: readonly TReceiver[], addresses: TConsoleAddresses): TReceiver | null {
+  return receiversOfDelivery([], webhook.url, receivers, addresses)[0] ?? null;
 }
 
 /** The receiver side of each webhook, from one query over their receivers. */
 export async function receiverSides(webhooks: readonly Pick<TTimelineWebhook, 'id' | 'url'>[], receivers: readonly TReceiver[], since: Date): Promise<Map<string, TReceiverSide | null>> {
-  const of = new Map(webhooks.map((w) => [w.id, receiverOfWebhook(w, receivers)]));
+  const addresses = await consoleAddresses();
+  const of = new Map(webhooks.map((w) => [w.id, receiverOfWebhook(w, receivers, addresses)]));
   const counts = await receiverFailures([...of.values()].flatMap((r) => (r ? [r.id] : [])), since);
   return new Map(
     [...of].map(([id, r]) => [
