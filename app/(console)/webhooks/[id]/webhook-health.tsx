@@ -52,7 +52,11 @@ export function WebhookHealth({ webhookId }: { webhookId: string }) {
         <Figure
           label={`Success rate (${stats.window})`}
           value={formatRate(rate)}
-          sub={`${Math.max(0, stats.successes - (receiver?.unverifiedAccepted ?? 0))} of ${stats.attempts} attempts${receiver?.unverifiedAccepted ? ` · service: ${stats.successes}` : ''}`}
+          sub={
+            receiver?.unverifiedAccepted
+              ? `${Math.max(0, stats.successes - receiver.unverifiedAccepted)} of ${stats.attempts} verified · service ${stats.successes}`
+              : `${stats.successes} of ${stats.attempts} attempts`
+          }
         />
         {receiver ? (
           <Figure
