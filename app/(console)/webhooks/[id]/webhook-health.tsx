@@ -54,7 +54,7 @@ export function WebhookHealth({ webhookId }: { webhookId: string }) {
           value={formatRate(rate)}
           sub={
             receiver?.unverifiedAccepted
-              ? `${Math.max(0, stats.successes - receiver.unverifiedAccepted)} of ${stats.attempts} verified · service ${stats.successes}`
+              ? `${Math.max(0, stats.successes - receiver.unverifiedAccepted)} of ${stats.attempts} verified`
               : `${stats.successes} of ${stats.attempts} attempts`
           }
         />
