@@ -64,6 +64,10 @@ export const ZEnv = z
     DELIVERY_ENDPOINT_CONCURRENCY: int(8, 1, 256),
     DELIVERY_DISABLE_AFTER_MS: int(5 * 24 * 3600 * 1000, 1000, 365 * 24 * 3600 * 1000),
     WORKER_IN_PROCESS: bool(true),
+    // `npm run worker` answers GET /health and GET /ready on this port (on HOST) when set; off by default.
+    WORKER_HEALTH_PORT: optionalString.pipe(
+      z.string().regex(/^\d{1,5}$/, { message: 'must be a port number' }).transform(Number).refine((n) => n >= 1 && n <= 65535, { message: 'must be a port number (1-65535)' }).optional(),
+    ),
     // GET /metrics (Prometheus) is served only when set, to requests bearing it.
     METRICS_TOKEN: optionalString.pipe(
       z.string().min(16, { message: 'must be at least 16 characters' }).regex(/^\S+$/, { message: 'must not contain spaces' }).optional(),

@@ -19,7 +19,8 @@ export function problem(status: number, detail: string, headers: Record<string, 
 
 export function errorResponse(err: unknown, requestId: string): NextResponse {
   const { status, body, headers } = toProblem(err);
-  if (status >= 500) console.error(`[${requestId}] ${describeForLog(err)}`);
+  // A 503 is the store being away, logged once per outage (lib/db/store-availability.ts), not per request.
+  if (status >= 500 && status !== 503) console.error(`[${requestId}] ${describeForLog(err)}`);
   else if (!(err instanceof ApiError)) console.warn(`[${requestId}] refused with ${status}: ${describeForLog(err)}`);
   const res = new NextResponse(JSON.stringify(body), {
     status,
