@@ -42,6 +42,14 @@ export const ZEnv = z
     PORT: int(3000, 1, 65535),
     HOST: optionalString, // interface to listen on (scripts/server.mjs); all by default
     TRUST_PROXY: bool(false), // keep a proxy's X-Forwarded-For chain instead of the peer address
+    // Slow and stuck clients (scripts/server.mjs): the headers within HTTP_HEADERS_TIMEOUT_MS, the whole
+    // request (headers and body) within HTTP_REQUEST_TIMEOUT_MS, else a 408; an idle keep-alive
+    // connection closed after HTTP_KEEP_ALIVE_TIMEOUT_MS (above a proxy's usual 60 s, so the proxy
+    // closes first); connections from one address beyond HTTP_MAX_CONNECTIONS_PER_ADDRESS refused (0: no limit).
+    HTTP_HEADERS_TIMEOUT_MS: int(10_000, 1000, 600_000),
+    HTTP_REQUEST_TIMEOUT_MS: int(30_000, 1000, 3_600_000),
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: int(65_000, 1000, 600_000),
+    HTTP_MAX_CONNECTIONS_PER_ADDRESS: int(256, 0, 1_000_000),
     PUBLIC_URL: url.optional(),
     // The `iss` of every token this deployment issues and accepts: the same on all its instances.
     TOKEN_ISSUER: optionalString.pipe(z.string().max(500).optional()),
@@ -90,6 +98,10 @@ export const ZEnv = z
     PRODUCTION_AUDIENCE: optionalString,
     PRODUCTION_CLIENT_ID: optionalString,
     PRODUCTION_CLIENT_SECRET: optionalString,
+  })
+  .refine((e) => e.HTTP_REQUEST_TIMEOUT_MS >= e.HTTP_HEADERS_TIMEOUT_MS, {
+    path: ['HTTP_REQUEST_TIMEOUT_MS'],
+    message: 'must be at least HTTP_HEADERS_TIMEOUT_MS (the headers are part of the request)',
   })
   .transform((e) => {
     const publicUrl = trimTrailingSlashes(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
