@@ -60,7 +60,7 @@ async function openPglite(dataDir: string): Promise<Handle> {
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const client = new PGlite(path.join(dir, 'pg'), pgliteBytea);
   await client.waitReady;
-  observe(client, ['query', 'exec', 'transaction']);
+  observe(client, ['query', 'exec']); // a transaction's statements fail through toProblem, which notes them too
   const db = drizzle({ client, schema, casing: 'snake_case' });
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return {
@@ -125,7 +125,7 @@ function observe(target: object, methods: string[]): void {
   for (const name of methods) {
     const original = t[name] as (...args: unknown[]) => unknown;
     t[name] = function (this: unknown, ...args: unknown[]) {
-      // pool.connect(callback) and pool.query(…, callback) are not used here; only the promise forms are observed.
+      // The callback forms (pg-pool calls its own connect with one) pass through; the promise forms are observed.
       if (typeof args.at(-1) === 'function') return original.apply(this, args);
       return (original.apply(this, args) as Promise<unknown>).then(
         (result) => {
