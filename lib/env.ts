@@ -42,6 +42,14 @@ export const ZEnv = z
     PORT: int(3000, 1, 65535),
     HOST: optionalString, // interface to listen on (scripts/server.mjs); all by default
     TRUST_PROXY: bool(false), // keep a proxy's X-Forwarded-For chain instead of the peer address
+    // Slow and stuck clients (scripts/server.mjs): the headers within HTTP_HEADERS_TIMEOUT_MS, the whole
+    // request (headers and body) within HTTP_REQUEST_TIMEOUT_MS, else a 408; an idle keep-alive
+    // connection closed after HTTP_KEEP_ALIVE_TIMEOUT_MS (above a proxy's usual 60 s, so the proxy
+    // closes first); connections from one address beyond HTTP_MAX_CONNECTIONS_PER_ADDRESS refused (0: no limit).
+    HTTP_HEADERS_TIMEOUT_MS: int(10_000, 1000, 600_000),
+    HTTP_REQUEST_TIMEOUT_MS: int(30_000, 1000, 3_600_000),
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: int(65_000, 1000, 600_000),
+    HTTP_MAX_CONNECTIONS_PER_ADDRESS: int(256, 0, 1_000_000),
     PUBLIC_URL: url.optional(),
     // The `iss` of every token this deployment issues and accepts: the same on all its instances.
     TOKEN_ISSUER: optionalString.pipe(z.string().max(500).optional()),
@@ -64,6 +72,10 @@ export const ZEnv = z
     DELIVERY_ENDPOINT_CONCURRENCY: int(8, 1, 256),
     DELIVERY_DISABLE_AFTER_MS: int(5 * 24 * 3600 * 1000, 1000, 365 * 24 * 3600 * 1000),
     WORKER_IN_PROCESS: bool(true),
+    // `npm run worker` answers GET /health and GET /ready on this port (on HOST) when set; off by default.
+    WORKER_HEALTH_PORT: optionalString.pipe(
+      z.string().regex(/^\d{1,5}$/, { message: 'must be a port number' }).transform(Number).refine((n) => n >= 1 && n <= 65535, { message: 'must be a port number (1-65535)' }).optional(),
+    ),
     // GET /metrics (Prometheus) is served only when set, to requests bearing it.
     METRICS_TOKEN: optionalString.pipe(
       z.string().min(16, { message: 'must be at least 16 characters' }).regex(/^\S+$/, { message: 'must not contain spaces' }).optional(),
@@ -92,6 +104,10 @@ export const ZEnv = z
     PRODUCTION_AUDIENCE: optionalString,
     PRODUCTION_CLIENT_ID: optionalString,
     PRODUCTION_CLIENT_SECRET: optionalString,
+  })
+  .refine((e) => e.HTTP_REQUEST_TIMEOUT_MS >= e.HTTP_HEADERS_TIMEOUT_MS, {
+    path: ['HTTP_REQUEST_TIMEOUT_MS'],
+    message: 'must be at least HTTP_HEADERS_TIMEOUT_MS (the headers are part of the request)',
   })
   .transform((e) => {
     const publicUrl = trimTrailingSlashes(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);

@@ -4,7 +4,9 @@
 // could otherwise choose its own source address (TRUST_PROXY=true keeps a proxy's chain and appends
 // the peer), (2) serves the receiver (/ingest/{slug}) itself, through the hook the app registers at
 // boot (lib/console/ingest-node.ts): its hot path skips Next's pipeline and sees the headers exactly
-// as they arrived, and (3) refuses what Next cannot handle well — see front-door.mjs.
+// as they arrived, (3) refuses what Next cannot handle well — see front-door.mjs — and (4) bounds
+// slow and stuck clients: headers and whole requests that take too long get a 408, idle keep-alive
+// connections close, and one address may hold only so many connections (the HTTP_* settings).
 import http from 'node:http';
 import path from 'node:path';
 import next from 'next';
@@ -19,7 +21,7 @@ const root = path.resolve(import.meta.dirname, '..');
 // a bad value ends the process with one line naming it.
 await tsImport('../lib/load-env.ts', import.meta.url);
 const { env } = await tsImport('../lib/env.ts', import.meta.url);
-const { PORT: port, HOST: host, TRUST_PROXY: trustProxy } = env;
+const { PORT: port, HOST: host, TRUST_PROXY: trustProxy, HTTP_MAX_CONNECTIONS_PER_ADDRESS: maxPerAddress } = env;
 
 const app = next({ dev: false, dir: root, port, hostname: host ?? 'localhost' });
 const handle = app.getRequestHandler();
@@ -49,7 +51,7 @@ function answerRefusal(req, res, refused) {
   req.on('error', () => {});
 }
 
-const server = http.createServer((req, res) => {
+function serve(req, res) {
   const refused = refusal(req);
   if (refused) {
     answerRefusal(req, res, refused);
@@ -62,8 +64,44 @@ const server = http.createServer((req, res) => {
   if (ingest && req.url?.startsWith('/ingest/')) return ingest(req, res, forwardedFor);
   req.headers['x-forwarded-for'] = forwardedFor;
   handle(req, res);
+}
+
+const server = http.createServer(
+  {
+    headersTimeout: env.HTTP_HEADERS_TIMEOUT_MS,
+    requestTimeout: env.HTTP_REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    // How often those timeouts are checked (Node's default, 30 s, would let a slow client stay that much longer).
+    connectionsCheckingInterval: 1000,
+  },
+  serve,
+);
+
+// Connections open at once per source address, and the refusal of one over the limit. Behind a
+// proxy (TRUST_PROXY) every connection comes from the proxy: no limit then.
+const perAddressLimit = trustProxy ? 0 : maxPerAddress;
+const openByAddress = new Map();
+function refuseConnection(socket, address) {
+  const status = 429;
+  const body = JSON.stringify({ type: 'about:blank', title: http.STATUS_CODES[status], status, detail: `Too many open connections from ${address}: the limit is ${maxPerAddress} at once.` });
+  socket.end(
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: application/problem+json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
+      `retry-after: 1\r\ncache-control: no-store\r\nconnection: close\r\n\r\n${body}`,
+  );
+  setTimeout(() => socket.destroy(), 1000).unref();
+}
+server.on('connection', (socket) => {
+  if (!perAddressLimit) return;
+  const address = socket.remoteAddress ?? '';
+  const open = (openByAddress.get(address) ?? 0) + 1;
+  if (open > perAddressLimit) return refuseConnection(socket, address);
+  openByAddress.set(address, open);
+  socket.once('close', () => {
+    const left = (openByAddress.get(address) ?? 1) - 1;
+    if (left > 0) openByAddress.set(address, left);
+    else openByAddress.delete(address);
+  });
 });
-server.keepAliveTimeout = 65_000;
 
 // What Node's HTTP parser refuses never reaches the handler; its default answer is a bare 400.
 const PARSE_ERRORS = {

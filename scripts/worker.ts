@@ -1,10 +1,12 @@
 // The delivery worker (and the console's alert evaluator) on its own: `npm run worker`. Any number
 // can share one PostgreSQL database (DATABASE_URL); the app then runs with WORKER_IN_PROCESS=false.
-// Stops cleanly on SIGTERM/SIGINT (lib/process-runner.ts, as the app's server does).
+// Stops cleanly on SIGTERM/SIGINT (lib/process-runner.ts, as the app's server does). With
+// WORKER_HEALTH_PORT set it answers GET /health and GET /ready there (lib/readiness).
 import '../lib/load-env';
 import { startAlertLoop, stopAlertLoop } from '@/lib/console/alerts/alert-loop';
 import { env } from '@/lib/env';
-import { openProcess, stopOnSignal } from '@/lib/process-runner';
+import { openProcess, stopOnSignal, type TProcessPart } from '@/lib/process-runner';
+import { serveReadiness } from '@/lib/readiness/serve-readiness';
 import { startWorker, stopWorker } from '@/lib/service/delivery/worker';
 import { startRollupBackfill, stopRollupBackfill } from '@/lib/service/stats/backfill-rollups';
 
@@ -16,16 +18,28 @@ const { store } = await openProcess({
 const id = await startWorker();
 startAlertLoop();
 startRollupBackfill();
+const parts: TProcessPart[] = [
+  { name: `delivery worker ${id}`, stop: (graceMs) => stopWorker({ graceMs }) },
+  { name: 'alert evaluator', stop: () => stopAlertLoop() },
+  { name: 'stats rollup backfill', stop: () => stopRollupBackfill() },
+];
+let health = '';
+if (env.WORKER_HEALTH_PORT) {
+  const port = env.WORKER_HEALTH_PORT;
+  const close = await serveReadiness(port, env.HOST).catch((err: NodeJS.ErrnoException) => {
+    console.error(
+      err.code === 'EADDRINUSE'
+        ? `WORKER_HEALTH_PORT ${port} is already in use: stop what runs there, or choose another port.`
+        : `Could not listen on WORKER_HEALTH_PORT ${port}: ${err.message}`,
+    );
+    process.exit(1);
+  });
+  parts.push({ name: 'health port', stop: close });
+  health = `; GET /health and /ready on http://${env.HOST ?? 'localhost'}:${port}`;
+}
 const where = store.startsWith('embedded') ? `${store} (this process only)` : store;
 console.log(
   `delivery worker ${id} started: ${where}, concurrency ${env.DELIVERY_CONCURRENCY} (${env.DELIVERY_ENDPOINT_CONCURRENCY} per endpoint), ` +
-    `woken by new deliveries, fallback poll ${env.DELIVERY_POLL_MS} ms; alert rules every ${env.ALERT_EVAL_MS} ms (one process at a time)`,
+    `woken by new deliveries, fallback poll ${env.DELIVERY_POLL_MS} ms; alert rules every ${env.ALERT_EVAL_MS} ms (one process at a time)${health}`,
 );
-stopOnSignal(
-  [
-    { name: `delivery worker ${id}`, stop: (graceMs) => stopWorker({ graceMs }) },
-    { name: 'alert evaluator', stop: () => stopAlertLoop() },
-    { name: 'stats rollup backfill', stop: () => stopRollupBackfill() },
-  ],
-  { onStop: (line) => console.log(line) },
-);
+stopOnSignal(parts, { onStop: (line) => console.log(line) });

@@ -114,7 +114,7 @@ export async function ingest(slug: string, req: TIngestRequest): Promise<TIngest
     answer = await receive(slug, req);
   } catch (err) {
     const { status, body, headers } = toProblem(err);
-    if (status >= 500) console.error(`[${req.requestId}] ${describeForLog(err)}`);
+    if (status >= 500 && status !== 503) console.error(`[${req.requestId}] ${describeForLog(err)}`);
     answer = { status, headers: { ...headers, 'content-type': 'application/problem+json', 'cache-control': 'no-store' }, body: JSON.stringify(body) };
   }
   answer.headers[REQUEST_ID_HEADER] = req.requestId;

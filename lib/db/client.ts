@@ -7,6 +7,7 @@ import { env } from '@/lib/env';
 import { acquireDataDirLock, releaseDataDirLock } from './lock';
 import { quietQueryErrors } from './quiet-query-errors';
 import * as schema from './schema';
+import { noteStoreAnswered, noteStoreError } from './store-availability';
 import { processSingleton } from '@/lib/process-singleton';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -24,6 +25,8 @@ type Handle = {
   /** A parameterised statement straight to the driver ($1, $2, …), for the few hot paths where building it costs more than running it. */
   query: <T>(text: string, params: unknown[]) => Promise<T[]>;
   close: () => Promise<void>;
+  /** Gives up the store without closing it, for a process about to exit at once: the embedded store's lock is released. */
+  abandon: () => void;
 };
 
 // One instance per process, shared by route bundles, instrumentation and hot reloads.
@@ -57,6 +60,7 @@ async function openPglite(dataDir: string): Promise<Handle> {
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const client = new PGlite(path.join(dir, 'pg'), pgliteBytea);
   await client.waitReady;
+  observe(client, ['query', 'exec']); // a transaction's statements fail through toProblem, which notes them too
   const db = drizzle({ client, schema, casing: 'snake_case' });
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return {
@@ -68,6 +72,7 @@ async function openPglite(dataDir: string): Promise<Handle> {
       await client.close();
       releaseDataDirLock(dir);
     },
+    abandon: () => releaseDataDirLock(dir),
   };
 }
 
@@ -75,7 +80,16 @@ async function openPostgres(url: string): Promise<Handle> {
   const pg = (await import('pg')).default;
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, ...CONNECTION_OPTIONS });
+  // A connection the server ends (a restart, an admin's pg_terminate_backend, a network cut) emits
+  // 'error': on an idle one the pool's listener drops it and re-emits it here; on one checked out
+  // (a transaction) only its own listener hears it. Unheard, either would end the process.
+  pool.on('error', (err) => noteStoreError(err));
+  pool.on('connect', (client) => {
+    client.on('error', (err) => noteStoreError(err));
+    noteStoreAnswered();
+  });
+  observe(pool, ['query', 'connect']);
   const db = drizzle({ client: pool, schema, casing: 'snake_case' });
   // Several instances may start at once: one migrates, the others wait for it.
   const lockClient = await pool.connect();
@@ -92,7 +106,39 @@ async function openPostgres(url: string): Promise<Handle> {
     listen: (channel, onNotify) => listenPostgres(pg, url, channel, onNotify),
     query: async <T>(text: string, params: unknown[]) => (await pool.query(text, params)).rows as T[],
     close: () => pool.end(),
+    abandon: () => {},
   };
+}
+
+// A store that does not answer a connection within 5 s is taken as down (the request gets a 503)
+// rather than holding the request; TCP keep-alive finds a dead peer of an idle connection.
+const CONNECTION_OPTIONS = { connectionTimeoutMillis: 5000, keepAlive: true };
+
+type TObservable = Record<string, unknown>;
+
+/**
+ * Wraps the driver's entry points so every failure that means "the store is unavailable" and every
+ * answer after one reaches store-availability.ts (one log line per change, readiness, 503s).
+ */
+function observe(target: object, methods: string[]): void {
+  const t = target as TObservable;
+  for (const name of methods) {
+    const original = t[name] as (...args: unknown[]) => unknown;
+    t[name] = function (this: unknown, ...args: unknown[]) {
+      // The callback forms (pg-pool calls its own connect with one) pass through; the promise forms are observed.
+      if (typeof args.at(-1) === 'function') return original.apply(this, args);
+      return (original.apply(this, args) as Promise<unknown>).then(
+        (result) => {
+          noteStoreAnswered();
+          return result;
+        },
+        (err: unknown) => {
+          noteStoreError(err);
+          throw err;
+        },
+      );
+    };
+  }
 }
 
 /**
@@ -108,17 +154,23 @@ async function listenPostgres(pg: TPg, url: string, channel: string, onNotify: (
     if (!stopped) retry = setTimeout(() => void connect().then(onNotify, reconnect), 1000);
   };
   const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: url });
+    const c = new pg.Client({ connectionString: url, ...CONNECTION_OPTIONS });
     c.on('notification', (n) => n.channel === channel && onNotify());
-    c.on('error', () => {
+    c.on('error', (err) => {
+      noteStoreError(err);
       c.end().catch(() => {});
       if (client === c) {
         client = null;
         reconnect();
       }
     });
-    await c.connect();
-    await c.query(`listen ${channel}`);
+    try {
+      await c.connect();
+      await c.query(`listen ${channel}`);
+    } catch (err) {
+      c.end().catch(() => {});
+      throw err;
+    }
     if (stopped) await c.end();
     else client = c;
   };
@@ -131,7 +183,9 @@ async function listenPostgres(pg: TPg, url: string, channel: string, onNotify: (
 }
 
 async function open(): Promise<Handle> {
-  return env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openPglite(env.DATA_DIR);
+  const h = await (env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openPglite(env.DATA_DIR));
+  opened.handle = h;
+  return h;
 }
 
 function handle(): Promise<Handle> {
@@ -156,6 +210,14 @@ export async function dbKind(): Promise<Handle['kind']> {
 /** Calls `onNotify` whenever a transaction that ran `select pg_notify(channel, …)` commits, in any process. */
 export async function listenDb(channel: string, onNotify: () => void): Promise<TUnlisten> {
   return (await handle()).listen(channel, onNotify);
+}
+
+// The handle once opened, for abandonDb (which cannot wait).
+const opened = processSingleton('db-opened', (): { handle?: Handle } => ({}));
+
+/** For a process exiting at once: releases what another process would otherwise wait for (the embedded store's lock). */
+export function abandonDb(): void {
+  opened.handle?.abandon();
 }
 
 export async function closeDb(): Promise<void> {

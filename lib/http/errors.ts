@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { type z } from 'zod';
+import { isStoreUnavailable, noteStoreError, STORE_RETRY_AFTER_S } from '@/lib/db/store-availability';
 import { dataExceptionDetail } from './log-error';
 
 // One error class with a closed list of codes; one code → status table; one toProblem().
@@ -16,6 +17,7 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
+  unavailable: 503,
 } as const;
 
 export type TErrorCode = keyof typeof ERROR_STATUS;
@@ -76,11 +78,24 @@ export function validationError(error: z.ZodError, what = 'request'): ApiError {
   return new ApiError('bad_request', detail, { errors });
 }
 
+/** The answer while the database cannot be reached or cannot write: nothing was stored, try again. */
+export function storeUnavailableError(): ApiError {
+  return new ApiError('unavailable', `The database is unavailable right now; try again in ${STORE_RETRY_AFTER_S} seconds.`, {
+    headers: { 'retry-after': String(STORE_RETRY_AFTER_S) },
+  });
+}
+
 /**
  * Any thrown value as a status and problem body: a database's refusal of a value (out of range, a
- * character it cannot store) is a 400; other unknown errors a bare 500 that leaks nothing.
+ * character it cannot store) is a 400; a database that is unreachable or cannot write (stopped,
+ * restarting, connection lost, disk full) a 503 with Retry-After; other unknown errors a bare 500
+ * that leaks nothing.
  */
 export function toProblem(err: unknown): { status: number; body: TProblem; headers: Record<string, string> } {
+  if (!(err instanceof ApiError) && isStoreUnavailable(err)) {
+    noteStoreError(err);
+    err = storeUnavailableError();
+  }
   if (err instanceof ApiError) {
     return { status: err.status, body: problemBody(err.status, err.message, err.extra.errors), headers: err.extra.headers ?? {} };
   }

@@ -19,8 +19,10 @@ export function problem(status: number, detail: string, headers: Record<string, 
 
 export function errorResponse(err: unknown, requestId: string): NextResponse {
   const { status, body, headers } = toProblem(err);
-  if (status >= 500) console.error(`[${requestId}] ${describeForLog(err)}`);
-  else if (!(err instanceof ApiError)) console.warn(`[${requestId}] refused with ${status}: ${describeForLog(err)}`);
+  // An unavailable store is logged once per outage (lib/db/store-availability.ts), not per request.
+  const outage = status === 503 && !(err instanceof ApiError);
+  if (status >= 500 && !outage) console.error(`[${requestId}] ${describeForLog(err)}`);
+  else if (!outage && !(err instanceof ApiError)) console.warn(`[${requestId}] refused with ${status}: ${describeForLog(err)}`);
   const res = new NextResponse(JSON.stringify(body), {
     status,
     headers: { 'content-type': 'application/problem+json', ...headers },

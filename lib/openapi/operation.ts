@@ -39,7 +39,7 @@ export type TOperationSpec = {
   response?: z.ZodType;
   /** Headers of the success response besides X-Request-Id. */
   responseHeaders?: z.ZodObject;
-  /** Error statuses besides those its kind always has (400, 413, 500; 401/403 with auth; 404 with path ids; 415 with a body). */
+  /** Error statuses besides those its kind always has (400, 413, 500, 503; 401/403 with auth; 404 with path ids; 415 with a body). */
   errors?: number[];
   /** Errors in the OAuth shape (the token endpoint). */
   oauthErrors?: boolean;
@@ -59,20 +59,21 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   415: 'The body is not JSON where JSON is required.',
   429: 'Too many requests: wait `Retry-After` seconds.',
   500: 'A bug: the problem carries only the request id to quote.',
+  503: 'The database is unavailable (stopped, restarting, unreachable, or cannot write): nothing was changed; try again after `Retry-After` seconds.',
 };
 
 function errorResponse(status: number, spec: TOperationSpec): ZodOpenApiResponseObject {
   const headers: Record<string, z.ZodType> = { 'x-request-id': REQUEST_ID };
   if (status === 401) headers['www-authenticate'] = z.string().meta({ description: 'Bearer realm="giving-connect", with error="invalid_token" when a token was sent.' });
   if (status === 403 && spec.auth !== 'none') headers['www-authenticate'] = z.string().optional().meta({ description: 'error="insufficient_scope" when the scope is missing.' });
-  if (status === 429) headers['retry-after'] = z.string().regex(/^\d+$/).meta({ description: 'Seconds to wait.' });
+  if (status === 429 || status === 503) headers['retry-after'] = z.string().regex(/^\d+$/).meta({ description: 'Seconds to wait.' });
   const content: ZodOpenApiResponseObject['content'] = { 'application/problem+json': { schema: ZProblem } };
-  if (spec.oauthErrors && status !== 500) content['application/json'] = { schema: ZOAuthError };
+  if (spec.oauthErrors && status !== 500 && status !== 503) content['application/json'] = { schema: ZOAuthError };
   return { description: ERROR_DESCRIPTIONS[status] ?? 'Error.', headers: z.object(headers), content };
 }
 
 function errorStatuses(spec: TOperationSpec): number[] {
-  const statuses = new Set([400, 500, ...(spec.errors ?? [])]);
+  const statuses = new Set([400, 500, 503, ...(spec.errors ?? [])]);
   if (spec.auth !== 'none') statuses.add(401);
   if (spec.scope || spec.auth.includes('apiKey')) statuses.add(403);
   if (spec.path) statuses.add(404);

@@ -143,6 +143,11 @@ async function freshDatabase(adminUrl: string | null | undefined = process.env.T
   return { DATA_DIR: dir, DATABASE_URL: '' };
 }
 
+/** A migrated, empty embedded store of this test process's own (removed when it ends): `{ DATA_DIR, DATABASE_URL: '' }`. */
+export async function freshDataDir(): Promise<Record<string, string>> {
+  return disposeAtExit(await freshDatabase(null));
+}
+
 /** Runs a project CLI (npm run service / console) against the app's database; returns its last line. */
 export async function runCli(script: 'service-cli' | 'console-cli' | 'worker', args: string[], env: Record<string, string>): Promise<string> {
   const { stdout } = await execFileAsync(process.execPath, ['--import', 'tsx', path.join(ROOT, `scripts/${script}.ts`), ...args], {

@@ -42,7 +42,7 @@ test('security, paging, problems and the signed webhook are described', () => {
   assert.deepEqual(listGrants.parameters.map((p: { name: string }) => p.name), ['pageLimit', 'pageToken']);
   assert.deepEqual(listGrants.security, [{ oauth2: ['read:grants'], apiKey: [] }]);
   assert.deepEqual(doc.paths['/v1/grants/{id}'].get.security, [{ oauth2: ['read:grants'] }, { oauth2: ['read:grants'], apiKey: [] }], 'the key is optional');
-  assert.deepEqual(Object.keys(listGrants.responses).sort(), ['200', '400', '401', '403', '413', '500']);
+  assert.deepEqual(Object.keys(listGrants.responses).sort(), ['200', '400', '401', '403', '413', '500', '503']);
   assert.ok(listGrants.responses['401'].headers['www-authenticate'].required);
   assert.equal(listGrants.responses['400'].content['application/problem+json'].schema.$ref, '#/components/schemas/Problem');
   const event = doc.webhooks['grant.succeeded'].post;

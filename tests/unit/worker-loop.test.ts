@@ -115,3 +115,45 @@ test('one endpoint gets at most its limit in flight, however many of its deliver
   assert.equal(fake.recorded.length, 60);
   assert.equal(fake.maxInFlight(), CONFIG.perEndpoint);
 });
+
+test('while the database is unavailable the loop backs off quietly, keeps its outcomes, and resumes when it answers', async () => {
+  const fake = fakeDeps(() => 1);
+  const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+  const logged: string[] = [];
+  let down = true;
+  let claims = 0;
+  let ticks = 0;
+  const claim = fake.deps.claim;
+  const record = fake.deps.record;
+  const deps: TWorkerDeps = {
+    ...fake.deps,
+    claim: async (limit, owner) => {
+      claims++;
+      if (down && claims > 1) throw refused();
+      return claim(limit, owner);
+    },
+    // The store goes away between the send and the write of its outcome.
+    record: async (c, url, result) => {
+      if (down) throw refused();
+      return record(c, url, result);
+    },
+    log: (line) => logged.push(line),
+    tick: () => void ticks++,
+  };
+  fake.due([job(1), job(2)]);
+  fake.due([job(3)], 50);
+  const worker = await runWorker(deps, { ...CONFIG, fallbackPollMs: 10_000 });
+  try {
+    await until(() => claims >= 6, 5_000);
+    assert.ok(claims >= 6, `claims tried again before the 10 s poll, backing off (${claims})`);
+    down = false;
+    await until(() => fake.recorded.length === 3, 8_000);
+  } finally {
+    await worker.stop(1_000);
+  }
+  assert.deepEqual(fake.recorded.sort(), ['d1', 'd2', 'd3'], 'the outcomes waited out the outage; the queue resumed after it');
+  assert.deepEqual(fake.sent.sort(), ['d1', 'd2', 'd3'], 'nothing sent twice');
+  assert.deepEqual(logged, [], 'no line per failed try (the database client logs the outage once)');
+  assert.ok(ticks >= claims, 'the loop ticks on every turn');
+  assert.ok(worker.stats().errors >= 5);
+});

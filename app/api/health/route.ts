@@ -1,12 +1,9 @@
-// Liveness and readiness: answers once the database is open and migrated.
-import { getDb } from '@/lib/db/client';
+// Liveness: the process answers HTTP. No I/O, so a database outage does not get the process
+// restarted; whether it can serve is GET /api/ready.
 import { json, otherMethods, route } from '@/lib/http/respond';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = route(async () => {
-  await getDb();
-  return json({ status: 'ok' }, { headers: { 'cache-control': 'no-store' } });
-});
+export const GET = route(async () => json({ status: 'ok' }, { headers: { 'cache-control': 'no-store' } }));
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);

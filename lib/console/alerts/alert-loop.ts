@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { getDb } from '@/lib/db/client';
+import { isStoreUnavailable } from '@/lib/db/store-availability';
 import { releaseLease, takeLease } from '@/lib/db/take-lease';
 import { env } from '@/lib/env';
 import { processSingleton } from '@/lib/process-singleton';
@@ -9,11 +10,15 @@ import { evaluateAlertRules } from './evaluate-rules';
 // scripts/worker.ts): every ALERT_EVAL_MS (±10 % jitter) it evaluates the rules, rescheduling itself
 // only after a run ends, so runs never overlap. With several processes on one PostgreSQL the lease
 // `alert-evaluation` makes it single-flight: one process evaluates, the others skip that turn.
+// A run that fails because the database is unavailable is not logged (the database client says so
+// once) and the next comes sooner, backing off up to the usual interval, so rules resume with it.
 
 const LEASE = 'alert-evaluation';
 const LEASE_MS = 5 * 60_000; // longer than any evaluation; a holder that died frees it after this
 
-type TLoop = { owner: string; timer: NodeJS.Timeout | null; running: Promise<void> | null; stopped: boolean };
+type TLoop = { owner: string; timer: NodeJS.Timeout | null; running: Promise<void> | null; stopped: boolean; failures: number };
+
+const RETRY_MIN_MS = 1000;
 const globalForLoop = processSingleton('alert-loop', (): { loop?: TLoop } => ({}));
 
 async function runOnce(loop: TLoop): Promise<void> {
@@ -28,11 +33,18 @@ async function runOnce(loop: TLoop): Promise<void> {
 
 function schedule(loop: TLoop): void {
   if (loop.stopped) return;
-  const delay = env.ALERT_EVAL_MS * (0.9 + Math.random() * 0.2);
+  const interval = loop.failures > 0 ? Math.min(env.ALERT_EVAL_MS, RETRY_MIN_MS * 2 ** (loop.failures - 1)) : env.ALERT_EVAL_MS;
+  const delay = interval * (0.9 + Math.random() * 0.2);
   loop.timer = setTimeout(() => {
     loop.timer = null;
     loop.running = runOnce(loop)
-      .catch((err) => console.warn(`alert evaluation failed: ${(err as Error).message}`))
+      .then(() => {
+        loop.failures = 0;
+      })
+      .catch((err) => {
+        if (!isStoreUnavailable(err)) return console.warn(`alert evaluation failed: ${(err as Error).message}`);
+        loop.failures++;
+      })
       .finally(() => {
         loop.running = null;
         schedule(loop);
@@ -43,7 +55,7 @@ function schedule(loop: TLoop): void {
 
 export function startAlertLoop(): void {
   if (globalForLoop.loop && !globalForLoop.loop.stopped) return;
-  const loop: TLoop = { owner: `alerts-${randomUUID()}`, timer: null, running: null, stopped: false };
+  const loop: TLoop = { owner: `alerts-${randomUUID()}`, timer: null, running: null, stopped: false, failures: 0 };
   globalForLoop.loop = loop;
   schedule(loop);
 }

@@ -1,9 +1,11 @@
 import os from 'node:os';
 import { getDb, listenDb } from '@/lib/db/client';
+import { isStoreUnavailable } from '@/lib/db/store-availability';
 import { env } from '@/lib/env';
 import { describeForLog } from '@/lib/http/log-error';
 import { randomString } from '@/lib/ids';
 import { dropProcessSingleton, existingProcessSingleton, processSingleton } from '@/lib/process-singleton';
+import { dropHeartbeat, heartbeat } from '@/lib/readiness/heartbeats';
 import { claimDeliveries, releaseClaim, type TClaim, type TClaimed, type TDeliveryJob } from './claim';
 import { attemptDelivery, attemptTimeoutMs } from './deliver';
 import { EndpointSlots } from './endpoint-slots';
@@ -15,8 +17,10 @@ import { DELIVERIES_CHANNEL, Wakeup } from './wakeup';
 // wake-up or the next due time. A commit that queues deliveries wakes it at once (NOTIFY, from
 // this process or any other); a slot freeing up wakes it while there is more work; otherwise it
 // sleeps until the next retry or lease expiry falls due, polling at most every DELIVERY_POLL_MS
-// as a fallback. Its dependencies (database, HTTP, notifications) are passed in as `TWorkerDeps`,
-// so the loop reads as the schedule alone.
+// as a fallback. While the database is unavailable it backs off (claims and the outcomes of
+// attempts in flight are tried again, not logged each time) and resumes when it answers; the
+// LISTEN connection, made again, wakes it. Its dependencies (database, HTTP, notifications) are
+// passed in as `TWorkerDeps`, so the loop reads as the schedule alone.
 
 export type TOutcome = 'success' | 'failed' | 'abandoned' | 'released';
 
@@ -29,6 +33,8 @@ export type TWorkerDeps = {
   release: (claim: TClaim) => Promise<void>;
   listen: (onWake: () => void) => Promise<() => Promise<void>>;
   log: (line: string) => void;
+  /** Called on every turn of the loop (readiness: the loop is alive). */
+  tick?: () => void;
 };
 
 export type TWorkerConfig = {
@@ -55,6 +61,31 @@ type TWorker = {
   unlisten: (() => Promise<void>) | null;
 };
 
+const BACKOFF_MIN_MS = 100;
+const BACKOFF_MAX_MS = 5000;
+
+/** The wait before try `n` (from 1) after the store was unavailable: doubling from 100 ms to 5 s, ±20 %. */
+export function backoffMs(n: number): number {
+  return Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** Math.max(0, n - 1)) * (0.8 + Math.random() * 0.4);
+}
+
+/**
+ * Records an attempt's outcome; while the store is unavailable, tries again (backing off) as long
+ * as the lease is still this claim's, so the receiver is not sent the same message again only
+ * because the outage outlasted one write.
+ */
+async function recordOutcome(w: TWorker, claim: TClaim, url: string, result: TSendResult, claimedAt: number): Promise<void> {
+  for (let n = 1; ; n++) {
+    try {
+      return await w.deps.record(claim, url, result);
+    } catch (err) {
+      const wait = backoffMs(n);
+      if (!isStoreUnavailable(err) || Date.now() + wait - claimedAt > w.config.leaseMs) throw err;
+      await new Promise((r) => setTimeout(r, wait));
+    }
+  }
+}
+
 /** Sends one job within its endpoint's limit; a claim that waited so long its lease is half spent is given back instead. */
 async function runJob(w: TWorker, job: TDeliveryJob, claimedAt: number): Promise<TOutcome> {
   if (!job.target) {
@@ -73,7 +104,7 @@ async function runJob(w: TWorker, job: TDeliveryJob, claimedAt: number): Promise
   } finally {
     w.slots.release(endpoint); // the endpoint's limit is on requests in flight, not on our bookkeeping
   }
-  await w.deps.record(job.claim, endpoint, result);
+  await recordOutcome(w, job.claim, endpoint, result, claimedAt);
   return result.ok ? 'success' : 'failed';
 }
 
@@ -109,7 +140,9 @@ function refillAt(config: TWorkerConfig): number {
 }
 
 async function loop(w: TWorker): Promise<void> {
+  let failures = 0;
   while (!w.stopping) {
+    w.deps.tick?.();
     const free = w.config.concurrency - w.jobs.size;
     let claimed = 0;
     let dueIn: number | null = null;
@@ -117,12 +150,18 @@ async function loop(w: TWorker): Promise<void> {
       try {
         const claimedAt = Date.now();
         const batch = await w.deps.claim(free, `${w.id}:${randomString(8)}`);
+        failures = 0;
         claimed = batch.jobs.length;
         dueIn = batch.nextDueInMs;
         for (const job of batch.jobs) start(w, job, claimedAt);
       } catch (err) {
         w.stats.errors++;
-        w.deps.log(`[worker] claiming deliveries failed: ${describeForLog(err)}`);
+        failures++;
+        // An unavailable store is logged once by the database client, not on every try.
+        if (!isStoreUnavailable(err)) w.deps.log(`[worker] claiming deliveries failed: ${describeForLog(err)}`);
+        // Tried again sooner than the poll, backing off; a NOTIFY (the LISTEN connection is back) wakes it at once.
+        await w.wakeup.wait(Math.min(backoffMs(failures), w.config.fallbackPollMs));
+        continue;
       }
     }
     // Every slot busy, or every free one filled: more may be due, so slots freeing up wake the loop.
@@ -132,9 +171,17 @@ async function loop(w: TWorker): Promise<void> {
   }
 }
 
+const HEARTBEAT = 'delivery worker';
+
+/** How long the loop may go without a turn before readiness fails: a few polls and a slow claim. */
+function maxSilenceMs(config: TWorkerConfig): number {
+  return 3 * config.fallbackPollMs + 10_000;
+}
+
 /** The production dependencies: the process's database and the undici pool. */
-function databaseDeps(log: (line: string) => void): TWorkerDeps {
+function databaseDeps(log: (line: string) => void, tick: () => void): TWorkerDeps {
   return {
+    tick,
     claim: async (limit, owner) => claimDeliveries(await getDb(), { owner, limit, leaseMs: env.DELIVERY_LEASE_MS }),
     send: attemptDelivery,
     record: recordScheduledAttempt,
@@ -197,7 +244,8 @@ export async function startWorker({ log = (line: string) => console.error(line) 
     if (attemptTimeoutMs() < env.DELIVERY_TIMEOUT_MS) {
       log(`[worker] DELIVERY_LEASE_MS (${env.DELIVERY_LEASE_MS}) is short for DELIVERY_TIMEOUT_MS (${env.DELIVERY_TIMEOUT_MS}); attempts time out after ${attemptTimeoutMs()} ms`);
     }
-    return runWorker(databaseDeps(log), configFromEnv());
+    const config = configFromEnv();
+    return runWorker(databaseDeps(log, heartbeat(HEARTBEAT, maxSilenceMs(config))), config);
   });
   return running.id;
 }
@@ -211,5 +259,6 @@ export async function stopWorker({ graceMs = 10_000 }: { graceMs?: number } = {}
   const running = existingProcessSingleton<Promise<TRunning>>(KEY);
   if (!running) return null;
   dropProcessSingleton(KEY);
+  dropHeartbeat(HEARTBEAT);
   return (await running).stop(graceMs);
 }
