@@ -50,7 +50,14 @@ export type THealthHome = {
   /** true: the webhooks came from the service's list (EXT); false: the ones this console tracks. */
   listed: boolean;
   fetchedAt: string;
+  /** How long the read took: the page polls less often when it is slow (healthPollMs). */
+  readMs: number;
 };
+
+/** The home's poll interval: 5 s, or four times as long as the last read took, at most a minute. */
+export function healthPollMs(lastReadMs: number | undefined): number {
+  return Math.min(60_000, Math.max(5000, Math.round((lastReadMs ?? 0) * 4)));
+}
 
 /** The window named in a query string; anything else is the default (pages are forgiving, routes are not). */
 export function healthWindowOf(value: unknown): THealthWindow {

@@ -2,24 +2,62 @@ import 'server-only';
 import { isUnsupported, type ConnectApi } from '@/lib/console/connect-api';
 import { accountWebhooks } from '@/lib/console/account-webhooks';
 import { mapLimit } from '@/lib/console/map-limit';
+import type { TWebhookStats } from '@/lib/console/connect-api';
+import { processSingleton } from '@/lib/process-singleton';
 import { listReceivers } from '@/lib/console/receivers';
 import type { TEnvironmentName } from '@/lib/console/session';
 import { classifyHealth, compareHealth } from './classify-health';
 import { HEALTH_WINDOW_SECONDS, type THealthHome, type THealthRow, type THealthWindow } from './health-types';
 import { receiverSides } from './receiver-failures';
 
+const MAX_STATS_PAGES = 10;
+
+/** Every webhook's stats in one call a page (EXT GET /v1/webhooks/stats); null when the service lacks it. */
+async function allWebhookStats(api: ConnectApi, window: THealthWindow): Promise<Map<string, TWebhookStats> | null> {
+  const out = new Map<string, TWebhookStats>();
+  let pageToken: string | undefined;
+  try {
+    for (let i = 0; i < MAX_STATS_PAGES; i++) {
+      const page = await api.listWebhookStats(window, { pageLimit: 100, pageToken });
+      for (const s of page.results) out.set(s.webhookId, s);
+      if (!page.nextPageToken) return out;
+      pageToken = page.nextPageToken;
+    }
+    return out;
+  } catch (err) {
+    if (isUnsupported(err)) return null;
+    throw err;
+  }
+}
+
+/** One read per environment and window at a time in this process: two tabs polling share it. */
+const inFlight = processSingleton('health-home-reads', () => new Map<string, Promise<THealthHome>>());
+
 /**
  * Every webhook of the account (the service's list, else the tracked ones) with its stats over
- * `window` read from the API (a few at a time), what this console's receivers saw of it over the
- * same span (one query for all of them), and its health, troubled ones first.
+ * `window` (all of them in one call where the service offers it, else a few at a time), what this
+ * console's receivers saw of it over the same span (one query for all of them), and its health,
+ * troubled ones first.
  */
-export async function loadHealthHome(envName: TEnvironmentName, api: ConnectApi, window: THealthWindow): Promise<THealthHome> {
-  const since = new Date(Date.now() - HEALTH_WINDOW_SECONDS[window] * 1000);
-  const [{ webhooks, listed }, receivers] = await Promise.all([accountWebhooks(envName, api), listReceivers()]);
+export function loadHealthHome(envName: TEnvironmentName, api: ConnectApi, window: THealthWindow): Promise<THealthHome> {
+  const key = `${envName}\n${window}`;
+  const running = inFlight.get(key);
+  if (running) return running;
+  const read = readHealthHome(envName, api, window).finally(() => inFlight.delete(key));
+  inFlight.set(key, read);
+  return read;
+}
+
+async function readHealthHome(envName: TEnvironmentName, api: ConnectApi, window: THealthWindow): Promise<THealthHome> {
+  const started = Date.now();
+  const since = new Date(started - HEALTH_WINDOW_SECONDS[window] * 1000);
+  const [{ webhooks, listed }, receivers, all] = await Promise.all([accountWebhooks(envName, api), listReceivers(), allWebhookStats(api, window)]);
   let statsSupported = true;
   const [sides, rows] = await Promise.all([
     receiverSides(webhooks, receivers, since),
     mapLimit(webhooks, 6, async (webhook): Promise<Omit<THealthRow, 'receiver' | 'health'>> => {
+      const listedStats = all?.get(webhook.id);
+      if (listedStats) return { webhook, stats: listedStats, error: null };
       try {
         return { webhook, stats: await api.getWebhookStats(webhook.id, window), error: null };
       } catch (err) {
@@ -33,5 +71,5 @@ export async function loadHealthHome(envName: TEnvironmentName, api: ConnectApi,
     return { ...row, receiver, health: classifyHealth(row.stats, row.webhook.disabled, receiver) };
   });
   out.sort((a, b) => compareHealth({ ...a, name: a.webhook.description || a.webhook.id }, { ...b, name: b.webhook.description || b.webhook.id }));
-  return { window, rows: out, statsSupported, listed, fetchedAt: new Date().toISOString() };
+  return { window, rows: out, statsSupported, listed, fetchedAt: new Date().toISOString(), readMs: Date.now() - started };
 }
