@@ -58,7 +58,8 @@ if (nodeFiles.length) {
   const status = run(process.execPath, [
     '--import', 'tsx',
     '--test',
-    '--test-concurrency=2',
+    // Files run side by side (each mostly waits on its apps and their timers): 2 by default, TEST_CONCURRENCY for more.
+    `--test-concurrency=${process.env.TEST_CONCURRENCY || 2}`,
     '--test-reporter=spec', '--test-reporter-destination=stdout',
     '--test-reporter=tap', `--test-reporter-destination=${report}`,
     ...nodeFiles,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ConnectApiError, type ConnectApi, type TMessage } from '@/lib/console/connect-api';
 import { badPageToken } from '@/lib/http/page-limit';
 import { accountWebhooks } from './account-webhooks';
-import { receiversOfDelivery } from './join-delivery';
+import { receiversOfDelivery, type TJoinDelivery } from './join-delivery';
 import { mapLimit } from './map-limit';
 import { troubledMessageIds } from './receipts-by-message';
 import { listReceivers } from './receivers';
@@ -68,7 +68,7 @@ async function messagesWithStatus(api: ConnectApi, webhookId: string, status: st
   const messages: TMessage[] = [];
   let pageToken: string | undefined;
   while (messages.length < SCAN_CAP) {
-    const page = await api.listMessages(webhookId, { status, after: since.toISOString(), before: until.toISOString(), pageLimit: 100, pageToken, withContent: true });
+    const page = await api.listMessages(webhookId, { status, after: since.toISOString(), before: until.toISOString(), pageLimit: 100, pageToken });
     messages.push(...page.results);
     if (!page.nextPageToken) return { messages, truncated: false };
     pageToken = page.nextPageToken;
@@ -85,6 +85,7 @@ export async function findProblems(
   const now = new Date();
   const notes = listed ? [] : ['This service does not list webhooks (an extension): only the webhooks this console tracks are checked.'];
 
+  // The scan: every webhook's problems, joined and reconciled without what only a shown row needs.
   const perWebhook = await mapLimit(webhooks, 3, async (webhook) => {
     const asOf = new Date();
     const targets = receiversOfDelivery([], webhook.url, receivers, addresses);
@@ -109,14 +110,15 @@ export async function findProblems(
     );
     // A message that moved from pending to failed between the two reads is listed once.
     const messages = [...new Map([...failed.messages, ...pending.messages, ...extra.filter((m): m is TMessage => m !== null)].map((m) => [m.id, m])).values()];
-    const deliveries = await mapLimit(messages, 6, async (m) => withLastResponse(api, webhook.id, m.id, await deliveryOf(envName, api, webhook.id, m)));
-    const joined = await joinMessages(api, { webhookId: webhook.id, messages, deliveries, webhook, webhookUrl: webhook.url, receivers, addresses, siblings: webhooks, asOf, now });
+    const deliveries = await mapLimit(messages, 6, (m) => deliveryOf(envName, api, webhook.id, m));
+    const scan: TScan = { webhook, messages, deliveries, asOf };
+    const joined = await joinMessages(api, joinInput(scan, messages, deliveries));
     const items = joined.map((m, i): TProblemItem => ({ ...m, webhookId: webhook.id, grant: problemGrant(messages[i]) })).filter(isProblem);
     const counts: TProblemGroup['counts'] = {};
     for (const item of items) counts[item.reconciliation] = (counts[item.reconciliation] ?? 0) + 1;
     const receiver = targets[0] ? { id: targets[0].id, name: targets[0].name, slug: targets[0].slug } : null;
     const group: TProblemGroup = { webhook, receiver, counts, total: items.length, truncated: failed.truncated || pending.truncated || troubled.length >= SCAN_CAP };
-    return { group, items };
+    return { group, items, scan };
   });
 
   const groups = perWebhook
@@ -125,7 +127,8 @@ export async function findProblems(
     .sort((a, b) => b.total - a.total);
   const all = perWebhook.flatMap((p) => p.items).sort(order);
   const rest = cursor ? all.filter(afterCursor(cursor)) : all;
-  const items = rest.slice(0, pageLimit);
+  const shown = rest.slice(0, pageLimit);
+  const items = await completeRows(api, shown, new Map(perWebhook.map((p) => [p.scan.webhook.id, p.scan])));
   const last = items[items.length - 1];
   return {
     since: since.toISOString(),
@@ -136,4 +139,38 @@ export async function findProblems(
     notes,
     fetchedAt: now.toISOString(),
   };
+
+  function joinInput(scan: TScan, messages: TMessage[], deliveries: TJoinDelivery[]) {
+    const { webhook, asOf } = scan;
+    return { webhookId: webhook.id, messages, deliveries, webhook, webhookUrl: webhook.url, receivers, addresses, siblings: webhooks, asOf, now };
+  }
+
+  /**
+   * The page's rows in full: each newest failed attempt's response (its explanation quotes it) and
+   * the grant from the message's payload — a few calls per shown row, never per scanned message.
+   */
+  async function completeRows(api: ConnectApi, page: TProblemItem[], scans: Map<string, TScan>): Promise<TProblemItem[]> {
+    const done = new Map<string, TProblemItem>();
+    const byWebhook = new Map<string, TProblemItem[]>();
+    for (const i of page) byWebhook.set(i.webhookId, [...(byWebhook.get(i.webhookId) ?? []), i]);
+    await mapLimit([...byWebhook], 3, async ([webhookId, rows]) => {
+      const scan = scans.get(webhookId)!;
+      const at = rows.map((r) => scan.messages.findIndex((m) => m.id === r.id));
+      const [messages, deliveries] = await Promise.all([
+        mapLimit(at, 6, (i) => withPayload(api, webhookId, scan.messages[i])),
+        mapLimit(at, 6, (i) => withLastResponse(api, webhookId, scan.messages[i].id, scan.deliveries[i])),
+      ]);
+      const joined = await joinMessages(api, joinInput(scan, messages, deliveries));
+      joined.forEach((m, k) => done.set(`${webhookId}\n${m.id}`, { ...m, webhookId, grant: problemGrant(messages[k]) }));
+    });
+    return page.map((i) => done.get(`${i.webhookId}\n${i.id}`) ?? i);
+  }
+}
+
+type TScan = { webhook: TTimelineWebhook; messages: TMessage[]; deliveries: TJoinDelivery[]; asOf: Date };
+
+/** The message with its payload (a list leaves it out); as listed when the service cannot say. */
+async function withPayload(api: ConnectApi, webhookId: string, m: TMessage): Promise<TMessage> {
+  if (m.payload !== undefined) return m;
+  return api.getMessage(webhookId, m.id).catch(() => m);
 }

@@ -89,6 +89,8 @@ export type TDeliveryEvent =
 /** One message at one webhook, in full: every attempt with its response body, every receipt. */
 export type TMessageDetail = {
   webhookId: string;
+  /** The webhook is disabled: its waiting messages will not be attempted. */
+  webhookDisabled: boolean;
   message: TTimelineMessage & { payload: unknown };
   receiver: TReceiverRef | null;
   attempts: TTimelineAttempt[];

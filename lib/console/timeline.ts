@@ -217,6 +217,7 @@ export async function loadMessageDetail(envName: TEnvironmentName, api: ConnectA
   ].sort((a, b) => a.at.localeCompare(b.at) || (a.kind === b.kind ? 0 : a.kind === 'attempt' ? -1 : 1));
   return {
     webhookId,
+    webhookDisabled: settings?.disabled ?? false,
     message: {
       id: message.id,
       eventType: message.eventType,

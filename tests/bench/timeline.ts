@@ -22,6 +22,11 @@ const VIEWS: TView[] = [
   { name: 'console JSON /api/webhooks/{id}/timeline (1 s poll)', path: (id) => `/api/webhooks/${id}/timeline`, auth: 'cookie' },
   { name: 'console JSON … /timeline?status=failed', path: (id) => `/api/webhooks/${id}/timeline?status=failed`, auth: 'cookie' },
   { name: 'console page /webhooks/{id} (HTML)', path: (id) => `/webhooks/${id}`, auth: 'cookie' },
+  { name: 'API GET /v1/webhooks/{id}/stats?window=7d', path: (id) => `/v1/webhooks/${id}/stats?window=7d`, auth: 'token' },
+  { name: 'console JSON /api/webhooks/{id}/stats?window=24h', path: (id) => `/api/webhooks/${id}/stats?window=24h`, auth: 'cookie' },
+  // Account-wide: the same for A and B (they are one account's); what the home and problems cost.
+  { name: 'console JSON /api/webhook-health?window=7d (home)', path: () => '/api/webhook-health?window=7d', auth: 'cookie' },
+  { name: 'console JSON /api/problems (7 d)', path: () => '/api/problems', auth: 'cookie' },
 ];
 const WARMUP = 5;
 

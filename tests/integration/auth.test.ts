@@ -4,6 +4,7 @@ import { SignJWT, decodeJwt, decodeProtectedHeader, generateKeyPair } from 'jose
 import { SANDBOX, startApp } from '../helpers/app';
 import { assertProblem, call, token } from '../helpers/http';
 
+// @ci-one-store: CI runs this file in the embedded-store pass only (what it checks is the same on any store).
 let app: Awaited<ReturnType<typeof startApp>>;
 before(async () => {
   app = await startApp({ accounts: ['acme'] });

@@ -5,6 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { freePort, startApp } from '../helpers/app';
 import { assertProblem, call, eventually, staffCookie, token } from '../helpers/http';
 
+// @ci-one-store: CI runs this file in the embedded-store pass only (what it checks is the same on any store).
 // The small things a new user's trial hit (issue 21, item 6), against the built app over HTTP: a
 // search by the donor's full name, the grant on problem rows and the problems' presets, a warning
 // when a receiver's saved secrets miss a webhook delivering there, links from the audit log and

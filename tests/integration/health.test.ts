@@ -354,6 +354,12 @@ describe('health from both sides, and recovering', () => {
     assert.doesNotMatch(m.explanation, /next attempt/);
     assert.match(m.explanation, /; no further attempts: the webhook was disabled at \d\d:\d\d:\d\d \(the endpoint answered 410 Gone\), so this message ends failed when its retry falls due in \d+ min unless the webhook is enabled first$/);
     assert.equal((await homeRow(cookie, id)).health.level, 'disabled');
+    // The message's own page says so too, rather than counting down to an attempt that will not come.
+    const detail = await call(app, 'GET', `/api/webhooks/${id}/messages/${waiting.id}`, { headers: { cookie } });
+    assert.equal(detail.status, 200, detail.text);
+    assert.equal(detail.body.webhookDisabled, true);
+    const page = await call(app, 'GET', `/webhooks/${id}/messages/${waiting.id}`, { headers: { cookie } });
+    assert.match(page.text, /none: the webhook is disabled/);
   });
 
   test('the service tells a recovery: the attempts since the newest failure, and the console says "recovering since"', async () => {

@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { startApp } from '../helpers/app';
 import { assertProblem, call, token } from '../helpers/http';
 
+// @ci-one-store: CI runs this file in the embedded-store pass only (what it checks is the same on any store).
 let app: Awaited<ReturnType<typeof startApp>>;
 let tok: string;
 let otherTok: string;

@@ -7,6 +7,7 @@ import { after, before, test } from 'node:test';
 import { startApp } from '../helpers/app';
 import { call, staffCookie } from '../helpers/http';
 
+// @ci-one-store: CI runs this file in the embedded-store pass only (what it checks is the same on any store).
 // The README's shell walkthrough, run as written against a fresh app: if it drifts, this fails.
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

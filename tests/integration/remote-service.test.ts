@@ -5,6 +5,7 @@ import { startApp, type TApp } from '../helpers/app';
 import { assertProblem, call, eventually, staffCookie, token } from '../helpers/http';
 import { bannerApiBaseUrl, consoleOnlyEnv } from '../helpers/split-setup';
 
+// @ci-one-store: CI runs this file in the embedded-store pass only (what it checks is the same on any store).
 // The console against a service that is not its own: instance B runs with SERVICE_MODE=off and
 // points its sandbox environment at instance A's API, as it would at a remote sandbox — set up
 // from A's banner alone: the API base URL as printed (with /v1) and a client's credentials.

@@ -7,6 +7,7 @@ import { DIST_DIR, freshDataDir, freePort, runCli } from '../helpers/app';
 import { call, eventually, sleep, token } from '../helpers/http';
 import { startReceiver } from '../helpers/receiver';
 
+// @ci-one-store: CI runs this file in the embedded-store pass only (what it checks is the same on any store).
 // What a supervisor does (systemd, Docker, `kill $!` after `npm start &`): signal the main pid
 // only, here npm's. npm passes it on, the app stops within SHUTDOWN_GRACE_MS + 2 s, nothing of it
 // is left running, and the embedded store opens again at once.

@@ -5,6 +5,7 @@ import { after, before, test } from 'node:test';
 import { startApp } from '../helpers/app';
 import { call, sleep, staffCookie, token } from '../helpers/http';
 
+// @ci-one-store: CI runs this file in the embedded-store pass only (what it checks is the same on any store).
 // Slow and stuck clients (scripts/server.mjs, the HTTP_* settings): a slowloris sending its headers
 // a byte a second, or a body that never ends, gets a 408 and a closed socket within the configured
 // time; one address holding too many connections is refused with a 429; and a body refused as too

@@ -1,4 +1,5 @@
 import { driverRows } from '@/lib/db/client';
+import { isStoreUnavailable } from '@/lib/db/store-availability';
 import { processSingleton } from '@/lib/process-singleton';
 
 // Attempts stored before migration 0012 are added to service.attempt_rollups here, a batch at a
@@ -38,7 +39,8 @@ export function startRollupBackfill(): void {
     for (;;) {
       if (loop.stopped) return;
       const n = await backfillRollupsOnce().catch((err: Error) => {
-        console.warn(`stats rollup backfill: ${err.message}; trying again in 10 s`);
+        // The store going away is logged once by the store's availability; this just waits for it.
+        if (!isStoreUnavailable(err)) console.warn(`stats rollup backfill: ${err.message}; trying again in 10 s`);
         return -1;
       });
       if (n === 0) break;

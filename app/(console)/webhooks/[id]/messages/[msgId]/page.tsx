@@ -99,7 +99,11 @@ export default async function MessagePage({ params }: { params: Promise<{ id: st
               ['Attempts', m.attemptCount],
               [
                 'Next attempt',
-                m.nextAttempt ? (
+                found.data.webhookDisabled && m.nextAttempt ? (
+                  <span key="n" className="text-slate-600" data-testid="next-attempt">
+                    none: the webhook is disabled (the message ends failed when its retry falls due, unless the webhook is enabled first)
+                  </span>
+                ) : m.nextAttempt ? (
                   <span key="n" className="inline-flex flex-wrap items-center gap-2">
                     <RelativeTime value={m.nextAttempt} now={fetchedAt} /> <Timestamp value={m.nextAttempt} />
                   </span>
