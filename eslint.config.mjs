@@ -11,6 +11,17 @@ const SERVICE_IMPORTS = {
   ],
 };
 
+const CONSOLE_IMPORTS = {
+  group: ['@/lib/console', '@/lib/console/*', '**/lib/console', '**/lib/console/*', '../console', '../console/*'],
+  message: 'Shared code (lib/http, db, crypto, net, metrics, openapi) serves both halves and imports neither (see ARCHITECTURE.md).',
+};
+const SHARED_IMPORTS = {
+  patterns: [{ ...SERVICE_IMPORTS.patterns[0], message: CONSOLE_IMPORTS.message }, CONSOLE_IMPORTS],
+};
+const APP_IMPORTS = {
+  patterns: [{ group: ['@/app', '@/app/*', '**/app/*'], message: 'Components are used by app/, never the other way round: move what they need into lib/ or components/.' }],
+};
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -29,6 +40,22 @@ export default defineConfig([
     // The console half, its pages and its receiver never import the service half.
     files: ['lib/console/**', 'app/(console)/**', 'app/ingest/**', 'components/console/**', 'scripts/console-cli.ts'],
     rules: { 'no-restricted-imports': ['error', SERVICE_IMPORTS] },
+  },
+  {
+    // Shared code imports neither half: dependencies run app → lib/{service,console} → lib/{http,db,…}.
+    files: ['lib/http/**', 'lib/db/**', 'lib/crypto/**', 'lib/net/**', 'lib/metrics/**', 'lib/openapi/**'],
+    rules: { 'no-restricted-imports': ['error', SHARED_IMPORTS] },
+  },
+  {
+    // Components are the leaves the pages are built from: they never import app/.
+    files: ['components/**'],
+    ignores: ['components/console/**'],
+    rules: { 'no-restricted-imports': ['error', APP_IMPORTS] },
+  },
+  {
+    // Console components: neither the service half nor app/ (one rule per file set: a later one replaces an earlier).
+    files: ['components/console/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...SERVICE_IMPORTS.patterns, ...APP_IMPORTS.patterns] }] },
   },
   globalIgnores(['.next*/**', 'node_modules/**', '.data/**', 'next-env.d.ts', 'lib/db/migrations/**', 'test-results/**', 'playwright-report/**', 'tests/.tmp/**']),
 ]);

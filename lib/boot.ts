@@ -8,6 +8,7 @@ import { DEFAULT_SANDBOX_SECRET, env } from '@/lib/env';
 import { openProcess, stopOnSignal } from '@/lib/process-runner';
 import { upsertClient } from '@/lib/service/auth/clients';
 import { currentSigningKey } from '@/lib/service/auth/signing-keys';
+import { registerQueueGauges } from '@/lib/service/delivery/queue-depth-gauge';
 import { startWorker, stopWorker } from '@/lib/service/delivery/worker';
 import { startRollupBackfill, stopRollupBackfill } from '@/lib/service/stats/backfill-rollups';
 
@@ -22,6 +23,8 @@ export async function boot(): Promise<void> {
   if (env.SERVICE_MODE === 'on') {
     await currentSigningKey();
     await upsertClient(env.SANDBOX_CLIENT_ID, env.SANDBOX_CLIENT_SECRET, env.SANDBOX_ACCOUNT);
+    // GET /metrics shows the delivery queue, read from the database when scraped.
+    registerQueueGauges();
     if (env.WORKER_IN_PROCESS) {
       await startWorker();
       startRollupBackfill();

@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { fetchJson, type FetchJsonError } from '@/app/(console)/_lib/fetch-json';
+import { fetchJson, type FetchJsonError } from '@/components/console/fetch-json';
 import { healthPollMs, type THealthHome, type THealthWindow } from '@/lib/console/health/health-types';
 
 /** Stats are aggregates over a window: a few seconds between polls is live enough and spares the API. */

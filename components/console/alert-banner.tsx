@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useQuery } from '@tanstack/react-query';
-import { fetchJson } from '@/app/(console)/_lib/fetch-json';
+import { fetchJson } from '@/components/console/fetch-json';
 import type { TAlertSubject } from '@/lib/console/alerts/alert-subject';
 
 // Shown on every console page (the layout) while an alert fires: the oldest one's rule and what it

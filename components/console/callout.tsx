@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 // Inline notices; an error callout shows a TErrorInfo (app/(console)/_lib/errors.ts).
-import type { TErrorInfo } from '@/app/(console)/_lib/errors';
+import type { TErrorInfo } from '@/lib/console/error-info';
 
 const TONES = {
   info: 'border-sky-200 bg-sky-50 text-sky-900',

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useQuery } from '@tanstack/react-query';
-import { fetchJson, FetchJsonError } from '@/app/(console)/_lib/fetch-json';
+import { fetchJson, FetchJsonError } from '@/components/console/fetch-json';
 import { buttonClass } from './button-class';
 import { Callout } from './callout';
 import { PageHeader } from './page-header';

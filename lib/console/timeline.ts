@@ -150,11 +150,10 @@ export async function joinMessages(
     input.messages.map((m) => m.id),
     receiversOfDelivery([...new Set(urls)], '', input.receivers, input.addresses).map((r) => r.id),
   );
-  const siblings = input.siblings.filter((w) => w.id !== input.webhookId);
   const join = (webhookFingerprint?: string | null) =>
     input.messages.map((m, i): TTimelineMessage => {
       const delivery = input.deliveries[i];
-      const joined = joinDelivery({ ...input, siblings, message: m, delivery, receipts, webhookFingerprint });
+      const joined = joinDelivery({ ...input, message: m, delivery, receipts, webhookFingerprint });
       return {
         id: m.id,
         eventType: m.eventType,

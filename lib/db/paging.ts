@@ -1,6 +1,6 @@
 import { and, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { TCursor } from '@/lib/http/paging';
+import type { TCursor } from '@/lib/http/cursor';
 
 /** The keyset condition for the page after `cursor`, newest first: `(createdAt, id) < (t, id)`. */
 export function olderThan(createdAt: PgColumn, id: PgColumn, cursor: TCursor | null): SQL | undefined {

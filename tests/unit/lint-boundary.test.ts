@@ -23,3 +23,26 @@ for (const file of ['lib/console/example.ts', 'app/(console)/example/page.tsx', 
 test('service code may', async () => {
   assert.equal(await restricted('lib/service/example.ts'), false);
 });
+
+// Shared code imports neither half; components never import app/.
+async function restrictedCode(file: string, source: string): Promise<boolean> {
+  const [result] = await eslint.lintText(source, { filePath: path.join(root, file) });
+  return result.messages.some((m) => m.ruleId === 'no-restricted-imports');
+}
+const fromConsole = "import { listReceivers } from '@/lib/console/receivers';\nexport const x = listReceivers;\n";
+const fromApp = "import { fetchJson } from '@/app/(console)/x';\nexport const x = fetchJson;\n";
+for (const file of ['lib/http/example.ts', 'lib/db/example.ts', 'lib/crypto/example.ts', 'lib/net/example.ts', 'lib/metrics/example.ts', 'lib/openapi/example.ts']) {
+  test(`shared code imports neither half: ${file}`, async () => {
+    assert.equal(await restrictedCode(file, code), true, 'not lib/service');
+    assert.equal(await restrictedCode(file, fromConsole), true, 'not lib/console');
+  });
+}
+for (const file of ['components/console/example.tsx', 'components/connect/example.tsx']) {
+  test(`components never import app/: ${file}`, async () => {
+    assert.equal(await restrictedCode(file, fromApp), true);
+  });
+}
+test('the console half may import lib/console, and app/ may import components', async () => {
+  assert.equal(await restrictedCode('lib/console/example.ts', fromConsole), false);
+  assert.equal(await restrictedCode('app/(console)/example/page.tsx', "import { Badge } from '@/components/console/badge';\nexport const x = Badge;\n"), false);
+});

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import routeTable from '../../lib/http/route-table.json' with { type: 'json' };
-import { openApiDocument } from '../../lib/openapi/document';
+import { openApiDocument } from '../../lib/service/openapi-document';
 import { OpenApiDocument } from '../helpers/openapi-check';
 import { examplePayload } from '@/lib/service/webhooks/example-payloads';
 

@@ -9,13 +9,9 @@ import { describeForLog } from '@/lib/http/log-error';
 // in a TActionResult / TFormState, JSON routes answer problem+json through withStaff
 // (lib/console/with-staff.ts, mapping upstream failures by lib/console/upstream-problem.ts).
 
-/** An error as staff see it: what went wrong, the API's status and request id to quote, field errors. */
-export type TErrorInfo = {
-  message: string;
-  status?: number;
-  requestId?: string | null;
-  errors?: { path: string; message: string }[];
-};
+import type { TErrorInfo } from '@/lib/console/error-info';
+
+export type { TErrorInfo };
 
 /** The error as a ConnectApiError, or null (its `instanceof` holds across bundles). */
 export function asConnectApiError(err: unknown): ConnectApiError | null {

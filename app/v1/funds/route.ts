@@ -1,5 +1,5 @@
 // Service: EXT GET /v1/funds — the donor-advised funds a grant's fundId may name, paged (any valid token).
-import { pageParams, pageScope } from '@/lib/http/paging';
+import { pageParams, pageScope } from '@/lib/service/paging';
 import { json, otherMethods } from '@/lib/http/respond';
 import { withAccount } from '@/lib/service/auth/with-account';
 import { listFunds } from '@/lib/service/funds/list-funds';

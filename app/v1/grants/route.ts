@@ -1,6 +1,6 @@
 // Service: GET /v1/grants — a Connect's grants, paged; EXT POST /v1/grants — create one (Idempotency-Key; Location: /v1/grants/{id}).
 import { readJson } from '@/lib/http/body';
-import { pageParams, pageScope } from '@/lib/http/paging';
+import { pageParams, pageScope } from '@/lib/service/paging';
 import { json, otherMethods } from '@/lib/http/respond';
 import { createGrant } from '@/lib/service/grants/create-grant';
 import { parseIdempotencyKey } from '@/lib/service/grants/idempotency-key';

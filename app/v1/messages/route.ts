@@ -1,5 +1,5 @@
 // Service: EXT GET /v1/messages — the account's messages, newest first, paged (filters tag, eventType, before, after).
-import { pageParams, pageScope } from '@/lib/http/paging';
+import { pageParams, pageScope } from '@/lib/service/paging';
 import { parseQuery } from '@/lib/http/query';
 import { json, otherMethods } from '@/lib/http/respond';
 import { withAccount } from '@/lib/service/auth/with-account';

@@ -1,6 +1,6 @@
 // Service: POST /v1/webhooks (subscribe an endpoint) and EXT GET /v1/webhooks (the account's webhooks, paged).
 import { readJson } from '@/lib/http/body';
-import { pageParams, pageScope } from '@/lib/http/paging';
+import { pageParams, pageScope } from '@/lib/service/paging';
 import { json, otherMethods } from '@/lib/http/respond';
 import { withAccount } from '@/lib/service/auth/with-account';
 import { createWebhook } from '@/lib/service/webhooks/create-webhook';

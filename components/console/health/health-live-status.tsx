@@ -1,7 +1,7 @@
 'use client';
 
 import { formatUtc } from '@/components/console/timestamp';
-import type { FetchJsonError } from '@/app/(console)/_lib/fetch-json';
+import type { FetchJsonError } from '@/components/console/fetch-json';
 
 /** Whether the health figures are live: when they were last read, or why polling paused. */
 export function HealthLiveStatus({ fetching, updatedAt, error }: { fetching: boolean; updatedAt: number; error: FetchJsonError | null }) {

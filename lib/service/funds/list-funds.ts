@@ -1,5 +1,5 @@
 import { ApiError } from '@/lib/http/errors';
-import { pageOf, type TPageParams } from '@/lib/http/paging';
+import { pageOf, type TPageParams } from '@/lib/service/paging';
 import { DAF_FUNDS } from '@/lib/service/grants/constants';
 
 export type TFundJson = { id: string; name: string };

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { getDb, schema } from '@/lib/db/client';
 import { badPageToken } from '@/lib/http/page-limit';
-import { pageOf, type TPageParams } from '@/lib/http/paging';
+import { pageOf, type TPageParams } from '@/lib/service/paging';
 import { UUID_PATTERN } from '@/lib/service/connects/schemas';
 import { grantToJson, type TGrantJson } from './grant-json';
 import { olderThan, newestFirst } from '@/lib/db/paging';

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { getDb, schema } from '@/lib/db/client';
 import { createdWithin, olderThan, newestFirst } from '@/lib/db/paging';
-import { pageOf, type TPageParams } from '@/lib/http/paging';
+import { pageOf, type TPageParams } from '@/lib/service/paging';
 import { accountMessageToJson, type TAccountMessageJson } from '@/lib/service/webhooks/webhook-json';
 import type { TAccountMessageFilters } from './schemas';
 

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { getDb, schema, type DbOrTx } from '@/lib/db/client';
-import { pageOf, type TPageParams } from '@/lib/http/paging';
+import { pageOf, type TPageParams } from '@/lib/service/paging';
 import { newestFirst, olderThan } from '@/lib/db/paging';
 import { getWebhook } from '@/lib/service/webhooks/get-webhook';
 import type { TWebhookRow } from '@/lib/service/webhooks/webhook-json';

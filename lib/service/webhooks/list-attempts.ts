@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { getDb, schema } from '@/lib/db/client';
-import { pageOf, type TPageParams } from '@/lib/http/paging';
+import { pageOf, type TPageParams } from '@/lib/service/paging';
 import { getDelivery } from './get-message';
 import { attemptToJson, type TAttemptJson } from './webhook-json';
 import { olderThan, newestFirst } from '@/lib/db/paging';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { fetchJson, type FetchJsonError } from '@/app/(console)/_lib/fetch-json';
+import { fetchJson, type FetchJsonError } from '@/components/console/fetch-json';
 import type { receiptJson } from '@/lib/console/receivers';
 
 // One page of a receiver's receipt log, re-read every 2 s, from GET /api/receivers/{id}/receipts.

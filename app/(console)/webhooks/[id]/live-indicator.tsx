@@ -1,7 +1,7 @@
 'use client';
 
 import { formatUtc } from '@/components/console/timestamp';
-import type { FetchJsonError } from '@/app/(console)/_lib/fetch-json';
+import type { FetchJsonError } from '@/components/console/fetch-json';
 
 // Whether the timeline is live: a pulsing dot while it polls, or why it paused (an expired session
 // gets a login link that comes back here).

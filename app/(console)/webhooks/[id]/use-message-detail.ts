@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { fetchJson, type FetchJsonError } from '@/app/(console)/_lib/fetch-json';
+import { fetchJson, type FetchJsonError } from '@/components/console/fetch-json';
 import type { TMessageDetail } from '@/lib/console/timeline-types';
 import { webhookQueriesKey } from './use-timeline';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { fetchJson, type FetchJsonError } from '@/app/(console)/_lib/fetch-json';
+import { fetchJson, type FetchJsonError } from '@/components/console/fetch-json';
 import type { TTimeline, TTimelineFilters } from '@/lib/console/timeline-types';
 
 // One page of a webhook's timeline, polled. The table, the cards, the header's status badge and the

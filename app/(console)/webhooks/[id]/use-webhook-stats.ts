@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { fetchJson, type FetchJsonError } from '@/app/(console)/_lib/fetch-json';
+import { fetchJson, type FetchJsonError } from '@/components/console/fetch-json';
 import type { THealth, THealthWindow, TReceiverSide, TWebhookStats } from '@/lib/console/health/health-types';
 import { HEALTH_POLL_MS } from '@/app/(console)/use-health-home';
 import { webhookQueriesKey } from './use-timeline';

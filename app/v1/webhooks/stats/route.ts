@@ -1,5 +1,5 @@
 // Service: EXT GET /v1/webhooks/stats?window=1h|24h|7d&pageLimit=&pageToken= — every webhook's stats of one page of the account's webhooks, in one call.
-import { pageParams, pageScope } from '@/lib/http/paging';
+import { pageParams, pageScope } from '@/lib/service/paging';
 import { parseQuery } from '@/lib/http/query';
 import { json, otherMethods } from '@/lib/http/respond';
 import { withAccount } from '@/lib/service/auth/with-account';

@@ -1,5 +1,5 @@
 // Service: GET /v1/webhooks/{id}/messages — the webhook's messages, paged (EXT filters status, eventType, before, after).
-import { pageParams, pageScope } from '@/lib/http/paging';
+import { pageParams, pageScope } from '@/lib/service/paging';
 import { json, otherMethods } from '@/lib/http/respond';
 import { withAccount } from '@/lib/service/auth/with-account';
 import { listMessages, parseMessageFilters } from '@/lib/service/webhooks/list-messages';

@@ -1,5 +1,5 @@
 // Service: GET /v1/webhooks/{id}/messages/{messageId}/attempts — the delivery attempts of a message, paged.
-import { pageParams, pageScope } from '@/lib/http/paging';
+import { pageParams, pageScope } from '@/lib/service/paging';
 import { json, otherMethods } from '@/lib/http/respond';
 import { withAccount } from '@/lib/service/auth/with-account';
 import { listAttempts } from '@/lib/service/webhooks/list-attempts';

@@ -1,4 +1,4 @@
-import type { TErrorInfo } from '@/app/(console)/_lib/errors';
+import type { TErrorInfo } from '@/lib/console/error-info';
 
 // The browser side of the console's JSON routes: one call, one error shape. A failed answer
 // becomes a FetchJsonError carrying the problem detail and the request id to quote (the API's

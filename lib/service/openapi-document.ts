@@ -8,7 +8,7 @@ import { MESSAGE_OPERATIONS } from '@/lib/service/messages/openapi';
 import { NONPROFIT_OPERATIONS } from '@/lib/service/nonprofits/openapi';
 import { STATS_OPERATIONS } from '@/lib/service/stats/openapi';
 import { WEBHOOK_OPERATIONS, eventWebhooks } from '@/lib/service/webhooks/openapi';
-import { op, type TOperation } from './operation';
+import { op, type TOperation } from '@/lib/openapi/operation';
 
 // GET /openapi.json: the service's OpenAPI 3.1 document, generated from the zod schemas the routes
 // validate requests with and shape responses by (zod-openapi, on zod 4's JSON Schema output).

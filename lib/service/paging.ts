@@ -1,13 +1,13 @@
 import { currentSigningKey } from '@/lib/service/auth/signing-keys';
-import { openCursor, sealCursor, type TCursor } from './cursor';
-import { badPageToken, parsePageLimit } from './page-limit';
+import { openCursor, sealCursor, type TCursor } from '@/lib/http/cursor';
+import { badPageToken, parsePageLimit } from '@/lib/http/page-limit';
 
 // The service's cursor paging: `pageLimit` 1–100 (default 10), an opaque `pageToken` naming the
 // last row seen (lib/http/cursor.ts: signed, and bound to its list). The next page is
 // `(createdAt, id) < (cursor.t, cursor.id)` in newest-first order, so its cost does not grow with
 // history.
 
-export type { TCursor } from './cursor';
+export type { TCursor } from '@/lib/http/cursor';
 export type TPageParams = { limit: number; cursor: TCursor | null; scope: string };
 
 /** The list a page token belongs to (hashed: a token need not spell out the ids behind it). */
