@@ -1,8 +1,8 @@
 import { startAlertLoop, stopAlertLoop } from '@/lib/console/alerts/alert-loop';
-import { registerIngestHook } from '@/lib/console/ingest-node';
+import { registerIngestHook } from '@/lib/console/ingest/ingest-node';
 import { checkEnvironment } from '@/lib/console/connect-api/check-environment';
 import { ENVIRONMENT_NAMES, environmentConfig, environments, missingVariables } from '@/lib/console/connect-api/environments';
-import { ensureAdmin } from '@/lib/console/users';
+import { ensureAdmin } from '@/lib/console/staff/users';
 import { dbKind } from '@/lib/db/client';
 import { DEFAULT_SANDBOX_SECRET, env } from '@/lib/env';
 import { openProcess, stopOnSignal } from '@/lib/process-runner';

@@ -1,6 +1,6 @@
 // A donor's full name as both halves spell it in a message tag (`name:grace hopper`): the service
 // tags a grant's messages with it (lib/service/grants/create-grant.ts), the console's search asks
-// for it (lib/console/search-query.ts). Case, runs of spaces and Unicode forms do not matter.
+// for it (lib/console/investigation/search-query.ts). Case, runs of spaces and Unicode forms do not matter.
 
 export const DONOR_NAME_TAG_PREFIX = 'name:';
 

@@ -9,7 +9,7 @@ import '../lib/load-env';
 import { runCli } from '@/lib/run-cli';
 import { parseArgs } from 'node:util';
 import { createReceiver, ingestUrl, listReceivers } from '@/lib/console/receivers';
-import { createUser, listUsers, setPassword, UserExistsError } from '@/lib/console/users';
+import { createUser, listUsers, setPassword, UserExistsError } from '@/lib/console/staff/users';
 
 const USAGE = `usage: npm run console -- users:add --email <email> --password <password>
        npm run console -- users:password --email <email> --password <password>

@@ -3,7 +3,7 @@
 // (1) sets X-Forwarded-For to the real peer address — Next only fills it when absent, so a client
 // could otherwise choose its own source address (TRUST_PROXY=true keeps a proxy's chain and appends
 // the peer), (2) serves the receiver (/ingest/{slug}) itself, through the hook the app registers at
-// boot (lib/console/ingest-node.ts): its hot path skips Next's pipeline and sees the headers exactly
+// boot (lib/console/ingest/ingest-node.ts): its hot path skips Next's pipeline and sees the headers exactly
 // as they arrived, (3) refuses what Next cannot handle well — see front-door.mjs — and (4) bounds
 // slow and stuck clients: headers and whole requests that take too long get a 408, idle keep-alive
 // connections close, and one address may hold only so many connections (the HTTP_* settings).
@@ -13,7 +13,7 @@ import next from 'next';
 import { tsImport } from 'tsx/esm/api';
 import { MAX_BODY_BYTES, refusal } from './front-door.mjs';
 
-// Same name as INGEST_HOOK in lib/console/ingest-node.ts.
+// Same name as INGEST_HOOK in lib/console/ingest/ingest-node.ts.
 const INGEST_HOOK = '__gcIngestHook';
 
 const root = path.resolve(import.meta.dirname, '..');

@@ -2,7 +2,7 @@
 
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { requireStaff, setEnvironment } from '@/lib/console/session';
+import { requireStaff, setEnvironment } from '@/lib/console/staff/session';
 import { environments } from '@/lib/console/connect-api';
 
 const ZEnvironment = z.enum(['sandbox', 'production']);

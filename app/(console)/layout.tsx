@@ -1,8 +1,8 @@
 // The staff console shell: header with navigation, the API environment and the signed-in user.
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { requireStaff } from '@/lib/console/session';
-import { logoutAction } from '@/lib/console/auth-actions';
+import { requireStaff } from '@/lib/console/staff/session';
+import { logoutAction } from '@/lib/console/staff/auth-actions';
 import { environments } from '@/lib/console/connect-api';
 import { env } from '@/lib/env';
 import { NavLinks } from '@/components/console/nav-links';

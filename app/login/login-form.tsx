@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState, useState } from 'react';
-import { loginAction } from '@/lib/console/auth-actions';
+import { loginAction } from '@/lib/console/staff/auth-actions';
 import { Field, Input, SubmitButton } from '@/components/console/form';
 
 export function LoginForm({ next }: { next: string }) {

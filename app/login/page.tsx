@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { safeNext } from '@/lib/console/safe-next';
-import { getStaff } from '@/lib/console/session';
+import { safeNext } from '@/lib/console/staff/safe-next';
+import { getStaff } from '@/lib/console/staff/session';
 import { LoginForm } from './login-form';
 import type { TPageProps } from '@/lib/http/page-props';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { RECONCILIATION_LABELS, type TReconciliation } from '@/lib/console/reconcile';
+import { RECONCILIATION_LABELS, type TReconciliation } from '@/lib/console/timeline/reconcile';
 
 // Small status pills. Pure components: usable from server and client components alike.
 

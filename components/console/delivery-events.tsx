@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import type { TDeliveryEvent, TReceiverRef, TTimelineAttempt, TTimelineReceipt } from '@/lib/console/timeline-types';
+import type { TDeliveryEvent, TReceiverRef, TTimelineAttempt, TTimelineReceipt } from '@/lib/console/timeline/timeline-types';
 import { AttemptStatusBadge, Badge, DuplicateBadge, HttpCodeBadge, VerdictBadge } from './badge';
 import { CollapsibleText } from './collapsible-text';
 import { prettyBody } from './json-block';

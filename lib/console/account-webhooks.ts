@@ -1,9 +1,9 @@
 import 'server-only';
 import { isUnsupported, type ConnectApi } from '@/lib/console/connect-api';
 import { mapLimit } from './map-limit';
-import type { TEnvironmentName } from './session';
-import { toTimelineWebhook } from './timeline';
-import type { TTimelineWebhook } from './timeline-types';
+import type { TEnvironmentName } from './staff/session';
+import { toTimelineWebhook } from './timeline/timeline';
+import type { TTimelineWebhook } from './timeline/timeline-types';
 import { listTrackedWebhooks } from './tracked-webhooks';
 
 // Every webhook of the account, for views across webhooks: the service's list (EXT), else the

@@ -387,7 +387,7 @@ export const receipts = consoleSchema.table(
     messageId: text(), // webhook-id / svix-id header
     verdict: text().notNull(),
     verdictReason: text().notNull().default(''),
-    // (duplicate is derived when read: lib/console/receipt-duplicate.ts; migration 0006 dropped the column)
+    // (duplicate is derived when read: lib/console/ingest/receipt-duplicate.ts; migration 0006 dropped the column)
     responseStatus: integer().notNull(),
     // The address the request came to (its Host, or X-Forwarded-Host/Forwarded with TRUST_PROXY):
     // which webhook URL an arrival answers when several reach this receiver. '' before 0011.

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { ConnectApi } from '../../lib/console/connect-api/client';
 import { ConnectApiError, isUnsupported } from '../../lib/console/connect-api/errors';
-import { reconcile } from '../../lib/console/reconcile';
+import { reconcile } from '../../lib/console/timeline/reconcile';
 import { ADMIN, SANDBOX, startApp } from '../helpers/app';
 import { call, eventually } from '../helpers/http';
 

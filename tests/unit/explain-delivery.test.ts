@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { explainDelivery, relative, clock, type TExplainInput } from '../../lib/console/explain-delivery';
+import { explainDelivery, relative, clock, type TExplainInput } from '../../lib/console/timeline/explain-delivery';
 
 // The sentence support reads per (message, webhook): derived from recorded facts only.
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { joinDelivery, receiversOfDelivery } from '../../lib/console/join-delivery';
-import { receiptKey, type TReceiptSummary } from '../../lib/console/receipts-by-message';
+import { joinDelivery, receiversOfDelivery } from '../../lib/console/timeline/join-delivery';
+import { receiptKey, type TReceiptSummary } from '../../lib/console/receivers/receipts-by-message';
 import { secretFingerprint } from '../../lib/console/secret-fingerprint';
 
 // The join of one message × one webhook: only the receipts at the receiver the attempts went to.

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { maskEmail, problemGrant } from '../../lib/console/problem-grant';
+import { maskEmail, problemGrant } from '../../lib/console/investigation/problem-grant';
 
 const payload = { type: 'grant.succeeded', timestamp: '2026-11-24T10:00:00.000Z', data: { id: 'g1', trackingId: 'GC-7KQ2M9', amount: 15000, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org' } };
 

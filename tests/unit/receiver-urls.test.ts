@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { arrivalHost } from '../../lib/http/source-address';
-import { hostMatchesUrl, normaliseUrl, parseHost, receiverForUrl, type TConsoleAddresses } from '../../lib/console/receiver-urls';
+import { hostMatchesUrl, normaliseUrl, parseHost, receiverForUrl, type TConsoleAddresses } from '../../lib/console/receivers/receiver-urls';
 
 const receivers = [
   { id: 'r1', slug: 'acme' },

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { isProblem, RECONCILIATIONS, reconcile, type TReconcileInput, type TReconciliation } from '../../lib/console/reconcile';
+import { isProblem, RECONCILIATIONS, reconcile, type TReconcileInput, type TReconciliation } from '../../lib/console/timeline/reconcile';
 
 // One state per (message, webhook): what the API says it sent to that webhook beside what arrived
 // at that webhook's receiver. Every state appears in the table; the last test checks that.

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_NEXT, safeNext } from '../../lib/console/safe-next';
+import { DEFAULT_NEXT, safeNext } from '../../lib/console/staff/safe-next';
 
 // Known open-redirect bypasses of a "starts with /" check; each must fall back.
 const refused = [

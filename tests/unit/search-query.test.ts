@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { donorNameTag } from '../../lib/donor-name';
-import { classifyQuery, tagFor } from '../../lib/console/search-query';
+import { classifyQuery, tagFor } from '../../lib/console/investigation/search-query';
 
 test('a donor’s full name is searched by the tag the service puts on the grant’s messages', () => {
   assert.deepEqual(classifyQuery('  Grace   Hopper '), { kind: 'donor-name', q: 'Grace Hopper' });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
-import { signatureForensics } from '../../lib/console/signature-forensics';
+import { signatureForensics } from '../../lib/console/receivers/signature-forensics';
 import { secretFingerprint } from '../../lib/console/secret-fingerprint';
 
 const secret = () => `whsec_${randomBytes(32).toString('base64')}`;

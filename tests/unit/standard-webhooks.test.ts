@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { Webhook } from 'standardwebhooks';
 import { headerHasSignature, signatureHeader, signingKey, signV1 } from '../../lib/crypto/standard-webhooks';
-import { verifySignature } from '../../lib/console/verify-signature';
+import { verifySignature } from '../../lib/console/ingest/verify-signature';
 
 // lib/crypto/standard-webhooks.ts signs with node:crypto; the standardwebhooks package is the
 // reference it must agree with, byte for byte, for any secret, id, time and body.

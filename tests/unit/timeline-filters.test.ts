@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseTimelineSearch } from '../../lib/console/timeline-filters';
+import { parseTimelineSearch } from '../../lib/console/timeline/timeline-filters';
 
 // The timeline's URL filters, as the page and the JSON route both read them: forgiving (a bad
 // value drops that filter), datetime-local values read as UTC, the same from either input shape.
@@ -22,7 +22,7 @@ test('URLSearchParams and a page’s searchParams record give the same filters',
 });
 
 test('the JSON route is strict: a bad value is a 400 naming the parameter; good ones read as the page reads them', async () => {
-  const { parseTimelineQuery } = await import('../../lib/console/timeline-filters');
+  const { parseTimelineQuery } = await import('../../lib/console/timeline/timeline-filters');
   const { ApiError } = await import('../../lib/http/errors');
   const qs = 'status=failed&eventType=grant.succeeded&after=2026-11-23T07:00&pageToken=abc';
   assert.deepEqual(parseTimelineQuery(new URLSearchParams(qs)), parseTimelineSearch(new URLSearchParams(qs)));

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { verdictRuns } from '../../lib/console/verdict-runs';
+import { verdictRuns } from '../../lib/console/timeline/verdict-runs';
 
 // The timeline's "Received" cell: every verdict of a message's arrivals, in order, not the newest one ×n.
 

@@ -7,7 +7,7 @@ import { describeForLog } from '@/lib/http/log-error';
 // The console's one error path. A failure reaches staff in one shape, TErrorInfo (plain and
 // serialisable, shown by <ErrorCallout>): pages get it from loadOrError(), server actions return it
 // in a TActionResult / TFormState, JSON routes answer problem+json through withStaff
-// (lib/console/with-staff.ts, mapping upstream failures by lib/console/upstream-problem.ts).
+// (lib/console/staff/with-staff.ts, mapping upstream failures by lib/console/upstream-problem.ts).
 
 import type { TErrorInfo } from '@/lib/console/error-info';
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import { requireStaff } from '@/lib/console/session';
+import { requireStaff } from '@/lib/console/staff/session';
 import { connectApi } from '@/lib/console/connect-api';
 
 /** The signed-in staff member and the API client of their chosen environment. Every page and action starts here. */

@@ -4,7 +4,7 @@ import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { createAlertRule, deleteAlertRule, setAlertRuleEnabled } from '@/lib/console/alerts/alert-rules';
 import { ZAlertRuleInput } from '@/lib/console/alerts/rule-schemas';
-import { requireStaff } from '@/lib/console/session';
+import { requireStaff } from '@/lib/console/staff/session';
 import { fieldErrorsOf, type TActionResult, type TFormState } from '@/app/(console)/_lib/errors';
 import { recordAudit } from '@/lib/console/audit/record-audit';
 import { getDb } from '@/lib/db/client';

@@ -9,7 +9,7 @@ import { Timestamp } from '@/components/console/timestamp';
 import { AUDIT_ACTIONS } from '@/lib/console/audit/audit-actions';
 import { auditTargetLinks } from '@/lib/console/audit/target-links';
 import { listAudit, parseAuditFilters, type TAuditFilters } from '@/lib/console/audit/list-audit';
-import { requireStaff } from '@/lib/console/session';
+import { requireStaff } from '@/lib/console/staff/session';
 import { ApiError } from '@/lib/http/errors';
 import type { TPageProps } from '@/lib/http/page-props';
 

@@ -3,7 +3,7 @@ import { redirect } from 'next/navigation';
 import { EmptyState } from '@/components/console/empty-state';
 import { PageHeader } from '@/components/console/page-header';
 import { SearchBox } from '@/components/console/search-box';
-import { requireStaff } from '@/lib/console/session';
+import { requireStaff } from '@/lib/console/staff/session';
 import type { TPageProps } from '@/lib/http/page-props';
 
 export const metadata: Metadata = { title: 'Search' };

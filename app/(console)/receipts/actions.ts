@@ -2,7 +2,7 @@
 
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
-import { receiptForensics } from '@/lib/console/receipt-forensics';
+import { receiptForensics } from '@/lib/console/receivers/receipt-forensics';
 import { getReceipt, getReceiver, updateReceiver } from '@/lib/console/receivers';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
 import { actionErrorInfo } from '@/app/(console)/_lib/errors';

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { createReceiver, getReceiver, isValidSecret, updateReceiver } from '@/lib/console/receivers';
 import { receiverChanges } from '@/lib/console/audit/receiver-changes';
 import { ID_PREFIX } from '@/lib/constants';
-import { requireStaff } from '@/lib/console/session';
+import { requireStaff } from '@/lib/console/staff/session';
 import { fieldErrorsOf, type TFormState } from '@/app/(console)/_lib/errors';
 import { actionErrorInfo } from '@/app/(console)/_lib/errors';
 import { auditResultOf, recordAudit } from '@/lib/console/audit/record-audit';

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { ingestUrl, listReceivers } from '@/lib/console/receivers';
-import { requireStaff } from '@/lib/console/session';
+import { requireStaff } from '@/lib/console/staff/session';
 import { HttpCodeBadge } from '@/components/console/badge';
 import { CopyField } from '@/components/console/copy-button';
 import { EmptyState } from '@/components/console/empty-state';

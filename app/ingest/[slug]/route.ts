@@ -1,8 +1,8 @@
 // Receiver: stores every request to /ingest/{slug} (before answering), then answers as the receiver
-// is set to. scripts/server.mjs serves these requests itself (lib/console/ingest-node.ts); this
+// is set to. scripts/server.mjs serves these requests itself (lib/console/ingest/ingest-node.ts); this
 // route is the same receiver for `next dev`.
 import type { NextRequest } from 'next/server';
-import { ingest } from '@/lib/console/ingest';
+import { ingest } from '@/lib/console/ingest/ingest';
 import { requestIdOf } from '@/lib/http/request-id';
 
 export const dynamic = 'force-dynamic';

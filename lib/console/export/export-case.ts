@@ -1,11 +1,11 @@
 import 'server-only';
-import { buildCase } from '@/lib/console/build-case';
-import type { TCase } from '@/lib/console/case-types';
+import { buildCase } from '@/lib/console/investigation/build-case';
+import type { TCase } from '@/lib/console/investigation/case-types';
 import type { ConnectApi } from '@/lib/console/connect-api';
-import type { TEnvironmentName } from '@/lib/console/session';
+import type { TEnvironmentName } from '@/lib/console/staff/session';
 import { redactValue } from './redact-export';
 
-// A case (lib/console/build-case, exactly what the case page shows: grants, each message at every
+// A case (lib/console/investigation/build-case, exactly what the case page shows: grants, each message at every
 // webhook with its attempts, receipts, verdicts, reconciliation and plain explanation) as a JSON
 // evidence bundle for a ticket. Its explanations say ISO instants, not "in 3 min" (a file goes stale).
 

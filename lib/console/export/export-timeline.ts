@@ -2,15 +2,15 @@ import 'server-only';
 import { stringify } from 'csv-stringify/sync';
 import type { ConnectApi, TMessage } from '@/lib/console/connect-api';
 import { mapLimit } from '@/lib/console/map-limit';
-import type { TEnvironmentName } from '@/lib/console/session';
-import { allAttempts } from '@/lib/console/attempts-of-message';
-import { loadTimeline, toTimelineAttempt } from '@/lib/console/timeline';
-import type { TTimeline, TTimelineMessage } from '@/lib/console/timeline-types';
+import type { TEnvironmentName } from '@/lib/console/staff/session';
+import { allAttempts } from '@/lib/console/timeline/attempts-of-message';
+import { loadTimeline, toTimelineAttempt } from '@/lib/console/timeline/timeline';
+import type { TTimeline, TTimelineMessage } from '@/lib/console/timeline/timeline-types';
 import type { TTimelineExportQuery } from './export-query';
 import { REDACTED, redactTags, redactValue, scrubText } from './redact-export';
 
 // A webhook's filtered timeline as CSV or NDJSON, streamed: one API page (100 messages) is read,
-// joined exactly as the timeline joins it (lib/console/timeline), written, and only then is the
+// joined exactly as the timeline joins it (lib/console/timeline/timeline), written, and only then is the
 // next page read — memory stays one page whatever the history. A file is read long after it is
 // made, so its explanations say ISO instants ("next attempt at 2026-…Z"), never "in 3 min".
 

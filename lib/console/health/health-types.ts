@@ -1,5 +1,5 @@
 import type { TWebhookStats } from '@/lib/console/connect-api/schemas';
-import type { TReceiverRef, TTimelineWebhook } from '@/lib/console/timeline-types';
+import type { TReceiverRef, TTimelineWebhook } from '@/lib/console/timeline/timeline-types';
 
 // The shapes the health views pass from server to client (plain JSON; no server-only imports).
 

@@ -5,7 +5,7 @@ import { mapLimit } from '@/lib/console/map-limit';
 import type { TWebhookStats } from '@/lib/console/connect-api';
 import { processSingleton } from '@/lib/process-singleton';
 import { listReceivers } from '@/lib/console/receivers';
-import type { TEnvironmentName } from '@/lib/console/session';
+import type { TEnvironmentName } from '@/lib/console/staff/session';
 import { classifyHealth, compareHealth } from './classify-health';
 import { HEALTH_WINDOW_SECONDS, type THealthHome, type THealthRow, type THealthWindow } from './health-types';
 import { receiverSides } from './receiver-failures';

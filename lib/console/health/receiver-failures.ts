@@ -2,11 +2,11 @@ import 'server-only';
 import { and, gte, inArray, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { receipts } from '@/lib/db/schema';
-import { receiversOfDelivery } from '@/lib/console/join-delivery';
+import { receiversOfDelivery } from '@/lib/console/timeline/join-delivery';
 import type { TReceiver } from '@/lib/console/receivers';
 import { consoleAddresses } from '@/lib/console/receivers/console-addresses';
-import type { TConsoleAddresses } from '@/lib/console/receiver-urls';
-import type { TTimelineWebhook } from '@/lib/console/timeline-types';
+import type { TConsoleAddresses } from '@/lib/console/receivers/receiver-urls';
+import type { TTimelineWebhook } from '@/lib/console/timeline/timeline-types';
 import type { TReceiverSide } from './health-types';
 
 // The receiver's side of health: per receiver, the arrivals since `since` whose signature did not

@@ -3,9 +3,9 @@ import { getDb } from '@/lib/db/client';
 import { receiverHosts } from '@/lib/db/schema';
 import { env } from '@/lib/env';
 import { processSingleton } from '@/lib/process-singleton';
-import { hostOfUrl, type TConsoleAddresses } from '../receiver-urls';
+import { hostOfUrl, type TConsoleAddresses } from './receiver-urls';
 
-// The addresses this console's receivers are reached under (lib/console/receiver-urls.ts decides
+// The addresses this console's receivers are reached under (lib/console/receivers/receiver-urls.ts decides
 // with them): the public URLs, CONSOLE_RECEIVER_HOSTS, PORT with loopback and this machine's
 // interfaces, and the hosts verified arrivals came to (console.receiver_hosts, read at most once
 // every few seconds per process).

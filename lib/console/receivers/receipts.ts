@@ -3,7 +3,7 @@ import { getDb } from '@/lib/db/client';
 import { newestFirst } from '@/lib/db/paging';
 import { receipts } from '@/lib/db/schema';
 import type { TSignatureVerdict } from '@/lib/constants';
-import { isDuplicate } from '../receipt-duplicate';
+import { isDuplicate } from '../ingest/receipt-duplicate';
 import { UUID } from './get-receiver';
 import type { TReceipt } from './types';
 

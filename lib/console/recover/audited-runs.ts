@@ -2,7 +2,7 @@ import 'server-only';
 import { auditResultOf, recordAudit } from '@/lib/console/audit/record-audit';
 import type { ConnectApi, TRetryPendingResult } from '@/lib/console/connect-api';
 import { getDb } from '@/lib/db/client';
-import type { TStaff } from '../session';
+import type { TStaff } from '../staff/session';
 import { resendDelivered, type TResendRun } from './resend-delivered';
 import type { TResendWindow } from './recover-window';
 

@@ -1,12 +1,12 @@
 import 'server-only';
 import { ConnectApiError, type ConnectApi, type TMessage } from '@/lib/console/connect-api';
-import { receiversOfDelivery } from '../join-delivery';
+import { receiversOfDelivery } from '../timeline/join-delivery';
 import { mapLimit } from '../map-limit';
-import { troubledMessageIds } from '../receipts-by-message';
+import { troubledMessageIds } from '../receivers/receipts-by-message';
 import { listReceivers, type TReceiver } from '../receivers';
 import { consoleAddresses } from '../receivers/console-addresses';
-import type { TEnvironmentName } from '../session';
-import { webhookSettings } from '../timeline';
+import type { TEnvironmentName } from '../staff/session';
+import { webhookSettings } from '../timeline/timeline';
 import { getTrackedWebhook } from '../tracked-webhooks';
 import type { TResendWindow } from './recover-window';
 

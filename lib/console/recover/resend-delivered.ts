@@ -4,8 +4,8 @@ import { ConnectApiError, type ConnectApi } from '@/lib/console/connect-api';
 import { ApiError } from '@/lib/http/errors';
 import { prefixedId } from '@/lib/ids';
 import { mapLimit } from '../map-limit';
-import { receiptKey, receiptSummariesAt } from '../receipts-by-message';
-import type { TEnvironmentName } from '../session';
+import { receiptKey, receiptSummariesAt } from '../receivers/receipts-by-message';
+import type { TEnvironmentName } from '../staff/session';
 import { findResendable, type TResendable } from './find-resendable';
 import type { TResendWindow } from './recover-window';
 

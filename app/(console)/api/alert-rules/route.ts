@@ -1,7 +1,7 @@
 // Console: the alert rules of the staff member's environment — list, and create (the signing secret is in this answer only).
 import { z } from 'zod';
 import { alertRuleJson, createAlertRule, listAlertRules } from '@/lib/console/alerts/alert-rules';
-import { withStaff } from '@/lib/console/with-staff';
+import { withStaff } from '@/lib/console/staff/with-staff';
 import { recordAudit } from '@/lib/console/audit/record-audit';
 import { getDb } from '@/lib/db/client';
 import { readJson } from '@/lib/http/body';

@@ -1,6 +1,6 @@
 // Console: the alerts of the staff member's environment, firing first, then the most recently cleared (?summary=1: the count and the oldest one alone, for the banner).
 import { firingAlerts, listAlerts } from '@/lib/console/alerts/list-alerts';
-import { withStaff } from '@/lib/console/with-staff';
+import { withStaff } from '@/lib/console/staff/with-staff';
 import { json, otherMethods } from '@/lib/http/respond';
 
 export const dynamic = 'force-dynamic';

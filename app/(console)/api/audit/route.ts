@@ -1,6 +1,6 @@
 // Console: GET /api/audit?actor=&action=&target=&since=&until=&pageToken= — the audit log as JSON, newest first (read-only).
 import { listAudit, parseAuditFilters } from '@/lib/console/audit/list-audit';
-import { withStaff } from '@/lib/console/with-staff';
+import { withStaff } from '@/lib/console/staff/with-staff';
 import { json, otherMethods } from '@/lib/http/respond';
 
 export const dynamic = 'force-dynamic';

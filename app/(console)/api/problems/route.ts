@@ -1,11 +1,11 @@
 // GET /api/problems?since=&until=&pageToken=&pageLimit= — every (message, webhook) across the account's
 // webhooks that failed, is pending past its first retry, was sent but not received, arrived with a bad
 // signature or was answered with an error; grouped by webhook with counts. Default range: the last 7 days.
-import { withStaff } from '@/lib/console/with-staff';
+import { withStaff } from '@/lib/console/staff/with-staff';
 import { connectApi } from '@/lib/console/connect-api';
 import { json, otherMethods } from '@/lib/http/respond';
-import { findProblems, PROBLEMS_PAGE_SIZE } from '@/lib/console/find-problems';
-import { parseProblemWindow } from '@/lib/console/problem-window';
+import { findProblems, PROBLEMS_PAGE_SIZE } from '@/lib/console/investigation/find-problems';
+import { parseProblemWindow } from '@/lib/console/investigation/problem-window';
 import { parsePageLimit } from '@/lib/http/page-limit';
 
 export const dynamic = 'force-dynamic';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { readJson } from '@/lib/http/body';
 import { json, otherMethods } from '@/lib/http/respond';
 import { createReceiver, listReceivers, receiverJson } from '@/lib/console/receivers';
-import { withStaff } from '@/lib/console/with-staff';
+import { withStaff } from '@/lib/console/staff/with-staff';
 import { auditResultOf, recordAudit } from '@/lib/console/audit/record-audit';
 import { getDb } from '@/lib/db/client';
 

@@ -1,11 +1,11 @@
 // GET /api/search?q= — a tracking id, grant id, message id, event id, donor e-mail or webhook id → the case:
 // the grant, its messages and, for every webhook of the account, attempts, receipts, reconciliation, explanation.
-import { withStaff } from '@/lib/console/with-staff';
+import { withStaff } from '@/lib/console/staff/with-staff';
 import { connectApi } from '@/lib/console/connect-api';
 import { ApiError } from '@/lib/http/errors';
 import { json, otherMethods } from '@/lib/http/respond';
-import { buildCase } from '@/lib/console/build-case';
-import { searchTermProblem } from '@/lib/console/search-query';
+import { buildCase } from '@/lib/console/investigation/build-case';
+import { searchTermProblem } from '@/lib/console/investigation/search-query';
 
 export const dynamic = 'force-dynamic';
 

@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { readJson } from '@/lib/http/body';
 import { ApiError } from '@/lib/http/errors';
 import { json, otherMethods, route } from '@/lib/http/respond';
-import { attemptLogin } from '@/lib/console/login';
+import { attemptLogin } from '@/lib/console/staff/login';
 import { sourceAddress } from '@/lib/http/source-address';
-import { endSession, startSession, WWW_AUTHENTICATE } from '@/lib/console/session';
-import { withStaff } from '@/lib/console/with-staff';
+import { endSession, startSession, WWW_AUTHENTICATE } from '@/lib/console/staff/session';
+import { withStaff } from '@/lib/console/staff/with-staff';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,5 +1,5 @@
 // GET /api/webhook-health?window=1h|24h|7d — every webhook of the account with its stats and health, troubled first (the health home, polled).
-import { withStaff } from '@/lib/console/with-staff';
+import { withStaff } from '@/lib/console/staff/with-staff';
 import { connectApi } from '@/lib/console/connect-api';
 import { parseHealthWindow } from '@/lib/console/health/health-query';
 import { loadHealthHome } from '@/lib/console/health/load-health-home';

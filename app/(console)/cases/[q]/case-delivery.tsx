@@ -1,8 +1,8 @@
 import Link from 'next/link';
 import { EnabledBadge, HttpCodeBadge, MessageStatusBadge, ReconciliationBadge, VerdictBadge } from '@/components/console/badge';
 import { Timestamp } from '@/components/console/timestamp';
-import type { TCaseDelivery } from '@/lib/console/case-types';
-import type { TTimelineReceipt } from '@/lib/console/timeline-types';
+import type { TCaseDelivery } from '@/lib/console/investigation/case-types';
+import type { TTimelineReceipt } from '@/lib/console/timeline/timeline-types';
 
 // One message at one webhook inside a case: the verdict, the sentence, then both sides of the wire.
 

@@ -9,7 +9,7 @@ import { EmptyState } from '@/components/console/empty-state';
 import { Card, DescriptionList, PageHeader } from '@/components/console/page-header';
 import { ExportLinks } from '@/components/console/export-links';
 import { Timestamp } from '@/components/console/timestamp';
-import type { TCase, TCaseGrant, TCaseMessage } from '@/lib/console/case-types';
+import type { TCase, TCaseGrant, TCaseMessage } from '@/lib/console/investigation/case-types';
 import { CaseDelivery, ReceiptLine } from './case-delivery';
 
 // A case, kept live: the same search re-run every few seconds, so a retry or a fix shows without a reload.

@@ -6,9 +6,9 @@ import { Callout } from '@/components/console/callout';
 import { CodeBlock, HeadersTable } from '@/components/console/json-block';
 import { Card, DescriptionList, PageHeader } from '@/components/console/page-header';
 import { Timestamp } from '@/components/console/timestamp';
-import { receiptForensics } from '@/lib/console/receipt-forensics';
+import { receiptForensics } from '@/lib/console/receivers/receipt-forensics';
 import { getReceipt, getReceiver } from '@/lib/console/receivers';
-import type { TSecretCheck } from '@/lib/console/signature-forensics';
+import type { TSecretCheck } from '@/lib/console/receivers/signature-forensics';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
 import { AdoptSecretButton } from './adopt-secret-button';
 

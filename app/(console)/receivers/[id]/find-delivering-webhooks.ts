@@ -1,8 +1,8 @@
 import 'server-only';
 import { isUnsupported, type ConnectApi } from '@/lib/console/connect-api';
 import { ingestUrl, type TReceiver } from '@/lib/console/receivers';
-import { sameDestination } from '@/lib/console/receiver-urls';
-import type { TEnvironmentName } from '@/lib/console/session';
+import { sameDestination } from '@/lib/console/receivers/receiver-urls';
+import type { TEnvironmentName } from '@/lib/console/staff/session';
 import { listTrackedWebhooks } from '@/lib/console/tracked-webhooks';
 import { apiErrorInfo } from '@/app/(console)/_lib/errors';
 import type { TErrorInfo } from '@/app/(console)/_lib/errors';

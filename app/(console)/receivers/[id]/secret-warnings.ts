@@ -2,7 +2,7 @@ import 'server-only';
 import type { ConnectApi } from '@/lib/console/connect-api';
 import type { TReceiver } from '@/lib/console/receivers';
 import { findSecretMismatches, type TSecretMismatch } from '@/lib/console/receivers/secret-mismatches';
-import type { TEnvironmentName } from '@/lib/console/session';
+import type { TEnvironmentName } from '@/lib/console/staff/session';
 import { findDeliveringWebhooks, type TDeliveringWebhook } from './find-delivering-webhooks';
 
 // The webhooks delivering to a receiver whose secret the receiver does not hold: after a save of

@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { MessageStatusBadge, ReconciliationBadge, VerdictBadge } from '@/components/console/badge';
 import { RelativeTime } from '@/components/console/relative-time';
 import { Timestamp } from '@/components/console/timestamp';
-import type { TTimelineMessage } from '@/lib/console/timeline-types';
-import { verdictRuns } from '@/lib/console/verdict-runs';
+import type { TTimelineMessage } from '@/lib/console/timeline/timeline-types';
+import { verdictRuns } from '@/lib/console/timeline/verdict-runs';
 
 // The timeline's columns, declared once: the desktop table renders them as cells, the narrow-screen
 // cards as labelled fields. `now` is when the page was read (relative times count from it).

@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { DeliveryEvents } from '@/components/console/delivery-events';
 import { ErrorCallout } from '@/components/console/callout';
 import { formatUtc } from '@/components/console/timestamp';
-import type { TTimelineMessage } from '@/lib/console/timeline-types';
+import type { TTimelineMessage } from '@/lib/console/timeline/timeline-types';
 import { ResendButton } from './resend-button';
 import { useMessageDetail } from './use-message-detail';
 

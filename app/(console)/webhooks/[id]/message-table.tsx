@@ -1,6 +1,6 @@
 'use client';
 
-import type { TTimelineMessage } from '@/lib/console/timeline-types';
+import type { TTimelineMessage } from '@/lib/console/timeline/timeline-types';
 import { ExpandButton } from './expand-button';
 import { MESSAGE_COLUMNS, type TCellContext } from './message-columns';
 import type { TMessageListProps } from './timeline';

@@ -1,7 +1,7 @@
 import Form from 'next/form';
 import Link from 'next/link';
 import { MESSAGE_STATUSES } from '@/lib/constants';
-import type { TTimelineFilters } from '@/lib/console/timeline-types';
+import type { TTimelineFilters } from '@/lib/console/timeline/timeline-types';
 
 // The timeline's filters as a plain GET form (it works before hydration): status, event type and a
 // time range. The datetime-local fields are read as UTC, as every time in the console is.

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { TTimelineFilters } from '@/lib/console/timeline-types';
+import type { TTimelineFilters } from '@/lib/console/timeline/timeline-types';
 import { timelineSearch } from './use-timeline';
 
 // Newest ← → Older, keeping the filters. The API pages by an opaque token, so there is no "previous".

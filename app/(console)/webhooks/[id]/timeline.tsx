@@ -3,7 +3,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { EmptyState } from '@/components/console/empty-state';
 import { useMediaQuery, WIDE_QUERY } from '@/components/console/use-media-query';
-import type { TTimeline, TTimelineFilters, TTimelineMessage } from '@/lib/console/timeline-types';
+import type { TTimeline, TTimelineFilters, TTimelineMessage } from '@/lib/console/timeline/timeline-types';
 import { LiveIndicator } from './live-indicator';
 import { MessageCards } from './message-cards';
 import { MessageDetail } from './message-detail';

@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { fetchJson, type FetchJsonError } from '@/components/console/fetch-json';
-import type { TMessageDetail } from '@/lib/console/timeline-types';
+import type { TMessageDetail } from '@/lib/console/timeline/timeline-types';
 import { webhookQueriesKey } from './use-timeline';
 
 // One message at one webhook in full (every attempt with its response, the receipts), polled while

@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { fetchJson, type FetchJsonError } from '@/components/console/fetch-json';
-import type { TTimeline, TTimelineFilters } from '@/lib/console/timeline-types';
+import type { TTimeline, TTimelineFilters } from '@/lib/console/timeline/timeline-types';
 
 // One page of a webhook's timeline, polled. The table, the cards, the header's status badge and the
 // header's buttons all read this one query (react-query shares it), so they never disagree.

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ErrorCallout } from '@/components/console/callout';
 import type { TErrorInfo } from '@/app/(console)/_lib/errors';
 import { Button, Select } from '@/components/console/form';
-import type { TTimeline, TTimelineFilters } from '@/lib/console/timeline-types';
+import type { TTimeline, TTimelineFilters } from '@/lib/console/timeline/timeline-types';
 import { sendTestEventAction, setWebhookDisabledAction } from './actions';
 import { DisableConfirm } from './disable-confirm';
 import { timelinePagesKey, useTimeline, webhookQueriesKey } from './use-timeline';

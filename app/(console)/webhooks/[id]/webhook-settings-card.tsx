@@ -4,7 +4,7 @@ import { Badge } from '@/components/console/badge';
 import { CopyField } from '@/components/console/copy-button';
 import { Card, DescriptionList } from '@/components/console/page-header';
 import { Timestamp } from '@/components/console/timestamp';
-import type { TReceiverRef, TTimelineWebhook } from '@/lib/console/timeline-types';
+import type { TReceiverRef, TTimelineWebhook } from '@/lib/console/timeline/timeline-types';
 
 // The webhook's settings as of the page load: id, URL (shown once, with a copy button), event
 // types, the receiver its URL reaches. Its live state (enabled, disabled reason) is in the header.

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { EnabledBadge } from '@/components/console/badge';
 import { Timestamp } from '@/components/console/timestamp';
-import type { TTimeline, TTimelineFilters } from '@/lib/console/timeline-types';
+import type { TTimeline, TTimelineFilters } from '@/lib/console/timeline/timeline-types';
 import { useTimeline } from './use-timeline';
 
 // The header's live line: enabled/disabled, where the webhook delivers, and when and why it was

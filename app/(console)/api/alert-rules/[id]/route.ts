@@ -1,7 +1,7 @@
 // Console: one alert rule — PATCH {enabled} switches it on or off (off clears what it had firing), DELETE removes it and its alerts.
 import { deleteAlertRule, setAlertRuleEnabled } from '@/lib/console/alerts/alert-rules';
 import { ZAlertRulePatch } from '@/lib/console/alerts/rule-schemas';
-import { withStaff } from '@/lib/console/with-staff';
+import { withStaff } from '@/lib/console/staff/with-staff';
 import { recordAudit } from '@/lib/console/audit/record-audit';
 import { getDb } from '@/lib/db/client';
 import { readJson } from '@/lib/http/body';

@@ -2,7 +2,7 @@
 import { ApiError } from '@/lib/http/errors';
 import { json, otherMethods } from '@/lib/http/respond';
 import { getReceipt, receiptJson } from '@/lib/console/receivers';
-import { withStaff } from '@/lib/console/with-staff';
+import { withStaff } from '@/lib/console/staff/with-staff';
 
 export const dynamic = 'force-dynamic';
 

@@ -5,7 +5,7 @@ import { readJson } from '@/lib/http/body';
 import { ApiError } from '@/lib/http/errors';
 import { json, otherMethods } from '@/lib/http/respond';
 import { getReceiver, receiverJson, updateReceiver } from '@/lib/console/receivers';
-import { withStaff } from '@/lib/console/with-staff';
+import { withStaff } from '@/lib/console/staff/with-staff';
 import { auditResultOf, recordAudit } from '@/lib/console/audit/record-audit';
 import { receiverChanges } from '@/lib/console/audit/receiver-changes';
 import { getDb } from '@/lib/db/client';

@@ -2,9 +2,9 @@
 import { recordAudit } from '@/lib/console/audit/record-audit';
 import { buildCaseForExport, caseBundle } from '@/lib/console/export/export-case';
 import { attachment, parseIncludeDonor } from '@/lib/console/export/export-query';
-import { searchTermProblem } from '@/lib/console/search-query';
+import { searchTermProblem } from '@/lib/console/investigation/search-query';
 import { connectApi } from '@/lib/console/connect-api';
-import { withStaff } from '@/lib/console/with-staff';
+import { withStaff } from '@/lib/console/staff/with-staff';
 import { getDb } from '@/lib/db/client';
 import { ApiError } from '@/lib/http/errors';
 import { otherMethods } from '@/lib/http/respond';

@@ -3,7 +3,7 @@ import { recordAudit } from '@/lib/console/audit/record-audit';
 import { exportReceiptsHar } from '@/lib/console/export/export-receipts-har';
 import { attachment, parseIncludeDonor } from '@/lib/console/export/export-query';
 import { getReceiver } from '@/lib/console/receivers';
-import { withStaff } from '@/lib/console/with-staff';
+import { withStaff } from '@/lib/console/staff/with-staff';
 import { getDb } from '@/lib/db/client';
 import { ApiError } from '@/lib/http/errors';
 import { otherMethods } from '@/lib/http/respond';

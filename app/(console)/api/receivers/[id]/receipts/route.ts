@@ -2,7 +2,7 @@
 import { ApiError } from '@/lib/http/errors';
 import { json, otherMethods } from '@/lib/http/respond';
 import { getReceiver, listReceipts, receiptJson } from '@/lib/console/receivers';
-import { withStaff } from '@/lib/console/with-staff';
+import { withStaff } from '@/lib/console/staff/with-staff';
 import { badPageToken, parsePageLimit } from '@/lib/http/page-limit';
 
 export const dynamic = 'force-dynamic';

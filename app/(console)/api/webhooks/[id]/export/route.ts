@@ -4,7 +4,7 @@ import { connectApi } from '@/lib/console/connect-api';
 import { auditResultOf, recordAudit } from '@/lib/console/audit/record-audit';
 import { exportTimeline } from '@/lib/console/export/export-timeline';
 import { attachment, parseTimelineExportQuery } from '@/lib/console/export/export-query';
-import { withStaff } from '@/lib/console/with-staff';
+import { withStaff } from '@/lib/console/staff/with-staff';
 import { getDb } from '@/lib/db/client';
 import { otherMethods } from '@/lib/http/respond';
 import { upstreamProblem } from '@/lib/console/upstream-problem';

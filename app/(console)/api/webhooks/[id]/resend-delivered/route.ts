@@ -5,7 +5,7 @@ import { connectApi } from '@/lib/console/connect-api';
 import { runResendDelivered } from '@/lib/console/recover/audited-runs';
 import { findResendable } from '@/lib/console/recover/find-resendable';
 import { parseResendQuery, ZResendBody } from '@/lib/console/recover/recover-window';
-import { withStaff } from '@/lib/console/with-staff';
+import { withStaff } from '@/lib/console/staff/with-staff';
 import { readJson } from '@/lib/http/body';
 import { json, otherMethods } from '@/lib/http/respond';
 

@@ -1,5 +1,5 @@
 // GET /api/webhooks/{id}/stats?window=1h|24h|7d — the webhook's stats from the API (EXT), what its receiver here saw, and its health, polled by its page's charts.
-import { withStaff } from '@/lib/console/with-staff';
+import { withStaff } from '@/lib/console/staff/with-staff';
 import { connectApi } from '@/lib/console/connect-api';
 import { parseHealthWindow } from '@/lib/console/health/health-query';
 import { loadWebhookHealth } from '@/lib/console/health/load-webhook-health';

@@ -11,7 +11,7 @@ import { Card, DescriptionList, PageHeader } from '@/components/console/page-hea
 import { RelativeTime } from '@/components/console/relative-time';
 import { Timestamp } from '@/components/console/timestamp';
 import { getReceipts } from '@/lib/console/receivers';
-import { loadMessageDetail } from '@/lib/console/timeline';
+import { loadMessageDetail } from '@/lib/console/timeline/timeline';
 import { loadOrError } from '@/app/(console)/_lib/errors';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
 import { ResendButton } from '../../resend-button';

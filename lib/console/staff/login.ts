@@ -3,7 +3,7 @@ import { dummySecretHash, verifySecret } from '@/lib/crypto/secrets';
 import { releaseAttempt, reserveAttempt, type TLimit } from '@/lib/db/fixed-window';
 import { getDb } from '@/lib/db/client';
 import { loginFailures } from '@/lib/db/schema';
-import { recordAudit } from './audit/record-audit';
+import { recordAudit } from '../audit/record-audit';
 import { findUserByEmail, normalizeEmail, touchLastLogin } from './users';
 
 // Checking a staff password, rate-limited in console.login_failures (a fixed window per key, so

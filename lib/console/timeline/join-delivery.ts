@@ -1,8 +1,8 @@
 import { explainDelivery, type TExplainTimes } from './explain-delivery';
-import { receiptKey, type TReceiptSummary } from './receipts-by-message';
-import { hostMatchesUrl, receiverForUrl, sameDestination, type TConsoleAddresses, type TReceiverLike } from './receiver-urls';
+import { receiptKey, type TReceiptSummary } from '../receivers/receipts-by-message';
+import { hostMatchesUrl, receiverForUrl, sameDestination, type TConsoleAddresses, type TReceiverLike } from '../receivers/receiver-urls';
 import { isAcknowledged, reconcile, type TReconciliation } from './reconcile';
-import { secretFingerprint } from './secret-fingerprint';
+import { secretFingerprint } from '../secret-fingerprint';
 import type { TReceiverRef, TTimelineAttempt, TTimelineReceipt, TTimelineWebhook } from './timeline-types';
 
 // The join of one message × one webhook: the webhook's delivery and attempts (from the API) with

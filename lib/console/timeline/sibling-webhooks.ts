@@ -1,8 +1,8 @@
 import 'server-only';
 import type { ConnectApi } from '@/lib/console/connect-api';
 import { processSingleton } from '@/lib/process-singleton';
-import { accountWebhooks } from './account-webhooks';
-import type { TEnvironmentName } from './session';
+import { accountWebhooks } from '../account-webhooks';
+import type { TEnvironmentName } from '../staff/session';
 import type { TTimelineWebhook } from './timeline-types';
 
 // The account's other webhooks, for a timeline that must know who else sends to its receiver

@@ -2,18 +2,18 @@ import 'server-only';
 import { z } from 'zod';
 import { ConnectApiError, type ConnectApi, type TMessage } from '@/lib/console/connect-api';
 import { badPageToken } from '@/lib/http/page-limit';
-import { accountWebhooks } from './account-webhooks';
-import { receiversOfDelivery, type TJoinDelivery } from './join-delivery';
-import { mapLimit } from './map-limit';
-import { troubledMessageIds } from './receipts-by-message';
-import { listReceivers } from './receivers';
-import { consoleAddresses } from './receivers/console-addresses';
+import { accountWebhooks } from '../account-webhooks';
+import { receiversOfDelivery, type TJoinDelivery } from '../timeline/join-delivery';
+import { mapLimit } from '../map-limit';
+import { troubledMessageIds } from '../receivers/receipts-by-message';
+import { listReceivers } from '../receivers';
+import { consoleAddresses } from '../receivers/console-addresses';
 import { problemGrant, type TProblemGrant } from './problem-grant';
-import { isProblem, type TReconciliation } from './reconcile';
-import type { TEnvironmentName } from './session';
-import { withLastResponse } from './attempts-of-message';
-import { deliveryOf, joinMessages } from './timeline';
-import type { TReceiverRef, TTimelineMessage, TTimelineWebhook } from './timeline-types';
+import { isProblem, type TReconciliation } from '../timeline/reconcile';
+import type { TEnvironmentName } from '../staff/session';
+import { withLastResponse } from '../timeline/attempts-of-message';
+import { deliveryOf, joinMessages } from '../timeline/timeline';
+import type { TReceiverRef, TTimelineMessage, TTimelineWebhook } from '../timeline/timeline-types';
 
 // Problems across every webhook of the account in a date range: each (message, webhook) that
 // failed, is still pending past its first retry, was sent but not received, arrived with a bad

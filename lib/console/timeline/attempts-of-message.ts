@@ -2,7 +2,7 @@ import 'server-only';
 import type { ConnectApi, TAttempt, TMessage } from '@/lib/console/connect-api';
 import { processSingleton } from '@/lib/process-singleton';
 import type { TJoinDelivery } from './join-delivery';
-import type { TEnvironmentName } from './session';
+import type { TEnvironmentName } from '../staff/session';
 
 // A message's attempts at a webhook, and their response bodies, read from the API with the two
 // caches that keep timelines and cases from asking twice.

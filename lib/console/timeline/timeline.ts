@@ -3,16 +3,16 @@ import { isUnsupported, type ConnectApi, type TAttempt, type TMessage, type TWeb
 import { allAttempts, cachedAttempts, withLastResponse, withResponse } from './attempts-of-message';
 import type { TExplainTimes } from './explain-delivery';
 import { joinDelivery, receiversOfDelivery, type TJoinDelivery, type TSibling } from './join-delivery';
-import { mapLimit } from './map-limit';
-import { receiptSummariesAt } from './receipts-by-message';
-import { listReceivers, type TReceiver } from './receivers';
-import { consoleAddresses } from './receivers/console-addresses';
-import { sameDestination, type TConsoleAddresses } from './receiver-urls';
+import { mapLimit } from '../map-limit';
+import { receiptSummariesAt } from '../receivers/receipts-by-message';
+import { listReceivers, type TReceiver } from '../receivers';
+import { consoleAddresses } from '../receivers/console-addresses';
+import { sameDestination, type TConsoleAddresses } from '../receivers/receiver-urls';
 import { siblingWebhooks } from './sibling-webhooks';
-import { secretFingerprint } from './secret-fingerprint';
-import type { TEnvironmentName } from './session';
+import { secretFingerprint } from '../secret-fingerprint';
+import type { TEnvironmentName } from '../staff/session';
 import type { TDeliveryEvent, TMessageDetail, TTimeline, TTimelineAttempt, TTimelineFilters, TTimelineMessage, TTimelineWebhook } from './timeline-types';
-import { getTrackedWebhook } from './tracked-webhooks';
+import { getTrackedWebhook } from '../tracked-webhooks';
 
 export type * from './timeline-types';
 

@@ -1,5 +1,5 @@
-import type { TReconciliation } from './reconcile';
-import type { TReceiverRef, TTimelineAttempt, TTimelineReceipt, TTimelineWebhook } from './timeline-types';
+import type { TReconciliation } from '../timeline/reconcile';
+import type { TReceiverRef, TTimelineAttempt, TTimelineReceipt, TTimelineWebhook } from '../timeline/timeline-types';
 
 // A case: everything this console can tell about one search (a tracking id, grant id, message id,
 // event id, donor e-mail or full name), from both sides of the wire. Plain JSON for pages and /api/search.

@@ -1,9 +1,9 @@
 import 'server-only';
 import { ApiError } from '@/lib/http/errors';
 import { route, type TRequestInfo } from '@/lib/http/respond';
-import { ConnectApiError } from './connect-api/errors';
+import { ConnectApiError } from '../connect-api/errors';
 import { getStaff, WWW_AUTHENTICATE, type TStaff } from './session';
-import { upstreamProblem } from './upstream-problem';
+import { upstreamProblem } from '../upstream-problem';
 
 /**
  * The one wrapper of the console's JSON routes: a staff session or a 401 (with its challenge), and

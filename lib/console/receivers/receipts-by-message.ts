@@ -2,8 +2,8 @@ import { and, asc, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { TSignatureVerdict } from '@/lib/constants';
 import { getDb } from '@/lib/db/client';
 import { receipts } from '@/lib/db/schema';
-import { isDuplicate } from './receipt-duplicate';
-import type { TReceipt } from './receivers';
+import { isDuplicate } from '../ingest/receipt-duplicate';
+import type { TReceipt } from './';
 import { newestFirst } from '@/lib/db/paging';
 
 // Receipts joined to messages by (webhook-id, receiver): one webhook's message never shows

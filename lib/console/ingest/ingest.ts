@@ -5,14 +5,14 @@ import { REQUEST_ID_HEADER } from '@/lib/http/request-id';
 import { arrivalHost, sourceAddress } from '@/lib/http/source-address';
 import { env } from '@/lib/env';
 import { countReceipt } from '@/lib/metrics/count-receipt';
-import { receiverForIngest } from './receivers';
-import { learnHost } from './receivers/learn-host';
+import { receiverForIngest } from '../receivers';
+import { learnHost } from '../receivers/learn-host';
 import { recordReceipt } from './record-receipt';
 import { messageIdOf, verifySignature } from './verify-signature';
 
 // The receiver: stores every request to /ingest/{slug} (committed before answering), then answers
 // as the receiver is set to. One implementation for both ways in: scripts/server.mjs calls it
-// straight from node:http (lib/console/ingest-node.ts), ahead of Next; under `next dev` the route
+// straight from node:http (lib/console/ingest/ingest-node.ts), ahead of Next; under `next dev` the route
 // app/ingest/[slug]/route.ts does. Never throws: every outcome is an answer.
 
 export type TIngestRequest = {

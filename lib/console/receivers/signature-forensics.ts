@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { headerHasSignature, signingKey, signV1 } from '@/lib/crypto/standard-webhooks';
-import { secretFingerprint } from './secret-fingerprint';
+import { secretFingerprint } from '../secret-fingerprint';
 
 // Why a receipt's signature did or did not verify, fact by fact: which secret matches (ignoring the
 // timestamp window), how far the timestamp was from the arrival, whether the body is byte-for-byte

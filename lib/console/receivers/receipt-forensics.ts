@@ -1,12 +1,12 @@
 import 'server-only';
 import { ConnectApiError, type ConnectApi } from '@/lib/console/connect-api';
-import { accountWebhooks } from './account-webhooks';
+import { accountWebhooks } from '../account-webhooks';
 import { hostMatchesUrl, receiverForUrl } from './receiver-urls';
-import type { TReceipt, TReceiver } from './receivers';
-import { consoleAddresses } from './receivers/console-addresses';
-import type { TEnvironmentName } from './session';
+import type { TReceipt, TReceiver } from './';
+import { consoleAddresses } from './console-addresses';
+import type { TEnvironmentName } from '../staff/session';
 import { signatureForensics, type TForensics } from './signature-forensics';
-import type { TTimelineWebhook } from './timeline-types';
+import type { TTimelineWebhook } from '../timeline/timeline-types';
 
 // The service's side of one receipt: the webhook that sent it (one whose URL is this receiver and
 // whose messages include it; none when no webhook of the account did), that webhook's secret (EXT)

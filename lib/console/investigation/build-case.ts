@@ -1,19 +1,19 @@
 import 'server-only';
 import { ConnectApiError, isUnsupported, type ConnectApi, type TAccountMessage, type TGrant, type TMessage } from '@/lib/console/connect-api';
-import { accountWebhooks } from './account-webhooks';
+import { accountWebhooks } from '../account-webhooks';
 import type { TCase, TCaseDelivery, TCaseGrant, TCaseMessage } from './case-types';
-import { joinDelivery, toTimelineReceipt, type TJoinDelivery } from './join-delivery';
-import type { TExplainTimes } from './explain-delivery';
-import { mapLimit } from './map-limit';
-import { keyByMessageAndReceiver, messageIdsMentioning, receiptSummariesOf } from './receipts-by-message';
-import { listReceivers } from './receivers';
-import { consoleAddresses } from './receivers/console-addresses';
-import { SEVERITY } from './reconcile';
+import { joinDelivery, toTimelineReceipt, type TJoinDelivery } from '../timeline/join-delivery';
+import type { TExplainTimes } from '../timeline/explain-delivery';
+import { mapLimit } from '../map-limit';
+import { keyByMessageAndReceiver, messageIdsMentioning, receiptSummariesOf } from '../receivers/receipts-by-message';
+import { listReceivers } from '../receivers';
+import { consoleAddresses } from '../receivers/console-addresses';
+import { SEVERITY } from '../timeline/reconcile';
 import { classifyQuery, tagFor } from './search-query';
-import type { TEnvironmentName } from './session';
-import { cachedAttempts, withResponse } from './attempts-of-message';
-import { toTimelineAttempt, webhookSecretFingerprint } from './timeline';
-import type { TTimelineWebhook } from './timeline-types';
+import type { TEnvironmentName } from '../staff/session';
+import { cachedAttempts, withResponse } from '../timeline/attempts-of-message';
+import { toTimelineAttempt, webhookSecretFingerprint } from '../timeline/timeline';
+import type { TTimelineWebhook } from '../timeline/timeline-types';
 
 // Search → case: the messages a term names (through the service's message tags, EXT, and through
 // what this console's receivers stored), each joined for EVERY webhook of the account with its

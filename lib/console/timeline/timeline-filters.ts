@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGE_STATUSES } from '@/lib/constants';
 import { parseQuery } from '@/lib/http/query';
-import { ZInstant } from './instant';
+import { ZInstant } from '../instant';
 import type { TTimelineFilters } from './timeline-types';
 
 // The timeline's URL filters, one definition for the page and the JSON route it polls: the page

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ApiError, validationError } from '@/lib/http/errors';
 import { decodeCursor, DEFAULT_WINDOW_MS, type TCursor } from './find-problems';
-import { ZInstant } from './instant';
+import { ZInstant } from '../instant';
 
 // The problems view's date range from the URL: since/until as RFC 3339 or a datetime-local value
 // (read as UTC), or a preset (`last=1h|24h|7d`: that long before until, or now). Absent: the last
