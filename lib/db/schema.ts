@@ -242,6 +242,10 @@ export const deliveries = service.table(
     index('deliveries_webhook_status_idx').on(t.webhookId, t.status, t.createdAt.desc(), t.messageId.desc()),
     // The worker's next wake-up: the earliest lease to run out.
     index('deliveries_leased_idx').on(t.leaseUntil).where(sql`status = 'sending'`),
+    // EXT GET /v1/webhooks/messages?state=retrying: pending or sending after two or more attempts.
+    index('deliveries_retrying_idx')
+      .on(t.webhookId, t.createdAt.desc(), t.messageId.desc())
+      .where(sql`status in ('pending', 'sending') and attempt_count >= 2`),
   ],
 );
 

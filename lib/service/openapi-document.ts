@@ -8,6 +8,7 @@ import { MESSAGE_OPERATIONS } from '@/lib/service/messages/openapi';
 import { NONPROFIT_OPERATIONS } from '@/lib/service/nonprofits/openapi';
 import { STATS_OPERATIONS } from '@/lib/service/stats/openapi';
 import { WEBHOOK_OPERATIONS, eventWebhooks } from '@/lib/service/webhooks/openapi';
+import { TROUBLED_OPERATIONS } from '@/lib/service/webhooks/troubled-openapi';
 import { op, type TOperation } from '@/lib/openapi/operation';
 
 // GET /openapi.json: the service's OpenAPI 3.1 document, generated from the zod schemas the routes
@@ -30,6 +31,7 @@ export const OPERATIONS: TOperation[] = [
   ...GRANT_OPERATIONS,
   ...WEBHOOK_OPERATIONS,
   ...STATS_OPERATIONS,
+  ...TROUBLED_OPERATIONS,
   ...MESSAGE_OPERATIONS,
   ...META_OPERATIONS,
 ];

@@ -17,6 +17,7 @@ export const pageScope = {
   funds: () => 'funds',
   messages: (webhookId: string) => `messages:${webhookId}`,
   accountMessages: (accountId: string) => `account-messages:${accountId}`,
+  troubledMessages: (accountId: string, state: string) => `troubled-messages:${accountId}:${state}`,
   attempts: (webhookId: string, messageId: string) => `attempts:${webhookId}:${messageId}`,
 } as const;
 

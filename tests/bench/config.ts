@@ -21,7 +21,7 @@ function list<T extends string>(name: string, allowed: readonly T[], fallback: T
 export const STORES = ['pglite', 'postgres'] as const;
 export type TStore = (typeof STORES)[number];
 /** `workers` (two `npm run worker` processes vs one) runs on PostgreSQL only. */
-export const SECTIONS = ['ingest', 'delivery', 'timeline', 'workers'] as const;
+export const SECTIONS = ['ingest', 'delivery', 'timeline', 'scale', 'workers'] as const;
 export type TSection = (typeof SECTIONS)[number];
 
 /** The PostgreSQL server fresh databases are made on (and dropped from); never used itself. */
@@ -60,5 +60,12 @@ export const CONFIG = {
     small: int('BENCH_TIMELINE_SMALL', 100),
     rows: int('BENCH_TIMELINE_ROWS', 100_000),
     runs: int('BENCH_TIMELINE_RUNS', 20),
+  },
+  scale: {
+    webhooks: int('BENCH_SCALE_WEBHOOKS', 20, 2),
+    small: int('BENCH_SCALE_SMALL', 100),
+    /** Grants added for the second reading (each to every webhook). */
+    grants: int('BENCH_SCALE_GRANTS', 100_000),
+    runs: int('BENCH_SCALE_RUNS', 10),
   },
 };

@@ -15,6 +15,7 @@ import { benchIngest } from './ingest';
 import { fmt, printSummary, verdictOf, writeJson, type TFigure } from './report';
 import { rssMiB } from './stats';
 import { disposeApp } from './stores';
+import { benchScale } from './scale';
 import { benchTimeline } from './timeline';
 import { benchWorkers } from './workers';
 
@@ -45,12 +46,14 @@ async function benchStore(store: TStore, figures: TFigure[], rss: Record<string,
       figures.push(...(await benchTimeline(store, app)));
       note(store === 'pglite' ? 'after timelines (restarted for the seeding)' : 'after timelines');
     }
+
   } catch (err) {
     console.error(`\n${store}: ${err instanceof Error ? err.stack : String(err)}\n--- app log (tail)\n${app.logs().slice(-4000)}`);
     throw err;
   } finally {
     await dispose();
   }
+  if (CONFIG.sections.includes('scale')) figures.push(...(await benchScale(store)));
 }
 
 async function main(): Promise<void> {

@@ -1,12 +1,12 @@
 import { performance } from 'node:perf_hooks';
-import { Pool } from 'undici';
 import type { TApp } from '../helpers/app';
 import { call, eventually, staffCookie, token } from '../helpers/http';
 import { CONFIG, type TStore } from './config';
 import { runLoad } from './load';
 import { atMost, fmt, printTable, type TFigure } from './report';
 import { seedTimelineSql } from './seed-timeline';
-import { median, percentile, rssMiB } from './stats';
+import { rssMiB } from './stats';
+import { timeReads } from './time-reads';
 import { withAppSql } from './stores';
 
 // Timelines: the views staff and integrators read, on webhook A with ~100 real messages (delivered
@@ -28,28 +28,9 @@ const VIEWS: TView[] = [
   { name: 'console JSON /api/webhook-health?window=7d (home)', path: () => '/api/webhook-health?window=7d', auth: 'cookie' },
   { name: 'console JSON /api/problems (7 d)', path: () => '/api/problems', auth: 'cookie' },
 ];
-const WARMUP = 5;
-
-/** Median ms of each view for the webhook: warm-ups first, then the views interleaved run by run. */
-async function timeViews(app: TApp, webhookId: string): Promise<{ medians: number[]; p90s: number[] }> {
-  const headers = { token: { authorization: `Bearer ${await token(app)}` }, cookie: { cookie: await staffCookie(app) } };
-  const pool = new Pool(app.baseUrl, { connections: 1 });
-  const samples: number[][] = VIEWS.map(() => []);
-  try {
-    for (let run = 0; run < WARMUP + CONFIG.timeline.runs; run++) {
-      for (const [v, view] of VIEWS.entries()) {
-        const start = performance.now();
-        const res = await pool.request({ method: 'GET', path: view.path(webhookId), headers: headers[view.auth] });
-        const text = await res.body.text();
-        const ms = performance.now() - start;
-        if (res.statusCode !== 200) throw new Error(`${view.name} for ${webhookId}: ${res.statusCode} ${text.slice(0, 300)}`);
-        if (run >= WARMUP) samples[v].push(ms);
-      }
-    }
-  } finally {
-    await pool.close();
-  }
-  return { medians: samples.map(median), p90s: samples.map((s) => percentile(s, 90)) };
+/** Median ms of each view for the webhook (time-reads.ts). */
+function timeViews(app: TApp, webhookId: string): Promise<{ medians: number[]; p90s: number[] }> {
+  return timeReads(app, VIEWS.map((v) => ({ name: `${v.name} for ${webhookId}`, path: v.path(webhookId), auth: v.auth })), CONFIG.timeline.runs);
 }
 
 async function subscribe(app: TApp, tok: string, url: string): Promise<{ id: string; secret: string }> {

@@ -38,7 +38,7 @@ type TCase = {
 type TProblems = {
   since: string;
   until: string;
-  groups: { webhook: { id: string }; receiver: { id: string } | null; counts: Record<string, number>; total: number; truncated: boolean }[];
+  groups: { webhook: { id: string }; receiver: { id: string } | null; counts: { key: string; label: string; count: number; capped: boolean }[]; total: number; truncated: boolean }[];
   items: { webhookId: string; id: string; reconciliation: string; explanation: string; status: string }[];
   nextPageToken: string | null;
   notes: string[];
@@ -335,10 +335,11 @@ describe('problems', () => {
     const groups = new Map(p.groups.map((g) => [g.webhook.id, g]));
     assert.deepEqual([...groups.keys()].sort(), [W.W2, W.W3].sort(), JSON.stringify(p.groups));
     assert.ok(!groups.has(W.W1), 'a healthy webhook is not listed');
-    assert.deepEqual(groups.get(W.W2)!.counts, { 'received-bad-signature': 1 });
+    const kinds = (w: string) => groups.get(w)!.counts.map((c) => [c.key, c.count, c.capped]);
+    assert.deepEqual(kinds(W.W2), [['received-bad-signature', 1, false]], 'delivered as far as the service knows, failed the check here');
     assert.equal(groups.get(W.W2)!.total, 1);
     assert.equal(groups.get(W.W2)!.receiver?.id, R2.id);
-    assert.deepEqual(groups.get(W.W3)!.counts, { 'network-error': 1 });
+    assert.deepEqual(kinds(W.W3), [['failed', 1, false]], 'the service gave up');
     assert.equal(groups.get(W.W3)!.total, 1);
     assert.equal(groups.get(W.W3)!.receiver, null);
     for (const g of p.groups) assert.equal(g.truncated, false);
@@ -396,6 +397,47 @@ describe('problems', () => {
       );
     }
     assertProblem(await call(app, 'GET', '/api/problems'), 401);
+  });
+
+  test('the service side by index (EXT): failed and retrying messages across webhooks, paged, and counted up to a cap', async () => {
+    const failed = await api('GET', `/v1/webhooks/messages?state=failed&pageLimit=1`);
+    assert.equal(failed.status, 200, failed.text);
+    assert.deepEqual(
+      failed.body.results.map((m: TMessageItem & { webhookId: string }) => [m.webhookId, m.id, m.status, m.attemptCount]),
+      [[W.W3, messageId, 'failed', 8]],
+    );
+    assert.equal(failed.body.nextPageToken, undefined, 'one failed pair in all');
+    const retrying = await api('GET', '/v1/webhooks/messages?state=retrying');
+    assert.equal(retrying.status, 200, retrying.text);
+    assert.deepEqual(retrying.body.results, []);
+    const outside = await api('GET', `/v1/webhooks/messages?state=failed&before=${new Date(grantCreatedAt - 60_000).toISOString()}`);
+    assert.deepEqual(outside.body.results, [], 'before the grant: none');
+    const counts = await api('GET', '/v1/webhooks/messages/counts?cap=5');
+    assert.equal(counts.status, 200, counts.text);
+    assert.deepEqual(counts.body, { cap: 5, results: [{ webhookId: W.W3, failed: { count: 1, capped: false }, retrying: { count: 0, capped: false } }] });
+    for (const [param, query] of [
+      ['state', '?state=lost'],
+      ['state', ''],
+      ['pageToken', '?state=failed&pageToken=forged'],
+      ['after', '?state=failed&after=yesterday'],
+    ]) {
+      const res = await api('GET', `/v1/webhooks/messages${query}`);
+      assertProblem(res, 400);
+      assert.ok(res.text.includes(param), `${query}: names ${param}: ${res.text}`);
+    }
+    for (const cap of ['0', '10001', 'x']) assertProblem(await api('GET', `/v1/webhooks/messages/counts?cap=${cap}`), 400);
+
+    // an export's page in one call (EXT withAttempts): every attempt, oldest first, as the attempts list has them
+    const listed = await api('GET', `/v1/webhooks/${W.W3}/messages?withAttempts=true&withContent=true`);
+    assert.equal(listed.status, 200, listed.text);
+    const one = listed.body.results.find((m: { id: string }) => m.id === messageId);
+    const attempts = await api('GET', `/v1/webhooks/${W.W3}/messages/${messageId}/attempts?pageLimit=100`);
+    assert.equal(one.attempts.length, 8);
+    assert.deepEqual(one.attempts, [...attempts.body.results].reverse());
+    assert.equal(one.payload.type, 'grant.succeeded');
+    const plain = await api('GET', `/v1/webhooks/${W.W3}/messages`);
+    assert.equal('attempts' in plain.body.results[0], false, 'only when asked');
+    assertProblem(await api('GET', `/v1/webhooks/${W.W3}/messages?withAttempts=yes`), 400);
   });
 
   test('pageLimit=1 pages through the items with nextPageToken', async () => {

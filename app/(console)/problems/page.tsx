@@ -7,7 +7,6 @@ import { PageHeader } from '@/components/console/page-header';
 import { Timestamp } from '@/components/console/timestamp';
 import { findProblems, type TProblemGroup, type TProblemItem } from '@/lib/console/investigation/find-problems';
 import { parseProblemWindow, type TProblemPreset } from '@/lib/console/investigation/problem-window';
-import { RECONCILIATION_LABELS, type TReconciliation } from '@/lib/console/timeline/reconcile';
 import { ApiError } from '@/lib/http/errors';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
 import { loadOrError } from '@/app/(console)/_lib/errors';
@@ -109,7 +108,6 @@ export default async function ProblemsPage({ searchParams }: TPageProps) {
 }
 
 function GroupCard({ group: g }: { group: TProblemGroup }) {
-  const counts = Object.entries(g.counts) as [TReconciliation, number][];
   return (
     <article className="min-w-0 rounded-lg border border-slate-200 bg-white p-4" data-testid="problem-group" data-webhook-id={g.webhook.id}>
       <div className="flex items-center gap-2">
@@ -118,8 +116,8 @@ function GroupCard({ group: g }: { group: TProblemGroup }) {
         </Link>
         <EnabledBadge disabled={g.webhook.disabled} />
         <span className="ml-auto text-lg font-semibold tabular-nums text-rose-700" data-testid="problem-count">
+          {g.truncated ? '≥ ' : ''}
           {g.total}
-          {g.truncated ? '+' : ''}
         </span>
       </div>
       <p className="mt-0.5 break-all font-mono text-xs text-slate-500">{g.webhook.url}</p>
@@ -129,9 +127,13 @@ function GroupCard({ group: g }: { group: TProblemGroup }) {
         </p>
       ) : null}
       <ul className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-700">
-        {counts.map(([state, n]) => (
-          <li key={state}>
-            <span className="font-semibold tabular-nums">{n}</span> {RECONCILIATION_LABELS[state]}
+        {g.counts.map((c) => (
+          <li key={c.key} data-testid="problem-kind" data-kind={c.key}>
+            <span className="font-semibold tabular-nums">
+              {c.capped ? '≥ ' : ''}
+              {c.count}
+            </span>{' '}
+            {c.label}
           </li>
         ))}
       </ul>

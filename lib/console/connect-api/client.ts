@@ -13,6 +13,8 @@ import {
   ZRetryPendingPreview,
   ZRetryPendingResult,
   ZSecret,
+  ZTroubledCounts,
+  ZTroubledMessage,
   ZWebhook,
   ZWebhookStats,
   type TAccountMessage,
@@ -27,6 +29,8 @@ import {
   type TRecoverRun,
   type TRetryPendingPreview,
   type TRetryPendingResult,
+  type TTroubledCounts,
+  type TTroubledMessage,
   type TWebhook,
   type TWebhookStats,
 } from './schemas';
@@ -219,11 +223,33 @@ export class ConnectApi extends ConnectApiTransport {
 
   listMessages(
     webhookId: string,
-    query: TPageQuery & { status?: string; eventType?: string; before?: string; after?: string; withContent?: boolean } = {},
+    query: TPageQuery & { status?: string; eventType?: string; before?: string; after?: string; withContent?: boolean; withAttempts?: boolean } = {},
   ): Promise<TPage<TMessage>> {
     return this.call(
-      { operation: 'list messages', method: 'GET', path: `/v1/webhooks/${enc(webhookId)}/messages`, query: { ...query, withContent: query.withContent ? 'true' : undefined }, idempotent: true },
+      {
+        operation: 'list messages',
+        method: 'GET',
+        path: `/v1/webhooks/${enc(webhookId)}/messages`,
+        query: { ...query, withContent: query.withContent ? 'true' : undefined, withAttempts: query.withAttempts ? 'true' : undefined },
+        idempotent: true,
+      },
       ZPage(ZMessage),
+    );
+  }
+
+  /** EXT: the account's failed (`state=failed`) or retrying (pending after ≥ 2 attempts) messages across its webhooks, newest first. */
+  listTroubledMessages(state: 'failed' | 'retrying', query: TPageQuery & { before?: string; after?: string } = {}): Promise<TPage<TTroubledMessage>> {
+    return this.call(
+      { operation: 'list troubled messages', method: 'GET', path: '/v1/webhooks/messages', query: { state, ...query }, idempotent: true, ext: 'list' },
+      ZPage(ZTroubledMessage),
+    );
+  }
+
+  /** EXT: each webhook's failed and retrying messages in a window, exact up to `cap`. */
+  countTroubledMessages(query: { before?: string; after?: string; cap?: number } = {}): Promise<TTroubledCounts> {
+    return this.call(
+      { operation: 'count troubled messages', method: 'GET', path: '/v1/webhooks/messages/counts', query: { ...query, cap: query.cap === undefined ? undefined : String(query.cap) }, idempotent: true, ext: 'list' },
+      ZTroubledCounts,
     );
   }
 

@@ -95,8 +95,17 @@ export const ZMessage = z.object({
   tags: z.array(z.string()).optional(),
   /** EXT: undefined — the service does not say (ask for the attempts); null — no attempt yet. */
   lastAttempt: ZAttempt.nullable().optional(),
+  /** EXT (withAttempts=true on a list): every attempt, oldest first; undefined when not asked or not offered. */
+  attempts: z.array(ZAttempt).optional(),
 });
 export type TMessage = z.output<typeof ZMessage>;
+
+/** EXT: a (message, webhook) the service counts failed or retrying (GET /v1/webhooks/messages). */
+export const ZTroubledMessage = ZMessage.extend({ webhookId: z.string() });
+export type TTroubledMessage = z.output<typeof ZTroubledMessage>;
+const ZTroubleCount = z.object({ count: z.number().int(), capped: z.boolean() });
+export const ZTroubledCounts = z.object({ cap: z.number().int(), results: z.array(z.object({ webhookId: z.string(), failed: ZTroubleCount, retrying: ZTroubleCount })) });
+export type TTroubledCounts = z.output<typeof ZTroubledCounts>;
 
 /** EXT GET /v1/messages: a message of the account, whichever webhooks it went to. */
 export const ZAccountMessageSummary = z.object({

@@ -4,15 +4,18 @@ import type { ConnectApi, TMessage } from '@/lib/console/connect-api';
 import { mapLimit } from '@/lib/console/map-limit';
 import type { TEnvironmentName } from '@/lib/console/staff/session';
 import { allAttempts } from '@/lib/console/timeline/attempts-of-message';
-import { loadTimeline, toTimelineAttempt } from '@/lib/console/timeline/timeline';
+import { readTimelinePage, toTimelineAttempt } from '@/lib/console/timeline/timeline';
 import type { TTimeline, TTimelineMessage } from '@/lib/console/timeline/timeline-types';
 import type { TTimelineExportQuery } from './export-query';
 import { REDACTED, redactTags, redactValue, scrubText } from './redact-export';
 
-// A webhook's filtered timeline as CSV or NDJSON, streamed: one API page (100 messages) is read,
-// joined exactly as the timeline joins it (lib/console/timeline/timeline), written, and only then is the
-// next page read — memory stays one page whatever the history. A file is read long after it is
-// made, so its explanations say ISO instants ("next attempt at 2026-…Z"), never "in 3 min".
+// A webhook's filtered timeline as CSV or NDJSON, streamed: one API page (100 messages, each with
+// its payload and all its attempts: EXT withContent, withAttempts) is read, joined exactly as the
+// timeline joins it (lib/console/timeline/timeline) with one receipts query, written, and only then
+// is the next page read — memory stays one page whatever the history, and a page costs one call.
+// Against a service without those extensions, each message's payload and attempts are asked for.
+// A file is read long after it is made, so its explanations say ISO instants ("next attempt at
+// 2026-…Z"), never "in 3 min".
 
 const PAGE = 100;
 const DETAIL_CONCURRENCY = 6;
@@ -37,7 +40,8 @@ export const CSV_COLUMNS = [
   'donor',
 ] as const;
 
-type TPageReader = (pageToken: string | undefined) => Promise<TTimeline>;
+type TPage = { timeline: TTimeline; listed: TMessage[] };
+type TPageReader = (pageToken: string | undefined) => Promise<TPage>;
 
 function donorOf(message: TMessage | null, includeDonor: boolean): string {
   if (!includeDonor) return REDACTED;
@@ -72,7 +76,7 @@ function csvRow(m: TTimelineMessage, full: TMessage | null, includeDonor: boolea
 }
 
 async function ndjsonLine(api: ConnectApi, webhookId: string, m: TTimelineMessage, full: TMessage | null, includeDonor: boolean): Promise<string> {
-  const attempts = (await allAttempts(api, webhookId, m.id)).map(toTimelineAttempt);
+  const attempts = (full?.attempts ?? (await allAttempts(api, webhookId, m.id))).map(toTimelineAttempt);
   const line = {
     id: m.id,
     eventId: full?.eventId ?? null,
@@ -92,11 +96,19 @@ async function ndjsonLine(api: ConnectApi, webhookId: string, m: TTimelineMessag
 }
 
 /** One page's text: CSV rows (with the header row first) or NDJSON lines. */
-async function pageText(api: ConnectApi, webhookId: string, q: TTimelineExportQuery, page: TTimeline, first: boolean): Promise<string> {
+async function pageText(api: ConnectApi, webhookId: string, q: TTimelineExportQuery, { timeline: page, listed }: TPage, first: boolean): Promise<string> {
   const includeDonor = q.includeDonor ?? false;
-  // The payload is read only where it is exported: NDJSON always, CSV for the donor column.
+  // The payload is exported by NDJSON always, by CSV for the donor column; the list carries it,
+  // else (a service without withContent) each message is read.
   const needFull = q.format === 'ndjson' || includeDonor;
-  const full = needFull ? await mapLimit(page.messages, DETAIL_CONCURRENCY, (m) => api.getMessage(webhookId, m.id).catch(() => null)) : page.messages.map(() => null);
+  const byId = new Map(listed.map((m) => [m.id, m]));
+  const full = needFull
+    ? await mapLimit(page.messages, DETAIL_CONCURRENCY, async (m) => {
+        const have = byId.get(m.id);
+        if (have?.payload !== undefined) return have;
+        return api.getMessage(webhookId, m.id).then((got) => ({ ...got, attempts: have?.attempts }), () => null);
+      })
+    : page.messages.map(() => null);
   if (q.format === 'csv') {
     return stringify(page.messages.map((m, i) => csvRow(m, full[i], includeDonor)), { header: first, columns: [...CSV_COLUMNS] });
   }
@@ -110,26 +122,26 @@ async function pageText(api: ConnectApi, webhookId: string, q: TTimelineExportQu
  */
 export async function exportTimeline(envName: TEnvironmentName, api: ConnectApi, webhookId: string, q: TTimelineExportQuery): Promise<ReadableStream<Uint8Array>> {
   const read: TPageReader = (pageToken) =>
-    loadTimeline(
+    readTimelinePage(
       envName,
       api,
       webhookId,
       { status: q.status, eventType: q.eventType, after: q.since?.toISOString(), before: q.until?.toISOString(), pageLimit: PAGE, pageToken },
-      { times: 'absolute' },
+      { times: 'absolute', content: true },
     );
   const encoder = new TextEncoder();
-  let next: TTimeline | null = await read(undefined);
+  let next: TPage | null = await read(undefined);
   let first = true;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (!next) return controller.close();
-      const page: TTimeline = next;
+      const page: TPage = next;
       const text = await pageText(api, webhookId, q, page, first);
       // An empty CSV still gets its header row.
-      const body = first && q.format === 'csv' && page.messages.length === 0 ? stringify([], { header: true, columns: [...CSV_COLUMNS] }) : text;
+      const body = first && q.format === 'csv' && page.timeline.messages.length === 0 ? stringify([], { header: true, columns: [...CSV_COLUMNS] }) : text;
       first = false;
       controller.enqueue(encoder.encode(body));
-      next = page.nextPageToken ? await read(page.nextPageToken) : null;
+      next = page.timeline.nextPageToken ? await read(page.timeline.nextPageToken) : null;
     },
   });
 }

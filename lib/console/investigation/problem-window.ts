@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ApiError, validationError } from '@/lib/http/errors';
-import { decodeCursor, DEFAULT_WINDOW_MS, type TCursor } from './find-problems';
+import { decodeCursor, DEFAULT_WINDOW_MS, type TCursor } from './problem-types';
 import { ZInstant } from '../instant';
 
 // The problems view's date range from the URL: since/until as RFC 3339 or a datetime-local value
@@ -16,7 +16,7 @@ const ZWindow = z
     since: ZInstant.optional(),
     until: ZInstant.optional(),
     last: z.enum(PRESET_NAMES, { message: `must be one of: ${PRESET_NAMES.join(', ')}` }).optional(),
-    pageToken: z.string().min(1).max(1000).optional(),
+    pageToken: z.string().min(1).max(4000).optional(),
   })
   .refine((w) => !(w.last && w.since), { path: ['last'], message: 'cannot be combined with since' });
 

@@ -74,6 +74,7 @@ export async function webhookSecretFingerprint(api: ConnectApi, webhookId: strin
 /** What the API says of this message at this webhook, as the join needs it. */
 export async function deliveryOf(envName: TEnvironmentName, api: ConnectApi, webhookId: string, m: TMessage): Promise<TJoinDelivery> {
   const base = { status: m.status, attemptCount: m.attemptCount, nextAttempt: m.nextAttempt ? new Date(m.nextAttempt).toISOString() : null };
+  if (m.attempts !== undefined) return { ...base, attempts: m.attempts.map(toTimelineAttempt), complete: true };
   if (m.lastAttempt !== undefined) {
     return { ...base, attempts: m.lastAttempt ? [toTimelineAttempt(m.lastAttempt)] : [], complete: m.attemptCount === 0 };
   }
@@ -86,8 +87,23 @@ export async function loadTimeline(
   api: ConnectApi,
   webhookId: string,
   filters: TTimelineFilters,
-  { times }: { times?: TExplainTimes } = {},
+  options: { times?: TExplainTimes } = {},
 ): Promise<TTimeline> {
+  return (await readTimelinePage(envName, api, webhookId, filters, options)).timeline;
+}
+
+/**
+ * A timeline page and the messages as the API listed them. `content`: each with its payload and
+ * all its attempts from the list itself (EXT withContent, withAttempts) — what an export writes —
+ * so a page is one call whatever it holds.
+ */
+export async function readTimelinePage(
+  envName: TEnvironmentName,
+  api: ConnectApi,
+  webhookId: string,
+  filters: TTimelineFilters,
+  { times, content = false }: { times?: TExplainTimes; content?: boolean } = {},
+): Promise<{ timeline: TTimeline; listed: TMessage[] }> {
   // Before the API is read: receipts stored later are newer than its answer (reconcile.ts).
   const asOf = new Date();
   const [page, webhook, tracked, receivers, addresses, siblings] = await Promise.all([
@@ -98,6 +114,7 @@ export async function loadTimeline(
       eventType: filters.eventType || undefined,
       after: filters.after || undefined,
       before: filters.before || undefined,
+      ...(content ? { withContent: true, withAttempts: true } : {}),
     }),
     webhookSettings(api, webhookId).catch(() => null),
     getTrackedWebhook(envName, webhookId),
@@ -111,7 +128,7 @@ export async function loadTimeline(
   const now = new Date();
   const messages = await joinMessages(api, { webhookId, messages: page.results, deliveries, webhook: settings, webhookUrl, receivers, addresses, siblings, asOf, now, times });
   const receiver = receiversOfDelivery([], webhookUrl, receivers, addresses)[0];
-  return {
+  const timeline: TTimeline = {
     webhook: settings,
     receiver: receiver ? { id: receiver.id, name: receiver.name, slug: receiver.slug } : null,
     messages,
@@ -119,6 +136,7 @@ export async function loadTimeline(
     nextPageToken: page.nextPageToken ?? null,
     fetchedAt: now.toISOString(),
   };
+  return { timeline, listed: page.results };
 }
 
 /**

@@ -1,11 +1,11 @@
-import { and, eq } from 'drizzle-orm';
-import { getDb, schema } from '@/lib/db/client';
+import { and, asc, eq, getTableColumns, inArray } from 'drizzle-orm';
+import { getDb, schema, type Db } from '@/lib/db/client';
 import { pageOf, type TPageParams } from '@/lib/service/paging';
 import { parseQuery } from '@/lib/http/query';
 import { getWebhook } from './get-webhook';
 import { ZMessageFilters, type TMessageFilters } from './schemas';
 import { selectDeliveries } from './select-deliveries';
-import { messageToJson, type TMessageJson } from './webhook-json';
+import { attemptToJson, messageToJson, type TAttemptJson, type TMessageJson } from './webhook-json';
 import { createdWithin, olderThan, newestFirst } from '@/lib/db/paging';
 
 /** The EXT filters from the query string; a wrong value is a 400 naming the parameter. */
@@ -40,5 +40,27 @@ export async function listMessages(
     )
     .orderBy(...newestFirst(d.createdAt, d.messageId))
     .limit(limit + 1);
-  return pageOf(rows, limit, (r) => ({ createdAt: r.delivery.createdAt, id: r.delivery.messageId }), (r) => messageToJson(r, r.payload ?? undefined), scope);
+  const attempts = filters.withAttempts ? await attemptsOf(db, webhookId, rows.slice(0, limit).map((r) => r.delivery.messageId)) : null;
+  return pageOf(
+    rows,
+    limit,
+    (r) => ({ createdAt: r.delivery.createdAt, id: r.delivery.messageId }),
+    (r) => ({ ...messageToJson(r, r.payload ?? undefined), ...(attempts ? { attempts: attempts.get(r.delivery.messageId) ?? [] } : {}) }),
+    scope,
+  );
+}
+
+/** Every attempt of these messages to the webhook, oldest first, in one query (the attempts' (webhook, message, time) index). */
+async function attemptsOf(db: Db, webhookId: string, messageIds: string[]): Promise<Map<string, TAttemptJson[]>> {
+  const out = new Map<string, TAttemptJson[]>();
+  if (!messageIds.length) return out;
+  const a = schema.attempts;
+  const { response: _response, deliveryId: _d, messageId: _m, webhookId: _w, accountId: _a, rolledUp: _r, ...columns } = getTableColumns(a);
+  const rows = await db
+    .select({ ...columns, messageId: a.messageId })
+    .from(a)
+    .where(and(eq(a.webhookId, webhookId), inArray(a.messageId, messageIds)))
+    .orderBy(asc(a.createdAt), asc(a.id));
+  for (const { messageId, ...row } of rows) out.set(messageId, [...(out.get(messageId) ?? []), attemptToJson(row)]);
+  return out;
 }

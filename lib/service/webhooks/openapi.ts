@@ -66,7 +66,10 @@ export const ZMessage = z
 sameShape<Omit<TMessageJson, 'payload'>, z.output<typeof ZMessage>>(true);
 
 export const ZMessageWithPayload = ZMessage.extend({ payload: ZEventPayloadOut }).meta({ id: 'MessageWithPayload' });
-const ZListedMessage = ZMessage.extend({ payload: ZEventPayloadOut.optional().meta({ description: 'EXT: only with `withContent=true`.' }) }).meta({ id: 'ListedMessage' });
+const ZListedMessage = ZMessage.extend({
+  payload: ZEventPayloadOut.optional().meta({ description: 'EXT: only with `withContent=true`.' }),
+  attempts: z.array(ZAttempt).optional().meta({ description: 'EXT: only with `withAttempts=true`: every attempt to this webhook, oldest first, without response bodies.' }),
+}).meta({ id: 'ListedMessage' });
 
 const ZWebhookPath = z.object({ id: z.string().meta({ description: 'The webhook id (`ep_…`).' }) });
 const ZMessagePath = ZWebhookPath.extend({ messageId: z.string().meta({ description: 'The message id (`msg_…`).' }) });
@@ -131,7 +134,7 @@ export const WEBHOOK_OPERATIONS = [
   }),
   op('GET /v1/webhooks/{id}/messages', {
     id: 'listMessages', tag: 'Messages', summary: "List a webhook's messages", auth: 'bearer', path: ZWebhookPath, paged: true, query: ZMessageFilters,
-    response: page(ZListedMessage, 'MessagePage'), description: 'Filters `status`, `eventType`, `before`, `after` and `withContent` (each message with its payload) are extensions.',
+    response: page(ZListedMessage, 'MessagePage'), description: 'Filters `status`, `eventType`, `before`, `after`, `withContent` (each message with its payload) and `withAttempts` (each with all its attempts, in the same query for the page: what an export reads) are extensions.',
   }),
   op('GET /v1/webhooks/{id}/messages/{messageId}', { id: 'getMessage', tag: 'Messages', summary: 'Get a message with its payload', auth: 'bearer', path: ZMessagePath, response: ZMessageWithPayload }),
   op('POST /v1/webhooks/{id}/messages/{messageId}/resend', {

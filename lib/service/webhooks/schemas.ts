@@ -92,5 +92,7 @@ export const ZMessageFilters = z.object({
   after: ZTimestamp.optional(),
   /** true: each message carries its payload, as Get message does (a list reads no bodies otherwise). */
   withContent: z.enum(['true', 'false'], { message: 'must be true or false' }).transform((v) => v === 'true').optional(),
+  /** true: each message carries every attempt to this webhook, oldest first, without response bodies (one query for the page). */
+  withAttempts: z.enum(['true', 'false'], { message: 'must be true or false' }).transform((v) => v === 'true').optional(),
 });
 export type TMessageFilters = z.output<typeof ZMessageFilters>;

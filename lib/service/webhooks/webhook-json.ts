@@ -32,6 +32,8 @@ export type TMessageJson = {
   /** The newest attempt to this webhook, without its response body; null before the first. */
   lastAttempt: TAttemptJson | null;
   payload?: unknown;
+  /** EXT, with `withAttempts=true` on a list: every attempt, oldest first, without response bodies. */
+  attempts?: TAttemptJson[];
 };
 
 /** EXT: a message of the account, whichever webhooks it was queued for. */

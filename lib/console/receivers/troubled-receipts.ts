@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { getDb, queryRows } from '@/lib/db/client';
+
+// The receivers' side of the problems view, by index (receipts_troubled_idx: receiver, time, only
+// failed checks and error answers): a (message, receiver) is troubled when its newest arrival there
+// failed the signature check or was answered with an error. Each receiver's index range is read on
+// its own (a LATERAL per receiver), so a page costs the same at any volume.
+
+export type TTroubledReceipt = { id: number; receiverId: string; messageId: string; receivedAt: Date };
+export type TReceiptKey = { t: string; id: string };
+
+const TROUBLED = sql`(r.verdict <> 'valid' or r.response_status not between 200 and 299)`;
+// No later arrival of the same message at the same receiver: this one is how it stands.
+const NEWEST = sql`not exists (select 1 from console.receipts g where g.message_id = r.message_id and g.receiver_id = r.receiver_id and g.id > r.id)`;
+const ids = (receiverIds: string[]) => sql`array[${sql.join(receiverIds.map((id) => sql`${id}`), sql`, `)}]::uuid[]`;
+
+/** Troubled receipts at these receivers in [since, until), newest first, after `from` (received_at, id). */
+export async function troubledReceiptsPage(receiverIds: string[], since: Date, until: Date, from: TReceiptKey | null, limit: number): Promise<TTroubledReceipt[]> {
+  if (!receiverIds.length) return [];
+  const below = from ? sql`and (r.received_at, r.id) < (${from.t}::timestamptz, ${Number(from.id)}::bigint)` : sql``;
+  const rows = await queryRows<{ id: string | number; receiver_id: string; message_id: string; received_at: string | Date }>(
+    await getDb(),
+    sql`select t.* from unnest(${ids(receiverIds)}) as rid(id)
+        cross join lateral (
+          select r.id, r.receiver_id, r.message_id, r.received_at from console.receipts r
+          where r.receiver_id = rid.id and r.message_id is not null and ${TROUBLED}
+            and r.received_at >= ${since.toISOString()}::timestamptz and r.received_at < ${until.toISOString()}::timestamptz ${below}
+            and ${NEWEST}
+          order by r.received_at desc nulls last, r.id desc
+          limit ${limit}
+        ) t
+        order by t.received_at desc, t.id desc
+        limit ${limit}`,
+  );
+  return rows.map((r) => ({ id: Number(r.id), receiverId: r.receiver_id, messageId: r.message_id, receivedAt: new Date(r.received_at) }));
+}
+
+/**
+ * Per receiver, the messages whose newest arrival failed the signature check although it was
+ * answered 2xx — the sender counts those delivered, so no sender-side count has them — exact up to `cap`.
+ */
+export async function countAnsweredWithBadSignature(receiverIds: string[], since: Date, until: Date, cap: number): Promise<Map<string, { count: number; capped: boolean }>> {
+  if (!receiverIds.length) return new Map();
+  const rows = await queryRows<{ id: string; n: number }>(
+    await getDb(),
+    sql`select rid.id, (select count(*)::int from (
+          select 1 from console.receipts r
+          where r.receiver_id = rid.id and r.message_id is not null and ${TROUBLED} and r.verdict <> 'valid' and r.response_status between 200 and 299
+            and r.received_at >= ${since.toISOString()}::timestamptz and r.received_at < ${until.toISOString()}::timestamptz and ${NEWEST}
+          limit ${cap + 1}) x) as n
+        from unnest(${ids(receiverIds)}) as rid(id)`,
+  );
+  return new Map(rows.map((r) => [r.id, { count: Math.min(Number(r.n), cap), capped: Number(r.n) > cap }]));
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "deliveries_retrying_idx" ON "service"."deliveries" USING btree ("webhook_id","created_at" DESC NULLS LAST,"message_id" DESC NULLS LAST) WHERE status in ('pending', 'sending') and attempt_count >= 2;

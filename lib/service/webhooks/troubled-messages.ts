@@ -1,0 +1,94 @@
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { getDb, queryRows, schema } from '@/lib/db/client';
+import { pageOf, type TPageParams } from '@/lib/service/paging';
+import { ZTimestamp } from './schemas';
+import { selectDeliveries } from './select-deliveries';
+import { messageToJson, type TMessageJson } from './webhook-json';
+
+// EXT: the account's troubled (message, webhook) pairs, whatever webhook — what a problems view
+// lists — by index, not by scan:
+//   failed    the sender gave up (deliveries_webhook_status_idx: webhook, status, time);
+//   retrying  still pending or sending after two or more attempts (deliveries_retrying_idx, partial).
+// GET /v1/webhooks/messages?state= lists them newest first, one webhook's index range per webhook
+// merged in one statement (a page costs pageLimit entries per webhook at most, whatever the
+// history); GET /v1/webhooks/messages/counts counts each webhook's, exactly up to `cap`.
+
+export const TROUBLE_STATES = ['failed', 'retrying'] as const;
+export type TTroubleState = (typeof TROUBLE_STATES)[number];
+
+export const ZTroubledQuery = z.object({
+  state: z.enum(TROUBLE_STATES, { message: `must be one of: ${TROUBLE_STATES.join(', ')}` }),
+  before: ZTimestamp.optional(),
+  after: ZTimestamp.optional(),
+});
+export type TTroubledQuery = z.output<typeof ZTroubledQuery>;
+
+export const MAX_COUNT_CAP = 10_000;
+export const ZTroubledCountsQuery = z.object({
+  before: ZTimestamp.optional(),
+  after: ZTimestamp.optional(),
+  cap: z.coerce.number({ message: `must be an integer from 1 to ${MAX_COUNT_CAP}` }).int({ message: `must be an integer from 1 to ${MAX_COUNT_CAP}` }).min(1).max(MAX_COUNT_CAP).default(1000),
+});
+export type TTroubledCountsQuery = z.output<typeof ZTroubledCountsQuery>;
+
+export type TTroubledMessageJson = TMessageJson & { webhookId: string };
+export type TTroubleCount = { count: number; capped: boolean };
+export type TTroubledCountsJson = { cap: number; results: { webhookId: string; failed: TTroubleCount; retrying: TTroubleCount }[] };
+
+/** The predicate of each state, written as its index's (the planner must see it implied). */
+function stateIs(state: TTroubleState): SQL {
+  return state === 'failed' ? sql`d.status = 'failed'` : sql`d.status in ('pending', 'sending') and d.attempt_count >= 2`;
+}
+
+function within({ before, after }: { before?: string; after?: string }): SQL {
+  return sql`${before ? sql`and d.created_at < ${new Date(before).toISOString()}::timestamptz` : sql``} ${after ? sql`and d.created_at > ${new Date(after).toISOString()}::timestamptz` : sql``}`;
+}
+
+const KEY_SEPARATOR = ' ';
+
+export async function listTroubledMessages(accountId: string, { limit, cursor, scope }: TPageParams, query: TTroubledQuery): Promise<{ results: TTroubledMessageJson[]; nextPageToken?: string }> {
+  const db = await getDb();
+  const [cm, cw] = cursor ? cursor.id.split(KEY_SEPARATOR) : [];
+  // (created_at, message_id, webhook_id) below the cursor: the first two as the index condition.
+  const after = cursor
+    ? sql`and (d.created_at, d.message_id) <= (${cursor.t}::timestamptz, ${cm}) and not (d.created_at = ${cursor.t}::timestamptz and d.message_id = ${cm} and d.webhook_id >= ${cw ?? ''})`
+    : sql``;
+  const keys = await queryRows<{ id: string }>(db, sql`
+    select d.id from service.webhooks w
+    cross join lateral (
+      select d.id, d.created_at, d.message_id, d.webhook_id from service.deliveries d
+      where d.webhook_id = w.id and ${stateIs(query.state)} ${within(query)} ${after}
+      order by d.created_at desc nulls last, d.message_id desc nulls last
+      limit ${limit + 1}
+    ) d
+    where w.account_id = ${accountId} and w.deleted_at is null
+    order by d.created_at desc, d.message_id desc, d.webhook_id desc
+    limit ${limit + 1}`);
+  const ids = keys.map((r) => r.id);
+  const views = ids.length ? await selectDeliveries(db).where(inArray(schema.deliveries.id, ids)) : [];
+  const byId = new Map(views.map((v) => [v.delivery.id, v]));
+  const rows = ids.map((id) => byId.get(id)).filter((v) => v !== undefined);
+  return pageOf(
+    rows,
+    limit,
+    (v) => ({ createdAt: v.delivery.createdAt, id: `${v.delivery.messageId}${KEY_SEPARATOR}${v.delivery.webhookId}` }),
+    (v) => ({ webhookId: v.delivery.webhookId, ...messageToJson(v) }),
+    scope,
+  );
+}
+
+/** Each webhook's failed and retrying messages in the window, exact up to `cap` (each a bounded index range); webhooks with none are left out. */
+export async function countTroubledMessages(accountId: string, query: TTroubledCountsQuery): Promise<TTroubledCountsJson> {
+  const db = await getDb();
+  const count = (state: TTroubleState) =>
+    sql`(select count(*)::int from (select 1 from service.deliveries d where d.webhook_id = w.id and ${stateIs(state)} ${within(query)} limit ${query.cap + 1}) x)`;
+  const rows = await queryRows<{ webhook_id: string; failed: number; retrying: number }>(db, sql`
+    select * from (
+      select w.id as webhook_id, ${count('failed')} as failed, ${count('retrying')} as retrying
+      from service.webhooks w where w.account_id = ${accountId} and w.deleted_at is null
+    ) c where c.failed > 0 or c.retrying > 0
+    order by c.webhook_id`);
+  const of = (n: number): TTroubleCount => ({ count: Math.min(Number(n), query.cap), capped: Number(n) > query.cap });
+  return { cap: query.cap, results: rows.map((r) => ({ webhookId: r.webhook_id, failed: of(r.failed), retrying: of(r.retrying) })) };
+}

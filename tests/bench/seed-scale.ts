@@ -1,0 +1,81 @@
+// SQL that stores a busy week of one account straight into the app's database: `rows` grants'
+// grant.succeeded messages (ids from `from`), each delivered to every one of `webhooks` and arrived
+// at that webhook's console receiver. 1 in 40 deliveries failed after 8 attempts (500), the rest
+// succeeded at the first; 1 in 200 of the first webhook's arrivals failed the signature check
+// although its receiver answered 200 (the receiver holds another secret for it). Spread over the
+// last `spreadSeconds` (newest first), so every view's 7-day window holds all of it.
+
+export type TScaleWebhook = { id: string; url: string; receiverId: string; receiverPath: string };
+export type TScaleSeed = { from: number; rows: number; accountId: string; webhooks: TScaleWebhook[]; spreadSeconds: number };
+
+const SAFE = /^[\w/.:-]+$/;
+
+export function seedScaleSql(s: TScaleSeed): string {
+  for (const v of [s.accountId, ...s.webhooks.flatMap((w) => [w.id, w.url, w.receiverId, w.receiverPath])]) {
+    if (!SAFE.test(v)) throw new Error(`unexpected characters in ${JSON.stringify(v)}`);
+  }
+  const step = s.spreadSeconds / Math.max(1, s.from + s.rows);
+  const targets = s.webhooks.map((w, k) => `('${w.id}', '${w.url}', '${w.receiverId}'::uuid, '${w.receiverPath}', ${k})`).join(',\n    ');
+  const headers = JSON.stringify([
+    ['Host', '127.0.0.1'],
+    ['Content-Type', 'application/json'],
+    ['User-Agent', 'GivingConnect-Webhooks/1.0'],
+    ['webhook-id', 'MSG'],
+    ['webhook-timestamp', '0'],
+    ['webhook-signature', 'v1,bench'],
+  ]);
+  return `
+begin;
+create temp table scale_seed on commit drop as
+  select i, 'msg_Scale' || lpad(i::text, 22, '0') as mid, now() - interval '1 minute' - i * interval '${step.toFixed(6)} seconds' as at
+  from generate_series(${s.from + 1}, ${s.from + s.rows}) i;
+create temp table scale_targets (webhook_id text, url text, receiver_id uuid, path text, k int) on commit drop;
+insert into scale_targets values
+    ${targets};
+
+insert into service.messages (id, account_id, event_id, event_type, payload, tags, created_at)
+select mid, '${s.accountId}', 'evt_Scale' || lpad(i::text, 22, '0'), 'grant.succeeded',
+       json_build_object('type', 'grant.succeeded', 'timestamp', to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+         'data', json_build_object('id', md5(mid)::uuid, 'trackingId', 'GS-' || lpad(i::text, 8, '0'), 'amount', 1000 + (i % 500) * 100,
+           'status', 'Initiated', 'firstName', 'Donor', 'lastName', 'Number ' || i, 'email', 'scale' || (i % 5000) || '@example.org'))::text,
+       array['grant:' || md5(mid)::uuid, 'tracking:GS-' || lpad(i::text, 8, '0'), 'donor:scale' || (i % 5000) || '@example.org'],
+       at
+from scale_seed;
+
+insert into service.deliveries (message_id, webhook_id, account_id, event_type, status, attempt_count, scheduled_attempt_count, next_attempt_at, created_at, updated_at)
+select mid, t.webhook_id, '${s.accountId}', 'grant.succeeded',
+       case when (i + t.k) % 40 = 0 then 'failed' else 'success' end,
+       case when (i + t.k) % 40 = 0 then 8 else 1 end, case when (i + t.k) % 40 = 0 then 8 else 1 end,
+       null, at, at + interval '1 minute'
+from scale_seed cross join scale_targets t;
+
+insert into service.attempts (id, delivery_id, message_id, webhook_id, account_id, url, created_at, status, response_status_code, response_duration_ms, response, trigger_type)
+select 'atmpt_' || substr(md5(d.id::text), 1, 22) || lpad(n::text, 5, '0'), d.id, d.message_id, d.webhook_id, d.account_id, t.url,
+       d.created_at + n * interval '1 second',
+       case when d.status = 'failed' then 'failed' else 'success' end,
+       case when d.status = 'failed' then 500 else 200 end,
+       20 + (n * 7 + length(d.message_id)) % 50,
+       case when d.status = 'failed' then 'database down' else '' end,
+       'scheduled'
+from service.deliveries d
+join scale_seed on scale_seed.mid = d.message_id
+join scale_targets t on t.webhook_id = d.webhook_id
+cross join lateral generate_series(1, d.attempt_count) n;
+
+insert into console.receipts (receiver_id, method, path, query, headers, body, body_utf8, body_size, oversize, source_ip, received_at, message_id, verdict, verdict_reason, response_status, host)
+select t.receiver_id, 'POST', t.path, '', replace('${headers}', 'MSG', d.message_id)::jsonb,
+       convert_to(m.payload, 'UTF8'), true, octet_length(m.payload), false, '127.0.0.1',
+       d.created_at + interval '1 second', d.message_id,
+       case when t.k = 0 and scale_seed.i % 200 = 0 then 'invalid' else 'valid' end,
+       case when t.k = 0 and scale_seed.i % 200 = 0 then 'No signature matched.' else 'Verified with the webhook-* headers and secret 1.' end,
+       200, '127.0.0.1'
+from service.deliveries d
+join scale_seed on scale_seed.mid = d.message_id
+join scale_targets t on t.webhook_id = d.webhook_id
+join service.messages m on m.id = d.message_id
+where d.status = 'success';
+commit;
+select (select count(*) from service.messages)::int as messages, (select count(*) from service.deliveries)::int as deliveries,
+       (select count(*) from service.attempts)::int as attempts, (select count(*) from console.receipts)::int as receipts;
+`;
+}
