@@ -240,7 +240,7 @@ export class ConnectApi extends ConnectApiTransport {
   /** EXT: the account's failed (`state=failed`) or retrying (pending after ≥ 2 attempts) messages across its webhooks, newest first. */
   listTroubledMessages(state: 'failed' | 'retrying', query: TPageQuery & { before?: string; after?: string } = {}): Promise<TPage<TTroubledMessage>> {
     return this.call(
-      { operation: 'list troubled messages', method: 'GET', path: '/v1/webhooks/messages', query: { state, ...query }, idempotent: true, ext: 'list' },
+      { operation: 'list troubled messages', method: 'GET', path: '/v1/webhooks/messages', query: { state, withContent: 'true', ...query }, idempotent: true, ext: 'list' },
       ZPage(ZTroubledMessage),
     );
   }

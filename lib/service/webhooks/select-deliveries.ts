@@ -11,7 +11,7 @@ const a = schema.attempts;
  * index (webhook_id, message_id, created_at desc, id desc). The caller adds where/order/limit.
  * `payload` is selected only when asked for (Get message), so a list never reads the bodies.
  */
-export function selectDeliveries(conn: DbOrTx, { withPayload = false }: { withPayload?: boolean } = {}) {
+export function selectDeliveries(conn: DbOrTx, { withPayload = false, withLastResponse = false }: { withPayload?: boolean; withLastResponse?: boolean } = {}) {
   const last = conn
     .select({
       id: a.id,
@@ -21,6 +21,7 @@ export function selectDeliveries(conn: DbOrTx, { withPayload = false }: { withPa
       responseStatusCode: a.responseStatusCode,
       responseDurationMs: a.responseDurationMs,
       triggerType: a.triggerType,
+      response: withLastResponse ? a.response : sql<string | null>`null`.as('response'),
     })
     .from(a)
     .where(and(eq(a.webhookId, d.webhookId), eq(a.messageId, d.messageId)))
@@ -43,6 +44,7 @@ export function selectDeliveries(conn: DbOrTx, { withPayload = false }: { withPa
         responseStatusCode: last.responseStatusCode,
         responseDurationMs: last.responseDurationMs,
         triggerType: last.triggerType,
+        response: last.response,
       },
     })
     .from(d)

@@ -4,7 +4,7 @@ import { getDb, queryRows, schema } from '@/lib/db/client';
 import { pageOf, type TPageParams } from '@/lib/service/paging';
 import { ZTimestamp } from './schemas';
 import { selectDeliveries } from './select-deliveries';
-import { messageToJson, type TMessageJson } from './webhook-json';
+import { attemptToJson, messageToJson, type TMessageJson } from './webhook-json';
 
 // EXT: the account's troubled (message, webhook) pairs, whatever webhook — what a problems view
 // lists — by index, not by scan:
@@ -21,6 +21,8 @@ export const ZTroubledQuery = z.object({
   state: z.enum(TROUBLE_STATES, { message: `must be one of: ${TROUBLE_STATES.join(', ')}` }),
   before: ZTimestamp.optional(),
   after: ZTimestamp.optional(),
+  /** true: each with its payload and its newest attempt's response body — what a problems page shows, without a call per row. */
+  withContent: z.enum(['true', 'false'], { message: 'must be true or false' }).transform((v) => v === 'true').optional(),
 });
 export type TTroubledQuery = z.output<typeof ZTroubledQuery>;
 
@@ -66,14 +68,19 @@ export async function listTroubledMessages(accountId: string, { limit, cursor, s
     order by d.created_at desc, d.message_id desc, d.webhook_id desc
     limit ${limit + 1}`);
   const ids = keys.map((r) => r.id);
-  const views = ids.length ? await selectDeliveries(db).where(inArray(schema.deliveries.id, ids)) : [];
+  const content = query.withContent ?? false;
+  const views = ids.length ? await selectDeliveries(db, { withPayload: content, withLastResponse: content }).where(inArray(schema.deliveries.id, ids)) : [];
   const byId = new Map(views.map((v) => [v.delivery.id, v]));
   const rows = ids.map((id) => byId.get(id)).filter((v) => v !== undefined);
   return pageOf(
     rows,
     limit,
     (v) => ({ createdAt: v.delivery.createdAt, id: `${v.delivery.messageId}${KEY_SEPARATOR}${v.delivery.webhookId}` }),
-    (v) => ({ webhookId: v.delivery.webhookId, ...messageToJson(v) }),
+    (v) => ({
+      webhookId: v.delivery.webhookId,
+      ...messageToJson(v, v.payload ?? undefined),
+      ...(content && v.lastAttempt ? { lastAttempt: attemptToJson({ ...v.lastAttempt, response: v.lastAttempt.response ?? '' }, { withResponse: true }) } : {}),
+    }),
     scope,
   );
 }

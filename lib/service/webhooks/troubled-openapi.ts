@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import { op } from '@/lib/openapi/operation';
 import { page, sameShape } from '@/lib/openapi/shared-schemas';
-import { ZMessage } from './openapi';
+import { ZAttempt, ZAttemptWithResponse, ZMessage } from './openapi';
 import { ZTroubledCountsQuery, ZTroubledQuery, type TTroubledCountsJson, type TTroubledMessageJson } from './troubled-messages';
 
 // The troubled-messages operations of /openapi.json (EXT, for a problems view by index).
 
-const ZTroubledMessage = ZMessage.extend({ webhookId: z.string().regex(/^ep_[0-9A-Za-z]{27}$/) }).meta({ id: 'TroubledMessage' });
-sameShape<TTroubledMessageJson, z.output<typeof ZTroubledMessage>>(true);
+const ZTroubledMessage = ZMessage.extend({
+  webhookId: z.string().regex(/^ep_[0-9A-Za-z]{27}$/),
+  lastAttempt: z.union([ZAttempt, ZAttemptWithResponse]).nullable().meta({ description: 'The newest attempt; with `withContent=true`, with its response body.' }),
+  payload: z.record(z.string(), z.unknown()).optional().meta({ description: 'Only with `withContent=true`.' }),
+}).meta({ id: 'TroubledMessage' });
+sameShape<Omit<TTroubledMessageJson, 'payload' | 'attempts'>, Omit<z.output<typeof ZTroubledMessage>, 'payload'>>(true);
 
 const ZTroubleCount = z.strictObject({ count: z.int().min(0), capped: z.boolean().meta({ description: 'There are more than `cap`: `count` is the cap.' }) });
 const ZTroubledCounts = z
