@@ -499,3 +499,40 @@ describe('pages answer bad input with a readable page, never a 500', () => {
     assert.match(nul.text, /The path segment &#34;%00abcd&#34; contains a NUL byte/);
   });
 });
+
+describe('problems: the service’s side and the receivers’ side merged and paged', () => {
+  test('three more of each: every item once across pages of two, and counts that add up', { timeout: 60_000 }, async () => {
+    for (let i = 0; i < 3; i++) {
+      for (const w of [W.W2, W.W3]) assert.equal((await api('POST', `/v1/webhooks/${w}/test`, { eventType: 'grant.succeeded' })).status, 200);
+    }
+    // W2's arrive at R2 and fail the check (answered 2xx: the service counts them delivered); W3's fail after 8 attempts.
+    await eventually(
+      async () => {
+        const [m2, m3] = await Promise.all([messagesOf(W.W2), messagesOf(W.W3)]);
+        return m2.length === 4 && m3.length === 4 && m2.every((m) => m.status === 'success') && m3.every((m) => m.status === 'failed');
+      },
+      45_000,
+      'the test events settled',
+    );
+    const expected = [...(await messagesOf(W.W2)).map((m) => `${W.W2}|${m.id}`), ...(await messagesOf(W.W3)).map((m) => `${W.W3}|${m.id}`)];
+    const seen: string[] = [];
+    let pageToken: string | null = null;
+    let first: TProblems | null = null;
+    for (let page = 0; page < 10; page++) {
+      const res = await staff('GET', `/api/problems?pageLimit=2${pageToken ? `&pageToken=${encodeURIComponent(pageToken)}` : ''}`);
+      assert.equal(res.status, 200, res.text);
+      const p: TProblems = res.body;
+      first ??= p;
+      seen.push(...p.items.map((i) => `${i.webhookId}|${i.id}`));
+      pageToken = p.nextPageToken;
+      if (!pageToken) break;
+      assert.equal(p.items.length, 2, 'a page with a next page is full');
+    }
+    assert.equal(pageToken, null);
+    assert.deepEqual([...seen].sort(), [...expected].sort(), 'every (message, webhook) once, none twice');
+    const counts = new Map(first!.groups.map((g) => [g.webhook.id, g.counts.map((c) => [c.key, c.count])]));
+    assert.deepEqual(counts.get(W.W2), [['received-bad-signature', 4]]);
+    assert.deepEqual(counts.get(W.W3), [['failed', 4]]);
+    assert.deepEqual(first!.groups.map((g) => g.total).sort(), [4, 4]);
+  });
+});
