@@ -122,6 +122,23 @@ export type TReceiverLike = { id: string; slug: string };
  * addresses were gathered): then only that host counts.
  */
 export function receiverForUrl<R extends TReceiverLike>(url: string, receivers: readonly R[], consoleAddresses: TConsoleAddresses | string): R | null {
+  if (typeof consoleAddresses === 'string') return findReceiverForUrl(url, receivers, consoleAddresses);
+  // A page joins hundreds of deliveries to the same few URLs: each is matched once per pair of
+  // (receivers, addresses) — both read afresh for each request, so the answer cannot go stale.
+  let byAddresses = memo.get(receivers);
+  if (!byAddresses) memo.set(receivers, (byAddresses = new WeakMap()));
+  let byUrl = byAddresses.get(consoleAddresses);
+  if (!byUrl || byUrl.size > MEMO_MAX) byAddresses.set(consoleAddresses, (byUrl = new Map()));
+  if (byUrl.has(url)) return byUrl.get(url) as R | null;
+  const found = findReceiverForUrl(url, receivers, consoleAddresses);
+  byUrl.set(url, found);
+  return found;
+}
+
+const MEMO_MAX = 1000;
+const memo = new WeakMap<readonly TReceiverLike[], WeakMap<TConsoleAddresses, Map<string, TReceiverLike | null>>>();
+
+function findReceiverForUrl<R extends TReceiverLike>(url: string, receivers: readonly R[], consoleAddresses: TConsoleAddresses | string): R | null {
   const u = parseHttpUrl(url);
   if (!u) return null;
   const slug = ingestSlugOf(u);
