@@ -4,14 +4,13 @@
 // could otherwise choose its own source address (TRUST_PROXY=true keeps a proxy's chain and appends
 // the peer), (2) serves the receiver (/ingest/{slug}) itself, through the hook the app registers at
 // boot (lib/console/ingest/ingest-node.ts): its hot path skips Next's pipeline and sees the headers exactly
-// as they arrived, (3) refuses what Next cannot handle well — see front-door.mjs — and (4) bounds
+// as they arrived, (3) refuses what Next cannot handle well — see lib/http/front-door.ts — and (4) bounds
 // slow and stuck clients: headers and whole requests that take too long get a 408, idle keep-alive
 // connections close, and one address may hold only so many connections (the HTTP_* settings).
 import http from 'node:http';
 import path from 'node:path';
 import next from 'next';
 import { tsImport } from 'tsx/esm/api';
-import { MAX_BODY_BYTES, refusal } from './front-door.mjs';
 
 // Same name as INGEST_HOOK in lib/console/ingest/ingest-node.ts.
 const INGEST_HOOK = '__gcIngestHook';
@@ -21,6 +20,7 @@ const root = path.resolve(import.meta.dirname, '..');
 // a bad value ends the process with one line naming it.
 await tsImport('../lib/load-env.ts', import.meta.url);
 const { env } = await tsImport('../lib/env.ts', import.meta.url);
+const { MAX_BODY_BYTES, refusal } = await tsImport('../lib/http/front-door.ts', import.meta.url);
 const { PORT: port, HOST: host, TRUST_PROXY: trustProxy, HTTP_MAX_CONNECTIONS_PER_ADDRESS: maxPerAddress } = env;
 
 const app = next({ dev: false, dir: root, port, hostname: host ?? 'localhost' });

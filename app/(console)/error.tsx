@@ -3,6 +3,7 @@
 // Last-resort boundary for the staff pages: API errors are normally caught in the page and shown inline.
 import Link from 'next/link';
 import { useEffect } from 'react';
+import { buttonClass } from '@/components/console/button-class';
 
 export default function ConsoleError({ error, retry }: { error: unknown; retry: () => void }) {
   const digest = error instanceof Error ? (error as Error & { digest?: string }).digest : undefined;
@@ -23,10 +24,10 @@ export default function ConsoleError({ error, retry }: { error: unknown; retry: 
         .
       </p>
       <div className="mt-4 flex gap-2">
-        <button type="button" onClick={() => retry()} className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-500">
+        <button type="button" onClick={() => retry()} className={buttonClass('primary')}>
           Try again
         </button>
-        <Link href="/webhooks" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50">
+        <Link href="/webhooks" className={buttonClass('secondary')}>
           Back to webhooks
         </Link>
       </div>

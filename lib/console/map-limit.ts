@@ -11,5 +11,3 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (it
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return out;
 }
-
-export const iso = (v: string | Date | null | undefined): string | null => (v == null ? null : typeof v === 'string' ? v : v.toISOString());

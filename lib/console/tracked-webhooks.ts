@@ -50,11 +50,6 @@ export async function trackWebhook(input: {
     });
 }
 
-export async function untrackWebhook(environment: TEnvironmentName, webhookId: string): Promise<void> {
-  const db = await getDb();
-  await db.delete(trackedWebhooks).where(and(eq(trackedWebhooks.environment, environment), eq(trackedWebhooks.webhookId, webhookId)));
-}
-
 export async function listTrackedWebhooks(environment: TEnvironmentName): Promise<TTrackedWebhook[]> {
   const db = await getDb();
   return db

@@ -2,6 +2,10 @@
 // statement in one transaction, and each caller is answered only when its batch has committed.
 // With nothing in flight a write goes at once, so a lone request waits for nobody; under load the
 // batches grow by themselves and the database commits (and fsyncs) once per batch, not per row.
+// `groupCommit` is the mechanism; `groupCommitWriter` is the process's shared one for a kind of write.
+
+import { dropProcessSingleton, processSingleton } from '@/lib/process-singleton';
+import { dbKind } from './client';
 
 export type TGroupWriter<T, R> = {
   /** Resolves with this item's result once its batch has committed. */
@@ -71,4 +75,24 @@ export function groupCommit<T, R>(
       return new Promise((resolve) => idle.push(resolve));
     },
   };
+}
+
+/**
+ * The process's group-commit writer named `key`: one batch at a time on the embedded store, which
+ * is one connection; up to `postgresInFlight` side by side on PostgreSQL (1 where batches would
+ * wait on each other's row locks anyway: then one larger batch is cheaper).
+ */
+export function groupCommitWriter<T, R>(key: string, write: (items: T[]) => Promise<R[]>, { maxBatch = 200, postgresInFlight = 4 } = {}): (item: T) => Promise<R> {
+  const singleton = `group-commit:${key}`;
+  const writer = () =>
+    processSingleton<Promise<TGroupWriter<T, R>>>(singleton, () =>
+      dbKind().then(
+        (kind) => groupCommit(write, { maxBatch, maxInFlight: kind === 'pglite' ? 1 : postgresInFlight }),
+        (err) => {
+          dropProcessSingleton(singleton);
+          throw err;
+        },
+      ),
+    );
+  return async (item) => (await writer()).submit(item);
 }

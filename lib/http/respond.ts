@@ -10,11 +10,13 @@ export function json(body: unknown, init: { status?: number; headers?: Record<st
   return NextResponse.json(body, { status: init.status ?? 200, headers: init.headers });
 }
 
+/** A problem body (lib/http/errors.ts `problemBody`, perhaps with more members) as the response. */
+export function problemResponse(status: number, body: object, headers: Record<string, string> = {}): NextResponse {
+  return new NextResponse(JSON.stringify(body), { status, headers: { 'content-type': 'application/problem+json', ...headers } });
+}
+
 export function problem(status: number, detail: string, headers: Record<string, string> = {}): NextResponse {
-  return new NextResponse(JSON.stringify(problemBody(status, detail)), {
-    status,
-    headers: { 'content-type': 'application/problem+json', ...headers },
-  });
+  return problemResponse(status, problemBody(status, detail), headers);
 }
 
 export function errorResponse(err: unknown, requestId: string): NextResponse {
@@ -23,10 +25,7 @@ export function errorResponse(err: unknown, requestId: string): NextResponse {
   const outage = status === 503 && !(err instanceof ApiError);
   if (status >= 500 && !outage) console.error(`[${requestId}] ${describeForLog(err)}`);
   else if (!outage && !(err instanceof ApiError)) console.warn(`[${requestId}] refused with ${status}: ${describeForLog(err)}`);
-  const res = new NextResponse(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/problem+json', ...headers },
-  });
+  const res = problemResponse(status, body, headers);
   res.headers.set(REQUEST_ID_HEADER, requestId);
   return res;
 }

@@ -1,15 +1,13 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { runCli, startApp, type TApp } from '../helpers/app';
+import { runCli, startApp } from '../helpers/app';
+import { attemptsOf, messagePath, messageWhen, sendTest, subscribe } from '../helpers/delivery';
 import { call, eventually, sleep, token } from '../helpers/http';
 import { startReceiver, verifyWith, type TReceiver } from '../helpers/receiver';
 
 // Delivery end to end: the real app's worker signs and POSTs to a real receiver, which verifies
 // every request with the standardwebhooks package (webhook-* and svix-* headers alike).
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const ON_POSTGRES = Boolean(process.env.TEST_DATABASE_URL);
 
 type TStarted = Awaited<ReturnType<typeof startApp>>;
@@ -25,35 +23,6 @@ after(async () => {
   await app?.stop();
   await receiver?.close();
 });
-
-async function subscribe(a: Pick<TApp, 'baseUrl'>, t: string, ep: ReturnType<TReceiver['endpoint']>) {
-  const res = await call(a, 'POST', '/v1/webhooks', { token: t, body: { url: ep.url, eventTypes: ['grant.succeeded'] } });
-  assert.equal(res.status, 201, res.text);
-  const secret = (await call(a, 'GET', `/v1/webhooks/${res.body.id}/secret`, { token: t })).body.key as string;
-  ep.expectSecrets(secret);
-  return { id: res.body.id as string, secret };
-}
-
-const messagePath = (w: string, m: string) => `/v1/webhooks/${w}/messages/${m}`;
-
-async function messageWhen(a: Pick<TApp, 'baseUrl'>, t: string, w: string, m: string, status: string, ms = 20000) {
-  return eventually(async () => {
-    const r = await call(a, 'GET', messagePath(w, m), { token: t });
-    return r.body.status === status && r.body;
-  }, ms, `message ${m} to be ${status}`);
-}
-
-async function attemptsOf(a: Pick<TApp, 'baseUrl'>, t: string, w: string, m: string) {
-  const r = await call(a, 'GET', `${messagePath(w, m)}/attempts?pageLimit=100`, { token: t });
-  assert.equal(r.status, 200, r.text);
-  return (r.body.results as { id: string; status: string; responseStatusCode: number; timestamp: string; triggerType: string }[]).reverse();
-}
-
-async function sendTest(a: Pick<TApp, 'baseUrl'>, t: string, w: string): Promise<string> {
-  const res = await call(a, 'POST', `/v1/webhooks/${w}/test`, { token: t });
-  assert.equal(res.status, 200, res.text);
-  return res.body.id;
-}
 
 describe('delivery', () => {
   test('a test event arrives signed, verifiable, and shows in messages and attempts', async () => {
@@ -230,157 +199,5 @@ describe('npm run worker', () => {
       assert.match(err.stderr ?? '', /DATABASE_URL/);
       return true;
     });
-  });
-});
-
-describe('SSRF guard and disabling after a failing stretch (DELIVERY_ALLOW_PRIVATE=false)', () => {
-  let guarded: TStarted;
-  let gtok: string;
-  before(async () => {
-    guarded = await startApp({ env: { DELIVERY_ALLOW_PRIVATE: 'false', DELIVERY_DISABLE_AFTER_MS: '1500' } });
-    gtok = await token(guarded);
-  });
-  after(() => guarded?.stop());
-
-  for (const host of ['127.0.0.1', 'localhost', '[::ffff:127.0.0.1]']) {
-    test(`a delivery to ${host} is refused: an attempt with status 0 and the reason`, async () => {
-      const ep = receiver.endpoint();
-      const res = await call(guarded, 'POST', '/v1/webhooks', {
-        token: gtok,
-        body: { url: ep.url.replace('127.0.0.1', host), eventTypes: ['grant.succeeded'] },
-      });
-      const msgId = await sendTest(guarded, gtok, res.body.id);
-      const [attempt] = await eventually(async () => {
-        const list = await attemptsOf(guarded, gtok, res.body.id, msgId);
-        return list.length > 0 && list;
-      }, 15000, 'the refused attempt');
-      assert.equal(attempt.responseStatusCode, 0);
-      assert.equal(attempt.status, 'failed');
-      const one = await call(guarded, 'GET', `/v1/webhooks/${res.body.id}/attempts/${attempt.id}`, { token: gtok });
-      assert.match(one.body.response, /refused .*loopback/);
-      assert.equal(ep.requests().length, 0, 'nothing reached the receiver');
-    });
-  }
-
-  test('a webhook failing with no success for DELIVERY_DISABLE_AFTER_MS is disabled; re-enabling starts afresh', async () => {
-    const ep = receiver.endpoint();
-    const res = await call(guarded, 'POST', '/v1/webhooks', { token: gtok, body: { url: ep.url, eventTypes: ['grant.succeeded'] } });
-    const w = res.body.id as string;
-    const msgId = await sendTest(guarded, gtok, w);
-    await eventually(async () => (await call(guarded, 'GET', `/v1/webhooks/${w}`, { token: gtok })).body.disabled, 20000, 'the webhook to be disabled');
-    const msg = await messageWhen(guarded, gtok, w, msgId, 'failed');
-    assert.ok(msg.attemptCount >= 2 && msg.attemptCount < 8, `disabled after ${msg.attemptCount} attempts, before the schedule ran out`);
-    const disabled = (await call(guarded, 'GET', `/v1/webhooks/${w}`, { token: gtok })).body;
-    assert.match(disabled.disabledReason, /^failing with no success since \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
-    assert.ok(Date.parse(disabled.disabledAt) > Date.parse(msg.timestamp), `disabled at ${disabled.disabledAt}, after the message of ${msg.timestamp}`);
-    // Re-enabled, its failing stretch starts again: one more failure does not disable it at once.
-    const enabled = await call(guarded, 'PATCH', `/v1/webhooks/${w}`, { token: gtok, body: { disabled: false } });
-    assert.equal(enabled.status, 200);
-    assert.equal(enabled.body.disabledReason, null);
-    assert.equal(enabled.body.disabledAt, null);
-    const next = await sendTest(guarded, gtok, w);
-    await eventually(async () => (await attemptsOf(guarded, gtok, w, next)).length >= 1, 15000, 'a new attempt');
-    assert.equal((await call(guarded, 'GET', `/v1/webhooks/${w}`, { token: gtok })).body.disabled, false);
-  });
-});
-
-describe('a worker killed mid-attempt', () => {
-  test('the lease expires and the message is delivered again after a restart', async () => {
-    const crashy = await startApp({ env: { DELIVERY_LEASE_MS: '2000' } });
-    try {
-      const ctok = await token(crashy);
-      let release: () => void = () => {};
-      const held = new Promise<void>((r) => (release = r));
-      const ep = receiver.endpoint((_r, n) => (n === 1 ? { hold: held } : { status: 200 }));
-      const w = await subscribe(crashy, ctok, ep);
-      const msgId = await sendTest(crashy, ctok, w.id);
-      await eventually(async () => ep.requests().length === 1, 15000, 'the first attempt to arrive');
-      await crashy.kill();
-      release();
-      await crashy.restart({ DELIVERY_LEASE_MS: '2000' });
-      const ctok2 = await token(crashy);
-      const msg = await messageWhen(crashy, ctok2, w.id, msgId, 'success', 20000);
-      const ids = ep.requests().map((r) => r.headers['webhook-id']);
-      assert.deepEqual(ids, [msgId, msgId], 'the receiver saw the same message twice');
-      assert.ok(ep.requests().every((r) => r.verified && r.verifiedSvix));
-      const attempts = await attemptsOf(crashy, ctok2, w.id, msgId);
-      assert.equal(attempts.at(-1)?.status, 'success');
-      assert.equal(msg.attemptCount, attempts.length);
-    } finally {
-      await crashy.stop();
-    }
-  });
-});
-
-describe('several processes on PostgreSQL', () => {
-  test('two web processes and two `npm run worker` processes: every message delivered, no attempt run twice at once', { skip: !ON_POSTGRES && 'needs TEST_DATABASE_URL: the embedded store belongs to one process' }, async (t) => {
-    const web1 = await startApp({ env: { WORKER_IN_PROCESS: 'false' } });
-    const web2 = await startApp({ env: { WORKER_IN_PROCESS: 'false', DATABASE_URL: web1.env.DATABASE_URL } });
-    const workers: { proc: ChildProcess; out: string }[] = [];
-    try {
-      const [tok1, tok2] = [await token(web1), await token(web2)];
-      // A receiver with some latency (so two workers would overlap if both sent one message), failing
-      // the first arrival of every third message (so retries, due later, are claimed again).
-      const inFlight = new Set<string>();
-      const overlaps: string[] = [];
-      const arrivals = new Map<string, number>();
-      const ep = receiver.endpoint(async (req) => {
-        const id = String(req.headers['webhook-id']);
-        if (inFlight.has(id)) overlaps.push(id);
-        inFlight.add(id);
-        await sleep(20);
-        inFlight.delete(id);
-        const n = (arrivals.get(id) ?? 0) + 1;
-        arrivals.set(id, n);
-        return { status: n === 1 && [...arrivals.keys()].indexOf(id) % 3 === 0 ? 500 : 200 };
-      });
-      const w = await subscribe(web1, tok1, ep);
-      for (let i = 0; i < 2; i++) {
-        const proc = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/worker.ts')], {
-          cwd: ROOT,
-          env: { ...process.env, ...web1.env, DELIVERY_CONCURRENCY: '4' },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        const entry = { proc, out: '' };
-        proc.stdout!.on('data', (d) => (entry.out += d));
-        proc.stderr!.on('data', (d) => (entry.out += d));
-        workers.push(entry);
-      }
-      await eventually(async () => workers.every((x) => /worker .* started/.test(x.out)), 30000, 'both workers to start');
-      const started = Date.now();
-      const ids = new Set<string>();
-      for (let i = 0; i < 60; i += 10) {
-        const [web, tok] = i % 20 === 0 ? [web1, tok1] : [web2, tok2];
-        for (const id of await Promise.all(Array.from({ length: 10 }, () => sendTest(web, tok, w.id)))) ids.add(id);
-      }
-      await eventually(async () => [...ids].every((id) => (arrivals.get(id) ?? 0) >= ([...arrivals.keys()].indexOf(id) % 3 === 0 ? 2 : 1)), 30000, 'every message acknowledged');
-      t.diagnostic(`2 web + 2 workers: 60 messages (20 retried) in ${((Date.now() - started) / 1000).toFixed(2)} s`);
-      await sleep(1500);
-      assert.equal(ids.size, 60);
-      assert.ok([...ids].every((id) => arrivals.has(id)), 'every message reached the receiver');
-      assert.deepEqual(overlaps, [], 'no message was sent by two workers at once');
-      for (const id of ids) {
-        const attempts = await attemptsOf(web2, tok2, w.id, id);
-        const received = ep.requests().filter((r) => String(r.headers['webhook-id']) === id).length;
-        assert.equal(attempts.length, received, `${id}: one attempt row per request the receiver got`);
-        assert.equal(attempts.at(-1)?.status, 'success', `${id}: delivered`);
-      }
-      const counts = await Promise.all(
-        workers.map(
-          (x) =>
-            new Promise<number>((resolve) => {
-              x.proc.once('exit', () => resolve(Number(/stopped: .*"attempts":(\d+)/.exec(x.out)?.[1] ?? -1)));
-              x.proc.kill('SIGTERM');
-            }),
-        ),
-      );
-      t.diagnostic(`attempts per worker: ${counts.join(', ')}`);
-      assert.equal(counts[0] + counts[1], ep.requests().length, workers.map((x) => x.out).join('\n'));
-      assert.ok(counts.every((c) => c > 0), `both workers delivered: ${counts.join(', ')}`);
-    } finally {
-      for (const x of workers) if (x.proc.exitCode === null) x.proc.kill('SIGKILL');
-      await web2.stop();
-      await web1.stop();
-    }
   });
 });

@@ -5,7 +5,6 @@ import { parse } from 'csv-parse/sync';
 import harValidator from 'har-validator';
 import { ADMIN, startApp } from '../helpers/app';
 import { assertProblem, call, eventually, sleep, staffCookie, token } from '../helpers/http';
-import { databaseAt } from '../helpers/old-database';
 
 // Operations (issue 11): bulk recover (EXT /v1/webhooks/{id}/recover), exports for a ticket (timeline
 // CSV/NDJSON, case bundle, receipts HAR) and the audit log, over the real app, worker and a console
@@ -278,27 +277,5 @@ describe('audit log', () => {
     assert.equal(paged.body.results.length, 0);
     assertProblem(await staff('GET', '/api/audit?action=delete-everything'), 400);
     for (const method of ['POST', 'PATCH', 'PUT', 'DELETE']) assert.equal((await staff(method, '/api/audit')).status, 405);
-  });
-});
-
-describe('migration 0010 on a database of the previous release', () => {
-  let old: TStarted;
-  before(async () => {
-    const rows = `
-      insert into console.receivers (id, slug, name) values ('9b2f7f3e-4a0e-4c55-9a43-1a3e4d5b6c7d', 'old-receiver', 'Old receiver');
-      insert into service.accounts (id, name) values ('1e0f7f3e-4a0e-4c55-9a43-1a3e4d5b6c7d', 'old-account');
-      insert into service.webhooks (id, account_id, url, event_types) values ('ep_2bOldOldOldOldOldOldOldOld00', '1e0f7f3e-4a0e-4c55-9a43-1a3e4d5b6c7d', 'http://127.0.0.1:9/x', '{grant.succeeded}');
-      insert into service.messages (id, account_id, event_id, event_type, payload, created_at) values ('msg_2bOldOldOldOldOldOldOldOld00', '1e0f7f3e-4a0e-4c55-9a43-1a3e4d5b6c7d', 'evt_2bOldOldOldOldOldOldOldOld00', 'grant.succeeded', '{}', now() - interval '1 hour');
-      insert into service.deliveries (message_id, webhook_id, account_id, event_type, status, attempt_count, created_at) values ('msg_2bOldOldOldOldOldOldOldOld00', 'ep_2bOldOldOldOldOldOldOldOld00', '1e0f7f3e-4a0e-4c55-9a43-1a3e4d5b6c7d', 'grant.succeeded', 'failed', 8, now() - interval '1 hour');`;
-    old = await startApp({ env: await databaseAt('0009_attempt_stats_indexes', rows) });
-  });
-  after(() => old?.stop());
-
-  test('opens with its rows intact and an empty audit log', async () => {
-    const c = await staffCookie(old);
-    const receivers = await call(old, 'GET', '/api/receivers', { headers: { cookie: c } });
-    assert.ok(receivers.body.results.some((r: { slug: string }) => r.slug === 'old-receiver'));
-    const audit = await call(old, 'GET', '/api/audit', { headers: { cookie: c } });
-    assert.deepEqual(audit.body.results.map((r: { action: string }) => r.action), ['login']);
   });
 });

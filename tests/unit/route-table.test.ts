@@ -3,8 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import routeTable from '../../lib/http/route-table.json' with { type: 'json' };
-// @ts-expect-error: a plain .mjs module (scripts/server.mjs imports it without a build step)
-import { allowOf, refusal, routeOf } from '../../scripts/front-door.mjs';
+import { allowOf, refusal, routeOf } from '@/lib/http/front-door';
 
 // The route table (lib/http/route-table.json) is what the front door's 405s and the fuzz test are
 // made from: it must name every route file and page with exactly the methods each serves.
@@ -64,14 +63,14 @@ test('every route file is in the table with the methods it serves', () => {
 });
 
 test('routeOf prefers a static segment to a parameter; allowOf adds HEAD and OPTIONS as the routes do', () => {
-  assert.equal(routeOf('/webhooks/new').path, '/webhooks/new');
-  assert.equal(routeOf('/webhooks/ep_1').path, '/webhooks/:id');
-  assert.equal(routeOf('/v1/webhooks/ep_1/secret/rotate').path, '/v1/webhooks/:id/secret/rotate');
-  assert.equal(routeOf('/v1/webhooks/').path, '/v1/webhooks');
+  assert.equal(routeOf('/webhooks/new')?.path, '/webhooks/new');
+  assert.equal(routeOf('/webhooks/ep_1')?.path, '/webhooks/:id');
+  assert.equal(routeOf('/v1/webhooks/ep_1/secret/rotate')?.path, '/v1/webhooks/:id/secret/rotate');
+  assert.equal(routeOf('/v1/webhooks/')?.path, '/v1/webhooks');
   assert.equal(routeOf('/nowhere/at/all'), undefined);
-  assert.equal(allowOf(routeOf('/v1/webhooks/ep_1')), 'GET, PATCH, DELETE, HEAD, OPTIONS');
-  assert.equal(allowOf(routeOf('/oauth/token')), 'POST, OPTIONS');
-  assert.equal(allowOf(routeOf('/webhooks')), 'GET, HEAD');
+  assert.equal(allowOf(routeOf('/v1/webhooks/ep_1')!), 'GET, PATCH, DELETE, HEAD, OPTIONS');
+  assert.equal(allowOf(routeOf('/oauth/token')!), 'POST, OPTIONS');
+  assert.equal(allowOf(routeOf('/webhooks')!), 'GET, HEAD');
   for (const r of routeTable.routes) for (const m of r.methods) assert.ok(METHODS.includes(m), `${r.path}: ${m}`);
 });
 
@@ -104,7 +103,7 @@ test('the front door refuses what Next cannot serve, naming what is wrong', () =
     if (status === 405) assert.ok(refused.headers.allow, `${name}: Allow`);
     if (status === 413) assert.equal(refused.close, true, 'the unread body ends the connection');
   }
-  assert.equal(refusal(req('TRACE', '/v1/webhooks')).headers.allow, 'GET, POST, HEAD, OPTIONS');
+  assert.equal(refusal(req('TRACE', '/v1/webhooks'))?.headers.allow, 'GET, POST, HEAD, OPTIONS');
 });
 
 test('the front door passes on what is fine, and the receiver gets every query as sent', () => {
@@ -122,6 +121,7 @@ test('the front door passes on what is fine, and the receiver gets every query a
 
 test('a browser asking for a page gets a readable page, not JSON', () => {
   const refused = refusal(req('GET', '/webhooks/%zz', { accept: 'text/html,application/xhtml+xml' }));
+  assert.ok(refused);
   assert.equal(refused.status, 400);
   assert.match(refused.headers['content-type'], /text\/html/);
   assert.match(refused.body, /<h1>400 Bad Request<\/h1>/);

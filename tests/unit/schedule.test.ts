@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { RETRY_JITTER, nextRetryDelayMs, parseRetryAfter } from '@/lib/service/delivery/schedule';
+import { RETRY_JITTER, nextRetryDelayMs } from '@/lib/service/delivery/schedule';
 
-// The retry maths with a fixed `random`, and Retry-After parsing, without a clock or a database.
+// The retry maths with a fixed `random`, without a clock or a database (Retry-After: retry-after.test.ts).
 
 const SCHEDULE = [5, 300, 1800];
 const fixed = (r: number) => () => r;
@@ -30,25 +30,5 @@ describe('nextRetryDelayMs', () => {
     for (const statusCode of [200, 302, 400, 500, 502, 0]) {
       assert.equal(nextRetryDelayMs(2, SCHEDULE, { statusCode, retryAfterSeconds: 400, random: fixed(0.5) }), 300_000, String(statusCode));
     }
-  });
-});
-
-describe('parseRetryAfter', () => {
-  const now = Date.parse('2026-11-23T12:00:00Z');
-
-  test('delta-seconds', () => {
-    assert.equal(parseRetryAfter('120', now), 120);
-    assert.equal(parseRetryAfter(' 0 ', now), 0);
-  });
-
-  test('an HTTP date, as seconds from now; a past date is 0', () => {
-    assert.equal(parseRetryAfter('Mon, 23 Nov 2026 12:01:30 GMT', now), 90);
-    assert.equal(parseRetryAfter('Mon, 23 Nov 2026 11:00:00 GMT', now), 0);
-    assert.equal(parseRetryAfter('Monday, 23-Nov-26 12:00:10 GMT', now), 10, 'RFC 850');
-    assert.equal(parseRetryAfter('Mon Nov 23 12:00:20 2026', now), 20, 'asctime, GMT by definition');
-  });
-
-  test('absent or unreadable: null', () => {
-    for (const v of [null, undefined, '', 'soon', '-5', '1.5', '12 seconds', '2026-11-23T12:01:00Z', 'Mon, 23 Nov 2026 12:01:30 +0100']) assert.equal(parseRetryAfter(v, now), null, String(v));
   });
 });

@@ -1,6 +1,6 @@
 import 'server-only';
 import { unstable_rethrow } from 'next/navigation';
-import { ConnectApiError, isUnsupported } from '@/lib/console/connect-api';
+import { isUnsupported } from '@/lib/console/connect-api';
 import { ApiError } from '@/lib/http/errors';
 import { describeForLog } from '@/lib/http/log-error';
 
@@ -10,28 +10,10 @@ import { describeForLog } from '@/lib/http/log-error';
 // (lib/console/staff/with-staff.ts, mapping upstream failures by lib/console/upstream-problem.ts).
 
 import type { TErrorInfo } from '@/lib/console/error-info';
+import { apiErrorInfo, asConnectApiError } from '@/lib/console/connect-api/load-or-error';
 
 export type { TErrorInfo };
-
-/** The error as a ConnectApiError, or null (its `instanceof` holds across bundles). */
-export function asConnectApiError(err: unknown): ConnectApiError | null {
-  return err instanceof ConnectApiError ? err : null;
-}
-
-/** The readable, serialisable form of an API error; anything else is re-thrown (error.tsx shows it). */
-export function apiErrorInfo(thrown: unknown): TErrorInfo {
-  unstable_rethrow(thrown);
-  const err = asConnectApiError(thrown);
-  if (err) {
-    return {
-      message: err.problem?.detail || err.problem?.title || err.message,
-      status: err.status,
-      requestId: err.requestId,
-      errors: err.problem?.errors,
-    };
-  }
-  throw thrown;
-}
+export { apiErrorInfo, asConnectApiError, loadOrError } from '@/lib/console/connect-api/load-or-error';
 
 /** For server actions: never throw at the client; unknown errors become a generic message (and a log line). */
 export function actionErrorInfo(err: unknown): TErrorInfo {
@@ -44,17 +26,6 @@ export function actionErrorInfo(err: unknown): TErrorInfo {
 }
 
 export { isUnsupported as isUnsupportedError };
-
-/** Runs an API read for a page; on a ConnectApiError returns `{ error }` for an inline callout instead of throwing. */
-export async function loadOrError<T>(
-  fn: () => Promise<T>,
-): Promise<{ data: T; error?: undefined; unsupported?: undefined } | { data?: undefined; error: TErrorInfo; unsupported: boolean }> {
-  try {
-    return { data: await fn() };
-  } catch (err) {
-    return { error: apiErrorInfo(err), unsupported: isUnsupported(err) };
-  }
-}
 
 /** What a server action returns to the client: a small result, never a thrown error. */
 export type TActionResult<T = undefined> =

@@ -11,7 +11,8 @@ import { auditTargetLinks } from '@/lib/console/audit/target-links';
 import { listAudit, parseAuditFilters, type TAuditFilters } from '@/lib/console/audit/list-audit';
 import { requireStaff } from '@/lib/console/staff/session';
 import { ApiError } from '@/lib/http/errors';
-import type { TPageProps } from '@/lib/http/page-props';
+import { pageSearchParams, type TPageProps } from '@/lib/http/page-props';
+import { Button, Input, Select } from '@/components/console/form';
 
 export const metadata: Metadata = { title: 'Audit log' };
 
@@ -19,11 +20,10 @@ export const metadata: Metadata = { title: 'Audit log' };
 // Read-only: no route or action of the console changes or deletes a row.
 
 const toLocalInput = (d?: Date) => (d ? d.toISOString().slice(0, 16) : '');
-const inputClass = 'mt-0.5 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm';
 
 export default async function AuditPage({ searchParams }: TPageProps) {
   await requireStaff('/audit');
-  const sp = new URLSearchParams(Object.entries(await searchParams).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])));
+  const sp = pageSearchParams(await searchParams);
   let filters: TAuditFilters;
   try {
     filters = parseAuditFilters(sp);
@@ -46,32 +46,32 @@ export default async function AuditPage({ searchParams }: TPageProps) {
       <form action="/audit" method="get" className="flex flex-wrap items-end gap-2 text-sm" data-testid="audit-filters">
         <label className="flex flex-col text-xs text-slate-600">
           Actor (e-mail)
-          <input name="actor" defaultValue={filters.actor ?? ''} className={inputClass} />
+          <Input name="actor" defaultValue={filters.actor ?? ''} className="mt-0.5 w-auto" />
         </label>
         <label className="flex flex-col text-xs text-slate-600">
           Action
-          <select name="action" defaultValue={filters.action ?? ''} className={inputClass}>
+          <Select name="action" defaultValue={filters.action ?? ''} className="mt-0.5 w-auto">
             <option value="">any</option>
             {AUDIT_ACTIONS.map((a) => (
               <option key={a}>{a}</option>
             ))}
-          </select>
+          </Select>
         </label>
         <label className="flex flex-col text-xs text-slate-600">
           Target id
-          <input name="target" defaultValue={filters.target ?? ''} placeholder="ep_…, msg_…, receiver id" className={inputClass} />
+          <Input name="target" defaultValue={filters.target ?? ''} placeholder="ep_…, msg_…, receiver id" className="mt-0.5 w-auto" />
         </label>
         <label className="flex flex-col text-xs text-slate-600">
           From (UTC)
-          <input type="datetime-local" name="since" defaultValue={toLocalInput(filters.since)} className={inputClass} />
+          <Input type="datetime-local" name="since" defaultValue={toLocalInput(filters.since)} className="mt-0.5 w-auto" />
         </label>
         <label className="flex flex-col text-xs text-slate-600">
           To (UTC)
-          <input type="datetime-local" name="until" defaultValue={toLocalInput(filters.until)} className={inputClass} />
+          <Input type="datetime-local" name="until" defaultValue={toLocalInput(filters.until)} className="mt-0.5 w-auto" />
         </label>
-        <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-1 font-medium text-slate-700 hover:bg-slate-50">
+        <Button type="submit">
           Filter
-        </button>
+        </Button>
         <Link href="/audit" className="px-1 py-1 text-xs text-slate-600 hover:underline">
           Clear
         </Link>

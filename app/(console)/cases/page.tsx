@@ -4,15 +4,17 @@ import { EmptyState } from '@/components/console/empty-state';
 import { PageHeader } from '@/components/console/page-header';
 import { SearchBox } from '@/components/console/search-box';
 import { requireStaff } from '@/lib/console/staff/session';
-import type { TPageProps } from '@/lib/http/page-props';
+import { pageQuery, type TPageProps } from '@/lib/http/page-props';
+import { z } from 'zod';
 
 export const metadata: Metadata = { title: 'Search' };
+
+const ZCasesSearch = z.object({ q: z.string().trim().optional().catch(undefined) });
 
 // /cases?q=… (the header's search form) → /cases/{q}, a linkable case.
 export default async function CasesPage({ searchParams }: TPageProps) {
   await requireStaff('/cases');
-  const raw = (await searchParams).q;
-  const q = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+  const { q } = pageQuery(await searchParams, ZCasesSearch);
   if (q) redirect(`/cases/${encodeURIComponent(q.slice(0, 254))}`);
   return (
     <div className="space-y-4">

@@ -11,18 +11,20 @@ import { Timestamp } from '@/components/console/timestamp';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
 import { loadOrError } from '@/app/(console)/_lib/errors';
 import { ApiKeyReveal, CreateConnectForm, RegisterNonprofitForm } from './forms';
-import type { TPageProps } from '@/lib/http/page-props';
+import { pageQuery, type TPageProps } from '@/lib/http/page-props';
+import { z } from 'zod';
+import { Input } from '@/components/console/form';
 
 export const metadata: Metadata = { title: 'Nonprofits & Connects' };
 
-const input =
-  'rounded-md border border-slate-300 bg-white px-2.5 py-1.5 font-mono text-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/20';
+const ZNonprofitsSearch = z.object({
+  ein: z.string().default('').transform((ein) => ein.replace(/[\s-]/g, '')).catch(''),
+  connect: z.string().default('').transform((cid) => cid.trim()).catch(''),
+});
 
 export default async function NonprofitsPage({ searchParams }: TPageProps) {
   const { staff, api } = await staffApi();
-  const sp = await searchParams;
-  const ein = typeof sp.ein === 'string' ? sp.ein.replace(/[\s-]/g, '') : '';
-  const cid = typeof sp.connect === 'string' ? sp.connect.trim() : '';
+  const { ein, connect: cid } = pageQuery(await searchParams, ZNonprofitsSearch);
 
   const [nonprofit, connect, created] = await Promise.all([
     ein ? loadOrError(() => api.getNonprofit(ein)) : null,
@@ -41,7 +43,7 @@ export default async function NonprofitsPage({ searchParams }: TPageProps) {
               <label htmlFor="ein" className="sr-only">
                 EIN
               </label>
-              <input id="ein" name="ein" defaultValue={ein} placeholder="123456789" inputMode="numeric" className={`${input} w-48`} />
+              <Input id="ein" name="ein" defaultValue={ein} placeholder="123456789" inputMode="numeric" className="w-48 font-mono" />
               <button type="submit" className={buttonClass('secondary')}>
                 Look up
               </button>
@@ -85,7 +87,7 @@ export default async function NonprofitsPage({ searchParams }: TPageProps) {
               <label htmlFor="connect" className="sr-only">
                 Connect id (CID)
               </label>
-              <input id="connect" name="connect" defaultValue={cid} placeholder="test_…" className={`${input} w-56 sm:w-80`} />
+              <Input id="connect" name="connect" defaultValue={cid} placeholder="test_…" className="w-56 font-mono sm:w-80" />
               <button type="submit" className={buttonClass('secondary')}>
                 Open
               </button>

@@ -10,7 +10,8 @@ import { parseProblemWindow, type TProblemPreset } from '@/lib/console/investiga
 import { ApiError } from '@/lib/http/errors';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
 import { loadOrError } from '@/app/(console)/_lib/errors';
-import type { TPageProps } from '@/lib/http/page-props';
+import { pageSearchParams, type TPageProps } from '@/lib/http/page-props';
+import { Button, Input } from '@/components/console/form';
 
 export const metadata: Metadata = { title: 'Problems' };
 
@@ -24,7 +25,7 @@ const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { min
 
 export default async function ProblemsPage({ searchParams }: TPageProps) {
   const { staff, api } = await staffApi();
-  const sp = new URLSearchParams(Object.entries(await searchParams).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])));
+  const sp = pageSearchParams(await searchParams);
   let window;
   try {
     window = parseProblemWindow(sp);
@@ -52,15 +53,15 @@ export default async function ProblemsPage({ searchParams }: TPageProps) {
       <form action="/problems" method="get" className="flex flex-wrap items-end gap-2 text-sm">
         <label className="flex flex-col text-xs text-slate-600">
           From (UTC)
-          <input type="datetime-local" name="since" defaultValue={toLocalInput(window.since.toISOString())} className="mt-0.5 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm" />
+          <Input type="datetime-local" name="since" defaultValue={toLocalInput(window.since.toISOString())} className="mt-0.5 w-auto" />
         </label>
         <label className="flex flex-col text-xs text-slate-600">
           To (UTC)
-          <input type="datetime-local" name="until" defaultValue={toLocalInput(window.until.toISOString())} className="mt-0.5 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm" />
+          <Input type="datetime-local" name="until" defaultValue={toLocalInput(window.until.toISOString())} className="mt-0.5 w-auto" />
         </label>
-        <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-1 font-medium text-slate-700 hover:bg-slate-50">
+        <Button type="submit">
           Show
-        </button>
+        </Button>
         <nav aria-label="Presets" className="flex items-center gap-1 text-xs" data-testid="problem-presets">
           {PRESETS.map(([last, label]) => (
             <Link

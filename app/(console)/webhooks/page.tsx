@@ -1,7 +1,5 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { listTrackedWebhooks } from '@/lib/console/tracked-webhooks';
-import { listReceivers } from '@/lib/console/receivers';
 import { Badge } from '@/components/console/badge';
 import { ErrorCallout } from '@/components/console/callout';
 import { EmptyState } from '@/components/console/empty-state';
@@ -9,39 +7,20 @@ import { buttonClass } from '@/components/console/button-class';
 import { PageHeader } from '@/components/console/page-header';
 import { Table, TBody, Td, Th } from '@/components/console/table';
 import { Timestamp } from '@/components/console/timestamp';
-import type { TWebhook } from '@/lib/console/connect-api';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
-import { loadOrError } from '@/app/(console)/_lib/errors';
-import { mapLimit } from '@/lib/console/map-limit';
+import { loadWebhookList } from '@/lib/console/webhook-list';
 import { TrackWebhookForm } from './track-form';
 import { WebhookHealthStatus } from './webhook-health-status';
 import { trackListedWebhookAction } from './actions';
-import type { TPageProps } from '@/lib/http/page-props';
+import { pageQuery, ZPageTokenSearch, type TPageProps } from '@/lib/http/page-props';
 
 export const metadata: Metadata = { title: 'Webhooks' };
 
 export default async function WebhooksPage({ searchParams }: TPageProps) {
   const { staff, api } = await staffApi();
-  const sp = await searchParams;
-  const pageToken = typeof sp.pageToken === 'string' ? sp.pageToken : undefined;
+  const { pageToken } = pageQuery(await searchParams, ZPageTokenSearch);
 
-  const [tracked, receivers, listed] = await Promise.all([
-    listTrackedWebhooks(staff.environment),
-    listReceivers(),
-    loadOrError(() => api.listWebhooks({ pageLimit: 50, pageToken })),
-  ]);
-  const listSupported = !listed.unsupported;
-  const fromList = new Map((listed.data?.results ?? []).map((w) => [w.id, w]));
-  // Tracked webhooks not on this page of the service's list: ask for each (EXT; skipped when unsupported).
-  const details = new Map<string, TWebhook | null>();
-  if (listSupported) {
-    const missing = tracked.filter((t) => !fromList.has(t.webhookId));
-    const got = await mapLimit(missing, 6, async (t) => (await loadOrError(() => api.getWebhook(t.webhookId))).data ?? null);
-    missing.forEach((t, i) => details.set(t.webhookId, got[i]));
-  }
-  const receiverById = new Map(receivers.map((r) => [r.id, r]));
-  const trackedIds = new Set(tracked.map((t) => t.webhookId));
-  const untracked = (listed.data?.results ?? []).filter((w) => !trackedIds.has(w.id));
+  const { tracked, webhooks, receiverById, listed, listSupported, untracked } = await loadWebhookList(staff.environment, api, pageToken);
 
   return (
     <div className="space-y-6">
@@ -85,7 +64,7 @@ export default async function WebhooksPage({ searchParams }: TPageProps) {
             </thead>
             <TBody>
               {tracked.map((t) => {
-                const w = fromList.get(t.webhookId) ?? details.get(t.webhookId) ?? null;
+                const w = webhooks.get(t.webhookId) ?? null;
                 const receiver = t.receiverId ? receiverById.get(t.receiverId) : undefined;
                 return (
                   <tr key={t.webhookId} className="hover:bg-slate-50" data-testid="webhook-row">

@@ -7,11 +7,13 @@ import { ConnectShell } from '@/components/connect/connect-shell';
 import { GiveForm } from '@/components/connect/give-form';
 import { GIVE_FORM_COOKIE, decodeFormValues, isGiveFormError, newFormToken } from '@/lib/service/connect-page/give-form';
 import { findActiveConnect } from '@/lib/service/connects/get-connect';
-import type { TPageProps } from '@/lib/http/page-props';
+import { pageQuery, type TPageProps } from '@/lib/http/page-props';
+import { z } from 'zod';
 
 type TProps = TPageProps<{ cid: string }>;
 
 const connectOf = cache(findActiveConnect);
+const ZConnectSearch = z.object({ error: z.string().optional().catch(undefined) });
 
 export async function generateMetadata({ params }: TProps): Promise<Metadata> {
   const found = await connectOf((await params).cid);
@@ -22,8 +24,8 @@ export default async function ConnectPage({ params, searchParams }: TProps) {
   const { cid } = await params;
   const found = await connectOf(cid);
   if (!found) notFound();
-  const { error } = await searchParams;
-  const errors = (typeof error === 'string' ? error.split(',') : []).filter(isGiveFormError);
+  const { error } = pageQuery(await searchParams, ZConnectSearch);
+  const errors = (error?.split(',') ?? []).filter(isGiveFormError);
   const values = errors.length ? decodeFormValues((await cookies()).get(GIVE_FORM_COOKIE)?.value) : null;
 
   return (

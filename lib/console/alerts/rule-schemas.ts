@@ -6,7 +6,6 @@ import type { schema } from '@/lib/db/client';
 export const ALERT_RULE_KINDS = ['failure_streak', 'success_rate', 'webhook_disabled', 'grant_undelivered'] as const;
 export type TAlertRuleKind = (typeof ALERT_RULE_KINDS)[number];
 export const ALERT_WINDOWS = ['1h', '24h', '7d'] as const;
-export type TAlertWindow = (typeof ALERT_WINDOWS)[number];
 
 /** Below this many attempts in the window a success rate says too little, and the rule does not fire. */
 export const DEFAULT_MIN_ATTEMPTS = 10;

@@ -1,46 +1,27 @@
 import type { TProblemInfo } from './errors';
 import {
-  ZAccountMessage,
-  ZAccountMessageSummary,
-  ZAttempt,
   ZConnect,
   ZGrant,
-  ZMessage,
   ZNonprofit,
   ZPage,
-  ZRecoverPreview,
-  ZRecoverRun,
-  ZRetryPendingPreview,
-  ZRetryPendingResult,
   ZSecret,
-  ZTroubledCounts,
-  ZTroubledMessage,
   ZWebhook,
   ZWebhookStats,
-  type TAccountMessage,
-  type TAccountMessageSummary,
-  type TAttempt,
   type TConnect,
   type TGrant,
-  type TMessage,
   type TNonprofit,
   type TPage,
-  type TRecoverPreview,
-  type TRecoverRun,
-  type TRetryPendingPreview,
-  type TRetryPendingResult,
-  type TTroubledCounts,
-  type TTroubledMessage,
   type TWebhook,
   type TWebhookStats,
 } from './schemas';
-import { ConnectApiTransport, enc, type TPageQuery } from './transport';
+import { ConnectApiMessages } from './client-messages';
+import { enc, type TPageQuery } from './transport';
 
 // The console's only way to the Giving Connect API: one method per operation it uses, over the
-// transport (transport.ts: token, retries, zod, EXT detection). It grows with the operations the
-// console uses (about thirty, a few lines each), which is why it is longer than most files.
+// transport (transport.ts: token, retries, zod, EXT detection): nonprofits, Connects, grants and
+// webhooks here; messages, attempts and recovery in client-messages.ts.
 
-export class ConnectApi extends ConnectApiTransport {
+export class ConnectApi extends ConnectApiMessages {
   /* ----------------------------------------------------------- nonprofits */
 
   getNonprofit(ein: string): Promise<TNonprofit> {
@@ -180,170 +161,6 @@ export class ConnectApi extends ConnectApiTransport {
     return this.call(
       { operation: 'list webhook stats', method: 'GET', path: '/v1/webhooks/stats', query: { window, ...page }, idempotent: true, ext: 'list' },
       ZPage(ZWebhookStats),
-    );
-  }
-
-  /* ------------------------------------------------------------- messages */
-
-  /** EXT (like Svix's /msg): the account's messages, newest first, whatever webhooks they went to; `tag` is exact. */
-  listAccountMessages(
-    query: TPageQuery & { tag?: string; eventType?: string; before?: string; after?: string; delivered?: boolean } = {},
-  ): Promise<TPage<TAccountMessageSummary>> {
-    return this.call(
-      {
-        operation: 'list account messages',
-        method: 'GET',
-        path: '/v1/messages',
-        query: { ...query, delivered: query.delivered === undefined ? undefined : String(query.delivered) },
-        idempotent: true,
-        ext: 'list',
-      },
-      ZPage(ZAccountMessageSummary),
-    );
-  }
-
-  /**
-   * EXT: one message of the account by its `msg_` id or `evt_` event id, with its payload and a
-   * delivery per webhook it was queued for (none when nothing was subscribed). A 404 is "no such
-   * message" when the account's message list answers, otherwise the route is missing.
-   */
-  getAccountMessage(idOrEventId: string): Promise<TAccountMessage> {
-    return this.call(
-      {
-        operation: 'get account message',
-        method: 'GET',
-        path: `/v1/messages/${enc(idOrEventId)}`,
-        idempotent: true,
-        // The route exists when the account's message list answers: then a 404 is the message's.
-        ext: { resourceMissing: () => this.succeeds('/v1/messages', { pageLimit: 1 }) },
-      },
-      ZAccountMessage,
-    );
-  }
-
-  listMessages(
-    webhookId: string,
-    query: TPageQuery & { status?: string; eventType?: string; before?: string; after?: string; withContent?: boolean; withAttempts?: boolean } = {},
-  ): Promise<TPage<TMessage>> {
-    return this.call(
-      {
-        operation: 'list messages',
-        method: 'GET',
-        path: `/v1/webhooks/${enc(webhookId)}/messages`,
-        query: { ...query, withContent: query.withContent ? 'true' : undefined, withAttempts: query.withAttempts ? 'true' : undefined },
-        idempotent: true,
-      },
-      ZPage(ZMessage),
-    );
-  }
-
-  /** EXT: the account's failed (`state=failed`) or retrying (pending after ≥ 2 attempts) messages across its webhooks, newest first. */
-  listTroubledMessages(state: 'failed' | 'retrying', query: TPageQuery & { before?: string; after?: string } = {}): Promise<TPage<TTroubledMessage>> {
-    return this.call(
-      { operation: 'list troubled messages', method: 'GET', path: '/v1/webhooks/messages', query: { state, withContent: 'true', ...query }, idempotent: true, ext: 'list' },
-      ZPage(ZTroubledMessage),
-    );
-  }
-
-  /** EXT: each webhook's failed and retrying messages in a window, exact up to `cap`. */
-  countTroubledMessages(query: { before?: string; after?: string; cap?: number } = {}): Promise<TTroubledCounts> {
-    return this.call(
-      { operation: 'count troubled messages', method: 'GET', path: '/v1/webhooks/messages/counts', query: { ...query, cap: query.cap === undefined ? undefined : String(query.cap) }, idempotent: true, ext: 'list' },
-      ZTroubledCounts,
-    );
-  }
-
-  getMessage(webhookId: string, messageId: string): Promise<TMessage> {
-    return this.call(
-      { operation: 'get message', method: 'GET', path: `/v1/webhooks/${enc(webhookId)}/messages/${enc(messageId)}`, idempotent: true },
-      ZMessage,
-    );
-  }
-
-  listAttempts(webhookId: string, messageId: string, page: TPageQuery = {}): Promise<TPage<TAttempt>> {
-    return this.call(
-      {
-        operation: 'list attempts',
-        method: 'GET',
-        path: `/v1/webhooks/${enc(webhookId)}/messages/${enc(messageId)}/attempts`,
-        query: { ...page },
-        idempotent: true,
-      },
-      ZPage(ZAttempt),
-    );
-  }
-
-  getAttempt(webhookId: string, messageId: string, attemptId: string): Promise<TAttempt> {
-    return this.call(
-      {
-        operation: 'get attempt',
-        method: 'GET',
-        path: `/v1/webhooks/${enc(webhookId)}/messages/${enc(messageId)}/attempts/${enc(attemptId)}`,
-        idempotent: true,
-      },
-      ZAttempt,
-    );
-  }
-
-  sendTestEvent(webhookId: string, eventType?: string): Promise<TMessage> {
-    return this.call(
-      { operation: 'send test event', method: 'POST', path: `/v1/webhooks/${enc(webhookId)}/test`, body: eventType ? { eventType } : {} },
-      ZMessage,
-    );
-  }
-
-  /** EXT */
-  resendMessage(webhookId: string, messageId: string): Promise<TAttempt> {
-    return this.call(
-      {
-        operation: 'resend message',
-        method: 'POST',
-        path: `/v1/webhooks/${enc(webhookId)}/messages/${enc(messageId)}/resend`,
-        ext: { probe: () => this.succeeds(`/v1/webhooks/${enc(webhookId)}/messages/${enc(messageId)}`) },
-      },
-      ZAttempt,
-    );
-  }
-
-  /** EXT: how many failed messages of the window a recover would re-send now. */
-  previewRecover(webhookId: string, window: { since: string; until?: string }): Promise<TRecoverPreview> {
-    return this.call(
-      { operation: 'preview recover', method: 'GET', path: `/v1/webhooks/${enc(webhookId)}/recover`, query: { ...window }, idempotent: true, ext: this.webhookExt(webhookId) },
-      ZRecoverPreview,
-    );
-  }
-
-  /** EXT: re-sends the window's failed messages (202 with the run; the same run while an identical one is going). */
-  recoverMessages(webhookId: string, window: { since: string; until?: string }): Promise<TRecoverRun> {
-    return this.call(
-      // Idempotent while a run is going (the service answers the same run), so safe to retry.
-      { operation: 'recover messages', method: 'POST', path: `/v1/webhooks/${enc(webhookId)}/recover`, body: window, idempotent: true, ext: this.webhookExt(webhookId) },
-      ZRecoverRun,
-    );
-  }
-
-  /** EXT: a recover run and its progress. */
-  getRecoverRun(webhookId: string, runId: string): Promise<TRecoverRun> {
-    return this.call(
-      { operation: 'get recover run', method: 'GET', path: `/v1/webhooks/${enc(webhookId)}/recover/${enc(runId)}`, idempotent: true, ext: this.webhookExt(webhookId) },
-      ZRecoverRun,
-    );
-  }
-
-  /** EXT: how many messages of the window wait for a retry (the preview of a retry now). */
-  previewRetryPending(webhookId: string, window: { since: string; until?: string }): Promise<TRetryPendingPreview> {
-    return this.call(
-      { operation: 'preview retry now', method: 'GET', path: `/v1/webhooks/${enc(webhookId)}/retry-pending`, query: { ...window }, idempotent: true, ext: this.webhookExt(webhookId) },
-      ZRetryPendingPreview,
-    );
-  }
-
-  /** EXT: attempts now the window's messages waiting for a retry; their schedules resume after. */
-  retryPendingNow(webhookId: string, window: { since: string; until?: string }): Promise<TRetryPendingResult> {
-    return this.call(
-      // Not retried on a lost answer: each call advances the schedules of what it makes due.
-      { operation: 'retry now', method: 'POST', path: `/v1/webhooks/${enc(webhookId)}/retry-pending`, body: window, ext: this.webhookExt(webhookId) },
-      ZRetryPendingResult,
     );
   }
 }

@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { Agent, request, type Dispatcher } from 'undici';
 import type { z } from 'zod';
+import { newRequestId } from '@/lib/http/request-id';
+import { parseRetryAfter } from '@/lib/http/retry-after';
 import { ConnectApiError, type TProblemInfo } from './errors';
 import type { TConnectApiConfig } from './environments';
 import { Reachability, type TLog } from './reachability';
@@ -51,13 +52,10 @@ function header(res: TRawResponse, name: string): string | null {
   return (Array.isArray(v) ? v[0] : v) ?? null;
 }
 
-/** Retry-After in ms (seconds or an HTTP date), or null. */
+/** Retry-After in ms, or null. */
 function retryAfterMs(res: TRawResponse): number | null {
-  const v = header(res, 'retry-after');
-  if (!v) return null;
-  if (/^\d+$/.test(v.trim())) return Number(v.trim()) * 1000;
-  const at = Date.parse(v);
-  return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
+  const seconds = parseRetryAfter(header(res, 'retry-after'));
+  return seconds === null ? null : seconds * 1000;
 }
 
 function backoffMs(attempt: number): number {
@@ -139,7 +137,7 @@ export class ConnectApiTransport {
     send: (requestId: string) => Promise<TRawResponse>,
   ): Promise<TRawResponse> {
     for (let attempt = 1; ; attempt++) {
-      const requestId = `req_${randomUUID().replaceAll('-', '')}`;
+      const requestId = newRequestId();
       let res: TRawResponse;
       try {
         res = await send(requestId);

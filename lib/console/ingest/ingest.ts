@@ -1,5 +1,5 @@
 import { RECEIPT_MAX_BODY_BYTES } from '@/lib/constants';
-import { ApiError, toProblem } from '@/lib/http/errors';
+import { ApiError, problemBody, toProblem } from '@/lib/http/errors';
 import { describeForLog } from '@/lib/http/log-error';
 import { REQUEST_ID_HEADER } from '@/lib/http/request-id';
 import { arrivalHost, sourceAddress } from '@/lib/http/source-address';
@@ -98,7 +98,7 @@ async function receive(slug: string, req: TIngestRequest): Promise<TIngestAnswer
 
   const answerHeaders = { 'x-receipt-id': String(receipt.id), 'cache-control': 'no-store' };
   if (body.oversize) {
-    const problem = { type: 'about:blank', title: 'Payload Too Large', status: 413, detail: `The body is over the limit of ${RECEIPT_MAX_BODY_BYTES} bytes; only its metadata was stored.` };
+    const problem = problemBody(413, `The body is over the limit of ${RECEIPT_MAX_BODY_BYTES} bytes; only its metadata was stored.`);
     return { status: 413, headers: { ...answerHeaders, 'content-type': 'application/problem+json' }, body: JSON.stringify(problem) };
   }
   if (receiver.responseDelayMs > 0) await new Promise((r) => setTimeout(r, receiver.responseDelayMs));

@@ -1,4 +1,4 @@
-import { batchWriter } from '@/lib/db/batch-writer';
+import { groupCommitWriter } from '@/lib/db/group-commit';
 import { driverRows } from '@/lib/db/client';
 import type { TVerdict } from './verify-signature';
 
@@ -65,7 +65,7 @@ async function insertReceipts(inputs: TReceiptInput[]): Promise<TStoredReceipt[]
   return rows.map((r) => ({ id: Number(r.id), receivedAt: new Date(r.received_at) })).sort((a, b) => a.id - b.id);
 }
 
-const submit = batchWriter('receipts', insertReceipts);
+const submit = groupCommitWriter('receipts', insertReceipts);
 
 export function recordReceipt(input: TReceiptInput): Promise<TStoredReceipt> {
   return submit(input);

@@ -56,13 +56,6 @@ export async function findUserByEmail(email: string): Promise<TUser | null> {
   return row ?? null;
 }
 
-export async function getUser(id: string): Promise<TUser | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const db = await getDb();
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row ?? null;
-}
-
 export async function listUsers(): Promise<Omit<TUser, 'passwordHash'>[]> {
   const db = await getDb();
   return db

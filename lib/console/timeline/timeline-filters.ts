@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGE_STATUSES } from '@/lib/constants';
+import { pageQuery, type TSearchParams } from '@/lib/http/page-props';
 import { parseQuery } from '@/lib/http/query';
 import { ZInstant } from '../instant';
 import type { TTimelineFilters } from './timeline-types';
@@ -32,16 +33,9 @@ export const ZTimelineSearch = z.object(Object.fromEntries(KEYS.map((k) => [k, F
   [K in keyof typeof FILTERS]: z.ZodCatch<z.ZodOptional<(typeof FILTERS)[K]>>;
 });
 
-type TSearchParams = URLSearchParams | Record<string, string | string[] | undefined>;
-
 /** The page's filters from its searchParams (forgiving). */
-export function parseTimelineSearch(params: TSearchParams): TTimelineFilters {
-  const get = (k: string) => {
-    const v = params instanceof URLSearchParams ? params.get(k) : params[k];
-    const one = Array.isArray(v) ? v[0] : v;
-    return one === '' || one === null ? undefined : one;
-  };
-  const parsed = ZTimelineSearch.parse(Object.fromEntries(KEYS.map((k) => [k, get(k)])));
+export function parseTimelineSearch(params: TSearchParams | URLSearchParams): TTimelineFilters {
+  const parsed = pageQuery(params, ZTimelineSearch);
   return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined)) as TTimelineFilters;
 }
 

@@ -12,7 +12,6 @@ export const ZMetadata = z
   })
   .refine((m) => Object.keys(m).length <= METADATA_MAX_KEYS, { message: `must have at most ${METADATA_MAX_KEYS} keys` });
 
-export type TMetadata = z.output<typeof ZMetadata>;
 
 export const ZCreateConnect = z.strictObject({
   name: z.string().trim().min(1, { message: 'must not be empty' }).max(100, { message: 'must be at most 100 characters' }).optional(),

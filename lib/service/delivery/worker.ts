@@ -9,7 +9,7 @@ import { dropHeartbeat, heartbeat } from '@/lib/readiness/heartbeats';
 import { claimDeliveries, releaseClaim, type TClaim, type TClaimed, type TDeliveryJob } from './claim';
 import { attemptDelivery, attemptTimeoutMs } from './deliver';
 import { EndpointSlots } from './endpoint-slots';
-import { abandonClaim, recordScheduledAttempt } from './record-attempt';
+import { abandonClaim, recordScheduledAttempt } from './record-scheduled-attempts';
 import type { TSendResult } from './send-webhook';
 import { DELIVERIES_CHANNEL, Wakeup } from './wakeup';
 

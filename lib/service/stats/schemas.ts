@@ -12,7 +12,6 @@ const WINDOW_NAMES = Object.keys(STATS_WINDOWS) as [TStatsWindow, ...TStatsWindo
 export const ZStatsQuery = z.object({
   window: z.enum(WINDOW_NAMES, { message: `must be one of: ${WINDOW_NAMES.join(', ')}` }).default('24h'),
 });
-export type TStatsQuery = z.output<typeof ZStatsQuery>;
 
 export type TPercentiles = { p50: number | null; p95: number | null; p99: number | null };
 

@@ -1,7 +1,7 @@
 import { getDb } from '@/lib/db/client';
 import { env } from '@/lib/env';
 import { ApiError } from '@/lib/http/errors';
-import { recordManualAttempt } from '@/lib/service/delivery/record-attempt';
+import { recordManualAttempt } from '@/lib/service/delivery/record-manual-attempt';
 import { sendWebhook } from '@/lib/service/delivery/send-webhook';
 import { getDelivery } from './get-message';
 import { activeSecrets } from './webhook-secrets';

@@ -12,19 +12,22 @@ import { findDeliveringWebhooks } from './find-delivering-webhooks';
 import { secretWarnings } from './secret-warnings';
 import { ReceiptLog } from './receipt-log';
 import { ReceiverSettingsForm } from './settings-form';
-import type { TPageProps } from '@/lib/http/page-props';
+import { pageQuery, type TPageProps } from '@/lib/http/page-props';
+import { z } from 'zod';
+import { Button, Input } from '@/components/console/form';
 
 export const metadata: Metadata = { title: 'Receiver' };
 
 const RECEIPT_PAGE_SIZE = 50;
+const ZReceiverSearch = z.object({
+  q: z.string().default('').transform((q) => q.trim().slice(0, 200)).catch(''),
+  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional().catch(undefined),
+});
 
 export default async function ReceiverPage({ params, searchParams }: TPageProps<{ id: string }>) {
   const { staff, api } = await staffApi();
   const { id } = await params;
-  const sp = await searchParams;
-  const q = typeof sp.q === 'string' ? sp.q.trim().slice(0, 200) : '';
-  const beforeRaw = typeof sp.before === 'string' ? Number(sp.before) : NaN;
-  const before = Number.isSafeInteger(beforeRaw) && beforeRaw > 0 ? beforeRaw : undefined;
+  const { q, before } = pageQuery(await searchParams, ZReceiverSearch);
 
   const receiver = await getReceiver(id);
   if (!receiver) notFound();
@@ -69,16 +72,16 @@ export default async function ReceiverPage({ params, searchParams }: TPageProps<
               <label htmlFor="q" className="sr-only">
                 Search body and headers
               </label>
-              <input
+              <Input
                 id="q"
                 name="q"
                 defaultValue={q}
                 placeholder="Search body and headers…"
-                className="w-48 min-w-0 rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/20 sm:w-64"
+                className="w-48 min-w-0 sm:w-64"
               />
-              <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-1 text-sm font-medium text-slate-700 hover:bg-slate-50">
+              <Button type="submit">
                 Search
-              </button>
+              </Button>
               {q ? (
                 <Link href="?" className="text-xs text-slate-600 hover:underline">
                   Clear

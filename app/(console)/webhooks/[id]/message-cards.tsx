@@ -1,8 +1,7 @@
 'use client';
 
-import { columnOf, MESSAGE_COLUMNS } from './message-columns';
+import { columnOf, MESSAGE_COLUMNS, type TMessageListProps } from './message-columns';
 import { ExpandButton } from './expand-button';
-import type { TMessageListProps } from './timeline';
 
 // The timeline on narrow screens: a card per message with the same columns as labelled fields,
 // the explanation in full, and the opened message's attempts and receipts inside the card.

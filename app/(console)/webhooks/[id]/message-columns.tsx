@@ -20,6 +20,18 @@ export type TMessageColumn = {
   cell: (m: TTimelineMessage, now: string, ctx: TCellContext) => ReactNode;
 };
 
+/** What the table and the cards are given: the messages, their open/fresh state and the detail of an open one. */
+export type TMessageListProps = {
+  messages: TTimelineMessage[];
+  now: string;
+  /** The webhook is disabled: no message of it will be attempted. */
+  webhookDisabled: boolean;
+  isOpen: (id: string) => boolean;
+  onToggle: (id: string) => void;
+  isFresh: (m: TTimelineMessage) => boolean;
+  renderDetail: (m: TTimelineMessage) => ReactNode;
+};
+
 export const MESSAGE_COLUMNS: TMessageColumn[] = [
   { id: 'eventType', header: 'Event type', cell: (m) => <span className="font-medium text-slate-900">{m.eventType}</span> },
   {

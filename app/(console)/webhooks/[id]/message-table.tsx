@@ -2,8 +2,7 @@
 
 import type { TTimelineMessage } from '@/lib/console/timeline/timeline-types';
 import { ExpandButton } from './expand-button';
-import { MESSAGE_COLUMNS, type TCellContext } from './message-columns';
-import type { TMessageListProps } from './timeline';
+import { MESSAGE_COLUMNS, type TCellContext, type TMessageListProps } from './message-columns';
 
 // The timeline on wide screens: one row per message, the explanation under it, the opened
 // message's attempts and receipts under that. Each message is its own <tbody>.

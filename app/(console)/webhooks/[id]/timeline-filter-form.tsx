@@ -2,11 +2,10 @@ import Form from 'next/form';
 import Link from 'next/link';
 import { MESSAGE_STATUSES } from '@/lib/constants';
 import type { TTimelineFilters } from '@/lib/console/timeline/timeline-types';
+import { Button, Input, Select } from '@/components/console/form';
 
 // The timeline's filters as a plain GET form (it works before hydration): status, event type and a
 // time range. The datetime-local fields are read as UTC, as every time in the console is.
-
-const FIELD = 'mt-0.5 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm';
 
 /** An RFC 3339 time as a datetime-local value in UTC (minutes). */
 const localValue = (iso?: string) => (iso ? iso.slice(0, 16) : '');
@@ -17,33 +16,31 @@ export function TimelineFilterForm({ webhookId, filters, eventTypes }: { webhook
     <Form action="" className="flex min-w-0 flex-wrap items-end gap-2 text-sm" aria-label="Filter the timeline">
       <label className="flex flex-col text-xs text-slate-600">
         Status
-        <select name="status" defaultValue={filters.status ?? ''} className={FIELD}>
+        <Select name="status" defaultValue={filters.status ?? ''} className="mt-0.5 w-auto">
           <option value="">any</option>
           {MESSAGE_STATUSES.map((s) => (
             <option key={s}>{s}</option>
           ))}
-        </select>
+        </Select>
       </label>
       <label className="flex flex-col text-xs text-slate-600">
         Event type
-        <select name="eventType" defaultValue={filters.eventType ?? ''} className={FIELD}>
+        <Select name="eventType" defaultValue={filters.eventType ?? ''} className="mt-0.5 w-auto">
           <option value="">any</option>
           {eventTypes.map((t) => (
             <option key={t}>{t}</option>
           ))}
-        </select>
+        </Select>
       </label>
       <label className="flex flex-col text-xs text-slate-600">
         Created after (UTC)
-        <input type="datetime-local" name="after" defaultValue={localValue(filters.after)} className={FIELD} />
+        <Input type="datetime-local" name="after" defaultValue={localValue(filters.after)} className="mt-0.5 w-auto" />
       </label>
       <label className="flex flex-col text-xs text-slate-600">
         Created before (UTC)
-        <input type="datetime-local" name="before" defaultValue={localValue(filters.before)} className={FIELD} />
+        <Input type="datetime-local" name="before" defaultValue={localValue(filters.before)} className="mt-0.5 w-auto" />
       </label>
-      <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-1 text-sm font-medium text-slate-700 hover:bg-slate-50">
-        Filter
-      </button>
+      <Button type="submit">Filter</Button>
       {filtered ? (
         <Link href={`/webhooks/${encodeURIComponent(webhookId)}`} className="px-1 py-1 text-xs text-slate-600 hover:underline">
           Clear

@@ -1,9 +1,10 @@
 'use client';
 
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { EmptyState } from '@/components/console/empty-state';
 import { useMediaQuery, WIDE_QUERY } from '@/components/console/use-media-query';
-import type { TTimeline, TTimelineFilters, TTimelineMessage } from '@/lib/console/timeline/timeline-types';
+import type { TTimeline, TTimelineFilters } from '@/lib/console/timeline/timeline-types';
+import type { TMessageListProps } from './message-columns';
 import { LiveIndicator } from './live-indicator';
 import { MessageCards } from './message-cards';
 import { MessageDetail } from './message-detail';
@@ -13,18 +14,6 @@ import { useTimeline } from './use-timeline';
 
 // A webhook's timeline, live: a table on wide screens, cards on narrow ones (both rendered, CSS
 // shows one), with the pager under them. An opened message mounts only in the one on screen.
-
-/** What the table and the cards are given. */
-export type TMessageListProps = {
-  messages: TTimelineMessage[];
-  now: string;
-  /** The webhook is disabled: no message of it will be attempted. */
-  webhookDisabled: boolean;
-  isOpen: (id: string) => boolean;
-  onToggle: (id: string) => void;
-  isFresh: (m: TTimelineMessage) => boolean;
-  renderDetail: (m: TTimelineMessage) => ReactNode;
-};
 
 const FRESH_MS = 5000;
 

@@ -7,7 +7,8 @@ import { ConnectShell, formatUsd } from '@/components/connect/connect-shell';
 import { THANKS_COOKIE, mayShowThanks } from '@/lib/service/connect-page/thanks-cookie';
 import { findActiveConnect } from '@/lib/service/connects/get-connect';
 import { findGrantByTrackingId } from '@/lib/service/grants/find-grant';
-import type { TPageProps } from '@/lib/http/page-props';
+import { pageQuery, type TPageProps } from '@/lib/http/page-props';
+import { z } from 'zod';
 
 type TProps = TPageProps<{ cid: string }>;
 
@@ -41,12 +42,13 @@ function NeutralThanks({ cid, nonprofitName }: { cid: string; nonprofitName: str
 }
 
 export const metadata: Metadata = { title: 'Thank you', robots: { index: false } };
+const ZThanksSearch = z.object({ t: z.string().optional().catch(undefined) });
 
 export default async function ThanksPage({ params, searchParams }: TProps) {
   const { cid } = await params;
-  const { t } = await searchParams;
+  const { t } = pageQuery(await searchParams, ZThanksSearch);
   const found = await findActiveConnect(cid);
-  const grant = found && typeof t === 'string' ? await findGrantByTrackingId(cid, t) : null;
+  const grant = found && t ? await findGrantByTrackingId(cid, t) : null;
   if (!found || !grant) notFound();
   if (!mayShowThanks((await cookies()).get(THANKS_COOKIE)?.value, found.connect, grant.trackingId)) {
     return <NeutralThanks cid={cid} nonprofitName={found.nonprofitName} />;

@@ -8,7 +8,7 @@ import { Table, TBody, Td, Th } from '@/components/console/table';
 import { Timestamp } from '@/components/console/timestamp';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
 import { loadOrError } from '@/app/(console)/_lib/errors';
-import type { TPageProps } from '@/lib/http/page-props';
+import { pageQuery, ZPageTokenSearch, type TPageProps } from '@/lib/http/page-props';
 
 export const metadata: Metadata = { title: 'Grants' };
 
@@ -20,8 +20,7 @@ const STATUS_TONE = { Initiated: 'blue', Completed: 'green', Canceled: 'gray' } 
 export default async function GrantsPage({ params, searchParams }: TPageProps<{ id: string }>) {
   const { api } = await staffApi();
   const { id } = await params;
-  const sp = await searchParams;
-  const pageToken = typeof sp.pageToken === 'string' ? sp.pageToken : undefined;
+  const { pageToken } = pageQuery(await searchParams, ZPageTokenSearch);
 
   const connect = await loadOrError(() => api.getConnect(id));
   const grants = connect.data?.apiKey ? await loadOrError(() => api.listGrants(connect.data.apiKey!, { pageLimit: PAGE_SIZE, pageToken })) : null;

@@ -1,114 +1,25 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { ID_PREFIX } from '@/lib/constants';
-import { batchWriter } from '@/lib/db/batch-writer';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { groupCommitWriter } from '@/lib/db/group-commit';
 import { driverRows, getDb, queryRows, schema, type Tx } from '@/lib/db/client';
 import { env } from '@/lib/env';
-import { prefixedId } from '@/lib/ids';
 import { isOperationalEventType } from '@/lib/constants';
-import { emitOperationalEvent, type TCause } from '@/lib/service/webhooks/emit-operational-event';
+import { emitOperationalEvent } from '@/lib/service/webhooks/emit-operational-event';
 import { countAttempt } from '@/lib/metrics/count-attempt';
-import type { TAttemptRow } from '@/lib/service/webhooks/webhook-json';
+import { parseRetryAfter } from '@/lib/http/retry-after';
+import { attemptValues, type TAttemptTarget, type TAttemptValues } from './attempt-values';
 import type { TClaim } from './claim';
+import { causeOf, endFailingStretches, noteDisabled, noteRecovery, noteWebhookFailure } from './failing-stretch';
 import { lockWebhookStates, type TLockedWebhook } from './lock-webhook-states';
-import { nextRetryDelayMs, parseRetryAfter } from './schedule';
+import { nextRetryDelayMs } from './schedule';
 import type { TSendResult } from './send-webhook';
 
+// The worker's attempts, recorded in batches (group commit): the attempt rows, then each
+// delivery's next state — done, a retry, or the end of its schedule.
+
 const d = schema.deliveries;
-const w = schema.webhooks;
-
-type TAttemptTarget = { deliveryId: string; messageId: string; webhookId: string; accountId: string; url: string };
-
-function attemptValues(target: TAttemptTarget, result: TSendResult, triggerType: 'scheduled' | 'manual') {
-  return {
-    id: prefixedId(ID_PREFIX.attempt),
-    deliveryId: target.deliveryId,
-    messageId: target.messageId,
-    webhookId: target.webhookId,
-    accountId: target.accountId,
-    url: target.url,
-    createdAt: result.startedAt,
-    status: result.ok ? 'success' : 'failed',
-    responseStatusCode: result.statusCode,
-    responseDurationMs: result.durationMs,
-    response: result.response,
-    triggerType,
-  };
-}
-
-async function insertAttempt(tx: Tx, target: TAttemptTarget, result: TSendResult, triggerType: 'scheduled' | 'manual'): Promise<TAttemptRow> {
-  const [row] = await tx.insert(schema.attempts).values(attemptValues(target, result, triggerType)).returning();
-  return row;
-}
-
-type TWebhookAfter = { disabled: boolean; reason: string | null; disabledAt: Date | null };
-
-async function disableWebhook(tx: Tx, webhookId: string, reason: string): Promise<TWebhookAfter> {
-  const [row] = await tx
-    .update(w)
-    .set({ disabled: true, disabledReason: reason, disabledAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(w.id, webhookId), eq(w.disabled, false)))
-    .returning({ reason: w.disabledReason, disabledAt: w.disabledAt });
-  return { disabled: true, reason: row?.reason ?? reason, disabledAt: row?.disabledAt ?? new Date() };
-}
-
-/**
- * A failure of the webhook's endpoint: starts (or continues) its failing stretch and disables it
- * once that stretch, with no success in between, reaches DELIVERY_DISABLE_AFTER_MS; a 410 Gone
- * disables it at once. Returns whether (and why) the webhook is now disabled.
- */
-async function noteWebhookFailure(tx: Tx, webhookId: string, statusCode: number): Promise<TWebhookAfter> {
-  if (statusCode === 410) return disableWebhook(tx, webhookId, 'the endpoint answered 410 Gone');
-  const [row] = await queryRows<{ disabled: boolean; disabled_reason: string | null; disabled_at: Date | string | null }>(
-    tx,
-    sql`update service.webhooks set
-          failing_since = coalesce(failing_since, now()),
-          disabled_reason = case when not disabled and coalesce(failing_since, now()) <= now() - ${env.DELIVERY_DISABLE_AFTER_MS}::bigint * interval '1 millisecond'
-                                 then 'failing with no success since ' || to_char(failing_since at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
-                                 else disabled_reason end,
-          disabled_at = case when not disabled and coalesce(failing_since, now()) <= now() - ${env.DELIVERY_DISABLE_AFTER_MS}::bigint * interval '1 millisecond'
-                             then now()
-                             else disabled_at end,
-          disabled = disabled or coalesce(failing_since, now()) <= now() - ${env.DELIVERY_DISABLE_AFTER_MS}::bigint * interval '1 millisecond'
-        where id = ${webhookId}
-        returning disabled, disabled_reason, disabled_at`,
-  );
-  return { disabled: row?.disabled ?? false, reason: row?.disabled_reason ?? null, disabledAt: row?.disabled_at ? new Date(row.disabled_at) : null };
-}
-
-/** The attempt that caused an operational event, for its payload. */
-function causeOf(
-  values: Pick<TAttemptRow, 'id' | 'messageId' | 'createdAt' | 'responseStatusCode' | 'response'>,
-  eventType: string,
-  attemptCount: number,
-): TCause {
-  return {
-    messageId: values.messageId,
-    eventType,
-    attemptCount,
-    attemptId: values.id,
-    attemptedAt: values.createdAt,
-    responseStatusCode: values.responseStatusCode,
-    response: values.response,
-  };
-}
-
-/** A webhook's failing stretch ended with this success: `webhook.recovered`, unless it is disabled (then it has not). */
-async function noteRecovery(tx: Tx, state: TLockedWebhook | undefined, cause: TCause): Promise<void> {
-  if (!state || state.failingSince === null || state.disabled) return;
-  await emitOperationalEvent(tx, { type: 'webhook.recovered', webhook: state, recoveredAt: cause.attemptedAt, cause });
-  state.failingSince = null;
-}
-
-/** A failure that disabled the webhook (it was enabled when this transaction locked it): `webhook.disabled`. */
-async function noteDisabled(tx: Tx, state: TLockedWebhook | undefined, after: TWebhookAfter, cause: TCause): Promise<void> {
-  if (!state || state.disabled || !after.disabled) return;
-  state.disabled = true;
-  const webhook = { ...state, failingSince: state.failingSince ?? cause.attemptedAt };
-  await emitOperationalEvent(tx, { type: 'webhook.disabled', webhook, reason: after.reason ?? 'disabled', disabledAt: after.disabledAt ?? new Date(), cause });
-}
 
 type TScheduledAttempt = { claim: TClaim; url: string; result: TSendResult };
-type TRecorded = TScheduledAttempt & { values: ReturnType<typeof attemptValues> };
+type TRecorded = TScheduledAttempt & { values: TAttemptValues };
 
 const targetOf = ({ claim, url }: TScheduledAttempt): TAttemptTarget => ({
   deliveryId: claim.id,
@@ -124,10 +35,7 @@ const ours = (claim: TClaim) => and(eq(d.id, claim.id), eq(d.status, 'sending'),
 /** Successes in three statements however many: the webhooks' failing stretches end, the deliveries are done. */
 async function recordSuccesses(tx: Tx, items: TRecorded[], states: Map<string, TLockedWebhook>): Promise<void> {
   if (items.length === 0) return;
-  await tx
-    .update(w)
-    .set({ failingSince: null })
-    .where(and(inArray(w.id, [...new Set(items.map((i) => i.claim.webhookId))]), isNotNull(w.failingSince)));
+  await endFailingStretches(tx, items.map((i) => i.claim.webhookId));
   const rows = sql.join(
     items.map(({ claim }) => sql`(${claim.id}::uuid, ${claim.leaseOwner}::text, ${claim.scheduledAttemptCount + (claim.recoverRunId ? 0 : 1)}::int)`),
     sql`, `,
@@ -252,7 +160,7 @@ async function recordScheduledAttempts(items: TScheduledAttempt[]): Promise<void
 
 // One batch at a time: batches lock their webhooks' rows, so side by side they would mostly wait
 // on each other; one at a time, the outcomes that finish meanwhile join the next batch.
-const submitScheduled = batchWriter('scheduled-attempts', recordScheduledAttempts, { postgresInFlight: 1 });
+const submitScheduled = groupCommitWriter('scheduled-attempts', recordScheduledAttempts, { postgresInFlight: 1 });
 
 /** Records a worker's attempt; resolves once it is committed (with others that finished meanwhile). */
 export function recordScheduledAttempt(claim: TClaim, url: string, result: TSendResult): Promise<void> {
@@ -267,39 +175,4 @@ export async function abandonClaim(claim: TClaim): Promise<void> {
     .update(d)
     .set({ status: 'failed', nextAttemptAt: null, leaseOwner: null, leaseUntil: null, updatedAt: sql`now()` })
     .where(and(eq(d.id, claim.id), eq(d.status, 'sending'), eq(d.leaseOwner, claim.leaseOwner)));
-}
-
-/**
- * The outcome of a manual resend: the attempt row; a success marks the message delivered (taking
- * it from any worker that holds it, whose own write then no longer applies); a 410 disables the
- * webhook and ends the message's retries. Other failures leave the schedule as it was.
- */
-export async function recordManualAttempt(target: TAttemptTarget, result: TSendResult): Promise<TAttemptRow> {
-  countAttempt(result, 'manual');
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const state = (await lockWebhookStates(tx, [target.webhookId])).get(target.webhookId);
-    const attempt = await insertAttempt(tx, target, result, 'manual');
-    const row = eq(d.id, target.deliveryId);
-    const [delivery] = await tx.select({ eventType: d.eventType, attemptCount: d.attemptCount }).from(d).where(row);
-    const cause = causeOf(attempt, delivery?.eventType ?? '', (delivery?.attemptCount ?? 0) + 1);
-    if (result.ok) {
-      await noteRecovery(tx, state, cause);
-      await tx.update(w).set({ failingSince: null }).where(and(eq(w.id, target.webhookId), isNotNull(w.failingSince)));
-      await tx
-        .update(d)
-        .set({ status: 'success', nextAttemptAt: null, leaseOwner: null, leaseUntil: null, attemptCount: sql`${d.attemptCount} + 1`, updatedAt: sql`now()` })
-        .where(row);
-    } else if (result.statusCode === 410) {
-      await noteDisabled(tx, state, await disableWebhook(tx, target.webhookId, 'the endpoint answered 410 Gone'), cause);
-      await tx.update(d).set({ attemptCount: sql`${d.attemptCount} + 1`, updatedAt: sql`now()` }).where(row);
-      await tx
-        .update(d)
-        .set({ status: 'failed', nextAttemptAt: null, leaseOwner: null, leaseUntil: null })
-        .where(and(row, inArray(d.status, ['pending', 'sending'])));
-    } else {
-      await tx.update(d).set({ attemptCount: sql`${d.attemptCount} + 1`, updatedAt: sql`now()` }).where(row);
-    }
-    return attempt;
-  });
 }

@@ -3,13 +3,22 @@
 // encoding is malformed or not UTF-8, NUL and other control characters in the path or query, and a
 // declared body over the limit (refused at once, without reading it). Each refusal is a 4xx problem
 // naming what is wrong (a small HTML page for a browser asking for a page).
-import { randomUUID } from 'node:crypto';
+// scripts/server.mjs loads it (through tsx) before Next; it shares the request id and the problem
+// body with every route (request-id.ts, errors.ts).
+import type { IncomingHttpHeaders } from 'node:http';
 import { STATUS_CODES } from 'node:http';
-import routeTable from '../lib/http/route-table.json' with { type: 'json' };
+import { MAX_BODY_BYTES } from '@/lib/constants';
+import { problemBody, type TFieldError } from './errors';
+import { REQUEST_ID_HEADER, requestIdFrom } from './request-id';
+import routeTable from './route-table.json';
 
-// Same values as MAX_BODY_BYTES in lib/constants.ts and REQUEST_ID_HEADER in lib/http/request-id.ts.
-export const MAX_BODY_BYTES = 256 * 1024;
-const REQUEST_ID_HEADER = 'x-request-id';
+export { MAX_BODY_BYTES };
+
+type TRoute = (typeof routeTable.routes)[number];
+/** What the front door reads of a request. */
+export type TDoorRequest = { method?: string; url?: string; headers: IncomingHttpHeaders };
+/** A refusal: the answer, and whether the connection must close (its body was not read). */
+export type TRefusal = { status: number; close: boolean; body: string; headers: Record<string, string> };
 
 const ROUTABLE = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -20,28 +29,28 @@ const compiled = routeTable.routes.map((r) => ({
 }));
 
 /** The route-table entry serving `pathname`, if any (static segments win over parameters). */
-export function routeOf(pathname) {
+export function routeOf(pathname: string): (TRoute & { pattern: RegExp }) | undefined {
   const matches = compiled.filter((r) => r.pattern.test(pathname));
   return matches.sort((a, b) => (a.path.match(/:/g)?.length ?? 0) - (b.path.match(/:/g)?.length ?? 0))[0];
 }
 
 /** The Allow header of a route: its methods, HEAD with GET, and OPTIONS on the API (see otherMethods). */
-export function allowOf(route) {
-  const methods = [...route.methods];
+export function allowOf(route: TRoute): string {
+  const methods: string[] = [...route.methods];
   if (methods.includes('GET') && !methods.includes('HEAD')) methods.push('HEAD');
   if (route.kind !== 'page' && !methods.includes('OPTIONS')) methods.push('OPTIONS');
   return methods.join(', ');
 }
 
-function describeChar(ch) {
+function describeChar(ch: string): string {
   return ch === '\u0000' ? 'a NUL byte (%00)' : `a control character (U+${ch.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()})`;
 }
 
 /** Why the path cannot be served, or null. */
-function pathProblem(rawPath) {
+function pathProblem(rawPath: string): { field: string; message: string } | null {
   const segments = rawPath.split('/');
   for (const segment of segments) {
-    let decoded;
+    let decoded: string;
     try {
       decoded = decodeURIComponent(segment);
     } catch {
@@ -54,14 +63,14 @@ function pathProblem(rawPath) {
 }
 
 /** Why the query cannot be read, or null: the parameter is named. */
-function queryProblem(rawQuery) {
+function queryProblem(rawQuery: string): { field: string; message: string } | null {
   for (const pair of rawQuery.split('&')) {
     if (!pair) continue;
     const eq = pair.indexOf('=');
     const rawName = eq < 0 ? pair : pair.slice(0, eq);
     const rawValue = eq < 0 ? '' : pair.slice(eq + 1);
-    let name;
-    let value;
+    let name: string;
+    let value: string;
     try {
       name = decodeURIComponent(rawName.replace(/\+/g, ' '));
       value = decodeURIComponent(rawValue.replace(/\+/g, ' '));
@@ -74,12 +83,12 @@ function queryProblem(rawQuery) {
   return null;
 }
 
-function requestIdOf(req) {
+function requestIdOf(req: TDoorRequest): string {
   const incoming = req.headers[REQUEST_ID_HEADER];
-  return typeof incoming === 'string' && /^[A-Za-z0-9._:-]{8,128}$/.test(incoming) ? incoming : `req_${randomUUID().replaceAll('-', '')}`;
+  return requestIdFrom(typeof incoming === 'string' ? incoming : null);
 }
 
-function escapeHtml(text) {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
@@ -87,21 +96,21 @@ function escapeHtml(text) {
  * The refusal of a request Next must not see, or null to pass it on:
  * `{ status, headers, body }`, with `close` when the unread body means the connection must end.
  */
-export function refusal(req) {
+export function refusal(req: TDoorRequest): TRefusal | null {
   const url = req.url ?? '/';
   const q = url.indexOf('?');
   const rawPath = q < 0 ? url : url.slice(0, q);
   const rawQuery = q < 0 ? '' : url.slice(q + 1);
   // Matched on the path as sent: parameters match encoded or not, and a bad escape still tells a page from the API.
   const route = routeOf(rawPath);
-  const build = (status, detail, { errors, headers = {}, close = false } = {}) => {
+  const build = (status: number, detail: string, { errors, headers = {}, close = false }: { errors?: TFieldError[]; headers?: Record<string, string>; close?: boolean } = {}): TRefusal => {
     const id = requestIdOf(req);
     const title = STATUS_CODES[status] ?? 'Error';
     const wantsPage = route?.kind === 'page' && /text\/html/.test(req.headers.accept ?? '');
     const body = wantsPage
       ? `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status} ${title}</title>` +
         `<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1>${status} ${title}</h1><p>${escapeHtml(detail)}</p><p><a href="/">Back to the console</a></p></body></html>`
-      : JSON.stringify({ type: 'about:blank', title, status, detail, ...(errors ? { errors } : {}) });
+      : JSON.stringify(problemBody(status, detail, errors));
     return {
       status,
       close,
@@ -121,7 +130,7 @@ export function refusal(req) {
   if (!route && /^\/ingest(\/|$)/.test(rawPath)) {
     return build(404, `No receiver at ${rawPath.slice(0, 200)}; a receiver's URL is /ingest/{slug}.`);
   }
-  if (!ROUTABLE.has(req.method)) {
+  if (!ROUTABLE.has(req.method ?? '')) {
     if (!route) return build(404, `Nothing is served at ${rawPath.slice(0, 200)}.`);
     const allow = allowOf(route);
     return build(405, `${req.method} is not allowed here; use ${allow}.`, { headers: { allow } });

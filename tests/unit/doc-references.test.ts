@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+
+// The docs say what is true: every link in every Markdown file resolves inside the repository, and
+// every file or folder that they name in backticks (ARCHITECTURE.md's map, README.md, docs/) exists.
+
+const root = path.resolve(import.meta.dirname, '../..');
+const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
+const files = new Set(tracked);
+const dirs = new Set(tracked.flatMap((f) => f.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/'))));
+const basenames = new Set(tracked.map((f) => path.posix.basename(f)));
+const topLevel = new Set(tracked.map((f) => f.split('/')[0]));
+const exists = (p: string) => files.has(p) || dirs.has(p);
+
+/** Markdown links `[text](target)` and `![alt](target)` that are not URLs or same-page anchors, resolved from their file. */
+export function brokenLinks(file: string, text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/!?\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) {
+    const target = m[1];
+    if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('#')) continue;
+    const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(file), decodeURI(target.split('#')[0])));
+    if (resolved.startsWith('..') || !exists(resolved.replace(/\/$/, ''))) out.push(`${file}: [${target}]`);
+  }
+  return out;
+}
+
+/**
+ * Backticked repository paths: a token under one of the repository's top-level folders, or a file
+ * name with a source extension (found anywhere in the tree). Patterns (`<area>`, `{slug}`, `*`, `…`)
+ * and routes are not paths.
+ */
+export function missingPaths(file: string, text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/`([^`\s]+)`/g)) {
+    const token = m[1].replace(/[.,:;]+$/, '').replace(/:\d+(-\d+)?$/, '');
+    if (/[<>{}*…$]/.test(token)) continue;
+    if (token.startsWith('../')) {
+      const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(file), token));
+      if (resolved.startsWith('..') || !exists(resolved.replace(/\/$/, ''))) out.push(`${file}: \`${token}\``);
+      continue;
+    }
+    const first = token.split('/')[0];
+    if (token.includes('/') && topLevel.has(first) && first !== token) {
+      if (!exists(token.replace(/\/$/, ''))) out.push(`${file}: \`${token}\``);
+    } else if (!token.includes('/') && /^[\w.-]+\.(ts|tsx|mjs|js|md|json|sql|css)$/.test(token) && !token.startsWith('.')) {
+      if (!basenames.has(token)) out.push(`${file}: \`${token}\``);
+    }
+  }
+  return out;
+}
+
+test('every link in every Markdown file resolves inside the repository', () => {
+  const broken = tracked.filter((f) => f.endsWith('.md') && !f.includes('node_modules/')).flatMap((f) => brokenLinks(f, fs.readFileSync(path.join(root, f), 'utf8')));
+  assert.deepEqual(broken, []);
+});
+
+test('every repository path the docs name in backticks exists (ARCHITECTURE.md, README.md, docs/)', () => {
+  const missing = tracked.filter((f) => f.endsWith('.md')).flatMap((f) => missingPaths(f, fs.readFileSync(path.join(root, f), 'utf8')));
+  assert.deepEqual(missing, []);
+});
+
+test('the checks catch what they are for', () => {
+  assert.deepEqual(brokenLinks('docs/a.md', '[spec](../../shared/CONTRACT.md) [ok](API.md) [web](https://example.com) [here](#x)'), ['docs/a.md: [../../shared/CONTRACT.md]']);
+  assert.deepEqual(missingPaths('X.md', '`lib/nowhere/gone.ts` `lib/db/schema.ts` `gone-too.ts` `schema.ts` `lib/service/<area>/openapi.ts` `GET /v1/webhooks` `../shared/CONTRACT.md`'), [
+    'X.md: `lib/nowhere/gone.ts`',
+    'X.md: `gone-too.ts`',
+    'X.md: `../shared/CONTRACT.md`',
+  ]);
+});
