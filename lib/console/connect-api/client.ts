@@ -1,5 +1,6 @@
 import type { TProblemInfo } from './errors';
 import {
+  ZErasureReport,
   ZAccountMessage,
   ZAccountMessageSummary,
   ZAttempt,
@@ -16,6 +17,7 @@ import {
   ZWebhook,
   ZWebhookStats,
   type TAccountMessage,
+  type TErasureReport,
   type TAccountMessageSummary,
   type TAttempt,
   type TConnect,
@@ -319,6 +321,11 @@ export class ConnectApi extends ConnectApiTransport {
       { operation: 'retry now', method: 'POST', path: `/v1/webhooks/${enc(webhookId)}/retry-pending`, body: window, ext: this.webhookExt(webhookId) },
       ZRetryPendingResult,
     );
+  }
+
+  /** EXT: erases (or with dryRun counts) one donor's data in the service; safe to retry (idempotent). */
+  eraseDonor(body: { email: string } | { grantId: string }, dryRun = false): Promise<TErasureReport> {
+    return this.call({ operation: 'erase donor', method: 'POST', path: '/v1/erasures', body: { ...body, dryRun }, idempotent: true, ext: 'list' }, ZErasureReport);
   }
 }
 
