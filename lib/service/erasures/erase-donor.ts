@@ -27,6 +27,8 @@ export type TErasureReport = {
   messageIds: string[];
 };
 
+/** A text[] of `values` as one SQL expression (drizzle spreads a bare array into a list). */
+const texts = (values: string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
 const hex = (s: string) => createHash('sha256').update(s).digest('hex');
 const H = (v: ReturnType<typeof sql>) => sql`encode(sha256(convert_to(${v}, 'UTF8')), 'hex')`;
 
@@ -54,7 +56,7 @@ export async function eraseDonor(accountId: string, subject: TErasureSubject, { 
       ? await queryRows<{ id: string; erased: boolean }>(
           tx,
           sql`select id, erased_at is not null as erased from service.messages
-               where account_id = ${accountId} and tags && ${tags}::text[] order by created_at for update`,
+               where account_id = ${accountId} and tags && ${texts(tags)} order by created_at for update`,
         )
       : [];
     const ids = messages.map((m) => m.id);
@@ -66,7 +68,7 @@ export async function eraseDonor(accountId: string, subject: TErasureSubject, { 
       const [row] = await queryRows<{ n: number }>(
         tx,
         sql`select count(*)::int as n from service.attempts a join service.deliveries d on a.webhook_id = d.webhook_id and a.message_id = d.message_id
-             where d.message_id = any(${open}::text[]) and a.response_purged_at is null`,
+             where d.message_id = any(${texts(open)}) and a.response_purged_at is null`,
       );
       attempts = row.n;
     } else {
@@ -77,14 +79,14 @@ export async function eraseDonor(accountId: string, subject: TErasureSubject, { 
                  set payload = json_build_object('erased', json_build_object('at', now(), 'sha256', ${H(sql`m.payload`)}))::text,
                      tags = array(select case when t like 'donor:%' or t like 'name:%' then 'erased:' || ${H(sql`t`)} else t end from unnest(m.tags) t),
                      erased_at = now(), payload_purged_at = coalesce(m.payload_purged_at, now())
-               where m.id = any(${open}::text[]) returning 1`,
+               where m.id = any(${texts(open)}) returning 1`,
         );
         const rows = await queryRows(
           tx,
           sql`update service.attempts a
                  set response = '', response_size = octet_length(a.response), response_sha256 = ${H(sql`a.response`)}, response_purged_at = now()
                 from service.deliveries d
-               where d.message_id = any(${open}::text[]) and a.webhook_id = d.webhook_id and a.message_id = d.message_id and a.response_purged_at is null
+               where d.message_id = any(${texts(open)}) and a.webhook_id = d.webhook_id and a.message_id = d.message_id and a.response_purged_at is null
                returning 1`,
         );
         attempts = rows.length;
@@ -99,9 +101,9 @@ export async function eraseDonor(accountId: string, subject: TErasureSubject, { 
                      note = case when g.note is null then null else 'erased:' || ${H(sql`g.note`)} end,
                      metadata = case when g.metadata = '{}'::jsonb then g.metadata else jsonb_build_object('erased', ${H(sql`g.metadata::text`)}) end,
                      erased_at = now(), updated_at = now()
-               where g.id = any(${grantIds}::uuid[]) returning 1`,
+               where g.id = any(${texts(grantIds)}::uuid[]) returning 1`,
         );
-        await queryRows(tx, sql`delete from service.idempotency_keys where body->>'id' = any(${grantIds}::text[]) returning 1`);
+        await queryRows(tx, sql`delete from service.idempotency_keys where body->>'id' = any(${texts(grantIds)}) returning 1`);
       }
     }
     const subjectText = 'email' in subject ? subject.email.toLowerCase() : subject.grantId;
