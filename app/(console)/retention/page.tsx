@@ -1,6 +1,7 @@
 // role: admin
 import type { Metadata } from 'next';
 import { Card, PageHeader } from '@/components/console/page-header';
+import { ErasureForm } from './erasure-form';
 import { Table, TBody, Td, Th } from '@/components/console/table';
 import { Timestamp } from '@/components/console/timestamp';
 import { retentionStatus } from '@/lib/console/retention/retention-status';
@@ -60,6 +61,14 @@ export default async function RetentionPage() {
         <p className="mt-2 text-xs text-slate-500">
           Last pass started <Timestamp value={s.pass.startedAt} />, ended <Timestamp value={s.pass.endedAt} />.
         </p>
+      </Card>
+      <Card title="Erase one donor">
+        <p className="mb-3 text-sm text-slate-600">
+          Replaces every grant field, message payload, donor tag, attempt answer and receipt that carries the donor with a tombstone (erased and
+          the SHA-256 of what was there), in the service and in this console. Ids, amounts, statuses and times stay, so cases still reconcile.
+          The audit log records a hash of the e-mail, never the e-mail.
+        </p>
+        <ErasureForm />
       </Card>
     </div>
   );
