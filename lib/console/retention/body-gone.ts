@@ -6,7 +6,10 @@ import { env } from '@/lib/env';
 
 export type TBodyGone = { kind: 'purged' | 'erased'; at: string; sha256: string | null; note: string };
 
-const day = (at: Date | string) => new Date(at).toISOString().slice(0, 10);
+const day = (at: Date | string) => {
+  const d = new Date(at);
+  return Number.isNaN(d.getTime()) ? String(at).slice(0, 10) : d.toISOString().slice(0, 10);
+};
 
 export function purgedNote(at: Date | string, retentionMs: number, what = 'body'): string {
   return `${what} purged on ${day(at)} (retention ${formatDuration(retentionMs)})`;
