@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { purgeIdleMs } from '../../lib/db/purge-loop';
+import { nextBatchSize, purgeIdleMs } from '../../lib/db/purge-loop';
 import { erasedNote, payloadGone, purgedNote, receiptBodyGone } from '../../lib/console/retention/body-gone';
 
 test('what a view says where a body was', () => {
@@ -30,4 +30,12 @@ test('passes come every minute, or a fifth of the shortest retention, at least a
   assert.equal(purgeIdleMs(30 * 86_400_000, 365 * 86_400_000), 60_000);
   assert.equal(purgeIdleMs(5000, 172_800_000), 1000);
   assert.equal(purgeIdleMs(100_000), 20_000);
+});
+
+test('a batch that takes long halves the next, a quick one doubles it, within bounds', () => {
+  assert.equal(nextBatchSize(1000, 400, 1000), 500);
+  assert.equal(nextBatchSize(12, 400, 1000), 10);
+  assert.equal(nextBatchSize(100, 5, 1000), 200);
+  assert.equal(nextBatchSize(800, 5, 1000), 1000);
+  assert.equal(nextBatchSize(300, 50, 1000), 300);
 });
