@@ -1,5 +1,6 @@
 import { startAlertLoop, stopAlertLoop } from '@/lib/console/alerts/alert-loop';
 import { registerIngestHook } from '@/lib/console/ingest/ingest-node';
+import { startConsolePurge, stopConsolePurge } from '@/lib/console/retention/purge-console';
 import { checkEnvironment } from '@/lib/console/connect-api/check-environment';
 import { ENVIRONMENT_NAMES, environmentConfig, environments, missingVariables } from '@/lib/console/connect-api/environments';
 import { ensureAdmin } from '@/lib/console/staff/users';
@@ -10,6 +11,7 @@ import { upsertClient } from '@/lib/service/auth/clients';
 import { currentSigningKey } from '@/lib/service/auth/signing-keys';
 import { registerQueueGauges } from '@/lib/service/delivery/queue-depth-gauge';
 import { startWorker, stopWorker } from '@/lib/service/delivery/worker';
+import { startServicePurge, stopServicePurge } from '@/lib/service/retention/purge-service';
 import { startRollupBackfill, stopRollupBackfill } from '@/lib/service/stats/backfill-rollups';
 
 // What a server process does once at start: settings, database and migrations, bootstrap
@@ -28,15 +30,21 @@ export async function boot(): Promise<void> {
     if (env.WORKER_IN_PROCESS) {
       await startWorker();
       startRollupBackfill();
+      startServicePurge();
     }
   }
-  // The console's alert rules are evaluated beside the worker, the service on or off.
-  if (env.WORKER_IN_PROCESS) startAlertLoop();
+  // The console's alert rules and retention purge run beside the worker, the service on or off.
+  if (env.WORKER_IN_PROCESS) {
+    startAlertLoop();
+    startConsolePurge();
+  }
   stopOnSignal(
     [
       { name: 'delivery worker', stop: (graceMs) => stopWorker({ graceMs }) },
       { name: 'alert evaluator', stop: () => stopAlertLoop() },
       { name: 'stats rollup backfill', stop: () => stopRollupBackfill() },
+      { name: 'service retention purge', stop: () => stopServicePurge() },
+      { name: 'console retention purge', stop: () => stopConsolePurge() },
     ],
     { onStop: (line) => console.log(line) },
   );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { normalizeApiBaseUrl, trimTrailingSlashes } from './api-base-url';
+import { parseDuration } from '@/lib/duration';
 import { processSingleton } from '@/lib/process-singleton';
 
 // Every setting of the app, parsed once. Nothing else reads process.env.
@@ -25,6 +26,17 @@ const secondsList = z
   .string()
   .regex(/^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?)*\s*$/, { message: 'must be comma-separated seconds, e.g. 5,300,1800' })
   .transform((s) => s.split(',').map((x) => Number(x.trim())));
+
+/** A duration (`90d`, `12h`, `30m`, `45s`: lib/duration.ts), as milliseconds. */
+const duration = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v, ctx) => {
+      const ms = parseDuration(v);
+      if (ms === null) ctx.addIssue({ code: 'custom', message: 'must be a duration such as 90d, 12h, 30m or 45s' });
+      return ms ?? 0;
+    });
 
 const optionalString = z
   .string()
@@ -83,7 +95,15 @@ export const ZEnv = z
     // How long a stopping process lets its parts finish (deliveries in flight): one request's timeout and a little.
     SHUTDOWN_GRACE_MS: int(17000, 0, 600000),
     ALERT_EVAL_MS: int(30000, 50, 3600000), // how often the worker process evaluates the console's alert rules
+    // Retention (lib/service/retention, lib/console/retention): message payloads and attempts' response
+    // bodies, then the rows themselves; an unresolved delivery keeps its bodies up to RETENTION_HOLD_MAX.
+    MESSAGE_PAYLOAD_RETENTION: duration('90d'),
+    MESSAGE_RETENTION: duration('365d'),
+    RETENTION_HOLD_MAX: duration('90d'),
+    RETENTION_BATCH_ROWS: int(1000, 10, 100_000), // rows per purge statement
     // console
+    RECEIPT_BODY_RETENTION: duration('30d'),
+    RECEIPT_RETENTION: duration('365d'),
     CONSOLE_PUBLIC_URL: url.optional(),
     // More addresses this console's receivers are reached under (a proxy's public name): `host[:port]`, comma-separated.
     CONSOLE_RECEIVER_HOSTS: z

@@ -4,10 +4,12 @@
 // WORKER_HEALTH_PORT set it answers GET /health and GET /ready there (lib/readiness).
 import '../lib/load-env';
 import { startAlertLoop, stopAlertLoop } from '@/lib/console/alerts/alert-loop';
+import { startConsolePurge, stopConsolePurge } from '@/lib/console/retention/purge-console';
 import { env } from '@/lib/env';
 import { openProcess, stopOnSignal, type TProcessPart } from '@/lib/process-runner';
 import { serveReadiness } from '@/lib/readiness/serve-readiness';
 import { startWorker, stopWorker } from '@/lib/service/delivery/worker';
+import { startServicePurge, stopServicePurge } from '@/lib/service/retention/purge-service';
 import { startRollupBackfill, stopRollupBackfill } from '@/lib/service/stats/backfill-rollups';
 
 const { store } = await openProcess({
@@ -18,10 +20,14 @@ const { store } = await openProcess({
 const id = await startWorker();
 startAlertLoop();
 startRollupBackfill();
+startServicePurge();
+startConsolePurge();
 const parts: TProcessPart[] = [
   { name: `delivery worker ${id}`, stop: (graceMs) => stopWorker({ graceMs }) },
   { name: 'alert evaluator', stop: () => stopAlertLoop() },
   { name: 'stats rollup backfill', stop: () => stopRollupBackfill() },
+  { name: 'service retention purge', stop: () => stopServicePurge() },
+  { name: 'console retention purge', stop: () => stopConsolePurge() },
 ];
 let health = '';
 if (env.WORKER_HEALTH_PORT) {
@@ -40,6 +46,6 @@ if (env.WORKER_HEALTH_PORT) {
 const where = store.startsWith('embedded') ? `${store} (this process only)` : store;
 console.log(
   `delivery worker ${id} started: ${where}, concurrency ${env.DELIVERY_CONCURRENCY} (${env.DELIVERY_ENDPOINT_CONCURRENCY} per endpoint), ` +
-    `woken by new deliveries, fallback poll ${env.DELIVERY_POLL_MS} ms; alert rules every ${env.ALERT_EVAL_MS} ms (one process at a time)${health}`,
+    `woken by new deliveries, fallback poll ${env.DELIVERY_POLL_MS} ms; alert rules every ${env.ALERT_EVAL_MS} ms and the retention purge (one process at a time)${health}`,
 );
 stopOnSignal(parts, { onStop: (line) => console.log(line) });

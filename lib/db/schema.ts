@@ -2,6 +2,7 @@
 // tables of each half refer to each other. (Longer than other files for that reason.)
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -137,8 +138,10 @@ export const grants = service.table(
     metadata: jsonb().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // A donor erasure (EXT POST /v1/erasures) replaced the donor's fields with tombstones.
+    erasedAt: ts(),
   },
-  (t) => [index().on(t.connectId, t.createdAt.desc(), t.id.desc())],
+  (t) => [index().on(t.connectId, t.createdAt.desc(), t.id.desc()), index('grants_email_idx').on(sql`lower(${t.email})`)],
 );
 
 export const idempotencyKeys = service.table(
@@ -200,11 +203,18 @@ export const messages = service.table(
     // What the event is about (grant:<id>, tracking:<code>, donor:<email>, connect:<id>; test), to find it by.
     tags: text().array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
+    // Retention (lib/service/retention): when the payload was replaced by its tombstone
+    // ({"purged":{…}} with its size and SHA-256), and when a donor erasure replaced it ({"erased":{…}}).
+    payloadPurgedAt: ts(),
+    erasedAt: ts(),
   },
   (t) => [
     index().on(t.accountId, t.createdAt.desc()),
     uniqueIndex().on(t.accountId, t.eventId),
     index().using('gin', t.tags),
+    // The purge's next batches: payloads still kept, oldest first; the rows by age.
+    index('messages_payload_kept_idx').on(t.createdAt).where(sql`payload_purged_at is null`),
+    index('messages_created_at_idx').on(t.createdAt),
   ],
 );
 
@@ -265,6 +275,10 @@ export const attempts = service.table(
     responseStatusCode: integer().notNull(),
     responseDurationMs: integer().notNull(),
     response: text().notNull().default(''),
+    // Set when retention emptied `response` (its size and SHA-256 kept beside it); erasure sets it too.
+    responsePurgedAt: ts(),
+    responseSize: integer(),
+    responseSha256: text(),
     triggerType: text().notNull(), // scheduled | manual
     // Counted in service.attempt_rollups. New rows are (the insert's trigger counts them); rows
     // stored before migration 0012 are not until the backfill has added them.
@@ -278,6 +292,8 @@ export const attempts = service.table(
     index('attempts_webhook_time_idx').on(t.webhookId, t.createdAt, t.status, t.responseDurationMs),
     // Its newest success, however long it has been failing since.
     index('attempts_webhook_success_idx').on(t.webhookId, t.createdAt).where(sql`status = 'success'`),
+    // The purge's next batches of response bodies, oldest first.
+    index('attempts_response_kept_idx').on(t.createdAt).where(sql`response_purged_at is null`),
   ],
 );
 
@@ -317,6 +333,15 @@ export const recoverRuns = service.table(
   },
   (t) => [index().on(t.webhookId, t.createdAt.desc())],
 );
+
+/** The service's purge (lib/service/retention): what it has purged so far, per kind, and its passes. */
+export const serviceRetentionProgress = service.table('retention_progress', {
+  what: text().primaryKey(), // message_payloads | attempt_responses | messages
+  purged: bigint({ mode: 'number' }).notNull().default(0),
+  lastPurgeAt: ts(),
+  passStartedAt: ts(),
+  passEndedAt: ts(),
+});
 
 /* ------------------------------------------------------------------ console */
 
@@ -396,9 +421,17 @@ export const receipts = consoleSchema.table(
     // The address the request came to (its Host, or X-Forwarded-Host/Forwarded with TRUST_PROXY):
     // which webhook URL an arrival answers when several reach this receiver. '' before 0011.
     host: text().notNull().default(''),
+    // Retention (lib/console/retention): the body's SHA-256 (hex) kept when the body and headers were
+    // purged, and when; erasedAt when a donor erasure replaced them.
+    bodySha256: text(),
+    bodyPurgedAt: ts(),
+    erasedAt: ts(),
   },
   (t) => [
     index().on(t.receiverId, t.id.desc()),
+    // The purge's next batches: bodies still kept, oldest first; the rows by age.
+    index('receipts_body_kept_idx').on(t.receivedAt).where(sql`body_purged_at is null`),
+    index('receipts_received_at_idx').on(t.receivedAt),
     index().on(t.messageId, t.receiverId),
     // The receivers' side of the problems view and health: failed checks and error answers in a window.
     index('receipts_troubled_idx')
@@ -517,4 +550,13 @@ export const leases = consoleSchema.table('leases', {
   name: text().primaryKey(),
   owner: text().notNull(),
   until: ts().notNull(),
+});
+
+/** The console's purge (lib/console/retention): what it has purged so far, per kind, and its passes. */
+export const consoleRetentionProgress = consoleSchema.table('retention_progress', {
+  what: text().primaryKey(), // receipt_bodies | receipts
+  purged: bigint({ mode: 'number' }).notNull().default(0),
+  lastPurgeAt: ts(),
+  passStartedAt: ts(),
+  passEndedAt: ts(),
 });

@@ -10,6 +10,7 @@ export type TMetrics = {
   deliveryAttempts: Counter<'outcome' | 'trigger'>;
   deliveryDuration: Histogram<'outcome'>;
   ingestReceipts: Counter<'verdict'>;
+  gcPurged: Counter<'what'>;
 };
 
 function create(): TMetrics {
@@ -34,6 +35,12 @@ function create(): TMetrics {
       name: 'gc_ingest_receipts_total',
       help: "Requests stored by this process's receivers (/ingest/{slug}), by signature verdict.",
       labelNames: ['verdict'],
+      registers: [registry],
+    }),
+    gcPurged: new Counter({
+      name: 'gc_purged_total',
+      help: 'What the retention purge of this process removed, by kind (receipt_bodies, receipts, message_payloads, attempt_responses, messages).',
+      labelNames: ['what'],
       registers: [registry],
     }),
   };

@@ -3,6 +3,7 @@ import { createDocument, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { SCOPES } from '@/lib/constants';
 import { AUTH_OPERATIONS } from '@/lib/service/auth/openapi';
 import { CONNECT_OPERATIONS } from '@/lib/service/connects/openapi';
+import { ERASURE_OPERATIONS } from '@/lib/service/erasures/openapi';
 import { GRANT_OPERATIONS } from '@/lib/service/grants/openapi';
 import { MESSAGE_OPERATIONS } from '@/lib/service/messages/openapi';
 import { NONPROFIT_OPERATIONS } from '@/lib/service/nonprofits/openapi';
@@ -33,6 +34,7 @@ export const OPERATIONS: TOperation[] = [
   ...STATS_OPERATIONS,
   ...TROUBLED_OPERATIONS,
   ...MESSAGE_OPERATIONS,
+  ...ERASURE_OPERATIONS,
   ...META_OPERATIONS,
 ];
 

@@ -21,7 +21,7 @@ function list<T extends string>(name: string, allowed: readonly T[], fallback: T
 export const STORES = ['pglite', 'postgres'] as const;
 export type TStore = (typeof STORES)[number];
 /** `workers` (two `npm run worker` processes vs one) runs on PostgreSQL only. */
-export const SECTIONS = ['ingest', 'delivery', 'timeline', 'scale', 'workers'] as const;
+export const SECTIONS = ['ingest', 'delivery', 'timeline', 'scale', 'purge', 'workers'] as const;
 export type TSection = (typeof SECTIONS)[number];
 
 /** The PostgreSQL server fresh databases are made on (and dropped from); never used itself. */
@@ -55,6 +55,12 @@ export const CONFIG = {
     workerGrants: int('BENCH_WORKER_GRANTS', 400),
     /** The workers section runs again with receivers that answer after this many ms (0: not). */
     workerReceiverMs: int('BENCH_WORKER_RECEIVER_MS', 50, 0),
+  },
+  purge: {
+    /** Old receipts the console's retention purges while ingest is measured (issue 26: 1M). */
+    rows: int('BENCH_PURGE_ROWS', 1_000_000),
+    /** Ingest requests per round (idle, then during the purge). */
+    requests: int('BENCH_PURGE_REQUESTS', 3000),
   },
   timeline: {
     small: int('BENCH_TIMELINE_SMALL', 100),

@@ -12,6 +12,7 @@ import { cleanUpOnSignals, onCleanup, runCleanups } from './cleanup';
 import { CONFIG, PG_ADMIN_URL, type TStore } from './config';
 import { benchDelivery, DELIVERY_ACCOUNTS } from './delivery';
 import { benchIngest } from './ingest';
+import { benchPurge } from './purge';
 import { fmt, printSummary, verdictOf, writeJson, type TFigure } from './report';
 import { rssMiB } from './stats';
 import { disposeApp } from './stores';
@@ -41,6 +42,10 @@ async function benchStore(store: TStore, figures: TFigure[], rss: Record<string,
     if (CONFIG.sections.includes('delivery')) {
       figures.push(...(await benchDelivery(store, app)));
       note('after delivery');
+    }
+    if (CONFIG.sections.includes('purge')) {
+      figures.push(...(await benchPurge(store, app)));
+      note('after the purge');
     }
     if (CONFIG.sections.includes('timeline')) {
       figures.push(...(await benchTimeline(store, app)));

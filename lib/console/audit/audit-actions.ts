@@ -21,5 +21,6 @@ export const AUDIT_ACTIONS = [
   'alert-rule.update',
   'alert-rule.delete',
   'export',
+  'donor.erase',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,6 +1,7 @@
 import type { TProblemInfo } from './errors';
 import {
   ZConnect,
+  ZErasureReport,
   ZGrant,
   ZNonprofit,
   ZPage,
@@ -8,6 +9,7 @@ import {
   ZWebhook,
   ZWebhookStats,
   type TConnect,
+  type TErasureReport,
   type TGrant,
   type TNonprofit,
   type TPage,
@@ -162,6 +164,11 @@ export class ConnectApi extends ConnectApiMessages {
       { operation: 'list webhook stats', method: 'GET', path: '/v1/webhooks/stats', query: { window, ...page }, idempotent: true, ext: 'list' },
       ZPage(ZWebhookStats),
     );
+  }
+
+  /** EXT: erases (or with dryRun counts) one donor's data in the service; safe to retry (idempotent). */
+  eraseDonor(body: { email: string } | { grantId: string }, dryRun = false): Promise<TErasureReport> {
+    return this.call({ operation: 'erase donor', method: 'POST', path: '/v1/erasures', body: { ...body, dryRun }, idempotent: true, ext: 'list' }, ZErasureReport);
   }
 }
 

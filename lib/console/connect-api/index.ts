@@ -9,6 +9,7 @@ export { connectApi } from './registry';
 export type {
   TAccountMessage,
   TAccountMessageSummary,
+  TErasureReport,
   TAttempt,
   TConnect,
   TGrant,

@@ -243,3 +243,15 @@ export type TRetryPendingPreview = z.infer<typeof ZRetryPendingPreview>;
 /** EXT: POST /v1/webhooks/{id}/retry-pending — how many were made due now, and when. */
 export const ZRetryPendingResult = ZRecoverPreview.extend({ dueAt: z.string() });
 export type TRetryPendingResult = z.infer<typeof ZRetryPendingResult>;
+
+/** EXT: POST /v1/erasures — what the service erased of one donor (or would, with dryRun). */
+export const ZErasureReport = z.object({
+  subject: z.object({ kind: z.enum(['email', 'grantId']), sha256: z.string() }),
+  dryRun: z.boolean(),
+  erasedAt: z.string().nullable(),
+  grants: z.object({ found: z.number().int(), erased: z.number().int() }),
+  messages: z.object({ found: z.number().int(), erased: z.number().int() }),
+  attempts: z.object({ erased: z.number().int() }),
+  messageIds: z.array(z.string()),
+});
+export type TErasureReport = z.infer<typeof ZErasureReport>;

@@ -60,7 +60,7 @@ function harEntry(r: TReceipt, includeDonor: boolean) {
     },
     cache: {},
     timings: { send: 0, wait: 0, receive: 0 },
-    comment: [`receipt ${r.id}`, r.messageId ? `message ${r.messageId}` : 'no webhook-id', `signature: ${r.verdict}${r.verdictReason ? ` (${r.verdictReason})` : ''}`, r.duplicate ? 'duplicate' : '', r.oversize ? 'body over the size limit, not stored' : '']
+    comment: [`receipt ${r.id}`, r.messageId ? `message ${r.messageId}` : 'no webhook-id', `signature: ${r.verdict}${r.verdictReason ? ` (${r.verdictReason})` : ''}`, r.duplicate ? 'duplicate' : '', r.oversize ? 'body over the size limit, not stored' : '', r.bodyGone?.note ?? '']
       .filter(Boolean)
       .join('; '),
   };

@@ -1,4 +1,5 @@
 import 'server-only';
+import { payloadGone } from '../retention/body-gone';
 import { ConnectApiError, isUnsupported, type ConnectApi, type TAccountMessage, type TGrant, type TMessage } from '@/lib/console/connect-api';
 import { accountWebhooks } from '../account-webhooks';
 import type { TCase, TCaseDelivery, TCaseGrant, TCaseMessage } from './case-types';
@@ -200,8 +201,10 @@ export async function buildCase(envName: TEnvironmentName, api: ConnectApi, raw:
       eventId: head?.eventId ?? null,
       eventType: message.eventType,
       timestamp: message.timestamp,
-      grantId: test ? null : (payloadGrant?.id ?? null),
+      // A purged payload no longer names its grant; the message's tags still do.
+      grantId: test ? null : (payloadGrant?.id ?? head?.tags.find((t) => t.startsWith('grant:'))?.slice('grant:'.length) ?? null),
       test,
+      payloadGone: head ? payloadGone(head.payload) : null,
       deliveries,
       otherReceipts: everyReceiptOfMessage.filter((r) => !explained.has(r.id)).map(toTimelineReceipt),
     });

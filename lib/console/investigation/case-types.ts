@@ -1,3 +1,4 @@
+import type { TBodyGone } from '../retention/body-gone';
 import type { TReconciliation } from '../timeline/reconcile';
 import type { TReceiverRef, TTimelineAttempt, TTimelineReceipt, TTimelineWebhook } from '../timeline/timeline-types';
 
@@ -47,6 +48,8 @@ export type TCaseMessage = {
   grantId: string | null;
   test: boolean;
   deliveries: TCaseDelivery[];
+  /** Set when the service purged the payload (retention) or a donor erasure replaced it: what to say where it was. */
+  payloadGone: TBodyGone | null;
   /** Arrivals of this message at receivers none of the account's webhooks points to. */
   otherReceipts: TTimelineReceipt[];
 };

@@ -2,6 +2,7 @@ import { and, asc, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { TSignatureVerdict } from '@/lib/constants';
 import { getDb } from '@/lib/db/client';
 import { receipts } from '@/lib/db/schema';
+import { receiptBodyGone } from '../retention/body-gone';
 import { isDuplicate } from '../ingest/receipt-duplicate';
 import type { TReceipt } from './';
 import { newestFirst } from '@/lib/db/paging';
@@ -11,7 +12,7 @@ import { newestFirst } from '@/lib/db/paging';
 // Served by the (message_id, receiver_id) index.
 
 /** A receipt without its headers and body: what the live views poll every second. */
-export type TReceiptSummary = Omit<TReceipt, 'headers' | 'body'>;
+export type TReceiptSummary = Omit<TReceipt, 'headers' | 'body' | 'bodyGone'> & { bodyGone?: TReceipt['bodyGone'] };
 
 const SUMMARY_COLUMNS = {
   id: receipts.id,
@@ -29,7 +30,23 @@ const SUMMARY_COLUMNS = {
   duplicate: isDuplicate,
   responseStatus: receipts.responseStatus,
   host: receipts.host,
+  bodyPurgedAt: receipts.bodyPurgedAt,
+  erasedAt: receipts.erasedAt,
+  bodySha256: receipts.bodySha256,
 };
+
+type TSummaryRow = Omit<TReceiptSummary, 'verdict' | 'bodyGone'> & {
+  verdict: string;
+  bodyPurgedAt: Date | null;
+  erasedAt: Date | null;
+  bodySha256: string | null;
+};
+
+/** A summary row as the views take it: the verdict typed, a purged or erased body said once. */
+function toSummary({ bodyPurgedAt, erasedAt, bodySha256, ...row }: TSummaryRow): TReceiptSummary {
+  const bodyGone = receiptBodyGone({ bodyPurgedAt, erasedAt, bodySha256 });
+  return { ...row, verdict: row.verdict as TSignatureVerdict, ...(bodyGone ? { bodyGone } : {}) };
+}
 
 export const receiptKey = (messageId: string, receiverId: string) => `${messageId}\n${receiverId}`;
 
@@ -49,7 +66,7 @@ export async function receiptSummariesAt(messageIds: string[], receiverIds: stri
     .from(receipts)
     .where(and(inArray(receipts.messageId, ids), inArray(receipts.receiverId, at), asOf ? lte(receipts.receivedAt, asOf) : undefined))
     .orderBy(asc(receipts.id));
-  return keyByMessageAndReceiver(rows.map((row) => ({ ...row, verdict: row.verdict as TSignatureVerdict })));
+  return keyByMessageAndReceiver(rows.map(toSummary));
 }
 
 export function keyByMessageAndReceiver(rows: TReceiptSummary[]): Map<string, TReceiptSummary[]> {
@@ -96,7 +113,7 @@ export async function receiptSummariesOf(messageIds: string[], asOf?: Date): Pro
     .from(receipts)
     .where(and(inArray(receipts.messageId, ids), asOf ? lte(receipts.receivedAt, asOf) : undefined))
     .orderBy(asc(receipts.id));
-  return rows.map((row) => ({ ...row, verdict: row.verdict as TSignatureVerdict }));
+  return rows.map(toSummary);
 }
 
 /**

@@ -3,6 +3,7 @@ import { getDb } from '@/lib/db/client';
 import { newestFirst } from '@/lib/db/paging';
 import { receipts } from '@/lib/db/schema';
 import type { TSignatureVerdict } from '@/lib/constants';
+import { receiptBodyGone } from '../retention/body-gone';
 import { isDuplicate } from '../ingest/receipt-duplicate';
 import { UUID } from './get-receiver';
 import type { TReceipt } from './types';
@@ -33,6 +34,7 @@ function toReceipt(row: TReceiptRow): TReceipt {
     duplicate: row.duplicate,
     responseStatus: row.responseStatus,
     host: row.host,
+    bodyGone: receiptBodyGone(row),
   };
 }
 

@@ -31,6 +31,7 @@ export function receiptJson(r: TReceipt) {
     verdictReason: r.verdictReason,
     duplicate: r.duplicate,
     responseStatus: r.responseStatus,
+    bodyGone: r.bodyGone,
   };
 }
 

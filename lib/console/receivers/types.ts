@@ -1,3 +1,4 @@
+import type { TBodyGone } from '../retention/body-gone';
 import type { TSignatureVerdict } from '@/lib/constants';
 
 // What a receiver (the console's webhook endpoint at /ingest/{slug}) is, and what it stored.
@@ -33,6 +34,8 @@ export type TReceipt = {
   responseStatus: number;
   /** The address it came to (`host[:port]`); '' for receipts stored before it was kept. */
   host: string;
+  /** Set when retention purged the body and headers, or a donor erasure replaced them (lib/console/retention). */
+  bodyGone: TBodyGone | null;
 };
 
 export const MAX_RECEIVER_SECRETS = 2;

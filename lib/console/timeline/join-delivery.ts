@@ -73,6 +73,7 @@ export function toTimelineReceipt(r: TReceiptSummary): TTimelineReceipt {
     responseStatus: r.responseStatus,
     bodySize: r.bodySize,
     host: r.host,
+    ...(r.bodyGone ? { bodyGone: r.bodyGone } : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { TBodyGone } from '../retention/body-gone';
 import type { TReconciliation } from './reconcile';
 
 // The shapes the timeline, message, case and problems views pass from server to client (plain
@@ -26,6 +27,8 @@ export type TTimelineReceipt = {
   bodySize: number;
   /** The address it came to (`host[:port]`); '' when stored before hosts were kept. */
   host: string;
+  /** Set when retention purged the body (or a donor erasure did): "body purged on DATE (retention 30d)". */
+  bodyGone?: TBodyGone;
 };
 
 export type TTimelineWebhook = {

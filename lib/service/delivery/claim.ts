@@ -43,7 +43,7 @@ type TClaimRow = {
  * sign now), in one statement: waiting ones whose time has come, and ones left `sending` by a worker
  * whose lease ran out (it died mid-attempt). SKIP LOCKED lets any number of workers claim side by
  * side without waiting for, or taking, each other's rows. A delivery whose webhook is disabled or
- * deleted comes back without a target, to be abandoned. The same statement reads when the next of
+ * deleted — or whose payload retention purged or a donor erasure replaced — comes back without a target, to be abandoned. The same statement reads when the next of
  * the others falls due, so a worker knows how long it may sleep without asking again.
  */
 export async function claimDeliveries(db: DbOrTx, { owner, limit, leaseMs }: { owner: string; limit: number; leaseMs: number }): Promise<TClaimed> {
@@ -70,7 +70,7 @@ export async function claimDeliveries(db: DbOrTx, { owner, limit, leaseMs }: { o
         from next_due
         left join claimed c on true
         left join service.webhooks w on w.id = c.webhook_id and not w.disabled and w.deleted_at is null
-        left join service.messages m on m.id = c.message_id`,
+        left join service.messages m on m.id = c.message_id and m.payload_purged_at is null`,
   );
   const ms = rows[0]?.next_due_ms;
   const jobs = rows.flatMap((r): TDeliveryJob[] => {

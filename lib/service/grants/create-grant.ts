@@ -61,6 +61,7 @@ function grantRow(input: TCreateGrantInput, workflowSessionId: string): TGrantRo
     metadata: input.metadata ?? {},
     createdAt: now,
     updatedAt: now,
+    erasedAt: null,
   };
 }
 

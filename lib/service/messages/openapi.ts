@@ -31,7 +31,11 @@ export const ZMessageDelivery = z
 sameShape<TMessageDeliveryJson, z.output<typeof ZMessageDelivery>>(true);
 
 export const ZAccountMessageDetail = ZAccountMessage.extend({
-  payload: z.record(z.string(), z.unknown()).meta({ description: 'The event exactly as delivered.' }),
+  payload: z.record(z.string(), z.unknown()).meta({
+    description:
+      'The event exactly as delivered. Once retention purged it (MESSAGE_PAYLOAD_RETENTION), its tombstone `{"purged": {at, retention, size, sha256}}`; ' +
+      'once a donor erasure replaced it (POST /v1/erasures), `{"erased": {at, sha256}}`.',
+  }),
   deliveries: z.array(ZMessageDelivery).meta({ description: 'None when no webhook was subscribed.' }),
 }).meta({ id: 'AccountMessageDetail' });
 sameShape<Omit<TAccountMessageDetailJson, 'payload'>, Omit<z.output<typeof ZAccountMessageDetail>, 'payload'>>(true);

@@ -26,6 +26,7 @@ const EXAMPLE_GRANT: TGrantRow = {
   metadata: { test: 'true' },
   createdAt: new Date('2026-11-22T10:15:30.123Z'),
   updatedAt: new Date('2026-11-22T10:15:30.123Z'),
+  erasedAt: null,
 };
 
 const EXAMPLE_WEBHOOK = {

@@ -11,17 +11,17 @@ export async function getDelivery(
   webhookId: string,
   messageId: string,
   { db }: { db?: DbOrTx } = {},
-): Promise<{ webhook: TWebhookRow; delivery: TDeliveryRow; payload: string }> {
+): Promise<{ webhook: TWebhookRow; delivery: TDeliveryRow; payload: string; payloadPurgedAt: Date | null }> {
   const conn = db ?? (await getDb());
   const webhook = await getWebhook(accountId, webhookId, { db: conn });
   const d = schema.deliveries;
   const [row] = await conn
-    .select({ delivery: d, payload: schema.messages.payload })
+    .select({ delivery: d, payload: schema.messages.payload, payloadPurgedAt: schema.messages.payloadPurgedAt })
     .from(d)
     .innerJoin(schema.messages, eq(schema.messages.id, d.messageId))
     .where(and(eq(d.webhookId, webhookId), eq(d.messageId, messageId), eq(d.accountId, accountId)));
   if (!row) throw messageNotFound(messageId);
-  return { webhook, delivery: row.delivery, payload: row.payload };
+  return { webhook, delivery: row.delivery, payload: row.payload, payloadPurgedAt: row.payloadPurgedAt };
 }
 
 function messageNotFound(messageId: string): ApiError {

@@ -42,13 +42,21 @@ export const ZAttempt = z
     triggerType: z.enum(TRIGGER_TYPES),
   })
   .meta({ id: 'Attempt', description: 'A delivery attempt, without the response body.' });
-sameShape<Omit<TAttemptJson, 'response'>, z.output<typeof ZAttempt>>(true);
+sameShape<Omit<TAttemptJson, 'response' | 'responsePurged'>, z.output<typeof ZAttempt>>(true);
 
 export const ZAttemptWithResponse = ZAttempt.extend({
-  response: z.string().meta({ description: 'The response body (cut at 20,000 bytes), or the network error.' }),
+  response: z.string().meta({ description: 'The response body (cut at 20,000 bytes), or the network error; empty once purged.' }),
+  responsePurged: z
+    .object({ at: ZInstantOut, size: z.int().meta({ description: 'The purged body\'s size in bytes.' }), sha256: z.string().meta({ description: "The purged body's SHA-256, hex." }) })
+    .nullable()
+    .meta({ description: 'EXT: when retention (MESSAGE_PAYLOAD_RETENTION) or a donor erasure emptied `response`; null while it is kept.' }),
 }).meta({ id: 'AttemptWithResponse' });
 
-const ZEventPayloadOut = z.record(z.string(), z.unknown()).meta({ description: 'The event exactly as delivered: `{type, timestamp, data}` (see `webhooks`).' });
+const ZEventPayloadOut = z.record(z.string(), z.unknown()).meta({
+  description:
+    'The event exactly as delivered: `{type, timestamp, data}` (see `webhooks`). EXT: once retention purged it, its tombstone ' +
+    '`{"purged": {at, retention, size, sha256}}`; once a donor erasure replaced it, `{"erased": {at, sha256}}`.',
+});
 
 export const ZMessage = z
   .object({

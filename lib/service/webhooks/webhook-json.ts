@@ -66,6 +66,8 @@ export type TAttemptJson = {
   responseDurationMs: number;
   triggerType: 'scheduled' | 'manual';
   response?: string;
+  /** EXT, with `response`: set when retention emptied the response body (or an erasure did). */
+  responsePurged?: { at: string; size: number; sha256: string } | null;
 };
 
 export function webhookToJson(row: TWebhookRow): TWebhookJson {
@@ -138,7 +140,10 @@ export function accountMessageToJson(row: Pick<TMessageRow, 'id' | 'eventId' | '
 }
 
 /** An attempt row without its response body (what lists and lastAttempt carry). */
-export type TAttemptSummaryRow = Omit<TAttemptRow, 'response' | 'deliveryId' | 'messageId' | 'webhookId' | 'accountId' | 'rolledUp'> & { response?: string };
+export type TAttemptSummaryRow = Omit<
+  TAttemptRow,
+  'response' | 'deliveryId' | 'messageId' | 'webhookId' | 'accountId' | 'rolledUp' | 'responsePurgedAt' | 'responseSize' | 'responseSha256'
+> & { response?: string } & Partial<Pick<TAttemptRow, 'responsePurgedAt' | 'responseSize' | 'responseSha256'>>;
 
 export function attemptToJson(row: TAttemptSummaryRow, { withResponse = false } = {}): TAttemptJson {
   return {
@@ -149,6 +154,11 @@ export function attemptToJson(row: TAttemptSummaryRow, { withResponse = false } 
     responseStatusCode: row.responseStatusCode,
     responseDurationMs: row.responseDurationMs,
     triggerType: row.triggerType as TAttemptJson['triggerType'],
-    ...(withResponse ? { response: row.response ?? '' } : {}),
+    ...(withResponse
+      ? {
+          response: row.response ?? '',
+          responsePurged: row.responsePurgedAt ? { at: row.responsePurgedAt.toISOString(), size: row.responseSize ?? 0, sha256: row.responseSha256 ?? '' } : null,
+        }
+      : {}),
   };
 }

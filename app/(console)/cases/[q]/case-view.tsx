@@ -113,6 +113,11 @@ function MessageSection({ message: m }: { message: TCaseMessage }) {
           queued for {sent} of {m.deliveries.length} webhook{m.deliveries.length === 1 ? '' : 's'}
         </span>
       </div>
+      {m.payloadGone ? (
+        <p className="text-xs text-slate-600" data-testid="payload-gone">
+          {m.payloadGone.note}
+        </p>
+      ) : null}
       {m.deliveries.length === 0 ? <EmptyState title="This account has no webhooks">Nothing could have been sent.</EmptyState> : null}
       <div className="grid grid-cols-1 gap-3 xl:grid-cols-2">
         {m.deliveries.map((d) => (

@@ -120,7 +120,12 @@ export default async function ReceiptPage({ params }: { params: Promise<{ id: st
           <HeadersTable headers={receipt.headers} />
         </Card>
         <Card title={`Body (${receipt.bodySize} bytes)`}>
-          {receipt.oversize ? <p className="text-xs text-amber-800">Over the size limit: only the metadata was stored.</p> : <CodeBlock maxHeight="max-h-96" wrap label="Raw body">{receipt.body ? decoder.decode(receipt.body) : ''}</CodeBlock>}
+          {receipt.bodyGone ? (
+            <p className="text-xs text-slate-600" data-testid="body-gone">
+              {receipt.bodyGone.note}
+              {receipt.bodyGone.sha256 ? <span className="block break-all font-mono">SHA-256 {receipt.bodyGone.sha256}</span> : null}
+            </p>
+          ) : receipt.oversize ? <p className="text-xs text-amber-800">Over the size limit: only the metadata was stored.</p> : <CodeBlock maxHeight="max-h-96" wrap label="Raw body">{receipt.body ? decoder.decode(receipt.body) : ''}</CodeBlock>}
         </Card>
       </div>
     </div>

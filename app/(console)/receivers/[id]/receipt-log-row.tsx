@@ -41,7 +41,9 @@ export function ReceiptLogRow({ receipt: r }: { receipt: TReceiptJson }) {
         </div>
         <div className="min-w-0">
           <p className="mb-1 text-xs text-slate-500">Raw body</p>
-          {r.oversize ? (
+          {r.bodyGone ? (
+            <p className="text-xs text-slate-600" data-testid="body-gone">{r.bodyGone.note}</p>
+          ) : r.oversize ? (
             <p className="text-xs text-amber-800">Over the 1 MiB limit: only the metadata was stored.</p>
           ) : r.body !== null && r.bodyText === null ? (
             <p className="text-xs text-slate-600">Not UTF-8 text ({r.bodySize} bytes); open the receipt to see it.</p>

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { payloadGone } from '@/lib/console/retention/body-gone';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { MessageStatusBadge, ReconciliationBadge } from '@/components/console/badge';
@@ -115,7 +116,13 @@ export default async function MessagePage({ params }: { params: Promise<{ id: st
           />
         </Card>
         <Card title="Payload" className="min-w-0">
-          <JsonBlock value={m.payload ?? null} label="Payload" />
+          {payloadGone(m.payload) ? (
+            <p className="text-xs text-slate-600" data-testid="payload-gone">
+              {payloadGone(m.payload)!.note}
+            </p>
+          ) : (
+            <JsonBlock value={m.payload ?? null} label="Payload" />
+          )}
         </Card>
       </div>
 

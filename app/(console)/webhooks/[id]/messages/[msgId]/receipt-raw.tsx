@@ -17,7 +17,7 @@ export function ReceiptRaw({ receipt: r }: { receipt: TReceipt }) {
       </div>
       <div className="min-w-0">
         <p className="mb-1 text-slate-500">Raw body</p>
-        {r.oversize ? <p className="text-amber-800">Over the size limit: only the metadata was stored.</p> : <CodeBlock maxHeight="max-h-64" wrap label="Raw body">{body}</CodeBlock>}
+        {r.bodyGone ? <p className="text-slate-600" data-testid="body-gone">{r.bodyGone.note}</p> : r.oversize ? <p className="text-amber-800">Over the size limit: only the metadata was stored.</p> : <CodeBlock maxHeight="max-h-64" wrap label="Raw body">{body}</CodeBlock>}
       </div>
     </div>
   );

@@ -1,0 +1,42 @@
+import { formatDuration } from '@/lib/duration';
+import { env } from '@/lib/env';
+
+// What a view says where a body was: "body purged on 2026-11-26 (retention 30d)", or "donor data
+// erased on 2026-11-26". The date is the day (UTC) it went; the retention is today's setting.
+
+export type TBodyGone = { kind: 'purged' | 'erased'; at: string; sha256: string | null; note: string };
+
+const day = (at: Date | string) => {
+  const d = new Date(at);
+  return Number.isNaN(d.getTime()) ? String(at).slice(0, 10) : d.toISOString().slice(0, 10);
+};
+
+export function purgedNote(at: Date | string, retentionMs: number, what = 'body'): string {
+  return `${what} purged on ${day(at)} (retention ${formatDuration(retentionMs)})`;
+}
+
+export function erasedNote(at: Date | string): string {
+  return `donor data erased on ${day(at)}`;
+}
+
+/** A receipt's body, if it is gone: erased, or purged by RECEIPT_BODY_RETENTION. */
+export function receiptBodyGone(row: { bodyPurgedAt: Date | null; erasedAt: Date | null; bodySha256: string | null }): TBodyGone | null {
+  if (row.erasedAt) return { kind: 'erased', at: row.erasedAt.toISOString(), sha256: row.bodySha256, note: erasedNote(row.erasedAt) };
+  if (row.bodyPurgedAt) {
+    return { kind: 'purged', at: row.bodyPurgedAt.toISOString(), sha256: row.bodySha256, note: purgedNote(row.bodyPurgedAt, env.RECEIPT_BODY_RETENTION) };
+  }
+  return null;
+}
+
+/** A message payload as the API answers it, if it is a tombstone ({"purged": …} / {"erased": …}). */
+export function payloadGone(payload: unknown): TBodyGone | null {
+  if (!payload || typeof payload !== 'object') return null;
+  const p = payload as { purged?: { at?: string; retention?: string; sha256?: string }; erased?: { at?: string; sha256?: string } };
+  const keys = Object.keys(payload);
+  if (keys.length !== 1) return null;
+  if (p.erased && typeof p.erased.at === 'string') return { kind: 'erased', at: p.erased.at, sha256: p.erased.sha256 ?? null, note: erasedNote(p.erased.at) };
+  if (p.purged && typeof p.purged.at === 'string') {
+    return { kind: 'purged', at: p.purged.at, sha256: p.purged.sha256 ?? null, note: `payload purged on ${day(p.purged.at)} (retention ${p.purged.retention ?? '?'})` };
+  }
+  return null;
+}

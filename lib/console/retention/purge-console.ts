@@ -1,0 +1,93 @@
+import { dbKind, driverRows } from '@/lib/db/client';
+import { purgeIdleMs, startPurgeLoop, stopPurgeLoop, type TPurgeStep } from '@/lib/db/purge-loop';
+import { env } from '@/lib/env';
+import { SHARE_LINK_HOLD_SQL } from './holds';
+
+// The console's retention (RECEIPT_BODY_RETENTION, RECEIPT_RETENTION), in its own schema:
+//   receipt_bodies  a receipt's body goes (its SHA-256 kept in body_sha256, its size in body_size)
+//                   and its headers are cut to the few that name the delivery (KEPT_HEADERS);
+//   receipts        the receipt row goes.
+// The skeleton stays: ids, receiver, message id, method, path, address, verdict and reason,
+// response status, size, SHA-256, times. The hold: a receipt that failed its check or was answered
+// with an error (what the problems view shows) keeps its body until a later valid, acknowledged
+// arrival of the same message at the same receiver resolves it, or RETENTION_HOLD_MAX passes.
+// Each statement takes one batch (SKIP LOCKED) and counts it into console.retention_progress.
+
+export const CONSOLE_PURGE = 'retention-console';
+
+/** The headers a purged receipt keeps: they name the delivery, and carry no donor data. */
+export const KEPT_HEADERS = ['content-type', 'content-length', 'user-agent', 'webhook-id', 'webhook-timestamp', 'svix-id', 'svix-timestamp'];
+
+const progress = (what: string) => `
+  progress as (
+    insert into console.retention_progress as p (what, purged, last_purge_at)
+    select '${what}', count(*), now() from done having count(*) > 0
+    on conflict (what) do update set purged = p.purged + excluded.purged, last_purge_at = excluded.last_purge_at
+    returning 1)
+  select count(*)::int as n from done`;
+
+/** Whether the receipt `r` is held (keeps its body past its retention); `$hold` is RETENTION_HOLD_MAX in ms. */
+export const heldSql = (hold: string) => `
+  (r.received_at > now() - ${hold}::bigint * interval '1 millisecond' and (
+     ((r.verdict <> 'valid' or r.response_status not between 200 and 299)
+      and not exists (
+        select 1 from console.receipts later
+         where later.message_id = r.message_id and later.receiver_id = r.receiver_id and later.id > r.id
+           and later.verdict = 'valid' and later.response_status between 200 and 299))
+     or ${SHARE_LINK_HOLD_SQL}))`;
+
+const BODIES = `
+  with batch as (
+    select r.id from console.receipts r
+     where r.body_purged_at is null and r.received_at < now() - $1::bigint * interval '1 millisecond'
+       and not ${heldSql('$2')}
+     order by r.received_at limit $3 for update skip locked),
+  done as (
+    update console.receipts r
+       set body = null,
+           body_sha256 = case when r.body is null then null else encode(sha256(r.body), 'hex') end,
+           headers = coalesce((select jsonb_agg(h) from jsonb_array_elements(r.headers) h where lower(h->>0) = any($4::text[])), '[]'::jsonb),
+           body_purged_at = now()
+      from batch where r.id = batch.id returning 1),
+  ${progress('receipt_bodies')}`;
+
+const ROWS = `
+  with batch as (
+    select r.id from console.receipts r where r.received_at < now() - $1::bigint * interval '1 millisecond'
+     order by r.received_at limit $2 for update skip locked),
+  done as (delete from console.receipts r using batch where r.id = batch.id returning 1),
+  ${progress('receipts')}`;
+
+async function count(text: string, params: unknown[]): Promise<number> {
+  const [row] = await driverRows<{ n: number }>(text, params);
+  return row?.n ?? 0;
+}
+
+export function consolePurgeSteps(): TPurgeStep[] {
+  return [
+    { what: 'receipt_bodies', run: (limit) => count(BODIES, [env.RECEIPT_BODY_RETENTION, env.RETENTION_HOLD_MAX, limit, KEPT_HEADERS]) },
+    { what: 'receipts', run: (limit) => count(ROWS, [env.RECEIPT_RETENTION, limit]) },
+  ];
+}
+
+async function onPass(event: 'start' | 'end', purged: number): Promise<void> {
+  const column = event === 'start' ? 'pass_started_at' : 'pass_ended_at';
+  await driverRows(
+    `insert into console.retention_progress as p (what, ${column}) values ('pass', now())
+     on conflict (what) do update set ${column} = now()`,
+    [],
+  );
+  // PGlite has no autovacuum: the space of a pass comes back here.
+  if (event === 'end' && purged > 0 && (await dbKind()) === 'pglite') await driverRows('vacuum console.receipts', []);
+}
+
+export function startConsolePurge(): void {
+  startPurgeLoop({
+    name: CONSOLE_PURGE,
+    steps: consolePurgeSteps,
+    idleMs: () => purgeIdleMs(env.RECEIPT_BODY_RETENTION, env.RECEIPT_RETENTION),
+    onPass,
+  });
+}
+
+export const stopConsolePurge = () => stopPurgeLoop(CONSOLE_PURGE);

@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { metrics } from '@/lib/metrics/registry';
+import { processSingleton } from '@/lib/process-singleton';
+import { env } from '@/lib/env';
+import { dbKind, getDb } from './client';
+import { isStoreUnavailable } from './store-availability';
+import { releaseLease, takeLease } from './take-lease';
+
+// The retention purge's timer, one per half (lib/service/retention, lib/console/retention), beside the
+// delivery worker in the worker process. A pass runs each step's batches (one statement each, at most
+// RETENTION_BATCH_ROWS rows) until the step has nothing left. A batch should take about
+// BATCH_TARGET_MS: one that took longer halves the next (down to MIN_BATCH rows), a quick one doubles
+// it (up to the setting), so ingest never waits long behind one. After each batch the purge rests as
+// long as the batch took (at most half the store's time: PGlite has one connection); a tick works at
+// most TICK_BUDGET_MS, then yields for PAUSE_MS, and the pass goes on at the next tick. Every
+// batch commits on its own, so a kill -9 loses at most the batch in flight (which then did nothing)
+// and the next start resumes where it was. On PostgreSQL a lease makes it one process at a time (the
+// lease runs out LEASE_MS after a holder died); a PGlite directory is one process's already.
+
+const TICK_BUDGET_MS = 1000;
+const PAUSE_MS = 100;
+const LEASE_MS = 10_000;
+const BATCH_TARGET_MS = 50;
+const MIN_BATCH = 10;
+
+export type TPurgeStep = { what: string; run: (limit: number) => Promise<number> };
+export type TPurgeLoopSpec = {
+  name: string; // the lease, and the log's name
+  steps: () => TPurgeStep[];
+  /** How long to wait between passes that found nothing left. */
+  idleMs: () => number;
+  /** A pass starts, or ends having purged `purged` rows in all. */
+  onPass?: (event: 'start' | 'end', purged: number) => Promise<void>;
+};
+
+/** The passes' interval: a minute, or a fifth of the shortest retention (tests use seconds). */
+export function purgeIdleMs(...retentions: number[]): number {
+  return Math.max(1000, Math.min(60_000, ...retentions.map((r) => r / 5)));
+}
+
+type TLoop = { owner: string; stopped: boolean; running: Promise<void> | null; wake: () => void; passPurged: number; batch: Map<string, number> };
+
+/** The next batch size after one of `size` rows took `ms`. */
+export function nextBatchSize(size: number, ms: number, max: number): number {
+  if (ms > 2 * BATCH_TARGET_MS) return Math.max(MIN_BATCH, Math.floor(size / 2));
+  if (ms < BATCH_TARGET_MS / 2) return Math.min(max, size * 2);
+  return Math.min(max, size);
+}
+const loops = processSingleton('purge-loops', (): Map<string, TLoop> => new Map());
+
+async function tick(spec: TPurgeLoopSpec, loop: TLoop, inPass: boolean): Promise<'more' | 'done' | 'skipped'> {
+  const db = await getDb();
+  const leased = (await dbKind()) === 'postgres';
+  if (leased && !(await takeLease(db, spec.name, loop.owner, LEASE_MS))) return 'skipped';
+  try {
+    if (!inPass) {
+      loop.passPurged = 0;
+      await spec.onPass?.('start', 0);
+    }
+    const until = Date.now() + TICK_BUDGET_MS;
+    for (const step of spec.steps()) {
+      for (;;) {
+        if (loop.stopped || Date.now() > until) return 'more';
+        const size = Math.min(env.RETENTION_BATCH_ROWS, loop.batch.get(step.what) ?? env.RETENTION_BATCH_ROWS);
+        const started = performance.now();
+        const n = await step.run(size);
+        const took = performance.now() - started;
+        if (n > 0) metrics().gcPurged.inc({ what: step.what }, n);
+        loop.passPurged += n;
+        if (n < size) break;
+        loop.batch.set(step.what, nextBatchSize(size, took, env.RETENTION_BATCH_ROWS));
+        await new Promise((r) => setTimeout(r, took));
+        if (leased) await takeLease(db, spec.name, loop.owner, LEASE_MS);
+      }
+    }
+    await spec.onPass?.('end', loop.passPurged);
+    return 'done';
+  } finally {
+    if (leased) await releaseLease(db, spec.name, loop.owner).catch(() => {});
+  }
+}
+
+/** Starts the named loop (once per process); it runs until stopPurgeLoop. */
+export function startPurgeLoop(spec: TPurgeLoopSpec): void {
+  const existing = loops.get(spec.name);
+  if (existing && !existing.stopped) return;
+  const loop: TLoop = { owner: `${spec.name}-${randomUUID()}`, stopped: false, running: null, wake: () => {}, passPurged: 0, batch: new Map() };
+  loops.set(spec.name, loop);
+  loop.running = (async () => {
+    let inPass = false;
+    let failures = 0;
+    // The first pass starts soon after the process does, not at once (the start has other work).
+    let wait = 2000;
+    for (;;) {
+      await new Promise<void>((resolve) => {
+        loop.wake = resolve;
+        setTimeout(resolve, wait).unref();
+      });
+      if (loop.stopped) return;
+      const outcome: 'more' | 'done' | 'skipped' | 'failed' = await tick(spec, loop, inPass).catch((err: Error) => {
+        if (!isStoreUnavailable(err)) console.warn(`${spec.name}: ${err.message}`);
+        return 'failed' as const;
+      });
+      failures = outcome === 'failed' ? failures + 1 : 0;
+      inPass = outcome === 'more' || (outcome === 'failed' && inPass);
+      wait = outcome === 'more' ? PAUSE_MS : outcome === 'failed' ? Math.min(spec.idleMs(), 1000 * 2 ** failures) : spec.idleMs();
+    }
+  })();
+}
+
+/** Stops between batches (a batch under way finishes: it is one statement); null when it was not running. */
+export async function stopPurgeLoop(name: string): Promise<null | undefined> {
+  const loop = loops.get(name);
+  if (!loop || loop.stopped) return null;
+  loop.stopped = true;
+  loop.wake();
+  await loop.running;
+}

@@ -1,0 +1,120 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { getDb, queryRows, type Tx } from '@/lib/db/client';
+
+// EXT POST /v1/erasures: one donor's data erased from the service, on request (GDPR). The donor is
+// named by an e-mail (every grant of the account given with it, whatever its case) or a grant id.
+// Every field that carries the donor is replaced by a tombstone `erased:<SHA-256 of what was there>`:
+//   grants    first and last name, e-mail (the hash of its lower-case form, so a later request by
+//             the same e-mail still finds it), phone, note; metadata becomes {"erased": <hash>};
+//   messages  of those grants (tags grant:<id> or donor:<email>): the payload becomes
+//             {"erased":{at, sha256}}, the donor:/name: tags become erased:<hash>;
+//   attempts  of those messages: the response body is emptied (its size and hash kept);
+//   the grants' idempotency keys are deleted (their stored answer is the grant).
+// Ids, amounts, statuses, times and every other tag stay, so deliveries still reconcile. One
+// transaction; a second request finds the same grants and messages and erases nothing more.
+// `dryRun` counts what would be erased and changes nothing (the console's preview).
+
+export type TErasureSubject = { email: string } | { grantId: string };
+export type TErasureReport = {
+  subject: { kind: 'email' | 'grantId'; sha256: string };
+  dryRun: boolean;
+  erasedAt: string | null;
+  grants: { found: number; erased: number };
+  messages: { found: number; erased: number };
+  attempts: { erased: number };
+  /** The messages of the donor (erased now or before): the console erases its receipts of these. */
+  messageIds: string[];
+};
+
+/** A text[] of `values` as one SQL expression (drizzle spreads a bare array into a list). */
+const texts = (values: string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
+const hex = (s: string) => createHash('sha256').update(s).digest('hex');
+const H = (v: ReturnType<typeof sql>) => sql`encode(sha256(convert_to(${v}, 'UTF8')), 'hex')`;
+
+async function findGrants(tx: Tx, accountId: string, subject: TErasureSubject) {
+  const where =
+    'email' in subject
+      ? sql`(lower(email) = lower(${subject.email}) or email = ${`erased:${hex(subject.email.toLowerCase())}`})`
+      : sql`id::text = ${subject.grantId}`;
+  return queryRows<{ id: string; email: string; erased: boolean }>(
+    tx,
+    sql`select id, lower(email) as email, erased_at is not null as erased from service.grants where account_id = ${accountId} and ${where} for update`,
+  );
+}
+
+export async function eraseDonor(accountId: string, subject: TErasureSubject, { dryRun = false } = {}): Promise<TErasureReport> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const grants = await findGrants(tx, accountId, subject);
+    const tags = [
+      ...grants.map((g) => `grant:${g.id}`),
+      ...grants.filter((g) => !g.erased).map((g) => `donor:${g.email}`),
+      ...('email' in subject ? [`donor:${subject.email.toLowerCase()}`] : []),
+    ];
+    const messages = tags.length
+      ? await queryRows<{ id: string; erased: boolean }>(
+          tx,
+          sql`select id, erased_at is not null as erased from service.messages
+               where account_id = ${accountId} and tags && ${texts(tags)} order by created_at for update`,
+        )
+      : [];
+    const ids = messages.map((m) => m.id);
+    const open = messages.filter((m) => !m.erased).map((m) => m.id);
+    const grantIds = grants.filter((g) => !g.erased).map((g) => g.id);
+    let attempts = 0;
+    const [{ now }] = await queryRows<{ now: Date }>(tx, sql`select now() as now`);
+    if (dryRun) {
+      const [row] = await queryRows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from service.attempts a join service.deliveries d on a.webhook_id = d.webhook_id and a.message_id = d.message_id
+             where d.message_id = any(${texts(open)}) and a.response_purged_at is null`,
+      );
+      attempts = row.n;
+    } else {
+      if (open.length) {
+        await queryRows(
+          tx,
+          sql`update service.messages m
+                 set payload = json_build_object('erased', json_build_object('at', now(), 'sha256', ${H(sql`m.payload`)}))::text,
+                     tags = array(select case when t like 'donor:%' or t like 'name:%' then 'erased:' || ${H(sql`t`)} else t end from unnest(m.tags) t),
+                     erased_at = now(), payload_purged_at = coalesce(m.payload_purged_at, now())
+               where m.id = any(${texts(open)}) returning 1`,
+        );
+        const rows = await queryRows(
+          tx,
+          sql`update service.attempts a
+                 set response = '', response_size = octet_length(a.response), response_sha256 = ${H(sql`a.response`)}, response_purged_at = now()
+                from service.deliveries d
+               where d.message_id = any(${texts(open)}) and a.webhook_id = d.webhook_id and a.message_id = d.message_id and a.response_purged_at is null
+               returning 1`,
+        );
+        attempts = rows.length;
+      }
+      if (grantIds.length) {
+        await queryRows(
+          tx,
+          sql`update service.grants g
+                 set first_name = 'erased:' || ${H(sql`g.first_name`)}, last_name = 'erased:' || ${H(sql`g.last_name`)},
+                     email = 'erased:' || ${H(sql`lower(g.email)`)},
+                     phone = case when g.phone is null then null else 'erased:' || ${H(sql`g.phone`)} end,
+                     note = case when g.note is null then null else 'erased:' || ${H(sql`g.note`)} end,
+                     metadata = case when g.metadata = '{}'::jsonb then g.metadata else jsonb_build_object('erased', ${H(sql`g.metadata::text`)}) end,
+                     erased_at = now(), updated_at = now()
+               where g.id = any(${texts(grantIds)}::uuid[]) returning 1`,
+        );
+        await queryRows(tx, sql`delete from service.idempotency_keys where body->>'id' = any(${texts(grantIds)}) returning 1`);
+      }
+    }
+    const subjectText = 'email' in subject ? subject.email.toLowerCase() : subject.grantId;
+    return {
+      subject: { kind: 'email' in subject ? 'email' : 'grantId', sha256: hex(subjectText) },
+      dryRun,
+      erasedAt: dryRun || (!open.length && !grantIds.length) ? null : new Date(now).toISOString(),
+      grants: { found: grants.length, erased: grantIds.length },
+      messages: { found: messages.length, erased: open.length },
+      attempts: { erased: attempts },
+      messageIds: ids,
+    };
+  });
+}

@@ -1,0 +1,41 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { nextBatchSize, purgeIdleMs } from '../../lib/db/purge-loop';
+import { erasedNote, payloadGone, purgedNote, receiptBodyGone } from '../../lib/console/retention/body-gone';
+
+test('what a view says where a body was', () => {
+  assert.equal(purgedNote('2026-11-24T23:59:59.000Z', 30 * 86_400_000), 'body purged on 2026-11-24 (retention 30d)');
+  assert.equal(erasedNote(new Date('2026-11-25T00:00:00.000Z')), 'donor data erased on 2026-11-25');
+  const at = new Date('2026-11-20T10:00:00.000Z');
+  assert.equal(receiptBodyGone({ bodyPurgedAt: null, erasedAt: null, bodySha256: null }), null);
+  assert.equal(receiptBodyGone({ bodyPurgedAt: at, erasedAt: null, bodySha256: 'ab' })?.kind, 'purged');
+  assert.deepEqual(receiptBodyGone({ bodyPurgedAt: at, erasedAt: at, bodySha256: 'ab' }), { kind: 'erased', at: at.toISOString(), sha256: 'ab', note: 'donor data erased on 2026-11-20' });
+});
+
+test('a payload tombstone is told from an event; an event is never taken for one', () => {
+  assert.deepEqual(payloadGone({ purged: { at: '2026-11-20T10:00:00.000+00:00', retention: '90d', size: 10, sha256: 'ab' } }), {
+    kind: 'purged',
+    at: '2026-11-20T10:00:00.000+00:00',
+    sha256: 'ab',
+    note: 'payload purged on 2026-11-20 (retention 90d)',
+  });
+  assert.equal(payloadGone({ erased: { at: '2026-11-21T10:00:00Z', sha256: 'cd' } })?.note, 'donor data erased on 2026-11-21');
+  assert.equal(payloadGone({ purged: { at: 'not a time' } })?.note, 'payload purged on not a time (retention ?)', 'an odd one does not throw');
+  for (const event of [null, 'text', { type: 'grant.succeeded', data: {} }, { purged: true }, { purged: { at: 'x' }, type: 'grant.succeeded' }]) {
+    assert.equal(payloadGone(event), null, JSON.stringify(event));
+  }
+});
+
+test('passes come every minute, or a fifth of the shortest retention, at least a second apart', () => {
+  assert.equal(purgeIdleMs(30 * 86_400_000, 365 * 86_400_000), 60_000);
+  assert.equal(purgeIdleMs(5000, 172_800_000), 1000);
+  assert.equal(purgeIdleMs(100_000), 20_000);
+});
+
+test('a batch that takes long halves the next, a quick one doubles it, within bounds', () => {
+  assert.equal(nextBatchSize(1000, 400, 1000), 500);
+  assert.equal(nextBatchSize(12, 400, 1000), 10);
+  assert.equal(nextBatchSize(100, 5, 1000), 200);
+  assert.equal(nextBatchSize(800, 5, 1000), 1000);
+  assert.equal(nextBatchSize(300, 50, 1000), 300);
+});
