@@ -9,7 +9,8 @@ export const NAV_LINKS = [
   { href: '/alerts', label: 'Alerts', match: ['/alerts'] },
   { href: '/nonprofits', label: 'Nonprofits & Connects', match: ['/nonprofits', '/connects'] },
   { href: '/audit', label: 'Audit log', match: ['/audit'] },
-] as const satisfies readonly { href: string; label: string; match: readonly string[] }[];
+  { href: '/users', label: 'Staff', match: ['/users'], role: 'admin' },
+] as const satisfies readonly { href: string; label: string; match: readonly string[]; role?: 'admin' }[];
 
 /** Whether `link` is the section `pathname` is in: its own page, or a page under one of its prefixes. */
 export function isActiveNavLink(link: { href: string; match: readonly string[] }, pathname: string): boolean {

@@ -21,5 +21,11 @@ export const AUDIT_ACTIONS = [
   'alert-rule.update',
   'alert-rule.delete',
   'export',
+  'user.create',
+  'user.update',
+  'user.password.reset',
+  'share.create',
+  'share.open',
+  'share.revoke',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];

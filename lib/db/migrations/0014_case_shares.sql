@@ -1,0 +1,16 @@
+CREATE TABLE "console"."shares" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"token_hash" text NOT NULL,
+	"query" text NOT NULL,
+	"ticket" text DEFAULT '' NOT NULL,
+	"environment" text NOT NULL,
+	"created_by" uuid,
+	"created_by_email" text NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp (3) with time zone NOT NULL,
+	"revoked_at" timestamp (3) with time zone,
+	CONSTRAINT "shares_tokenHash_unique" UNIQUE("token_hash")
+);
+--> statement-breakpoint
+ALTER TABLE "console"."shares" ADD CONSTRAINT "shares_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "console"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "shares_query_expires_at_index" ON "console"."shares" USING btree ("query","expires_at");
