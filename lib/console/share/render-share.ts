@@ -13,7 +13,7 @@ const STYLE = `body{font:14px/1.5 system-ui,sans-serif;margin:0;background:#f8fa
 header{background:#0f172a;color:#fff;padding:12px 16px}h1{font-size:20px;margin:4px 0;word-break:break-all}h2{font-size:16px;margin:24px 0 8px}
 .card{background:#fff;border:1px solid #e2e8f0;border-radius:8px;padding:12px;margin:8px 0}.muted{color:#64748b;font-size:12px}
 .badge{display:inline-block;border-radius:4px;padding:0 6px;font-size:12px;background:#e2e8f0}.ok{background:#d1fae5}.bad{background:#ffe4e6}
-table{border-collapse:collapse;width:100%;font-size:12px}td,th{text-align:left;padding:4px 6px;border-top:1px solid #f1f5f9;vertical-align:top}code{font-size:12px;word-break:break-all}`;
+table{border-collapse:collapse;width:100%;font-size:12px}.scroll{overflow-x:auto}td,th{text-align:left;padding:4px 6px;border-top:1px solid #f1f5f9;vertical-align:top}code{font-size:12px;word-break:break-all}`;
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex,nofollow"><meta name="referrer" content="no-referrer"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><header><strong>Giving Connect Console</strong> · shared case, read-only</header><main>${body}</main></body></html>`;
@@ -30,8 +30,8 @@ function delivery(d: TCaseDelivery): string {
   return `<div class="card" data-testid="share-delivery"><div><strong>${escapeHtml(d.webhook.description || d.webhook.id)}</strong> <span class="muted"><code>${escapeHtml(d.webhook.url)}</code></span></div>
 <div><span class="badge ${tone}">${escapeHtml(RECONCILIATION_LABELS[d.reconciliation] ?? d.reconciliation)}</span> <span class="muted">${escapeHtml(d.status ?? 'not queued')} · ${escapeHtml(d.attemptCount)} attempt(s)${d.nextAttempt ? ` · next ${escapeHtml(d.nextAttempt)}` : ''}</span></div>
 <p>${escapeHtml(d.explanation)}</p>
-${attempts ? `<table><thead><tr><th>Attempt at</th><th>Outcome</th><th>HTTP</th><th>Took</th><th>Trigger</th></tr></thead><tbody>${attempts}</tbody></table>` : '<p class="muted">No attempts.</p>'}
-${receipts ? `<table><thead><tr><th>Received at</th><th>Signature</th><th>Answered</th><th>Why</th></tr></thead><tbody>${receipts}</tbody></table>` : '<p class="muted">Nothing arrived at this console’s receiver.</p>'}</div>`;
+${attempts ? `<div class="scroll"><table><thead><tr><th>Attempt at</th><th>Outcome</th><th>HTTP</th><th>Took</th><th>Trigger</th></tr></thead><tbody>${attempts}</tbody></table></div>` : '<p class="muted">No attempts.</p>'}
+${receipts ? `<div class="scroll"><table><thead><tr><th>Received at</th><th>Signature</th><th>Answered</th><th>Why</th></tr></thead><tbody>${receipts}</tbody></table></div>` : '<p class="muted">Nothing arrived at this console’s receiver.</p>'}</div>`;
 }
 
 /** The shared case: what was searched, the grants (masked), each message at each webhook with its verdicts and explanation. */
@@ -49,7 +49,7 @@ export function renderSharedCase(c: TCase, link: { ticket: string; expiresAt: Da
   const body = `<p class="muted">${link.ticket ? `Ticket ${escapeHtml(link.ticket)} · ` : ''}shared by ${escapeHtml(link.createdBy)} · this link stops working at ${escapeHtml(link.expiresAt.toISOString())}</p>
 <h1 data-testid="share-query">${escapeHtml(c.query)}</h1>
 ${c.notes.map((n) => `<div class="card muted">${escapeHtml(n)}</div>`).join('')}
-${grants ? `<h2>Grants</h2><div class="card"><table><thead><tr><th>Grant</th><th>Status</th><th>Amount</th><th>Fund</th><th>Donor</th><th>Created</th></tr></thead><tbody>${grants}</tbody></table></div>` : ''}
+${grants ? `<h2>Grants</h2><div class="card"><div class="scroll"><table><thead><tr><th>Grant</th><th>Status</th><th>Amount</th><th>Fund</th><th>Donor</th><th>Created</th></tr></thead><tbody>${grants}</tbody></table></div></div>` : ''}
 ${messages || '<div class="card">No message of this account matches.</div>'}
 <p class="muted">Donor details are masked and no secret is shown. Read at ${escapeHtml(c.fetchedAt)}.</p>`;
   return page(`Shared case ${c.query}`, body);
