@@ -48,8 +48,8 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
                   <EnvironmentBadge name={current.name} label={current.label} />
                 )}
               </div>
-              <span className="hidden text-xs text-slate-400 lg:inline" data-testid="staff-email">
-                {staff.email} <span data-testid="staff-role">· {staff.role}</span>
+              <span className="hidden text-xs text-slate-400 lg:inline">
+                <span data-testid="staff-email">{staff.email}</span> · <span data-testid="staff-role">{staff.role}</span>
               </span>
               <form action={logoutAction}>
                 <button type="submit" className="rounded-md px-2 py-1 text-xs font-medium text-slate-300 hover:bg-white/10 hover:text-white">

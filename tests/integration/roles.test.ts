@@ -14,6 +14,8 @@ import { databaseAt } from '../helpers/old-database';
 // shown the pages and JSON that hold a receiver's secret and a donor's e-mail: neither is in them,
 // while an admin's copies have both (so the check can fail). Staff users: add, change role,
 // deactivate (their session ends at once), reset a password, the last admin stays.
+// @ci-one-store: CI runs this file in the embedded-store pass only (roles, masking and links are the same on any store;
+// migration 0013 is plain ALTER/UPDATE). Run it with TEST_DATABASE_URL for PostgreSQL.
 
 type TRole = 'viewer' | 'operator' | 'admin';
 type TRoute = { path: string; methods: string[]; auth: string; kind: string; role?: TRole | Record<string, TRole> };
