@@ -9,5 +9,7 @@ const nextConfig = {
   // A sender posting to /ingest/{slug}/ (or a client calling /v1/webhooks/) is served, not redirected:
   // webhook senders do not follow redirects.
   skipTrailingSlashRedirect: true,
+  // forbidden() from next/navigation: a page or server action above the staff member's role answers 403 (app/forbidden.tsx).
+  experimental: { authInterrupts: true },
 };
 export default nextConfig;

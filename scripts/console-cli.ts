@@ -1,5 +1,5 @@
 // Operator CLI of the console: `npm run console -- <command>`.
-//   users:add --email <e> --password <p>           add a staff user
+//   users:add --email <e> --password <p> [--role viewer|operator|admin]   add a staff user (admin first, viewer after)
 //   users:password --email <e> --password <p>      set a staff user's password
 //   users:list                                     list staff users
 //   receivers:create --name <n> [--slug <s>] [--secret whsec_…]   create a receiver (prints it as JSON last)
@@ -10,8 +10,9 @@ import { runCli } from '@/lib/run-cli';
 import { parseArgs } from 'node:util';
 import { createReceiver, ingestUrl, listReceivers } from '@/lib/console/receivers';
 import { createUser, listUsers, setPassword, UserExistsError } from '@/lib/console/staff/users';
+import { isRole } from '@/lib/console/staff/roles';
 
-const USAGE = `usage: npm run console -- users:add --email <email> --password <password>
+const USAGE = `usage: npm run console -- users:add --email <email> --password <password> [--role viewer|operator|admin]
        npm run console -- users:password --email <email> --password <password>
        npm run console -- users:list
        npm run console -- receivers:create --name <name> [--slug <slug>] [--secret whsec_…]
@@ -26,6 +27,7 @@ async function main(): Promise<number> {
       name: { type: 'string' },
       slug: { type: 'string' },
       secret: { type: 'string' },
+      role: { type: 'string' },
     },
   });
   const [command] = positionals;
@@ -41,10 +43,14 @@ async function main(): Promise<number> {
         console.log(done ? `Password set for ${values.email}.` : `No user ${values.email}.`);
         return done ? 0 : 1;
       }
+      if (values.role !== undefined && !isRole(values.role)) {
+        console.error('--role must be viewer, operator or admin.');
+        return 2;
+      }
       try {
-        const user = await createUser(values.email, values.password);
-        console.log(`Added ${user.email}.`);
-        console.log(JSON.stringify({ id: user.id, email: user.email }));
+        const user = await createUser(values.email, values.password, values.role);
+        console.log(`Added ${user.email} (${user.role}).`);
+        console.log(JSON.stringify({ id: user.id, email: user.email, role: user.role }));
         return 0;
       } catch (err) {
         if (err instanceof UserExistsError) {
@@ -56,7 +62,7 @@ async function main(): Promise<number> {
     }
     case 'users:list': {
       const users = await listUsers();
-      for (const u of users) console.log(`${u.email}\t${u.createdAt.toISOString()}\t${u.lastLoginAt ? `last login ${u.lastLoginAt.toISOString()}` : 'never logged in'}`);
+      for (const u of users) console.log(`${u.email}\t${u.role}${u.disabled ? ' (deactivated)' : ''}\t${u.signIn}\t${u.createdAt.toISOString()}\t${u.lastLoginAt ? `last login ${u.lastLoginAt.toISOString()}` : 'never logged in'}`);
       if (!users.length) console.log('No users.');
       return 0;
     }

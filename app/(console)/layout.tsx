@@ -9,6 +9,7 @@ import { NavLinks } from '@/components/console/nav-links';
 import { EnvironmentSwitcher } from '@/components/console/environment-switcher';
 import { EnvironmentBadge } from '@/components/console/badge';
 import { QueryProvider } from '@/components/console/providers';
+import { RoleProvider } from '@/components/console/role';
 import { SearchBox } from '@/components/console/search-box';
 import { AlertBanner } from '@/components/console/alert-banner';
 import { firingAlerts } from '@/lib/console/alerts/list-alerts';
@@ -21,6 +22,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const firing = await firingAlerts(staff.environment);
   return (
     <QueryProvider>
+      <RoleProvider role={staff.role}>
       <div className="flex min-h-screen flex-col">
         <header className="sticky top-0 z-20 bg-slate-900 text-white shadow-sm">
           <div className="mx-auto flex min-h-12 max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-1.5">
@@ -29,7 +31,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
               <span className="hidden sm:inline">Giving Connect Console</span>
             </Link>
             {/* Below sm the navigation takes its own row under the logo and the session controls. */}
-            <NavLinks className="order-last w-full sm:order-none sm:w-auto" />
+            <NavLinks role={staff.role} className="order-last w-full sm:order-none sm:w-auto" />
             <SearchBox className="order-last w-full pb-1 sm:order-none sm:w-56 sm:pb-0 lg:w-72" />
             <div className="ml-auto flex items-center gap-3">
               {env.SERVICE_MODE === 'on' ? (
@@ -46,8 +48,8 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
                   <EnvironmentBadge name={current.name} label={current.label} />
                 )}
               </div>
-              <span className="hidden text-xs text-slate-400 lg:inline" data-testid="staff-email">
-                {staff.email}
+              <span className="hidden text-xs text-slate-400 lg:inline">
+                <span data-testid="staff-email">{staff.email}</span> · <span data-testid="staff-role">{staff.role}</span>
               </span>
               <form action={logoutAction}>
                 <button type="submit" className="rounded-md px-2 py-1 text-xs font-medium text-slate-300 hover:bg-white/10 hover:text-white">
@@ -63,6 +65,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
         </header>
         <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">{children}</main>
       </div>
+      </RoleProvider>
     </QueryProvider>
   );
 }

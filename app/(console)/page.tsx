@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { Can } from '@/components/console/role';
 import { buttonClass } from '@/components/console/button-class';
 import { ErrorCallout } from '@/components/console/callout';
 import { PageHeader } from '@/components/console/page-header';
@@ -24,9 +25,11 @@ export default async function HealthPage({ searchParams }: TPageProps) {
         title="Webhook health"
         description={<>Every webhook of the {staff.environment} account: how its deliveries have gone, troubled ones first. Open one for its charts and timeline.</>}
         actions={
-          <Link href="/webhooks/new" className={buttonClass('secondary')}>
-            New subscription
-          </Link>
+          <Can min="operator">
+            <Link href="/webhooks/new" className={buttonClass('secondary')}>
+              New subscription
+            </Link>
+          </Can>
         }
       />
       <HealthThresholds />

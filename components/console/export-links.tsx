@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import { buttonClass } from './button-class';
+import { Can } from './role';
 
 // Download links for an export, with the "include donor details" choice (off by default: names,
 // e-mails, phones and notes are redacted). Plain links: the browser streams the file to disk.
@@ -21,10 +22,13 @@ export function ExportLinks({ base, query = {}, formats, testId }: { base: strin
           {f.label}
         </a>
       ))}
-      <label className="flex items-center gap-1 text-xs text-slate-600">
-        <input type="checkbox" checked={includeDonor} onChange={(e) => setIncludeDonor(e.target.checked)} />
-        include donor details
-      </label>
+      {/* Donor details leave only with an operator (audited); a viewer's exports are always masked. */}
+      <Can min="operator">
+        <label className="flex items-center gap-1 text-xs text-slate-600">
+          <input type="checkbox" checked={includeDonor} onChange={(e) => setIncludeDonor(e.target.checked)} />
+          include donor details
+        </label>
+      </Can>
     </div>
   );
 }

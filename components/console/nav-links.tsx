@@ -2,13 +2,15 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
+import { hasRole } from '@/lib/console/staff/roles';
 import { isActiveNavLink, NAV_LINKS } from './nav-items';
 
-export function NavLinks({ className = '' }: { className?: string }) {
+/** The sections the staff member's role may open (the others are not shown). */
+export function NavLinks({ className = '', role = 'viewer' }: { className?: string; role?: string }) {
   const pathname = usePathname();
   return (
     <nav aria-label="Main" className={`flex flex-wrap items-center gap-1 ${className}`}>
-      {NAV_LINKS.map((l) => {
+      {NAV_LINKS.filter((l) => !('role' in l) || hasRole(role, l.role)).map((l) => {
         const active = isActiveNavLink(l, pathname);
         return (
           <Link

@@ -350,7 +350,10 @@ export const consoleSchema = pgSchema('console');
 export const users = consoleSchema.table('users', {
   id: uuid().primaryKey().defaultRandom(),
   email: text().notNull().unique(),
-  passwordHash: text().notNull(),
+  passwordHash: text(), // null: signs in only by single sign-on
+  /** viewer | operator | admin (lib/console/staff/roles.ts); users made before roles (0013) are admins. */
+  role: text().notNull().default('viewer'),
+  disabledAt: ts(), // set: cannot sign in, and its sessions are gone
   createdAt: createdAt(),
   lastLoginAt: ts(),
 });
@@ -481,6 +484,27 @@ export const auditLog = consoleSchema.table(
     index().on(t.actor, t.id.desc()),
     index().on(t.action, t.id.desc()),
   ],
+);
+
+/**
+ * Read-only links to one case for people without a login (lib/console/share/): the token is shown
+ * once and only its SHA-256 is kept; a link answers until it expires or is revoked.
+ */
+export const shares = consoleSchema.table(
+  'shares',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tokenHash: text().notNull().unique(), // SHA-256 (hex) of the token
+    query: text().notNull(), // the case's search term (/cases/{query})
+    ticket: text().notNull().default(''),
+    environment: text().notNull(),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdByEmail: text().notNull(),
+    createdAt: createdAt(),
+    expiresAt: ts().notNull(),
+    revokedAt: ts(),
+  },
+  (t) => [index().on(t.query, t.expiresAt)],
 );
 
 export const trackedWebhooks = consoleSchema.table(

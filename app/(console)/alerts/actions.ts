@@ -4,7 +4,7 @@ import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { createAlertRule, deleteAlertRule, setAlertRuleEnabled } from '@/lib/console/alerts/alert-rules';
 import { ZAlertRuleInput } from '@/lib/console/alerts/rule-schemas';
-import { requireStaff } from '@/lib/console/staff/session';
+import { requireRole } from '@/lib/console/staff/session';
 import { fieldErrorsOf, type TActionResult, type TFormState } from '@/app/(console)/_lib/errors';
 import { recordAudit } from '@/lib/console/audit/record-audit';
 import { getDb } from '@/lib/db/client';
@@ -14,7 +14,7 @@ const FIELDS = ['name', 'kind', 'webhookId', 'threshold', 'window', 'minAttempts
 
 /** Creates a rule; the state carries its signing secret this once (the form shows it, nothing keeps it). */
 export async function createAlertRuleAction(prev: TFormState, formData: FormData): Promise<TFormState & { secret?: string }> {
-  const staff = await requireStaff('/alerts');
+  const staff = await requireRole('admin', '/alerts');
   const raw = Object.fromEntries(FIELDS.map((k) => [k, String(formData.get(k) ?? '')]));
   const nonce = (prev.nonce ?? 0) + 1;
   // Fields the chosen kind does not show arrive empty: absent, so their defaults apply.
@@ -35,7 +35,7 @@ export async function createAlertRuleAction(prev: TFormState, formData: FormData
 const ZToggle = z.object({ id: z.uuid({ message: 'Unknown rule.' }), enabled: z.boolean() });
 
 export async function setAlertRuleEnabledAction(id: string, enabled: boolean): Promise<TActionResult> {
-  const staff = await requireStaff('/alerts');
+  const staff = await requireRole('admin', '/alerts');
   const parsed = ZToggle.safeParse({ id, enabled });
   if (!parsed.success) return { ok: false, error: { message: parsed.error.issues[0].message } };
   try {
@@ -51,7 +51,7 @@ export async function setAlertRuleEnabledAction(id: string, enabled: boolean): P
 const ZDelete = z.object({ id: z.uuid({ message: 'Unknown rule.' }) });
 
 export async function deleteAlertRuleAction(id: string): Promise<TActionResult> {
-  const staff = await requireStaff('/alerts');
+  const staff = await requireRole('admin', '/alerts');
   const parsed = ZDelete.safeParse({ id });
   if (!parsed.success) return { ok: false, error: { message: parsed.error.issues[0].message } };
   try {

@@ -1,5 +1,6 @@
 'use client';
 
+import { Can } from '@/components/console/role';
 import { useActionState, useState } from 'react';
 import { Callout, ErrorCallout } from '@/components/console/callout';
 import { CopyField } from '@/components/console/copy-button';
@@ -15,7 +16,7 @@ const THRESHOLD: Record<TAlertRuleKind, { label: string; hint: string; placehold
   grant_undelivered: { label: 'Minutes', hint: 'A grant whose message no webhook got (2xx) this long after it was made. Decimals allowed (0.5 = 30 s).', placeholder: '15' },
 };
 
-export function CreateRuleForm({ webhooks, targetRule }: { webhooks: { id: string; label: string }[]; targetRule: string }) {
+function CreateRuleFormForRole({ webhooks, targetRule }: { webhooks: { id: string; label: string }[]; targetRule: string }) {
   const [state, action] = useActionState(createAlertRuleAction, {} as TFormState & { secret?: string });
   const v = (state.values ?? {}) as Record<string, string>;
   const fe = state.fieldErrors ?? {};
@@ -82,5 +83,14 @@ export function CreateRuleForm({ webhooks, targetRule }: { webhooks: { id: strin
         </div>
       </form>
     </div>
+  );
+}
+
+/** Shown only to admins (the server refuses the others anyway). */
+export function CreateRuleForm(props: Parameters<typeof CreateRuleFormForRole>[0]) {
+  return (
+    <Can min="admin">
+      <CreateRuleFormForRole {...props} />
+    </Can>
   );
 }

@@ -1,5 +1,6 @@
 'use client';
 
+import { Can } from '@/components/console/role';
 import { useState, useTransition } from 'react';
 import { ErrorCallout } from '@/components/console/callout';
 import type { TErrorInfo } from '@/app/(console)/_lib/errors';
@@ -7,7 +8,7 @@ import { Button } from '@/components/console/form';
 import { deleteAlertRuleAction, setAlertRuleEnabledAction } from './actions';
 
 /** Enable/disable and delete (asked twice) for one rule row. */
-export function RuleActions({ id, name, enabled }: { id: string; name: string; enabled: boolean }) {
+function RuleActionsForRole({ id, name, enabled }: { id: string; name: string; enabled: boolean }) {
   const [pending, start] = useTransition();
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<TErrorInfo | null>(null);
@@ -40,5 +41,14 @@ export function RuleActions({ id, name, enabled }: { id: string; name: string; e
       </div>
       {error ? <ErrorCallout error={error} /> : null}
     </div>
+  );
+}
+
+/** Shown only to admins (the server refuses the others anyway). */
+export function RuleActions(props: Parameters<typeof RuleActionsForRole>[0]) {
+  return (
+    <Can min="admin">
+      <RuleActionsForRole {...props} />
+    </Can>
   );
 }

@@ -19,7 +19,7 @@ const ZRegister = z.object({
 });
 
 export async function registerNonprofitAction(prev: TFormState, formData: FormData): Promise<TFormState> {
-  const { api } = await staffApi();
+  const { api } = await staffApi('operator');
   const raw = Object.fromEntries(['ein', 'name', 'email', 'phone', 'firstName', 'lastName'].map((k) => [k, String(formData.get(k) ?? '').trim()]));
   const nonce = (prev.nonce ?? 0) + 1;
   const parsed = ZRegister.safeParse(raw);
@@ -40,7 +40,7 @@ const ZNonprofitId = z.uuid();
 
 /** Creates the Connect of a nonprofit (or gets the existing one: one per nonprofit per account) and shows it. */
 export async function createConnectAction(prev: TFormState, formData: FormData): Promise<TFormState> {
-  const { staff, api } = await staffApi();
+  const { staff, api } = await staffApi('operator');
   const nonce = (prev.nonce ?? 0) + 1;
   const nonprofitId = ZNonprofitId.safeParse(formData.get('nonprofitId'));
   const ein = String(formData.get('ein') ?? '').replace(/\D/g, '').slice(0, 9);
@@ -58,7 +58,7 @@ export async function createConnectAction(prev: TFormState, formData: FormData):
 
 /** The Connect's API key, on demand only (it is a credential). */
 export async function revealApiKeyAction(connectId: string): Promise<TActionResult<{ apiKey: string }>> {
-  const { api } = await staffApi();
+  const { api } = await staffApi('admin');
   if (!z.string().min(1).max(200).safeParse(connectId).success) return { ok: false, error: { message: 'Invalid Connect id.' } };
   try {
     const connect = await api.getConnect(connectId);

@@ -1,5 +1,6 @@
 'use client';
 
+import { Can } from '@/components/console/role';
 import { useActionState, useState, useTransition } from 'react';
 import { ErrorCallout } from '@/components/console/callout';
 import type { TErrorInfo } from '@/app/(console)/_lib/errors';
@@ -8,7 +9,7 @@ import { Button, Field, Input, SubmitButton } from '@/components/console/form';
 import type { TFormState } from '@/app/(console)/_lib/errors';
 import { createConnectAction, registerNonprofitAction, revealApiKeyAction } from './actions';
 
-export function RegisterNonprofitForm({ ein }: { ein?: string }) {
+function RegisterNonprofitFormForRole({ ein }: { ein?: string }) {
   const [state, action] = useActionState(registerNonprofitAction, {} as TFormState);
   const v = state.values ?? {};
   const fe = state.fieldErrors ?? {};
@@ -44,7 +45,7 @@ export function RegisterNonprofitForm({ ein }: { ein?: string }) {
   );
 }
 
-export function CreateConnectForm({ nonprofitId, ein }: { nonprofitId: string; ein: string }) {
+function CreateConnectFormForRole({ nonprofitId, ein }: { nonprofitId: string; ein: string }) {
   const [state, action] = useActionState(createConnectAction, {} as TFormState);
   return (
     <form action={action} className="space-y-2">
@@ -57,7 +58,7 @@ export function CreateConnectForm({ nonprofitId, ein }: { nonprofitId: string; e
   );
 }
 
-export function ApiKeyReveal({ connectId }: { connectId: string }) {
+function ApiKeyRevealForRole({ connectId }: { connectId: string }) {
   const [apiKey, setApiKey] = useState<string | null>(null);
   const [error, setError] = useState<TErrorInfo | null>(null);
   const [pending, startTransition] = useTransition();
@@ -89,5 +90,32 @@ export function ApiKeyReveal({ connectId }: { connectId: string }) {
       </div>
       {error ? <ErrorCallout error={error} /> : null}
     </div>
+  );
+}
+
+/** Shown only to operators and admins (the server refuses the others anyway). */
+export function RegisterNonprofitForm(props: Parameters<typeof RegisterNonprofitFormForRole>[0]) {
+  return (
+    <Can min="operator">
+      <RegisterNonprofitFormForRole {...props} />
+    </Can>
+  );
+}
+
+/** Shown only to operators and admins (the server refuses the others anyway). */
+export function CreateConnectForm(props: Parameters<typeof CreateConnectFormForRole>[0]) {
+  return (
+    <Can min="operator">
+      <CreateConnectFormForRole {...props} />
+    </Can>
+  );
+}
+
+/** Shown only to admins (the server refuses the others anyway). */
+export function ApiKeyReveal(props: Parameters<typeof ApiKeyRevealForRole>[0]) {
+  return (
+    <Can min="admin">
+      <ApiKeyRevealForRole {...props} />
+    </Can>
   );
 }

@@ -9,6 +9,7 @@ import { findProblems, type TProblemGroup, type TProblemItem } from '@/lib/conso
 import { parseProblemWindow, type TProblemPreset } from '@/lib/console/investigation/problem-window';
 import { ApiError } from '@/lib/http/errors';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
+import { asSeenBy } from '@/lib/console/staff/viewer-redaction';
 import { loadOrError } from '@/app/(console)/_lib/errors';
 import { pageSearchParams, type TPageProps } from '@/lib/http/page-props';
 import { Button, Input } from '@/components/console/form';
@@ -41,7 +42,7 @@ export default async function ProblemsPage({ searchParams }: TPageProps) {
     );
   }
   const result = await loadOrError(() => findProblems(staff.environment, api, window));
-  const data = result.data;
+  const data = asSeenBy(staff.role, result.data);
   const older = data?.nextPageToken ? `?${new URLSearchParams({ since: data.since, until: data.until, pageToken: data.nextPageToken })}` : null;
   const groups = new Map((data?.groups ?? []).map((g) => [g.webhook.id, g]));
   return (

@@ -17,7 +17,7 @@ const ZReceiptId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
  * taken from the client); the receiver's own current secret stays as the previous one (rotation).
  */
 export async function adoptWebhookSecretAction(receiptId: number): Promise<TActionResult> {
-  const { staff, api } = await staffApi();
+  const { staff, api } = await staffApi('operator');
   const input = ZReceiptId.safeParse(receiptId);
   if (!input.success) return { ok: false, error: { message: 'Invalid request.' } };
   try {

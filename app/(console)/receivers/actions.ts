@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { createReceiver, getReceiver, isValidSecret, updateReceiver } from '@/lib/console/receivers';
 import { receiverChanges } from '@/lib/console/audit/receiver-changes';
 import { ID_PREFIX } from '@/lib/constants';
-import { requireStaff } from '@/lib/console/staff/session';
+import { requireRole } from '@/lib/console/staff/session';
 import { fieldErrorsOf, type TFormState } from '@/app/(console)/_lib/errors';
 import { actionErrorInfo } from '@/app/(console)/_lib/errors';
 import { auditResultOf, recordAudit } from '@/lib/console/audit/record-audit';
@@ -29,7 +29,7 @@ const ZCreate = z.object({
 });
 
 export async function createReceiverAction(prev: TFormState, formData: FormData): Promise<TFormState> {
-  const staff = await requireStaff();
+  const staff = await requireRole('operator');
   const raw = {
     name: String(formData.get('name') ?? ''),
     slug: String(formData.get('slug') ?? ''),
@@ -74,7 +74,7 @@ const ZUpdate = z.object({
 });
 
 export async function updateReceiverAction(prev: TFormState, formData: FormData): Promise<TFormState> {
-  const staff = await requireStaff();
+  const staff = await requireRole('operator');
   const raw = Object.fromEntries(['id', 'name', 'secret1', 'secret2', 'responseStatus', 'responseBody', 'responseDelayMs'].map((k) => [k, String(formData.get(k) ?? '')]));
   const nonce = (prev.nonce ?? 0) + 1;
   const parsed = ZUpdate.safeParse(raw);

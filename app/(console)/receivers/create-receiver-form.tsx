@@ -1,12 +1,13 @@
 'use client';
 
+import { Can } from '@/components/console/role';
 import { useActionState } from 'react';
 import { ErrorCallout } from '@/components/console/callout';
 import { Checkbox, Field, Input, SubmitButton } from '@/components/console/form';
 import type { TFormState } from '@/app/(console)/_lib/errors';
 import { createReceiverAction } from './actions';
 
-export function CreateReceiverForm() {
+function CreateReceiverFormForRole() {
   const [state, action] = useActionState(createReceiverAction, {} as TFormState);
   const v = state.values ?? {};
   const fe = state.fieldErrors ?? {};
@@ -27,5 +28,14 @@ export function CreateReceiverForm() {
         <SubmitButton pendingLabel="Creating…">Create receiver</SubmitButton>
       </div>
     </form>
+  );
+}
+
+/** Shown only to operators and admins (the server refuses the others anyway). */
+export function CreateReceiverForm() {
+  return (
+    <Can min="operator">
+      <CreateReceiverFormForRole />
+    </Can>
   );
 }

@@ -1,6 +1,5 @@
 'use client';
 
-// role: admin
 import { useState } from 'react';
 import { buttonClass } from '@/components/console/button-class';
 

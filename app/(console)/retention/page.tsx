@@ -1,11 +1,10 @@
-// role: admin
 import type { Metadata } from 'next';
 import { Card, PageHeader } from '@/components/console/page-header';
 import { ErasureForm } from './erasure-form';
 import { Table, TBody, Td, Th } from '@/components/console/table';
 import { Timestamp } from '@/components/console/timestamp';
 import { retentionStatus } from '@/lib/console/retention/retention-status';
-import { requireStaff } from '@/lib/console/staff/session';
+import { requireRole } from '@/lib/console/staff/session';
 
 export const metadata: Metadata = { title: 'Retention' };
 export const dynamic = 'force-dynamic';
@@ -14,10 +13,9 @@ const LABELS: Record<string, string> = { receipt_bodies: 'Receipt bodies and hea
 
 // The console's retention purge: what it keeps and for how long, what it purged, what is due now.
 // The service's purge runs beside it in the worker process; its counts are in GET /metrics
-// (gc_purged_total{what}).
-// role: admin
+// (gc_purged_total{what}). Admins only.
 export default async function RetentionPage() {
-  await requireStaff('/retention');
+  await requireRole('admin', '/retention');
   const s = await retentionStatus();
   return (
     <div className="space-y-5">

@@ -34,7 +34,7 @@ const ZCreateWebhook = z
 
 /** Creates a subscription; by default pointing at a new receiver of this console that shares its signing secret. */
 export async function createWebhookAction(prev: TFormState, formData: FormData): Promise<TFormState> {
-  const { staff, api } = await staffApi();
+  const { staff, api } = await staffApi('operator');
   const raw = {
     destination: String(formData.get('destination') ?? 'new-receiver'),
     receiverName: String(formData.get('receiverName') ?? ''),
@@ -111,7 +111,7 @@ const ZTrack = z.object({ webhookId: z.string().trim().regex(/^[A-Za-z0-9_-]{3,2
 
 /** Tracks an existing webhook of this account by id (verified by listing its messages, which every service supports). */
 export async function trackWebhookAction(prev: TFormState, formData: FormData): Promise<TFormState> {
-  const { staff, api } = await staffApi();
+  const { staff, api } = await staffApi('operator');
   const raw = { webhookId: String(formData.get('webhookId') ?? '') };
   const nonce = (prev.nonce ?? 0) + 1;
   const parsed = ZTrack.safeParse(raw);
@@ -133,7 +133,7 @@ export async function trackWebhookAction(prev: TFormState, formData: FormData): 
 
 /** One-click tracking from the service's list. */
 export async function trackListedWebhookAction(formData: FormData): Promise<void> {
-  const { staff, api } = await staffApi();
+  const { staff, api } = await staffApi('operator');
   const parsed = ZTrack.safeParse({ webhookId: formData.get('webhookId') });
   if (!parsed.success) return;
   const webhook = await api.getWebhook(parsed.data.webhookId).catch(() => null);

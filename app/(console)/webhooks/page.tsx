@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { Can } from '@/components/console/role';
 import { Badge } from '@/components/console/badge';
 import { ErrorCallout } from '@/components/console/callout';
 import { EmptyState } from '@/components/console/empty-state';
@@ -28,9 +29,11 @@ export default async function WebhooksPage({ searchParams }: TPageProps) {
         title="Webhooks"
         description={<>Subscriptions of the {staff.environment} account this console signs in as. Open one to see its delivery timeline beside what actually arrived.</>}
         actions={
-          <Link href="/webhooks/new" className={buttonClass('primary')}>
-            New subscription
-          </Link>
+          <Can min="operator">
+            <Link href="/webhooks/new" className={buttonClass('primary')}>
+              New subscription
+            </Link>
+          </Can>
         }
       />
 
@@ -43,9 +46,11 @@ export default async function WebhooksPage({ searchParams }: TPageProps) {
           <EmptyState
             title="No subscriptions tracked yet"
             action={
-              <Link href="/webhooks/new" className={buttonClass('primary')}>
-                Create a subscription
-              </Link>
+              <Can min="operator">
+                <Link href="/webhooks/new" className={buttonClass('primary')}>
+                  Create a subscription
+                </Link>
+              </Can>
             }
           >
             Create a subscription — by default it points at a new receiver of this console, so every delivery is stored and its signature checked. Or paste the id of an

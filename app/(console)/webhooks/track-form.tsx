@@ -1,12 +1,13 @@
 'use client';
 
+import { Can } from '@/components/console/role';
 import { useActionState } from 'react';
 import { ErrorCallout } from '@/components/console/callout';
 import { Input, SubmitButton } from '@/components/console/form';
 import type { TFormState } from '@/app/(console)/_lib/errors';
 import { trackWebhookAction } from './actions';
 
-export function TrackWebhookForm() {
+function TrackWebhookFormForRole() {
   const [state, action] = useActionState(trackWebhookAction, {} as TFormState);
   return (
     <form action={action} key={state.nonce} className="space-y-1.5" aria-label="Track a webhook by id">
@@ -30,5 +31,14 @@ export function TrackWebhookForm() {
       {state.fieldErrors?.webhookId ? <p className="text-xs text-rose-700">{state.fieldErrors.webhookId}</p> : null}
       {state.error ? <ErrorCallout error={state.error} /> : null}
     </form>
+  );
+}
+
+/** Shown only to operators and admins (the server refuses the others anyway). */
+export function TrackWebhookForm() {
+  return (
+    <Can min="operator">
+      <TrackWebhookFormForRole />
+    </Can>
   );
 }

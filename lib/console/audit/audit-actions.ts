@@ -22,5 +22,11 @@ export const AUDIT_ACTIONS = [
   'alert-rule.delete',
   'export',
   'donor.erase',
+  'user.create',
+  'user.update',
+  'user.password.reset',
+  'share.create',
+  'share.open',
+  'share.revoke',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];

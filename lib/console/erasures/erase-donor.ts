@@ -5,7 +5,7 @@ import { auditResultOf, recordAudit } from '@/lib/console/audit/record-audit';
 import type { ConnectApi, TErasureReport } from '@/lib/console/connect-api';
 import { driverRows, getDb } from '@/lib/db/client';
 import { KEPT_HEADERS } from '../retention/purge-console';
-import { SHARE_LINK_ERASURE_HOOK } from '../retention/holds';
+import { revokeSharesFor } from '../share/shares';
 import type { TStaff } from '../staff/session';
 
 // POST /api/erasures {email | grantId, dryRun?}: one donor erased across both halves, on request.
@@ -61,7 +61,8 @@ export async function eraseDonorEverywhere(staff: TStaff, api: ConnectApi, req: 
   try {
     const service = await api.eraseDonor(subject, req.dryRun);
     const receipts = await eraseReceipts(service.messageIds, req.email?.toLowerCase() ?? null, req.dryRun);
-    const shareLinks = { revoked: await SHARE_LINK_ERASURE_HOOK(service.messageIds, req.dryRun) };
+    // The donor's live share links end: those asked by the e-mail, the grant id or one of the messages.
+    const shareLinks = { revoked: await revokeSharesFor([req.email ?? '', req.grantId ?? '', ...service.messageIds], req.dryRun) };
     const report = { subject: { kind: service.subject.kind, sha256 }, dryRun: req.dryRun, service, console: { receipts, shareLinks } };
     if (!req.dryRun) {
       await recordAudit(await getDb(), {

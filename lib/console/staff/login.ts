@@ -60,7 +60,8 @@ async function checkLogin(input: { email: string; password: string; source: stri
   if (wait > 0) return { ok: false, status: 429, error: tooManyMessage(wait), retryAfterSeconds: wait };
   const user = await findUserByEmail(email);
   const ok = await verifySecret(input.password, user?.passwordHash ?? (await dummySecretHash()));
-  if (!user || !ok) return { ok: false, status: 401, error: WRONG };
+  // A user without a password (single sign-on only) or deactivated gets the same answer as a wrong one.
+  if (!user || !ok || !user.passwordHash || user.disabledAt) return { ok: false, status: 401, error: WRONG };
   // The attempt was no failure, and this address starts afresh for this email.
   await releaseAttempt(loginFailures, { clear: [limits.pair.key], giveBack: [limits.source.key, limits.email.key] });
   await touchLastLogin(user.id);

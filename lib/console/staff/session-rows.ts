@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { sessions, users } from '@/lib/db/schema';
 import { randomString } from '@/lib/ids';
@@ -16,13 +16,14 @@ export async function createSessionRow(userId: string, ttlSeconds: number): Prom
   return id;
 }
 
-export async function findSessionUser(id: string): Promise<{ id: string; email: string } | null> {
+/** The live session's user: a deactivated user has none (and its rows are deleted when it is deactivated). */
+export async function findSessionUser(id: string): Promise<{ id: string; email: string; role: string } | null> {
   const db = await getDb();
   const [row] = await db
-    .select({ id: users.id, email: users.email })
+    .select({ id: users.id, email: users.email, role: users.role })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`)))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`), isNull(users.disabledAt)))
     .limit(1);
   return row ?? null;
 }
@@ -30,4 +31,10 @@ export async function findSessionUser(id: string): Promise<{ id: string; email: 
 export async function deleteSessionRow(id: string): Promise<void> {
   const db = await getDb();
   await db.delete(sessions).where(eq(sessions.id, id));
+}
+
+/** Ends every session of a user at once (deactivation, a password reset). */
+export async function deleteUserSessions(userId: string): Promise<void> {
+  const db = await getDb();
+  await db.delete(sessions).where(eq(sessions.userId, userId));
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { getIronSession, type SessionOptions } from 'iron-session';
 import { cookies, headers } from 'next/headers';
-import { redirect } from 'next/navigation';
+import { forbidden, redirect } from 'next/navigation';
 import { getDb } from '@/lib/db/client';
 import { env } from '@/lib/env';
 import { recordAudit } from '../audit/record-audit';
@@ -12,6 +12,7 @@ import { getOrCreateSetting } from '../settings';
 import { safeNext } from './safe-next';
 import { createSessionRow, deleteSessionRow, findSessionUser, SESSION_ID } from './session-rows';
 import { processSingleton } from '@/lib/process-singleton';
+import { hasRole, type TRole } from './roles';
 
 // Staff sessions: a sealed, httpOnly iron-session cookie naming a session row (console.sessions) and
 // holding the chosen environment. Every read checks the row: signing out deletes it, so a copied
@@ -19,7 +20,7 @@ import { processSingleton } from '@/lib/process-singleton';
 // unseal, or names no live row, is simply "not signed in".
 
 export type { TEnvironmentName };
-export type TStaff = { userId: string; email: string; environment: TEnvironmentName };
+export type TStaff = { userId: string; email: string; role: TRole; environment: TEnvironmentName };
 type TSessionData = { sid?: string; environment?: TEnvironmentName };
 
 export const SESSION_COOKIE = 'gc_console_session';
@@ -57,7 +58,7 @@ async function session() {
 }
 
 /** The session's user when its row is live, or null (also for any cookie that cannot be read). */
-async function sessionUser(s: TSessionData): Promise<{ id: string; email: string } | null> {
+async function sessionUser(s: TSessionData): Promise<{ id: string; email: string; role: string } | null> {
   if (typeof s.sid !== 'string' || !SESSION_ID.test(s.sid)) return null;
   return findSessionUser(s.sid);
 }
@@ -71,9 +72,9 @@ export async function getStaff(): Promise<TStaff | null> {
     return null; // a cookie this app cannot read is no session
   }
   const user = await sessionUser(s);
-  if (!user) return null;
+  if (!user || !hasRole(user.role, 'viewer')) return null; // a role this release does not know signs nobody in
   const environment = s.environment && environmentConfig(s.environment) ? s.environment : 'sandbox';
-  return { userId: user.id, email: user.email, environment };
+  return { userId: user.id, email: user.email, role: user.role as TRole, environment };
 }
 
 /**
@@ -87,6 +88,17 @@ export async function requireStaff(next?: string): Promise<TStaff> {
   const back = next ?? (await headers()).get('x-console-path') ?? undefined;
   const target = back ? safeNext(back, '/') : '/';
   redirect(target === '/' ? '/login' : `/login?next=${encodeURIComponent(target)}`);
+}
+
+/**
+ * The one guard of pages and server actions: the staff member when their role reaches `min`, a
+ * redirect to the login page without a session, and a 403 (app/forbidden.tsx for a page, the
+ * status for an action) above their role. JSON routes use withStaff({ role }) instead.
+ */
+export async function requireRole(min: TRole, next?: string): Promise<TStaff> {
+  const staff = await requireStaff(next);
+  if (!hasRole(staff.role, min)) forbidden();
+  return staff;
 }
 
 // A 401 must name a challenge (RFC 9110 §15.5.2); the console's scheme is its session cookie, got at /login.

@@ -1,13 +1,18 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { hashSecret } from '@/lib/crypto/secrets';
 import { getDb } from '@/lib/db/client';
-import { users } from '@/lib/db/schema';
+import { sessions, users } from '@/lib/db/schema';
 import { env } from '@/lib/env';
+import { ApiError } from '@/lib/http/errors';
+import { randomString } from '@/lib/ids';
+import { isRole, type TRole } from './roles';
 
-// Staff users of the console: an email and a slow (scrypt) password hash.
+// Staff users of the console: an email, a slow (scrypt) password hash (none: single sign-on only),
+// a role (roles.ts) and, when deactivated, the time it was. The last active admin stays one.
 // No 'server-only' marker: the console CLI and boot (plain Node, no react-server condition) use it.
 
-export type TUser = { id: string; email: string; passwordHash: string; createdAt: Date; lastLoginAt: Date | null };
+export type TUser = typeof users.$inferSelect;
+export type TUserView = { id: string; email: string; role: string; signIn: 'password' | 'sso'; disabled: boolean; createdAt: Date; lastLoginAt: Date | null };
 
 export const MIN_PASSWORD_LENGTH = 8;
 
@@ -22,25 +27,45 @@ export class UserExistsError extends Error {
   }
 }
 
-function checkInput(email: string, password: string): string {
+function checkEmail(email: string): string {
   const normalized = normalizeEmail(email);
-  if (!/^[^\s@]+@[^\s@]+$/.test(normalized) || normalized.length > 320) throw new Error(`"${email}" is not an email address.`);
-  if (password.length < MIN_PASSWORD_LENGTH) throw new Error(`The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+  if (!/^[^\s@]+@[^\s@]+$/.test(normalized) || normalized.length > 320) throw new ApiError('bad_request', `"${email}" is not an email address.`);
   return normalized;
 }
 
-/** Creates a staff user; throws UserExistsError when the email is taken. */
-export async function createUser(email: string, password: string): Promise<TUser> {
-  const normalized = checkInput(email, password);
-  const passwordHash = await hashSecret(password);
+function checkPassword(password: string): void {
+  if (password.length < MIN_PASSWORD_LENGTH) throw new ApiError('bad_request', `The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+  if (password.length > 1024) throw new ApiError('bad_request', 'The password must be at most 1024 characters.');
+}
+
+/** A password to show once: 20 characters of base62 (119 bits). */
+export function oneTimePassword(): string {
+  return randomString(20);
+}
+
+/**
+ * Creates a staff user; throws UserExistsError when the email is taken. `password` null: the user
+ * signs in only by single sign-on. Without a role: admin for the first user, viewer after.
+ */
+export async function createUser(email: string, password: string | null, role?: TRole): Promise<TUser> {
+  const normalized = checkEmail(email);
+  if (password !== null) checkPassword(password);
+  if (role !== undefined && !isRole(role)) throw new ApiError('bad_request', 'role must be viewer, operator or admin.');
+  const passwordHash = password === null ? null : await hashSecret(password);
   const db = await getDb();
-  const [row] = await db.insert(users).values({ email: normalized, passwordHash }).onConflictDoNothing().returning();
+  const [{ n }] = await db.select({ n: count() }).from(users);
+  const [row] = await db
+    .insert(users)
+    .values({ email: normalized, passwordHash, role: role ?? (n === 0 ? 'admin' : 'viewer') })
+    .onConflictDoNothing()
+    .returning();
   if (!row) throw new UserExistsError(normalized);
   return row;
 }
 
 export async function setPassword(email: string, password: string): Promise<boolean> {
-  const normalized = checkInput(email, password);
+  const normalized = checkEmail(email);
+  checkPassword(password);
   const db = await getDb();
   const rows = await db
     .update(users)
@@ -50,18 +75,67 @@ export async function setPassword(email: string, password: string): Promise<bool
   return rows.length > 0;
 }
 
+/** A new one-time password for a user; every session of theirs ends. Null when there is no such user. */
+export async function resetPassword(id: string): Promise<{ user: TUser; password: string } | null> {
+  if (!(await getUser(id))) return null;
+  const password = oneTimePassword();
+  const db = await getDb();
+  const [user] = await db.update(users).set({ passwordHash: await hashSecret(password) }).where(eq(users.id, id)).returning();
+  await db.delete(sessions).where(eq(sessions.userId, id));
+  return user ? { user, password } : null;
+}
+
 export async function findUserByEmail(email: string): Promise<TUser | null> {
   const db = await getDb();
   const [row] = await db.select().from(users).where(eq(users.email, normalizeEmail(email))).limit(1);
   return row ?? null;
 }
 
-export async function listUsers(): Promise<Omit<TUser, 'passwordHash'>[]> {
+export async function getUser(id: string): Promise<TUser | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
   const db = await getDb();
-  return db
-    .select({ id: users.id, email: users.email, createdAt: users.createdAt, lastLoginAt: users.lastLoginAt })
-    .from(users)
-    .orderBy(asc(users.createdAt));
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** What the users page and GET /api/users show: never a hash. */
+export function userView(u: TUser): TUserView {
+  return { id: u.id, email: u.email, role: u.role, signIn: u.passwordHash ? 'password' : 'sso', disabled: u.disabledAt !== null, createdAt: u.createdAt, lastLoginAt: u.lastLoginAt };
+}
+
+export async function listUsers(): Promise<TUserView[]> {
+  const db = await getDb();
+  return (await db.select().from(users).orderBy(asc(users.createdAt))).map(userView);
+}
+
+/**
+ * Changes a user's role and/or deactivates (or reactivates) them, as one transaction that locks the
+ * active admins, so two admins demoting each other at once cannot leave none. A deactivated user's
+ * sessions are deleted in it: they end at once. Returns the user before and after, or null.
+ */
+export async function updateUser(id: string, patch: { role?: TRole; disabled?: boolean }): Promise<{ before: TUser; after: TUser } | null> {
+  if (patch.role !== undefined && !isRole(patch.role)) throw new ApiError('bad_request', 'role must be viewer, operator or admin.');
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const admins = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), isNull(users.disabledAt)))
+      .for('update');
+    const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+    if (!before) return null;
+    const staysAdmin = (patch.role ?? before.role) === 'admin' && !(patch.disabled ?? before.disabledAt !== null);
+    if (admins.some((a) => a.id === id) && admins.length === 1 && !staysAdmin) {
+      throw new ApiError('conflict', `${before.email} is the last active admin: make another admin first.`);
+    }
+    const set: Partial<typeof users.$inferInsert> = {};
+    if (patch.role !== undefined) set.role = patch.role;
+    if (patch.disabled !== undefined) set.disabledAt = patch.disabled ? (before.disabledAt ?? new Date()) : null;
+    const [after] = Object.keys(set).length ? await tx.update(users).set(set).where(eq(users.id, id)).returning() : [before];
+    if (patch.disabled) await tx.delete(sessions).where(eq(sessions.userId, id));
+    return { before, after };
+  });
 }
 
 export async function touchLastLogin(id: string): Promise<void> {
@@ -71,12 +145,12 @@ export async function touchLastLogin(id: string): Promise<void> {
 
 /**
  * The first admin, from CONSOLE_ADMIN_EMAIL / CONSOLE_ADMIN_PASSWORD, created at start when that
- * user does not exist yet. An existing user keeps its password (it may have been changed since).
+ * user does not exist yet. An existing user keeps its password and role (they may have been changed since).
  */
 export async function ensureAdmin(): Promise<void> {
   if (await findUserByEmail(env.CONSOLE_ADMIN_EMAIL)) return;
   try {
-    await createUser(env.CONSOLE_ADMIN_EMAIL, env.CONSOLE_ADMIN_PASSWORD);
+    await createUser(env.CONSOLE_ADMIN_EMAIL, env.CONSOLE_ADMIN_PASSWORD, 'admin');
   } catch (err) {
     if (!(err instanceof UserExistsError)) throw err; // another instance made it first
   }

@@ -23,7 +23,7 @@ const ZCreate = z.object({
 
 export const GET = withStaff(async ({ staff }) => json({ results: (await listAlertRules(staff.environment)).map(alertRuleJson) }));
 
-export const POST = withStaff(async ({ req, staff }) => {
+export const POST = withStaff({ role: 'admin' }, async ({ req, staff }) => {
   const input = await readJson(req, ZCreate);
   const created = await createAlertRule(staff.environment, input as Parameters<typeof createAlertRule>[1]);
   await recordAudit(await getDb(), { actor: staff, action: 'alert-rule.create', target: [created.rule.id], result: 'ok', detail: { name: created.rule.name, kind: created.rule.kind } });

@@ -13,7 +13,7 @@ const ZCreate = z.object({ name: z.string(), slug: z.string().optional(), secret
 
 export const GET = withStaff(async () => json({ results: (await listReceivers()).map(receiverJson) }));
 
-export const POST = withStaff(async ({ req, staff }) => {
+export const POST = withStaff({ role: 'operator' }, async ({ req, staff }) => {
   const input = await readJson(req, ZCreate);
   let receiver;
   try {

@@ -24,7 +24,7 @@ export const POST = route(async ({ req }) => {
   return json({ userId: result.userId, email: result.email, environment: 'sandbox' });
 });
 
-export const GET = withStaff(async ({ staff }) => json(staff));
+export const GET = withStaff({ ownData: true }, async ({ staff }) => json(staff));
 
 export const DELETE = route(async () => {
   await endSession();

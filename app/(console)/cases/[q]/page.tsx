@@ -5,8 +5,11 @@ import { PageHeader } from '@/components/console/page-header';
 import { buildCase } from '@/lib/console/investigation/build-case';
 import { searchTermProblem } from '@/lib/console/investigation/search-query';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
+import { asSeenBy } from '@/lib/console/staff/viewer-redaction';
 import { loadOrError } from '@/app/(console)/_lib/errors';
 import { CaseView } from './case-view';
+import { CaseShares } from './case-shares';
+import { liveShares } from '@/lib/console/share/shares';
 
 export const metadata: Metadata = { title: 'Case' };
 
@@ -33,7 +36,12 @@ export default async function CasePage({ params }: { params: Promise<{ q: string
       </div>
     );
   }
-  return <CaseView initial={found.data} />;
+  return (
+    <div className="space-y-5">
+      <CaseView initial={asSeenBy(staff.role, found.data)} />
+      <CaseShares query={found.data.query} live={await liveShares(found.data.query)} />
+    </div>
+  );
 }
 
 /** Next hands params percent-encoded or not depending on the characters; decode once, safely. */

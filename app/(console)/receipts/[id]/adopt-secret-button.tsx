@@ -1,5 +1,6 @@
 'use client';
 
+import { Can } from '@/components/console/role';
 import { useState, useTransition } from 'react';
 import { ErrorCallout } from '@/components/console/callout';
 import type { TErrorInfo } from '@/app/(console)/_lib/errors';
@@ -8,7 +9,7 @@ import { adoptWebhookSecretAction } from '../actions';
 
 // On success the action refreshes the page, which then says the receiver holds the webhook's secret
 // (and no longer shows this button); only a failure is shown here.
-export function AdoptSecretButton({ receiptId }: { receiptId: number }) {
+function AdoptSecretButtonForRole({ receiptId }: { receiptId: number }) {
   const [pending, start] = useTransition();
   const [error, setError] = useState<TErrorInfo | null>(null);
   const run = () =>
@@ -24,5 +25,14 @@ export function AdoptSecretButton({ receiptId }: { receiptId: number }) {
       </Button>
       {error ? <ErrorCallout error={error} title="The secret was not changed" /> : null}
     </div>
+  );
+}
+
+/** Shown only to operators and admins (the server refuses the others anyway). */
+export function AdoptSecretButton(props: Parameters<typeof AdoptSecretButtonForRole>[0]) {
+  return (
+    <Can min="operator">
+      <AdoptSecretButtonForRole {...props} />
+    </Can>
   );
 }

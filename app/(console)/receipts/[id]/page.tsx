@@ -10,6 +10,7 @@ import { receiptForensics } from '@/lib/console/receivers/receipt-forensics';
 import { getReceipt, getReceiver } from '@/lib/console/receivers';
 import type { TSecretCheck } from '@/lib/console/receivers/signature-forensics';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
+import { asSeenBy } from '@/lib/console/staff/viewer-redaction';
 import { AdoptSecretButton } from './adopt-secret-button';
 
 export const metadata: Metadata = { title: 'Receipt' };
@@ -19,10 +20,12 @@ const decoder = new TextDecoder('utf-8');
 export default async function ReceiptPage({ params }: { params: Promise<{ id: string }> }) {
   const { staff, api } = await staffApi();
   const { id } = await params;
-  const receipt = /^\d{1,15}$/.test(id) ? await getReceipt(Number(id)) : null;
-  const receiver = receipt ? await getReceiver(receipt.receiverId) : null;
-  if (!receipt || !receiver) notFound();
-  const { webhook, forensics: f } = await receiptForensics(staff.environment, api, receipt, receiver);
+  const stored = /^\d{1,15}$/.test(id) ? await getReceipt(Number(id)) : null;
+  const receiver = stored ? await getReceiver(stored.receiverId) : null;
+  if (!stored || !receiver) notFound();
+  // Checked on the stored bytes and secrets; shown to a viewer masked (fingerprints, `a•••@example.org`).
+  const { webhook, forensics: f } = asSeenBy(staff.role, await receiptForensics(staff.environment, api, stored, receiver));
+  const receipt = asSeenBy(staff.role, stored);
   const webhookFingerprint = f.webhookSecret?.fingerprint;
   const holdsWebhookSecret = !!webhookFingerprint && f.receiverSecrets.some((s) => s.fingerprint === webhookFingerprint);
   return (

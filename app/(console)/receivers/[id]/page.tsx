@@ -7,6 +7,7 @@ import { Card, PageHeader } from '@/components/console/page-header';
 import { ExportLinks } from '@/components/console/export-links';
 import { getReceiver, ingestUrl, listReceipts, receiptJson } from '@/lib/console/receivers';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
+import { asSeenBy } from '@/lib/console/staff/viewer-redaction';
 import { DeliveringWebhooks } from './delivering-webhooks';
 import { findDeliveringWebhooks } from './find-delivering-webhooks';
 import { secretWarnings } from './secret-warnings';
@@ -29,14 +30,15 @@ export default async function ReceiverPage({ params, searchParams }: TPageProps<
   const { id } = await params;
   const { q, before } = pageQuery(await searchParams, ZReceiverSearch);
 
-  const receiver = await getReceiver(id);
-  if (!receiver) notFound();
+  const stored = await getReceiver(id);
+  if (!stored) notFound();
+  const receiver = asSeenBy(staff.role, stored); // a viewer sees its secrets' fingerprints only
   const readAt = new Date().toISOString();
   const [page, delivering] = await Promise.all([
-    listReceipts(receiver.id, { limit: RECEIPT_PAGE_SIZE, before, q: q || undefined }),
-    findDeliveringWebhooks(staff.environment, api, receiver),
+    listReceipts(receiver.id, { limit: RECEIPT_PAGE_SIZE, before, q: q || undefined }).then((p) => asSeenBy(staff.role, p)),
+    findDeliveringWebhooks(staff.environment, api, stored),
   ]);
-  const mismatches = await secretWarnings(staff.environment, api, receiver, delivering.webhooks);
+  const mismatches = await secretWarnings(staff.environment, api, stored, delivering.webhooks);
   const url = ingestUrl(receiver.slug);
 
   return (

@@ -1,5 +1,6 @@
 'use client';
 
+import { Can } from '@/components/console/role';
 import { useActionState, useState } from 'react';
 import { Callout, ErrorCallout } from '@/components/console/callout';
 import { Button, Field, Input, SubmitButton, Textarea } from '@/components/console/form';
@@ -47,7 +48,7 @@ function SecretInput({ name, label, defaultValue, error, hint }: { name: string;
   );
 }
 
-export function ReceiverSettingsForm({ receiver }: { receiver: TSettings }) {
+function ReceiverSettingsFormForRole({ receiver }: { receiver: TSettings }) {
   const [state, action] = useActionState(updateReceiverAction, {} as TFormState);
   const v = state.values ?? {};
   const fe = state.fieldErrors ?? {};
@@ -87,5 +88,14 @@ export function ReceiverSettingsForm({ receiver }: { receiver: TSettings }) {
       </fieldset>
       <SubmitButton pendingLabel="Saving…">Save settings</SubmitButton>
     </form>
+  );
+}
+
+/** Shown only to operators and admins (the server refuses the others anyway). */
+export function ReceiverSettingsForm(props: Parameters<typeof ReceiverSettingsFormForRole>[0]) {
+  return (
+    <Can min="operator">
+      <ReceiverSettingsFormForRole {...props} />
+    </Can>
   );
 }

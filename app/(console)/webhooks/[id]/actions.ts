@@ -13,7 +13,7 @@ const ZMessageId = z.string().min(1).max(200);
 const invalid = (what: string): TActionResult<never> => ({ ok: false, error: { message: `Invalid ${what}.` } });
 
 export async function sendTestEventAction(webhookId: string, eventType?: string): Promise<TActionResult<{ messageId: string }>> {
-  const { staff, api } = await staffApi();
+  const { staff, api } = await staffApi('operator');
   if (!ZWebhookId.safeParse(webhookId).success) return invalid('webhook id');
   if (eventType !== undefined && !z.string().min(1).max(100).safeParse(eventType).success) return invalid('event type');
   try {
@@ -27,7 +27,7 @@ export async function sendTestEventAction(webhookId: string, eventType?: string)
 }
 
 export async function setWebhookDisabledAction(webhookId: string, disabled: boolean): Promise<TActionResult> {
-  const { staff, api } = await staffApi();
+  const { staff, api } = await staffApi('operator');
   if (!ZWebhookId.safeParse(webhookId).success || typeof disabled !== 'boolean') return invalid('request');
   const action = disabled ? 'webhook.disable' : 'webhook.enable';
   try {
@@ -42,7 +42,7 @@ export async function setWebhookDisabledAction(webhookId: string, disabled: bool
 }
 
 export async function resendMessageAction(webhookId: string, messageId: string): Promise<TActionResult<{ attemptId: string }>> {
-  const { staff, api } = await staffApi();
+  const { staff, api } = await staffApi('operator');
   if (!ZWebhookId.safeParse(webhookId).success || !ZMessageId.safeParse(messageId).success) return invalid('request');
   try {
     const attempt = await api.resendMessage(webhookId, messageId);

@@ -11,6 +11,7 @@ import type { TTimeline } from '@/lib/console/timeline/timeline-types';
 import { getTrackedWebhook } from '@/lib/console/tracked-webhooks';
 import { loadOrError } from '@/app/(console)/_lib/errors';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
+import { asSeenBy } from '@/lib/console/staff/viewer-redaction';
 import { Timeline } from './timeline';
 import { TimelineFilterForm } from './timeline-filter-form';
 import { WebhookActions } from './webhook-controls';
@@ -36,9 +37,9 @@ export default async function WebhookPage({ params, searchParams }: TPageProps<{
     getTrackedWebhook(staff.environment, id),
   ]);
   if (timeline.error?.status === 404) notFound();
-  const initial = timeline.data ?? UNREAD;
+  const initial = asSeenBy(staff.role, timeline.data ?? UNREAD);
   const webhook = initial.webhook;
-  const createdFor = !initial.receiver && tracked?.receiverId ? await getReceiver(tracked.receiverId) : null;
+  const createdFor = asSeenBy(staff.role, !initial.receiver && tracked?.receiverId ? await getReceiver(tracked.receiverId) : null);
 
   const description = webhook?.description || tracked?.description || '';
   const eventTypes = webhook?.eventTypes ?? [...EVENT_TYPES];

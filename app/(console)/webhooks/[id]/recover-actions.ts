@@ -25,7 +25,7 @@ const invalid: TActionResult<never> = { ok: false, error: { message: 'Invalid re
 const windowOf = (w: { since: string; until?: string }) => ({ since: w.since, ...(w.until ? { until: w.until } : {}) });
 
 export async function previewRecoverAction(webhookId: string, window: { since: string; until?: string }): Promise<TActionResult<TRecoverPreview>> {
-  const { api } = await staffApi();
+  const { api } = await staffApi('operator');
   const w = ZWindow.safeParse(window);
   if (!ZWebhookId.safeParse(webhookId).success || !w.success) return invalid;
   try {
@@ -36,7 +36,7 @@ export async function previewRecoverAction(webhookId: string, window: { since: s
 }
 
 export async function startRecoverAction(webhookId: string, window: { since: string; until?: string }): Promise<TActionResult<TRecoverRun>> {
-  const { staff, api } = await staffApi();
+  const { staff, api } = await staffApi('operator');
   const w = ZWindow.safeParse(window);
   if (!ZWebhookId.safeParse(webhookId).success || !w.success) return invalid;
   const detail = { since: w.data.since, until: w.data.until ?? null };
@@ -51,7 +51,7 @@ export async function startRecoverAction(webhookId: string, window: { since: str
 }
 
 export async function recoverProgressAction(webhookId: string, runId: string): Promise<TActionResult<TRecoverRun>> {
-  const { api } = await staffApi();
+  const { api } = await staffApi('operator');
   if (!ZWebhookId.safeParse(webhookId).success || !ZRunId.safeParse(runId).success) return invalid;
   try {
     return { ok: true, data: await api.getRecoverRun(webhookId, runId) };
@@ -62,7 +62,7 @@ export async function recoverProgressAction(webhookId: string, runId: string): P
 
 /** "Retry now": how many messages of the window wait for a retry. */
 export async function previewRetryNowAction(webhookId: string, window: { since: string; until?: string }): Promise<TActionResult<TRetryPendingPreview>> {
-  const { api } = await staffApi();
+  const { api } = await staffApi('operator');
   const w = ZWindow.safeParse(window);
   if (!ZWebhookId.safeParse(webhookId).success || !w.success) return invalid;
   try {
@@ -74,7 +74,7 @@ export async function previewRetryNowAction(webhookId: string, window: { since: 
 
 /** "Retry now": attempts them now (audited); each one's schedule resumes after its attempt. */
 export async function retryNowAction(webhookId: string, window: { since: string; until?: string }): Promise<TActionResult<TRetryPendingResult>> {
-  const { staff, api } = await staffApi();
+  const { staff, api } = await staffApi('operator');
   const w = ZWindow.safeParse(window);
   if (!ZWebhookId.safeParse(webhookId).success || !w.success) return invalid;
   try {
@@ -87,7 +87,7 @@ export async function retryNowAction(webhookId: string, window: { since: string;
 
 /** "Re-send": the delivered messages whose arrival at this console's receiver failed, counted. */
 export async function previewResendDeliveredAction(webhookId: string, window: { since: string; until?: string }): Promise<TActionResult<TResendPreview>> {
-  const { staff, api } = await staffApi();
+  const { staff, api } = await staffApi('operator');
   if (!ZWebhookId.safeParse(webhookId).success) return invalid;
   try {
     const found = await findResendable(staff.environment, api, webhookId, parseResendWindow(window));
@@ -99,7 +99,7 @@ export async function previewResendDeliveredAction(webhookId: string, window: { 
 
 /** "Re-send": each of them once through the API's resend, in one run (audited). */
 export async function resendDeliveredAction(webhookId: string, window: { since: string; until?: string }): Promise<TActionResult<TResendRun>> {
-  const { staff, api } = await staffApi();
+  const { staff, api } = await staffApi('operator');
   if (!ZWebhookId.safeParse(webhookId).success) return invalid;
   try {
     const run = await runResendDelivered(staff, api, webhookId, parseResendWindow(window));

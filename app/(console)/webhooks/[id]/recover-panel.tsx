@@ -1,5 +1,6 @@
 'use client';
 
+import { Can } from '@/components/console/role';
 import { useCallback, useEffect, useState, useTransition, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TActionResult, TErrorInfo } from '@/app/(console)/_lib/errors';
@@ -41,7 +42,7 @@ function countOf<T>(r: TActionResult<T>, messages: (d: T) => number, note?: (d: 
   return { kind: 'error', error: r.ok ? { message: 'No answer.' } : r.error };
 }
 
-export function RecoverPanel({ webhookId }: { webhookId: string }) {
+function RecoverPanelForRole({ webhookId }: { webhookId: string }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [hidden, setHidden] = useState(false);
@@ -212,5 +213,14 @@ function RecoverProgress({ webhookId, initial, onDone }: { webhookId: string; in
       </p>
       {error ? <p className="text-sm text-rose-700">{error}</p> : null}
     </div>
+  );
+}
+
+/** Shown only to operators and admins (the server refuses the others anyway). */
+export function RecoverPanel(props: Parameters<typeof RecoverPanelForRole>[0]) {
+  return (
+    <Can min="operator">
+      <RecoverPanelForRole {...props} />
+    </Can>
   );
 }

@@ -1,5 +1,6 @@
 'use client';
 
+import { Can } from '@/components/console/role';
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -12,7 +13,7 @@ import { webhookQueriesKey } from './use-timeline';
 // Resend one message to this webhook (EXT). The new attempt shows in the polled views at once;
 // a server-rendered page (`refresh`) is re-rendered. Hidden once the service says it has no resend.
 
-export function ResendButton({ webhookId, messageId, refresh = false }: { webhookId: string; messageId: string; refresh?: boolean }) {
+function ResendButtonForRole({ webhookId, messageId, refresh = false }: { webhookId: string; messageId: string; refresh?: boolean }) {
   const queryClient = useQueryClient();
   const router = useRouter();
   const [pending, startTransition] = useTransition();
@@ -51,5 +52,14 @@ export function ResendButton({ webhookId, messageId, refresh = false }: { webhoo
       </div>
       {error ? <ErrorCallout error={error} title="Resend failed" /> : null}
     </div>
+  );
+}
+
+/** Shown only to operators and admins (the server refuses the others anyway). */
+export function ResendButton(props: Parameters<typeof ResendButtonForRole>[0]) {
+  return (
+    <Can min="operator">
+      <ResendButtonForRole {...props} />
+    </Can>
   );
 }

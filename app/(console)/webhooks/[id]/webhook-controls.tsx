@@ -1,5 +1,6 @@
 'use client';
 
+import { Can } from '@/components/console/role';
 import { useEffect, useState, useTransition } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ErrorCallout } from '@/components/console/callout';
@@ -21,7 +22,7 @@ const NOTICE_MIN_MS = 2000;
 
 type TFeedback = { kind: 'notice'; text: string; messageId?: string } | { kind: 'error'; title: string; error: TErrorInfo };
 
-export function WebhookActions({
+function WebhookActionsForRole({
   webhookId,
   filters,
   initial,
@@ -149,5 +150,14 @@ function SteadyLabel({ label, widest }: { label: string; widest: string[] }) {
         </span>
       ))}
     </span>
+  );
+}
+
+/** Shown only to operators and admins (the server refuses the others anyway). */
+export function WebhookActions(props: Parameters<typeof WebhookActionsForRole>[0]) {
+  return (
+    <Can min="operator">
+      <WebhookActionsForRole {...props} />
+    </Can>
   );
 }

@@ -9,7 +9,7 @@ import { CreateWebhookForm } from './create-webhook-form';
 export const metadata: Metadata = { title: 'New subscription' };
 
 export default async function NewWebhookPage() {
-  const { staff } = await staffApi();
+  const { staff } = await staffApi('operator');
   const receivers = await listReceivers();
   return (
     <div className="max-w-3xl">

@@ -9,14 +9,14 @@ import { json, otherMethods } from '@/lib/http/respond';
 
 export const dynamic = 'force-dynamic';
 
-export const PATCH = withStaff<{ id: string }>(async ({ req, params, staff }) => {
+export const PATCH = withStaff<{ id: string }>({ role: 'admin' }, async ({ req, params, staff }) => {
   const { enabled } = await readJson(req, ZAlertRulePatch);
   const rule = await setAlertRuleEnabled(staff.environment, params.id, enabled);
   await recordAudit(await getDb(), { actor: staff, action: 'alert-rule.update', target: [params.id], result: 'ok', detail: { enabled } });
   return json(rule);
 });
 
-export const DELETE = withStaff<{ id: string }>(async ({ params, staff }) => {
+export const DELETE = withStaff<{ id: string }>({ role: 'admin' }, async ({ params, staff }) => {
   await deleteAlertRule(staff.environment, params.id);
   await recordAudit(await getDb(), { actor: staff, action: 'alert-rule.delete', target: [params.id], result: 'ok' });
   return new Response(null, { status: 204 });

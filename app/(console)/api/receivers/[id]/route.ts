@@ -28,7 +28,7 @@ export const GET = withStaff<{ id: string }>(async ({ params }) => {
   return json(receiverJson(receiver));
 });
 
-export const PATCH = withStaff<{ id: string }>(async ({ req, params, staff }) => {
+export const PATCH = withStaff<{ id: string }>({ role: 'operator' }, async ({ req, params, staff }) => {
   const patch = await readJson(req, ZPatch);
   const receiver = await getReceiver(params.id);
   if (!receiver) throw new ApiError('not_found', 'No such receiver.');

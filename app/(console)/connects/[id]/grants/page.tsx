@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/console/page-header';
 import { Table, TBody, Td, Th } from '@/components/console/table';
 import { Timestamp } from '@/components/console/timestamp';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
+import { asSeenBy } from '@/lib/console/staff/viewer-redaction';
 import { loadOrError } from '@/app/(console)/_lib/errors';
 import { pageQuery, ZPageTokenSearch, type TPageProps } from '@/lib/http/page-props';
 
@@ -18,12 +19,12 @@ const money = (cents: number) => usd.format(cents / 100);
 const STATUS_TONE = { Initiated: 'blue', Completed: 'green', Canceled: 'gray' } as const;
 
 export default async function GrantsPage({ params, searchParams }: TPageProps<{ id: string }>) {
-  const { api } = await staffApi();
+  const { staff, api } = await staffApi();
   const { id } = await params;
   const { pageToken } = pageQuery(await searchParams, ZPageTokenSearch);
 
   const connect = await loadOrError(() => api.getConnect(id));
-  const grants = connect.data?.apiKey ? await loadOrError(() => api.listGrants(connect.data.apiKey!, { pageLimit: PAGE_SIZE, pageToken })) : null;
+  const grants = asSeenBy(staff.role, connect.data?.apiKey ? await loadOrError(() => api.listGrants(connect.data.apiKey!, { pageLimit: PAGE_SIZE, pageToken })) : null);
   const base = `/connects/${encodeURIComponent(id)}/grants`;
   // The donor page is the service's, on the API's host (this app's only when the service is embedded).
   const donorPage = api.serviceUrl(`/connect/${encodeURIComponent(id)}`);

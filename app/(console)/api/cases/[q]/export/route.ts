@@ -4,7 +4,7 @@ import { buildCaseForExport, caseBundle } from '@/lib/console/export/export-case
 import { attachment, parseIncludeDonor } from '@/lib/console/export/export-query';
 import { searchTermProblem } from '@/lib/console/investigation/search-query';
 import { connectApi } from '@/lib/console/connect-api';
-import { withStaff } from '@/lib/console/staff/with-staff';
+import { assertRole, withStaff } from '@/lib/console/staff/with-staff';
 import { getDb } from '@/lib/db/client';
 import { ApiError } from '@/lib/http/errors';
 import { otherMethods } from '@/lib/http/respond';
@@ -15,6 +15,7 @@ export const dynamic = 'force-dynamic';
 
 export const GET = withStaff<{ q: string }>(async ({ req, params, staff }) => {
   const includeDonor = parseIncludeDonor(req.nextUrl.searchParams);
+  if (includeDonor) assertRole(staff, 'operator'); // donor details leave only with an operator, audited
   const q = decoded(params.q).trim().slice(0, 254);
   const problem = searchTermProblem(q);
   if (problem) throw new ApiError('bad_request', `The search term ${problem}.`);

@@ -3,7 +3,7 @@ import { recordAudit } from '@/lib/console/audit/record-audit';
 import { exportReceiptsHar } from '@/lib/console/export/export-receipts-har';
 import { attachment, parseIncludeDonor } from '@/lib/console/export/export-query';
 import { getReceiver } from '@/lib/console/receivers';
-import { withStaff } from '@/lib/console/staff/with-staff';
+import { assertRole, withStaff } from '@/lib/console/staff/with-staff';
 import { getDb } from '@/lib/db/client';
 import { ApiError } from '@/lib/http/errors';
 import { otherMethods } from '@/lib/http/respond';
@@ -12,6 +12,7 @@ export const dynamic = 'force-dynamic';
 
 export const GET = withStaff<{ id: string }>(async ({ req, params, staff }) => {
   const includeDonor = parseIncludeDonor(req.nextUrl.searchParams);
+  if (includeDonor) assertRole(staff, 'operator'); // donor details leave only with an operator, audited
   const receiver = await getReceiver(params.id);
   if (!receiver) throw new ApiError('not_found', 'No such receiver.');
   await recordAudit(await getDb(), { actor: staff, action: 'export', target: [receiver.id], result: 'ok', detail: { format: 'har', includeDonor } });

@@ -4,7 +4,7 @@ import { connectApi } from '@/lib/console/connect-api';
 import { auditResultOf, recordAudit } from '@/lib/console/audit/record-audit';
 import { exportTimeline } from '@/lib/console/export/export-timeline';
 import { attachment, parseTimelineExportQuery } from '@/lib/console/export/export-query';
-import { withStaff } from '@/lib/console/staff/with-staff';
+import { assertRole, withStaff } from '@/lib/console/staff/with-staff';
 import { getDb } from '@/lib/db/client';
 import { otherMethods } from '@/lib/http/respond';
 import { upstreamProblem } from '@/lib/console/upstream-problem';
@@ -16,6 +16,7 @@ const TYPES = { csv: 'text/csv; charset=utf-8', ndjson: 'application/x-ndjson; c
 
 export const GET = withStaff<{ id: string }>(async ({ req, params, staff }) => {
   const q = parseTimelineExportQuery(req.nextUrl.searchParams);
+  if (q.includeDonor) assertRole(staff, 'operator'); // donor details leave only with an operator, audited
   const detail = { format: q.format, status: q.status ?? null, since: q.since?.toISOString() ?? null, until: q.until?.toISOString() ?? null, includeDonor: q.includeDonor ?? false };
   let stream: ReadableStream<Uint8Array>;
   try {

@@ -11,13 +11,13 @@ import { json, otherMethods } from '@/lib/http/respond';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = withStaff<{ id: string }>(async ({ req, params, staff }) => {
+export const GET = withStaff<{ id: string }>({ role: 'operator' }, async ({ req, params, staff }) => {
   const window = parseResendQuery(req.nextUrl.searchParams);
   const found = await findResendable(staff.environment, connectApi(staff.environment), params.id, window);
   return json({ ...found, messages: found.messageIds.length }, { headers: { 'cache-control': 'no-store' } });
 });
 
-export const POST = withStaff<{ id: string }>(async ({ req, params, staff }) => {
+export const POST = withStaff<{ id: string }>({ role: 'operator' }, async ({ req, params, staff }) => {
   const window = await readJson(req, ZResendBody);
   return json(await runResendDelivered(staff, connectApi(staff.environment), params.id, window), { headers: { 'cache-control': 'no-store' } });
 });

@@ -15,6 +15,7 @@ import { getReceipts } from '@/lib/console/receivers';
 import { loadMessageDetail } from '@/lib/console/timeline/timeline';
 import { loadOrError } from '@/app/(console)/_lib/errors';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
+import { asSeenBy } from '@/lib/console/staff/viewer-redaction';
 import { ResendButton } from '../../resend-button';
 import { ReceiptRaw } from './receipt-raw';
 
@@ -46,9 +47,9 @@ export default async function MessagePage({ params }: { params: Promise<{ id: st
       </div>
     );
   }
-  const { message: m, events, receiver, fetchedAt } = found.data;
+  const { message: m, events, receiver, fetchedAt } = asSeenBy(staff.role, found.data);
   // The raw requests of the receipts the loader kept (those at this webhook's receiver only).
-  const raw = await getReceipts(m.receipts.map((r) => r.id));
+  const raw = asSeenBy(staff.role, await getReceipts(m.receipts.map((r) => r.id)));
   const caseHref = `/cases/${encodeURIComponent(m.id)}`;
 
   return (

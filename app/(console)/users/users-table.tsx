@@ -1,0 +1,122 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState, useTransition } from 'react';
+import { Callout, ErrorCallout } from '@/components/console/callout';
+import { CopyField } from '@/components/console/copy-button';
+import { Card } from '@/components/console/page-header';
+import { Button, Field, Input, Select } from '@/components/console/form';
+import { Table, TBody, Td, Th } from '@/components/console/table';
+import { Timestamp } from '@/components/console/timestamp';
+import type { TErrorInfo } from '@/lib/console/error-info';
+import { addUserAction, changeUserAction, resetPasswordAction } from './actions';
+
+type TRow = { id: string; email: string; role: string; signIn: 'password' | 'sso'; disabled: boolean; createdAt: string; lastLoginAt: string | null };
+type TResult = { ok: boolean; error?: TErrorInfo; data?: { email: string; password?: string } };
+
+/** The staff users with their controls, and the form to add one; a one-time password is shown here once. */
+export function UsersTable({ users, me }: { users: TRow[]; me: string }) {
+  const router = useRouter();
+  const [pending, start] = useTransition();
+  const [error, setError] = useState<TErrorInfo | null>(null);
+  const [shown, setShown] = useState<{ email: string; password: string } | null>(null);
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState('viewer');
+  const [signIn, setSignIn] = useState('password');
+  const run = (fn: () => Promise<TResult>) =>
+    start(async () => {
+      setError(null);
+      setShown(null);
+      const r = await fn();
+      if (!r.ok && r.error) setError(r.error);
+      if (r.ok && r.data?.password) setShown({ email: r.data.email, password: r.data.password });
+      if (r.ok) router.refresh();
+    });
+  return (
+    <div className="space-y-4">
+      <Card title="Add a user">
+        <form
+          className="grid gap-3 sm:grid-cols-[1fr_10rem_12rem_auto] sm:items-end"
+          onSubmit={(e) => {
+            e.preventDefault();
+            run(async () => {
+              const r = await addUserAction({ email, role, signIn });
+              if (r.ok) setEmail('');
+              return r;
+            });
+          }}
+        >
+          <Field label="E-mail" htmlFor="new-user-email">
+            <Input id="new-user-email" name="email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          </Field>
+          <Field label="Role" htmlFor="new-user-role">
+            <Select id="new-user-role" name="role" value={role} onChange={(e) => setRole(e.target.value)}>
+              <option value="viewer">Viewer</option>
+              <option value="operator">Operator</option>
+              <option value="admin">Admin</option>
+            </Select>
+          </Field>
+          <Field label="Signs in with" htmlFor="new-user-signin">
+            <Select id="new-user-signin" name="signIn" value={signIn} onChange={(e) => setSignIn(e.target.value)}>
+              <option value="password">One-time password</option>
+              <option value="sso">Single sign-on only</option>
+            </Select>
+          </Field>
+          <Button type="submit" variant="primary" disabled={pending}>
+            Add user
+          </Button>
+        </form>
+      </Card>
+      {shown ? (
+        <Callout tone="success" title={`The password of ${shown.email}, shown this once`}>
+          <p className="mb-2 text-xs">Hand it over in a safe way; this console does not keep it and cannot show it again.</p>
+          <div data-testid="one-time-password">
+            <CopyField value={shown.password} label="Password" />
+          </div>
+        </Callout>
+      ) : null}
+      {error ? <ErrorCallout error={error} /> : null}
+      <Table label="Staff users">
+        <thead>
+          <tr>
+            <Th>E-mail</Th>
+            <Th>Role</Th>
+            <Th>Signs in with</Th>
+            <Th>Last sign-in</Th>
+            <Th className="text-right">Actions</Th>
+          </tr>
+        </thead>
+        <TBody>
+          {users.map((u) => (
+            <tr key={u.id} data-testid="user-row" className={u.disabled ? 'bg-slate-50 text-slate-400' : ''}>
+              <Td className="break-all">
+                {u.email}
+                {u.id === me ? <span className="ml-1 text-xs text-slate-500">(you)</span> : null}
+                {u.disabled ? <span className="ml-1 rounded bg-slate-200 px-1 text-xs text-slate-600">deactivated</span> : null}
+              </Td>
+              <Td>
+                <Select aria-label={`Role of ${u.email}`} className="w-32" value={u.role} disabled={pending} onChange={(e) => run(() => changeUserAction(u.id, { role: e.target.value }))}>
+                  <option value="viewer">Viewer</option>
+                  <option value="operator">Operator</option>
+                  <option value="admin">Admin</option>
+                </Select>
+              </Td>
+              <Td>{u.signIn === 'sso' ? 'Single sign-on' : 'Password'}</Td>
+              <Td>{u.lastLoginAt ? <Timestamp value={u.lastLoginAt} /> : <span className="text-slate-400">never</span>}</Td>
+              <Td className="text-right">
+                <div className="flex flex-wrap justify-end gap-1.5">
+                  <Button size="sm" disabled={pending} onClick={() => run(() => resetPasswordAction(u.id))} aria-label={`Reset the password of ${u.email}`}>
+                    Reset password
+                  </Button>
+                  <Button size="sm" variant={u.disabled ? 'secondary' : 'danger'} disabled={pending} onClick={() => run(() => changeUserAction(u.id, { disabled: !u.disabled }))} aria-label={`${u.disabled ? 'Reactivate' : 'Deactivate'} ${u.email}`}>
+                    {u.disabled ? 'Reactivate' : 'Deactivate'}
+                  </Button>
+                </div>
+              </Td>
+            </tr>
+          ))}
+        </TBody>
+      </Table>
+    </div>
+  );
+}
