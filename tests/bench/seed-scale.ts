@@ -38,7 +38,7 @@ select mid, '${s.accountId}', 'evt_Scale' || lpad(i::text, 22, '0'), 'grant.succ
        json_build_object('type', 'grant.succeeded', 'timestamp', to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
          'data', json_build_object('id', md5(mid)::uuid, 'trackingId', 'GS-' || lpad(i::text, 8, '0'), 'amount', 1000 + (i % 500) * 100,
            'status', 'Initiated', 'firstName', 'Donor', 'lastName', 'Number ' || i, 'email', 'scale' || i || '@example.org'))::text,
-       array['grant:' || md5(mid)::uuid, 'tracking:GS-' || lpad(i::text, 8, '0'), 'donor:scale' || (i % 5000) || '@example.org'],
+       array['grant:' || md5(mid)::uuid, 'tracking:GS-' || lpad(i::text, 8, '0'), 'donor:scale' || i || '@example.org'],
        at
 from scale_seed;
 
