@@ -96,6 +96,10 @@ async function makePgTemplate(adminUrl) {
   }
 }
 
+// The embedded store's templates (tests/helpers/prepare-templates.ts), once, before files run side by side.
+if (!process.env.TEST_DATABASE_URL && !unitOnly && nodeFiles.length > 1) {
+  run(process.execPath, ['--import', 'tsx', 'tests/helpers/prepare-templates.ts']);
+}
 const template = process.env.TEST_DATABASE_URL && !process.env.TEST_TEMPLATE_DATABASE && !unitOnly ? await makePgTemplate(process.env.TEST_DATABASE_URL) : null;
 if (template) env.TEST_TEMPLATE_DATABASE = template.name;
 
