@@ -57,7 +57,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** A migrated, empty PGlite directory, made once and copied per app (reopening is ~10x faster than creating). */
-async function templateDb(): Promise<string> {
+export async function templateDb(): Promise<string> {
   // Keyed by the migrations, so a schema change never reuses a stale template.
   const hash = createHash('sha256');
   for (const f of fs.readdirSync(MIGRATIONS, { recursive: true }).map(String).sort()) {
@@ -148,7 +148,7 @@ export async function dropPgDatabase(url: string): Promise<void> {
  * (TEST_TEMPLATE_DATABASE), when `adminUrl` is on that server: an app's fresh database is a copy of
  * it, the very database its migrations would make, without running them once per app.
  */
-function pgTemplateFor(adminUrl: string): string | undefined {
+export function pgTemplateFor(adminUrl: string): string | undefined {
   const template = process.env.TEST_TEMPLATE_DATABASE;
   const shared = process.env.TEST_DATABASE_URL;
   if (!template || !shared) return undefined;
@@ -214,9 +214,15 @@ export async function startApp(options: TStartOptions = {}): Promise<TApp & { cl
   };
   for (const key of options.unsetEnv ?? []) delete env[key];
   const clients: Record<string, { client_id: string; client_secret: string }> = {};
-  for (const account of options.accounts ?? []) {
+  const issue = async (account: string) => {
     clients[account] = JSON.parse(await runCli('service-cli', ['clients:create', '--account', account], env));
-  }
+  };
+  // The embedded store is one process's: its clients are issued one after another, before the app
+  // opens it. PostgreSQL takes them all at once, while the app starts.
+  const onPostgres = Boolean(env.DATABASE_URL);
+  if (!onPostgres) for (const account of options.accounts ?? []) await issue(account);
+  const issued = onPostgres ? Promise.all((options.accounts ?? []).map(issue)) : Promise.resolve();
+  issued.catch(() => {});
   let child: ChildProcess | undefined;
   let log = '';
   const launch = async (extra: Record<string, string> = {}) => {
@@ -249,7 +255,7 @@ export async function startApp(options: TStartOptions = {}): Promise<TApp & { cl
       child.once('exit', () => resolve());
       child.kill(signal);
     });
-  await launch();
+  await Promise.all([launch(), issued]);
   return {
     baseUrl,
     port,
