@@ -10,6 +10,10 @@ const nextConfig = {
   // webhook senders do not follow redirects.
   skipTrailingSlashRedirect: true,
   // forbidden() from next/navigation: a page or server action above the staff member's role answers 403 (app/forbidden.tsx).
-  experimental: { authInterrupts: true },
+  // CI_BUILD=1 (.ci/run): a one-off build in a fresh clone that `tsc --noEmit` has just checked in
+  // full, so the build's own TypeScript pass (the same check again) and its filesystem cache (for a
+  // next build that never comes) are skipped. Every other build type-checks and caches as usual.
+  ...(process.env.CI_BUILD === '1' ? { typescript: { ignoreBuildErrors: true } } : {}),
+  experimental: { authInterrupts: true, ...(process.env.CI_BUILD === '1' ? { turbopackFileSystemCacheForBuild: false } : {}) },
 };
 export default nextConfig;

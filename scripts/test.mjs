@@ -28,10 +28,29 @@ function listTests(dir, suffix) {
     .sort();
 }
 
+/**
+ * Files run longest first, by the wall times in .ci/test-times.txt ("seconds file" per line, from
+ * a run's summary below), so the slow ones do not start last and leave the other slots idle; a file
+ * not listed there (a new one) counts as NEW_FILE_SECONDS. Ties keep the given order.
+ */
+const NEW_FILE_SECONDS = 30;
+function longestFirst(files) {
+  const known = new Map();
+  const times = path.join(root, '.ci/test-times.txt');
+  if (fs.existsSync(times)) {
+    for (const line of fs.readFileSync(times, 'utf8').split('\n')) {
+      const m = /^\s*([\d.]+)\s+(\S+)/.exec(line);
+      if (m) known.set(path.normalize(m[2]), Number(m[1]));
+    }
+  }
+  const seconds = (f) => known.get(path.normalize(f)) ?? (f.includes('/unit/') ? 0 : NEW_FILE_SECONDS);
+  return files.map((f, i) => [f, i]).sort((a, b) => seconds(b[0]) - seconds(a[0]) || a[1] - b[1]).map(([f]) => f);
+}
+
 const requested = process.argv.slice(2);
-const nodeFiles = requested.length
-  ? requested.filter((f) => f.endsWith('.test.ts'))
-  : [...listTests('tests/unit', '.test.ts'), ...listTests('tests/integration', '.test.ts')];
+const nodeFiles = longestFirst(
+  requested.length ? requested.filter((f) => f.endsWith('.test.ts')) : [...listTests('tests/unit', '.test.ts'), ...listTests('tests/integration', '.test.ts')],
+);
 const e2eFiles = requested.length ? requested.filter((f) => f.endsWith('.spec.ts')) : listTests('tests/e2e', '.spec.ts');
 
 // Unit tests need no build: `npm test -- tests/unit/x.test.ts` (or `npm run test:unit`) runs in seconds.
@@ -44,6 +63,46 @@ if (!process.env.SKIP_BUILD && !unitOnly) {
   }
 }
 
+/**
+ * On PostgreSQL, one migrated, empty database per run, made by the app's own migrations
+ * (scripts/prepare-db.ts): the apps the tests start get copies of it (CREATE DATABASE … TEMPLATE,
+ * tests/helpers/app.ts) instead of migrating a new database each. Closed to connections, so a copy
+ * never waits on one; dropped when the run ends. Null when it cannot be made: apps then migrate
+ * their own (and the tests report what is wrong with the server).
+ */
+async function makePgTemplate(adminUrl) {
+  const pg = (await import('pg')).default;
+  const name = `gc_test_tpl_${Date.now().toString(36)}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const drop = async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`).finally(() => c.end());
+    };
+    const migrated = run(process.execPath, ['--import', 'tsx', 'scripts/prepare-db.ts'], { DATABASE_URL: url.toString() }) === 0;
+    if (migrated) await admin.query(`alter database ${name} with allow_connections false`);
+    else await drop();
+    return migrated ? { name, drop } : null;
+  } catch (err) {
+    console.error(`(no template database: ${err.message}; each app migrates its own)`);
+    return null;
+  } finally {
+    await admin.end().catch(() => {});
+  }
+}
+
+// The embedded store's templates (tests/helpers/prepare-templates.ts), once, before files run side by side.
+if (!process.env.TEST_DATABASE_URL && !unitOnly && nodeFiles.length > 1) {
+  run(process.execPath, ['--import', 'tsx', 'tests/helpers/prepare-templates.ts']);
+}
+const template = process.env.TEST_DATABASE_URL && !process.env.TEST_TEMPLATE_DATABASE && !unitOnly ? await makePgTemplate(process.env.TEST_DATABASE_URL) : null;
+if (template) env.TEST_TEMPLATE_DATABASE = template.name;
+
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -55,15 +114,19 @@ if (nodeFiles.length) {
   // Each test process writes how many service responses it checked against /openapi.json (tests/helpers/openapi-check.ts).
   const checks = path.join(root, 'tests/.tmp/openapi-checks');
   fs.rmSync(checks, { recursive: true, force: true });
+  // Each file's wall time (tests/helpers/file-timer.mjs), for the summary of the slowest ones.
+  const fileTimes = path.join(root, 'tests/.tmp/file-times.jsonl');
+  fs.rmSync(fileTimes, { force: true });
   const status = run(process.execPath, [
     '--import', 'tsx',
+    '--import', './tests/helpers/file-timer.mjs',
     '--test',
     // Files run side by side (each mostly waits on its apps and their timers): 2 by default, TEST_CONCURRENCY for more.
     `--test-concurrency=${process.env.TEST_CONCURRENCY || 2}`,
     '--test-reporter=spec', '--test-reporter-destination=stdout',
     '--test-reporter=tap', `--test-reporter-destination=${report}`,
     ...nodeFiles,
-  ]);
+  ], { TEST_FILE_TIMES: fileTimes });
   const tap = fs.existsSync(report) ? fs.readFileSync(report, 'utf8') : '';
   const count = (key) => Number(new RegExp(`^# ${key} (\\d+)`, 'm').exec(tap)?.[1] ?? 0);
   passed += count('pass');
@@ -73,6 +136,12 @@ if (nodeFiles.length) {
   const files = fs.existsSync(checks) ? fs.readdirSync(checks).map((f) => JSON.parse(fs.readFileSync(path.join(checks, f), 'utf8'))) : [];
   const responses = files.reduce((n, f) => n + f.responses, 0);
   const operations = new Set(files.flatMap((f) => f.operations));
+  const times = fs.existsSync(fileTimes) ? fs.readFileSync(fileTimes, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
+  if (times.length > 1) {
+    times.sort((a, b) => b.seconds - a.seconds);
+    console.log(`\nslowest files (wall seconds, all ${times.length} in ${path.relative(root, fileTimes)}):`);
+    for (const t of times.slice(0, 10)) console.log(`${String(t.seconds).padStart(7)}  ${t.file}`);
+  }
   console.log(`\nOpenAPI: ${responses} service responses validated against /openapi.json (${operations.size} operations and conventions seen)`);
 }
 
@@ -112,5 +181,6 @@ if (e2eFiles.length) {
   }
 }
 
+await template?.drop().catch((err) => console.error(`could not drop the template database ${template.name}: ${err.message}`));
 console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

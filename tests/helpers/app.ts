@@ -7,7 +7,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 
 // Starts the real, built app (the production server `npm start` runs) on a free port with its own database: a copy of a
-// prepared PGlite directory by default, a fresh PostgreSQL database when TEST_DATABASE_URL is set.
+// prepared PGlite directory by default, a fresh PostgreSQL database when TEST_DATABASE_URL is set (a
+// copy of the run's migrated template when scripts/test.mjs made one).
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const TMP = path.join(ROOT, 'tests/.tmp');
@@ -56,7 +57,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** A migrated, empty PGlite directory, made once and copied per app (reopening is ~10x faster than creating). */
-async function templateDb(): Promise<string> {
+export async function templateDb(): Promise<string> {
   // Keyed by the migrations, so a schema change never reuses a stale template.
   const hash = createHash('sha256');
   for (const f of fs.readdirSync(MIGRATIONS, { recursive: true }).map(String).sort()) {
@@ -79,14 +80,21 @@ async function templateDb(): Promise<string> {
   return TEMPLATE;
 }
 
-/** A new, empty PostgreSQL database next to `adminUrl`'s; its URL. */
-export async function createPgDatabase(adminUrl: string, prefix = 'gc_test'): Promise<string> {
+/**
+ * A new PostgreSQL database next to `adminUrl`'s; its URL. Empty, or a copy of `template` (a
+ * database on the same server that nobody is connected to).
+ */
+export async function createPgDatabase(adminUrl: string, prefix = 'gc_test', { template }: { template?: string } = {}): Promise<string> {
   const pg = (await import('pg')).default;
   const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  if (template !== undefined && !/^gc_test_tpl_\w+$/.test(template)) throw new Error(`refusing to copy ${template}: not a test template`);
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
+  try {
+    await client.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
+  } finally {
+    await client.end();
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
@@ -135,8 +143,22 @@ export async function dropPgDatabase(url: string): Promise<void> {
   }
 }
 
+/**
+ * The migrated, empty database scripts/test.mjs made on TEST_DATABASE_URL's server for this run
+ * (TEST_TEMPLATE_DATABASE), when `adminUrl` is on that server: an app's fresh database is a copy of
+ * it, the very database its migrations would make, without running them once per app.
+ */
+export function pgTemplateFor(adminUrl: string): string | undefined {
+  const template = process.env.TEST_TEMPLATE_DATABASE;
+  const shared = process.env.TEST_DATABASE_URL;
+  if (!template || !shared) return undefined;
+  const a = new URL(adminUrl);
+  const b = new URL(shared);
+  return a.host === b.host && a.username === b.username ? template : undefined;
+}
+
 async function freshDatabase(adminUrl: string | null | undefined = process.env.TEST_DATABASE_URL): Promise<Record<string, string>> {
-  if (adminUrl) return { DATABASE_URL: await createPgDatabase(adminUrl) };
+  if (adminUrl) return { DATABASE_URL: await createPgDatabase(adminUrl, 'gc_test', { template: pgTemplateFor(adminUrl) }) };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gc-test-db-'));
   fs.cpSync(await templateDb(), dir, { recursive: true });
   fs.rmSync(path.join(dir, 'owner.lock'), { force: true });
@@ -192,9 +214,15 @@ export async function startApp(options: TStartOptions = {}): Promise<TApp & { cl
   };
   for (const key of options.unsetEnv ?? []) delete env[key];
   const clients: Record<string, { client_id: string; client_secret: string }> = {};
-  for (const account of options.accounts ?? []) {
+  const issue = async (account: string) => {
     clients[account] = JSON.parse(await runCli('service-cli', ['clients:create', '--account', account], env));
-  }
+  };
+  // The embedded store is one process's: its clients are issued one after another, before the app
+  // opens it. PostgreSQL takes them all at once, while the app starts.
+  const onPostgres = Boolean(env.DATABASE_URL);
+  if (!onPostgres) for (const account of options.accounts ?? []) await issue(account);
+  const issued = onPostgres ? Promise.all((options.accounts ?? []).map(issue)) : Promise.resolve();
+  issued.catch(() => {});
   let child: ChildProcess | undefined;
   let log = '';
   const launch = async (extra: Record<string, string> = {}) => {
@@ -227,7 +255,7 @@ export async function startApp(options: TStartOptions = {}): Promise<TApp & { cl
       child.once('exit', () => resolve());
       child.kill(signal);
     });
-  await launch();
+  await Promise.all([launch(), issued]);
   return {
     baseUrl,
     port,
