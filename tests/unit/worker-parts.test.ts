@@ -19,12 +19,16 @@ test('a wake-up that comes before the wait is kept; several count as one', async
   assert.equal(woke, true);
 });
 
-test('a wait without a wake-up ends at its timeout', async () => {
+test('a wait without a wake-up ends at its timeout, not before', async (t) => {
+  // Mocked timers: a real 20 ms timer could fire before the check below on a busy machine.
+  t.mock.timers.enable({ apis: ['setTimeout'] });
   const w = new Wakeup();
   let woke = false;
   const waiting = w.wait(20).then(() => (woke = true));
-  await new Promise((r) => setImmediate(r));
+  t.mock.timers.tick(19);
+  await Promise.resolve();
   assert.equal(woke, false);
+  t.mock.timers.tick(1);
   await waiting;
   assert.equal(woke, true);
 });
