@@ -5,25 +5,16 @@
 // although its receiver answered 200 (the receiver holds another secret for it). Spread over the
 // last `spreadSeconds` (newest first), so every view's 7-day window holds all of it.
 
+import { assertSafe, SEEDED_HEADERS } from './seed-timeline';
+
 export type TScaleWebhook = { id: string; url: string; receiverId: string; receiverPath: string };
 export type TScaleSeed = { from: number; rows: number; accountId: string; webhooks: TScaleWebhook[]; spreadSeconds: number };
 
-const SAFE = /^[\w/.:-]+$/;
-
 export function seedScaleSql(s: TScaleSeed): string {
-  for (const v of [s.accountId, ...s.webhooks.flatMap((w) => [w.id, w.url, w.receiverId, w.receiverPath])]) {
-    if (!SAFE.test(v)) throw new Error(`unexpected characters in ${JSON.stringify(v)}`);
-  }
+  assertSafe([s.accountId, ...s.webhooks.flatMap((w) => [w.id, w.url, w.receiverId, w.receiverPath])]);
   const step = s.spreadSeconds / Math.max(1, s.from + s.rows);
   const targets = s.webhooks.map((w, k) => `('${w.id}', '${w.url}', '${w.receiverId}'::uuid, '${w.receiverPath}', ${k})`).join(',\n    ');
-  const headers = JSON.stringify([
-    ['Host', '127.0.0.1'],
-    ['Content-Type', 'application/json'],
-    ['User-Agent', 'GivingConnect-Webhooks/1.0'],
-    ['webhook-id', 'MSG'],
-    ['webhook-timestamp', '0'],
-    ['webhook-signature', 'v1,bench'],
-  ]);
+  const headers = SEEDED_HEADERS;
   return `
 begin;
 create temp table scale_seed on commit drop as

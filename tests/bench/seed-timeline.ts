@@ -17,20 +17,26 @@ export type TSeed = {
 
 const SAFE = /^[\w/.:-]+$/;
 
+/** Refuses a value that could not sit in the seeding SQL as it is. */
+export function assertSafe(values: string[]): void {
+  for (const v of values) if (!SAFE.test(v)) throw new Error(`unexpected characters in ${JSON.stringify(v)}`);
+}
+
+/** A seeded receipt's headers as stored (jsonb), its message id written MSG for a replace() in SQL. */
+export const SEEDED_HEADERS = JSON.stringify([
+  ['Host', '127.0.0.1'],
+  ['Content-Type', 'application/json'],
+  ['User-Agent', 'GivingConnect-Webhooks/1.0'],
+  ['webhook-id', 'MSG'],
+  ['webhook-timestamp', '0'],
+  ['webhook-signature', 'v1,bench'],
+]);
+
 export function seedTimelineSql(s: TSeed): string {
-  for (const v of [s.accountId, s.webhookB, s.webhookC, s.receiverId, s.receiverPath]) {
-    if (!SAFE.test(v)) throw new Error(`unexpected characters in ${JSON.stringify(v)}`);
-  }
+  assertSafe([s.accountId, s.webhookB, s.webhookC, s.receiverId, s.receiverPath]);
   const rows = Math.floor(s.rows);
   const failed = `(i % 40 = 0)`;
-  const headers = JSON.stringify([
-    ['Host', '127.0.0.1'],
-    ['Content-Type', 'application/json'],
-    ['User-Agent', 'GivingConnect-Webhooks/1.0'],
-    ['webhook-id', 'MSG'],
-    ['webhook-timestamp', '0'],
-    ['webhook-signature', 'v1,bench'],
-  ]);
+  const headers = SEEDED_HEADERS;
   return `
 begin;
 create temp table bench_seed on commit drop as
