@@ -301,7 +301,7 @@ describe('messages and attempts', () => {
     for (const path of [`/v1/webhooks/${webhook.id}/attempts/${attempt.id}`, `/v1/webhooks/${webhook.id}/messages/${message.id}/attempts/${attempt.id}`]) {
       const one = await call(app, 'GET', path, { token: tok });
       assert.equal(one.status, 200, one.text);
-      assert.deepEqual(one.body, { ...attempt, response: 'ok' });
+      assert.deepEqual(one.body, { ...attempt, response: 'ok', responsePurged: null }, 'with its body; responsePurged (EXT) says it was not purged');
     }
   });
 
