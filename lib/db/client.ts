@@ -127,9 +127,10 @@ function observe(target: object, methods: string[]): void {
     t[name] = function (this: unknown, ...args: unknown[]) {
       // The callback forms (pg-pool calls its own connect with one) pass through; the promise forms are observed.
       if (typeof args.at(-1) === 'function') return original.apply(this, args);
+      const startedAt = Date.now();
       return (original.apply(this, args) as Promise<unknown>).then(
         (result) => {
-          noteStoreAnswered();
+          noteStoreAnswered(startedAt);
           return result;
         },
         (err: unknown) => {

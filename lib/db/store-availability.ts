@@ -39,13 +39,21 @@ export function unavailableReason(err: unknown): string {
   return err instanceof Error ? err.message.split('\n')[0].slice(0, 200) : String(err);
 }
 
-type TState = { downSince: number | null; reason: string | null; log: (line: string) => void };
+type TState = { downSince: number | null; lastErrorAt: number; reason: string | null; log: (line: string) => void };
 
-const state = processSingleton('store-availability', (): TState => ({ downSince: null, reason: null, log: (line) => console.error(line) }));
+const state = processSingleton('store-availability', (): TState => ({ downSince: null, lastErrorAt: 0, reason: null, log: (line) => console.error(line) }));
+
+/**
+ * A server going down ends its connections one by one over a few milliseconds, and a statement
+ * sent before (or between) those ends may still be answered: only an answer to a statement begun
+ * after the latest failure, and this long after it, says the store is back.
+ */
+export const STORE_SETTLE_MS = 300;
 
 /** Notes a failed statement or connection; true (and one log line, the first time) when it means the store is unavailable. */
 export function noteStoreError(err: unknown): boolean {
   if (!isStoreUnavailable(err)) return false;
+  state.lastErrorAt = Date.now();
   if (state.downSince === null) {
     state.downSince = Date.now();
     state.reason = unavailableReason(err);
@@ -54,10 +62,11 @@ export function noteStoreError(err: unknown): boolean {
   return true;
 }
 
-/** Notes that the store answered; logs once when it was unavailable before. */
-export function noteStoreAnswered(): void {
+/** Notes that the store answered a statement begun at `startedAt`; logs once when it was unavailable before. */
+export function noteStoreAnswered(startedAt = Date.now(), now = Date.now()): void {
   if (state.downSince === null) return;
-  const seconds = ((Date.now() - state.downSince) / 1000).toFixed(1);
+  if (startedAt <= state.lastErrorAt || now - state.lastErrorAt < STORE_SETTLE_MS) return;
+  const seconds = ((now - state.downSince) / 1000).toFixed(1);
   state.downSince = null;
   state.reason = null;
   state.log(`database available again after ${seconds} s`);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { isStoreUnavailable, noteStoreAnswered, noteStoreError, setStoreAvailabilityLog, storeOutage } from '@/lib/db/store-availability';
+import { isStoreUnavailable, noteStoreAnswered, noteStoreError, setStoreAvailabilityLog, storeOutage, STORE_SETTLE_MS } from '@/lib/db/store-availability';
 import { toProblem } from '@/lib/http/errors';
 
 // Which errors mean "the database is away" (a 503 with Retry-After, one log line per outage) and
@@ -48,7 +48,7 @@ test('an unavailable store is a 503 problem with Retry-After; a data exception s
   assert.doesNotMatch(down.body.detail, /select|ECONNREFUSED|5432/, 'says nothing of the statement or the address');
   assert.equal(toProblem(withCode('value too long', '22001')).status, 400);
   assert.equal(toProblem(new Error('bug')).status, 500);
-  noteStoreAnswered();
+  noteStoreAnswered(Date.now() + STORE_SETTLE_MS + 1, Date.now() + STORE_SETTLE_MS + 1);
 });
 
 test('one log line when the store goes away, one when it is back, none per failed query', () => {
@@ -58,7 +58,12 @@ test('one log line when the store goes away, one when it is back, none per faile
   for (let i = 0; i < 50; i++) noteStoreError(withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'));
   noteStoreError(new Error('not an outage'));
   assert.ok(storeOutage(), 'the outage is known');
-  for (let i = 0; i < 50; i++) noteStoreAnswered();
+  // Answers to statements begun before the latest failure, or too soon after it, do not end it.
+  noteStoreAnswered(Date.now() - 1000);
+  noteStoreAnswered(Date.now(), Date.now() + STORE_SETTLE_MS - 100);
+  assert.ok(storeOutage(), 'a straggler or a moment between two failures is not a recovery');
+  const later = Date.now() + STORE_SETTLE_MS + 1;
+  for (let i = 0; i < 50; i++) noteStoreAnswered(later, later);
   assert.equal(storeOutage(), null);
   assert.equal(lines.length, 2, lines.join('\n'));
   assert.match(lines[0], /^database unavailable \(ECONNREFUSED: connect ECONNREFUSED 127\.0\.0\.1:5432\)/);
