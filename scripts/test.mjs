@@ -139,8 +139,9 @@ if (nodeFiles.length) {
   const times = fs.existsSync(fileTimes) ? fs.readFileSync(fileTimes, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
   if (times.length > 1) {
     times.sort((a, b) => b.seconds - a.seconds);
-    console.log(`\nslowest files (wall seconds, all ${times.length} in ${path.relative(root, fileTimes)}):`);
-    for (const t of times.slice(0, 10)) console.log(`${String(t.seconds).padStart(7)}  ${t.file}`);
+    const cpu = times.reduce((n, t) => n + (t.cpu ?? 0), 0);
+    console.log(`\nslowest files (wall and CPU seconds, the CPU with the apps each started; all ${times.length} in ${path.relative(root, fileTimes)}; ${cpu.toFixed(0)} CPU s in all):`);
+    for (const t of times.slice(0, 10)) console.log(`${String(t.seconds).padStart(7)} ${String(t.cpu ?? '-').padStart(6)}  ${t.file}`);
   }
   console.log(`\nOpenAPI: ${responses} service responses validated against /openapi.json (${operations.size} operations and conventions seen)`);
 }

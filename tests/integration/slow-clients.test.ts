@@ -15,6 +15,10 @@ import { call, sleep, staffCookie, token } from '../helpers/http';
 const HEADERS_MS = 3000;
 const REQUEST_MS = 5000;
 const MAX_PER_ADDRESS = 12;
+// Node checks the timeouts once a second (connectionsCheckingInterval) on the app's event loop, which
+// a loaded 2-core machine can hold up for seconds: the close may come that much late. The drips
+// below last 68 s and 100 s, so a close this early is the timeout, never the client finishing.
+const LATE_MS = 10_000;
 
 let app: Awaited<ReturnType<typeof startApp>>;
 before(async () => {
@@ -53,7 +57,7 @@ test('headers sent a byte a second: a 408 and the socket closed within HTTP_HEAD
   const { answer, ms } = await trickle('GET /api/health HTTP/1.1\r\nHost: x\r\n', 'X-Slow: ' + 'a'.repeat(60));
   assert.match(answer, /^HTTP\/1\.1 408 /);
   assert.match(answer, /application\/problem\+json/);
-  assert.ok(ms >= HEADERS_MS - 200 && ms < HEADERS_MS + 2000, `closed after ${ms} ms (headers timeout ${HEADERS_MS} ms)`);
+  assert.ok(ms >= HEADERS_MS - 200 && ms < HEADERS_MS + LATE_MS, `closed after ${ms} ms (headers timeout ${HEADERS_MS} ms)`);
 });
 
 test('a body that never ends: a 408 and the socket closed within HTTP_REQUEST_TIMEOUT_MS', async () => {
@@ -61,7 +65,7 @@ test('a body that never ends: a 408 and the socket closed within HTTP_REQUEST_TI
   const receiver = await call(app, 'POST', '/api/receivers', { body: { name: 'slow' }, headers: { cookie: await staffCookie(app) } });
   const { answer, ms } = await trickle(`POST /ingest/${receiver.body.slug} HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\n`, 'b'.repeat(100));
   assert.match(answer, /^HTTP\/1\.1 408 /);
-  assert.ok(ms >= REQUEST_MS - 200 && ms < REQUEST_MS + 2000, `closed after ${ms} ms (request timeout ${REQUEST_MS} ms)`);
+  assert.ok(ms >= REQUEST_MS - 200 && ms < REQUEST_MS + LATE_MS, `closed after ${ms} ms (request timeout ${REQUEST_MS} ms)`);
 });
 
 test('a normal client is served while slow ones hold their sockets', async () => {
