@@ -224,6 +224,20 @@ describe('single sign-on', () => {
     assert.equal((await latestLogin()).result, 'wrong_issuer');
   });
 
+  test('a person who cancels at the provider comes back to the login page', async () => {
+    const browser = new Browser();
+    const authorization = await start(browser);
+    const page = await browser.follow(authorization.href, callbackOf(app));
+    const abort = /href="([^"]*\/abort)"/.exec(await page.res!.text())?.[1];
+    assert.ok(abort, 'the provider offers to cancel');
+    const back = await browser.follow(new URL(abort, page.url).href, callbackOf(app));
+    assert.equal(new URL(back.url).searchParams.get('error'), 'access_denied');
+    const res = await browser.request(back.url);
+    assert.equal(res.headers.get('location'), '/login?error=idp_denied');
+    const login = await latestLogin();
+    assert.deepEqual([login.result, login.detail.check], ['idp_denied', 'access_denied']);
+  });
+
   test('the provider unreachable at the token exchange', async () => {
     proxy.mode = 'drop-token';
     try {
