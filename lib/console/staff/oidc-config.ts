@@ -51,10 +51,6 @@ export function loginOptions(): { sso: { label: string } | null; password: boole
   return { sso: s ? { label: s.label } : null, password: env.PASSWORD_LOGIN || !s };
 }
 
-export function passwordLoginAllowed(): boolean {
-  return loginOptions().password;
-}
-
 /** The redirect URI registered at the identity provider: this console's public URL + /auth/oidc/callback. */
 export function redirectUri(): string {
   return `${env.CONSOLE_PUBLIC_URL}${CALLBACK_PATH}`;
