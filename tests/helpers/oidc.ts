@@ -10,7 +10,8 @@ import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 export const CLIENT = { id: 'gc-console', secret: 'oidc-test-client-secret-0123456789' };
 
 export type TPerson = { email?: string; email_verified?: boolean; groups?: string[] };
-export type TProvider = { issuer: string; port: number; people: Map<string, TPerson>; close: () => Promise<void> };
+/** `codeTtlSeconds`: how long the codes it issues from now on live (60 s by default). */
+export type TProvider = { issuer: string; port: number; people: Map<string, TPerson>; codeTtlSeconds: number; close: () => Promise<void> };
 
 async function listen(server: http.Server, port = 0): Promise<number> {
   await new Promise<void>((resolve, reject) => {
@@ -38,6 +39,7 @@ export async function startProvider(options: { redirectUri: string; issuer?: str
   const server = http.createServer();
   const port = await listen(server, options.port);
   const issuer = options.issuer ?? `http://127.0.0.1:${port}`;
+  const handle: TProvider = { issuer, port, people, codeTtlSeconds: 60, close: closer(server) };
   const provider = new Provider(issuer, {
     clients: [
       {
@@ -68,12 +70,12 @@ export async function startProvider(options: { redirectUri: string; issuer?: str
     features: { devInteractions: { enabled: true } },
     pkce: { required: () => true },
     cookies: { keys: ['oidc-test-cookie-key-0123456789abcdef'] },
-    ttl: { AuthorizationCode: 60, Interaction: 300, Session: 300, Grant: 300, AccessToken: 300, IdToken: 300 },
+    ttl: { AuthorizationCode: () => handle.codeTtlSeconds, Interaction: 300, Session: 300, Grant: 300, AccessToken: 300, IdToken: 300 },
   });
   // oidc-provider explains every refusal on stderr in development; the tests check the answers.
   provider.on('server_error', (_ctx: unknown, err: Error) => console.error(`[oidc-provider] ${err.message}`));
   server.on('request', provider.callback());
-  return { issuer, port, people, close: closer(server) };
+  return handle;
 }
 
 export type TProxyMode = 'pass' | 'tamper-id-token' | 'drop-token';

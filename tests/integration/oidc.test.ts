@@ -197,6 +197,22 @@ describe('single sign-on', () => {
     assert.deepEqual([login.result, login.detail.method, login.detail.check], ['code_rejected', 'sso', 'invalid_grant']);
   });
 
+  test('a code that expired before it came back is refused', async () => {
+    provider.codeTtlSeconds = 1;
+    const browser = new Browser();
+    let callback: string;
+    try {
+      callback = await signInAtProvider(browser, (await start(browser)).href, 'bob', callbackOf(app));
+    } finally {
+      provider.codeTtlSeconds = 60;
+    }
+    await new Promise((r) => setTimeout(r, 2100));
+    const res = await browser.request(callback);
+    assert.equal(res.headers.get('location'), '/login?error=code_rejected');
+    assert.equal(browser.cookies(app.baseUrl).has('gc_console_session'), false);
+    assert.equal((await latestLogin()).detail.check, 'invalid_grant');
+  });
+
   test('an ID token altered on its way fails its signature check', async () => {
     proxy.mode = 'tamper-id-token';
     try {
