@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { normalizeApiBaseUrl, trimTrailingSlashes } from './api-base-url';
 import { parseDuration } from '@/lib/duration';
 import { processSingleton } from '@/lib/process-singleton';
+import { checkOidc, ZOidcFields } from './env-oidc';
 
 // Every setting of the app, parsed once. Nothing else reads process.env.
 // A bad value stops the start with one line naming the variable (see formatEnvError).
@@ -124,7 +125,10 @@ export const ZEnv = z
     PRODUCTION_AUDIENCE: optionalString,
     PRODUCTION_CLIENT_ID: optionalString,
     PRODUCTION_CLIENT_SECRET: optionalString,
+    // single sign-on for the console's staff (OpenID Connect): lib/env-oidc.ts, README "Single sign-on"
+    ...ZOidcFields,
   })
+  .superRefine(checkOidc)
   .refine((e) => e.HTTP_REQUEST_TIMEOUT_MS >= e.HTTP_HEADERS_TIMEOUT_MS, {
     path: ['HTTP_REQUEST_TIMEOUT_MS'],
     message: 'must be at least HTTP_HEADERS_TIMEOUT_MS (the headers are part of the request)',
@@ -158,7 +162,9 @@ export function formatEnvError(error: z.ZodError, source: Record<string, string 
     .map((issue) => {
       const key = String(issue.path[0] ?? 'environment');
       const got = source[key];
-      return `Invalid configuration: ${key} ${issue.message}${got === undefined ? '' : ` (got ${JSON.stringify(got)})`}`;
+      // A secret's value is never printed (a start log is often shared).
+      const shown = got === undefined ? '' : /SECRET|PASSWORD/.test(key) ? ` (got ${got.length} characters)` : ` (got ${JSON.stringify(got)})`;
+      return `Invalid configuration: ${key} ${issue.message}${shown}`;
     })
     .join('\n');
 }

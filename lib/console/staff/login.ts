@@ -4,6 +4,7 @@ import { releaseAttempt, reserveAttempt, type TLimit } from '@/lib/db/fixed-wind
 import { getDb } from '@/lib/db/client';
 import { loginFailures } from '@/lib/db/schema';
 import { recordAudit } from '../audit/record-audit';
+import { loginOptions } from './oidc-config';
 import { findUserByEmail, normalizeEmail, touchLastLogin } from './users';
 
 // Checking a staff password, rate-limited in console.login_failures (a fixed window per key, so
@@ -20,7 +21,7 @@ export const MAX_FAILURES_PER_EMAIL_AND_SOURCE = 5;
 export const MAX_FAILURES_PER_SOURCE = 20;
 export const MAX_FAILURES_PER_EMAIL = 100;
 
-export type TLoginResult = { ok: true; userId: string; email: string } | { ok: false; error: string; status: 400 | 401 | 429; retryAfterSeconds?: number };
+export type TLoginResult = { ok: true; userId: string; email: string } | { ok: false; error: string; status: 400 | 401 | 403 | 429; retryAfterSeconds?: number };
 
 const WRONG = 'Wrong email or password.';
 
@@ -40,18 +41,21 @@ export function tooManyMessage(seconds: number): string {
   return `Too many attempts, try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
 
-const LOGIN_RESULT = { 400: 'bad_request', 401: 'wrong_password', 429: 'rate_limited' } as const;
+const LOGIN_RESULT = { 400: 'bad_request', 401: 'wrong_password', 403: 'password_off', 429: 'rate_limited' } as const;
 
 /** Checks the credentials and records the attempt, success or failure, in the audit log. */
 export async function attemptLogin(input: { email: string; password: string; source: string }): Promise<TLoginResult> {
   const result = await checkLogin(input);
   const actor = result.ok ? { userId: result.userId, email: result.email, environment: 'sandbox' } : { email: normalizeEmail(input.email ?? '').slice(0, 320) || '(none)' };
-  await recordAudit(await getDb(), { actor, action: 'login', result: result.ok ? 'ok' : LOGIN_RESULT[result.status], source: input.source });
+  await recordAudit(await getDb(), { actor, action: 'login', result: result.ok ? 'ok' : LOGIN_RESULT[result.status], detail: { method: 'password' }, source: input.source });
   return result;
 }
 
 /** Checks the credentials; the same work (one scrypt) whether or not the user exists. */
 async function checkLogin(input: { email: string; password: string; source: string }): Promise<TLoginResult> {
+  const options = loginOptions();
+  // PASSWORD_LOGIN=false: passwords are not checked at all (nor counted), whoever the user is.
+  if (!options.password) return { ok: false, status: 403, error: `Password sign-in is turned off on this console: sign in with ${options.sso?.label ?? 'SSO'}.` };
   const email = normalizeEmail(input.email ?? '');
   if (!email || !input.password) return { ok: false, status: 400, error: 'Enter your email and password.' };
   if (email.length > 320 || input.password.length > 1024) return { ok: false, status: 401, error: WRONG };

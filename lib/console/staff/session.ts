@@ -29,7 +29,7 @@ const SESSION_TTL_SECONDS = 12 * 3600;
 const globalForSession = processSingleton('session-secret', (): { sessionSecret?: Promise<string> } => ({}));
 
 /** SESSION_SECRET, or a random secret made once and kept in console.settings (survives restarts, shared by instances). */
-function sessionPassword(): Promise<string> {
+export function sessionPassword(): Promise<string> {
   if (env.SESSION_SECRET) return Promise.resolve(env.SESSION_SECRET);
   globalForSession.sessionSecret ??= getOrCreateSetting('session_secret', () => randomString(48)).catch((err) => {
     globalForSession.sessionSecret = undefined;

@@ -18,6 +18,7 @@ export const POST = route(async ({ req }) => {
   if (!result.ok) {
     if (result.status === 429) throw new ApiError('rate_limited', result.error, { headers: { 'retry-after': String(result.retryAfterSeconds ?? 60) } });
     if (result.status === 400) throw new ApiError('bad_request', result.error);
+    if (result.status === 403) throw new ApiError('forbidden', result.error);
     throw new ApiError('unauthorized', result.error, { headers: { 'www-authenticate': WWW_AUTHENTICATE } });
   }
   await startSession(result.userId);
