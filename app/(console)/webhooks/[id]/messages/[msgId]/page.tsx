@@ -17,6 +17,9 @@ import { loadOrError } from '@/app/(console)/_lib/errors';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
 import { asSeenBy } from '@/lib/console/staff/viewer-redaction';
 import { ResendButton } from '../../resend-button';
+import { CopyCurl } from '@/components/console/copy-curl';
+import { attemptCurl, receiptCurl } from '@/lib/console/export/request-curl';
+import { hasRole } from '@/lib/console/staff/roles';
 import { ReceiptRaw } from './receipt-raw';
 
 export const metadata: Metadata = { title: 'Message' };
@@ -51,6 +54,16 @@ export default async function MessagePage({ params }: { params: Promise<{ id: st
   // The raw requests of the receipts the loader kept (those at this webhook's receiver only).
   const raw = asSeenBy(staff.role, await getReceipts(m.receipts.map((r) => r.id)));
   const caseHref = `/cases/${encodeURIComponent(m.id)}`;
+  // "Copy as cURL" for operators and admins: each attempt as the service sent it, each raw receipt.
+  const operator = hasRole(staff.role, 'operator');
+  const sentBody = operator && m.payload !== undefined && !payloadGone(m.payload) ? JSON.stringify(m.payload) : null;
+  const secret = sentBody !== null ? await api.getWebhookSecret(id).then((s) => s.key, () => null) : null;
+  const attemptExtras = Object.fromEntries(
+    sentBody === null
+      ? []
+      : events.flatMap((e) => (e.kind === 'attempt' ? [[e.attempt.id, <CopyCurl key={e.attempt.id} testId="attempt-curl" {...attemptCurl({ url: e.attempt.url, messageId: m.id, timestamp: e.attempt.timestamp, body: sentBody, secret })} />]] : [])),
+  );
+  const receiptCurls = new Map(operator ? raw.flatMap((r) => { const c = receiptCurl(r); return c ? [[r.id, c] as const] : []; }) : []);
 
   return (
     <div className="space-y-5">
@@ -139,7 +152,8 @@ export default async function MessagePage({ params }: { params: Promise<{ id: st
             messageId={m.id}
             receiver={receiver}
             testIds={{ attempt: 'attempt-detail', receipt: 'receipt-detail' }}
-            receiptExtras={Object.fromEntries(raw.map((r) => [r.id, <ReceiptRaw key={r.id} receipt={r} />]))}
+            receiptExtras={Object.fromEntries(raw.map((r) => [r.id, <ReceiptRaw key={r.id} receipt={r} curl={receiptCurls.get(r.id)} />]))}
+            attemptExtras={attemptExtras}
           />
         )}
         {receiver === null && m.attemptCount > 0 ? (
