@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import { Webhook } from 'standardwebhooks';
 import { freePort, startApp, type TApp } from '../helpers/app';
-import { assertProblem, call, staffCookie } from '../helpers/http';
+import { assertProblem, call, eventually, staffCookie } from '../helpers/http';
 import { verifyWith } from '../helpers/receiver';
 
 // Forwarding a receipt (POST /api/receipts/{id}/forward) and "Copy as cURL", against the built app
@@ -19,6 +19,7 @@ import { verifyWith } from '../helpers/receiver';
 //              name: 400 naming the rule, nothing sent, nothing stored;
 //   dead port  a forward kept with its network error; a reply over 64 KiB kept cut, and said so;
 //   roles      a viewer gets 403, and no cURL command; bad fields are 400s naming them;
+//   retention  a purged receipt body takes its forwards' reply bodies along;
 //   cURL       the command of a UTF-8 and of a binary receipt, run by bash, sends the same bytes.
 
 const run = promisify(execFile);
@@ -82,6 +83,7 @@ async function ingest(target: TApp, cookie: string, rid: string, s: string, body
   assert.ok(found, `the receipt of ${id} is stored`);
   return (await call(target, 'GET', `/api/receipts/${found.id}`, { headers: { cookie } })).body as {
     id: number;
+    verdict: string;
     headers: [string, string][];
     body: string | null;
     curl: string | null;
@@ -228,6 +230,34 @@ describe('forward a receipt', () => {
       assert.equal(recorder.hits.length, before, 'nothing was sent');
     } finally {
       await strict.destroy();
+    }
+  });
+});
+
+describe('retention', () => {
+  test('a receipt body purged by age takes its forwards’ reply bodies with it, and cuts the headers they sent', async () => {
+    const short = await startApp({ env: { RECEIPT_BODY_RETENTION: '8s' } });
+    try {
+      const cookie = await staffCookie(short);
+      const receiver = await call(short, 'POST', '/api/receivers', { body: { name: 'Short-lived', secret: SECRET }, headers: { cookie } });
+      const receipt = await ingest(short, cookie, receiver.body.id, receiver.body.slug, Buffer.from('{"donor":"ada@example.org"}'), { ageSeconds: 0 });
+      assert.equal(receipt.verdict, 'valid', 'a valid receipt: no hold keeps its body');
+      const sent = await call(short, 'POST', `/api/receipts/${receipt.id}/forward`, { body: { url: recorder.url('/short'), mode: 'verbatim' }, headers: { cookie } });
+      assert.equal(sent.status, 201, sent.text);
+      assert.ok(sent.body.responseBody);
+      assert.ok(sent.body.sentHeaders.some(([n]: [string, string]) => n === 'x-quote'));
+      const purged = await eventually(async () => {
+        const r = await call(short, 'GET', `/api/receipts/${receipt.id}`, { headers: { cookie } });
+        return r.body.bodyGone && r.body;
+      }, 45_000, 'the receipt body purged');
+      const [f] = purged.forwards;
+      assert.equal(f.responseBody, null);
+      assert.equal(f.responseBodyBase64, null);
+      assert.ok(f.bodyPurgedAt, 'the forward says when its reply body went');
+      assert.deepEqual(f.sentHeaders.map(([n]: [string, string]) => n.toLowerCase()).filter((n: string) => !['content-type', 'user-agent', 'webhook-id', 'webhook-timestamp'].includes(n)), []);
+      assert.equal(f.status, 202, 'the skeleton stays');
+    } finally {
+      await short.destroy();
     }
   });
 });

@@ -51,10 +51,14 @@ export function ForwardForm({ receiptId, canResign }: { receiptId: number; canRe
         <Input id="forward-url" type="url" required placeholder="https://dev.example.org/webhooks" value={url} onChange={(e) => setUrl(e.target.value)} />
       </Field>
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-        <Field label="How" htmlFor="forward-mode">
+        <Field
+          label="How"
+          htmlFor="forward-mode"
+          hint={mode === 'verbatim' ? 'The stored headers and bytes, as they arrived.' : 'The same body and webhook-id, a new timestamp and signature.'}
+        >
           <Select id="forward-mode" value={mode} onChange={(e) => setMode(e.target.value as 'verbatim' | 'resign')}>
-            <option value="verbatim">Verbatim: the stored headers and bytes</option>
-            <option value="resign">Re-signed now: new timestamp and signature</option>
+            <option value="verbatim">Verbatim</option>
+            <option value="resign">Re-signed now</option>
           </Select>
         </Field>
         {mode === 'resign' ? (
