@@ -17,7 +17,7 @@ import { verifyWith } from '../helpers/receiver';
 //   refused    a private address (10.0.0.1, classified before any connection, whatever the setting)
 //              and, in an app started with DELIVERY_ALLOW_PRIVATE=false, loopback by address and by
 //              name: 400 naming the rule, nothing sent, nothing stored;
-//   dead port  a forward kept with its network error; a reply over 64 KiB kept cut, and said so;
+//   dead port  a forward kept with its network error; a reply over 64 KiB kept cut, and said so; a 302 kept, not followed;
 //   roles      a viewer gets 403, and no cURL command; bad fields are 400s naming them;
 //   retention  a purged receipt body takes its forwards' reply bodies along;
 //   cURL       the command of a UTF-8 and of a binary receipt, run by bash, sends the same bytes.
@@ -38,6 +38,11 @@ async function startRecorder() {
       const raw: [string, string][] = [];
       for (let i = 0; i < req.rawHeaders.length; i += 2) raw.push([req.rawHeaders[i], req.rawHeaders[i + 1]]);
       hits.push({ method: req.method ?? '', path: req.url ?? '', rawHeaders: raw, body: Buffer.concat(chunks) });
+      if (req.url === '/redirect') {
+        res.writeHead(302, { location: '/redirected' });
+        res.end();
+        return;
+      }
       if (req.url === '/big') {
         res.writeHead(200, { 'content-type': 'text/plain' });
         res.end('x'.repeat(70 * 1024));
@@ -177,7 +182,7 @@ describe('forward a receipt', () => {
     assert.equal((await as('admin', 'GET', `/api/receipts/${receipt.id}`)).body.forwards.length, 2);
   });
 
-  test('to a dead port: the network error is kept as the forward; a reply over 64 KiB is kept cut', async () => {
+  test('to a dead port: the network error is kept as the forward; a reply over 64 KiB is kept cut; a redirect is not followed', async () => {
     const receipt = await ingest(app, cookies.admin, receiverId, slug, Buffer.from('{"dead":true}'));
     const port = await freePort();
     const dead = await as('operator', 'POST', `/api/receipts/${receipt.id}/forward`, { url: `http://127.0.0.1:${port}/gone`, mode: 'verbatim' });
@@ -188,9 +193,12 @@ describe('forward a receipt', () => {
     assert.equal(big.status, 201, big.text);
     assert.equal(big.body.responseTruncated, true);
     assert.equal(big.body.responseSize, 64 * 1024);
+    const redirect = await as('operator', 'POST', `/api/receipts/${receipt.id}/forward`, { url: recorder.url('/redirect'), mode: 'verbatim' });
+    assert.equal(redirect.body.status, 302, 'a redirect is the reply, not followed');
+    assert.equal(recorder.hits.filter((h) => h.path === '/redirected').length, 0);
     const kept = (await as('admin', 'GET', `/api/receipts/${receipt.id}`)).body.forwards;
-    assert.deepEqual(kept.map((f: { status: number }) => f.status), [200, 0]);
-    assert.match(kept[1].error, /ECONNREFUSED/);
+    assert.deepEqual(kept.map((f: { status: number }) => f.status), [302, 200, 0]);
+    assert.match(kept[2].error, /ECONNREFUSED/);
   });
 
   test('a private address is refused before anything is sent, naming the rule; bad fields name themselves; a viewer gets 403', async () => {
