@@ -7,7 +7,8 @@ import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import { Webhook } from 'standardwebhooks';
 import { freePort, startApp, type TApp } from '../helpers/app';
-import { assertProblem, call, eventually, staffCookie } from '../helpers/http';
+import { messageWhen, sendTest } from '../helpers/delivery';
+import { assertProblem, call, eventually, staffCookie, token } from '../helpers/http';
 import { verifyWith } from '../helpers/receiver';
 
 // Forwarding a receipt (POST /api/receipts/{id}/forward) and "Copy as cURL", against the built app
@@ -20,7 +21,7 @@ import { verifyWith } from '../helpers/receiver';
 //   dead port  a forward kept with its network error; a reply over 64 KiB kept cut, and said so; a 302 kept, not followed;
 //   roles      a viewer gets 403, and no cURL command; bad fields are 400s naming them;
 //   retention  a purged receipt body takes its forwards' reply bodies along;
-//   cURL       the command of a UTF-8 and of a binary receipt, run by bash, sends the same bytes.
+//   cURL       the command of a UTF-8 and of a binary receipt, and of an attempt, run by bash, sends the same bytes.
 
 const run = promisify(execFile);
 const newSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
@@ -291,6 +292,32 @@ describe('copy as cURL', () => {
     const names = stored.map(([n]) => n.toLowerCase());
     assert.deepEqual(hit.rawHeaders.map(([n]) => n.toLowerCase()).filter((n) => names.includes(n)), names, 'headers in the stored order');
     assert.deepEqual(hit.rawHeaders.map(([n]) => n.toLowerCase()).filter((n) => !names.includes(n)).sort(), ['content-length', 'host'], 'curl adds nothing else');
+  });
+
+  test('an attempt’s command (a timeline row’s JSON) sends the payload as the service did, signed so that it verifies', async () => {
+    const tok = await token(app);
+    const webhook = await call(app, 'POST', '/v1/webhooks', { token: tok, body: { url: ingestUrl, eventTypes: ['grant.succeeded'], secret: SECRET } });
+    assert.equal(webhook.status, 201, webhook.text);
+    const messageId = await sendTest(app, tok, webhook.body.id);
+    const message = await messageWhen(app, tok, webhook.body.id, messageId, 'success');
+    const url = `/api/webhooks/${webhook.body.id}/messages/${messageId}`;
+    const detail = await eventually(async () => {
+      const r = await as('operator', 'GET', url);
+      return r.body.events?.some((e: { kind: string }) => e.kind === 'receipt') && r.body;
+    }, 15_000, 'the receipt joined to the message');
+    const attemptId = detail.attempts[0].id;
+    const command: string = detail.curls.attempts[attemptId].command;
+    assert.ok(command.includes(ingestUrl));
+    assert.ok(Object.keys(detail.curls.receipts).length >= 1, 'its receipts have commands too');
+    const hit = await runCurl(command, ingestUrl, '/curl-attempt');
+    const headers = Object.fromEntries(hit.rawHeaders.map(([n, v]) => [n.toLowerCase(), v]));
+    assert.equal(hit.body.toString('utf8'), JSON.stringify(message.payload));
+    assert.equal(headers['webhook-id'], messageId);
+    assert.equal(headers['user-agent'], 'GivingConnect-Webhooks/1.0');
+    assert.equal(Number(headers['webhook-timestamp']), Math.floor(Date.parse(detail.attempts[0].timestamp) / 1000), 'signed at the attempt’s time');
+    assert.ok(verifyWith(SECRET, hit.body.toString(), headers, 'webhook'));
+    assert.ok(verifyWith(SECRET, hit.body.toString(), headers, 'svix'));
+    assert.equal((await as('viewer', 'GET', url)).body.curls, null, 'a viewer gets no command');
   });
 
   test('a body that is not UTF-8 comes from base64, with a note; a viewer gets no command', async () => {

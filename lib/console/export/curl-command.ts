@@ -13,6 +13,8 @@ import { isHopByHop } from '@/lib/http/hop-by-hop';
 
 export type TCurlInput = { method: string; url: string; headers: [string, string][]; body: Uint8Array | null };
 export type TCurlCommand = { command: string; /** false when the body is sent from base64 (not UTF-8 text). */ utf8: boolean };
+/** A message's commands: its attempts' by attempt id, its receipts' by receipt id. */
+export type TMessageCurls = { attempts: Record<string, TCurlCommand>; receipts: Record<number, TCurlCommand> };
 
 /** `'text'` for bash: single quotes, each `'` written as `'\''`. */
 export const shellQuote = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;

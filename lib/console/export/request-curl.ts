@@ -1,9 +1,13 @@
 import 'server-only';
+import type { ConnectApi } from '@/lib/console/connect-api';
 import { DELIVERY_USER_AGENT } from '@/lib/constants';
 import { signatureHeader } from '@/lib/crypto/standard-webhooks';
 import { env } from '@/lib/env';
+import { getReceipts } from '../receivers';
 import type { TReceipt } from '../receivers/types';
-import { curlCommand, type TCurlCommand } from './curl-command';
+import { payloadGone } from '../retention/body-gone';
+import type { TMessageDetail } from '../timeline/timeline-types';
+import { curlCommand, type TCurlCommand, type TMessageCurls } from './curl-command';
 
 // The two things "Copy as cURL" is offered for (operators and admins only: a viewer gets no command,
 // so nothing masked or secret has to be left out of one):
@@ -37,4 +41,20 @@ export function attemptCurl(input: { url: string; messageId: string; timestamp: 
   ];
   const made = curlCommand({ method: 'POST', url: input.url, headers, body: Buffer.from(input.body) });
   return signature ? made : { ...made, command: `# Unsigned: the webhook's secret could not be read from the API.\n${made.command}` };
+}
+
+/** The commands of a message's attempts and receipts, as a message's page and timeline row show them. */
+export async function messageCurls(api: ConnectApi, detail: Pick<TMessageDetail, 'webhookId' | 'message' | 'events'>, stored?: TReceipt[]): Promise<TMessageCurls> {
+  const m = detail.message;
+  const sentBody = m.payload !== undefined && !payloadGone(m.payload) ? JSON.stringify(m.payload) : null;
+  const attempts = detail.events.flatMap((e) => (e.kind === 'attempt' ? [e.attempt] : []));
+  const secret = sentBody !== null && attempts.length ? await api.getWebhookSecret(detail.webhookId).then((s) => s.key, () => null) : null;
+  const receipts = stored ?? (await getReceipts(detail.events.flatMap((e) => (e.kind === 'receipt' ? [e.receipt.id] : []))));
+  return {
+    attempts: Object.fromEntries(sentBody === null ? [] : attempts.map((a) => [a.id, attemptCurl({ url: a.url, messageId: m.id, timestamp: a.timestamp, body: sentBody, secret })])),
+    receipts: Object.fromEntries(receipts.flatMap((r) => {
+      const c = receiptCurl(r);
+      return c ? [[r.id, c]] : [];
+    })),
+  };
 }

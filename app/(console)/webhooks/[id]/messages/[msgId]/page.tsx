@@ -18,7 +18,7 @@ import { staffApi } from '@/app/(console)/_lib/staff-api';
 import { asSeenBy } from '@/lib/console/staff/viewer-redaction';
 import { ResendButton } from '../../resend-button';
 import { CopyCurl } from '@/components/console/copy-curl';
-import { attemptCurl, receiptCurl } from '@/lib/console/export/request-curl';
+import { messageCurls } from '@/lib/console/export/request-curl';
 import { hasRole } from '@/lib/console/staff/roles';
 import { ReceiptRaw } from './receipt-raw';
 
@@ -55,15 +55,8 @@ export default async function MessagePage({ params }: { params: Promise<{ id: st
   const raw = asSeenBy(staff.role, await getReceipts(m.receipts.map((r) => r.id)));
   const caseHref = `/cases/${encodeURIComponent(m.id)}`;
   // "Copy as cURL" for operators and admins: each attempt as the service sent it, each raw receipt.
-  const operator = hasRole(staff.role, 'operator');
-  const sentBody = operator && m.payload !== undefined && !payloadGone(m.payload) ? JSON.stringify(m.payload) : null;
-  const secret = sentBody !== null ? await api.getWebhookSecret(id).then((s) => s.key, () => null) : null;
-  const attemptExtras = Object.fromEntries(
-    sentBody === null
-      ? []
-      : events.flatMap((e) => (e.kind === 'attempt' ? [[e.attempt.id, <CopyCurl key={e.attempt.id} testId="attempt-curl" {...attemptCurl({ url: e.attempt.url, messageId: m.id, timestamp: e.attempt.timestamp, body: sentBody, secret })} />]] : [])),
-  );
-  const receiptCurls = new Map(operator ? raw.flatMap((r) => { const c = receiptCurl(r); return c ? [[r.id, c] as const] : []; }) : []);
+  const curls = hasRole(staff.role, 'operator') ? await messageCurls(api, found.data, raw) : null;
+  const attemptExtras = Object.fromEntries(Object.entries(curls?.attempts ?? {}).map(([aid, c]) => [aid, <CopyCurl key={aid} testId="attempt-curl" command={c.command} utf8={c.utf8} />]));
 
   return (
     <div className="space-y-5">
@@ -152,7 +145,7 @@ export default async function MessagePage({ params }: { params: Promise<{ id: st
             messageId={m.id}
             receiver={receiver}
             testIds={{ attempt: 'attempt-detail', receipt: 'receipt-detail' }}
-            receiptExtras={Object.fromEntries(raw.map((r) => [r.id, <ReceiptRaw key={r.id} receipt={r} curl={receiptCurls.get(r.id)} />]))}
+            receiptExtras={Object.fromEntries(raw.map((r) => [r.id, <ReceiptRaw key={r.id} receipt={r} curl={curls?.receipts[r.id]} />]))}
             attemptExtras={attemptExtras}
           />
         )}
