@@ -41,6 +41,8 @@ export const TOKEN_LIFETIME_SECONDS = 86400;
 export const AUTH_REALM = 'giving-connect';
 export const MAX_BODY_BYTES = 256 * 1024;
 export const MAX_RESPONSE_BODY_BYTES = 20000;
+/** The User-Agent of every delivery (the console's "Copy as cURL" of an attempt sends the same). */
+export const DELIVERY_USER_AGENT = 'GivingConnect-Webhooks/1.0';
 export const RECEIPT_MAX_BODY_BYTES = 1024 * 1024;
 
 export const MESSAGE_STATUSES = ['pending', 'sending', 'success', 'failed'] as const;

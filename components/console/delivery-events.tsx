@@ -19,6 +19,7 @@ export function DeliveryEvents({
   receiver,
   testIds = ROW_IDS,
   receiptExtras,
+  attemptExtras,
 }: {
   events: TDeliveryEvent[];
   messageId: string;
@@ -27,12 +28,14 @@ export function DeliveryEvents({
   testIds?: TTestIds;
   /** More to show under a receipt, by its id (the message page adds its headers and raw body). */
   receiptExtras?: Record<number, ReactNode>;
+  /** More to show on an attempt's line, by its id (the message page's "Copy as cURL"). */
+  attemptExtras?: Record<string, ReactNode>;
 }) {
   return (
     <ol className="space-y-2" aria-label="Attempts and receipts">
       {events.map((e) =>
         e.kind === 'attempt' ? (
-          <AttemptItem key={`a${e.attempt.id}`} attempt={e.attempt} testId={testIds.attempt} />
+          <AttemptItem key={`a${e.attempt.id}`} attempt={e.attempt} testId={testIds.attempt} extra={attemptExtras?.[e.attempt.id]} />
         ) : (
           <ReceiptItem key={`r${e.receipt.id}`} receipt={e.receipt} messageId={messageId} receiver={receiver} testId={testIds.receipt} extra={receiptExtras?.[e.receipt.id]} />
         ),
@@ -49,7 +52,7 @@ function Item({ side, children, ...data }: { side: 'sent' | 'received'; children
   );
 }
 
-function AttemptItem({ attempt: a, testId }: { attempt: TTimelineAttempt; testId: string }) {
+function AttemptItem({ attempt: a, testId, extra }: { attempt: TTimelineAttempt; testId: string; extra?: ReactNode }) {
   const noResponse = a.responseStatusCode === 0;
   return (
     <Item side="sent" data-testid={testId} data-status={a.status} data-code={a.responseStatusCode}>
@@ -60,6 +63,7 @@ function AttemptItem({ attempt: a, testId }: { attempt: TTimelineAttempt; testId
         <HttpCodeBadge code={a.responseStatusCode} />
         <span className="font-mono tabular-nums text-slate-600">{a.responseDurationMs} ms</span>
         <Badge tone={a.triggerType === 'manual' ? 'blue' : 'gray'}>{a.triggerType}</Badge>
+        {extra}
         <code className="ml-auto break-all font-mono text-[11px] text-slate-400">{a.id}</code>
       </div>
       {a.response === '' ? (

@@ -444,6 +444,37 @@ export const receipts = consoleSchema.table(
 );
 
 /**
+ * A receipt sent again by staff to a URL of their choosing (lib/console/forward/): what was sent
+ * (the headers; the body is the receipt's) and the reply, or the network error. Its reply body goes
+ * with its receipt's body (retention, erasure); the row goes with the receipt.
+ */
+export const forwards = consoleSchema.table(
+  'forwards',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    receiptId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => receipts.id, { onDelete: 'cascade' }),
+    at: createdAt(),
+    actorId: uuid(),
+    actor: text().notNull(), // the staff e-mail at the time
+    url: text().notNull(),
+    mode: text().notNull(), // verbatim | resign
+    method: text().notNull(),
+    sentHeaders: jsonb().notNull(), // [[name, value], …] in the order sent
+    status: integer().notNull(), // 0: no reply (see error)
+    responseHeaders: jsonb().notNull().default([]),
+    responseBody: bytea(), // the first 64 KiB; null when purged
+    responseSize: integer().notNull().default(0), // bytes read (at most the limit)
+    responseTruncated: boolean().notNull().default(false),
+    elapsedMs: integer().notNull(),
+    error: text(),
+    bodyPurgedAt: ts(),
+  },
+  (t) => [index().on(t.receiptId, t.id.desc())],
+);
+
+/**
  * The addresses verified arrivals at a receiver came to (a proxy's public name, a LAN address):
  * a webhook URL with one of these hosts and the receiver's path reaches this console. Written once
  * per (receiver, host) and process by the receiver (lib/console/receivers/learn-host.ts).

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { queryAppDb, startApp, type TApp } from '../helpers/app';
 import { call, eventually, staffCookie, token } from '../helpers/http';
@@ -9,7 +11,8 @@ import { call, eventually, staffCookie, token } from '../helpers/http';
 // request that names the donor, and another donor left alone. The preview counts and changes
 // nothing; the erasure's report counts match; a second one finds nothing left; afterwards the
 // e-mail appears in no text, bytea, jsonb or array column of either schema; the case still
-// reconciles and says "donor data erased on DATE"; the audit log has the hash, not the e-mail.
+// reconciles and says "donor data erased on DATE"; the audit log has the hash, not the e-mail. The
+// stray request was forwarded to an echo server first: the kept reply goes with it.
 
 const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
 const DONOR = `erase-me-${randomBytes(4).toString('hex')}@example.org`;
@@ -20,6 +23,8 @@ describe('donor erasure across both halves', () => {
   let tok: string;
   let cookie: string;
   const grants: string[] = [];
+  const receiverIds: string[] = [];
+  let echo: http.Server;
   let otherGrant = '';
   const api = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => call(app, method, path, { token: tok, body, headers });
   const staff = (method: string, path: string, body?: unknown) => call(app, method, path, { body, headers: { cookie } });
@@ -33,6 +38,7 @@ describe('donor erasure across both halves', () => {
       const r = await staff('POST', '/api/receivers', { name, secret: SECRET });
       assert.equal(r.status, 201, r.text);
       receivers.push(r.body as { slug: string; ingestUrl: string });
+      receiverIds.push(r.body.id);
       const w = await api('POST', '/v1/webhooks', { url: r.body.ingestUrl, eventTypes: ['grant.succeeded'], secret: SECRET });
       assert.equal(w.status, 201, w.text);
     }
@@ -52,8 +58,18 @@ describe('donor erasure across both halves', () => {
       const [n] = await queryAppDbLive(`select count(*)::int as n from console.receipts where verdict = 'valid'`);
       return n.n === 6;
     }, 30_000, 'three grants delivered to both receivers');
+    // The stray request forwarded to a server that echoes it: the reply (kept beside the receipt) names the donor too.
+    echo = http.createServer((req, res) => req.pipe(res));
+    await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
+    const stray = (await staff('GET', `/api/receivers/${receiverIds[0]}/receipts?q=contact`)).body.results[0];
+    const forwarded = await staff('POST', `/api/receipts/${stray.id}/forward`, { url: `http://127.0.0.1:${(echo.address() as AddressInfo).port}/echo`, mode: 'verbatim' });
+    assert.equal(forwarded.status, 201, forwarded.text);
+    assert.ok(forwarded.body.responseBody.includes(DONOR), 'the echoed reply names the donor');
   });
-  after(async () => app?.destroy());
+  after(async () => {
+    await app?.destroy();
+    echo?.close();
+  });
 
   /** The app's own store, read while it runs (PostgreSQL) or by stopping it (PGlite). */
   const queryAppDbLive = <T = Record<string, number>>(text: string) => queryAppDb<T>(app, text).finally(async () => (cookie = await staffCookie(app)));

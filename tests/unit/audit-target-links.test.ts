@@ -17,6 +17,7 @@ test('audit targets link to their pages: webhook, case, receiver, the message of
   assert.deepEqual(auditTargetLinks('export', RECEIVER), [{ id: RECEIVER, href: `/receivers/${RECEIVER}` }]);
   assert.deepEqual(auditTargetLinks('alert-rule.create', RECEIVER), [{ id: RECEIVER, href: '/alerts' }]);
   assert.deepEqual(auditTargetLinks('webhook.recover', `${EP} rcvr_2pQz9fYvJ0bXcL1sK3mN4oP5qR6`)[1].href, `/webhooks/${EP}`);
+  assert.deepEqual(auditTargetLinks('receipt.forward', '42'), [{ id: '42', href: '/receipts/42' }]);
   assert.deepEqual(auditTargetLinks('login', ''), []);
   assert.deepEqual(auditTargetLinks('export', 'something-else'), [{ id: 'something-else', href: null }]);
 });

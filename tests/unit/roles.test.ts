@@ -37,8 +37,10 @@ test('a viewer gets fingerprints for secrets and masked donor details, wherever 
     raw: new TextEncoder().encode(`Authorization: Bearer abc.def ${SECRET}`),
     actor: 'staff@example.org',
     at: new Date(0),
+    forwards: [{ responseBody: null, responseBodyBase64: Buffer.concat([Buffer.from([0xff]), Buffer.from(body)]).toString('base64') }],
   }) as Record<string, unknown>;
-  const text = JSON.stringify(seen) + new TextDecoder().decode(seen.raw as Uint8Array) + Buffer.from(String(seen.body), 'base64').toString();
+  const reply = Buffer.from((seen.forwards as { responseBodyBase64: string }[])[0].responseBodyBase64, 'base64').toString();
+  const text = JSON.stringify(seen) + new TextDecoder().decode(seen.raw as Uint8Array) + Buffer.from(String(seen.body), 'base64').toString() + reply;
   for (const leaked of [SECRET, 'plain-secret', 'ada@example.org', 'Lovelace', '+1 555', 'Tuesdays', 'abc.def']) assert.ok(!text.includes(leaked), leaked);
   assert.deepEqual(seen.secrets, [`[secret ${secretFingerprint(SECRET)}…]`, `[secret ${secretFingerprint('plain-secret')}…]`]);
   assert.equal((seen.receiverSecrets as { fingerprint: string }[])[0].fingerprint, 'abcd1234', 'a fingerprint stays');

@@ -1,7 +1,6 @@
-import dns from 'node:dns/promises';
-import net from 'node:net';
 import { Agent } from 'undici';
 import { env } from '@/lib/env';
+import { checkOutboundUrl } from '@/lib/net/outbound-url';
 import { lookupGuard, loopbackOnlyRefusal } from '@/lib/net/ssrf';
 import { processSingleton } from '@/lib/process-singleton';
 
@@ -17,29 +16,8 @@ export const refuseAlertAddress = (address: string): string | null => loopbackOn
 
 /** Why this URL cannot be an alert target, or null. Resolves the host name; never connects. */
 export async function alertTargetRefusal(url: string): Promise<string | null> {
-  let target: URL;
-  try {
-    target = new URL(url);
-  } catch {
-    return 'must be an absolute http(s) URL';
-  }
-  if (target.protocol !== 'http:' && target.protocol !== 'https:') return 'must be an absolute http(s) URL';
-  if (target.username || target.password) return 'must not carry a user name or password';
-  const host = target.hostname.replace(/^\[|\]$/g, '');
-  let addresses: string[];
-  if (net.isIP(host)) addresses = [host];
-  else {
-    try {
-      addresses = (await dns.lookup(host, { all: true })).map((a) => a.address);
-    } catch (err) {
-      return `its host ${host} does not resolve (${(err as NodeJS.ErrnoException).code ?? 'lookup failed'})`;
-    }
-  }
-  for (const address of addresses) {
-    const reason = refuseAlertAddress(address);
-    if (reason) return `is refused: ${reason}; ${RULE}`;
-  }
-  return null;
+  const check = await checkOutboundUrl(url, refuseAlertAddress, RULE);
+  return check.ok ? null : check.reason;
 }
 
 /** The pool alert POSTs go through: the same check in its connect step, on the resolved address. */

@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = [
   'webhook.resend-delivered',
   'webhook.secret.rotate',
   'receiver.secret.adopt',
+  'receipt.forward',
   'receiver.create',
   'receiver.update',
   'receiver.delete',

@@ -4,14 +4,15 @@ import { z } from 'zod';
 import { auditResultOf, recordAudit } from '@/lib/console/audit/record-audit';
 import type { ConnectApi, TErasureReport } from '@/lib/console/connect-api';
 import { driverRows, getDb } from '@/lib/db/client';
-import { KEPT_HEADERS } from '../retention/purge-console';
+import { FORWARD_REPLIES, KEPT_HEADERS } from '../retention/purge-console';
 import { revokeSharesFor } from '../share/shares';
 import type { TStaff } from '../staff/session';
 
 // POST /api/erasures {email | grantId, dryRun?}: one donor erased across both halves, on request.
 // The service erases its own (EXT POST /v1/erasures) and names the donor's messages; this console
 // then erases its receipts of them — and any receipt whose body or headers carry the e-mail — the
-// body gone (its SHA-256 kept), the headers cut to those that name the delivery, erased_at set.
+// body gone (its SHA-256 kept), the headers cut to those that name the delivery, erased_at set,
+// and the reply bodies of its forwards gone (lib/console/forward).
 // One report of both halves; the audit log records it with the SHA-256 of the e-mail, never the
 // e-mail. Idempotent: a second request reports nothing left. `dryRun`: counts only (the preview).
 
@@ -42,12 +43,14 @@ async function eraseReceipts(messageIds: string[], email: string | null, dryRun:
   );
   if (dryRun) return { found: found.n, erased: found.open };
   const erased = await driverRows(
-    `update console.receipts r
+    `with done as (update console.receipts r
         set body = null,
             body_sha256 = case when r.body is null then r.body_sha256 else encode(sha256(r.body), 'hex') end,
             headers = coalesce((select jsonb_agg(h) from jsonb_array_elements(r.headers) h where lower(h->>0) = any($3::text[])), '[]'::jsonb),
             erased_at = now(), body_purged_at = coalesce(r.body_purged_at, now())
-      where ${MATCHES} and r.erased_at is null returning 1`,
+      where ${MATCHES} and r.erased_at is null returning r.id),
+     ${FORWARD_REPLIES('done.id', '$3')}
+     select 1 from done`,
     [messageIds, email, KEPT_HEADERS],
   );
   return { found: found.n, erased: erased.length };

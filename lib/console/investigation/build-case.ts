@@ -15,6 +15,7 @@ import type { TEnvironmentName } from '../staff/session';
 import { cachedAttempts, withResponse } from '../timeline/attempts-of-message';
 import { toTimelineAttempt, webhookSecretFingerprint } from '../timeline/timeline';
 import type { TTimelineWebhook } from '../timeline/timeline-types';
+import { forwardsOf } from '../forward/forwards';
 
 // Search → case: the messages a term names (through the service's message tags, EXT, and through
 // what this console's receivers stored), each joined for EVERY webhook of the account with its
@@ -154,6 +155,7 @@ export async function buildCase(envName: TEnvironmentName, api: ConnectApi, raw:
   // Every receipt, read after the API: one the API's answer already counts is never cut (reconcile.ts).
   const everyReceipt = await receiptSummariesOf(ids);
   const receipts = keyByMessageAndReceiver(everyReceipt);
+  const forwards = await forwardsOf(everyReceipt.map((r) => r.id));
 
   const messages: TCaseMessage[] = [];
   const grantPayloads = new Map<string, TGrant>();
@@ -207,6 +209,9 @@ export async function buildCase(envName: TEnvironmentName, api: ConnectApi, raw:
       payloadGone: head ? payloadGone(head.payload) : null,
       deliveries,
       otherReceipts: everyReceiptOfMessage.filter((r) => !explained.has(r.id)).map(toTimelineReceipt),
+      forwards: forwards
+        .filter((fw) => everyReceiptOfMessage.some((r) => r.id === fw.receiptId))
+        .map(({ id, receiptId, at, actor, url, mode, status, elapsedMs, error }) => ({ id, receiptId, at, actor, url, mode, status, elapsedMs, error })),
     });
   }
   messages.sort((a, b) => b.timestamp.localeCompare(a.timestamp));

@@ -40,6 +40,20 @@ export type TCaseDelivery = {
   explanation: string;
 };
 
+/** A receipt of the message sent again by staff (lib/console/forward): the reply's summary; its page has the rest. */
+export type TCaseForward = {
+  id: number;
+  receiptId: number;
+  at: string;
+  actor: string;
+  url: string;
+  mode: string;
+  /** 0: no reply (see `error`). */
+  status: number;
+  elapsedMs: number;
+  error: string | null;
+};
+
 export type TCaseMessage = {
   id: string;
   eventId: string | null;
@@ -52,6 +66,8 @@ export type TCaseMessage = {
   payloadGone: TBodyGone | null;
   /** Arrivals of this message at receivers none of the account's webhooks points to. */
   otherReceipts: TTimelineReceipt[];
+  /** Its receipts' forwards, newest first. */
+  forwards: TCaseForward[];
 };
 
 export type TCase = {

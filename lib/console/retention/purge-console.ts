@@ -7,7 +7,8 @@ import { SHARE_LINK_HOLD_SQL } from './holds';
 //   receipt_bodies  a receipt's body goes (its SHA-256 kept in body_sha256, its size in body_size)
 //                   and its headers are cut to the few that name the delivery (KEPT_HEADERS);
 //   receipts        the receipt row goes.
-// The skeleton stays: ids, receiver, message id, method, path, address, verdict and reason,
+// A receipt's forwards (console.forwards, their replies) lose their reply bodies with its body, and
+// go with its row (on delete cascade). The skeleton stays: ids, receiver, message id, method, path, address, verdict and reason,
 // response status, size, SHA-256, times. The hold: a receipt that failed its check or was answered
 // with an error (what the problems view shows) keeps its body until a later valid, acknowledged
 // arrival of the same message at the same receiver resolves it, or RETENTION_HOLD_MAX passes.
@@ -25,6 +26,18 @@ const progress = (what: string) => `
     on conflict (what) do update set purged = p.purged + excluded.purged, last_purge_at = excluded.last_purge_at
     returning 1)
   select count(*)::int as n from done`;
+
+/**
+ * A CTE (`forward_replies`) that purges the forwards of the receipts `done` names (lib/console/forward):
+ * their reply bodies go and the headers they sent are cut like their receipt's (`$kept`: KEPT_HEADERS).
+ */
+export const FORWARD_REPLIES = (receiptId: string, kept: string) => `
+  forward_replies as (
+    update console.forwards f
+       set response_body = null,
+           sent_headers = coalesce((select jsonb_agg(h) from jsonb_array_elements(f.sent_headers) h where lower(h->>0) = any(${kept}::text[])), '[]'::jsonb),
+           body_purged_at = now()
+      from done where f.receipt_id = ${receiptId} and f.body_purged_at is null returning 1)`;
 
 /** Whether the receipt `r` is held (keeps its body past its retention); `$hold` is RETENTION_HOLD_MAX in ms. */
 export const heldSql = (hold: string) => `
@@ -48,7 +61,8 @@ const BODIES = `
            body_sha256 = case when r.body is null then null else encode(sha256(r.body), 'hex') end,
            headers = coalesce((select jsonb_agg(h) from jsonb_array_elements(r.headers) h where lower(h->>0) = any($4::text[])), '[]'::jsonb),
            body_purged_at = now()
-      from batch where r.id = batch.id returning 1),
+      from batch where r.id = batch.id returning r.id),
+  ${FORWARD_REPLIES('done.id', '$4')},
   ${progress('receipt_bodies')}`;
 
 const ROWS = `

@@ -56,6 +56,12 @@ export function redactForViewer(value: unknown, key = ''): unknown {
     if (value !== '' && DONOR_FIELDS.has(key)) return maskText(value);
     if (STAFF_KEYS.has(key)) return value; // a staff member's own address is no donor detail
     if (value.startsWith('donor:')) return `donor:${MASK}`;
+    // Bytes sent as base64 (a forward's reply body, `responseBodyBase64`): masked as a stored body is.
+    if (key.endsWith('Base64') && value !== '') {
+      const bytes = Buffer.from(value, 'base64');
+      const masked = redactBytes(bytes);
+      return masked === bytes ? value : Buffer.from(masked).toString('base64');
+    }
     return redactTextForViewer(value);
   }
   if (Array.isArray(value)) return value.map((v) => redactForViewer(v, SECRET_KEY.test(key) ? 'secret' : ''));

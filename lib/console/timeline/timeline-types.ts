@@ -1,3 +1,4 @@
+import type { TMessageCurls } from '../export/curl-command';
 import type { TBodyGone } from '../retention/body-gone';
 import type { TReconciliation } from './reconcile';
 
@@ -99,4 +100,6 @@ export type TMessageDetail = {
   attempts: TTimelineAttempt[];
   events: TDeliveryEvent[];
   fetchedAt: string;
+  /** Set by GET /api/webhooks/{id}/messages/{msgId} for operators and admins (null for a viewer): "Copy as cURL". */
+  curls?: TMessageCurls | null;
 };

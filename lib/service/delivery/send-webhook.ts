@@ -1,11 +1,11 @@
 import { Agent, request } from 'undici';
-import { MAX_RESPONSE_BODY_BYTES } from '@/lib/constants';
+import { DELIVERY_USER_AGENT, MAX_RESPONSE_BODY_BYTES } from '@/lib/constants';
 import { signatureHeader } from '@/lib/crypto/standard-webhooks';
 import { env } from '@/lib/env';
 import { guardedLookup, refusedLiteralHost } from '@/lib/net/ssrf';
 import { processSingleton } from '@/lib/process-singleton';
 
-export const USER_AGENT = 'GivingConnect-Webhooks/1.0';
+export const USER_AGENT = DELIVERY_USER_AGENT;
 
 export type TSendInput = { url: string; messageId: string; body: string; secrets: string[]; timeoutMs: number };
 /** What happened; never thrown. `statusCode` 0 means no response, and `response` holds the error. */

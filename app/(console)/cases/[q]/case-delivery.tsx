@@ -1,7 +1,7 @@
 import Link from 'next/link';
-import { EnabledBadge, HttpCodeBadge, MessageStatusBadge, ReconciliationBadge, VerdictBadge } from '@/components/console/badge';
+import { Badge, EnabledBadge, HttpCodeBadge, MessageStatusBadge, ReconciliationBadge, VerdictBadge } from '@/components/console/badge';
 import { Timestamp } from '@/components/console/timestamp';
-import type { TCaseDelivery } from '@/lib/console/investigation/case-types';
+import type { TCaseDelivery, TCaseForward } from '@/lib/console/investigation/case-types';
 import type { TTimelineReceipt } from '@/lib/console/timeline/timeline-types';
 
 // One message at one webhook inside a case: the verdict, the sentence, then both sides of the wire.
@@ -102,6 +102,24 @@ export function ReceiptLine({ receipt: r }: { receipt: TTimelineReceipt }) {
       <Link href={`/receipts/${r.id}`} className="text-indigo-700 hover:underline">
         #{r.id}
       </Link>
+    </li>
+  );
+}
+
+/** One forward of a receipt of the message: when, how, where to, and the reply or its error. */
+export function ForwardLine({ forward: f }: { forward: TCaseForward }) {
+  return (
+    <li className="flex flex-wrap items-center gap-1.5 text-xs" data-testid="case-forward" data-status={f.status}>
+      <Timestamp value={f.at} withMs />
+      <Link href={`/receipts/${f.receiptId}`} className="text-indigo-700 hover:underline">
+        #{f.receiptId}
+      </Link>
+      <span className="text-slate-500">{f.mode === 'resign' ? 're-signed' : 'verbatim'} to</span>
+      <span className="min-w-0 break-all font-mono text-slate-700">{f.url}</span>
+      {f.status ? <HttpCodeBadge code={f.status} /> : <Badge tone="red">no reply</Badge>}
+      <span className="font-mono text-slate-500">{f.elapsedMs} ms</span>
+      <span className="text-slate-500">by {f.actor}</span>
+      {f.error ? <span className="basis-full truncate font-mono text-rose-700" title={f.error}>{f.error}</span> : null}
     </li>
   );
 }

@@ -10,7 +10,7 @@ import { Card, DescriptionList, PageHeader } from '@/components/console/page-hea
 import { ExportLinks } from '@/components/console/export-links';
 import { Timestamp } from '@/components/console/timestamp';
 import type { TCase, TCaseGrant, TCaseMessage } from '@/lib/console/investigation/case-types';
-import { CaseDelivery, ReceiptLine } from './case-delivery';
+import { CaseDelivery, ForwardLine, ReceiptLine } from './case-delivery';
 
 // A case, kept live: the same search re-run every few seconds, so a retry or a fix shows without a reload.
 
@@ -124,6 +124,15 @@ function MessageSection({ message: m }: { message: TCaseMessage }) {
           <CaseDelivery key={d.webhook.id} messageId={m.id} delivery={d} />
         ))}
       </div>
+      {m.forwards.length ? (
+        <Card title={`Forwarded by staff (${m.forwards.length})`}>
+          <ul className="space-y-1">
+            {m.forwards.map((f) => (
+              <ForwardLine key={f.id} forward={f} />
+            ))}
+          </ul>
+        </Card>
+      ) : null}
       {m.otherReceipts.length ? (
         <Card title="Also arrived at receivers no webhook of this account points to">
           <ul className="space-y-1">

@@ -11,7 +11,13 @@ import { getReceipt, getReceiver } from '@/lib/console/receivers';
 import type { TSecretCheck } from '@/lib/console/receivers/signature-forensics';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
 import { asSeenBy } from '@/lib/console/staff/viewer-redaction';
+import { CopyCurl } from '@/components/console/copy-curl';
+import { ForwardList } from '@/components/console/forward-list';
+import { receiptCurl } from '@/lib/console/export/request-curl';
+import { forwardsOf } from '@/lib/console/forward/forwards';
+import { hasRole } from '@/lib/console/staff/roles';
 import { AdoptSecretButton } from './adopt-secret-button';
+import { ForwardForm } from './forward-form';
 
 export const metadata: Metadata = { title: 'Receipt' };
 
@@ -28,6 +34,11 @@ export default async function ReceiptPage({ params }: { params: Promise<{ id: st
   const receipt = asSeenBy(staff.role, stored);
   const webhookFingerprint = f.webhookSecret?.fingerprint;
   const holdsWebhookSecret = !!webhookFingerprint && f.receiverSecrets.some((s) => s.fingerprint === webhookFingerprint);
+  // Operators and admins forward and copy; a viewer sees the forwards (masked) and no command.
+  const operator = hasRole(staff.role, 'operator');
+  const curl = operator ? receiptCurl(stored) : null;
+  const forwards = asSeenBy(staff.role, await forwardsOf([stored.id]));
+  const bodyKept = stored.body !== null || stored.bodySize === 0;
   return (
     <div className="space-y-5">
       <PageHeader
@@ -47,11 +58,14 @@ export default async function ReceiptPage({ params }: { params: Promise<{ id: st
         }
         description={receipt.verdictReason}
         actions={
-          receipt.messageId ? (
-            <Link href={`/cases/${encodeURIComponent(receipt.messageId)}`} className="text-sm font-medium text-indigo-700 hover:underline">
-              Case for {receipt.messageId} →
-            </Link>
-          ) : null
+          <>
+            {curl ? <CopyCurl command={curl.command} utf8={curl.utf8} /> : null}
+            {receipt.messageId ? (
+              <Link href={`/cases/${encodeURIComponent(receipt.messageId)}`} className="text-sm font-medium text-indigo-700 hover:underline">
+                Case for {receipt.messageId} →
+              </Link>
+            ) : null}
+          </>
         }
       />
       <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-2">
@@ -131,6 +145,18 @@ export default async function ReceiptPage({ params }: { params: Promise<{ id: st
           ) : receipt.oversize ? <p className="text-xs text-amber-800">Over the size limit: only the metadata was stored.</p> : <CodeBlock maxHeight="max-h-96" wrap label="Raw body">{receipt.body ? decoder.decode(receipt.body) : ''}</CodeBlock>}
         </Card>
       </div>
+      <Card title={`Forwards (${forwards.length})`}>
+        <div className="space-y-4" data-testid="forwards">
+          {operator ? (
+            bodyKept ? (
+              <ForwardForm receiptId={stored.id} canResign={receiver.secrets.length > 0} />
+            ) : (
+              <p className="text-xs text-slate-600">The body is no longer kept, so this receipt cannot be forwarded.</p>
+            )
+          ) : null}
+          <ForwardList forwards={forwards} />
+        </div>
+      </Card>
     </div>
   );
 }

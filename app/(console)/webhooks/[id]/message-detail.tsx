@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { useEffect, useRef } from 'react';
+import { CopyCurl } from '@/components/console/copy-curl';
 import { DeliveryEvents } from '@/components/console/delivery-events';
 import { ErrorCallout } from '@/components/console/callout';
 import { formatUtc } from '@/components/console/timestamp';
@@ -38,7 +39,13 @@ export function MessageDetail({ webhookId, message: m, canResend }: { webhookId:
       {error ? <ErrorCallout error={error.info()} title="The attempts and receipts could not be loaded" /> : null}
       {data ? (
         data.events.length ? (
-          <DeliveryEvents events={data.events} messageId={m.id} receiver={data.receiver} />
+          <DeliveryEvents
+            events={data.events}
+            messageId={m.id}
+            receiver={data.receiver}
+            attemptExtras={Object.fromEntries(Object.entries(data.curls?.attempts ?? {}).map(([id, c]) => [id, <CopyCurl key={id} testId="attempt-curl" command={c.command} utf8={c.utf8} />]))}
+            receiptExtras={Object.fromEntries(Object.entries(data.curls?.receipts ?? {}).map(([id, c]) => [id, <CopyCurl key={id} testId="receipt-curl" command={c.command} utf8={c.utf8} />]))}
+          />
         ) : (
           <p className="text-xs text-slate-500">
             No attempt yet{data.message.nextAttempt ? <> — the first is due at {formatUtc(data.message.nextAttempt)} UTC</> : null}, and nothing received.

@@ -17,6 +17,9 @@ import { loadOrError } from '@/app/(console)/_lib/errors';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
 import { asSeenBy } from '@/lib/console/staff/viewer-redaction';
 import { ResendButton } from '../../resend-button';
+import { CopyCurl } from '@/components/console/copy-curl';
+import { messageCurls } from '@/lib/console/export/request-curl';
+import { hasRole } from '@/lib/console/staff/roles';
 import { ReceiptRaw } from './receipt-raw';
 
 export const metadata: Metadata = { title: 'Message' };
@@ -51,6 +54,9 @@ export default async function MessagePage({ params }: { params: Promise<{ id: st
   // The raw requests of the receipts the loader kept (those at this webhook's receiver only).
   const raw = asSeenBy(staff.role, await getReceipts(m.receipts.map((r) => r.id)));
   const caseHref = `/cases/${encodeURIComponent(m.id)}`;
+  // "Copy as cURL" for operators and admins: each attempt as the service sent it, each raw receipt.
+  const curls = hasRole(staff.role, 'operator') ? await messageCurls(api, found.data, raw) : null;
+  const attemptExtras = Object.fromEntries(Object.entries(curls?.attempts ?? {}).map(([aid, c]) => [aid, <CopyCurl key={aid} testId="attempt-curl" command={c.command} utf8={c.utf8} />]));
 
   return (
     <div className="space-y-5">
@@ -139,7 +145,8 @@ export default async function MessagePage({ params }: { params: Promise<{ id: st
             messageId={m.id}
             receiver={receiver}
             testIds={{ attempt: 'attempt-detail', receipt: 'receipt-detail' }}
-            receiptExtras={Object.fromEntries(raw.map((r) => [r.id, <ReceiptRaw key={r.id} receipt={r} />]))}
+            receiptExtras={Object.fromEntries(raw.map((r) => [r.id, <ReceiptRaw key={r.id} receipt={r} curl={curls?.receipts[r.id]} />]))}
+            attemptExtras={attemptExtras}
           />
         )}
         {receiver === null && m.attemptCount > 0 ? (

@@ -1,11 +1,13 @@
 import { CodeBlock, HeadersTable } from '@/components/console/json-block';
+import { CopyCurl } from '@/components/console/copy-curl';
+import type { TCurlCommand } from '@/lib/console/export/curl-command';
 import type { TReceipt } from '@/lib/console/receivers';
 
 // A stored request as it arrived: the request line, where from, every header and the raw body.
 
 const decoder = new TextDecoder('utf-8');
 
-export function ReceiptRaw({ receipt: r }: { receipt: TReceipt }) {
+export function ReceiptRaw({ receipt: r, curl }: { receipt: TReceipt; curl?: TCurlCommand }) {
   const body = r.body ? decoder.decode(r.body) : '';
   return (
     <div className="grid min-w-0 grid-cols-1 gap-3 lg:grid-cols-2">
@@ -13,6 +15,7 @@ export function ReceiptRaw({ receipt: r }: { receipt: TReceipt }) {
         <p className="mb-1 break-all text-slate-500">
           {r.method} <span className="font-mono">{r.path}{r.query ? `?${r.query.replace(/^\?/, '')}` : ''}</span> from {r.sourceIp || 'an unknown address'}
         </p>
+        {curl ? <p className="mb-1"><CopyCurl command={curl.command} utf8={curl.utf8} testId="receipt-curl" /></p> : null}
         <HeadersTable headers={r.headers} />
       </div>
       <div className="min-w-0">
