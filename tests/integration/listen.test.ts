@@ -273,6 +273,34 @@ describe('the receipt stream', () => {
     assert.equal(last.event, 'error');
     assert.match(JSON.parse(last.data).detail, /revoked/);
   });
+
+  test('on PostgreSQL, a receipt committed after a larger id is not skipped: the larger waits for it', { skip: !process.env.TEST_DATABASE_URL && 'PostgreSQL only (the embedded store runs one transaction at a time)' }, async () => {
+    const { token } = await makeToken('operator', 'order');
+    const s = await openStream('', { authorization: `Bearer ${token}` });
+    await eventually(async () => s.events.some((e) => e.event === 'ready'), 5000, 'ready');
+    const pg = (await import('pg')).default;
+    const held = new pg.Client({ connectionString: app.env.DATABASE_URL });
+    await held.connect();
+    try {
+      // A batch that took its id first and commits last.
+      await held.query('begin');
+      await held.query(
+        `insert into console.receipts (receiver_id, method, path, headers, body, body_size, verdict, response_status, message_id)
+         values ($1, 'POST', $2, '[]', '\\x7b7d', 2, 'valid', 200, 'msg_held')`,
+        [receiver.id, `/ingest/${receiver.slug}`],
+      );
+      await ingest('msg_after_held');
+      await new Promise((r) => setTimeout(r, 800));
+      assert.deepEqual(s.receipts().map((r) => r.messageId), [], 'the later id waits while an earlier transaction runs');
+      await held.query('commit');
+      await eventually(async () => s.receipts().length === 2, 5000, 'both');
+      assert.deepEqual(s.receipts().map((r) => r.messageId), ['msg_held', 'msg_after_held']);
+      assert.ok(s.receipts()[0].id < s.receipts()[1].id);
+    } finally {
+      await held.end();
+      s.close();
+    }
+  });
 });
 
 // ---- listen, the process ------------------------------------------------------------------------

@@ -2,7 +2,7 @@ import 'server-only';
 import { describeForLog } from '@/lib/http/log-error';
 import type { TReceiver } from '../receivers/types';
 import { readSettled, type TStreamCursor, type TStreamReceipt } from './read-settled';
-import { onReceipts } from './receipt-feed';
+import { feedIsLive, onReceipts } from './receipt-feed';
 
 // A receiver's receipts as Server-Sent Events (text/event-stream), what `npm run listen` follows:
 //   event: ready    id: <the cursor>   data: {receiver, after}       once, first
@@ -10,8 +10,9 @@ import { onReceipts } from './receipt-feed';
 //   : heartbeat                                                      a comment after 15 s of quiet
 //   event: error    data: {status, detail}                           then the stream ends (token revoked…)
 // First the backlog after the cursor, in order, then each receipt as its commit is announced
-// (receipt-feed.ts) — the table is read when woken, not polled; a heartbeat also re-reads, which
-// covers a notification lost while a LISTEN connection was down. Pull-based: a slow reader holds
+// (receipt-feed.ts) — the table is read when woken, not polled (a notification lost while the LISTEN
+// connection was down is covered by the wake-all that follows its reconnection; only while no LISTEN
+// is in place does a heartbeat re-read). Pull-based: a slow reader holds
 // the reads back instead of filling memory. Every heartbeat re-checks the caller (`stillAllowed`),
 // and receipts go out only after a check in the last second, so a revoked token's stream ends at its
 // next receipt or heartbeat, whichever comes first.
@@ -64,6 +65,8 @@ export function receiptStream(o: TStreamOptions): ReadableStream<Uint8Array> {
   let wake: (() => void) | null = null;
   let closed = false;
   let lastWrite = Date.now();
+  /** A visible receipt waits behind a running transaction: look again soon, woken or not. */
+  let held = false;
   const unsubscribe = onReceipts(o.receiver.id, () => {
     woken = true;
     wake?.();
@@ -104,7 +107,6 @@ export function receiptStream(o: TStreamOptions): ReadableStream<Uint8Array> {
       async pull(controller) {
         try {
           while (!closed) {
-            let held = false;
             if (woken) {
               woken = false;
               const page = await readSettled(o.receiver.id, cursor, PAGE);
@@ -122,7 +124,7 @@ export function receiptStream(o: TStreamOptions): ReadableStream<Uint8Array> {
             const quietFor = Date.now() - lastWrite;
             if (quietFor >= heartbeatMs) {
               if (await refuse(controller)) return;
-              woken = true; // a notification may have been missed: read again after the beat
+              if (!feedIsLive()) woken = true; // no LISTEN yet: read at each beat instead
               controller.enqueue(encoder.encode(': heartbeat\n\n'));
               lastWrite = Date.now();
               return;
