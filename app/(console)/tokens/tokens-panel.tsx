@@ -56,8 +56,8 @@ export function TokensPanel({ tokens, consoleUrl }: { tokens: TTokenView[]; cons
             });
           }}
         >
-          <Field label="Name" htmlFor="token-name" hint="What it is for, e.g. the machine it lives on.">
-            <Input id="token-name" name="name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} placeholder="ada's laptop" />
+          <Field label="Name (what it is for)" htmlFor="token-name">
+            <Input id="token-name" name="name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. ada's laptop" />
           </Field>
           <Field label="Expires in" htmlFor="token-days">
             <Select id="token-days" name="expiresInDays" value={days} onChange={(e) => setDays(e.target.value)}>
@@ -90,27 +90,36 @@ export function TokensPanel({ tokens, consoleUrl }: { tokens: TTokenView[]; cons
           <thead>
             <tr>
               <Th>Name</Th>
-              <Th>State</Th>
-              <Th>Made</Th>
-              <Th>Expires</Th>
-              <Th>Last used</Th>
+              <Th className="hidden sm:table-cell">State</Th>
+              <Th className="hidden md:table-cell">Made</Th>
+              <Th className="hidden sm:table-cell">Expires</Th>
+              <Th className="hidden md:table-cell">Last used</Th>
               <Th className="text-right">Actions</Th>
             </tr>
           </thead>
           <TBody>
             {tokens.map((t) => (
               <tr key={t.id} data-testid="token-row" className={t.state === 'live' ? '' : 'text-slate-400'}>
-                <Td className="break-all">{t.name}</Td>
-                <Td>
+                <Td className="min-w-32 break-words">
+                  {t.name}
+                  {/* Below sm the state and the expiry sit under the name instead of in columns of their own. */}
+                  <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500 sm:hidden">
+                    <span className={`rounded px-1.5 py-0.5 font-medium ${STATE_CLASS[t.state]}`}>{t.state}</span>
+                    <span>
+                      expires <Timestamp value={t.expiresAt} />
+                    </span>
+                  </span>
+                </Td>
+                <Td className="hidden sm:table-cell">
                   <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${STATE_CLASS[t.state]}`}>{t.state}</span>
                 </Td>
-                <Td>
+                <Td className="hidden md:table-cell">
                   <Timestamp value={t.createdAt} />
                 </Td>
-                <Td>
+                <Td className="hidden sm:table-cell">
                   <Timestamp value={t.expiresAt} />
                 </Td>
-                <Td>{t.lastUsedAt ? <Timestamp value={t.lastUsedAt} /> : <span className="text-slate-400">never</span>}</Td>
+                <Td className="hidden md:table-cell">{t.lastUsedAt ? <Timestamp value={t.lastUsedAt} /> : <span className="text-slate-400">never</span>}</Td>
                 <Td className="text-right">
                   {t.state === 'live' ? (
                     <Button size="sm" variant="danger" disabled={pending} aria-label={`Revoke ${t.name}`} onClick={() => run(async () => {
