@@ -106,7 +106,7 @@ export function TokensPanel({ tokens, consoleUrl }: { tokens: TTokenView[]; cons
                   <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500 sm:hidden">
                     <span className={`rounded px-1.5 py-0.5 font-medium ${STATE_CLASS[t.state]}`}>{t.state}</span>
                     <span>
-                      expires <Timestamp value={t.expiresAt} />
+                      {t.revokedAt ? 'revoked' : t.state === 'expired' ? 'expired' : 'expires'} <Timestamp value={t.revokedAt ?? t.expiresAt} />
                     </span>
                   </span>
                 </Td>
