@@ -96,6 +96,7 @@ export const ZEnv = z
     // How long a stopping process lets its parts finish (deliveries in flight): one request's timeout and a little.
     SHUTDOWN_GRACE_MS: int(17000, 0, 600000),
     ALERT_EVAL_MS: int(30000, 50, 3600000), // how often the worker process evaluates the console's alert rules
+    RECEIPT_STREAM_HEARTBEAT_MS: int(15_000, 100, 45_000), // a quiet receipt stream's comment line (keeps proxies from closing it; re-checks its token); npm run listen takes 50 s of silence for a lost connection
     // Retention (lib/service/retention, lib/console/retention): message payloads and attempts' response
     // bodies, then the rows themselves; an unresolved delivery keeps its bodies up to RETENTION_HOLD_MAX.
     MESSAGE_PAYLOAD_RETENTION: duration('90d'),

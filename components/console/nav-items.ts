@@ -11,7 +11,8 @@ export const NAV_LINKS = [
   { href: '/audit', label: 'Audit log', match: ['/audit'] },
   { href: '/retention', label: 'Retention', match: ['/retention'], role: 'admin' },
   { href: '/users', label: 'Staff', match: ['/users'], role: 'admin' },
-] as const satisfies readonly { href: string; label: string; match: readonly string[]; role?: 'admin' }[];
+  { href: '/tokens', label: 'Tokens', match: ['/tokens'], role: 'operator' },
+] as const satisfies readonly { href: string; label: string; match: readonly string[]; role?: 'operator' | 'admin' }[];
 
 /** Whether `link` is the section `pathname` is in: its own page, or a page under one of its prefixes. */
 export function isActiveNavLink(link: { href: string; match: readonly string[] }, pathname: string): boolean {

@@ -16,12 +16,14 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 type TUnlisten = () => Promise<void>;
+/** A NOTIFY's payload; undefined when the listening connection was made again (anything may have been missed). */
+type TOnNotify = (payload?: string) => void;
 type TPg = typeof pgModule;
 type Handle = {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Calls `onNotify` for each NOTIFY on `channel` (delivered when the notifying transaction commits). */
-  listen: (channel: string, onNotify: () => void) => Promise<TUnlisten>;
+  /** Calls `onNotify` for each NOTIFY on `channel` (delivered when the notifying transaction commits), with its payload. */
+  listen: (channel: string, onNotify: TOnNotify) => Promise<TUnlisten>;
   /** A parameterised statement straight to the driver ($1, $2, …), for the few hot paths where building it costs more than running it. */
   query: <T>(text: string, params: unknown[]) => Promise<T[]>;
   close: () => Promise<void>;
@@ -66,7 +68,7 @@ async function openPglite(dataDir: string): Promise<Handle> {
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    listen: (channel, onNotify) => client.listen(channel, () => onNotify()),
+    listen: (channel, onNotify) => client.listen(channel, (payload) => onNotify(payload)),
     query: async <T>(text: string, params: unknown[]) => (await client.query<T>(text, params)).rows,
     close: async () => {
       await client.close();
@@ -147,16 +149,16 @@ function observe(target: object, methods: string[]): void {
  * connection is made again after a second, and `onNotify` is called then too: a NOTIFY sent while
  * it was down would otherwise be missed.
  */
-async function listenPostgres(pg: TPg, url: string, channel: string, onNotify: () => void): Promise<TUnlisten> {
+async function listenPostgres(pg: TPg, url: string, channel: string, onNotify: TOnNotify): Promise<TUnlisten> {
   let client: InstanceType<TPg['Client']> | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
   const reconnect = (): void => {
-    if (!stopped) retry = setTimeout(() => void connect().then(onNotify, reconnect), 1000);
+    if (!stopped) retry = setTimeout(() => void connect().then(() => onNotify(), reconnect), 1000);
   };
   const connect = async (): Promise<void> => {
     const c = new pg.Client({ connectionString: url, ...CONNECTION_OPTIONS });
-    c.on('notification', (n) => n.channel === channel && onNotify());
+    c.on('notification', (n) => n.channel === channel && onNotify(n.payload));
     c.on('error', (err) => {
       noteStoreError(err);
       c.end().catch(() => {});
@@ -209,7 +211,7 @@ export async function dbKind(): Promise<Handle['kind']> {
 }
 
 /** Calls `onNotify` whenever a transaction that ran `select pg_notify(channel, …)` commits, in any process. */
-export async function listenDb(channel: string, onNotify: () => void): Promise<TUnlisten> {
+export async function listenDb(channel: string, onNotify: TOnNotify): Promise<TUnlisten> {
   return (await handle()).listen(channel, onNotify);
 }
 

@@ -31,6 +31,10 @@ const updatedAt = () => ts().notNull().defaultNow();
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
 });
+// A transaction id (PostgreSQL's xid8, read as decimal text): the order in which rows became final.
+const xid8 = customType<{ data: string; driverData: string }>({
+  dataType: () => 'xid8',
+});
 
 /* ------------------------------------------------------------------ service */
 
@@ -429,9 +433,15 @@ export const receipts = consoleSchema.table(
     bodySha256: text(),
     bodyPurgedAt: ts(),
     erasedAt: ts(),
+    // The transaction that stored it (pg_current_xact_id(), set by the migration's hand-written
+    // default; '0' for rows stored before). A receiver's stream reads in (tx, id) order and only
+    // rows whose transaction is older than every one still running: nothing can appear before them
+    // later (lib/console/listen/read-settled.ts). Ids alone are not commit order.
+    tx: xid8().notNull().default(sql`'0'::xid8`),
   },
   (t) => [
     index().on(t.receiverId, t.id.desc()),
+    index('receipts_stream_idx').on(t.receiverId, t.tx, t.id),
     // The purge's next batches: bodies still kept, oldest first; the rows by age.
     index('receipts_body_kept_idx').on(t.receivedAt).where(sql`body_purged_at is null`),
     index('receipts_received_at_idx').on(t.receivedAt),
@@ -536,6 +546,28 @@ export const shares = consoleSchema.table(
     revokedAt: ts(),
   },
   (t) => [index().on(t.query, t.expiresAt)],
+);
+
+/**
+ * Personal access tokens: a staff user's bearer token for reading a receiver's receipts
+ * (GET /api/receivers/{id}/stream, what `npm run listen` reads). Only the SHA-256 of the token is
+ * stored; it is shown once. Revoked or expired, or its owner disabled or below operator, it opens nothing.
+ */
+export const personalTokens = consoleSchema.table(
+  'personal_tokens',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    tokenHash: text().notNull().unique(), // SHA-256 (hex) of the token
+    createdAt: createdAt(),
+    expiresAt: ts().notNull(),
+    revokedAt: ts(),
+    lastUsedAt: ts(),
+  },
+  (t) => [index().on(t.userId, t.createdAt)],
 );
 
 export const trackedWebhooks = consoleSchema.table(

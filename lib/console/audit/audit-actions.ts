@@ -29,5 +29,7 @@ export const AUDIT_ACTIONS = [
   'share.create',
   'share.open',
   'share.revoke',
+  'token.create',
+  'token.revoke',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];

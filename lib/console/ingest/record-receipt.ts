@@ -1,5 +1,6 @@
 import { groupCommitWriter } from '@/lib/db/group-commit';
 import { driverRows } from '@/lib/db/client';
+import { RECEIPTS_CHANNEL } from '../listen/receipt-channel';
 import type { TVerdict } from './verify-signature';
 
 // Stores received requests, awaited before the receiver answers: a 2xx means the row is
@@ -48,7 +49,13 @@ function insertText(rows: number): string {
   let text = insertTexts.get(rows);
   if (!text) {
     const values = Array.from({ length: rows }, (_, r) => `(${COLUMNS.map((_c, c) => `$${r * COLUMNS.length + c + 1}`).join(', ')})`);
-    text = `insert into console.receipts (${COLUMNS.join(', ')}) values ${values.join(', ')} returning id, received_at`;
+    // The commit also tells every process's receipt streams which receivers got new receipts
+    // (pg_notify is delivered at commit; lib/console/listen/receipt-feed.ts listens).
+    text =
+      `with ins as (insert into console.receipts (${COLUMNS.join(', ')}) values ${values.join(', ')} returning id, received_at, receiver_id), ` +
+      // (a payload is at most 8000 bytes: past 100 receivers an empty one, which wakes every stream).
+      `woke as (select pg_notify('${RECEIPTS_CHANNEL}', case when count(distinct receiver_id) <= 100 then string_agg(distinct receiver_id::text, ',') else '' end) from ins) ` +
+      'select id, received_at from ins, woke';
     insertTexts.set(rows, text);
   }
   return text;

@@ -1,0 +1,105 @@
+import 'server-only';
+import { driverRows } from '@/lib/db/client';
+
+// A receiver's receipts in the order a stream sends them, and only those that can no longer be
+// preceded. Receipt ids come from a sequence, and several batches commit side by side (group commit
+// on PostgreSQL, other processes): id 11 may be visible while id 10 is still to commit, so "id > the
+// cursor" could skip 10 for ever. Each receipt records the transaction that stored it (tx, migration
+// 0017), and a stream reads in (tx, id) order only rows whose transaction is older than every one
+// still running (pg_snapshot_xmin): any receipt committed later has a larger tx. A visible row past
+// that horizon is held back (`held`) until the transactions before it end. Rows stored before 0017
+// have tx 0 and come first, by id.
+
+/** Where a stream stands: the last (tx, id) sent; `minId` skips ids at or below a receipt that is gone. */
+export type TStreamCursor = { tx: string; id: number; minId: number };
+
+export type TStreamReceipt = {
+  id: number;
+  tx: string;
+  method: string;
+  path: string;
+  query: string;
+  headers: [string, string][];
+  body: Buffer | null;
+  bodySize: number;
+  oversize: boolean;
+  receivedAt: Date;
+  messageId: string | null;
+  verdict: string;
+  verdictReason: string;
+  responseStatus: number;
+  bodyGone: boolean;
+};
+
+type TRow = {
+  id: number | string;
+  tx: string;
+  method: string;
+  path: string;
+  query: string;
+  headers: [string, string][] | string;
+  body: Uint8Array | null;
+  body_size: number;
+  oversize: boolean;
+  received_at: Date | string;
+  message_id: string | null;
+  verdict: string;
+  verdict_reason: string;
+  response_status: number;
+  body_gone: boolean;
+  settled: boolean;
+};
+
+const HORIZON = 'pg_snapshot_xmin(pg_current_snapshot())';
+const PAGE = `
+  select id, tx::text as tx, method, path, query, headers, body, body_size, oversize, received_at, message_id, verdict,
+         verdict_reason, response_status, (body_purged_at is not null or erased_at is not null) as body_gone, tx < ${HORIZON} as settled
+  from console.receipts
+  where receiver_id = $1 and (tx, id) > ($2::xid8, $3::bigint) and id > $4
+  order by tx, id
+  limit $5`;
+
+/** The next settled receipts after `cursor` (at most `limit`), and whether a later one is visible but held back. */
+export async function readSettled(receiverId: string, cursor: TStreamCursor, limit: number): Promise<{ receipts: TStreamReceipt[]; held: boolean }> {
+  const rows = await driverRows<TRow>(PAGE, [receiverId, cursor.tx, cursor.id, cursor.minId, limit]);
+  const receipts: TStreamReceipt[] = [];
+  for (const r of rows) {
+    if (!r.settled) return { receipts, held: true };
+    receipts.push({
+      id: Number(r.id),
+      tx: r.tx,
+      method: r.method,
+      path: r.path,
+      query: r.query,
+      headers: typeof r.headers === 'string' ? JSON.parse(r.headers) : r.headers,
+      body: r.body ? Buffer.from(r.body) : null,
+      bodySize: r.body_size,
+      oversize: r.oversize,
+      receivedAt: new Date(r.received_at),
+      messageId: r.message_id,
+      verdict: r.verdict,
+      verdictReason: r.verdict_reason,
+      responseStatus: r.response_status,
+      bodyGone: r.body_gone,
+    });
+  }
+  return { receipts, held: false };
+}
+
+/**
+ * The cursor a stream starts from. `after` a receipt id: just past that receipt of this receiver (0:
+ * from the first; one that is gone, e.g. purged: every receipt with a larger id). No `after`: now,
+ * past the latest settled receipt, so only what commits from here on is sent.
+ */
+export async function startCursor(receiverId: string, after: number | null): Promise<TStreamCursor> {
+  if (after === 0) return { tx: '0', id: 0, minId: 0 };
+  if (after !== null) {
+    const [row] = await driverRows<{ tx: string }>('select tx::text as tx from console.receipts where receiver_id = $1 and id = $2', [receiverId, after]);
+    return row ? { tx: row.tx, id: after, minId: 0 } : { tx: '0', id: 0, minId: after };
+  }
+  const [latest] = await driverRows<{ tx: string; id: number | string }>(
+    `select tx::text as tx, id from console.receipts where receiver_id = $1 and tx < ${HORIZON} order by tx desc, id desc limit 1`,
+    [receiverId],
+  );
+  return latest ? { tx: latest.tx, id: Number(latest.id), minId: 0 } : { tx: '0', id: 0, minId: 0 };
+}
