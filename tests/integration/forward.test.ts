@@ -11,6 +11,8 @@ import { messageWhen, sendTest } from '../helpers/delivery';
 import { assertProblem, call, eventually, staffCookie, token } from '../helpers/http';
 import { verifyWith } from '../helpers/receiver';
 
+// @ci-one-store: CI runs this file in the embedded-store pass only (a forward and its stored reply
+// are the same on any store; PostgreSQL was checked by hand when it landed).
 // Forwarding a receipt (POST /api/receipts/{id}/forward) and "Copy as cURL", against the built app
 // and a loopback server that records each request's raw bytes and headers in order:
 //   verbatim   the server sees the stored body byte for byte and the stored signature headers;

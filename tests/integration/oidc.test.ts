@@ -4,6 +4,8 @@ import { ADMIN, freePort, startApp, type TApp } from '../helpers/app';
 import { call } from '../helpers/http';
 import { Browser, CLIENT, signInAtProvider, startProvider, startProxy, type TPerson, type TProvider, type TProxy } from '../helpers/oidc';
 
+// @ci-one-store: CI runs this file in the embedded-store pass only (the flow, its checks and the user
+// it signs in are the same on any store; PostgreSQL was checked by hand when it landed).
 // Single sign-on against a real OpenID provider (oidc-provider) on loopback, driven as a browser
 // would: the console's /auth/oidc/start, the provider's login form, the redirect back to
 // /auth/oidc/callback. The console talks to the provider through a loopback proxy that can alter an

@@ -14,6 +14,8 @@ import { addUserAction, changeUserAction, resetPasswordAction } from './actions'
 type TRow = { id: string; email: string; role: string; signIn: 'password' | 'sso'; disabled: boolean; createdAt: string; lastLoginAt: string | null };
 type TResult = { ok: boolean; error?: TErrorInfo; data?: { email: string; password?: string } };
 
+const signInLabel = (u: TRow) => (u.signIn === 'sso' ? 'Single sign-on' : 'Password');
+
 /** The staff users with their controls, and the form to add one; a one-time password is shown here once. */
 export function UsersTable({ users, me }: { users: TRow[]; me: string }) {
   const router = useRouter();
@@ -81,18 +83,23 @@ export function UsersTable({ users, me }: { users: TRow[]; me: string }) {
           <tr>
             <Th>E-mail</Th>
             <Th>Role</Th>
-            <Th>Signs in with</Th>
-            <Th>Last sign-in</Th>
+            <Th className="hidden sm:table-cell">Signs in with</Th>
+            <Th className="hidden sm:table-cell">Last sign-in</Th>
             <Th className="text-right">Actions</Th>
           </tr>
         </thead>
         <TBody>
           {users.map((u) => (
             <tr key={u.id} data-testid="user-row" className={u.disabled ? 'bg-slate-50 text-slate-400' : ''}>
-              <Td className="break-all">
+              <Td className="min-w-[10rem] [overflow-wrap:anywhere]">
                 {u.email}
                 {u.id === me ? <span className="ml-1 text-xs text-slate-500">(you)</span> : null}
                 {u.disabled ? <span className="ml-1 rounded bg-slate-200 px-1 text-xs text-slate-600">deactivated</span> : null}
+                {/* On a phone the two narrow columns below fold in here. */}
+                <span className="mt-1 flex flex-wrap gap-x-2 text-xs text-slate-500 sm:hidden">
+                  <span>{signInLabel(u)}</span>
+                  <span>last sign-in {u.lastLoginAt ? <Timestamp value={u.lastLoginAt} /> : 'never'}</span>
+                </span>
               </Td>
               <Td>
                 <Select aria-label={`Role of ${u.email}`} className="w-32" value={u.role} disabled={pending} onChange={(e) => run(() => changeUserAction(u.id, { role: e.target.value }))}>
@@ -101,8 +108,8 @@ export function UsersTable({ users, me }: { users: TRow[]; me: string }) {
                   <option value="admin">Admin</option>
                 </Select>
               </Td>
-              <Td>{u.signIn === 'sso' ? 'Single sign-on' : 'Password'}</Td>
-              <Td>{u.lastLoginAt ? <Timestamp value={u.lastLoginAt} /> : <span className="text-slate-400">never</span>}</Td>
+              <Td className="hidden sm:table-cell">{signInLabel(u)}</Td>
+              <Td className="hidden sm:table-cell">{u.lastLoginAt ? <Timestamp value={u.lastLoginAt} /> : <span className="text-slate-400">never</span>}</Td>
               <Td className="text-right">
                 <div className="flex flex-wrap justify-end gap-1.5">
                   <Button size="sm" disabled={pending} onClick={() => run(() => resetPasswordAction(u.id))} aria-label={`Reset the password of ${u.email}`}>

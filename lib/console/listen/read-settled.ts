@@ -1,5 +1,6 @@
 import 'server-only';
 import { driverRows } from '@/lib/db/client';
+import type { TReceiptInput } from '@/lib/console/ingest/record-receipt';
 
 // A receiver's receipts in the order a stream sends them, and only those that can no longer be
 // preceded. Receipt ids come from a sequence, and several batches commit side by side (group commit
@@ -13,21 +14,13 @@ import { driverRows } from '@/lib/db/client';
 /** Where a stream stands: the last (tx, id) sent; `minId` skips ids at or below a receipt that is gone. */
 export type TStreamCursor = { tx: string; id: number; minId: number };
 
-export type TStreamReceipt = {
+/** A receipt as stored (its request fields as ingest recorded them), with its place in the stream. */
+export type TStreamReceipt = Pick<TReceiptInput, 'method' | 'path' | 'query' | 'headers' | 'body' | 'bodySize' | 'oversize' | 'messageId' | 'responseStatus'> & {
   id: number;
   tx: string;
-  method: string;
-  path: string;
-  query: string;
-  headers: [string, string][];
-  body: Buffer | null;
-  bodySize: number;
-  oversize: boolean;
   receivedAt: Date;
-  messageId: string | null;
   verdict: string;
   verdictReason: string;
-  responseStatus: number;
   bodyGone: boolean;
 };
 
