@@ -194,3 +194,9 @@ function loadEnv(): TEnv {
 export const env: TEnv = new Proxy({} as TEnv, {
   get: (_t, key: string) => loadEnv()[key as keyof TEnv],
 });
+
+/** Whether `key` was given in the environment rather than left to its default (the retention page says where a value comes from). */
+export function isSetInEnv(key: keyof TEnv): boolean {
+  const v = process.env[key];
+  return v !== undefined && v !== '';
+}
