@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = [
   'alert-rule.delete',
   'export',
   'donor.erase',
+  'retention.update',
   'user.create',
   'user.update',
   'user.password.reset',

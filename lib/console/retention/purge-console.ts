@@ -2,8 +2,10 @@ import { dbKind, driverRows } from '@/lib/db/client';
 import { purgeIdleMs, startPurgeLoop, stopPurgeLoop, type TPurgeStep } from '@/lib/db/purge-loop';
 import { env } from '@/lib/env';
 import { SHARE_LINK_HOLD_SQL } from './holds';
+import { CONSOLE_PURGE, consoleRetention, type TConsoleRetention } from './retention-settings';
 
-// The console's retention (RECEIPT_BODY_RETENTION, RECEIPT_RETENTION), in its own schema:
+// The console's retention (RECEIPT_BODY_RETENTION, RECEIPT_RETENTION, as an admin set them on /retention or
+// the environment does: retention-settings.ts), in its own schema:
 //   receipt_bodies  a receipt's body goes (its SHA-256 kept in body_sha256, its size in body_size)
 //                   and its headers are cut to the few that name the delivery (KEPT_HEADERS);
 //   receipts        the receipt row goes.
@@ -13,7 +15,7 @@ import { SHARE_LINK_HOLD_SQL } from './holds';
 // arrival of the same message at the same receiver resolves it, or RETENTION_HOLD_MAX passes.
 // Each statement takes one batch (SKIP LOCKED) and counts it into console.retention_progress.
 
-export const CONSOLE_PURGE = 'retention-console';
+export { CONSOLE_PURGE };
 
 /** The headers a purged receipt keeps: they name the delivery, and carry no donor data. */
 export const KEPT_HEADERS = ['content-type', 'content-length', 'user-agent', 'webhook-id', 'webhook-timestamp', 'svix-id', 'svix-timestamp'];
@@ -63,10 +65,14 @@ async function count(text: string, params: unknown[]): Promise<number> {
   return row?.n ?? 0;
 }
 
-export function consolePurgeSteps(): TPurgeStep[] {
+// The settings in effect (an admin's, else the environment's), read at each tick; the idle wait between passes uses the last read.
+let lastRead: TConsoleRetention | null = null;
+
+export async function consolePurgeSteps(): Promise<TPurgeStep[]> {
+  const r = (lastRead = await consoleRetention());
   return [
-    { what: 'receipt_bodies', run: (limit) => count(BODIES, [env.RECEIPT_BODY_RETENTION, env.RETENTION_HOLD_MAX, limit, KEPT_HEADERS]) },
-    { what: 'receipts', run: (limit) => count(ROWS, [env.RECEIPT_RETENTION, limit]) },
+    { what: 'receipt_bodies', run: (limit) => count(BODIES, [r.RECEIPT_BODY_RETENTION, r.RETENTION_HOLD_MAX, limit, KEPT_HEADERS]) },
+    { what: 'receipts', run: (limit) => count(ROWS, [r.RECEIPT_RETENTION, limit]) },
   ];
 }
 
@@ -85,7 +91,7 @@ export function startConsolePurge(): void {
   startPurgeLoop({
     name: CONSOLE_PURGE,
     steps: consolePurgeSteps,
-    idleMs: () => purgeIdleMs(env.RECEIPT_BODY_RETENTION, env.RECEIPT_RETENTION),
+    idleMs: () => purgeIdleMs(lastRead?.RECEIPT_BODY_RETENTION ?? env.RECEIPT_BODY_RETENTION, lastRead?.RECEIPT_RETENTION ?? env.RECEIPT_RETENTION),
     onPass,
   });
 }

@@ -5,6 +5,7 @@ import { formatDuration, parseDuration } from '@/lib/duration';
 import { env, isSetInEnv } from '@/lib/env';
 import { ApiError, validationError } from '@/lib/http/errors';
 import { processSingleton } from '@/lib/process-singleton';
+import { wakePurgeLoop } from '@/lib/db/purge-loop';
 
 // The retention settings in effect, and where each comes from: `admin` (set on /retention, stored
 // in console.settings, shared by every instance), else `env` (the environment), else `default`.
@@ -21,6 +22,8 @@ export type TSetting = { key: string; value: string; ms: number; source: TSource
 export type TConsoleRetention = Record<TConsoleKey, number>;
 
 const PREFIX = 'retention.';
+/** The console purge's loop (and lease) name: purge-console.ts. */
+export const CONSOLE_PURGE = 'retention-console';
 /** Bounds of an admin's value: a second (tests use seconds) to ten years. */
 export const MIN_MS = 1000;
 export const MAX_MS = 3650 * 86_400_000;
@@ -80,13 +83,16 @@ const ZDurationText = z
 export const ZRetentionPatch = z.strictObject(Object.fromEntries(CONSOLE_KEYS.map((k) => [k, ZDurationText])) as Record<TConsoleKey, typeof ZDurationText>);
 export type TRetentionPatch = z.output<typeof ZRetentionPatch>;
 
-/** Refuses a patch naming a service setting with a 400 that says where it is set. */
-export function refuseServiceKeys(body: unknown): void {
-  if (!body || typeof body !== 'object') return;
-  const named = SERVICE_KEYS.filter((k) => k in body);
-  if (!named.length) return;
-  const message = 'is the service’s setting: set it in the service’s environment (the console shows it read-only)';
-  throw new ApiError('bad_request', `Invalid body: ${named[0]}: ${message}.`, { errors: named.map((path) => ({ path, message })) });
+/** The body of PATCH /api/retention, or a 400 naming each wrong field (a service setting: where it is set). */
+export function parseRetentionPatch(body: unknown): TRetentionPatch {
+  const named = body && typeof body === 'object' ? SERVICE_KEYS.filter((k) => k in body) : [];
+  if (named.length) {
+    const message = 'is the service’s setting: set it in the service’s environment (the console shows it read-only)';
+    throw new ApiError('bad_request', `Invalid body: ${named[0]}: ${message}.`, { errors: named.map((path) => ({ path, message })) });
+  }
+  const result = ZRetentionPatch.safeParse(body, { reportInput: true });
+  if (!result.success) throw validationError(result.error, 'body');
+  return result.data;
 }
 
 /** Stores the patch (after checking that body retention stays within row retention); answers the settings now. */
@@ -127,5 +133,8 @@ export async function updateRetention(patch: TRetentionPatch): Promise<{ setting
     }
   });
   cache.at = 0;
+  // The purge reads the settings at each pass; one running here starts its next pass now (another
+  // process's within its idle wait, a minute at most).
+  wakePurgeLoop(CONSOLE_PURGE);
   return { settings: await retentionSettings(), changed };
 }
