@@ -3,9 +3,12 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open, readdir, rename, stat, truncate } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { randomUUID } from 'node:crypto';
 import { env } from '@/lib/env';
 import { processSingleton } from '@/lib/process-singleton';
+import { dbKind, getDb } from './client';
 import type { TPurgeStep } from './purge-loop';
+import { releaseLease, takeLease } from './take-lease';
 
 // Archive before purge (ARCHIVE_DIR, optional): what the retention purge of either half is about to
 // take — a receipt's body and headers, a message's payload, an attempt's answer — is first appended
@@ -20,6 +23,10 @@ import type { TPurgeStep } from './purge-loop';
 // the batch is archived again by the next pass (a record may appear twice in the archive, never
 // zero times: readers keep the last copy of an id). Per kind one writer at a time: the purge of each
 // half runs under its lease, and this process queues its own appends.
+//
+// A donor erasure rewrites the files that hold the donor (eraseFromArchive): each matching record
+// keeps its skeleton (ids, times, hashes) and loses its body, headers, payload or answer; the file
+// is written anew (temp file, fsync, rename) under the purge's lease, so no append is lost to it.
 
 export type TArchiveKind = 'receipts' | 'messages' | 'attempts';
 type TFileEntry = { records: number; bytes: number; sha256: string };
@@ -181,4 +188,88 @@ export function archivedStep(
       return purge(ids);
     },
   };
+}
+
+/** The fields an erased archive record loses: what carried the donor. */
+const DONOR_FIELDS = ['body', 'headers', 'query', 'payload', 'response'];
+
+async function leased<T>(lease: string, run: () => Promise<T>): Promise<T> {
+  if ((await dbKind()) !== 'postgres') return run();
+  const db = await getDb();
+  const owner = `${lease}-erasure-${randomUUID()}`;
+  // The purge holds it for a tick (about a second) at a time: wait for a gap, up to half a minute.
+  for (const deadline = Date.now() + 30_000; !(await takeLease(db, lease, owner, 60_000)); ) {
+    if (Date.now() > deadline) throw new Error(`the archive is busy (lease ${lease}): try the erasure again`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  try {
+    return await run();
+  } finally {
+    await releaseLease(db, lease, owner).catch(() => {});
+  }
+}
+
+async function rewriteFile(dir: string, kind: TArchiveKind, name: string, matches: (r: Record<string, unknown>) => boolean, at: string): Promise<number> {
+  const file = path.join(dir, name);
+  const lines = gunzipSync(await readFileBytes(file)).toString('utf8').split('\n').filter(Boolean);
+  let erased = 0;
+  const out = lines.map((line) => {
+    const r = JSON.parse(line) as Record<string, unknown>;
+    if (r.erased || !matches(r)) return line;
+    erased++;
+    return JSON.stringify({ ...Object.fromEntries(Object.entries(r).filter(([k]) => !DONOR_FIELDS.includes(k))), erased: at });
+  });
+  if (erased === 0) return 0;
+  const tmp = `${file}.tmp`;
+  const handle = await open(tmp, 'w');
+  try {
+    await handle.writeFile(gzipSync(Buffer.from(out.map((l) => `${l}\n`).join(''))));
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await rename(tmp, file);
+  await fsyncPath(dir);
+  const m = await readManifest(dir, kind);
+  m.files[name] = { records: out.length, bytes: (await stat(file)).size, sha256: await sha256Of(file) };
+  await writeManifest(dir, m);
+  return erased;
+}
+
+async function readFileBytes(file: string): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Erases the records of `kind` that `matches` from every archived file (a donor erasure), under the
+ * purge's lease `lease`; the count of records erased. Nothing to do without ARCHIVE_DIR. Each file is
+ * read whole into memory: files are daily.
+ */
+export async function eraseFromArchive(kind: TArchiveKind, lease: string, matches: (r: Record<string, unknown>) => boolean): Promise<number> {
+  const dir = archiveDir();
+  if (!dir) return 0;
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.startsWith(`${kind}-`) && n.endsWith('.ndjson.gz')).sort();
+  if (!names.length) return 0;
+  const at = new Date().toISOString();
+  return leased(lease, () => {
+    const run = state.queue.then(async () => {
+      await repair(dir, kind);
+      let n = 0;
+      for (const name of names) n += await rewriteFile(dir, kind, name, matches, at);
+      return n;
+    });
+    state.queue = run.catch(() => {});
+    return run;
+  });
+}
+
+/** Whether an archived receipt carries `email` (lower case) in its body or headers. */
+export function receiptMentions(r: Record<string, unknown>, email: string): boolean {
+  const body = typeof r.body === 'string' ? Buffer.from(r.body, 'base64').toString('utf8').toLowerCase() : '';
+  return body.includes(email) || JSON.stringify(r.headers ?? '').toLowerCase().includes(email);
 }

@@ -78,6 +78,19 @@ describe('archive before purge, through a kill -9', () => {
   const kinds = async () => ((await call(app, 'GET', '/api/retention', { headers: { cookie } })).body.kinds as { what: string; purged: number; due: number }[]);
   const kind = async (what: string) => (await kinds()).find((k) => k.what === what)!;
 
+  const day = new Date().toISOString().slice(0, 10);
+  /** A kind's file of today through `zcat`, checked against its manifest. */
+  const read = (kindName: string): TLine[] => {
+    const name = `${kindName}-${day}.ndjson.gz`;
+    const file = path.join(dir, name);
+    const text = execFileSync('zcat', [file], { encoding: 'utf8', maxBuffer: 64 << 20 });
+    const lines = text.trimEnd().split('\n').map((l) => JSON.parse(l) as TLine);
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, `manifest-${kindName}.json`), 'utf8'));
+    const bytes = fs.readFileSync(file);
+    assert.deepEqual(manifest.files[name], { records: lines.length, bytes: bytes.length, sha256: sha(bytes) }, `the manifest of ${name}`);
+    return lines;
+  };
+
   test('every purged body is in the archive as stored; the manifests agree; zcat reads it', async () => {
     let midway = 0;
     for (const deadline = Date.now() + 30_000; midway === 0 && Date.now() < deadline; ) {
@@ -93,22 +106,11 @@ describe('archive before purge, through a kill -9', () => {
       return all.every((k) => k.due === 0) && all.find((k) => k.what === 'receipts')!.purged === 1;
     }, 90_000, 'the purge to finish after the restart');
 
-    const day = new Date().toISOString().slice(0, 10);
     const files = fs.readdirSync(dir).sort();
     for (const kindName of ['attempts', 'messages', 'receipts']) {
       assert.ok(files.includes(`${kindName}-${day}.ndjson.gz`), `${kindName}-${day}.ndjson.gz in ${files.join(' ')}`);
       assert.ok(files.includes(`manifest-${kindName}.json`));
     }
-    const read = (kindName: string): TLine[] => {
-      const name = `${kindName}-${day}.ndjson.gz`;
-      const file = path.join(dir, name);
-      const text = execFileSync('zcat', [file], { encoding: 'utf8', maxBuffer: 64 << 20 });
-      const lines = text.trimEnd().split('\n').map((l) => JSON.parse(l) as TLine);
-      const manifest = JSON.parse(fs.readFileSync(path.join(dir, `manifest-${kindName}.json`), 'utf8'));
-      const bytes = fs.readFileSync(file);
-      assert.deepEqual(manifest.files[name], { records: lines.length, bytes: bytes.length, sha256: sha(bytes) }, `the manifest of ${name}`);
-      return lines;
-    };
     const receipts = read('receipts');
     const messages = read('messages');
     const attempts = read('attempts');
@@ -143,5 +145,31 @@ describe('archive before purge, through a kill -9', () => {
     assert.match(messages[0].payload as string, /café ☕/);
     const attemptHashes = new Map(attempts.map((a) => [a.id as string, sha(a.response as string)]));
     for (const [id, hash] of byKind('attempt')) assert.equal(attemptHashes.get(id), hash, `attempt ${id}: its answer, as stored`);
+  });
+
+  test('a donor erasure rewrites the archived files without the donor', async () => {
+    const DONOR = 'donor7@example.org';
+    const before = Object.fromEntries(['receipts', 'messages', 'attempts'].map((k) => [k, read(k)]));
+    const res = await call(app, 'POST', '/api/erasures', { body: { email: DONOR.toUpperCase() }, headers: { cookie } });
+    assert.equal(res.status, 200, res.text);
+    assert.ok(res.body.console.archivedReceipts >= 1, JSON.stringify(res.body.console));
+    for (const k of ['receipts', 'messages', 'attempts']) {
+      const after = read(k);
+      assert.equal(after.length, before[k].length, `${k}: every record stays, as a skeleton when erased`);
+      assert.ok(!JSON.stringify(after).toLowerCase().includes(DONOR), `${k}: the donor is in no archived record`);
+      const text = execFileSync('zcat', [path.join(dir, `${k}-${day}.ndjson.gz`)], { encoding: 'utf8', maxBuffer: 64 << 20 });
+      assert.ok(!text.toLowerCase().includes(DONOR), `${k}: nor anywhere in the file`);
+    }
+    const receipt = read('receipts').find((r) => r.path === '/p/7')!;
+    assert.equal(receipt.body, undefined);
+    assert.equal(receipt.headers, undefined);
+    assert.match(String(receipt.erased), /^\d{4}-\d\d-\d\dT/);
+    assert.equal(receipt.bodySha256, before.receipts.find((r) => r.path === '/p/7')!.bodySha256, 'the hash of what was there stays');
+    const message = read('messages').find((m) => m.id === `msg_arc${'7'.padStart(24, '0')}`)!;
+    assert.equal(message.payload, undefined);
+    assert.ok(message.erased && message.sha256);
+    assert.ok(read('receipts').find((r) => r.path === '/p/8')!.body, 'another donor is left alone');
+    const again = await call(app, 'POST', '/api/erasures', { body: { email: DONOR }, headers: { cookie } });
+    assert.equal(again.body.console.archivedReceipts, 0, 'a second request finds nothing left');
   });
 });

@@ -74,7 +74,7 @@ const MESSAGES = messages(`select m.id from service.messages m where ${DUE_MESSA
 // With ARCHIVE_DIR: a batch is read with what it holds, archived (lib/db/purge-archive.ts), then purged by its ids.
 const MESSAGE_COLUMNS = `m.id, m.account_id as "accountId", m.event_type as "eventType", m.created_at as "createdAt", m.payload,
   encode(sha256(convert_to(m.payload, 'UTF8')), 'hex') as sha256`;
-const ATTEMPT_COLUMNS = `a.id, a.message_id as "messageId", a.webhook_id as "webhookId", a.created_at as "createdAt",
+const ATTEMPT_COLUMNS = `a.id, a.account_id as "accountId", a.message_id as "messageId", a.webhook_id as "webhookId", a.created_at as "createdAt",
   a.response_status_code as "responseStatusCode", a.response, encode(sha256(convert_to(a.response, 'UTF8')), 'hex') as sha256`;
 const SELECT_PAYLOADS = `select ${MESSAGE_COLUMNS} from service.messages m where ${DUE_PAYLOADS} order by m.created_at limit $3`;
 const SELECT_RESPONSES = `select ${ATTEMPT_COLUMNS} from service.attempts a where ${DUE_RESPONSES} order by a.created_at limit $3`;
