@@ -15,8 +15,9 @@ import { releaseLease, takeLease } from './take-lease';
 // to a daily gzip NDJSON file of its kind (`receipts-2026-11-24.ndjson.gz`, `messages-…`,
 // `attempts-…`; the day is the purge's, UTC), one gzip member per batch (concatenated members are
 // one valid gzip stream: `zcat` reads the whole file), written and fsynced before the batch's purge
-// statement runs. Beside them, `manifest-<kind>.json`: per file its records, bytes and SHA-256,
-// written (temp file, fsync, rename) after the member and before the purge.
+// statement runs. Beside them, `manifest-<kind>.json`: per file its records and bytes, written (temp
+// file, fsync, rename) after the member and before the purge, and its SHA-256 when the pass ends
+// (null until then).
 //
 // A crash loses nothing: during the write, the rows are not purged yet and the partial member
 // beyond the manifest's bytes is cut off at the next start; after the write and before the purge,
@@ -29,7 +30,8 @@ import { releaseLease, takeLease } from './take-lease';
 // is written anew (temp file, fsync, rename) under the purge's lease, so no append is lost to it.
 
 export type TArchiveKind = 'receipts' | 'messages' | 'attempts';
-type TFileEntry = { records: number; bytes: number; sha256: string };
+/** sha256: null while the purge is appending to the file; set when a pass ends (sealArchive). */
+type TFileEntry = { records: number; bytes: number; sha256: string | null };
 type TManifest = { kind: TArchiveKind; files: Record<string, TFileEntry> };
 
 const state = processSingleton('purge-archive', () => ({ queue: Promise.resolve() as Promise<unknown>, repaired: new Set<string>() }));
@@ -97,7 +99,7 @@ async function repair(dir: string, kind: TArchiveKind): Promise<void> {
   let changed = false;
   for (const name of (await readdir(dir)).filter((n) => n.startsWith(`${kind}-`) && n.endsWith('.ndjson.gz'))) {
     const file = path.join(dir, name);
-    const entry = m.files[name] ?? { records: 0, bytes: 0, sha256: '' };
+    const entry = m.files[name] ?? { records: 0, bytes: 0, sha256: null };
     const { size } = await stat(file);
     if (size === entry.bytes && m.files[name]) continue;
     let records = entry.records;
@@ -135,8 +137,10 @@ async function appendNow(dir: string, kind: TArchiveKind, records: readonly obje
   }
   await fsyncPath(dir); // the file's name, when this member made it
   const m = await readManifest(dir, kind);
-  const entry = m.files[name] ?? { records: 0, bytes: 0, sha256: '' };
-  m.files[name] = { records: entry.records + records.length, bytes: (await stat(file)).size, sha256: await sha256Of(file) };
+  const entry = m.files[name] ?? { records: 0, bytes: 0, sha256: null };
+  // The file's hash waits for the pass's end: hashing a growing daily file after every batch would
+  // cost a backlog's purge O(n²) reads.
+  m.files[name] = { records: entry.records + records.length, bytes: (await stat(file)).size, sha256: null };
   await writeManifest(dir, m);
 }
 
@@ -159,6 +163,23 @@ export async function repairArchive(kinds: readonly TArchiveKind[]): Promise<voi
     state.queue = run.catch(() => {});
     await run;
     state.repaired.add(kind);
+  }
+}
+
+/** Hashes every file of `kinds` whose manifest entry waits for it (a pass ends; its files are complete). */
+export async function sealArchive(kinds: readonly TArchiveKind[]): Promise<void> {
+  const dir = archiveDir();
+  if (!dir) return;
+  for (const kind of kinds) {
+    const run = state.queue.then(async () => {
+      const m = await readManifest(dir, kind);
+      const open = Object.entries(m.files).filter(([, e]) => e.sha256 === null);
+      if (!open.length) return;
+      for (const [name, e] of open) m.files[name] = { ...e, sha256: await sha256Of(path.join(dir, name)) };
+      await writeManifest(dir, m);
+    });
+    state.queue = run.catch(() => {});
+    await run;
   }
 }
 

@@ -12,7 +12,7 @@ import { databaseAt } from '../helpers/old-database';
 // Archive before purge: with ARCHIVE_DIR, every body the purge of either half takes is first in a
 // daily gzip NDJSON file (receipts-, messages-, attempts-<day>.ndjson.gz) that `zcat` reads, exactly
 // as it was stored (its SHA-256 is the one the skeleton keeps), and the manifests count each file
-// and hash it. A kill -9 in the middle of the purge loses nothing: after the restart every purged
+// and hash it when a pass ends. A kill -9 in the middle of the purge loses nothing: after the restart every purged
 // body is in the archive (a batch may be there twice; never missing).
 
 const ACCOUNT = '88888888-8888-4888-8888-888888888888';
@@ -103,8 +103,13 @@ describe('archive before purge, through a kill -9', () => {
     cookie = await staffCookie(app);
     await eventually(async () => {
       const all = await kinds();
-      return all.every((k) => k.due === 0) && all.find((k) => k.what === 'receipts')!.purged === 1;
-    }, 90_000, 'the purge to finish after the restart');
+      // A pass that ended hashed its files: every manifest entry has its SHA-256.
+      const sealed = ['receipts', 'messages', 'attempts'].every((k) => {
+        const m = path.join(dir, `manifest-${k}.json`);
+        return fs.existsSync(m) && Object.values(JSON.parse(fs.readFileSync(m, 'utf8')).files as Record<string, { sha256: string | null }>).every((e) => e.sha256);
+      });
+      return sealed && all.every((k) => k.due === 0) && all.find((k) => k.what === 'receipts')!.purged === 1;
+    }, 90_000, 'the purge to finish after the restart and its passes to end');
 
     const files = fs.readdirSync(dir).sort();
     for (const kindName of ['attempts', 'messages', 'receipts']) {

@@ -11,7 +11,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gc-archive-unit-'));
 process.env.ARCHIVE_DIR = dir;
-const { appendArchive, archiveFileName, repairArchive } = await import('../../lib/db/purge-archive');
+const { appendArchive, archiveFileName, repairArchive, sealArchive } = await import('../../lib/db/purge-archive');
 after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -19,11 +19,13 @@ const file = () => path.join(dir, archiveFileName('receipts'));
 const manifest = () => JSON.parse(fs.readFileSync(path.join(dir, 'manifest-receipts.json'), 'utf8')).files[archiveFileName('receipts')];
 const lines = () => gunzipSync(fs.readFileSync(file())).toString('utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
 
-test('appends are members of one gzip stream, counted and hashed', async () => {
+test('appends are members of one gzip stream, counted, and hashed when the pass ends', async () => {
   await appendArchive('receipts', [{ id: 1 }, { id: 2 }]);
   await appendArchive('receipts', [{ id: 3 }]);
   assert.deepEqual(lines().map((l) => l.id), [1, 2, 3]);
   const bytes = fs.readFileSync(file());
+  assert.deepEqual(manifest(), { records: 3, bytes: bytes.length, sha256: null }, 'no hash while the pass appends');
+  await sealArchive(['receipts']);
   assert.deepEqual(manifest(), { records: 3, bytes: bytes.length, sha256: sha(bytes) });
 });
 
@@ -39,6 +41,7 @@ test('a member cut by a crash is cut off; a whole one not yet counted is counted
   const bytes = fs.readFileSync(file());
   assert.deepEqual(manifest(), { records: 5, bytes: bytes.length, sha256: sha(bytes) });
   await appendArchive('receipts', [{ id: 6 }]);
+  await sealArchive(['receipts']);
   assert.deepEqual(lines().map((l) => l.id), [1, 2, 3, 4, 5, 6]);
-  assert.equal(manifest().records, 6);
+  assert.deepEqual(manifest(), { records: 6, bytes: fs.readFileSync(file()).length, sha256: sha(fs.readFileSync(file())) });
 });

@@ -1,5 +1,5 @@
 import { dbKind, driverRows } from '@/lib/db/client';
-import { archivedStep, repairArchive } from '@/lib/db/purge-archive';
+import { archivedStep, repairArchive, sealArchive } from '@/lib/db/purge-archive';
 import { purgeIdleMs, startPurgeLoop, stopPurgeLoop, type TPurgeStep } from '@/lib/db/purge-loop';
 import { env } from '@/lib/env';
 import { SHARE_LINK_HOLD_SQL } from './holds';
@@ -107,6 +107,7 @@ export async function consolePurgeSteps(): Promise<TPurgeStep[]> {
 
 async function onPass(event: 'start' | 'end', purged: number): Promise<void> {
   if (event === 'start') await repairArchive(['receipts']);
+  else await sealArchive(['receipts']);
   const column = event === 'start' ? 'pass_started_at' : 'pass_ended_at';
   await driverRows(
     `insert into console.retention_progress as p (what, ${column}) values ('pass', now())

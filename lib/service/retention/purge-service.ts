@@ -1,5 +1,5 @@
 import { dbKind, driverRows } from '@/lib/db/client';
-import { archivedStep, repairArchive } from '@/lib/db/purge-archive';
+import { archivedStep, repairArchive, sealArchive } from '@/lib/db/purge-archive';
 import { purgeIdleMs, startPurgeLoop, stopPurgeLoop, type TPurgeStep } from '@/lib/db/purge-loop';
 import { formatDuration } from '@/lib/duration';
 import { env } from '@/lib/env';
@@ -135,6 +135,7 @@ export function servicePurgeSteps(): TPurgeStep[] {
 
 async function onPass(event: 'start' | 'end', purged: number): Promise<void> {
   if (event === 'start') await repairArchive(['messages', 'attempts']);
+  else await sealArchive(['messages', 'attempts']);
   const column = event === 'start' ? 'pass_started_at' : 'pass_ended_at';
   await driverRows(
     `insert into service.retention_progress as p (what, ${column}) values ('pass', now())
