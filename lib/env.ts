@@ -106,6 +106,9 @@ export const ZEnv = z
     // console
     RECEIPT_BODY_RETENTION: duration('30d'),
     RECEIPT_RETENTION: duration('365d'),
+    // Archive before purge: with a directory, every body either half's purge takes is first appended to
+    // daily gzip NDJSON files there, with a manifest (lib/db/purge-archive.ts). Unset: purged bodies are gone.
+    ARCHIVE_DIR: optionalString,
     CONSOLE_PUBLIC_URL: url.optional(),
     // More addresses this console's receivers are reached under (a proxy's public name): `host[:port]`, comma-separated.
     CONSOLE_RECEIVER_HOSTS: z
@@ -201,3 +204,9 @@ function loadEnv(): TEnv {
 export const env: TEnv = new Proxy({} as TEnv, {
   get: (_t, key: string) => loadEnv()[key as keyof TEnv],
 });
+
+/** Whether `key` was given in the environment rather than left to its default (the retention page says where a value comes from). */
+export function isSetInEnv(key: keyof TEnv): boolean {
+  const v = process.env[key];
+  return v !== undefined && v !== '';
+}

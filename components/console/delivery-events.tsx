@@ -66,7 +66,11 @@ function AttemptItem({ attempt: a, testId, extra }: { attempt: TTimelineAttempt;
         {extra}
         <code className="ml-auto break-all font-mono text-[11px] text-slate-400">{a.id}</code>
       </div>
-      {a.response === '' ? (
+      {a.responseGone ? (
+        <p className="mt-1 text-slate-600" data-testid="response-gone">
+          {a.responseGone.note}
+        </p>
+      ) : a.response === '' ? (
         <p className="mt-1 text-slate-500">{noResponse ? 'No response, no error recorded.' : 'Empty response body.'}</p>
       ) : a.response !== undefined ? (
         <div className="mt-1.5">
@@ -116,6 +120,11 @@ function ReceiptItem({
         </span>
       </div>
       {r.verdictReason && r.verdict !== 'valid' ? <p className="mt-1 text-slate-600">Signature: {r.verdictReason}</p> : null}
+      {r.bodyGone && !extra ? (
+        <p className="mt-1 text-slate-600" data-testid="body-gone">
+          {r.bodyGone.note}
+        </p>
+      ) : null}
       {extra ? <div className="mt-2">{extra}</div> : null}
     </Item>
   );

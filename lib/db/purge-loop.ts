@@ -26,7 +26,8 @@ const MIN_BATCH = 10;
 export type TPurgeStep = { what: string; run: (limit: number) => Promise<number> };
 export type TPurgeLoopSpec = {
   name: string; // the lease, and the log's name
-  steps: () => TPurgeStep[];
+  /** The steps of a tick, with the settings in effect now (an admin may change them between passes). */
+  steps: () => TPurgeStep[] | Promise<TPurgeStep[]>;
   /** How long to wait between passes that found nothing left. */
   idleMs: () => number;
   /** A pass starts, or ends having purged `purged` rows in all. */
@@ -58,7 +59,7 @@ async function tick(spec: TPurgeLoopSpec, loop: TLoop, inPass: boolean): Promise
       await spec.onPass?.('start', 0);
     }
     const until = Date.now() + TICK_BUDGET_MS;
-    for (const step of spec.steps()) {
+    for (const step of await spec.steps()) {
       for (;;) {
         if (loop.stopped || Date.now() > until) return 'more';
         const size = Math.min(env.RETENTION_BATCH_ROWS, loop.batch.get(step.what) ?? env.RETENTION_BATCH_ROWS);
@@ -115,4 +116,12 @@ export async function stopPurgeLoop(name: string): Promise<null | undefined> {
   loop.stopped = true;
   loop.wake();
   await loop.running;
+}
+
+/** Starts the named loop's next pass now, when it runs in this process (settings changed); false otherwise. */
+export function wakePurgeLoop(name: string): boolean {
+  const loop = loops.get(name);
+  if (!loop || loop.stopped) return false;
+  loop.wake();
+  return true;
 }

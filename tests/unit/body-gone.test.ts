@@ -7,9 +7,9 @@ test('what a view says where a body was', () => {
   assert.equal(purgedNote('2026-11-24T23:59:59.000Z', 30 * 86_400_000), 'body purged on 2026-11-24 (retention 30d)');
   assert.equal(erasedNote(new Date('2026-11-25T00:00:00.000Z')), 'donor data erased on 2026-11-25');
   const at = new Date('2026-11-20T10:00:00.000Z');
-  assert.equal(receiptBodyGone({ bodyPurgedAt: null, erasedAt: null, bodySha256: null }), null);
-  assert.equal(receiptBodyGone({ bodyPurgedAt: at, erasedAt: null, bodySha256: 'ab' })?.kind, 'purged');
-  assert.deepEqual(receiptBodyGone({ bodyPurgedAt: at, erasedAt: at, bodySha256: 'ab' }), { kind: 'erased', at: at.toISOString(), sha256: 'ab', note: 'donor data erased on 2026-11-20' });
+  assert.equal(receiptBodyGone({ bodyPurgedAt: null, erasedAt: null, bodySha256: null }, 30 * 86_400_000), null);
+  assert.equal(receiptBodyGone({ bodyPurgedAt: at, erasedAt: null, bodySha256: 'ab' }, 30 * 86_400_000)?.kind, 'purged');
+  assert.deepEqual(receiptBodyGone({ bodyPurgedAt: at, erasedAt: at, bodySha256: 'ab' }, 30 * 86_400_000), { kind: 'erased', at: at.toISOString(), sha256: 'ab', note: 'donor data erased on 2026-11-20' });
 });
 
 test('a payload tombstone is told from an event; an event is never taken for one', () => {

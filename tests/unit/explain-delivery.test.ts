@@ -111,3 +111,11 @@ test('for files: absolute ISO instants, nothing relative to when it was read', (
     assert.doesNotMatch(text.replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g, 'ISO'), relativeWords, `${name}: ${text}`);
   }
 });
+
+test('an answer retention purged is said to be purged, not guessed at', () => {
+  const gone = { kind: 'purged', at: '2026-11-23T12:05:00.000Z', sha256: null, note: 'response body purged on 2026-11-23 (retention 5s)' };
+  const failed = (code: number) => ({ status: 'failed', attemptCount: 8, nextAttempt: null, attempts: [{ ...attempt(code), responseGone: gone }] });
+  assert.match(explain({ state: 'received-answered-error', receipts: [receipt(500)], delivery: failed(500) }), /the receiver answered 500 \(its body purged\)/);
+  assert.match(explain({ state: 'network-error', delivery: failed(0) }), /no response \(the error was purged\)/);
+  assert.doesNotMatch(explain({ state: 'network-error', delivery: failed(0) }), /network error or timeout/);
+});

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { Card, PageHeader } from '@/components/console/page-header';
 import { ErasureForm } from './erasure-form';
+import { RetentionSettingsForm } from './settings-form';
 import { Table, TBody, Td, Th } from '@/components/console/table';
 import { Timestamp } from '@/components/console/timestamp';
 import { retentionStatus } from '@/lib/console/retention/retention-status';
@@ -25,6 +26,9 @@ export default async function RetentionPage() {
         purged receipt keeps its skeleton (ids, message id, addresses, verdict, status, size and SHA-256, times). A receipt that failed its
         check or was answered with an error keeps its body until a later valid arrival resolves it, at most {s.settings.RETENTION_HOLD_MAX}.
       </p>
+      <Card title="Settings">
+        <RetentionSettingsForm settings={s.effective} />
+      </Card>
       <Card title="Progress">
         <Table>
           <thead>

@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = [
   'alert-rule.delete',
   'export',
   'donor.erase',
+  'retention.update',
   'user.create',
   'user.update',
   'user.password.reset',

@@ -79,6 +79,12 @@ export const ZAttempt = z.object({
   responseDurationMs: z.number(),
   triggerType: z.string(), // scheduled | manual
   response: z.string().optional(),
+  /** EXT, with `response`: set once retention (or a donor erasure) emptied the response body. */
+  responsePurged: z
+    .object({ at: z.string(), retention: z.string().optional(), size: z.number().optional(), sha256: z.string().optional() })
+    .nullish()
+    .transform((v) => v ?? null)
+    .optional(),
 });
 export type TAttempt = z.output<typeof ZAttempt>;
 

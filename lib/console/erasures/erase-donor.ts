@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { auditResultOf, recordAudit } from '@/lib/console/audit/record-audit';
 import type { ConnectApi, TErasureReport } from '@/lib/console/connect-api';
 import { driverRows, getDb } from '@/lib/db/client';
-import { FORWARD_REPLIES, KEPT_HEADERS } from '../retention/purge-console';
+import { eraseFromArchive, receiptMentions } from '@/lib/db/purge-archive';
+import { CONSOLE_PURGE, FORWARD_REPLIES, KEPT_HEADERS } from '../retention/purge-console';
 import { revokeSharesFor } from '../share/shares';
 import type { TStaff } from '../staff/session';
 
@@ -29,7 +30,8 @@ export type TConsoleErasureReport = {
   subject: { kind: 'email' | 'grantId'; sha256: string };
   dryRun: boolean;
   service: TErasureReport;
-  console: { receipts: { found: number; erased: number }; shareLinks: { revoked: number } };
+  /** archivedReceipts: records erased from ARCHIVE_DIR's files (0 without it). */
+  console: { receipts: { found: number; erased: number }; shareLinks: { revoked: number }; archivedReceipts: number };
 };
 
 const MATCHES = `(r.message_id = any($1::text[])
@@ -63,10 +65,16 @@ export async function eraseDonorEverywhere(staff: TStaff, api: ConnectApi, req: 
   const detail = { subject: req.email !== undefined ? 'email' : 'grantId', sha256, dryRun: req.dryRun };
   try {
     const service = await api.eraseDonor(subject, req.dryRun);
-    const receipts = await eraseReceipts(service.messageIds, req.email?.toLowerCase() ?? null, req.dryRun);
+    const email = req.email?.toLowerCase() ?? null;
+    const receipts = await eraseReceipts(service.messageIds, email, req.dryRun);
+    // With ARCHIVE_DIR, the receipts archived before a purge too (their bodies and headers).
+    const ids = new Set(service.messageIds);
+    const archived = req.dryRun
+      ? 0
+      : await eraseFromArchive('receipts', CONSOLE_PURGE, (r) => ids.has(String(r.messageId)) || (email !== null && receiptMentions(r, email)));
     // The donor's live share links end: those asked by the e-mail, the grant id or one of the messages.
     const shareLinks = { revoked: await revokeSharesFor([req.email ?? '', req.grantId ?? '', ...service.messageIds], req.dryRun) };
-    const report = { subject: { kind: service.subject.kind, sha256 }, dryRun: req.dryRun, service, console: { receipts, shareLinks } };
+    const report = { subject: { kind: service.subject.kind, sha256 }, dryRun: req.dryRun, service, console: { receipts, shareLinks, archivedReceipts: archived } };
     if (!req.dryRun) {
       await recordAudit(await getDb(), {
         actor: staff,

@@ -3,6 +3,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { ConnectApi, TMessage } from '@/lib/console/connect-api';
 import { mapLimit } from '@/lib/console/map-limit';
 import type { TEnvironmentName } from '@/lib/console/staff/session';
+import { payloadGone } from '@/lib/console/retention/body-gone';
 import { allAttempts } from '@/lib/console/timeline/attempts-of-message';
 import { readTimelinePage, toTimelineAttempt } from '@/lib/console/timeline/timeline';
 import type { TTimeline, TTimelineMessage } from '@/lib/console/timeline/timeline-types';
@@ -38,6 +39,7 @@ export const CSV_COLUMNS = [
   'reconciliation',
   'explanation',
   'donor',
+  'bodiesGone',
 ] as const;
 
 type TPage = { timeline: TTimeline; listed: TMessage[] };
@@ -51,7 +53,13 @@ function donorOf(message: TMessage | null, includeDonor: boolean): string {
   return [name, typeof data.email === 'string' && data.email ? `<${data.email}>` : ''].filter(Boolean).join(' ');
 }
 
-function csvRow(m: TTimelineMessage, full: TMessage | null, includeDonor: boolean): (string | number)[] {
+/** What retention or an erasure took from a message, one note each: its payload, its newest answer, its receipts' bodies. */
+function bodiesGone(m: TTimelineMessage, payload: unknown): string {
+  const notes = [payloadGone(payload)?.note, m.lastAttempt?.responseGone?.note, ...m.receipts.map((r) => r.bodyGone && `receipt #${r.id}: ${r.bodyGone.note}`)];
+  return notes.filter(Boolean).join('; ');
+}
+
+function csvRow(m: TTimelineMessage, full: TMessage | null, includeDonor: boolean, listed: TMessage | undefined): (string | number)[] {
   const last = m.lastAttempt;
   const lastReceipt = m.receipts[m.receipts.length - 1];
   return [
@@ -71,7 +79,8 @@ function csvRow(m: TTimelineMessage, full: TMessage | null, includeDonor: boolea
     lastReceipt?.verdict ?? '',
     m.reconciliation,
     scrubText(m.explanation, includeDonor),
-    donorOf(full, includeDonor),
+    payloadGone(full?.payload) ? '' : donorOf(full, includeDonor),
+    bodiesGone(m, (full ?? listed)?.payload),
   ];
 }
 
@@ -91,6 +100,8 @@ async function ndjsonLine(api: ConnectApi, webhookId: string, m: TTimelineMessag
     reconciliation: m.reconciliation,
     explanation: m.explanation,
     payload: full?.payload ?? null,
+    /** "payload purged on DATE (retention 90d)" / "donor data erased on DATE" once the payload is a tombstone. */
+    payloadGone: payloadGone(full?.payload)?.note ?? null,
   };
   return `${JSON.stringify(redactValue(line, includeDonor))}\n`;
 }
@@ -110,7 +121,7 @@ async function pageText(api: ConnectApi, webhookId: string, q: TTimelineExportQu
       })
     : page.messages.map(() => null);
   if (q.format === 'csv') {
-    return stringify(page.messages.map((m, i) => csvRow(m, full[i], includeDonor)), { header: first, columns: [...CSV_COLUMNS] });
+    return stringify(page.messages.map((m, i) => csvRow(m, full[i], includeDonor, byId.get(m.id))), { header: first, columns: [...CSV_COLUMNS] });
   }
   const lines = await mapLimit(page.messages, DETAIL_CONCURRENCY, (m, i) => ndjsonLine(api, webhookId, m, full[i], includeDonor));
   return lines.join('');

@@ -28,7 +28,9 @@ export function redactValue(value: unknown, includeDonor: boolean): unknown {
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
-      out[k] = !includeDonor && DONOR_FIELDS.has(k) && v !== null && v !== '' ? REDACTED : redactValue(v, includeDonor);
+      // What a view says where a body was ({kind, at, sha256, note}: body-gone.ts) names no donor: its `note` is no grant's note.
+      if (k.endsWith('Gone')) out[k] = redactValue(v, true);
+      else out[k] = !includeDonor && DONOR_FIELDS.has(k) && v !== null && v !== '' ? REDACTED : redactValue(v, includeDonor);
     }
     return out;
   }

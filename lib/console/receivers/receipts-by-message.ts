@@ -3,6 +3,7 @@ import type { TSignatureVerdict } from '@/lib/constants';
 import { getDb } from '@/lib/db/client';
 import { receipts } from '@/lib/db/schema';
 import { receiptBodyGone } from '../retention/body-gone';
+import { consoleRetention } from '../retention/retention-settings';
 import { isDuplicate } from '../ingest/receipt-duplicate';
 import type { TReceipt } from './';
 import { newestFirst } from '@/lib/db/paging';
@@ -43,10 +44,12 @@ type TSummaryRow = Omit<TReceiptSummary, 'verdict' | 'bodyGone'> & {
 };
 
 /** A summary row as the views take it: the verdict typed, a purged or erased body said once. */
-function toSummary({ bodyPurgedAt, erasedAt, bodySha256, ...row }: TSummaryRow): TReceiptSummary {
-  const bodyGone = receiptBodyGone({ bodyPurgedAt, erasedAt, bodySha256 });
+const toSummary =
+  (retentionMs: number) =>
+  ({ bodyPurgedAt, erasedAt, bodySha256, ...row }: TSummaryRow): TReceiptSummary => {
+  const bodyGone = receiptBodyGone({ bodyPurgedAt, erasedAt, bodySha256 }, retentionMs);
   return { ...row, verdict: row.verdict as TSignatureVerdict, ...(bodyGone ? { bodyGone } : {}) };
-}
+};
 
 export const receiptKey = (messageId: string, receiverId: string) => `${messageId}\n${receiverId}`;
 
@@ -66,7 +69,7 @@ export async function receiptSummariesAt(messageIds: string[], receiverIds: stri
     .from(receipts)
     .where(and(inArray(receipts.messageId, ids), inArray(receipts.receiverId, at), asOf ? lte(receipts.receivedAt, asOf) : undefined))
     .orderBy(asc(receipts.id));
-  return keyByMessageAndReceiver(rows.map(toSummary));
+  return keyByMessageAndReceiver(rows.map(toSummary((await consoleRetention()).RECEIPT_BODY_RETENTION)));
 }
 
 export function keyByMessageAndReceiver(rows: TReceiptSummary[]): Map<string, TReceiptSummary[]> {
@@ -113,7 +116,7 @@ export async function receiptSummariesOf(messageIds: string[], asOf?: Date): Pro
     .from(receipts)
     .where(and(inArray(receipts.messageId, ids), asOf ? lte(receipts.receivedAt, asOf) : undefined))
     .orderBy(asc(receipts.id));
-  return rows.map(toSummary);
+  return rows.map(toSummary((await consoleRetention()).RECEIPT_BODY_RETENTION));
 }
 
 /**

@@ -4,6 +4,7 @@ import { newestFirst } from '@/lib/db/paging';
 import { receipts } from '@/lib/db/schema';
 import type { TSignatureVerdict } from '@/lib/constants';
 import { receiptBodyGone } from '../retention/body-gone';
+import { consoleRetention } from '../retention/retention-settings';
 import { isDuplicate } from '../ingest/receipt-duplicate';
 import { UUID } from './get-receiver';
 import type { TReceipt } from './types';
@@ -15,8 +16,9 @@ type TReceiptRow = typeof receipts.$inferSelect & { duplicate: boolean };
 /** Every column, and the duplicate flag derived when read. */
 const RECEIPT_COLUMNS = { ...getTableColumns(receipts), duplicate: isDuplicate };
 
-function toReceipt(row: TReceiptRow): TReceipt {
-  return {
+const toReceipt =
+  (retentionMs: number) =>
+  (row: TReceiptRow): TReceipt => ({
     id: row.id,
     receiverId: row.receiverId,
     method: row.method,
@@ -34,9 +36,10 @@ function toReceipt(row: TReceiptRow): TReceipt {
     duplicate: row.duplicate,
     responseStatus: row.responseStatus,
     host: row.host,
-    bodyGone: receiptBodyGone(row),
-  };
-}
+    bodyGone: receiptBodyGone(row, retentionMs),
+  });
+
+const bodyRetention = async () => (await consoleRetention()).RECEIPT_BODY_RETENTION;
 
 function likePattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -69,7 +72,7 @@ export async function listReceipts(
     .where(and(...conditions))
     .orderBy(...newestFirst(receipts.id))
     .limit(size + 1);
-  const page = rows.slice(0, size).map(toReceipt);
+  const page = rows.slice(0, size).map(toReceipt(await bodyRetention()));
   return rows.length > size ? { receipts: page, nextBefore: page[page.length - 1].id } : { receipts: page };
 }
 
@@ -77,7 +80,7 @@ export async function getReceipt(id: number): Promise<TReceipt | null> {
   if (!Number.isSafeInteger(id) || id < 1) return null;
   const db = await getDb();
   const [row] = await db.select(RECEIPT_COLUMNS).from(receipts).where(eq(receipts.id, id)).limit(1);
-  return row ? toReceipt(row) : null;
+  return row ? toReceipt(await bodyRetention())(row) : null;
 }
 
 /** These receipts in full (headers and bodies), oldest first. */
@@ -86,5 +89,5 @@ export async function getReceipts(ids: number[]): Promise<TReceipt[]> {
   if (!wanted.length) return [];
   const db = await getDb();
   const rows = await db.select(RECEIPT_COLUMNS).from(receipts).where(inArray(receipts.id, wanted)).orderBy(asc(receipts.id));
-  return rows.map(toReceipt);
+  return rows.map(toReceipt(await bodyRetention()));
 }

@@ -1,5 +1,4 @@
 import { formatDuration } from '@/lib/duration';
-import { env } from '@/lib/env';
 
 // What a view says where a body was: "body purged on 2026-11-26 (retention 30d)", or "donor data
 // erased on 2026-11-26". The date is the day (UTC) it went; the retention is today's setting.
@@ -19,11 +18,11 @@ export function erasedNote(at: Date | string): string {
   return `donor data erased on ${day(at)}`;
 }
 
-/** A receipt's body, if it is gone: erased, or purged by RECEIPT_BODY_RETENTION. */
-export function receiptBodyGone(row: { bodyPurgedAt: Date | null; erasedAt: Date | null; bodySha256: string | null }): TBodyGone | null {
+/** A receipt's body, if it is gone: erased, or purged by RECEIPT_BODY_RETENTION (`retentionMs`, as set now: retention-settings.ts). */
+export function receiptBodyGone(row: { bodyPurgedAt: Date | null; erasedAt: Date | null; bodySha256: string | null }, retentionMs: number): TBodyGone | null {
   if (row.erasedAt) return { kind: 'erased', at: row.erasedAt.toISOString(), sha256: row.bodySha256, note: erasedNote(row.erasedAt) };
   if (row.bodyPurgedAt) {
-    return { kind: 'purged', at: row.bodyPurgedAt.toISOString(), sha256: row.bodySha256, note: purgedNote(row.bodyPurgedAt, env.RECEIPT_BODY_RETENTION) };
+    return { kind: 'purged', at: row.bodyPurgedAt.toISOString(), sha256: row.bodySha256, note: purgedNote(row.bodyPurgedAt, retentionMs) };
   }
   return null;
 }
@@ -39,4 +38,11 @@ export function payloadGone(payload: unknown): TBodyGone | null {
     return { kind: 'purged', at: p.purged.at, sha256: p.purged.sha256 ?? null, note: `payload purged on ${day(p.purged.at)} (retention ${p.purged.retention ?? '?'})` };
   }
   return null;
+}
+
+/** An attempt's response body as the API answers it (EXT `responsePurged`), if retention or an erasure emptied it. */
+export function responseGone(purged: { at: string; retention?: string; sha256?: string } | null | undefined): TBodyGone | null {
+  if (!purged || typeof purged.at !== 'string') return null;
+  const note = `response body purged on ${day(purged.at)}${purged.retention ? ` (retention ${purged.retention})` : ''}`;
+  return { kind: 'purged', at: purged.at, sha256: purged.sha256 || null, note };
 }

@@ -1,9 +1,12 @@
 import { dbKind, driverRows } from '@/lib/db/client';
+import { archivedStep, repairArchive, sealArchive } from '@/lib/db/purge-archive';
 import { purgeIdleMs, startPurgeLoop, stopPurgeLoop, type TPurgeStep } from '@/lib/db/purge-loop';
 import { env } from '@/lib/env';
 import { SHARE_LINK_HOLD_SQL } from './holds';
+import { CONSOLE_PURGE, consoleRetention, type TConsoleRetention } from './retention-settings';
 
-// The console's retention (RECEIPT_BODY_RETENTION, RECEIPT_RETENTION), in its own schema:
+// The console's retention (RECEIPT_BODY_RETENTION, RECEIPT_RETENTION, as an admin set them on /retention or
+// the environment does: retention-settings.ts), in its own schema:
 //   receipt_bodies  a receipt's body goes (its SHA-256 kept in body_sha256, its size in body_size)
 //                   and its headers are cut to the few that name the delivery (KEPT_HEADERS);
 //   receipts        the receipt row goes.
@@ -12,9 +15,10 @@ import { SHARE_LINK_HOLD_SQL } from './holds';
 // response status, size, SHA-256, times. The hold: a receipt that failed its check or was answered
 // with an error (what the problems view shows) keeps its body until a later valid, acknowledged
 // arrival of the same message at the same receiver resolves it, or RETENTION_HOLD_MAX passes.
-// Each statement takes one batch (SKIP LOCKED) and counts it into console.retention_progress.
+// Each statement takes one batch (SKIP LOCKED) and counts it into console.retention_progress. With
+// ARCHIVE_DIR, what a batch takes is first appended to receipts-<day>.ndjson.gz (lib/db/purge-archive.ts).
 
-export const CONSOLE_PURGE = 'retention-console';
+export { CONSOLE_PURGE };
 
 /** The headers a purged receipt keeps: they name the delivery, and carry no donor data. */
 export const KEPT_HEADERS = ['content-type', 'content-length', 'user-agent', 'webhook-id', 'webhook-timestamp', 'svix-id', 'svix-timestamp'];
@@ -49,42 +53,75 @@ export const heldSql = (hold: string) => `
            and later.verdict = 'valid' and later.response_status between 200 and 299))
      or ${SHARE_LINK_HOLD_SQL}))`;
 
-const BODIES = `
-  with batch as (
-    select r.id from console.receipts r
-     where r.body_purged_at is null and r.received_at < now() - $1::bigint * interval '1 millisecond'
-       and not ${heldSql('$2')}
-     order by r.received_at limit $3 for update skip locked),
+const DUE_BODIES = `r.body_purged_at is null and r.received_at < now() - $1::bigint * interval '1 millisecond' and not ${heldSql('$2')}`;
+const DUE_ROWS = `r.received_at < now() - $1::bigint * interval '1 millisecond'`;
+
+/** The purge of the receipts `batch` names; `$kept` holds KEPT_HEADERS. */
+const bodies = (batch: string, kept: string) => `
+  with batch as (${batch}),
   done as (
     update console.receipts r
        set body = null,
            body_sha256 = case when r.body is null then null else encode(sha256(r.body), 'hex') end,
-           headers = coalesce((select jsonb_agg(h) from jsonb_array_elements(r.headers) h where lower(h->>0) = any($4::text[])), '[]'::jsonb),
+           headers = coalesce((select jsonb_agg(h) from jsonb_array_elements(r.headers) h where lower(h->>0) = any(${kept}::text[])), '[]'::jsonb),
            body_purged_at = now()
       from batch where r.id = batch.id returning r.id),
-  ${FORWARD_REPLIES('done.id', '$4')},
+  ${FORWARD_REPLIES('done.id', kept)},
   ${progress('receipt_bodies')}`;
-
-const ROWS = `
-  with batch as (
-    select r.id from console.receipts r where r.received_at < now() - $1::bigint * interval '1 millisecond'
-     order by r.received_at limit $2 for update skip locked),
+const rows = (batch: string) => `
+  with batch as (${batch}),
   done as (delete from console.receipts r using batch where r.id = batch.id returning 1),
   ${progress('receipts')}`;
+
+const BODIES = bodies(`select r.id from console.receipts r where ${DUE_BODIES} order by r.received_at limit $3 for update skip locked`, '$4');
+const ROWS = rows(`select r.id from console.receipts r where ${DUE_ROWS} order by r.received_at limit $2 for update skip locked`);
+// With ARCHIVE_DIR: the batch is read with what it holds, archived, then purged by its ids.
+const ARCHIVED = `r.id, r.receiver_id as "receiverId", r.message_id as "messageId", r.received_at as "receivedAt", r.method, r.path, r.query,
+  r.headers, encode(r.body, 'base64') as body, case when r.body is null then null else encode(sha256(r.body), 'hex') end as "bodySha256"`;
+const SELECT_BODIES = `select ${ARCHIVED} from console.receipts r where ${DUE_BODIES} order by r.received_at limit $3`;
+const SELECT_ROWS = `select ${ARCHIVED}, r.body_purged_at is not null as gone from console.receipts r where ${DUE_ROWS} order by r.received_at limit $2`;
+const BODIES_OF = bodies('select r.id from console.receipts r where r.id = any($1::bigint[]) and r.body_purged_at is null for update skip locked', '$2');
+const ROWS_OF = rows('select r.id from console.receipts r where r.id = any($1::bigint[]) for update skip locked');
+
+type TArchivedReceipt = { id: number | string; receivedAt: Date | string; gone?: boolean } & Record<string, unknown>;
+const record = ({ gone: _gone, ...r }: TArchivedReceipt, purged: 'body' | 'row') => ({ kind: 'receipts' as const, record: { ...r, id: Number(r.id), receivedAt: new Date(r.receivedAt).toISOString(), purged } });
 
 async function count(text: string, params: unknown[]): Promise<number> {
   const [row] = await driverRows<{ n: number }>(text, params);
   return row?.n ?? 0;
 }
 
-export function consolePurgeSteps(): TPurgeStep[] {
+// The settings in effect (an admin's, else the environment's), read at each tick; the idle wait between passes uses the last read.
+let lastRead: TConsoleRetention | null = null;
+
+export async function consolePurgeSteps(): Promise<TPurgeStep[]> {
+  const r = (lastRead = await consoleRetention());
   return [
-    { what: 'receipt_bodies', run: (limit) => count(BODIES, [env.RECEIPT_BODY_RETENTION, env.RETENTION_HOLD_MAX, limit, KEPT_HEADERS]) },
-    { what: 'receipts', run: (limit) => count(ROWS, [env.RECEIPT_RETENTION, limit]) },
+    archivedStep(
+      'receipt_bodies',
+      (limit) => count(BODIES, [r.RECEIPT_BODY_RETENTION, r.RETENTION_HOLD_MAX, limit, KEPT_HEADERS]),
+      async (limit) => {
+        const due = await driverRows<TArchivedReceipt>(SELECT_BODIES, [r.RECEIPT_BODY_RETENTION, r.RETENTION_HOLD_MAX, limit]);
+        return { ids: due.map((d) => d.id), records: due.map((d) => record(d, 'body')) };
+      },
+      (ids) => count(BODIES_OF, [ids, KEPT_HEADERS]),
+    ),
+    archivedStep(
+      'receipts',
+      (limit) => count(ROWS, [r.RECEIPT_RETENTION, limit]),
+      async (limit) => {
+        // A row whose body went before was archived then; one that still has it (held past its retention) is archived now.
+        const due = await driverRows<TArchivedReceipt>(SELECT_ROWS, [r.RECEIPT_RETENTION, limit]);
+        return { ids: due.map((d) => d.id), records: due.filter((d) => !d.gone).map((d) => record(d, 'row')) };
+      },
+      (ids) => count(ROWS_OF, [ids]),
+    ),
   ];
 }
 
 async function onPass(event: 'start' | 'end', purged: number): Promise<void> {
+  if (event === 'start') await repairArchive(['receipts']);
+  else await sealArchive(['receipts']);
   const column = event === 'start' ? 'pass_started_at' : 'pass_ended_at';
   await driverRows(
     `insert into console.retention_progress as p (what, ${column}) values ('pass', now())
@@ -99,7 +136,7 @@ export function startConsolePurge(): void {
   startPurgeLoop({
     name: CONSOLE_PURGE,
     steps: consolePurgeSteps,
-    idleMs: () => purgeIdleMs(env.RECEIPT_BODY_RETENTION, env.RECEIPT_RETENTION),
+    idleMs: () => purgeIdleMs(lastRead?.RECEIPT_BODY_RETENTION ?? env.RECEIPT_BODY_RETENTION, lastRead?.RECEIPT_RETENTION ?? env.RECEIPT_RETENTION),
     onPass,
   });
 }

@@ -1,7 +1,7 @@
 import { driverRows } from '@/lib/db/client';
 import { formatDuration } from '@/lib/duration';
-import { env } from '@/lib/env';
 import { heldSql } from './purge-console';
+import { retentionSettings, type TSetting } from './retention-settings';
 
 // The console's purge as its admin page and GET /api/retention show it: the settings, what each
 // kind purged so far, the last pass, and what is due now (counted up to BACKLOG_CAP, so the read
@@ -11,7 +11,10 @@ const BACKLOG_CAP = 100_000;
 
 export type TRetentionKind = { what: string; retention: string; purged: number; lastPurgeAt: string | null; due: number; dueCapped: boolean };
 export type TRetentionStatus = {
+  /** The console's settings in effect, by name (`30d`). */
   settings: Record<string, string>;
+  /** Every retention setting, where it comes from (default, env, admin), and whether /retention may change it. */
+  effective: TSetting[];
   kinds: TRetentionKind[];
   pass: { startedAt: string | null; endedAt: string | null };
   /** Receipts past their body retention that keep their body: their delivery is unresolved (RETENTION_HOLD_MAX at most). */
@@ -21,6 +24,9 @@ export type TRetentionStatus = {
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
 export async function retentionStatus(): Promise<TRetentionStatus> {
+  const effective = await retentionSettings();
+  const ms = (key: string) => effective.find((s) => s.key === key)!.ms;
+  const [bodyMs, rowMs, holdMs] = [ms('RECEIPT_BODY_RETENTION'), ms('RECEIPT_RETENTION'), ms('RETENTION_HOLD_MAX')];
   const progress = await driverRows<{ what: string; purged: string | number; last_purge_at: Date | null; pass_started_at: Date | null; pass_ended_at: Date | null }>(
     'select what, purged, last_purge_at, pass_started_at, pass_ended_at from console.retention_progress',
     [],
@@ -33,7 +39,7 @@ export async function retentionStatus(): Promise<TRetentionStatus> {
                 and r.received_at < now() - $1::bigint * interval '1 millisecond' and ${heldSql('$4')} limit $3) h) as held,
             (select count(*)::int from (select 1 from console.receipts
                 where received_at < now() - $2::bigint * interval '1 millisecond' limit $3) r) as rows`,
-    [env.RECEIPT_BODY_RETENTION, env.RECEIPT_RETENTION, BACKLOG_CAP, env.RETENTION_HOLD_MAX],
+    [bodyMs, rowMs, BACKLOG_CAP, holdMs],
   );
   const kind = (what: string, retentionMs: number, n: number): TRetentionKind => ({
     what,
@@ -46,11 +52,12 @@ export async function retentionStatus(): Promise<TRetentionStatus> {
   const pass = by.get('pass');
   return {
     settings: {
-      RECEIPT_BODY_RETENTION: formatDuration(env.RECEIPT_BODY_RETENTION),
-      RECEIPT_RETENTION: formatDuration(env.RECEIPT_RETENTION),
-      RETENTION_HOLD_MAX: formatDuration(env.RETENTION_HOLD_MAX),
+      RECEIPT_BODY_RETENTION: formatDuration(bodyMs),
+      RECEIPT_RETENTION: formatDuration(rowMs),
+      RETENTION_HOLD_MAX: formatDuration(holdMs),
     },
-    kinds: [kind('receipt_bodies', env.RECEIPT_BODY_RETENTION, due.bodies), kind('receipts', env.RECEIPT_RETENTION, due.rows)],
+    effective,
+    kinds: [kind('receipt_bodies', bodyMs, due.bodies), kind('receipts', rowMs, due.rows)],
     pass: { startedAt: iso(pass?.pass_started_at), endedAt: iso(pass?.pass_ended_at) },
     held: due.held,
   };

@@ -2,6 +2,7 @@ import 'server-only';
 import type { ConnectApi, TAttempt, TMessage } from '@/lib/console/connect-api';
 import { processSingleton } from '@/lib/process-singleton';
 import type { TJoinDelivery } from './join-delivery';
+import { responseGone } from '../retention/body-gone';
 import type { TEnvironmentName } from '../staff/session';
 
 // A message's attempts at a webhook, and their response bodies, read from the API with the two
@@ -44,18 +45,21 @@ export async function cachedAttempts(envName: TEnvironmentName, api: ConnectApi,
   return attempts;
 }
 
-// Recorded attempts never change: their response bodies are read once per process.
-const attemptBodies = processSingleton('attempt-bodies', () => new Map<string, string>());
+// Recorded attempts change only when retention (or an erasure) empties their body: their response
+// bodies are read once per process, and a purged one is shown as purged from then on.
+type TBody = Pick<TAttempt, 'response' | 'responsePurged'>;
+const attemptBodies = processSingleton('attempt-bodies', () => new Map<string, TBody>());
 
 export async function withResponse(api: ConnectApi, webhookId: string, messageId: string, a: TAttempt): Promise<TAttempt> {
   const key = `${api.config.baseUrl}|${a.id}`;
   const cached = attemptBodies.get(key);
-  if (cached !== undefined) return { ...a, response: cached };
+  if (cached !== undefined) return { ...a, ...cached };
   const full = await api.getAttempt(webhookId, messageId, a.id).catch(() => null);
   if (full?.response === undefined) return a;
-  attemptBodies.set(key, full.response);
+  const body: TBody = { response: full.response, ...(full.responsePurged ? { responsePurged: full.responsePurged } : {}) };
+  attemptBodies.set(key, body);
   if (attemptBodies.size > CACHE_MAX) attemptBodies.delete(attemptBodies.keys().next().value!);
-  return { ...a, response: full.response };
+  return { ...a, ...body };
 }
 
 /**
@@ -67,5 +71,6 @@ export async function withLastResponse(api: ConnectApi, webhookId: string, messa
   if (!last || last.status !== 'failed' || last.response !== undefined) return delivery;
   const full = await withResponse(api, webhookId, messageId, { ...last, response: undefined });
   if (full.response === undefined) return delivery;
-  return { ...delivery, attempts: [...delivery.attempts.slice(0, -1), { ...last, response: full.response }] };
+  const gone = responseGone(full.responsePurged);
+  return { ...delivery, attempts: [...delivery.attempts.slice(0, -1), { ...last, response: full.response, ...(gone ? { responseGone: gone } : {}) }] };
 }

@@ -7,7 +7,7 @@ import type { TReconciliation } from './reconcile';
 /** The contract's schedule: one first attempt and seven retries. */
 export const SCHEDULED_ATTEMPTS = 8;
 
-export type TExplainAttempt = { timestamp: string; responseStatusCode: number; responseDurationMs?: number; response?: string };
+export type TExplainAttempt = { timestamp: string; responseStatusCode: number; responseDurationMs?: number; response?: string; responseGone?: unknown };
 
 export type TExplainInput = {
   state: TReconciliation;
@@ -89,6 +89,8 @@ function quote(body: string | undefined, max = 80): string {
 
 function lastAnswer(attempt: TExplainAttempt | undefined): string {
   if (!attempt) return '';
+  // Retention emptied the answer (or the error): say so rather than guess.
+  if (attempt.responseGone) return attempt.responseStatusCode === 0 ? 'no response (the error was purged)' : `${attempt.responseStatusCode} (its body purged)`;
   if (attempt.responseStatusCode === 0) return `no response${attempt.response ? ` (${attempt.response.slice(0, 120)})` : ' (network error or timeout)'}`;
   return `${attempt.responseStatusCode}${quote(attempt.response)}`;
 }

@@ -15,6 +15,8 @@ export type TTimelineAttempt = {
   url: string;
   /** The response body, or the error when no response came; only where the attempt was read one by one. */
   response?: string;
+  /** Set when retention (or a donor erasure) emptied the response body: "response body purged on DATE (retention 90d)". */
+  responseGone?: TBodyGone;
 };
 
 export type TTimelineReceipt = {

@@ -4,6 +4,7 @@ import { allAttempts, cachedAttempts, withLastResponse, withResponse } from './a
 import type { TExplainTimes } from './explain-delivery';
 import { joinDelivery, receiversOfDelivery, type TJoinDelivery, type TSibling } from './join-delivery';
 import { mapLimit } from '../map-limit';
+import { responseGone } from '../retention/body-gone';
 import { receiptSummariesAt } from '../receivers/receipts-by-message';
 import { listReceivers, type TReceiver } from '../receivers';
 import { consoleAddresses } from '../receivers/console-addresses';
@@ -37,6 +38,7 @@ export function toTimelineAttempt(a: TAttempt): TTimelineAttempt {
     triggerType: a.triggerType,
     url: a.url,
     ...(a.response !== undefined ? { response: a.response } : {}),
+    ...(a.responsePurged ? { responseGone: responseGone(a.responsePurged)! } : {}),
   };
 }
 

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { getDb, queryRows, type Tx } from '@/lib/db/client';
+import { eraseFromArchive } from '@/lib/db/purge-archive';
+import { SERVICE_PURGE } from '../retention/purge-service';
 
 // EXT POST /v1/erasures: one donor's data erased from the service, on request (GDPR). The donor is
 // named by an e-mail (every grant of the account given with it, whatever its case) or a grant id.
@@ -13,7 +15,8 @@ import { getDb, queryRows, type Tx } from '@/lib/db/client';
 //   the grants' idempotency keys are deleted (their stored answer is the grant).
 // Ids, amounts, statuses, times and every other tag stay, so deliveries still reconcile. One
 // transaction; a second request finds the same grants and messages and erases nothing more.
-// `dryRun` counts what would be erased and changes nothing (the console's preview).
+// `dryRun` counts what would be erased and changes nothing (the console's preview). With ARCHIVE_DIR,
+// the archived copies of those payloads and answers are erased as well (eraseArchived).
 
 export type TErasureSubject = { email: string } | { grantId: string };
 export type TErasureReport = {
@@ -44,6 +47,25 @@ async function findGrants(tx: Tx, accountId: string, subject: TErasureSubject) {
 }
 
 export async function eraseDonor(accountId: string, subject: TErasureSubject, { dryRun = false } = {}): Promise<TErasureReport> {
+  const report = await eraseInStore(accountId, subject, dryRun);
+  if (!dryRun) await eraseArchived(accountId, report.messageIds, 'email' in subject ? subject.email.toLowerCase() : null);
+  return report;
+}
+
+/**
+ * With ARCHIVE_DIR, the donor's messages and their answers archived before a purge are erased from
+ * the archive too (lib/db/purge-archive.ts): those of the donor's messages, and any of the account's
+ * archived payloads that carry the e-mail. After the store's transaction: a crash between the two
+ * leaves the archive to a second request, which finds the same messages.
+ */
+async function eraseArchived(accountId: string, messageIds: string[], email: string | null): Promise<void> {
+  const ids = new Set(messageIds);
+  const mine = (r: Record<string, unknown>) => r.accountId === accountId;
+  await eraseFromArchive('messages', SERVICE_PURGE, (r) => mine(r) && (ids.has(String(r.id)) || (email !== null && String(r.payload ?? '').toLowerCase().includes(email))));
+  await eraseFromArchive('attempts', SERVICE_PURGE, (r) => mine(r) && ids.has(String(r.messageId)));
+}
+
+async function eraseInStore(accountId: string, subject: TErasureSubject, dryRun: boolean): Promise<TErasureReport> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const grants = await findGrants(tx, accountId, subject);

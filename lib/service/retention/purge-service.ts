@@ -1,4 +1,5 @@
 import { dbKind, driverRows } from '@/lib/db/client';
+import { archivedStep, repairArchive, sealArchive } from '@/lib/db/purge-archive';
 import { purgeIdleMs, startPurgeLoop, stopPurgeLoop, type TPurgeStep } from '@/lib/db/purge-loop';
 import { formatDuration } from '@/lib/duration';
 import { env } from '@/lib/env';
@@ -11,7 +12,8 @@ import { env } from '@/lib/env';
 // durations and times. The hold: a message with a delivery not (yet) successful — pending, sending,
 // or failed (what the problems view shows) — keeps its payload and its attempts' bodies until it is
 // resolved, or RETENTION_HOLD_MAX has passed. No row is deleted while a delivery of it is still due.
-// Each statement takes one batch (SKIP LOCKED) and counts it into service.retention_progress.
+// Each statement takes one batch (SKIP LOCKED) and counts it into service.retention_progress. With
+// ARCHIVE_DIR, what a batch takes is first appended to messages-/attempts-<day>.ndjson.gz (lib/db/purge-archive.ts).
 
 export const SERVICE_PURGE = 'retention-service';
 
@@ -23,29 +25,29 @@ const progress = (what: string) => `
     returning 1)
   select count(*)::int as n from done`;
 
-const PAYLOADS = `
-  with batch as (
-    select m.id from service.messages m
-     where m.payload_purged_at is null and m.created_at < now() - $1::bigint * interval '1 millisecond'
+const DUE_PAYLOADS = `m.payload_purged_at is null and m.created_at < now() - $1::bigint * interval '1 millisecond'
        and not (m.created_at > now() - $2::bigint * interval '1 millisecond'
-                and exists (select 1 from service.deliveries d where d.message_id = m.id and d.status <> 'success'))
-     order by m.created_at limit $3 for update skip locked),
+                and exists (select 1 from service.deliveries d where d.message_id = m.id and d.status <> 'success'))`;
+const DUE_RESPONSES = `a.response_purged_at is null and a.created_at < now() - $1::bigint * interval '1 millisecond'
+       and not (a.created_at > now() - $2::bigint * interval '1 millisecond'
+                and exists (select 1 from service.deliveries d where d.id = a.delivery_id and d.status <> 'success'))`;
+const DUE_MESSAGES = `m.created_at < now() - $1::bigint * interval '1 millisecond'
+       and not exists (select 1 from service.deliveries d where d.message_id = m.id and d.status in ('pending', 'sending'))`;
+
+/** The purge of the messages `batch` names; `$retention` is MESSAGE_PAYLOAD_RETENTION as written (`90d`). */
+const payloads = (batch: string, retention: string) => `
+  with batch as (${batch}),
   done as (
     update service.messages m
        set payload = json_build_object('purged', json_build_object(
-             'at', now(), 'retention', $4::text, 'size', octet_length(m.payload),
+             'at', now(), 'retention', ${retention}::text, 'size', octet_length(m.payload),
              'sha256', encode(sha256(convert_to(m.payload, 'UTF8')), 'hex')))::text,
            payload_purged_at = now()
       from batch where m.id = batch.id returning 1),
   ${progress('message_payloads')}`;
 
-const RESPONSES = `
-  with batch as (
-    select a.id from service.attempts a
-     where a.response_purged_at is null and a.created_at < now() - $1::bigint * interval '1 millisecond'
-       and not (a.created_at > now() - $2::bigint * interval '1 millisecond'
-                and exists (select 1 from service.deliveries d where d.id = a.delivery_id and d.status <> 'success'))
-     order by a.created_at limit $3 for update skip locked),
+const responses = (batch: string) => `
+  with batch as (${batch}),
   done as (
     update service.attempts a
        set response = '', response_size = octet_length(a.response),
@@ -54,12 +56,8 @@ const RESPONSES = `
   ${progress('attempt_responses')}`;
 
 // Deletes in one statement: the foreign keys are checked at its end, when all three are gone.
-const MESSAGES = `
-  with batch as (
-    select m.id from service.messages m
-     where m.created_at < now() - $1::bigint * interval '1 millisecond'
-       and not exists (select 1 from service.deliveries d where d.message_id = m.id and d.status in ('pending', 'sending'))
-     order by m.created_at limit $2 for update skip locked),
+const messages = (batch: string) => `
+  with batch as (${batch}),
   gone_attempts as (
     delete from service.attempts a using service.deliveries d, batch
      where d.message_id = batch.id and a.webhook_id = d.webhook_id and a.message_id = d.message_id returning 1),
@@ -68,6 +66,30 @@ const MESSAGES = `
   done as (
     delete from service.messages m using batch where m.id = batch.id returning 1),
   ${progress('messages')}`;
+
+const PAYLOADS = payloads(`select m.id from service.messages m where ${DUE_PAYLOADS} order by m.created_at limit $3 for update skip locked`, '$4');
+const RESPONSES = responses(`select a.id from service.attempts a where ${DUE_RESPONSES} order by a.created_at limit $3 for update skip locked`);
+const MESSAGES = messages(`select m.id from service.messages m where ${DUE_MESSAGES} order by m.created_at limit $2 for update skip locked`);
+
+// With ARCHIVE_DIR: a batch is read with what it holds, archived (lib/db/purge-archive.ts), then purged by its ids.
+const MESSAGE_COLUMNS = `m.id, m.account_id as "accountId", m.event_type as "eventType", m.created_at as "createdAt", m.payload,
+  encode(sha256(convert_to(m.payload, 'UTF8')), 'hex') as sha256`;
+const ATTEMPT_COLUMNS = `a.id, a.account_id as "accountId", a.message_id as "messageId", a.webhook_id as "webhookId", a.created_at as "createdAt",
+  a.response_status_code as "responseStatusCode", a.response, encode(sha256(convert_to(a.response, 'UTF8')), 'hex') as sha256`;
+const SELECT_PAYLOADS = `select ${MESSAGE_COLUMNS} from service.messages m where ${DUE_PAYLOADS} order by m.created_at limit $3`;
+const SELECT_RESPONSES = `select ${ATTEMPT_COLUMNS} from service.attempts a where ${DUE_RESPONSES} order by a.created_at limit $3`;
+const SELECT_MESSAGES = `select ${MESSAGE_COLUMNS}, m.payload_purged_at is not null as gone from service.messages m where ${DUE_MESSAGES} order by m.created_at limit $2`;
+// The answers a message's deletion takes with it that were not purged before.
+const SELECT_ANSWERS_OF = `select ${ATTEMPT_COLUMNS} from service.attempts a where a.message_id = any($1::text[]) and a.response_purged_at is null`;
+const PAYLOADS_OF = payloads('select m.id from service.messages m where m.id = any($1::text[]) and m.payload_purged_at is null for update skip locked', '$2');
+const RESPONSES_OF = responses('select a.id from service.attempts a where a.id = any($1::text[]) and a.response_purged_at is null for update skip locked');
+const MESSAGES_OF = messages('select m.id from service.messages m where m.id = any($1::text[]) for update skip locked');
+
+type TRow = { id: string; createdAt: Date | string; gone?: boolean } & Record<string, unknown>;
+const record = (kind: 'messages' | 'attempts', { gone: _gone, ...r }: TRow, purged: 'body' | 'row') => ({
+  kind,
+  record: { ...r, createdAt: new Date(r.createdAt).toISOString(), purged },
+});
 
 async function count(text: string, params: unknown[]): Promise<number> {
   const [row] = await driverRows<{ n: number }>(text, params);
@@ -78,13 +100,42 @@ export function servicePurgeSteps(): TPurgeStep[] {
   const payload = env.MESSAGE_PAYLOAD_RETENTION;
   const hold = env.RETENTION_HOLD_MAX;
   return [
-    { what: 'message_payloads', run: (limit) => count(PAYLOADS, [payload, hold, limit, formatDuration(payload)]) },
-    { what: 'attempt_responses', run: (limit) => count(RESPONSES, [payload, hold, limit]) },
-    { what: 'messages', run: (limit) => count(MESSAGES, [env.MESSAGE_RETENTION, limit]) },
+    archivedStep(
+      'message_payloads',
+      (limit) => count(PAYLOADS, [payload, hold, limit, formatDuration(payload)]),
+      async (limit) => {
+        const due = await driverRows<TRow>(SELECT_PAYLOADS, [payload, hold, limit]);
+        return { ids: due.map((d) => d.id), records: due.map((d) => record('messages', d, 'body')) };
+      },
+      (ids) => count(PAYLOADS_OF, [ids, formatDuration(payload)]),
+    ),
+    archivedStep(
+      'attempt_responses',
+      (limit) => count(RESPONSES, [payload, hold, limit]),
+      async (limit) => {
+        const due = await driverRows<TRow>(SELECT_RESPONSES, [payload, hold, limit]);
+        return { ids: due.map((d) => d.id), records: due.map((d) => record('attempts', d, 'body')) };
+      },
+      (ids) => count(RESPONSES_OF, [ids]),
+    ),
+    archivedStep(
+      'messages',
+      (limit) => count(MESSAGES, [env.MESSAGE_RETENTION, limit]),
+      async (limit) => {
+        // A message whose payload (or answer) went before was archived then; what it still holds is archived now.
+        const due = await driverRows<TRow>(SELECT_MESSAGES, [env.MESSAGE_RETENTION, limit]);
+        const ids = due.map((d) => d.id);
+        const answers = ids.length ? await driverRows<TRow>(SELECT_ANSWERS_OF, [ids]) : [];
+        return { ids, records: [...due.filter((d) => !d.gone).map((d) => record('messages', d, 'row')), ...answers.map((a) => record('attempts', a, 'row'))] };
+      },
+      (ids) => count(MESSAGES_OF, [ids]),
+    ),
   ];
 }
 
 async function onPass(event: 'start' | 'end', purged: number): Promise<void> {
+  if (event === 'start') await repairArchive(['messages', 'attempts']);
+  else await sealArchive(['messages', 'attempts']);
   const column = event === 'start' ? 'pass_started_at' : 'pass_ended_at';
   await driverRows(
     `insert into service.retention_progress as p (what, ${column}) values ('pass', now())

@@ -47,7 +47,10 @@ sameShape<Omit<TAttemptJson, 'response' | 'responsePurged'>, z.output<typeof ZAt
 export const ZAttemptWithResponse = ZAttempt.extend({
   response: z.string().meta({ description: 'The response body (cut at 20,000 bytes), or the network error; empty once purged.' }),
   responsePurged: z
-    .object({ at: ZInstantOut, size: z.int().meta({ description: 'The purged body\'s size in bytes.' }), sha256: z.string().meta({ description: "The purged body's SHA-256, hex." }) })
+    .object({
+      at: ZInstantOut,
+      retention: z.string().meta({ description: 'MESSAGE_PAYLOAD_RETENTION as it is set now (`90d`).', example: '90d' }),
+      size: z.int().meta({ description: 'The purged body\'s size in bytes.' }), sha256: z.string().meta({ description: "The purged body's SHA-256, hex." }) })
     .nullable()
     .meta({ description: 'EXT: when retention (MESSAGE_PAYLOAD_RETENTION) or a donor erasure emptied `response`; null while it is kept.' }),
 }).meta({ id: 'AttemptWithResponse' });

@@ -1,5 +1,7 @@
 import type { TEventType, TMessageStatus } from '@/lib/constants';
 import type { schema } from '@/lib/db/client';
+import { formatDuration } from '@/lib/duration';
+import { env } from '@/lib/env';
 
 export type TWebhookRow = typeof schema.webhooks.$inferSelect;
 export type TDeliveryRow = typeof schema.deliveries.$inferSelect;
@@ -67,7 +69,7 @@ export type TAttemptJson = {
   triggerType: 'scheduled' | 'manual';
   response?: string;
   /** EXT, with `response`: set when retention emptied the response body (or an erasure did). */
-  responsePurged?: { at: string; size: number; sha256: string } | null;
+  responsePurged?: { at: string; retention: string; size: number; sha256: string } | null;
 };
 
 export function webhookToJson(row: TWebhookRow): TWebhookJson {
@@ -157,7 +159,9 @@ export function attemptToJson(row: TAttemptSummaryRow, { withResponse = false } 
     ...(withResponse
       ? {
           response: row.response ?? '',
-          responsePurged: row.responsePurgedAt ? { at: row.responsePurgedAt.toISOString(), size: row.responseSize ?? 0, sha256: row.responseSha256 ?? '' } : null,
+          responsePurged: row.responsePurgedAt
+            ? { at: row.responsePurgedAt.toISOString(), retention: formatDuration(env.MESSAGE_PAYLOAD_RETENTION), size: row.responseSize ?? 0, sha256: row.responseSha256 ?? '' }
+            : null,
         }
       : {}),
   };

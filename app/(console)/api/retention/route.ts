@@ -1,10 +1,30 @@
-// Console: GET /api/retention (admin) — the console's retention purge: settings, what it purged, what is due.
+// Console: GET /api/retention (admin) — the console's retention purge: settings (with where each comes
+// from), what it purged, what is due. PATCH (admin) — change the console's retention settings
+// ({RECEIPT_BODY_RETENTION?, RECEIPT_RETENTION?, RETENTION_HOLD_MAX?}: `30d`, or null for the
+// environment's value); audited. The service's settings are read-only here (retention-settings.ts).
+import { auditResultOf, recordAudit } from '@/lib/console/audit/record-audit';
 import { retentionStatus } from '@/lib/console/retention/retention-status';
+import { z } from 'zod';
+import { parseRetentionPatch, updateRetention } from '@/lib/console/retention/retention-settings';
 import { withStaff } from '@/lib/console/staff/with-staff';
+import { getDb } from '@/lib/db/client';
+import { readJson } from '@/lib/http/body';
 import { json, otherMethods } from '@/lib/http/respond';
 
 export const dynamic = 'force-dynamic';
 
 export const GET = withStaff({ role: 'admin' }, async () => json(await retentionStatus(), { headers: { 'cache-control': 'no-store' } }));
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);
+export const PATCH = withStaff({ role: 'admin' }, async ({ req, staff }) => {
+  const patch = parseRetentionPatch(await readJson(req, z.unknown()));
+  try {
+    const { settings, changed } = await updateRetention(patch);
+    await recordAudit(await getDb(), { actor: staff, action: 'retention.update', target: Object.keys(changed), result: 'ok', detail: changed });
+    return json({ settings }, { headers: { 'cache-control': 'no-store' } });
+  } catch (err) {
+    await recordAudit(await getDb(), { actor: staff, action: 'retention.update', target: Object.keys(patch), result: auditResultOf(err) });
+    throw err;
+  }
+});
+
+export const { POST, PUT, DELETE, OPTIONS } = otherMethods(['GET', 'PATCH']);

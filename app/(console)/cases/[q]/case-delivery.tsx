@@ -63,7 +63,15 @@ export function CaseDelivery({ messageId, delivery: d }: { messageId: string; de
                     <HttpCodeBadge code={a.responseStatusCode} />
                     <span className="font-mono text-slate-500">{a.responseDurationMs} ms</span>
                     {a.triggerType === 'manual' ? <span className="text-slate-500">manual</span> : null}
-                    {a.response ? <span className="basis-full truncate font-mono text-slate-500" title={a.response}>{a.response.slice(0, 200)}</span> : null}
+                    {a.responseGone ? (
+                      <span className="basis-full text-slate-600" data-testid="response-gone">
+                        {a.responseGone.note}
+                      </span>
+                    ) : a.response ? (
+                      <span className="basis-full truncate font-mono text-slate-500" title={a.response}>
+                        {a.response.slice(0, 200)}
+                      </span>
+                    ) : null}
                   </li>
                 ))}
               </ul>
@@ -102,6 +110,11 @@ export function ReceiptLine({ receipt: r }: { receipt: TTimelineReceipt }) {
       <Link href={`/receipts/${r.id}`} className="text-indigo-700 hover:underline">
         #{r.id}
       </Link>
+      {r.bodyGone ? (
+        <span className="basis-full text-slate-600" data-testid="body-gone">
+          {r.bodyGone.note}
+        </span>
+      ) : null}
     </li>
   );
 }

@@ -70,55 +70,62 @@ export default async function ReceiptPage({ params }: { params: Promise<{ id: st
       />
       <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-2">
         <Card title="Signature forensics">
-          <div data-testid="forensics" className="space-y-3">
-            <DescriptionList
-              items={[
-                ['Headers', f.family ? `${f.family}-* (${f.signatureCount} signature${f.signatureCount === 1 ? '' : 's'})` : 'no signature headers'],
-                ['Timestamp skew', f.skewSeconds === null ? '—' : `${f.skewSeconds} s ${Math.abs(f.skewSeconds) > 300 ? '(outside the ±300 s tolerance)' : '(within tolerance)'}`],
-                [
-                  'Body',
-                  f.bodyMatches === null ? (
-                    'not compared (the service’s copy is unknown)'
-                  ) : f.bodyMatches ? (
-                    <Badge key="b" tone="green" wrap>byte-for-byte what the service sent</Badge>
-                  ) : (
-                    <Badge key="b" tone="red" wrap>differs from what the service sent</Badge>
-                  ),
-                ],
-                ['Sent by', webhook ? <Link key="w" href={`/webhooks/${encodeURIComponent(webhook.id)}`} className="break-all text-indigo-700 hover:underline">{webhook.description || webhook.url}</Link> : 'no webhook of this account sent it'],
-              ]}
-            />
-            <table className="w-full text-xs" data-testid="fingerprints">
-              <thead className="text-left text-slate-500">
-                <tr>
-                  <th className="py-1 pr-3 font-medium">Secret</th>
-                  <th className="py-1 pr-3 font-medium">Fingerprint</th>
-                  <th className="py-1 font-medium">Signed this request</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {[...(f.webhookSecret ? [f.webhookSecret] : []), ...f.receiverSecrets].map((s: TSecretCheck) => (
-                  <tr key={s.label} data-testid="fingerprint-row" data-matches={s.matches}>
-                    <td className="py-1 pr-3">{s.label}</td>
-                    <td className="py-1 pr-3 font-mono">{s.fingerprint}…</td>
-                    <td className="py-1">{s.matches ? <Badge tone="green">yes</Badge> : <Badge tone="gray">no</Badge>}</td>
+          {receipt.bodyGone ? (
+            <p className="text-sm text-slate-600" data-testid="forensics-gone">
+              The body and the signature headers are gone ({receipt.bodyGone.note}): nothing is left to check again. The verdict recorded when it
+              arrived stands.
+            </p>
+          ) : (
+            <div data-testid="forensics" className="space-y-3">
+              <DescriptionList
+                items={[
+                  ['Headers', f.family ? `${f.family}-* (${f.signatureCount} signature${f.signatureCount === 1 ? '' : 's'})` : 'no signature headers'],
+                  ['Timestamp skew', f.skewSeconds === null ? '—' : `${f.skewSeconds} s ${Math.abs(f.skewSeconds) > 300 ? '(outside the ±300 s tolerance)' : '(within tolerance)'}`],
+                  [
+                    'Body',
+                    f.bodyMatches === null ? (
+                      'not compared (the service’s copy is unknown)'
+                    ) : f.bodyMatches ? (
+                      <Badge key="b" tone="green" wrap>byte-for-byte what the service sent</Badge>
+                    ) : (
+                      <Badge key="b" tone="red" wrap>differs from what the service sent</Badge>
+                    ),
+                  ],
+                  ['Sent by', webhook ? <Link key="w" href={`/webhooks/${encodeURIComponent(webhook.id)}`} className="break-all text-indigo-700 hover:underline">{webhook.description || webhook.url}</Link> : 'no webhook of this account sent it'],
+                ]}
+              />
+              <table className="w-full text-xs" data-testid="fingerprints">
+                <thead className="text-left text-slate-500">
+                  <tr>
+                    <th className="py-1 pr-3 font-medium">Secret</th>
+                    <th className="py-1 pr-3 font-medium">Fingerprint</th>
+                    <th className="py-1 font-medium">Signed this request</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-            {f.receiverSecrets.length === 0 ? <Callout tone="warning">The receiver holds no secret, so nothing is verified.</Callout> : null}
-            {webhook && holdsWebhookSecret && receipt.verdict !== 'valid' ? (
-              <p className="text-xs text-emerald-700" data-testid="holds-webhook-secret">
-                The receiver now holds the webhook’s secret ({webhookFingerprint}…): new deliveries verify with it. This request was checked, and failed, with the secrets the receiver held when it arrived.
-              </p>
-            ) : null}
-            {webhook && f.webhookSecret && !holdsWebhookSecret ? (
-              <div className="space-y-1">
-                <p className="text-xs text-slate-600">The receiver does not hold the secret this webhook signs with.</p>
-                <AdoptSecretButton receiptId={receipt.id} />
-              </div>
-            ) : null}
-          </div>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {[...(f.webhookSecret ? [f.webhookSecret] : []), ...f.receiverSecrets].map((s: TSecretCheck) => (
+                    <tr key={s.label} data-testid="fingerprint-row" data-matches={s.matches}>
+                      <td className="py-1 pr-3">{s.label}</td>
+                      <td className="py-1 pr-3 font-mono">{s.fingerprint}…</td>
+                      <td className="py-1">{s.matches ? <Badge tone="green">yes</Badge> : <Badge tone="gray">no</Badge>}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              {f.receiverSecrets.length === 0 ? <Callout tone="warning">The receiver holds no secret, so nothing is verified.</Callout> : null}
+              {webhook && holdsWebhookSecret && receipt.verdict !== 'valid' ? (
+                <p className="text-xs text-emerald-700" data-testid="holds-webhook-secret">
+                  The receiver now holds the webhook’s secret ({webhookFingerprint}…): new deliveries verify with it. This request was checked, and failed, with the secrets the receiver held when it arrived.
+                </p>
+              ) : null}
+              {webhook && f.webhookSecret && !holdsWebhookSecret ? (
+                <div className="space-y-1">
+                  <p className="text-xs text-slate-600">The receiver does not hold the secret this webhook signs with.</p>
+                  <AdoptSecretButton receiptId={receipt.id} />
+                </div>
+              ) : null}
+            </div>
+          )}
         </Card>
         <Card title="Request">
           <DescriptionList

@@ -1,0 +1,108 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { Badge } from '@/components/console/badge';
+import { buttonClass } from '@/components/console/button-class';
+import type { TSetting } from '@/lib/console/retention/retention-settings';
+
+// The retention settings in effect and where each comes from. The console's three are editable
+// (PATCH /api/retention: a duration, or "use the environment's" to drop the admin's value); the
+// service's are shown read-only (they are set in the service's environment).
+
+const LABELS: Record<string, string> = {
+  RECEIPT_BODY_RETENTION: 'Receipt bodies and headers',
+  RECEIPT_RETENTION: 'Receipts (the rows)',
+  RETENTION_HOLD_MAX: 'Hold of unresolved receipts, at most',
+  MESSAGE_PAYLOAD_RETENTION: 'Service: message payloads and attempt answers',
+  MESSAGE_RETENTION: 'Service: messages (the rows)',
+};
+const SOURCE_TONE = { admin: 'blue', env: 'gray', default: 'gray' } as const;
+
+export function RetentionSettingsForm({ settings }: { settings: TSetting[] }) {
+  const router = useRouter();
+  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(settings.map((s) => [s.key, s.value])));
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function send(patch: Record<string, string | null>) {
+    setBusy(true);
+    setError(null);
+    setSaved(null);
+    try {
+      const res = await fetch('/api/retention', { method: 'PATCH', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(patch) });
+      const body = await res.json().catch(() => null);
+      if (!res.ok) throw new Error(body?.detail ?? `The console answered ${res.status}.`);
+      const now = body.settings as TSetting[];
+      setValues(Object.fromEntries(now.map((s) => [s.key, s.value])));
+      setSaved('Saved. The purge uses the new values from its next pass.');
+      router.refresh();
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const changed = Object.fromEntries(settings.filter((s) => s.editable && values[s.key].trim() !== s.value).map((s) => [s.key, values[s.key].trim()]));
+  return (
+    <form
+      className="space-y-3 text-sm"
+      data-testid="retention-settings"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void send(changed);
+      }}
+    >
+      <ul className="divide-y divide-slate-100">
+        {settings.map((s) => (
+          <li key={s.key} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2" data-testid={`setting-${s.key}`} data-source={s.source}>
+            <label htmlFor={`retention-${s.key}`} className="min-w-0 basis-full sm:basis-72">
+              <span className="block text-slate-800">{LABELS[s.key] ?? s.key}</span>
+              <code className="text-xs text-slate-500">{s.key}</code>
+            </label>
+            {s.editable ? (
+              <input
+                id={`retention-${s.key}`}
+                className="w-24 rounded-md border border-slate-300 bg-white px-2 py-1 font-mono text-sm"
+                value={values[s.key]}
+                onChange={(e) => setValues({ ...values, [s.key]: e.target.value })}
+                aria-describedby="retention-grammar"
+              />
+            ) : (
+              <span className="w-24 px-2 py-1 font-mono" id={`retention-${s.key}`}>
+                {s.value}
+              </span>
+            )}
+            <Badge tone={SOURCE_TONE[s.source]} title={s.editable ? undefined : 'Set in the service’s environment'}>
+              {s.source === 'admin' ? 'set by an admin' : s.source === 'env' ? 'from the environment' : 'default'}
+            </Badge>
+            {s.editable && s.source === 'admin' ? (
+              <button type="button" className="text-xs text-indigo-700 hover:underline" disabled={busy} onClick={() => void send({ [s.key]: null })}>
+                use the environment’s
+              </button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <p id="retention-grammar" className="text-xs text-slate-500">
+        Durations: a whole number and a unit, <code>90d</code>, <code>12h</code>, <code>30m</code>, <code>45s</code> (1s to 3650d); bodies are
+        kept no longer than their rows. The service’s settings are shown as this app’s environment has them (a separate service deployment has
+        its own) and are set there: the console reaches the service as one account’s client, and how long the whole service keeps data is not
+        an account’s to change.
+      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" className={buttonClass('primary')} disabled={busy || Object.keys(changed).length === 0}>
+          Save
+        </button>
+        {error ? (
+          <p className="text-red-700" role="alert">
+            {error}
+          </p>
+        ) : null}
+        {saved ? <p role="status">{saved}</p> : null}
+      </div>
+    </form>
+  );
+}
