@@ -21,6 +21,9 @@ const root = path.resolve(import.meta.dirname, '..');
 await tsImport('../lib/load-env.ts', import.meta.url);
 const { env } = await tsImport('../lib/env.ts', import.meta.url);
 const { MAX_BODY_BYTES, refusal } = await tsImport('../lib/http/front-door.ts', import.meta.url);
+// tsx turned source maps on for those imports; as under `next start`, the app's own stack traces
+// stay unmapped — mapping made Node read the map of every chunk the server loads, at each start.
+process.setSourceMapsEnabled(false);
 const { PORT: port, HOST: host, TRUST_PROXY: trustProxy, HTTP_MAX_CONNECTIONS_PER_ADDRESS: maxPerAddress } = env;
 
 const app = next({ dev: false, dir: root, port, hostname: host ?? 'localhost' });

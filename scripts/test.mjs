@@ -13,6 +13,24 @@ process.chdir(root);
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
 
+/**
+ * The tests' scratch files — every app's embedded store (a copy of a 40 MB template), old databases,
+ * scratch PostgreSQL clusters, Chromium profiles — go to memory (/dev/shm) when this machine has it
+ * and TMPDIR is not set: writing that copy to disk cost ~1.2 CPU seconds of kernel time per app
+ * started, a fifth of what an app start costs. Removed when the run ends.
+ */
+function scratchInMemory() {
+  if (process.env.TMPDIR) return null;
+  try {
+    const dir = fs.mkdtempSync('/dev/shm/gc-tests-');
+    env.TMPDIR = dir;
+    return dir;
+  } catch {
+    return null; // no /dev/shm: the system's temporary directory
+  }
+}
+const scratch = scratchInMemory();
+
 function run(cmd, args, extraEnv = {}) {
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
   return r.status ?? 1;
@@ -184,4 +202,5 @@ if (e2eFiles.length) {
 
 await template?.drop().catch((err) => console.error(`could not drop the template database ${template.name}: ${err.message}`));
 console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

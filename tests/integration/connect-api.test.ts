@@ -8,6 +8,8 @@ import { reconcile } from '../../lib/console/timeline/reconcile';
 import { ADMIN, SANDBOX, startApp } from '../helpers/app';
 import { call, eventually } from '../helpers/http';
 
+// @ci-one-store: CI runs this file in the embedded-store pass only (the console's API client over HTTP:
+// the store is not in it).
 // The console's API client against the real service started by startApp. Faults (401, 503, 429,
 // dropped connections, odd bodies) come from a small local proxy in front of the real service.
 

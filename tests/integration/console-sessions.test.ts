@@ -4,6 +4,8 @@ import { ADMIN, startApp, type TApp } from '../helpers/app';
 import { call } from '../helpers/http';
 import { databaseAt } from '../helpers/old-database';
 
+// @ci-one-store: CI runs this file in the embedded-store pass only (sessions and their cookies are the
+// same on any store).
 // Staff sessions end for real: signing out deletes the server-side row, so a copy of the cookie is
 // worthless; a cookie that cannot be read is "not signed in", never a 5xx.
 

@@ -8,6 +8,8 @@ import { assertProblem, call, eventually, staffCookie, token } from '../helpers/
 import { databaseAt } from '../helpers/old-database';
 import { startReceiver, type TReceiver } from '../helpers/receiver';
 
+// @ci-one-store: CI runs this file in the embedded-store pass only (the health reads are plain queries
+// over the rollups, the same on any store).
 // Webhook stats (EXT GET /v1/webhooks/{id}/stats) against attempts the test made happen — a real
 // receiver answering 2xx to some and 500 to others, delivered by the real worker — and /metrics:
 // off by default, then behind its token, its counters moving with those deliveries. And the stats

@@ -6,6 +6,8 @@ import { SignJWT, importJWK, type JWK } from 'jose';
 import { SANDBOX, queryAppDb, startApp } from '../helpers/app';
 import { assertProblem, call, staffCookie, token } from '../helpers/http';
 
+// @ci-one-store: CI runs this file in the embedded-store pass only (refusals happen before the store is
+// reached, and the same on any store).
 // Each bullet of the input boundary, one by one (the fuzz test covers them in bulk): what a
 // hostile client sends is a 4xx naming what is wrong, and the headers every answer carries.
 

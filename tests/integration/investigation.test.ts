@@ -4,6 +4,8 @@ import { after, before, describe, test } from 'node:test';
 import { freePort, startApp } from '../helpers/app';
 import { assertProblem, call, eventually, staffCookie, token, type TResponse } from '../helpers/http';
 
+// @ci-one-store: CI runs this file in the embedded-store pass only (the case and search reads are plain
+// queries, the same on any store).
 // "It never arrived", investigated from the console's side, against the real built app over HTTP.
 // One account, one grant, three webhooks that each go wrong (or right) in their own way:
 //   W1 → console receiver R1, which holds the webhook's secret S     → delivered and received

@@ -9,6 +9,8 @@ import { assertProblem, call, eventually, token } from '../helpers/http';
 import { databaseAt } from '../helpers/old-database';
 import { startReceiver, type TReceiver } from '../helpers/receiver';
 
+// @ci-one-store: CI runs this file in the embedded-store pass only (the message list filters are plain
+// queries, the same on any store).
 // The investigation extensions (EXT): messages stored, tagged and given an event id whether or not
 // a webhook is subscribed; the account's message list and lookup; lastAttempt on a webhook's
 // messages; why and when a webhook was disabled; a grant by token alone; and the migration that

@@ -4,6 +4,8 @@ import { startApp } from '../helpers/app';
 import { call, eventually, token } from '../helpers/http';
 import { startReceiver, verifyWith, type TReceiver, type TReceived } from '../helpers/receiver';
 
+// @ci-one-store: CI runs this file in the embedded-store pass only (the events and their payloads are
+// the same on any store).
 // The operational events (EXT): webhook.disabled, message.attempt.exhausted, webhook.recovered,
 // delivered by the real worker to webhooks that subscribe to them, signed (verified here with the
 // standardwebhooks package), and never to the webhook they are about.

@@ -6,6 +6,8 @@ import { canBindIpv6, freePort, startApp } from '../helpers/app';
 import { databaseAt } from '../helpers/old-database';
 import { call, eventually, staffCookie, token } from '../helpers/http';
 
+// @ci-one-store: CI runs this file in the embedded-store pass only (which URL a receiver answers to
+// does not depend on the store).
 // One receiver of this console reached through every address form integrators paste, on an app
 // whose URL says `localhost` (the default setup): localhost, 127.0.0.1, [::1], a reverse proxy on
 // another loopback port that sets X-Forwarded-Host (listed in CONSOLE_RECEIVER_HOSTS), and a second

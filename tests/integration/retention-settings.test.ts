@@ -3,6 +3,8 @@ import { after, before, describe, test } from 'node:test';
 import { startApp, type TApp } from '../helpers/app';
 import { call, eventually, staffCookie } from '../helpers/http';
 
+// @ci-one-store: CI runs this file in the embedded-store pass only (the settings page and its checks
+// are the same on any store).
 // An admin changes the console's retention on /retention (PATCH /api/retention): stored in the
 // console's database over the environment's values, shown with where each comes from, audited,
 // read by the purge at its next pass; bad values get a 400 naming the field and change nothing;

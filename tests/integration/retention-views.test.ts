@@ -5,6 +5,8 @@ import { parse } from 'csv-parse/sync';
 import { queryAppDb, startApp, type TApp } from '../helpers/app';
 import { call, eventually, staffCookie, token } from '../helpers/http';
 
+// @ci-one-store: CI runs this file in the embedded-store pass only (what the views say where a body was
+// is the same on any store (the purge itself runs on PostgreSQL in retention.test.ts)).
 // What the views say where retention took a body: a grant delivered to this console's receiver,
 // its payload, its attempt's answer and the receipt's body purged after 5 s. The receipt page and
 // JSON, the message page, the timeline, the case page and JSON, and the exports (CSV, NDJSON, the

@@ -6,6 +6,8 @@ import { startApp, type TApp } from '../helpers/app';
 import { assertProblem, call, token } from '../helpers/http';
 import { databaseAt } from '../helpers/old-database';
 
+// @ci-one-store: CI runs this file in the embedded-store pass only (the public SDK sees the same API on
+// any store).
 // Issue 12: the API as the public Chariot SDK drives it, and as /openapi.json describes it —
 // the served document and its reference page, a grant's workflowSessionId (API and Connect page),
 // GET /v1/grants/{id} by token alone (a1, with grants.test.ts), the funds list, and migration 0007

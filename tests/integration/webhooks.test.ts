@@ -5,6 +5,8 @@ import { startApp } from '../helpers/app';
 import { assertProblem, call, eventually, token } from '../helpers/http';
 import { startReceiver, type TReceiver } from '../helpers/receiver';
 
+// @ci-one-store: CI runs this file in the embedded-store pass only (the webhook API's answers are the
+// same on any store).
 // The webhooks API: every operation's success path and error statuses, and tenancy.
 
 let app: Awaited<ReturnType<typeof startApp>>;
