@@ -23,6 +23,7 @@ function scratchInMemory() {
   if (process.env.TMPDIR) return null;
   try {
     const dir = fs.mkdtempSync('/dev/shm/gc-tests-');
+    fs.chmodSync(dir, 0o1777); // as /tmp: a scratch PostgreSQL cluster runs as the postgres user
     env.TMPDIR = dir;
     return dir;
   } catch {

@@ -302,6 +302,26 @@ describe('the receipt stream', () => {
       s.close();
     }
   });
+
+  test('on PostgreSQL, a transaction running in another database on the same server holds nothing back', { skip: !process.env.TEST_DATABASE_URL && 'PostgreSQL only' }, async () => {
+    const { token } = await makeToken('operator', 'next door');
+    const s = await openStream('', { authorization: `Bearer ${token}` });
+    await eventually(async () => s.events.some((e) => e.event === 'ready'), 5000, 'ready');
+    const pg = (await import('pg')).default;
+    // TEST_DATABASE_URL names the server's admin database: another database than the app's.
+    const nextDoor = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await nextDoor.connect();
+    try {
+      await nextDoor.query('begin');
+      await nextDoor.query('select pg_current_xact_id()'); // takes a transaction id, as any write does
+      await ingest('msg_next_door');
+      await eventually(async () => s.receipts().some((r) => r.messageId === 'msg_next_door'), 5000, 'sent while the other database\'s transaction runs');
+    } finally {
+      await nextDoor.query('rollback').catch(() => {});
+      await nextDoor.end();
+      s.close();
+    }
+  });
 });
 
 // ---- listen, the process ------------------------------------------------------------------------
@@ -321,8 +341,16 @@ async function localServer() {
   return { got, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`, close: () => new Promise((r) => server.close(r)) };
 }
 
+// Every listen process a test starts; any still running when the file ends is killed (a failed
+// assertion must not leave one reconnecting forever and the test process waiting on it).
+const started = new Set<ChildProcess>();
+after(() => {
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
 function runListen(args: string[]) {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/listen.ts'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  started.add(child);
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (d) => (stdout += d));

@@ -7,7 +7,7 @@ import type { TReceiptInput } from '@/lib/console/ingest/record-receipt';
 // on PostgreSQL, other processes): id 11 may be visible while id 10 is still to commit, so "id > the
 // cursor" could skip 10 for ever. Each receipt records the transaction that stored it (tx, migration
 // 0017), and a stream reads in (tx, id) order only rows whose transaction is older than every one
-// still running (pg_snapshot_xmin): any receipt committed later has a larger tx. A visible row past
+// still running here (HORIZON below): any receipt committed later has a larger tx. A visible row past
 // that horizon is held back (`held`) until the transactions before it end. Rows stored before 0017
 // have tx 0 and come first, by id.
 
@@ -43,10 +43,24 @@ type TRow = {
   settled: boolean;
 };
 
-const HORIZON = 'pg_snapshot_xmin(pg_current_snapshot())';
+/**
+ * The horizon: the oldest transaction still running (of the statement's snapshot) that could store a
+ * receipt. A snapshot lists the running transactions of every database on the server; one seen in
+ * pg_stat_activity working in another database cannot write here, so it does not hold the stream
+ * back (a long write next door — another app's database on the same server, a migration — would
+ * otherwise stall every stream for as long as it runs). An id's database never changes, so one that
+ * ends before it is looked up only keeps the horizon where it was (safe); a session of another role
+ * shows no backend_xid and counts, as before. Nothing running: the snapshot's xmax.
+ */
+const HORIZON = `(select coalesce(
+    (select min(x) from pg_snapshot_xip(pg_current_snapshot()) x
+      where (x::text::bigint % 4294967296) not in (
+        select backend_xid::text::bigint from pg_stat_activity where datname is distinct from current_database() and backend_xid is not null)),
+    pg_snapshot_xmax(pg_current_snapshot())))`;
 const PAGE = `
+  with horizon as (select ${HORIZON} as h)
   select id, tx::text as tx, method, path, query, headers, body, body_size, oversize, received_at, message_id, verdict,
-         verdict_reason, response_status, (body_purged_at is not null or erased_at is not null) as body_gone, tx < ${HORIZON} as settled
+         verdict_reason, response_status, (body_purged_at is not null or erased_at is not null) as body_gone, tx < (select h from horizon) as settled
   from console.receipts
   where receiver_id = $1 and (tx, id) > ($2::xid8, $3::bigint) and id > $4
   order by tx, id

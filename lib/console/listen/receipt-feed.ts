@@ -24,6 +24,8 @@ function ensureListening(): void {
   feed.listening ??= listenDb(RECEIPTS_CHANNEL, deliver).then(
     () => {
       feed.live = true;
+      // A stream that read before the LISTEN was in place may have missed a commit in between.
+      deliver();
     },
     (err) => {
       // Until it is, streams re-read at each heartbeat; the next subscriber tries to listen again.
