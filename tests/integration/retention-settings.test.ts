@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startApp, type TApp } from '../helpers/app';
 import { call, eventually, staffCookie } from '../helpers/http';
+import { screenshotPages } from '../helpers/screenshots';
 
 // @ci-one-store: CI runs this file in the embedded-store pass only (the settings page and its checks
 // are the same on any store).
@@ -112,28 +113,10 @@ describe('retention settings edited by an admin', () => {
       [{ RETENTION_HOLD_MAX: '1s' }, { RECEIPT_BODY_RETENTION: '2s', RETENTION_HOLD_MAX: '30d' }],
       'each change audited, newest first',
     );
-    if (process.env.RETENTION_SCREENSHOTS) await screenshot(app, cookies.admin, process.env.RETENTION_SCREENSHOTS);
+    if (process.env.RETENTION_SCREENSHOTS) await screenshotPages(app, cookies.admin, process.env.RETENTION_SCREENSHOTS, ['/retention']);
 
     const back = await as('admin', 'PATCH', '/api/retention', { RECEIPT_BODY_RETENTION: null, RETENTION_HOLD_MAX: null });
     assert.equal(back.status, 200, back.text);
     assert.deepEqual((back.body.settings as TSetting[]).slice(0, 3).map((s) => [s.value, s.source]), [['1d', 'env'], ['365d', 'default'], ['90d', 'default']], 'null: the environment’s value again');
   });
 });
-
-async function screenshot(app: TApp, cookie: string, dir: string): Promise<void> {
-  const { chromium } = await import('playwright');
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
-  try {
-    const [name, value] = cookie.split(';')[0].split('=');
-    for (const width of [1280, 390]) {
-      const context = await browser.newContext({ viewport: { width, height: 900 } });
-      await context.addCookies([{ name, value, url: app.baseUrl }]);
-      const tab = await context.newPage();
-      await tab.goto(`${app.baseUrl}/retention`);
-      await tab.screenshot({ path: `${dir}/retention-${width}.png`, fullPage: true });
-      await context.close();
-    }
-  } finally {
-    await browser.close();
-  }
-}

@@ -4,6 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import { queryAppDb, startApp, type TApp } from '../helpers/app';
 import { call, eventually, staffCookie, token } from '../helpers/http';
+import { screenshotPages } from '../helpers/screenshots';
 
 // @ci-one-store: CI runs this file in the embedded-store pass only (what the views say where a body was
 // is the same on any store (the purge itself runs on PostgreSQL in retention.test.ts)).
@@ -128,7 +129,7 @@ describe('retention: every view answers on a skeleton and says where the body we
     assert.match(exported.payloadGone.note, PURGED('^payload'), 'the note is no donor detail: kept when they are redacted');
     assert.match(exported.deliveries[0].attempts.at(-1).responseGone.note, PURGED('^response body'));
     assert.match(exported.deliveries[0].receipts[0].bodyGone.note, PURGED('^body'));
-    if (process.env.RETENTION_SCREENSHOTS) await screenshots(app, cookie, process.env.RETENTION_SCREENSHOTS, [`/receipts/${receiptId}`, `/cases/${messageId}`]);
+    if (process.env.RETENTION_SCREENSHOTS) await screenshotPages(app, cookie, process.env.RETENTION_SCREENSHOTS, [`/receipts/${receiptId}`, `/cases/${messageId}`]);
   });
 
   test('after an erasure the case says donor data erased on DATE', async () => {
@@ -139,24 +140,3 @@ describe('retention: every view answers on a skeleton and says where the body we
     assert.match(await page(`/cases/${messageId}`), new RegExp(`donor data erased on ${DAY}`));
   });
 });
-
-async function screenshots(app: TApp, cookie: string, dir: string, paths: string[]): Promise<void> {
-  const { chromium } = await import('playwright');
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
-  try {
-    const [name, value] = cookie.split(';')[0].split('=');
-    for (const width of [1280, 390]) {
-      const context = await browser.newContext({ viewport: { width, height: 900 } });
-      await context.addCookies([{ name, value, url: app.baseUrl }]);
-      const tab = await context.newPage();
-      for (const p of paths) {
-        await tab.goto(`${app.baseUrl}${p}`);
-        await tab.waitForLoadState('networkidle');
-        await tab.screenshot({ path: `${dir}/${p.split('/')[1]}-${width}.png`, fullPage: true });
-      }
-      await context.close();
-    }
-  } finally {
-    await browser.close();
-  }
-}
