@@ -7,9 +7,7 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
-  // Two files at a time under CI (each worker starts its own app): the browser suite mostly waits on
-  // pages and timers, and runs beside the PostgreSQL pass; one elsewhere, for readable output.
-  workers: process.env.CI ? 2 : 1,
+  workers: 1,
   fullyParallel: false,
   timeout: 120_000,
   expect: { timeout: 10_000 },
