@@ -1,5 +1,5 @@
 import { freePort, startApp, type TApp } from '../helpers/app';
-import { CLIENT, startProvider, type TProvider } from '../helpers/oidc';
+import { ssoEnv, startProvider, type TProvider } from '../helpers/oidc';
 import { expect, screenshot, test } from './fixtures';
 
 // Single sign-on in Chromium: the login page's button, the provider's own login form (oidc-provider
@@ -12,18 +12,7 @@ let provider: TProvider;
 
 test.beforeAll(async () => {
   const port = await freePort();
-  app = await startApp({
-    env: {
-      OIDC_ISSUER: `http://127.0.0.1:${port}`,
-      OIDC_ALLOW_HTTP: 'true',
-      OIDC_CLIENT_ID: CLIENT.id,
-      OIDC_CLIENT_SECRET: CLIENT.secret,
-      OIDC_NAME: 'Corp SSO',
-      OIDC_SCOPES: 'openid email profile groups',
-      OIDC_ROLE_CLAIM: 'groups',
-      OIDC_ROLE_MAP: 'support=operator',
-    },
-  });
+  app = await startApp({ env: ssoEnv(`http://127.0.0.1:${port}`, 'support=operator') });
   provider = await startProvider({ port, redirectUri: `${app.baseUrl}/auth/oidc/callback`, people: new Map([['grace', { email: 'grace@corp.example', email_verified: true, groups: ['support'] }]]) });
 });
 test.afterAll(async () => {

@@ -9,6 +9,18 @@ import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 
 export const CLIENT = { id: 'gc-console', secret: 'oidc-test-client-secret-0123456789' };
 
+/** The console's settings for single sign-on against `issuer` (a test provider on loopback), with the role claim and map. */
+export const ssoEnv = (issuer: string, roleMap: string): Record<string, string> => ({
+  OIDC_ISSUER: issuer,
+  OIDC_ALLOW_HTTP: 'true',
+  OIDC_CLIENT_ID: CLIENT.id,
+  OIDC_CLIENT_SECRET: CLIENT.secret,
+  OIDC_NAME: 'Corp SSO',
+  OIDC_SCOPES: 'openid email profile groups',
+  OIDC_ROLE_CLAIM: 'groups',
+  OIDC_ROLE_MAP: roleMap,
+});
+
 export type TPerson = { email?: string; email_verified?: boolean; groups?: string[] };
 /** `codeTtlSeconds`: how long the codes it issues from now on live (60 s by default). */
 export type TProvider = { issuer: string; port: number; people: Map<string, TPerson>; codeTtlSeconds: number; close: () => Promise<void> };

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ADMIN, freePort, startApp, type TApp } from '../helpers/app';
 import { call } from '../helpers/http';
-import { Browser, CLIENT, signInAtProvider, startProvider, startProxy, type TPerson, type TProvider, type TProxy } from '../helpers/oidc';
+import { Browser, CLIENT, signInAtProvider, ssoEnv, startProvider, startProxy, type TPerson, type TProvider, type TProxy } from '../helpers/oidc';
 
 // @ci-one-store: CI runs this file in the embedded-store pass only (the flow, its checks and the user
 // it signs in are the same on any store; PostgreSQL was checked by hand when it landed).
@@ -35,14 +35,7 @@ before(async () => {
   proxy = await startProxy(providerPort);
   app = await startApp({
     env: {
-      OIDC_ISSUER: proxy.url,
-      OIDC_ALLOW_HTTP: 'true',
-      OIDC_CLIENT_ID: CLIENT.id,
-      OIDC_CLIENT_SECRET: CLIENT.secret,
-      OIDC_NAME: 'Corp SSO',
-      OIDC_SCOPES: 'openid email profile groups',
-      OIDC_ROLE_CLAIM: 'groups',
-      OIDC_ROLE_MAP: 'support-admins=admin, support=operator',
+      ...ssoEnv(proxy.url, 'support-admins=admin, support=operator'),
       OIDC_DEFAULT_ROLE: 'viewer',
       OIDC_ALLOWED_DOMAINS: 'corp.example',
       PASSWORD_LOGIN: 'false',
