@@ -1,4 +1,5 @@
 import { ADMIN } from '../helpers/app';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { expect, logIn, screenshot, test } from './fixtures';
 
 // The support flow end to end, in Chromium against the built app: subscription → test event →
@@ -66,271 +67,294 @@ test('API errors render inline with the request id, never a crash page', async (
   await expect(page.getByText('The sandbox API has no webhook ep_doesnotexist for this account.')).toBeVisible();
 });
 
-test('subscription → test event → live grant → retries, on one timeline', async ({ page, context }) => {
-  const rows = page.getByTestId('message-row');
+// One story on one tab (the live steps check that the timeline never reloads), told in parts that
+// run in order, each with its own time budget: a part that fails skips the rest, and a retry tells
+// the story again from the start.
+test.describe('subscription → test event → live grant → retries, on one timeline', () => {
+  test.describe.configure({ mode: 'serial' });
+  let context: BrowserContext;
+  let page: Page;
+  let rows: Locator;
   let webhookId = '';
   let testMessageId = '';
-
-  await test.step('create a subscription pointing at a new receiver', async () => {
-    await page.goto('/webhooks');
-    await expect(page.getByText('No subscriptions tracked yet')).toBeVisible();
-    await page.getByRole('link', { name: 'New subscription' }).first().click();
-    await expect(page.getByRole('heading', { name: 'New subscription' })).toBeVisible();
-    await expect(page.getByLabel('A new receiver')).toBeChecked();
-    await page.getByLabel('Receiver name').fill('E2E receiver');
-    await page.getByLabel('Description').fill('E2E grant hook');
-    await expect(page.getByRole('checkbox', { name: 'grant.succeeded' })).toBeChecked();
-    // operational events (about the webhooks themselves) are opt-in
-    await expect(page.getByRole('checkbox', { name: 'webhook.disabled' })).not.toBeChecked();
-    await page.getByRole('button', { name: 'Create subscription' }).click();
-    await page.waitForURL(/\/webhooks\/ep_[A-Za-z0-9]+$/);
-    webhookId = new URL(page.url()).pathname.split('/').pop()!;
-    await expect(page.getByRole('heading', { name: 'E2E grant hook' })).toBeVisible();
-    await expect(page.getByText('No messages yet')).toBeVisible();
-    // the ingest URL shows once (the URL row), not again in the title, under the badge and on the Receiver row
-    const urlShown = await page.locator('main').evaluate((el) => (el.textContent ?? '').split('/ingest/').length - 1);
-    expect(urlShown).toBeLessThanOrEqual(2);
-    await expect(page.locator('main').getByRole('link', { name: 'E2E receiver' }).first()).toBeVisible();
-  });
-
-  await test.step('send a test event: delivered, received, signature valid', async () => {
-    const disable = page.getByRole('button', { name: 'Disable' });
-    const sendButton = page.getByRole('button', { name: 'Send test event' });
-    const before = [await disable.boundingBox(), await sendButton.boundingBox()];
-    await sendButton.click();
-    const notice = page.getByTestId('action-feedback');
-    await expect(notice).toContainText(/Test event msg_\w+ queued\./);
-    expect([await disable.boundingBox(), await sendButton.boundingBox()], 'the header actions stay put while the notice shows').toEqual(before);
-    await expect(rows).toHaveCount(1);
-    await expect(notice, 'the notice goes once the message is on the timeline').toBeHidden({ timeout: 5_000 });
-    const row = rows.first();
-    testMessageId = (await row.getAttribute('data-message-id'))!;
-    await expect(row).toHaveAttribute('data-status', 'success');
-    await expect(row.getByTestId('reconciliation')).toHaveText('delivered and received');
-    await expect(row.locator('xpath=..').getByTestId('explanation')).not.toBeEmpty();
-    await row.getByRole('button', { name: /^Expand/ }).click();
-    const detail = page.getByTestId('message-detail');
-    await expect(detail.getByTestId('attempt-row')).toHaveCount(1);
-    await expect(detail.getByTestId('attempt-row')).toHaveAttribute('data-status', 'success');
-    await expect(detail.getByTestId('attempt-row')).toHaveAttribute('data-code', '200');
-    await expect(detail.getByTestId('receipt-row')).toHaveCount(1);
-    await expect(detail.getByTestId('receipt-row')).toHaveAttribute('data-verdict', 'valid');
-  });
-
-  await test.step('the message page shows the payload, the attempt and the raw receipt', async () => {
-    const messagePage = await context.newPage();
-    const messageId = await rows.first().getAttribute('data-message-id');
-    await messagePage.goto(`/webhooks/${webhookId}/messages/${messageId}`);
-    await expect(messagePage.getByLabel('Payload')).toContainText('"type": "grant.succeeded"');
-    await expect(messagePage.getByTestId('attempt-detail')).toHaveCount(1);
-    await expect(messagePage.getByTestId('receipt-detail')).toHaveAttribute('data-verdict', 'valid');
-    await expect(messagePage.getByTestId('receipt-detail')).toContainText('webhook-signature');
-    await screenshot(messagePage, 'message-detail');
-    await messagePage.close();
-  });
-
   let cid = '';
-  await test.step('register a nonprofit and create its Connect in the console', async () => {
-    const admin = await context.newPage();
-    await admin.goto('/nonprofits');
-    await expect(admin.getByText('Open a Connect by its CID, or look up a nonprofit by EIN')).toBeVisible();
-    const ein = randomEin();
-    const form = admin.getByRole('form', { name: 'Register a nonprofit' });
-    await form.getByLabel('EIN').fill(ein);
-    await form.getByLabel('Name', { exact: true }).fill('E2E Food Bank');
-    await form.getByLabel('E-mail').fill('director@foodbank.example');
-    await admin.getByRole('button', { name: 'Register nonprofit' }).click();
-    await admin.waitForURL(new RegExp(`ein=${ein}`));
-    await expect(admin.getByTestId('nonprofit')).toContainText('E2E Food Bank');
-    await admin.getByRole('button', { name: 'Create Connect' }).click();
-    await admin.waitForURL(/connect=test_/);
-    cid = (await admin.getByTestId('connect').getAttribute('data-cid'))!;
-    expect(cid).toMatch(/^test_[0-9A-Za-z]{27}$/);
-    await expect(admin.getByTestId('created-connect'), 'the Connects created here are listed').toContainText(cid);
-    await admin.getByRole('button', { name: 'Reveal' }).click();
-    await expect(admin.getByTestId('api-key')).toHaveText(/^sk_test_[0-9A-Za-z]{32}$/);
-    await screenshot(admin, 'nonprofits');
-    await admin.close();
+
+  test.beforeAll(async ({ browser, app, staffState }) => {
+    context = await browser.newContext({ baseURL: app.baseUrl, storageState: staffState, viewport: { width: 1440, height: 900 } });
+    page = await context.newPage();
+    rows = page.getByTestId('message-row');
+  });
+  test.afterAll(async () => {
+    await context?.close();
   });
 
-  await test.step('a donor gives through /connect/{cid}: grant.succeeded appears on the timeline without a reload', async () => {
-    await page.evaluate(() => ((window as unknown as { __e2eNoReload: number }).__e2eNoReload = 1));
-    const donor = await context.newPage();
-    await donor.goto(`/connect/${cid}`);
-    await expect(donor.getByRole('heading', { name: 'E2E Food Bank' })).toBeVisible();
-    await donor.locator('#fundId').selectOption({ index: 1 });
-    await donor.locator('input[name="preset"]').first().check({ force: true });
-    await donor.getByLabel('First name').fill('Dana');
-    await donor.getByLabel('Last name').fill('Donor');
-    await donor.getByLabel('Email').fill('dana@example.org');
-    await donor.getByRole('button', { name: 'Recommend grant' }).click();
-    await donor.waitForURL(/thanks/);
-    const given = Date.now();
+  test('a subscription, its test event, the message page, a Connect, a live grant and live retries', async () => {
+    await test.step('create a subscription pointing at a new receiver', async () => {
+      await page.goto('/webhooks');
+      await expect(page.getByText('No subscriptions tracked yet')).toBeVisible();
+      await page.getByRole('link', { name: 'New subscription' }).first().click();
+      await expect(page.getByRole('heading', { name: 'New subscription' })).toBeVisible();
+      await expect(page.getByLabel('A new receiver')).toBeChecked();
+      await page.getByLabel('Receiver name').fill('E2E receiver');
+      await page.getByLabel('Description').fill('E2E grant hook');
+      await expect(page.getByRole('checkbox', { name: 'grant.succeeded' })).toBeChecked();
+      // operational events (about the webhooks themselves) are opt-in
+      await expect(page.getByRole('checkbox', { name: 'webhook.disabled' })).not.toBeChecked();
+      await page.getByRole('button', { name: 'Create subscription' }).click();
+      await page.waitForURL(/\/webhooks\/ep_[A-Za-z0-9]+$/);
+      webhookId = new URL(page.url()).pathname.split('/').pop()!;
+      await expect(page.getByRole('heading', { name: 'E2E grant hook' })).toBeVisible();
+      await expect(page.getByText('No messages yet')).toBeVisible();
+      // the ingest URL shows once (the URL row), not again in the title, under the badge and on the Receiver row
+      const urlShown = await page.locator('main').evaluate((el) => (el.textContent ?? '').split('/ingest/').length - 1);
+      expect(urlShown).toBeLessThanOrEqual(2);
+      await expect(page.locator('main').getByRole('link', { name: 'E2E receiver' }).first()).toBeVisible();
+    });
 
-    await expect(rows).toHaveCount(2, { timeout: 5_000 });
-    const seenAfterMs = Date.now() - given;
-    test.info().annotations.push({ type: 'grant → timeline', description: `${seenAfterMs} ms` });
-    expect(seenAfterMs, 'the grant message appears within 2 s (1 s polling)').toBeLessThan(2_500);
-    await expect(rows.first()).toHaveAttribute('data-event-type', 'grant.succeeded');
-    await expect(rows.first()).toHaveAttribute('data-status', 'success');
-    await expect(rows.first().getByTestId('reconciliation')).toHaveText('delivered and received');
-    expect(await page.evaluate(() => (window as unknown as { __e2eNoReload?: number }).__e2eNoReload)).toBe(1);
+    await test.step('send a test event: delivered, received, signature valid', async () => {
+      const disable = page.getByRole('button', { name: 'Disable' });
+      const sendButton = page.getByRole('button', { name: 'Send test event' });
+      const before = [await disable.boundingBox(), await sendButton.boundingBox()];
+      await sendButton.click();
+      const notice = page.getByTestId('action-feedback');
+      await expect(notice).toContainText(/Test event msg_\w+ queued\./);
+      expect([await disable.boundingBox(), await sendButton.boundingBox()], 'the header actions stay put while the notice shows').toEqual(before);
+      await expect(rows).toHaveCount(1);
+      await expect(notice, 'the notice goes once the message is on the timeline').toBeHidden({ timeout: 5_000 });
+      const row = rows.first();
+      testMessageId = (await row.getAttribute('data-message-id'))!;
+      await expect(row).toHaveAttribute('data-status', 'success');
+      await expect(row.getByTestId('reconciliation')).toHaveText('delivered and received');
+      await expect(row.locator('xpath=..').getByTestId('explanation')).not.toBeEmpty();
+      await row.getByRole('button', { name: /^Expand/ }).click();
+      const detail = page.getByTestId('message-detail');
+      await expect(detail.getByTestId('attempt-row')).toHaveCount(1);
+      await expect(detail.getByTestId('attempt-row')).toHaveAttribute('data-status', 'success');
+      await expect(detail.getByTestId('attempt-row')).toHaveAttribute('data-code', '200');
+      await expect(detail.getByTestId('receipt-row')).toHaveCount(1);
+      await expect(detail.getByTestId('receipt-row')).toHaveAttribute('data-verdict', 'valid');
+    });
 
-    await donor.goto(`/connects/${cid}/grants`);
-    await expect(donor.getByTestId('grant-row')).toHaveCount(1);
-    await expect(donor.getByTestId('grant-row')).toContainText('Dana Donor');
-    await donor.close();
+    await test.step('the message page shows the payload, the attempt and the raw receipt', async () => {
+      const messagePage = await context.newPage();
+      const messageId = await rows.first().getAttribute('data-message-id');
+      await messagePage.goto(`/webhooks/${webhookId}/messages/${messageId}`);
+      await expect(messagePage.getByLabel('Payload')).toContainText('"type": "grant.succeeded"');
+      await expect(messagePage.getByTestId('attempt-detail')).toHaveCount(1);
+      await expect(messagePage.getByTestId('receipt-detail')).toHaveAttribute('data-verdict', 'valid');
+      await expect(messagePage.getByTestId('receipt-detail')).toContainText('webhook-signature');
+      await screenshot(messagePage, 'message-detail');
+      await messagePage.close();
+    });
+
+    await test.step('register a nonprofit and create its Connect in the console', async () => {
+      const admin = await context.newPage();
+      await admin.goto('/nonprofits');
+      await expect(admin.getByText('Open a Connect by its CID, or look up a nonprofit by EIN')).toBeVisible();
+      const ein = randomEin();
+      const form = admin.getByRole('form', { name: 'Register a nonprofit' });
+      await form.getByLabel('EIN').fill(ein);
+      await form.getByLabel('Name', { exact: true }).fill('E2E Food Bank');
+      await form.getByLabel('E-mail').fill('director@foodbank.example');
+      await admin.getByRole('button', { name: 'Register nonprofit' }).click();
+      await admin.waitForURL(new RegExp(`ein=${ein}`));
+      await expect(admin.getByTestId('nonprofit')).toContainText('E2E Food Bank');
+      await admin.getByRole('button', { name: 'Create Connect' }).click();
+      await admin.waitForURL(/connect=test_/);
+      cid = (await admin.getByTestId('connect').getAttribute('data-cid'))!;
+      expect(cid).toMatch(/^test_[0-9A-Za-z]{27}$/);
+      await expect(admin.getByTestId('created-connect'), 'the Connects created here are listed').toContainText(cid);
+      await admin.getByRole('button', { name: 'Reveal' }).click();
+      await expect(admin.getByTestId('api-key')).toHaveText(/^sk_test_[0-9A-Za-z]{32}$/);
+      await screenshot(admin, 'nonprofits');
+      await admin.close();
+    });
+
+    await test.step('a donor gives through /connect/{cid}: grant.succeeded appears on the timeline without a reload', async () => {
+      await page.evaluate(() => ((window as unknown as { __e2eNoReload: number }).__e2eNoReload = 1));
+      const donor = await context.newPage();
+      await donor.goto(`/connect/${cid}`);
+      await expect(donor.getByRole('heading', { name: 'E2E Food Bank' })).toBeVisible();
+      await donor.locator('#fundId').selectOption({ index: 1 });
+      await donor.locator('input[name="preset"]').first().check({ force: true });
+      await donor.getByLabel('First name').fill('Dana');
+      await donor.getByLabel('Last name').fill('Donor');
+      await donor.getByLabel('Email').fill('dana@example.org');
+      await donor.getByRole('button', { name: 'Recommend grant' }).click();
+      await donor.waitForURL(/thanks/);
+      const given = Date.now();
+
+      await expect(rows).toHaveCount(2, { timeout: 5_000 });
+      const seenAfterMs = Date.now() - given;
+      test.info().annotations.push({ type: 'grant → timeline', description: `${seenAfterMs} ms` });
+      expect(seenAfterMs, 'the grant message appears within 2 s (1 s polling)').toBeLessThan(2_500);
+      await expect(rows.first()).toHaveAttribute('data-event-type', 'grant.succeeded');
+      await expect(rows.first()).toHaveAttribute('data-status', 'success');
+      await expect(rows.first().getByTestId('reconciliation')).toHaveText('delivered and received');
+      expect(await page.evaluate(() => (window as unknown as { __e2eNoReload?: number }).__e2eNoReload)).toBe(1);
+
+      await donor.goto(`/connects/${cid}/grants`);
+      await expect(donor.getByTestId('grant-row')).toHaveCount(1);
+      await expect(donor.getByTestId('grant-row')).toContainText('Dana Donor');
+      await donor.close();
+    });
+
+    await test.step('the receiver answers 500: retries appear live', async () => {
+      const admin = await context.newPage();
+      await admin.goto('/receivers');
+      await expect(admin.getByTestId('receiver-row')).toHaveCount(1);
+      await screenshot(admin, 'receivers');
+      await admin.getByRole('link', { name: 'E2E receiver' }).click();
+      await expect(admin.getByTestId('receipt-log-row')).toHaveCount(2);
+      await admin.getByLabel('Status code').fill('500');
+      await admin.getByRole('button', { name: 'Save settings' }).click();
+      await expect(admin.getByText('Saved. The receiver now answers 500')).toBeVisible();
+      await screenshot(admin, 'receiver-detail');
+      await admin.close();
+
+      await page.getByRole('button', { name: 'Send test event' }).click();
+      await expect(rows).toHaveCount(3);
+      const failing = rows.first();
+      await failing.getByRole('button', { name: /^Expand/ }).click();
+      const detail = page.locator(`[data-testid="message-detail"][data-message-id="${await failing.getAttribute('data-message-id')}"]`);
+      // DELIVERY_RETRY_SCHEDULE=1,1,…: a failed attempt, then one more about every second. The detail
+      // polls every 2 s, so it may show 2 and then 4: at least 3, not exactly 3.
+      await expect.poll(() => detail.locator('[data-testid="attempt-row"][data-code="500"]').count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+      await expect(detail.locator('[data-testid="attempt-row"][data-status="success"]')).toHaveCount(0);
+      await expect(detail.getByTestId('receipt-row').first()).toHaveAttribute('data-verdict', 'valid');
+      await expect(failing).not.toHaveAttribute('data-status', 'success');
+      // Retries of a message the receiver refused are not duplicates: it arrived, and was answered 500.
+      await expect(failing.getByTestId('reconciliation')).toHaveText('received, answered error');
+      await expect(detail.getByTitle(/already reached this receiver/)).toHaveCount(0);
+      expect(await page.evaluate(() => (window as unknown as { __e2eNoReload?: number }).__e2eNoReload)).toBe(1);
+      await screenshot(page, 'timeline');
+    });
   });
 
-  await test.step('the receiver answers 500: retries appear live', async () => {
-    const admin = await context.newPage();
-    await admin.goto('/receivers');
-    await expect(admin.getByTestId('receiver-row')).toHaveCount(1);
-    await screenshot(admin, 'receivers');
-    await admin.getByRole('link', { name: 'E2E receiver' }).click();
-    await expect(admin.getByTestId('receipt-log-row')).toHaveCount(2);
-    await admin.getByLabel('Status code').fill('500');
-    await admin.getByRole('button', { name: 'Save settings' }).click();
-    await expect(admin.getByText('Saved. The receiver now answers 500')).toBeVisible();
-    await screenshot(admin, 'receiver-detail');
-    await admin.close();
+  test('resend, disable and enable; the audit log; filters; a subscription without a description', async () => {
+    await test.step('resend a delivered message; disable and enable the webhook', async () => {
+      const detail = page.locator(`[data-testid="message-detail"][data-message-id="${testMessageId}"]`);
+      await detail.getByRole('button', { name: 'Resend' }).click();
+      await expect(detail.getByTestId('attempt-row')).toHaveCount(2);
+      await expect(detail.getByTestId('attempt-row').filter({ hasText: 'manual' })).toHaveCount(1);
+      await expect(detail.getByTestId('receipt-row')).toHaveCount(2);
+      // it had been acknowledged with a 200 before: the new arrival is flagged
+      await expect(detail.getByTitle(/already reached this receiver and been acknowledged with a 2xx/)).toHaveCount(1);
 
-    await page.getByRole('button', { name: 'Send test event' }).click();
-    await expect(rows).toHaveCount(3);
-    const failing = rows.first();
-    await failing.getByRole('button', { name: /^Expand/ }).click();
-    const detail = page.locator(`[data-testid="message-detail"][data-message-id="${await failing.getAttribute('data-message-id')}"]`);
-    // DELIVERY_RETRY_SCHEDULE=1,1,…: a failed attempt, then one more about every second. The detail
-    // polls every 2 s, so it may show 2 and then 4: at least 3, not exactly 3.
-    await expect.poll(() => detail.locator('[data-testid="attempt-row"][data-code="500"]').count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
-    await expect(detail.locator('[data-testid="attempt-row"][data-status="success"]')).toHaveCount(0);
-    await expect(detail.getByTestId('receipt-row').first()).toHaveAttribute('data-verdict', 'valid');
-    await expect(failing).not.toHaveAttribute('data-status', 'success');
-    // Retries of a message the receiver refused are not duplicates: it arrived, and was answered 500.
-    await expect(failing.getByTestId('reconciliation')).toHaveText('received, answered error');
-    await expect(detail.getByTitle(/already reached this receiver/)).toHaveCount(0);
-    expect(await page.evaluate(() => (window as unknown as { __e2eNoReload?: number }).__e2eNoReload)).toBe(1);
-    await screenshot(page, 'timeline');
-  });
+      // Disabling asks first; Cancel leaves it enabled.
+      await page.getByRole('button', { name: 'Disable' }).click();
+      const confirm = page.getByRole('group', { name: 'Confirm disabling' });
+      await expect(confirm).toContainText('Disable this webhook? Deliveries stop.');
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await expect(confirm).toBeHidden();
+      await page.getByRole('button', { name: 'Disable' }).click();
+      await confirm.getByRole('button', { name: 'Disable' }).click();
+      await expect(page.getByRole('button', { name: 'Enable' })).toBeVisible();
+      await expect(page.getByTestId('disabled-reason')).toContainText('disabled through the API');
+      await expect(page.locator('main').getByText('disabled', { exact: true }).first()).toBeVisible();
+      await page.getByRole('button', { name: 'Enable' }).click();
+      await expect(page.getByRole('button', { name: 'Disable' })).toBeVisible();
+    });
 
-  await test.step('resend a delivered message; disable and enable the webhook', async () => {
-    const detail = page.locator(`[data-testid="message-detail"][data-message-id="${testMessageId}"]`);
-    await detail.getByRole('button', { name: 'Resend' }).click();
-    await expect(detail.getByTestId('attempt-row')).toHaveCount(2);
-    await expect(detail.getByTestId('attempt-row').filter({ hasText: 'manual' })).toHaveCount(1);
-    await expect(detail.getByTestId('receipt-row')).toHaveCount(2);
-    // it had been acknowledged with a 200 before: the new arrival is flagged
-    await expect(detail.getByTitle(/already reached this receiver and been acknowledged with a 2xx/)).toHaveCount(1);
-
-    // Disabling asks first; Cancel leaves it enabled.
-    await page.getByRole('button', { name: 'Disable' }).click();
-    const confirm = page.getByRole('group', { name: 'Confirm disabling' });
-    await expect(confirm).toContainText('Disable this webhook? Deliveries stop.');
-    await confirm.getByRole('button', { name: 'Cancel' }).click();
-    await expect(confirm).toBeHidden();
-    await page.getByRole('button', { name: 'Disable' }).click();
-    await confirm.getByRole('button', { name: 'Disable' }).click();
-    await expect(page.getByRole('button', { name: 'Enable' })).toBeVisible();
-    await expect(page.getByTestId('disabled-reason')).toContainText('disabled through the API');
-    await expect(page.locator('main').getByText('disabled', { exact: true }).first()).toBeVisible();
-    await page.getByRole('button', { name: 'Enable' }).click();
-    await expect(page.getByRole('button', { name: 'Disable' })).toBeVisible();
-  });
-
-  await test.step('the audit log holds each of these staff actions, with who and the result', async () => {
-    const res = await page.request.get(`/api/audit?target=${webhookId}`);
-    expect(res.status()).toBe(200);
-    const rows = (await res.json()).results as { actor: string; action: string; result: string }[];
-    for (const action of ['webhook.create', 'webhook.test', 'message.resend', 'webhook.disable', 'webhook.enable']) {
-      expect(rows.some((r) => r.action === action && r.result === 'ok' && r.actor === ADMIN.email), `${action} is recorded`).toBe(true);
-    }
-    const receiverRows = (await (await page.request.get('/api/audit?action=receiver.update')).json()).results as { result: string; detail: { changed?: string } }[];
-    expect(receiverRows.some((r) => r.result === 'ok' && r.detail.changed?.includes('responseStatus'))).toBe(true);
-  });
-
-  await test.step('filters and the webhooks list', async () => {
-    await page.goto(`/webhooks/${webhookId}?status=success`);
-    await expect(rows).toHaveCount(2);
-    await page.goto('/webhooks');
-    await expect(page.getByTestId('webhook-row')).toHaveCount(1);
-    await expect(page.getByTestId('webhook-row')).toContainText(webhookId);
-    // Its health, not a green "enabled": it failed its last attempts (the receiver answered 500).
-    await expect(page.getByTestId('webhook-row').getByTestId('webhook-health-status').first()).toHaveAttribute('data-level', 'failing');
-    await expect(page.getByTestId('webhook-row')).not.toContainText('enabled');
-  });
-
-  await test.step('a subscription without a description: titled by its id, listed with its id once', async () => {
-    await page.goto('/webhooks/new');
-    await page.getByLabel('Receiver name').fill('Second receiver');
-    await page.getByRole('button', { name: 'Create subscription' }).click();
-    await page.waitForURL(/\/webhooks\/ep_[A-Za-z0-9]+$/);
-    const plainId = new URL(page.url()).pathname.split('/').pop()!;
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Webhook ${plainId}`);
-    await page.goto('/webhooks');
-    await expect(page.getByTestId('webhook-row')).toHaveCount(2);
-    const cell = page.getByTestId('webhook-row').filter({ hasText: plainId }).locator('td').first();
-    expect((await cell.innerText()).split(plainId).length - 1, 'the id shows once').toBe(1);
-    await expect(page.getByTestId('webhook-row').filter({ hasText: 'E2E grant hook' })).toContainText(webhookId);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 'no sideways scrolling').toBeLessThanOrEqual(0);
-    await screenshot(page, 'webhooks');
-  });
-
-  await test.step('390 px wide: nothing goes off-screen', async () => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    const pages: [string, string][] = [
-      ['webhooks', '/webhooks'],
-      ['timeline', `/webhooks/${webhookId}`],
-      ['message-detail', `/webhooks/${webhookId}/messages/${testMessageId}`],
-      ['receivers', '/receivers'],
-      ['nonprofits', `/nonprofits?connect=${cid}`],
-      ['grants', `/connects/${cid}/grants`],
-      ['new-subscription', '/webhooks/new'],
-    ];
-    for (const [name, path] of pages) {
-      await page.goto(path);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow, `${path} is no wider than the screen`).toBeLessThanOrEqual(0);
-      for (const link of await page.getByRole('navigation', { name: 'Main' }).getByRole('link').all()) {
-        const box = (await link.boundingBox())!;
-        expect(box.x + box.width, `${path}: the nav link ${await link.innerText()} is on screen`).toBeLessThanOrEqual(390);
+    await test.step('the audit log holds each of these staff actions, with who and the result', async () => {
+      const res = await page.request.get(`/api/audit?target=${webhookId}`);
+      expect(res.status()).toBe(200);
+      const rows = (await res.json()).results as { actor: string; action: string; result: string }[];
+      for (const action of ['webhook.create', 'webhook.test', 'message.resend', 'webhook.disable', 'webhook.enable']) {
+        expect(rows.some((r) => r.action === action && r.result === 'ok' && r.actor === ADMIN.email), `${action} is recorded`).toBe(true);
       }
-      await screenshot(page, `mobile-${name}`);
-    }
-    await page.goto(`/webhooks/${webhookId}`);
-    await expect(page.getByTestId('message-card').first(), 'the timeline is cards at 390 px').toBeVisible();
-    await expect(page.getByTestId('message-row').first()).toBeHidden();
-    await page.getByRole('link', { name: 'Receivers' }).click();
-    await page.waitForURL(/\/receivers$/);
-    await page.getByRole('link', { name: 'E2E receiver' }).click();
-    await expect(page.getByTestId('receipt-log-row').first()).toBeVisible();
-    await expect(page.getByTestId('delivering-webhooks')).toContainText('E2E grant hook');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 'receiver page fits').toBeLessThanOrEqual(0);
-    await screenshot(page, 'mobile-receiver-detail');
+      const receiverRows = (await (await page.request.get('/api/audit?action=receiver.update')).json()).results as { result: string; detail: { changed?: string } }[];
+      expect(receiverRows.some((r) => r.result === 'ok' && r.detail.changed?.includes('responseStatus'))).toBe(true);
+    });
+
+    await test.step('filters and the webhooks list', async () => {
+      await page.goto(`/webhooks/${webhookId}?status=success`);
+      await expect(rows).toHaveCount(2);
+      await page.goto('/webhooks');
+      await expect(page.getByTestId('webhook-row')).toHaveCount(1);
+      await expect(page.getByTestId('webhook-row')).toContainText(webhookId);
+      // Its health, not a green "enabled": it failed its last attempts (the receiver answered 500).
+      await expect(page.getByTestId('webhook-row').getByTestId('webhook-health-status').first()).toHaveAttribute('data-level', 'failing');
+      await expect(page.getByTestId('webhook-row')).not.toContainText('enabled');
+    });
+
+    await test.step('a subscription without a description: titled by its id, listed with its id once', async () => {
+      await page.goto('/webhooks/new');
+      await page.getByLabel('Receiver name').fill('Second receiver');
+      await page.getByRole('button', { name: 'Create subscription' }).click();
+      await page.waitForURL(/\/webhooks\/ep_[A-Za-z0-9]+$/);
+      const plainId = new URL(page.url()).pathname.split('/').pop()!;
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Webhook ${plainId}`);
+      await page.goto('/webhooks');
+      await expect(page.getByTestId('webhook-row')).toHaveCount(2);
+      const cell = page.getByTestId('webhook-row').filter({ hasText: plainId }).locator('td').first();
+      expect((await cell.innerText()).split(plainId).length - 1, 'the id shows once').toBe(1);
+      await expect(page.getByTestId('webhook-row').filter({ hasText: 'E2E grant hook' })).toContainText(webhookId);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 'no sideways scrolling').toBeLessThanOrEqual(0);
+      await screenshot(page, 'webhooks');
+    });
   });
 
-  await test.step('the receiver answers 410: the header shows the webhook disabled, live', async () => {
-    await page.setViewportSize({ width: 1440, height: 900 });
-    const admin = await context.newPage();
-    await admin.goto('/receivers');
-    await admin.getByRole('link', { name: 'E2E receiver' }).click();
-    await admin.getByLabel('Status code').fill('410');
-    await admin.getByRole('button', { name: 'Save settings' }).click();
-    await expect(admin.getByText('Saved. The receiver now answers 410')).toBeVisible();
-    const logged = await admin.getByTestId('receipt-log-row').count();
+  test('390 px wide: nothing goes off-screen', async () => {
+    await test.step('390 px wide: nothing goes off-screen', async () => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      const pages: [string, string][] = [
+        ['webhooks', '/webhooks'],
+        ['timeline', `/webhooks/${webhookId}`],
+        ['message-detail', `/webhooks/${webhookId}/messages/${testMessageId}`],
+        ['receivers', '/receivers'],
+        ['nonprofits', `/nonprofits?connect=${cid}`],
+        ['grants', `/connects/${cid}/grants`],
+        ['new-subscription', '/webhooks/new'],
+      ];
+      for (const [name, path] of pages) {
+        await page.goto(path);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `${path} is no wider than the screen`).toBeLessThanOrEqual(0);
+        for (const link of await page.getByRole('navigation', { name: 'Main' }).getByRole('link').all()) {
+          const box = (await link.boundingBox())!;
+          expect(box.x + box.width, `${path}: the nav link ${await link.innerText()} is on screen`).toBeLessThanOrEqual(390);
+        }
+        await screenshot(page, `mobile-${name}`);
+      }
+      await page.goto(`/webhooks/${webhookId}`);
+      await expect(page.getByTestId('message-card').first(), 'the timeline is cards at 390 px').toBeVisible();
+      await expect(page.getByTestId('message-row').first()).toBeHidden();
+      await page.getByRole('link', { name: 'Receivers' }).click();
+      await page.waitForURL(/\/receivers$/);
+      await page.getByRole('link', { name: 'E2E receiver' }).click();
+      await expect(page.getByTestId('receipt-log-row').first()).toBeVisible();
+      await expect(page.getByTestId('delivering-webhooks')).toContainText('E2E grant hook');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 'receiver page fits').toBeLessThanOrEqual(0);
+      await screenshot(page, 'mobile-receiver-detail');
+    });
+  });
 
-    await page.bringToFront();
-    await page.goto(`/webhooks/${webhookId}`);
-    await page.evaluate(() => ((window as unknown as { __e2eNoReload: number }).__e2eNoReload = 1));
-    await page.getByRole('button', { name: 'Send test event' }).click();
-    await expect(page.getByTestId('disabled-reason')).toContainText('410', { timeout: 5_000 });
-    await expect(page.getByTestId('webhook-status')).toContainText('disabled');
-    await expect(page.getByRole('button', { name: 'Enable' })).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { __e2eNoReload?: number }).__e2eNoReload)).toBe(1);
+  test('the receiver answers 410: the webhook shows disabled, live', async () => {
+    await test.step('the receiver answers 410: the header shows the webhook disabled, live', async () => {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      const admin = await context.newPage();
+      await admin.goto('/receivers');
+      await admin.getByRole('link', { name: 'E2E receiver' }).click();
+      await admin.getByLabel('Status code').fill('410');
+      await admin.getByRole('button', { name: 'Save settings' }).click();
+      await expect(admin.getByText('Saved. The receiver now answers 410')).toBeVisible();
+      const logged = await admin.getByTestId('receipt-log-row').count();
 
-    // The receiver's log, open all along in the other tab, shows the 410 request without a reload.
-    await admin.bringToFront();
-    await expect.poll(() => admin.getByTestId('receipt-log-row').count(), { message: 'the receipt log is live' }).toBeGreaterThan(logged);
-    await expect(admin.getByTestId('receipt-log-row').first()).toContainText('410');
-    await admin.close();
+      await page.bringToFront();
+      await page.goto(`/webhooks/${webhookId}`);
+      await page.evaluate(() => ((window as unknown as { __e2eNoReload: number }).__e2eNoReload = 1));
+      await page.getByRole('button', { name: 'Send test event' }).click();
+      await expect(page.getByTestId('disabled-reason')).toContainText('410', { timeout: 5_000 });
+      await expect(page.getByTestId('webhook-status')).toContainText('disabled');
+      await expect(page.getByRole('button', { name: 'Enable' })).toBeVisible();
+      expect(await page.evaluate(() => (window as unknown as { __e2eNoReload?: number }).__e2eNoReload)).toBe(1);
+
+      // The receiver's log, open all along in the other tab, shows the 410 request without a reload.
+      await admin.bringToFront();
+      await expect.poll(() => admin.getByTestId('receipt-log-row').count(), { message: 'the receipt log is live' }).toBeGreaterThan(logged);
+      await expect(admin.getByTestId('receipt-log-row').first()).toContainText('410');
+      await admin.close();
+    });
   });
 });
