@@ -590,10 +590,10 @@ export const alertRules = consoleSchema.table(
     id: uuid().primaryKey().defaultRandom(),
     environment: text().notNull(), // sandbox | production: whose API the facts come from
     name: text().notNull(),
-    kind: text().notNull(), // failure_streak | success_rate | webhook_disabled | grant_undelivered
+    kind: text().notNull(), // failure_streak | success_rate | receiver_failures | webhook_disabled | grant_undelivered
     webhookId: text(), // the scope: one webhook, or null for every webhook of the account
-    threshold: doublePrecision().notNull().default(0), // streak length, success rate %, or minutes
-    window: text(), // success_rate: 1h | 24h | 7d
+    threshold: doublePrecision().notNull().default(0), // streak length, success rate %, failed arrivals, or minutes
+    window: text(), // success_rate, receiver_failures: 1h | 24h | 7d
     minAttempts: integer().notNull().default(10), // success_rate: fewer attempts in the window never fire
     targetUrl: text().notNull(),
     secret: text().notNull(), // whsec_…: needed in clear to sign the POSTs; shown once at creation

@@ -164,6 +164,37 @@ describe('alert rules', () => {
     await clearsOnce(rule, alert.id);
   });
 
+  test('arrivals failing at the receiver: a receiver answering 200 to a bad signature fires it while the service counts successes; clears when the webhook goes', async () => {
+    const inbox = await staff('POST', '/api/receivers', { name: 'alerts wrong secret' });
+    assert.equal(inbox.status, 201, inbox.text);
+    const wrongSecret = `whsec_${Buffer.from('not the webhook secret, 32 bytes').toString('base64')}`;
+    assert.equal((await staff('PATCH', `/api/receivers/${inbox.body.id}`, { secrets: [wrongSecret] })).status, 200);
+    const created = await call(app, 'POST', '/v1/webhooks', { token: tok, body: { url: `${app.baseUrl}/ingest/${inbox.body.slug}`, eventTypes: ['message.attempt.exhausted'] } });
+    assert.equal(created.status, 201, created.text);
+    const w = created.body.id as string;
+    const bad = await staff('POST', '/api/alert-rules', { name: 'bad arrivals', kind: 'receiver_failures', threshold: 0.5, window: '1h', targetUrl: `${app.baseUrl}/x` });
+    assert.equal(bad.status, 400, 'a whole number of arrivals');
+    assert.equal(bad.body.errors[0].path, 'threshold');
+    const rule = await ruleTo({ name: 'receiver', kind: 'receiver_failures', threshold: 2, window: '1h', webhookId: w });
+    await call(app, 'POST', `/v1/webhooks/${w}/test`, { token: tok, body: {} });
+    const arrived = async () => (await staff('GET', `/api/receivers/${inbox.body.id}/receipts?pageLimit=10`)).body.results as { verdict: string; responseStatus: number }[];
+    const [first] = await eventually(async () => (await arrived()).length === 1 && arrived(), 15_000, 'the first arrival');
+    assert.equal(first.responseStatus, 200);
+    assert.notEqual(first.verdict, 'valid');
+    await sleep(EVAL_MS * 4);
+    assert.equal((await rule.alerts()).length, 0, 'one failed arrival is under the threshold');
+    await call(app, 'POST', `/v1/webhooks/${w}/test`, { token: tok, body: {} });
+    const { alert, post } = await firedOnce(rule, `webhook:${w}`);
+    assert.equal(post.data.details.failures, 2);
+    assert.equal(post.data.details.unverifiedAccepted, 2, 'both answered 200');
+    assert.equal(post.data.details.receiver, 'alerts wrong secret');
+    const stats = await call(app, 'GET', `/v1/webhooks/${w}/stats?window=1h`, { token: tok });
+    assert.equal(stats.body.successes, 2, 'the service counts both as delivered');
+    await quietWhileItHolds(rule);
+    assert.equal((await call(app, 'DELETE', `/v1/webhooks/${w}`, { token: tok })).status, 204);
+    await clearsOnce(rule, alert.id);
+  });
+
   test('webhook disabled (every webhook): fires once, clears when re-enabled', async () => {
     const w = await webhookAt(['message.attempt.exhausted'], () => 200);
     const rule = await ruleTo({ name: 'disabled', kind: 'webhook_disabled' });

@@ -23,6 +23,8 @@ function summary(a: TAlertJson): string {
       return `${d.failureStreak} failed attempts in a row`;
     case 'success_rate':
       return `${Math.round(Number(d.successRate ?? 0) * 1000) / 10}% of ${d.attempts} attempts succeeded (${d.window})`;
+    case 'receiver_failures':
+      return `${d.failures} arrivals failed at ${d.receiver} (${d.window})${Number(d.unverifiedAccepted) > 0 ? `, ${d.unverifiedAccepted} of them answered 2xx with a bad signature` : ''}`;
     case 'webhook_disabled':
       return `disabled${d.reason ? `: ${d.reason}` : ''}`;
     case 'grant_undelivered':

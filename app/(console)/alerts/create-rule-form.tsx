@@ -12,6 +12,11 @@ import { createAlertRuleAction } from './actions';
 const THRESHOLD: Record<TAlertRuleKind, { label: string; hint: string; placeholder: string } | null> = {
   failure_streak: { label: 'Failed attempts in a row', hint: 'Fires when the newest N attempts all failed.', placeholder: '5' },
   success_rate: { label: 'Success rate below (%)', hint: `Over the window; needs at least the minimum of attempts (${DEFAULT_MIN_ATTEMPTS} by default).`, placeholder: '90' },
+  receiver_failures: {
+    label: 'Failed arrivals',
+    hint: 'Over the window, at this console’s receiver of the webhook: arrivals whose signature did not verify or that it answered with an error (a receiver answering 200 to a bad signature is a success for the service).',
+    placeholder: '1',
+  },
   webhook_disabled: null,
   grant_undelivered: { label: 'Minutes', hint: 'A grant whose message no webhook got (2xx) this long after it was made. Decimals allowed (0.5 = 30 s).', placeholder: '15' },
 };
@@ -49,7 +54,7 @@ function CreateRuleFormForRole({ webhooks, targetRule }: { webhooks: { id: strin
             <Input id="threshold" name="threshold" inputMode="decimal" defaultValue={v.threshold ?? ''} placeholder={threshold.placeholder} invalid={!!fe.threshold} />
           </Field>
         ) : null}
-        {kind === 'success_rate' ? (
+        {kind === 'success_rate' || kind === 'receiver_failures' ? (
           <div className="grid grid-cols-2 gap-2">
             <Field label="Window" htmlFor="window" error={fe.window}>
               <Select id="window" name="window" defaultValue={v.window || '24h'}>
@@ -60,9 +65,11 @@ function CreateRuleFormForRole({ webhooks, targetRule }: { webhooks: { id: strin
                 ))}
               </Select>
             </Field>
-            <Field label="Min. attempts" htmlFor="minAttempts" error={fe.minAttempts}>
-              <Input id="minAttempts" name="minAttempts" inputMode="numeric" defaultValue={v.minAttempts ?? String(DEFAULT_MIN_ATTEMPTS)} invalid={!!fe.minAttempts} />
-            </Field>
+            {kind === 'success_rate' ? (
+              <Field label="Min. attempts" htmlFor="minAttempts" error={fe.minAttempts}>
+                <Input id="minAttempts" name="minAttempts" inputMode="numeric" defaultValue={v.minAttempts ?? String(DEFAULT_MIN_ATTEMPTS)} invalid={!!fe.minAttempts} />
+              </Field>
+            ) : null}
           </div>
         ) : null}
         <Field label="Webhook" htmlFor="webhookId" error={fe.webhookId} hint="One webhook, or every webhook of the account.">

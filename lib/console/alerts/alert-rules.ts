@@ -35,7 +35,7 @@ export async function createAlertRule(environment: string, input: TAlertRuleInpu
       kind: data.kind,
       webhookId: data.webhookId,
       threshold: data.kind === 'webhook_disabled' ? 0 : data.threshold,
-      window: data.kind === 'success_rate' ? data.window : null,
+      window: data.kind === 'success_rate' || data.kind === 'receiver_failures' ? data.window : null,
       minAttempts: data.minAttempts,
       targetUrl: data.targetUrl,
       secret,

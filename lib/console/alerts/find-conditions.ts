@@ -3,6 +3,9 @@ import type { ConnectApi } from '@/lib/console/connect-api/client';
 import { ConnectApiError } from '@/lib/console/connect-api/errors';
 import type { TPage, TWebhook } from '@/lib/console/connect-api/schemas';
 import { mapLimit } from '@/lib/console/map-limit';
+import { receiverSides } from '@/lib/console/health/receiver-failures';
+import { HEALTH_WINDOW_SECONDS, healthWindowOf } from '@/lib/console/health/health-types';
+import { listReceivers } from '@/lib/console/receivers';
 import { GRANT_LOOKBACK_MS, type TAlertRuleKind, type TAlertRuleRow } from './rule-schemas';
 
 // Which subjects a rule's condition holds for right now, read from the service over HTTP (the
@@ -63,6 +66,34 @@ async function healthConditions(api: ConnectApi, rule: TAlertRuleRow, holds: (h:
   return out;
 }
 
+/**
+ * What the service's figures cannot show: arrivals at this console's receiver of the webhook (when
+ * its URL reaches one) over the window whose signature did not verify, or that the receiver answered
+ * with an error — a receiver answering 200 to a bad signature is a success for the service. Read
+ * as the health home reads it (one grouped query over the receivers' failed receipts).
+ */
+async function receiverConditions(rule: TAlertRuleRow, webhooks: TWebhook[], now: Date): Promise<TConditions> {
+  const window = healthWindowOf(rule.window ?? '24h');
+  const sides = await receiverSides(webhooks, await listReceivers(), new Date(now.getTime() - HEALTH_WINDOW_SECONDS[window] * 1000));
+  const out: TConditions = new Map();
+  for (const w of webhooks) {
+    const side = sides.get(w.id);
+    if (!side || side.failures < rule.threshold) continue;
+    out.set(subjectOf(w), {
+      webhookId: w.id,
+      url: w.url,
+      description: w.description,
+      receiver: side.receiver.name,
+      receiverId: side.receiver.id,
+      failures: side.failures,
+      unverifiedAccepted: side.unverifiedAccepted,
+      lastFailureAt: side.lastFailureAt,
+      window,
+    });
+  }
+  return out;
+}
+
 async function disabledConditions(api: ConnectApi, rule: TAlertRuleRow): Promise<TConditions> {
   const out: TConditions = new Map();
   for (const w of await scopedWebhooks(api, rule)) {
@@ -118,6 +149,8 @@ export async function findConditions(api: ConnectApi, rule: TAlertRuleRow, now =
       return healthConditions(api, rule, (h) => h.failureStreak >= rule.threshold);
     case 'success_rate':
       return healthConditions(api, rule, (h) => h.attempts >= rule.minAttempts && h.successRate !== null && h.successRate * 100 < rule.threshold);
+    case 'receiver_failures':
+      return receiverConditions(rule, await scopedWebhooks(api, rule), now);
     case 'webhook_disabled':
       return disabledConditions(api, rule);
     case 'grant_undelivered':

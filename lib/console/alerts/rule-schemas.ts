@@ -3,7 +3,7 @@ import type { schema } from '@/lib/db/client';
 
 // What an alert rule is: its kinds, their thresholds, and the input a staff member gives.
 
-export const ALERT_RULE_KINDS = ['failure_streak', 'success_rate', 'webhook_disabled', 'grant_undelivered'] as const;
+export const ALERT_RULE_KINDS = ['failure_streak', 'success_rate', 'receiver_failures', 'webhook_disabled', 'grant_undelivered'] as const;
 export type TAlertRuleKind = (typeof ALERT_RULE_KINDS)[number];
 export const ALERT_WINDOWS = ['1h', '24h', '7d'] as const;
 
@@ -15,6 +15,7 @@ export const GRANT_LOOKBACK_MS = 7 * 24 * 3600 * 1000;
 export const KIND_LABELS: Record<TAlertRuleKind, string> = {
   failure_streak: 'Failure streak',
   success_rate: 'Success rate below',
+  receiver_failures: 'Arrivals failing at the receiver',
   webhook_disabled: 'Webhook disabled',
   grant_undelivered: 'Grant not delivered',
 };
@@ -33,6 +34,8 @@ export function describeRule(rule: Pick<TAlertRuleRow, 'kind' | 'threshold' | 'w
       return `${scope} fails ${rule.threshold} attempts or more in a row`;
     case 'success_rate':
       return `${scope} succeeds on less than ${rule.threshold}% of its attempts over ${rule.window ?? '24h'} (at least ${rule.minAttempts} attempts)`;
+    case 'receiver_failures':
+      return `${scope} has ${rule.threshold} arrivals or more over ${rule.window ?? '24h'} at this console's receiver that failed the signature check or were answered with an error`;
     case 'webhook_disabled':
       return `${scope} is disabled`;
     case 'grant_undelivered':
@@ -49,7 +52,7 @@ const ZWebhookId = z
 
 const number = (message: string) => z.coerce.number({ message }).refine(Number.isFinite, { message });
 
-/** A new rule. Thresholds by kind: a streak of 1–1000; a rate of 1–100 %; 0.05–10080 minutes (3 s to 7 days). */
+/** A new rule. Thresholds by kind: a streak of 1–1000; a rate of 1–100 %; 1–100000 failed arrivals; 0.05–10080 minutes (3 s to 7 days). */
 export const ZAlertRuleInput = z
   .object({
     name: z.string({ message: 'is required' }).trim().min(1, { message: 'is required' }).max(100, { message: 'must be at most 100 characters' }),
@@ -65,6 +68,7 @@ export const ZAlertRuleInput = z
     const bad = (message: string) => ctx.addIssue({ code: 'custom', path: ['threshold'], message });
     if (r.kind === 'failure_streak' && !(Number.isInteger(r.threshold) && r.threshold >= 1 && r.threshold <= 1000)) bad('a streak is a whole number of attempts from 1 to 1000');
     if (r.kind === 'success_rate' && !(r.threshold > 0 && r.threshold <= 100)) bad('a success rate is a percentage above 0 and at most 100');
+    if (r.kind === 'receiver_failures' && !(Number.isInteger(r.threshold) && r.threshold >= 1 && r.threshold <= 100_000)) bad('a number of arrivals is a whole number from 1 to 100000');
     if (r.kind === 'grant_undelivered' && !(r.threshold >= 0.05 && r.threshold <= 10080)) bad('minutes from 0.05 (3 s) to 10080 (7 days)');
   });
 export type TAlertRuleInput = z.input<typeof ZAlertRuleInput>;
