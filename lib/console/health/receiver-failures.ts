@@ -1,4 +1,3 @@
-import 'server-only';
 import { and, gte, inArray, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { receipts } from '@/lib/db/schema';
@@ -12,7 +11,8 @@ import type { TReceiverSide } from './health-types';
 // The receiver's side of health: per receiver, the arrivals since `since` whose signature did not
 // verify or that were answered with a non-2xx. One grouped statement for every receiver of the view,
 // over the partial index on (receiver_id, received_at) of exactly those receipts; no receipt row
-// leaves the database and nothing is read per message.
+// leaves the database and nothing is read per message. No 'server-only' marker: the worker's alert
+// loop (plain Node) reads it too.
 
 type TCounts = { failures: number; unverifiedAccepted: number; lastFailureAt: string | null };
 
