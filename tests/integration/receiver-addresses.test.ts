@@ -52,10 +52,25 @@ async function startProxy(port: number): Promise<void> {
   proxies.push(server);
 }
 
-async function timelineRow(webhookId: string): Promise<TRow | undefined> {
+/** A grant from a new nonprofit's Connect: one grant.succeeded message to every webhook. */
+async function give(): Promise<void> {
+  const ein = `47${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+  const np = await api('POST', '/v1/nonprofits', { ein, user: { email: 'director@example.org' } });
+  const created = await api('POST', `/v1/connects?nonprofit=${np.body.id}`);
+  const connect = await api('GET', `/v1/connects/${created.body.id}`);
+  const g = await api(
+    'POST',
+    '/v1/grants',
+    { amount: 2500, fundId: 'fidelity-charitable', firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.org' },
+    { 'x-service-api-key': connect.body.apiKey },
+  );
+  assert.equal(g.status, 201, g.text);
+}
+
+async function timelineRow(webhookId: string, id = messageId): Promise<TRow | undefined> {
   const res = await staff('GET', `/api/webhooks/${webhookId}/timeline`);
   assert.equal(res.status, 200, res.text);
-  return (res.body.messages as TRow[]).find((m) => m.id === messageId);
+  return (res.body.messages as TRow[]).find((m) => m.id === id);
 }
 
 describe('receivers reached by any address', () => {
@@ -97,17 +112,7 @@ describe('receivers reached by any address', () => {
         W[name] = res.body.id;
       }
 
-      const ein = `47${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
-      const np = await api('POST', '/v1/nonprofits', { ein, user: { email: 'director@example.org' } });
-      const created = await api('POST', `/v1/connects?nonprofit=${np.body.id}`);
-      const connect = await api('GET', `/v1/connects/${created.body.id}`);
-      const g = await api(
-        'POST',
-        '/v1/grants',
-        { amount: 2500, fundId: 'fidelity-charitable', firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.org' },
-        { 'x-service-api-key': connect.body.apiKey },
-      );
-      assert.equal(g.status, 201, g.text);
+      await give();
       await eventually(
         async () => {
           const lists = await Promise.all(Object.values(W).map((id) => api('GET', `/v1/webhooks/${id}/messages`)));
@@ -186,6 +191,39 @@ describe('receivers reached by any address', () => {
       assert.equal(row.reconciliation, 'delivered-and-received');
       assert.match(row.explanation, new RegExp(`${W[other]} has this same URL`));
     }
+  });
+
+  test('recover: at a receiver two webhooks reach by different addresses, only the one whose own arrival failed has a message to re-send', async () => {
+    const since = new Date(Date.now() - 1000).toISOString();
+    const shared = await staff('POST', '/api/receivers', { name: 'split by address', secret: S });
+    assert.equal(shared.status, 201, shared.text);
+    const path = `/ingest/${shared.body.slug}`;
+    const made = await Promise.all([
+      api('POST', '/v1/webhooks', { url: `http://localhost:${app.port}${path}`, eventTypes: ['grant.succeeded'], description: 'split: right secret', secret: S }),
+      api('POST', '/v1/webhooks', { url: `http://127.0.0.1:${app.port}${path}`, eventTypes: ['grant.succeeded'], description: 'split: wrong secret', secret: OTHER }),
+    ]);
+    const [good, bad] = made.map((res) => {
+      assert.equal(res.status, 201, res.text);
+      return res.body.id as string;
+    });
+    await give();
+    const id = await eventually(
+      async () => {
+        const [g, b] = await Promise.all([good, bad].map(async (w) => (await api('GET', `/v1/webhooks/${w}/messages`)).body.results?.[0]));
+        return g?.status === 'success' && b?.status === 'success' && g.id;
+      },
+      20_000,
+      'both delivered',
+    );
+    await eventually(async () => (await timelineRow(bad, id))?.reconciliation === 'received-bad-signature', 10_000, 'the wrong secret’s arrival failed');
+    assert.equal((await timelineRow(good, id))?.reconciliation, 'delivered-and-received', 'the other address’s failure is not this webhook’s');
+    const preview = async (w: string) => {
+      const res = await staff('GET', `/api/webhooks/${w}/resend-delivered?since=${encodeURIComponent(since)}`);
+      assert.equal(res.status, 200, res.text);
+      return res.body as { messages: number; messageIds: string[] };
+    };
+    assert.deepEqual((await preview(bad)).messageIds, [id]);
+    assert.deepEqual(await preview(good).then((p) => [p.messages, p.messageIds]), [0, []], 'nothing to re-send where the arrival verified');
   });
 });
 

@@ -94,6 +94,10 @@ export async function loadTimeline(
   return (await readTimelinePage(envName, api, webhookId, filters, options)).timeline;
 }
 
+/** The newest timestamp of a page of messages (the API lists newest first; filters may not). */
+const newestTimestamp = (messages: readonly { timestamp: string }[]): string | undefined =>
+  messages.reduce<string | undefined>((newest, m) => (newest === undefined || Date.parse(m.timestamp) > Date.parse(newest) ? m.timestamp : newest), undefined);
+
 /**
  * A timeline page and the messages as the API listed them. `content`: each with its payload and
  * all its attempts from the list itself (EXT withContent, withAttempts) — what an export writes —
@@ -108,7 +112,7 @@ export async function readTimelinePage(
 ): Promise<{ timeline: TTimeline; listed: TMessage[] }> {
   // Before the API is read: receipts stored later are newer than its answer (reconcile.ts).
   const asOf = new Date();
-  const [page, webhook, tracked, receivers, addresses, siblings] = await Promise.all([
+  const [page, webhook, tracked, receivers, addresses] = await Promise.all([
     api.listMessages(webhookId, {
       pageLimit: filters.pageLimit ?? TIMELINE_PAGE_SIZE,
       pageToken: filters.pageToken || undefined,
@@ -122,8 +126,9 @@ export async function readTimelinePage(
     getTrackedWebhook(envName, webhookId),
     listReceivers(),
     consoleAddresses(),
-    siblingWebhooks(envName, api, webhookId),
   ]);
+  // Read after the page: the newest message on it decides whether the cached list is recent enough.
+  const siblings = await siblingWebhooks(envName, api, webhookId, newestTimestamp(page.results));
   const webhookUrl = webhook?.url ?? tracked?.url ?? '';
   const settings = webhook ? toTimelineWebhook(webhook) : null;
   const deliveries = await mapLimit(page.results, ATTEMPT_FETCH_CONCURRENCY, async (m) => withLastResponse(api, webhookId, m.id, await deliveryOf(envName, api, webhookId, m)));
@@ -194,15 +199,15 @@ export async function joinMessages(
 
 export async function loadMessageDetail(envName: TEnvironmentName, api: ConnectApi, webhookId: string, messageId: string): Promise<TMessageDetail> {
   const asOf = new Date();
-  const [message, attemptList, webhook, tracked, receivers, addresses, siblings] = await Promise.all([
+  const [message, attemptList, webhook, tracked, receivers, addresses] = await Promise.all([
     api.getMessage(webhookId, messageId),
     allAttempts(api, webhookId, messageId),
     webhookSettings(api, webhookId).catch(() => null),
     getTrackedWebhook(envName, webhookId),
     listReceivers(),
     consoleAddresses(),
-    siblingWebhooks(envName, api, webhookId),
   ]);
+  const siblings = await siblingWebhooks(envName, api, webhookId, message.timestamp);
   const attempts = (await mapLimit(attemptList, ATTEMPT_FETCH_CONCURRENCY, (a) => withResponse(api, webhookId, messageId, a))).map(toTimelineAttempt);
   const webhookUrl = webhook?.url ?? tracked?.url ?? '';
   const settings = webhook ? toTimelineWebhook(webhook) : null;
