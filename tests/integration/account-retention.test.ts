@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startApp, type TApp } from '../helpers/app';
 import { assertProblem, call, eventually, staffCookie, token } from '../helpers/http';
@@ -159,7 +161,12 @@ describe('retention per account, changed by an admin on the console', () => {
     const page = await fetch(`${app.baseUrl}/retention`, { headers: { cookie: cookies.admin } }).then((r) => r.text());
     assert.match(page, /<input[^>]*id="retention-MESSAGE_PAYLOAD_RETENTION"[^>]*value="5s"/, 'an admin edits it');
     assert.match(page, /set for this account/);
-    if (process.env.RETENTION_SCREENSHOTS) await screenshotPages(app, cookies.admin, process.env.RETENTION_SCREENSHOTS, ['/retention']);
+    const shots = process.env.RETENTION_SCREENSHOTS;
+    if (shots) {
+      await screenshotPages(app, cookies.admin, shots, ['/retention']);
+      fs.mkdirSync(path.join(shots, 'viewer'), { recursive: true });
+      await screenshotPages(app, cookies.viewer, path.join(shots, 'viewer'), ['/retention']);
+    }
 
     const back = await as('admin', 'PATCH', '/api/retention/service', { MESSAGE_PAYLOAD_RETENTION: null, MESSAGE_RETENTION: null });
     assert.equal(back.status, 200, back.text);

@@ -63,7 +63,7 @@ export default async function RetentionPage() {
           <ErrorCallout error={service.error} title="The service’s retention could not be read" />
         )}
       </Card>
-      <Card title="Progress">
+      <Card title="Console purge progress">
         <Table>
           <thead>
             <tr>

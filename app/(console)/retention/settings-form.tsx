@@ -15,8 +15,8 @@ const LABELS: Record<string, string> = {
   RECEIPT_BODY_RETENTION: 'Receipt bodies and headers',
   RECEIPT_RETENTION: 'Receipts (the rows)',
   RETENTION_HOLD_MAX: 'Hold of unresolved receipts, at most',
-  MESSAGE_PAYLOAD_RETENTION: 'Service: message payloads and attempt answers',
-  MESSAGE_RETENTION: 'Service: messages (the rows)',
+  MESSAGE_PAYLOAD_RETENTION: 'Message payloads and attempt answers',
+  MESSAGE_RETENTION: 'Messages (the rows)',
 };
 const SOURCE_TONE = { admin: 'blue', account: 'blue', env: 'gray', default: 'gray' } as const;
 const SOURCE_LABEL = { admin: 'set by an admin', account: 'set for this account', env: 'from the environment', default: 'default' } as const;
@@ -93,6 +93,7 @@ export function RetentionSettingsForm({ settings, endpoint, canEdit, resetLabel,
             <Badge tone={SOURCE_TONE[s.source]} title={s.defaultValue && s.source !== 'default' ? `Default: ${s.defaultValue}` : undefined}>
               {SOURCE_LABEL[s.source]}
             </Badge>
+            {s.source === 'account' && s.defaultValue ? <span className="text-xs text-slate-500">service default {s.defaultValue}</span> : null}
             {editable(s) && (s.source === 'admin' || s.source === 'account') ? (
               <button type="button" className="text-xs text-indigo-700 hover:underline" disabled={busy} onClick={() => void send({ [s.key]: null })}>
                 {resetLabel}
