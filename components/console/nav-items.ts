@@ -9,7 +9,7 @@ export const NAV_LINKS = [
   { href: '/alerts', label: 'Alerts', match: ['/alerts'] },
   { href: '/nonprofits', label: 'Nonprofits & Connects', match: ['/nonprofits', '/connects'] },
   { href: '/audit', label: 'Audit log', match: ['/audit'] },
-  { href: '/retention', label: 'Retention', match: ['/retention'], role: 'admin' },
+  { href: '/retention', label: 'Retention', match: ['/retention'] },
   { href: '/users', label: 'Staff', match: ['/users'], role: 'admin' },
   { href: '/tokens', label: 'Tokens', match: ['/tokens'], role: 'operator' },
 ] as const satisfies readonly { href: string; label: string; match: readonly string[]; role?: 'operator' | 'admin' }[];

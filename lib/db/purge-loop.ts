@@ -39,7 +39,9 @@ export function purgeIdleMs(...retentions: number[]): number {
   return Math.max(1000, Math.min(60_000, ...retentions.map((r) => r / 5)));
 }
 
-type TLoop = { owner: string; stopped: boolean; running: Promise<void> | null; wake: () => void; passPurged: number; batch: Map<string, number> };
+// `step`: where a pass that ran out of its tick goes on at the next tick (a pass of many steps — one per
+// account with its own retention — reaches its last step however many there are).
+type TLoop = { owner: string; stopped: boolean; running: Promise<void> | null; wake: () => void; passPurged: number; batch: Map<string, number>; step: number };
 
 /** The next batch size after one of `size` rows took `ms`. */
 export function nextBatchSize(size: number, ms: number, max: number): number {
@@ -56,10 +58,13 @@ async function tick(spec: TPurgeLoopSpec, loop: TLoop, inPass: boolean): Promise
   try {
     if (!inPass) {
       loop.passPurged = 0;
+      loop.step = 0;
       await spec.onPass?.('start', 0);
     }
     const until = Date.now() + TICK_BUDGET_MS;
-    for (const step of await spec.steps()) {
+    const steps = await spec.steps();
+    for (; loop.step < steps.length; loop.step++) {
+      const step = steps[loop.step];
       for (;;) {
         if (loop.stopped || Date.now() > until) return 'more';
         const size = Math.min(env.RETENTION_BATCH_ROWS, loop.batch.get(step.what) ?? env.RETENTION_BATCH_ROWS);
@@ -85,7 +90,7 @@ async function tick(spec: TPurgeLoopSpec, loop: TLoop, inPass: boolean): Promise
 export function startPurgeLoop(spec: TPurgeLoopSpec): void {
   const existing = loops.get(spec.name);
   if (existing && !existing.stopped) return;
-  const loop: TLoop = { owner: `${spec.name}-${randomUUID()}`, stopped: false, running: null, wake: () => {}, passPurged: 0, batch: new Map() };
+  const loop: TLoop = { owner: `${spec.name}-${randomUUID()}`, stopped: false, running: null, wake: () => {}, passPurged: 0, batch: new Map(), step: 0 };
   loops.set(spec.name, loop);
   loop.running = (async () => {
     let inPass = false;

@@ -219,6 +219,8 @@ export const messages = service.table(
     // The purge's next batches: payloads still kept, oldest first; the rows by age.
     index('messages_payload_kept_idx').on(t.createdAt).where(sql`payload_purged_at is null`),
     index('messages_created_at_idx').on(t.createdAt),
+    // An account with its own retention (service.account_retention): its payloads still kept, oldest first.
+    index('messages_account_payload_kept_idx').on(t.accountId, t.createdAt).where(sql`payload_purged_at is null`),
   ],
 );
 
@@ -298,6 +300,8 @@ export const attempts = service.table(
     index('attempts_webhook_success_idx').on(t.webhookId, t.createdAt).where(sql`status = 'success'`),
     // The purge's next batches of response bodies, oldest first.
     index('attempts_response_kept_idx').on(t.createdAt).where(sql`response_purged_at is null`),
+    // An account with its own retention: its response bodies still kept, oldest first.
+    index('attempts_account_response_kept_idx').on(t.accountId, t.createdAt).where(sql`response_purged_at is null`),
   ],
 );
 
@@ -345,6 +349,19 @@ export const serviceRetentionProgress = service.table('retention_progress', {
   lastPurgeAt: ts(),
   passStartedAt: ts(),
   passEndedAt: ts(),
+});
+
+/**
+ * EXT /v1/retention: an account's own retention over the deployment's defaults (MESSAGE_PAYLOAD_RETENTION,
+ * MESSAGE_RETENTION); null: the default. The purge (lib/service/retention) reads it at each tick.
+ */
+export const accountRetention = service.table('account_retention', {
+  accountId: uuid()
+    .primaryKey()
+    .references(() => accounts.id),
+  messagePayloadRetentionMs: bigint({ mode: 'number' }),
+  messageRetentionMs: bigint({ mode: 'number' }),
+  updatedAt: updatedAt(),
 });
 
 /* ------------------------------------------------------------------ console */

@@ -6,6 +6,7 @@ import { CONNECT_OPERATIONS } from '@/lib/service/connects/openapi';
 import { ERASURE_OPERATIONS } from '@/lib/service/erasures/openapi';
 import { GRANT_OPERATIONS } from '@/lib/service/grants/openapi';
 import { MESSAGE_OPERATIONS } from '@/lib/service/messages/openapi';
+import { RETENTION_OPERATIONS } from '@/lib/service/retention/openapi';
 import { NONPROFIT_OPERATIONS } from '@/lib/service/nonprofits/openapi';
 import { STATS_OPERATIONS } from '@/lib/service/stats/openapi';
 import { WEBHOOK_OPERATIONS, eventWebhooks } from '@/lib/service/webhooks/openapi';
@@ -35,6 +36,7 @@ export const OPERATIONS: TOperation[] = [
   ...TROUBLED_OPERATIONS,
   ...MESSAGE_OPERATIONS,
   ...ERASURE_OPERATIONS,
+  ...RETENTION_OPERATIONS,
   ...META_OPERATIONS,
 ];
 
@@ -63,6 +65,7 @@ function buildDocument(publicUrl: string, audience: string) {
       { name: 'Grants' },
       { name: 'Webhooks' },
       { name: 'Messages' },
+      { name: 'Retention' },
       { name: 'Meta' },
     ],
     paths,

@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = [
   'export',
   'donor.erase',
   'retention.update',
+  'retention.service.update',
   'user.create',
   'user.update',
   'user.password.reset',

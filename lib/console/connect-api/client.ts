@@ -1,5 +1,6 @@
 import type { TProblemInfo } from './errors';
 import {
+  ZAccountRetention,
   ZConnect,
   ZErasureReport,
   ZGrant,
@@ -8,6 +9,7 @@ import {
   ZSecret,
   ZWebhook,
   ZWebhookStats,
+  type TAccountRetention,
   type TConnect,
   type TErasureReport,
   type TGrant,
@@ -169,6 +171,16 @@ export class ConnectApi extends ConnectApiMessages {
   /** EXT: erases (or with dryRun counts) one donor's data in the service; safe to retry (idempotent). */
   eraseDonor(body: { email: string } | { grantId: string }, dryRun = false): Promise<TErasureReport> {
     return this.call({ operation: 'erase donor', method: 'POST', path: '/v1/erasures', body: { ...body, dryRun }, idempotent: true, ext: 'list' }, ZErasureReport);
+  }
+
+  /** EXT: how long the service keeps this account's payloads and messages (effective, the account's own, the defaults). */
+  getRetention(): Promise<TAccountRetention> {
+    return this.call({ operation: 'get retention', method: 'GET', path: '/v1/retention', idempotent: true, ext: 'list' }, ZAccountRetention);
+  }
+
+  /** EXT: sets the account's retention (a duration, or null for the service's default); the same body twice is the same change. */
+  updateRetention(body: { messagePayloadRetention?: string | null; messageRetention?: string | null }): Promise<TAccountRetention> {
+    return this.call({ operation: 'update retention', method: 'PATCH', path: '/v1/retention', body, idempotent: true, ext: 'list' }, ZAccountRetention);
   }
 }
 

@@ -9,6 +9,7 @@ export { connectApi } from './registry';
 export type {
   TAccountMessage,
   TAccountMessageSummary,
+  TAccountRetention,
   TErasureReport,
   TAttempt,
   TConnect,

@@ -261,3 +261,13 @@ export const ZErasureReport = z.object({
   messageIds: z.array(z.string()),
 });
 export type TErasureReport = z.infer<typeof ZErasureReport>;
+
+/** EXT: GET and PATCH /v1/retention — how long the service keeps this account's payloads and messages. */
+const ZRetentionPair = z.object({ messagePayloadRetention: z.string(), messageRetention: z.string() });
+export const ZAccountRetention = z.object({
+  effective: ZRetentionPair,
+  overrides: z.object({ messagePayloadRetention: z.string().nullable(), messageRetention: z.string().nullable() }),
+  defaults: ZRetentionPair,
+  updatedAt: z.string().nullable(),
+});
+export type TAccountRetention = z.infer<typeof ZAccountRetention>;

@@ -7,18 +7,19 @@ import { ApiError, validationError } from '@/lib/http/errors';
 import { processSingleton } from '@/lib/process-singleton';
 import { wakePurgeLoop } from '@/lib/db/purge-loop';
 
-// The retention settings in effect, and where each comes from: `admin` (set on /retention, stored
-// in console.settings, shared by every instance), else `env` (the environment), else `default`.
-// The console's three are editable here. The service's two (MESSAGE_PAYLOAD_RETENTION,
-// MESSAGE_RETENTION) are shown read-only: the service is its own deployment behind an API the
-// console reaches with an account's OAuth client, and a deployment-wide purge setting is not an
-// account's to change — they are set in the service's environment (README, Retention).
+// The console's retention settings in effect, and where each comes from: `admin` (set on /retention,
+// stored in console.settings, shared by every instance), else `env` (the environment), else `default`.
+// The service's two (MESSAGE_PAYLOAD_RETENTION, MESSAGE_RETENTION) belong to the service: the account
+// this console is connected to may set its own there (EXT /v1/retention, service-retention.ts).
 
 export const CONSOLE_KEYS = ['RECEIPT_BODY_RETENTION', 'RECEIPT_RETENTION', 'RETENTION_HOLD_MAX'] as const;
+/** The service's two, which the console changes for its account through the API (service-retention.ts). */
 export const SERVICE_KEYS = ['MESSAGE_PAYLOAD_RETENTION', 'MESSAGE_RETENTION'] as const;
 export type TConsoleKey = (typeof CONSOLE_KEYS)[number];
-export type TSource = 'default' | 'env' | 'admin';
-export type TSetting = { key: string; value: string; ms: number; source: TSource; editable: boolean };
+/** default · env · admin (the console's); account (the service's: the account's own value over the deployment's default). */
+export type TSource = 'default' | 'env' | 'admin' | 'account';
+/** `defaultValue`: what null returns a setting to (the service's; the console's is the environment's). */
+export type TSetting = { key: string; value: string; ms: number; source: TSource; editable: boolean; defaultValue?: string };
 export type TConsoleRetention = Record<TConsoleKey, number>;
 
 const PREFIX = 'retention.';
@@ -43,22 +44,16 @@ async function stored(): Promise<Map<string, string>> {
   return cache.stored;
 }
 
-const fromEnv = (key: TConsoleKey | (typeof SERVICE_KEYS)[number]): TSetting => ({
-  key,
-  value: formatDuration(env[key]),
-  ms: env[key],
-  source: isSetInEnv(key) ? 'env' : 'default',
-  editable: (CONSOLE_KEYS as readonly string[]).includes(key),
-});
+const fromEnv = (key: TConsoleKey): TSetting => ({ key, value: formatDuration(env[key]), ms: env[key], source: isSetInEnv(key) ? 'env' : 'default', editable: true });
 
-/** Every retention setting as it is now, the console's first. */
+/** The console's retention settings as they are now. */
 export async function retentionSettings(): Promise<TSetting[]> {
   const mine = await stored();
   const consoleOnes = CONSOLE_KEYS.map((key): TSetting => {
     const ms = parseDuration(mine.get(key) ?? '');
     return ms === null ? fromEnv(key) : { key, value: formatDuration(ms), ms, source: 'admin', editable: true };
   });
-  return [...consoleOnes, ...SERVICE_KEYS.map(fromEnv)];
+  return consoleOnes;
 }
 
 /** The console's purge settings in effect, in ms (read each pass by the purge; cached a second). */
@@ -67,7 +62,7 @@ export async function consoleRetention(): Promise<TConsoleRetention> {
   return Object.fromEntries(CONSOLE_KEYS.map((k) => [k, all.find((s) => s.key === k)!.ms])) as TConsoleRetention;
 }
 
-const ZDurationText = z
+export const ZDurationText = z
   .string({ message: 'must be a duration such as 90d, 12h, 30m or 45s (or null for the environment’s value)' })
   .max(20)
   .transform((v, ctx) => {
@@ -87,7 +82,7 @@ export type TRetentionPatch = z.output<typeof ZRetentionPatch>;
 export function parseRetentionPatch(body: unknown): TRetentionPatch {
   const named = body && typeof body === 'object' ? SERVICE_KEYS.filter((k) => k in body) : [];
   if (named.length) {
-    const message = 'is the service’s setting: set it in the service’s environment (the console shows it read-only)';
+    const message = 'is the service’s setting for this account: change it with PATCH /api/retention/service';
     throw new ApiError('bad_request', `Invalid body: ${named[0]}: ${message}.`, { errors: named.map((path) => ({ path, message })) });
   }
   const result = ZRetentionPatch.safeParse(body, { reportInput: true });

@@ -3,8 +3,12 @@ import { archivedStep, repairArchive, sealArchive } from '@/lib/db/purge-archive
 import { purgeIdleMs, startPurgeLoop, stopPurgeLoop, type TPurgeStep } from '@/lib/db/purge-loop';
 import { formatDuration } from '@/lib/duration';
 import { env } from '@/lib/env';
+import { retentionOverrides, SERVICE_PURGE, type TRetentionOverride } from './account-retention';
 
-// The service's retention (MESSAGE_PAYLOAD_RETENTION, MESSAGE_RETENTION), in its own schema:
+// The service's retention, in its own schema: MESSAGE_PAYLOAD_RETENTION and MESSAGE_RETENTION are the
+// deployment's defaults, and an account may set its own (EXT /v1/retention, account-retention.ts).
+// A tick's steps: each kind once over every account without an override of it (the default), then
+// once per account with one, on its own index (service.account_retention is read at each tick).
 //   message_payloads   a message's payload becomes its tombstone {"purged":{at, retention, size, sha256}};
 //   attempt_responses  an attempt's response body is emptied, its size and SHA-256 kept beside it;
 //   messages           the message, its deliveries and their attempts go (the stats keep their rollups).
@@ -15,7 +19,7 @@ import { env } from '@/lib/env';
 // Each statement takes one batch (SKIP LOCKED) and counts it into service.retention_progress. With
 // ARCHIVE_DIR, what a batch takes is first appended to messages-/attempts-<day>.ndjson.gz (lib/db/purge-archive.ts).
 
-export const SERVICE_PURGE = 'retention-service';
+export { SERVICE_PURGE };
 
 const progress = (what: string) => `
   progress as (
@@ -25,13 +29,22 @@ const progress = (what: string) => `
     returning 1)
   select count(*)::int as n from done`;
 
-const DUE_PAYLOADS = `m.payload_purged_at is null and m.created_at < now() - $1::bigint * interval '1 millisecond'
+// Whose rows a step takes: every account without its own value of `column` (`scope` null), or one account ($n).
+const scoped = (alias: string, column: string, n: number | null) =>
+  n === null
+    ? `not exists (select 1 from service.account_retention o where o.account_id = ${alias}.account_id and o.${column} is not null)`
+    : `${alias}.account_id = $${n}::uuid`;
+
+const duePayloads = (n: number | null) => `m.payload_purged_at is null and m.created_at < now() - $1::bigint * interval '1 millisecond'
+       and ${scoped('m', 'message_payload_retention_ms', n)}
        and not (m.created_at > now() - $2::bigint * interval '1 millisecond'
                 and exists (select 1 from service.deliveries d where d.message_id = m.id and d.status <> 'success'))`;
-const DUE_RESPONSES = `a.response_purged_at is null and a.created_at < now() - $1::bigint * interval '1 millisecond'
+const dueResponses = (n: number | null) => `a.response_purged_at is null and a.created_at < now() - $1::bigint * interval '1 millisecond'
+       and ${scoped('a', 'message_payload_retention_ms', n)}
        and not (a.created_at > now() - $2::bigint * interval '1 millisecond'
                 and exists (select 1 from service.deliveries d where d.id = a.delivery_id and d.status <> 'success'))`;
-const DUE_MESSAGES = `m.created_at < now() - $1::bigint * interval '1 millisecond'
+const dueMessages = (n: number | null) => `m.created_at < now() - $1::bigint * interval '1 millisecond'
+       and ${scoped('m', 'message_retention_ms', n)}
        and not exists (select 1 from service.deliveries d where d.message_id = m.id and d.status in ('pending', 'sending'))`;
 
 /** The purge of the messages `batch` names; `$retention` is MESSAGE_PAYLOAD_RETENTION as written (`90d`). */
@@ -67,18 +80,21 @@ const messages = (batch: string) => `
     delete from service.messages m using batch where m.id = batch.id returning 1),
   ${progress('messages')}`;
 
-const PAYLOADS = payloads(`select m.id from service.messages m where ${DUE_PAYLOADS} order by m.created_at limit $3 for update skip locked`, '$4');
-const RESPONSES = responses(`select a.id from service.attempts a where ${DUE_RESPONSES} order by a.created_at limit $3 for update skip locked`);
-const MESSAGES = messages(`select m.id from service.messages m where ${DUE_MESSAGES} order by m.created_at limit $2 for update skip locked`);
+// Each statement twice: [the default's, one account's] (its id the last parameter).
+const PAYLOADS = [null, 5].map((n) => payloads(`select m.id from service.messages m where ${duePayloads(n)} order by m.created_at limit $3 for update skip locked`, '$4'));
+const RESPONSES = [null, 4].map((n) => responses(`select a.id from service.attempts a where ${dueResponses(n)} order by a.created_at limit $3 for update skip locked`));
+const MESSAGES = [null, 3].map((n) => messages(`select m.id from service.messages m where ${dueMessages(n)} order by m.created_at limit $2 for update skip locked`));
 
 // With ARCHIVE_DIR: a batch is read with what it holds, archived (lib/db/purge-archive.ts), then purged by its ids.
 const MESSAGE_COLUMNS = `m.id, m.account_id as "accountId", m.event_type as "eventType", m.created_at as "createdAt", m.payload,
   encode(sha256(convert_to(m.payload, 'UTF8')), 'hex') as sha256`;
 const ATTEMPT_COLUMNS = `a.id, a.account_id as "accountId", a.message_id as "messageId", a.webhook_id as "webhookId", a.created_at as "createdAt",
   a.response_status_code as "responseStatusCode", a.response, encode(sha256(convert_to(a.response, 'UTF8')), 'hex') as sha256`;
-const SELECT_PAYLOADS = `select ${MESSAGE_COLUMNS} from service.messages m where ${DUE_PAYLOADS} order by m.created_at limit $3`;
-const SELECT_RESPONSES = `select ${ATTEMPT_COLUMNS} from service.attempts a where ${DUE_RESPONSES} order by a.created_at limit $3`;
-const SELECT_MESSAGES = `select ${MESSAGE_COLUMNS}, m.payload_purged_at is not null as gone from service.messages m where ${DUE_MESSAGES} order by m.created_at limit $2`;
+const SELECT_PAYLOADS = [null, 4].map((n) => `select ${MESSAGE_COLUMNS} from service.messages m where ${duePayloads(n)} order by m.created_at limit $3`);
+const SELECT_RESPONSES = [null, 4].map((n) => `select ${ATTEMPT_COLUMNS} from service.attempts a where ${dueResponses(n)} order by a.created_at limit $3`);
+const SELECT_MESSAGES = [null, 3].map(
+  (n) => `select ${MESSAGE_COLUMNS}, m.payload_purged_at is not null as gone from service.messages m where ${dueMessages(n)} order by m.created_at limit $2`,
+);
 // The answers a message's deletion takes with it that were not purged before.
 const SELECT_ANSWERS_OF = `select ${ATTEMPT_COLUMNS} from service.attempts a where a.message_id = any($1::text[]) and a.response_purged_at is null`;
 const PAYLOADS_OF = payloads('select m.id from service.messages m where m.id = any($1::text[]) and m.payload_purged_at is null for update skip locked', '$2');
@@ -96,40 +112,64 @@ async function count(text: string, params: unknown[]): Promise<number> {
   return row?.n ?? 0;
 }
 
-export function servicePurgeSteps(): TPurgeStep[] {
-  const payload = env.MESSAGE_PAYLOAD_RETENTION;
-  const hold = env.RETENTION_HOLD_MAX;
+/** One kind's steps for the default (`accountId` null) or one account, with its retention in ms. */
+function payloadSteps(payload: number, hold: number, accountId: string | null): TPurgeStep[] {
+  const v = accountId === null ? 0 : 1;
+  const scope = accountId === null ? [] : [accountId];
+  const text = formatDuration(payload);
   return [
     archivedStep(
       'message_payloads',
-      (limit) => count(PAYLOADS, [payload, hold, limit, formatDuration(payload)]),
+      (limit) => count(PAYLOADS[v], [payload, hold, limit, text, ...scope]),
       async (limit) => {
-        const due = await driverRows<TRow>(SELECT_PAYLOADS, [payload, hold, limit]);
+        const due = await driverRows<TRow>(SELECT_PAYLOADS[v], [payload, hold, limit, ...scope]);
         return { ids: due.map((d) => d.id), records: due.map((d) => record('messages', d, 'body')) };
       },
-      (ids) => count(PAYLOADS_OF, [ids, formatDuration(payload)]),
+      (ids) => count(PAYLOADS_OF, [ids, text]),
     ),
     archivedStep(
       'attempt_responses',
-      (limit) => count(RESPONSES, [payload, hold, limit]),
+      (limit) => count(RESPONSES[v], [payload, hold, limit, ...scope]),
       async (limit) => {
-        const due = await driverRows<TRow>(SELECT_RESPONSES, [payload, hold, limit]);
+        const due = await driverRows<TRow>(SELECT_RESPONSES[v], [payload, hold, limit, ...scope]);
         return { ids: due.map((d) => d.id), records: due.map((d) => record('attempts', d, 'body')) };
       },
       (ids) => count(RESPONSES_OF, [ids]),
     ),
-    archivedStep(
-      'messages',
-      (limit) => count(MESSAGES, [env.MESSAGE_RETENTION, limit]),
-      async (limit) => {
-        // A message whose payload (or answer) went before was archived then; what it still holds is archived now.
-        const due = await driverRows<TRow>(SELECT_MESSAGES, [env.MESSAGE_RETENTION, limit]);
-        const ids = due.map((d) => d.id);
-        const answers = ids.length ? await driverRows<TRow>(SELECT_ANSWERS_OF, [ids]) : [];
-        return { ids, records: [...due.filter((d) => !d.gone).map((d) => record('messages', d, 'row')), ...answers.map((a) => record('attempts', a, 'row'))] };
-      },
-      (ids) => count(MESSAGES_OF, [ids]),
-    ),
+  ];
+}
+
+function messageStep(rows: number, accountId: string | null): TPurgeStep {
+  const v = accountId === null ? 0 : 1;
+  const scope = accountId === null ? [] : [accountId];
+  return archivedStep(
+    'messages',
+    (limit) => count(MESSAGES[v], [rows, limit, ...scope]),
+    async (limit) => {
+      // A message whose payload (or answer) went before was archived then; what it still holds is archived now.
+      const due = await driverRows<TRow>(SELECT_MESSAGES[v], [rows, limit, ...scope]);
+      const ids = due.map((d) => d.id);
+      const answers = ids.length ? await driverRows<TRow>(SELECT_ANSWERS_OF, [ids]) : [];
+      return { ids, records: [...due.filter((d) => !d.gone).map((d) => record('messages', d, 'row')), ...answers.map((a) => record('attempts', a, 'row'))] };
+    },
+    (ids) => count(MESSAGES_OF, [ids]),
+  );
+}
+
+// The overrides the last tick read: the interval between passes follows the shortest retention in use.
+let overrides: TRetentionOverride[] = [];
+
+/** A tick's steps: payloads and answers, then rows; each by the default, then per overriding account. */
+export async function servicePurgeSteps(): Promise<TPurgeStep[]> {
+  overrides = await retentionOverrides();
+  const hold = env.RETENTION_HOLD_MAX;
+  const [own, ownRows] = [overrides.filter((o) => o.payloadMs !== null), overrides.filter((o) => o.rowsMs !== null)];
+  const bodies = [payloadSteps(env.MESSAGE_PAYLOAD_RETENTION, hold, null), ...own.map((o) => payloadSteps(o.payloadMs!, hold, o.accountId))];
+  return [
+    ...bodies.map((b) => b[0]),
+    ...bodies.map((b) => b[1]),
+    messageStep(env.MESSAGE_RETENTION, null),
+    ...ownRows.map((o) => messageStep(o.rowsMs!, o.accountId)),
   ];
 }
 
@@ -152,7 +192,7 @@ export function startServicePurge(): void {
   startPurgeLoop({
     name: SERVICE_PURGE,
     steps: servicePurgeSteps,
-    idleMs: () => purgeIdleMs(env.MESSAGE_PAYLOAD_RETENTION, env.MESSAGE_RETENTION),
+    idleMs: () => purgeIdleMs(env.MESSAGE_PAYLOAD_RETENTION, env.MESSAGE_RETENTION, ...overrides.flatMap((o) => [o.payloadMs ?? Infinity, o.rowsMs ?? Infinity])),
     onPass,
   });
 }

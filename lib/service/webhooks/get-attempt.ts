@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { getDb, schema } from '@/lib/db/client';
 import { ApiError } from '@/lib/http/errors';
+import { payloadRetentionOf } from '../retention/account-retention';
 import { getWebhook } from './get-webhook';
 import { attemptToJson, type TAttemptJson } from './webhook-json';
 
@@ -21,5 +22,6 @@ export async function getAttempt(accountId: string, webhookId: string, attemptId
       ),
     );
   if (!row) throw new ApiError('not_found', `No attempt with the id ${attemptId} for this webhook.`);
-  return attemptToJson(row, { withResponse: true });
+  const payloadRetentionMs = row.responsePurgedAt ? await payloadRetentionOf(accountId) : undefined;
+  return attemptToJson(row, { withResponse: true, payloadRetentionMs });
 }

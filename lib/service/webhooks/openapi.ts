@@ -49,7 +49,7 @@ export const ZAttemptWithResponse = ZAttempt.extend({
   responsePurged: z
     .object({
       at: ZInstantOut,
-      retention: z.string().meta({ description: 'MESSAGE_PAYLOAD_RETENTION as it is set now (`90d`).', example: '90d' }),
+      retention: z.string().meta({ description: "The account's payload retention as it is set now (`90d`; GET /v1/retention).", example: '90d' }),
       size: z.int().meta({ description: 'The purged body\'s size in bytes.' }), sha256: z.string().meta({ description: "The purged body's SHA-256, hex." }) })
     .nullable()
     .meta({ description: 'EXT: when retention (MESSAGE_PAYLOAD_RETENTION) or a donor erasure emptied `response`; null while it is kept.' }),

@@ -147,7 +147,8 @@ export type TAttemptSummaryRow = Omit<
   'response' | 'deliveryId' | 'messageId' | 'webhookId' | 'accountId' | 'rolledUp' | 'responsePurgedAt' | 'responseSize' | 'responseSha256'
 > & { response?: string } & Partial<Pick<TAttemptRow, 'responsePurgedAt' | 'responseSize' | 'responseSha256'>>;
 
-export function attemptToJson(row: TAttemptSummaryRow, { withResponse = false } = {}): TAttemptJson {
+/** `payloadRetentionMs`: the account's payload retention (EXT /v1/retention), which a purged answer names. */
+export function attemptToJson(row: TAttemptSummaryRow, { withResponse = false, payloadRetentionMs = env.MESSAGE_PAYLOAD_RETENTION } = {}): TAttemptJson {
   return {
     id: row.id,
     url: row.url,
@@ -160,7 +161,7 @@ export function attemptToJson(row: TAttemptSummaryRow, { withResponse = false } 
       ? {
           response: row.response ?? '',
           responsePurged: row.responsePurgedAt
-            ? { at: row.responsePurgedAt.toISOString(), retention: formatDuration(env.MESSAGE_PAYLOAD_RETENTION), size: row.responseSize ?? 0, sha256: row.responseSha256 ?? '' }
+            ? { at: row.responsePurgedAt.toISOString(), retention: formatDuration(payloadRetentionMs), size: row.responseSize ?? 0, sha256: row.responseSha256 ?? '' }
             : null,
         }
       : {}),

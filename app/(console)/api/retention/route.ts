@@ -1,7 +1,7 @@
-// Console: GET /api/retention (admin) — the console's retention purge: settings (with where each comes
+// Console: GET /api/retention (viewer) — the console's retention purge: settings (with where each comes
 // from), what it purged, what is due. PATCH (admin) — change the console's retention settings
 // ({RECEIPT_BODY_RETENTION?, RECEIPT_RETENTION?, RETENTION_HOLD_MAX?}: `30d`, or null for the
-// environment's value); audited. The service's settings are read-only here (retention-settings.ts).
+// environment's value); audited. The service's for this account: /api/retention/service.
 import { auditResultOf, recordAudit } from '@/lib/console/audit/record-audit';
 import { retentionStatus } from '@/lib/console/retention/retention-status';
 import { z } from 'zod';
@@ -13,7 +13,7 @@ import { json, otherMethods } from '@/lib/http/respond';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = withStaff({ role: 'admin' }, async () => json(await retentionStatus(), { headers: { 'cache-control': 'no-store' } }));
+export const GET = withStaff({ role: 'viewer' }, async () => json(await retentionStatus(), { headers: { 'cache-control': 'no-store' } }));
 
 export const PATCH = withStaff({ role: 'admin' }, async ({ req, staff }) => {
   const patch = parseRetentionPatch(await readJson(req, z.unknown()));

@@ -1,0 +1,13 @@
+// Service: EXT GET /v1/retention — the account's retention (effective, its overrides, the deployment's
+// defaults); PATCH {messagePayloadRetention?, messageRetention?} — set either (`30d`; null: the default).
+import { readJson } from '@/lib/http/body';
+import { json, otherMethods } from '@/lib/http/respond';
+import { withAccount } from '@/lib/service/auth/with-account';
+import { getAccountRetention, updateAccountRetention } from '@/lib/service/retention/account-retention';
+import { ZRetentionPatch } from '@/lib/service/retention/openapi';
+
+export const GET = withAccount(async ({ account }) => json(await getAccountRetention(account.accountId)));
+
+export const PATCH = withAccount(async ({ req, account }) => json(await updateAccountRetention(account.accountId, await readJson(req, ZRetentionPatch))));
+
+export const { POST, PUT, DELETE, OPTIONS } = otherMethods(['GET', 'PATCH']);

@@ -1,0 +1,97 @@
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { getDb, schema } from '@/lib/db/client';
+import { wakePurgeLoop } from '@/lib/db/purge-loop';
+import { formatDuration } from '@/lib/duration';
+import { env } from '@/lib/env';
+import { validationError } from '@/lib/http/errors';
+import type { TRetentionPatch } from './openapi';
+
+// EXT /v1/retention: an account's own retention. The environment's MESSAGE_PAYLOAD_RETENTION and
+// MESSAGE_RETENTION are the deployment's defaults; an account may set either for its own messages
+// (service.account_retention; null returns it to the default). The purge (purge-service.ts) reads
+// the overrides at each tick: the default over every account without one, one pass per account with one.
+
+export const SERVICE_PURGE = 'retention-service';
+
+type TPair = { messagePayloadRetention: string; messageRetention: string };
+export type TAccountRetention = {
+  /** What the purge applies to this account's messages now. */
+  effective: TPair;
+  /** The account's own values; null: the deployment's default applies. */
+  overrides: { messagePayloadRetention: string | null; messageRetention: string | null };
+  /** The deployment's defaults (the service's environment). */
+  defaults: TPair;
+  updatedAt: string | null;
+};
+
+/** An account's overrides in ms (null: the default), as the purge reads them. */
+export type TRetentionOverride = { accountId: string; payloadMs: number | null; rowsMs: number | null };
+
+const fmt = (ms: number | null) => (ms === null ? null : formatDuration(ms));
+
+function view(row: { messagePayloadRetentionMs: number | null; messageRetentionMs: number | null; updatedAt: Date } | undefined): TAccountRetention {
+  const payload = row?.messagePayloadRetentionMs ?? null;
+  const rows = row?.messageRetentionMs ?? null;
+  return {
+    effective: { messagePayloadRetention: formatDuration(payload ?? env.MESSAGE_PAYLOAD_RETENTION), messageRetention: formatDuration(rows ?? env.MESSAGE_RETENTION) },
+    overrides: { messagePayloadRetention: fmt(payload), messageRetention: fmt(rows) },
+    defaults: { messagePayloadRetention: formatDuration(env.MESSAGE_PAYLOAD_RETENTION), messageRetention: formatDuration(env.MESSAGE_RETENTION) },
+    updatedAt: row ? row.updatedAt.toISOString() : null,
+  };
+}
+
+async function read(accountId: string) {
+  const db = await getDb();
+  const [row] = await db.select().from(schema.accountRetention).where(eq(schema.accountRetention.accountId, accountId));
+  return row;
+}
+
+/** GET /v1/retention: the account's effective values, its overrides and the defaults. */
+export async function getAccountRetention(accountId: string): Promise<TAccountRetention> {
+  return view(await read(accountId));
+}
+
+/** PATCH /v1/retention: stores the account's overrides (a 400 naming the field when payloads would outlive rows). */
+export async function updateAccountRetention(accountId: string, patch: TRetentionPatch): Promise<TAccountRetention> {
+  const db = await getDb();
+  const row = await db.transaction(async (tx) => {
+    // One writer per account at a time, so the check below sees what it stores over.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`retention:${accountId}`}, 0))`);
+    const [now] = await tx.select().from(schema.accountRetention).where(eq(schema.accountRetention.accountId, accountId));
+    const next = {
+      messagePayloadRetentionMs: patch.messagePayloadRetention === undefined ? (now?.messagePayloadRetentionMs ?? null) : patch.messagePayloadRetention,
+      messageRetentionMs: patch.messageRetention === undefined ? (now?.messageRetentionMs ?? null) : patch.messageRetention,
+    };
+    const payload = next.messagePayloadRetentionMs ?? env.MESSAGE_PAYLOAD_RETENTION;
+    const rows = next.messageRetentionMs ?? env.MESSAGE_RETENTION;
+    if (payload > rows) {
+      const path = patch.messagePayloadRetention !== undefined ? 'messagePayloadRetention' : 'messageRetention';
+      const message = `must keep payloads no longer than messages (messagePayloadRetention ${formatDuration(payload)} > messageRetention ${formatDuration(rows)})`;
+      throw validationError(new z.ZodError([{ code: 'custom', path: [path], message, input: undefined }]), 'body');
+    }
+    const [stored] = await tx
+      .insert(schema.accountRetention)
+      .values({ accountId, ...next })
+      .onConflictDoUpdate({ target: schema.accountRetention.accountId, set: { ...next, updatedAt: sql`now()` } })
+      .returning();
+    return stored;
+  });
+  // The purge reads the overrides at each tick; one running here starts its next pass now.
+  wakePurgeLoop(SERVICE_PURGE);
+  return view(row);
+}
+
+/** Every account with an override of either value (the purge's per-account passes). */
+export async function retentionOverrides(): Promise<TRetentionOverride[]> {
+  const db = await getDb();
+  const rows = await db.select().from(schema.accountRetention);
+  return rows
+    .filter((r) => r.messagePayloadRetentionMs !== null || r.messageRetentionMs !== null)
+    .map((r) => ({ accountId: r.accountId, payloadMs: r.messagePayloadRetentionMs, rowsMs: r.messageRetentionMs }));
+}
+
+/** The payload retention the purge applies to `accountId` now (the `retention` a purged answer names). */
+export async function payloadRetentionOf(accountId: string): Promise<number> {
+  return (await read(accountId))?.messagePayloadRetentionMs ?? env.MESSAGE_PAYLOAD_RETENTION;
+}
