@@ -94,6 +94,26 @@ export async function loadTimeline(
   return (await readTimelinePage(envName, api, webhookId, filters, options)).timeline;
 }
 
+/** What a timeline joins every page against: the webhook's settings and URL, the receivers, this console's addresses, the sibling webhooks. */
+export type TTimelineContext = {
+  settings: TTimelineWebhook | null;
+  webhookUrl: string;
+  receivers: TReceiver[];
+  addresses: TConsoleAddresses;
+  siblings: TTimelineWebhook[];
+};
+
+export async function readTimelineContext(envName: TEnvironmentName, api: ConnectApi, webhookId: string): Promise<TTimelineContext> {
+  const [webhook, tracked, receivers, addresses, siblings] = await Promise.all([
+    webhookSettings(api, webhookId).catch(() => null),
+    getTrackedWebhook(envName, webhookId),
+    listReceivers(),
+    consoleAddresses(),
+    siblingWebhooks(envName, api, webhookId),
+  ]);
+  return { settings: webhook ? toTimelineWebhook(webhook) : null, webhookUrl: webhook?.url ?? tracked?.url ?? '', receivers, addresses, siblings };
+}
+
 /**
  * A timeline page and the messages as the API listed them. `content`: each with its payload and
  * all its attempts from the list itself (EXT withContent, withAttempts) — what an export writes —
@@ -108,7 +128,7 @@ export async function readTimelinePage(
 ): Promise<{ timeline: TTimeline; listed: TMessage[] }> {
   // Before the API is read: receipts stored later are newer than its answer (reconcile.ts).
   const asOf = new Date();
-  const [page, webhook, tracked, receivers, addresses, siblings] = await Promise.all([
+  const [page, ctx] = await Promise.all([
     api.listMessages(webhookId, {
       pageLimit: filters.pageLimit ?? TIMELINE_PAGE_SIZE,
       pageToken: filters.pageToken || undefined,
@@ -118,14 +138,9 @@ export async function readTimelinePage(
       before: filters.before || undefined,
       ...(content ? { withContent: true, withAttempts: true } : {}),
     }),
-    webhookSettings(api, webhookId).catch(() => null),
-    getTrackedWebhook(envName, webhookId),
-    listReceivers(),
-    consoleAddresses(),
-    siblingWebhooks(envName, api, webhookId),
+    readTimelineContext(envName, api, webhookId),
   ]);
-  const webhookUrl = webhook?.url ?? tracked?.url ?? '';
-  const settings = webhook ? toTimelineWebhook(webhook) : null;
+  const { webhookUrl, settings, receivers, addresses, siblings } = ctx;
   const deliveries = await mapLimit(page.results, ATTEMPT_FETCH_CONCURRENCY, async (m) => withLastResponse(api, webhookId, m.id, await deliveryOf(envName, api, webhookId, m)));
   const now = new Date();
   const messages = await joinMessages(api, { webhookId, messages: page.results, deliveries, webhook: settings, webhookUrl, receivers, addresses, siblings, asOf, now, times });
