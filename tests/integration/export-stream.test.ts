@@ -17,9 +17,9 @@ const MESSAGES = 2_000; // to each of two webhooks; 1 in 40 failed after 8 attem
 // the buffers of the sockets on the way (loopback receive buffers grow to 16 MB here).
 const PAD = 40_000;
 
-type TProxy = { url: string; seen: string[]; streamBytes: number; refuseStream: boolean; target: (url: string) => void; close: () => Promise<void> };
+type TProxy = { url: string; seen: string[]; streamBytes: number; oldService: boolean; target: (url: string) => void; close: () => Promise<void> };
 
-/** A loopback proxy to the app that counts the API requests it passes and the stream's bytes read from the service. */
+/** A loopback proxy to the app that counts the API requests it passes and the stream's bytes read from the service; `oldService` plays one without the extensions. */
 async function countingProxy(): Promise<TProxy> {
   let setTarget!: (u: URL) => void;
   const target = new Promise<URL>((resolve) => (setTarget = resolve));
@@ -27,16 +27,17 @@ async function countingProxy(): Promise<TProxy> {
     url: '',
     seen: [],
     streamBytes: 0,
-    refuseStream: false,
+    oldService: false,
     target: (url) => setTarget(new URL(url)),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   const server = http.createServer(async (req, res) => {
     const to = await target;
-    const url = req.url ?? '/';
+    // A service without the extensions: no stream, and a message's attempts not sent with it.
+    const url = state.oldService ? (req.url ?? '/').replace(/([?&])withAttempts=true&?/, '$1') : (req.url ?? '/');
     state.seen.push(`${req.method} ${url}`);
     const isStream = url.includes('/messages/stream');
-    if (isStream && state.refuseStream) {
+    if (isStream && state.oldService) {
       res.writeHead(404, { 'content-type': 'application/problem+json' }).end(JSON.stringify({ type: 'about:blank', title: 'Not Found', status: 404 }));
       return;
     }
@@ -147,18 +148,41 @@ describe('timeline export streamed from the service', () => {
     assert.ok(requests.length <= 6, `a handful of requests, whatever the size:\n${requests.join('\n')}`);
 
     // A service without the stream: a page of the list at a time (and a call per failed message's response).
-    proxy.refuseStream = true;
+    proxy.oldService = true;
     try {
       proxy.seen = [];
       const paged = await download('format=ndjson');
       assert.ok(apiRequests(proxy.seen).filter((r) => /\/messages\?/.test(r)).length >= MESSAGES / 100, 'read page by page');
       assert.equal(paged, streamed);
       const csvPaged = await download('format=csv&includeDonor=1');
-      proxy.refuseStream = false;
+      proxy.oldService = false;
       assert.equal(await download('format=csv&includeDonor=1'), csvPaged);
       assert.equal(csvPaged.trimEnd().split('\n').length, MESSAGES + 1);
     } finally {
-      proxy.refuseStream = false;
+      proxy.oldService = false;
+    }
+  });
+
+  test('a case export: one call per message, none per webhook or attempt, and the same bundle as before', async () => {
+    const caseExport = async () => {
+      const res = await call(app, 'GET', '/api/cases/scale40%40example.org/export?includeDonor=1', { headers: { cookie } });
+      assert.equal(res.status, 200, res.text);
+      return res.body.case;
+    };
+    proxy.seen = [];
+    const now = await caseExport();
+    const requests = apiRequests(proxy.seen);
+    assert.equal(now.messages.length, 1);
+    assert.equal(now.messages[0].deliveries.find((d: { webhook: { id: string } }) => d.webhook.id === webhookId).attempts.length, 8, 'message 40 failed after 8 attempts');
+    assert.deepEqual(requests.filter((r) => /\/attempts|\/webhooks\/[^/]+\/messages\//.test(r)), [], requests.join('\n'));
+    proxy.oldService = true;
+    try {
+      proxy.seen = [];
+      const before = await caseExport();
+      assert.ok(apiRequests(proxy.seen).some((r) => r.includes('/attempts')), 'the old way asks for attempts');
+      assert.deepEqual({ ...now, fetchedAt: null }, { ...before, fetchedAt: null });
+    } finally {
+      proxy.oldService = false;
     }
   });
 

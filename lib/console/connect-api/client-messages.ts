@@ -51,15 +51,17 @@ export class ConnectApiMessages extends ConnectApiStreamTransport {
 
   /**
    * EXT: one message of the account by its `msg_` id or `evt_` event id, with its payload and a
-   * delivery per webhook it was queued for (none when nothing was subscribed). A 404 is "no such
+   * delivery per webhook it was queued for (none when nothing was subscribed); `withAttempts`: each
+   * with all its attempts and its newest one's response (EXT). A 404 is "no such
    * message" when the account's message list answers, otherwise the route is missing.
    */
-  getAccountMessage(idOrEventId: string): Promise<TAccountMessage> {
+  getAccountMessage(idOrEventId: string, { withAttempts = false }: { withAttempts?: boolean } = {}): Promise<TAccountMessage> {
     return this.call(
       {
         operation: 'get account message',
         method: 'GET',
         path: `/v1/messages/${enc(idOrEventId)}`,
+        query: { withAttempts: withAttempts ? 'true' : undefined },
         idempotent: true,
         // The route exists when the account's message list answers: then a 404 is the message's.
         ext: { resourceMissing: () => this.succeeds('/v1/messages', { pageLimit: 1 }) },
