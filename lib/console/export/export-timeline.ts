@@ -30,7 +30,7 @@ function withStreamedResponse(delivery: TJoinDelivery, m: TMessage): TJoinDelive
 }
 
 // A batch: this many messages, or fewer once their lines hold this many characters (large payloads).
-const BATCH = 500;
+const BATCH = 200;
 const BATCH_CHARS = 1 << 20;
 
 /** The export from the service's message stream, or null when the service has none. */

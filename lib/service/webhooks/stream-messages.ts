@@ -32,7 +32,7 @@ export function parseStreamFilters(searchParams: URLSearchParams): TStreamFilter
 }
 
 /** One page of the stream after `after` (the last row's (createdAt, messageId)), newest first. */
-async function readPage(accountId: string, webhookId: string, filters: TStreamFilters, after: { t: Date; id: string } | null): Promise<{ lines: TStreamedMessageJson[]; last: { t: Date; id: string } | null }> {
+async function readPage(accountId: string, webhookId: string, filters: TStreamFilters, after: { t: Date; id: string } | null): Promise<{ lines: string[]; last: { t: Date; id: string } | null }> {
   const db = await getDb();
   const d = schema.deliveries;
   const rows = await selectDeliveries(db, { withPayload: true, withLastResponse: true })
@@ -49,12 +49,15 @@ async function readPage(accountId: string, webhookId: string, filters: TStreamFi
     .orderBy(...newestFirst(d.createdAt, d.messageId))
     .limit(STREAM_PAGE);
   const attempts = await attemptsOf(db, webhookId, rows.map((r) => r.delivery.messageId));
-  const lines = rows.map((r): TStreamedMessageJson => ({
-    ...messageToJson(r),
-    lastAttempt: r.lastAttempt ? (attemptToJson({ ...r.lastAttempt, response: r.lastAttempt.response ?? '' }, { withResponse: true }) as Required<TAttemptJson>) : null,
-    payload: r.payload === null ? null : (JSON.parse(r.payload) as unknown),
-    attempts: attempts.get(r.delivery.messageId) ?? [],
-  }));
+  const lines = rows.map((r) => {
+    const line: Omit<TStreamedMessageJson, 'payload'> = {
+      ...messageToJson(r),
+      lastAttempt: r.lastAttempt ? (attemptToJson({ ...r.lastAttempt, response: r.lastAttempt.response ?? '' }, { withResponse: true }) as Required<TAttemptJson>) : null,
+      attempts: attempts.get(r.delivery.messageId) ?? [],
+    };
+    // The stored payload is the JSON text that was delivered: written into the line as it is, not parsed and serialised again.
+    return `${JSON.stringify(line).slice(0, -1)},"payload":${r.payload ?? 'null'}}\n`;
+  });
   const tail = rows[rows.length - 1];
   return { lines, last: rows.length === STREAM_PAGE && tail ? { t: tail.delivery.createdAt, id: tail.delivery.messageId } : null };
 }
@@ -76,7 +79,7 @@ export async function streamMessages(accountId: string, webhookId: string, filte
         const page = await readPage(accountId, webhookId, filters, after);
         after = page.last;
         done = !page.last;
-        if (page.lines.length) controller.enqueue(encoder.encode(page.lines.map((l) => `${JSON.stringify(l)}\n`).join('')));
+        if (page.lines.length) controller.enqueue(encoder.encode(page.lines.join('')));
         if (done) controller.close();
       },
     },
