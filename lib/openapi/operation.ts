@@ -35,8 +35,10 @@ export type TOperationSpec = {
   /** Content types of the body besides application/json. */
   bodyTypes?: string[];
   status?: 200 | 201 | 202 | 204;
-  /** The success body (none for 204). */
+  /** The success body (none for 204); with `responseType` application/x-ndjson, the schema of each line. */
   response?: z.ZodType;
+  /** The success body's content type: application/json unless said. */
+  responseType?: 'application/json' | 'application/x-ndjson';
   /** Headers of the success response besides X-Request-Id. */
   responseHeaders?: z.ZodObject;
   /** Error statuses besides those its kind always has (400, 413, 500, 503; 401/403 with auth; 404 with path ids; 415 with a body). */
@@ -103,7 +105,7 @@ export function op(route: TRoute, spec: TOperationSpec): TOperation {
   const success: ZodOpenApiResponseObject = {
     description: spec.summary,
     headers: z.object({ 'x-request-id': REQUEST_ID, ...(spec.responseHeaders?.shape ?? {}) }),
-    ...(spec.response ? { content: { 'application/json': { schema: spec.response } } } : {}),
+    ...(spec.response ? { content: { [spec.responseType ?? 'application/json']: { schema: spec.response } } } : {}),
   };
   const responses = Object.fromEntries([
     [String(status), success],

@@ -25,7 +25,8 @@ export async function call<T = any>(
   const text = await res.text();
   await assertDocumented(app.baseUrl, method, path, { status: res.status, headers: res.headers, text });
   let parsed: any = text;
-  if ((res.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
+  const type = res.headers.get('content-type') ?? '';
+  if (type.includes('json') && !type.includes('ndjson') && text) parsed = JSON.parse(text);
   return { status: res.status, headers: res.headers, body: parsed, text };
 }
 

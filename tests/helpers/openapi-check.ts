@@ -118,6 +118,11 @@ export class OpenApiDocument {
         if (res.text !== '') failures.push(`a body where the document has none: ${res.text.slice(0, 100)}`);
       } else if (!spec.content[contentType]) {
         failures.push(`content-type ${contentType || '(none)'} is not among the documented ${Object.keys(spec.content).join(', ')}`);
+      } else if (spec.content[contentType].schema && contentType === 'application/x-ndjson') {
+        // NDJSON: the schema is each line's.
+        res.text.split('\n').forEach((line, i) => {
+          if (line) failures.push(...this.check(`${base}/content/${pointerPart(contentType)}/schema`, parseLine(line), `line ${i + 1}`));
+        });
       } else if (spec.content[contentType].schema) {
         failures.push(...this.check(`${base}/content/${pointerPart(contentType)}/schema`, body, 'body'));
       }
@@ -128,6 +133,14 @@ export class OpenApiDocument {
 
 function pointerPart(s: string): string {
   return s.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+function parseLine(line: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return line;
+  }
 }
 
 function parseBody(res: TSeen): unknown {

@@ -22,13 +22,14 @@ import {
   type TTroubledCounts,
   type TTroubledMessage,
 } from './schemas';
-import { ConnectApiTransport, enc, type TPageQuery } from './transport';
+import { enc, type TPageQuery } from './transport';
+import { ConnectApiStreamTransport, type TLineStream } from './transport-stream';
 
 // The Giving Connect API's message operations for the console: the account's messages (EXT), a
 // webhook's messages and attempts, test events, resends, recover runs and retry-now. ConnectApi
 // (client.ts) adds the rest.
 
-export class ConnectApiMessages extends ConnectApiTransport {
+export class ConnectApiMessages extends ConnectApiStreamTransport {
   /* ------------------------------------------------------------- messages */
 
   /** EXT (like Svix's /msg): the account's messages, newest first, whatever webhooks they went to; `tag` is exact. */
@@ -50,15 +51,17 @@ export class ConnectApiMessages extends ConnectApiTransport {
 
   /**
    * EXT: one message of the account by its `msg_` id or `evt_` event id, with its payload and a
-   * delivery per webhook it was queued for (none when nothing was subscribed). A 404 is "no such
+   * delivery per webhook it was queued for (none when nothing was subscribed); `withAttempts`: each
+   * with all its attempts and its newest one's response (EXT). A 404 is "no such
    * message" when the account's message list answers, otherwise the route is missing.
    */
-  getAccountMessage(idOrEventId: string): Promise<TAccountMessage> {
+  getAccountMessage(idOrEventId: string, { withAttempts = false }: { withAttempts?: boolean } = {}): Promise<TAccountMessage> {
     return this.call(
       {
         operation: 'get account message',
         method: 'GET',
         path: `/v1/messages/${enc(idOrEventId)}`,
+        query: { withAttempts: withAttempts ? 'true' : undefined },
         idempotent: true,
         // The route exists when the account's message list answers: then a 404 is the message's.
         ext: { resourceMissing: () => this.succeeds('/v1/messages', { pageLimit: 1 }) },
@@ -80,6 +83,18 @@ export class ConnectApiMessages extends ConnectApiTransport {
         idempotent: true,
       },
       ZPage(ZMessage),
+    );
+  }
+
+  /**
+   * EXT: every message of the webhook the filters keep, newest first, each with its payload, all its
+   * attempts and its newest attempt's response (NDJSON, read as the caller iterates). Unsupported
+   * (a 404 while the webhook's messages list) on a service without it.
+   */
+  streamMessages(webhookId: string, query: { status?: string; eventType?: string; before?: string; after?: string } = {}): Promise<TLineStream<TMessage>> {
+    return this.streamLines(
+      { operation: 'stream messages', path: `/v1/webhooks/${enc(webhookId)}/messages/stream`, query, idempotent: true, ext: this.webhookExt(webhookId) },
+      ZMessage,
     );
   }
 

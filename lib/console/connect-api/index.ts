@@ -4,6 +4,7 @@ import 'server-only';
 
 export { ConnectApi } from './client';
 export { ConnectApiError, isUnsupported, type TProblemInfo } from './errors';
+export type { TLineStream } from './transport-stream';
 export { environments, isEnvironmentName, type TConnectApiConfig, type TEnvironmentInfo, type TEnvironmentName } from './environments';
 export { connectApi } from './registry';
 export type {

@@ -130,6 +130,8 @@ export const ZMessageDelivery = z.object({
   nextAttempt: ZTimestamp.nullish().transform((v) => v ?? null),
   attemptCount: z.number().int(),
   lastAttempt: ZAttempt.nullish().transform((v) => v ?? null),
+  /** EXT (withAttempts=true): every attempt, oldest first; undefined when not asked or not offered. */
+  attempts: z.array(ZAttempt).optional(),
 });
 export type TMessageDelivery = z.output<typeof ZMessageDelivery>;
 

@@ -85,7 +85,7 @@ export class ConnectApiTransport {
   readonly config: TConnectApiConfig;
   private readonly baseUrl: string;
   private readonly authUrl: string;
-  private readonly dispatcher: Dispatcher;
+  protected readonly dispatcher: Dispatcher;
   private token: { value: string; renewAt: number } | null = null;
   private inflightToken: Promise<string> | null = null;
   private tokenExchanges = 0;
@@ -130,7 +130,7 @@ export class ConnectApiTransport {
   }
 
   /** Sends to `url` with retries of network errors and 429/502/503/504 when `idempotent`; notes whether the host answered. */
-  private async sendWithRetry(
+  protected async sendWithRetry(
     operation: string,
     idempotent: boolean,
     url: string,
@@ -170,7 +170,7 @@ export class ConnectApiTransport {
   /* ---------------------------------------------------------------- token */
 
   /** The cached token, or one exchange shared by every caller waiting for it. */
-  private accessToken(): Promise<string> {
+  protected accessToken(): Promise<string> {
     if (this.token && Date.now() < this.token.renewAt) return Promise.resolve(this.token.value);
     this.inflightToken ??= this.exchangeToken().finally(() => {
       this.inflightToken = null;
@@ -184,7 +184,7 @@ export class ConnectApiTransport {
   }
 
   /** Drops `used` so the next call exchanges again (unless someone already did). */
-  private invalidate(used: string): void {
+  protected invalidate(used: string): void {
     if (this.token?.value === used) this.token = null;
   }
 
@@ -220,21 +220,21 @@ export class ConnectApiTransport {
 
   /* ---------------------------------------------------------------- calls */
 
-  private url(path: string, query?: TQuery): string {
+  protected url(path: string, query?: TQuery): string {
     const qs = new URLSearchParams();
     for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
     const s = qs.toString();
     return `${this.baseUrl}${path}${s ? `?${s}` : ''}`;
   }
 
-  private shapeError(operation: string, res: TRawResponse, error: z.ZodError): ConnectApiError {
+  protected shapeError(operation: string, res: TRawResponse, error: z.ZodError): ConnectApiError {
     const first = error.issues[0];
     const where = first ? `${first.path.join('.') || 'body'}: ${first.message}` : 'unreadable';
     const detail = `The API answered ${operation} with an unexpected body (${where}).`;
     return new ConnectApiError(detail, { status: 502, requestId: header(res, 'x-request-id'), operation, problem: { title: 'Unexpected answer', detail } });
   }
 
-  private async apiError(call: TCall, res: TRawResponse): Promise<ConnectApiError> {
+  protected async apiError(call: TCall, res: TRawResponse): Promise<ConnectApiError> {
     const parsed = ZProblem.safeParse(parseJson(res.text));
     const problem: TProblemInfo | null = parsed.success && (parsed.data.title || parsed.data.detail) ? parsed.data : null;
     const detail = problem?.detail ?? problem?.title ?? `The API answered ${res.status} to ${call.operation}.`;

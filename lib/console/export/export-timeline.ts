@@ -1,158 +1,87 @@
 import 'server-only';
 import { stringify } from 'csv-stringify/sync';
-import type { ConnectApi, TMessage } from '@/lib/console/connect-api';
-import { mapLimit } from '@/lib/console/map-limit';
+import { isUnsupported, type ConnectApi, type TMessage } from '@/lib/console/connect-api';
 import type { TEnvironmentName } from '@/lib/console/staff/session';
-import { payloadGone } from '@/lib/console/retention/body-gone';
-import { allAttempts } from '@/lib/console/timeline/attempts-of-message';
-import { readTimelinePage, toTimelineAttempt } from '@/lib/console/timeline/timeline';
-import type { TTimeline, TTimelineMessage } from '@/lib/console/timeline/timeline-types';
+import { responseGone } from '@/lib/console/retention/body-gone';
+import { deliveryOf, joinMessages, readTimelineContext } from '@/lib/console/timeline/timeline';
+import type { TJoinDelivery } from '@/lib/console/timeline/join-delivery';
 import type { TTimelineExportQuery } from './export-query';
-import { REDACTED, redactTags, redactValue, scrubText } from './redact-export';
+import { exportTimelinePages } from './export-timeline-pages';
+import { CSV_COLUMNS, csvHeader, csvRow, ndjsonText } from './export-timeline-rows';
 
-// A webhook's filtered timeline as CSV or NDJSON, streamed: one API page (100 messages, each with
-// its payload and all its attempts: EXT withContent, withAttempts) is read, joined exactly as the
-// timeline joins it (lib/console/timeline/timeline) with one receipts query, written, and only then
-// is the next page read — memory stays one page whatever the history, and a page costs one call.
-// Against a service without those extensions, each message's payload and attempts are asked for.
+// A webhook's filtered timeline as CSV or NDJSON, streamed. The service streams the webhook's
+// messages, each with its payload and all its attempts (EXT GET …/messages/stream, one connection
+// for the whole export); they are taken a batch at a time (BATCH, fewer when large), joined exactly as the timeline joins them
+// (lib/console/timeline/timeline) with one receipts query a batch, written, and only then is the
+// next batch read — memory stays one batch whatever the history, and a slow reader slows the
+// service's reading through the connection's back-pressure. Against a service without the stream,
+// pages of the message list are read (withContent, withAttempts: one call a page), and without
+// those either, each message's payload and attempts are asked for (export-timeline-pages.ts).
 // A file is read long after it is made, so its explanations say ISO instants ("next attempt at
 // 2026-…Z"), never "in 3 min".
 
-const PAGE = 100;
-const DETAIL_CONCURRENCY = 6;
-
-export const CSV_COLUMNS = [
-  'messageId',
-  'eventType',
-  'timestamp',
-  'status',
-  'attemptCount',
-  'nextAttempt',
-  'lastAttemptAt',
-  'lastAttemptStatus',
-  'lastResponseStatusCode',
-  'lastResponseDurationMs',
-  'lastTriggerType',
-  'receipts',
-  'firstReceivedAt',
-  'lastVerdict',
-  'reconciliation',
-  'explanation',
-  'donor',
-  'bodiesGone',
-] as const;
-
-type TPage = { timeline: TTimeline; listed: TMessage[] };
-type TPageReader = (pageToken: string | undefined) => Promise<TPage>;
-
-function donorOf(message: TMessage | null, includeDonor: boolean): string {
-  if (!includeDonor) return REDACTED;
-  const data = (message?.payload as { data?: Record<string, unknown> } | undefined)?.data;
-  if (!data) return '';
-  const name = [data.firstName, data.lastName].filter((v) => typeof v === 'string' && v).join(' ');
-  return [name, typeof data.email === 'string' && data.email ? `<${data.email}>` : ''].filter(Boolean).join(' ');
+/** The delivery as the join takes it, with the streamed newest attempt's response where it failed (what the timeline reads with one call for it). */
+function withStreamedResponse(delivery: TJoinDelivery, m: TMessage): TJoinDelivery {
+  const last = delivery.attempts[delivery.attempts.length - 1];
+  const known = m.lastAttempt;
+  if (!last || last.status !== 'failed' || !known || known.id !== last.id || known.response === undefined) return delivery;
+  const gone = responseGone(known.responsePurged);
+  return { ...delivery, attempts: [...delivery.attempts.slice(0, -1), { ...last, response: known.response, ...(gone ? { responseGone: gone } : {}) }] };
 }
 
-/** What retention or an erasure took from a message, one note each: its payload, its newest answer, its receipts' bodies. */
-function bodiesGone(m: TTimelineMessage, payload: unknown): string {
-  const notes = [payloadGone(payload)?.note, m.lastAttempt?.responseGone?.note, ...m.receipts.map((r) => r.bodyGone && `receipt #${r.id}: ${r.bodyGone.note}`)];
-  return notes.filter(Boolean).join('; ');
-}
+// A batch: this many messages, or fewer once their lines hold this many characters (large payloads).
+const BATCH = 200;
+const BATCH_CHARS = 1 << 20;
 
-function csvRow(m: TTimelineMessage, full: TMessage | null, includeDonor: boolean, listed: TMessage | undefined): (string | number)[] {
-  const last = m.lastAttempt;
-  const lastReceipt = m.receipts[m.receipts.length - 1];
-  return [
-    m.id,
-    m.eventType,
-    m.timestamp,
-    m.status,
-    m.attemptCount,
-    m.nextAttempt ?? '',
-    last?.timestamp ?? '',
-    last?.status ?? '',
-    last?.responseStatusCode ?? '',
-    last?.responseDurationMs ?? '',
-    last?.triggerType ?? '',
-    m.receipts.length,
-    m.receipts[0]?.receivedAt ?? '',
-    lastReceipt?.verdict ?? '',
-    m.reconciliation,
-    scrubText(m.explanation, includeDonor),
-    payloadGone(full?.payload) ? '' : donorOf(full, includeDonor),
-    bodiesGone(m, (full ?? listed)?.payload),
-  ];
-}
-
-async function ndjsonLine(api: ConnectApi, webhookId: string, m: TTimelineMessage, full: TMessage | null, includeDonor: boolean): Promise<string> {
-  const attempts = (full?.attempts ?? (await allAttempts(api, webhookId, m.id))).map(toTimelineAttempt);
-  const line = {
-    id: m.id,
-    eventId: full?.eventId ?? null,
-    eventType: m.eventType,
-    timestamp: m.timestamp,
-    tags: redactTags(full?.tags, includeDonor),
-    status: m.status,
-    attemptCount: m.attemptCount,
-    nextAttempt: m.nextAttempt,
-    attempts,
-    receipts: m.receipts,
-    reconciliation: m.reconciliation,
-    explanation: m.explanation,
-    payload: full?.payload ?? null,
-    /** "payload purged on DATE (retention 90d)" / "donor data erased on DATE" once the payload is a tombstone. */
-    payloadGone: payloadGone(full?.payload)?.note ?? null,
-  };
-  return `${JSON.stringify(redactValue(line, includeDonor))}\n`;
-}
-
-/** One page's text: CSV rows (with the header row first) or NDJSON lines. */
-async function pageText(api: ConnectApi, webhookId: string, q: TTimelineExportQuery, { timeline: page, listed }: TPage, first: boolean): Promise<string> {
+/** The export from the service's message stream, or null when the service has none. */
+async function exportFromStream(envName: TEnvironmentName, api: ConnectApi, webhookId: string, q: TTimelineExportQuery): Promise<ReadableStream<Uint8Array> | null> {
+  // Before the API is read: receipts stored later are newer than its answer (reconcile.ts).
+  const asOf = new Date();
+  const filters = { status: q.status, eventType: q.eventType, after: q.since?.toISOString(), before: q.until?.toISOString() };
+  const [lines, ctx] = await Promise.all([
+    api.streamMessages(webhookId, filters).catch((err) => (isUnsupported(err) ? null : Promise.reject(err))),
+    // The sibling webhooks read now: the stream may hold messages newer than the timelines' cached list.
+    readTimelineContext(envName, api, webhookId, asOf.toISOString()),
+  ]);
+  if (!lines) return null;
   const includeDonor = q.includeDonor ?? false;
-  // The payload is exported by NDJSON always, by CSV for the donor column; the list carries it,
-  // else (a service without withContent) each message is read.
   const needFull = q.format === 'ndjson' || includeDonor;
-  const byId = new Map(listed.map((m) => [m.id, m]));
-  const full = needFull
-    ? await mapLimit(page.messages, DETAIL_CONCURRENCY, async (m) => {
-        const have = byId.get(m.id);
-        if (have?.payload !== undefined) return have;
-        return api.getMessage(webhookId, m.id).then((got) => ({ ...got, attempts: have?.attempts }), () => null);
-      })
-    : page.messages.map(() => null);
-  if (q.format === 'csv') {
-    return stringify(page.messages.map((m, i) => csvRow(m, full[i], includeDonor, byId.get(m.id))), { header: first, columns: [...CSV_COLUMNS] });
-  }
-  const lines = await mapLimit(page.messages, DETAIL_CONCURRENCY, (m, i) => ndjsonLine(api, webhookId, m, full[i], includeDonor));
-  return lines.join('');
-}
-
-/**
- * The export as a stream. The first page is read before the stream is made, so an unknown webhook
- * or a refused call is still a proper error status; later pages are read as the client pulls.
- */
-export async function exportTimeline(envName: TEnvironmentName, api: ConnectApi, webhookId: string, q: TTimelineExportQuery): Promise<ReadableStream<Uint8Array>> {
-  const read: TPageReader = (pageToken) =>
-    readTimelinePage(
-      envName,
-      api,
-      webhookId,
-      { status: q.status, eventType: q.eventType, after: q.since?.toISOString(), before: q.until?.toISOString(), pageLimit: PAGE, pageToken },
-      { times: 'absolute', content: true },
-    );
+  const source = lines[Symbol.asyncIterator]();
   const encoder = new TextEncoder();
-  let next: TPage | null = await read(undefined);
   let first = true;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      if (!next) return controller.close();
-      const page: TPage = next;
-      const text = await pageText(api, webhookId, q, page, first);
-      // An empty CSV still gets its header row.
-      const body = first && q.format === 'csv' && page.timeline.messages.length === 0 ? stringify([], { header: true, columns: [...CSV_COLUMNS] }) : text;
+      const batch: TMessage[] = [];
+      let ended = false;
+      const start = lines.chars;
+      while (batch.length < BATCH && lines.chars - start < BATCH_CHARS) {
+        const next = await source.next();
+        if (next.done) {
+          ended = true;
+          break;
+        }
+        batch.push(next.value);
+      }
+      const deliveries = await Promise.all(batch.map(async (m) => withStreamedResponse(await deliveryOf(envName, api, webhookId, m), m)));
+      const joined = await joinMessages(api, { webhookId, messages: batch, deliveries, webhook: ctx.settings, webhookUrl: ctx.webhookUrl, receivers: ctx.receivers, addresses: ctx.addresses, siblings: ctx.siblings, asOf, now: new Date(), times: 'absolute' });
+      const text =
+        q.format === 'csv'
+          ? batch.length ? stringify(joined.map((m, i) => csvRow(m, needFull ? batch[i] : null, includeDonor, batch[i])), { header: first, columns: [...CSV_COLUMNS] }) : first ? csvHeader() : ''
+          : joined.map((m, i) => ndjsonText(m, batch[i], batch[i].attempts ?? [], includeDonor)).join('');
       first = false;
-      controller.enqueue(encoder.encode(body));
-      next = page.timeline.nextPageToken ? await read(page.timeline.nextPageToken) : null;
+      if (text) controller.enqueue(encoder.encode(text));
+      if (ended) controller.close();
+    },
+    cancel() {
+      lines.close();
     },
   });
+}
+
+/**
+ * The export as a stream. The service is asked before the stream is made, so an unknown webhook
+ * or a refused call is still a proper error status; later batches are read as the client pulls.
+ */
+export async function exportTimeline(envName: TEnvironmentName, api: ConnectApi, webhookId: string, q: TTimelineExportQuery): Promise<ReadableStream<Uint8Array>> {
+  return (await exportFromStream(envName, api, webhookId, q)) ?? exportTimelinePages(envName, api, webhookId, q);
 }

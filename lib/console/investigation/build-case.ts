@@ -25,7 +25,8 @@ const MAX_MESSAGES = 10;
 const NO_SEARCH = 'This service offers no message search (an extension)';
 const notFound = (err: unknown) => err instanceof ConnectApiError && err.status === 404 && !err.unsupported;
 
-type TPerWebhook = { webhook: TTimelineWebhook; message: Pick<TMessage, 'status' | 'attemptCount' | 'nextAttempt'> | null };
+/** `attempts` and `lastAttempt` (with its response) when the service sent them with the message (EXT withAttempts). */
+type TPerWebhook = { webhook: TTimelineWebhook; message: (Pick<TMessage, 'status' | 'attemptCount' | 'nextAttempt'> & Pick<Partial<TMessage>, 'attempts' | 'lastAttempt'>) | null };
 
 /** The message as the account sees it, per webhook: Get message (EXT) or, without it, one Get per webhook. */
 async function messageAcrossWebhooks(
@@ -35,7 +36,7 @@ async function messageAcrossWebhooks(
 ): Promise<{ head: { eventId: string | null; eventType: string; timestamp: string; tags: string[]; payload: unknown } | null; per: TPerWebhook[] }> {
   let account: TAccountMessage | null = null;
   try {
-    account = await api.getAccountMessage(id);
+    account = await api.getAccountMessage(id, { withAttempts: true });
   } catch (err) {
     if (notFound(err)) return { head: null, per: webhooks.map((webhook) => ({ webhook, message: null })) };
     if (!isUnsupported(err)) throw err;
@@ -144,10 +145,13 @@ export async function buildCase(envName: TEnvironmentName, api: ConnectApi, raw:
     found.flatMap((f) => f.per.flatMap((p) => (p.message && p.message.attemptCount > 0 ? [{ id: f.id, webhookId: p.webhook.id, message: p.message }] : []))),
     6,
     async ({ id, webhookId, message }) => {
-      // Cached while the attempt count and status stand still: the case page re-asks every few seconds.
-      const list = [...(await cachedAttempts(envName, api, webhookId, { id, ...message }))];
+      // Sent with the message (EXT withAttempts), or asked for: cached while the attempt count and
+      // status stand still (the case page re-asks every few seconds).
+      const sent = message.attempts && message.attempts.length >= message.attemptCount ? message.attempts : null;
+      const list = [...(sent ?? (await cachedAttempts(envName, api, webhookId, { id, ...message })))];
       const last = list[list.length - 1];
-      if (last) list[list.length - 1] = await withResponse(api, webhookId, id, last);
+      const known = sent && message.lastAttempt?.id === last?.id && message.lastAttempt?.response !== undefined ? message.lastAttempt : null;
+      if (last) list[list.length - 1] = known ? { ...last, response: known.response, ...(known.responsePurged ? { responsePurged: known.responsePurged } : {}) } : await withResponse(api, webhookId, id, last);
       return [`${id}|${webhookId}`, list.map(toTimelineAttempt)] as const;
     },
   );

@@ -98,6 +98,27 @@ export async function loadTimeline(
 const newestTimestamp = (messages: readonly { timestamp: string }[]): string | undefined =>
   messages.reduce<string | undefined>((newest, m) => (newest === undefined || Date.parse(m.timestamp) > Date.parse(newest) ? m.timestamp : newest), undefined);
 
+/** What a timeline joins every page against: the webhook's settings and URL, the receivers, this console's addresses, the sibling webhooks. */
+export type TTimelineContext = {
+  settings: TTimelineWebhook | null;
+  webhookUrl: string;
+  receivers: TReceiver[];
+  addresses: TConsoleAddresses;
+  siblings: TTimelineWebhook[];
+};
+
+/** `newest`: the sibling webhooks are read after this moment (see siblingWebhooks); an export passes its start. */
+export async function readTimelineContext(envName: TEnvironmentName, api: ConnectApi, webhookId: string, newest?: string): Promise<TTimelineContext> {
+  const [webhook, tracked, receivers, addresses, siblings] = await Promise.all([
+    webhookSettings(api, webhookId).catch(() => null),
+    getTrackedWebhook(envName, webhookId),
+    listReceivers(),
+    consoleAddresses(),
+    siblingWebhooks(envName, api, webhookId, newest),
+  ]);
+  return { settings: webhook ? toTimelineWebhook(webhook) : null, webhookUrl: webhook?.url ?? tracked?.url ?? '', receivers, addresses, siblings };
+}
+
 /**
  * A timeline page and the messages as the API listed them. `content`: each with its payload and
  * all its attempts from the list itself (EXT withContent, withAttempts) — what an export writes —
@@ -112,7 +133,7 @@ export async function readTimelinePage(
 ): Promise<{ timeline: TTimeline; listed: TMessage[] }> {
   // Before the API is read: receipts stored later are newer than its answer (reconcile.ts).
   const asOf = new Date();
-  const [page, webhook, tracked, receivers, addresses] = await Promise.all([
+  const [page, ctx] = await Promise.all([
     api.listMessages(webhookId, {
       pageLimit: filters.pageLimit ?? TIMELINE_PAGE_SIZE,
       pageToken: filters.pageToken || undefined,
@@ -122,15 +143,11 @@ export async function readTimelinePage(
       before: filters.before || undefined,
       ...(content ? { withContent: true, withAttempts: true } : {}),
     }),
-    webhookSettings(api, webhookId).catch(() => null),
-    getTrackedWebhook(envName, webhookId),
-    listReceivers(),
-    consoleAddresses(),
+    readTimelineContext(envName, api, webhookId),
   ]);
-  // Read after the page: the newest message on it decides whether the cached list is recent enough.
+  const { webhookUrl, settings, receivers, addresses } = ctx;
+  // The newest message on the page decides whether the list of siblings was read recently enough (read again if not).
   const siblings = await siblingWebhooks(envName, api, webhookId, newestTimestamp(page.results));
-  const webhookUrl = webhook?.url ?? tracked?.url ?? '';
-  const settings = webhook ? toTimelineWebhook(webhook) : null;
   const deliveries = await mapLimit(page.results, ATTEMPT_FETCH_CONCURRENCY, async (m) => withLastResponse(api, webhookId, m.id, await deliveryOf(envName, api, webhookId, m)));
   const now = new Date();
   const messages = await joinMessages(api, { webhookId, messages: page.results, deliveries, webhook: settings, webhookUrl, receivers, addresses, siblings, asOf, now, times });

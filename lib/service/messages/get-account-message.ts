@@ -1,9 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns } from 'drizzle-orm';
 import { ID_PREFIX } from '@/lib/constants';
 import { getDb, schema } from '@/lib/db/client';
 import { ApiError } from '@/lib/http/errors';
 import { selectDeliveries } from '@/lib/service/webhooks/select-deliveries';
-import { accountMessageToJson, deliveryToJson, type TAccountMessageDetailJson } from '@/lib/service/webhooks/webhook-json';
+import { accountMessageToJson, attemptToJson, deliveryToJson, type TAccountMessageDetailJson, type TAttemptJson } from '@/lib/service/webhooks/webhook-json';
 
 /**
  * EXT GET /v1/messages/{id}: one message of the account by its `msg_` id or its `evt_` event id,
@@ -11,7 +11,7 @@ import { accountMessageToJson, deliveryToJson, type TAccountMessageDetailJson } 
  * was subscribed, which is the answer to "why was nothing sent?". Deliveries to webhooks deleted
  * since are kept: they were queued. 404 for any other id, or another account's.
  */
-export async function getAccountMessage(accountId: string, id: string): Promise<TAccountMessageDetailJson> {
+export async function getAccountMessage(accountId: string, id: string, { withAttempts = false }: { withAttempts?: boolean } = {}): Promise<TAccountMessageDetailJson> {
   const m = schema.messages;
   const key = id.startsWith(ID_PREFIX.message) ? m.id : id.startsWith(ID_PREFIX.event) ? m.eventId : null;
   if (!key) throw messageNotFound(id);
@@ -22,14 +22,38 @@ export async function getAccountMessage(accountId: string, id: string): Promise<
     .where(and(eq(m.accountId, accountId), eq(key, id)));
   if (!message) throw messageNotFound(id);
   const d = schema.deliveries;
-  const deliveries = await selectDeliveries(db)
+  const deliveries = await selectDeliveries(db, { withLastResponse: withAttempts })
     .where(and(eq(d.messageId, message.id), eq(d.accountId, accountId)))
     .orderBy(asc(d.createdAt), asc(d.webhookId));
+  const attempts = withAttempts ? await attemptsByWebhook(message.id, accountId) : null;
   return {
     ...accountMessageToJson(message),
     payload: JSON.parse(message.payload) as unknown,
-    deliveries: deliveries.map(deliveryToJson),
+    deliveries: deliveries.map((v) =>
+      attempts
+        ? {
+            ...deliveryToJson(v),
+            lastAttempt: v.lastAttempt ? attemptToJson({ ...v.lastAttempt, response: v.lastAttempt.response ?? '' }, { withResponse: true }) : null,
+            attempts: attempts.get(v.delivery.webhookId) ?? [],
+          }
+        : deliveryToJson(v),
+    ),
   };
+}
+
+/** Every attempt of the message, per webhook, oldest first, without response bodies: one query. */
+async function attemptsByWebhook(messageId: string, accountId: string): Promise<Map<string, TAttemptJson[]>> {
+  const db = await getDb();
+  const a = schema.attempts;
+  const { response: _response, deliveryId: _d, messageId: _m, accountId: _a, rolledUp: _r, ...columns } = getTableColumns(a);
+  const rows = await db
+    .select(columns)
+    .from(a)
+    .where(and(eq(a.messageId, messageId), eq(a.accountId, accountId)))
+    .orderBy(asc(a.createdAt), asc(a.id));
+  const out = new Map<string, TAttemptJson[]>();
+  for (const { webhookId, ...row } of rows) out.set(webhookId, [...(out.get(webhookId) ?? []), attemptToJson(row)]);
+  return out;
 }
 
 function messageNotFound(id: string): ApiError {

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { EVENT_TYPES, MESSAGE_STATUSES } from '@/lib/constants';
 import { op } from '@/lib/openapi/operation';
 import { ZInstantOut, page, sameShape } from '@/lib/openapi/shared-schemas';
-import { ZAttempt } from '@/lib/service/webhooks/openapi';
+import { ZAttempt, ZAttemptWithResponse } from '@/lib/service/webhooks/openapi';
 import type { TAccountMessageDetailJson, TAccountMessageJson, TMessageDeliveryJson } from '@/lib/service/webhooks/webhook-json';
-import { ZAccountMessageFilters } from './schemas';
+import { ZAccountMessageFilters, ZAccountMessageQuery } from './schemas';
 
 // The account-wide message operations of /openapi.json (EXT): one op(...) per route.
 
@@ -36,9 +36,16 @@ export const ZAccountMessageDetail = ZAccountMessage.extend({
       'The event exactly as delivered. Once retention purged it (MESSAGE_PAYLOAD_RETENTION), its tombstone `{"purged": {at, retention, size, sha256}}`; ' +
       'once a donor erasure replaced it (POST /v1/erasures), `{"erased": {at, sha256}}`.',
   }),
-  deliveries: z.array(ZMessageDelivery).meta({ description: 'None when no webhook was subscribed.' }),
+  deliveries: z
+    .array(
+      ZMessageDelivery.extend({
+        lastAttempt: z.union([ZAttempt, ZAttemptWithResponse]).nullable().meta({ description: 'The newest attempt; with `withAttempts=true`, with its response body.' }),
+        attempts: z.array(ZAttempt).optional().meta({ description: 'Only with `withAttempts=true`: every attempt to this webhook, oldest first, without response bodies.' }),
+      }),
+    )
+    .meta({ description: 'None when no webhook was subscribed.' }),
 }).meta({ id: 'AccountMessageDetail' });
-sameShape<Omit<TAccountMessageDetailJson, 'payload'>, Omit<z.output<typeof ZAccountMessageDetail>, 'payload'>>(true);
+sameShape<Omit<TAccountMessageDetailJson, 'payload' | 'deliveries'>, Omit<z.output<typeof ZAccountMessageDetail>, 'payload' | 'deliveries'>>(true);
 
 export const MESSAGE_OPERATIONS = [
   op('GET /v1/messages', {
@@ -47,6 +54,7 @@ export const MESSAGE_OPERATIONS = [
   }),
   op('GET /v1/messages/{id}', {
     id: 'getAccountMessage', tag: 'Messages', summary: 'Get a message by msg_ or evt_ id, with its deliveries', ext: true, auth: 'bearer',
-    path: z.object({ id: z.string().meta({ description: 'A message id (`msg_…`) or event id (`evt_…`).' }) }), response: ZAccountMessageDetail,
+    path: z.object({ id: z.string().meta({ description: 'A message id (`msg_…`) or event id (`evt_…`).' }) }), query: ZAccountMessageQuery, response: ZAccountMessageDetail,
+    description: '`withAttempts=true`: each delivery with all its attempts and its newest attempt\'s response, in two queries — what a case reads, without a call per webhook.',
   }),
 ];

@@ -14,3 +14,9 @@ export const ZAccountMessageFilters = z.object({
   delivered: z.enum(['true', 'false'], { message: 'must be true or false' }).transform((v) => v === 'true').optional(),
 });
 export type TAccountMessageFilters = z.output<typeof ZAccountMessageFilters>;
+
+/** EXT query of GET /v1/messages/{id}. */
+export const ZAccountMessageQuery = z.object({
+  /** true: each delivery with every attempt (oldest first, no bodies) and its newest attempt's response: a case in one call. */
+  withAttempts: z.enum(['true', 'false'], { message: 'must be true or false' }).transform((v) => v === 'true').optional(),
+});

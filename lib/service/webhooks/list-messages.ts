@@ -51,7 +51,7 @@ export async function listMessages(
 }
 
 /** Every attempt of these messages to the webhook, oldest first, in one query (the attempts' (webhook, message, time) index). */
-async function attemptsOf(db: Db, webhookId: string, messageIds: string[]): Promise<Map<string, TAttemptJson[]>> {
+export async function attemptsOf(db: Db, webhookId: string, messageIds: string[]): Promise<Map<string, TAttemptJson[]>> {
   const out = new Map<string, TAttemptJson[]>();
   if (!messageIds.length) return out;
   const a = schema.attempts;

@@ -9,6 +9,7 @@ import type { TAttemptJson, TMessageJson, TWebhookJson } from './webhook-json';
 import type { TRecoverRunJson } from './recover-run-json';
 import { ZRecoverWindowFields } from './recover-window';
 import type { TRetryPendingPreview, TRetryPendingResult } from './retry-pending';
+import { STREAM_PAGE, ZStreamFilters, type TStreamedMessageJson } from './stream-messages';
 
 // The webhook operations of /openapi.json (one op(...) per route, beside its schemas), and the
 // events the service sends (the document's `webhooks`).
@@ -82,6 +83,13 @@ const ZListedMessage = ZMessage.extend({
   attempts: z.array(ZAttempt).optional().meta({ description: 'EXT: only with `withAttempts=true`: every attempt to this webhook, oldest first, without response bodies.' }),
 }).meta({ id: 'ListedMessage' });
 
+const ZStreamedMessage = ZMessage.extend({
+  payload: ZEventPayloadOut,
+  attempts: z.array(ZAttempt).meta({ description: 'Every attempt to this webhook, oldest first, without response bodies.' }),
+  lastAttempt: ZAttemptWithResponse.nullable().meta({ description: 'The newest attempt with its response body; null before the first.' }),
+}).meta({ id: 'StreamedMessage', description: 'One line of the message stream.' });
+sameShape<Omit<TStreamedMessageJson, 'payload'>, Omit<z.output<typeof ZStreamedMessage>, 'payload'>>(true);
+
 const ZWebhookPath = z.object({ id: z.string().meta({ description: 'The webhook id (`ep_…`).' }) });
 const ZMessagePath = ZWebhookPath.extend({ messageId: z.string().meta({ description: 'The message id (`msg_…`).' }) });
 const ZSecret = z.object({ key: z.string().regex(/^whsec_/) }).meta({ id: 'WebhookSecret' });
@@ -146,6 +154,15 @@ export const WEBHOOK_OPERATIONS = [
   op('GET /v1/webhooks/{id}/messages', {
     id: 'listMessages', tag: 'Messages', summary: "List a webhook's messages", auth: 'bearer', path: ZWebhookPath, paged: true, query: ZMessageFilters,
     response: page(ZListedMessage, 'MessagePage'), description: 'Filters `status`, `eventType`, `before`, `after`, `withContent` (each message with its payload) and `withAttempts` (each with all its attempts, in the same query for the page: what an export reads) are extensions.',
+  }),
+  op('GET /v1/webhooks/{id}/messages/stream', {
+    id: 'streamMessages', tag: 'Messages', summary: "Stream a webhook's messages with their attempts (NDJSON)", ext: true, auth: 'bearer', path: ZWebhookPath,
+    query: ZStreamFilters, response: ZStreamedMessage, responseType: 'application/x-ndjson',
+    description:
+      'Every message of the webhook that the filters (`status`, `eventType`, `before`, `after`, as the list has them) keep, newest first, one JSON object a line: ' +
+      'the message with its payload, every attempt (oldest first, without response bodies) and its newest attempt with its response body. ' +
+      `Read from the store ${STREAM_PAGE} at a time, each page only when the reader has taken the one before, so a slow reader slows the reading and a ` +
+      'large webhook costs no more memory than a page. The stream ends after the last line; a failure part-way cuts the connection (never a short body that looks whole).',
   }),
   op('GET /v1/webhooks/{id}/messages/{messageId}', { id: 'getMessage', tag: 'Messages', summary: 'Get a message with its payload', auth: 'bearer', path: ZMessagePath, response: ZMessageWithPayload }),
   op('POST /v1/webhooks/{id}/messages/{messageId}/resend', {

@@ -22,6 +22,9 @@ export function selectDeliveries(conn: DbOrTx, { withPayload = false, withLastRe
       responseDurationMs: a.responseDurationMs,
       triggerType: a.triggerType,
       response: withLastResponse ? a.response : sql<string | null>`null`.as('response'),
+      responsePurgedAt: withLastResponse ? a.responsePurgedAt : sql<Date | null>`null`.as('response_purged_at'),
+      responseSize: withLastResponse ? a.responseSize : sql<number | null>`null`.as('response_size'),
+      responseSha256: withLastResponse ? a.responseSha256 : sql<string | null>`null`.as('response_sha256'),
     })
     .from(a)
     .where(and(eq(a.webhookId, d.webhookId), eq(a.messageId, d.messageId)))
@@ -45,6 +48,9 @@ export function selectDeliveries(conn: DbOrTx, { withPayload = false, withLastRe
         responseDurationMs: last.responseDurationMs,
         triggerType: last.triggerType,
         response: last.response,
+        responsePurgedAt: last.responsePurgedAt,
+        responseSize: last.responseSize,
+        responseSha256: last.responseSha256,
       },
     })
     .from(d)

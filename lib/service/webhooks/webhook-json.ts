@@ -57,7 +57,11 @@ export type TMessageDeliveryJson = {
 };
 
 /** EXT: GET /v1/messages/{id} — the message with its payload and every delivery (none when nothing was subscribed). */
-export type TAccountMessageDetailJson = TAccountMessageJson & { payload: unknown; deliveries: TMessageDeliveryJson[] };
+export type TAccountMessageDetailJson = TAccountMessageJson & {
+  payload: unknown;
+  /** With `withAttempts=true`: each with `attempts` (no bodies) and its `lastAttempt` with its response. */
+  deliveries: (TMessageDeliveryJson & { attempts?: TAttemptJson[] })[];
+};
 
 export type TAttemptJson = {
   id: string;

@@ -1,0 +1,84 @@
+import { request } from 'undici';
+import type { z } from 'zod';
+import { ConnectApiTransport, type TCall } from './transport';
+
+// Streamed answers (EXT NDJSON): the request is sent as any call is (token, one refresh on 401,
+// retries until the answer starts, EXT 404s told apart), then its body is read one line at a time
+// as the caller asks: nothing is read ahead of the caller beyond the socket's buffers, so a slow
+// reader slows the service's reading rather than filling this process's memory.
+
+/** An open NDJSON answer: its lines, parsed and checked, as an async iterator; `chars` counts the characters of those taken so far; `close` drops the connection. */
+export type TLineStream<T> = AsyncIterable<T> & { readonly chars: number; close: () => void };
+
+function parseLine(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export class ConnectApiStreamTransport extends ConnectApiTransport {
+  /** A GET answered with NDJSON, each line parsed with `schema`; errors before the first byte are thrown as `call` throws them. */
+  protected async streamLines<S extends z.ZodType>(call: Omit<TCall, 'method' | 'body'>, schema: S): Promise<TLineStream<z.output<S>>> {
+    const url = this.url(call.path, call.query);
+    let refreshed = false;
+    for (;;) {
+      const token = await this.accessToken();
+      const headers = { accept: 'application/x-ndjson, application/problem+json', authorization: `Bearer ${token}`, ...call.headers };
+      let body: AsyncIterable<Buffer> & { destroy: () => void } = null!;
+      const res = await this.sendWithRetry(call.operation, true, url, async (requestId) => {
+        const r = await request(url, { method: 'GET', headers: { ...headers, 'x-request-id': requestId }, dispatcher: this.dispatcher });
+        const ok = r.statusCode >= 200 && r.statusCode < 300;
+        if (ok) body = r.body;
+        return { status: r.statusCode, headers: r.headers, text: ok ? '' : await r.body.text() };
+      });
+      if (res.status === 401 && !refreshed) {
+        refreshed = true;
+        this.invalidate(token);
+        continue;
+      }
+      if (res.status < 200 || res.status >= 300) throw await this.apiError({ ...call, method: 'GET' }, res);
+      return this.lines(call.operation, res, body, schema);
+    }
+  }
+
+  private lines<S extends z.ZodType>(operation: string, res: Parameters<ConnectApiTransport['shapeError']>[1], body: AsyncIterable<Buffer> & { destroy: () => void }, schema: S): TLineStream<z.output<S>> {
+    const shapeError = (error: z.ZodError) => this.shapeError(operation, res, error);
+    let chars = 0;
+    async function* read(): AsyncGenerator<z.output<S>> {
+      const decoder = new TextDecoder();
+      let rest = '';
+      try {
+        for await (const chunk of body) {
+          const text = rest + decoder.decode(chunk, { stream: true });
+          const lines = text.split('\n');
+          rest = lines.pop()!;
+          for (const line of lines) {
+            chars += line.length + 1;
+            if (!line) continue;
+            const parsed = schema.safeParse(parseLine(line));
+            if (!parsed.success) throw shapeError(parsed.error);
+            yield parsed.data;
+          }
+        }
+        rest += decoder.decode();
+        if (rest.trim()) {
+          const parsed = schema.safeParse(parseLine(rest));
+          if (!parsed.success) throw shapeError(parsed.error);
+          yield parsed.data;
+        }
+      } finally {
+        body.destroy();
+      }
+    }
+    const iterator = read();
+    return {
+      [Symbol.asyncIterator]: () => iterator,
+      get chars() {
+        return chars;
+      },
+      close: () => body.destroy(),
+    };
+  }
+}
