@@ -4,6 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { startApp, type TApp } from '../helpers/app';
 import { databaseAt } from '../helpers/old-database';
+import { screenshotPages } from '../helpers/screenshots';
 import { assertProblem, call, eventually, staffCookie, token } from '../helpers/http';
 
 // Search inside payloads (issue 27, item 4), against the built app: a grant delivered by the service
@@ -12,7 +13,7 @@ import { assertProblem, call, eventually, staffCookie, token } from '../helpers/
 // and "quoted text" — on both sides of the wire; bad input (operators, paths, values, windows) → 400
 // naming it; a viewer's snippets masked; the service's EXT filters themselves; an erased donor and
 // purged bodies no longer found; and receipts and messages stored before migration 0018 found after
-// the upgrade (the backfill).
+// the upgrade (the backfill). SEARCH_SCREENSHOTS=dir takes screenshots of the results page.
 
 type THit = {
   messageId: string | null;
@@ -187,6 +188,8 @@ describe('payload search', () => {
     assert.equal(page.status, 200);
     assert.match(page.text, /data-testid="payload-hit"/);
     assert.doesNotMatch(page.text, /grace@example\.org/);
+    // SEARCH_SCREENSHOTS=dir: the results page at 1280 and 390 px (both hits: the grant, the lone request).
+    if (process.env.SEARCH_SCREENSHOTS) await screenshotPages(app, cookies.admin, process.env.SEARCH_SCREENSHOTS, [`/cases/${encodeURIComponent('type=grant.succeeded')}`]);
   });
 
   test('the service searches its payloads through EXT filters on GET /v1/messages', async () => {
@@ -243,8 +246,9 @@ describe('payload search after an upgrade', () => {
       const cookie = await staffCookie(old);
       await eventually(async () => {
         const res = await call(old, 'GET', `/api/search?q=${encodeURIComponent('data.amount=9191')}`, { headers: { cookie } });
-        return res.body.hits?.length === 1 && res.body.hits[0].messageId === 'msg_old_json';
-      }, 20_000, 'the old receipt found');
+        const found = (res.body.hits ?? []).map((h: THit) => `${h.messageId} ${h.matchedIn.join()}`).sort();
+        return found.join(' | ') === 'msg_2bOldSearchOldSearchOldSe00 message | msg_old_json receipt';
+      }, 20_000, 'the old receipt and the old message found');
       const res = await call(old, 'GET', `/api/search?q=${encodeURIComponent('"an old gift"')}`, { headers: { cookie } });
       assert.deepEqual(res.body.hits.map((h: THit) => h.messageId), ['msg_old_json']);
       // The old message too, through the API's payload search (same window, the sandbox account).
