@@ -23,26 +23,40 @@ export type TReceiptMatch = {
 const COLUMNS = `r.id, r.receiver_id as "receiverId", v.name as "receiverName", r.received_at as "receivedAt", r.message_id as "messageId",
   r.verdict, r.response_status as "responseStatus", r.body_json->>'type' as "eventType",
   case when r.body_json->>'type' like 'grant.%' then r.body_json#>>'{data,id}' end as "grantId"`;
-const FROM = `from console.receipts r join console.receivers v on v.id = r.receiver_id
-  where r.received_at >= $1 and r.received_at < $2`;
-const ORDER = 'order by r.received_at desc, r.id desc limit $3';
+const MATCHED = { field: '(r.body_json #> $5::text[])::text', text: 'r.body_json::text' };
+const MATCH = {
+  field: 'r.body_json @> $4::jsonb',
+  text: `jsonb_to_tsvector('simple'::regconfig, r.body_json, '["string","numeric"]'::jsonb) @@ phraseto_tsquery('simple', $4)`,
+};
 
-const BY_VALUE = `select ${COLUMNS}, (r.body_json #> $5::text[])::text as matched ${FROM} and r.body_json @> $4::jsonb ${ORDER}`;
-const BY_WORDS = `select ${COLUMNS}, r.body_json::text as matched ${FROM}
-  and jsonb_to_tsvector('simple'::regconfig, r.body_json, '["string","numeric"]'::jsonb) @@ phraseto_tsquery('simple', $4) ${ORDER}`;
+// Two plans, because the planner cannot tell a common value from a rare one (jsonb containment has
+// no statistics; a phrase is re-checked row by row): first the window's newest RECENT receipts,
+// tested one by one (a common value fills the page here, in the order of receipts_received_at_idx);
+// then, when they did not fill it, the GIN index over the whole window (a rare value: few candidates).
+export const RECENT = 2000;
+const recentFirst = (kind: 'field' | 'text') => `
+  select ${COLUMNS}, ${MATCHED[kind]} as matched
+    from (select id, receiver_id, received_at, message_id, verdict, response_status, body_json from console.receipts
+           where received_at >= $1 and received_at < $2 order by received_at desc limit ${RECENT}) r
+    join console.receivers v on v.id = r.receiver_id
+   where ${MATCH[kind]} order by r.received_at desc, r.id desc limit $3`;
+const byIndex = (kind: 'field' | 'text') => `
+  select ${COLUMNS}, ${MATCHED[kind]} as matched
+    from console.receipts r join console.receivers v on v.id = r.receiver_id
+   where r.received_at >= $1 and r.received_at < $2 and ${MATCH[kind]} order by r.received_at desc, r.id desc limit $3`;
+const WINDOW_HOLDS_MORE = `select exists (select 1 from console.receipts where received_at >= $1 and received_at < $2 offset ${RECENT}) as more`;
 
 type TRow = Omit<TReceiptMatch, 'snippet' | 'receivedAt'> & { receivedAt: Date | string; id: number | string; matched: string | null };
 
 export async function searchReceipts(query: TPayloadQuery, { since, until }: TSearchWindow, limit: number): Promise<TReceiptMatch[]> {
-  let rows: TRow[];
-  let needle: string;
-  if (query.kind === 'payload-field') {
-    const keys = query.path.split('.');
-    needle = JSON.stringify(keys[keys.length - 1]);
-    rows = await driverRows<TRow>(BY_VALUE, [since, until, limit, query.document, keys.slice(0, -1)]);
-  } else {
-    needle = query.text.split(' ')[0];
-    rows = await driverRows<TRow>(BY_WORDS, [since, until, limit, query.text]);
+  const kind = query.kind === 'payload-field' ? 'field' : 'text';
+  const keys = query.kind === 'payload-field' ? query.path.split('.') : [];
+  const needle = query.kind === 'payload-field' ? JSON.stringify(keys[keys.length - 1]) : query.text.split(' ')[0];
+  const params = query.kind === 'payload-field' ? [since, until, limit, query.document, keys.slice(0, -1)] : [since, until, limit, query.text];
+  let rows = await driverRows<TRow>(recentFirst(kind), params);
+  if (rows.length < limit) {
+    const [{ more }] = await driverRows<{ more: boolean }>(WINDOW_HOLDS_MORE, [since, until]);
+    if (more) rows = await driverRows<TRow>(byIndex(kind), params);
   }
   return rows.map(({ matched, ...r }) => ({
     ...r,
