@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { containmentDocument, excerptAround } from '@/lib/db/search-json';
-import { getDb, schema } from '@/lib/db/client';
+import { getDb, queryRows, schema } from '@/lib/db/client';
 import { createdWithin, olderThan, newestFirst } from '@/lib/db/paging';
 import { pageOf, type TPageParams } from '@/lib/service/paging';
 import { accountMessageToJson, type TAccountMessageJson } from '@/lib/service/webhooks/webhook-json';
@@ -22,22 +22,32 @@ export async function listAccountMessages(
   const d = schema.deliveries;
   const delivered = sql`select 1 from ${d} where ${d.messageId} = ${m.id} and ${d.status} = 'success'`;
   const payload = payloadFilter(filters);
-  const rows = await db
-    .select({ id: m.id, eventId: m.eventId, eventType: m.eventType, createdAt: m.createdAt, tags: m.tags, ...(payload ? { matched: payload.matched } : {}) })
-    .from(m)
-    .where(
-      and(
-        eq(m.accountId, accountId),
-        filters.tag !== undefined ? sql`${m.tags} @> array[${filters.tag}]::text[]` : undefined,
-        filters.eventType ? eq(m.eventType, filters.eventType) : undefined,
-        createdWithin(m.createdAt, filters),
-        payload?.where,
-        filters.delivered === undefined ? undefined : filters.delivered ? sql`exists (${delivered})` : sql`not exists (${delivered})`,
-        olderThan(m.createdAt, m.id, cursor),
-      ),
-    )
-    .orderBy(...newestFirst(m.createdAt, m.id))
-    .limit(limit + 1);
+  const within = and(eq(m.accountId, accountId), createdWithin(m.createdAt, filters), olderThan(m.createdAt, m.id, cursor));
+  const page = (only?: SQL) =>
+    db
+      .select({ id: m.id, eventId: m.eventId, eventType: m.eventType, createdAt: m.createdAt, tags: m.tags, ...(payload ? { matched: payload.matched } : {}) })
+      .from(m)
+      .where(
+        and(
+          within,
+          filters.tag !== undefined ? sql`${m.tags} @> array[${filters.tag}]::text[]` : undefined,
+          filters.eventType ? eq(m.eventType, filters.eventType) : undefined,
+          payload?.where,
+          filters.delivered === undefined ? undefined : filters.delivered ? sql`exists (${delivered})` : sql`not exists (${delivered})`,
+          only,
+        ),
+      )
+      .orderBy(...newestFirst(m.createdAt, m.id))
+      .limit(limit + 1);
+  // A payload filter: the newest RECENT messages of the window first, tested one by one (a common
+  // value fills the page there); the GIN index over the whole window only when they did not (a rare
+  // value). The planner cannot tell the two apart: jsonb containment has no statistics.
+  const newest = sql`select ${m.id} from ${m} where ${within} order by ${sql.join(newestFirst(m.createdAt, m.id), sql`, `)} limit ${RECENT}`;
+  let rows = await page(payload ? sql`${m.id} in (${newest})` : undefined);
+  if (payload && rows.length <= limit) {
+    const [{ more }] = await queryRows<{ more: boolean }>(db, sql`select exists (select 1 from ${m} where ${within} offset ${RECENT}) as more`);
+    if (more) rows = await page();
+  }
   const toJson = (r: (typeof rows)[number]) => ({
     ...accountMessageToJson(r),
     ...(payload && 'matched' in r ? { excerpt: excerptAround(String(r.matched ?? ''), payload.needle) } : {}),
@@ -51,6 +61,8 @@ export async function listAccountMessages(
  * within the required window; `matched` is what the excerpt is cut from (the object holding the key,
  * or the whole payload).
  */
+const RECENT = 2000;
+
 /** A text[] literal of path keys (PATH_SEGMENT allows no quote, comma or brace). */
 const textArray = (keys: string[]) => `{${keys.map((k) => `"${k}"`).join(',')}}`;
 
