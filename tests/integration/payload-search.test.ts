@@ -233,10 +233,13 @@ describe('payload search after an upgrade', () => {
       env: await databaseAt(
         '0017_listen_tokens',
         `insert into console.receivers (id, slug, name) values ('${RECEIVER}', 'old-search', 'Old');
-         insert into console.receipts (receiver_id, method, path, headers, body, body_utf8, body_size, verdict, response_status, message_id) values
-           ('${RECEIVER}', 'POST', '/ingest/old-search', '[]', convert_to('{"type":"grant.succeeded","data":{"amount":9191,"memo":"an old gift"}}', 'UTF8'), true, 70, 'valid', 200, 'msg_old_json'),
-           ('${RECEIVER}', 'POST', '/ingest/old-search', '[]', convert_to('not json {', 'UTF8'), true, 10, 'valid', 200, 'msg_old_text'),
-           ('${RECEIVER}', 'POST', '/ingest/old-search', '[]', '\\xff00'::bytea, false, 2, 'valid', 200, 'msg_old_binary');
+         insert into console.receipts (receiver_id, method, path, headers, body, body_utf8, body_size, verdict, response_status, message_id, received_at) values
+           ('${RECEIVER}', 'POST', '/ingest/old-search', '[]', convert_to('{"type":"grant.succeeded","data":{"amount":9191,"memo":"an old gift"}}', 'UTF8'), true, 70, 'valid', 200, 'msg_old_json', now() - interval '2 days'),
+           ('${RECEIVER}', 'POST', '/ingest/old-search', '[]', convert_to('not json {', 'UTF8'), true, 10, 'valid', 200, 'msg_old_text', now()),
+           ('${RECEIVER}', 'POST', '/ingest/old-search', '[]', '\\xff00'::bytea, false, 2, 'valid', 200, 'msg_old_binary', now());
+         -- newer than it: more than the 2000 receipts a search tests one by one, so the indexes are used (and, for words, a day at a time)
+         insert into console.receipts (receiver_id, method, path, headers, body, body_utf8, body_size, verdict, response_status, message_id)
+         select '${RECEIVER}', 'POST', '/ingest/old-search', '[]', convert_to('{"n":' || n || '}', 'UTF8'), true, 8, 'valid', 200, 'msg_filler_' || n from generate_series(1, 2001) n;
          insert into service.accounts (id, name) values ('${ACCOUNT}', 'sandbox');
          insert into service.messages (id, account_id, event_id, event_type, payload, created_at) values
            ('msg_2bOldSearchOldSearchOldSe00', '${ACCOUNT}', 'evt_2bOldSearchOldSearchOldSe00', 'grant.succeeded', '{"type":"grant.succeeded","data":{"amount":9191}}', now());`,
@@ -257,7 +260,7 @@ describe('payload search after an upgrade', () => {
       const found = await call(old, 'GET', `/v1/messages?payloadPath=data.amount&payloadEquals=9191&after=${since}`, { token: tok });
       assert.deepEqual(found.body.results.map((m: { id: string }) => m.id), ['msg_2bOldSearchOldSearchOldSe00']);
       // Each backfill ends once nothing is pending: every old row looked at once, the text and binary bodies included.
-      await eventually(async () => /receipt body search backfill: 3 earlier rows/.test(old.logs()) && /message payload search backfill: 1 earlier rows/.test(old.logs()), 10_000, 'the backfills to end');
+      await eventually(async () => /receipt body search backfill: 2004 earlier rows/.test(old.logs()) && /message payload search backfill: 1 earlier rows/.test(old.logs()), 10_000, 'the backfills to end');
     } finally {
       await old.destroy();
     }
