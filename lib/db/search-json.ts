@@ -13,11 +13,13 @@ export const SEARCH_JSON_MAX_BYTES = 256 * 1024;
 export const UNSEARCHABLE = 'null';
 
 // What JSON allows and jsonb refuses: the escapes of NUL and of UTF-16 surrogates (a pair is
-// refused too when escaped; such bodies are rare enough to skip rather than re-encode), numbers
-// past numeric's range (an exponent of 5 digits or more, 1000 digits or more; also caught inside
-// strings: such a body is merely not searched). Nesting deeper than MAX_DEPTH could exhaust the
+// refused too when escaped; such bodies are rare enough to skip rather than re-encode), and numbers
+// past numeric's range (an exponent of 5 digits or more, 1000 digits or more), looked for outside
+// strings only (a UUID's "3e41234" is no number). Nesting deeper than MAX_DEPTH could exhaust the
 // server's stack.
-const JSONB_REFUSES = /\\u(?:0000|[dD][89a-fA-F])|\d[eE][+-]?\d{5,}|\d{1000,}/;
+const JSONB_REFUSES = /\\u(?:0000|[dD][89a-fA-F])/;
+const HUGE_NUMBER = /\d[eE][+-]?\d{5,}|\d{1000,}/;
+const STRING = /"(?:[^"\\]|\\.)*"/g;
 const MAX_DEPTH = 100;
 
 /** Whether JSON `text` nests objects and arrays at most `max` deep (brackets inside strings not counted). */
@@ -39,7 +41,7 @@ function nestsWithin(text: string, max: number): boolean {
 
 /** Whether valid JSON `text` may be cast to jsonb and searched (size, what jsonb refuses, depth). */
 export function jsonbCanHold(text: string): boolean {
-  return text.length <= SEARCH_JSON_MAX_BYTES && !JSONB_REFUSES.test(text) && nestsWithin(text, MAX_DEPTH);
+  return text.length <= SEARCH_JSON_MAX_BYTES && !JSONB_REFUSES.test(text) && !HUGE_NUMBER.test(text.replace(STRING, '""')) && nestsWithin(text, MAX_DEPTH);
 }
 
 /**

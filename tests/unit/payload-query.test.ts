@@ -74,6 +74,7 @@ test('which bodies are searchable: JSON objects and arrays jsonb can hold', () =
   assert.equal(searchableJson('{"a":1}'), '{"a":1}');
   assert.equal(searchableJson(' [1,2]'), ' [1,2]');
   assert.equal(searchableJson('{"a":"[[[[ not nesting"}'), '{"a":"[[[[ not nesting"}');
+  assert.equal(searchableJson('{"id":"b66565fa-3e41234-46f4"}'), '{"id":"b66565fa-3e41234-46f4"}', 'a string is no number');
   for (const t of [null, '', 'text', '"a string"', '12', '{bad', '{"a":"\\u0000"}', '{"a":"\\ud83d\\ude00"}', `{"a":"${'x'.repeat(300 * 1024)}"}`, '{"a":1e-99999}', `${'['.repeat(101)}${']'.repeat(101)}`]) {
     assert.equal(searchableJson(t), UNSEARCHABLE, String(t).slice(0, 40));
   }

@@ -34,7 +34,6 @@ const MATCH = {
 // tested one by one (a common value fills the page here, in the order of receipts_received_at_idx);
 // then, when they did not fill it, the GIN index over the whole window (a rare value: few candidates).
 export const RECENT = 2000;
-const DAY_MS = 86_400_000;
 const recentFirst = (kind: 'field' | 'text') => `
   select ${COLUMNS}, ${MATCHED[kind]} as matched
     from (select id, receiver_id, received_at, message_id, verdict, response_status, body_json from console.receipts
@@ -57,17 +56,7 @@ export async function searchReceipts(query: TPayloadQuery, { since, until }: TSe
   let rows = await driverRows<TRow>(recentFirst(kind), params);
   if (rows.length < limit) {
     const [{ more }] = await driverRows<{ more: boolean }>(WINDOW_HOLDS_MORE, [since, until]);
-    if (more && kind === 'field') rows = await driverRows<TRow>(byIndex(kind), params);
-    // Words: a day at a time, newest first, until the page is full. The index finds the receipts
-    // holding every word; each is then re-checked for the phrase by recomputing its words, so a
-    // phrase of common words costs its candidates: a day's, not the whole window's.
-    else if (more) {
-      rows = [];
-      for (let end = until.getTime(); end > since.getTime() && rows.length < limit; end -= DAY_MS) {
-        const start = new Date(Math.max(since.getTime(), end - DAY_MS));
-        rows.push(...(await driverRows<TRow>(byIndex(kind), [start, new Date(end), limit - rows.length, query.kind === 'payload-text' ? query.text : ''])));
-      }
-    }
+    if (more) rows = await driverRows<TRow>(byIndex(kind), params);
   }
   return rows.map(({ matched, ...r }) => ({
     ...r,
