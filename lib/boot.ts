@@ -13,6 +13,8 @@ import { registerQueueGauges } from '@/lib/service/delivery/queue-depth-gauge';
 import { startWorker, stopWorker } from '@/lib/service/delivery/worker';
 import { startServicePurge, stopServicePurge } from '@/lib/service/retention/purge-service';
 import { startRollupBackfill, stopRollupBackfill } from '@/lib/service/stats/backfill-rollups';
+import { startPayloadJsonBackfill, stopPayloadJsonBackfill } from '@/lib/service/messages/backfill-payload-json';
+import { startBodyJsonBackfill, stopBodyJsonBackfill } from '@/lib/console/search/backfill-body-json';
 
 // What a server process does once at start: settings, database and migrations, bootstrap
 // credentials, the in-process delivery worker and alert evaluator, a banner with what to use, and a check of every API
@@ -30,6 +32,7 @@ export async function boot(): Promise<void> {
     if (env.WORKER_IN_PROCESS) {
       await startWorker();
       startRollupBackfill();
+      startPayloadJsonBackfill();
       startServicePurge();
     }
   }
@@ -37,12 +40,14 @@ export async function boot(): Promise<void> {
   if (env.WORKER_IN_PROCESS) {
     startAlertLoop();
     startConsolePurge();
+    startBodyJsonBackfill();
   }
   stopOnSignal(
     [
       { name: 'delivery worker', stop: (graceMs) => stopWorker({ graceMs }) },
       { name: 'alert evaluator', stop: () => stopAlertLoop() },
       { name: 'stats rollup backfill', stop: () => stopRollupBackfill() },
+      { name: 'payload search backfills', stop: () => Promise.all([stopPayloadJsonBackfill(), stopBodyJsonBackfill()]) },
       { name: 'service retention purge', stop: () => stopServicePurge() },
       { name: 'console retention purge', stop: () => stopConsolePurge() },
     ],

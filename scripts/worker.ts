@@ -11,6 +11,8 @@ import { serveReadiness } from '@/lib/readiness/serve-readiness';
 import { startWorker, stopWorker } from '@/lib/service/delivery/worker';
 import { startServicePurge, stopServicePurge } from '@/lib/service/retention/purge-service';
 import { startRollupBackfill, stopRollupBackfill } from '@/lib/service/stats/backfill-rollups';
+import { startPayloadJsonBackfill, stopPayloadJsonBackfill } from '@/lib/service/messages/backfill-payload-json';
+import { startBodyJsonBackfill, stopBodyJsonBackfill } from '@/lib/console/search/backfill-body-json';
 
 const { store } = await openProcess({
   lockedHint:
@@ -20,12 +22,15 @@ const { store } = await openProcess({
 const id = await startWorker();
 startAlertLoop();
 startRollupBackfill();
+startPayloadJsonBackfill();
+startBodyJsonBackfill();
 startServicePurge();
 startConsolePurge();
 const parts: TProcessPart[] = [
   { name: `delivery worker ${id}`, stop: (graceMs) => stopWorker({ graceMs }) },
   { name: 'alert evaluator', stop: () => stopAlertLoop() },
   { name: 'stats rollup backfill', stop: () => stopRollupBackfill() },
+  { name: 'payload search backfills', stop: () => Promise.all([stopPayloadJsonBackfill(), stopBodyJsonBackfill()]) },
   { name: 'service retention purge', stop: () => stopServicePurge() },
   { name: 'console retention purge', stop: () => stopConsolePurge() },
 ];

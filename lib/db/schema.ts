@@ -1,7 +1,8 @@
 // Every table, in one file on purpose: drizzle-kit diffs this one schema into migrations, and the
 // tables of each half refer to each other. (Longer than other files for that reason.)
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -211,11 +212,16 @@ export const messages = service.table(
     // ({"purged":{…}} with its size and SHA-256), and when a donor erasure replaced it ({"erased":{…}}).
     payloadPurgedAt: ts(),
     erasedAt: ts(),
+    // The payload as jsonb for payload search (EXT GET /v1/messages?payloadPath=…): set at insert;
+    // 'null' when it cannot be searched (purged, erased, or not JSON PostgreSQL holds); SQL NULL only
+    // for messages stored before 0019 until the backfill reaches them (lib/db/search-json.ts).
+    payloadJson: jsonb(),
   },
   (t) => [
     index().on(t.accountId, t.createdAt.desc()),
     uniqueIndex().on(t.accountId, t.eventId),
     index().using('gin', t.tags),
+    ...searchJsonIndexes('messages_payload', t.payloadJson, t.id),
     // The purge's next batches: payloads still kept, oldest first; the rows by age.
     index('messages_payload_kept_idx').on(t.createdAt).where(sql`payload_purged_at is null`),
     index('messages_created_at_idx').on(t.createdAt),
@@ -420,6 +426,19 @@ export const receivers = consoleSchema.table('receivers', {
   updatedAt: updatedAt(),
 });
 
+/**
+ * The indexes of payload search over a derived jsonb column: `@>` containment (jsonb_path_ops) for
+ * `path=value`, the words of its strings and numbers for "free text" (phraseto_tsquery), and the
+ * rows the backfill has yet to parse (empty once it is done: inserts always set the column).
+ */
+function searchJsonIndexes(prefix: string, column: AnyPgColumn, id: AnyPgColumn, pending?: SQL) {
+  return [
+    index(`${prefix}_json_idx`).using('gin', sql`${column} jsonb_path_ops`),
+    index(`${prefix}_words_idx`).using('gin', sql`jsonb_to_tsvector('simple'::regconfig, ${column}, '["string","numeric"]'::jsonb)`),
+    index(`${prefix}_json_pending_idx`).on(id).where(pending ? sql`${column} is null and ${pending}` : sql`${column} is null`),
+  ];
+}
+
 export const receipts = consoleSchema.table(
   'receipts',
   {
@@ -455,8 +474,13 @@ export const receipts = consoleSchema.table(
     // rows whose transaction is older than every one still running: nothing can appear before them
     // later (lib/console/listen/read-settled.ts). Ids alone are not commit order.
     tx: xid8().notNull().default(sql`'0'::xid8`),
+    // The body as jsonb for payload search (lib/console/search): set at insert; 'null' when the body
+    // is not JSON PostgreSQL holds; SQL NULL once the body is gone (purge, erasure) and, for receipts
+    // stored before 0019, until the backfill reaches them (lib/db/search-json.ts).
+    bodyJson: jsonb(),
   },
   (t) => [
+    ...searchJsonIndexes('receipts_body', t.bodyJson, t.id, sql`body is not null`),
     index().on(t.receiverId, t.id.desc()),
     index('receipts_stream_idx').on(t.receiverId, t.tx, t.id),
     // The purge's next batches: bodies still kept, oldest first; the rows by age.

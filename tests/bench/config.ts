@@ -21,7 +21,7 @@ function list<T extends string>(name: string, allowed: readonly T[], fallback: T
 export const STORES = ['pglite', 'postgres'] as const;
 export type TStore = (typeof STORES)[number];
 /** `workers` (two `npm run worker` processes vs one) runs on PostgreSQL only. */
-export const SECTIONS = ['ingest', 'delivery', 'timeline', 'scale', 'purge', 'workers'] as const;
+export const SECTIONS = ['ingest', 'delivery', 'timeline', 'scale', 'purge', 'search', 'workers'] as const;
 export type TSection = (typeof SECTIONS)[number];
 
 /** The PostgreSQL server fresh databases are made on (and dropped from); never used itself. */
@@ -61,6 +61,13 @@ export const CONFIG = {
     rows: int('BENCH_PURGE_ROWS', 1_000_000),
     /** Ingest requests per round (idle, then during the purge). */
     requests: int('BENCH_PURGE_REQUESTS', 3000),
+  },
+  search: {
+    /** Receipts over 30 days the payload search reads a 7-day window of (issue 27: 1M). */
+    rows: int('BENCH_SEARCH_ROWS', 1_000_000),
+    /** Signed ingests per round, with and without the search indexes. */
+    requests: int('BENCH_SEARCH_REQUESTS', 3000),
+    runs: int('BENCH_SEARCH_RUNS', 10),
   },
   timeline: {
     small: int('BENCH_TIMELINE_SMALL', 100),

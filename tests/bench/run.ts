@@ -17,6 +17,7 @@ import { fmt, printSummary, verdictOf, writeJson, type TFigure } from './report'
 import { rssMiB } from './stats';
 import { disposeApp } from './stores';
 import { benchScale } from './scale';
+import { benchSearch } from './search';
 import { benchTimeline } from './timeline';
 import { benchWorkers } from './workers';
 
@@ -46,6 +47,10 @@ async function benchStore(store: TStore, figures: TFigure[], rss: Record<string,
     if (CONFIG.sections.includes('purge')) {
       figures.push(...(await benchPurge(store, app)));
       note('after the purge');
+    }
+    if (CONFIG.sections.includes('search')) {
+      figures.push(...(await benchSearch(store, app)));
+      note('after the search');
     }
     if (CONFIG.sections.includes('timeline')) {
       figures.push(...(await benchTimeline(store, app)));

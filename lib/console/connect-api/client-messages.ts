@@ -34,7 +34,17 @@ export class ConnectApiMessages extends ConnectApiStreamTransport {
 
   /** EXT (like Svix's /msg): the account's messages, newest first, whatever webhooks they went to; `tag` is exact. */
   listAccountMessages(
-    query: TPageQuery & { tag?: string; eventType?: string; before?: string; after?: string; delivered?: boolean } = {},
+    query: TPageQuery & {
+      tag?: string;
+      eventType?: string;
+      before?: string;
+      after?: string;
+      delivered?: boolean;
+      /** Payload search (EXT of the EXT, migration 0019): a JSON value at a dotted path, or words. */
+      payloadPath?: string;
+      payloadEquals?: string;
+      payloadText?: string;
+    } = {},
   ): Promise<TPage<TAccountMessageSummary>> {
     return this.call(
       {

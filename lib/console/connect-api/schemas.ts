@@ -120,6 +120,7 @@ export const ZAccountMessageSummary = z.object({
   eventType: z.string(),
   timestamp: ZTimestamp,
   tags: z.array(z.string()).nullish().transform((v) => v ?? []),
+  excerpt: z.string().optional(),
 });
 export type TAccountMessageSummary = z.output<typeof ZAccountMessageSummary>;
 

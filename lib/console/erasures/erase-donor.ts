@@ -47,6 +47,7 @@ async function eraseReceipts(messageIds: string[], email: string | null, dryRun:
   const erased = await driverRows(
     `with done as (update console.receipts r
         set body = null,
+            body_json = null,
             body_sha256 = case when r.body is null then r.body_sha256 else encode(sha256(r.body), 'hex') end,
             headers = coalesce((select jsonb_agg(h) from jsonb_array_elements(r.headers) h where lower(h->>0) = any($3::text[])), '[]'::jsonb),
             erased_at = now(), body_purged_at = coalesce(r.body_purged_at, now())

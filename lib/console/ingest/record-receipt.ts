@@ -1,5 +1,6 @@
 import { groupCommitWriter } from '@/lib/db/group-commit';
 import { driverRows } from '@/lib/db/client';
+import { searchableJson } from '@/lib/db/search-json';
 import { RECEIPTS_CHANNEL } from '../listen/receipt-channel';
 import type { TVerdict } from './verify-signature';
 
@@ -29,26 +30,27 @@ export type TStoredReceipt = { id: number; receivedAt: Date };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** Whether PostgreSQL can read the bytes as text (valid UTF-8 and no NUL). */
-function isText(body: Buffer): boolean {
-  if (body.includes(0)) return false;
+/** The bytes as text when PostgreSQL can read them so (valid UTF-8 and no NUL), else null. */
+function asText(body: Buffer): string | null {
+  if (body.includes(0)) return null;
   try {
-    utf8.decode(body);
-    return true;
+    return utf8.decode(body);
   } catch {
-    return false;
+    return null;
   }
 }
 
 // The receipt's columns, in the order of each row's parameters. The statement goes to the driver
 // as text (one per batch size, made once): drizzle's builder cost about an eighth of the ingest
 // path's CPU for a statement whose shape never changes.
-const COLUMNS = ['receiver_id', 'method', 'path', 'query', 'headers', 'body', 'body_utf8', 'body_size', 'oversize', 'source_ip', 'message_id', 'verdict', 'verdict_reason', 'response_status', 'host'];
+const COLUMNS = ['receiver_id', 'method', 'path', 'query', 'headers', 'body', 'body_utf8', 'body_size', 'oversize', 'source_ip', 'message_id', 'verdict', 'verdict_reason', 'response_status', 'host', 'body_json'];
+// body_json is sent as text and cast by the statement (lib/db/search-json.ts decides what it holds).
+const placeholder = (column: string, n: number) => (column === 'body_json' ? `$${n}::jsonb` : `$${n}`);
 const insertTexts = new Map<number, string>();
 function insertText(rows: number): string {
   let text = insertTexts.get(rows);
   if (!text) {
-    const values = Array.from({ length: rows }, (_, r) => `(${COLUMNS.map((_c, c) => `$${r * COLUMNS.length + c + 1}`).join(', ')})`);
+    const values = Array.from({ length: rows }, (_, r) => `(${COLUMNS.map((column, c) => placeholder(column, r * COLUMNS.length + c + 1)).join(', ')})`);
     // The commit also tells every process's receipt streams which receivers got new receipts
     // (pg_notify is delivered at commit; lib/console/listen/receipt-feed.ts listens).
     text =
@@ -63,10 +65,14 @@ function insertText(rows: number): string {
 
 /** One INSERT for the whole batch; rows come back in the order of `inputs`. */
 async function insertReceipts(inputs: TReceiptInput[]): Promise<TStoredReceipt[]> {
-  const params = inputs.flatMap((i) => [
-    i.receiverId, i.method, i.path, i.query, JSON.stringify(i.headers), i.body, i.body ? isText(i.body) : false,
-    i.bodySize, i.oversize, i.sourceIp, i.messageId, i.verdict.verdict, i.verdict.reason, i.responseStatus, i.host,
-  ]);
+  const params = inputs.flatMap((i) => {
+    const text = i.body ? asText(i.body) : null;
+    return [
+      i.receiverId, i.method, i.path, i.query, JSON.stringify(i.headers), i.body, text !== null,
+      i.bodySize, i.oversize, i.sourceIp, i.messageId, i.verdict.verdict, i.verdict.reason, i.responseStatus, i.host,
+      i.body ? searchableJson(text) : null,
+    ];
+  });
   const rows = await driverRows<{ id: number | string; received_at: Date | string }>(insertText(inputs.length), params);
   // Ids come from one sequence in VALUES order; sorting makes that order explicit.
   return rows.map((r) => ({ id: Number(r.id), receivedAt: new Date(r.received_at) })).sort((a, b) => a.id - b.id);

@@ -62,6 +62,7 @@ const bodies = (batch: string, kept: string) => `
   done as (
     update console.receipts r
        set body = null,
+           body_json = null, -- no longer searchable (lib/console/search)
            body_sha256 = case when r.body is null then null else encode(sha256(r.body), 'hex') end,
            headers = coalesce((select jsonb_agg(h) from jsonb_array_elements(r.headers) h where lower(h->>0) = any(${kept}::text[])), '[]'::jsonb),
            body_purged_at = now()

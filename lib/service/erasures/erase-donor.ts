@@ -100,6 +100,7 @@ async function eraseInStore(accountId: string, subject: TErasureSubject, dryRun:
           sql`update service.messages m
                  set payload = json_build_object('erased', json_build_object('at', now(), 'sha256', ${H(sql`m.payload`)}))::text,
                      tags = array(select case when t like 'donor:%' or t like 'name:%' then 'erased:' || ${H(sql`t`)} else t end from unnest(m.tags) t),
+                     payload_json = 'null'::jsonb,
                      erased_at = now(), payload_purged_at = coalesce(m.payload_purged_at, now())
                where m.id = any(${texts(open)}) returning 1`,
         );

@@ -55,6 +55,7 @@ const payloads = (batch: string, retention: string) => `
        set payload = json_build_object('purged', json_build_object(
              'at', now(), 'retention', ${retention}::text, 'size', octet_length(m.payload),
              'sha256', encode(sha256(convert_to(m.payload, 'UTF8')), 'hex')))::text,
+           payload_json = 'null'::jsonb, -- no longer searchable (lib/db/search-json.ts)
            payload_purged_at = now()
       from batch where m.id = batch.id returning 1),
   ${progress('message_payloads')}`;

@@ -2,6 +2,7 @@ import { and, arrayContains, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { ID_PREFIX, type TEventType } from '@/lib/constants';
 import { queryRows, type DbOrTx } from '@/lib/db/client';
 import { deliveries, messages, webhooks } from '@/lib/db/schema';
+import { jsonbCanHold } from '@/lib/db/search-json';
 import { prefixedId } from '@/lib/ids';
 import { DELIVERIES_CHANNEL } from '@/lib/service/delivery/wakeup';
 
@@ -52,6 +53,8 @@ export async function emitEvent(tx: DbOrTx, input: TEmitEventInput): Promise<TEm
     input.webhookId ? eq(webhooks.id, input.webhookId) : undefined,
     input.excludeWebhookId ? ne(webhooks.id, input.excludeWebhookId) : undefined,
   );
+  const data = JSON.stringify(input.payload ?? null);
+  const searchable = jsonbCanHold(data);
   // The body is JSON.stringify({type, timestamp, data}) spelled out, so the timestamp can be the
   // statement's own clock reading: to_char gives toISOString()'s format (ms precision, Z).
   const [row] = await queryRows<{ stored: number | string }>(
@@ -60,11 +63,12 @@ export async function emitEvent(tx: DbOrTx, input: TEmitEventInput): Promise<TEm
       clock as (select date_trunc('milliseconds', clock_timestamp()) as t),
       targets as (select ${webhooks.id} as id from ${webhooks} where ${subscribed}),
       message as (
-        insert into ${messages} (id, event_id, account_id, event_type, payload, tags, created_at)
-        select ${messageId}, ${eventId}, ${input.accountId}, ${input.eventType},
-          ${`{"type":${JSON.stringify(input.eventType)},"timestamp":"`} || to_char(clock.t at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || ${`","data":${JSON.stringify(input.payload ?? null)}}`},
+        insert into ${messages} (id, event_id, account_id, event_type, payload, payload_json, tags, created_at)
+        select ${messageId}, ${eventId}, ${input.accountId}, ${input.eventType}, body.text,
+          -- the jsonb copy payload search reads (lib/db/search-json.ts); 'null' where jsonb cannot hold it
+          case when ${searchable}::boolean then body.text::jsonb else 'null'::jsonb end,
           array(select jsonb_array_elements_text(${JSON.stringify([...new Set(input.tags)])}::jsonb)), clock.t
-        from clock
+        from clock, lateral (select ${`{"type":${JSON.stringify(input.eventType)},"timestamp":"`} || to_char(clock.t at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || ${`","data":${data}}`} as text) body
         where exists (select 1 from guard) and (${input.webhookId ?? null}::text is null or exists (select 1 from targets))
         returning created_at),
       queued as (

@@ -45,6 +45,8 @@ export type TAccountMessageJson = {
   eventType: TEventType;
   timestamp: string;
   tags: string[];
+  /** With a payload filter: the part of the payload around the match. */
+  excerpt?: string;
 };
 
 /** EXT: one webhook's delivery of an account message. */

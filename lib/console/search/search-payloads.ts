@@ -1,0 +1,101 @@
+import 'server-only';
+import { isUnsupported, type ConnectApi, type TAccountMessageSummary } from '@/lib/console/connect-api';
+import { accountWebhooks } from '../account-webhooks';
+import { mapLimit } from '../map-limit';
+import { listReceivers } from '../receivers';
+import { consoleAddresses } from '../receivers/console-addresses';
+import { receiverForUrl } from '../receivers/receiver-urls';
+import type { TEnvironmentName } from '../staff/session';
+import type { TPayloadQuery } from './payload-query';
+import type { TPayloadHit, TPayloadSearch } from './payload-search-types';
+import { searchReceipts, type TReceiptMatch } from './search-receipts';
+import type { TSearchWindow } from './search-window';
+
+// A payload search on both sides of the wire, listed as cases: the receivers' bodies here
+// (search-receipts.ts) and the service's payloads through its message listing (EXT payloadPath /
+// payloadText, never its schema), one hit per message, newest first, each linked to its grant's case.
+
+export const MAX_HITS = 25;
+const DETAIL_CONCURRENCY = 6;
+
+const caseHref = (grantId: string | null, messageId: string | null, receiptId: number | null) =>
+  grantId ? `/cases/${encodeURIComponent(grantId)}` : messageId ? `/cases/${encodeURIComponent(messageId)}` : `/receipts/${receiptId}`;
+
+async function serviceMatches(api: ConnectApi, query: TPayloadQuery, window: TSearchWindow, notes: string[]): Promise<{ list: TAccountMessageSummary[]; more: boolean }> {
+  const filter = query.kind === 'payload-field' ? { payloadPath: query.path, payloadEquals: query.valueJson } : { payloadText: query.text };
+  try {
+    const page = await api.listAccountMessages({ ...filter, after: window.since.toISOString(), before: window.until.toISOString(), pageLimit: MAX_HITS });
+    return { list: page.results, more: Boolean(page.nextPageToken) };
+  } catch (err) {
+    if (!isUnsupported(err)) throw err;
+    notes.push('This service offers no payload search (an extension): only the bodies this console’s receivers stored were searched.');
+    return { list: [], more: false };
+  }
+}
+
+export async function searchPayloads(envName: TEnvironmentName, api: ConnectApi, q: string, query: TPayloadQuery, window: TSearchWindow): Promise<TPayloadSearch> {
+  const notes: string[] = [];
+  const [receipts, service, { webhooks }, receivers, addresses] = await Promise.all([
+    searchReceipts(query, window, MAX_HITS + 1),
+    serviceMatches(api, query, window, notes),
+    accountWebhooks(envName, api),
+    listReceivers(),
+    consoleAddresses(),
+  ]);
+  // The webhooks whose URL reaches each receiver: which webhook a receipt answers.
+  const webhooksAt = new Map<string, { id: string; url: string }[]>();
+  for (const w of webhooks) {
+    const r = receiverForUrl(w.url, receivers, addresses);
+    if (r) webhooksAt.set(r.id, [...(webhooksAt.get(r.id) ?? []), { id: w.id, url: w.url }]);
+  }
+  const urlOf = new Map(webhooks.map((w) => [w.id, w.url]));
+
+  const hits = new Map<string, TPayloadHit>();
+  const add = (key: string, make: () => TPayloadHit): TPayloadHit => {
+    const hit = hits.get(key) ?? make();
+    hits.set(key, hit);
+    return hit;
+  };
+  for (const m of service.list) {
+    const grantId = m.tags.find((t) => t.startsWith('grant:'))?.slice('grant:'.length) ?? null;
+    add(m.id, () => ({ messageId: m.id, eventType: m.eventType, grantId, href: caseHref(grantId, m.id, null), at: m.timestamp, matchedIn: [], webhooks: [], receipts: [], snippet: m.excerpt ?? '' }))
+      .matchedIn.push('message');
+  }
+  for (const r of receipts.slice(0, MAX_HITS)) addReceipt(r);
+  function addReceipt(r: TReceiptMatch) {
+    const key = r.messageId ?? `receipt:${r.id}`;
+    const hit = add(key, () => ({
+      messageId: r.messageId,
+      eventType: r.eventType,
+      grantId: r.grantId,
+      href: caseHref(r.grantId, r.messageId, r.id),
+      at: r.receivedAt.toISOString(),
+      matchedIn: [],
+      webhooks: [],
+      receipts: [],
+      snippet: r.snippet,
+    }));
+    if (!hit.matchedIn.includes('receipt')) hit.matchedIn.push('receipt');
+    hit.grantId ??= r.grantId;
+    hit.href = caseHref(hit.grantId, hit.messageId, r.id);
+    if (r.receivedAt.toISOString() > hit.at) hit.at = r.receivedAt.toISOString();
+    const { id, receiverId, receiverName, verdict, responseStatus } = r;
+    hit.receipts.push({ id, receiverId, receiverName, receivedAt: r.receivedAt.toISOString(), verdict, responseStatus });
+    for (const w of webhooksAt.get(receiverId) ?? []) if (!hit.webhooks.some((x) => x.id === w.id)) hit.webhooks.push(w);
+  }
+
+  // A message the service matched: the webhooks it was queued for (its detail, EXT).
+  const matchedByService = [...hits.values()].filter((h) => h.matchedIn.includes('message') && h.messageId);
+  await mapLimit(matchedByService, DETAIL_CONCURRENCY, async (hit) => {
+    const detail = await api.getAccountMessage(hit.messageId!).catch(() => null);
+    for (const d of detail?.deliveries ?? []) {
+      if (!hit.webhooks.some((x) => x.id === d.webhookId)) hit.webhooks.push({ id: d.webhookId, url: urlOf.get(d.webhookId) ?? '' });
+    }
+  });
+
+  const list = [...hits.values()].sort((a, b) => b.at.localeCompare(a.at)).slice(0, MAX_HITS);
+  const more = service.more || receipts.length > MAX_HITS || hits.size > MAX_HITS;
+  if (more) notes.push(`More than ${MAX_HITS} messages match: the newest ${MAX_HITS} are listed. Narrow the window (since, until) or the query.`);
+  if (!list.length && !notes.length) notes.push('No receipt body or message payload in this window matches.');
+  return { query: q, kind: query.kind, since: window.since.toISOString(), until: window.until.toISOString(), hits: list, more, notes, fetchedAt: new Date().toISOString() };
+}

@@ -1,0 +1,24 @@
+import { driverRows } from '@/lib/db/client';
+import { searchableJson, startJsonBackfill, stopJsonBackfill } from '@/lib/db/search-json';
+
+// Messages stored before migration 0019 get their payload_json here, a batch at a time beside the
+// worker (messages_payload_json_pending_idx finds them; emitEvent always sets the column). A purge
+// or erasure sets it to 'null' itself, so "still NULL" keeps this from indexing a tombstone.
+
+const NAME = 'message payload search backfill';
+const BATCH = 500;
+
+const PENDING = 'select id, payload from service.messages where payload_json is null order by id limit $1';
+const FILL = `update service.messages m set payload_json = v.j::jsonb
+  from unnest($1::text[], $2::text[]) v(id, j) where m.id = v.id and m.payload_json is null`;
+
+/** One batch; how many messages it looked at (0: none left). */
+export async function backfillPayloadJsonOnce(batch = BATCH): Promise<number> {
+  const rows = await driverRows<{ id: string; payload: string }>(PENDING, [batch]);
+  if (!rows.length) return 0;
+  await driverRows(FILL, [rows.map((r) => r.id), rows.map((r) => searchableJson(r.payload))]);
+  return rows.length;
+}
+
+export const startPayloadJsonBackfill = () => startJsonBackfill(NAME, () => backfillPayloadJsonOnce());
+export const stopPayloadJsonBackfill = () => stopJsonBackfill(NAME);
