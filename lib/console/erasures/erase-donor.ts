@@ -7,6 +7,7 @@ import { driverRows, getDb } from '@/lib/db/client';
 import { eraseFromArchive, receiptMentions } from '@/lib/db/purge-archive';
 import { CONSOLE_PURGE, FORWARD_REPLIES, KEPT_HEADERS } from '../retention/purge-console';
 import { revokeSharesFor } from '../share/shares';
+import { forgetAttemptBodies } from '../timeline/attempts-of-message';
 import type { TStaff } from '../staff/session';
 
 // POST /api/erasures {email | grantId, dryRun?}: one donor erased across both halves, on request.
@@ -66,6 +67,8 @@ export async function eraseDonorEverywhere(staff: TStaff, api: ConnectApi, req: 
   const detail = { subject: req.email !== undefined ? 'email' : 'grantId', sha256, dryRun: req.dryRun };
   try {
     const service = await api.eraseDonor(subject, req.dryRun);
+    // Attempt answers this process read before may hold the donor: read them again from the service.
+    if (!req.dryRun) forgetAttemptBodies();
     const email = req.email?.toLowerCase() ?? null;
     const receipts = await eraseReceipts(service.messageIds, email, req.dryRun);
     // With ARCHIVE_DIR, the receipts archived before a purge too (their bodies and headers).

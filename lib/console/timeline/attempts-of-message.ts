@@ -45,21 +45,30 @@ export async function cachedAttempts(envName: TEnvironmentName, api: ConnectApi,
   return attempts;
 }
 
-// Recorded attempts change only when retention (or an erasure) empties their body: their response
-// bodies are read once per process, and a purged one is shown as purged from then on.
-type TBody = Pick<TAttempt, 'response' | 'responsePurged'>;
+// Recorded attempts change only when retention (or an erasure) empties their body. A purged body is
+// kept once read (it cannot change again); a body still there is kept BODY_TTL_MS at most, so a
+// purge or an erasure in any process shows within that — never a donor's answer from memory for
+// long after the store let it go. An erasure through this console forgets them all at once.
+const BODY_TTL_MS = 10_000;
+type TBody = Pick<TAttempt, 'response' | 'responsePurged'> & { until: number };
 const attemptBodies = processSingleton('attempt-bodies', () => new Map<string, TBody>());
+
+/** Forgets every cached attempt body (after an erasure). */
+export function forgetAttemptBodies(): void {
+  attemptBodies.clear();
+}
 
 export async function withResponse(api: ConnectApi, webhookId: string, messageId: string, a: TAttempt): Promise<TAttempt> {
   const key = `${api.config.baseUrl}|${a.id}`;
   const cached = attemptBodies.get(key);
-  if (cached !== undefined) return { ...a, ...cached };
+  if (cached !== undefined && cached.until > Date.now()) return { ...a, response: cached.response, ...(cached.responsePurged ? { responsePurged: cached.responsePurged } : {}) };
   const full = await api.getAttempt(webhookId, messageId, a.id).catch(() => null);
   if (full?.response === undefined) return a;
-  const body: TBody = { response: full.response, ...(full.responsePurged ? { responsePurged: full.responsePurged } : {}) };
+  const body: TBody = { response: full.response, ...(full.responsePurged ? { responsePurged: full.responsePurged } : {}), until: full.responsePurged ? Infinity : Date.now() + BODY_TTL_MS };
+  attemptBodies.delete(key);
   attemptBodies.set(key, body);
   if (attemptBodies.size > CACHE_MAX) attemptBodies.delete(attemptBodies.keys().next().value!);
-  return { ...a, ...body };
+  return { ...a, response: body.response, ...(body.responsePurged ? { responsePurged: body.responsePurged } : {}) };
 }
 
 /**
