@@ -7,6 +7,8 @@ import { startApp, type TApp } from '../helpers/app';
 import { call, staffCookie, token } from '../helpers/http';
 import { seedScaleSql } from '../bench/seed-scale';
 
+// @ci-one-store: CI runs this file in the embedded-store pass only (the stream's keyset reads are the
+// same SQL on any store, and its back-pressure is HTTP's).
 // Issue 23, item 4: a webhook's export streams from the service (EXT GET /v1/webhooks/{id}/messages/stream)
 // instead of a request per page and per message, writes what the page-at-a-time export wrote, and
 // a slow reader holds the service's reading. The console reaches the service through a counting
