@@ -36,6 +36,11 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 const xid8 = customType<{ data: string; driverData: string }>({
   dataType: () => 'xid8',
 });
+// Words with their positions, as to_tsvector makes them. Never written by the app: a trigger of
+// migration 0020 derives the payload-search columns from the jsonb beside them.
+const tsvector = customType<{ data: string; driverData: string }>({
+  dataType: () => 'tsvector',
+});
 
 /* ------------------------------------------------------------------ service */
 
@@ -216,12 +221,16 @@ export const messages = service.table(
     // 'null' when it cannot be searched (purged, erased, or not JSON PostgreSQL holds); SQL NULL only
     // for messages stored before 0019 until the backfill reaches them (lib/db/search-json.ts).
     payloadJson: jsonb(),
+    // Its words ("free text" search), kept by the trigger messages_payload_words (migration 0020)
+    // whenever payload_json is written: a phrase is then re-checked against stored words instead of
+    // words made again from the jsonb for every candidate row (60 µs each; ~1 µs read).
+    payloadWords: tsvector(),
   },
   (t) => [
     index().on(t.accountId, t.createdAt.desc()),
     uniqueIndex().on(t.accountId, t.eventId),
     index().using('gin', t.tags),
-    ...searchJsonIndexes('messages_payload', t.payloadJson, t.id),
+    ...searchJsonIndexes('messages_payload', t.payloadJson, t.payloadWords, t.id),
     // The purge's next batches: payloads still kept, oldest first; the rows by age.
     index('messages_payload_kept_idx').on(t.createdAt).where(sql`payload_purged_at is null`),
     index('messages_created_at_idx').on(t.createdAt),
@@ -431,11 +440,13 @@ export const receivers = consoleSchema.table('receivers', {
  * `path=value`, the words of its strings and numbers for "free text" (phraseto_tsquery), and the
  * rows the backfill has yet to parse (empty once it is done: inserts always set the column).
  */
-function searchJsonIndexes(prefix: string, column: AnyPgColumn, id: AnyPgColumn, pending?: SQL) {
+function searchJsonIndexes(prefix: string, column: AnyPgColumn, words: AnyPgColumn, id: AnyPgColumn, pending?: SQL) {
   return [
     index(`${prefix}_json_idx`).using('gin', sql`${column} jsonb_path_ops`),
-    index(`${prefix}_words_idx`).using('gin', sql`jsonb_to_tsvector('simple'::regconfig, ${column}, '["string","numeric"]'::jsonb)`),
+    index(`${prefix}_words_gin_idx`).using('gin', words),
     index(`${prefix}_json_pending_idx`).on(id).where(pending ? sql`${column} is null and ${pending}` : sql`${column} is null`),
+    // Rows whose jsonb was made before their words column existed (0019 → 0020), for the backfill.
+    index(`${prefix}_words_pending_idx`).on(id).where(sql`${words} is null and ${column} is not null`),
   ];
 }
 
@@ -478,9 +489,11 @@ export const receipts = consoleSchema.table(
     // is not JSON PostgreSQL holds; SQL NULL once the body is gone (purge, erasure) and, for receipts
     // stored before 0019, until the backfill reaches them (lib/db/search-json.ts).
     bodyJson: jsonb(),
+    // Its words, kept by the trigger receipts_body_words (migration 0020) as payloadWords above.
+    bodyWords: tsvector(),
   },
   (t) => [
-    ...searchJsonIndexes('receipts_body', t.bodyJson, t.id, sql`body is not null`),
+    ...searchJsonIndexes('receipts_body', t.bodyJson, t.bodyWords, t.id, sql`body is not null`),
     index().on(t.receiverId, t.id.desc()),
     index('receipts_stream_idx').on(t.receiverId, t.tx, t.id),
     // The purge's next batches: bodies still kept, oldest first; the rows by age.

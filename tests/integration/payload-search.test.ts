@@ -13,7 +13,7 @@ import { assertProblem, call, eventually, staffCookie, token } from '../helpers/
 // and "quoted text" — on both sides of the wire; bad input (operators, paths, values, windows) → 400
 // naming it; a viewer's snippets masked; the service's EXT filters themselves; an erased donor and
 // purged bodies no longer found; and receipts and messages stored before migration 0019 found after
-// the upgrade (the backfill). SEARCH_SCREENSHOTS=dir takes screenshots of the results page.
+// the upgrade (the backfill), and those stored by 0019 without their words (0020's backfill). SEARCH_SCREENSHOTS=dir takes screenshots of the results page.
 
 type THit = {
   messageId: string | null;
@@ -198,6 +198,11 @@ describe('payload search', () => {
     assert.equal(byValue.status, 200, byValue.text);
     assert.deepEqual(byValue.body.results.map((m: { id: string }) => m.id), [messageId]);
     assert.match(byValue.body.results[0].excerpt, new RegExp(`"amount": ${AMOUNT}`));
+    assert.equal(byValue.body.results[0].webhookIds, undefined);
+    // withWebhooks=true: the webhooks each message was queued for, listed with it (what the console's search reads).
+    const withWebhooks = await api('GET', `/v1/messages?payloadPath=data.amount&payloadEquals=${AMOUNT}&after=${after}&withWebhooks=true`);
+    assert.deepEqual(withWebhooks.body.results.map((m: { webhookIds: string[] }) => m.webhookIds), [[webhookId]]);
+    assertProblem(await api('GET', '/v1/messages?withWebhooks=yes'), 400, /withWebhooks: must be true or false/);
     const byText = await api('GET', `/v1/messages?payloadText=${encodeURIComponent('ada lovelace')}&after=${after}`);
     assert.equal(byText.status, 200, byText.text);
     assertProblem(await api('GET', `/v1/messages?payloadPath=data.amount&payloadEquals=${AMOUNT}`), 400, /after: is required with a payload filter/);
@@ -226,13 +231,17 @@ describe('payload search', () => {
 });
 
 describe('payload search after an upgrade', () => {
-  test('receipts and messages stored before migration 0019 are made searchable', { timeout: 60_000 }, async () => {
+  // At 0019 with rows as that release wrote them (the jsonb, no stored words) and rows as 0019's
+  // migration left older ones (no jsonb yet): both are found after the upgrade.
+  test('receipts and messages stored before migrations 0019 and 0020 are made searchable', { timeout: 60_000 }, async () => {
     const RECEIVER = '00000000-0000-4000-8000-00000000a018';
     const ACCOUNT = '00000000-0000-4000-8000-00000000b018'; // the sandbox account, as the app will find it
     const old = await startApp({
       env: await databaseAt(
-        '0017_listen_tokens',
+        '0019_payload_search',
         `insert into console.receivers (id, slug, name) values ('${RECEIVER}', 'old-search', 'Old');
+         insert into console.receipts (receiver_id, method, path, headers, body, body_utf8, body_size, verdict, response_status, message_id, received_at, body_json) values
+           ('${RECEIVER}', 'POST', '/ingest/old-search', '[]', convert_to('{"memo":"a gift of 0019"}', 'UTF8'), true, 26, 'valid', 200, 'msg_old_0019', now() - interval '3 days', '{"memo":"a gift of 0019"}');
          insert into console.receipts (receiver_id, method, path, headers, body, body_utf8, body_size, verdict, response_status, message_id, received_at) values
            ('${RECEIVER}', 'POST', '/ingest/old-search', '[]', convert_to('{"type":"grant.succeeded","data":{"amount":9191,"memo":"an old gift"}}', 'UTF8'), true, 70, 'valid', 200, 'msg_old_json', now() - interval '2 days'),
            ('${RECEIVER}', 'POST', '/ingest/old-search', '[]', convert_to('not json {', 'UTF8'), true, 10, 'valid', 200, 'msg_old_text', now()),
@@ -242,7 +251,9 @@ describe('payload search after an upgrade', () => {
          select '${RECEIVER}', 'POST', '/ingest/old-search', '[]', convert_to('{"n":' || n || '}', 'UTF8'), true, 8, 'valid', 200, 'msg_filler_' || n from generate_series(1, 2001) n;
          insert into service.accounts (id, name) values ('${ACCOUNT}', 'sandbox');
          insert into service.messages (id, account_id, event_id, event_type, payload, created_at) values
-           ('msg_2bOldSearchOldSearchOldSe00', '${ACCOUNT}', 'evt_2bOldSearchOldSearchOldSe00', 'grant.succeeded', '{"type":"grant.succeeded","data":{"amount":9191}}', now());`,
+           ('msg_2bOldSearchOldSearchOldSe00', '${ACCOUNT}', 'evt_2bOldSearchOldSearchOldSe00', 'grant.succeeded', '{"type":"grant.succeeded","data":{"amount":9191}}', now());
+         insert into service.messages (id, account_id, event_id, event_type, payload, created_at, payload_json) values
+           ('msg_2bOldSearchOldSearch0019abc', '${ACCOUNT}', 'evt_2bOldSearchOldSearch0019abc', 'grant.succeeded', '{"memo":"a gift of 0019"}', now(), '{"memo":"a gift of 0019"}');`,
       ),
     });
     try {
@@ -254,13 +265,18 @@ describe('payload search after an upgrade', () => {
       }, 20_000, 'the old receipt and the old message found');
       const res = await call(old, 'GET', `/api/search?q=${encodeURIComponent('"an old gift"')}`, { headers: { cookie } });
       assert.deepEqual(res.body.hits.map((h: THit) => h.messageId), ['msg_old_json']);
+      // Words of a jsonb that 0019 made: stored by the second phase of the backfill.
+      await eventually(async () => {
+        const r = await call(old, 'GET', `/api/search?q=${encodeURIComponent('"gift of 0019"')}`, { headers: { cookie } });
+        return (r.body.hits ?? []).map((h: THit) => `${h.messageId} ${h.matchedIn.join()}`).sort().join(' | ') === 'msg_2bOldSearchOldSearch0019abc message | msg_old_0019 receipt';
+      }, 20_000, 'the 0019 receipt and message found by their words');
       // The old message too, through the API's payload search (same window, the sandbox account).
       const tok = await token(old);
       const since = new Date(Date.now() - 3_600_000).toISOString();
       const found = await call(old, 'GET', `/v1/messages?payloadPath=data.amount&payloadEquals=9191&after=${since}`, { token: tok });
       assert.deepEqual(found.body.results.map((m: { id: string }) => m.id), ['msg_2bOldSearchOldSearchOldSe00']);
       // Each backfill ends once nothing is pending: every old row looked at once, the text and binary bodies included.
-      await eventually(async () => /receipt body search backfill: 2004 earlier rows/.test(old.logs()) && /message payload search backfill: 1 earlier rows/.test(old.logs()), 10_000, 'the backfills to end');
+      await eventually(async () => /receipt body search backfill: 2005 earlier rows/.test(old.logs()) && /message payload search backfill: 2 earlier rows/.test(old.logs()), 10_000, 'the backfills to end');
     } finally {
       await old.destroy();
     }

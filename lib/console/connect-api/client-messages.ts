@@ -44,6 +44,8 @@ export class ConnectApiMessages extends ConnectApiStreamTransport {
       payloadPath?: string;
       payloadEquals?: string;
       payloadText?: string;
+      /** EXT: each result with the webhooks it was queued for (`webhookIds`). */
+      withWebhooks?: boolean;
     } = {},
   ): Promise<TPage<TAccountMessageSummary>> {
     return this.call(
@@ -51,7 +53,7 @@ export class ConnectApiMessages extends ConnectApiStreamTransport {
         operation: 'list account messages',
         method: 'GET',
         path: '/v1/messages',
-        query: { ...query, delivered: query.delivered === undefined ? undefined : String(query.delivered) },
+        query: { ...query, delivered: query.delivered === undefined ? undefined : String(query.delivered), withWebhooks: query.withWebhooks ? 'true' : undefined },
         idempotent: true,
         ext: 'list',
       },

@@ -121,6 +121,8 @@ export const ZAccountMessageSummary = z.object({
   timestamp: ZTimestamp,
   tags: z.array(z.string()).nullish().transform((v) => v ?? []),
   excerpt: z.string().optional(),
+  /** EXT `withWebhooks=true`: the webhooks it was queued for. */
+  webhookIds: z.array(z.string()).optional(),
 });
 export type TAccountMessageSummary = z.output<typeof ZAccountMessageSummary>;
 

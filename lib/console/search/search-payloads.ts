@@ -24,7 +24,7 @@ const caseHref = (grantId: string | null, messageId: string | null, receiptId: n
 async function serviceMatches(api: ConnectApi, query: TPayloadQuery, window: TSearchWindow, notes: string[]): Promise<{ list: TAccountMessageSummary[]; more: boolean }> {
   const filter = query.kind === 'payload-field' ? { payloadPath: query.path, payloadEquals: query.valueJson } : { payloadText: query.text };
   try {
-    const page = await api.listAccountMessages({ ...filter, after: window.since.toISOString(), before: window.until.toISOString(), pageLimit: MAX_HITS });
+    const page = await api.listAccountMessages({ ...filter, after: window.since.toISOString(), before: window.until.toISOString(), pageLimit: MAX_HITS, withWebhooks: true });
     return { list: page.results, more: Boolean(page.nextPageToken) };
   } catch (err) {
     if (!isUnsupported(err)) throw err;
@@ -56,10 +56,18 @@ export async function searchPayloads(envName: TEnvironmentName, api: ConnectApi,
     hits.set(key, hit);
     return hit;
   };
+  const addWebhooks = (hit: TPayloadHit, ids: string[]) => {
+    for (const id of ids) if (!hit.webhooks.some((x) => x.id === id)) hit.webhooks.push({ id, url: urlOf.get(id) ?? '' });
+  };
+  // A message the service matched: the webhooks it was queued for, listed with it (EXT withWebhooks);
+  // from its detail when the service lists none (one call each).
+  const withoutWebhooks: TPayloadHit[] = [];
   for (const m of service.list) {
     const grantId = m.tags.find((t) => t.startsWith('grant:'))?.slice('grant:'.length) ?? null;
-    add(m.id, () => ({ messageId: m.id, eventType: m.eventType, grantId, href: caseHref(grantId, m.id, null), at: m.timestamp, matchedIn: [], webhooks: [], receipts: [], snippet: m.excerpt ?? '' }))
-      .matchedIn.push('message');
+    const hit = add(m.id, () => ({ messageId: m.id, eventType: m.eventType, grantId, href: caseHref(grantId, m.id, null), at: m.timestamp, matchedIn: [], webhooks: [], receipts: [], snippet: m.excerpt ?? '' }));
+    hit.matchedIn.push('message');
+    if (m.webhookIds) addWebhooks(hit, m.webhookIds);
+    else withoutWebhooks.push(hit);
   }
   for (const r of receipts.slice(0, MAX_HITS)) addReceipt(r);
   function addReceipt(r: TReceiptMatch) {
@@ -84,13 +92,9 @@ export async function searchPayloads(envName: TEnvironmentName, api: ConnectApi,
     for (const w of webhooksAt.get(receiverId) ?? []) if (!hit.webhooks.some((x) => x.id === w.id)) hit.webhooks.push(w);
   }
 
-  // A message the service matched: the webhooks it was queued for (its detail, EXT).
-  const matchedByService = [...hits.values()].filter((h) => h.matchedIn.includes('message') && h.messageId);
-  await mapLimit(matchedByService, DETAIL_CONCURRENCY, async (hit) => {
+  await mapLimit(withoutWebhooks, DETAIL_CONCURRENCY, async (hit) => {
     const detail = await api.getAccountMessage(hit.messageId!).catch(() => null);
-    for (const d of detail?.deliveries ?? []) {
-      if (!hit.webhooks.some((x) => x.id === d.webhookId)) hit.webhooks.push({ id: d.webhookId, url: urlOf.get(d.webhookId) ?? '' });
-    }
+    addWebhooks(hit, (detail?.deliveries ?? []).map((d) => d.webhookId));
   });
 
   const list = [...hits.values()].sort((a, b) => b.at.localeCompare(a.at)).slice(0, MAX_HITS);

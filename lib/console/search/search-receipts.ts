@@ -4,7 +4,8 @@ import type { TPayloadQuery } from './payload-query';
 import type { TSearchWindow } from './search-window';
 
 // The receivers' side of a payload search: receipts in the window whose body_json holds the value
-// (jsonb containment, receipts_body_json_idx) or the words (receipts_body_words_idx), newest first.
+// (jsonb containment, receipts_body_json_idx) or the words (body_words, receipts_body_words_gin_idx),
+// newest first.
 // A purged or erased body has no body_json, so it is never found.
 
 export type TReceiptMatch = {
@@ -26,7 +27,7 @@ const COLUMNS = `r.id, r.receiver_id as "receiverId", v.name as "receiverName", 
 const MATCHED = { field: '(r.body_json #> $5::text[])::text', text: 'r.body_json::text' };
 const MATCH = {
   field: 'r.body_json @> $4::jsonb',
-  text: `jsonb_to_tsvector('simple'::regconfig, r.body_json, '["string","numeric"]'::jsonb) @@ phraseto_tsquery('simple', $4)`,
+  text: `r.body_words @@ phraseto_tsquery('simple', $4)`,
 };
 
 // Two plans, because the planner cannot tell a common value from a rare one (jsonb containment has
@@ -36,7 +37,7 @@ const MATCH = {
 export const RECENT = 2000;
 const recentFirst = (kind: 'field' | 'text') => `
   select ${COLUMNS}, ${MATCHED[kind]} as matched
-    from (select id, receiver_id, received_at, message_id, verdict, response_status, body_json from console.receipts
+    from (select id, receiver_id, received_at, message_id, verdict, response_status, body_json, body_words from console.receipts
            where received_at >= $1 and received_at < $2 order by received_at desc limit ${RECENT}) r
     join console.receivers v on v.id = r.receiver_id
    where ${MATCH[kind]} order by r.received_at desc, r.id desc limit $3`;

@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { containmentDocument, excerptAround } from '@/lib/db/search-json';
-import { getDb, queryRows, schema } from '@/lib/db/client';
+import { driverRows, getDb, queryRows, schema } from '@/lib/db/client';
 import { createdWithin, olderThan, newestFirst } from '@/lib/db/paging';
 import { pageOf, type TPageParams } from '@/lib/service/paging';
 import { accountMessageToJson, type TAccountMessageJson } from '@/lib/service/webhooks/webhook-json';
@@ -48,17 +48,29 @@ export async function listAccountMessages(
     const [{ more }] = await queryRows<{ more: boolean }>(db, sql`select exists (select 1 from ${m} where ${within} offset ${RECENT}) as more`);
     if (more) rows = await page();
   }
+  const webhooksOf = filters.withWebhooks ? await webhookIdsOf(rows.slice(0, limit).map((r) => r.id)) : null;
   const toJson = (r: (typeof rows)[number]) => ({
     ...accountMessageToJson(r),
     ...(payload && 'matched' in r ? { excerpt: excerptAround(String(r.matched ?? ''), payload.needle) } : {}),
+    ...(webhooksOf ? { webhookIds: webhooksOf.get(r.id) ?? [] } : {}),
   });
   return pageOf(rows, limit, (r) => r, toJson, scope);
 }
 
+/** `withWebhooks=true`: the webhooks each message of a page was queued for, in one query (deliveries' (message, webhook) index). */
+async function webhookIdsOf(messageIds: string[]): Promise<Map<string, string[]>> {
+  if (!messageIds.length) return new Map();
+  const rows = await driverRows<{ messageId: string; webhookIds: string[] }>(
+    `select message_id as "messageId", array_agg(webhook_id order by webhook_id) as "webhookIds" from service.deliveries where message_id = any($1::text[]) group by message_id`,
+    [messageIds],
+  );
+  return new Map(rows.map((r) => [r.messageId, r.webhookIds]));
+}
+
 /**
  * The payload filters (EXT): `payloadPath` + `payloadEquals` as jsonb containment, `payloadText` as
- * a phrase among the payload's words, each served by its GIN index on payload_json (migration 0019)
- * within the required window; `matched` is what the excerpt is cut from (the object holding the key,
+ * a phrase among the payload's stored words (payload_words, migration 0020), each served by its GIN
+ * index within the required window; `matched` is what the excerpt is cut from (the object holding the key,
  * or the whole payload).
  */
 const RECENT = 2000;
@@ -79,7 +91,7 @@ function payloadFilter(filters: TAccountMessageFilters): { where: SQL; matched: 
   }
   if (filters.payloadText !== undefined) {
     return {
-      where: sql`jsonb_to_tsvector('simple'::regconfig, ${m.payloadJson}, '["string","numeric"]'::jsonb) @@ phraseto_tsquery('simple', ${filters.payloadText})`,
+      where: sql`${m.payloadWords} @@ phraseto_tsquery('simple', ${filters.payloadText})`,
       matched: sql<string>`${m.payloadJson}::text`,
       needle: filters.payloadText.trim().split(/\s+/)[0],
     };

@@ -16,6 +16,10 @@ export const ZAccountMessage = z
     timestamp: ZInstantOut,
     tags: z.array(z.string()),
     excerpt: z.string().optional().meta({ description: 'With a payload filter: the part of the payload around the match (the object holding the key, or the words).' }),
+    webhookIds: z
+      .array(z.string().regex(/^ep_[0-9A-Za-z]{27}$/))
+      .optional()
+      .meta({ description: 'With `withWebhooks=true`: the webhooks the message was queued for, by id (none when nothing was subscribed).' }),
   })
   .meta({ id: 'AccountMessage' });
 sameShape<TAccountMessageJson, z.output<typeof ZAccountMessage>>(true);
@@ -53,7 +57,8 @@ export const MESSAGE_OPERATIONS = [
     id: 'listAccountMessages', tag: 'Messages', summary: "List the account's messages", ext: true, auth: 'bearer', paged: true, query: ZAccountMessageFilters,
     response: page(ZAccountMessage, 'AccountMessagePage'), description: 'Every message, whether or not a webhook was subscribed; `tag` finds a grant\'s (`grant:{id}`, `tracking:{trackingId}`, `donor:{email}`, `name:{first last}` in lower case, `connect:{cid}`). ' +
       'Payload search: `payloadPath` + `payloadEquals` finds messages whose payload holds that JSON value at that dotted path (`data.amount` = `15000`, `data.fund.id` = `"fidelity-charitable"`, compared as JSON), ' +
-      '`payloadText` those whose strings and numbers hold these words in this order (any case); either needs `after`, at most 31 days before `before` (or now), and each result then carries an `excerpt`.',
+      '`payloadText` those whose strings and numbers hold these words in this order (any case); either needs `after`, at most 31 days before `before` (or now), and each result then carries an `excerpt`. ' +
+      '`withWebhooks=true`: each result lists the webhooks it was queued for (`webhookIds`), without a call per message.',
   }),
   op('GET /v1/messages/{id}', {
     id: 'getAccountMessage', tag: 'Messages', summary: 'Get a message by msg_ or evt_ id, with its deliveries', ext: true, auth: 'bearer',

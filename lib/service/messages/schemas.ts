@@ -47,6 +47,8 @@ export const ZAccountMessageFilters = z.object({
     .max(PAYLOAD_FILTER_MAX)
     .refine(hasWords, { message: 'must contain a letter or a digit' })
     .optional(),
+  /** true: each result lists the webhooks the message was queued for (`webhookIds`), in one query for the page. */
+  withWebhooks: z.enum(['true', 'false'], { message: 'must be true or false' }).transform((v) => v === 'true').optional(),
 }).superRefine((f, ctx) => {
   if ((f.payloadPath === undefined) !== (f.payloadEquals === undefined)) {
     ctx.addIssue({ code: 'custom', path: [f.payloadPath === undefined ? 'payloadPath' : 'payloadEquals'], message: 'payloadPath and payloadEquals go together' });

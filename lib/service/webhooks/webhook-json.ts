@@ -47,6 +47,8 @@ export type TAccountMessageJson = {
   tags: string[];
   /** With a payload filter: the part of the payload around the match. */
   excerpt?: string;
+  /** With `withWebhooks=true`: the webhooks the message was queued for (none when nothing was subscribed). */
+  webhookIds?: string[];
 };
 
 /** EXT: one webhook's delivery of an account message. */
