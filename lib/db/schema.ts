@@ -219,7 +219,7 @@ export const messages = service.table(
     erasedAt: ts(),
     // The payload as jsonb for payload search (EXT GET /v1/messages?payloadPath=…): set at insert;
     // 'null' when it cannot be searched (purged, erased, or not JSON PostgreSQL holds); SQL NULL only
-    // for messages stored before 0019 until the backfill reaches them (lib/db/search-json.ts).
+    // for messages stored before 0019 until the backfill reaches them (lib/service/messages/backfill-payload-json.ts).
     payloadJson: jsonb(),
     // Its words ("free text" search), kept by the trigger messages_payload_words (migration 0020)
     // whenever payload_json is written: a phrase is then re-checked against stored words instead of
@@ -487,7 +487,7 @@ export const receipts = consoleSchema.table(
     tx: xid8().notNull().default(sql`'0'::xid8`),
     // The body as jsonb for payload search (lib/console/search): set at insert; 'null' when the body
     // is not JSON PostgreSQL holds; SQL NULL once the body is gone (purge, erasure) and, for receipts
-    // stored before 0019, until the backfill reaches them (lib/db/search-json.ts).
+    // stored before 0019, until the backfill reaches them (lib/console/search/backfill-body-json.ts).
     bodyJson: jsonb(),
     // Its words, kept by the trigger receipts_body_words (migration 0020) as payloadWords above.
     bodyWords: tsvector(),

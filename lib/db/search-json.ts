@@ -1,10 +1,8 @@
-import { isStoreUnavailable } from './store-availability';
-import { processSingleton } from '@/lib/process-singleton';
-
 // Payload search reads a jsonb copy of each receipt's body and each message's payload, made at
 // insert (both halves already hold the text there) and searched through GIN indexes (schema.ts
-// searchJsonIndexes). This is the shared part: which text becomes jsonb, and the loop that parses
-// the rows stored before the column existed, a batch at a time.
+// searchJsonIndexes). This is the shared part: which text becomes jsonb, what a query may hold, and
+// the excerpt of a hit. Rows stored before the column existed are parsed in the background
+// (lib/console/search/backfill-body-json.ts, lib/service/messages/backfill-payload-json.ts).
 
 /** Past this, a body is not searched: its words could pass the 1 MB a tsvector may hold. */
 export const SEARCH_JSON_MAX_BYTES = 256 * 1024;
@@ -59,48 +57,6 @@ export function searchableJson(text: string | null): string {
   } catch {
     return UNSEARCHABLE;
   }
-}
-
-type TLoop = { stopped: boolean; running: Promise<void> | null; wake: () => void };
-const loops = processSingleton('search-json-backfills', () => new Map<string, TLoop>());
-
-/**
- * Runs `once` (one batch, returns how many rows it did; 0 when none is left) until it is done, with
- * a pause between batches so it stays in the background; a store that went away is waited for.
- * Each batch is one UPDATE guarded by "still NULL", so a stop anywhere loses nothing and several
- * processes may run it side by side.
- */
-export function startJsonBackfill(name: string, once: () => Promise<number>): void {
-  const known = loops.get(name);
-  if (known && !known.stopped) return;
-  const loop: TLoop = { stopped: false, running: null, wake: () => {} };
-  loops.set(name, loop);
-  loop.running = (async () => {
-    let total = 0;
-    for (;;) {
-      if (loop.stopped) return;
-      const n = await once().catch((err: Error) => {
-        if (!isStoreUnavailable(err)) console.warn(`${name}: ${err.message}; trying again in 10 s`);
-        return -1;
-      });
-      if (n === 0) break;
-      if (n > 0) total += n;
-      await new Promise<void>((resolve) => {
-        loop.wake = resolve;
-        setTimeout(resolve, n < 0 ? 10_000 : 50).unref();
-      });
-    }
-    if (total > 0) console.log(`${name}: ${total} earlier rows made searchable`);
-  })();
-}
-
-/** Stops between batches (a batch under way finishes: it is one statement). */
-export async function stopJsonBackfill(name: string): Promise<void> {
-  const loop = loops.get(name);
-  if (!loop || loop.stopped) return;
-  loop.stopped = true;
-  loop.wake();
-  await loop.running;
 }
 
 /* ------------------------------------------------------------------ what a query and a hit are */

@@ -1,5 +1,6 @@
 import { driverRows } from '@/lib/db/client';
-import { searchableJson, startJsonBackfill, stopJsonBackfill } from '@/lib/db/search-json';
+import { startBatchLoop, stopBatchLoop } from '@/lib/db/batch-loop';
+import { searchableJson } from '@/lib/db/search-json';
 
 // Receipts stored before migration 0019 get their body_json here, a batch at a time beside the
 // retention purge (receipts_body_json_pending_idx finds them; inserts always set the column, so the
@@ -29,5 +30,5 @@ export async function backfillBodyJsonOnce(batch = BATCH): Promise<number> {
   return rows.length;
 }
 
-export const startBodyJsonBackfill = () => startJsonBackfill(NAME, () => backfillBodyJsonOnce());
-export const stopBodyJsonBackfill = () => stopJsonBackfill(NAME);
+export const startBodyJsonBackfill = () => startBatchLoop(NAME, () => backfillBodyJsonOnce(), (total) => `${NAME}: ${total} earlier rows made searchable`);
+export const stopBodyJsonBackfill = () => stopBatchLoop(NAME);

@@ -1,5 +1,6 @@
 import { driverRows } from '@/lib/db/client';
-import { searchableJson, startJsonBackfill, stopJsonBackfill } from '@/lib/db/search-json';
+import { startBatchLoop, stopBatchLoop } from '@/lib/db/batch-loop';
+import { searchableJson } from '@/lib/db/search-json';
 
 // Messages stored before migration 0019 get their payload_json here, a batch at a time beside the
 // worker (messages_payload_json_pending_idx finds them; emitEvent always sets the column). A purge
@@ -26,5 +27,5 @@ export async function backfillPayloadJsonOnce(batch = BATCH): Promise<number> {
   return rows.length;
 }
 
-export const startPayloadJsonBackfill = () => startJsonBackfill(NAME, () => backfillPayloadJsonOnce());
-export const stopPayloadJsonBackfill = () => stopJsonBackfill(NAME);
+export const startPayloadJsonBackfill = () => startBatchLoop(NAME, () => backfillPayloadJsonOnce(), (total) => `${NAME}: ${total} earlier rows made searchable`);
+export const stopPayloadJsonBackfill = () => stopBatchLoop(NAME);

@@ -1,6 +1,5 @@
 import { driverRows } from '@/lib/db/client';
-import { isStoreUnavailable } from '@/lib/db/store-availability';
-import { processSingleton } from '@/lib/process-singleton';
+import { startBatchLoop, stopBatchLoop } from '@/lib/db/batch-loop';
 
 // Attempts stored before migration 0012 are added to service.attempt_rollups here, a batch at a
 // time: each batch marks its attempts rolled up and adds them in one statement, so a batch is
@@ -26,39 +25,9 @@ export async function backfillRollupsOnce(batch = BACKFILL_BATCH): Promise<numbe
   return row?.n ?? 0;
 }
 
-type TLoop = { stopped: boolean; running: Promise<void> | null; wake: () => void };
-const state = processSingleton('rollup-backfill', (): { loop?: TLoop } => ({}));
+const NAME = 'stats rollup backfill';
 
 /** Runs batches until none is left (a pause between them keeps it in the background); then ends. */
-export function startRollupBackfill(): void {
-  if (state.loop && !state.loop.stopped) return;
-  const loop: TLoop = { stopped: false, running: null, wake: () => {} };
-  state.loop = loop;
-  loop.running = (async () => {
-    let total = 0;
-    for (;;) {
-      if (loop.stopped) return;
-      const n = await backfillRollupsOnce().catch((err: Error) => {
-        // The store going away is logged once by the store's availability; this just waits for it.
-        if (!isStoreUnavailable(err)) console.warn(`stats rollup backfill: ${err.message}; trying again in 10 s`);
-        return -1;
-      });
-      if (n === 0) break;
-      if (n > 0) total += n;
-      await new Promise<void>((resolve) => {
-        loop.wake = resolve;
-        setTimeout(resolve, n < 0 ? 10_000 : 50).unref();
-      });
-    }
-    if (total > 0) console.log(`stats rollups: ${total} earlier attempts added`);
-  })();
-}
-
+export const startRollupBackfill = () => startBatchLoop(NAME, () => backfillRollupsOnce(), (total) => `stats rollups: ${total} earlier attempts added`);
 /** Stops between batches (a batch under way finishes: it is one statement). */
-export async function stopRollupBackfill(): Promise<null | undefined> {
-  const loop = state.loop;
-  if (!loop || loop.stopped) return null;
-  loop.stopped = true;
-  loop.wake();
-  await loop.running;
-}
+export const stopRollupBackfill = () => stopBatchLoop(NAME);
