@@ -68,7 +68,8 @@ async function main() {
   const viaProxy = new URL(ADMIN);
   viaProxy.port = String(proxy.port);
   const sink = await startSink();
-  const prof = (name: string) => (PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=${name}.cpuprofile`] : []);
+  // One directory per process: each of its threads writes a profile of its own.
+  const prof = (name: string) => (PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.join(PROFILE_DIR, name)}`] : []);
   if (PROFILE_DIR) process.env.APP_NODE_ARGS = prof('web').join(' ');
   const app = await startApp({ adminUrl: viaProxy.toString(), accounts: ['statements'], env: { WORKER_IN_PROCESS: 'false' }, unsetEnv: ['DELIVERY_POLL_MS', 'DELIVERY_RETRY_SCHEDULE'] });
   try {
