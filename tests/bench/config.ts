@@ -52,7 +52,7 @@ export const CONFIG = {
     sendConcurrency: int('BENCH_SEND_CONCURRENCY', 16),
     maxSeconds: int('BENCH_DELIVERY_SECONDS', 120),
     /** Grants queued (× fanoutWebhooks) for the workers section to drain. */
-    workerGrants: int('BENCH_WORKER_GRANTS', 400),
+    workerGrants: int('BENCH_WORKER_GRANTS', 1000),
     /** The workers section runs again with receivers that answer after this many ms (0: not). */
     workerReceiverMs: int('BENCH_WORKER_RECEIVER_MS', 50, 0),
   },

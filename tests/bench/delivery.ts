@@ -112,8 +112,9 @@ export async function benchDelivery(store: TStore, app: TApp): Promise<TFigure[]
     return [
       { store, figure: 'delivery latency p50, grant POST sent → receiver', unit: 'ms', value: p50, baseline: null, baselineName: null, target: atMost(50, 'value', '≤ 50 ms') },
       { store, figure: 'delivery latency p99, grant POST sent → receiver', unit: 'ms', value: p99, baseline: null, baselineName: null, target: atMost(250, 'value', '≤ 250 ms') },
-      { store, figure: `delivery throughput, ${fanoutGrants} grants × ${fanoutWebhooks} webhooks`, unit: '/s', value: fan.deliveriesPerSecond, baseline: bare.perSecond, baselineName: 'bare undici loop', target: atLeast(0.5), ...incomplete },
-      { store, figure: `grant create with ${fanoutWebhooks}-way fan-out`, unit: '/s', value: grantsPerSecond, baseline: null, baselineName: null, target: atLeast(200, 'value', '≥ 200/s') },
+      { store, figure: `delivery throughput, ${fanoutGrants} grants × ${fanoutWebhooks} webhooks`, unit: '/s', value: fan.deliveriesPerSecond, baseline: bare.perSecond, baselineName: 'bare undici loop', target: atLeast(0.25, 'ratio', '≥ 0.25×'), ...incomplete },
+      // Issue 28: against the ingest section's bare one-INSERT node:http server of the same store (run.ts, relateFigures).
+      { store, figure: `grant create with ${fanoutWebhooks}-way fan-out, worker running`, unit: '/s', value: grantsPerSecond, baseline: null, baselineName: 'bare one INSERT', target: atLeast(0.1) },
     ];
   } finally {
     await sink.close();

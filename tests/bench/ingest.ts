@@ -95,8 +95,9 @@ export async function benchIngest(store: TStore, app: TApp, cookie: string): Pro
     const appOk = appM.ok + targets[2].warmOk;
     const growth = (rssAfter[2] ?? NaN) - (rssBefore[2] ?? NaN);
     return [
-      { store, figure: 'ingest receipts/s vs bare one INSERT', unit: '/s', value: appM.perSecond, baseline: one.perSecond, baselineName: targets[0].name, target: atLeast(store === 'pglite' ? 1.0 : 1.5) },
-      { store, figure: 'ingest receipts/s vs bare group commit', unit: '/s', value: appM.perSecond, baseline: group.perSecond, baselineName: targets[1].name, target: null },
+      { store, figure: 'ingest receipts/s vs bare one INSERT', unit: '/s', value: appM.perSecond, baseline: one.perSecond, baselineName: targets[0].name, target: store === 'pglite' ? atLeast(1.0) : null },
+      // Issue 28: on PostgreSQL, against the group-commit server (which keeps only a primary key and checks no signature).
+      { store, figure: 'ingest receipts/s vs bare group commit', unit: '/s', value: appM.perSecond, baseline: group.perSecond, baselineName: targets[1].name, target: store === 'postgres' ? atLeast(0.9) : null },
       { store, figure: 'ingest p99 vs bare one INSERT', unit: 'ms', value: appM.p99, baseline: one.p99, baselineName: targets[0].name, target: store === 'postgres' ? atMost(50, 'value', '≤ 50 ms') : null },
       { store, figure: 'ingest p99 vs bare group commit', unit: 'ms', value: appM.p99, baseline: group.p99, baselineName: targets[1].name, target: null },
       { store, figure: 'ingest rows stored per 2xx', unit: 'rows', value: stored[2], baseline: appOk, baselineName: '2xx answers', target: atLeast(1.0) },

@@ -66,6 +66,21 @@ async function benchStore(store: TStore, figures: TFigure[], rss: Record<string,
   if (CONFIG.sections.includes('scale')) figures.push(...(await benchScale(store)));
 }
 
+/**
+ * Figures measured in one section against a baseline measured in another (issue 28): grant creation
+ * against the ingest section's bare one-INSERT server of the same store, a worker's drain against
+ * the delivery section's bare undici loop on PostgreSQL. Left without a ratio when that section did not run.
+ */
+function relateFigures(figures: TFigure[]): void {
+  const baselineOf = (store: string, figure: string) => figures.find((f) => f.store === store && f.figure === figure)?.baseline ?? null;
+  for (const f of figures) {
+    if (f.baseline !== null || !f.baselineName) continue;
+    if (f.figure.startsWith('grant create')) f.baseline = baselineOf(f.store, 'ingest receipts/s vs bare one INSERT');
+    else if (f.figure.startsWith('one worker draining')) f.baseline = figures.find((g) => g.store === 'postgres' && g.figure.startsWith('delivery throughput'))?.baseline ?? null;
+    if (f.baseline === null) f.note ??= `needs the ${f.figure.startsWith('grant') ? 'ingest' : 'delivery'} section in the same run`;
+  }
+}
+
 async function main(): Promise<void> {
   cleanUpOnSignals();
   if (CONFIG.stores.includes('postgres') && !PG_ADMIN_URL) throw new Error('BENCH_STORES has postgres: set TEST_DATABASE_URL to a server the bench may create databases on');
@@ -94,6 +109,7 @@ async function main(): Promise<void> {
       process.exitCode = 1;
     }
   }
+  relateFigures(figures);
   printSummary(figures);
   for (const n of notes) console.log(`  FAILED ${n}`);
   const fails = figures.filter((f) => verdictOf(f) === 'FAIL').length;

@@ -106,7 +106,12 @@ export async function benchWorkers(): Promise<TFigure[]> {
       ]));
       const incomplete = [one, two].some((r) => r.delivered < r.expected) ? { note: 'not every delivery arrived' } : [one, two].some((r) => r.window < r.expected / 2) ? { note: 'most drained before every worker was up: raise BENCH_WORKER_GRANTS' } : {};
       const repeated = [one, two].some((r) => r.repeats > 0) ? { note: `${one.repeats + two.repeats} deliveries arrived twice` } : {};
-      figures.push({ store: 'postgres', figure: `deliveries/s with 2 workers vs 1, ${receivers}`, unit: '/s', value: two.perSecond, baseline: one.perSecond, baselineName: '1 worker', target: atLeast(1.0), ...repeated, ...incomplete });
+      // Issue 28: ≥ 1.8× with receivers that take 50 ms (a second worker brings slots of its own); issue 10's > 1.0× otherwise.
+      figures.push({ store: 'postgres', figure: `deliveries/s with 2 workers vs 1, ${receivers}`, unit: '/s', value: two.perSecond, baseline: one.perSecond, baselineName: '1 worker', target: atLeast(receiverMs > 0 ? 1.8 : 1.0), ...repeated, ...incomplete });
+      if (receiverMs === 0) {
+        // Its baseline, the delivery section's bare undici loop on PostgreSQL, is filled in by run.ts (relateFigures).
+        figures.push({ store: 'postgres', figure: `one worker draining ${fmt(one.expected)} deliveries vs the bare undici loop`, unit: '/s', value: one.perSecond, baseline: null, baselineName: 'bare undici loop', target: atLeast(0.5), ...incomplete });
+      }
       if (receiverMs === 0 && CONFIG.delivery.workerReceiverMs === 0) break;
     }
     return figures;

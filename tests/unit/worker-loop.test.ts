@@ -157,3 +157,37 @@ test('while the database is unavailable the loop backs off quietly, keeps its ou
   assert.ok(ticks >= claims, 'the loop ticks on every turn');
   assert.ok(worker.stats().errors >= 5);
 });
+
+test('a slot is free once its request is over: slow outcome commits do not hold back the sending, within 4 × concurrency waiting', async () => {
+  const fake = fakeDeps(() => 2);
+  let commits = Promise.resolve();
+  let waiting = 0;
+  let maxWaiting = 0;
+  // Outcomes commit one at a time, 10 ms each: far slower than the 2 ms sends.
+  fake.deps.record = (claim) => {
+    maxWaiting = Math.max(maxWaiting, ++waiting);
+    commits = commits.then(async () => {
+      await sleep(10);
+      waiting--;
+      fake.recorded.push(claim.id);
+    });
+    return commits;
+  };
+  const config = { ...CONFIG, concurrency: 4 };
+  fake.due(Array.from({ length: 60 }, (_, i) => job(i)));
+  const worker = await runWorker(fake.deps, config);
+  try {
+    // Sending all 60 at 4 slots × 2 ms takes ~30 ms; had each slot waited for its commit, sending
+    // would go at the commits' pace (60 × 10 ms): the sends run ahead until 16 outcomes wait.
+    await until(() => fake.sent.length >= 16, 2_000);
+    assert.ok(fake.recorded.length < 8, `${fake.recorded.length} committed by the time 16 were sent`);
+    await until(() => fake.recorded.length === 60, 5_000);
+    assert.equal(fake.recorded.length, 60);
+    assert.equal(new Set(fake.sent).size, 60, 'each sent once');
+    assert.ok(maxWaiting <= 4 * config.concurrency, `${maxWaiting} outcomes waited at once (at most ${4 * config.concurrency})`);
+    assert.ok(maxWaiting > config.concurrency, `${maxWaiting} outcomes waited at once: more than the slots`);
+    assert.ok(fake.maxInFlight() <= config.concurrency);
+  } finally {
+    await worker.stop(1_000);
+  }
+});

@@ -2,8 +2,13 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { getDb, schema, type DbOrTx } from '@/lib/db/client';
 import { dummySecretHash, hashSecret, verifySecret } from '@/lib/crypto/secrets';
 import { randomString } from '@/lib/ids';
+import { ttlCache } from '@/lib/service/ttl-cache';
 
 // OAuth clients, issued by the operator (scripts/service-cli.ts), never through the API.
+
+/** How long a process may go on trusting a client it read as not revoked (docs/API.md: revocation within 1 s everywhere). */
+export const CLIENT_CACHE_TTL_MS = 1000;
+const clientCache = ttlCache<string, { accountId: string } | null>('client-account', { ttlMs: CLIENT_CACHE_TTL_MS });
 
 export type TClient = { clientId: string; accountId: string; accountName: string };
 
@@ -23,6 +28,7 @@ export async function createClient(accountName: string): Promise<{ client_id: st
     const accountId = await ensureAccount(tx, accountName);
     await tx.insert(schema.clients).values({ id: clientId, accountId, secretHash });
   });
+  clientCache.delete(clientId);
   return { client_id: clientId, client_secret: clientSecret };
 }
 
@@ -42,6 +48,7 @@ export async function upsertClient(clientId: string, clientSecret: string, accou
       .values({ id: clientId, accountId, secretHash })
       .onConflictDoUpdate({ target: schema.clients.id, set: { accountId, secretHash, revokedAt: null } });
   });
+  clientCache.delete(clientId);
 }
 
 export async function listClients(accountName?: string) {
@@ -67,6 +74,7 @@ export async function revokeClient(clientId: string): Promise<boolean> {
     .set({ revokedAt: new Date() })
     .where(and(eq(schema.clients.id, clientId), isNull(schema.clients.revokedAt)))
     .returning({ id: schema.clients.id });
+  clientCache.delete(clientId); // at once in this process; other processes within CLIENT_CACHE_TTL_MS
   return rows.length > 0;
 }
 
@@ -83,12 +91,18 @@ export async function authenticateClient(clientId: string, clientSecret: string)
   return { clientId: row.clientId, accountId: row.accountId, accountName: row.accountName };
 }
 
-/** Whether the client behind a token is still in good standing (revocation takes effect at once). */
-export async function clientAccount(clientId: string): Promise<{ accountId: string } | null> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ accountId: schema.clients.accountId })
-    .from(schema.clients)
-    .where(and(eq(schema.clients.id, clientId), isNull(schema.clients.revokedAt)));
-  return row ?? null;
+/**
+ * Whether the client behind a token is still in good standing: read at most once per
+ * CLIENT_CACHE_TTL_MS per process (a revocation takes effect within that everywhere, and at once in
+ * the process that made it).
+ */
+export function clientAccount(clientId: string): Promise<{ accountId: string } | null> {
+  return clientCache.get(clientId, async () => {
+    const db = await getDb();
+    const [row] = await db
+      .select({ accountId: schema.clients.accountId })
+      .from(schema.clients)
+      .where(and(eq(schema.clients.id, clientId), isNull(schema.clients.revokedAt)));
+    return row ?? null;
+  });
 }

@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { SignJWT, createLocalJWKSet, errors as joseErrors, jwtVerify, type JWK, type JWTPayload } from 'jose';
 import { SCOPES, TOKEN_LIFETIME_SECONDS, type TScope } from '@/lib/constants';
 import { env } from '@/lib/env';
+import { ttlCache } from '@/lib/service/ttl-cache';
 import { currentSigningKey, publicJwks } from './signing-keys';
 
 /** The deployment's issuer (TOKEN_ISSUER, by default PUBLIC_URL/): every instance signs and accepts the same one. */
@@ -42,11 +43,7 @@ function keySet(jwks: { keys: JWK[] }): ReturnType<typeof createLocalJWKSet> {
   return set;
 }
 
-/**
- * Verifies signature (RS256 only: `none` and HS256-with-the-public-key are refused by the pinned
- * algorithm), exp, iss and aud; exp, iat and jti must be present. An unknown kid reloads the key set once.
- */
-export async function verifyAccessToken(token: string): Promise<TTokenClaims> {
+async function verifyUncached(token: string): Promise<TTokenClaims & { expiresAtMs: number }> {
   // A token without exp would never expire; iat and jti are what an audit or revocation keys on.
   const options = { algorithms: ['RS256'], issuer: issuer(), audience: env.CONNECT_AUDIENCE, requiredClaims: ['exp', 'iat', 'jti'] };
   let payload: JWTPayload;
@@ -70,7 +67,24 @@ export async function verifyAccessToken(token: string): Promise<TTokenClaims> {
       .split(' ')
       .filter((s): s is TScope => (SCOPES as readonly string[]).includes(s)),
   );
-  return { clientId, scopes };
+  return { clientId, scopes, expiresAtMs: Number(payload.exp) * 1000 };
+}
+
+/** How long a process reuses a token it verified (docs/API.md): a key retired meanwhile stops its tokens within this. */
+export const VERIFIED_TOKEN_TTL_MS = 1000;
+// Keyed by the token's hash, never the token; a token that fails is not kept (nothing is learnt from one).
+const verified = ttlCache<string, TTokenClaims & { expiresAtMs: number }>('verified-tokens', { ttlMs: VERIFIED_TOKEN_TTL_MS });
+
+/**
+ * Verifies signature (RS256 only: `none` and HS256-with-the-public-key are refused by the pinned
+ * algorithm), exp, iss and aud; exp, iat and jti must be present. An unknown kid reloads the key
+ * set once. A token verified in this process in the last VERIFIED_TOKEN_TTL_MS is not verified
+ * again, but its expiry still is.
+ */
+export async function verifyAccessToken(token: string): Promise<TTokenClaims> {
+  const claims = await verified.get(createHash('sha256').update(token).digest('base64url'), () => verifyUncached(token));
+  if (claims.expiresAtMs <= Date.now()) throw new InvalidTokenError('The access token has expired.');
+  return { clientId: claims.clientId, scopes: claims.scopes };
 }
 
 function describe(err: unknown): string {

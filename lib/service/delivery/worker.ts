@@ -17,9 +17,11 @@ import { DELIVERIES_CHANNEL, Wakeup } from './wakeup';
 // wake-up or the next due time. A commit that queues deliveries wakes it at once (NOTIFY, from
 // this process or any other); a slot freeing up wakes it while there is more work; otherwise it
 // sleeps until the next retry or lease expiry falls due, polling at most every DELIVERY_POLL_MS
-// as a fallback. While the database is unavailable it backs off (claims and the outcomes of
-// attempts in flight are tried again, not logged each time) and resumes when it answers; the
-// LISTEN connection, made again, wakes it. Its dependencies (database, HTTP, notifications) are
+// as a fallback. A slot is held while a request is in flight, not while its outcome is committed:
+// outcomes are recorded in batches behind the sending (at most 4 × concurrency waiting), so the
+// rate of sending is not tied to the store's commit latency. While the database is unavailable it
+// backs off (claims and the outcomes of attempts in flight are tried again, not logged each time)
+// and resumes when it answers; the LISTEN connection, made again, wakes it. Its dependencies (database, HTTP, notifications) are
 // passed in as `TWorkerDeps`, so the loop reads as the schedule alone.
 
 export type TOutcome = 'success' | 'failed' | 'abandoned' | 'released';
@@ -53,7 +55,10 @@ type TWorker = {
   stopping: boolean;
   wakeup: Wakeup;
   slots: EndpointSlots;
+  /** Every job not yet finished: sending, or sent and its outcome not yet committed. */
   jobs: Set<Promise<void>>;
+  /** Jobs holding one of the `concurrency` slots: claimed and not yet sent. */
+  busy: number;
   /** The last claim took every free slot: more may be due as soon as one frees up. */
   saturated: boolean;
   stats: TStats;
@@ -86,8 +91,12 @@ async function recordOutcome(w: TWorker, claim: TClaim, url: string, result: TSe
   }
 }
 
-/** Sends one job within its endpoint's limit; a claim that waited so long its lease is half spent is given back instead. */
-async function runJob(w: TWorker, job: TDeliveryJob, claimedAt: number): Promise<TOutcome> {
+/**
+ * Sends one job within its endpoint's limit; a claim that waited so long its lease is half spent is
+ * given back instead. `sent()` frees its slot as soon as the request is over: the outcome is
+ * recorded after, batched with others (group commit), while the slot already takes the next job.
+ */
+async function runJob(w: TWorker, job: TDeliveryJob, claimedAt: number, sent: () => void): Promise<TOutcome> {
   if (!job.target) {
     await w.deps.abandon(job.claim);
     return 'abandoned';
@@ -104,12 +113,21 @@ async function runJob(w: TWorker, job: TDeliveryJob, claimedAt: number): Promise
   } finally {
     w.slots.release(endpoint); // the endpoint's limit is on requests in flight, not on our bookkeeping
   }
+  sent();
   await recordOutcome(w, job.claim, endpoint, result, claimedAt);
   return result.ok ? 'success' : 'failed';
 }
 
 function start(w: TWorker, job: TDeliveryJob, claimedAt: number): void {
-  const p: Promise<void> = runJob(w, job, claimedAt)
+  let holding = true;
+  const sent = () => {
+    if (!holding) return;
+    holding = false;
+    w.busy--;
+    wakeIfRoom(w);
+  };
+  w.busy++;
+  const p: Promise<void> = runJob(w, job, claimedAt, sent)
     .then((outcome) => {
       if (outcome === 'abandoned') w.stats.abandoned++;
       else if (outcome === 'released') w.stats.released++;
@@ -129,9 +147,24 @@ function start(w: TWorker, job: TDeliveryJob, claimedAt: number): void {
     })
     .finally(() => {
       w.jobs.delete(p);
-      if (w.saturated && w.config.concurrency - w.jobs.size >= refillAt(w.config)) w.wakeup.notify();
+      if (holding) sent();
+      else wakeIfRoom(w);
     });
   w.jobs.add(p);
+}
+
+/** Outcomes sent and not yet committed, at most: beyond it the worker claims nothing more until they are (a slow store holds back the sending). */
+function maxUnrecorded(config: TWorkerConfig): number {
+  return 4 * config.concurrency;
+}
+
+/** How many more jobs the worker may claim now: free slots, within the bound on outcomes waiting to be recorded. */
+function room(w: TWorker): number {
+  return Math.min(w.config.concurrency - w.busy, maxUnrecorded(w.config) - w.jobs.size);
+}
+
+function wakeIfRoom(w: TWorker): void {
+  if (w.saturated && room(w) >= refillAt(w.config)) w.wakeup.notify();
 }
 
 /** A saturated worker claims again once this many slots are free: claims in batches, not one slot at a time. */
@@ -143,7 +176,7 @@ async function loop(w: TWorker): Promise<void> {
   let failures = 0;
   while (!w.stopping) {
     w.deps.tick?.();
-    const free = w.config.concurrency - w.jobs.size;
+    const free = room(w);
     let claimed = 0;
     let dueIn: number | null = null;
     if (free > 0) {
@@ -211,6 +244,7 @@ export async function runWorker(deps: TWorkerDeps, config: TWorkerConfig): Promi
     wakeup: new Wakeup(),
     slots: new EndpointSlots(config.perEndpoint),
     jobs: new Set(),
+    busy: 0,
     saturated: false,
     stats: { attempts: 0, delivered: 0, failed: 0, abandoned: 0, released: 0, errors: 0 },
     loop: null,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { ID_PREFIX } from '@/lib/constants';
 import { getDb, schema } from '@/lib/db/client';
 import { prefixedId } from '@/lib/ids';
+import { forgetFanoutWebhooks, notifyWebhooksChanged } from './fanout-targets';
 import type { TCreateWebhook } from './schemas';
 import { generateSecret } from './webhook-secrets';
 import type { TWebhookRow } from './webhook-json';
@@ -9,7 +10,7 @@ import type { TWebhookRow } from './webhook-json';
 /** A webhook and its signing secret (the caller's, or a new one), in one transaction. */
 export async function createWebhook(accountId: string, input: TCreateWebhook): Promise<TWebhookRow> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const row = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(schema.webhooks)
       .values({
@@ -25,6 +26,9 @@ export async function createWebhook(accountId: string, input: TCreateWebhook): P
       })
       .returning();
     await tx.insert(schema.webhookSecrets).values({ webhookId: row.id, secret: input.secret ?? generateSecret() });
+    await notifyWebhooksChanged(tx, accountId);
     return row;
   });
+  forgetFanoutWebhooks(accountId);
+  return row;
 }

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { getDb, schema } from '@/lib/db/client';
+import { forgetFanoutWebhooks, notifyWebhooksChanged } from './fanout-targets';
 import { webhookNotFound } from './get-webhook';
 
 /**
@@ -10,10 +11,15 @@ import { webhookNotFound } from './get-webhook';
 export async function deleteWebhook(accountId: string, webhookId: string): Promise<void> {
   const db = await getDb();
   const w = schema.webhooks;
-  const deleted = await db
-    .update(w)
-    .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(w.id, webhookId), eq(w.accountId, accountId), isNull(w.deletedAt)))
-    .returning({ id: w.id });
+  const deleted = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(w)
+      .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(w.id, webhookId), eq(w.accountId, accountId), isNull(w.deletedAt)))
+      .returning({ id: w.id });
+    if (rows.length > 0) await notifyWebhooksChanged(tx, accountId);
+    return rows;
+  });
+  forgetFanoutWebhooks(accountId);
   if (deleted.length === 0) throw webhookNotFound(webhookId);
 }

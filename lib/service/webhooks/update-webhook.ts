@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { getDb, schema } from '@/lib/db/client';
+import { getDb, schema, type Tx } from '@/lib/db/client';
 import { emitOperationalEvent } from './emit-operational-event';
+import { forgetFanoutWebhooks, notifyWebhooksChanged } from './fanout-targets';
 import { getWebhook } from './get-webhook';
 import type { TUpdateWebhook } from './schemas';
 import type { TWebhookRow } from './webhook-json';
@@ -11,31 +12,39 @@ import type { TWebhookRow } from './webhook-json';
  */
 export async function updateWebhook(accountId: string, webhookId: string, input: TUpdateWebhook): Promise<TWebhookRow> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
-    const current = await getWebhook(accountId, webhookId, { db: tx, forUpdate: true });
-    const now = new Date();
-    const change: Partial<typeof schema.webhooks.$inferInsert> = { updatedAt: now };
-    if (input.url !== undefined) change.url = input.url;
-    if (input.eventTypes !== undefined) change.eventTypes = input.eventTypes;
-    if (input.description !== undefined) change.description = input.description;
-    if (input.metadata !== undefined) change.metadata = input.metadata;
-    if (input.disabled === true && !current.disabled) {
-      change.disabled = true;
-      change.disabledReason = 'disabled through the API';
-      change.disabledAt = now;
-    } else if (input.disabled === false && current.disabled) {
-      change.disabled = false;
-      change.disabledReason = null;
-      change.disabledAt = null;
-      change.failingSince = null;
-    }
-    const [row] = await tx.update(schema.webhooks).set(change).where(eq(schema.webhooks.id, webhookId)).returning();
-    const about = { id: row.id, accountId, url: row.url, failingSince: current.failingSince };
-    if (change.disabled === true) {
-      await emitOperationalEvent(tx, { type: 'webhook.disabled', webhook: about, reason: 'disabled through the API', disabledAt: now, cause: null });
-    } else if (change.disabled === false) {
-      await emitOperationalEvent(tx, { type: 'webhook.recovered', webhook: about, recoveredAt: now, cause: null });
-    }
-    return row;
-  });
+  // Dropped however the transaction ends: its operational event may have filled the cache from inside it.
+  try {
+    return await db.transaction((tx) => updateIn(tx, accountId, webhookId, input));
+  } finally {
+    forgetFanoutWebhooks(accountId);
+  }
+}
+
+async function updateIn(tx: Tx, accountId: string, webhookId: string, input: TUpdateWebhook): Promise<TWebhookRow> {
+  const current = await getWebhook(accountId, webhookId, { db: tx, forUpdate: true });
+  const now = new Date();
+  const change: Partial<typeof schema.webhooks.$inferInsert> = { updatedAt: now };
+  if (input.url !== undefined) change.url = input.url;
+  if (input.eventTypes !== undefined) change.eventTypes = input.eventTypes;
+  if (input.description !== undefined) change.description = input.description;
+  if (input.metadata !== undefined) change.metadata = input.metadata;
+  if (input.disabled === true && !current.disabled) {
+    change.disabled = true;
+    change.disabledReason = 'disabled through the API';
+    change.disabledAt = now;
+  } else if (input.disabled === false && current.disabled) {
+    change.disabled = false;
+    change.disabledReason = null;
+    change.disabledAt = null;
+    change.failingSince = null;
+  }
+  const [row] = await tx.update(schema.webhooks).set(change).where(eq(schema.webhooks.id, webhookId)).returning();
+  await notifyWebhooksChanged(tx, accountId);
+  const about = { id: row.id, accountId, url: row.url, failingSince: current.failingSince };
+  if (change.disabled === true) {
+    await emitOperationalEvent(tx, { type: 'webhook.disabled', webhook: about, reason: 'disabled through the API', disabledAt: now, cause: null });
+  } else if (change.disabled === false) {
+    await emitOperationalEvent(tx, { type: 'webhook.recovered', webhook: about, recoveredAt: now, cause: null });
+  }
+  return row;
 }
