@@ -37,6 +37,24 @@ export function redactValue(value: unknown, includeDonor: boolean): unknown {
   return value;
 }
 
+/**
+ * `JSON.stringify(redactValue(value, includeDonor))` without the copy: the redaction is done by
+ * stringify's replacer as it walks the value (an export's hot path: one call per line).
+ */
+export function redactedJson(value: unknown, includeDonor: boolean): string {
+  // Objects under a `…Gone` key (and all below them) are redacted as if donor details were included.
+  const gone = new WeakSet<object>();
+  return JSON.stringify(value, function (this: object, key: string, v: unknown) {
+    const asDonor = includeDonor || key.endsWith('Gone') || gone.has(this);
+    if (!asDonor && DONOR_FIELDS.has(key) && v !== null && v !== '' && v !== undefined) return REDACTED;
+    if (v && typeof v === 'object') {
+      if (asDonor && !includeDonor) gone.add(v);
+      return v;
+    }
+    return typeof v === 'string' ? scrubText(v, asDonor) : v;
+  });
+}
+
 /** A message's tags with `donor:` ones redacted unless included. */
 export function redactTags(tags: string[] | undefined, includeDonor: boolean): string[] {
   return (tags ?? []).map((t) => (!includeDonor && t.startsWith('donor:') ? `donor:${REDACTED}` : scrubSecrets(t)));
