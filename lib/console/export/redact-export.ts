@@ -43,12 +43,17 @@ export function redactValue(value: unknown, includeDonor: boolean): unknown {
  */
 export function redactedJson(value: unknown, includeDonor: boolean): string {
   // Objects under a `…Gone` key (and all below them) are redacted as if donor details were included.
+  // (Most lines have none: the set is asked only once something is in it.)
   const gone = new WeakSet<object>();
+  let anyGone = false;
   return JSON.stringify(value, function (this: object, key: string, v: unknown) {
-    const asDonor = includeDonor || key.endsWith('Gone') || gone.has(this);
-    if (!asDonor && DONOR_FIELDS.has(key) && v !== null && v !== '' && v !== undefined) return REDACTED;
+    const asDonor = includeDonor || key.endsWith('Gone') || (anyGone && gone.has(this));
+    if (!asDonor && v !== null && v !== '' && v !== undefined && DONOR_FIELDS.has(key)) return REDACTED;
     if (v && typeof v === 'object') {
-      if (asDonor && !includeDonor) gone.add(v);
+      if (asDonor && !includeDonor) {
+        gone.add(v);
+        anyGone = true;
+      }
       return v;
     }
     return typeof v === 'string' ? scrubText(v, asDonor) : v;
