@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { REDACTED, redactTags, redactValue, scrubSecrets, scrubText } from '../../lib/console/export/redact-export';
+import { REDACTED, redactedJson, redactTags, redactValue, scrubSecrets, scrubText } from '../../lib/console/export/redact-export';
 
 // What an export leaves out: secrets always, donor details unless staff include them.
 
@@ -20,4 +20,24 @@ test('donor fields and e-mail addresses are redacted by default; empty ones stay
   assert.equal(scrubText('answered 500 "no user ada@example.org"', false), `answered 500 "no user ${REDACTED}"`);
   assert.deepEqual(redactTags(['grant:g1', 'donor:ada@example.org'], false), ['grant:g1', `donor:${REDACTED}`]);
   assert.deepEqual(redactTags(['donor:ada@example.org'], true), ['donor:ada@example.org']);
+});
+
+test('redactedJson writes what stringifying redactValue writes, without the copy', () => {
+  const line = {
+    id: 'msg_1',
+    tags: ['donor:ada@example.org'],
+    explanation: `answered 500 for ada@example.org with ${secret}`,
+    attempts: [{ id: 'a1', response: `Bearer abc.def`, responseGone: { kind: 'purged', note: 'purged by ada@example.org', sha256: null } }],
+    receipts: [{ id: 1, bodyGone: { note: 'erased', nested: { email: 'x@example.org' } }, note: 'a note' }],
+    payload: grant,
+    payloadGone: 'erased at the request of ada@example.org',
+    nothing: undefined,
+    list: [null, '', 0, { firstName: '' }, { firstName: 0 }],
+  };
+  for (const includeDonor of [false, true]) {
+    const out = redactedJson(line, includeDonor);
+    assert.equal(out, JSON.stringify(redactValue(line, includeDonor)), `includeDonor=${includeDonor}`);
+    assert.ok(!out.includes(secret) && !out.includes('abc.def'));
+    assert.equal(out.includes('Lovelace'), includeDonor);
+  }
 });

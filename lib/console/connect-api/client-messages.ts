@@ -22,6 +22,7 @@ import {
   type TTroubledCounts,
   type TTroubledMessage,
 } from './schemas';
+import { isMessage } from './check-message';
 import { enc, type TPageQuery } from './transport';
 import { ConnectApiStreamTransport, type TLineStream } from './transport-stream';
 
@@ -107,6 +108,7 @@ export class ConnectApiMessages extends ConnectApiStreamTransport {
     return this.streamLines(
       { operation: 'stream messages', path: `/v1/webhooks/${enc(webhookId)}/messages/stream`, query, idempotent: true, ext: this.webhookExt(webhookId) },
       ZMessage,
+      isMessage,
     );
   }
 

@@ -19,8 +19,13 @@ function parseLine(text: string): unknown {
 }
 
 export class ConnectApiStreamTransport extends ConnectApiTransport {
-  /** A GET answered with NDJSON, each line parsed with `schema`; errors before the first byte are thrown as `call` throws them. */
-  protected async streamLines<S extends z.ZodType>(call: Omit<TCall, 'method' | 'body'>, schema: S): Promise<TLineStream<z.output<S>>> {
+  /**
+   * A GET answered with NDJSON, each line parsed with `schema`; errors before the first byte are
+   * thrown as `call` throws them. `is`: a cheap check that stands in for the schema's parse on the
+   * common path — a line it passes is taken as it is, any other is parsed with the schema (which
+   * either normalises it or fails naming the field).
+   */
+  protected async streamLines<S extends z.ZodType>(call: Omit<TCall, 'method' | 'body'>, schema: S, is?: (v: unknown) => v is z.output<S>): Promise<TLineStream<z.output<S>>> {
     const url = this.url(call.path, call.query);
     let refreshed = false;
     for (;;) {
@@ -39,12 +44,25 @@ export class ConnectApiStreamTransport extends ConnectApiTransport {
         continue;
       }
       if (res.status < 200 || res.status >= 300) throw await this.apiError({ ...call, method: 'GET' }, res);
-      return this.lines(call.operation, res, body, schema);
+      return this.lines(call.operation, res, body, schema, is);
     }
   }
 
-  private lines<S extends z.ZodType>(operation: string, res: Parameters<ConnectApiTransport['shapeError']>[1], body: AsyncIterable<Buffer> & { destroy: () => void }, schema: S): TLineStream<z.output<S>> {
+  private lines<S extends z.ZodType>(
+    operation: string,
+    res: Parameters<ConnectApiTransport['shapeError']>[1],
+    body: AsyncIterable<Buffer> & { destroy: () => void },
+    schema: S,
+    is: ((v: unknown) => v is z.output<S>) | undefined,
+  ): TLineStream<z.output<S>> {
     const shapeError = (error: z.ZodError) => this.shapeError(operation, res, error);
+    const check = (text: string): z.output<S> => {
+      const value = parseLine(text);
+      if (is?.(value)) return value;
+      const parsed = schema.safeParse(value);
+      if (!parsed.success) throw shapeError(parsed.error);
+      return parsed.data;
+    };
     let chars = 0;
     async function* read(): AsyncGenerator<z.output<S>> {
       const decoder = new TextDecoder();
@@ -57,17 +75,11 @@ export class ConnectApiStreamTransport extends ConnectApiTransport {
           for (const line of lines) {
             chars += line.length + 1;
             if (!line) continue;
-            const parsed = schema.safeParse(parseLine(line));
-            if (!parsed.success) throw shapeError(parsed.error);
-            yield parsed.data;
+            yield check(line);
           }
         }
         rest += decoder.decode();
-        if (rest.trim()) {
-          const parsed = schema.safeParse(parseLine(rest));
-          if (!parsed.success) throw shapeError(parsed.error);
-          yield parsed.data;
-        }
+        if (rest.trim()) yield check(rest);
       } finally {
         body.destroy();
       }

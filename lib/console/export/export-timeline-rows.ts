@@ -4,7 +4,7 @@ import type { TMessage } from '@/lib/console/connect-api';
 import { payloadGone } from '@/lib/console/retention/body-gone';
 import { toTimelineAttempt } from '@/lib/console/timeline/timeline';
 import type { TTimelineMessage } from '@/lib/console/timeline/timeline-types';
-import { REDACTED, redactTags, redactValue, scrubText } from './redact-export';
+import { REDACTED, redactedJson, redactTags, scrubText } from './redact-export';
 
 // One message of a timeline export as a CSV row or an NDJSON line (export-timeline.ts).
 
@@ -87,7 +87,7 @@ export function ndjsonText(m: TTimelineMessage, full: TMessage | null, attempts:
     /** "payload purged on DATE (retention 90d)" / "donor data erased on DATE" once the payload is a tombstone. */
     payloadGone: payloadGone(full?.payload)?.note ?? null,
   };
-  return `${JSON.stringify(redactValue(line, includeDonor))}\n`;
+  return `${redactedJson(line, includeDonor)}\n`;
 }
 
 /** The header row alone: what an empty CSV export holds. */

@@ -37,6 +37,29 @@ export function redactValue(value: unknown, includeDonor: boolean): unknown {
   return value;
 }
 
+/**
+ * `JSON.stringify(redactValue(value, includeDonor))` without the copy: the redaction is done by
+ * stringify's replacer as it walks the value (an export's hot path: one call per line).
+ */
+export function redactedJson(value: unknown, includeDonor: boolean): string {
+  // Objects under a `…Gone` key (and all below them) are redacted as if donor details were included.
+  // (Most lines have none: the set is asked only once something is in it.)
+  const gone = new WeakSet<object>();
+  let anyGone = false;
+  return JSON.stringify(value, function (this: object, key: string, v: unknown) {
+    const asDonor = includeDonor || key.endsWith('Gone') || (anyGone && gone.has(this));
+    if (!asDonor && v !== null && v !== '' && v !== undefined && DONOR_FIELDS.has(key)) return REDACTED;
+    if (v && typeof v === 'object') {
+      if (asDonor && !includeDonor) {
+        gone.add(v);
+        anyGone = true;
+      }
+      return v;
+    }
+    return typeof v === 'string' ? scrubText(v, asDonor) : v;
+  });
+}
+
 /** A message's tags with `donor:` ones redacted unless included. */
 export function redactTags(tags: string[] | undefined, includeDonor: boolean): string[] {
   return (tags ?? []).map((t) => (!includeDonor && t.startsWith('donor:') ? `donor:${REDACTED}` : scrubSecrets(t)));

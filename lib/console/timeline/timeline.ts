@@ -14,6 +14,7 @@ import { secretFingerprint } from '../secret-fingerprint';
 import type { TEnvironmentName } from '../staff/session';
 import type { TDeliveryEvent, TMessageDetail, TTimeline, TTimelineAttempt, TTimelineFilters, TTimelineMessage, TTimelineWebhook } from './timeline-types';
 import { getTrackedWebhook } from '../tracked-webhooks';
+import { isoTime } from './iso-time';
 
 export type * from './timeline-types';
 
@@ -31,7 +32,7 @@ const ATTEMPT_FETCH_CONCURRENCY = 6;
 export function toTimelineAttempt(a: TAttempt): TTimelineAttempt {
   return {
     id: a.id,
-    timestamp: new Date(a.timestamp).toISOString(),
+    timestamp: isoTime(a.timestamp),
     status: a.status,
     responseStatusCode: a.responseStatusCode,
     responseDurationMs: a.responseDurationMs,
@@ -75,7 +76,7 @@ export async function webhookSecretFingerprint(api: ConnectApi, webhookId: strin
 
 /** What the API says of this message at this webhook, as the join needs it. */
 export async function deliveryOf(envName: TEnvironmentName, api: ConnectApi, webhookId: string, m: TMessage): Promise<TJoinDelivery> {
-  const base = { status: m.status, attemptCount: m.attemptCount, nextAttempt: m.nextAttempt ? new Date(m.nextAttempt).toISOString() : null };
+  const base = { status: m.status, attemptCount: m.attemptCount, nextAttempt: m.nextAttempt ? isoTime(m.nextAttempt) : null };
   if (m.attempts !== undefined) return { ...base, attempts: m.attempts.map(toTimelineAttempt), complete: true };
   if (m.lastAttempt !== undefined) {
     return { ...base, attempts: m.lastAttempt ? [toTimelineAttempt(m.lastAttempt)] : [], complete: m.attemptCount === 0 };
@@ -199,7 +200,7 @@ export async function joinMessages(
       return {
         id: m.id,
         eventType: m.eventType,
-        timestamp: new Date(m.timestamp).toISOString(),
+        timestamp: isoTime(m.timestamp),
         status: m.status,
         nextAttempt: delivery.nextAttempt,
         attemptCount: m.attemptCount,

@@ -4,9 +4,9 @@ import { pageOf, type TPageParams } from '@/lib/service/paging';
 import { parseQuery } from '@/lib/http/query';
 import { getWebhook } from './get-webhook';
 import { ZMessageFilters, type TMessageFilters } from './schemas';
-import { selectDeliveries } from './select-deliveries';
+import { selectDeliveries, webhookDeliveriesWhere } from './select-deliveries';
 import { attemptToJson, messageToJson, type TAttemptJson, type TMessageJson } from './webhook-json';
-import { createdWithin, olderThan, newestFirst } from '@/lib/db/paging';
+import { newestFirst } from '@/lib/db/paging';
 
 /** The EXT filters from the query string; a wrong value is a 400 naming the parameter. */
 export function parseMessageFilters(searchParams: URLSearchParams): TMessageFilters {
@@ -28,16 +28,7 @@ export async function listMessages(
   await getWebhook(accountId, webhookId, { db });
   const d = schema.deliveries;
   const rows = await selectDeliveries(db, { withPayload: filters.withContent })
-    .where(
-      and(
-        eq(d.webhookId, webhookId),
-        eq(d.accountId, accountId),
-        filters.status ? eq(d.status, filters.status) : undefined,
-        filters.eventType ? eq(d.eventType, filters.eventType) : undefined,
-        createdWithin(d.createdAt, filters),
-        olderThan(d.createdAt, d.messageId, cursor),
-      ),
-    )
+    .where(webhookDeliveriesWhere(accountId, webhookId, filters, cursor))
     .orderBy(...newestFirst(d.createdAt, d.messageId))
     .limit(limit + 1);
   const attempts = filters.withAttempts ? await attemptsOf(db, webhookId, rows.slice(0, limit).map((r) => r.delivery.messageId)) : null;

@@ -1,5 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@/lib/db/client';
+import { createdWithin, olderThan } from '@/lib/db/paging';
+import type { TCursor } from '@/lib/http/cursor';
+import type { TMessageFilters } from './schemas';
 
 const d = schema.deliveries;
 const m = schema.messages;
@@ -56,4 +59,25 @@ export function selectDeliveries(conn: DbOrTx, { withPayload = false, withLastRe
     .from(d)
     .innerJoin(m, eq(m.id, d.messageId))
     .leftJoinLateral(last, sql`true`);
+}
+
+/**
+ * Where one webhook's deliveries of one account are listed (Webhooks: list messages) and streamed
+ * (EXT …/messages/stream): the filters a list takes, and the keyset condition for the page after
+ * `after` (newest first, over the (webhook_id, created_at, message_id) indexes).
+ */
+export function webhookDeliveriesWhere(
+  accountId: string,
+  webhookId: string,
+  filters: Pick<TMessageFilters, 'status' | 'eventType' | 'before' | 'after'>,
+  after: TCursor | null,
+): SQL | undefined {
+  return and(
+    eq(d.webhookId, webhookId),
+    eq(d.accountId, accountId),
+    filters.status ? eq(d.status, filters.status) : undefined,
+    filters.eventType ? eq(d.eventType, filters.eventType) : undefined,
+    createdWithin(d.createdAt, filters),
+    olderThan(d.createdAt, d.messageId, after),
+  );
 }
