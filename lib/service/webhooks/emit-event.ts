@@ -1,4 +1,4 @@
-import { and, arrayContains, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { ID_PREFIX, type TEventType } from '@/lib/constants';
 import { queryRows, type DbOrTx } from '@/lib/db/client';
 import { deliveries, messages, webhooks } from '@/lib/db/schema';
@@ -46,10 +46,12 @@ export async function emitEvent(tx: DbOrTx, input: TEmitEventInput & { webhookId
 export async function emitEvent(tx: DbOrTx, input: TEmitEventInput): Promise<TEmitted | null> {
   const messageId = prefixedId(ID_PREFIX.message);
   const eventId = prefixedId(ID_PREFIX.event);
-  // A test event reads its one webhook; any other, the account's subscribed webhooks from the
-  // process's cache (fanout-targets.ts). Either way each target's row is checked as it is queued
-  // (by primary key), so a stale entry never queues a delivery for a webhook disabled, deleted or
-  // no longer subscribed: it can only miss one created or subscribed within its bound.
+  // A test event reads its one webhook; an operational event (excludeWebhookId) the account's rows
+  // themselves: it is emitted by the transaction that has just disabled or recovered a webhook, and
+  // a read of it must not fill the cache with what a rollback may undo. Any other event takes the
+  // account's subscribed webhooks from the process's cache (fanout-targets.ts). Each target's row
+  // is checked as it is queued either way, so a stale entry never queues a delivery for a webhook
+  // disabled, deleted or no longer subscribed: it can only miss one created or subscribed within its bound.
   const subscribed = and(
     eq(webhooks.accountId, input.accountId),
     eq(webhooks.disabled, false),
@@ -57,9 +59,11 @@ export async function emitEvent(tx: DbOrTx, input: TEmitEventInput): Promise<TEm
     arrayContains(webhooks.eventTypes, [input.eventType]),
     input.webhookId
       ? eq(webhooks.id, input.webhookId)
-      : sql`${webhooks.id} in (select jsonb_array_elements_text(${JSON.stringify(
-          (await fanoutWebhooks(input.accountId, tx)).filter((w) => w.eventTypes.includes(input.eventType) && w.id !== input.excludeWebhookId).map((w) => w.id),
-        )}::jsonb))`,
+      : input.excludeWebhookId
+        ? ne(webhooks.id, input.excludeWebhookId)
+        : sql`${webhooks.id} in (select jsonb_array_elements_text(${JSON.stringify(
+            (await fanoutWebhooks(input.accountId, tx)).filter((w) => w.eventTypes.includes(input.eventType)).map((w) => w.id),
+          )}::jsonb))`,
   );
   const data = JSON.stringify(input.payload ?? null);
   const searchable = jsonbCanHold(data);

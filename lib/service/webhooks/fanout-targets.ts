@@ -6,12 +6,13 @@ import { processSingleton } from '@/lib/process-singleton';
 import { ttlCache } from '@/lib/service/ttl-cache';
 
 // An account's enabled webhooks with their event types, as fan-out reads them on every event,
-// cached per process. A commit that creates, changes, disables or deletes a webhook announces its
-// account on WEBHOOKS_CHANNEL (NOTIFY, sent at commit to every process; the embedded store's own
+// cached per process. A commit that creates, changes, disables or deletes a webhook through the API
+// announces its account on WEBHOOKS_CHANNEL (NOTIFY, sent at commit to every process; the embedded store's own
 // notifications in one process), which drops that account's entry here; the process that made the
 // change drops it at once. The TTL bounds what a missed notification (the LISTEN connection lost,
 // or not yet made) can leave: docs/API.md. Fan-out still checks each target's row as it queues
-// (emit-event.ts), so a disabled or deleted webhook is never queued, even from a stale entry.
+// (emit-event.ts), so a disabled or deleted webhook is never queued, even from a stale entry: the
+// worker's own disabling (a failing stretch, a 410) needs no announcement.
 
 export const WEBHOOKS_CHANNEL = 'gc_webhooks';
 export const FANOUT_CACHE_TTL_MS = 1000;

@@ -12,7 +12,7 @@ import type { TWebhookRow } from './webhook-json';
  */
 export async function updateWebhook(accountId: string, webhookId: string, input: TUpdateWebhook): Promise<TWebhookRow> {
   const db = await getDb();
-  // Dropped however the transaction ends: its operational event may have filled the cache from inside it.
+  // Dropped however the transaction ends (the other processes hear its NOTIFY at commit).
   try {
     return await db.transaction((tx) => updateIn(tx, accountId, webhookId, input));
   } finally {
