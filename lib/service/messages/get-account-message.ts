@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import { ID_PREFIX } from '@/lib/constants';
 import { getDb, schema } from '@/lib/db/client';
 import { ApiError } from '@/lib/http/errors';
@@ -45,11 +45,14 @@ export async function getAccountMessage(accountId: string, id: string, { withAtt
 async function attemptsByWebhook(messageId: string, accountId: string): Promise<Map<string, TAttemptJson[]>> {
   const db = await getDb();
   const a = schema.attempts;
+  const d = schema.deliveries;
   const { response: _response, deliveryId: _d, messageId: _m, accountId: _a, rolledUp: _r, ...columns } = getTableColumns(a);
   const rows = await db
     .select(columns)
     .from(a)
-    .where(and(eq(a.messageId, messageId), eq(a.accountId, accountId)))
+    // The webhooks from the message's deliveries, so the attempts' (webhook, message) index serves
+    // it: attempts has no index on the message alone (a scan of every attempt, ~35 ms at 2M).
+    .where(and(eq(a.messageId, messageId), inArray(a.webhookId, db.select({ id: d.webhookId }).from(d).where(eq(d.messageId, messageId))), eq(a.accountId, accountId)))
     .orderBy(asc(a.createdAt), asc(a.id));
   const out = new Map<string, TAttemptJson[]>();
   for (const { webhookId, ...row } of rows) out.set(webhookId, [...(out.get(webhookId) ?? []), attemptToJson(row)]);
