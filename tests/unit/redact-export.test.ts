@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { REDACTED, redactedJson, redactTags, redactValue, scrubSecrets, scrubText } from '../../lib/console/export/redact-export';
+import fc from 'fast-check';
+import { REDACTED, redactedJson, redactedJsonOf, redactTags, redactValue, scrubSecrets, scrubText } from '../../lib/console/export/redact-export';
 
 // What an export leaves out: secrets always, donor details unless staff include them.
 
@@ -40,4 +41,22 @@ test('redactedJson writes what stringifying redactValue writes, without the copy
     assert.ok(!out.includes(secret) && !out.includes('abc.def'));
     assert.equal(out.includes('Lovelace'), includeDonor);
   }
+});
+
+test('redactedJsonOf (in place, no replacer) writes exactly what redactedJson writes, for any value', () => {
+  const key = fc.constantFrom('id', 'firstName', 'lastName', 'email', 'phone', 'note', 'bodyGone', 'responseGone', 'data', 'payload', 'x@y', 'text');
+  const text = fc.oneof(
+    fc.string(),
+    fc.constantFrom('', 'ada@example.org', `uses ${secret}`, 'sk_test_abc123', 'bearer x.y', 'Bearer', '[redacted]', 'a@b', 'no one@example', 'plain'),
+  );
+  const leaf = fc.oneof(text, fc.integer(), fc.constant(null), fc.boolean());
+  const { value } = fc.letrec((tie) => ({
+    value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(key, tie('value'), { maxKeys: 5 })),
+  }));
+  fc.assert(
+    fc.property(value, fc.boolean(), (v, includeDonor) => {
+      assert.equal(redactedJsonOf(structuredClone(v), includeDonor), redactedJson(v, includeDonor));
+    }),
+    { numRuns: 2000 },
+  );
 });

@@ -4,7 +4,7 @@ import type { ConnectApi, TMessage } from '@/lib/console/connect-api';
 import { mapLimit } from '@/lib/console/map-limit';
 import type { TEnvironmentName } from '@/lib/console/staff/session';
 import { allAttempts } from '@/lib/console/timeline/attempts-of-message';
-import { readTimelinePage } from '@/lib/console/timeline/timeline';
+import { readTimelinePage, toTimelineAttempt } from '@/lib/console/timeline/timeline';
 import type { TTimeline, TTimelineMessage } from '@/lib/console/timeline/timeline-types';
 import type { TTimelineExportQuery } from './export-query';
 import { CSV_COLUMNS, csvHeader, csvRow, ndjsonText } from './export-timeline-rows';
@@ -20,7 +20,7 @@ const DETAIL_CONCURRENCY = 6;
 type TPage = { timeline: TTimeline; listed: TMessage[] };
 
 async function ndjsonLine(api: ConnectApi, webhookId: string, m: TTimelineMessage, full: TMessage | null, includeDonor: boolean): Promise<string> {
-  return ndjsonText(m, full, full?.attempts ?? (await allAttempts(api, webhookId, m.id)), includeDonor);
+  return ndjsonText(m, full, (full?.attempts ?? (await allAttempts(api, webhookId, m.id))).map(toTimelineAttempt), includeDonor);
 }
 /** One page's text: CSV rows (with the header row first) or NDJSON lines. */
 async function pageText(api: ConnectApi, webhookId: string, q: TTimelineExportQuery, { timeline: page, listed }: TPage, first: boolean): Promise<string> {

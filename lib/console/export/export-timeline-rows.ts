@@ -2,9 +2,8 @@ import 'server-only';
 import { stringify } from 'csv-stringify/sync';
 import type { TMessage } from '@/lib/console/connect-api';
 import { payloadGone } from '@/lib/console/retention/body-gone';
-import { toTimelineAttempt } from '@/lib/console/timeline/timeline';
-import type { TTimelineMessage } from '@/lib/console/timeline/timeline-types';
-import { REDACTED, redactedJson, redactTags, scrubText } from './redact-export';
+import type { TTimelineAttempt, TTimelineMessage } from '@/lib/console/timeline/timeline-types';
+import { REDACTED, redactedJson, redactedJsonOf, redactTags, scrubText } from './redact-export';
 
 // One message of a timeline export as a CSV row or an NDJSON line (export-timeline.ts).
 
@@ -68,8 +67,13 @@ export function csvRow(m: TTimelineMessage, full: TMessage | null, includeDonor:
   ];
 }
 
-/** One NDJSON line of a message whose attempts are known (`attempts`: the full list, oldest first). */
-export function ndjsonText(m: TTimelineMessage, full: TMessage | null, attempts: TMessage['attempts'] & object, includeDonor: boolean): string {
+/**
+ * One NDJSON line of a message whose attempts are known (`attempts`: the full list, oldest first).
+ * `owned`: `full` and `m` were made for this line alone (a streamed message), so their donor fields
+ * may be redacted in place (redactedJsonOf); otherwise (a list that may be cached) they are copied
+ * as they are written.
+ */
+export function ndjsonText(m: TTimelineMessage, full: TMessage | null, attempts: TTimelineAttempt[], includeDonor: boolean, owned = false): string {
   const line = {
     id: m.id,
     eventId: full?.eventId ?? null,
@@ -79,7 +83,7 @@ export function ndjsonText(m: TTimelineMessage, full: TMessage | null, attempts:
     status: m.status,
     attemptCount: m.attemptCount,
     nextAttempt: m.nextAttempt,
-    attempts: attempts.map(toTimelineAttempt),
+    attempts,
     receipts: m.receipts,
     reconciliation: m.reconciliation,
     explanation: m.explanation,
@@ -87,7 +91,7 @@ export function ndjsonText(m: TTimelineMessage, full: TMessage | null, attempts:
     /** "payload purged on DATE (retention 90d)" / "donor data erased on DATE" once the payload is a tombstone. */
     payloadGone: payloadGone(full?.payload)?.note ?? null,
   };
-  return `${redactedJson(line, includeDonor)}\n`;
+  return `${owned ? redactedJsonOf(line, includeDonor) : redactedJson(line, includeDonor)}\n`;
 }
 
 /** The header row alone: what an empty CSV export holds. */

@@ -3,7 +3,7 @@ import { stringify } from 'csv-stringify/sync';
 import { isUnsupported, type ConnectApi, type TMessage } from '@/lib/console/connect-api';
 import type { TEnvironmentName } from '@/lib/console/staff/session';
 import { responseGone } from '@/lib/console/retention/body-gone';
-import { deliveryOf, joinMessages, readTimelineContext } from '@/lib/console/timeline/timeline';
+import { carriedDelivery, deliveryOf, joinMessages, readTimelineContext } from '@/lib/console/timeline/timeline';
 import type { TJoinDelivery } from '@/lib/console/timeline/join-delivery';
 import type { TTimelineExportQuery } from './export-query';
 import { exportTimelinePages } from './export-timeline-pages';
@@ -62,12 +62,15 @@ async function exportFromStream(envName: TEnvironmentName, api: ConnectApi, webh
         }
         batch.push(next.value);
       }
-      const deliveries = await Promise.all(batch.map(async (m) => withStreamedResponse(await deliveryOf(envName, api, webhookId, m), m)));
+      // A streamed message carries all its attempts; deliveryOf asks the service only if one does not.
+      const carried = batch.map(carriedDelivery);
+      const listed = carried.every((d) => d !== null) ? carried : await Promise.all(batch.map((m, i) => carried[i] ?? deliveryOf(envName, api, webhookId, m)));
+      const deliveries = listed.map((d, i) => withStreamedResponse(d, batch[i]));
       const joined = await joinMessages(api, { webhookId, messages: batch, deliveries, webhook: ctx.settings, webhookUrl: ctx.webhookUrl, receivers: ctx.receivers, addresses: ctx.addresses, siblings: ctx.siblings, asOf, now: new Date(), times: 'absolute' });
       const text =
         q.format === 'csv'
           ? batch.length ? stringify(joined.map((m, i) => csvRow(m, needFull ? batch[i] : null, includeDonor, batch[i])), { header: first, columns: [...CSV_COLUMNS] }) : first ? csvHeader() : ''
-          : joined.map((m, i) => ndjsonText(m, batch[i], batch[i].attempts ?? [], includeDonor)).join('');
+          : joined.map((m, i) => ndjsonText(m, batch[i], listed[i].attempts, includeDonor, true)).join('');
       first = false;
       if (text) controller.enqueue(encoder.encode(text));
       if (ended) controller.close();
