@@ -29,7 +29,8 @@ function withStreamedResponse(delivery: TJoinDelivery, m: TMessage): TJoinDelive
   return { ...delivery, attempts: [...delivery.attempts.slice(0, -1), { ...last, response: known.response, ...(gone ? { responseGone: gone } : {}) }] };
 }
 
-// A batch: this many messages, or fewer once their lines hold this many characters (large payloads).
+// A batch: this many messages, or fewer once their lines hold this many characters (large payloads);
+// taken a received piece at a time, so the last piece may add the few lines it holds beyond them.
 const BATCH = 200;
 const BATCH_CHARS = 1 << 20;
 
@@ -46,7 +47,7 @@ async function exportFromStream(envName: TEnvironmentName, api: ConnectApi, webh
   if (!lines) return null;
   const includeDonor = q.includeDonor ?? false;
   const needFull = q.format === 'ndjson' || includeDonor;
-  const source = lines[Symbol.asyncIterator]();
+  const source = lines.batches();
   const encoder = new TextEncoder();
   let first = true;
   return new ReadableStream<Uint8Array>({
@@ -60,7 +61,7 @@ async function exportFromStream(envName: TEnvironmentName, api: ConnectApi, webh
           ended = true;
           break;
         }
-        batch.push(next.value);
+        batch.push(...next.value);
       }
       // A streamed message carries all its attempts; deliveryOf asks the service only if one does not.
       const carried = batch.map(carriedDelivery);

@@ -1,4 +1,5 @@
 import type { TReconciliation } from './reconcile';
+import { isoTime } from './iso-time';
 
 // One plain-language sentence per (message, webhook), derived from recorded facts only: the
 // webhook's settings, this webhook's delivery of the message, its attempts and what arrived at its
@@ -72,7 +73,14 @@ type TTimeWords = { at: (iso: string) => string; due: (iso: string) => string };
 
 function timeWords(input: { now: Date; times?: TExplainTimes }): TTimeWords {
   if (input.times === 'absolute') {
-    const isoOf = (iso: string) => (Number.isNaN(Date.parse(iso)) ? iso : new Date(iso).toISOString());
+    // An ISO instant already in the one form is used as it is (no Date: an export says several a line).
+    const isoOf = (iso: string) => {
+      try {
+        return isoTime(iso);
+      } catch {
+        return iso; // not a time: said as it came
+      }
+    };
     return { at: isoOf, due: (iso) => `at ${isoOf(iso)}` };
   }
   return { at: (iso) => clock(iso, input.now), due: (iso) => relative(iso, input.now) };

@@ -100,7 +100,7 @@ export const RECORDING_WINDOW_MS = 60_000;
 export const isAcknowledged = (r: { verdict: string; responseStatus: number }) =>
   is2xx(r.responseStatus) && (r.verdict === 'valid' || r.verdict === 'no secret configured');
 
-const at = (d: Date | string | undefined) => (d === undefined ? NaN : new Date(d).getTime());
+const at = (d: Date | string | undefined) => (d === undefined ? NaN : typeof d === 'string' ? Date.parse(d) : d.getTime());
 
 /**
  * The order is the order of importance. A failed signature check is never green, whatever the
