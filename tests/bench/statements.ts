@@ -156,9 +156,11 @@ async function main() {
     await sleep(200);
     proxy.reset();
     const cpu0 = pgCpu(dbName);
+    const webCpu0 = processCpuMs(app.pid()!);
     const created = await runLoad(app.baseUrl, { count: GRANTS, connections: 16, maxSeconds: 60, make });
     await sleep(200);
     const grantCpu = cpuSince(cpu0, pgCpu(dbName));
+    const webCpuMs = processCpuMs(app.pid()!) - webCpu0;
     const perGrant = proxy.take() / created.ok;
     await sleep(1000); // the grants' row counts reach pg's statistics
     const stats0 = await tableStats(dbUrl);
@@ -188,6 +190,7 @@ async function main() {
           grants: created.ok,
           webhooks: WEBHOOKS,
           statementsPerGrant: perGrant,
+          webCpuPerGrantMs: per(webCpuMs, created.ok),
           storeCpuPerGrantMs: { backends: per(grantCpu.backendsMs, created.ok), sharedBackground: per(grantCpu.backgroundMs, created.ok) },
           deliveries: sink.distinct('/sink/st-'),
           drainMs,
