@@ -10,7 +10,7 @@ import { openProcess, stopOnSignal } from '@/lib/process-runner';
 import { upsertClient } from '@/lib/service/auth/clients';
 import { currentSigningKey } from '@/lib/service/auth/signing-keys';
 import { registerQueueGauges } from '@/lib/service/delivery/queue-depth-gauge';
-import { startWorker, stopWorker } from '@/lib/service/delivery/worker';
+import { startWorker, stopWorker } from '@/lib/service/delivery/process-worker';
 import { startServicePurge, stopServicePurge } from '@/lib/service/retention/purge-service';
 import { startRollupBackfill, stopRollupBackfill } from '@/lib/service/stats/backfill-rollups';
 import { startPayloadJsonBackfill, stopPayloadJsonBackfill } from '@/lib/service/messages/backfill-payload-json';

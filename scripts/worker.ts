@@ -8,7 +8,7 @@ import { startConsolePurge, stopConsolePurge } from '@/lib/console/retention/pur
 import { env } from '@/lib/env';
 import { openProcess, stopOnSignal, type TProcessPart } from '@/lib/process-runner';
 import { serveReadiness } from '@/lib/readiness/serve-readiness';
-import { startWorker, stopWorker } from '@/lib/service/delivery/worker';
+import { startWorker, stopWorker } from '@/lib/service/delivery/process-worker';
 import { startServicePurge, stopServicePurge } from '@/lib/service/retention/purge-service';
 import { startRollupBackfill, stopRollupBackfill } from '@/lib/service/stats/backfill-rollups';
 import { startPayloadJsonBackfill, stopPayloadJsonBackfill } from '@/lib/service/messages/backfill-payload-json';

@@ -6,8 +6,10 @@
 // the worker's). With STATEMENTS_PROFILE_DIR set, both processes write a CPU profile there.
 //   TEST_DATABASE_URL=postgres://… npx tsx tests/bench/statements.ts
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import pg from 'pg';
 import { startApp } from '../helpers/app';
 import { call, sleep, token } from '../helpers/http';
 import { connectKey, expect201, GRANT, randomEin, subscribe } from './delivery';
@@ -19,6 +21,65 @@ const ADMIN = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 const GRANTS = Number(process.env.STATEMENTS_GRANTS ?? 100);
 const WEBHOOKS = Number(process.env.STATEMENTS_WEBHOOKS ?? 10);
 const PROFILE_DIR = process.env.STATEMENTS_PROFILE_DIR;
+// Drop the deliveries indexes the queue does not read (all but the key, the due and the leased
+// ones) before the grants: what their upkeep costs the store is the difference from a run without.
+const LEAN = process.env.STATEMENTS_LEAN_INDEXES === '1';
+const TICK_MS = 1000 / 100; // USER_HZ
+
+/**
+ * CPU (ms, user + system) of the PostgreSQL processes on this machine, from /proc: the backends
+ * serving `database`, and the server's shared background processes (WAL writer, checkpointer,
+ * autovacuum, …; other databases' work lands there too).
+ */
+function pgCpu(database: string): { backends: Map<number, number>; background: Map<number, number> } {
+  const backends = new Map<number, number>();
+  const background = new Map<number, number>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmd = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (!cmd.startsWith('postgres: ')) continue;
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ms = (Number(fields[11]) + Number(fields[12])) * TICK_MS; // utime, stime (fields 14, 15)
+      const words = cmd.replace(/\0/g, ' ').split(/\s+/);
+      if (words.includes(database)) backends.set(Number(entry), ms);
+      else if (!/ \d+\.\d+\.\d+\.\d+\(|\[local\]/.test(cmd)) background.set(Number(entry), ms);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return { backends, background };
+}
+
+/** A process's CPU so far (ms, user + system), from /proc. */
+function processCpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+}
+
+/** CPU spent between two readings: a process that appeared meanwhile counts from zero; one that ended is lost (read before stopping). */
+function cpuSince(before: ReturnType<typeof pgCpu>, after: ReturnType<typeof pgCpu>) {
+  const diff = (a: Map<number, number>, b: Map<number, number>) => [...b].reduce((sum, [pid, ms]) => sum + ms - (a.get(pid) ?? 0), 0);
+  return { backendsMs: diff(before.backends, after.backends), backgroundMs: diff(before.background, after.background) };
+}
+
+/** The deliveries table's counters (pg's statistics are sent at a transaction's end, so read them after a pause). */
+async function tableStats(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `select n_tup_ins::int as ins, n_tup_upd::int as upd, n_tup_hot_upd::int as hot, n_tup_del::int as del,
+         (select count(*)::int from pg_indexes where schemaname = 'service' and tablename = 'deliveries') as indexes
+       from pg_stat_user_tables where schemaname = 'service' and relname = 'deliveries'`,
+    );
+    return rows[0] as { ins: number; upd: number; hot: number; del: number; indexes: number };
+  } finally {
+    await client.end();
+  }
+}
 
 /** A TCP proxy to the server of `url` that counts the statements its clients send. */
 async function countingProxy(url: URL) {
@@ -73,6 +134,18 @@ async function main() {
   if (PROFILE_DIR) process.env.APP_NODE_ARGS = prof('web').join(' ');
   const app = await startApp({ adminUrl: viaProxy.toString(), accounts: ['statements'], env: { WORKER_IN_PROCESS: 'false' }, unsetEnv: ['DELIVERY_POLL_MS', 'DELIVERY_RETRY_SCHEDULE'] });
   try {
+    const dbUrl = app.env.DATABASE_URL.replace(`:${proxy.port}/`, `:${real.port || 5432}/`);
+    const dbName = new URL(dbUrl).pathname.slice(1);
+    if (LEAN) {
+      const client = new pg.Client({ connectionString: dbUrl });
+      await client.connect();
+      const { rows } = await client.query(
+        `select indexname from pg_indexes where schemaname = 'service' and tablename = 'deliveries'
+           and indexname not in ('deliveries_pkey', 'deliveries_due_idx', 'deliveries_leased_idx')`,
+      );
+      for (const r of rows) await client.query(`drop index service."${r.indexname}"`);
+      await client.end();
+    }
     const tok = await token(app, app.clients.statements);
     const np = await expect201('nonprofit', call(app, 'POST', '/v1/nonprofits', { token: tok, body: { ein: randomEin(), user: { email: 'bench@example.org' } } }));
     const apiKey = await connectKey(app, tok, np.id);
@@ -82,20 +155,57 @@ async function main() {
     await runLoad(app.baseUrl, { count: 1, connections: 1, maxSeconds: 30, make });
     await sleep(200);
     proxy.reset();
+    const cpu0 = pgCpu(dbName);
+    const webCpu0 = processCpuMs(app.pid()!);
     const created = await runLoad(app.baseUrl, { count: GRANTS, connections: 16, maxSeconds: 60, make });
     await sleep(200);
+    const grantCpu = cpuSince(cpu0, pgCpu(dbName));
+    const webCpuMs = processCpuMs(app.pid()!) - webCpu0;
     const perGrant = proxy.take() / created.ok;
+    await sleep(1000); // the grants' row counts reach pg's statistics
+    const stats0 = await tableStats(dbUrl);
     const expected = (created.ok + 1) * WEBHOOKS;
     proxy.reset();
     const worker = spawn(process.execPath, [...prof('worker'), '--import', 'tsx', path.join(ROOT, 'scripts/worker.ts')], { cwd: ROOT, env: { ...process.env, ...app.env }, stdio: 'ignore' });
+    const cpu1 = pgCpu(dbName);
+    const sinkCpu0 = process.cpuUsage();
     const t0 = Date.now();
-    while (sink.distinct('/sink/st-') < expected && Date.now() - t0 < 120_000) await sleep(20);
+    while (sink.distinct('/sink/st-') < expected && Date.now() - t0 < 300_000) await sleep(20);
     const drainMs = Date.now() - t0;
     await sleep(300);
+    const drainCpu = cpuSince(cpu1, pgCpu(dbName));
+    const sinkCpu = process.cpuUsage(sinkCpu0);
+    const workerCpuMs = processCpuMs(worker.pid!);
     const workerStatements = proxy.take();
     worker.kill('SIGTERM');
     await new Promise((r) => worker.once('exit', r));
-    console.log(JSON.stringify({ grants: created.ok, webhooks: WEBHOOKS, statementsPerGrant: perGrant, deliveries: sink.distinct('/sink/st-'), drainMs, workerStatements, statementsPerDelivery: workerStatements / expected }, null, 1));
+    await sleep(700);
+    const stats1 = await tableStats(dbUrl);
+    const per = (ms: number, n: number) => Math.round((ms / n) * 1000) / 1000;
+    console.log(
+      JSON.stringify(
+        {
+          lean: LEAN,
+          deliveriesIndexes: stats1.indexes,
+          grants: created.ok,
+          webhooks: WEBHOOKS,
+          statementsPerGrant: perGrant,
+          webCpuPerGrantMs: per(webCpuMs, created.ok),
+          storeCpuPerGrantMs: { backends: per(grantCpu.backendsMs, created.ok), sharedBackground: per(grantCpu.backgroundMs, created.ok) },
+          deliveries: sink.distinct('/sink/st-'),
+          drainMs,
+          workerStatements,
+          statementsPerDelivery: workerStatements / expected,
+          storeCpuPerDeliveryMs: { backends: per(drainCpu.backendsMs, expected), sharedBackground: per(drainCpu.backgroundMs, expected) },
+          // The worker's whole life (its start-up included); the sink runs in this process.
+          workerCpuPerDeliveryMs: per(workerCpuMs, expected),
+          sinkCpuPerDeliveryMs: per((sinkCpu.user + sinkCpu.system) / 1000, expected),
+          drainRowChanges: { updates: stats1.upd - stats0.upd, hotUpdates: stats1.hot - stats0.hot, inserts: stats1.ins - stats0.ins },
+        },
+        null,
+        1,
+      ),
+    );
   } finally {
     await app.destroy();
     await sink.close();

@@ -386,6 +386,20 @@ describe('grant.succeeded', () => {
     assert.equal(full.body.payload.type, 'grant.succeeded');
     assert.match(full.body.payload.timestamp, /Z$/);
     assert.deepEqual(full.body.payload.data, grant.body);
+    // With an Idempotency-Key the grant and its event are written in the key's transaction (emitEvent), not by the fixed statement: the same message.
+    const keyed = await postGrant(main, grantBody({ note: 'event check, keyed' }), { headers: { 'idempotency-key': `event-${Date.now()}` } });
+    assert.equal(keyed.status, 201, keyed.text);
+    const other = await eventually(async () => {
+      const list = await call(app, 'GET', `/v1/webhooks/${hook.body.id}/messages?pageLimit=100`, { token: tok });
+      return list.body.results?.find((m: { id: string }) => m.id !== message.id);
+    }, 10000, 'the keyed grant’s message');
+    const keyedFull = await call(app, 'GET', `/v1/webhooks/${hook.body.id}/messages/${other.id}`, { token: tok });
+    assert.deepEqual(keyedFull.body.payload.data, keyed.body);
+    assert.deepEqual(
+      Object.keys(keyedFull.body).sort(),
+      Object.keys(full.body).sort(),
+    );
+    assert.deepEqual(keyedFull.body.tags.map((t: string) => t.split(':')[0]), full.body.tags.map((t: string) => t.split(':')[0]));
   });
 
   test('the body sent is JSON.stringify({type, timestamp, data}) byte for byte, timestamp = the message time, whatever the donor typed', async () => {

@@ -191,3 +191,44 @@ test('a slot is free once its request is over: slow outcome commits do not hold 
     await worker.stop(1_000);
   }
 });
+
+test('it claims ahead: sends start while a claim is out, claims take half a batch or more, and stopping gives back what is ready', async () => {
+  const fake = fakeDeps(() => 2);
+  let claimsOut = 0;
+  let startedDuringClaim = 0;
+  const claimed: string[] = [];
+  const released: string[] = [];
+  const { claim, send } = fake.deps;
+  // A slow store: each claim takes 15 ms, several sends' worth.
+  fake.deps.claim = async (limit, owner) => {
+    claimsOut++;
+    await sleep(15);
+    const batch = await claim(limit, owner);
+    claimsOut--;
+    claimed.push(...batch.jobs.map((j) => j.claim.id));
+    return batch;
+  };
+  fake.deps.send = async (j) => {
+    if (claimsOut > 0) startedDuringClaim++;
+    return send(j);
+  };
+  fake.deps.release = async (c) => void released.push(c.id);
+  const config = { ...CONFIG, concurrency: 8, perEndpoint: 8 };
+  // Every delivery to an endpoint of its own: no send waits on an endpoint's limit.
+  fake.due(Array.from({ length: 2_000 }, (_, i) => job(i, `http://127.0.0.1:9/own-${i}`)));
+  const worker = await runWorker(fake.deps, config);
+  let stats;
+  try {
+    await until(() => fake.sent.length >= 200, 10_000);
+  } finally {
+    stats = await worker.stop(1_000);
+  }
+  assert.ok(startedDuringClaim > 0, 'a free slot took a ready job while the next claim was out');
+  const refills = fake.limits.slice(1);
+  assert.ok(refills.every((n) => n >= config.concurrency / 2), `each claim after the first asked for half a batch or more (${refills.join(', ')})`);
+  assert.equal(claimed.length, fake.sent.length + released.length, 'every claimed job was either sent or given back');
+  assert.equal(new Set([...fake.sent, ...released]).size, claimed.length, 'none both');
+  assert.ok(released.length > 0, 'the batch ready when it stopped was given back');
+  assert.equal(stats.released, released.length);
+  assert.equal(fake.recorded.length, fake.sent.length, 'every sent one recorded before stop returned');
+});

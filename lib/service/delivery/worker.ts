@@ -1,28 +1,26 @@
 import os from 'node:os';
-import { getDb, listenDb } from '@/lib/db/client';
 import { isStoreUnavailable } from '@/lib/db/store-availability';
-import { env } from '@/lib/env';
 import { describeForLog } from '@/lib/http/log-error';
 import { randomString } from '@/lib/ids';
-import { dropProcessSingleton, existingProcessSingleton, processSingleton } from '@/lib/process-singleton';
-import { dropHeartbeat, heartbeat } from '@/lib/readiness/heartbeats';
-import { claimDeliveries, releaseClaim, type TClaim, type TClaimed, type TDeliveryJob } from './claim';
-import { attemptDelivery, attemptTimeoutMs } from './deliver';
+import type { TClaim, TClaimed, TDeliveryJob } from './claim';
 import { EndpointSlots } from './endpoint-slots';
-import { abandonClaim, recordScheduledAttempt } from './record-scheduled-attempts';
 import type { TSendResult } from './send-webhook';
-import { DELIVERIES_CHANNEL, Wakeup } from './wakeup';
+import { Wakeup } from './wakeup';
 
-// The delivery worker: one loop — free slots → claim a batch → send → record → wait for a
-// wake-up or the next due time. A commit that queues deliveries wakes it at once (NOTIFY, from
-// this process or any other); a slot freeing up wakes it while there is more work; otherwise it
-// sleeps until the next retry or lease expiry falls due, polling at most every DELIVERY_POLL_MS
-// as a fallback. A slot is held while a request is in flight, not while its outcome is committed:
-// outcomes are recorded in batches behind the sending (at most 4 × concurrency waiting), so the
-// rate of sending is not tied to the store's commit latency. While the database is unavailable it
-// backs off (claims and the outcomes of attempts in flight are tried again, not logged each time)
-// and resumes when it answers; the LISTEN connection, made again, wakes it. Its dependencies (database, HTTP, notifications) are
-// passed in as `TWorkerDeps`, so the loop reads as the schedule alone.
+// The delivery worker: one loop — claim a batch → send → record → wait for a wake-up or the next
+// due time. It claims ahead: a batch is kept leased in memory (`ready`) while the one before it is
+// sent, and a slot that frees up takes its next job from there at once, so claims are larger and
+// overlap the sending instead of a free slot waiting on one. A commit that queues deliveries wakes
+// it at once (NOTIFY, from this process or any other); the ready batch running low wakes it while
+// there is more work; otherwise it sleeps until the next retry or lease expiry falls due, polling
+// at most every DELIVERY_POLL_MS as a fallback. A slot is held while a request is in flight, not
+// while its outcome is committed: outcomes are recorded in batches behind the sending (at most
+// 4 × concurrency waiting, ready ones included), so the rate of sending is not tied to the store's
+// commit latency. A job that waited for a slot until half its lease was spent is given back, as is
+// every ready one when the worker stops. While the database is unavailable it backs off (claims
+// and the outcomes of attempts in flight are tried again, not logged each time) and resumes when it
+// answers; the LISTEN connection, made again, wakes it. Its dependencies (database, HTTP,
+// notifications) are passed in as `TWorkerDeps` (process-worker.ts wires the real ones), so the loop reads as the schedule alone.
 
 export type TOutcome = 'success' | 'failed' | 'abandoned' | 'released';
 
@@ -46,7 +44,7 @@ export type TWorkerConfig = {
   leaseMs: number;
 };
 
-type TStats = { attempts: number; delivered: number; failed: number; abandoned: number; released: number; errors: number };
+export type TStats = { attempts: number; delivered: number; failed: number; abandoned: number; released: number; errors: number };
 
 type TWorker = {
   id: string;
@@ -55,11 +53,13 @@ type TWorker = {
   stopping: boolean;
   wakeup: Wakeup;
   slots: EndpointSlots;
-  /** Every job not yet finished: sending, or sent and its outcome not yet committed. */
+  /** Claimed (leased) and waiting for a slot, oldest first. */
+  ready: { job: TDeliveryJob; claimedAt: number }[];
+  /** Every job started and not yet finished: sending, or sent and its outcome not yet committed. */
   jobs: Set<Promise<void>>;
   /** Jobs holding one of the `concurrency` slots: claimed and not yet sent. */
   busy: number;
-  /** The last claim took every free slot: more may be due as soon as one frees up. */
+  /** The last claim took all it asked for, or the loop did not ask: more may be due once the ready batch runs low. */
   saturated: boolean;
   stats: TStats;
   loop: Promise<void> | null;
@@ -124,6 +124,7 @@ function start(w: TWorker, job: TDeliveryJob, claimedAt: number): void {
     if (!holding) return;
     holding = false;
     w.busy--;
+    pump(w);
     wakeIfRoom(w);
   };
   w.busy++;
@@ -153,21 +154,59 @@ function start(w: TWorker, job: TDeliveryJob, claimedAt: number): void {
   w.jobs.add(p);
 }
 
+/** Starts ready jobs while slots are free. */
+function pump(w: TWorker): void {
+  while (!w.stopping && w.busy < w.config.concurrency && w.ready.length > 0) {
+    const next = w.ready.shift()!;
+    start(w, next.job, next.claimedAt);
+  }
+}
+
+/** Gives every ready job back, unattempted (the worker is stopping). */
+function releaseReady(w: TWorker): void {
+  for (const { job } of w.ready.splice(0)) {
+    const p: Promise<void> = w.deps
+      .release(job.claim)
+      .then(() => void w.stats.released++)
+      .catch(() => void w.stats.errors++) // its lease runs out and a worker takes it then
+      .finally(() => w.jobs.delete(p));
+    w.jobs.add(p);
+  }
+}
+
 /** Outcomes sent and not yet committed, at most: beyond it the worker claims nothing more until they are (a slow store holds back the sending). */
 function maxUnrecorded(config: TWorkerConfig): number {
   return 4 * config.concurrency;
 }
 
-/** How many more jobs the worker may claim now: free slots, within the bound on outcomes waiting to be recorded. */
+/** Jobs kept claimed ahead of the slots: one batch's worth. */
+function ahead(config: TWorkerConfig): number {
+  return config.concurrency;
+}
+
+/** The ready batch is claimed again once it is down to half. */
+function lowWater(config: TWorkerConfig): number {
+  return Math.floor(ahead(config) / 2);
+}
+
+/** How many more jobs the worker may claim now: the free slots and the batch ahead, within the bound on outcomes waiting to be recorded. */
 function room(w: TWorker): number {
-  return Math.min(w.config.concurrency - w.busy, maxUnrecorded(w.config) - w.jobs.size);
+  const held = w.busy + w.ready.length;
+  return Math.max(0, Math.min(w.config.concurrency + ahead(w.config) - held, maxUnrecorded(w.config) - w.jobs.size - w.ready.length));
+}
+
+/** Whether to claim now: a slot has nothing to take, or the ready batch is low and a batch's worth of room is free. */
+function shouldClaim(w: TWorker, n: number): boolean {
+  if (n === 0) return false;
+  if (w.ready.length === 0 && w.busy < w.config.concurrency) return true;
+  return w.ready.length <= lowWater(w.config) && n >= refillAt(w.config);
 }
 
 function wakeIfRoom(w: TWorker): void {
-  if (w.saturated && room(w) >= refillAt(w.config)) w.wakeup.notify();
+  if (w.saturated && shouldClaim(w, room(w))) w.wakeup.notify();
 }
 
-/** A saturated worker claims again once this many slots are free: claims in batches, not one slot at a time. */
+/** Claims of fewer rows than this wait while slots have work: claims in batches, not one slot at a time. */
 function refillAt(config: TWorkerConfig): number {
   return Math.max(1, Math.floor(config.concurrency / 8));
 }
@@ -176,17 +215,21 @@ async function loop(w: TWorker): Promise<void> {
   let failures = 0;
   while (!w.stopping) {
     w.deps.tick?.();
-    const free = room(w);
+    pump(w);
+    const n = room(w);
+    const claiming = shouldClaim(w, n);
     let claimed = 0;
     let dueIn: number | null = null;
-    if (free > 0) {
+    if (claiming) {
       try {
         const claimedAt = Date.now();
-        const batch = await w.deps.claim(free, `${w.id}:${randomString(8)}`);
+        const batch = await w.deps.claim(n, `${w.id}:${randomString(8)}`);
         failures = 0;
         claimed = batch.jobs.length;
         dueIn = batch.nextDueInMs;
-        for (const job of batch.jobs) start(w, job, claimedAt);
+        for (const job of batch.jobs) w.ready.push({ job, claimedAt });
+        if (w.stopping) releaseReady(w);
+        pump(w);
       } catch (err) {
         w.stats.errors++;
         failures++;
@@ -197,41 +240,12 @@ async function loop(w: TWorker): Promise<void> {
         continue;
       }
     }
-    // Every slot busy, or every free one filled: more may be due, so slots freeing up wake the loop.
-    w.saturated = claimed === free;
+    // It took all it asked for, or did not ask (no room, or enough ready): more may be due, so the
+    // ready batch running low wakes the loop.
+    w.saturated = !claiming || claimed === n;
     // Otherwise nothing more is due now: sleep until woken, the next due time, or the fallback poll.
     await w.wakeup.wait(w.saturated ? w.config.fallbackPollMs : Math.min(dueIn ?? Infinity, w.config.fallbackPollMs));
   }
-}
-
-const HEARTBEAT = 'delivery worker';
-
-/** How long the loop may go without a turn before readiness fails: a few polls and a slow claim. */
-function maxSilenceMs(config: TWorkerConfig): number {
-  return 3 * config.fallbackPollMs + 10_000;
-}
-
-/** The production dependencies: the process's database and the undici pool. */
-function databaseDeps(log: (line: string) => void, tick: () => void): TWorkerDeps {
-  return {
-    tick,
-    claim: async (limit, owner) => claimDeliveries(await getDb(), { owner, limit, leaseMs: env.DELIVERY_LEASE_MS }),
-    send: attemptDelivery,
-    record: recordScheduledAttempt,
-    abandon: abandonClaim,
-    release: async (claim) => releaseClaim(await getDb(), claim),
-    listen: (onWake) => listenDb(DELIVERIES_CHANNEL, onWake),
-    log,
-  };
-}
-
-function configFromEnv(): TWorkerConfig {
-  return {
-    concurrency: env.DELIVERY_CONCURRENCY,
-    perEndpoint: env.DELIVERY_ENDPOINT_CONCURRENCY,
-    fallbackPollMs: env.DELIVERY_POLL_MS,
-    leaseMs: env.DELIVERY_LEASE_MS,
-  };
 }
 
 /** Starts a worker on `deps` (the database, HTTP and notifications; tests pass their own); stop it with the returned function, which waits up to `graceMs` for deliveries in flight. */
@@ -243,6 +257,7 @@ export async function runWorker(deps: TWorkerDeps, config: TWorkerConfig): Promi
     stopping: false,
     wakeup: new Wakeup(),
     slots: new EndpointSlots(config.perEndpoint),
+    ready: [],
     jobs: new Set(),
     busy: 0,
     saturated: false,
@@ -258,41 +273,19 @@ export async function runWorker(deps: TWorkerDeps, config: TWorkerConfig): Promi
   w.loop = loop(w);
   const stop = async (graceMs: number): Promise<TStats> => {
     w.stopping = true;
+    releaseReady(w);
     w.wakeup.notify();
     await w.unlisten?.().catch(() => {});
     let timer: NodeJS.Timeout | undefined;
     const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
-    await Promise.race([Promise.allSettled([w.loop, ...w.jobs]), grace]);
+    // The loop first: a claim it has out may still give back what it took.
+    const settled = (async () => {
+      await w.loop;
+      await Promise.allSettled([...w.jobs]);
+    })();
+    await Promise.race([settled, grace]);
     clearTimeout(timer);
     return { ...w.stats };
   };
   return { id: w.id, stop, stats: () => ({ ...w.stats }) };
-}
-
-type TRunning = Awaited<ReturnType<typeof runWorker>>;
-const KEY = 'delivery-worker';
-
-/** Starts this process's worker (once; a second call returns the same one's id). */
-export async function startWorker({ log = (line: string) => console.error(line) }: { log?: (line: string) => void } = {}): Promise<string> {
-  const running = await processSingleton<Promise<TRunning>>(KEY, () => {
-    if (attemptTimeoutMs() < env.DELIVERY_TIMEOUT_MS) {
-      log(`[worker] DELIVERY_LEASE_MS (${env.DELIVERY_LEASE_MS}) is short for DELIVERY_TIMEOUT_MS (${env.DELIVERY_TIMEOUT_MS}); attempts time out after ${attemptTimeoutMs()} ms`);
-    }
-    const config = configFromEnv();
-    return runWorker(databaseDeps(log, heartbeat(HEARTBEAT, maxSilenceMs(config))), config);
-  });
-  return running.id;
-}
-
-/**
- * Stops this process's worker and waits up to `graceMs` for deliveries in flight to be recorded;
- * returns the counts. Any still running after that keep their lease, which expires, and are
- * attempted again by a live worker.
- */
-export async function stopWorker({ graceMs = 10_000 }: { graceMs?: number } = {}): Promise<TStats | null> {
-  const running = existingProcessSingleton<Promise<TRunning>>(KEY);
-  if (!running) return null;
-  dropProcessSingleton(KEY);
-  dropHeartbeat(HEARTBEAT);
-  return (await running).stop(graceMs);
 }

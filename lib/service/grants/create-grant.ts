@@ -8,6 +8,7 @@ import { ID_PREFIX } from '@/lib/constants';
 import { donorNameTag } from '@/lib/donor-name';
 import type { TConnectRow } from '@/lib/service/connects/connect-json';
 import { emitEvent } from '@/lib/service/webhooks/emit-event';
+import { insertGrantWithEvent } from './insert-grant-event';
 import { IDEMPOTENCY_WINDOW_MS, TRACKING_ID_ALPHABET, TRACKING_ID_LENGTH, TRACKING_ID_PREFIX, feeFor, findFund } from './constants';
 import { grantToJson, type TGrantJson, type TGrantRow } from './grant-json';
 import type { TCreateGrant } from './schemas';
@@ -65,18 +66,26 @@ function grantRow(input: TCreateGrantInput, workflowSessionId: string): TGrantRo
   };
 }
 
+/** The grant and its event in one statement, in the caller's transaction: emitEvent with the grant's INSERT as its guard. */
+async function insertInTransaction(tx: DbOrTx, row: TGrantRow, grant: TGrantJson): Promise<boolean> {
+  const guard = tx.insert(schema.grants).values(row).onConflictDoNothing({ target: schema.grants.trackingId }).returning({ id: schema.grants.id }).getSQL();
+  return (await emitEvent(tx, { accountId: row.accountId, eventType: 'grant.succeeded', payload: grant, tags: grantEventTags(grant), guard })) !== null;
+}
+
 /**
- * The grant row and its grant.succeeded event in one statement (both or neither). Tracking ids are
- * short, so collisions are possible: a taken one writes nothing, and another is drawn.
+ * The grant row and its grant.succeeded event in one statement (both or neither): on its own, the
+ * fixed statement of insert-grant-event.ts; in a transaction (`tx`), through emitEvent. Tracking
+ * ids are short, so collisions are possible: a taken one writes nothing, and another is drawn.
  */
-async function createGrantIn(db: DbOrTx, input: TCreateGrantInput, workflowSessionId: string): Promise<TGrantJson> {
+async function createGrantIn(tx: DbOrTx | null, input: TCreateGrantInput, workflowSessionId: string): Promise<TGrantJson> {
   const first = grantRow(input, workflowSessionId);
   for (let i = 0; i < TRACKING_ID_TRIES; i++) {
     const row = i === 0 ? first : { ...first, trackingId: newTrackingId() };
     const grant = grantToJson(row);
-    const guard = db.insert(schema.grants).values(row).onConflictDoNothing({ target: schema.grants.trackingId }).returning({ id: schema.grants.id }).getSQL();
-    const emitted = await emitEvent(db, { accountId: input.connect.accountId, eventType: 'grant.succeeded', payload: grant, tags: grantEventTags(grant), guard });
-    if (emitted) return grant;
+    const stored = tx
+      ? await insertInTransaction(tx, row, grant)
+      : await insertGrantWithEvent(row, { messageId: prefixedId(ID_PREFIX.message), eventId: prefixedId(ID_PREFIX.event), data: grant, tags: grantEventTags(grant) });
+    if (stored) return grant;
   }
   throw new Error(`no free tracking id after ${TRACKING_ID_TRIES} tries`);
 }
@@ -91,10 +100,10 @@ async function createGrantIn(db: DbOrTx, input: TCreateGrantInput, workflowSessi
  */
 export async function createGrant(input: TCreateGrantInput, opts: TCreateGrantOptions = {}): Promise<TCreateGrantResult> {
   if (!input.connect.active) throw new ApiError('forbidden', 'This Connect is inactive and cannot receive grants.');
-  const db = await getDb();
   const { idempotencyKey } = opts;
   const workflowSessionId = opts.workflowSessionId ?? prefixedId(ID_PREFIX.workflowSession);
-  if (idempotencyKey === undefined) return { grant: await createGrantIn(db, input, workflowSessionId), replayed: false };
+  if (idempotencyKey === undefined) return { grant: await createGrantIn(null, input, workflowSessionId), replayed: false };
+  const db = await getDb();
   return db.transaction(async (tx) => {
     const { connect, ...request } = input;
     const requestHash = sha256(canonicalJson(request));

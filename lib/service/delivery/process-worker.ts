@@ -1,0 +1,70 @@
+import { getDb, listenDb } from '@/lib/db/client';
+import { env } from '@/lib/env';
+import { dropProcessSingleton, existingProcessSingleton, processSingleton } from '@/lib/process-singleton';
+import { dropHeartbeat, heartbeat } from '@/lib/readiness/heartbeats';
+import { claimDeliveries, releaseClaim } from './claim';
+import { attemptDelivery, attemptTimeoutMs } from './deliver';
+import { abandonClaim, recordScheduledAttempt } from './record-scheduled-attempts';
+import { DELIVERIES_CHANNEL } from './wakeup';
+import { runWorker, type TStats, type TWorkerConfig, type TWorkerDeps } from './worker';
+
+// This process's delivery worker (the web process's, or `npm run worker`'s): the loop of worker.ts
+// on the process's database, the undici pool and the LISTEN connection, configured from the env.
+
+const HEARTBEAT = 'delivery worker';
+
+/** How long the loop may go without a turn before readiness fails: a few polls and a slow claim. */
+function maxSilenceMs(config: TWorkerConfig): number {
+  return 3 * config.fallbackPollMs + 10_000;
+}
+
+/** The production dependencies: the process's database and the undici pool. */
+function databaseDeps(log: (line: string) => void, tick: () => void): TWorkerDeps {
+  return {
+    tick,
+    claim: async (limit, owner) => claimDeliveries(await getDb(), { owner, limit, leaseMs: env.DELIVERY_LEASE_MS }),
+    send: attemptDelivery,
+    record: recordScheduledAttempt,
+    abandon: abandonClaim,
+    release: async (claim) => releaseClaim(await getDb(), claim),
+    listen: (onWake) => listenDb(DELIVERIES_CHANNEL, onWake),
+    log,
+  };
+}
+
+function configFromEnv(): TWorkerConfig {
+  return {
+    concurrency: env.DELIVERY_CONCURRENCY,
+    perEndpoint: env.DELIVERY_ENDPOINT_CONCURRENCY,
+    fallbackPollMs: env.DELIVERY_POLL_MS,
+    leaseMs: env.DELIVERY_LEASE_MS,
+  };
+}
+
+type TRunning = Awaited<ReturnType<typeof runWorker>>;
+const KEY = 'delivery-worker';
+
+/** Starts this process's worker (once; a second call returns the same one's id). */
+export async function startWorker({ log = (line: string) => console.error(line) }: { log?: (line: string) => void } = {}): Promise<string> {
+  const running = await processSingleton<Promise<TRunning>>(KEY, () => {
+    if (attemptTimeoutMs() < env.DELIVERY_TIMEOUT_MS) {
+      log(`[worker] DELIVERY_LEASE_MS (${env.DELIVERY_LEASE_MS}) is short for DELIVERY_TIMEOUT_MS (${env.DELIVERY_TIMEOUT_MS}); attempts time out after ${attemptTimeoutMs()} ms`);
+    }
+    const config = configFromEnv();
+    return runWorker(databaseDeps(log, heartbeat(HEARTBEAT, maxSilenceMs(config))), config);
+  });
+  return running.id;
+}
+
+/**
+ * Stops this process's worker and waits up to `graceMs` for deliveries in flight to be recorded;
+ * returns the counts. Any still running after that keep their lease, which expires, and are
+ * attempted again by a live worker.
+ */
+export async function stopWorker({ graceMs = 10_000 }: { graceMs?: number } = {}): Promise<TStats | null> {
+  const running = existingProcessSingleton<Promise<TRunning>>(KEY);
+  if (!running) return null;
+  dropProcessSingleton(KEY);
+  dropHeartbeat(HEARTBEAT);
+  return (await running).stop(graceMs);
+}
