@@ -56,15 +56,19 @@ async function readPage(accountId: string, webhookId: string, filters: TStreamFi
         'tags', m.tags, 'status', deliveries.status,
         'nextAttempt', case when deliveries.status = 'pending' and deliveries.next_attempt_at is not null then ${iso(sql`deliveries.next_attempt_at`)} end,
         'attemptCount', deliveries.attempt_count,
-        'lastAttempt', (select json_build_object(${attemptFields}, 'response', a.response,
-            'responsePurged', case when a.response_purged_at is not null then json_build_object('at', ${iso(sql`a.response_purged_at`)},
-              'retention', ${formatDuration(env.MESSAGE_PAYLOAD_RETENTION)}::text, 'size', coalesce(a.response_size, 0), 'sha256', coalesce(a.response_sha256, '')) end)
-          from ${schema.attempts} a where a.webhook_id = deliveries.webhook_id and a.message_id = deliveries.message_id
-          order by a.created_at desc nulls last, a.id desc nulls last limit 1),
-        'attempts', coalesce((select json_agg(json_build_object(${attemptFields}) order by a.created_at, a.id)
-          from ${schema.attempts} a where a.webhook_id = deliveries.webhook_id and a.message_id = deliveries.message_id), '[]'::json)
+        'lastAttempt', tried.last,
+        'attempts', coalesce(tried.attempts, '[]'::json)
       )::text as line
     from ${d} join ${schema.messages} m on m.id = deliveries.message_id
+    -- The delivery's attempts read once for both: the list, oldest first, and the newest with its response.
+    left join lateral (
+      select json_agg(json_build_object(${attemptFields}) order by a.created_at, a.id) as attempts,
+        (array_agg(json_build_object(${attemptFields}, 'response', a.response,
+            'responsePurged', case when a.response_purged_at is not null then json_build_object('at', ${iso(sql`a.response_purged_at`)},
+              'retention', ${formatDuration(env.MESSAGE_PAYLOAD_RETENTION)}::text, 'size', coalesce(a.response_size, 0), 'sha256', coalesce(a.response_sha256, '')) end)
+          order by a.created_at desc nulls last, a.id desc nulls last))[1] as last
+      from ${schema.attempts} a where a.webhook_id = deliveries.webhook_id and a.message_id = deliveries.message_id
+    ) tried on true
     where ${webhookDeliveriesWhere(accountId, webhookId, filters, after)}
     order by ${sql.join(newestFirst(d.createdAt, d.messageId), sql`, `)}
     limit ${STREAM_PAGE}`,
