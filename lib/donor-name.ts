@@ -13,3 +13,8 @@ export function donorNameTag(fullName: string): string | null {
   const name = normalizeDonorName(fullName);
   return name ? `${DONOR_NAME_TAG_PREFIX}${name}` : null;
 }
+
+/** The prefix of a tag that names a donor (`donor:` + e-mail, `name:` + full name), or null: what exports and viewers mask. */
+export function donorTagPrefix(tag: string): string | null {
+  return tag.startsWith('donor:') ? 'donor:' : tag.startsWith(DONOR_NAME_TAG_PREFIX) ? DONOR_NAME_TAG_PREFIX : null;
+}

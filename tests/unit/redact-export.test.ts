@@ -21,6 +21,9 @@ test('donor fields and e-mail addresses are redacted by default; empty ones stay
   assert.equal(scrubText('answered 500 "no user ada@example.org"', false), `answered 500 "no user ${REDACTED}"`);
   assert.deepEqual(redactTags(['grant:g1', 'donor:ada@example.org'], false), ['grant:g1', `donor:${REDACTED}`]);
   assert.deepEqual(redactTags(['donor:ada@example.org'], true), ['donor:ada@example.org']);
+  // The donor's name tag is donor data too.
+  assert.deepEqual(redactTags(['name:ada lovelace', 'connect:c1'], false), [`name:${REDACTED}`, 'connect:c1']);
+  assert.deepEqual(redactTags(['name:ada lovelace'], true), ['name:ada lovelace']);
 });
 
 test('redactedJson writes what stringifying redactValue writes, without the copy', () => {

@@ -30,7 +30,7 @@ test('a viewer gets fingerprints for secrets and masked donor details, wherever 
     secrets: [SECRET, 'plain-secret'],
     receiverSecrets: [{ fingerprint: 'abcd1234', secret: SECRET }],
     email: 'ada@example.org',
-    tags: ['donor:ada@example.org', 'grant:1'],
+    tags: ['donor:ada@example.org', 'name:ada lovelace', 'grant:1'],
     bodyText: body,
     body: Buffer.from(body).toString('base64'),
     note: 'calls Tuesdays',
@@ -41,11 +41,11 @@ test('a viewer gets fingerprints for secrets and masked donor details, wherever 
   }) as Record<string, unknown>;
   const reply = Buffer.from((seen.forwards as { responseBodyBase64: string }[])[0].responseBodyBase64, 'base64').toString();
   const text = JSON.stringify(seen) + new TextDecoder().decode(seen.raw as Uint8Array) + Buffer.from(String(seen.body), 'base64').toString() + reply;
-  for (const leaked of [SECRET, 'plain-secret', 'ada@example.org', 'Lovelace', '+1 555', 'Tuesdays', 'abc.def']) assert.ok(!text.includes(leaked), leaked);
+  for (const leaked of [SECRET, 'plain-secret', 'ada@example.org', 'Lovelace', 'ada lovelace', '+1 555', 'Tuesdays', 'abc.def']) assert.ok(!text.includes(leaked), leaked);
   assert.deepEqual(seen.secrets, [`[secret ${secretFingerprint(SECRET)}…]`, `[secret ${secretFingerprint('plain-secret')}…]`]);
   assert.equal((seen.receiverSecrets as { fingerprint: string }[])[0].fingerprint, 'abcd1234', 'a fingerprint stays');
   assert.equal(seen.email, 'a•••@example.org');
-  assert.deepEqual(seen.tags, ['donor:•••', 'grant:1']);
+  assert.deepEqual(seen.tags, ['donor:•••', 'name:•••', 'grant:1']);
   assert.match(String(seen.bodyText), /"firstName":"A•••".*"amount":25/);
   assert.equal(seen.actor, 'staff@example.org', 'a staff member is no donor');
   assert.ok(seen.at instanceof Date);

@@ -1,3 +1,5 @@
+import { donorTagPrefix } from '@/lib/donor-name';
+
 // What an export leaves out. Secrets never leave: any whsec_/sk_ key or bearer token in a string is
 // replaced, whatever field carries it. Donor details (a grant's name, e-mail, phone, note; a
 // `donor:` tag) leave only when the staff member ticked "include donor details".
@@ -60,9 +62,12 @@ export function redactedJson(value: unknown, includeDonor: boolean): string {
   });
 }
 
-/** A message's tags with `donor:` ones redacted unless included. */
+/** A message's tags with those naming a donor (`donor:`, `name:`) redacted unless included. */
 export function redactTags(tags: string[] | undefined, includeDonor: boolean): string[] {
-  return (tags ?? []).map((t) => (!includeDonor && t.startsWith('donor:') ? `donor:${REDACTED}` : scrubSecrets(t)));
+  return (tags ?? []).map((t) => {
+    const donor = includeDonor ? null : donorTagPrefix(t);
+    return donor ? `${donor}${REDACTED}` : scrubSecrets(t);
+  });
 }
 
 /** Replaces, in place, the value of every donor field outside a `…Gone` object (what redactedJson replaces by key). */

@@ -1,3 +1,4 @@
+import { donorTagPrefix } from '@/lib/donor-name';
 import { secretFingerprint } from '../secret-fingerprint';
 
 // What a viewer is sent: never a secret (its fingerprint instead, lib/console/secret-fingerprint.ts)
@@ -55,7 +56,8 @@ export function redactForViewer(value: unknown, key = ''): unknown {
     if (value !== '' && SECRET_KEY.test(key)) return secretStandIn(value);
     if (value !== '' && DONOR_FIELDS.has(key)) return maskText(value);
     if (STAFF_KEYS.has(key)) return value; // a staff member's own address is no donor detail
-    if (value.startsWith('donor:')) return `donor:${MASK}`;
+    const donorTag = donorTagPrefix(value);
+    if (donorTag) return `${donorTag}${MASK}`;
     // Bytes sent as base64 (a forward's reply body, `responseBodyBase64`): masked as a stored body is.
     if (key.endsWith('Base64') && value !== '') {
       const bytes = Buffer.from(value, 'base64');
