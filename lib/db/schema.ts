@@ -301,7 +301,7 @@ export const attempts = service.table(
     responseSize: integer(),
     responseSha256: text(),
     triggerType: text().notNull(), // scheduled | manual
-    // Counted in service.attempt_rollups. New rows are (the insert's trigger counts them); rows
+    // Counted in service.attempt_histograms. New rows are (the insert's trigger counts them); rows
     // stored before migration 0012 are not until the backfill has added them.
     rolledUp: boolean().notNull().default(true),
   },
@@ -321,23 +321,26 @@ export const attempts = service.table(
 );
 
 /**
- * Each webhook's attempts counted per bucket of time (5 min, 1 h, 6 h: the stats windows' buckets)
- * and per latency bucket (lib/service/stats/latency-buckets.ts): the stats read these instead of the
- * attempts, so their cost does not grow with volume. Kept by a statement trigger on
- * service.attempts (migration 0012), in the statement that inserts the attempts; attempts stored
- * before it (rolled_up false) are added by the backfill (lib/service/stats/backfill-rollups.ts).
+ * Each webhook's attempts counted per bucket of time (5 min, 1 h, 6 h: the stats windows' buckets),
+ * one row a bucket: its attempts, its successes, and its attempts per latency bucket (`latency[k + 1]`
+ * counts latency bucket k of lib/service/stats/latency-buckets.ts, 0–64). The stats read these
+ * instead of the attempts, so their cost does not grow with volume — nor with how spread the
+ * response times are (migration 0021: a row per latency bucket before, and a busy day read ~5× the
+ * rows of a quiet one). Kept by a statement trigger on service.attempts (migration 0012; the
+ * function it calls writes here since 0021), in the statement that inserts the attempts; attempts
+ * stored before it (rolled_up false) are added by the backfill (lib/service/stats/backfill-rollups.ts).
  */
-export const attemptRollups = service.table(
-  'attempt_rollups',
+export const attemptHistograms = service.table(
+  'attempt_histograms',
   {
     webhookId: text().notNull(),
     bucketSeconds: integer().notNull(),
     bucketStart: ts().notNull(),
-    latencyBucket: integer().notNull(),
     attempts: integer().notNull(),
     successes: integer().notNull(),
+    latency: integer().array().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.webhookId, t.bucketSeconds, t.bucketStart, t.latencyBucket] })],
+  (t) => [primaryKey({ columns: [t.webhookId, t.bucketSeconds, t.bucketStart] })],
 );
 
 /** EXT POST /v1/webhooks/{id}/recover: one run re-sends the webhook's failed messages of a window once each. */

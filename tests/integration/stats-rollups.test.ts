@@ -7,12 +7,13 @@ import { openTestDatabase } from '../helpers/in-process-db';
 import type * as TStats from '../../lib/service/stats/get-webhook-stats';
 import type * as TBackfill from '../../lib/service/stats/backfill-rollups';
 
-// The stats' rollups (service.attempt_rollups, kept by a trigger on service.attempts) against a
+// The stats' rollups (service.attempt_histograms, kept by a trigger on service.attempts) against a
 // scan of the raw attempts, on a seeded history: three webhooks, attempts spread over eight days
 // with random outcomes and response times. Counts must be exact and the percentiles within the
 // stated 12 % of the exact nearest-rank value, for every window; attempts stored before the
 // rollups existed are added by the backfill, resumably; and a database of the previous release
-// opens with its attempts rolled up by the app itself.
+// opens with its attempts rolled up by the app itself; one of the release before this (rollups a row
+// per latency bucket, migration 0012) opens with every count carried into the histograms (0021).
 
 const ACCOUNT = '44444444-4444-4444-8444-444444444444';
 const WEBHOOKS = ['ep_roll00000000000000000000001', 'ep_roll00000000000000000000002', 'ep_roll00000000000000000000003'];
@@ -87,7 +88,7 @@ describe('stats rollups against the raw attempts', () => {
   }
 
   test('kept by the insert: every window, every webhook, equal to the raw scan', async () => {
-    const [sum] = await db.client.driverRows<{ n: number }>(`select sum(attempts)::int as n from service.attempt_rollups where bucket_seconds = 300`, []);
+    const [sum] = await db.client.driverRows<{ n: number }>(`select sum(attempts)::int as n from service.attempt_histograms where bucket_seconds = 300`, []);
     assert.equal(sum.n, 3000, 'each attempt counted once per bucket size');
     await compare('live');
   });
@@ -104,7 +105,7 @@ describe('stats rollups against the raw attempts', () => {
     while ((await backfill.backfillRollupsOnce(300)) > 0) batches++;
     assert.equal(batches, 4, '1000 attempts in batches of 300');
     assert.equal(await rollupsComplete(handle, WEBHOOKS), true);
-    const [sum] = await db.client.driverRows<{ n: number }>(`select sum(attempts)::int as n from service.attempt_rollups where bucket_seconds = 21600`, []);
+    const [sum] = await db.client.driverRows<{ n: number }>(`select sum(attempts)::int as n from service.attempt_histograms where bucket_seconds = 21600`, []);
     assert.equal(sum.n, 4000, 'nothing counted twice, nothing left out');
     await compare('after the backfill');
   });
@@ -126,7 +127,7 @@ describe('migration 0012 on a database of the previous release', () => {
       const [row] = await queryAppDb<{ left: number; counted: number }>(
         old,
         `select (select count(*)::int from service.attempts where not rolled_up) as left,
-                (select coalesce(sum(attempts), 0)::int from service.attempt_rollups where bucket_seconds = 300) as counted`,
+                (select coalesce(sum(attempts), 0)::int from service.attempt_histograms where bucket_seconds = 300) as counted`,
       );
       return row.left === 0 && row;
     }, 30_000, 'every earlier attempt rolled up');
@@ -150,5 +151,50 @@ describe('migration 0012 on a database of the previous release', () => {
     const bad = await call(old, 'GET', '/v1/webhooks/stats?window=2d', { token: t });
     assert.equal(bad.status, 400, bad.text);
     assert.match(bad.body.detail, /window/);
+  });
+});
+
+describe('migration 0021 on a database of the previous release (a rollup row per latency bucket)', () => {
+  let old: Awaited<ReturnType<typeof startApp>>;
+  before(async () => {
+    // Attempts the old trigger counted (a row per latency bucket), and more arriving once the app runs.
+    old = await startApp({ env: await databaseAt('0020_payload_words', `${setup('sandbox')}\n${attempts(900, 'atmpt_0020')}`) });
+  });
+  after(async () => old?.destroy());
+
+  /** Buckets (of every size) whose histogram differs from a count of the raw attempts: none when the histograms hold exactly the attempts. */
+  const DIFFERENCES = `
+    select count(*)::int as n from (
+      select h.webhook_id, h.bucket_seconds, h.bucket_start, u.k - 1 as k, u.n
+        from service.attempt_histograms h, unnest(h.latency) with ordinality as u(n, k) where u.n > 0) h
+    full join (
+      select a.webhook_id, s.secs as bucket_seconds, to_timestamp(floor(extract(epoch from a.created_at) / s.secs) * s.secs) as bucket_start,
+             service.latency_bucket(a.response_duration_ms) as k, count(*)::int as n
+        from service.attempts a cross join (values (300), (3600), (21600)) s(secs) group by 1, 2, 3, 4) a
+    using (webhook_id, bucket_seconds, bucket_start, k)
+    where h.n is distinct from a.n`;
+
+  test('every count of the old rollups is in the histograms, new attempts add to them, and the stats agree with the attempts', async () => {
+    const [before] = await queryAppDb<{ n: number; total: number; tables: number }>(
+      old,
+      `select (${DIFFERENCES}) as n,
+              (select sum(attempts)::int from service.attempt_histograms where bucket_seconds = 3600) as total,
+              (select count(*)::int from pg_tables where schemaname = 'service' and tablename = 'attempt_rollups') as tables`,
+    );
+    assert.deepEqual(before, { n: 0, total: 900, tables: 0 }, 'carried over exactly; the old table gone');
+    // New attempts after the upgrade land in the same buckets' histograms through the trigger.
+    await queryAppDb(old, attempts(300, 'atmpt_0021'));
+    const [after] = await queryAppDb<{ n: number; total: number; successes: number; ok: number }>(
+      old,
+      `select (${DIFFERENCES}) as n, (select sum(attempts)::int from service.attempt_histograms where bucket_seconds = 21600) as total,
+              (select sum(successes)::int from service.attempt_histograms where bucket_seconds = 300) as successes,
+              (select count(*)::int from service.attempts where status = 'success') as ok`,
+    );
+    assert.deepEqual([after.n, after.total, after.successes], [0, 1200, after.ok]);
+    const res = await call(old, 'GET', '/v1/webhooks/stats?window=24h&pageLimit=3', { token: await token(old) });
+    assert.equal(res.status, 200, res.text);
+    const all = res.body.results as { from: string; until: string; attempts: number }[];
+    const [raw] = await queryAppDb<{ n: number }>(old, `select count(*)::int as n from service.attempts where created_at >= $1 and created_at <= $2`, [all[0].from, all[0].until]);
+    assert.equal(all.reduce((n, s) => n + s.attempts, 0), raw.n);
   });
 });

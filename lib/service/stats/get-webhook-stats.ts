@@ -5,8 +5,8 @@ import { newestFirst, olderThan } from '@/lib/db/paging';
 import { getWebhook } from '@/lib/service/webhooks/get-webhook';
 import type { TWebhookRow } from '@/lib/service/webhooks/webhook-json';
 import { assembleBuckets, queryAttemptCounts, type TBucketRow } from './query-attempt-buckets';
-import { queryDeliveryState, type TDeliveryState } from './query-delivery-state';
-import { queryRecovery, type TRecovery } from './query-recovery';
+import { queryDeliveryStates, type TDeliveryState } from './query-delivery-state';
+import { queryRecoveries, type TRecovery, type TRecoveryAsk } from './query-recovery';
 import { queryRollupCounts, rollupsComplete } from './query-rollup-buckets';
 import { STATS_WINDOWS, type TStatsWindow, type TWebhookStatsJson } from './schemas';
 
@@ -57,34 +57,32 @@ export async function bucketsOf(db: DbOrTx, webhookIds: string[], w: ReturnType<
 }
 
 /**
- * The newest failure of the window and the attempts since, for a webhook whose newest attempt
- * succeeded after one (one bounded statement, only then); when the newest attempt failed, it is the
- * newest failure. (A statement per such webhook: only recovering webhooks pay it.)
+ * The newest failure of the window and the attempts since: when the newest attempt failed, it is
+ * the newest failure (nothing to read); when it succeeded after one in the window, where to look for
+ * that failure (the newest bucket with one), read for every such webhook at once (queryRecoveries).
  */
-async function recoveryOf(db: DbOrTx, webhookId: string, rows: TBucketRow[], state: TDeliveryState, w: ReturnType<typeof statsWindow>): Promise<TRecovery | null> {
+function recoveryOf(webhookId: string, rows: TBucketRow[], state: TDeliveryState, w: ReturnType<typeof statsWindow>): TRecovery | TRecoveryAsk | null {
   if (state.failureStreak > 0) {
     return state.lastAttemptMs === null || state.lastAttemptMs < w.from.getTime() ? null : { lastFailureMs: state.lastAttemptMs, sinceMs: null, attempts: 0 };
   }
   const failed = rows.filter((r) => r.startMs !== null && r.attempts > r.successes);
   const newest = failed[failed.length - 1];
   if (!newest || newest.startMs === null) return null;
-  const start = new Date(newest.startMs);
-  const end = new Date(Math.min(newest.startMs + w.bucketSeconds * 1000, w.until.getTime() + 1));
-  return queryRecovery(db, webhookId, { start, end });
+  return { webhookId, start: new Date(newest.startMs), end: new Date(Math.min(newest.startMs + w.bucketSeconds * 1000, w.until.getTime() + 1)) };
 }
 
 export async function statsOfWebhooks(db: DbOrTx, webhooks: TWebhookRow[], window: TStatsWindow, now: Date): Promise<TWebhookStatsJson[]> {
   const w = statsWindow(window, now);
   const bucketMs = w.bucketSeconds * 1000;
-  const [buckets, states] = await Promise.all([
-    bucketsOf(db, webhooks.map((x) => x.id), w),
-    Promise.all(webhooks.map((x) => queryDeliveryState(db, x.id))),
-  ]);
-  const recoveries = await Promise.all(webhooks.map((x, i) => recoveryOf(db, x.id, buckets.get(x.id) ?? [], states[i], w)));
+  const ids = webhooks.map((x) => x.id);
+  const [buckets, states] = await Promise.all([bucketsOf(db, ids, w), queryDeliveryStates(db, ids)]);
+  const known = ids.map((id) => recoveryOf(id, buckets.get(id) ?? [], states.get(id)!, w));
+  const asked = await queryRecoveries(db, known.filter((r): r is TRecoveryAsk => r !== null && 'webhookId' in r));
   return webhooks.map((webhook, i): TWebhookStatsJson => {
     const rows = buckets.get(webhook.id) ?? [];
-    const state = states[i];
-    const r = recoveries[i];
+    const state = states.get(webhook.id)!;
+    const k = known[i];
+    const r = k === null ? null : 'webhookId' in k ? (asked.get(k.webhookId) ?? null) : k;
     const total = rows.find((r) => r.startMs === null) ?? { attempts: 0, successes: 0, p50: null, p95: null, p99: null };
     return {
       webhookId: webhook.id,

@@ -1,5 +1,5 @@
 import { queryRows, sql, type DbOrTx } from '@/lib/db/client';
-import { percentilesOf } from './latency-buckets';
+import { emptyCounts, percentilesOf } from './latency-buckets';
 import type { TPercentiles } from './schemas';
 
 // A webhook's attempts in a window, per bucket of time and per latency bucket, read from the
@@ -9,15 +9,15 @@ import type { TPercentiles } from './schemas';
 
 export type TBucketRow = TPercentiles & { startMs: number | null; attempts: number; successes: number };
 
-/** Attempts and successes of one webhook, one bucket of time, one latency bucket. */
-export type TCountRow = { webhook_id: string; start_ms: number | string; latency_bucket: number; attempts: number; successes: number };
+/** Attempts and successes of one webhook in one bucket of time, with their counts per latency bucket (the index is the bucket). */
+export type TCountRow = { webhook_id: string; start_ms: number | string; attempts: number; successes: number; latency: readonly number[] };
 
 export type TBucketWindow = { until: Date; firstBucket: Date; bucketSeconds: number };
 
 /** One webhook's counts from its attempts in [firstBucket, until]. */
 export async function queryAttemptCounts(db: DbOrTx, webhookId: string, { until, firstBucket, bucketSeconds }: TBucketWindow): Promise<TCountRow[]> {
   const step = sql`${bucketSeconds}::int * interval '1 second'`;
-  return queryRows<TCountRow>(
+  const rows = await queryRows<{ webhook_id: string; start_ms: number | string; latency_bucket: number; attempts: number; successes: number }>(
     db,
     sql`select a.webhook_id, extract(epoch from b.start) * 1000 as start_ms,
                service.latency_bucket(a.response_duration_ms) as latency_bucket,
@@ -30,6 +30,11 @@ export async function queryAttemptCounts(db: DbOrTx, webhookId: string, { until,
            and a.created_at <= ${until.toISOString()}::timestamptz
          group by 1, 2, 3`,
   );
+  return rows.map((r) => {
+    const latency = emptyCounts();
+    latency[r.latency_bucket] = r.attempts;
+    return { webhook_id: r.webhook_id, start_ms: r.start_ms, attempts: r.attempts, successes: r.successes, latency };
+  });
 }
 
 /**
@@ -50,15 +55,15 @@ export function assembleBuckets(webhookIds: string[], rows: TCountRow[], { until
   }
   const out = new Map<string, TBucketRow[]>();
   for (const webhookId of webhookIds) {
-    const per = new Map(starts.map((t) => [t, { attempts: 0, successes: 0, counts: new Map<number, number>() }]));
-    const total = { attempts: 0, successes: 0, counts: new Map<number, number>() };
+    const per = new Map(starts.map((t) => [t, { attempts: 0, successes: 0, counts: emptyCounts() }]));
+    const total = { attempts: 0, successes: 0, counts: emptyCounts() };
     for (const r of rowsOf.get(webhookId) ?? []) {
       const b = per.get(Math.round(Number(r.start_ms)));
       if (!b) continue;
       for (const acc of [b, total]) {
         acc.attempts += r.attempts;
         acc.successes += r.successes;
-        acc.counts.set(r.latency_bucket, (acc.counts.get(r.latency_bucket) ?? 0) + r.attempts);
+        for (let k = 0; k < r.latency.length; k++) acc.counts[k] += r.latency[k];
       }
     }
     const row = (startMs: number | null, acc: typeof total): TBucketRow => ({ startMs, attempts: acc.attempts, successes: acc.successes, ...percentilesOf(acc.counts) });

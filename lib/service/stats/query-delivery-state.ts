@@ -1,8 +1,10 @@
 import { queryRows, sql, type DbOrTx } from '@/lib/db/client';
 
-// What a webhook's stats say about now, whatever the window: its backlog (over the
+// What webhooks' stats say about now, whatever the window: each one's backlog (over the
 // deliveries_webhook_status_idx index), its newest success (attempts_webhook_success_idx), its
-// newest attempt and the failures since that success (attempts_webhook_time_idx).
+// newest attempt and the failures since that success (attempts_webhook_time_idx). One statement
+// for every webhook of a page (a LATERAL per webhook): planning a statement cost the store more
+// than running it, and 20 of them were most of a stats page's time in the store.
 
 export type TDeliveryState = {
   pending: number;
@@ -15,6 +17,7 @@ export type TDeliveryState = {
 };
 
 type TRaw = {
+  webhook_id: string;
   pending: number;
   sending: number;
   oldest_ms: number | string | null;
@@ -26,35 +29,45 @@ type TRaw = {
 
 const ms = (v: number | string | null): number | null => (v === null ? null : Math.round(Number(v)));
 
-export async function queryDeliveryState(db: DbOrTx, webhookId: string): Promise<TDeliveryState> {
-  const [row] = await queryRows<TRaw>(
+export const idArray = (ids: string[]) => sql`array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::text[]`;
+
+/** Each webhook's state, by id (every id asked for is in the map). */
+export async function queryDeliveryStates(db: DbOrTx, webhookIds: string[]): Promise<Map<string, TDeliveryState>> {
+  if (webhookIds.length === 0) return new Map();
+  const rows = await queryRows<TRaw>(
     db,
-    sql`with backlog as (
-          select count(*) filter (where status = 'pending')::int as pending,
-                 count(*) filter (where status = 'sending')::int as sending,
-                 min(created_at) as oldest,
-                 min(next_attempt_at) filter (where status = 'pending') as next_at
-            from service.deliveries
-           where webhook_id = ${webhookId} and status in ('pending', 'sending')
-        ), last_success as (
-          select max(created_at) as at from service.attempts where webhook_id = ${webhookId} and status = 'success'
-        )
-        select backlog.pending, backlog.sending,
+    sql`select w.id as webhook_id, backlog.pending, backlog.sending,
                extract(epoch from backlog.oldest) * 1000 as oldest_ms,
                extract(epoch from backlog.next_at) * 1000 as next_ms,
                extract(epoch from last_success.at) * 1000 as last_success_ms,
-               (select extract(epoch from max(created_at)) * 1000 from service.attempts where webhook_id = ${webhookId}) as last_attempt_ms,
-               (select count(*)::int from service.attempts
-                 where webhook_id = ${webhookId} and created_at > coalesce(last_success.at, '-infinity'::timestamptz)) as streak
-          from backlog, last_success`,
+               extract(epoch from last_attempt.at) * 1000 as last_attempt_ms,
+               streak.n as streak
+          from unnest(${idArray(webhookIds)}) as w(id)
+          cross join lateral (
+            select count(*) filter (where status = 'pending')::int as pending,
+                   count(*) filter (where status = 'sending')::int as sending,
+                   min(created_at) as oldest,
+                   min(next_attempt_at) filter (where status = 'pending') as next_at
+              from service.deliveries
+             where webhook_id = w.id and status in ('pending', 'sending')) backlog
+          cross join lateral (select max(created_at) as at from service.attempts where webhook_id = w.id and status = 'success') last_success
+          cross join lateral (select max(created_at) as at from service.attempts where webhook_id = w.id) last_attempt
+          cross join lateral (
+            select count(*)::int as n from service.attempts
+             where webhook_id = w.id and created_at > coalesce(last_success.at, '-infinity'::timestamptz)) streak`,
   );
-  return {
-    pending: row.pending,
-    sending: row.sending,
-    oldestPendingMs: ms(row.oldest_ms),
-    nextAttemptMs: ms(row.next_ms),
-    lastSuccessMs: ms(row.last_success_ms),
-    lastAttemptMs: ms(row.last_attempt_ms),
-    failureStreak: row.streak,
-  };
+  return new Map(
+    rows.map((row) => [
+      row.webhook_id,
+      {
+        pending: row.pending,
+        sending: row.sending,
+        oldestPendingMs: ms(row.oldest_ms),
+        nextAttemptMs: ms(row.next_ms),
+        lastSuccessMs: ms(row.last_success_ms),
+        lastAttemptMs: ms(row.last_attempt_ms),
+        failureStreak: row.streak,
+      },
+    ]),
+  );
 }

@@ -1,8 +1,9 @@
 import { queryRows, sql, type DbOrTx } from '@/lib/db/client';
 import type { TBucketWindow, TCountRow } from './query-attempt-buckets';
+import { parseCounts } from './latency-buckets';
 
-// Webhooks' attempts per bucket from service.attempt_rollups (kept when attempts are inserted): one
-// primary-key range per webhook, a few rows per bucket whatever the volume.
+// Webhooks' attempts per bucket from service.attempt_histograms (kept when attempts are inserted):
+// one primary-key range per webhook, one row per bucket whatever the volume.
 
 const idList = (ids: string[]) => sql`(${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`;
 
@@ -14,24 +15,19 @@ export async function rollupsComplete(db: DbOrTx, webhookIds: string[]): Promise
 }
 
 /**
- * These webhooks' counts in [firstBucket, until], whole buckets, from the rollups of the window's
- * bucket size. A bucket's latency rows come as one row (their buckets and counts as arrays): a
- * busy day is 24 hours × ~6 latency buckets × every webhook, and each row has a cost of its own
- * (on the embedded store most of all), so a dense day read ~2× a sparse one before.
+ * These webhooks' counts in [firstBucket, until], whole buckets, from the histograms of the window's
+ * bucket size: one row per webhook and bucket, whatever the spread of its response times (a row per
+ * latency bucket before migration 0021: a busy day read ~5× the rows of a quiet one, and each row
+ * has a cost of its own, on the embedded store most of all).
  */
 export async function queryRollupCounts(db: DbOrTx, webhookIds: string[], { until, firstBucket, bucketSeconds }: TBucketWindow): Promise<TCountRow[]> {
   if (webhookIds.length === 0) return [];
-  const rows = await queryRows<{ webhook_id: string; start_ms: number | string; latency_buckets: number[]; attempts: number[]; successes: number }>(
+  const rows = await queryRows<{ webhook_id: string; start_ms: number | string; attempts: number; successes: number; latency: string }>(
     db,
-    sql`select webhook_id, extract(epoch from bucket_start) * 1000 as start_ms,
-               array_agg(latency_bucket) as latency_buckets, array_agg(attempts) as attempts, sum(successes)::int as successes
-          from service.attempt_rollups
+    sql`select webhook_id, extract(epoch from bucket_start) * 1000 as start_ms, attempts, successes, latency::text as latency
+          from service.attempt_histograms
          where webhook_id in ${idList(webhookIds)} and bucket_seconds = ${bucketSeconds}
-           and bucket_start >= ${firstBucket.toISOString()}::timestamptz and bucket_start <= ${until.toISOString()}::timestamptz
-         group by webhook_id, bucket_start`,
+           and bucket_start >= ${firstBucket.toISOString()}::timestamptz and bucket_start <= ${until.toISOString()}::timestamptz`,
   );
-  // Back to a row per latency bucket, as the raw attempts' reading gives them; the bucket's successes on its first.
-  return rows.flatMap((r) =>
-    r.latency_buckets.map((latency_bucket, i) => ({ webhook_id: r.webhook_id, start_ms: r.start_ms, latency_bucket, attempts: r.attempts[i], successes: i === 0 ? r.successes : 0 })),
-  );
+  return rows.map((r) => ({ webhook_id: r.webhook_id, start_ms: r.start_ms, attempts: r.attempts, successes: r.successes, latency: parseCounts(r.latency) }));
 }
