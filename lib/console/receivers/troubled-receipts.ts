@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { getDb, queryRows } from '@/lib/db/client';
+import { sqlArray } from '@/lib/db/sql-array';
 
 // The receivers' side of the problems view, by index (receipts_troubled_idx: receiver, time, only
 // failed checks and error answers): a (message, receiver) is troubled when its newest arrival there
@@ -12,7 +13,7 @@ export type TReceiptKey = { t: string; id: string };
 const TROUBLED = sql`(r.verdict <> 'valid' or r.response_status not between 200 and 299)`;
 // No later arrival of the same message at the same receiver: this one is how it stands.
 const NEWEST = sql`not exists (select 1 from console.receipts g where g.message_id = r.message_id and g.receiver_id = r.receiver_id and g.id > r.id)`;
-const ids = (receiverIds: string[]) => sql`array[${sql.join(receiverIds.map((id) => sql`${id}`), sql`, `)}]::uuid[]`;
+const ids = (receiverIds: string[]) => sqlArray(receiverIds, 'uuid');
 
 /** Troubled receipts at these receivers in [since, until), newest first, after `from` (received_at, id). */
 export async function troubledReceiptsPage(receiverIds: string[], since: Date, until: Date, from: TReceiptKey | null, limit: number): Promise<TTroubledReceipt[]> {

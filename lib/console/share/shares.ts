@@ -3,6 +3,7 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { safeEqual, sha256 } from '@/lib/crypto/secrets';
 import { getDb } from '@/lib/db/client';
+import { sqlArray } from '@/lib/db/sql-array';
 import { shares } from '@/lib/db/schema';
 import { env } from '@/lib/env';
 import { ApiError } from '@/lib/http/errors';
@@ -109,7 +110,7 @@ export async function revokeSharesFor(terms: string[], dryRun: boolean): Promise
   const wanted = [...new Set(terms.filter(Boolean).map((t) => t.toLowerCase()))];
   if (!wanted.length) return 0;
   const db = await getDb();
-  const live = and(isNull(shares.revokedAt), gt(shares.expiresAt, new Date()), sql`lower(${shares.query}) = any(${sql`array[${sql.join(wanted.map((t) => sql`${t}`), sql`, `)}]::text[]`})`);
+  const live = and(isNull(shares.revokedAt), gt(shares.expiresAt, new Date()), sql`lower(${shares.query}) = any(${sqlArray(wanted, 'text')})`);
   if (dryRun) return (await db.select({ id: shares.id }).from(shares).where(live)).length;
   return (await db.update(shares).set({ revokedAt: new Date() }).where(live).returning({ id: shares.id })).length;
 }

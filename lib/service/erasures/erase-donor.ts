@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { getDb, queryRows, type Tx } from '@/lib/db/client';
+import { sqlArray } from '@/lib/db/sql-array';
 import { eraseFromArchive } from '@/lib/db/purge-archive';
 import { SERVICE_PURGE } from '../retention/purge-service';
 
@@ -31,7 +32,7 @@ export type TErasureReport = {
 };
 
 /** A text[] of `values` as one SQL expression (drizzle spreads a bare array into a list). */
-const texts = (values: string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
+const texts = (values: string[]) => sqlArray(values, 'text');
 const hex = (s: string) => createHash('sha256').update(s).digest('hex');
 const H = (v: ReturnType<typeof sql>) => sql`encode(sha256(convert_to(${v}, 'UTF8')), 'hex')`;
 

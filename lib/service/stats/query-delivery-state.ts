@@ -1,4 +1,5 @@
 import { queryRows, sql, type DbOrTx } from '@/lib/db/client';
+import { sqlArray } from '@/lib/db/sql-array';
 
 // What webhooks' stats say about now, whatever the window: each one's backlog (over the
 // deliveries_webhook_status_idx index), its newest success (attempts_webhook_success_idx), its
@@ -29,8 +30,6 @@ type TRaw = {
 
 const ms = (v: number | string | null): number | null => (v === null ? null : Math.round(Number(v)));
 
-export const idArray = (ids: string[]) => sql`array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::text[]`;
-
 /** Each webhook's state, by id (every id asked for is in the map). */
 export async function queryDeliveryStates(db: DbOrTx, webhookIds: string[]): Promise<Map<string, TDeliveryState>> {
   if (webhookIds.length === 0) return new Map();
@@ -42,7 +41,7 @@ export async function queryDeliveryStates(db: DbOrTx, webhookIds: string[]): Pro
                extract(epoch from last_success.at) * 1000 as last_success_ms,
                extract(epoch from last_attempt.at) * 1000 as last_attempt_ms,
                streak.n as streak
-          from unnest(${idArray(webhookIds)}) as w(id)
+          from unnest(${sqlArray(webhookIds, 'text')}) as w(id)
           cross join lateral (
             select count(*) filter (where status = 'pending')::int as pending,
                    count(*) filter (where status = 'sending')::int as sending,

@@ -1,5 +1,5 @@
 import { queryRows, sql, type DbOrTx } from '@/lib/db/client';
-import { idArray } from './query-delivery-state';
+import { sqlArray } from '@/lib/db/sql-array';
 
 // Webhooks whose newest attempt succeeded after a failure in the window: when that failure was,
 // and how each has done since — the attempts after it (all succeeded, since it is the newest
@@ -17,7 +17,6 @@ export type TRecoveryAsk = { webhookId: string; start: Date; end: Date };
 type TRaw = { webhook_id: string; last_ms: number | string | null; n: number; first_ms: number | string | null };
 
 const ms = (v: number | string | null): number | null => (v === null ? null : Math.round(Number(v)));
-const times = (ds: Date[]) => sql`array[${sql.join(ds.map((d) => sql`${d.toISOString()}`), sql`, `)}]::timestamptz[]`;
 
 /**
  * Each asked webhook's recovery, by id; one is missing when no failed attempt is in its [start, end)
@@ -28,7 +27,7 @@ export async function queryRecoveries(db: DbOrTx, asks: TRecoveryAsk[]): Promise
   const rows = await queryRows<TRaw>(
     db,
     sql`select r.webhook_id, extract(epoch from lf.at) * 1000 as last_ms, since.n, extract(epoch from since.first) * 1000 as first_ms
-          from unnest(${idArray(asks.map((a) => a.webhookId))}, ${times(asks.map((a) => a.start))}, ${times(asks.map((a) => a.end))})
+          from unnest(${sqlArray(asks.map((a) => a.webhookId), 'text')}, ${sqlArray(asks.map((a) => a.start.toISOString()), 'timestamptz')}, ${sqlArray(asks.map((a) => a.end.toISOString()), 'timestamptz')})
                as r(webhook_id, start_at, end_at)
           cross join lateral (
             select max(created_at) as at from service.attempts

@@ -1,16 +1,15 @@
 import { queryRows, sql, type DbOrTx } from '@/lib/db/client';
+import { sqlArray } from '@/lib/db/sql-array';
 import type { TBucketWindow, TCountRow } from './query-attempt-buckets';
 import { parseCounts } from './latency-buckets';
 
 // Webhooks' attempts per bucket from service.attempt_histograms (kept when attempts are inserted):
 // one primary-key range per webhook, one row per bucket whatever the volume.
 
-const idList = (ids: string[]) => sql`(${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`;
-
 /** Whether every attempt of these webhooks is in the rollups (none still waits for the backfill). */
 export async function rollupsComplete(db: DbOrTx, webhookIds: string[]): Promise<boolean> {
   if (webhookIds.length === 0) return true;
-  const rows = await queryRows<{ one: number }>(db, sql`select 1 as one from service.attempts where not rolled_up and webhook_id in ${idList(webhookIds)} limit 1`);
+  const rows = await queryRows<{ one: number }>(db, sql`select 1 as one from service.attempts where not rolled_up and webhook_id = any(${sqlArray(webhookIds, 'text')}) limit 1`);
   return rows.length === 0;
 }
 
@@ -26,7 +25,7 @@ export async function queryRollupCounts(db: DbOrTx, webhookIds: string[], { unti
     db,
     sql`select webhook_id, extract(epoch from bucket_start) * 1000 as start_ms, attempts, successes, latency::text as latency
           from service.attempt_histograms
-         where webhook_id in ${idList(webhookIds)} and bucket_seconds = ${bucketSeconds}
+         where webhook_id = any(${sqlArray(webhookIds, 'text')}) and bucket_seconds = ${bucketSeconds}
            and bucket_start >= ${firstBucket.toISOString()}::timestamptz and bucket_start <= ${until.toISOString()}::timestamptz`,
   );
   return rows.map((r) => ({ webhook_id: r.webhook_id, start_ms: r.start_ms, attempts: r.attempts, successes: r.successes, latency: parseCounts(r.latency) }));
