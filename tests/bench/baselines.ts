@@ -11,7 +11,7 @@ import { freshStore, withSql } from './stores';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SCRIPT = path.join(import.meta.dirname, 'bare-server.ts');
 
-export type TBareMode = 'one' | 'group';
+export type TBareMode = 'one' | 'group' | 'group-search';
 
 export type TBareServer = {
   name: string;
@@ -25,7 +25,7 @@ export type TBareServer = {
 };
 
 export async function startBareServer(store: TStore, mode: TBareMode, maxBatch: number): Promise<TBareServer> {
-  const fresh = await freshStore(store, `bare_${mode}`);
+  const fresh = await freshStore(store, `bare_${mode.replace('-', '_')}`);
   const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT], {
     cwd: ROOT,
     env: { ...process.env, BARE_STORE: store, BARE_TARGET: fresh.target, BARE_MODE: mode, BARE_MAX_BATCH: String(maxBatch), BARE_SECRET: BENCH_SECRET },
@@ -60,7 +60,7 @@ export async function startBareServer(store: TStore, mode: TBareMode, maxBatch: 
     clearTimeout(timer);
   });
   return {
-    name: mode === 'one' ? 'bare, one INSERT per request' : 'bare, group commit',
+    name: { one: 'bare, one INSERT per request', group: 'bare, group commit', 'group-search': 'bare, group commit + search' }[mode],
     origin: `http://127.0.0.1:${ready.port}`,
     pid: () => child.pid,
     stop,

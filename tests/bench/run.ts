@@ -76,7 +76,7 @@ function relateFigures(figures: TFigure[]): void {
   for (const f of figures) {
     if (f.baseline !== null || !f.baselineName) continue;
     if (f.figure.startsWith('grant create')) f.baseline = baselineOf(f.store, 'ingest receipts/s vs bare one INSERT');
-    else if (f.figure.startsWith('one worker draining')) f.baseline = figures.find((g) => g.store === 'postgres' && g.figure.startsWith('delivery throughput'))?.baseline ?? null;
+    else if (f.figure.startsWith('one worker draining') || f.figure.startsWith('delivery throughput') && f.figure.endsWith('its own process')) f.baseline = figures.find((g) => g.store === 'postgres' && g.figure.startsWith('delivery throughput'))?.baseline ?? null;
     if (f.baseline === null) f.note ??= `needs the ${f.figure.startsWith('grant') ? 'ingest' : 'delivery'} section in the same run`;
   }
 }

@@ -5,7 +5,7 @@ import { startApp } from '../helpers/app';
 import { call, sleep, token } from '../helpers/http';
 import { onCleanup } from './cleanup';
 import { CONFIG, PG_ADMIN_URL } from './config';
-import { connectKey, expect201, GRANT, randomEin, subscribe } from './delivery';
+import { connectKey, expect201, fanout, GRANT, randomEin, subscribe } from './delivery';
 import { runLoad } from './load';
 import { atLeast, fmt, printTable, type TFigure } from './report';
 import { startSink, type TSink } from './sink';
@@ -20,7 +20,7 @@ import { disposeApp } from './stores';
 // on receivers, and a second worker brings slots of its own).
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const ACCOUNTS = ['bench-workers-1', 'bench-workers-2', 'bench-workers-1-slow', 'bench-workers-2-slow'];
+const ACCOUNTS = ['bench-workers-1', 'bench-workers-2', 'bench-workers-1-slow', 'bench-workers-2-slow', 'bench-workers-split-warm', 'bench-workers-split'];
 type TApp = Awaited<ReturnType<typeof startApp>>;
 
 /** A `npm run worker` process on the app's database, once it has said it started (its first output). */
@@ -82,6 +82,30 @@ async function phase(app: TApp, sink: TSink, workers: number, nonprofitId: strin
   return { expected, delivered, repeats: sink.total(prefix) - delivered, window, seconds, perSecond: window / seconds };
 }
 
+/**
+ * The delivery section's fan-out (grants created through the API while a worker delivers them),
+ * with the worker in a process of its own (the split setup) rather than on the web process's thread.
+ */
+async function splitFanout(app: TApp, sink: TSink, nonprofitId: string) {
+  const accounts = [];
+  // (No prefix may start another: the sink counts arrivals by prefix.)
+  for (const [account, prefix] of [['bench-workers-split-warm', '/sink/split-warm-'], ['bench-workers-split', '/sink/split-run-']]) {
+    const tok = await token(app, app.clients[account]);
+    const apiKey = await connectKey(app, tok, nonprofitId);
+    for (let k = 0; k < CONFIG.delivery.fanoutWebhooks; k++) await subscribe(app, tok, `${sink.origin}${prefix}${k}`);
+    accounts.push({ prefix, tok, apiKey });
+  }
+  const stop = await startWorker(app);
+  try {
+    // Once to warm both processes up (as the delivery section's latency run does for its fan-out), then measured.
+    const [warm, measured] = accounts;
+    await fanout(app, sink, warm.tok, warm.apiKey, warm.prefix);
+    return await fanout(app, sink, measured.tok, measured.apiKey, measured.prefix);
+  } finally {
+    await stop();
+  }
+}
+
 export async function benchWorkers(): Promise<TFigure[]> {
   const { workerGrants, fanoutWebhooks } = CONFIG.delivery;
   console.log(`\n── Workers on postgres: ${workerGrants} grants × ${fanoutWebhooks} webhooks, with 1 and then 2 \`npm run worker\` processes`);
@@ -92,6 +116,19 @@ export async function benchWorkers(): Promise<TFigure[]> {
     const tok = await token(app, app.clients[ACCOUNTS[0]]);
     const np = await expect201('creating a nonprofit', call(app, 'POST', '/v1/nonprofits', { token: tok, body: { ein: randomEin(), user: { email: 'bench@example.org' } } }));
     const figures: TFigure[] = [];
+    const split = await splitFanout(app, sink, np.id);
+    const { fanoutGrants } = CONFIG.delivery;
+    const grantsPerSecond = split.created.ok / split.created.seconds;
+    printTable('Split setup on postgres (the web process and one `npm run worker` process): the delivery section\'s fan-out', ['measure', 'count', 'figure', 'notes'], [
+      [`POST /v1/grants, ${fanoutWebhooks} webhooks each`, split.created.ok, `${fmt(grantsPerSecond, 1)} grants/s`, split.created.ok < fanoutGrants ? `${fanoutGrants - split.created.ok} not created` : ''],
+      ['end to end: first POST → last arrival', split.delivered, `${fmt(split.deliveriesPerSecond)} deliveries/s`, `${fmt(split.seconds, 2)} s${split.delivered < split.expected ? `, ${split.expected - split.delivered} missing` : ''}${split.retries ? `, ${split.retries} repeats` : ''}`],
+    ]);
+    const splitIncomplete = split.delivered < split.expected ? { note: `${split.expected - split.delivered} of ${split.expected} not delivered` } : {};
+    // Their baselines (the ingest section's bare one-INSERT server, the delivery section's undici loop) are filled in by run.ts.
+    figures.push(
+      { store: 'postgres', figure: `grant create with ${fanoutWebhooks}-way fan-out, worker in its own process`, unit: '/s', value: grantsPerSecond, baseline: null, baselineName: 'bare one INSERT', target: atLeast(0.1) },
+      { store: 'postgres', figure: `delivery throughput, ${fanoutGrants} grants × ${fanoutWebhooks} webhooks, worker in its own process`, unit: '/s', value: split.deliveriesPerSecond, baseline: null, baselineName: 'bare undici loop', target: atLeast(0.25, 'ratio', '≥ 0.25×'), ...splitIncomplete },
+    );
     for (const receiverMs of [0, CONFIG.delivery.workerReceiverMs]) {
       const one = await phase(app, sink, 1, np.id, receiverMs);
       const two = await phase(app, sink, 2, np.id, receiverMs);
