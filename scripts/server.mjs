@@ -7,11 +7,12 @@
 // as they arrived, (3) refuses what Next cannot handle well — see lib/http/front-door.ts — and (4) bounds
 // slow and stuck clients: headers and whole requests that take too long get a 408, idle keep-alive
 // connections close, and one address may hold only so many connections (the HTTP_* settings).
+import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
 import next from 'next';
-import { tsImport } from 'tsx/esm/api';
 
 // Same name as INGEST_HOOK in lib/console/ingest/ingest-node.ts.
 const INGEST_HOOK = '__gcIngestHook';
@@ -24,14 +25,53 @@ const INGEST_HOOK = '__gcIngestHook';
 if (!process.execArgv.some((a) => a.startsWith('--heap-growing-percent') || a.startsWith('--heap_growing_percent'))) v8.setFlagsFromString('--heap-growing-percent=50');
 
 const root = path.resolve(import.meta.dirname, '..');
+
+/**
+ * scripts/server-deps.ts, compiled once per build into the build's folder (server-deps-<build id>.mjs,
+ * written whole or not at all, so starts side by side never read half a file); through tsx when
+ * there is no build id yet or esbuild cannot compile it.
+ */
+async function serverDeps() {
+  const dist = path.resolve(root, process.env.NEXT_DIST_DIR || '.next');
+  let buildId = '';
+  try {
+    buildId = fs.readFileSync(path.join(dist, 'BUILD_ID'), 'utf8').trim();
+  } catch {
+    /* not built: Next says so below */
+  }
+  const compiled = buildId && /^[\w-]+$/.test(buildId) ? path.join(dist, `server-deps-${buildId}.mjs`) : '';
+  if (compiled && !fs.existsSync(compiled)) {
+    const partial = `${compiled}.${process.pid}.tmp`;
+    try {
+      const { build } = await import('esbuild');
+      await build({
+        entryPoints: [path.join(root, 'scripts/server-deps.ts')],
+        outfile: partial,
+        bundle: true,
+        packages: 'external',
+        platform: 'node',
+        format: 'esm',
+        target: 'node20',
+        tsconfig: path.join(root, 'tsconfig.json'),
+        logLevel: 'silent',
+      });
+      fs.renameSync(partial, compiled);
+    } catch {
+      fs.rmSync(partial, { force: true });
+    }
+  }
+  if (compiled && fs.existsSync(compiled)) return import(pathToFileURL(compiled).href);
+  const { tsImport } = await import('tsx/esm/api');
+  const deps = await tsImport('./server-deps.ts', import.meta.url);
+  // tsx turned source maps on for those imports; as under `next start`, the app's own stack traces
+  // stay unmapped — mapping made Node read the map of every chunk the server loads, at each start.
+  process.setSourceMapsEnabled(false);
+  return deps;
+}
+
 // Settings come from lib/env.ts like everywhere else (after the .env files, as Next loads them):
 // a bad value ends the process with one line naming it.
-await tsImport('../lib/load-env.ts', import.meta.url);
-const { env } = await tsImport('../lib/env.ts', import.meta.url);
-const { MAX_BODY_BYTES, refusal } = await tsImport('../lib/http/front-door.ts', import.meta.url);
-// tsx turned source maps on for those imports; as under `next start`, the app's own stack traces
-// stay unmapped — mapping made Node read the map of every chunk the server loads, at each start.
-process.setSourceMapsEnabled(false);
+const { env, MAX_BODY_BYTES, refusal } = await serverDeps();
 const { PORT: port, HOST: host, TRUST_PROXY: trustProxy, HTTP_MAX_CONNECTIONS_PER_ADDRESS: maxPerAddress } = env;
 
 const app = next({ dev: false, dir: root, port, hostname: host ?? 'localhost' });

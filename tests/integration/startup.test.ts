@@ -36,6 +36,22 @@ test('a bad setting stops the start with one line naming it', async () => {
   assert.match(stderr, /^Invalid configuration: DELIVERY_TIMEOUT_MS must be a whole number \(got "soon"\)$/m);
 });
 
+test('the settings come from one module compiled once per build; without a build, through tsx, with the same one line', async () => {
+  const buildId = fs.readFileSync(path.join(ROOT, DIST_DIR, 'BUILD_ID'), 'utf8').trim();
+  assert.ok(fs.existsSync(path.join(ROOT, DIST_DIR, `server-deps-${buildId}.mjs`)), 'the app started from the compiled module');
+  const child = spawn(process.execPath, [SERVER], {
+    cwd: ROOT,
+    env: { ...process.env, ...app.env, PORT: String(await freePort()), NEXT_DIST_DIR: `.next-none-${process.pid}`, DELIVERY_TIMEOUT_MS: 'soon', DATA_DIR: path.join(app.env.DATA_DIR || '/tmp', 'unused-3') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  assert.equal(code, 1);
+  assert.match(stderr, /^Invalid configuration: DELIVERY_TIMEOUT_MS must be a whole number \(got "soon"\)$/m);
+  assert.equal(fs.existsSync(path.join(ROOT, `.next-none-${process.pid}`)), false, 'nothing written where there is no build');
+});
+
 test('a second process on the same embedded store is refused with a clear message', async (t) => {
   if (app.env.DATABASE_URL) return t.skip('PostgreSQL is shared by design');
   await assert.rejects(runCli('service-cli', ['clients:list'], app.env), (err: Error & { stderr?: string }) => {
