@@ -327,7 +327,7 @@ export const attempts = service.table(
  * instead of the attempts, so their cost does not grow with volume — nor with how spread the
  * response times are (migration 0021: a row per latency bucket before, and a busy day read ~5× the
  * rows of a quiet one). Kept by a statement trigger on service.attempts (migration 0012; the
- * function it calls writes here since 0021), in the statement that inserts the attempts; attempts
+ * function it calls writes here since 0021, counting per latency bucket first since 0022), in the statement that inserts the attempts; attempts
  * stored before it (rolled_up false) are added by the backfill (lib/service/stats/backfill-rollups.ts).
  */
 export const attemptHistograms = service.table(

@@ -154,11 +154,18 @@ describe('migration 0012 on a database of the previous release', () => {
   });
 });
 
-describe('migration 0021 on a database of the previous release (a rollup row per latency bucket)', () => {
+// From 0020, migration 0021 carries the rollups (a row per latency bucket) into the histograms and
+// 0022 replaces the function that adds to them; from 0021, only the function is replaced. Either way
+// every count is carried over and new attempts add exactly what a scan of them counts.
+for (const [release, what] of [
+  ['0020_payload_words', 'migrations 0021-0022 on a database of the release before the histograms (a rollup row per latency bucket)'],
+  ['0021_attempt_histograms', 'migration 0022 on a database of the first histograms release (their function replaced)'],
+] as const)
+describe(what, () => {
   let old: Awaited<ReturnType<typeof startApp>>;
   before(async () => {
-    // Attempts the old trigger counted (a row per latency bucket), and more arriving once the app runs.
-    old = await startApp({ env: await databaseAt('0020_payload_words', `${setup('sandbox')}\n${attempts(900, 'atmpt_0020')}`) });
+    // Attempts that release's trigger counted, and more arriving once the app runs.
+    old = await startApp({ env: await databaseAt(release, `${setup('sandbox')}\n${attempts(900, 'atmpt_old')}`) });
   });
   after(async () => old?.destroy());
 
@@ -182,8 +189,10 @@ describe('migration 0021 on a database of the previous release (a rollup row per
               (select count(*)::int from pg_tables where schemaname = 'service' and tablename = 'attempt_rollups') as tables`,
     );
     assert.deepEqual(before, { n: 0, total: 900, tables: 0 }, 'carried over exactly; the old table gone');
+    const [fn] = await queryAppDb<{ src: string }>(old, `select prosrc as src from pg_proc where proname = 'add_to_attempt_rollups'`);
+    assert.match(fn.src, /count\(\*\) AS n/, "0022's function, which counts per latency bucket first");
     // New attempts after the upgrade land in the same buckets' histograms through the trigger.
-    await queryAppDb(old, attempts(300, 'atmpt_0021'));
+    await queryAppDb(old, attempts(300, 'atmpt_new'));
     const [after] = await queryAppDb<{ n: number; total: number; successes: number; ok: number }>(
       old,
       `select (${DIFFERENCES}) as n, (select sum(attempts)::int from service.attempt_histograms where bucket_seconds = 21600) as total,

@@ -39,31 +39,28 @@ SELECT webhook_id, bucket_seconds, bucket_start, sum(attempts)::integer, sum(suc
  GROUP BY webhook_id, bucket_seconds, bucket_start;--> statement-breakpoint
 -- The function the attempts' trigger and the backfill call (same signature) now writes here. In
 -- PL/pgSQL, so its statement is planned once per connection rather than at every call (as a SQL
--- function's body is): with 65 aggregates and 65 sums, planning was most of its cost. The attempts
--- are counted per latency bucket first, so the 65 aggregates run over a few rows per bucket.
+-- function's body is): with 65 aggregates and 65 sums, planning was most of its cost.
 CREATE OR REPLACE FUNCTION "service"."add_to_attempt_rollups"(w text[], t timestamptz[], ok boolean[], ms integer[]) RETURNS void
   LANGUAGE plpgsql
   AS $$ BEGIN
     INSERT INTO service.attempt_histograms AS r (webhook_id, bucket_seconds, bucket_start, attempts, successes, latency)
-    SELECT b.w, b.secs, b.start, sum(b.n)::integer, sum(b.ok)::integer,
-           ARRAY[coalesce(sum(b.n) FILTER (WHERE b.k = 0), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 1), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 2), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 3), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 4), 0),
-                   coalesce(sum(b.n) FILTER (WHERE b.k = 5), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 6), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 7), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 8), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 9), 0),
-                   coalesce(sum(b.n) FILTER (WHERE b.k = 10), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 11), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 12), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 13), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 14), 0),
-                   coalesce(sum(b.n) FILTER (WHERE b.k = 15), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 16), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 17), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 18), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 19), 0),
-                   coalesce(sum(b.n) FILTER (WHERE b.k = 20), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 21), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 22), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 23), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 24), 0),
-                   coalesce(sum(b.n) FILTER (WHERE b.k = 25), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 26), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 27), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 28), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 29), 0),
-                   coalesce(sum(b.n) FILTER (WHERE b.k = 30), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 31), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 32), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 33), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 34), 0),
-                   coalesce(sum(b.n) FILTER (WHERE b.k = 35), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 36), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 37), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 38), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 39), 0),
-                   coalesce(sum(b.n) FILTER (WHERE b.k = 40), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 41), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 42), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 43), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 44), 0),
-                   coalesce(sum(b.n) FILTER (WHERE b.k = 45), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 46), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 47), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 48), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 49), 0),
-                   coalesce(sum(b.n) FILTER (WHERE b.k = 50), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 51), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 52), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 53), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 54), 0),
-                   coalesce(sum(b.n) FILTER (WHERE b.k = 55), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 56), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 57), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 58), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 59), 0),
-                   coalesce(sum(b.n) FILTER (WHERE b.k = 60), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 61), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 62), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 63), 0), coalesce(sum(b.n) FILTER (WHERE b.k = 64), 0)]::integer[]
-      FROM (SELECT a.w, s.secs, to_timestamp(floor(extract(epoch FROM a.t) / s.secs) * s.secs) AS start, service.latency_bucket(a.ms) AS k,
-                   count(*) AS n, count(*) FILTER (WHERE a.ok) AS ok
+    SELECT b.w, b.secs, b.start, count(*)::integer, (count(*) FILTER (WHERE b.ok))::integer,
+           ARRAY[count(*) FILTER (WHERE b.k = 0), count(*) FILTER (WHERE b.k = 1), count(*) FILTER (WHERE b.k = 2), count(*) FILTER (WHERE b.k = 3), count(*) FILTER (WHERE b.k = 4),
+                   count(*) FILTER (WHERE b.k = 5), count(*) FILTER (WHERE b.k = 6), count(*) FILTER (WHERE b.k = 7), count(*) FILTER (WHERE b.k = 8), count(*) FILTER (WHERE b.k = 9),
+                   count(*) FILTER (WHERE b.k = 10), count(*) FILTER (WHERE b.k = 11), count(*) FILTER (WHERE b.k = 12), count(*) FILTER (WHERE b.k = 13), count(*) FILTER (WHERE b.k = 14),
+                   count(*) FILTER (WHERE b.k = 15), count(*) FILTER (WHERE b.k = 16), count(*) FILTER (WHERE b.k = 17), count(*) FILTER (WHERE b.k = 18), count(*) FILTER (WHERE b.k = 19),
+                   count(*) FILTER (WHERE b.k = 20), count(*) FILTER (WHERE b.k = 21), count(*) FILTER (WHERE b.k = 22), count(*) FILTER (WHERE b.k = 23), count(*) FILTER (WHERE b.k = 24),
+                   count(*) FILTER (WHERE b.k = 25), count(*) FILTER (WHERE b.k = 26), count(*) FILTER (WHERE b.k = 27), count(*) FILTER (WHERE b.k = 28), count(*) FILTER (WHERE b.k = 29),
+                   count(*) FILTER (WHERE b.k = 30), count(*) FILTER (WHERE b.k = 31), count(*) FILTER (WHERE b.k = 32), count(*) FILTER (WHERE b.k = 33), count(*) FILTER (WHERE b.k = 34),
+                   count(*) FILTER (WHERE b.k = 35), count(*) FILTER (WHERE b.k = 36), count(*) FILTER (WHERE b.k = 37), count(*) FILTER (WHERE b.k = 38), count(*) FILTER (WHERE b.k = 39),
+                   count(*) FILTER (WHERE b.k = 40), count(*) FILTER (WHERE b.k = 41), count(*) FILTER (WHERE b.k = 42), count(*) FILTER (WHERE b.k = 43), count(*) FILTER (WHERE b.k = 44),
+                   count(*) FILTER (WHERE b.k = 45), count(*) FILTER (WHERE b.k = 46), count(*) FILTER (WHERE b.k = 47), count(*) FILTER (WHERE b.k = 48), count(*) FILTER (WHERE b.k = 49),
+                   count(*) FILTER (WHERE b.k = 50), count(*) FILTER (WHERE b.k = 51), count(*) FILTER (WHERE b.k = 52), count(*) FILTER (WHERE b.k = 53), count(*) FILTER (WHERE b.k = 54),
+                   count(*) FILTER (WHERE b.k = 55), count(*) FILTER (WHERE b.k = 56), count(*) FILTER (WHERE b.k = 57), count(*) FILTER (WHERE b.k = 58), count(*) FILTER (WHERE b.k = 59),
+                   count(*) FILTER (WHERE b.k = 60), count(*) FILTER (WHERE b.k = 61), count(*) FILTER (WHERE b.k = 62), count(*) FILTER (WHERE b.k = 63), count(*) FILTER (WHERE b.k = 64)]::integer[]
+      FROM (SELECT a.w, a.ok, s.secs, to_timestamp(floor(extract(epoch FROM a.t) / s.secs) * s.secs) AS start, service.latency_bucket(a.ms) AS k
               FROM unnest(w, t, ok, ms) AS a(w, t, ok, ms)
-             CROSS JOIN (VALUES (300), (3600), (21600)) AS s(secs)
-             GROUP BY 1, 2, 3, 4) b
+             CROSS JOIN (VALUES (300), (3600), (21600)) AS s(secs)) b
      GROUP BY b.w, b.secs, b.start
     ON CONFLICT (webhook_id, bucket_seconds, bucket_start)
     DO UPDATE SET attempts = r.attempts + excluded.attempts, successes = r.successes + excluded.successes,
