@@ -4,27 +4,18 @@
 // INSERT per request. BARE_MODE=group: group commit — requests arriving while a write is running
 // share the next multi-row INSERT, and each is answered after that INSERT commits. BARE_MODE=group-search:
 // group commit that also writes what payload search reads (body_json, from which the table's trigger
-// makes body_words; the arrival host), as the app does: the floor for a receiver whose receipts are searchable.
+// makes body_words; the arrival host), as the app does (lib/db/search-json.ts decides what body_json holds): the floor for a receiver whose receipts are searchable.
 // Env: BARE_STORE=pglite|postgres, BARE_TARGET=<data dir>|<database URL>, BARE_MODE, BARE_MAX_BATCH, BARE_SECRET.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
+import { searchableJson } from '../../lib/db/search-json';
 
 const MIGRATIONS = path.resolve(import.meta.dirname, '../../lib/db/migrations');
 const SEARCH = process.env.BARE_MODE === 'group-search';
 const COLUMNS = ['receiver_id', 'method', 'path', 'query', 'headers', 'body', 'body_utf8', 'body_size', 'oversize', 'source_ip', 'message_id', 'verdict', 'verdict_reason', 'response_status', ...(SEARCH ? ['host', 'body_json'] : [])];
 const CASTS: Record<string, string> = { headers: '::jsonb', body_json: '::jsonb' };
-
-/** The body as the app's body_json holds it: the JSON text when it parses to an object or array, else JSON null. */
-function searchable(text: string): string {
-  try {
-    const value = JSON.parse(text);
-    return value !== null && typeof value === 'object' ? text : 'null';
-  } catch {
-    return 'null';
-  }
-}
 
 type TQuery = (text: string, params: unknown[]) => Promise<{ rows: { id: number | string }[] }>;
 type TStore = { query: TQuery; close: () => Promise<void> };
@@ -123,7 +114,7 @@ async function main() {
       const [v, reason] = verdict(body, req.headers, BARE_SECRET);
       const messageId = req.headers['webhook-id'] ?? req.headers['svix-id'] ?? null;
       const params = [receiverId, req.method, url.pathname, url.search.slice(1), JSON.stringify(pairs), body, isText(body), body.length, false, req.socket.remoteAddress ?? '', messageId, v, reason, 200];
-      if (SEARCH) params.push(req.headers.host ?? '', searchable(body.toString('utf8')));
+      if (SEARCH) params.push(req.headers.host ?? '', searchableJson(isText(body) ? body.toString('utf8') : null));
       write(params).then(
         (id) => res.writeHead(200, { 'x-receipt-id': String(id), 'cache-control': 'no-store' }).end(),
         (err) => res.writeHead(500, { 'content-type': 'text/plain' }).end(String(err)),

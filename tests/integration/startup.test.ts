@@ -22,11 +22,11 @@ test('every response has X-Request-Id, unknown /v1 paths are problem 404s', asyn
   assert.match(res.headers.get('x-request-id') ?? '', /^req_/);
 });
 
-test('a bad setting stops the start with one line naming it', async () => {
-  const port = await freePort();
+/** Starts the server with DELIVERY_TIMEOUT_MS=soon from the build in `distDir`; asserts it stops with the one line naming it. */
+async function startsWithBadSetting(distDir: string, dataDir: string): Promise<void> {
   const child = spawn(process.execPath, [SERVER], {
     cwd: ROOT,
-    env: { ...process.env, ...app.env, PORT: String(port), NEXT_DIST_DIR: DIST_DIR, DELIVERY_TIMEOUT_MS: 'soon', DATA_DIR: path.join(app.env.DATA_DIR || '/tmp', 'unused') },
+    env: { ...process.env, ...app.env, PORT: String(await freePort()), NEXT_DIST_DIR: distDir, DELIVERY_TIMEOUT_MS: 'soon', DATA_DIR: path.join(app.env.DATA_DIR || '/tmp', dataDir) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -34,22 +34,18 @@ test('a bad setting stops the start with one line naming it', async () => {
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   assert.equal(code, 1);
   assert.match(stderr, /^Invalid configuration: DELIVERY_TIMEOUT_MS must be a whole number \(got "soon"\)$/m);
+}
+
+test('a bad setting stops the start with one line naming it', async () => {
+  await startsWithBadSetting(DIST_DIR, 'unused');
 });
 
 test('the settings come from one module compiled once per build; without a build, through tsx, with the same one line', async () => {
   const buildId = fs.readFileSync(path.join(ROOT, DIST_DIR, 'BUILD_ID'), 'utf8').trim();
   assert.ok(fs.existsSync(path.join(ROOT, DIST_DIR, `server-deps-${buildId}.mjs`)), 'the app started from the compiled module');
-  const child = spawn(process.execPath, [SERVER], {
-    cwd: ROOT,
-    env: { ...process.env, ...app.env, PORT: String(await freePort()), NEXT_DIST_DIR: `.next-none-${process.pid}`, DELIVERY_TIMEOUT_MS: 'soon', DATA_DIR: path.join(app.env.DATA_DIR || '/tmp', 'unused-3') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (d) => (stderr += d));
-  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-  assert.equal(code, 1);
-  assert.match(stderr, /^Invalid configuration: DELIVERY_TIMEOUT_MS must be a whole number \(got "soon"\)$/m);
-  assert.equal(fs.existsSync(path.join(ROOT, `.next-none-${process.pid}`)), false, 'nothing written where there is no build');
+  const none = `.next-none-${process.pid}`;
+  await startsWithBadSetting(none, 'unused-3');
+  assert.equal(fs.existsSync(path.join(ROOT, none)), false, 'nothing written where there is no build');
 });
 
 test('a second process on the same embedded store is refused with a clear message', async (t) => {
