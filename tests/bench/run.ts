@@ -76,7 +76,8 @@ function relateFigures(figures: TFigure[]): void {
   for (const f of figures) {
     if (f.baseline !== null || !f.baselineName) continue;
     if (f.figure.startsWith('grant create')) f.baseline = baselineOf(f.store, 'ingest receipts/s vs bare one INSERT');
-    else if (f.figure.startsWith('one worker draining') || f.figure.startsWith('delivery throughput') && f.figure.endsWith('its own process')) f.baseline = figures.find((g) => g.store === 'postgres' && g.figure.startsWith('delivery throughput'))?.baseline ?? null;
+    // The workers section's figures against the delivery section's undici loop on PostgreSQL (measured there, so its baseline is set).
+    else if (f.baselineName === 'bare undici loop') f.baseline = figures.find((g) => g.store === 'postgres' && g.baselineName === 'bare undici loop' && g.baseline !== null)?.baseline ?? null;
     if (f.baseline === null) f.note ??= `needs the ${f.figure.startsWith('grant') ? 'ingest' : 'delivery'} section in the same run`;
   }
 }
