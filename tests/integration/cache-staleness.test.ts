@@ -26,7 +26,7 @@ describe('per-process caches across two processes', { skip: !ON_POSTGRES && 'nee
   let connect: { id: string; apiKey: string };
   before(async () => {
     receiver = await startReceiver();
-    // One issuer: each accepts the other's tokens (docs/SCALE-OUT.md).
+    // One issuer: each accepts the other's tokens (docs/OPERATIONS.md, Scale-out).
     a = await startApp({ accounts: ['cache-a', 'cache-revoked'], env: { TOKEN_ISSUER: ISSUER } });
     b = await startApp({ env: { WORKER_IN_PROCESS: 'false', DATABASE_URL: a.env.DATABASE_URL, TOKEN_ISSUER: ISSUER } });
     tok = await token(a, a.clients['cache-a']);

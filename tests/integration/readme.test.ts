@@ -8,7 +8,7 @@ import { startApp } from '../helpers/app';
 import { call, staffCookie } from '../helpers/http';
 
 // @ci-one-store: CI runs this file in the embedded-store pass only (what it checks is the same on any store).
-// The README's shell walkthrough, run as written against a fresh app: if it drifts, this fails.
+// The quick start's shell walkthrough (docs/GUIDE.md, "First steps from a shell"), run as written against a fresh app: if it drifts, this fails.
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 let app: Awaited<ReturnType<typeof startApp>>;
@@ -17,10 +17,10 @@ before(async () => {
 });
 after(() => app?.stop());
 
-test('the README walkthrough gives a grant whose grant.succeeded arrives signed and verified', async () => {
-  const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+test('the guide\'s shell walkthrough gives a grant whose grant.succeeded arrives signed and verified', async () => {
+  const readme = fs.readFileSync(path.join(ROOT, 'docs/GUIDE.md'), 'utf8');
   const block = /```sh\n(BASE=[\s\S]*?)```/.exec(readme)?.[1];
-  assert.ok(block, 'the README has the walkthrough block');
+  assert.ok(block, 'docs/GUIDE.md has the walkthrough block');
   const { stdout } = await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', block], { env: { ...process.env, BASE: app.baseUrl }, timeout: 60_000 });
   const lines = stdout.trim().split('\n');
   assert.match(lines[0], /^GC-[A-Z0-9]{6}$/, 'the tracking id');
