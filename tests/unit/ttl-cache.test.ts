@@ -5,26 +5,35 @@ import { ttlCache } from '@/lib/service/ttl-cache';
 // The per-process cache behind docs/API.md's staleness bounds: an entry lives at most its TTL from
 // the moment its read began; a delete overtaking a read in flight keeps that read out.
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// A clock the test moves by hand: real time on a loaded machine can pass a 60 ms TTL between two
+// lines of the test (it did: `2 !== 1`).
+function manualClock() {
+  let ms = 0;
+  return { now: () => ms, advance: (by: number) => void (ms += by) };
+}
 
 test('a value is read once within the TTL, and again after it', async () => {
-  const cache = ttlCache<string, number>(`t1-${Math.random()}`, { ttlMs: 60 });
+  const clock = manualClock();
+  const cache = ttlCache<string, number>(`t1-${Math.random()}`, { ttlMs: 60, now: clock.now });
   let reads = 0;
   const load = async () => ++reads;
   assert.deepEqual(await Promise.all([cache.get('k', load), cache.get('k', load)]), [1, 1], 'concurrent misses share one read');
-  assert.equal(await cache.get('k', load), 1);
-  await sleep(70);
+  clock.advance(59);
+  assert.equal(await cache.get('k', load), 1, 'still within the TTL');
+  clock.advance(1);
+  assert.equal(await cache.get('k', load), 2, 'read again once the TTL is over');
   assert.equal(await cache.get('k', load), 2);
 });
 
 test('the TTL runs from the start of the read, not its end', async () => {
-  const cache = ttlCache<string, number>(`t2-${Math.random()}`, { ttlMs: 50 });
+  const clock = manualClock();
+  const cache = ttlCache<string, number>(`t2-${Math.random()}`, { ttlMs: 50, now: clock.now });
   let reads = 0;
   await cache.get('k', async () => {
-    await sleep(40);
+    clock.advance(40); // the read itself takes 40 ms
     return ++reads;
   });
-  await sleep(15); // 55 ms after the read began
+  clock.advance(10); // 50 ms after the read began, 10 after it ended
   assert.equal(await cache.get('k', async () => ++reads), 2);
 });
 
