@@ -4,9 +4,11 @@
 // could otherwise choose its own source address (TRUST_PROXY=true keeps a proxy's chain and appends
 // the peer), (2) serves the receiver (/ingest/{slug}) itself, through the hook the app registers at
 // boot (lib/console/ingest/ingest-node.ts): its hot path skips Next's pipeline and sees the headers exactly
-// as they arrived, (3) refuses what Next cannot handle well — see lib/http/front-door.ts — and (4) bounds
-// slow and stuck clients: headers and whole requests that take too long get a 408, idle keep-alive
-// connections close, and one address may hold only so many connections (the HTTP_* settings).
+// as they arrived, (3) refuses what Next cannot handle well — see lib/http/front-door.ts; a body too
+// large is answered at once, then read and dropped within bounds so the client reads the answer (a
+// lingering close) — and (4) bounds slow and stuck clients: headers and whole requests that take too
+// long get a 408, idle keep-alive connections close, and one address may hold only so many
+// connections (the HTTP_* settings).
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -79,9 +81,17 @@ const handle = app.getRequestHandler();
 await app.prepare();
 
 /**
+ * How much of a refused body is read and dropped after the answer went out, and for how long at
+ * most, before the connection closes (a lingering close, as Apache's and nginx's).
+ */
+const LINGER_BYTES = 16 * 1024 * 1024;
+const LINGER_MS = 10_000;
+
+/**
  * Sends a front-door refusal. A small body is read (and dropped) first, so the client, still
- * sending it, reads the answer instead of a reset; past the limit the answer goes at once and the
- * connection closes.
+ * sending it, reads the answer instead of a reset. Past the limit the answer goes at once, with
+ * Connection: close, and the connection lingers: closing it while the client still writes would
+ * make its next write fail (EPIPE, a reset) before it reads the answer.
  */
 function answerRefusal(req, res, refused) {
   let sent = false;
@@ -90,8 +100,11 @@ function answerRefusal(req, res, refused) {
     sent = true;
     const body = req.method === 'HEAD' ? '' : refused.body;
     res.writeHead(refused.status, { ...refused.headers, 'content-length': Buffer.byteLength(body), ...(close ? { connection: 'close' } : {}) });
-    res.end(body);
+    if (!close) return res.end(body);
+    res.write(body);
+    linger(req, res);
   };
+  req.on('error', () => {});
   if (refused.close) return answer(true);
   let size = 0;
   req.on('data', (chunk) => {
@@ -99,7 +112,29 @@ function answerRefusal(req, res, refused) {
     if (size > MAX_BODY_BYTES) answer(true);
   });
   req.on('end', () => answer(false));
-  req.on('error', () => {});
+}
+
+/**
+ * The answer is out (all of it: its length was declared); the rest of the body is read and dropped
+ * and the response ended once it is in, so the connection closes after the client stopped
+ * writing. A client that sends more than LINGER_BYTES, or takes longer than LINGER_MS, is cut off.
+ */
+function linger(req, res) {
+  let dropped = 0;
+  const close = (cutOff) => {
+    clearTimeout(timer);
+    if (!res.writableEnded) res.end();
+    if (cutOff) req.socket.destroy();
+  };
+  const timer = setTimeout(() => close(true), LINGER_MS);
+  timer.unref();
+  req.on('data', (chunk) => {
+    dropped += chunk.length;
+    if (dropped > LINGER_BYTES) close(true);
+  });
+  req.on('end', () => close(false));
+  req.on('close', () => close(false));
+  req.resume();
 }
 
 function serve(req, res) {

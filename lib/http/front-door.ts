@@ -1,7 +1,8 @@
 // What scripts/server.mjs refuses before Next sees a request, because Next would answer it with a
 // bare 500 or hang on it: methods it cannot route (TRACE, PROPFIND, …), a path whose percent-
 // encoding is malformed or not UTF-8, NUL and other control characters in the path or query, and a
-// declared body over the limit (refused at once, without reading it). Each refusal is a 4xx problem
+// declared body over the limit (answered at once; scripts/server.mjs then reads and drops the rest,
+// within bounds, so a client still sending it reads the answer). Each refusal is a 4xx problem
 // naming what is wrong (a small HTML page for a browser asking for a page).
 // scripts/server.mjs loads it (through tsx) before Next; it shares the request id and the problem
 // body with every route (request-id.ts, errors.ts).
@@ -17,7 +18,7 @@ export { MAX_BODY_BYTES };
 type TRoute = (typeof routeTable.routes)[number];
 /** What the front door reads of a request. */
 export type TDoorRequest = { method?: string; url?: string; headers: IncomingHttpHeaders };
-/** A refusal: the answer, and whether the connection must close (its body was not read). */
+/** A refusal: the answer, and whether the connection must close after it (its body is not wanted). */
 export type TRefusal = { status: number; close: boolean; body: string; headers: Record<string, string> };
 
 const ROUTABLE = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import net from 'node:net';
 import { after, before, test } from 'node:test';
 import { SignJWT, importJWK, type JWK } from 'jose';
@@ -56,6 +57,102 @@ test('a declared Content-Length over the limit is a 413 at once, without waiting
   assert.match(res.head, /content-type: application\/problem\+json/i);
   assert.match(JSON.parse(res.body).detail, /999999999 bytes; the limit is 262144/);
   assert.ok(res.ms < 3000, `answered in ${res.ms} ms`);
+});
+
+/**
+ * Sends 32 × 64 KiB to PATCH /v1/webhooks/{id}, `gapMs` apart (declared up front, or chunked),
+ * and resolves with the answer's status and any error the client saw while sending or reading.
+ */
+function largePatch(webhookId: string, { chunked = false, gapMs = 10 } = {}): Promise<{ status: number; body: string; error: string | null; written: number }> {
+  const piece = Buffer.alloc(64 * 1024, 'a');
+  const pieces = 32; // 2 MiB
+  return new Promise((resolve) => {
+    let status = 0;
+    let body = '';
+    let error: string | null = null;
+    let written = 0;
+    let finished = false;
+    let read = false;
+    const done = () => (error || (finished && read)) && resolve({ status, body, error, written });
+    const req = http.request(`${app.baseUrl}/v1/webhooks/${webhookId}`, {
+      method: 'PATCH',
+      agent: false,
+      headers: { authorization: `Bearer ${tok}`, 'content-type': 'application/json', ...(chunked ? {} : { 'content-length': piece.length * pieces }) },
+    });
+    req.on('response', (res) => {
+      status = res.statusCode ?? 0;
+      res.on('data', (d) => (body += d));
+      res.on('end', () => {
+        read = true;
+        done();
+      });
+      res.on('error', (err: NodeJS.ErrnoException) => {
+        error ??= err.code ?? err.message;
+        done();
+      });
+    });
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      error ??= err.code ?? err.message;
+      done();
+    });
+    req.on('finish', () => {
+      finished = true;
+      done();
+    });
+    (async () => {
+      for (let i = 0; i < pieces && !error; i++) {
+        req.write(piece);
+        written += piece.length;
+        if (gapMs) await new Promise((r) => setTimeout(r, gapMs));
+        else if (req.writableNeedDrain) await new Promise((r) => req.once('drain', r));
+      }
+      req.end();
+    })();
+  });
+}
+
+test('a 2 MiB PATCH, sent slowly or at full speed, reads its 413: the rest of the body is read and dropped before the connection closes', async () => {
+  const hook = await call(app, 'POST', '/v1/webhooks', { token: tok, body: { url: 'http://127.0.0.1:9/linger', eventTypes: ['grant.succeeded'] } });
+  assert.equal(hook.status, 201, hook.text);
+  const declared = await largePatch(hook.body.id);
+  assert.equal(declared.error, null, 'no EPIPE or reset while the body was still being sent');
+  assert.equal(declared.written, 2 * 1024 * 1024);
+  assert.equal(declared.status, 413);
+  assert.match(JSON.parse(declared.body).detail, /2097152 bytes; the limit is 262144/);
+  const fast = await largePatch(hook.body.id, { gapMs: 0 });
+  assert.equal(fast.error, null, 'at full speed: no EPIPE or reset either');
+  assert.equal(fast.status, 413);
+  const chunked = await largePatch(hook.body.id, { chunked: true });
+  assert.equal(chunked.error, null, 'chunked, with no length declared: no EPIPE or reset either');
+  assert.equal(chunked.status, 413);
+  assert.match(JSON.parse(chunked.body).detail, /over the limit of 262144 bytes/);
+  assert.equal((await call(app, 'GET', `/v1/webhooks/${hook.body.id}`, { token: tok })).body.url, 'http://127.0.0.1:9/linger', 'nothing changed');
+});
+
+test('the lingering is bounded: a client that never stops sending is cut off once 16 MiB more have been dropped (or 10 s have passed)', async () => {
+  const { status, cutOff } = await new Promise<{ status: number; cutOff: boolean }>((resolve, reject) => {
+    const socket = net.connect(app.port, '127.0.0.1');
+    const piece = Buffer.alloc(64 * 1024, 'x');
+    let data = '';
+    let sent = 0;
+    const pump = () => {
+      // Write while the socket drains; stop at 64 MiB (four times the bound), never closing first.
+      while (socket.writable && sent < 64 * 1024 * 1024) {
+        sent += piece.length;
+        if (!socket.write(piece)) return void socket.once('drain', pump);
+      }
+    };
+    socket.on('connect', () => {
+      socket.write(`PATCH /v1/webhooks/wh_x HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${tok}\r\nContent-Type: application/json\r\nContent-Length: 999999999\r\n\r\n`);
+      pump();
+    });
+    socket.on('data', (d) => (data += d));
+    socket.on('error', () => {}); // the cut-off resets what this side still writes
+    socket.on('close', () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(data)?.[1] ?? 0), cutOff: sent < 64 * 1024 * 1024 }));
+    setTimeout(() => reject(new Error(`not cut off (${sent} bytes sent)`)), 60_000).unref();
+  });
+  assert.equal(status, 413);
+  assert.ok(cutOff, 'the server closed the connection before the client was done');
 });
 
 test('methods nobody routes: TRACE → 405 with Allow; one HTTP does not know → 400 problem', async () => {
