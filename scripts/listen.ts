@@ -3,8 +3,10 @@
 // one, verbatim (method, headers in order, body bytes), to a URL on this machine; one line per receipt.
 // It keeps a cursor (the last receipt forwarded; by default in ~/.config/giving-connect/, see
 // cursorPath): started again, it first forwards what arrived while it was away, in order, then follows
-// live. The cursor is written only after the local answer, so nothing is skipped; `--from now` skips
-// the backlog. A lost console is tried again with backoff (0.5 s doubling to 5 s); Ctrl-C ends it
+// live. The cursor is written only after the local answer, so nothing is skipped; without a cursor, or
+// with `--from now`, it starts at the newest receipt when it connects. A receipt whose body a donor
+// erasure or retention removed is never forwarded (an empty body is not what arrived): one line says
+// which and why, and the cursor moves past it. A lost console is tried again with backoff (0.5 s doubling to 5 s); Ctrl-C ends it
 // (exit 0) after the forward in flight; a refused token (revoked, expired) is one line on stderr and exit 1.
 // Plain Node: it imports nothing of the app, so it runs from a checkout without a build or a database.
 import fs from 'node:fs';
@@ -30,6 +32,8 @@ type TReceiptEvent = {
   headers: [string, string][];
   body: string | null;
   bodyGone: boolean;
+  bodyGoneReason?: 'erased' | 'purged' | null;
+  bodyGoneAt?: string | null;
   messageId: string | null;
   verdict: string;
   receivedAt: string;
@@ -194,13 +198,19 @@ async function main(): Promise<number> {
           console.log(`listen: connected, following receipts after ${after ?? 'now'}`);
         } else if (e.event === 'receipt' && e.id) {
           const r = JSON.parse(e.data) as TReceiptEvent;
+          if (r.bodyGone) {
+            after = e.id;
+            saveCursor(o.cursorFile, after);
+            console.log(`${r.receivedAt}  #${r.id}  ${r.messageId ?? '-'}  ${r.verdict}  skipped: ${goneReason(r)}, not forwarded`);
+            continue;
+          }
           const done = forward(o.forward, r);
           busy = done;
           const answer = await done;
           after = e.id;
           saveCursor(o.cursorFile, after); // only now: a crash before this line sends the receipt again, never skips it
           const status = typeof answer.status === 'number' ? String(answer.status) : `error ${answer.status}`;
-          console.log(`${r.receivedAt}  #${r.id}  ${r.messageId ?? '-'}  ${r.verdict}${r.bodyGone ? ' (body purged)' : ''}  → ${status} in ${answer.ms} ms`);
+          console.log(`${r.receivedAt}  #${r.id}  ${r.messageId ?? '-'}  ${r.verdict}  → ${status} in ${answer.ms} ms`);
           if (stopping) break;
         } else if (e.event === 'error') {
           const err = JSON.parse(e.data) as { status: number; detail: string };
@@ -224,6 +234,13 @@ async function main(): Promise<number> {
   await busy;
   console.log('listen: stopped');
   return 0;
+}
+
+/** Why a receipt's body is gone, as the console's views say it. */
+function goneReason(r: TReceiptEvent): string {
+  const day = r.bodyGoneAt ? ` on ${r.bodyGoneAt.slice(0, 10)}` : '';
+  if (r.bodyGoneReason === 'erased') return `body erased${day} (donor erasure)`;
+  return `body purged${day} (retention)`;
 }
 
 function describe(err: unknown): string {

@@ -83,6 +83,19 @@ export function containmentDocument(path: string, valueJson: string): string {
     .reduce((inner, key) => `{${JSON.stringify(key)}:${inner}}`, valueJson);
 }
 
+/**
+ * A quoted phrase among a row's stored words (`words`, the tsvector of its jsonb `json`): the words
+ * in order within one value (jsonb_to_tsvector keeps values apart, so a phrase never runs from one
+ * value into the next), or — for a grant's payload — across the donor's first and last name, read as
+ * the one value a person reads them as ("grace hopper" is data.firstName then data.lastName). The
+ * words must all be in the row (`plainto_tsquery`, served by the GIN index) before the name is looked
+ * at. `param` is the phrase's placeholder ($4). Both halves use it: receipts and messages.
+ */
+export function phraseMatchSql(words: string, json: string, param: string): string {
+  const name = `to_tsvector('simple', concat_ws(' ', ${json}#>>'{data,firstName}', ${json}#>>'{data,lastName}'))`;
+  return `(${words} @@ phraseto_tsquery('simple', ${param}) or (${words} @@ plainto_tsquery('simple', ${param}) and ${name} @@ phraseto_tsquery('simple', ${param})))`;
+}
+
 /** The text PostgreSQL's `simple` parser would make words of: what a "free text" search matches. */
 export const hasWords = (text: string) => /[\p{L}\p{N}]/u.test(text);
 

@@ -422,6 +422,68 @@ describe('npm run listen', () => {
     }
   });
 
+  test('a first run (and --from now) starts at the newest receipt when it connects; a receipt whose body is gone is skipped with one line, never sent empty', { timeout: 180_000 }, async () => {
+    const { token } = await makeToken('operator', 'listen now');
+    const local = await localServer();
+    const made = await as('operator', 'POST', '/api/receivers', { name: 'Listen from now' });
+    assert.equal(made.status, 201, made.text);
+    const slug = made.body.slug as string;
+    const send = async (messageId: string, body: unknown) =>
+      fetch(`${app.baseUrl}/ingest/${slug}`, { method: 'POST', headers: { 'content-type': 'application/json', 'webhook-id': messageId }, body: JSON.stringify(body) }).then((r) => r.arrayBuffer());
+    for (let i = 1; i <= 3; i++) await send(`msg_old_${i}`, { n: i });
+    // msg_old_2 and msg_old_3 are there but past the stream's horizon, as receipts are whose batch
+    // committed while an older transaction (another session, a long one) still runs: their
+    // transaction ids are put just ahead of the store's, which the next few writes pass.
+    const [{ x }] = await queryAppDb<{ x: string }>(app, `select pg_current_xact_id()::text as x`);
+    await queryAppDb(app, `update console.receipts set tx = ($1::bigint + 4)::text::xid8 where message_id in ('msg_old_2', 'msg_old_3') and receiver_id = $2`, [x, made.body.id]);
+    const [{ newest }] = await queryAppDb<{ newest: number }>(app, `select max(id)::int as newest from console.receipts where receiver_id = $1`, [made.body.id]);
+    const cursorFile = path.join(tmp, 'from-now.json');
+    const args = ['--console', app.baseUrl, '--token', token, '--receiver', slug, '--forward', local.url, '--cursor-file', cursorFile];
+    try {
+      const first = runListen(args);
+      await eventually(async () => first.out().includes('connected'), 20_000, `connected: ${first.out()} ${first.err()}`);
+      assert.match(first.out(), new RegExp(`following receipts after ${newest}\\b`), 'now is the newest receipt, settled or not');
+      // The store's transactions pass the two held ones; then a live receipt.
+      for (let i = 0; i < 8; i++) await ingest(`msg_elsewhere_${i}`);
+      await send('msg_live_1', { n: 'live' });
+      await eventually(async () => first.lines().length === 1, 15_000, `the live one: ${first.out()}`);
+      await new Promise((r) => setTimeout(r, HEARTBEAT_MS * 2));
+      assert.deepEqual(local.got.map(messageIdOf), ['msg_live_1'], 'nothing older than the moment it connected');
+      first.child.kill('SIGINT');
+      assert.equal(await first.exited, 0);
+
+      // While it is away: a receipt whose body a donor erasure then removes, and one that stays.
+      await send('msg_gone_1', { type: 'grant.succeeded', data: { email: 'listen.erased@example.org' } });
+      const erased = await as('admin', 'POST', '/api/erasures', { email: 'listen.erased@example.org' });
+      assert.equal(erased.status, 200, erased.text);
+      assert.equal(erased.body.console.receipts.erased, 1);
+      await send('msg_live_2', { n: 'kept' });
+      const second = runListen(args);
+      await eventually(async () => second.lines().length === 2, 20_000, `the backlog: ${second.out()} ${second.err()}`);
+      assert.deepEqual(local.got.map(messageIdOf), ['msg_live_1', 'msg_live_2'], 'the erased receipt is not sent, not even empty');
+      const [skipped, sent] = second.lines();
+      const today = new Date().toISOString().slice(0, 10);
+      assert.match(skipped, new RegExp(`#\\d+ {2}msg_gone_1 .*skipped: body erased on ${today} \\(donor erasure\\), not forwarded$`));
+      assert.match(sent, /msg_live_2 .*→ 202/);
+      second.child.kill('SIGINT');
+      assert.equal(await second.exited, 0);
+      const savedId = Number(JSON.parse(fs.readFileSync(cursorFile, 'utf8')).after);
+      assert.equal(savedId, Number(/#(\d+)/.exec(sent)![1]), 'the cursor moved past the skipped one too');
+
+      // --from now with a saved cursor: what came since is not sent.
+      await send('msg_between', { n: 'between' });
+      const third = runListen([...args, '--from', 'now']);
+      await eventually(async () => third.out().includes('connected'), 20_000, 'connected from now');
+      await send('msg_live_3', { n: 'after' });
+      await eventually(async () => third.lines().length === 1, 15_000, `the live one: ${third.out()}`);
+      assert.deepEqual(local.got.map(messageIdOf).slice(2), ['msg_live_3']);
+      third.child.kill('SIGTERM');
+      assert.equal(await third.exited, 0);
+    } finally {
+      await local.close();
+    }
+  });
+
   test('a revoked or expired token: one clear line on stderr, exit code 1', { timeout: 120_000 }, async () => {
     const local = await localServer();
     try {

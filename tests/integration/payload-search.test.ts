@@ -149,6 +149,25 @@ describe('payload search', () => {
     assert.equal((await search('"grace hopper"', 'admin', `&since=${today}&until=${today}`)).hits.length, 1);
   });
 
+  test('a quoted phrase runs across a donor’s first and last name, on both sides, and across no other values', async () => {
+    // The grant's firstName "Ada" and lastName "Lovelace" are two values; read as one name.
+    const name = await search('"ada lovelace"');
+    assert.equal(name.kind, 'payload-text');
+    assert.deepEqual(name.hits.map((h) => h.messageId), [messageId], JSON.stringify(name));
+    assert.deepEqual([...name.hits[0].matchedIn].sort(), ['message', 'receipt'], 'the message payload and the receipt body');
+    assert.equal((await search('"Ada Lovelace"', 'viewer')).hits.length, 1, 'any case, any role');
+    assert.equal((await search('"lovelace ada"')).hits.length, 0, 'the name in its order');
+    // The service's own filter says the same (EXT payloadText).
+    const since = new Date(Date.now() - 86_400_000).toISOString();
+    const listed = await api('GET', `/v1/messages?payloadText=${encodeURIComponent('ada lovelace')}&after=${since}`);
+    assert.equal(listed.status, 200, listed.text);
+    assert.deepEqual(listed.body.results.map((m: { id: string }) => m.id), [messageId]);
+    // Other values stay apart: fund.name "Receipt Only Fund" is followed by memo "from Grace Hopper…".
+    assert.equal((await search('"receipt only fund"')).hits.length, 1);
+    assert.equal((await search('"only fund from"')).hits.length, 0, 'no phrase across two unrelated values');
+    assert.equal((await search('"lovelace fidelity"')).hits.length, 0);
+  });
+
   test('bad input is a 400 naming what is wrong', async () => {
     const bad = async (q: string, pattern: RegExp, extra = '') => {
       const res = await as('admin', 'GET', `/api/search?q=${encodeURIComponent(q)}${extra}`);

@@ -21,7 +21,8 @@ export type TStreamReceipt = Pick<TReceiptInput, 'method' | 'path' | 'query' | '
   receivedAt: Date;
   verdict: string;
   verdictReason: string;
-  bodyGone: boolean;
+  /** Set when the body is gone: a donor erasure removed it, or retention purged it (and when). */
+  bodyGone: { reason: 'erased' | 'purged'; at: Date } | null;
 };
 
 type TRow = {
@@ -39,7 +40,8 @@ type TRow = {
   verdict: string;
   verdict_reason: string;
   response_status: number;
-  body_gone: boolean;
+  erased_at: Date | string | null;
+  body_purged_at: Date | string | null;
   settled: boolean;
 };
 
@@ -60,7 +62,7 @@ const HORIZON = `(select coalesce(
 const PAGE = `
   with horizon as (select ${HORIZON} as h)
   select id, tx::text as tx, method, path, query, headers, body, body_size, oversize, received_at, message_id, verdict,
-         verdict_reason, response_status, (body_purged_at is not null or erased_at is not null) as body_gone, tx < (select h from horizon) as settled
+         verdict_reason, response_status, erased_at, body_purged_at, tx < (select h from horizon) as settled
   from console.receipts
   where receiver_id = $1 and (tx, id) > ($2::xid8, $3::bigint) and id > $4
   order by tx, id
@@ -87,7 +89,7 @@ export async function readSettled(receiverId: string, cursor: TStreamCursor, lim
       verdict: r.verdict,
       verdictReason: r.verdict_reason,
       responseStatus: r.response_status,
-      bodyGone: r.body_gone,
+      bodyGone: r.erased_at ? { reason: 'erased', at: new Date(r.erased_at) } : r.body_purged_at ? { reason: 'purged', at: new Date(r.body_purged_at) } : null,
     });
   }
   return { receipts, held: false };
@@ -96,7 +98,9 @@ export async function readSettled(receiverId: string, cursor: TStreamCursor, lim
 /**
  * The cursor a stream starts from. `after` a receipt id: just past that receipt of this receiver (0:
  * from the first; one that is gone, e.g. purged: every receipt with a larger id). No `after`: now,
- * past the latest settled receipt, so only what commits from here on is sent.
+ * past the newest receipt visible at this moment — settled or not (one whose transaction the horizon
+ * has not passed yet, behind a long transaction elsewhere, is already there and not "new"): `minId`
+ * skips every id up to it, so only what commits from here on is sent. The ready event names it.
  */
 export async function startCursor(receiverId: string, after: number | null): Promise<TStreamCursor> {
   if (after === 0) return { tx: '0', id: 0, minId: 0 };
@@ -104,9 +108,12 @@ export async function startCursor(receiverId: string, after: number | null): Pro
     const [row] = await driverRows<{ tx: string }>('select tx::text as tx from console.receipts where receiver_id = $1 and id = $2', [receiverId, after]);
     return row ? { tx: row.tx, id: after, minId: 0 } : { tx: '0', id: 0, minId: after };
   }
-  const [latest] = await driverRows<{ tx: string; id: number | string }>(
-    `select tx::text as tx, id from console.receipts where receiver_id = $1 and tx < ${HORIZON} order by tx desc, id desc limit 1`,
+  const [now] = await driverRows<{ tx: string | null; id: number | string | null; newest: number | string | null }>(
+    `select s.tx::text as tx, s.id, (select max(id) from console.receipts where receiver_id = $1) as newest
+       from (select 1) one
+       left join lateral (select tx, id from console.receipts where receiver_id = $1 and tx < ${HORIZON} order by tx desc, id desc limit 1) s on true`,
     [receiverId],
   );
-  return latest ? { tx: latest.tx, id: Number(latest.id), minId: 0 } : { tx: '0', id: 0, minId: 0 };
+  const newest = now?.newest === null || now?.newest === undefined ? 0 : Number(now.newest);
+  return now?.tx ? { tx: now.tx, id: Number(now.id), minId: newest } : { tx: '0', id: 0, minId: newest };
 }

@@ -37,7 +37,10 @@ export function receiptEvent(r: TStreamReceipt, receiverId: string) {
     body: r.body ? r.body.toString('base64') : null,
     bodySize: r.bodySize,
     oversize: r.oversize,
-    bodyGone: r.bodyGone,
+    bodyGone: r.bodyGone !== null,
+    /** Why the body is gone ('erased': a donor erasure; 'purged': retention) and when; null while it is kept. */
+    bodyGoneReason: r.bodyGone?.reason ?? null,
+    bodyGoneAt: r.bodyGone?.at.toISOString() ?? null,
     messageId: r.messageId,
     verdict: r.verdict,
     verdictReason: r.verdictReason,

@@ -1,10 +1,11 @@
 import { driverRows } from '@/lib/db/client';
-import { excerptAround } from '@/lib/db/search-json';
+import { excerptAround, phraseMatchSql } from '@/lib/db/search-json';
 import type { TPayloadQuery } from './payload-query';
 import type { TSearchWindow } from './search-window';
 
 // The receivers' side of a payload search: receipts in the window whose body_json holds the value
-// (jsonb containment, receipts_body_json_idx) or the words (body_words, receipts_body_words_gin_idx),
+// (jsonb containment, receipts_body_json_idx) or the words (body_words, receipts_body_words_gin_idx;
+// a phrase may run across a donor's first and last name: phraseMatchSql),
 // newest first.
 // A purged or erased body has no body_json, so it is never found.
 
@@ -27,7 +28,7 @@ const COLUMNS = `r.id, r.receiver_id as "receiverId", v.name as "receiverName", 
 const MATCHED = { field: '(r.body_json #> $5::text[])::text', text: 'r.body_json::text' };
 const MATCH = {
   field: 'r.body_json @> $4::jsonb',
-  text: `r.body_words @@ phraseto_tsquery('simple', $4)`,
+  text: phraseMatchSql('r.body_words', 'r.body_json', '$4'),
 };
 
 // Two plans, because the planner cannot tell a common value from a rare one (jsonb containment has

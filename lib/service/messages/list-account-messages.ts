@@ -95,8 +95,13 @@ function payloadFilter(filters: TAccountMessageFilters): { where: SQL; matched: 
     };
   }
   if (filters.payloadText !== undefined) {
+    const phrase = filters.payloadText;
     return {
-      where: sql`${m.payloadWords} @@ phraseto_tsquery('simple', ${filters.payloadText})`,
+      // The words in order within one value, or across the donor's first and last name (phraseMatchSql).
+      // The words in order within one value, or across the donor's first and last name: the
+      // receipts' phraseMatchSql (lib/db/search-json.ts), written with drizzle's parameters.
+      where: sql`(${m.payloadWords} @@ phraseto_tsquery('simple', ${phrase}) or (${m.payloadWords} @@ plainto_tsquery('simple', ${phrase})
+        and to_tsvector('simple', concat_ws(' ', ${m.payloadJson}#>>'{data,firstName}', ${m.payloadJson}#>>'{data,lastName}')) @@ phraseto_tsquery('simple', ${phrase})))`,
       matched: sql<string>`${m.payloadJson}::text`,
       needle: filters.payloadText.trim().split(/\s+/)[0],
     };
