@@ -57,7 +57,7 @@ export const MESSAGE_OPERATIONS = [
     id: 'listAccountMessages', tag: 'Messages', summary: "List the account's messages", ext: true, auth: 'bearer', paged: true, query: ZAccountMessageFilters,
     response: page(ZAccountMessage, 'AccountMessagePage'), description: 'Every message, whether or not a webhook was subscribed; `tag` finds a grant\'s (`grant:{id}`, `tracking:{trackingId}`, `donor:{email}`, `name:{first last}` in lower case, `connect:{cid}`). ' +
       'Payload search: `payloadPath` + `payloadEquals` finds messages whose payload holds that JSON value at that dotted path (`data.amount` = `15000`, `data.fund.id` = `"fidelity-charitable"`, compared as JSON), ' +
-      '`payloadText` those whose strings and numbers hold these words in this order (any case); either needs `after`, at most 31 days before `before` (or now), and each result then carries an `excerpt`. ' +
+      '`payloadText` those whose strings and numbers hold these words in this order (any case), within one value or across a grant\'s `data.firstName` and `data.lastName` read as one name; either needs `after`, at most 31 days before `before` (or now), and each result then carries an `excerpt`. ' +
       '`withWebhooks=true`: each result lists the webhooks it was queued for (`webhookIds`), without a call per message.',
   }),
   op('GET /v1/messages/{id}', {
