@@ -82,9 +82,12 @@ test('the health home lists every webhook troubled first; a webhook page draws i
   await expect(page).toHaveURL(new RegExp(`/webhooks/${failing}$`));
   const health = page.getByTestId('webhook-health');
   await expect(health.getByTestId('health-badge')).toHaveAttribute('data-level', 'failing');
-  await expect(health.getByTestId('chart-outcomes').locator('.recharts-wrapper > svg.recharts-surface')).toBeVisible();
-  await expect(health.getByTestId('chart-outcomes').locator('.recharts-bar-rectangle').first()).toBeAttached();
-  await expect(health.getByTestId('chart-latency').locator('.recharts-wrapper > svg.recharts-surface')).toBeVisible();
+  // uPlot draws each chart on a canvas, named as an image for assistive technology, with a legend.
+  await expect(health.getByTestId('chart-outcomes').locator('.uplot canvas')).toBeVisible();
+  await expect(health.getByRole('img', { name: /^Attempts per 1 h over 24h: \d+ succeeded, [1-9]\d* failed$/ })).toBeVisible();
+  await expect(health.getByTestId('chart-outcomes').locator('.u-legend')).toContainText('failure');
+  await expect(health.getByTestId('chart-latency').locator('.uplot canvas')).toBeVisible();
+  await expect(health.getByRole('img', { name: /^Response time p50, p95 and p99/ })).toBeVisible();
   await expect(health.getByTestId('chart-latency')).toContainText('timeout 15 s');
   await expect(health.getByTestId('health-figures')).toContainText('Success rate (24h)');
   await health.getByRole('button', { name: '1h' }).click();
@@ -97,7 +100,7 @@ test('the health home lists every webhook troubled first; a webhook page draws i
 
   // 390 px wide: cards instead of the table, charts within the width, nothing scrolls sideways.
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect(health.getByTestId('chart-latency').locator('.recharts-wrapper > svg.recharts-surface')).toBeVisible();
+  await expect(health.getByTestId('chart-latency').locator('.uplot canvas')).toBeVisible();
   // The charts follow their container's width once it has been measured again.
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await screenshot(page, 'mobile-webhook-charts');

@@ -6,7 +6,7 @@ import { Callout, ErrorCallout } from '@/components/console/callout';
 import { CopyField } from '@/components/console/copy-button';
 import { Field, Input, Select, SubmitButton } from '@/components/console/form';
 import type { TFormState } from '@/app/(console)/_lib/errors';
-import { ALERT_RULE_KINDS, ALERT_WINDOWS, DEFAULT_MIN_ATTEMPTS, KIND_LABELS, type TAlertRuleKind } from '@/lib/console/alerts/rule-schemas';
+import { ALERT_RULE_KINDS, ALERT_WINDOWS, DEFAULT_MIN_ATTEMPTS, KIND_LABELS, type TAlertRuleKind } from '@/lib/console/alerts/rule-kinds';
 import { createAlertRuleAction } from './actions';
 
 const THRESHOLD: Record<TAlertRuleKind, { label: string; hint: string; placeholder: string } | null> = {

@@ -1,24 +1,10 @@
 import { z } from 'zod';
 import type { schema } from '@/lib/db/client';
+import { ALERT_RULE_KINDS, ALERT_WINDOWS, DEFAULT_MIN_ATTEMPTS, type TAlertRuleKind } from './rule-kinds';
 
 // What an alert rule is: its kinds, their thresholds, and the input a staff member gives.
 
-export const ALERT_RULE_KINDS = ['failure_streak', 'success_rate', 'receiver_failures', 'webhook_disabled', 'grant_undelivered'] as const;
-export type TAlertRuleKind = (typeof ALERT_RULE_KINDS)[number];
-export const ALERT_WINDOWS = ['1h', '24h', '7d'] as const;
-
-/** Below this many attempts in the window a success rate says too little, and the rule does not fire. */
-export const DEFAULT_MIN_ATTEMPTS = 10;
-/** How far back a grant rule looks for grants (and never before the rule was made). */
-export const GRANT_LOOKBACK_MS = 7 * 24 * 3600 * 1000;
-
-export const KIND_LABELS: Record<TAlertRuleKind, string> = {
-  failure_streak: 'Failure streak',
-  success_rate: 'Success rate below',
-  receiver_failures: 'Arrivals failing at the receiver',
-  webhook_disabled: 'Webhook disabled',
-  grant_undelivered: 'Grant not delivered',
-};
+export { ALERT_RULE_KINDS, ALERT_WINDOWS, DEFAULT_MIN_ATTEMPTS, GRANT_LOOKBACK_MS, KIND_LABELS, type TAlertRuleKind } from './rule-kinds';
 
 export type TAlertRuleRow = typeof schema.alertRules.$inferSelect;
 export type TAlertRow = typeof schema.alerts.$inferSelect;
