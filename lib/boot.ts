@@ -11,6 +11,7 @@ import { upsertClient } from '@/lib/service/auth/clients';
 import { currentSigningKey } from '@/lib/service/auth/signing-keys';
 import { registerQueueGauges } from '@/lib/service/delivery/queue-depth-gauge';
 import { startWorker, stopWorker } from '@/lib/service/delivery/process-worker';
+import { startFailingWarnings, stopFailingWarnings } from '@/lib/service/delivery/failing-warnings';
 import { startServicePurge, stopServicePurge } from '@/lib/service/retention/purge-service';
 import { startRollupBackfill, stopRollupBackfill } from '@/lib/service/stats/backfill-rollups';
 import { startPayloadJsonBackfill, stopPayloadJsonBackfill } from '@/lib/service/messages/backfill-payload-json';
@@ -31,6 +32,7 @@ export async function boot(): Promise<void> {
     registerQueueGauges();
     if (env.WORKER_IN_PROCESS) {
       await startWorker();
+      startFailingWarnings();
       startRollupBackfill();
       startPayloadJsonBackfill();
       startServicePurge();
@@ -45,6 +47,7 @@ export async function boot(): Promise<void> {
   stopOnSignal(
     [
       { name: 'delivery worker', stop: (graceMs) => stopWorker({ graceMs }) },
+      { name: 'failing-webhook warnings', stop: () => stopFailingWarnings() },
       { name: 'alert evaluator', stop: () => stopAlertLoop() },
       { name: 'stats rollup backfill', stop: () => stopRollupBackfill() },
       { name: 'payload search backfills', stop: () => Promise.all([stopPayloadJsonBackfill(), stopBodyJsonBackfill()]) },

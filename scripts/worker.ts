@@ -9,6 +9,7 @@ import { env } from '@/lib/env';
 import { openProcess, stopOnSignal, type TProcessPart } from '@/lib/process-runner';
 import { serveReadiness } from '@/lib/readiness/serve-readiness';
 import { startWorker, stopWorker } from '@/lib/service/delivery/process-worker';
+import { startFailingWarnings, stopFailingWarnings } from '@/lib/service/delivery/failing-warnings';
 import { startServicePurge, stopServicePurge } from '@/lib/service/retention/purge-service';
 import { startRollupBackfill, stopRollupBackfill } from '@/lib/service/stats/backfill-rollups';
 import { startPayloadJsonBackfill, stopPayloadJsonBackfill } from '@/lib/service/messages/backfill-payload-json';
@@ -20,6 +21,7 @@ const { store } = await openProcess({
     '(WORKER_IN_PROCESS=true). Standalone workers need a shared PostgreSQL database: set DATABASE_URL.',
 });
 const id = await startWorker();
+startFailingWarnings();
 startAlertLoop();
 startRollupBackfill();
 startPayloadJsonBackfill();
@@ -28,6 +30,7 @@ startServicePurge();
 startConsolePurge();
 const parts: TProcessPart[] = [
   { name: `delivery worker ${id}`, stop: (graceMs) => stopWorker({ graceMs }) },
+  { name: 'failing-webhook warnings', stop: () => stopFailingWarnings() },
   { name: 'alert evaluator', stop: () => stopAlertLoop() },
   { name: 'stats rollup backfill', stop: () => stopRollupBackfill() },
   { name: 'payload search backfills', stop: () => Promise.all([stopPayloadJsonBackfill(), stopBodyJsonBackfill()]) },

@@ -13,6 +13,7 @@ import {
   jsonb,
   pgSchema,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -180,11 +181,19 @@ export const webhooks = service.table(
     disabledAt: ts(),
     metadata: jsonb().notNull().default({}),
     failingSince: ts(),
+    // `webhook.failing` (lib/service/delivery/failing-warnings.ts): the highest share of the disable
+    // threshold (50, 75, 90) already announced, and for which stretch (its `failing_since`): once each.
+    failingWarnedPercent: smallint(),
+    failingWarnedSince: ts(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: ts(),
   },
-  (t) => [index().on(t.accountId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index().on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    // The failing-warning sweep: the enabled webhooks in a failing stretch, oldest stretch first.
+    index('webhooks_failing_idx').on(t.failingSince).where(sql`failing_since is not null and not disabled and deleted_at is null`),
+  ],
 );
 
 export const webhookSecrets = service.table(
@@ -355,6 +364,8 @@ export const recoverRuns = service.table(
     since: ts().notNull(),
     until: ts(), // as asked: null when the request named no end (then the window ended at createdAt)
     messages: integer().notNull(), // how many failed messages the run re-queued
+    // recover: failed deliveries re-queued; replay-missing: deliveries made for messages it never got
+    kind: text().notNull().default('recover'),
     createdAt: createdAt(),
   },
   (t) => [index().on(t.webhookId, t.createdAt.desc())],

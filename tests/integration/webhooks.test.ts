@@ -59,7 +59,7 @@ describe('POST /v1/webhooks', () => {
     assert.ok(res.headers.get('x-request-id'));
     assert.match(res.body.id, /^ep_/);
     assert.match(res.body.id.slice(3), ID);
-    assert.deepEqual(Object.keys(res.body), ['id', 'url', 'eventTypes', 'description', 'disabled', 'disabledReason', 'disabledAt', 'metadata', 'createdAt', 'updatedAt']);
+    assert.deepEqual(Object.keys(res.body), ['id', 'url', 'eventTypes', 'description', 'disabled', 'disabledReason', 'disabledAt', 'failingSince', 'disablesAt', 'metadata', 'createdAt', 'updatedAt']);
     assert.equal(res.body.disabledReason, null);
     assert.equal(res.body.disabledAt, null);
     assert.equal(res.body.url, ep.url);

@@ -4,7 +4,8 @@ import { emitEvent } from './emit-event';
 
 // The service's own news about a webhook (EXT event types `webhook.disabled`,
 // `message.attempt.exhausted`, `webhook.recovered`), queued like any event inside the transaction
-// that changes the webhook's state, signed and retried like every delivery.
+// that changes the webhook's state, signed and retried like every delivery. The fourth,
+// `webhook.failing`, has its own data and is sent by lib/service/delivery/failing-warnings.ts.
 //
 // Loops are cut twice: an event about webhook A is never delivered to A itself, and a message that
 // is itself an operational event raises no `message.attempt.exhausted` when its attempts run out

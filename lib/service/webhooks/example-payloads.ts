@@ -1,6 +1,7 @@
 import type { TEventType } from '@/lib/constants';
 import { grantToJson, type TGrantRow } from '@/lib/service/grants/grant-json';
 import { operationalPayload, type TCause } from './emit-operational-event';
+import { EXAMPLE_FAILING } from './failing-event';
 
 // The documented example `data` of each event type, sent by POST /v1/webhooks/{id}/test.
 // Fixed values, so a receiver can recognise a test; the shape is exactly the real event's.
@@ -50,6 +51,8 @@ export function examplePayload(eventType: TEventType): unknown {
   switch (eventType) {
     case 'grant.succeeded':
       return grantToJson(EXAMPLE_GRANT);
+    case 'webhook.failing':
+      return EXAMPLE_FAILING;
     case 'message.attempt.exhausted':
       return operationalPayload({ type: eventType, webhook: EXAMPLE_WEBHOOK, cause: EXAMPLE_CAUSE });
     case 'webhook.disabled':

@@ -8,6 +8,7 @@ import type { operationalPayload } from './emit-operational-event';
 import type { TAttemptJson, TMessageJson, TWebhookJson } from './webhook-json';
 import type { TRecoverRunJson } from './recover-run-json';
 import { ZRecoverWindowFields } from './recover-window';
+import { replayOperations, ZWebhookFailingData } from './replay-openapi';
 import type { TRetryPendingPreview, TRetryPendingResult } from './retry-pending';
 import { STREAM_PAGE, ZStreamFilters, type TStreamedMessageJson } from './stream-messages';
 
@@ -25,6 +26,12 @@ export const ZWebhook = z
     disabled: z.boolean(),
     disabledReason: z.string().nullable().meta({ description: 'EXT: why the webhook was disabled; null while enabled.' }),
     disabledAt: ZInstantOut.nullable().meta({ description: 'EXT: when it was disabled; null while enabled.' }),
+    failingSince: ZInstantOut.nullable().meta({
+      description: 'EXT: start of the current failing stretch (failures with no success since); kept while disabled (the stretch that disabled it); null when not failing.',
+    }),
+    disablesAt: ZInstantOut.nullable().meta({
+      description: 'EXT: `failingSince` + DELIVERY_DISABLE_AFTER_MS: the first failed attempt from then on disables the webhook, unless one succeeds first. Null when not failing, or disabled.',
+    }),
     metadata: ZMetadataOut,
     createdAt: ZInstantOut,
     updatedAt: ZInstantOut,
@@ -98,11 +105,12 @@ const LOCATION = z.object({ location: z.string().meta({ description: '/v1/webhoo
 export const ZRecoverRun = z
   .object({
     id: ID('rcvr_'),
+    kind: z.enum(['recover', 'replay-missing']).meta({ description: 'recover: failed messages re-sent; replay-missing: messages the webhook never got, sent.' }),
     webhookId: ID('ep_'),
     since: ZInstantOut,
     until: ZInstantOut.meta({ description: 'The end asked for, or the time the run started.' }),
     status: z.enum(['running', 'done']),
-    messages: z.int().meta({ description: 'How many failed messages the run re-queued.', example: 12 }),
+    messages: z.int().meta({ description: 'How many messages the run queued (failed ones re-queued, or missing ones).', example: 12 }),
     remaining: z.int().meta({ description: 'Still to be re-sent.' }),
     succeeded: z.int().meta({ description: 'Re-sent and answered 2xx.' }),
     failed: z.int().meta({ description: 'Re-sent and failed again.' }),
@@ -196,6 +204,7 @@ export const WEBHOOK_OPERATIONS = [
     id: 'previewRetryPending', tag: 'Messages', summary: 'How many messages of the window wait for a retry', ext: true, auth: 'bearer', path: ZWebhookPath,
     query: ZRecoverWindowFields, response: ZRetryPendingPreview,
   }),
+  ...replayOperations(ZRecoverRun, ZRecoverWindowBody),
   op('GET /v1/webhooks/{id}/attempts/{attemptId}', {
     id: 'getWebhookAttempt', tag: 'Messages', summary: 'Get an attempt by its id alone', ext: true, auth: 'bearer',
     path: ZWebhookPath.extend({ attemptId: z.string().meta({ description: 'The attempt id (`atmpt_…`).' }) }), response: ZAttemptWithResponse,
@@ -226,6 +235,7 @@ sameShape<ReturnType<typeof operationalPayload>, z.output<typeof ZOperationalEve
 /** The `data` of each event type: adding an event type to EVENT_TYPES fails to compile until it has one. */
 const EVENT_DATA = {
   'grant.succeeded': ZGrant,
+  'webhook.failing': ZWebhookFailingData,
   'webhook.disabled': ZOperationalEventData,
   'message.attempt.exhausted': ZOperationalEventData,
   'webhook.recovered': ZOperationalEventData,

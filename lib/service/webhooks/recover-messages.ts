@@ -6,7 +6,7 @@ import { prefixedId } from '@/lib/ids';
 import { notifyDeliveriesQueued } from '@/lib/service/delivery/wakeup';
 import { getWebhook } from './get-webhook';
 import { countInWindow, type TRecoverWindow, type TWindowCount } from './recover-window';
-import { recoverRunJson, type TRecoverRunJson } from './recover-run-json';
+import { recoverRunJson, type TRecoverRunJson, type TRunKind } from './recover-run-json';
 
 // EXT POST /v1/webhooks/{id}/recover (Svix's "recover"): every message of the window whose delivery
 // to this webhook ended `failed` is re-queued for one manual re-send by the delivery worker. The
@@ -24,14 +24,15 @@ export function countRecoverable(accountId: string, webhookId: string, window: T
   return countInWindow(accountId, webhookId, window, (end) => and(eq(d.webhookId, webhookId), inWindow(window, end)));
 }
 
-/** A run of this webhook with the same window that still has messages to send, if any. */
-async function runningTwin(db: DbOrTx, webhookId: string, window: TRecoverWindow) {
+/** A run of this kind for this webhook with the same window that still has messages to send, if any. */
+export async function runningTwin(db: DbOrTx, webhookId: string, window: TRecoverWindow, kind: TRunKind = 'recover') {
   const [row] = await db
     .select()
     .from(r)
     .where(
       and(
         eq(r.webhookId, webhookId),
+        eq(r.kind, kind),
         eq(r.since, window.since),
         window.until ? eq(r.until, window.until) : sql`${r.until} is null`,
         sql`exists (select 1 from service.deliveries x where x.recover_run_id = ${r.id} and x.status in ('pending', 'sending'))`,
@@ -71,14 +72,14 @@ export async function recoverMessages(accountId: string, webhookId: string, wind
   return { run: await recoverRunJson(db, row), created };
 }
 
-/** One run of this account's webhook with its progress; unknown ids and other accounts' are a 404. */
-export async function getRecoverRun(accountId: string, webhookId: string, runId: string): Promise<TRecoverRunJson> {
+/** One run of this account's webhook with its progress; unknown ids, other accounts' and other kinds' are a 404. */
+export async function getRecoverRun(accountId: string, webhookId: string, runId: string, kind: TRunKind = 'recover'): Promise<TRecoverRunJson> {
   const db = await getDb();
   await getWebhook(accountId, webhookId, { db });
   const [row] = await db
     .select()
     .from(r)
-    .where(and(eq(r.id, runId), eq(r.webhookId, webhookId), eq(r.accountId, accountId)));
-  if (!row) throw new ApiError('not_found', `No recover run with the id ${runId} for this webhook.`);
+    .where(and(eq(r.id, runId), eq(r.webhookId, webhookId), eq(r.accountId, accountId), eq(r.kind, kind)));
+  if (!row) throw new ApiError('not_found', `No ${kind} run with the id ${runId} for this webhook.`);
   return recoverRunJson(db, row);
 }

@@ -3,8 +3,12 @@ import { queryRows, type schema, type DbOrTx } from '@/lib/db/client';
 
 export type TRecoverRunRow = typeof schema.recoverRuns.$inferSelect;
 
+/** recover: failed deliveries re-queued; replay-missing: deliveries made for messages the webhook never got. */
+export type TRunKind = 'recover' | 'replay-missing';
+
 export type TRecoverRunJson = {
   id: string;
+  kind: TRunKind;
   webhookId: string;
   since: string;
   /** the window's end: the `until` asked for, or the time the run started */
@@ -39,6 +43,7 @@ export async function recoverRunJson(db: DbOrTx, row: TRecoverRunRow): Promise<T
   const done = remaining === 0;
   return {
     id: row.id,
+    kind: row.kind as TRunKind,
     webhookId: row.webhookId,
     since: iso(row.since),
     until: iso(row.until ?? row.createdAt),

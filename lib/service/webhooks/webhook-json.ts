@@ -16,6 +16,10 @@ export type TWebhookJson = {
   /** EXT: why and when the webhook was disabled; null while enabled. */
   disabledReason: string | null;
   disabledAt: string | null;
+  /** EXT: the start of the current failing stretch (kept while disabled: the stretch that disabled it); null when not failing. */
+  failingSince: string | null;
+  /** EXT: when the stretch reaches DELIVERY_DISABLE_AFTER_MS (the first failure from then disables it); null when not failing, or disabled. */
+  disablesAt: string | null;
   metadata: Record<string, string>;
   createdAt: string;
   updatedAt: string;
@@ -89,6 +93,8 @@ export function webhookToJson(row: TWebhookRow): TWebhookJson {
     disabled: row.disabled,
     disabledReason: row.disabledReason ?? null,
     disabledAt: row.disabledAt ? row.disabledAt.toISOString() : null,
+    failingSince: row.failingSince ? row.failingSince.toISOString() : null,
+    disablesAt: row.failingSince && !row.disabled ? new Date(row.failingSince.getTime() + env.DELIVERY_DISABLE_AFTER_MS).toISOString() : null,
     metadata: (row.metadata ?? {}) as Record<string, string>,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

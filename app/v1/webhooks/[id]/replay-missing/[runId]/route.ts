@@ -1,0 +1,10 @@
+// Service: EXT GET /v1/webhooks/{id}/replay-missing/{runId} — a replay-missing run and its progress.
+import { json, otherMethods } from '@/lib/http/respond';
+import { withAccount } from '@/lib/service/auth/with-account';
+import { getRecoverRun } from '@/lib/service/webhooks/recover-messages';
+
+export const GET = withAccount<{ id: string; runId: string }>(async ({ params, account }) => {
+  return json(await getRecoverRun(account.accountId, params.id, params.runId, 'replay-missing'));
+});
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);
