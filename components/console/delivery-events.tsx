@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { TDeliveryEvent, TReceiverRef, TTimelineAttempt, TTimelineReceipt } from '@/lib/console/timeline/timeline-types';
 import { AttemptStatusBadge, Badge, DuplicateBadge, HttpCodeBadge, VerdictBadge } from './badge';
 import { CollapsibleText } from './collapsible-text';
-import { prettyBody } from './json-block';
+import { BodyViewer } from './body-viewer/body-viewer';
 import { Timestamp } from './timestamp';
 
 // What the API sent and what arrived, as one list in the order it happened: each attempt with its
@@ -75,7 +75,7 @@ function AttemptItem({ attempt: a, testId, extra }: { attempt: TTimelineAttempt;
       ) : a.response !== undefined ? (
         <div className="mt-1.5">
           <p className="mb-0.5 text-slate-500">{noResponse ? 'No response — the error:' : 'Response body'}</p>
-          <CollapsibleText text={noResponse ? a.response : prettyBody(a.response)} label={noResponse ? 'Error' : 'Response body'} tone={noResponse ? 'error' : 'plain'} />
+          {noResponse ? <CollapsibleText text={a.response} label="Error" tone="error" /> : <BodyViewer text={a.response} maxHeight="max-h-64" label="Response body" testId="response-body" />}
         </div>
       ) : null}
     </Item>

@@ -1,7 +1,8 @@
 import type { TForward } from '@/lib/console/forward/forwards';
 import { Badge, HttpCodeBadge } from './badge';
 import { CollapsibleText } from './collapsible-text';
-import { HeadersTable, prettyBody } from './json-block';
+import { BodyViewer } from './body-viewer/body-viewer';
+import { HeadersTable } from './json-block';
 import { Timestamp } from './timestamp';
 
 // A receipt's forwards, newest first: where to, how, by whom, and the reply (status, time, headers
@@ -37,7 +38,7 @@ export function ForwardList({ forwards }: { forwards: TForward[] }) {
                 {f.bodyPurgedAt ? (
                   <p className="text-slate-600">Reply body purged <Timestamp value={f.bodyPurgedAt} /> with the receipt&apos;s body.</p>
                 ) : f.responseBody !== null ? (
-                  <CollapsibleText text={prettyBody(f.responseBody)} label="Reply body" />
+                  <BodyViewer text={f.responseBody} maxHeight="max-h-64" label="Reply body" testId="reply-body" />
                 ) : f.responseBodyBase64 ? (
                   <CollapsibleText text={`(not UTF-8; base64)\n${f.responseBodyBase64}`} label="Reply body" />
                 ) : null}

@@ -12,7 +12,8 @@ import type { TTimelineWebhook } from '../timeline/timeline-types';
 // whose messages include it; none when no webhook of the account did), that webhook's secret (EXT)
 // and the exact body it sent.
 
-export type TReceiptForensics = { webhook: TTimelineWebhook | null; forensics: TForensics };
+/** `sentBody`: the payload as the service sent it (its JSON text), for the body viewer's sent vs received; null when unknown. */
+export type TReceiptForensics = { webhook: TTimelineWebhook | null; forensics: TForensics; sentBody: string | null };
 
 export async function receiptForensics(envName: TEnvironmentName, api: ConnectApi, receipt: TReceipt, receiver: TReceiver): Promise<TReceiptForensics> {
   const { webhooks } = await accountWebhooks(envName, api).catch(() => ({ webhooks: [] as TTimelineWebhook[] }));
@@ -34,6 +35,7 @@ export async function receiptForensics(envName: TEnvironmentName, api: ConnectAp
   const webhookSecret = webhook ? await api.getWebhookSecret(webhook.id).then((s) => s.key, () => null) : null;
   return {
     webhook,
+    sentBody,
     forensics: signatureForensics({
       headers: receipt.headers,
       body: receipt.body,

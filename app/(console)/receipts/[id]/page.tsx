@@ -3,7 +3,9 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { Badge, DuplicateBadge, HttpCodeBadge, VerdictBadge } from '@/components/console/badge';
 import { Callout } from '@/components/console/callout';
-import { CodeBlock, HeadersTable } from '@/components/console/json-block';
+import { HeadersTable } from '@/components/console/json-block';
+import { BodyViewer } from '@/components/console/body-viewer/body-viewer';
+import { SentVsReceived } from '@/components/console/body-viewer/sent-vs-received';
 import { Card, DescriptionList, PageHeader } from '@/components/console/page-header';
 import { Timestamp } from '@/components/console/timestamp';
 import { receiptForensics } from '@/lib/console/receivers/receipt-forensics';
@@ -30,7 +32,7 @@ export default async function ReceiptPage({ params }: { params: Promise<{ id: st
   const receiver = stored ? await getReceiver(stored.receiverId) : null;
   if (!stored || !receiver) notFound();
   // Checked on the stored bytes and secrets; shown to a viewer masked (fingerprints, `a•••@example.org`).
-  const { webhook, forensics: f } = asSeenBy(staff.role, await receiptForensics(staff.environment, api, stored, receiver));
+  const { webhook, forensics: f, sentBody } = asSeenBy(staff.role, await receiptForensics(staff.environment, api, stored, receiver));
   const receipt = asSeenBy(staff.role, stored);
   const webhookFingerprint = f.webhookSecret?.fingerprint;
   const holdsWebhookSecret = !!webhookFingerprint && f.receiverSecrets.some((s) => s.fingerprint === webhookFingerprint);
@@ -139,7 +141,7 @@ export default async function ReceiptPage({ params }: { params: Promise<{ id: st
           />
         </Card>
       </div>
-      <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
+      <div className="space-y-5">
         <Card title="Headers">
           <HeadersTable headers={receipt.headers} />
         </Card>
@@ -149,7 +151,11 @@ export default async function ReceiptPage({ params }: { params: Promise<{ id: st
               {receipt.bodyGone.note}
               {receipt.bodyGone.sha256 ? <span className="block break-all font-mono">SHA-256 {receipt.bodyGone.sha256}</span> : null}
             </p>
-          ) : receipt.oversize ? <p className="text-xs text-amber-800">Over the size limit: only the metadata was stored.</p> : <CodeBlock maxHeight="max-h-96" wrap label="Raw body">{receipt.body ? decoder.decode(receipt.body) : ''}</CodeBlock>}
+          ) : receipt.oversize ? <p className="text-xs text-amber-800">Over the size limit: only the metadata was stored.</p> : sentBody !== null && receipt.body ? (
+            <SentVsReceived sent={sentBody} received={decoder.decode(receipt.body)} />
+          ) : (
+            <BodyViewer text={receipt.body ? decoder.decode(receipt.body) : ''} label="Body received" />
+          )}
         </Card>
       </div>
       <Card title={`Forwards (${forwards.length})`}>

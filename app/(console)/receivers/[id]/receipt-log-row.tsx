@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { Badge, DuplicateBadge, HttpCodeBadge, VerdictBadge } from '@/components/console/badge';
-import { CodeBlock, HeadersTable } from '@/components/console/json-block';
+import { BodyViewer } from '@/components/console/body-viewer/body-viewer';
+import { HeadersTable } from '@/components/console/json-block';
 import { Timestamp } from '@/components/console/timestamp';
 import type { TReceiptJson } from './use-receipts';
 
@@ -48,9 +49,7 @@ export function ReceiptLogRow({ receipt: r }: { receipt: TReceiptJson }) {
           ) : r.body !== null && r.bodyText === null ? (
             <p className="text-xs text-slate-600">Not UTF-8 text ({r.bodySize} bytes); open the receipt to see it.</p>
           ) : (
-            <CodeBlock maxHeight="max-h-64" wrap>
-              {r.bodyText ?? ''}
-            </CodeBlock>
+            <BodyViewer text={r.bodyText ?? ''} maxHeight="max-h-64" label="Body received" />
           )}
         </div>
       </div>

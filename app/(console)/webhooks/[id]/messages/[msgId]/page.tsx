@@ -7,7 +7,7 @@ import { ErrorCallout } from '@/components/console/callout';
 import { CopyField } from '@/components/console/copy-button';
 import { DeliveryEvents } from '@/components/console/delivery-events';
 import { EmptyState } from '@/components/console/empty-state';
-import { JsonBlock } from '@/components/console/json-block';
+import { BodyViewer } from '@/components/console/body-viewer/body-viewer';
 import { Card, DescriptionList, PageHeader } from '@/components/console/page-header';
 import { RelativeTime } from '@/components/console/relative-time';
 import { Timestamp } from '@/components/console/timestamp';
@@ -128,7 +128,7 @@ export default async function MessagePage({ params }: { params: Promise<{ id: st
               {payloadGone(m.payload)!.note}
             </p>
           ) : (
-            <JsonBlock value={m.payload ?? null} label="Payload" />
+            <BodyViewer text={JSON.stringify(m.payload ?? null)} label="Payload" />
           )}
         </Card>
       </div>

@@ -1,4 +1,5 @@
-import { CodeBlock, HeadersTable } from '@/components/console/json-block';
+import { BodyViewer } from '@/components/console/body-viewer/body-viewer';
+import { HeadersTable } from '@/components/console/json-block';
 import { CopyCurl } from '@/components/console/copy-curl';
 import type { TCurlCommand } from '@/lib/console/export/curl-command';
 import type { TReceipt } from '@/lib/console/receivers';
@@ -20,7 +21,7 @@ export function ReceiptRaw({ receipt: r, curl }: { receipt: TReceipt; curl?: TCu
       </div>
       <div className="min-w-0">
         <p className="mb-1 text-slate-500">Raw body</p>
-        {r.bodyGone ? <p className="text-slate-600" data-testid="body-gone">{r.bodyGone.note}</p> : r.oversize ? <p className="text-amber-800">Over the size limit: only the metadata was stored.</p> : <CodeBlock maxHeight="max-h-64" wrap label="Raw body">{body}</CodeBlock>}
+        {r.bodyGone ? <p className="text-slate-600" data-testid="body-gone">{r.bodyGone.note}</p> : r.oversize ? <p className="text-amber-800">Over the size limit: only the metadata was stored.</p> : <BodyViewer text={body} maxHeight="max-h-64" label="Body received" />}
       </div>
     </div>
   );
