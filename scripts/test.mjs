@@ -4,7 +4,7 @@
 //   npm test                      everything
 //   npm test -- tests/integration/auth.test.ts   some files (skips e2e unless one is named)
 // SKIP_BUILD=1 reuses the last build; unit files alone never build (npm run test:unit: all of them). TEST_DATABASE_URL=postgres://… runs against PostgreSQL.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -122,6 +122,38 @@ if (!process.env.TEST_DATABASE_URL && !unitOnly && nodeFiles.length > 1) {
 const template = process.env.TEST_DATABASE_URL && !process.env.TEST_TEMPLATE_DATABASE && !unitOnly ? await makePgTemplate(process.env.TEST_DATABASE_URL) : null;
 if (template) env.TEST_TEMPLATE_DATABASE = template.name;
 
+/**
+ * The shared apps (tests/helpers/shared-app.ts): node:test runs each file in a process of its own,
+ * so the apps files share are the run's — started here beside the files (by
+ * tests/helpers/shared-app-host.ts; a file waits for them only when it first needs one), two by
+ * default so requests from files side by side are served on both cores (TEST_SHARED_APP_COUNT),
+ * none when no file to run uses them or TEST_SHARED_APPS=0. Their output is in the folder below,
+ * kept when a test failed; their wall and CPU time are a line of the slowest-files summary.
+ */
+function startSharedApps(files, fileTimes) {
+  if (process.env.TEST_SHARED_APPS === '0' || unitOnly) return null;
+  const users = files.filter((f) => fs.readFileSync(f, 'utf8').includes('sharedApp('));
+  if (!users.length) return null;
+  const dir = path.join(root, `tests/.tmp/shared-apps-${process.pid}`);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  const manifest = path.join(dir, 'manifest.json');
+  const count = Math.min(users.length, Math.max(1, Number(process.env.TEST_SHARED_APP_COUNT || 2)));
+  const host = spawn(process.execPath, ['--import', 'tsx', 'tests/helpers/shared-app-host.ts', manifest, String(count)], { stdio: ['ignore', 'inherit', 'inherit'], env: { ...env, TEST_FILE_TIMES: fileTimes } });
+  env.TEST_SHARED_APPS = manifest;
+  const exited = new Promise((resolve) => host.once('exit', resolve));
+  return {
+    dir,
+    stop: async (keepLogs) => {
+      if (host.exitCode === null && host.signalCode === null) host.kill('SIGTERM');
+      await exited;
+      delete env.TEST_SHARED_APPS;
+      if (keepLogs) console.log(`(the shared apps' output: ${path.relative(root, dir)})`);
+      else fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -136,6 +168,7 @@ if (nodeFiles.length) {
   // Each file's wall time (tests/helpers/file-timer.mjs), for the summary of the slowest ones.
   const fileTimes = path.join(root, 'tests/.tmp/file-times.jsonl');
   fs.rmSync(fileTimes, { force: true });
+  const shared = startSharedApps(nodeFiles, fileTimes);
   const status = run(process.execPath, [
     '--import', 'tsx',
     '--import', './tests/helpers/file-timer.mjs',
@@ -146,6 +179,7 @@ if (nodeFiles.length) {
     '--test-reporter=tap', `--test-reporter-destination=${report}`,
     ...nodeFiles,
   ], { TEST_FILE_TIMES: fileTimes });
+  await shared?.stop(status !== 0);
   const tap = fs.existsSync(report) ? fs.readFileSync(report, 'utf8') : '';
   const count = (key) => Number(new RegExp(`^# ${key} (\\d+)`, 'm').exec(tap)?.[1] ?? 0);
   passed += count('pass');

@@ -165,6 +165,11 @@ async function freshDatabase(adminUrl: string | null | undefined = process.env.T
   return { DATA_DIR: dir, DATABASE_URL: '' };
 }
 
+/** A migrated, empty database of this test process's own, as startApp makes (dropped when it ends, or by disposeNow): on TEST_DATABASE_URL's server when set. */
+export async function freshStore(): Promise<Record<string, string>> {
+  return disposeAtExit(await freshDatabase());
+}
+
 /** A migrated, empty embedded store of this test process's own (removed when it ends): `{ DATA_DIR, DATABASE_URL: '' }`. */
 export async function freshDataDir(): Promise<Record<string, string>> {
   return disposeAtExit(await freshDatabase(null));
@@ -189,6 +194,8 @@ export type TStartOptions = {
   unsetEnv?: string[];
   /** The host name of PUBLIC_URL (127.0.0.1 by default): `localhost` plays the README's default setup. */
   publicHost?: string;
+  /** A file the app's output is appended to as well (the shared apps': tests/helpers/shared-app-host.ts). */
+  logFile?: string;
 };
 
 export async function startApp(options: TStartOptions = {}): Promise<TApp & { clients: Record<string, { client_id: string; client_secret: string }> }> {
@@ -236,8 +243,12 @@ export async function startApp(options: TStartOptions = {}): Promise<TApp & { cl
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child = proc;
-    proc.stdout!.on('data', (d) => (log += d));
-    proc.stderr!.on('data', (d) => (log += d));
+    const out = (d: Buffer) => {
+      log += d;
+      if (options.logFile) fs.appendFileSync(options.logFile, d);
+    };
+    proc.stdout!.on('data', out);
+    proc.stderr!.on('data', out);
     const exited = new Promise<never>((_, reject) => proc.once('exit', (code) => reject(new Error(`app exited (${code}) before it was ready:\n${log}`))));
     exited.catch(() => {});
     const deadline = Date.now() + 60_000;

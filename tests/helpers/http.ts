@@ -30,7 +30,11 @@ export async function call<T = any>(
   return { status: res.status, headers: res.headers, body: parsed, text };
 }
 
-export async function token(app: Pick<TApp, 'baseUrl'>, creds: { client_id: string; client_secret: string } = { client_id: SANDBOX.clientId, client_secret: SANDBOX.clientSecret }): Promise<string> {
+/** An access token for `creds`: by default the sandbox client's, or on a shared app the file's own account's (tests/helpers/shared-app.ts). */
+export async function token(
+  app: Pick<TApp, 'baseUrl'> & { defaultClient?: { client_id: string; client_secret: string } },
+  creds: { client_id: string; client_secret: string } = app.defaultClient ?? { client_id: SANDBOX.clientId, client_secret: SANDBOX.clientSecret },
+): Promise<string> {
   const res = await call(app, 'POST', '/oauth/token', { body: { ...creds, audience: SANDBOX.audience, grant_type: 'client_credentials' } });
   assert.equal(res.status, 200, res.text);
   return res.body.access_token;

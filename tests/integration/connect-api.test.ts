@@ -5,20 +5,21 @@ import { after, before, describe, test } from 'node:test';
 import { ConnectApi } from '../../lib/console/connect-api/client';
 import { ConnectApiError, isUnsupported } from '../../lib/console/connect-api/errors';
 import { reconcile } from '../../lib/console/timeline/reconcile';
-import { ADMIN, SANDBOX, startApp } from '../helpers/app';
+import { ADMIN, SANDBOX } from '../helpers/app';
 import { call, eventually } from '../helpers/http';
+import { sharedApp, type TSharedApp } from '../helpers/shared-app';
 
 // @ci-one-store: CI runs this file in the embedded-store pass only (the console's API client over HTTP:
 // the store is not in it).
-// The console's API client against the real service started by startApp. Faults (401, 503, 429,
+// The console's API client against the real service (the suite's shared app). Faults (401, 503, 429,
 // dropped connections, odd bodies) come from a small local proxy in front of the real service.
 
-let app: Awaited<ReturnType<typeof startApp>>;
+let app: TSharedApp;
 const clients: ConnectApi[] = [];
 const proxies: http.Server[] = [];
 
 before(async () => {
-  app = await startApp();
+  app = await sharedApp();
 });
 after(async () => {
   await Promise.all(clients.map((c) => c.close()));
@@ -26,13 +27,16 @@ after(async () => {
   await app?.stop();
 });
 
+/** The sandbox client: the console's own (CONNECT_CLIENT_ID), so the console sees what this client makes. */
+const creds = () => ({ client_id: SANDBOX.clientId, client_secret: SANDBOX.clientSecret });
+
 function client(baseUrl = app.baseUrl, over: Partial<ConstructorParameters<typeof ConnectApi>[0]> = {}): ConnectApi {
   const c = new ConnectApi({
     baseUrl,
     authUrl: baseUrl,
     audience: SANDBOX.audience,
-    clientId: SANDBOX.clientId,
-    clientSecret: SANDBOX.clientSecret,
+    clientId: creds().client_id,
+    clientSecret: creds().client_secret,
     ...over,
   });
   clients.push(c);
@@ -207,7 +211,7 @@ describe('reachability', () => {
     const p = await proxy(() => (down ? 'drop' : 'pass'));
     const lines: string[] = [];
     const api = new ConnectApi(
-      { name: 'sandbox', baseUrl: p.url, authUrl: p.url, audience: SANDBOX.audience, clientId: SANDBOX.clientId, clientSecret: SANDBOX.clientSecret },
+      { name: 'sandbox', baseUrl: p.url, authUrl: p.url, audience: SANDBOX.audience, clientId: creds().client_id, clientSecret: creds().client_secret },
       { log: { down: (l) => lines.push(l), up: (l) => lines.push(l) } },
     );
     clients.push(api);
@@ -227,7 +231,7 @@ describe('reachability', () => {
     assert.match(lines[1], /^Connect API sandbox: http:\/\/127\.0\.0\.1:\d+ reachable again \(get nonprofit answered 200; request id req_[0-9a-f]{32}\)$/);
     const sent = p.seen.filter(isApi).at(-2)!.requestId;
     assert.ok(lines[1].includes(sent), 'the service adopted the id the console sent');
-    for (const line of lines) assert.doesNotMatch(line, new RegExp(`${SANDBOX.clientSecret}|Bearer|eyJ`));
+    for (const line of lines) assert.doesNotMatch(line, new RegExp(`${creds().client_secret}|Bearer|eyJ`));
   });
 
   test('a gateway 503 counts as unreachable; a 404 is an answer', async () => {
@@ -235,7 +239,7 @@ describe('reachability', () => {
     const p = await proxy((s) => (isApi(s) && mode !== 'pass' ? { status: Number(mode), headers: { 'retry-after': '0' } } : 'pass'));
     const lines: string[] = [];
     const api = new ConnectApi(
-      { baseUrl: p.url, authUrl: p.url, audience: SANDBOX.audience, clientId: SANDBOX.clientId, clientSecret: SANDBOX.clientSecret },
+      { baseUrl: p.url, authUrl: p.url, audience: SANDBOX.audience, clientId: creds().client_id, clientSecret: creds().client_secret },
       { log: { down: (l) => lines.push(l), up: (l) => lines.push(l) } },
     );
     clients.push(api);

@@ -1,22 +1,23 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { runCli, startApp } from '../helpers/app';
+import { runCli } from '../helpers/app';
 import { attemptsOf, messagePath, messageWhen, sendTest, subscribe } from '../helpers/delivery';
 import { call, eventually, sleep, token } from '../helpers/http';
 import { startReceiver, verifyWith, type TReceiver } from '../helpers/receiver';
+import { sharedApp, type TSharedApp } from '../helpers/shared-app';
 
 // Delivery end to end: the real app's worker signs and POSTs to a real receiver, which verifies
 // every request with the standardwebhooks package (webhook-* and svix-* headers alike).
 
 const ON_POSTGRES = Boolean(process.env.TEST_DATABASE_URL);
 
-type TStarted = Awaited<ReturnType<typeof startApp>>;
-let app: TStarted;
+// The suite's shared app (tests/helpers/shared-app.ts): this file's own account, receiver and webhooks.
+let app: TSharedApp;
 let receiver: TReceiver;
 let tok: string;
 
 before(async () => {
-  [app, receiver] = await Promise.all([startApp(), startReceiver()]);
+  [app, receiver] = await Promise.all([sharedApp(), startReceiver()]);
   tok = await token(app);
 });
 after(async () => {

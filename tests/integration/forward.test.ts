@@ -10,6 +10,7 @@ import { freePort, startApp, type TApp } from '../helpers/app';
 import { messageWhen, sendTest } from '../helpers/delivery';
 import { assertProblem, call, eventually, staffCookie, token } from '../helpers/http';
 import { verifyWith } from '../helpers/receiver';
+import { SANDBOX_CLIENT, sharedApp, type TSharedApp } from '../helpers/shared-app';
 
 // @ci-one-store: CI runs this file in the embedded-store pass only (a forward and its stored reply
 // are the same on any store; PostgreSQL was checked by hand when it landed).
@@ -60,7 +61,7 @@ async function startRecorder() {
   return { hits, url: (p: string) => `http://127.0.0.1:${port}${p}`, close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }) };
 }
 
-let app: TApp;
+let app: TSharedApp;
 let recorder: Awaited<ReturnType<typeof startRecorder>>;
 const cookies: Record<string, string> = {};
 let receiverId = '';
@@ -69,7 +70,7 @@ let ingestUrl = '';
 const as = (who: string, method: string, url: string, body?: unknown) => call(app, method, url, { headers: { cookie: cookies[who] }, ...(body === undefined ? {} : { body }) });
 
 /** Sends `body` to the receiver's ingest URL signed by `secret` `ageSeconds` ago, with a few headers of our own, and returns the stored receipt. */
-async function ingest(target: TApp, cookie: string, rid: string, s: string, body: Buffer, { ageSeconds = 3600, id = `msg_fwd${randomBytes(6).toString('hex')}` } = {}) {
+async function ingest(target: Pick<TApp, 'baseUrl'>, cookie: string, rid: string, s: string, body: Buffer, { ageSeconds = 3600, id = `msg_fwd${randomBytes(6).toString('hex')}` } = {}) {
   const at = new Date(Date.now() - ageSeconds * 1000);
   const signature = new Webhook(SECRET).sign(id, at, body.toString('utf8'));
   const res = await fetch(`${target.baseUrl}/ingest/${s}`, {
@@ -105,7 +106,7 @@ const forwardable = (h: [string, string][]) => h.filter(([n]) => !['host', 'cont
 
 before(async () => {
   recorder = await startRecorder();
-  app = await startApp();
+  app = await sharedApp();
   cookies.admin = await staffCookie(app);
   for (const role of ['viewer', 'operator'] as const) {
     const res = await as('admin', 'POST', '/api/users', { email: `fwd-${role}@example.org`, role });
@@ -297,7 +298,7 @@ describe('copy as cURL', () => {
   });
 
   test('an attempt’s command (a timeline row’s JSON) sends the payload as the service did, signed so that it verifies', async () => {
-    const tok = await token(app);
+    const tok = await token(app, SANDBOX_CLIENT); // the console's client: the console sees its webhooks
     const webhook = await call(app, 'POST', '/v1/webhooks', { token: tok, body: { url: ingestUrl, eventTypes: ['grant.succeeded'], secret: SECRET } });
     assert.equal(webhook.status, 201, webhook.text);
     const messageId = await sendTest(app, tok, webhook.body.id);

@@ -1,16 +1,16 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { startApp } from '../helpers/app';
 import { assertProblem, call, eventually, token, type TResponse } from '../helpers/http';
 import { startReceiver } from '../helpers/receiver';
+import { sharedApp, type TSharedApp } from '../helpers/shared-app';
 
-let app: Awaited<ReturnType<typeof startApp>>;
+let app: TSharedApp;
 let tok: string;
 let otherTok: string;
 /** The Connect most tests share. */
 let main: TConnect;
 before(async () => {
-  app = await startApp({ accounts: ['other'] });
+  app = await sharedApp({ accounts: ['other'] });
   tok = await token(app);
   otherTok = await token(app, app.clients.other);
   main = await newConnect();

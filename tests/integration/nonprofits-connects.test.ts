@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { startApp } from '../helpers/app';
 import { assertProblem, call, token } from '../helpers/http';
+import { sharedApp, type TSharedApp } from '../helpers/shared-app';
 
 // @ci-one-store: CI runs this file in the embedded-store pass only (what it checks is the same on any store).
-let app: Awaited<ReturnType<typeof startApp>>;
+let app: TSharedApp;
 let tok: string;
 let otherTok: string;
 before(async () => {
-  app = await startApp({ accounts: ['other'] });
+  app = await sharedApp({ accounts: ['other'] });
   tok = await token(app);
   otherTok = await token(app, app.clients.other);
 });

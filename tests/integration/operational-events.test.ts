@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { startApp } from '../helpers/app';
 import { call, eventually, token } from '../helpers/http';
 import { startReceiver, verifyWith, type TReceiver, type TReceived } from '../helpers/receiver';
+import { sharedApp, type TSharedApp } from '../helpers/shared-app';
 
 // @ci-one-store: CI runs this file in the embedded-store pass only (the events and their payloads are
 // the same on any store).
@@ -10,7 +10,7 @@ import { startReceiver, verifyWith, type TReceiver, type TReceived } from '../he
 // delivered by the real worker to webhooks that subscribe to them, signed (verified here with the
 // standardwebhooks package), and never to the webhook they are about.
 
-type TStarted = Awaited<ReturnType<typeof startApp>>;
+type TStarted = TSharedApp;
 let app: TStarted;
 let receiver: TReceiver;
 let tok: string;
@@ -52,7 +52,7 @@ function assertSigned(r: TReceived, secret: string) {
 }
 
 before(async () => {
-  [app, receiver] = await Promise.all([startApp(), startReceiver()]);
+  [app, receiver] = await Promise.all([sharedApp(), startReceiver()]);
   tok = await token(app);
   news = receiver.endpoint(() => ({ status: 200 }));
   disabledOnly = receiver.endpoint(() => ({ status: 200 }));

@@ -5,6 +5,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { startApp, type TApp } from '../helpers/app';
 import { assertProblem, call, token } from '../helpers/http';
 import { databaseAt } from '../helpers/old-database';
+import { sharedApp, type TSharedApp } from '../helpers/shared-app';
 
 // @ci-one-store: CI runs this file in the embedded-store pass only (the public SDK sees the same API on
 // any store).
@@ -13,7 +14,7 @@ import { databaseAt } from '../helpers/old-database';
 // GET /v1/grants/{id} by token alone (a1, with grants.test.ts), the funds list, and migration 0007
 // on a database the previous release made.
 
-let app: Awaited<ReturnType<typeof startApp>>;
+let app: TSharedApp;
 let tok: string;
 let otherTok: string;
 let connect: { id: string; apiKey: string };
@@ -21,7 +22,7 @@ let seq = Math.floor(Math.random() * 9_000_000);
 const newEin = () => `46${String(seq++ % 10_000_000).padStart(7, '0')}`;
 
 before(async () => {
-  app = await startApp({ accounts: ['other'] });
+  app = await sharedApp({ accounts: ['other'] });
   [tok, otherTok] = await Promise.all([token(app), token(app, app.clients.other)]);
   const np = await call(app, 'POST', '/v1/nonprofits', { token: tok, body: { ein: newEin(), user: { email: 'ed@example.org' } } });
   const created = await call(app, 'POST', `/v1/connects?nonprofit=${np.body.id}`, { token: tok });

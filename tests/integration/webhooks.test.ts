@@ -1,21 +1,21 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { startApp } from '../helpers/app';
 import { assertProblem, call, eventually, token } from '../helpers/http';
 import { startReceiver, type TReceiver } from '../helpers/receiver';
+import { sharedApp, type TSharedApp } from '../helpers/shared-app';
 
 // @ci-one-store: CI runs this file in the embedded-store pass only (the webhook API's answers are the
 // same on any store).
 // The webhooks API: every operation's success path and error statuses, and tenancy.
 
-let app: Awaited<ReturnType<typeof startApp>>;
+let app: TSharedApp;
 let receiver: TReceiver;
 let tok: string;
 let otherTok: string;
 
 before(async () => {
-  [app, receiver] = await Promise.all([startApp({ accounts: ['other'] }), startReceiver()]);
+  [app, receiver] = await Promise.all([sharedApp({ accounts: ['other'] }), startReceiver()]);
   tok = await token(app);
   otherTok = await token(app, app.clients.other);
 });
