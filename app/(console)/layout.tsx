@@ -51,6 +51,11 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
               <span className="hidden text-xs text-slate-400 lg:inline">
                 <span data-testid="staff-email">{staff.email}</span> · <span data-testid="staff-role">{staff.role}</span>
               </span>
+              {staff.hasPassword ? (
+                <Link href="/account/password" className="rounded-md px-2 py-1 text-xs font-medium text-slate-300 hover:bg-white/10 hover:text-white" data-testid="change-password-link">
+                  Password
+                </Link>
+              ) : null}
               <form action={logoutAction}>
                 <button type="submit" className="rounded-md px-2 py-1 text-xs font-medium text-slate-300 hover:bg-white/10 hover:text-white">
                   Log out

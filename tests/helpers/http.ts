@@ -69,11 +69,23 @@ export async function eventually<T>(fn: () => Promise<T | undefined | null | fal
   }
 }
 
-/** Signs in to the console as `who` (the bootstrap admin by default); returns the session cookie. */
+/** The password staffCookie chooses for a user who signed in with a one-time password. */
+export const ownPassword = (oneTime: string) => `${oneTime}-own`;
+
+/**
+ * Signs in to the console as `who` (the bootstrap admin by default); returns the session cookie.
+ * A one-time password (a user an admin added or reset) is changed first, to ownPassword(it), as the
+ * console demands before anything else (tests/integration/password-change.test.ts tests that itself).
+ */
 export async function staffCookie(app: Pick<TApp, 'baseUrl'>, who: { email: string; password: string } = ADMIN): Promise<string> {
   const res = await call(app, 'POST', '/api/session', { body: who });
   assert.equal(res.status, 200, res.text);
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith('gc_console_session='));
   assert.ok(cookie, 'a session cookie is set');
-  return cookie.split(';')[0];
+  const session = cookie.split(';')[0];
+  if (res.body.mustChangePassword) {
+    const changed = await call(app, 'POST', '/api/session/password', { headers: { cookie: session }, body: { currentPassword: who.password, newPassword: ownPassword(who.password) } });
+    assert.equal(changed.status, 204, changed.text);
+  }
+  return session;
 }

@@ -145,6 +145,30 @@ describe('single sign-on', () => {
     assert.equal((await call(app, 'GET', '/api/session', { headers: { cookie: carol.cookie } })).body.role, 'viewer', 'OIDC_DEFAULT_ROLE for someone new whose claim maps to nothing');
   });
 
+  test('Staff says whose role the claim sets at each sign-in; a single-sign-on-only user has no password actions', async () => {
+    const users = await call(app, 'GET', '/api/users', { headers: { cookie: adminCookie } });
+    const byEmail = new Map<string, { id: string; roleFromClaim: boolean }>(users.body.results.map((u: { email: string }) => [u.email, u]));
+    assert.equal(byEmail.get('ada@corp.example')?.roleFromClaim, true, 'support-admins → admin, by the claim');
+    assert.equal(byEmail.get('bob@corp.example')?.roleFromClaim, false, 'his last sign-in’s claim mapped to nothing: his role stays, and is the console’s');
+    assert.equal(byEmail.get('carol@corp.example')?.roleFromClaim, false, 'OIDC_DEFAULT_ROLE is no claim’s');
+    const page = await call(app, 'GET', '/users', { headers: { cookie: adminCookie } });
+    assert.equal(page.status, 200);
+    assert.match(page.text, /data-testid="role-claim-note"/, 'the page says roles follow the claim');
+    assert.equal(page.text.match(/data-testid="role-from-claim"/g)?.length, 1, 'one user’s role is marked as set by the claim');
+    assert.ok(!/Reset the password of [a-z]+@corp\.example/.test(page.text), 'no password actions for users who sign in only by single sign-on');
+    assert.ok(page.text.includes(`Reset the password of ${ADMIN.email}`), 'the bootstrap admin (a password) has one');
+    const reset = await call(app, 'POST', `/api/users/${byEmail.get('bob@corp.example')!.id}/password`, { headers: { cookie: adminCookie } });
+    assert.equal(reset.status, 409, reset.text);
+    const own = await call(app, 'GET', '/account/password', { headers: { cookie: adminCookie } });
+    assert.equal(own.status, 200);
+    assert.match(own.text, /sign in with single sign-on/);
+    assert.ok(!own.text.includes('name="newPassword"'), 'no password form');
+    const change = await call(app, 'POST', '/api/session/password', { headers: { cookie: adminCookie }, body: { currentPassword: 'x', newPassword: 'whatever-new-1' } });
+    assert.equal(change.status, 409);
+    assert.match(change.body.detail, /kept by your identity provider/);
+    assert.ok(!(await call(app, 'GET', '/webhooks', { headers: { cookie: adminCookie } })).text.includes('href="/account/password"'), 'no Password link in the header');
+  });
+
   test('refusals by who the person is: another e-mail domain, an unverified e-mail, a deactivated user', async () => {
     const eve = await signIn('eve');
     assert.equal(eve.location, '/login?error=domain_not_allowed');

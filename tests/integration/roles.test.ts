@@ -165,6 +165,27 @@ describe('a viewer is never sent a secret or a donor’s e-mail', () => {
     assert.ok((await as('admin', 'GET', `/api/receipts/${ids.receipt}`)).text.includes(DONOR));
     assert.ok((await as('operator', 'GET', `/receipts/${ids.receipt}`)).text.includes(DONOR));
   });
+  test('a receiver’s secrets in full are for admins: an operator gets fingerprints, and sending one back keeps its secret', async () => {
+    for (const url of [`/api/receivers`, `/api/receivers/${ids.receiver}`, `/receivers/${ids.receiver}`]) {
+      const operator = await as('operator', 'GET', url);
+      assert.equal(operator.status, 200, url);
+      assert.ok(!operator.text.includes(SECRET), `${url} sends an operator the secret`);
+      assert.ok((await as('admin', 'GET', url)).text.includes(SECRET), `${url} sends an admin the secret`);
+    }
+    const seen = (await as('operator', 'GET', `/api/receivers/${ids.receiver}`)).body.secrets as string[];
+    assert.match(seen[0], /^\[secret [0-9a-f]{8}…\]$/);
+    const other = 'whsec_' + Buffer.from('roles-test-second-secret-0123').toString('base64');
+    const kept = await as('operator', 'PATCH', `/api/receivers/${ids.receiver}`, { secrets: [seen[0], other] });
+    assert.equal(kept.status, 200, kept.text);
+    assert.ok(!kept.text.includes(SECRET) && !kept.text.includes(other), 'the answer holds stand-ins only');
+    const whole = (await as('admin', 'GET', `/api/receivers/${ids.receiver}`)).body.secrets;
+    assert.deepEqual(whole, [SECRET, other], 'the stand-in kept the secret it stands for; the new one is saved whole');
+    const stale = await as('operator', 'PATCH', `/api/receivers/${ids.receiver}`, { secrets: ['[secret 00000000…]'] });
+    assert.equal(stale.status, 400);
+    assert.match(stale.body.detail, /not a secret this receiver holds/);
+    assert.deepEqual((await as('admin', 'GET', `/api/receivers/${ids.receiver}`)).body.secrets, [SECRET, other], 'a refused patch changes nothing');
+    assert.equal((await as('admin', 'PATCH', `/api/receivers/${ids.receiver}`, { secrets: [SECRET] })).status, 200);
+  });
   test('donor details in an export need an operator, and the export is audited', async () => {
     const url = `/api/receivers/${ids.receiver}/export?includeDonor=1`;
     const refused = await as('viewer', 'GET', url);

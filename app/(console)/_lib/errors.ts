@@ -38,6 +38,8 @@ export type TFormState = {
   notice?: string;
   /** Done, but something staff should know (shown beside the notice). */
   warnings?: string[];
+  /** Not done yet: what saving would cause; the form asks again, and a second submission with `confirmed` saves. */
+  confirm?: string[];
   error?: TErrorInfo;
   fieldErrors?: Record<string, string>;
   values?: Record<string, string | string[] | boolean>;

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { createReceiver, getReceiver, isValidSecret, updateReceiver } from '@/lib/console/receivers';
+import { createReceiver, getReceiver, isSecretStandIn, isValidSecret, resolveSecretStandIns, updateReceiver } from '@/lib/console/receivers';
 import { receiverChanges } from '@/lib/console/audit/receiver-changes';
 import { ID_PREFIX } from '@/lib/constants';
 import { requireRole } from '@/lib/console/staff/session';
@@ -16,6 +16,8 @@ import { connectApi } from '@/lib/console/connect-api';
 import { secretWarnings } from './[id]/secret-warnings';
 
 const ZSecret = z.string().trim().refine(isValidSecret, { message: 'A signing secret is whsec_ followed by base64, as the webhook shows it.' });
+// On the settings form a non-admin sees each secret as its stand-in; sent back, it keeps that secret.
+const ZSecretOrStandIn = z.string().trim().refine((s) => isValidSecret(s) || isSecretStandIn(s), { message: 'A signing secret is whsec_ followed by base64, as the webhook shows it.' });
 
 const ZCreate = z.object({
   name: z.string().trim().min(1, { message: 'Give it a name.' }).max(100, { message: 'At most 100 characters.' }),
@@ -58,8 +60,8 @@ export async function createReceiverAction(prev: TFormState, formData: FormData)
 const ZUpdate = z.object({
   id: z.string().min(1),
   name: z.string().trim().min(1, { message: 'Give it a name.' }).max(100, { message: 'At most 100 characters.' }),
-  secret1: z.union([z.literal(''), ZSecret]),
-  secret2: z.union([z.literal(''), ZSecret]),
+  secret1: z.union([z.literal(''), ZSecretOrStandIn]),
+  secret2: z.union([z.literal(''), ZSecretOrStandIn]),
   responseStatus: z.coerce
     .number({ message: 'A number.' })
     .int({ message: 'A whole number.' })
@@ -76,22 +78,35 @@ const ZUpdate = z.object({
 export async function updateReceiverAction(prev: TFormState, formData: FormData): Promise<TFormState> {
   const staff = await requireRole('operator');
   const raw = Object.fromEntries(['id', 'name', 'secret1', 'secret2', 'responseStatus', 'responseBody', 'responseDelayMs'].map((k) => [k, String(formData.get(k) ?? '')]));
+  const confirmed = formData.get('confirmed') === 'secrets';
   const nonce = (prev.nonce ?? 0) + 1;
   const parsed = ZUpdate.safeParse(raw);
   if (!parsed.success) return { fieldErrors: fieldErrorsOf(parsed.error.issues), values: raw, nonce };
   const { id, name, secret1, secret2, responseStatus, responseBody, responseDelayMs } = parsed.data;
-  const secrets = [...new Set([secret1, secret2].filter(Boolean))];
   let updated;
   try {
     const before = await getReceiver(id);
     if (!before) return { error: { message: 'This receiver no longer exists.' }, nonce };
+    const held = (value: string, field: string) => (value ? resolveSecretStandIns([value], before.secrets, field)[0] : '');
+    const secrets = [...new Set([held(secret1, 'secret1'), held(secret2, 'secret2')].filter(Boolean))];
+    // A change of secrets that its webhooks do not sign with is said before it is saved.
+    if (!confirmed && !sameSet(secrets, before.secrets)) {
+      const mismatches = await secretWarnings(staff.environment, connectApi(staff.environment), { ...before, secrets });
+      if (mismatches.length) return { confirm: mismatches.map((w) => w.message), values: raw, nonce };
+    }
     updated = await updateReceiver(id, { name, secrets, responseStatus, responseBody, responseDelayMs });
     await recordAudit(await getDb(), { actor: staff, action: 'receiver.update', target: [id], result: 'ok', detail: receiverChanges(before, { name, secrets, responseStatus, responseBody, responseDelayMs }) });
   } catch (err) {
     await recordAudit(await getDb(), { actor: staff, action: 'receiver.update', target: [id], result: auditResultOf(err) });
-    return { error: actionErrorInfo(err), values: raw, nonce };
+    const error = actionErrorInfo(err);
+    const fieldErrors = Object.fromEntries((error.errors ?? []).map((e) => [e.path, e.message]));
+    return Object.keys(fieldErrors).length ? { fieldErrors, values: raw, nonce } : { error, values: raw, nonce };
   }
   const warnings = await secretWarnings(staff.environment, connectApi(staff.environment), updated);
   revalidatePath(`/receivers/${id}`);
   return { ok: true, notice: `Saved. The receiver now answers ${responseStatus}${responseDelayMs ? ` after ${responseDelayMs} ms` : ''}.`, warnings: warnings.map((w) => w.message), nonce };
+}
+
+function sameSet(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((x) => b.includes(x));
 }

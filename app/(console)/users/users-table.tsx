@@ -11,13 +11,23 @@ import { Timestamp } from '@/components/console/timestamp';
 import type { TErrorInfo } from '@/lib/console/error-info';
 import { addUserAction, changeUserAction, resetPasswordAction } from './actions';
 
-type TRow = { id: string; email: string; role: string; signIn: 'password' | 'sso'; disabled: boolean; createdAt: string; lastLoginAt: string | null };
+type TRow = {
+  id: string;
+  email: string;
+  role: string;
+  signIn: 'password' | 'sso';
+  disabled: boolean;
+  mustChangePassword: boolean;
+  roleFromClaim: boolean;
+  createdAt: string;
+  lastLoginAt: string | null;
+};
 type TResult = { ok: boolean; error?: TErrorInfo; data?: { email: string; password?: string } };
 
 const signInLabel = (u: TRow) => (u.signIn === 'sso' ? 'Single sign-on' : 'Password');
 
 /** The staff users with their controls, and the form to add one; a one-time password is shown here once. */
-export function UsersTable({ users, me }: { users: TRow[]; me: string }) {
+export function UsersTable({ users, me, roleClaim }: { users: TRow[]; me: string; roleClaim: string | null }) {
   const router = useRouter();
   const [pending, start] = useTransition();
   const [error, setError] = useState<TErrorInfo | null>(null);
@@ -38,7 +48,7 @@ export function UsersTable({ users, me }: { users: TRow[]; me: string }) {
     <div className="space-y-4">
       <Card title="Add a user">
         <form
-          className="grid gap-3 sm:grid-cols-[1fr_10rem_12rem_auto] sm:items-end"
+          className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_10rem_14rem_auto] sm:items-end"
           onSubmit={(e) => {
             e.preventDefault();
             run(async () => {
@@ -71,7 +81,7 @@ export function UsersTable({ users, me }: { users: TRow[]; me: string }) {
       </Card>
       {shown ? (
         <Callout tone="success" title={`The password of ${shown.email}, shown this once`}>
-          <p className="mb-2 text-xs">Hand it over in a safe way; this console does not keep it and cannot show it again.</p>
+          <p className="mb-2 text-xs">Hand it over in a safe way; this console does not keep it and cannot show it again. They choose their own at their first sign-in.</p>
           <div data-testid="one-time-password">
             <CopyField value={shown.password} label="Password" />
           </div>
@@ -95,6 +105,11 @@ export function UsersTable({ users, me }: { users: TRow[]; me: string }) {
                 {u.email}
                 {u.id === me ? <span className="ml-1 text-xs text-slate-500">(you)</span> : null}
                 {u.disabled ? <span className="ml-1 rounded bg-slate-200 px-1 text-xs text-slate-600">deactivated</span> : null}
+                {u.mustChangePassword ? (
+                  <span className="ml-1 rounded bg-amber-100 px-1 text-xs text-amber-800" data-testid="must-change" title="Signs in next with the one-time password, then must choose their own">
+                    one-time password
+                  </span>
+                ) : null}
                 {/* On a phone the two narrow columns below fold in here. */}
                 <span className="mt-1 flex flex-wrap gap-x-2 text-xs text-slate-500 sm:hidden">
                   <span>{signInLabel(u)}</span>
@@ -107,14 +122,22 @@ export function UsersTable({ users, me }: { users: TRow[]; me: string }) {
                   <option value="operator">Operator</option>
                   <option value="admin">Admin</option>
                 </Select>
+                {u.roleFromClaim && roleClaim ? (
+                  <p className="mt-1 max-w-[12rem] text-xs text-slate-500" data-testid="role-from-claim">
+                    set by the <code className="font-mono">{roleClaim}</code> claim at each sign-in
+                  </p>
+                ) : null}
               </Td>
               <Td className="hidden sm:table-cell">{signInLabel(u)}</Td>
               <Td className="hidden sm:table-cell">{u.lastLoginAt ? <Timestamp value={u.lastLoginAt} /> : <span className="text-slate-400">never</span>}</Td>
               <Td className="text-right">
                 <div className="flex flex-wrap justify-end gap-1.5">
-                  <Button size="sm" disabled={pending} onClick={() => run(() => resetPasswordAction(u.id))} aria-label={`Reset the password of ${u.email}`}>
-                    Reset password
-                  </Button>
+                  {/* Single sign-on only: no password here to reset (the identity provider keeps it). */}
+                  {u.signIn === 'password' ? (
+                    <Button size="sm" disabled={pending} onClick={() => run(() => resetPasswordAction(u.id))} aria-label={`Reset the password of ${u.email}`}>
+                      Reset password
+                    </Button>
+                  ) : null}
                   <Button size="sm" variant={u.disabled ? 'secondary' : 'danger'} disabled={pending} onClick={() => run(() => changeUserAction(u.id, { disabled: !u.disabled }))} aria-label={`${u.disabled ? 'Reactivate' : 'Deactivate'} ${u.email}`}>
                     {u.disabled ? 'Reactivate' : 'Deactivate'}
                   </Button>

@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = [
   'user.create',
   'user.update',
   'user.password.reset',
+  'user.password.change',
   'share.create',
   'share.open',
   'share.revoke',

@@ -6,3 +6,4 @@ export { createReceiver, ingestUrl, listReceivers, updateReceiver } from './mana
 export { receiverForIngest } from './ingest-cache';
 export { getReceipt, getReceipts, listReceipts } from './receipts';
 export { receiptJson, receiverJson } from './receiver-json';
+export { isSecretStandIn, receiverForRole, resolveSecretStandIns } from './secrets-for-role';

@@ -4,7 +4,7 @@ import { redirect } from 'next/navigation';
 import { attemptLogin } from './login';
 import { sourceAddress } from '@/lib/http/source-address';
 import { safeNext } from './safe-next';
-import { endSession, startSession } from './session';
+import { changePasswordHref, endSession, startSession } from './session';
 
 // Server actions of the login page and the sign-out button.
 
@@ -19,7 +19,8 @@ export async function loginAction(_prev: TLoginState, formData: FormData): Promi
   const result = await attemptLogin({ email: field('email'), password: field('password'), source });
   if (!result.ok) return { error: result.error };
   await startSession(result.userId);
-  redirect(safeNext(field('next')));
+  // A one-time password is changed before anything else (requireStaff would send them there anyway).
+  redirect(result.mustChangePassword ? changePasswordHref(field('next')) : safeNext(field('next')));
 }
 
 export async function logoutAction(): Promise<void> {

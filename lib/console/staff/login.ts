@@ -21,7 +21,7 @@ export const MAX_FAILURES_PER_EMAIL_AND_SOURCE = 5;
 export const MAX_FAILURES_PER_SOURCE = 20;
 export const MAX_FAILURES_PER_EMAIL = 100;
 
-export type TLoginResult = { ok: true; userId: string; email: string } | { ok: false; error: string; status: 400 | 401 | 403 | 429; retryAfterSeconds?: number };
+export type TLoginResult = { ok: true; userId: string; email: string; mustChangePassword: boolean } | { ok: false; error: string; status: 400 | 401 | 403 | 429; retryAfterSeconds?: number };
 
 const WRONG = 'Wrong email or password.';
 
@@ -69,5 +69,5 @@ async function checkLogin(input: { email: string; password: string; source: stri
   // The attempt was no failure, and this address starts afresh for this email.
   await releaseAttempt(loginFailures, { clear: [limits.pair.key], giveBack: [limits.source.key, limits.email.key] });
   await touchLastLogin(user.id);
-  return { ok: true, userId: user.id, email: user.email };
+  return { ok: true, userId: user.id, email: user.email, mustChangePassword: user.mustChangePassword };
 }

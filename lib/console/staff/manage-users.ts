@@ -13,7 +13,7 @@ import { createUser, oneTimePassword, resetPassword, updateUser, UserExistsError
 export async function addUser(by: TStaff, input: { email: string; role: TRole; signIn: 'password' | 'sso' }): Promise<{ user: TUserView; password?: string }> {
   const password = input.signIn === 'password' ? oneTimePassword() : null;
   try {
-    const user = await createUser(input.email, password, input.role);
+    const user = await createUser(input.email, password, input.role, true);
     await recordAudit(await getDb(), { actor: by, action: 'user.create', target: [user.id, user.email], result: 'ok', detail: { role: user.role, signIn: input.signIn } });
     return password ? { user: userView(user), password } : { user: userView(user) };
   } catch (err) {

@@ -6,7 +6,7 @@ import { domainAllowed, emailOf, mappedRole, type TClaims } from './oidc-claims'
 import type { TOidcSettings } from './oidc-config';
 import type { TSsoError } from './oidc-errors';
 import type { TRole } from './roles';
-import { createUser, findUserByEmail, touchLastLogin, updateUser, UserExistsError, type TUser } from './users';
+import { createUser, findUserByEmail, markRoleFromClaim, touchLastLogin, updateUser, UserExistsError, type TUser } from './users';
 
 // The staff user a verified single sign-on is for, found by e-mail or made:
 // - the e-mail must be sent (and not said to be unverified) and in OIDC_ALLOWED_DOMAINS when set;
@@ -16,7 +16,8 @@ import { createUser, findUserByEmail, touchLastLogin, updateUser, UserExistsErro
 //   when it does not map, a new user gets OIDC_DEFAULT_ROLE (none: refused) and an existing user
 //   keeps theirs. The last active admin is never demoted by a mapping (users.ts refuses; they stay admin);
 // - a new user signs in only by single sign-on (no password); an existing password stays usable.
-// A user made here and a role changed here are in the audit log beside the sign-in.
+// A user made here and a role changed here are in the audit log beside the sign-in; whether the
+// claim set the role is kept on the user (roleFromClaim), for the Staff page.
 
 export type TSsoUserResult = { ok: true; user: TUser; created: boolean; roleChange?: string } | { ok: false; code: TSsoError; email?: string };
 
@@ -58,6 +59,9 @@ export async function ssoUser(claims: TClaims, s: TOidcSettings, source: string)
       roleChange = `${user.role} kept: the last active admin`;
     }
   }
+  // The Staff page says whose role the claim set (and so sets again at each sign-in).
+  const fromClaim = mapped !== undefined && user.role === mapped;
+  if (user.roleFromClaim !== fromClaim) user = (await markRoleFromClaim(user.id, fromClaim)) ?? user;
   await touchLastLogin(user.id);
   return { ok: true, user, created, ...(roleChange ? { roleChange } : {}) };
 }

@@ -98,7 +98,7 @@ export async function authenticateToken(token: string, { touch = false } = {}): 
   const hash = sha256(token);
   const db = await getDb();
   const [row] = await db
-    .select({ token: personalTokens, email: users.email, role: users.role, disabledAt: users.disabledAt, expired: sql<boolean>`${personalTokens.expiresAt} <= now()` })
+    .select({ token: personalTokens, email: users.email, role: users.role, disabledAt: users.disabledAt, mustChange: users.mustChangePassword, expired: sql<boolean>`${personalTokens.expiresAt} <= now()` })
     .from(personalTokens)
     .innerJoin(users, eq(users.id, personalTokens.userId))
     .where(eq(personalTokens.tokenHash, hash))
@@ -107,6 +107,8 @@ export async function authenticateToken(token: string, { touch = false } = {}): 
   if (row.token.revokedAt) throw new ApiError('unauthorized', `The token "${row.token.name}" was revoked at ${row.token.revokedAt.toISOString()}.`, challenge);
   if (row.expired) throw new ApiError('unauthorized', `The token "${row.token.name}" expired at ${row.token.expiresAt.toISOString()}.`, challenge);
   if (row.disabledAt) throw new ApiError('unauthorized', `The token's owner (${row.email}) is deactivated.`, challenge);
+  // A password reset by an admin (the account may have been someone else's for a while) holds its tokens until it is changed.
+  if (row.mustChange) throw new ApiError('forbidden', `The token's owner (${row.email}) must change their one-time password first.`);
   if (!hasRole(row.role, TOKEN_ROLE)) throw new ApiError('forbidden', forbiddenMessage(row.role, TOKEN_ROLE));
   if (touch && (!row.token.lastUsedAt || Date.now() - row.token.lastUsedAt.getTime() > 60_000)) {
     await db.update(personalTokens).set({ lastUsedAt: sql`now()` }).where(eq(personalTokens.id, row.token.id));

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { sessions, users } from '@/lib/db/schema';
 import { randomString } from '@/lib/ids';
@@ -16,11 +16,13 @@ export async function createSessionRow(userId: string, ttlSeconds: number): Prom
   return id;
 }
 
+export type TSessionUser = { id: string; email: string; role: string; mustChangePassword: boolean; hasPassword: boolean };
+
 /** The live session's user: a deactivated user has none (and its rows are deleted when it is deactivated). */
-export async function findSessionUser(id: string): Promise<{ id: string; email: string; role: string } | null> {
+export async function findSessionUser(id: string): Promise<TSessionUser | null> {
   const db = await getDb();
   const [row] = await db
-    .select({ id: users.id, email: users.email, role: users.role })
+    .select({ id: users.id, email: users.email, role: users.role, mustChangePassword: users.mustChangePassword, hasPassword: sql<boolean>`${users.passwordHash} is not null` })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`), isNull(users.disabledAt)))
@@ -37,4 +39,10 @@ export async function deleteSessionRow(id: string): Promise<void> {
 export async function deleteUserSessions(userId: string): Promise<void> {
   const db = await getDb();
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Ends every session of a user but `keep` (their own, after they changed their password). */
+export async function deleteOtherSessions(userId: string, keep: string): Promise<void> {
+  const db = await getDb();
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keep)));
 }

@@ -10,7 +10,7 @@ import { randomString } from '@/lib/ids';
 import { environmentConfig, isEnvironmentName, type TEnvironmentName } from '../connect-api/environments';
 import { getOrCreateSetting } from '../settings';
 import { safeNext } from './safe-next';
-import { createSessionRow, deleteSessionRow, findSessionUser, SESSION_ID } from './session-rows';
+import { createSessionRow, deleteOtherSessions, deleteSessionRow, findSessionUser, SESSION_ID, type TSessionUser } from './session-rows';
 import { processSingleton } from '@/lib/process-singleton';
 import { hasRole, type TRole } from './roles';
 
@@ -21,6 +21,8 @@ import { hasRole, type TRole } from './roles';
 
 export type { TEnvironmentName };
 export type TStaff = { userId: string; email: string; role: TRole; environment: TEnvironmentName };
+/** The staff member of a session: also whether they have a password and must change it (a one-time one). */
+export type TSignedIn = TStaff & { mustChangePassword: boolean; hasPassword: boolean };
 type TSessionData = { sid?: string; environment?: TEnvironmentName };
 
 export const SESSION_COOKIE = 'gc_console_session';
@@ -58,13 +60,16 @@ async function session() {
 }
 
 /** The session's user when its row is live, or null (also for any cookie that cannot be read). */
-async function sessionUser(s: TSessionData): Promise<{ id: string; email: string; role: string } | null> {
+async function sessionUser(s: TSessionData): Promise<TSessionUser | null> {
   if (typeof s.sid !== 'string' || !SESSION_ID.test(s.sid)) return null;
   return findSessionUser(s.sid);
 }
 
-/** The signed-in staff member, or null. */
-export async function getStaff(): Promise<TStaff | null> {
+/**
+ * The signed-in staff member, or null. One who must change a one-time password is returned with
+ * `mustChangePassword`: every guard (requireStaff, withStaff, withStaffOrToken) sends them to do that first.
+ */
+export async function getStaff(): Promise<TSignedIn | null> {
   let s: TSessionData;
   try {
     s = await session();
@@ -74,7 +79,22 @@ export async function getStaff(): Promise<TStaff | null> {
   const user = await sessionUser(s);
   if (!user || !hasRole(user.role, 'viewer')) return null; // a role this release does not know signs nobody in
   const environment = s.environment && environmentConfig(s.environment) ? s.environment : 'sandbox';
-  return { userId: user.id, email: user.email, role: user.role as TRole, environment };
+  return { userId: user.id, email: user.email, role: user.role as TRole, environment, mustChangePassword: user.mustChangePassword, hasPassword: user.hasPassword };
+}
+
+/** Where a staff member who must change their one-time password is sent, with where to go after. */
+export const CHANGE_PASSWORD_PATH = '/account/password';
+export function changePasswordHref(next?: string): string {
+  const target = next ? safeNext(next, '/') : '/';
+  return target === '/' || target.startsWith(CHANGE_PASSWORD_PATH) ? CHANGE_PASSWORD_PATH : `${CHANGE_PASSWORD_PATH}?next=${encodeURIComponent(target)}`;
+}
+export const MUST_CHANGE_PASSWORD = `Change your one-time password first: at ${CHANGE_PASSWORD_PATH}, or POST /api/session/password {"currentPassword", "newPassword"}.`;
+
+/** The signed-in staff member, even one who must change their password (the change-password page), or a redirect to the login page. */
+export async function requireSignedIn(next?: string): Promise<TSignedIn> {
+  const staff = await getStaff();
+  if (staff) return staff;
+  redirect(next ? `/login?next=${encodeURIComponent(safeNext(next, '/'))}` : '/login');
 }
 
 /**
@@ -82,10 +102,11 @@ export async function getStaff(): Promise<TStaff | null> {
  * `next` is where to come back to; without it, the x-console-path request header (when a proxy
  * sets it) or nothing.
  */
-export async function requireStaff(next?: string): Promise<TStaff> {
+export async function requireStaff(next?: string): Promise<TSignedIn> {
   const staff = await getStaff();
-  if (staff) return staff;
   const back = next ?? (await headers()).get('x-console-path') ?? undefined;
+  if (staff?.mustChangePassword) redirect(changePasswordHref(back));
+  if (staff) return staff;
   const target = back ? safeNext(back, '/') : '/';
   redirect(target === '/' ? '/login' : `/login?next=${encodeURIComponent(target)}`);
 }
@@ -95,7 +116,7 @@ export async function requireStaff(next?: string): Promise<TStaff> {
  * redirect to the login page without a session, and a 403 (app/forbidden.tsx for a page, the
  * status for an action) above their role. JSON routes use withStaff({ role }) instead.
  */
-export async function requireRole(min: TRole, next?: string): Promise<TStaff> {
+export async function requireRole(min: TRole, next?: string): Promise<TSignedIn> {
   const staff = await requireStaff(next);
   if (!hasRole(staff.role, min)) forbidden();
   return staff;
@@ -110,6 +131,12 @@ export async function startSession(userId: string): Promise<void> {
   s.sid = await createSessionRow(userId, SESSION_TTL_SECONDS);
   s.environment = 'sandbox';
   await s.save();
+}
+
+/** After a password change: every other session of the user ends (a copied cookie with them); this one stays. */
+export async function endOtherSessions(userId: string): Promise<void> {
+  const s = await session();
+  if (typeof s.sid === 'string' && SESSION_ID.test(s.sid)) await deleteOtherSessions(userId, s.sid);
 }
 
 /** Signs out: the row goes (so the cookie is worthless wherever it was copied), then the cookie. */

@@ -12,7 +12,19 @@ import { isRole, type TRole } from './roles';
 // No 'server-only' marker: the console CLI and boot (plain Node, no react-server condition) use it.
 
 export type TUser = typeof users.$inferSelect;
-export type TUserView = { id: string; email: string; role: string; signIn: 'password' | 'sso'; disabled: boolean; createdAt: Date; lastLoginAt: Date | null };
+export type TUserView = {
+  id: string;
+  email: string;
+  role: string;
+  signIn: 'password' | 'sso';
+  disabled: boolean;
+  /** Signs in with a one-time password not changed yet. */
+  mustChangePassword: boolean;
+  /** The role came from the identity provider's role claim at the last sign-in, which sets it again at the next. */
+  roleFromClaim: boolean;
+  createdAt: Date;
+  lastLoginAt: Date | null;
+};
 
 export const MIN_PASSWORD_LENGTH = 8;
 
@@ -33,7 +45,7 @@ function checkEmail(email: string): string {
   return normalized;
 }
 
-function checkPassword(password: string): void {
+export function checkPassword(password: string): void {
   if (password.length < MIN_PASSWORD_LENGTH) throw new ApiError('bad_request', `The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
   if (password.length > 1024) throw new ApiError('bad_request', 'The password must be at most 1024 characters.');
 }
@@ -46,8 +58,9 @@ export function oneTimePassword(): string {
 /**
  * Creates a staff user; throws UserExistsError when the email is taken. `password` null: the user
  * signs in only by single sign-on. Without a role: admin for the first user, viewer after.
+ * `oneTime`: the password is one someone else chose (an admin's add), changed at the first sign-in.
  */
-export async function createUser(email: string, password: string | null, role?: TRole): Promise<TUser> {
+export async function createUser(email: string, password: string | null, role?: TRole, oneTime = false): Promise<TUser> {
   const normalized = checkEmail(email);
   if (password !== null) checkPassword(password);
   if (role !== undefined && !isRole(role)) throw new ApiError('bad_request', 'role must be viewer, operator or admin.');
@@ -56,7 +69,7 @@ export async function createUser(email: string, password: string | null, role?: 
   const [{ n }] = await db.select({ n: count() }).from(users);
   const [row] = await db
     .insert(users)
-    .values({ email: normalized, passwordHash, role: role ?? (n === 0 ? 'admin' : 'viewer') })
+    .values({ email: normalized, passwordHash, role: role ?? (n === 0 ? 'admin' : 'viewer'), mustChangePassword: oneTime && password !== null })
     .onConflictDoNothing()
     .returning();
   if (!row) throw new UserExistsError(normalized);
@@ -69,18 +82,23 @@ export async function setPassword(email: string, password: string): Promise<bool
   const db = await getDb();
   const rows = await db
     .update(users)
-    .set({ passwordHash: await hashSecret(password) })
+    .set({ passwordHash: await hashSecret(password), mustChangePassword: false })
     .where(eq(users.email, normalized))
     .returning({ id: users.id });
   return rows.length > 0;
 }
 
-/** A new one-time password for a user; every session of theirs ends. Null when there is no such user. */
+/**
+ * A new one-time password for a user, to be changed at their next sign-in; every session of theirs
+ * ends. Null when there is no such user; a conflict for a user who signs in only by single sign-on.
+ */
 export async function resetPassword(id: string): Promise<{ user: TUser; password: string } | null> {
-  if (!(await getUser(id))) return null;
+  const found = await getUser(id);
+  if (!found) return null;
+  if (!found.passwordHash) throw new ApiError('conflict', `${found.email} signs in only by single sign-on: there is no password to reset.`);
   const password = oneTimePassword();
   const db = await getDb();
-  const [user] = await db.update(users).set({ passwordHash: await hashSecret(password) }).where(eq(users.id, id)).returning();
+  const [user] = await db.update(users).set({ passwordHash: await hashSecret(password), mustChangePassword: true }).where(eq(users.id, id)).returning();
   await db.delete(sessions).where(eq(sessions.userId, id));
   return user ? { user, password } : null;
 }
@@ -100,7 +118,17 @@ export async function getUser(id: string): Promise<TUser | null> {
 
 /** What the users page and GET /api/users show: never a hash. */
 export function userView(u: TUser): TUserView {
-  return { id: u.id, email: u.email, role: u.role, signIn: u.passwordHash ? 'password' : 'sso', disabled: u.disabledAt !== null, createdAt: u.createdAt, lastLoginAt: u.lastLoginAt };
+  return {
+    id: u.id,
+    email: u.email,
+    role: u.role,
+    signIn: u.passwordHash ? 'password' : 'sso',
+    disabled: u.disabledAt !== null,
+    mustChangePassword: u.mustChangePassword,
+    roleFromClaim: u.roleFromClaim,
+    createdAt: u.createdAt,
+    lastLoginAt: u.lastLoginAt,
+  };
 }
 
 export async function listUsers(): Promise<TUserView[]> {
@@ -136,6 +164,13 @@ export async function updateUser(id: string, patch: { role?: TRole; disabled?: b
     if (patch.disabled) await tx.delete(sessions).where(eq(sessions.userId, id));
     return { before, after };
   });
+}
+
+/** Whether the identity provider's role claim set this user's role at their last single sign-on. */
+export async function markRoleFromClaim(id: string, fromClaim: boolean): Promise<TUser | null> {
+  const db = await getDb();
+  const [row] = await db.update(users).set({ roleFromClaim: fromClaim }).where(eq(users.id, id)).returning();
+  return row ?? null;
 }
 
 export async function touchLastLogin(id: string): Promise<void> {

@@ -6,7 +6,7 @@ import { ApiError } from '@/lib/http/errors';
 import { route, type TRequestInfo } from '@/lib/http/respond';
 import { authenticateToken } from './personal-tokens';
 import { forbiddenMessage, hasRole, type TRole } from './roles';
-import { getStaff, WWW_AUTHENTICATE, type TStaff } from './session';
+import { getStaff, MUST_CHANGE_PASSWORD, WWW_AUTHENTICATE, type TStaff } from './session';
 
 /** Null while the caller may go on reading; else why not (for a stream that outlives its request). */
 export type TStillAllowed = () => Promise<{ status: number; detail: string } | null>;
@@ -37,6 +37,7 @@ export function withStaffOrToken<P = Record<string, string>>(options: { role: TR
     } else {
       const found = await getStaff();
       if (!found) throw new ApiError('unauthorized', 'Sign in to the console first, or send a personal access token (Authorization: Bearer …).', { headers: { 'www-authenticate': `${WWW_AUTHENTICATE}, Bearer realm="giving-connect-console"` } });
+      if (found.mustChangePassword) throw new ApiError('forbidden', MUST_CHANGE_PASSWORD);
       staff = found;
       stillAllowed = () => userStillAllowed(found.userId, options.role).catch(() => null);
     }
@@ -51,7 +52,8 @@ function refusal(err: unknown): { status: number; detail: string } | null {
 
 async function userStillAllowed(userId: string, min: TRole): Promise<{ status: number; detail: string } | null> {
   const db = await getDb();
-  const [user] = await db.select({ role: users.role, disabledAt: users.disabledAt }).from(users).where(eq(users.id, userId)).limit(1);
+  const [user] = await db.select({ role: users.role, disabledAt: users.disabledAt, mustChange: users.mustChangePassword }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user || user.disabledAt) return { status: 401, detail: 'Your account was deactivated.' };
+  if (user.mustChange) return { status: 403, detail: MUST_CHANGE_PASSWORD };
   return hasRole(user.role, min) ? null : { status: 403, detail: forbiddenMessage(user.role, min) };
 }

@@ -2,17 +2,19 @@ import 'server-only';
 import { ApiError } from '@/lib/http/errors';
 import { route, type TRequestInfo } from '@/lib/http/respond';
 import { ConnectApiError } from '../connect-api/errors';
-import { getStaff, WWW_AUTHENTICATE, type TStaff } from './session';
+import { getStaff, MUST_CHANGE_PASSWORD, WWW_AUTHENTICATE, type TSignedIn, type TStaff } from './session';
 import { upstreamProblem } from '../upstream-problem';
 import { forbiddenMessage, hasRole, type TRole } from './roles';
 import { redactForViewer } from './viewer-redaction';
 
-type THandler<P> = (info: TRequestInfo<P> & { staff: TStaff }) => Promise<Response>;
+type THandler<P> = (info: TRequestInfo<P> & { staff: TSignedIn }) => Promise<Response>;
 export type TStaffOptions = {
   /** The least role the route needs; without it any signed-in staff member (a viewer) may call it. */
   role?: TRole;
   /** Set only by a route that returns the caller's own data (GET /api/session): no viewer masking. */
   ownData?: boolean;
+  /** Set only by the routes a staff member who must change a one-time password may call (GET /api/session, its password change). */
+  beforePasswordChange?: boolean;
 };
 
 /**
@@ -33,6 +35,7 @@ export function withStaff<P = Record<string, string>>(a: TStaffOptions | THandle
   return route<P>(async (info) => {
     const staff = await getStaff();
     if (!staff) throw new ApiError('unauthorized', 'Sign in to the console first.', { headers: { 'www-authenticate': WWW_AUTHENTICATE } });
+    if (staff.mustChangePassword && !options.beforePasswordChange) throw new ApiError('forbidden', MUST_CHANGE_PASSWORD);
     if (!hasRole(staff.role, min)) throw new ApiError('forbidden', forbiddenMessage(staff.role, min));
     let res: Response;
     try {

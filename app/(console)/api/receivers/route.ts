@@ -1,8 +1,8 @@
-// Console: the receivers as JSON — list, and create ({name, slug?, secret?}).
+// Console: the receivers as JSON — list, and create ({name, slug?, secret?}). Secrets in full for admins only.
 import { z } from 'zod';
 import { readJson } from '@/lib/http/body';
 import { json, otherMethods } from '@/lib/http/respond';
-import { createReceiver, listReceivers, receiverJson } from '@/lib/console/receivers';
+import { createReceiver, listReceivers, receiverForRole, receiverJson } from '@/lib/console/receivers';
 import { withStaff } from '@/lib/console/staff/with-staff';
 import { auditResultOf, recordAudit } from '@/lib/console/audit/record-audit';
 import { getDb } from '@/lib/db/client';
@@ -11,7 +11,8 @@ export const dynamic = 'force-dynamic';
 
 const ZCreate = z.object({ name: z.string(), slug: z.string().optional(), secret: z.string().optional() });
 
-export const GET = withStaff(async () => json({ results: (await listReceivers()).map(receiverJson) }));
+// Secrets whole for admins only; the others get their stand-ins (lib/console/receivers/secrets-for-role.ts).
+export const GET = withStaff(async ({ staff }) => json({ results: (await listReceivers()).map((r) => receiverJson(receiverForRole(staff.role, r))) }));
 
 export const POST = withStaff({ role: 'operator' }, async ({ req, staff }) => {
   const input = await readJson(req, ZCreate);
@@ -23,7 +24,7 @@ export const POST = withStaff({ role: 'operator' }, async ({ req, staff }) => {
     throw err;
   }
   await recordAudit(await getDb(), { actor: staff, action: 'receiver.create', target: [receiver.id], result: 'ok', detail: { name: receiver.name, slug: receiver.slug, verifies: receiver.secrets.length > 0 } });
-  return json(receiverJson(receiver), { status: 201 });
+  return json(receiverJson(receiverForRole(staff.role, receiver)), { status: 201 });
 });
 
 export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET', 'POST']);

@@ -22,10 +22,11 @@ export const POST = route(async ({ req }) => {
     throw new ApiError('unauthorized', result.error, { headers: { 'www-authenticate': WWW_AUTHENTICATE } });
   }
   await startSession(result.userId);
-  return json({ userId: result.userId, email: result.email, environment: 'sandbox' });
+  // mustChangePassword: a one-time password; every other route answers 403 until POST /api/session/password.
+  return json({ userId: result.userId, email: result.email, environment: 'sandbox', mustChangePassword: result.mustChangePassword });
 });
 
-export const GET = withStaff({ ownData: true }, async ({ staff }) => json(staff));
+export const GET = withStaff({ ownData: true, beforePasswordChange: true }, async ({ staff }) => json(staff));
 
 export const DELETE = route(async () => {
   await endSession();

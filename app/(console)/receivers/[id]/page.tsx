@@ -5,7 +5,7 @@ import { notFound } from 'next/navigation';
 import { CopyField } from '@/components/console/copy-button';
 import { Card, PageHeader } from '@/components/console/page-header';
 import { ExportLinks } from '@/components/console/export-links';
-import { getReceiver, ingestUrl, listReceipts, receiptJson } from '@/lib/console/receivers';
+import { getReceiver, ingestUrl, listReceipts, receiptJson, receiverForRole } from '@/lib/console/receivers';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
 import { asSeenBy } from '@/lib/console/staff/viewer-redaction';
 import { DeliveringWebhooks } from './delivering-webhooks';
@@ -32,7 +32,7 @@ export default async function ReceiverPage({ params, searchParams }: TPageProps<
 
   const stored = await getReceiver(id);
   if (!stored) notFound();
-  const receiver = asSeenBy(staff.role, stored); // a viewer sees its secrets' fingerprints only
+  const receiver = asSeenBy(staff.role, receiverForRole(staff.role, stored)); // secrets whole for admins, fingerprints for the others
   const readAt = new Date().toISOString();
   const [page, delivering] = await Promise.all([
     listReceipts(receiver.id, { limit: RECEIPT_PAGE_SIZE, before, q: q || undefined }).then((p) => asSeenBy(staff.role, p)),

@@ -1,6 +1,6 @@
 'use client';
 
-import { Can } from '@/components/console/role';
+import { Can, useCan } from '@/components/console/role';
 import { useActionState, useState } from 'react';
 import { Callout, ErrorCallout } from '@/components/console/callout';
 import { Button, Field, Input, SubmitButton, Textarea } from '@/components/console/form';
@@ -14,16 +14,20 @@ function generateSecret(): string {
   return `whsec_${btoa(String.fromCharCode(...bytes))}`;
 }
 
+// An admin sees the secrets whole (hidden until Show); an operator sees each as its stand-in
+// `[secret 1a2b3c4d…]`, which, left as it is, keeps that secret (lib/console/receivers/secrets-for-role.ts).
 function SecretInput({ name, label, defaultValue, error, hint }: { name: string; label: string; defaultValue: string; error?: string; hint: string }) {
+  const admin = useCan('admin');
   const [value, setValue] = useState(defaultValue);
   const [shown, setShown] = useState(false);
+  const standIn = /^\[secret [0-9a-f]{8}…\]$/.test(value);
   return (
-    <Field label={label} htmlFor={name} error={error} hint={hint}>
+    <Field label={label} htmlFor={name} error={error} hint={admin ? hint : `${hint} Only admins see a secret in full: keep this fingerprint to keep it, or paste or generate a new one.`}>
       <div className="flex gap-2">
         <Input
           id={name}
           name={name}
-          type={shown ? 'text' : 'password'}
+          type={shown || standIn ? 'text' : 'password'}
           value={value}
           onChange={(e) => setValue(e.target.value)}
           placeholder="whsec_…"
@@ -31,9 +35,11 @@ function SecretInput({ name, label, defaultValue, error, hint }: { name: string;
           className="font-mono"
           invalid={!!error}
         />
-        <Button size="sm" onClick={() => setShown((s) => !s)}>
-          {shown ? 'Hide' : 'Show'}
-        </Button>
+        {admin ? (
+          <Button size="sm" onClick={() => setShown((s) => !s)}>
+            {shown ? 'Hide' : 'Show'}
+          </Button>
+        ) : null}
         <Button
           size="sm"
           onClick={() => {
@@ -67,6 +73,19 @@ function ReceiverSettingsFormForRole({ receiver }: { receiver: TSettings }) {
         </Callout>
       ) : null}
       {state.error ? <ErrorCallout error={state.error} /> : null}
+      {state.confirm?.length ? (
+        <Callout tone="warning" title="Not saved yet: a webhook delivering here signs with another secret">
+          <ul className="space-y-1" data-testid="secret-confirm">
+            {state.confirm.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+          <p className="mt-2 text-xs">Save anyway (e.g. the webhook’s secret is being rotated too), or keep the secret its webhooks sign with.</p>
+          <SubmitButton name="confirmed" value="secrets" variant="danger" size="sm" className="mt-2" pendingLabel="Saving…">
+            Save anyway
+          </SubmitButton>
+        </Callout>
+      ) : null}
       <Field label="Name" htmlFor="name" error={fe.name}>
         <Input id="name" name="name" defaultValue={val('name', receiver.name)} invalid={!!fe.name} maxLength={100} />
       </Field>

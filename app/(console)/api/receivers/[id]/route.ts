@@ -1,10 +1,11 @@
 // Console: one receiver as JSON, and its settings (PATCH: name, secrets, responseStatus, responseBody, responseDelayMs;
 // the answer adds `warnings`: the webhooks delivering here whose secret the saved ones do not match, by fingerprint).
+// Secrets in full for admins only; the others see stand-ins `[secret 1a2b3c4d…]`, and one sent back keeps its secret.
 import { z } from 'zod';
 import { readJson } from '@/lib/http/body';
 import { ApiError } from '@/lib/http/errors';
 import { json, otherMethods } from '@/lib/http/respond';
-import { getReceiver, receiverJson, updateReceiver } from '@/lib/console/receivers';
+import { getReceiver, receiverForRole, receiverJson, resolveSecretStandIns, updateReceiver } from '@/lib/console/receivers';
 import { withStaff } from '@/lib/console/staff/with-staff';
 import { auditResultOf, recordAudit } from '@/lib/console/audit/record-audit';
 import { receiverChanges } from '@/lib/console/audit/receiver-changes';
@@ -22,16 +23,18 @@ const ZPatch = z.object({
   responseDelayMs: z.number().optional(),
 });
 
-export const GET = withStaff<{ id: string }>(async ({ params }) => {
+export const GET = withStaff<{ id: string }>(async ({ params, staff }) => {
   const receiver = await getReceiver(params.id);
   if (!receiver) throw new ApiError('not_found', 'No such receiver.');
-  return json(receiverJson(receiver));
+  return json(receiverJson(receiverForRole(staff.role, receiver)));
 });
 
 export const PATCH = withStaff<{ id: string }>({ role: 'operator' }, async ({ req, params, staff }) => {
-  const patch = await readJson(req, ZPatch);
+  const input = await readJson(req, ZPatch);
   const receiver = await getReceiver(params.id);
   if (!receiver) throw new ApiError('not_found', 'No such receiver.');
+  // A stand-in sent back (what an operator was shown) keeps the secret it stands for.
+  const patch = input.secrets === undefined ? input : { ...input, secrets: resolveSecretStandIns(input.secrets, receiver.secrets) };
   let updated;
   try {
     updated = await updateReceiver(receiver.id, patch);
@@ -41,7 +44,7 @@ export const PATCH = withStaff<{ id: string }>({ role: 'operator' }, async ({ re
   }
   await recordAudit(await getDb(), { actor: staff, action: 'receiver.update', target: [receiver.id], result: 'ok', detail: receiverChanges(receiver, patch) });
   const warnings = patch.secrets === undefined ? [] : await secretWarnings(staff.environment, connectApi(staff.environment), updated);
-  return json({ ...receiverJson(updated), warnings });
+  return json({ ...receiverJson(receiverForRole(staff.role, updated)), warnings });
 });
 
 export const { POST, PUT, DELETE, OPTIONS } = otherMethods(['GET', 'PATCH']);

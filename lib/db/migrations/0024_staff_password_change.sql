@@ -1,0 +1,2 @@
+ALTER TABLE "console"."users" ADD COLUMN "must_change_password" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "console"."users" ADD COLUMN "role_from_claim" boolean DEFAULT false NOT NULL;
