@@ -66,7 +66,7 @@ test('every server action is in the route table, and its guard names the role th
       assert.ok(listed.has(`${file}#${m[1]}`), `${file} exports ${m[1]}, which lib/http/route-table.json's actions do not list`);
       const entry = actions.find((a) => a.file === file && a.name === m[1])!;
       const bodyStart = m.index! + m[0].length;
-      const guard = /await (staffApi|requireRole)\(([^)]*)\)/.exec(source.slice(bodyStart, bodyStart + 600));
+      const guard = /await (staffApi|requireRole|requireSignedIn)\(([^)]*)\)/.exec(source.slice(bodyStart, bodyStart + 600));
       if (entry.role === 'none') continue;
       assert.ok(guard, `${m[1]} starts with a guard`);
       const role = /'(viewer|operator|admin)'/.exec(guard[2])?.[1] ?? 'viewer';
