@@ -406,9 +406,9 @@ export const users = consoleSchema.table('users', {
   disabledAt: ts(), // set: cannot sign in, and its sessions are gone
   createdAt: createdAt(),
   lastLoginAt: ts(),
-  /** A one-time password (an admin's add or reset): nothing but changing it until it is changed (0023). */
+  /** A one-time password (an admin's add or reset): nothing but changing it until it is changed (0024). */
   mustChangePassword: boolean().notNull().default(false),
-  /** The role came from the identity provider's role claim at the last single sign-on, which sets it at each (0023). */
+  /** The role came from the identity provider's role claim at the last single sign-on, which sets it at each (0024). */
   roleFromClaim: boolean().notNull().default(false),
 });
 
