@@ -126,7 +126,8 @@ if (template) env.TEST_TEMPLATE_DATABASE = template.name;
  * The shared apps (tests/helpers/shared-app.ts): node:test runs each file in a process of its own,
  * so the apps files share are the run's — started here beside the files (by
  * tests/helpers/shared-app-host.ts; a file waits for them only when it first needs one), two by
- * default so requests from files side by side are served on both cores (TEST_SHARED_APP_COUNT),
+ * at most so requests from files side by side are served on both cores (TEST_SHARED_APP_COUNT; one
+ * per four files that use them),
  * none when no file to run uses them or TEST_SHARED_APPS=0. Their output is in the folder below,
  * kept when a test failed; their wall and CPU time are a line of the slowest-files summary.
  */
@@ -138,7 +139,8 @@ function startSharedApps(files, fileTimes) {
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
   const manifest = path.join(dir, 'manifest.json');
-  const count = Math.min(users.length, Math.max(1, Number(process.env.TEST_SHARED_APP_COUNT || 2)));
+  // One app for every four files that use one (a few files gain nothing from a second start).
+  const count = Math.min(Math.ceil(users.length / 4), Math.max(1, Number(process.env.TEST_SHARED_APP_COUNT || 2)));
   const host = spawn(process.execPath, ['--import', 'tsx', 'tests/helpers/shared-app-host.ts', manifest, String(count)], { stdio: ['ignore', 'inherit', 'inherit'], env: { ...env, TEST_FILE_TIMES: fileTimes } });
   env.TEST_SHARED_APPS = manifest;
   const exited = new Promise((resolve) => host.once('exit', resolve));

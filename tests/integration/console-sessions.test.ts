@@ -1,17 +1,18 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { ADMIN, startApp, type TApp } from '../helpers/app';
+import { ADMIN, startApp } from '../helpers/app';
 import { call } from '../helpers/http';
 import { databaseAt } from '../helpers/old-database';
+import { sharedApp, type TSharedApp } from '../helpers/shared-app';
 
 // @ci-one-store: CI runs this file in the embedded-store pass only (sessions and their cookies are the
 // same on any store).
 // Staff sessions end for real: signing out deletes the server-side row, so a copy of the cookie is
 // worthless; a cookie that cannot be read is "not signed in", never a 5xx.
 
-let app: TApp;
+let app: TSharedApp;
 before(async () => {
-  app = await startApp();
+  app = await sharedApp();
 });
 after(async () => {
   await app?.stop();

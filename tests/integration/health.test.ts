@@ -7,6 +7,7 @@ import { dropPgDatabase, startApp } from '../helpers/app';
 import { assertProblem, call, eventually, staffCookie, token } from '../helpers/http';
 import { databaseAt } from '../helpers/old-database';
 import { startReceiver, type TReceiver } from '../helpers/receiver';
+import { sharedApp, type TSharedApp } from '../helpers/shared-app';
 
 // @ci-one-store: CI runs this file in the embedded-store pass only (the health reads are plain queries
 // over the rollups, the same on any store).
@@ -19,7 +20,8 @@ const METRICS_TOKEN = 'metrics-token-for-tests-0123456789';
 const ISO_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 let app: Awaited<ReturnType<typeof startApp>>;
-let plain: Awaited<ReturnType<typeof startApp>>;
+/** An app with the default test settings (no METRICS_TOKEN): the suite's shared app. */
+let plain: TSharedApp;
 let receiver: TReceiver;
 let tok: string;
 let otherTok: string;
@@ -29,7 +31,7 @@ let baseline: TSamples;
 before(async () => {
   [app, plain, receiver] = await Promise.all([
     startApp({ accounts: ['other'], env: { METRICS_TOKEN, DELIVERY_RETRY_SCHEDULE: '3600' } }),
-    startApp(),
+    sharedApp(),
     startReceiver(),
   ]);
   [tok, otherTok] = await Promise.all([token(app), token(app, app.clients.other)]);
