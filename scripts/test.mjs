@@ -125,11 +125,11 @@ if (template) env.TEST_TEMPLATE_DATABASE = template.name;
 /**
  * The shared apps (tests/helpers/shared-app.ts): node:test runs each file in a process of its own,
  * so the apps files share are the run's — started here beside the files (by
- * tests/helpers/shared-app-host.ts; a file waits for them only when it first needs one), two by
- * at most so requests from files side by side are served on both cores (TEST_SHARED_APP_COUNT; one
- * per four files that use them),
- * none when no file to run uses them or TEST_SHARED_APPS=0. Their output is in the folder below,
- * kept when a test failed; their wall and CPU time are a line of the slowest-files summary.
+ * tests/helpers/shared-app-host.ts; a file waits for them only when it first needs one): one per
+ * four files that use them, at most two (TEST_SHARED_APP_COUNT), so requests from files side by side
+ * are served on both cores; none when no file to run uses them or TEST_SHARED_APPS=0. Their output
+ * is in the folder below, kept when a test failed; their wall and CPU time are a line of the
+ * slowest-files summary.
  */
 function startSharedApps(files, fileTimes) {
   if (process.env.TEST_SHARED_APPS === '0' || unitOnly) return null;
