@@ -14,7 +14,9 @@ import type { TSharedManifest } from './shared-app-host';
 // sandbox's, so its webhooks see its own events only; `accounts: ['other']` hands it more, under the
 // names it asked for. The console reaches the service as the sandbox's client (CONNECT_CLIENT_ID):
 // a file that looks at webhooks through the console makes them with the sandbox's token
-// (`token(app, SANDBOX_CLIENT)`), beside other such files' webhooks. What a file counts, it counts
+// (`token(app, SANDBOX_CLIENT)`), beside other such files' webhooks — and creates no grants with it:
+// every sandbox webhook subscribed to grant.succeeded would get them (readme.test.ts, whose
+// walkthrough gives as the sandbox, keeps an app of its own for that). What a file counts, it counts
 // within its own data: other files' requests run on the same app at the same time.
 // Run without scripts/test.mjs (or with TEST_SHARED_APPS=0 there), a file gets an app of its own,
 // as startApp would start it; `stop()` and `destroy()` end only such an app.

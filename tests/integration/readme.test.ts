@@ -4,16 +4,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, test } from 'node:test';
+import { startApp } from '../helpers/app';
 import { call, staffCookie } from '../helpers/http';
-import { sharedApp, type TSharedApp } from '../helpers/shared-app';
 
 // @ci-one-store: CI runs this file in the embedded-store pass only (what it checks is the same on any store).
 // The quick start's shell walkthrough (docs/GUIDE.md, "First steps from a shell"), run as written against a fresh app: if it drifts, this fails.
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-let app: TSharedApp;
+let app: Awaited<ReturnType<typeof startApp>>;
 before(async () => {
-  app = await sharedApp();
+  app = await startApp();
 });
 after(() => app?.stop());
 
