@@ -24,7 +24,14 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
     <QueryProvider>
       <RoleProvider role={staff.role}>
       <div className="flex min-h-screen flex-col">
-        <header className="sticky top-0 z-20 bg-slate-900 text-white shadow-sm">
+        {/* The first Tab stop: past the header's links and controls to the page itself. */}
+        <a
+          href="#content"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:font-semibold focus:text-indigo-800 focus:shadow-lg"
+        >
+          Skip to content
+        </a>
+        <header data-surface="dark" className="sticky top-0 z-20 bg-slate-900 text-white shadow-sm">
           <div className="mx-auto flex min-h-12 max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-1.5">
             <Link href="/" className="flex items-center gap-2 text-sm font-semibold tracking-tight">
               <span className="grid size-6 place-items-center rounded bg-indigo-500 text-xs font-bold">GC</span>
@@ -68,7 +75,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
           ) : null}
           <AlertBanner initial={{ firing: firing.count, oldestFiringId: firing.oldestId, oldestFiring: firing.oldest }} />
         </header>
-        <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">{children}</main>
+        <main id="content" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none">{children}</main>
       </div>
       </RoleProvider>
     </QueryProvider>

@@ -9,7 +9,7 @@ const BUTTON = {
 export type TButtonVariant = keyof typeof BUTTON;
 
 export function buttonClass(variant: TButtonVariant = 'secondary', size: 'sm' | 'md' = 'md') {
-  return `inline-flex items-center justify-center gap-1.5 whitespace-nowrap rounded-md border font-medium shadow-xs transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${
+  return `inline-flex items-center justify-center gap-1.5 whitespace-nowrap rounded-md border font-medium shadow-xs transition-colors disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 ${
     size === 'sm' ? 'px-2 py-1 text-xs' : 'px-3 py-1.5 text-sm'
   } ${BUTTON[variant]}`;
 }

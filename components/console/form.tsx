@@ -1,6 +1,6 @@
 'use client';
 
-import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { useFormStatus } from 'react-dom';
 import { buttonClass, type TButtonVariant } from './button-class';
 
@@ -42,7 +42,7 @@ export function Select({ className = '', ...props }: SelectHTMLAttributes<HTMLSe
   return <select className={control(`pr-8 ${className}`)} {...props} />;
 }
 
-export function Button({ variant = 'secondary', size = 'md', className = '', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: TButtonVariant; size?: 'sm' | 'md' }) {
+export function Button({ variant = 'secondary', size = 'md', className = '', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: TButtonVariant; size?: 'sm' | 'md'; ref?: Ref<HTMLButtonElement> }) {
   return <button type="button" className={`${buttonClass(variant, size)} ${className}`} {...props} />;
 }
 

@@ -93,7 +93,7 @@ export function BodyViewer({
           {note}
         </span>
       </div>
-      <div aria-label={label} role="region" tabIndex={0} className={`${maxHeight} overflow-auto rounded-md border border-slate-200 bg-slate-950 p-3`}>
+      <div aria-label={label} role="region" tabIndex={0} data-surface="dark" className={`${maxHeight} overflow-auto rounded-md border border-slate-200 bg-slate-950 p-3`}>
         {showRaw ? (
           <pre className="whitespace-pre-wrap break-all font-mono text-xs leading-relaxed text-slate-100">{text || <span className="text-slate-500">(empty)</span>}</pre>
         ) : parsed.json ? (

@@ -2,10 +2,12 @@
 
 import { formatUtc } from '@/components/console/timestamp';
 import type { FetchJsonError } from '@/components/console/fetch-json';
+import { LivePauseButton, useLivePaused } from '@/components/console/live-pause';
 
-/** Whether the health figures are live: when they were last read, or why polling paused. */
+/** Whether the health figures are live: when they were last read, or why polling paused. Only the state is announced. */
 export function HealthLiveStatus({ fetching, updatedAt, error }: { fetching: boolean; updatedAt: number; error: FetchJsonError | null }) {
-  if (error) {
+  const paused = useLivePaused();
+  if (error && !paused) {
     return (
       <p role="status" className="text-xs text-amber-800" data-testid="health-live" data-state="error">
         Live updates paused: {error.message}
@@ -14,9 +16,13 @@ export function HealthLiveStatus({ fetching, updatedAt, error }: { fetching: boo
     );
   }
   return (
-    <p role="status" className="flex items-center gap-2 text-xs text-slate-500" data-testid="health-live" data-state="live">
-      <span className={`size-2 rounded-full bg-emerald-500 ${fetching ? 'animate-pulse' : ''}`} aria-hidden />
-      Live — refreshed every 5 s{updatedAt ? `, last at ${formatUtc(new Date(updatedAt))} UTC` : ''}
-    </p>
+    <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500" data-testid="health-live" data-state={paused ? 'paused' : 'live'}>
+      <span className={`size-2 rounded-full ${paused ? 'bg-slate-400' : 'bg-emerald-500'} ${fetching && !paused ? 'animate-pulse' : ''}`} aria-hidden />
+      <span>
+        <span role="status">{paused ? 'Paused' : 'Live'}</span> — {paused ? 'not refreshed' : 'refreshed every 5 s'}
+        {updatedAt ? `, last at ${formatUtc(new Date(updatedAt))} UTC` : ''}
+      </span>
+      <LivePauseButton />
+    </div>
   );
 }

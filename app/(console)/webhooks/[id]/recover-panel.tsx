@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { TActionResult, TErrorInfo } from '@/app/(console)/_lib/errors';
 import { Button, Field, Input } from '@/components/console/form';
 import { Card } from '@/components/console/page-header';
+import { useFocusReturn } from '@/components/console/use-focus-return';
 import type { TRecoverRun } from '@/lib/console/connect-api/schemas';
 import {
   previewRecoverAction,
@@ -51,6 +52,7 @@ function RecoverPanelForRole({ webhookId }: { webhookId: string }) {
   const [previewed, setPreviewed] = useState<{ window: TWindow; counts: TCounts; at: number } | null>(null);
   const [error, setError] = useState<TErrorInfo | null>(null);
   const [busy, startBusy] = useTransition();
+  const opener = useFocusReturn<HTMLButtonElement>(open);
 
   const fieldError = (name: string) => error?.errors?.find((e) => e.path === name)?.message;
   const refreshTimeline = useCallback(() => void queryClient.invalidateQueries({ queryKey: webhookQueriesKey(webhookId) }), [queryClient, webhookId]);
@@ -98,7 +100,7 @@ function RecoverPanelForRole({ webhookId }: { webhookId: string }) {
   if (!open) {
     return (
       <div className="flex justify-end">
-        <Button onClick={openPanel} data-testid="recover-open">
+        <Button ref={opener} onClick={openPanel} data-testid="recover-open">
           Recover messages
         </Button>
       </div>
@@ -107,13 +109,14 @@ function RecoverPanelForRole({ webhookId }: { webhookId: string }) {
   const window = previewed?.window;
   return (
     <Card title="Recover messages" actions={<Button size="sm" onClick={() => setOpen(false)}>Close</Button>}>
-      <div className="space-y-3" data-testid="recover-panel">
+      {/* Opened: focus on its first field; Escape (outside a running count) closes it. */}
+      <div className="space-y-3" data-testid="recover-panel" onKeyDown={(e) => e.key === 'Escape' && !busy && setOpen(false)}>
         <p className="text-sm text-slate-600">
           Pick a window (at most 14 days), preview how many messages each kind holds, then run one. Every run is written to the audit log.
         </p>
         <div className="flex flex-wrap items-end gap-3">
           <Field label="Since" htmlFor="recover-since" error={fieldError('since')}>
-            <Input id="recover-since" type="datetime-local" value={since} onChange={(e) => setSince(e.target.value)} invalid={!!fieldError('since')} />
+            <Input autoFocus id="recover-since" type="datetime-local" value={since} onChange={(e) => setSince(e.target.value)} invalid={!!fieldError('since')} />
           </Field>
           <Field label="Until (optional)" htmlFor="recover-until" error={fieldError('until')} hint="empty: now">
             <Input id="recover-until" type="datetime-local" value={until} onChange={(e) => setUntil(e.target.value)} invalid={!!fieldError('until')} />

@@ -6,6 +6,7 @@ import { useMediaQuery, WIDE_QUERY } from '@/components/console/use-media-query'
 import type { TTimeline, TTimelineFilters } from '@/lib/console/timeline/timeline-types';
 import type { TMessageListProps } from './message-columns';
 import { LiveIndicator } from './live-indicator';
+import { useLivePaused } from '@/components/console/live-pause';
 import { MessageCards } from './message-cards';
 import { MessageDetail } from './message-detail';
 import { MessageTable } from './message-table';
@@ -19,6 +20,7 @@ const FRESH_MS = 5000;
 
 export function Timeline({ webhookId, filters, initial }: { webhookId: string; filters: TTimelineFilters; initial: TTimeline }) {
   const { data, error, isFetching, dataUpdatedAt } = useTimeline(webhookId, filters, initial);
+  const paused = useLivePaused();
   const wide = useMediaQuery(WIDE_QUERY, true);
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
   // Messages that arrive while the page is open are highlighted for a few seconds.
@@ -46,7 +48,7 @@ export function Timeline({ webhookId, filters, initial }: { webhookId: string; f
 
   return (
     <div className="space-y-3">
-      <LiveIndicator fetching={isFetching} updatedAt={dataUpdatedAt} error={error} />
+      <LiveIndicator fetching={isFetching} updatedAt={dataUpdatedAt} error={error} paused={paused} />
       {data.messages.length === 0 ? (
         filtered ? (
           <EmptyState title="No messages match these filters">Clear the filters to see every message of this webhook.</EmptyState>

@@ -2,6 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { fetchJson, type FetchJsonError } from '@/components/console/fetch-json';
+import { useLivePaused } from '@/components/console/live-pause';
 import type { TTimeline, TTimelineFilters } from '@/lib/console/timeline/timeline-types';
 
 // One page of a webhook's timeline, polled. The table, the cards, the header's status badge and the
@@ -28,12 +29,13 @@ export function timelineSearch(filters: TTimelineFilters, extra: Partial<Record<
 }
 
 export function useTimeline(webhookId: string, filters: TTimelineFilters, initial: TTimeline) {
+  const paused = useLivePaused();
   return useQuery<TTimeline, FetchJsonError>({
     queryKey: timelineKey(webhookId, filters),
     queryFn: ({ signal }) => fetchJson<TTimeline>(`/api/webhooks/${encodeURIComponent(webhookId)}/timeline?${timelineSearch(filters)}`, { signal }),
     initialData: initial,
     initialDataUpdatedAt: Date.parse(initial.fetchedAt),
-    refetchInterval: TIMELINE_POLL_MS,
+    refetchInterval: paused ? false : TIMELINE_POLL_MS,
     refetchIntervalInBackground: false,
     staleTime: 0,
     retry: false,

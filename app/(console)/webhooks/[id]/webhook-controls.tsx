@@ -9,6 +9,7 @@ import { Button, Select } from '@/components/console/form';
 import type { TTimeline, TTimelineFilters } from '@/lib/console/timeline/timeline-types';
 import { sendTestEventAction, setWebhookDisabledAction } from './actions';
 import { DisableConfirm } from './disable-confirm';
+import { useFocusReturn } from '@/components/console/use-focus-return';
 import { timelinePagesKey, useTimeline, webhookQueriesKey } from './use-timeline';
 
 // The webhook page's header actions, in one row that never moves: enable/disable (EXT PATCH,
@@ -45,8 +46,11 @@ function WebhookActionsForRole({
   const [eventType, setEventType] = useState(eventTypes[0] ?? '');
   const [toggleHidden, setToggleHidden] = useState(false);
   const [feedback, setFeedback] = useState<TFeedback | null>(null);
+  // Cancel, Escape or Disable: focus goes back to the toggle (busy buttons stay focusable: aria-disabled).
+  const toggleRef = useFocusReturn<HTMLButtonElement>(confirming);
 
   const send = () =>
+    !sending &&
     startSend(async () => {
       setFeedback(null);
       const r = await sendTestEventAction(webhookId, eventType || undefined);
@@ -99,7 +103,7 @@ function WebhookActionsForRole({
         {toggleHidden || !canToggle ? null : confirming ? (
           <DisableConfirm onConfirm={() => setDisabled(true)} onCancel={() => setConfirming(false)} />
         ) : (
-          <Button variant={disabled ? 'secondary' : 'danger'} onClick={() => (disabled ? setDisabled(false) : setConfirming(true))} disabled={saving}>
+          <Button ref={toggleRef} variant={disabled ? 'secondary' : 'danger'} onClick={() => !saving && (disabled ? setDisabled(false) : setConfirming(true))} aria-disabled={saving}>
             <SteadyLabel label={saving ? 'Saving…' : disabled ? 'Enable' : 'Disable'} widest={['Saving…', 'Enable', 'Disable']} />
           </Button>
         )}
@@ -110,7 +114,7 @@ function WebhookActionsForRole({
             ))}
           </Select>
         ) : null}
-        <Button variant="primary" onClick={send} disabled={sending} title={disabled ? 'The webhook is disabled: the API will refuse test events (409)' : undefined}>
+        <Button variant="primary" onClick={send} aria-disabled={sending} title={disabled ? 'The webhook is disabled: the API will refuse test events (409)' : undefined}>
           <SteadyLabel label={sending ? 'Sending…' : 'Send test event'} widest={['Send test event']} />
         </Button>
       </div>
