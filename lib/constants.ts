@@ -46,6 +46,8 @@ export const DELIVERY_USER_AGENT = 'GivingConnect-Webhooks/1.0';
 export const RECEIPT_MAX_BODY_BYTES = 1024 * 1024;
 
 export const MESSAGE_STATUSES = ['pending', 'sending', 'success', 'failed'] as const;
+/** EXT: why a delivery's retries stopped before its schedule ran out (its `retriesStopped.reason`). */
+export const STOP_REASONS = ['donor_erased', 'payload_purged'] as const;
 export type TMessageStatus = (typeof MESSAGE_STATUSES)[number];
 export const ATTEMPT_STATUSES = ['success', 'failed'] as const;
 export const TRIGGER_TYPES = ['scheduled', 'manual'] as const;

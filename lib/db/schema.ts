@@ -269,6 +269,10 @@ export const deliveries = service.table(
     leaseOwner: text(),
     // Set when a recover run re-queued this delivery: its next attempt is that run's one manual re-send.
     recoverRunId: text(),
+    // Why its retries stopped before the schedule ran out, and when (EXT `retriesStopped`): a donor
+    // erasure ('donor_erased') or retention ('payload_purged') took the payload it would send.
+    stopReason: text(),
+    stoppedAt: ts(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -309,6 +313,8 @@ export const attempts = service.table(
     responsePurgedAt: ts(),
     responseSize: integer(),
     responseSha256: text(),
+    // With responsePurgedAt: a donor erasure emptied it, not retention (EXT `responsePurged.reason`).
+    responseErased: boolean().notNull().default(false),
     triggerType: text().notNull(), // scheduled | manual
     // Counted in service.attempt_histograms. New rows are (the insert's trigger counts them); rows
     // stored before migration 0012 are not until the backfill has added them.

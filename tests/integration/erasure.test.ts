@@ -11,7 +11,7 @@ import { call, eventually, staffCookie, token } from '../helpers/http';
 // request that names the donor, and another donor left alone. The preview counts and changes
 // nothing; the erasure's report counts match; a second one finds nothing left; afterwards the
 // e-mail appears in no text, bytea, jsonb or array column of either schema; the case still
-// reconciles and says "donor data erased on DATE"; the audit log has the hash, not the e-mail. The
+// reconciles and says "payload erased on DATE (donor erasure)"; the audit log has the hash, not the e-mail. The
 // stray request was forwarded to an echo server first: the kept reply goes with it.
 
 const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
@@ -109,7 +109,7 @@ describe('donor erasure across both halves', () => {
     const kase = await staff('GET', `/api/search?q=${grants[0]}`);
     assert.equal(kase.status, 200, kase.text);
     const message = kase.body.messages[0];
-    assert.match(message.payloadGone.note, /^donor data erased on \d{4}-\d\d-\d\d$/);
+    assert.match(message.payloadGone.note, /^payload erased on \d{4}-\d\d-\d\d \(donor erasure\)$/);
     assert.deepEqual(message.deliveries.map((d: { reconciliation: string }) => d.reconciliation), ['delivered-and-received', 'delivered-and-received']);
 
     const audit = await staff('GET', '/api/audit?action=donor.erase');

@@ -12,7 +12,7 @@ import { screenshotPages } from '../helpers/screenshots';
 // its payload, its attempt's answer and the receipt's body purged after 5 s. The receipt page and
 // JSON, the message page, the timeline, the case page and JSON, and the exports (CSV, NDJSON, the
 // case bundle) answer on the skeleton and say "… purged on DATE (retention 5s)" where the body
-// was; after an erasure the case says "donor data erased on DATE". With RETENTION_SCREENSHOTS=dir
+// was; after an erasure the case says "payload erased on DATE (donor erasure)". With RETENTION_SCREENSHOTS=dir
 // it also saves the receipt and case pages at 1280 and 390 px.
 
 const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
@@ -133,11 +133,11 @@ describe('retention: every view answers on a skeleton and says where the body we
     if (process.env.RETENTION_SCREENSHOTS) await screenshotPages(app, cookie, process.env.RETENTION_SCREENSHOTS, [`/receipts/${receiptId}`, `/cases/${messageId}`]);
   });
 
-  test('after an erasure the case says donor data erased on DATE', async () => {
+  test('after an erasure the case says payload erased on DATE (donor erasure)', async () => {
     const erased = await staff('POST', '/api/erasures', { email: DONOR });
     assert.equal(erased.status, 200, erased.text);
     const kase = await staff('GET', `/api/search?q=${messageId}`);
-    assert.match(kase.body.messages[0].payloadGone.note, new RegExp(`^donor data erased on ${DAY}$`));
-    assert.match(await page(`/cases/${messageId}`), new RegExp(`donor data erased on ${DAY}`));
+    assert.match(kase.body.messages[0].payloadGone.note, new RegExp(`^payload erased on ${DAY} \\(donor erasure\\)$`));
+    assert.match(await page(`/cases/${messageId}`), new RegExp(`payload erased on ${DAY} \\(donor erasure\\)`));
   });
 });

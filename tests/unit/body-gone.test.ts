@@ -1,15 +1,24 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { nextBatchSize, purgeIdleMs } from '../../lib/db/purge-loop';
-import { erasedNote, payloadGone, purgedNote, receiptBodyGone } from '../../lib/console/retention/body-gone';
+import { erasedNote, payloadGone, purgedNote, receiptBodyGone, responseGone, retriesStoppedNote } from '../../lib/console/retention/body-gone';
 
 test('what a view says where a body was', () => {
   assert.equal(purgedNote('2026-11-24T23:59:59.000Z', 30 * 86_400_000), 'body purged on 2026-11-24 (retention 30d)');
-  assert.equal(erasedNote(new Date('2026-11-25T00:00:00.000Z')), 'donor data erased on 2026-11-25');
+  assert.equal(erasedNote(new Date('2026-11-25T00:00:00.000Z')), 'body erased on 2026-11-25 (donor erasure)');
   const at = new Date('2026-11-20T10:00:00.000Z');
   assert.equal(receiptBodyGone({ bodyPurgedAt: null, erasedAt: null, bodySha256: null }, 30 * 86_400_000), null);
   assert.equal(receiptBodyGone({ bodyPurgedAt: at, erasedAt: null, bodySha256: 'ab' }, 30 * 86_400_000)?.kind, 'purged');
-  assert.deepEqual(receiptBodyGone({ bodyPurgedAt: at, erasedAt: at, bodySha256: 'ab' }, 30 * 86_400_000), { kind: 'erased', at: at.toISOString(), sha256: 'ab', note: 'donor data erased on 2026-11-20' });
+  assert.deepEqual(receiptBodyGone({ bodyPurgedAt: at, erasedAt: at, bodySha256: 'ab' }, 30 * 86_400_000), { kind: 'erased', at: at.toISOString(), sha256: 'ab', note: 'body erased on 2026-11-20 (donor erasure)' });
+});
+
+test('an answer an erasure emptied says so, never retention; a stopped delivery says why', () => {
+  const at = '2026-11-22T10:00:00.000Z';
+  assert.deepEqual(responseGone({ at, retention: '90d', sha256: 'ab', reason: 'erasure' }), { kind: 'erased', at, sha256: 'ab', note: 'response body erased on 2026-11-22 (donor erasure)' });
+  assert.equal(responseGone({ at, retention: '90d', sha256: 'ab', reason: 'retention' })?.note, 'response body purged on 2026-11-22 (retention 90d)');
+  assert.equal(responseGone({ at, retention: '90d' })?.kind, 'purged', 'a service that does not say the reason: retention, as before');
+  assert.equal(retriesStoppedNote({ reason: 'donor_erased', at }), 'retries stopped: donor data erased on 2026-11-22');
+  assert.equal(retriesStoppedNote({ reason: 'payload_purged', at }), 'retries stopped: payload purged on 2026-11-22 (retention)');
 });
 
 test('a payload tombstone is told from an event; an event is never taken for one', () => {
@@ -19,7 +28,7 @@ test('a payload tombstone is told from an event; an event is never taken for one
     sha256: 'ab',
     note: 'payload purged on 2026-11-20 (retention 90d)',
   });
-  assert.equal(payloadGone({ erased: { at: '2026-11-21T10:00:00Z', sha256: 'cd' } })?.note, 'donor data erased on 2026-11-21');
+  assert.equal(payloadGone({ erased: { at: '2026-11-21T10:00:00Z', sha256: 'cd' } })?.note, 'payload erased on 2026-11-21 (donor erasure)');
   assert.equal(payloadGone({ purged: { at: 'not a time' } })?.note, 'payload purged on not a time (retention ?)', 'an odd one does not throw');
   for (const event of [null, 'text', { type: 'grant.succeeded', data: {} }, { purged: true }, { purged: { at: 'x' }, type: 'grant.succeeded' }]) {
     assert.equal(payloadGone(event), null, JSON.stringify(event));

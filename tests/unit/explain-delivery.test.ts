@@ -37,6 +37,21 @@ const cases: [string, Partial<TExplainInput>, RegExp][] = [
     /^sent 8 times; never reached the receiver: no response \(connect ECONNREFUSED 127\.0\.0\.1:9\); no retries left$/,
   ],
   [
+    'retries stopped by a donor erasure',
+    {
+      state: 'received-answered-error',
+      receipts: [receipt(500), receipt(500)],
+      delivery: {
+        status: 'failed',
+        attemptCount: 2,
+        nextAttempt: null,
+        attempts: [{ ...attempt(500, ''), responseGone: { kind: 'erased' } }],
+        retriesStopped: { reason: 'donor_erased', at: '2026-11-23T12:05:00.000Z' },
+      },
+    },
+    /^sent twice; the receiver answered 500 \(its body erased\); retries stopped: donor data erased on 2026-11-23$/,
+  ],
+  [
     'different secret',
     { state: 'received-bad-signature', receipts: [receipt(200, 'invalid signature')], fingerprints: { webhook: 'ab12cd34', receiver: ['9f3c0e11'] }, delivery: { status: 'success', attemptCount: 1, nextAttempt: null, attempts: [attempt(200)] } },
     /^arrived 12:01:03 but the signature did not verify: the receiver holds a different secret \(fingerprints ab12cd34… vs 9f3c0e11…\)$/,

@@ -13,7 +13,14 @@ function isPurged(v: unknown): boolean {
   if (v === undefined || v === null) return true;
   if (typeof v !== 'object' || Array.isArray(v)) return false;
   const p = v as Record<string, unknown>;
-  return isString(p.at) && isOptional(p.retention, isString) && (p.size === undefined || typeof p.size === 'number') && isOptional(p.sha256, isString);
+  return isString(p.at) && isOptional(p.retention, isString) && (p.size === undefined || typeof p.size === 'number') && isOptional(p.sha256, isString) && isOptional(p.reason, isString);
+}
+
+function isStopped(v: unknown): boolean {
+  if (v === undefined || v === null) return true;
+  if (typeof v !== 'object' || Array.isArray(v)) return false;
+  const p = v as Record<string, unknown>;
+  return isString(p.reason) && isTimestamp(p.at);
 }
 
 export function isAttempt(v: unknown): v is TAttempt {
@@ -47,6 +54,7 @@ export function isMessage(v: unknown): v is TMessage {
     isOptional(m.eventId, isString) &&
     (m.tags === undefined || (Array.isArray(m.tags) && m.tags.every(isString))) &&
     (m.lastAttempt === undefined || m.lastAttempt === null || isAttempt(m.lastAttempt)) &&
-    (m.attempts === undefined || (Array.isArray(m.attempts) && m.attempts.every(isAttempt)))
+    (m.attempts === undefined || (Array.isArray(m.attempts) && m.attempts.every(isAttempt))) &&
+    isStopped(m.retriesStopped)
   );
 }

@@ -17,6 +17,7 @@ export type {
   TGrant,
   TMessage,
   TMessageDelivery,
+  TRetriesStopped,
   TNonprofit,
   TPage,
   TRecoverPreview,

@@ -81,12 +81,16 @@ export const ZAttempt = z.object({
   response: z.string().optional(),
   /** EXT, with `response`: set once retention (or a donor erasure) emptied the response body. */
   responsePurged: z
-    .object({ at: z.string(), retention: z.string().optional(), size: z.number().optional(), sha256: z.string().optional() })
+    .object({ at: z.string(), retention: z.string().optional(), size: z.number().optional(), sha256: z.string().optional(), reason: z.string().optional() })
     .nullish()
     .transform((v) => v ?? null)
     .optional(),
 });
 export type TAttempt = z.output<typeof ZAttempt>;
+
+/** EXT: why a delivery ended failed with retries left (`donor_erased`, `payload_purged`), and when; absent when the service does not say. */
+export const ZRetriesStopped = z.object({ reason: z.string(), at: ZTimestamp }).nullable().optional();
+export type TRetriesStopped = NonNullable<z.output<typeof ZRetriesStopped>>;
 
 export const ZMessage = z.object({
   id: z.string(),
@@ -103,6 +107,7 @@ export const ZMessage = z.object({
   lastAttempt: ZAttempt.nullable().optional(),
   /** EXT (withAttempts=true on a list): every attempt, oldest first; undefined when not asked or not offered. */
   attempts: z.array(ZAttempt).optional(),
+  retriesStopped: ZRetriesStopped,
 });
 export type TMessage = z.output<typeof ZMessage>;
 
@@ -135,6 +140,7 @@ export const ZMessageDelivery = z.object({
   lastAttempt: ZAttempt.nullish().transform((v) => v ?? null),
   /** EXT (withAttempts=true): every attempt, oldest first; undefined when not asked or not offered. */
   attempts: z.array(ZAttempt).optional(),
+  retriesStopped: ZRetriesStopped,
 });
 export type TMessageDelivery = z.output<typeof ZMessageDelivery>;
 

@@ -88,7 +88,7 @@ export function ndjsonText(m: TTimelineMessage, full: TMessage | null, attempts:
     reconciliation: m.reconciliation,
     explanation: m.explanation,
     payload: full?.payload ?? null,
-    /** "payload purged on DATE (retention 90d)" / "donor data erased on DATE" once the payload is a tombstone. */
+    /** "payload purged on DATE (retention 90d)" / "payload erased on DATE (donor erasure)" once the payload is a tombstone. */
     payloadGone: payloadGone(full?.payload)?.note ?? null,
   };
   return `${owned ? redactedJsonOf(line, includeDonor) : redactedJson(line, includeDonor)}\n`;

@@ -3,7 +3,7 @@ import { payloadGone } from '../retention/body-gone';
 import { ConnectApiError, isUnsupported, type ConnectApi, type TAccountMessage, type TGrant, type TMessage } from '@/lib/console/connect-api';
 import { accountWebhooks } from '../account-webhooks';
 import type { TCase, TCaseDelivery, TCaseGrant, TCaseMessage } from './case-types';
-import { joinDelivery, toTimelineReceipt, type TJoinDelivery } from '../timeline/join-delivery';
+import { joinDelivery, stoppedOf, toTimelineReceipt, type TJoinDelivery } from '../timeline/join-delivery';
 import type { TExplainTimes } from '../timeline/explain-delivery';
 import { mapLimit } from '../map-limit';
 import { keyByMessageAndReceiver, messageIdsMentioning, receiptSummariesOf } from '../receivers/receipts-by-message';
@@ -26,7 +26,7 @@ const NO_SEARCH = 'This service offers no message search (an extension)';
 const notFound = (err: unknown) => err instanceof ConnectApiError && err.status === 404 && !err.unsupported;
 
 /** `attempts` and `lastAttempt` (with its response) when the service sent them with the message (EXT withAttempts). */
-type TPerWebhook = { webhook: TTimelineWebhook; message: (Pick<TMessage, 'status' | 'attemptCount' | 'nextAttempt'> & Pick<Partial<TMessage>, 'attempts' | 'lastAttempt'>) | null };
+type TPerWebhook = { webhook: TTimelineWebhook; message: (Pick<TMessage, 'status' | 'attemptCount' | 'nextAttempt'> & Pick<Partial<TMessage>, 'attempts' | 'lastAttempt' | 'retriesStopped'>) | null };
 
 /** The message as the account sees it, per webhook: Get message (EXT) or, without it, one Get per webhook. */
 async function messageAcrossWebhooks(
@@ -62,7 +62,14 @@ function grantOfPayload(payload: unknown): TGrant | null {
   return p.data as unknown as TGrant;
 }
 
-function toCaseGrant(g: TGrant, source: TCaseGrant['source']): TCaseGrant {
+/** What the card shows of a donor field the service erased (it holds `erased:<SHA-256>`). */
+const ERASED = 'erased';
+const isErased = (v: string | null | undefined) => typeof v === 'string' && v.startsWith('erased:');
+
+/** `erasedAt`: when its message's payload was erased, if the case saw it (else the grant's last update, which the erasure was). */
+function toCaseGrant(g: TGrant, source: TCaseGrant['source'], erasedAt?: string): TCaseGrant {
+  const erased = isErased(g.firstName) || isErased(g.lastName) || isErased(g.email);
+  const donorField = (v: string) => (erased ? ERASED : v);
   return {
     id: g.id,
     trackingId: g.trackingId,
@@ -71,18 +78,19 @@ function toCaseGrant(g: TGrant, source: TCaseGrant['source']): TCaseGrant {
     status: g.status,
     fundId: g.fundId,
     fundName: g.fundName,
-    firstName: g.firstName,
-    lastName: g.lastName,
-    email: g.email,
+    firstName: donorField(g.firstName),
+    lastName: donorField(g.lastName),
+    email: donorField(g.email),
     connectId: g.connectId,
     createdAt: g.createdAt,
+    erasedAt: erased ? (erasedAt ?? g.updatedAt) : null,
     source,
   };
 }
 
-async function currentGrant(api: ConnectApi, id: string, fallback: TGrant | null): Promise<TCaseGrant | null> {
+async function currentGrant(api: ConnectApi, id: string, fallback: TGrant | null, erasedAt?: string): Promise<TCaseGrant | null> {
   const now = await api.getGrant(id).catch(() => null);
-  if (now) return toCaseGrant(now, 'api');
+  if (now) return toCaseGrant(now, 'api', erasedAt);
   return fallback ? toCaseGrant(fallback, 'payload') : null;
 }
 
@@ -163,6 +171,7 @@ export async function buildCase(envName: TEnvironmentName, api: ConnectApi, raw:
 
   const messages: TCaseMessage[] = [];
   const grantPayloads = new Map<string, TGrant>();
+  const grantTags = new Map<string, string | undefined>();
   for (const f of found) {
     const everyReceiptOfMessage = everyReceipt.filter((r) => r.messageId === f.id);
     if (!f.head && everyReceiptOfMessage.length === 0) {
@@ -173,6 +182,11 @@ export async function buildCase(envName: TEnvironmentName, api: ConnectApi, raw:
     const payloadGrant = head ? grantOfPayload(head.payload) : null;
     const test = head ? head.tags.includes('test') || (payloadGrant?.metadata as Record<string, unknown> | undefined)?.test === 'true' : false;
     if (payloadGrant && !test) grantPayloads.set(payloadGrant.id, payloadGrant);
+    // An erased (or purged) payload no longer carries its grant; the message's tag still names it,
+    // and the service still has its amount, fee, fund, status and ids: the card stays.
+    const taggedGrant = head?.tags.find((t) => t.startsWith('grant:'))?.slice('grant:'.length);
+    const gone = head ? payloadGone(head.payload) : null;
+    if (!payloadGrant && taggedGrant && !test && gone) grantTags.set(taggedGrant, gone.kind === 'erased' ? gone.at : undefined);
     if (!head) notes.push(`The service knows no message ${f.id} for this account: only what this console’s receivers got is shown.`);
     const message = { id: f.id, eventType: head?.eventType ?? 'unknown', timestamp: head?.timestamp ?? everyReceiptOfMessage[0].receivedAt.toISOString() };
     const deliveries = await mapLimit(head ? f.per : [], 4, async ({ webhook, message: m }): Promise<TCaseDelivery> => {
@@ -183,6 +197,7 @@ export async function buildCase(envName: TEnvironmentName, api: ConnectApi, raw:
             nextAttempt: m.nextAttempt ? new Date(m.nextAttempt).toISOString() : null,
             attempts: attemptsOf.get(`${f.id}|${webhook.id}`) ?? [],
             complete: true,
+            ...stoppedOf(m),
           }
         : null;
       const input = { message, webhook, webhookUrl: webhook.url, delivery, receivers, addresses, receipts, siblings: webhooks, asOf, now, times };
@@ -195,6 +210,7 @@ export async function buildCase(envName: TEnvironmentName, api: ConnectApi, raw:
         attemptCount: m?.attemptCount ?? 0,
         nextAttempt: delivery?.nextAttempt ?? null,
         attempts: delivery?.attempts ?? [],
+        retriesStopped: delivery?.retriesStopped ?? null,
         receipts: joined.receipts,
         reconciliation: joined.reconciliation,
         explanation: joined.explanation,
@@ -220,9 +236,9 @@ export async function buildCase(envName: TEnvironmentName, api: ConnectApi, raw:
   }
   messages.sort((a, b) => b.timestamp.localeCompare(a.timestamp));
 
-  const grantIds = [...grantPayloads.keys()];
+  const grantIds = [...new Set([...grantPayloads.keys(), ...grantTags.keys()])];
   if (kind === 'grant-id' && !grantIds.includes(q)) grantIds.unshift(q);
-  result.grants = (await mapLimit(grantIds, 4, (id) => currentGrant(api, id, grantPayloads.get(id) ?? null))).filter((g): g is TCaseGrant => g !== null);
+  result.grants = (await mapLimit(grantIds, 4, (id) => currentGrant(api, id, grantPayloads.get(id) ?? null, grantTags.get(id)))).filter((g): g is TCaseGrant => g !== null);
   if (result.grants.length && messages.length === 0) {
     notes.push('The service holds no message for this grant: no webhook of the account was subscribed when it was made.');
   }

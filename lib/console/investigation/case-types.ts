@@ -21,6 +21,8 @@ export type TCaseGrant = {
   email: string;
   connectId: string;
   createdAt: string;
+  /** When a donor erasure replaced the donor's fields (firstName, lastName, email then read "erased"); null otherwise. */
+  erasedAt: string | null;
   /** 'api': read now from the service; 'payload': as the message carried it (the service would not say more). */
   source: 'api' | 'payload';
 };
@@ -35,6 +37,8 @@ export type TCaseDelivery = {
   nextAttempt: string | null;
   /** Oldest first; the newest carries its response body or network error. */
   attempts: TTimelineAttempt[];
+  /** EXT: why the service stopped its retries early (a donor erasure, retention), and when; null otherwise. */
+  retriesStopped: { reason: string; at: string } | null;
   receipts: TTimelineReceipt[];
   reconciliation: TReconciliation;
   explanation: string;

@@ -141,7 +141,7 @@ export async function indexProblems(
       const at = targets.get(webhook.id)!;
       const receiver = at.map((r) => receiverOnly.get(r.id)).filter((c) => c !== undefined);
       const counts: TProblemCount[] = [
-        { key: 'failed', label: 'failed (the service gave up)', count: s?.failed.count ?? 0, capped: s?.failed.capped ?? false },
+        { key: 'failed', label: 'failed (no further attempts)', count: s?.failed.count ?? 0, capped: s?.failed.capped ?? false },
         { key: 'retrying', label: 'retrying after two or more attempts', count: s?.retrying.count ?? 0, capped: s?.retrying.capped ?? false },
         {
           key: 'received-bad-signature',

@@ -1,5 +1,6 @@
 import type { TReconciliation } from './reconcile';
 import { isoTime } from './iso-time';
+import { retriesStoppedNote } from '../retention/body-gone';
 
 // One plain-language sentence per (message, webhook), derived from recorded facts only: the
 // webhook's settings, this webhook's delivery of the message, its attempts and what arrived at its
@@ -27,6 +28,8 @@ export type TExplainInput = {
     nextAttempt: string | null;
     /** Newest last. Only the newest may be known (the message list carries it). */
     attempts: TExplainAttempt[];
+    /** EXT: why the service stopped its retries early (a donor erasure, retention), and when. */
+    retriesStopped?: { reason: string; at: string } | null;
   } | null;
   receiverName: string | null;
   receipts: { receivedAt: string; verdict: string; verdictReason: string; responseStatus: number }[];
@@ -98,7 +101,10 @@ function quote(body: string | undefined, max = 80): string {
 function lastAnswer(attempt: TExplainAttempt | undefined): string {
   if (!attempt) return '';
   // Retention emptied the answer (or the error): say so rather than guess.
-  if (attempt.responseGone) return attempt.responseStatusCode === 0 ? 'no response (the error was purged)' : `${attempt.responseStatusCode} (its body purged)`;
+  if (attempt.responseGone) {
+    const gone = (attempt.responseGone as { kind?: string }).kind === 'erased' ? 'erased' : 'purged';
+    return attempt.responseStatusCode === 0 ? `no response (the error was ${gone})` : `${attempt.responseStatusCode} (its body ${gone})`;
+  }
   if (attempt.responseStatusCode === 0) return `no response${attempt.response ? ` (${attempt.response.slice(0, 120)})` : ' (network error or timeout)'}`;
   return `${attempt.responseStatusCode}${quote(attempt.response)}`;
 }
@@ -119,6 +125,7 @@ function retryNote(d: NonNullable<TExplainInput['delivery']>, t: TTimeWords, w?:
     return `; next attempt${of} ${t.due(d.nextAttempt)}`;
   }
   if (d.status === 'sending') return '; an attempt is under way';
+  if (d.status === 'failed' && d.retriesStopped) return `; ${retriesStoppedNote(d.retriesStopped)}`;
   if (d.status === 'failed') return w?.disabled ? `; no retries: the webhook was ${disabledNote(w, t)}` : '; no retries left';
   return '';
 }

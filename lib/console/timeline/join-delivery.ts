@@ -23,7 +23,12 @@ export type TJoinDelivery = {
   attempts: TTimelineAttempt[];
   /** True when `attempts` is every attempt (the response codes of all of them are known). */
   complete: boolean;
+  /** EXT: why the service stopped its retries early (a donor erasure, retention), and when. */
+  retriesStopped?: { reason: string; at: string } | null;
 };
+
+/** The message's `retriesStopped`, when the service says it, as a join delivery carries it. */
+export const stoppedOf = (m: { retriesStopped?: { reason: string; at: string } | null }) => (m.retriesStopped ? { retriesStopped: m.retriesStopped } : {});
 
 export type TJoinReceiver = TReceiverLike & { name: string; secrets?: string[] };
 
@@ -177,7 +182,7 @@ export function joinDelivery<R extends TJoinReceiver>(input: TJoinInput<R>): TJo
     now,
     message,
     webhook: input.webhook,
-    delivery: delivery ? { status: delivery.status, attemptCount: delivery.attemptCount, nextAttempt: delivery.nextAttempt, attempts } : null,
+    delivery: delivery ? { status: delivery.status, attemptCount: delivery.attemptCount, nextAttempt: delivery.nextAttempt, attempts, retriesStopped: delivery.retriesStopped } : null,
     receiverName: receiver?.name ?? null,
     receipts,
     fingerprints:

@@ -55,6 +55,8 @@ export type TTimelineMessage = {
   timestamp: string;
   status: string;
   nextAttempt: string | null;
+  /** EXT: why the service stopped its retries early (a donor erasure, retention), and when; null otherwise. */
+  retriesStopped: { reason: string; at: string } | null;
   attemptCount: number;
   /** The newest attempt (no response body), or null before the first. */
   lastAttempt: TTimelineAttempt | null;

@@ -2,7 +2,7 @@ import 'server-only';
 import { isUnsupported, type ConnectApi, type TAttempt, type TMessage, type TWebhook } from '@/lib/console/connect-api';
 import { allAttempts, cachedAttempts, withLastResponse, withResponse } from './attempts-of-message';
 import type { TExplainTimes } from './explain-delivery';
-import { joinDelivery, receiversOfDelivery, type TJoinDelivery, type TSibling } from './join-delivery';
+import { joinDelivery, receiversOfDelivery, stoppedOf, type TJoinDelivery, type TSibling } from './join-delivery';
 import { mapLimit } from '../map-limit';
 import { responseGone } from '../retention/body-gone';
 import { receiptSummariesAt } from '../receivers/receipts-by-message';
@@ -77,9 +77,9 @@ export async function webhookSecretFingerprint(api: ConnectApi, webhookId: strin
 /** The delivery as the join needs it, from what the message carries (its attempts, or its newest one); null when it carries neither. */
 export function carriedDelivery(m: TMessage): TJoinDelivery | null {
   const nextAttempt = m.nextAttempt ? isoTime(m.nextAttempt) : null;
-  if (m.attempts !== undefined) return { status: m.status, attemptCount: m.attemptCount, nextAttempt, attempts: m.attempts.map(toTimelineAttempt), complete: true };
+  if (m.attempts !== undefined) return { status: m.status, attemptCount: m.attemptCount, nextAttempt, attempts: m.attempts.map(toTimelineAttempt), complete: true, ...stoppedOf(m) };
   if (m.lastAttempt === undefined) return null;
-  return { status: m.status, attemptCount: m.attemptCount, nextAttempt, attempts: m.lastAttempt ? [toTimelineAttempt(m.lastAttempt)] : [], complete: m.attemptCount === 0 };
+  return { status: m.status, attemptCount: m.attemptCount, nextAttempt, attempts: m.lastAttempt ? [toTimelineAttempt(m.lastAttempt)] : [], complete: m.attemptCount === 0, ...stoppedOf(m) };
 }
 
 /** What the API says of this message at this webhook, as the join needs it. */
@@ -87,7 +87,7 @@ export async function deliveryOf(envName: TEnvironmentName, api: ConnectApi, web
   const carried = carriedDelivery(m);
   if (carried) return carried;
   const attempts = await cachedAttempts(envName, api, webhookId, m);
-  return { status: m.status, attemptCount: m.attemptCount, nextAttempt: m.nextAttempt ? isoTime(m.nextAttempt) : null, attempts: attempts.map(toTimelineAttempt), complete: true };
+  return { status: m.status, attemptCount: m.attemptCount, nextAttempt: m.nextAttempt ? isoTime(m.nextAttempt) : null, attempts: attempts.map(toTimelineAttempt), complete: true, ...stoppedOf(m) };
 }
 
 export async function loadTimeline(
@@ -222,6 +222,7 @@ export async function joinMessages(
         timestamp: isoTime(m.timestamp),
         status: m.status,
         nextAttempt: delivery.nextAttempt,
+        retriesStopped: delivery.retriesStopped ?? null,
         attemptCount: m.attemptCount,
         lastAttempt: delivery.attempts[delivery.attempts.length - 1] ?? null,
         receipts: joined.receipts,
@@ -254,16 +255,14 @@ export async function loadMessageDetail(envName: TEnvironmentName, api: ConnectA
     receivers,
     addresses,
   );
-  const receipts = await receiptSummariesAt(
-    [messageId],
-    targets.map((r) => r.id),
-  );
+  const receipts = await receiptSummariesAt([messageId], targets.map((r) => r.id));
   const delivery: TJoinDelivery = {
     status: message.status,
     attemptCount: message.attemptCount,
     nextAttempt: message.nextAttempt ? new Date(message.nextAttempt).toISOString() : null,
     attempts,
     complete: true,
+    ...stoppedOf(message),
   };
   const now = new Date();
   const base = { message, webhook: settings, webhookUrl, delivery, receivers, addresses, receipts, siblings, asOf, now };
@@ -285,6 +284,7 @@ export async function loadMessageDetail(envName: TEnvironmentName, api: ConnectA
       timestamp: new Date(message.timestamp).toISOString(),
       status: message.status,
       nextAttempt: delivery.nextAttempt,
+      retriesStopped: delivery.retriesStopped ?? null,
       attemptCount: message.attemptCount,
       lastAttempt: attempts[attempts.length - 1] ?? null,
       receipts: joined.receipts,

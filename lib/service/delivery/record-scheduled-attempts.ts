@@ -168,11 +168,16 @@ export function recordScheduledAttempt(claim: TClaim, url: string, result: TSend
   return submitScheduled({ claim, url, result });
 }
 
-/** A claimed delivery whose webhook was disabled or deleted meanwhile ends `failed`, unattempted. */
+/**
+ * A claimed delivery whose webhook was disabled or deleted meanwhile, or whose payload a donor erasure
+ * or retention took, ends `failed`, unattempted; a gone payload is recorded as why (EXT retriesStopped).
+ */
 export async function abandonClaim(claim: TClaim): Promise<void> {
   const db = await getDb();
+  const reason = sql<string | null>`(select case when m.erased_at is not null then 'donor_erased' when m.payload_purged_at is not null then 'payload_purged' end
+    from service.messages m where m.id = "service"."deliveries"."message_id")`;
   await db
     .update(d)
-    .set({ status: 'failed', nextAttemptAt: null, leaseOwner: null, leaseUntil: null, updatedAt: sql`now()` })
+    .set({ status: 'failed', nextAttemptAt: null, leaseOwner: null, leaseUntil: null, updatedAt: sql`now()`, stopReason: reason, stoppedAt: sql`case when ${reason} is not null then now() end` })
     .where(and(eq(d.id, claim.id), eq(d.status, 'sending'), eq(d.leaseOwner, claim.leaseOwner)));
 }

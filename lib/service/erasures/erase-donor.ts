@@ -12,7 +12,8 @@ import { SERVICE_PURGE } from '../retention/purge-service';
 //             the same e-mail still finds it), phone, note; metadata becomes {"erased": <hash>};
 //   messages  of those grants (tags grant:<id> or donor:<email>): the payload becomes
 //             {"erased":{at, sha256}}, the donor:/name: tags become erased:<hash>;
-//   attempts  of those messages: the response body is emptied (its size and hash kept);
+//   attempts  of those messages: the response body is emptied (its size and hash kept, marked erased);
+//   deliveries of those messages still waiting to retry end `failed`, stopped by the erasure;
 //   the grants' idempotency keys are deleted (their stored answer is the grant).
 // Ids, amounts, statuses, times and every other tag stay, so deliveries still reconcile. One
 // transaction; a second request finds the same grants and messages and erases nothing more.
@@ -108,12 +109,21 @@ async function eraseInStore(accountId: string, subject: TErasureSubject, dryRun:
         const rows = await queryRows(
           tx,
           sql`update service.attempts a
-                 set response = '', response_size = octet_length(a.response), response_sha256 = ${H(sql`a.response`)}, response_purged_at = now()
+                 set response = '', response_size = octet_length(a.response), response_sha256 = ${H(sql`a.response`)}, response_purged_at = now(),
+                     response_erased = true
                 from service.deliveries d
                where d.message_id = any(${texts(open)}) and a.webhook_id = d.webhook_id and a.message_id = d.message_id and a.response_purged_at is null
                returning 1`,
         );
         attempts = rows.length;
+        // Its waiting deliveries have nothing left to send: they end now, saying why (EXT
+        // retriesStopped). One being sent finishes its attempt; if that fails, the worker finds the
+        // payload gone at the retry and ends it the same way (abandonClaim).
+        await queryRows(
+          tx,
+          sql`update service.deliveries set status = 'failed', next_attempt_at = null, stop_reason = 'donor_erased', stopped_at = now(), updated_at = now()
+               where message_id = any(${texts(open)}) and status = 'pending' returning 1`,
+        );
       }
       if (grantIds.length) {
         await queryRows(

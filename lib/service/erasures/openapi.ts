@@ -34,6 +34,6 @@ export const ERASURE_OPERATIONS = [
     description:
       "Replaces every field that carries the donor — the grants' names, e-mail, phone, note and metadata, their messages' payloads and donor:/name: tags, " +
       "those messages' attempts' response bodies — with a tombstone `erased:<SHA-256 of what was there>` (a payload becomes `{\"erased\": {at, sha256}}`). " +
-      'Ids, amounts, statuses and times stay, so deliveries still reconcile. Idempotent: a second request finds the same grants and messages and erases nothing more.',
+      'Ids, amounts, statuses and times stay, so deliveries still reconcile. Their emptied answers say `responsePurged.reason: erasure`; a delivery still waiting for a retry ends `failed` with `retriesStopped: {reason: donor_erased, at}`. Idempotent: a second request finds the same grants and messages and erases nothing more.',
   }),
 ];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EVENT_TYPES, MESSAGE_STATUSES } from '@/lib/constants';
 import { op } from '@/lib/openapi/operation';
 import { ZInstantOut, page, sameShape } from '@/lib/openapi/shared-schemas';
-import { ZAttempt, ZAttemptWithResponse } from '@/lib/service/webhooks/openapi';
+import { ZAttempt, ZAttemptWithResponse, ZRetriesStopped } from '@/lib/service/webhooks/openapi';
 import type { TAccountMessageDetailJson, TAccountMessageJson, TMessageDeliveryJson } from '@/lib/service/webhooks/webhook-json';
 import { ZAccountMessageFilters, ZAccountMessageQuery } from './schemas';
 
@@ -31,6 +31,7 @@ export const ZMessageDelivery = z
     nextAttempt: ZInstantOut.nullable(),
     attemptCount: z.int(),
     lastAttempt: ZAttempt.nullable(),
+    retriesStopped: ZRetriesStopped,
   })
   .meta({ id: 'MessageDelivery', description: "One webhook's delivery of a message." });
 sameShape<TMessageDeliveryJson, z.output<typeof ZMessageDelivery>>(true);

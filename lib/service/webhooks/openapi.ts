@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ATTEMPT_STATUSES, EVENT_TYPES, MESSAGE_STATUSES, TRIGGER_TYPES, type TEventType } from '@/lib/constants';
+import { ATTEMPT_STATUSES, EVENT_TYPES, MESSAGE_STATUSES, STOP_REASONS, TRIGGER_TYPES, type TEventType } from '@/lib/constants';
 import { op } from '@/lib/openapi/operation';
 import { ZInstantOut, ZMetadataOut, page, sameShape } from '@/lib/openapi/shared-schemas';
 import { ZGrant } from '@/lib/service/grants/openapi';
@@ -58,9 +58,10 @@ export const ZAttemptWithResponse = ZAttempt.extend({
     .object({
       at: ZInstantOut,
       retention: z.string().meta({ description: "The account's payload retention as it is set now (`90d`; GET /v1/retention).", example: '90d' }),
-      size: z.int().meta({ description: 'The purged body\'s size in bytes.' }), sha256: z.string().meta({ description: "The purged body's SHA-256, hex." }) })
+      size: z.int().meta({ description: 'The purged body\'s size in bytes.' }), sha256: z.string().meta({ description: "The purged body's SHA-256, hex." }),
+      reason: z.enum(['retention', 'erasure']).meta({ description: '`retention`: MESSAGE_PAYLOAD_RETENTION (or the account\'s own) emptied it; `erasure`: a donor erasure (POST /v1/erasures) did, at `at`.' }) })
     .nullable()
-    .meta({ description: 'EXT: when retention (MESSAGE_PAYLOAD_RETENTION) or a donor erasure emptied `response`; null while it is kept.' }),
+    .meta({ description: 'EXT: when retention (MESSAGE_PAYLOAD_RETENTION) or a donor erasure emptied `response`, and which; null while it is kept.' }),
 }).meta({ id: 'AttemptWithResponse' });
 
 const ZEventPayloadOut = z.record(z.string(), z.unknown()).meta({
@@ -68,6 +69,17 @@ const ZEventPayloadOut = z.record(z.string(), z.unknown()).meta({
     'The event exactly as delivered: `{type, timestamp, data}` (see `webhooks`). EXT: once retention purged it, its tombstone ' +
     '`{"purged": {at, retention, size, sha256}}`; once a donor erasure replaced it, `{"erased": {at, sha256}}`.',
 });
+
+export const ZRetriesStopped = z
+  .object({
+    reason: z.enum(STOP_REASONS).meta({ description: '`donor_erased`: a donor erasure (POST /v1/erasures) replaced the payload it would send; `payload_purged`: retention purged it.' }),
+    at: ZInstantOut.meta({ description: 'When its retries stopped.' }),
+  })
+  .nullable()
+  .meta({
+    id: 'RetriesStopped',
+    description: 'EXT: set when this delivery ended `failed` before its retry schedule ran out because its payload is gone, and why; null otherwise (a `failed` delivery without it used every attempt, or its webhook was disabled).',
+  });
 
 export const ZMessage = z
   .object({
@@ -80,6 +92,7 @@ export const ZMessage = z
     nextAttempt: ZInstantOut.nullable(),
     attemptCount: z.int().meta({ example: 1 }),
     lastAttempt: ZAttempt.nullable().meta({ description: 'EXT: the newest attempt to this webhook; null before the first.' }),
+    retriesStopped: ZRetriesStopped,
   })
   .meta({ id: 'Message', description: "A message as one webhook sees it (no payload)." });
 sameShape<Omit<TMessageJson, 'payload'>, z.output<typeof ZMessage>>(true);
@@ -121,7 +134,7 @@ export const ZRecoverRun = z
 sameShape<TRecoverRunJson, z.output<typeof ZRecoverRun>>(true);
 const ZRecoverPreview = z.object({ messages: z.int(), since: ZInstantOut, until: ZInstantOut }).meta({ id: 'RecoverPreview' });
 const RECOVER_DESCRIPTION =
-  'Re-sends once each (a `manual` attempt, outside the retry schedule) every message of the window whose delivery to this webhook ended `failed`. An identical request while the run still has messages to send answers the same run. A disabled webhook → 409.';
+  'Re-sends once each (a `manual` attempt, outside the retry schedule) every message of the window whose delivery to this webhook ended `failed` and whose payload is still there (one a donor erasure or retention took has nothing to re-send). An identical request while the run still has messages to send answers the same run. A disabled webhook → 409.';
 
 /** The window of a recover or a retry now (one component, both bodies). */
 const ZRecoverWindowBody = ZRecoverWindowFields.meta({ id: 'RecoverWindow' });

@@ -9,15 +9,21 @@ import { countInWindow, type TRecoverWindow, type TWindowCount } from './recover
 import { recoverRunJson, type TRecoverRunJson, type TRunKind } from './recover-run-json';
 
 // EXT POST /v1/webhooks/{id}/recover (Svix's "recover"): every message of the window whose delivery
-// to this webhook ended `failed` is re-queued for one manual re-send by the delivery worker. The
+// to this webhook ended `failed`, and whose payload is still there, is re-queued for one manual re-send by the delivery worker. The
 // re-queued deliveries carry the run's id, which is how the run's progress is counted and how a
 // second identical request, while the first still has messages to send, gets the same run back.
 
 const d = schema.deliveries;
 const r = schema.recoverRuns;
 
+// A failed delivery whose payload is gone (a donor erasure, retention) has nothing to send again: not counted, not re-queued.
 const inWindow = (window: TRecoverWindow, end: Date) =>
-  and(eq(d.status, 'failed'), sql`${d.createdAt} >= ${window.since.toISOString()}::timestamptz`, sql`${d.createdAt} < ${end.toISOString()}::timestamptz`);
+  and(
+    eq(d.status, 'failed'),
+    sql`${d.createdAt} >= ${window.since.toISOString()}::timestamptz`,
+    sql`${d.createdAt} < ${end.toISOString()}::timestamptz`,
+    sql`not exists (select 1 from service.messages gone where gone.id = ${d.messageId} and gone.payload_purged_at is not null)`,
+  );
 
 /** How many messages a recover of this window would re-send now (the console's preview). */
 export function countRecoverable(accountId: string, webhookId: string, window: TRecoverWindow): Promise<TWindowCount> {

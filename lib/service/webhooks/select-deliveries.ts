@@ -28,6 +28,7 @@ export function selectDeliveries(conn: DbOrTx, { withPayload = false, withLastRe
       responsePurgedAt: withLastResponse ? a.responsePurgedAt : sql<Date | null>`null`.as('response_purged_at'),
       responseSize: withLastResponse ? a.responseSize : sql<number | null>`null`.as('response_size'),
       responseSha256: withLastResponse ? a.responseSha256 : sql<string | null>`null`.as('response_sha256'),
+      responseErased: withLastResponse ? a.responseErased : sql<boolean | null>`null`.as('response_erased'),
     })
     .from(a)
     .where(and(eq(a.webhookId, d.webhookId), eq(a.messageId, d.messageId)))
@@ -54,6 +55,7 @@ export function selectDeliveries(conn: DbOrTx, { withPayload = false, withLastRe
         responsePurgedAt: last.responsePurgedAt,
         responseSize: last.responseSize,
         responseSha256: last.responseSha256,
+        responseErased: last.responseErased,
       },
     })
     .from(d)

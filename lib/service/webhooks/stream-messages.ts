@@ -57,6 +57,8 @@ async function readPage(accountId: string, webhookId: string, filters: TStreamFi
         'nextAttempt', case when deliveries.status = 'pending' and deliveries.next_attempt_at is not null then ${iso(sql`deliveries.next_attempt_at`)} end,
         'attemptCount', deliveries.attempt_count,
         'lastAttempt', tried.last,
+        'retriesStopped', case when deliveries.stop_reason in ('donor_erased', 'payload_purged')
+          then json_build_object('reason', deliveries.stop_reason, 'at', ${iso(sql`coalesce(deliveries.stopped_at, deliveries.updated_at)`)}) end,
         'attempts', coalesce(tried.attempts, '[]'::json)
       )::text as line
     from ${d} join ${schema.messages} m on m.id = deliveries.message_id
@@ -65,7 +67,8 @@ async function readPage(accountId: string, webhookId: string, filters: TStreamFi
       select json_agg(json_build_object(${attemptFields}) order by a.created_at, a.id) as attempts,
         (array_agg(json_build_object(${attemptFields}, 'response', a.response,
             'responsePurged', case when a.response_purged_at is not null then json_build_object('at', ${iso(sql`a.response_purged_at`)},
-              'retention', ${formatDuration(env.MESSAGE_PAYLOAD_RETENTION)}::text, 'size', coalesce(a.response_size, 0), 'sha256', coalesce(a.response_sha256, '')) end)
+              'retention', ${formatDuration(env.MESSAGE_PAYLOAD_RETENTION)}::text, 'size', coalesce(a.response_size, 0), 'sha256', coalesce(a.response_sha256, ''),
+              'reason', case when a.response_erased then 'erasure' else 'retention' end) end)
           order by a.created_at desc nulls last, a.id desc nulls last))[1] as last
       from ${schema.attempts} a where a.webhook_id = deliveries.webhook_id and a.message_id = deliveries.message_id
     ) tried on true

@@ -1,4 +1,4 @@
-import type { TEventType, TMessageStatus } from '@/lib/constants';
+import { STOP_REASONS, type TEventType, type TMessageStatus } from '@/lib/constants';
 import type { schema } from '@/lib/db/client';
 import { formatDuration } from '@/lib/duration';
 import { env } from '@/lib/env';
@@ -37,6 +37,8 @@ export type TMessageJson = {
   attemptCount: number;
   /** The newest attempt to this webhook, without its response body; null before the first. */
   lastAttempt: TAttemptJson | null;
+  /** EXT: set when this delivery's retries were stopped before its schedule ran out, and why. */
+  retriesStopped: TRetriesStopped | null;
   payload?: unknown;
   /** EXT, with `withAttempts=true` on a list: every attempt, oldest first, without response bodies. */
   attempts?: TAttemptJson[];
@@ -62,7 +64,19 @@ export type TMessageDeliveryJson = {
   nextAttempt: string | null;
   attemptCount: number;
   lastAttempt: TAttemptJson | null;
+  retriesStopped: TRetriesStopped | null;
 };
+
+/**
+ * EXT: why a delivery ended `failed` with retries left, and when: `donor_erased` — a donor erasure
+ * (POST /v1/erasures) replaced the payload it would send; `payload_purged` — retention purged it.
+ */
+export type TRetriesStopped = { reason: (typeof STOP_REASONS)[number]; at: string };
+
+function retriesStoppedOf(row: Pick<TDeliveryRow, 'stopReason' | 'stoppedAt'>): TRetriesStopped | null {
+  if (!row.stopReason || !(STOP_REASONS as readonly string[]).includes(row.stopReason)) return null;
+  return { reason: row.stopReason as TRetriesStopped['reason'], at: (row.stoppedAt ?? new Date(0)).toISOString() };
+}
 
 /** EXT: GET /v1/messages/{id} — the message with its payload and every delivery (none when nothing was subscribed). */
 export type TAccountMessageDetailJson = TAccountMessageJson & {
@@ -80,8 +94,8 @@ export type TAttemptJson = {
   responseDurationMs: number;
   triggerType: 'scheduled' | 'manual';
   response?: string;
-  /** EXT, with `response`: set when retention emptied the response body (or an erasure did). */
-  responsePurged?: { at: string; retention: string; size: number; sha256: string } | null;
+  /** EXT, with `response`: set when retention emptied the response body, or a donor erasure did (`reason`). */
+  responsePurged?: { at: string; retention: string; size: number; sha256: string; reason: 'retention' | 'erasure' } | null;
 };
 
 export function webhookToJson(row: TWebhookRow): TWebhookJson {
@@ -125,6 +139,7 @@ export function deliveryToJson(view: TDeliveryView): TMessageDeliveryJson {
     nextAttempt: nextAttemptOf(row),
     attemptCount: row.attemptCount,
     lastAttempt: view.lastAttempt ? attemptToJson(view.lastAttempt) : null,
+    retriesStopped: retriesStoppedOf(row),
   };
 }
 
@@ -158,8 +173,8 @@ export function accountMessageToJson(row: Pick<TMessageRow, 'id' | 'eventId' | '
 /** An attempt row without its response body (what lists and lastAttempt carry). */
 export type TAttemptSummaryRow = Omit<
   TAttemptRow,
-  'response' | 'deliveryId' | 'messageId' | 'webhookId' | 'accountId' | 'rolledUp' | 'responsePurgedAt' | 'responseSize' | 'responseSha256'
-> & { response?: string } & Partial<Pick<TAttemptRow, 'responsePurgedAt' | 'responseSize' | 'responseSha256'>>;
+  'response' | 'deliveryId' | 'messageId' | 'webhookId' | 'accountId' | 'rolledUp' | 'responsePurgedAt' | 'responseSize' | 'responseSha256' | 'responseErased'
+> & { response?: string } & Partial<{ [K in 'responsePurgedAt' | 'responseSize' | 'responseSha256' | 'responseErased']: TAttemptRow[K] | null }>;
 
 /** `payloadRetentionMs`: the account's payload retention (EXT /v1/retention), which a purged answer names. */
 export function attemptToJson(row: TAttemptSummaryRow, { withResponse = false, payloadRetentionMs = env.MESSAGE_PAYLOAD_RETENTION } = {}): TAttemptJson {
@@ -175,7 +190,7 @@ export function attemptToJson(row: TAttemptSummaryRow, { withResponse = false, p
       ? {
           response: row.response ?? '',
           responsePurged: row.responsePurgedAt
-            ? { at: row.responsePurgedAt.toISOString(), retention: formatDuration(payloadRetentionMs), size: row.responseSize ?? 0, sha256: row.responseSha256 ?? '' }
+            ? { at: row.responsePurgedAt.toISOString(), retention: formatDuration(payloadRetentionMs), size: row.responseSize ?? 0, sha256: row.responseSha256 ?? '', reason: row.responseErased ? 'erasure' : 'retention' }
             : null,
         }
       : {}),

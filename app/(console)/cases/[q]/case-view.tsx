@@ -85,7 +85,7 @@ function GrantCard({ grant: g }: { grant: TCaseGrant }) {
               </Link>,
             ],
             ['Amount', `${money(g.amount)} (fee ${money(g.feeAmount)})`],
-            ['Donor', `${g.firstName} ${g.lastName} · ${g.email}`],
+            ['Donor', g.erasedAt ? <span key="d" className="text-slate-500" data-testid="case-grant-erased">erased on {g.erasedAt.slice(0, 10)} (donor erasure)</span> : `${g.firstName} ${g.lastName} · ${g.email}`],
             ['Fund', g.fundName],
             ['Status', <Badge key="s" tone={g.status === 'Canceled' ? 'red' : g.status === 'Completed' ? 'green' : 'blue'}>{g.status}</Badge>],
             ['Grant id', <CopyField key="id" value={g.id} />],

@@ -8,6 +8,7 @@ import { ErrorCallout } from '@/components/console/callout';
 import { formatUtc } from '@/components/console/timestamp';
 import type { TTimelineMessage } from '@/lib/console/timeline/timeline-types';
 import { ResendButton } from './resend-button';
+import { retriesStoppedNote } from '@/lib/console/retention/body-gone';
 import { useMessageDetail } from './use-message-detail';
 
 // An opened timeline row: every attempt and receipt of the message at this webhook, in the order
@@ -34,7 +35,9 @@ export function MessageDetail({ webhookId, message: m, canResend }: { webhookId:
           Case of this message →
         </Link>
         <span className="flex-1" />
-        {canResend ? <ResendButton webhookId={webhookId} messageId={m.id} /> : null}
+        {/* Stopped because its payload is gone: there is nothing to re-send (the service would refuse). */}
+        {canResend && !m.retriesStopped ? <ResendButton webhookId={webhookId} messageId={m.id} /> : null}
+        {m.retriesStopped ? <span className="text-xs text-slate-500" data-testid="resend-unavailable">{retriesStoppedNote(m.retriesStopped)}: nothing to re-send</span> : null}
       </div>
       {error ? <ErrorCallout error={error.info()} title="The attempts and receipts could not be loaded" /> : null}
       {data ? (
