@@ -22,6 +22,22 @@ const APP_IMPORTS = {
   patterns: [{ group: ['@/app', '@/app/*', '**/app/*'], message: 'Components are used by app/, never the other way round: move what they need into lib/ or components/.' }],
 };
 
+// Pages, server actions and routes under app/ neither redact nor audit by hand: a page's view comes
+// redacted from its staffView loader, an action or route names its audit in staffAction / withStaff
+// (lib/console/staff/), and none of them opens the database.
+const WRAPPED_ONLY = [
+  {
+    group: ['@/lib/console/staff/viewer-redaction', '**/staff/viewer-redaction'],
+    importNames: ['asSeenBy', 'redactForViewer'],
+    message: 'A page gets its view redacted from a staffView loader (lib/console/staff/staff-view.ts), never redacts itself.',
+  },
+  {
+    group: ['@/lib/console/audit/record-audit', '**/audit/record-audit', '@/lib/console/audit/audited', '**/audit/audited'],
+    message: 'Actions and routes name their audit in staffAction / withStaff({ audit }), or call a lib/console function that audits itself.',
+  },
+  { group: ['@/lib/db/client', '@/lib/db/client/*'], message: 'Console pages, actions and routes reach the database through lib/console.' },
+];
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -38,8 +54,13 @@ export default defineConfig([
   },
   {
     // The console half, its pages and its receiver never import the service half.
-    files: ['lib/console/**', 'app/(console)/**', 'app/ingest/**', 'components/console/**', 'scripts/console-cli.ts'],
+    files: ['lib/console/**', 'app/ingest/**', 'components/console/**', 'scripts/console-cli.ts'],
     rules: { 'no-restricted-imports': ['error', SERVICE_IMPORTS] },
+  },
+  {
+    // The console's pages, actions and routes: the same, and no redaction, audit or database by hand.
+    files: ['app/(console)/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...SERVICE_IMPORTS.patterns, ...WRAPPED_ONLY] }] },
   },
   {
     // Shared code imports neither half: dependencies run app → lib/{service,console} → lib/{http,db,…}.

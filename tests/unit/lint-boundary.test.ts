@@ -46,3 +46,21 @@ test('the console half may import lib/console, and app/ may import components', 
   assert.equal(await restrictedCode('lib/console/example.ts', fromConsole), false);
   assert.equal(await restrictedCode('app/(console)/example/page.tsx', "import { Badge } from '@/components/console/badge';\nexport const x = Badge;\n"), false);
 });
+
+// Console pages, actions and routes go through their wrappers: no redaction, audit or database by hand.
+for (const [what, source] of [
+  ['asSeenBy', "import { asSeenBy } from '@/lib/console/staff/viewer-redaction';\nexport const x = asSeenBy;\n"],
+  ['recordAudit', "import { recordAudit } from '@/lib/console/audit/record-audit';\nexport const x = recordAudit;\n"],
+  ['audited', "import { audited } from '@/lib/console/audit/audited';\nexport const x = audited;\n"],
+  ['getDb', "import { getDb } from '@/lib/db/client';\nexport const x = getDb;\n"],
+]) {
+  test(`app/(console) may not import ${what}`, async () => {
+    assert.equal(await restrictedCode('app/(console)/example/page.tsx', source), true);
+    assert.equal(await restrictedCode('app/(console)/api/example/route.ts', source), true);
+    assert.equal(await restrictedCode('lib/console/example/example-view.ts', source), false, 'lib/console may');
+  });
+}
+test('app/(console) may use the wrappers and a masking helper that is not redaction', async () => {
+  assert.equal(await restrictedCode('app/(console)/example/actions.ts', "import { staffAction } from '@/lib/console/staff/staff-action';\nexport const x = staffAction;\n"), false);
+  assert.equal(await restrictedCode('app/(console)/example/page.tsx', "import { maskEmail } from '@/lib/console/staff/viewer-redaction';\nexport const x = maskEmail;\n"), false);
+});

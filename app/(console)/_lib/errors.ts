@@ -1,58 +1,14 @@
 import 'server-only';
-import { unstable_rethrow } from 'next/navigation';
-import { isUnsupported } from '@/lib/console/connect-api';
-import { ApiError } from '@/lib/http/errors';
-import { describeForLog } from '@/lib/http/log-error';
 
 // The console's one error path. A failure reaches staff in one shape, TErrorInfo (plain and
 // serialisable, shown by <ErrorCallout>): pages get it from loadOrError(), server actions return it
-// in a TActionResult / TFormState, JSON routes answer problem+json through withStaff
+// in a TActionResult / TFormState (their wrappers staffAction / staffFormAction,
+// lib/console/staff/staff-action.ts), JSON routes answer problem+json through withStaff
 // (lib/console/staff/with-staff.ts, mapping upstream failures by lib/console/upstream-problem.ts).
 
-import type { TErrorInfo } from '@/lib/console/error-info';
-import { apiErrorInfo, asConnectApiError } from '@/lib/console/connect-api/load-or-error';
+import { isUnsupported } from '@/lib/console/connect-api';
 
-export type { TErrorInfo };
+export type { TErrorInfo } from '@/lib/console/error-info';
 export { apiErrorInfo, asConnectApiError, loadOrError } from '@/lib/console/connect-api/load-or-error';
-
-/** For server actions: never throw at the client; unknown errors become a generic message (and a log line). */
-export function actionErrorInfo(err: unknown): TErrorInfo {
-  unstable_rethrow(err);
-  if (asConnectApiError(err)) return apiErrorInfo(err);
-  // The console's own modules (receivers, tracking) report bad input as ApiError.
-  if (err instanceof ApiError) return { message: err.message, errors: err.extra.errors };
-  console.error(`[console action] ${describeForLog(err)}`);
-  return { message: err instanceof Error && err.name === 'ZodError' ? 'The API answered with an unexpected shape.' : 'Unexpected error; see the server log.' };
-}
-
+export { actionErrorInfo, fieldErrorsOf, type TActionResult, type TFormState } from '@/lib/console/action-result';
 export { isUnsupported as isUnsupportedError };
-
-/** What a server action returns to the client: a small result, never a thrown error. */
-export type TActionResult<T = undefined> =
-  | { ok: true; data?: T; notice?: string }
-  | { ok: false; error: TErrorInfo; unsupported?: boolean };
-
-/** The state of a form driven by useActionState: field errors inline, API errors in a callout, values to refill. */
-export type TFormState = {
-  ok?: boolean;
-  notice?: string;
-  /** Done, but something staff should know (shown beside the notice). */
-  warnings?: string[];
-  /** Not done yet: what saving would cause; the form asks again, and a second submission with `confirmed` saves. */
-  confirm?: string[];
-  error?: TErrorInfo;
-  fieldErrors?: Record<string, string>;
-  values?: Record<string, string | string[] | boolean>;
-  /** bumps on every submission, so the form can re-mount with `values` as defaults */
-  nonce?: number;
-};
-
-/** First zod issue per field, keyed by its path. */
-export function fieldErrorsOf(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const i of issues) {
-    const key = i.path.map(String).join('.') || 'form';
-    out[key] ??= i.message;
-  }
-  return out;
-}

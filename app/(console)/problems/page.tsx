@@ -5,12 +5,9 @@ import { Callout, ErrorCallout } from '@/components/console/callout';
 import { EmptyState } from '@/components/console/empty-state';
 import { PageHeader } from '@/components/console/page-header';
 import { Timestamp } from '@/components/console/timestamp';
-import { findProblems, type TProblemGroup, type TProblemItem } from '@/lib/console/investigation/find-problems';
-import { parseProblemWindow, type TProblemPreset } from '@/lib/console/investigation/problem-window';
-import { ApiError } from '@/lib/http/errors';
-import { staffApi } from '@/app/(console)/_lib/staff-api';
-import { asSeenBy } from '@/lib/console/staff/viewer-redaction';
-import { loadOrError } from '@/app/(console)/_lib/errors';
+import type { TProblemGroup, TProblemItem } from '@/lib/console/investigation/find-problems';
+import type { TProblemPreset } from '@/lib/console/investigation/problem-window';
+import { loadProblemsView } from '@/lib/console/investigation/problems-view';
 import { pageSearchParams, type TPageProps } from '@/lib/http/page-props';
 import { Button, Input } from '@/components/console/form';
 
@@ -25,25 +22,18 @@ const PRESETS: [TProblemPreset, string][] = [
 const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 export default async function ProblemsPage({ searchParams }: TPageProps) {
-  const { staff, api } = await staffApi();
-  const sp = pageSearchParams(await searchParams);
-  let window;
-  try {
-    window = parseProblemWindow(sp);
-  } catch (err) {
-    if (!(err instanceof ApiError)) throw err;
+  const { view } = await loadProblemsView(pageSearchParams(await searchParams));
+  if (view.windowError !== null) {
     return (
       <div className="space-y-4">
         <PageHeader title="Problems" />
         <Callout tone="error" title="This date range cannot be read">
-          {err.message} <Link href="/problems" className="font-medium underline">Last 7 days</Link>
+          {view.windowError} <Link href="/problems" className="font-medium underline">Last 7 days</Link>
         </Callout>
       </div>
     );
   }
-  const result = await loadOrError(() => findProblems(staff.environment, api, window));
-  const data = asSeenBy(staff.role, result.data);
-  const older = data?.nextPageToken ? `?${new URLSearchParams({ since: data.since, until: data.until, pageToken: data.nextPageToken })}` : null;
+  const { data, older } = view;
   const groups = new Map((data?.groups ?? []).map((g) => [g.webhook.id, g]));
   return (
     <div className="space-y-5">
@@ -54,11 +44,11 @@ export default async function ProblemsPage({ searchParams }: TPageProps) {
       <form action="/problems" method="get" className="flex flex-wrap items-end gap-2 text-sm">
         <label className="flex flex-col text-xs text-slate-600">
           From (UTC)
-          <Input type="datetime-local" name="since" defaultValue={toLocalInput(window.since.toISOString())} className="mt-0.5 w-auto" />
+          <Input type="datetime-local" name="since" defaultValue={toLocalInput(view.since)} className="mt-0.5 w-auto" />
         </label>
         <label className="flex flex-col text-xs text-slate-600">
           To (UTC)
-          <Input type="datetime-local" name="until" defaultValue={toLocalInput(window.until.toISOString())} className="mt-0.5 w-auto" />
+          <Input type="datetime-local" name="until" defaultValue={toLocalInput(view.until)} className="mt-0.5 w-auto" />
         </label>
         <Button type="submit">
           Show
@@ -68,7 +58,7 @@ export default async function ProblemsPage({ searchParams }: TPageProps) {
             <Link
               key={last}
               href={`/problems?last=${last}`}
-              aria-current={window.last === last || (!window.last && last === '7d' && !sp.get('since') && !sp.get('until')) ? 'page' : undefined}
+              aria-current={view.preset === last ? 'page' : undefined}
               className="rounded-md px-2 py-1 text-slate-600 hover:bg-slate-100 aria-[current=page]:bg-slate-200 aria-[current=page]:font-medium aria-[current=page]:text-slate-900"
             >
               {label}
@@ -76,7 +66,7 @@ export default async function ProblemsPage({ searchParams }: TPageProps) {
           ))}
         </nav>
       </form>
-      {result.error ? <ErrorCallout error={result.error} title="The problems could not be loaded" /> : null}
+      {view.error ? <ErrorCallout error={view.error} title="The problems could not be loaded" /> : null}
       {data?.notes.map((n) => (
         <Callout key={n}>{n}</Callout>
       ))}

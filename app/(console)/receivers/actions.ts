@@ -2,22 +2,21 @@
 
 import { randomBytes } from 'node:crypto';
 import { revalidatePath } from 'next/cache';
-import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { createReceiver, getReceiver, isSecretStandIn, isValidSecret, resolveSecretStandIns, updateReceiver } from '@/lib/console/receivers';
-import { receiverChanges } from '@/lib/console/audit/receiver-changes';
+import { getReceiver, isSecretStandIn, isValidSecret, resolveSecretStandIns } from '@/lib/console/receivers';
+import { createReceiverAudited, requireReceiver, updateReceiverAudited } from '@/lib/console/receivers/audited-receivers';
+import { secretWarnings } from '@/lib/console/receivers/secret-warnings';
 import { ID_PREFIX } from '@/lib/constants';
-import { requireRole } from '@/lib/console/staff/session';
-import { fieldErrorsOf, type TFormState } from '@/app/(console)/_lib/errors';
-import { actionErrorInfo } from '@/app/(console)/_lib/errors';
-import { auditResultOf, recordAudit } from '@/lib/console/audit/record-audit';
-import { getDb } from '@/lib/db/client';
-import { connectApi } from '@/lib/console/connect-api';
-import { secretWarnings } from './[id]/secret-warnings';
+import { errorFields, staffFormAction } from '@/lib/console/staff/staff-action';
+import { ApiError } from '@/lib/http/errors';
+
+// The receivers' forms (operators): a receiver created (then its page), its settings saved (with
+// the webhooks delivering to it whose secret it now lacks). Each audited in lib/console/receivers.
 
 const ZSecret = z.string().trim().refine(isValidSecret, { message: 'A signing secret is whsec_ followed by base64, as the webhook shows it.' });
 // On the settings form a non-admin sees each secret as its stand-in; sent back, it keeps that secret.
 const ZSecretOrStandIn = z.string().trim().refine((s) => isValidSecret(s) || isSecretStandIn(s), { message: 'A signing secret is whsec_ followed by base64, as the webhook shows it.' });
+const text = (form: FormData, keys: string[]) => Object.fromEntries(keys.map((k) => [k, String(form.get(k) ?? '')]));
 
 const ZCreate = z.object({
   name: z.string().trim().min(1, { message: 'Give it a name.' }).max(100, { message: 'At most 100 characters.' }),
@@ -30,32 +29,18 @@ const ZCreate = z.object({
   generateSecret: z.boolean(),
 });
 
-export async function createReceiverAction(prev: TFormState, formData: FormData): Promise<TFormState> {
-  const staff = await requireRole('operator');
-  const raw = {
-    name: String(formData.get('name') ?? ''),
-    slug: String(formData.get('slug') ?? ''),
-    secret: String(formData.get('secret') ?? ''),
-    generateSecret: formData.get('generateSecret') === 'on',
-  };
-  const nonce = (prev.nonce ?? 0) + 1;
-  const parsed = ZCreate.safeParse(raw);
-  if (!parsed.success) return { fieldErrors: fieldErrorsOf(parsed.error.issues), values: raw, nonce };
-  const { name, slug, generateSecret } = parsed.data;
-  const secret = parsed.data.secret || (generateSecret ? `${ID_PREFIX.webhookSecret}${randomBytes(32).toString('base64')}` : undefined);
-  if (slug && (await getReceiver(slug))) return { fieldErrors: { slug: 'This slug is taken.' }, values: raw, nonce };
-  let id: string;
-  try {
-    const receiver = await createReceiver({ name, slug: slug || undefined, secret });
-    id = receiver.id;
-    await recordAudit(await getDb(), { actor: staff, action: 'receiver.create', target: [id], result: 'ok', detail: { name, slug: receiver.slug, verifies: !!secret } });
-  } catch (err) {
-    await recordAudit(await getDb(), { actor: staff, action: 'receiver.create', result: auditResultOf(err), detail: { name } });
-    const error = actionErrorInfo(err);
-    return { error, fieldErrors: Object.fromEntries((error.errors ?? []).map((e) => [e.path, e.message])), values: raw, nonce };
-  }
-  redirect(`/receivers/${id}`);
-}
+export const createReceiverAction = staffFormAction(
+  { role: 'operator', read: (form) => ({ ...text(form, ['name', 'slug', 'secret']), generateSecret: form.get('generateSecret') === 'on' }), input: ZCreate },
+  async ({ staff, input: { name, slug, secret, generateSecret } }) => {
+    if (slug && (await getReceiver(slug))) return { fieldErrors: { slug: 'This slug is taken.' } };
+    const receiver = await createReceiverAudited(staff, {
+      name,
+      slug: slug || undefined,
+      secret: secret || (generateSecret ? `${ID_PREFIX.webhookSecret}${randomBytes(32).toString('base64')}` : undefined),
+    });
+    return `/receivers/${receiver.id}`;
+  },
+);
 
 const ZUpdate = z.object({
   id: z.string().min(1),
@@ -73,39 +58,41 @@ const ZUpdate = z.object({
     .int({ message: 'A whole number of milliseconds.' })
     .min(0, { message: 'Between 0 and 30000 ms.' })
     .max(30000, { message: 'Between 0 and 30000 ms (30 s).' }),
+  /** the second submission, after the form showed what the new secrets would break */
+  confirmed: z.boolean(),
 });
 
-export async function updateReceiverAction(prev: TFormState, formData: FormData): Promise<TFormState> {
-  const staff = await requireRole('operator');
-  const raw = Object.fromEntries(['id', 'name', 'secret1', 'secret2', 'responseStatus', 'responseBody', 'responseDelayMs'].map((k) => [k, String(formData.get(k) ?? '')]));
-  const confirmed = formData.get('confirmed') === 'secrets';
-  const nonce = (prev.nonce ?? 0) + 1;
-  const parsed = ZUpdate.safeParse(raw);
-  if (!parsed.success) return { fieldErrors: fieldErrorsOf(parsed.error.issues), values: raw, nonce };
-  const { id, name, secret1, secret2, responseStatus, responseBody, responseDelayMs } = parsed.data;
-  let updated;
-  try {
-    const before = await getReceiver(id);
-    if (!before) return { error: { message: 'This receiver no longer exists.' }, nonce };
+export const updateReceiverAction = staffFormAction(
+  {
+    role: 'operator',
+    read: (form) => ({
+      ...text(form, ['id', 'name', 'secret1', 'secret2', 'responseStatus', 'responseBody', 'responseDelayMs']),
+      confirmed: form.get('confirmed') === 'secrets',
+    }),
+    input: ZUpdate,
+    // Field errors (a stand-in this receiver no longer holds) show by their fields alone.
+    onError: (error) => {
+      const fieldErrors = errorFields(error);
+      return Object.keys(fieldErrors).length ? { fieldErrors } : { error };
+    },
+  },
+  async ({ staff, api, input: { id, name, secret1, secret2, responseStatus, responseBody, responseDelayMs, confirmed } }) => {
+    const before = await requireReceiver(id).catch(() => {
+      throw new ApiError('not_found', 'This receiver no longer exists.');
+    });
     const held = (value: string, field: string) => (value ? resolveSecretStandIns([value], before.secrets, field)[0] : '');
     const secrets = [...new Set([held(secret1, 'secret1'), held(secret2, 'secret2')].filter(Boolean))];
     // A change of secrets that its webhooks do not sign with is said before it is saved.
     if (!confirmed && !sameSet(secrets, before.secrets)) {
-      const mismatches = await secretWarnings(staff.environment, connectApi(staff.environment), { ...before, secrets });
-      if (mismatches.length) return { confirm: mismatches.map((w) => w.message), values: raw, nonce };
+      const mismatches = await secretWarnings(staff.environment, api, { ...before, secrets });
+      if (mismatches.length) return { confirm: mismatches.map((w) => w.message) };
     }
-    updated = await updateReceiver(id, { name, secrets, responseStatus, responseBody, responseDelayMs });
-    await recordAudit(await getDb(), { actor: staff, action: 'receiver.update', target: [id], result: 'ok', detail: receiverChanges(before, { name, secrets, responseStatus, responseBody, responseDelayMs }) });
-  } catch (err) {
-    await recordAudit(await getDb(), { actor: staff, action: 'receiver.update', target: [id], result: auditResultOf(err) });
-    const error = actionErrorInfo(err);
-    const fieldErrors = Object.fromEntries((error.errors ?? []).map((e) => [e.path, e.message]));
-    return Object.keys(fieldErrors).length ? { fieldErrors, values: raw, nonce } : { error, values: raw, nonce };
-  }
-  const warnings = await secretWarnings(staff.environment, connectApi(staff.environment), updated);
-  revalidatePath(`/receivers/${id}`);
-  return { ok: true, notice: `Saved. The receiver now answers ${responseStatus}${responseDelayMs ? ` after ${responseDelayMs} ms` : ''}.`, warnings: warnings.map((w) => w.message), nonce };
-}
+    const updated = await updateReceiverAudited(staff, before, { name, secrets, responseStatus, responseBody, responseDelayMs });
+    const warnings = await secretWarnings(staff.environment, api, updated);
+    revalidatePath(`/receivers/${id}`);
+    return { ok: true, notice: `Saved. The receiver now answers ${responseStatus}${responseDelayMs ? ` after ${responseDelayMs} ms` : ''}.`, warnings: warnings.map((w) => w.message) };
+  },
+);
 
 function sameSet(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((x) => b.includes(x));

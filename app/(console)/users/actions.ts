@@ -2,49 +2,41 @@
 
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
-import { requireRole } from '@/lib/console/staff/session';
 import { addUser, changeUser, resetUserPassword } from '@/lib/console/staff/manage-users';
 import { ROLES } from '@/lib/console/staff/roles';
-import { actionErrorInfo, type TActionResult } from '../_lib/errors';
+import { staffAction } from '@/lib/console/staff/staff-action';
 
 // The users page's actions (admins only): add, change a role or deactivate, reset a password.
+// Each is audited by lib/console/staff/manage-users.ts.
 
-const ZAdd = z.object({ email: z.string().max(320), role: z.enum(ROLES), signIn: z.enum(['password', 'sso']) });
-const ZPatch = z.object({ role: z.enum(ROLES).optional(), disabled: z.boolean().optional() });
+const admin = { role: 'admin', next: '/users' } as const;
+// The client sends what its selects hold: strings, checked here.
+const ZRole = z.string().pipe(z.enum(ROLES));
+const ZAdd = z.object({ email: z.string().max(320), role: ZRole, signIn: z.string().pipe(z.enum(['password', 'sso'])) });
+const ZPatch = z.object({ role: ZRole.optional(), disabled: z.boolean().optional() });
 
-export async function addUserAction(input: { email: string; role: string; signIn: string }): Promise<TActionResult<{ email: string; password?: string }>> {
-  const staff = await requireRole('admin', '/users');
-  const parsed = ZAdd.safeParse(input);
-  if (!parsed.success) return { ok: false, error: { message: 'Enter an e-mail address and choose a role.' } };
-  try {
-    const { user, password } = await addUser(staff, parsed.data);
+export const addUserAction = staffAction(
+  { ...admin, input: z.tuple([ZAdd]), invalid: 'Enter an e-mail address and choose a role.' },
+  async ({ staff, input: [input] }): Promise<{ data: { email: string; password?: string } }> => {
+    const { user, password } = await addUser(staff, input);
     revalidatePath('/users');
-    return { ok: true, data: { email: user.email, password } };
-  } catch (err) {
-    return { ok: false, error: actionErrorInfo(err) };
-  }
-}
+    return { data: { email: user.email, password } };
+  },
+);
 
-export async function changeUserAction(id: string, patch: { role?: string; disabled?: boolean }): Promise<TActionResult> {
-  const staff = await requireRole('admin', '/users');
-  const parsed = ZPatch.safeParse(patch);
-  if (!parsed.success) return { ok: false, error: { message: 'role must be viewer, operator or admin.' } };
-  try {
-    await changeUser(staff, String(id), parsed.data);
+export const changeUserAction = staffAction(
+  { ...admin, input: z.tuple([z.coerce.string(), ZPatch]), invalid: 'role must be viewer, operator or admin.' },
+  async ({ staff, input: [id, patch] }) => {
+    await changeUser(staff, id, patch);
     revalidatePath('/users');
-    return { ok: true };
-  } catch (err) {
-    return { ok: false, error: actionErrorInfo(err) };
-  }
-}
+  },
+);
 
-export async function resetPasswordAction(id: string): Promise<TActionResult<{ email: string; password: string }>> {
-  const staff = await requireRole('admin', '/users');
-  try {
-    const { user, password } = await resetUserPassword(staff, String(id));
+export const resetPasswordAction = staffAction(
+  { ...admin, input: z.tuple([z.coerce.string()]) },
+  async ({ staff, input: [id] }): Promise<{ data: { email: string; password: string } }> => {
+    const { user, password } = await resetUserPassword(staff, id);
     revalidatePath('/users');
-    return { ok: true, data: { email: user.email, password } };
-  } catch (err) {
-    return { ok: false, error: actionErrorInfo(err) };
-  }
-}
+    return { data: { email: user.email, password } };
+  },
+);

@@ -1,6 +1,6 @@
 import 'server-only';
 import { ConnectApiError } from '@/lib/console/connect-api/errors';
-import { schema, type DbOrTx } from '@/lib/db/client';
+import { getDb, schema, type DbOrTx } from '@/lib/db/client';
 import { describeForLog } from '@/lib/http/log-error';
 import { ApiError, ERROR_STATUS } from '@/lib/http/errors';
 import { scrubText } from '@/lib/console/export/redact-export';
@@ -9,8 +9,12 @@ import type { TAuditAction } from './audit-actions';
 // The one way into console.audit_log. Every staff action calls it once, from the place the action
 // runs (a server action or console route), after the outcome is known:
 //
-//   await recordAudit(db, { actor: staff, action: 'webhook.disable', target: [webhookId], result: 'ok' });
-//   await recordAudit(db, { actor: staff, action: 'message.resend', target: [webhookId, messageId], result: auditResultOf(err) });
+//   await recordAudit({ actor: staff, action: 'webhook.disable', target: [webhookId], result: 'ok' });
+//   await recordAudit({ actor: staff, action: 'message.resend', target: [webhookId, messageId], result: auditResultOf(err) });
+//
+// An action with an ok/error pair uses audited() (./audited.ts), which writes both; server actions
+// and JSON routes name their audit in their wrapper (staffAction, withStaff's `audit`). The database
+// is the process's, or the transaction passed as the second argument.
 //
 // - actor: the signed-in staff member (`TStaff` has all of it), or `{ email }` alone for a failed login.
 // - action: one of AUDIT_ACTIONS (add yours there).
@@ -55,15 +59,20 @@ export function auditResultOf(err: unknown): string {
   if (err instanceof ConnectApiError) {
     if (err.status === 0) return 'network_error';
     if (err.unsupported) return 'unsupported';
-    return CODE_OF_STATUS.get(err.status) ?? `http_${err.status}`;
+    return auditResultOfStatus(err.status);
   }
   return 'error';
 }
 
-/** Appends one row to the audit log. */
-export async function recordAudit(db: DbOrTx, entry: TAuditEntry): Promise<void> {
+/** An HTTP status as the audit log's result: 'ok' below 400, else its code (`not_found`, `http_418`). */
+export function auditResultOfStatus(status: number): string {
+  return status < 400 ? 'ok' : (CODE_OF_STATUS.get(status) ?? `http_${status}`);
+}
+
+/** Appends one row to the audit log (in `db` when given: a transaction the row belongs to). */
+export async function recordAudit(entry: TAuditEntry, db?: DbOrTx): Promise<void> {
   try {
-    await db.insert(schema.auditLog).values({
+    await (db ?? (await getDb())).insert(schema.auditLog).values({
       actorId: entry.actor.userId ?? null,
       actor: entry.actor.email.slice(0, 320),
       action: entry.action,

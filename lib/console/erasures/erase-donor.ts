@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { auditResultOf, recordAudit } from '@/lib/console/audit/record-audit';
 import type { ConnectApi, TErasureReport } from '@/lib/console/connect-api';
-import { driverRows, getDb } from '@/lib/db/client';
+import { driverRows } from '@/lib/db/client';
 import { eraseFromArchive, receiptMentions } from '@/lib/db/purge-archive';
 import { CONSOLE_PURGE, FORWARD_REPLIES, KEPT_HEADERS } from '../retention/purge-console';
 import { revokeSharesFor } from '../share/shares';
@@ -80,7 +80,7 @@ export async function eraseDonorEverywhere(staff: TStaff, api: ConnectApi, req: 
     const shareLinks = { revoked: await revokeSharesFor([req.email ?? '', req.grantId ?? '', ...service.messageIds], req.dryRun) };
     const report = { subject: { kind: service.subject.kind, sha256 }, dryRun: req.dryRun, service, console: { receipts, shareLinks, archivedReceipts: archived } };
     if (!req.dryRun) {
-      await recordAudit(await getDb(), {
+      await recordAudit({
         actor: staff,
         action: 'donor.erase',
         result: 'ok',
@@ -89,7 +89,7 @@ export async function eraseDonorEverywhere(staff: TStaff, api: ConnectApi, req: 
     }
     return report;
   } catch (err) {
-    if (!req.dryRun) await recordAudit(await getDb(), { actor: staff, action: 'donor.erase', result: auditResultOf(err), detail });
+    if (!req.dryRun) await recordAudit({ actor: staff, action: 'donor.erase', result: auditResultOf(err), detail });
     throw err;
   }
 }

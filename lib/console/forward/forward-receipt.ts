@@ -78,10 +78,10 @@ export async function forwardReceipt(staff: TStaff, receiptId: number, input: TF
   const detail = { mode: input.mode, url: input.url.slice(0, 200), signedWith: input.mode === 'verbatim' ? 'stored signature' : input.secret ? 'a given secret' : 'the receiver’s secret' };
   try {
     const result = await forward(staff, receiptId, input);
-    await recordAudit(await getDb(), { actor: staff, action: 'receipt.forward', target: [String(receiptId)], result: 'ok', detail: { ...detail, forward: result.id, status: result.status, elapsedMs: result.elapsedMs } });
+    await recordAudit({ actor: staff, action: 'receipt.forward', target: [String(receiptId)], result: 'ok', detail: { ...detail, forward: result.id, status: result.status, elapsedMs: result.elapsedMs } });
     return result;
   } catch (err) {
-    await recordAudit(await getDb(), { actor: staff, action: 'receipt.forward', target: [String(receiptId)], result: auditResultOf(err), detail });
+    await recordAudit({ actor: staff, action: 'receipt.forward', target: [String(receiptId)], result: auditResultOf(err), detail });
     throw err;
   }
 }

@@ -2,7 +2,6 @@ import 'server-only';
 import { z } from 'zod';
 import { auditResultOf, recordAudit } from '@/lib/console/audit/record-audit';
 import { ConnectApiError, type ConnectApi, type TAccountRetention } from '@/lib/console/connect-api';
-import { getDb } from '@/lib/db/client';
 import { formatDuration, parseDuration } from '@/lib/duration';
 import { ApiError, validationError } from '@/lib/http/errors';
 import type { TStaff } from '../staff/session';
@@ -47,10 +46,10 @@ export async function updateServiceRetention(staff: TStaff, api: ConnectApi, bod
   const target = [staff.environment, ...Object.keys(changed)];
   try {
     const r = await api.updateRetention(Object.fromEntries(Object.entries(changed).map(([k, v]) => [FIELD[k as TServiceKey], v])));
-    await recordAudit(await getDb(), { actor: staff, action: 'retention.service.update', target, result: 'ok', detail: changed });
+    await recordAudit({ actor: staff, action: 'retention.service.update', target, result: 'ok', detail: changed });
     return { settings: serviceSettings(r), updatedAt: r.updatedAt };
   } catch (err) {
-    await recordAudit(await getDb(), { actor: staff, action: 'retention.service.update', target, result: auditResultOf(err) });
+    await recordAudit({ actor: staff, action: 'retention.service.update', target, result: auditResultOf(err) });
     throw fieldErrorOf(err);
   }
 }

@@ -50,7 +50,7 @@ export async function createShare(by: TStaff, input: z.infer<typeof ZCreateShare
       expiresAt: sql`now() + ${input.expiresInHours}::int * interval '1 hour'`,
     })
     .returning();
-  await recordAudit(db, { actor: by, action: 'share.create', target: [row.id, input.query], result: 'ok', detail: { ticket: input.ticket, expiresInHours: input.expiresInHours } });
+  await recordAudit({ actor: by, action: 'share.create', target: [row.id, input.query], result: 'ok', detail: { ticket: input.ticket, expiresInHours: input.expiresInHours } });
   return { id: row.id, url: shareUrl(token), expiresAt: row.expiresAt.toISOString() };
 }
 
@@ -76,7 +76,7 @@ export async function revokeShare(by: TStaff, id: string): Promise<TShareView | 
     .where(eq(shares.id, id))
     .returning();
   if (!row) return null;
-  await recordAudit(db, { actor: by, action: 'share.revoke', target: [row.id, row.query], result: 'ok', detail: { ticket: row.ticket } });
+  await recordAudit({ actor: by, action: 'share.revoke', target: [row.id, row.query], result: 'ok', detail: { ticket: row.ticket } });
   return view(row);
 }
 
@@ -94,7 +94,7 @@ export async function openShare(token: string, source: string): Promise<TOpened>
     .limit(1);
   if (!row || !safeEqual(row.share.tokenHash, hash)) return { state: 'unknown' };
   const state = row.live ? 'live' : 'gone';
-  await recordAudit(db, {
+  await recordAudit({
     actor: { userId: null, email: `share:${row.share.id}`, environment: row.share.environment },
     action: 'share.open',
     target: [row.share.id, row.share.query],

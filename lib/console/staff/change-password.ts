@@ -25,11 +25,11 @@ export async function changeOwnPassword(staff: TSignedIn, input: TPasswordChange
   try {
     await change(staff, input);
   } catch (err) {
-    await recordAudit(await getDb(), { actor: staff, action: 'user.password.change', target: [staff.userId, staff.email], result: auditResultOf(err), source });
+    await recordAudit({ actor: staff, action: 'user.password.change', target: [staff.userId, staff.email], result: auditResultOf(err), source });
     throw err;
   }
   await endOtherSessions(staff.userId);
-  await recordAudit(await getDb(), { actor: staff, action: 'user.password.change', target: [staff.userId, staff.email], result: 'ok', detail: { wasOneTime: staff.mustChangePassword }, source });
+  await recordAudit({ actor: staff, action: 'user.password.change', target: [staff.userId, staff.email], result: 'ok', detail: { wasOneTime: staff.mustChangePassword }, source });
 }
 
 async function change(staff: TSignedIn, { currentPassword, newPassword }: TPasswordChange): Promise<void> {

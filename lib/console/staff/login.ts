@@ -1,7 +1,6 @@
 import 'server-only';
 import { dummySecretHash, verifySecret } from '@/lib/crypto/secrets';
 import { releaseAttempt, reserveAttempt, type TLimit } from '@/lib/db/fixed-window';
-import { getDb } from '@/lib/db/client';
 import { loginFailures } from '@/lib/db/schema';
 import { recordAudit } from '../audit/record-audit';
 import { loginOptions } from './oidc-config';
@@ -47,7 +46,7 @@ const LOGIN_RESULT = { 400: 'bad_request', 401: 'wrong_password', 403: 'password
 export async function attemptLogin(input: { email: string; password: string; source: string }): Promise<TLoginResult> {
   const result = await checkLogin(input);
   const actor = result.ok ? { userId: result.userId, email: result.email, environment: 'sandbox' } : { email: normalizeEmail(input.email ?? '').slice(0, 320) || '(none)' };
-  await recordAudit(await getDb(), { actor, action: 'login', result: result.ok ? 'ok' : LOGIN_RESULT[result.status], detail: { method: 'password' }, source: input.source });
+  await recordAudit({ actor, action: 'login', result: result.ok ? 'ok' : LOGIN_RESULT[result.status], detail: { method: 'password' }, source: input.source });
   return result;
 }
 

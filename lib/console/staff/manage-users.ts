@@ -1,5 +1,4 @@
 import 'server-only';
-import { getDb } from '@/lib/db/client';
 import { ApiError } from '@/lib/http/errors';
 import { auditResultOf, recordAudit } from '../audit/record-audit';
 import type { TRole } from './roles';
@@ -14,10 +13,10 @@ export async function addUser(by: TStaff, input: { email: string; role: TRole; s
   const password = input.signIn === 'password' ? oneTimePassword() : null;
   try {
     const user = await createUser(input.email, password, input.role, true);
-    await recordAudit(await getDb(), { actor: by, action: 'user.create', target: [user.id, user.email], result: 'ok', detail: { role: user.role, signIn: input.signIn } });
+    await recordAudit({ actor: by, action: 'user.create', target: [user.id, user.email], result: 'ok', detail: { role: user.role, signIn: input.signIn } });
     return password ? { user: userView(user), password } : { user: userView(user) };
   } catch (err) {
-    await recordAudit(await getDb(), { actor: by, action: 'user.create', target: [input.email.slice(0, 320)], result: err instanceof UserExistsError ? 'conflict' : auditResultOf(err) });
+    await recordAudit({ actor: by, action: 'user.create', target: [input.email.slice(0, 320)], result: err instanceof UserExistsError ? 'conflict' : auditResultOf(err) });
     if (err instanceof UserExistsError) throw new ApiError('conflict', err.message);
     throw err;
   }
@@ -29,7 +28,7 @@ export async function changeUser(by: TStaff, id: string, patch: { role?: TRole; 
   try {
     changed = await updateUser(id, patch);
   } catch (err) {
-    await recordAudit(await getDb(), { actor: by, action: 'user.update', target: [id], result: auditResultOf(err), detail: { role: patch.role ?? null, disabled: patch.disabled ?? null } });
+    await recordAudit({ actor: by, action: 'user.update', target: [id], result: auditResultOf(err), detail: { role: patch.role ?? null, disabled: patch.disabled ?? null } });
     throw err;
   }
   if (!changed) throw new ApiError('not_found', 'No such user.');
@@ -37,7 +36,7 @@ export async function changeUser(by: TStaff, id: string, patch: { role?: TRole; 
   const detail: Record<string, string | boolean> = {};
   if (before.role !== after.role) detail.role = `${before.role} → ${after.role}`;
   if ((before.disabledAt === null) !== (after.disabledAt === null)) detail.disabled = after.disabledAt !== null;
-  await recordAudit(await getDb(), { actor: by, action: 'user.update', target: [after.id, after.email], result: 'ok', detail });
+  await recordAudit({ actor: by, action: 'user.update', target: [after.id, after.email], result: 'ok', detail });
   return userView(after);
 }
 
@@ -45,6 +44,6 @@ export async function changeUser(by: TStaff, id: string, patch: { role?: TRole; 
 export async function resetUserPassword(by: TStaff, id: string): Promise<{ user: TUserView; password: string }> {
   const done = await resetPassword(id);
   if (!done) throw new ApiError('not_found', 'No such user.');
-  await recordAudit(await getDb(), { actor: by, action: 'user.password.reset', target: [done.user.id, done.user.email], result: 'ok' });
+  await recordAudit({ actor: by, action: 'user.password.reset', target: [done.user.id, done.user.email], result: 'ok' });
   return { user: userView(done.user), password: done.password };
 }

@@ -1,5 +1,4 @@
 import 'server-only';
-import { getDb } from '@/lib/db/client';
 import { ApiError } from '@/lib/http/errors';
 import { recordAudit } from '../audit/record-audit';
 import { domainAllowed, emailOf, mappedRole, type TClaims } from './oidc-claims';
@@ -37,7 +36,7 @@ export async function ssoUser(claims: TClaims, s: TOidcSettings, source: string)
       user = await createUser(email, null, role);
       created = true;
       const actor = { userId: user.id, email: user.email, environment: 'sandbox' };
-      await recordAudit(await getDb(), { actor, action: 'user.create', target: [user.id, user.email], result: 'ok', detail: { role, signIn: 'sso', by: 'single sign-on' }, source });
+      await recordAudit({ actor, action: 'user.create', target: [user.id, user.email], result: 'ok', detail: { role, signIn: 'sso', by: 'single sign-on' }, source });
     } catch (err) {
       if (!(err instanceof UserExistsError)) throw err;
       user = await findUserByEmail(email); // made by a sign-in at the same moment
@@ -52,7 +51,7 @@ export async function ssoUser(claims: TClaims, s: TOidcSettings, source: string)
         roleChange = `${changed.before.role} → ${changed.after.role}`;
         user = changed.after;
         const actor = { userId: user.id, email: user.email, environment: 'sandbox' };
-        await recordAudit(await getDb(), { actor, action: 'user.update', target: [user.id, user.email], result: 'ok', detail: { role: roleChange, by: 'single sign-on role claim' }, source });
+        await recordAudit({ actor, action: 'user.update', target: [user.id, user.email], result: 'ok', detail: { role: roleChange, by: 'single sign-on role claim' }, source });
       }
     } catch (err) {
       if (!(err instanceof ApiError && err.code === 'conflict')) throw err;

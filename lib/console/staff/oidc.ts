@@ -4,7 +4,6 @@ import { sealData, unsealData } from 'iron-session';
 import { cookies } from 'next/headers';
 import * as client from 'openid-client';
 import { safeEqual } from '@/lib/crypto/secrets';
-import { getDb } from '@/lib/db/client';
 import { env } from '@/lib/env';
 import { recordAudit } from '../audit/record-audit';
 import { claimAt, type TClaims } from './oidc-claims';
@@ -78,7 +77,7 @@ function loginPage(code: TSsoError, next = DEFAULT_NEXT): string {
 }
 
 async function refuse(code: TSsoError, source: string, detail: { email?: string; check?: string; next?: string } = {}): Promise<string> {
-  await recordAudit(await getDb(), {
+  await recordAudit({
     actor: { email: detail.email ?? UNKNOWN_ACTOR },
     action: 'login',
     result: code,
@@ -133,7 +132,7 @@ export async function finishSsoSignIn(url: URL, source: string): Promise<string>
   if (!result.ok) return refuse(result.code, source, { email: result.email, next: flow.next });
   await startSession(result.user.id);
   const detail = { method: 'sso', role: result.user.role, created: result.created, ...(result.roleChange ? { roleChange: result.roleChange } : {}) };
-  await recordAudit(await getDb(), { actor: { userId: result.user.id, email: result.user.email, environment: 'sandbox' }, action: 'login', result: 'ok', detail, source });
+  await recordAudit({ actor: { userId: result.user.id, email: result.user.email, environment: 'sandbox' }, action: 'login', result: 'ok', detail, source });
   return flow.next;
 }
 

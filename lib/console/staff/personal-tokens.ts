@@ -62,7 +62,7 @@ export async function createToken(by: TStaff, input: z.infer<typeof ZCreateToken
     .insert(personalTokens)
     .values({ userId: by.userId, name: input.name, tokenHash: sha256(token), expiresAt: sql`now() + ${input.expiresInDays}::int * interval '1 day'` })
     .returning();
-  await recordAudit(db, { actor: by, action: 'token.create', target: [row.id], result: 'ok', detail: { name: input.name, expiresInDays: input.expiresInDays } });
+  await recordAudit({ actor: by, action: 'token.create', target: [row.id], result: 'ok', detail: { name: input.name, expiresInDays: input.expiresInDays } });
   return { ...view(row), token };
 }
 
@@ -83,7 +83,7 @@ export async function revokeToken(by: TStaff, id: string): Promise<TTokenView | 
     .where(and(eq(personalTokens.id, id), eq(personalTokens.userId, by.userId)))
     .returning();
   if (!row) return null;
-  await recordAudit(db, { actor: by, action: 'token.revoke', target: [row.id], result: 'ok', detail: { name: row.name } });
+  await recordAudit({ actor: by, action: 'token.revoke', target: [row.id], result: 'ok', detail: { name: row.name } });
   return view(row);
 }
 

@@ -2,7 +2,6 @@ import 'server-only';
 import { getIronSession, type SessionOptions } from 'iron-session';
 import { cookies, headers } from 'next/headers';
 import { forbidden, redirect } from 'next/navigation';
-import { getDb } from '@/lib/db/client';
 import { env } from '@/lib/env';
 import { recordAudit } from '../audit/record-audit';
 import { ApiError } from '@/lib/http/errors';
@@ -150,7 +149,7 @@ export async function endSession(): Promise<void> {
   if (typeof s.sid === 'string' && SESSION_ID.test(s.sid)) {
     const user = await findSessionUser(s.sid);
     await deleteSessionRow(s.sid);
-    if (user) await recordAudit(await getDb(), { actor: { userId: user.id, email: user.email, environment: s.environment }, action: 'logout', result: 'ok' });
+    if (user) await recordAudit({ actor: { userId: user.id, email: user.email, environment: s.environment }, action: 'logout', result: 'ok' });
   }
   s.destroy();
 }

@@ -6,8 +6,11 @@ import { getStaff, MUST_CHANGE_PASSWORD, WWW_AUTHENTICATE, type TSignedIn, type 
 import { upstreamProblem } from '../upstream-problem';
 import { forbiddenMessage, hasRole, type TRole } from './roles';
 import { redactForViewer } from './viewer-redaction';
+import { audited, type TNoteAudit } from '../audit/audited';
+import type { TAuditAction } from '../audit/audit-actions';
+import { auditResultOfStatus } from '../audit/record-audit';
 
-type THandler<P> = (info: TRequestInfo<P> & { staff: TSignedIn }) => Promise<Response>;
+type THandler<P> = (info: TRequestInfo<P> & { staff: TSignedIn; audit: TNoteAudit }) => Promise<Response>;
 export type TStaffOptions = {
   /** The least role the route needs; without it any signed-in staff member (a viewer) may call it. */
   role?: TRole;
@@ -15,6 +18,12 @@ export type TStaffOptions = {
   ownData?: boolean;
   /** Set only by the routes a staff member who must change a one-time password may call (GET /api/session, its password change). */
   beforePasswordChange?: boolean;
+  /**
+   * The route is a staff action the audit log records: one row once the answer is known — 'ok', or
+   * the failure's code (a thrown error, or an answer of 400 and above) — with the target and detail
+   * the handler noted through `audit({ target, detail })`.
+   */
+  audit?: TAuditAction;
 };
 
 /**
@@ -23,6 +32,7 @@ export type TStaffOptions = {
  * (lib/console/upstream-problem.ts: its 404 stays a 404, most else is a 502 naming the upstream
  * status and request id), so a route holds only its happy path. A viewer's JSON is masked here
  * (viewer-redaction.ts): fingerprints for secrets, `a•••@example.org` for donor details.
+ * With `audit`, the ok/error pair of the audit log is written here (lib/console/audit/audited.ts).
  * `withStaff(handler)` is `withStaff({ role: 'viewer' }, handler)`.
  * Everything else goes through route(): ApiError → problem+json, the unknown → a bare 500.
  */
@@ -37,9 +47,11 @@ export function withStaff<P = Record<string, string>>(a: TStaffOptions | THandle
     if (!staff) throw new ApiError('unauthorized', 'Sign in to the console first.', { headers: { 'www-authenticate': WWW_AUTHENTICATE } });
     if (staff.mustChangePassword && !options.beforePasswordChange) throw new ApiError('forbidden', MUST_CHANGE_PASSWORD);
     if (!hasRole(staff.role, min)) throw new ApiError('forbidden', forbiddenMessage(staff.role, min));
+    const action = options.audit;
+    const run = (audit: TNoteAudit) => handler({ ...info, staff, audit });
     let res: Response;
     try {
-      res = await handler({ ...info, staff });
+      res = action ? await audited(staff, action, {}, run, (r) => auditResultOfStatus(r.status)) : await run(() => {});
     } catch (err) {
       if (err instanceof ConnectApiError) return upstreamProblem(err);
       throw err;

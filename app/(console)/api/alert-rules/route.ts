@@ -2,8 +2,6 @@
 import { z } from 'zod';
 import { alertRuleJson, createAlertRule, listAlertRules } from '@/lib/console/alerts/alert-rules';
 import { withStaff } from '@/lib/console/staff/with-staff';
-import { recordAudit } from '@/lib/console/audit/record-audit';
-import { getDb } from '@/lib/db/client';
 import { readJson } from '@/lib/http/body';
 import { json, otherMethods } from '@/lib/http/respond';
 
@@ -23,10 +21,10 @@ const ZCreate = z.object({
 
 export const GET = withStaff(async ({ staff }) => json({ results: (await listAlertRules(staff.environment)).map(alertRuleJson) }));
 
-export const POST = withStaff({ role: 'admin' }, async ({ req, staff }) => {
+export const POST = withStaff({ role: 'admin', audit: 'alert-rule.create' }, async ({ req, staff, audit }) => {
   const input = await readJson(req, ZCreate);
   const created = await createAlertRule(staff.environment, input as Parameters<typeof createAlertRule>[1]);
-  await recordAudit(await getDb(), { actor: staff, action: 'alert-rule.create', target: [created.rule.id], result: 'ok', detail: { name: created.rule.name, kind: created.rule.kind } });
+  audit({ target: [created.rule.id], detail: { name: created.rule.name, kind: created.rule.kind } });
   return json(created, { status: 201 });
 });
 

@@ -2,10 +2,9 @@
 import { z } from 'zod';
 import { readJson } from '@/lib/http/body';
 import { json, otherMethods } from '@/lib/http/respond';
-import { createReceiver, listReceivers, receiverForRole, receiverJson } from '@/lib/console/receivers';
+import { listReceivers, receiverForRole, receiverJson } from '@/lib/console/receivers';
+import { createReceiverAudited } from '@/lib/console/receivers/audited-receivers';
 import { withStaff } from '@/lib/console/staff/with-staff';
-import { auditResultOf, recordAudit } from '@/lib/console/audit/record-audit';
-import { getDb } from '@/lib/db/client';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,15 +14,7 @@ const ZCreate = z.object({ name: z.string(), slug: z.string().optional(), secret
 export const GET = withStaff(async ({ staff }) => json({ results: (await listReceivers()).map((r) => receiverJson(receiverForRole(staff.role, r))) }));
 
 export const POST = withStaff({ role: 'operator' }, async ({ req, staff }) => {
-  const input = await readJson(req, ZCreate);
-  let receiver;
-  try {
-    receiver = await createReceiver(input);
-  } catch (err) {
-    await recordAudit(await getDb(), { actor: staff, action: 'receiver.create', result: auditResultOf(err), detail: { name: input.name } });
-    throw err;
-  }
-  await recordAudit(await getDb(), { actor: staff, action: 'receiver.create', target: [receiver.id], result: 'ok', detail: { name: receiver.name, slug: receiver.slug, verifies: receiver.secrets.length > 0 } });
+  const receiver = await createReceiverAudited(staff, await readJson(req, ZCreate));
   return json(receiverJson(receiverForRole(staff.role, receiver)), { status: 201 });
 });
 

@@ -1,36 +1,30 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
+import { z } from 'zod';
 import { createShare, revokeShare, ZCreateShare } from '@/lib/console/share/shares';
-import { staffApi } from '@/app/(console)/_lib/staff-api';
-import { actionErrorInfo, fieldErrorsOf, type TActionResult } from '../../_lib/errors';
+import { fieldErrorsOf } from '@/lib/console/action-result';
+import { staffAction } from '@/lib/console/staff/staff-action';
+import { ApiError } from '@/lib/http/errors';
 
 // The case page's share links (operators): make one (its URL is returned this once), revoke one.
+// Both are audited by lib/console/share/shares.ts.
 
-export async function createShareAction(input: { query: string; ticket: string; expiresInHours: number }): Promise<TActionResult<{ id: string; url: string; expiresAt: string }>> {
-  const { staff } = await staffApi('operator');
-  const parsed = ZCreateShare.safeParse(input);
-  if (!parsed.success) {
-    const errors = fieldErrorsOf(parsed.error.issues);
-    return { ok: false, error: { message: Object.entries(errors).map(([k, v]) => `${k}: ${v}`).join(' ') } };
-  }
-  try {
-    const made = await createShare(staff, parsed.data);
-    revalidatePath(`/cases/${encodeURIComponent(parsed.data.query)}`);
-    return { ok: true, data: made };
-  } catch (err) {
-    return { ok: false, error: actionErrorInfo(err) };
-  }
-}
+export const createShareAction = staffAction(
+  {
+    role: 'operator',
+    input: z.tuple([ZCreateShare]),
+    invalid: (e) => Object.entries(fieldErrorsOf(e.issues.map((i) => ({ ...i, path: i.path.slice(1) })))).map(([k, v]) => `${k}: ${v}`).join(' '),
+  },
+  async ({ staff, input: [share] }): Promise<{ data: { id: string; url: string; expiresAt: string } }> => {
+    const made = await createShare(staff, share);
+    revalidatePath(`/cases/${encodeURIComponent(share.query)}`);
+    return { data: made };
+  },
+);
 
-export async function revokeShareAction(id: string): Promise<TActionResult> {
-  const { staff } = await staffApi('operator');
-  try {
-    const gone = await revokeShare(staff, String(id));
-    if (!gone) return { ok: false, error: { message: 'No such share link.' } };
-    revalidatePath(`/cases/${encodeURIComponent(gone.query)}`);
-    return { ok: true };
-  } catch (err) {
-    return { ok: false, error: actionErrorInfo(err) };
-  }
-}
+export const revokeShareAction = staffAction({ role: 'operator', input: z.tuple([z.coerce.string()]) }, async ({ staff, input: [id] }) => {
+  const gone = await revokeShare(staff, id);
+  if (!gone) throw new ApiError('not_found', 'No such share link.');
+  revalidatePath(`/cases/${encodeURIComponent(gone.query)}`);
+});

@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import { Badge, DuplicateBadge, HttpCodeBadge, VerdictBadge } from '@/components/console/badge';
 import { Callout } from '@/components/console/callout';
 import { HeadersTable } from '@/components/console/json-block';
@@ -8,16 +7,10 @@ import { BodyViewer } from '@/components/console/body-viewer/body-viewer';
 import { SentVsReceived } from '@/components/console/body-viewer/sent-vs-received';
 import { Card, DescriptionList, PageHeader } from '@/components/console/page-header';
 import { Timestamp } from '@/components/console/timestamp';
-import { receiptForensics } from '@/lib/console/receivers/receipt-forensics';
-import { getReceipt, getReceiver } from '@/lib/console/receivers';
+import { loadReceiptView } from '@/lib/console/receivers/receipt-view';
 import type { TSecretCheck } from '@/lib/console/receivers/signature-forensics';
-import { staffApi } from '@/app/(console)/_lib/staff-api';
-import { asSeenBy } from '@/lib/console/staff/viewer-redaction';
 import { CopyCurl } from '@/components/console/copy-curl';
 import { ForwardList } from '@/components/console/forward-list';
-import { receiptCurl } from '@/lib/console/export/request-curl';
-import { forwardsOf } from '@/lib/console/forward/forwards';
-import { hasRole } from '@/lib/console/staff/roles';
 import { AdoptSecretButton } from './adopt-secret-button';
 import { ForwardForm } from './forward-form';
 
@@ -26,21 +19,9 @@ export const metadata: Metadata = { title: 'Receipt' };
 const decoder = new TextDecoder('utf-8');
 
 export default async function ReceiptPage({ params }: { params: Promise<{ id: string }> }) {
-  const { staff, api } = await staffApi();
   const { id } = await params;
-  const stored = /^\d{1,15}$/.test(id) ? await getReceipt(Number(id)) : null;
-  const receiver = stored ? await getReceiver(stored.receiverId) : null;
-  if (!stored || !receiver) notFound();
-  // Checked on the stored bytes and secrets; shown to a viewer masked (fingerprints, `a•••@example.org`).
-  const { webhook, forensics: f, sentBody } = asSeenBy(staff.role, await receiptForensics(staff.environment, api, stored, receiver));
-  const receipt = asSeenBy(staff.role, stored);
-  const webhookFingerprint = f.webhookSecret?.fingerprint;
-  const holdsWebhookSecret = !!webhookFingerprint && f.receiverSecrets.some((s) => s.fingerprint === webhookFingerprint);
-  // Operators and admins forward and copy; a viewer sees the forwards (masked) and no command.
-  const operator = hasRole(staff.role, 'operator');
-  const curl = operator ? receiptCurl(stored) : null;
-  const forwards = asSeenBy(staff.role, await forwardsOf([stored.id]));
-  const bodyKept = stored.body !== null || stored.bodySize === 0;
+  const { view } = await loadReceiptView(id);
+  const { receipt, receiver, webhook, forensics: f, sentBody, webhookFingerprint, holdsWebhookSecret, operator, curl, forwards, bodyKept } = view;
   return (
     <div className="space-y-5">
       <PageHeader
@@ -162,7 +143,7 @@ export default async function ReceiptPage({ params }: { params: Promise<{ id: st
         <div className="space-y-4" data-testid="forwards">
           {operator ? (
             bodyKept ? (
-              <ForwardForm receiptId={stored.id} canResign={receiver.secrets.length > 0} />
+              <ForwardForm receiptId={receipt.id} canResign={view.canResign} />
             ) : (
               <p className="text-xs text-slate-600">The body is no longer kept, so this receipt cannot be forwarded.</p>
             )

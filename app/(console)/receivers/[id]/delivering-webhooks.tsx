@@ -3,7 +3,7 @@ import { EnabledBadge } from '@/components/console/badge';
 import { Card } from '@/components/console/page-header';
 import type { TErrorInfo } from '@/app/(console)/_lib/errors';
 import type { TSecretMismatch } from '@/lib/console/receivers/secret-mismatches';
-import type { TDeliveringWebhook } from './find-delivering-webhooks';
+import type { TDeliveringWebhook } from '@/lib/console/receivers/find-delivering-webhooks';
 
 // The webhooks that send to this receiver, each linked to its timeline; one that signs with a secret
 // the receiver does not hold says so (by fingerprints).

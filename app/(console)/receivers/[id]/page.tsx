@@ -1,16 +1,11 @@
 import type { Metadata } from 'next';
 import Form from 'next/form';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import { CopyField } from '@/components/console/copy-button';
 import { Card, PageHeader } from '@/components/console/page-header';
 import { ExportLinks } from '@/components/console/export-links';
-import { getReceiver, ingestUrl, listReceipts, receiptJson, receiverForRole } from '@/lib/console/receivers';
-import { staffApi } from '@/app/(console)/_lib/staff-api';
-import { asSeenBy } from '@/lib/console/staff/viewer-redaction';
+import { loadReceiverView } from '@/lib/console/receivers/receiver-view';
 import { DeliveringWebhooks } from './delivering-webhooks';
-import { findDeliveringWebhooks } from './find-delivering-webhooks';
-import { secretWarnings } from './secret-warnings';
 import { ReceiptLog } from './receipt-log';
 import { ReceiverSettingsForm } from './settings-form';
 import { pageQuery, type TPageProps } from '@/lib/http/page-props';
@@ -19,27 +14,16 @@ import { Button, Input } from '@/components/console/form';
 
 export const metadata: Metadata = { title: 'Receiver' };
 
-const RECEIPT_PAGE_SIZE = 50;
 const ZReceiverSearch = z.object({
   q: z.string().default('').transform((q) => q.trim().slice(0, 200)).catch(''),
   before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional().catch(undefined),
 });
 
 export default async function ReceiverPage({ params, searchParams }: TPageProps<{ id: string }>) {
-  const { staff, api } = await staffApi();
   const { id } = await params;
   const { q, before } = pageQuery(await searchParams, ZReceiverSearch);
-
-  const stored = await getReceiver(id);
-  if (!stored) notFound();
-  const receiver = asSeenBy(staff.role, receiverForRole(staff.role, stored)); // secrets whole for admins, fingerprints for the others
-  const readAt = new Date().toISOString();
-  const [page, delivering] = await Promise.all([
-    listReceipts(receiver.id, { limit: RECEIPT_PAGE_SIZE, before, q: q || undefined }).then((p) => asSeenBy(staff.role, p)),
-    findDeliveringWebhooks(staff.environment, api, stored),
-  ]);
-  const mismatches = await secretWarnings(staff.environment, api, stored, delivering.webhooks);
-  const url = ingestUrl(receiver.slug);
+  const { view } = await loadReceiverView(id, { q, before });
+  const { receiver, url, delivering, mismatches } = view;
 
   return (
     <div className="space-y-5">
@@ -97,8 +81,8 @@ export default async function ReceiverPage({ params, searchParams }: TPageProps<
             ingestUrl={url}
             q={q}
             before={before}
-            initial={{ results: page.receipts.map(receiptJson), ...(page.nextBefore ? { nextPageToken: String(page.nextBefore) } : {}) }}
-            readAt={readAt}
+            initial={view.receipts}
+            readAt={view.readAt}
           />
         </section>
       </div>

@@ -2,54 +2,45 @@
 
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
-import { staffApi } from '@/app/(console)/_lib/staff-api';
-import { actionErrorInfo, isUnsupportedError } from '@/app/(console)/_lib/errors';
-import type { TActionResult } from '@/app/(console)/_lib/errors';
-import { auditResultOf, recordAudit } from '@/lib/console/audit/record-audit';
-import { getDb } from '@/lib/db/client';
+import { staffAction } from '@/lib/console/staff/staff-action';
+
+// A webhook's own actions (operators): a test event, disable/enable, a message re-sent; each audited.
 
 const ZWebhookId = z.string().min(1).max(200);
 const ZMessageId = z.string().min(1).max(200);
-const invalid = (what: string): TActionResult<never> => ({ ok: false, error: { message: `Invalid ${what}.` } });
 
-export async function sendTestEventAction(webhookId: string, eventType?: string): Promise<TActionResult<{ messageId: string }>> {
-  const { staff, api } = await staffApi('operator');
-  if (!ZWebhookId.safeParse(webhookId).success) return invalid('webhook id');
-  if (eventType !== undefined && !z.string().min(1).max(100).safeParse(eventType).success) return invalid('event type');
-  try {
+export const sendTestEventAction = staffAction(
+  {
+    role: 'operator',
+    input: z.tuple([ZWebhookId, z.string().min(1).max(100).optional()]),
+    invalid: (e) => (e.issues[0]?.path[0] === 1 ? 'Invalid event type.' : 'Invalid webhook id.'),
+    audit: { action: 'webhook.test', target: ([webhookId]) => [webhookId] },
+  },
+  async ({ api, input: [webhookId, eventType], audit }): Promise<{ data: { messageId: string }; notice: string }> => {
     const message = await api.sendTestEvent(webhookId, eventType || undefined);
-    await recordAudit(await getDb(), { actor: staff, action: 'webhook.test', target: [webhookId, message.id], result: 'ok', detail: { eventType: message.eventType } });
-    return { ok: true, data: { messageId: message.id }, notice: `Test event ${message.id} queued.` };
-  } catch (err) {
-    await recordAudit(await getDb(), { actor: staff, action: 'webhook.test', target: [webhookId], result: auditResultOf(err) });
-    return { ok: false, error: actionErrorInfo(err) };
-  }
-}
+    audit({ target: [webhookId, message.id], detail: { eventType: message.eventType } });
+    return { data: { messageId: message.id }, notice: `Test event ${message.id} queued.` };
+  },
+);
 
-export async function setWebhookDisabledAction(webhookId: string, disabled: boolean): Promise<TActionResult> {
-  const { staff, api } = await staffApi('operator');
-  if (!ZWebhookId.safeParse(webhookId).success || typeof disabled !== 'boolean') return invalid('request');
-  const action = disabled ? 'webhook.disable' : 'webhook.enable';
-  try {
+export const setWebhookDisabledAction = staffAction(
+  {
+    role: 'operator',
+    input: z.tuple([ZWebhookId, z.boolean()]),
+    audit: { action: ([, disabled]) => (disabled ? 'webhook.disable' : 'webhook.enable'), target: ([webhookId]) => [webhookId] },
+  },
+  async ({ api, input: [webhookId, disabled] }) => {
     await api.updateWebhook(webhookId, { disabled });
-    await recordAudit(await getDb(), { actor: staff, action, target: [webhookId], result: 'ok' });
-  } catch (err) {
-    await recordAudit(await getDb(), { actor: staff, action, target: [webhookId], result: auditResultOf(err) });
-    return { ok: false, error: actionErrorInfo(err), unsupported: isUnsupportedError(err) };
-  }
-  revalidatePath(`/webhooks/${webhookId}`);
-  return { ok: true, notice: disabled ? 'Webhook disabled.' : 'Webhook enabled.' };
-}
+    revalidatePath(`/webhooks/${webhookId}`);
+    return { notice: disabled ? 'Webhook disabled.' : 'Webhook enabled.' };
+  },
+);
 
-export async function resendMessageAction(webhookId: string, messageId: string): Promise<TActionResult<{ attemptId: string }>> {
-  const { staff, api } = await staffApi('operator');
-  if (!ZWebhookId.safeParse(webhookId).success || !ZMessageId.safeParse(messageId).success) return invalid('request');
-  try {
+export const resendMessageAction = staffAction(
+  { role: 'operator', input: z.tuple([ZWebhookId, ZMessageId]), audit: { action: 'message.resend', target: ([webhookId, messageId]) => [webhookId, messageId] } },
+  async ({ api, input: [webhookId, messageId], audit }): Promise<{ data: { attemptId: string }; notice: string }> => {
     const attempt = await api.resendMessage(webhookId, messageId);
-    await recordAudit(await getDb(), { actor: staff, action: 'message.resend', target: [webhookId, messageId, attempt.id], result: 'ok', detail: { attemptStatus: attempt.status } });
-    return { ok: true, data: { attemptId: attempt.id }, notice: 'Resent.' };
-  } catch (err) {
-    await recordAudit(await getDb(), { actor: staff, action: 'message.resend', target: [webhookId, messageId], result: auditResultOf(err) });
-    return { ok: false, error: actionErrorInfo(err), unsupported: isUnsupportedError(err) };
-  }
-}
+    audit({ target: [webhookId, messageId, attempt.id], detail: { attemptStatus: attempt.status } });
+    return { data: { attemptId: attempt.id }, notice: 'Resent.' };
+  },
+);

@@ -1,17 +1,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import { ErrorCallout } from '@/components/console/callout';
 import { PageHeader } from '@/components/console/page-header';
 import { EVENT_TYPES } from '@/lib/constants';
-import { getReceiver } from '@/lib/console/receivers';
-import { loadTimeline } from '@/lib/console/timeline/timeline';
 import { parseTimelineSearch } from '@/lib/console/timeline/timeline-filters';
 import type { TTimeline } from '@/lib/console/timeline/timeline-types';
-import { getTrackedWebhook } from '@/lib/console/tracked-webhooks';
-import { loadOrError } from '@/app/(console)/_lib/errors';
-import { staffApi } from '@/app/(console)/_lib/staff-api';
-import { asSeenBy } from '@/lib/console/staff/viewer-redaction';
+import { loadTimelineView } from '@/lib/console/timeline/timeline-view';
 import { Timeline } from './timeline';
 import { TimelineFilterForm } from './timeline-filter-form';
 import { WebhookActions } from './webhook-controls';
@@ -28,18 +22,12 @@ export const metadata: Metadata = { title: 'Webhook timeline' };
 const UNREAD: TTimeline = { webhook: null, receiver: null, messages: [], sharedUrlWith: [], nextPageToken: null, fetchedAt: new Date(0).toISOString() };
 
 export default async function WebhookPage({ params, searchParams }: TPageProps<{ id: string }>) {
-  const { staff, api } = await staffApi();
   const { id } = await params;
   const filters = parseTimelineSearch(await searchParams);
-
-  const [timeline, tracked] = await Promise.all([
-    loadOrError(() => loadTimeline(staff.environment, api, id, filters)),
-    getTrackedWebhook(staff.environment, id),
-  ]);
-  if (timeline.error?.status === 404) notFound();
-  const initial = asSeenBy(staff.role, timeline.data ?? UNREAD);
+  const { view } = await loadTimelineView(id, filters);
+  const { timeline, tracked, createdFor } = view;
+  const initial = timeline ?? UNREAD;
   const webhook = initial.webhook;
-  const createdFor = asSeenBy(staff.role, !initial.receiver && tracked?.receiverId ? await getReceiver(tracked.receiverId) : null);
 
   const description = webhook?.description || tracked?.description || '';
   const eventTypes = webhook?.eventTypes ?? [...EVENT_TYPES];
@@ -59,7 +47,7 @@ export default async function WebhookPage({ params, searchParams }: TPageProps<{
         url={url}
         eventTypes={eventTypes}
         receiver={initial.receiver}
-        createdFor={createdFor ? { id: createdFor.id, name: createdFor.name, slug: createdFor.slug } : null}
+        createdFor={createdFor}
         sharedUrlWith={initial.sharedUrlWith}
       />
 
@@ -82,10 +70,10 @@ export default async function WebhookPage({ params, searchParams }: TPageProps<{
             { label: 'Export NDJSON', params: { format: 'ndjson' } },
           ]}
         />
-        {timeline.data ? (
-          <Timeline key={JSON.stringify(filters)} webhookId={id} filters={filters} initial={timeline.data} />
+        {timeline ? (
+          <Timeline key={JSON.stringify(filters)} webhookId={id} filters={filters} initial={timeline} />
         ) : (
-          <ErrorCallout error={timeline.error} title="The messages could not be loaded" />
+          <ErrorCallout error={view.error} title="The messages could not be loaded" />
         )}
       </section>
     </div>

@@ -2,23 +2,21 @@
 import { deleteAlertRule, setAlertRuleEnabled } from '@/lib/console/alerts/alert-rules';
 import { ZAlertRulePatch } from '@/lib/console/alerts/rule-schemas';
 import { withStaff } from '@/lib/console/staff/with-staff';
-import { recordAudit } from '@/lib/console/audit/record-audit';
-import { getDb } from '@/lib/db/client';
 import { readJson } from '@/lib/http/body';
 import { json, otherMethods } from '@/lib/http/respond';
 
 export const dynamic = 'force-dynamic';
 
-export const PATCH = withStaff<{ id: string }>({ role: 'admin' }, async ({ req, params, staff }) => {
+export const PATCH = withStaff<{ id: string }>({ role: 'admin', audit: 'alert-rule.update' }, async ({ req, params, staff, audit }) => {
+  audit({ target: [params.id] });
   const { enabled } = await readJson(req, ZAlertRulePatch);
-  const rule = await setAlertRuleEnabled(staff.environment, params.id, enabled);
-  await recordAudit(await getDb(), { actor: staff, action: 'alert-rule.update', target: [params.id], result: 'ok', detail: { enabled } });
-  return json(rule);
+  audit({ detail: { enabled } });
+  return json(await setAlertRuleEnabled(staff.environment, params.id, enabled));
 });
 
-export const DELETE = withStaff<{ id: string }>({ role: 'admin' }, async ({ params, staff }) => {
+export const DELETE = withStaff<{ id: string }>({ role: 'admin', audit: 'alert-rule.delete' }, async ({ params, staff, audit }) => {
+  audit({ target: [params.id] });
   await deleteAlertRule(staff.environment, params.id);
-  await recordAudit(await getDb(), { actor: staff, action: 'alert-rule.delete', target: [params.id], result: 'ok' });
   return new Response(null, { status: 204 });
 });
 

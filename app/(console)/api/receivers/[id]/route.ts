@@ -5,13 +5,11 @@ import { z } from 'zod';
 import { readJson } from '@/lib/http/body';
 import { ApiError } from '@/lib/http/errors';
 import { json, otherMethods } from '@/lib/http/respond';
-import { getReceiver, receiverForRole, receiverJson, resolveSecretStandIns, updateReceiver } from '@/lib/console/receivers';
+import { getReceiver, receiverForRole, receiverJson, resolveSecretStandIns } from '@/lib/console/receivers';
+import { requireReceiver, updateReceiverAudited } from '@/lib/console/receivers/audited-receivers';
+import { secretWarnings } from '@/lib/console/receivers/secret-warnings';
 import { withStaff } from '@/lib/console/staff/with-staff';
-import { auditResultOf, recordAudit } from '@/lib/console/audit/record-audit';
-import { receiverChanges } from '@/lib/console/audit/receiver-changes';
-import { getDb } from '@/lib/db/client';
 import { connectApi } from '@/lib/console/connect-api';
-import { secretWarnings } from '@/app/(console)/receivers/[id]/secret-warnings';
 
 export const dynamic = 'force-dynamic';
 
@@ -31,18 +29,10 @@ export const GET = withStaff<{ id: string }>(async ({ params, staff }) => {
 
 export const PATCH = withStaff<{ id: string }>({ role: 'operator' }, async ({ req, params, staff }) => {
   const input = await readJson(req, ZPatch);
-  const receiver = await getReceiver(params.id);
-  if (!receiver) throw new ApiError('not_found', 'No such receiver.');
+  const receiver = await requireReceiver(params.id);
   // A stand-in sent back (what an operator was shown) keeps the secret it stands for.
   const patch = input.secrets === undefined ? input : { ...input, secrets: resolveSecretStandIns(input.secrets, receiver.secrets) };
-  let updated;
-  try {
-    updated = await updateReceiver(receiver.id, patch);
-  } catch (err) {
-    await recordAudit(await getDb(), { actor: staff, action: 'receiver.update', target: [receiver.id], result: auditResultOf(err) });
-    throw err;
-  }
-  await recordAudit(await getDb(), { actor: staff, action: 'receiver.update', target: [receiver.id], result: 'ok', detail: receiverChanges(receiver, patch) });
+  const updated = await updateReceiverAudited(staff, receiver, patch);
   const warnings = patch.secrets === undefined ? [] : await secretWarnings(staff.environment, connectApi(staff.environment), updated);
   return json({ ...receiverJson(receiverForRole(staff.role, updated)), warnings });
 });

@@ -6,28 +6,21 @@ import { EmptyState } from '@/components/console/empty-state';
 import { PageHeader } from '@/components/console/page-header';
 import { Table, TBody, Td, Th } from '@/components/console/table';
 import { Timestamp } from '@/components/console/timestamp';
-import { staffApi } from '@/app/(console)/_lib/staff-api';
-import { asSeenBy } from '@/lib/console/staff/viewer-redaction';
-import { loadOrError } from '@/app/(console)/_lib/errors';
+import { loadGrantsView } from '@/lib/console/connects/grants-view';
 import { pageQuery, ZPageTokenSearch, type TPageProps } from '@/lib/http/page-props';
 
 export const metadata: Metadata = { title: 'Grants' };
 
-const PAGE_SIZE = 25;
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const money = (cents: number) => usd.format(cents / 100);
 const STATUS_TONE = { Initiated: 'blue', Completed: 'green', Canceled: 'gray' } as const;
 
 export default async function GrantsPage({ params, searchParams }: TPageProps<{ id: string }>) {
-  const { staff, api } = await staffApi();
   const { id } = await params;
   const { pageToken } = pageQuery(await searchParams, ZPageTokenSearch);
-
-  const connect = await loadOrError(() => api.getConnect(id));
-  const grants = asSeenBy(staff.role, connect.data?.apiKey ? await loadOrError(() => api.listGrants(connect.data.apiKey!, { pageLimit: PAGE_SIZE, pageToken })) : null);
+  const { view } = await loadGrantsView(id, pageToken);
+  const { connectError, grants, grantsError, donorPage } = view;
   const base = `/connects/${encodeURIComponent(id)}/grants`;
-  // The donor page is the service's, on the API's host (this app's only when the service is embedded).
-  const donorPage = api.serviceUrl(`/connect/${encodeURIComponent(id)}`);
 
   return (
     <div className="space-y-5">
@@ -40,11 +33,11 @@ export default async function GrantsPage({ params, searchParams }: TPageProps<{ 
         title="Grants"
         description="Newest first, read with the Connect's API key."
       />
-      {connect.error ? <ErrorCallout error={connect.error} title={connect.error.status === 404 ? 'No such Connect for this account' : 'The Connect could not be loaded'} /> : null}
-      {connect.data && !connect.data.apiKey ? <ErrorCallout error={{ message: 'The API returned this Connect without an API key, so its grants cannot be listed.' }} /> : null}
-      {grants?.error ? <ErrorCallout error={grants.error} title="The grants could not be loaded" /> : null}
-      {grants?.data ? (
-        grants.data.results.length === 0 ? (
+      {connectError ? <ErrorCallout error={connectError} title={connectError.status === 404 ? 'No such Connect for this account' : 'The Connect could not be loaded'} /> : null}
+      {view.noApiKey ? <ErrorCallout error={{ message: 'The API returned this Connect without an API key, so its grants cannot be listed.' }} /> : null}
+      {grantsError ? <ErrorCallout error={grantsError} title="The grants could not be loaded" /> : null}
+      {grants ? (
+        grants.results.length === 0 ? (
           <EmptyState title={pageToken ? 'No more grants' : 'No grants yet'}>
             {pageToken ? (
               <Link href={base} className="text-indigo-700 hover:underline">
@@ -76,7 +69,7 @@ export default async function GrantsPage({ params, searchParams }: TPageProps<{ 
                 </tr>
               </thead>
               <TBody>
-                {grants.data.results.map((g) => (
+                {grants.results.map((g) => (
                   <tr key={g.id} className="hover:bg-slate-50" data-testid="grant-row" title={g.id}>
                     <Td>
                       <Timestamp value={g.createdAt} />
@@ -112,8 +105,8 @@ export default async function GrantsPage({ params, searchParams }: TPageProps<{ 
               ) : (
                 <span />
               )}
-              {grants.data.nextPageToken ? (
-                <Link href={`${base}?pageToken=${encodeURIComponent(grants.data.nextPageToken)}`} className="font-medium text-indigo-700 hover:underline">
+              {grants.nextPageToken ? (
+                <Link href={`${base}?pageToken=${encodeURIComponent(grants.nextPageToken)}`} className="font-medium text-indigo-700 hover:underline">
                   Older →
                 </Link>
               ) : (

@@ -1,36 +1,27 @@
 // Console: GET /api/cases/{q}/export?includeDonor=1 — the case the page /cases/{q} shows, as a JSON evidence bundle.
-import { recordAudit } from '@/lib/console/audit/record-audit';
 import { buildCaseForExport, caseBundle } from '@/lib/console/export/export-case';
 import { attachment, parseIncludeDonor } from '@/lib/console/export/export-query';
 import { searchTermProblem } from '@/lib/console/investigation/search-query';
 import { connectApi } from '@/lib/console/connect-api';
 import { assertRole, withStaff } from '@/lib/console/staff/with-staff';
-import { getDb } from '@/lib/db/client';
 import { ApiError } from '@/lib/http/errors';
 import { otherMethods } from '@/lib/http/respond';
-import { upstreamProblem } from '@/lib/console/upstream-problem';
-import { asConnectApiError } from '@/app/(console)/_lib/errors';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = withStaff<{ q: string }>(async ({ req, params, staff }) => {
+export const GET = withStaff<{ q: string }>({ audit: 'export' }, async ({ req, params, staff, audit }) => {
   const includeDonor = parseIncludeDonor(req.nextUrl.searchParams);
+  audit({ detail: { format: 'case', includeDonor } });
   if (includeDonor) assertRole(staff, 'operator'); // donor details leave only with an operator, audited
   const q = decoded(params.q).trim().slice(0, 254);
   const problem = searchTermProblem(q);
   if (problem) throw new ApiError('bad_request', `The search term ${problem}.`);
-  try {
-    const found = await buildCaseForExport(staff.environment, connectApi(staff.environment), q);
-    const bundle = caseBundle(found, staff, includeDonor);
-    await recordAudit(await getDb(), { actor: staff, action: 'export', target: found.messages.map((m) => m.id).slice(0, 10), result: 'ok', detail: { format: 'case', includeDonor } });
-    return new Response(`${JSON.stringify(bundle, null, 2)}\n`, {
-      headers: { 'content-type': 'application/json; charset=utf-8', 'content-disposition': attachment(`case-${found.kind}-${new Date().toISOString().slice(0, 10)}.json`), 'cache-control': 'no-store' },
-    });
-  } catch (err) {
-    const apiErr = asConnectApiError(err);
-    if (apiErr) return upstreamProblem(apiErr);
-    throw err;
-  }
+  const found = await buildCaseForExport(staff.environment, connectApi(staff.environment), q);
+  audit({ target: found.messages.map((m) => m.id).slice(0, 10) });
+  const bundle = caseBundle(found, staff, includeDonor);
+  return new Response(`${JSON.stringify(bundle, null, 2)}\n`, {
+    headers: { 'content-type': 'application/json; charset=utf-8', 'content-disposition': attachment(`case-${found.kind}-${new Date().toISOString().slice(0, 10)}.json`), 'cache-control': 'no-store' },
+  });
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);

@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { payloadGone } from '@/lib/console/retention/body-gone';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import { MessageStatusBadge, ReconciliationBadge } from '@/components/console/badge';
 import { ErrorCallout } from '@/components/console/callout';
 import { CopyField } from '@/components/console/copy-button';
@@ -11,24 +10,16 @@ import { BodyViewer } from '@/components/console/body-viewer/body-viewer';
 import { Card, DescriptionList, PageHeader } from '@/components/console/page-header';
 import { RelativeTime } from '@/components/console/relative-time';
 import { Timestamp } from '@/components/console/timestamp';
-import { getReceipts } from '@/lib/console/receivers';
-import { loadMessageDetail } from '@/lib/console/timeline/timeline';
-import { loadOrError } from '@/app/(console)/_lib/errors';
-import { staffApi } from '@/app/(console)/_lib/staff-api';
-import { asSeenBy } from '@/lib/console/staff/viewer-redaction';
+import { loadMessageView } from '@/lib/console/timeline/message-view';
 import { ResendButton } from '../../resend-button';
 import { CopyCurl } from '@/components/console/copy-curl';
-import { messageCurls } from '@/lib/console/export/request-curl';
-import { hasRole } from '@/lib/console/staff/roles';
 import { ReceiptRaw } from './receipt-raw';
 
 export const metadata: Metadata = { title: 'Message' };
 
 export default async function MessagePage({ params }: { params: Promise<{ id: string; msgId: string }> }) {
-  const { staff, api } = await staffApi();
   const { id, msgId } = await params;
-  const found = await loadOrError(() => loadMessageDetail(staff.environment, api, id, msgId));
-  if (found.error?.status === 404) notFound();
+  const { view } = await loadMessageView(id, msgId);
 
   const breadcrumb = (
     <span className="break-all">
@@ -42,20 +33,17 @@ export default async function MessagePage({ params }: { params: Promise<{ id: st
       / <span className="font-mono">{msgId}</span>
     </span>
   );
-  if (!found.data) {
+  if (!view.detail) {
     return (
       <div className="space-y-4">
         <PageHeader eyebrow={breadcrumb} title="Message" />
-        <ErrorCallout error={found.error} title="The message could not be loaded" />
+        <ErrorCallout error={view.error} title="The message could not be loaded" />
       </div>
     );
   }
-  const { message: m, events, receiver, fetchedAt } = asSeenBy(staff.role, found.data);
-  // The raw requests of the receipts the loader kept (those at this webhook's receiver only).
-  const raw = asSeenBy(staff.role, await getReceipts(m.receipts.map((r) => r.id)));
+  const { detail, raw, curls } = view;
+  const { message: m, events, receiver, fetchedAt } = detail;
   const caseHref = `/cases/${encodeURIComponent(m.id)}`;
-  // "Copy as cURL" for operators and admins: each attempt as the service sent it, each raw receipt.
-  const curls = hasRole(staff.role, 'operator') ? await messageCurls(api, found.data, raw) : null;
   const attemptExtras = Object.fromEntries(Object.entries(curls?.attempts ?? {}).map(([aid, c]) => [aid, <CopyCurl key={aid} testId="attempt-curl" command={c.command} utf8={c.utf8} />]));
 
   return (
@@ -107,7 +95,7 @@ export default async function MessagePage({ params }: { params: Promise<{ id: st
               ['Attempts', m.attemptCount],
               [
                 'Next attempt',
-                found.data.webhookDisabled && m.nextAttempt ? (
+                detail.webhookDisabled && m.nextAttempt ? (
                   <span key="n" className="text-slate-600" data-testid="next-attempt">
                     none: the webhook is disabled (the message ends failed when its retry falls due, unless the webhook is enabled first)
                   </span>

@@ -4,8 +4,8 @@ import { ingestUrl, type TReceiver } from '@/lib/console/receivers';
 import { sameDestination } from '@/lib/console/receivers/receiver-urls';
 import type { TEnvironmentName } from '@/lib/console/staff/session';
 import { listTrackedWebhooks } from '@/lib/console/tracked-webhooks';
-import { apiErrorInfo } from '@/app/(console)/_lib/errors';
-import type { TErrorInfo } from '@/app/(console)/_lib/errors';
+import { apiErrorInfo } from '@/lib/console/connect-api/load-or-error';
+import type { TErrorInfo } from '@/lib/console/error-info';
 
 // The webhooks of the current environment that deliver to a receiver: those this console tracks
 // (created for it, or pointing at its ingest URL) and, when the service lists webhooks (EXT), every
