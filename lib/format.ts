@@ -2,3 +2,23 @@
 
 /** `3 messages`, `1 message`; `many` for an irregular plural. */
 export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The console's one time format, on every page (the share page and Recover included): UTC,
+ * `2026-01-31 14:05:09` (with milliseconds on request), the same on server and client. Something
+ * that is not a time is shown as it is.
+ */
+export function formatUtc(value: string | Date, withMs = false): string {
+  const d = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(d.getTime())) return String(value);
+  const iso = d.toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, withMs ? 23 : 19)}`;
+}
+
+/** formatUtc with its zone said, for text with no tooltip to say it (`2026-01-31 14:05:09 UTC`). */
+export const formatUtcLabel = (value: string | Date, withMs = false): string => `${formatUtc(value, withMs)} UTC`;
+
+/** An amount in cents, with its currency: `$1,500.00` (grants are in US dollars unless they say otherwise). */
+export function formatMoney(cents: number, currency = 'USD'): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
+}

@@ -17,7 +17,7 @@ export default async function LoginPage({ searchParams }: TPageProps) {
   const next = safeNext(query.next);
   if (await getStaff()) redirect(next);
   const options = loginOptions();
-  const error = ssoErrorMessage(query.error);
+  const error = ssoErrorMessage(query.error, options.sso?.label);
   const ssoHref = `/auth/oidc/start${next === DEFAULT_NEXT ? '' : `?next=${encodeURIComponent(next)}`}`;
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-slate-900 via-slate-800 to-indigo-950 px-4">

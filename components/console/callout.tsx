@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 // Inline notices; an error callout shows a TErrorInfo (app/(console)/_lib/errors.ts).
-import type { TErrorInfo } from '@/lib/console/error-info';
+import { errorCalloutParts, type TErrorInfo } from '@/lib/console/error-info';
 
 const TONES = {
   info: 'border-sky-200 bg-sky-50 text-sky-900',
@@ -20,12 +20,13 @@ export function Callout({ tone = 'info', title, children }: { tone?: keyof typeo
 }
 
 export function ErrorCallout({ error, title }: { error: TErrorInfo; title?: string }) {
+  const parts = errorCalloutParts(error);
   return (
-    <Callout tone="error" title={title ?? (error.status ? `The API answered ${error.status}` : 'Something went wrong')}>
-      <p>{error.message}</p>
-      {error.errors?.length ? (
+    <Callout tone="error" title={title ?? parts.title}>
+      <p>{parts.message}</p>
+      {parts.details.length ? (
         <ul className="mt-1 list-inside list-disc">
-          {error.errors.map((e) => (
+          {parts.details.map((e) => (
             <li key={e.path + e.message}>
               <span className="font-mono">{e.path}</span>: {e.message}
             </li>

@@ -1,11 +1,8 @@
 // Times are shown in UTC, the same on server and client (no hydration drift), with the full ISO in the tooltip.
 
-export function formatUtc(value: string | Date, withMs = false): string {
-  const d = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(d.getTime())) return String(value);
-  const iso = d.toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, withMs ? 23 : 19)}`;
-}
+import { formatUtc } from '@/lib/format';
+
+export { formatUtc };
 
 export function Timestamp({ value, withMs, className = '' }: { value: string | Date | null | undefined; withMs?: boolean; className?: string }) {
   if (!value) return <span className="text-slate-400">—</span>;

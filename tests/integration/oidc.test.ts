@@ -268,9 +268,11 @@ describe('single sign-on', () => {
     const back = await browser.follow(new URL(abort, page.url).href, callbackOf(app));
     assert.equal(new URL(back.url).searchParams.get('error'), 'access_denied');
     const res = await browser.request(back.url);
-    assert.equal(res.headers.get('location'), '/login?error=idp_denied');
+    assert.equal(res.headers.get('location'), '/login?error=idp_cancelled');
     const login = await latestLogin();
-    assert.deepEqual([login.result, login.detail.check], ['idp_denied', 'access_denied']);
+    assert.deepEqual([login.result, login.detail.check], ['idp_cancelled', 'access_denied']);
+    const page2 = await browser.request(`${app.baseUrl}/login?error=idp_cancelled`);
+    assert.match(await page2.text(), /Sign-in was cancelled at Corp SSO\. Start again when you are ready\./, 'the login page names the provider');
   });
 
   test('the provider unreachable at the token exchange', async () => {

@@ -10,6 +10,7 @@ import type { TProblemPreset } from '@/lib/console/investigation/problem-window'
 import { loadProblemsView } from '@/lib/console/investigation/problems-view';
 import { pageSearchParams, type TPageProps } from '@/lib/http/page-props';
 import { Button, Input } from '@/components/console/form';
+import { formatMoney } from '@/lib/format';
 
 export const metadata: Metadata = { title: 'Problems' };
 
@@ -19,7 +20,7 @@ const PRESETS: [TProblemPreset, string][] = [
   ['24h', 'Last 24 h'],
   ['7d', 'Last 7 days'],
 ];
-const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const money = formatMoney;
 
 export default async function ProblemsPage({ searchParams }: TPageProps) {
   const { view } = await loadProblemsView(pageSearchParams(await searchParams));

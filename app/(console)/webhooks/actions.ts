@@ -7,6 +7,9 @@ import { requireRole } from '@/lib/console/staff/session';
 import { connectApi } from '@/lib/console/connect-api';
 import { createWebhookFor, ZCreateWebhook } from '@/lib/console/webhooks/create-webhook';
 import { trackWebhookById } from '@/lib/console/webhooks/track-webhook';
+import { listReceivers } from '@/lib/console/receivers';
+import { consoleAddresses } from '@/lib/console/receivers/console-addresses';
+import { receiverForUrl } from '@/lib/console/receivers/receiver-urls';
 
 // The webhooks pages' actions (operators): a subscription created, an existing one tracked by id or
 // from the service's list. Each audited.
@@ -15,22 +18,40 @@ import { trackWebhookById } from '@/lib/console/webhooks/track-webhook';
 export const createWebhookAction = staffFormAction(
   {
     role: 'operator',
-    read: (form) => ({
-      destination: String(form.get('destination') ?? 'new-receiver'),
-      receiverName: String(form.get('receiverName') ?? ''),
-      receiverId: String(form.get('receiverId') ?? ''),
-      url: String(form.get('url') ?? ''),
-      eventTypes: form.getAll('eventTypes').map(String),
-      description: String(form.get('description') ?? ''),
-      disabled: form.get('disabled') === 'on',
-    }),
+    read: (form) => {
+      // "Use that receiver (and its secret)", offered when "Another URL" is one of this console's receivers.
+      const useReceiver = String(form.get('useReceiver') ?? '');
+      return {
+        destination: useReceiver ? 'receiver' : String(form.get('destination') ?? 'new-receiver'),
+        receiverName: String(form.get('receiverName') ?? ''),
+        receiverId: useReceiver || String(form.get('receiverId') ?? ''),
+        url: String(form.get('url') ?? ''),
+        eventTypes: form.getAll('eventTypes').map(String),
+        description: String(form.get('description') ?? ''),
+        disabled: form.get('disabled') === 'on',
+        confirmed: form.get('confirmed') === 'url',
+      };
+    },
     input: ZCreateWebhook,
     onError: (error) => {
       const fields = ['url', 'eventTypes', 'description', 'receiverId'];
       return { error, fieldErrors: Object.fromEntries((error.errors ?? []).filter((e) => fields.includes(e.path.split('.')[0])).map((e) => [e.path.split('.')[0], e.message])) };
     },
   },
-  async ({ staff, api, input }) => `/webhooks/${encodeURIComponent(await createWebhookFor(staff, api, input))}`,
+  async ({ staff, api, input, raw }) => {
+    if (input.destination === 'url' && raw.confirmed !== true) {
+      // Another URL that is one of this console's receivers: a fresh secret would fail its signature check on every delivery.
+      const receiver = receiverForUrl(input.url, await listReceivers(), await consoleAddresses());
+      if (receiver) {
+        const why = receiver.secrets.length
+          ? 'A webhook made for “Another URL” signs with a fresh secret that receiver does not hold, so every delivery there would fail its signature check.'
+          : 'That receiver holds no secret, so its deliveries would not be verified.';
+        Object.assign(raw, { matchReceiverId: receiver.id }); // the form's "Use that receiver" button sends it back
+        return { confirm: [`This URL is this console’s receiver “${receiver.name}” (/ingest/${receiver.slug}): deliveries there are stored here. ${why}`] };
+      }
+    }
+    return `/webhooks/${encodeURIComponent(await createWebhookFor(staff, api, input))}`;
+  },
 );
 
 const ZTrack = z.object({ webhookId: z.string().trim().regex(/^[A-Za-z0-9_-]{3,200}$/, { message: 'A webhook id, e.g. ep_2abc…' }) });

@@ -1,5 +1,6 @@
 import type { TCase, TCaseDelivery } from '../investigation/case-types';
 import { RECONCILIATION_LABELS } from '../timeline/reconcile';
+import { formatMoney, formatUtcLabel } from '@/lib/format';
 
 // The page a share link opens: the case read-only, as plain server-made HTML (no script, no
 // buttons, nothing to act with), every value escaped. The case given here is already masked
@@ -22,13 +23,13 @@ function page(title: string, body: string): string {
 function delivery(d: TCaseDelivery): string {
   const tone = d.reconciliation === 'delivered-and-received' ? 'ok' : 'bad';
   const attempts = d.attempts
-    .map((a) => `<tr><td>${escapeHtml(a.timestamp)}</td><td>${escapeHtml(a.status)}</td><td>${escapeHtml(a.responseStatusCode || '—')}</td><td>${escapeHtml(a.responseDurationMs)} ms</td><td>${escapeHtml(a.triggerType)}</td></tr>`)
+    .map((a) => `<tr><td>${escapeHtml(formatUtcLabel(a.timestamp))}</td><td>${escapeHtml(a.status)}</td><td>${escapeHtml(a.responseStatusCode || '—')}</td><td>${escapeHtml(a.responseDurationMs)} ms</td><td>${escapeHtml(a.triggerType)}</td></tr>`)
     .join('');
   const receipts = d.receipts
-    .map((r) => `<tr><td>${escapeHtml(r.receivedAt)}</td><td>${escapeHtml(r.verdict)}${r.duplicate ? ' (duplicate)' : ''}</td><td>${escapeHtml(r.responseStatus)}</td><td>${escapeHtml(r.verdictReason)}</td></tr>`)
+    .map((r) => `<tr><td>${escapeHtml(formatUtcLabel(r.receivedAt))}</td><td>${escapeHtml(r.verdict)}${r.duplicate ? ' (duplicate)' : ''}</td><td>${escapeHtml(r.responseStatus)}</td><td>${escapeHtml(r.verdictReason)}</td></tr>`)
     .join('');
   return `<div class="card" data-testid="share-delivery"><div><strong>${escapeHtml(d.webhook.description || d.webhook.id)}</strong> <span class="muted"><code>${escapeHtml(d.webhook.url)}</code></span></div>
-<div><span class="badge ${tone}">${escapeHtml(RECONCILIATION_LABELS[d.reconciliation] ?? d.reconciliation)}</span> <span class="muted">${escapeHtml(d.status ?? 'not queued')} · ${escapeHtml(d.attemptCount)} attempt(s)${d.nextAttempt ? ` · next ${escapeHtml(d.nextAttempt)}` : ''}</span></div>
+<div><span class="badge ${tone}">${escapeHtml(RECONCILIATION_LABELS[d.reconciliation] ?? d.reconciliation)}</span> <span class="muted">${escapeHtml(d.status ?? 'not queued')} · ${escapeHtml(d.attemptCount)} attempt(s)${d.nextAttempt ? ` · next ${escapeHtml(formatUtcLabel(d.nextAttempt))}` : ''}</span></div>
 <p>${escapeHtml(d.explanation)}</p>
 ${attempts ? `<div class="scroll"><table><thead><tr><th>Attempt at</th><th>Outcome</th><th>HTTP</th><th>Took</th><th>Trigger</th></tr></thead><tbody>${attempts}</tbody></table></div>` : '<p class="muted">No attempts.</p>'}
 ${receipts ? `<div class="scroll"><table><thead><tr><th>Received at</th><th>Signature</th><th>Answered</th><th>Why</th></tr></thead><tbody>${receipts}</tbody></table></div>` : '<p class="muted">Nothing arrived at this console’s receiver.</p>'}</div>`;
@@ -37,21 +38,21 @@ ${receipts ? `<div class="scroll"><table><thead><tr><th>Received at</th><th>Sign
 /** The shared case: what was searched, the grants (masked), each message at each webhook with its verdicts and explanation. */
 export function renderSharedCase(c: TCase, link: { ticket: string; expiresAt: Date; createdBy: string }): string {
   const grants = c.grants
-    .map((g) => `<tr><td><code>${escapeHtml(g.trackingId || g.id)}</code></td><td>${escapeHtml(g.status)}</td><td>${escapeHtml((g.amount / 100).toFixed(2))}</td><td>${escapeHtml(g.fundName)}</td><td>${escapeHtml(`${g.firstName} ${g.lastName}`)} · ${escapeHtml(g.email)}</td><td>${escapeHtml(g.createdAt)}</td></tr>`)
+    .map((g) => `<tr><td><code>${escapeHtml(g.trackingId || g.id)}</code></td><td>${escapeHtml(g.status)}</td><td>${escapeHtml(formatMoney(g.amount))}</td><td>${escapeHtml(g.fundName)}</td><td>${escapeHtml(`${g.firstName} ${g.lastName}`)} · ${escapeHtml(g.email)}</td><td>${escapeHtml(formatUtcLabel(g.createdAt))}</td></tr>`)
     .join('');
   const messages = c.messages
     .map(
-      (m) => `<section><h2>${escapeHtml(m.eventType)} <span class="muted"><code>${escapeHtml(m.id)}</code> · ${escapeHtml(m.timestamp)}${m.test ? ' · test event' : ''}</span></h2>${m.deliveries.map(delivery).join('')}${
+      (m) => `<section><h2>${escapeHtml(m.eventType)} <span class="muted"><code>${escapeHtml(m.id)}</code> · ${escapeHtml(formatUtcLabel(m.timestamp))}${m.test ? ' · test event' : ''}</span></h2>${m.deliveries.map(delivery).join('')}${
         m.otherReceipts.length ? `<p class="muted">Also arrived at ${m.otherReceipts.length} other receiver(s) of this console.</p>` : ''
       }</section>`,
     )
     .join('');
-  const body = `<p class="muted">${link.ticket ? `Ticket ${escapeHtml(link.ticket)} · ` : ''}shared by ${escapeHtml(link.createdBy)} · this link stops working at ${escapeHtml(link.expiresAt.toISOString())}</p>
+  const body = `<p class="muted">${link.ticket ? `Ticket ${escapeHtml(link.ticket)} · ` : ''}shared by ${escapeHtml(link.createdBy)} · this link stops working at ${escapeHtml(formatUtcLabel(link.expiresAt))}</p>
 <h1 data-testid="share-query">${escapeHtml(c.query)}</h1>
 ${c.notes.map((n) => `<div class="card muted">${escapeHtml(n)}</div>`).join('')}
 ${grants ? `<h2>Grants</h2><div class="card"><div class="scroll"><table><thead><tr><th>Grant</th><th>Status</th><th>Amount</th><th>Fund</th><th>Donor</th><th>Created</th></tr></thead><tbody>${grants}</tbody></table></div></div>` : ''}
 ${messages || '<div class="card">No message of this account matches.</div>'}
-<p class="muted">Donor details are masked and no secret is shown. Read at ${escapeHtml(c.fetchedAt)}.</p>`;
+<p class="muted">Donor details are masked and no secret is shown. Read at ${escapeHtml(formatUtcLabel(c.fetchedAt))}.</p>`;
   return page(`Shared case ${c.query}`, body);
 }
 

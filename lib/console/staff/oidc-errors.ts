@@ -9,6 +9,7 @@ export const SSO_ERRORS = {
   sso_off: 'Single sign-on is not set up on this console.',
   state_mismatch: 'This sign-in was not started here, or it took longer than 10 minutes. Please start again.',
   idp_denied: 'The identity provider did not sign you in.',
+  idp_cancelled: 'Sign-in was cancelled at the identity provider. Start again when you are ready.',
   idp_unreachable: 'The identity provider could not be reached. Please try again in a moment.',
   wrong_issuer: 'The answer did not come from the identity provider this console trusts, so it was refused.',
   code_rejected: 'The identity provider refused the sign-in code: it was already used or has expired. Please start again.',
@@ -23,10 +24,15 @@ export const SSO_ERRORS = {
 } as const;
 export type TSsoError = keyof typeof SSO_ERRORS;
 
-/** The sentence for `?error=<code>`; nothing for a code this console did not make (never echoed). */
-export function ssoErrorMessage(code: unknown): string | undefined {
+/**
+ * The sentence for `?error=<code>`; nothing for a code this console did not make (never echoed).
+ * `provider`: the sign-in button's label (OIDC_NAME), named where the sentence is about it.
+ */
+export function ssoErrorMessage(code: unknown, provider?: string): string | undefined {
   const c = Array.isArray(code) ? code[0] : code;
-  return typeof c === 'string' && Object.hasOwn(SSO_ERRORS, c) ? SSO_ERRORS[c as TSsoError] : undefined;
+  if (typeof c !== 'string' || !Object.hasOwn(SSO_ERRORS, c)) return undefined;
+  if (c === 'idp_cancelled' && provider) return `Sign-in was cancelled at ${provider}. Start again when you are ready.`;
+  return SSO_ERRORS[c as TSsoError];
 }
 
 type TClassified = { code: TSsoError; check?: string };
@@ -38,7 +44,11 @@ export function classifySsoError(err: unknown): TClassified {
     if (err.error === 'invalid_client' || err.error === 'unauthorized_client') return { code: 'client_rejected', check: err.error };
     return { code: 'sso_failed', check: 'token_endpoint_error' };
   }
-  if (err instanceof client.AuthorizationResponseError) return { code: 'idp_denied', check: /^[a-z_]{1,40}$/.test(err.error) ? err.error : 'error' };
+  if (err instanceof client.AuthorizationResponseError) {
+    // access_denied: the person chose Cancel (or No) at the provider; anything else is the provider's refusal.
+    if (err.error === 'access_denied') return { code: 'idp_cancelled', check: 'access_denied' };
+    return { code: 'idp_denied', check: /^[a-z_]{1,40}$/.test(err.error) ? err.error : 'error' };
+  }
   if (err instanceof client.ClientError) return classifyClientError(err);
   if (err instanceof Error && err.name === 'MissingIdTokenError') return { code: 'bad_token', check: 'no id_token' };
   if (isNetworkError(err)) return { code: 'idp_unreachable', check: 'network' };

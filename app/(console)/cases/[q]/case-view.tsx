@@ -11,6 +11,7 @@ import { ExportLinks } from '@/components/console/export-links';
 import { Timestamp } from '@/components/console/timestamp';
 import type { TCase, TCaseGrant, TCaseMessage } from '@/lib/console/investigation/case-types';
 import { CaseDelivery, ForwardLine, ReceiptLine } from './case-delivery';
+import { formatMoney } from '@/lib/format';
 
 // A case, kept live: the same search re-run every few seconds, so a retry or a fix shows without a reload.
 
@@ -70,7 +71,7 @@ export function CaseView({ initial }: { initial: TCase }) {
   );
 }
 
-const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const money = formatMoney;
 
 function GrantCard({ grant: g }: { grant: TCaseGrant }) {
   return (

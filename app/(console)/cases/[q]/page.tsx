@@ -46,7 +46,8 @@ export default async function CasePage({ params, searchParams }: { params: Promi
       return (
         <div className="space-y-5">
           <CaseView initial={view.found} />
-          <CaseShares query={view.found.query} live={view.shares} />
+          {/* A search that found nothing has nothing to share (a link made earlier can still be revoked here). */}
+          {view.found.messages.length > 0 || view.found.grants.length > 0 || view.shares.length ? <CaseShares query={view.found.query} live={view.shares} /> : null}
         </div>
       );
   }

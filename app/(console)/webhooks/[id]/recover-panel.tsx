@@ -18,6 +18,8 @@ import {
   startRecoverAction,
 } from './recover-actions';
 import { RecoverKind, type TKindCount } from './recover-kind';
+import { formatUtcLabel } from '@/lib/format';
+import { resendSummary } from '@/lib/console/recover/resend-summary';
 import { webhookQueriesKey } from './use-timeline';
 
 // A webhook's recover card: one window (since, until; local time in the inputs, UTC to the API),
@@ -27,12 +29,12 @@ import { webhookQueriesKey } from './use-timeline';
 // A kind the service does not offer says so; the card hides when it offers none.
 
 const POLL_MS = 1000;
-const pad = (n: number) => String(n).padStart(2, '0');
-/** A Date as the value of a datetime-local input (local time, minutes). */
-const localInput = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-const toIso = (local: string) => (local ? new Date(local).toISOString() : undefined);
+/** A Date as the value of a datetime-local input, in UTC as every time in the console (minutes). */
+const localInput = (d: Date) => d.toISOString().slice(0, 16);
+const toIso = (utc: string) => (utc ? new Date(`${utc.length === 16 ? `${utc}:00` : utc}Z`).toISOString() : undefined);
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const time = (iso: string) => new Date(iso).toLocaleTimeString();
+// The console's one time format (UTC, lib/format.ts), here as everywhere.
+const time = (iso: string) => formatUtcLabel(iso);
 
 type TWindow = { since: string; until?: string };
 type TCounts = { failed: TKindCount; retry: TKindCount; resend: TKindCount };
@@ -115,10 +117,10 @@ function RecoverPanelForRole({ webhookId }: { webhookId: string }) {
           Pick a window (at most 14 days), preview how many messages each kind holds, then run one. Every run is written to the audit log.
         </p>
         <div className="flex flex-wrap items-end gap-3">
-          <Field label="Since" htmlFor="recover-since" error={fieldError('since')}>
+          <Field label="Since (UTC)" htmlFor="recover-since" error={fieldError('since')}>
             <Input autoFocus id="recover-since" type="datetime-local" value={since} onChange={(e) => setSince(e.target.value)} invalid={!!fieldError('since')} />
           </Field>
-          <Field label="Until (optional)" htmlFor="recover-until" error={fieldError('until')} hint="empty: now">
+          <Field label="Until (UTC, optional)" htmlFor="recover-until" error={fieldError('until')} hint="empty: now">
             <Input id="recover-until" type="datetime-local" value={until} onChange={(e) => setUntil(e.target.value)} invalid={!!fieldError('until')} />
           </Field>
           <Button variant="primary" onClick={preview} disabled={busy || !since}>
@@ -173,10 +175,10 @@ function RecoverPanelForRole({ webhookId }: { webhookId: string }) {
               }}
               result={(run) => (
                 <p className="text-sm text-slate-700" role="status" data-testid="recover-resend-result">
-                  {`Done: ${run.messages} re-sent · ${run.succeeded} answered 2xx · ${run.verified} verified by the receiver · ${run.failed} failed`}
-                  {run.refused ? ` · ${run.refused} refused (${run.error ?? 'refused'})` : ''}
-                  {run.skipped ? ` · ${run.skipped} not sent: the receiver verified none of the first ${run.messages - run.skipped}, so the run stopped; fix it and run again` : ''}
-                  <span className="ml-2 font-mono text-xs text-slate-400">{run.id}</span>
+                  {resendSummary(run)}
+                  <span className="block font-mono text-xs text-slate-400" data-testid="recover-run-id">
+                    Run {run.id}
+                  </span>
                 </p>
               )}
             />

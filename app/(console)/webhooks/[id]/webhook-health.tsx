@@ -9,6 +9,7 @@ import { HealthLiveStatus } from '@/components/console/health/health-live-status
 import { WindowSwitcher } from '@/components/console/health/window-switcher';
 import { Timestamp } from '@/components/console/timestamp';
 import { effectiveSuccessRate } from '@/lib/console/health/classify-health';
+import { lastSuccessFigure } from '@/lib/console/health/last-success';
 import type { THealthWindow } from '@/lib/console/health/health-types';
 import { useWebhookStats, type TStatsAnswer } from './use-webhook-stats';
 
@@ -34,6 +35,7 @@ export function WebhookHealth({ webhookId }: { webhookId: string }) {
   }
   const { stats, health, receiver } = answer;
   const rate = effectiveSuccessRate(stats, receiver);
+  const last = lastSuccessFigure(stats.lastSuccessAt, rate, receiver?.unverifiedAccepted);
   const now = stats.until;
   const b = stats.backlog;
   return (
@@ -71,7 +73,11 @@ export function WebhookHealth({ webhookId }: { webhookId: string }) {
           value={`${b.pending + b.sending} waiting`}
           sub={b.oldestPendingAt ? `oldest ${formatAge(b.oldestPendingAgeSeconds)}${stats.disabled ? ' · not attempted while disabled' : b.nextAttemptAt ? ` · next in ${ago(now, b.nextAttemptAt).replace(' ago', '')}` : ''}` : 'nothing waiting'}
         />
-        <Figure label="Last success" value={ago(stats.lastSuccessAt, now)} sub={stats.lastSuccessAt ? <Timestamp value={stats.lastSuccessAt} /> : 'no success recorded'} />
+        <Figure
+          label={last.label}
+          value={last.note ? 'none verified' : ago(last.at, now)}
+          sub={last.note ?? (last.at ? <Timestamp value={last.at} /> : 'no success recorded')}
+        />
         <Figure label="Failure streak" value={String(stats.failureStreak)} sub={stats.failingSince ? <>failing since <Timestamp value={stats.failingSince} /></> : 'not failing'} />
         <Figure
           label="Disabled"

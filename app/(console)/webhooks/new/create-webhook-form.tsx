@@ -1,25 +1,52 @@
 'use client';
 
 import { useActionState, useState } from 'react';
-import { ErrorCallout } from '@/components/console/callout';
-import { Checkbox, Field, Input, Select, SubmitButton, Textarea } from '@/components/console/form';
+import { Callout, ErrorCallout } from '@/components/console/callout';
+import { Button, Checkbox, Field, Input, Select, SubmitButton, Textarea } from '@/components/console/form';
 import type { TFormState } from '@/app/(console)/_lib/errors';
 import { createWebhookAction } from '../actions';
 import { isOperationalEventType } from '@/lib/constants';
 
 type TDestination = 'new-receiver' | 'receiver' | 'url';
+type TReceiverOption = { id: string; name: string; slug: string };
 
-export function CreateWebhookForm({ eventTypes, receivers }: { eventTypes: string[]; receivers: { id: string; name: string; slug: string }[] }) {
+/** The receiver a typed URL names by its path (/ingest/{slug}); the server also checks the host when the form is sent. */
+function receiverByPath(url: string, receivers: TReceiverOption[]): TReceiverOption | null {
+  const slug = /^https?:\/\/[^/]+\/ingest\/([a-z0-9-]+)\/?(?:[?#].*)?$/i.exec(url.trim())?.[1]?.toLowerCase();
+  return slug ? (receivers.find((r) => r.slug === slug) ?? null) : null;
+}
+
+export function CreateWebhookForm({ eventTypes, receivers }: { eventTypes: string[]; receivers: TReceiverOption[] }) {
   const [state, action] = useActionState(createWebhookAction, {} as TFormState);
   const v = state.values ?? {};
   const fe = state.fieldErrors ?? {};
   const [destination, setDestination] = useState<TDestination>((v.destination as TDestination) ?? 'new-receiver');
+  const [url, setUrl] = useState((v.url as string) ?? '');
+  const [receiverId, setReceiverId] = useState((v.receiverId as string) || receivers[0]?.id || '');
+  const typedReceiver = destination === 'url' ? receiverByPath(url, receivers) : null;
+  const pickReceiver = (id: string) => {
+    setReceiverId(id);
+    setDestination('receiver');
+  };
   // Donation events by default; the operational ones (about the webhooks themselves: disabled,
   // retries exhausted, recovered) are for an alerting endpoint, so they are opt-in.
   const checked = (t: string) => (Array.isArray(v.eventTypes) ? v.eventTypes.includes(t) : !isOperationalEventType(t));
   return (
     <form action={action} key={state.nonce} className="space-y-5 rounded-lg border border-slate-200 bg-white p-5" noValidate>
       {state.error ? <ErrorCallout error={state.error} title="The subscription was not created" /> : null}
+      {state.confirm?.length && typeof v.matchReceiverId === 'string' ? (
+        <Callout tone="warning" title="Not created yet: this URL is one of this console’s receivers">
+          <p data-testid="url-receiver-confirm">{state.confirm[0]}</p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <SubmitButton name="useReceiver" value={v.matchReceiverId} size="sm" pendingLabel="Creating…">
+              Use that receiver (and its secret)
+            </SubmitButton>
+            <SubmitButton name="confirmed" value="url" variant="danger" size="sm" pendingLabel="Creating…">
+              Create with a fresh secret anyway
+            </SubmitButton>
+          </div>
+        </Callout>
+      ) : null}
 
       <fieldset className="space-y-2">
         <legend className="text-sm font-semibold text-slate-800">Where should deliveries go?</legend>
@@ -50,7 +77,7 @@ export function CreateWebhookForm({ eventTypes, receivers }: { eventTypes: strin
         ) : null}
         {destination === 'receiver' ? (
           <Field label="Receiver" htmlFor="receiverId" error={fe.receiverId} hint="The webhook will sign with the receiver's first secret (one is generated when it has none).">
-            <Select id="receiverId" name="receiverId" defaultValue={(v.receiverId as string) ?? receivers[0]?.id}>
+            <Select id="receiverId" name="receiverId" value={receiverId} onChange={(e) => setReceiverId(e.target.value)}>
               {receivers.map((r) => (
                 <option key={r.id} value={r.id}>
                   {r.name} ({r.slug})
@@ -60,9 +87,24 @@ export function CreateWebhookForm({ eventTypes, receivers }: { eventTypes: strin
           </Field>
         ) : null}
         {destination === 'url' ? (
-          <Field label="URL" htmlFor="url" error={fe.url} hint="Absolute http(s) URL. Deliveries there are not stored by this console.">
-            <Input id="url" name="url" type="url" defaultValue={(v.url as string) ?? ''} placeholder="https://example.org/webhooks/giving-connect" invalid={!!fe.url} />
+          <Field
+            label="URL"
+            htmlFor="url"
+            error={fe.url}
+            hint="Absolute http(s) URL of the integrator's endpoint; deliveries there are stored by this console only when it is one of its receivers (/ingest/…)."
+          >
+            <Input id="url" name="url" type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://example.org/webhooks/giving-connect" invalid={!!fe.url} />
           </Field>
+        ) : null}
+        {typedReceiver ? (
+          <div className="flex flex-wrap items-center gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-xs text-amber-900" data-testid="url-is-receiver">
+            <span className="min-w-0 flex-1">
+              This is this console’s receiver “{typedReceiver.name}”: a fresh secret here would fail its signature check on every delivery.
+            </span>
+            <Button size="sm" onClick={() => pickReceiver(typedReceiver.id)}>
+              Use that receiver (and its secret)
+            </Button>
+          </div>
         ) : null}
       </fieldset>
 
