@@ -186,6 +186,12 @@ describe('a viewer is never sent a secret or a donor’s e-mail', () => {
     assert.deepEqual((await as('admin', 'GET', `/api/receivers/${ids.receiver}`)).body.secrets, [SECRET, other], 'a refused patch changes nothing');
     assert.equal((await as('admin', 'PATCH', `/api/receivers/${ids.receiver}`, { secrets: [SECRET] })).status, 200);
   });
+  test('a search that found nothing offers no share link', async () => {
+    const nothing = await as('operator', 'GET', '/cases/msg_nothing_at_all');
+    assert.equal(nothing.status, 200);
+    assert.match(nothing.text, /No message found/);
+    assert.ok(!nothing.text.includes('Create share link'), 'nothing to share');
+  });
   test('donor details in an export need an operator, and the export is audited', async () => {
     const url = `/api/receivers/${ids.receiver}/export?includeDonor=1`;
     const refused = await as('viewer', 'GET', url);
