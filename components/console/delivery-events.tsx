@@ -64,7 +64,7 @@ function AttemptItem({ attempt: a, testId, extra }: { attempt: TTimelineAttempt;
         <span className="font-mono tabular-nums text-slate-600">{a.responseDurationMs} ms</span>
         <Badge tone={a.triggerType === 'manual' ? 'blue' : 'gray'}>{a.triggerType}</Badge>
         {extra}
-        <code className="ml-auto break-all font-mono text-[11px] text-slate-400">{a.id}</code>
+        <code className="ml-auto break-all font-mono text-[11px] text-slate-500">{a.id}</code>
       </div>
       {a.responseGone ? (
         <p className="mt-1 text-slate-600" data-testid="response-gone">

@@ -1,7 +1,8 @@
 /** A request's headers as stored, name beside value, in a scrolling box. */
-export function HeadersTable({ headers }: { headers: [string, string][] }) {
+export function HeadersTable({ headers, label = 'Headers' }: { headers: [string, string][]; label?: string }) {
+  // A scrolling box is a Tab stop, so the keyboard can scroll it too.
   return (
-    <div className="max-h-64 overflow-auto rounded-md border border-slate-200 bg-white">
+    <div role="region" aria-label={label} tabIndex={0} className="max-h-64 overflow-auto rounded-md border border-slate-200 bg-white">
       <table className="min-w-full text-xs">
         <tbody className="divide-y divide-slate-100">
           {headers.map(([k, v], i) => (

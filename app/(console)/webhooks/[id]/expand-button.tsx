@@ -7,7 +7,8 @@ export function ExpandButton({ messageId, open, onToggle, label }: { messageId: 
     <button
       type="button"
       aria-expanded={open}
-      aria-label={open ? `Collapse ${messageId}` : `Expand ${messageId}`}
+      // A visible label starts the name (WCAG 2.5.3, "label in name"): "Attempts and receipts: expand msg_…".
+      aria-label={`${label ? `${label}: ` : ''}${open ? 'Collapse' : 'Expand'} ${messageId}`}
       onClick={(e) => {
         e.stopPropagation();
         onToggle();
