@@ -64,7 +64,7 @@ export default defineConfig([
   },
   {
     // Shared code imports neither half: dependencies run app → lib/{service,console} → lib/{http,db,…}.
-    files: ['lib/http/**', 'lib/db/**', 'lib/crypto/**', 'lib/net/**', 'lib/metrics/**', 'lib/openapi/**'],
+    files: ['lib/http/**', 'lib/db/**', 'lib/crypto/**', 'lib/net/**', 'lib/metrics/**', 'lib/openapi/**', 'lib/readiness/**'],
     rules: { 'no-restricted-imports': ['error', SHARED_IMPORTS] },
   },
   {

@@ -31,7 +31,7 @@ async function restrictedCode(file: string, source: string): Promise<boolean> {
 }
 const fromConsole = "import { listReceivers } from '@/lib/console/receivers';\nexport const x = listReceivers;\n";
 const fromApp = "import { fetchJson } from '@/app/(console)/x';\nexport const x = fetchJson;\n";
-for (const file of ['lib/http/example.ts', 'lib/db/example.ts', 'lib/crypto/example.ts', 'lib/net/example.ts', 'lib/metrics/example.ts', 'lib/openapi/example.ts']) {
+for (const file of ['lib/http/example.ts', 'lib/db/example.ts', 'lib/crypto/example.ts', 'lib/net/example.ts', 'lib/metrics/example.ts', 'lib/openapi/example.ts', 'lib/readiness/example.ts']) {
   test(`shared code imports neither half: ${file}`, async () => {
     assert.equal(await restrictedCode(file, code), true, 'not lib/service');
     assert.equal(await restrictedCode(file, fromConsole), true, 'not lib/console');

@@ -9,7 +9,7 @@ import { PageHeader } from '@/components/console/page-header';
 import { Table, TBody, Td, Th } from '@/components/console/table';
 import { Timestamp } from '@/components/console/timestamp';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
-import { loadWebhookList } from '@/lib/console/webhook-list';
+import { loadWebhookList } from '@/lib/console/webhooks/webhook-list';
 import { TrackWebhookForm } from './track-form';
 import { WebhookHealthStatus } from './webhook-health-status';
 import { trackListedWebhookAction } from './actions';

@@ -4,7 +4,7 @@ import { readJson } from '@/lib/http/body';
 import { json, otherMethods } from '@/lib/http/respond';
 import { withAccount } from '@/lib/service/auth/with-account';
 import { getAccountRetention, updateAccountRetention } from '@/lib/service/retention/account-retention';
-import { ZRetentionPatch } from '@/lib/service/retention/openapi';
+import { ZRetentionPatch } from '@/lib/service/retention/schemas';
 
 export const GET = withAccount(async ({ account }) => json(await getAccountRetention(account.accountId)));
 

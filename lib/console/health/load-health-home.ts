@@ -1,6 +1,6 @@
 import 'server-only';
 import { isUnsupported, type ConnectApi } from '@/lib/console/connect-api';
-import { accountWebhooks } from '@/lib/console/account-webhooks';
+import { accountWebhooks } from '@/lib/console/webhooks/account-webhooks';
 import { mapLimit } from '@/lib/console/map-limit';
 import type { TWebhookStats } from '@/lib/console/connect-api';
 import { processSingleton } from '@/lib/process-singleton';

@@ -3,7 +3,7 @@ import type { ConnectApi } from '@/lib/console/connect-api';
 import { listReceivers } from '@/lib/console/receivers';
 import type { TEnvironmentName } from '@/lib/console/staff/session';
 import { webhookSettings } from '@/lib/console/timeline/timeline';
-import { getTrackedWebhook } from '@/lib/console/tracked-webhooks';
+import { getTrackedWebhook } from '@/lib/console/webhooks/tracked-webhooks';
 import { classifyHealth } from './classify-health';
 import { HEALTH_WINDOW_SECONDS, type THealth, type THealthWindow, type TReceiverSide, type TWebhookStats } from './health-types';
 import { receiverSides } from './receiver-failures';

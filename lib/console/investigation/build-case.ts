@@ -1,7 +1,7 @@
 import 'server-only';
 import { payloadGone } from '../retention/body-gone';
 import { ConnectApiError, isUnsupported, type ConnectApi, type TAccountMessage, type TGrant, type TMessage } from '@/lib/console/connect-api';
-import { accountWebhooks } from '../account-webhooks';
+import { accountWebhooks } from '../webhooks/account-webhooks';
 import type { TCase, TCaseDelivery, TCaseGrant, TCaseMessage } from './case-types';
 import { joinDelivery, stoppedOf, toTimelineReceipt, type TJoinDelivery } from '../timeline/join-delivery';
 import type { TExplainTimes } from '../timeline/explain-delivery';

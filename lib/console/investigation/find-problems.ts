@@ -1,7 +1,7 @@
 import 'server-only';
 import { isUnsupported, type ConnectApi } from '@/lib/console/connect-api';
 import { badPageToken } from '@/lib/http/page-limit';
-import { accountWebhooks } from '../account-webhooks';
+import { accountWebhooks } from '../webhooks/account-webhooks';
 import { listReceivers } from '../receivers';
 import { consoleAddresses } from '../receivers/console-addresses';
 import type { TEnvironmentName } from '../staff/session';

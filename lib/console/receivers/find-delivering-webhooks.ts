@@ -3,7 +3,7 @@ import { isUnsupported, type ConnectApi } from '@/lib/console/connect-api';
 import { ingestUrl, type TReceiver } from '@/lib/console/receivers';
 import { sameDestination } from '@/lib/console/receivers/receiver-urls';
 import type { TEnvironmentName } from '@/lib/console/staff/session';
-import { listTrackedWebhooks } from '@/lib/console/tracked-webhooks';
+import { listTrackedWebhooks } from '@/lib/console/webhooks/tracked-webhooks';
 import { apiErrorInfo } from '@/lib/console/connect-api/load-or-error';
 import type { TErrorInfo } from '@/lib/console/error-info';
 

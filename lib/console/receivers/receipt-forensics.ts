@@ -1,6 +1,6 @@
 import 'server-only';
 import { ConnectApiError, type ConnectApi } from '@/lib/console/connect-api';
-import { accountWebhooks } from '../account-webhooks';
+import { accountWebhooks } from '../webhooks/account-webhooks';
 import { hostMatchesUrl, receiverForUrl } from './receiver-urls';
 import type { TReceipt, TReceiver } from './';
 import { consoleAddresses } from './console-addresses';

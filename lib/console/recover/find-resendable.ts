@@ -2,7 +2,7 @@ import 'server-only';
 import { ConnectApiError, type ConnectApi, type TMessage } from '@/lib/console/connect-api';
 import { claimArrivals, receiversOfDelivery } from '../timeline/join-delivery';
 import { isAcknowledged } from '../timeline/reconcile';
-import { accountWebhooks } from '../account-webhooks';
+import { accountWebhooks } from '../webhooks/account-webhooks';
 import { mapLimit } from '../map-limit';
 import { receiptKey, receiptSummariesAt, troubledMessageIds } from '../receivers/receipts-by-message';
 import { listReceivers, type TReceiver } from '../receivers';
@@ -10,7 +10,7 @@ import { consoleAddresses } from '../receivers/console-addresses';
 import type { TConsoleAddresses } from '../receivers/receiver-urls';
 import type { TEnvironmentName } from '../staff/session';
 import { webhookSettings } from '../timeline/timeline';
-import { getTrackedWebhook } from '../tracked-webhooks';
+import { getTrackedWebhook } from '../webhooks/tracked-webhooks';
 import type { TTimelineWebhook } from '../timeline/timeline-types';
 import type { TResendWindow } from './recover-window';
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import { isUnsupported, type ConnectApi, type TAccountMessageSummary } from '@/lib/console/connect-api';
-import { accountWebhooks } from '../account-webhooks';
+import { accountWebhooks } from '../webhooks/account-webhooks';
 import { mapLimit } from '../map-limit';
 import { listReceivers } from '../receivers';
 import { consoleAddresses } from '../receivers/console-addresses';

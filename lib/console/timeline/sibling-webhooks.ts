@@ -1,7 +1,7 @@
 import 'server-only';
 import type { ConnectApi } from '@/lib/console/connect-api';
 import { processSingleton } from '@/lib/process-singleton';
-import { accountWebhooks } from '../account-webhooks';
+import { accountWebhooks } from '../webhooks/account-webhooks';
 import type { TEnvironmentName } from '../staff/session';
 import type { TTimelineWebhook } from './timeline-types';
 

@@ -1,3 +1,4 @@
+import type { TWebhookView } from '../webhooks/webhook-view';
 import type { TMessageCurls } from '../export/curl-command';
 import type { TBodyGone } from '../retention/body-gone';
 import type { TReconciliation } from './reconcile';
@@ -34,16 +35,8 @@ export type TTimelineReceipt = {
   bodyGone?: TBodyGone;
 };
 
-export type TTimelineWebhook = {
-  id: string;
-  url: string;
-  description: string;
-  eventTypes: string[];
-  disabled: boolean;
-  disabledReason: string | null;
-  disabledAt: string | null;
-  createdAt: string;
-};
+/** A webhook as the views show it (lib/console/webhooks/webhook-view.ts). */
+export type TTimelineWebhook = TWebhookView;
 
 /** The console receiver a webhook's requests go to, when its URL is one of this console's. */
 export type TReceiverRef = { id: string; name: string; slug: string };

@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { loadOrError } from '../connect-api/load-or-error';
 import { getReceiver } from '../receivers';
 import { staffView } from '../staff/staff-view';
-import { getTrackedWebhook } from '../tracked-webhooks';
+import { getTrackedWebhook } from '../webhooks/tracked-webhooks';
 import { loadTimeline } from './timeline';
 import type { TTimelineFilters } from './timeline-types';
 

@@ -13,7 +13,8 @@ import { siblingWebhooks } from './sibling-webhooks';
 import { secretFingerprint } from '../secret-fingerprint';
 import type { TEnvironmentName } from '../staff/session';
 import type { TDeliveryEvent, TMessageDetail, TTimeline, TTimelineAttempt, TTimelineFilters, TTimelineMessage, TTimelineWebhook } from './timeline-types';
-import { getTrackedWebhook } from '../tracked-webhooks';
+import { getTrackedWebhook } from '../webhooks/tracked-webhooks';
+import { toWebhookView } from '../webhooks/webhook-view';
 import { isoTime } from './iso-time';
 
 export type * from './timeline-types';
@@ -40,19 +41,6 @@ export function toTimelineAttempt(a: TAttempt): TTimelineAttempt {
     url: a.url,
     ...(a.response !== undefined ? { response: a.response } : {}),
     ...(a.responsePurged ? { responseGone: responseGone(a.responsePurged)! } : {}),
-  };
-}
-
-export function toTimelineWebhook(w: TWebhook): TTimelineWebhook {
-  return {
-    id: w.id,
-    url: w.url,
-    description: w.description,
-    eventTypes: w.eventTypes,
-    disabled: w.disabled,
-    disabledReason: w.disabledReason ?? null,
-    disabledAt: w.disabledAt ?? null,
-    createdAt: w.createdAt,
   };
 }
 
@@ -122,7 +110,7 @@ export async function readTimelineContext(envName: TEnvironmentName, api: Connec
     consoleAddresses(),
     siblingWebhooks(envName, api, webhookId, newest),
   ]);
-  return { settings: webhook ? toTimelineWebhook(webhook) : null, webhookUrl: webhook?.url ?? tracked?.url ?? '', receivers, addresses, siblings };
+  return { settings: webhook ? toWebhookView(webhook) : null, webhookUrl: webhook?.url ?? tracked?.url ?? '', receivers, addresses, siblings };
 }
 
 /**
@@ -248,7 +236,7 @@ export async function loadMessageDetail(envName: TEnvironmentName, api: ConnectA
   const siblings = await siblingWebhooks(envName, api, webhookId, message.timestamp);
   const attempts = (await mapLimit(attemptList, ATTEMPT_FETCH_CONCURRENCY, (a) => withResponse(api, webhookId, messageId, a))).map(toTimelineAttempt);
   const webhookUrl = webhook?.url ?? tracked?.url ?? '';
-  const settings = webhook ? toTimelineWebhook(webhook) : null;
+  const settings = webhook ? toWebhookView(webhook) : null;
   const targets = receiversOfDelivery(
     attempts.map((a) => a.url),
     webhookUrl,

@@ -2,7 +2,7 @@ import 'server-only';
 import { audited } from '../audit/audited';
 import type { ConnectApi } from '../connect-api';
 import type { TStaff } from '../staff/session';
-import { trackWebhook } from '../tracked-webhooks';
+import { trackWebhook } from './tracked-webhooks';
 
 /**
  * Tracks an existing webhook of this account by id, audited. `verify` first lists one of its

@@ -5,7 +5,7 @@ import { wakePurgeLoop } from '@/lib/db/purge-loop';
 import { formatDuration } from '@/lib/duration';
 import { env } from '@/lib/env';
 import { validationError } from '@/lib/http/errors';
-import type { TRetentionPatch } from './openapi';
+import type { TAccountRetention, TRetentionPatch } from './schemas';
 
 // EXT /v1/retention: an account's own retention. The environment's MESSAGE_PAYLOAD_RETENTION and
 // MESSAGE_RETENTION are the deployment's defaults; an account may set either for its own messages
@@ -13,17 +13,6 @@ import type { TRetentionPatch } from './openapi';
 // the overrides at each tick: the default over every account without one, one pass per account with one.
 
 export const SERVICE_PURGE = 'retention-service';
-
-type TPair = { messagePayloadRetention: string; messageRetention: string };
-export type TAccountRetention = {
-  /** What the purge applies to this account's messages now. */
-  effective: TPair;
-  /** The account's own values; null: the deployment's default applies. */
-  overrides: { messagePayloadRetention: string | null; messageRetention: string | null };
-  /** The deployment's defaults (the service's environment). */
-  defaults: TPair;
-  updatedAt: string | null;
-};
 
 /** An account's overrides in ms (null: the default), as the purge reads them. */
 export type TRetentionOverride = { accountId: string; payloadMs: number | null; rowsMs: number | null };

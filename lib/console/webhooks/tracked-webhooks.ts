@@ -2,7 +2,7 @@ import 'server-only';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { trackedWebhooks } from '@/lib/db/schema';
-import type { TEnvironmentName } from './connect-api/environments';
+import type { TEnvironmentName } from '../connect-api/environments';
 
 // The webhooks this console created or was told to track, per environment: the service may not
 // offer a list (EXT), and the console must still know which of its receivers each one feeds.

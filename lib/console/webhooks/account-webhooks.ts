@@ -1,9 +1,8 @@
 import 'server-only';
 import { isUnsupported, type ConnectApi } from '@/lib/console/connect-api';
-import { mapLimit } from './map-limit';
-import type { TEnvironmentName } from './staff/session';
-import { toTimelineWebhook } from './timeline/timeline';
-import type { TTimelineWebhook } from './timeline/timeline-types';
+import { mapLimit } from '../map-limit';
+import type { TEnvironmentName } from '../staff/session';
+import { toWebhookView, type TWebhookView } from './webhook-view';
 import { listTrackedWebhooks } from './tracked-webhooks';
 
 // Every webhook of the account, for views across webhooks: the service's list (EXT), else the
@@ -11,13 +10,13 @@ import { listTrackedWebhooks } from './tracked-webhooks';
 
 const MAX_PAGES = 10;
 
-export async function accountWebhooks(envName: TEnvironmentName, api: ConnectApi): Promise<{ webhooks: TTimelineWebhook[]; listed: boolean }> {
+export async function accountWebhooks(envName: TEnvironmentName, api: ConnectApi): Promise<{ webhooks: TWebhookView[]; listed: boolean }> {
   try {
-    const out: TTimelineWebhook[] = [];
+    const out: TWebhookView[] = [];
     let pageToken: string | undefined;
     for (let i = 0; i < MAX_PAGES; i++) {
       const page = await api.listWebhooks({ pageLimit: 100, pageToken });
-      out.push(...page.results.map(toTimelineWebhook));
+      out.push(...page.results.map(toWebhookView));
       if (!page.nextPageToken) break;
       pageToken = page.nextPageToken;
     }
@@ -26,9 +25,9 @@ export async function accountWebhooks(envName: TEnvironmentName, api: ConnectApi
     if (!isUnsupported(err)) throw err;
   }
   const tracked = await listTrackedWebhooks(envName);
-  const webhooks = await mapLimit(tracked, 6, async (t): Promise<TTimelineWebhook> => {
+  const webhooks = await mapLimit(tracked, 6, async (t): Promise<TWebhookView> => {
     const w = await api.getWebhook(t.webhookId).catch(() => null);
-    if (w) return toTimelineWebhook(w);
+    if (w) return toWebhookView(w);
     return {
       id: t.webhookId,
       url: t.url,

@@ -1,9 +1,9 @@
 import 'server-only';
 import type { ConnectApi, TWebhook } from '@/lib/console/connect-api';
-import { loadOrError } from './connect-api/load-or-error';
-import type { TEnvironmentName } from './connect-api/environments';
-import { mapLimit } from './map-limit';
-import { listReceivers } from './receivers/manage-receivers';
+import { loadOrError } from '../connect-api/load-or-error';
+import type { TEnvironmentName } from '../connect-api/environments';
+import { mapLimit } from '../map-limit';
+import { listReceivers } from '../receivers/manage-receivers';
 import { listTrackedWebhooks } from './tracked-webhooks';
 
 // The webhooks page's data: the webhooks this console tracks (each with its service record and

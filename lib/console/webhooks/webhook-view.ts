@@ -1,0 +1,29 @@
+import type { TWebhook } from '../connect-api';
+
+// A webhook as the console's views show it (timeline, problems, cases, health): what the API said
+// of it, in one shape whichever way it was read. The timeline and the views across webhooks import
+// it from here, one way.
+
+export type TWebhookView = {
+  id: string;
+  url: string;
+  description: string;
+  eventTypes: string[];
+  disabled: boolean;
+  disabledReason: string | null;
+  disabledAt: string | null;
+  createdAt: string;
+};
+
+export function toWebhookView(w: TWebhook): TWebhookView {
+  return {
+    id: w.id,
+    url: w.url,
+    description: w.description,
+    eventTypes: w.eventTypes,
+    disabled: w.disabled,
+    disabledReason: w.disabledReason ?? null,
+    disabledAt: w.disabledAt ?? null,
+    createdAt: w.createdAt,
+  };
+}
