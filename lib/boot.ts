@@ -1,3 +1,5 @@
+import { startControlServer, stopControlServer } from '@/lib/cli/control-server';
+import { startScheduledBackups, stopScheduledBackups } from '@/lib/db/backup/schedule';
 import { startAlertLoop, stopAlertLoop } from '@/lib/console/alerts/alert-loop';
 import { registerIngestHook } from '@/lib/console/ingest/ingest-node';
 import { startConsolePurge, stopConsolePurge } from '@/lib/console/retention/purge-console';
@@ -6,7 +8,7 @@ import { ENVIRONMENT_NAMES, environmentConfig, environments, missingVariables } 
 import { ensureAdmin } from '@/lib/console/staff/users';
 import { dbKind } from '@/lib/db/client';
 import { DEFAULT_SANDBOX_SECRET, env } from '@/lib/env';
-import { openProcess, stopOnSignal } from '@/lib/process-runner';
+import { firstWrites, openProcess, stopOnSignal } from '@/lib/process-runner';
 import { upsertClient } from '@/lib/service/auth/clients';
 import { currentSigningKey } from '@/lib/service/auth/signing-keys';
 import { registerQueueGauges } from '@/lib/service/delivery/queue-depth-gauge';
@@ -23,11 +25,18 @@ import { startBodyJsonBackfill, stopBodyJsonBackfill } from '@/lib/console/searc
 
 export async function boot(): Promise<void> {
   await openProcess();
-  await ensureAdmin();
+  await firstWrites(async () => {
+    await ensureAdmin();
+    if (env.SERVICE_MODE === 'on') {
+      await currentSigningKey();
+      await upsertClient(env.SANDBOX_CLIENT_ID, env.SANDBOX_CLIENT_SECRET, env.SANDBOX_ACCOUNT);
+    }
+  });
   registerIngestHook();
+  // The CLI's way to the embedded store while this process holds it (users:add, backup, …).
+  await startControlServer();
+  await startScheduledBackups();
   if (env.SERVICE_MODE === 'on') {
-    await currentSigningKey();
-    await upsertClient(env.SANDBOX_CLIENT_ID, env.SANDBOX_CLIENT_SECRET, env.SANDBOX_ACCOUNT);
     // GET /metrics shows the delivery queue, read from the database when scraped.
     registerQueueGauges();
     if (env.WORKER_IN_PROCESS) {
@@ -53,6 +62,8 @@ export async function boot(): Promise<void> {
       { name: 'payload search backfills', stop: () => Promise.all([stopPayloadJsonBackfill(), stopBodyJsonBackfill()]) },
       { name: 'service retention purge', stop: () => stopServicePurge() },
       { name: 'console retention purge', stop: () => stopConsolePurge() },
+      { name: 'control server', stop: () => stopControlServer() },
+      { name: 'scheduled backups', stop: () => stopScheduledBackups() },
     ],
     { onStop: (line) => console.log(line) },
   );

@@ -109,6 +109,11 @@ export const ZEnv = z
     // Archive before purge: with a directory, every body either half's purge takes is first appended to
     // daily gzip NDJSON files there, with a manifest (lib/db/purge-archive.ts). Unset: purged bodies are gone.
     ARCHIVE_DIR: optionalString,
+    // Scheduled backups of the embedded store (lib/db/backup/schedule.ts): with a directory, a backup
+    // every BACKUP_EVERY into it (written whole, then renamed), the newest BACKUP_KEEP kept.
+    BACKUP_DIR: optionalString,
+    BACKUP_EVERY: duration('24h'),
+    BACKUP_KEEP: int(7, 1, 10_000),
     CONSOLE_PUBLIC_URL: url.optional(),
     // More addresses this console's receivers are reached under (a proxy's public name): `host[:port]`, comma-separated.
     CONSOLE_RECEIVER_HOSTS: z

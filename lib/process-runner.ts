@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { abandonDb, closeDb, dbKind, getDb } from '@/lib/db/client';
+import { diskFullCause, DiskFullError } from '@/lib/db/disk-space';
 import { DataDirLockedError } from '@/lib/db/lock';
 import { env, parseEnv } from '@/lib/env';
 
@@ -32,10 +33,26 @@ export async function openProcess({ lockedHint }: { lockedHint?: string } = {}):
     await getDb();
   } catch (err) {
     if (err instanceof DataDirLockedError) fail(lockedHint ? `${err.message}\n${lockedHint}` : err.message);
+    if (err instanceof DiskFullError) fail(err.message);
     fail(`Could not open the database: ${(err as Error).message}`);
   }
   const store = (await dbKind()) === 'pglite' ? `embedded PGlite in ${env.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
   return { store };
+}
+
+/**
+ * Runs the first writes of a start (bootstrap rows): on the embedded store, a failure for want of
+ * space ends the process with disk-space.ts's one sentence rather than a stack and a hung start.
+ */
+export async function firstWrites(run: () => Promise<void>): Promise<void> {
+  try {
+    await run();
+  } catch (err) {
+    const full = env.DATABASE_URL ? null : diskFullCause(err, env.DATA_DIR);
+    if (!full) throw err;
+    abandonDb();
+    fail(full.message);
+  }
 }
 
 const SAME_SIGNAL_MS = 1000;

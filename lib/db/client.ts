@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PGlite } from '@electric-sql/pglite';
 import type pgModule from 'pg';
 import { env } from '@/lib/env';
+import { checkSpaceToStart, diskFullCause } from './disk-space';
 import { acquireDataDirLock, releaseDataDirLock } from './lock';
 import { quietQueryErrors } from './quiet-query-errors';
 import * as schema from './schema';
@@ -29,7 +31,10 @@ type Handle = {
   close: () => Promise<void>;
   /** Gives up the store without closing it, for a process about to exit at once: the embedded store's lock is released. */
   abandon: () => void;
+  /** The embedded store's client and directory (backups: lib/db/backup/). */
+  embedded?: TEmbedded;
 };
+export type TEmbedded = { client: PGlite; dir: string };
 
 // One instance per process, shared by route bundles, instrumentation and hot reloads.
 const globalForDb = processSingleton('db', (): { db?: Promise<Handle> } => ({}));
@@ -56,15 +61,27 @@ const pgliteBytea = {
 async function openPglite(dataDir: string): Promise<Handle> {
   const dir = path.resolve(dataDir);
   fs.mkdirSync(dir, { recursive: true });
-  acquireDataDirLock(dir);
+  try {
+    acquireDataDirLock(dir);
+  } catch (err) {
+    throw diskFullCause(err, dir) ?? err;
+  }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const client = new PGlite(path.join(dir, 'pg'), pgliteBytea);
-  await client.waitReady;
-  observe(client, ['query', 'exec']); // a transaction's statements fail through toProblem, which notes them too
-  const db = drizzle({ client, schema, casing: 'snake_case' });
-  await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  let client: PGlite;
+  let db;
+  try {
+    checkSpaceToStart(dir); // PGlite on a full disk aborts with no word of why
+    client = new PGlite(path.join(dir, 'pg'), pgliteBytea);
+    await client.waitReady;
+    observe(client, ['query', 'exec']); // a transaction's statements fail through toProblem, which notes them too
+    db = drizzle({ client, schema, casing: 'snake_case' });
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  } catch (err) {
+    releaseDataDirLock(dir);
+    throw diskFullCause(err, dir) ?? err;
+  }
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -75,6 +92,7 @@ async function openPglite(dataDir: string): Promise<Handle> {
       releaseDataDirLock(dir);
     },
     abandon: () => releaseDataDirLock(dir),
+    embedded: { client, dir },
   };
 }
 
@@ -208,6 +226,11 @@ export async function getDb(): Promise<Db> {
 
 export async function dbKind(): Promise<Handle['kind']> {
   return (await handle()).kind;
+}
+
+/** The embedded store's PGlite client and DATA_DIR, opened by this process; null on PostgreSQL. */
+export async function embeddedStore(): Promise<TEmbedded | null> {
+  return (await handle()).embedded ?? null;
 }
 
 /** Calls `onNotify` whenever a transaction that ran `select pg_notify(channel, …)` commits, in any process. */

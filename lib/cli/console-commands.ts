@@ -1,0 +1,122 @@
+import { parseArgs } from 'node:util';
+import { createReceiver, ingestUrl, listReceivers } from '@/lib/console/receivers';
+import { createUser, listUsers, setPassword, UserExistsError } from '@/lib/console/staff/users';
+import { isRole } from '@/lib/console/staff/roles';
+import { ApiError } from '@/lib/http/errors';
+
+// The console's staff and receiver commands (`npm run console -- <command>`), written against an
+// output of lines rather than the terminal, so the same code runs in the CLI's own process (the app
+// stopped, or PostgreSQL) and inside the running app, which owns the embedded store, when the CLI
+// asks it over loopback (lib/cli/control-server.ts).
+
+export type TCommandIo = { out: (line: string) => void; err: (line: string) => void };
+
+export const CONSOLE_USAGE = `usage: npm run console -- users:add --email <email> --password <password> [--role viewer|operator|admin]
+       npm run console -- users:password --email <email> --password <password>
+       npm run console -- users:list
+       npm run console -- receivers:create --name <name> [--slug <slug>] [--secret whsec_…]
+       npm run console -- receivers:list
+       npm run console -- backup --out <file.tar.gz>
+       npm run console -- restore --from <file.tar.gz>`;
+
+/** The commands runConsoleCommand runs (backup and restore are the CLI's own: lib/cli/backup-commands.ts). */
+export const STORE_COMMANDS = new Set(['users:add', 'users:password', 'users:list', 'receivers:create', 'receivers:list']);
+
+export function parseCommand(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      name: { type: 'string' },
+      slug: { type: 'string' },
+      secret: { type: 'string' },
+      role: { type: 'string' },
+      out: { type: 'string' },
+      from: { type: 'string' },
+    },
+  });
+}
+
+/** Runs one staff or receiver command; its exit code. A refusal of bad input is a line on `err` and 1 or 2, never a throw. */
+export async function runConsoleCommand(argv: string[], io: TCommandIo): Promise<number> {
+  let parsed: ReturnType<typeof parseCommand>;
+  try {
+    parsed = parseCommand(argv);
+  } catch (err) {
+    io.err((err as Error).message);
+    return 2;
+  }
+  const { positionals, values } = parsed;
+  try {
+    return await run(positionals[0], values, io);
+  } catch (err) {
+    if (err instanceof ApiError) {
+      io.err(err.message);
+      return 1;
+    }
+    throw err;
+  }
+}
+
+async function run(command: string | undefined, values: ReturnType<typeof parseCommand>['values'], io: TCommandIo): Promise<number> {
+  switch (command) {
+    case 'users:add':
+    case 'users:password': {
+      if (!values.email || !values.password) {
+        io.err(`${command} needs --email and --password.`);
+        return 2;
+      }
+      if (command === 'users:password') {
+        const done = await setPassword(values.email, values.password);
+        (done ? io.out : io.err)(done ? `Password set for ${values.email}.` : `No user ${values.email}.`);
+        return done ? 0 : 1;
+      }
+      if (values.role !== undefined && !isRole(values.role)) {
+        io.err('--role must be viewer, operator or admin.');
+        return 2;
+      }
+      try {
+        const user = await createUser(values.email, values.password, values.role);
+        io.out(`Added ${user.email} (${user.role}).`);
+        io.out(JSON.stringify({ id: user.id, email: user.email, role: user.role }));
+        return 0;
+      } catch (err) {
+        if (err instanceof UserExistsError) {
+          io.err(`${err.message} Use users:password to change its password.`);
+          return 1;
+        }
+        throw err;
+      }
+    }
+    case 'users:list': {
+      const users = await listUsers();
+      for (const u of users)
+        io.out(
+          `${u.email}\t${u.role}${u.disabled ? ' (deactivated)' : ''}\t${u.signIn}\t${u.createdAt.toISOString()}\t${u.lastLoginAt ? `last login ${u.lastLoginAt.toISOString()}` : 'never logged in'}`,
+        );
+      if (!users.length) io.out('No users.');
+      return 0;
+    }
+    case 'receivers:create': {
+      if (!values.name) {
+        io.err('receivers:create needs --name <name>.');
+        return 2;
+      }
+      const r = await createReceiver({ name: values.name, slug: values.slug, secret: values.secret });
+      io.out(`Created receiver "${r.name}": ${ingestUrl(r.slug)}`);
+      io.out(JSON.stringify({ id: r.id, slug: r.slug, name: r.name, ingestUrl: ingestUrl(r.slug) }));
+      return 0;
+    }
+    case 'receivers:list': {
+      const list = await listReceivers();
+      for (const r of list) io.out(`${r.slug}\t${r.name}\t${ingestUrl(r.slug)}\t${r.secrets.length ? `${r.secrets.length} secret(s)` : 'no secret'}`);
+      if (!list.length) io.out('No receivers.');
+      return 0;
+    }
+    default:
+      io.err(CONSOLE_USAGE);
+      return 2;
+  }
+}
