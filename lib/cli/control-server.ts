@@ -60,13 +60,17 @@ async function streamBackup(res: http.ServerResponse): Promise<void> {
   const store = await embeddedStore();
   if (!store) return answer(res, 400, { error: 'This app runs on PostgreSQL (DATABASE_URL): back it up with pg_dump.' });
   let started = false;
+  const startedAt = Date.now();
+  let heldMs = 0;
   try {
     await writeBackup(store, res, {
       onSnapshot: (manifest) => {
         started = true;
+        heldMs = Date.now() - startedAt;
         res.writeHead(200, { 'content-type': 'application/gzip', 'x-backup-manifest': Buffer.from(JSON.stringify(manifest)).toString('base64'), 'cache-control': 'no-store' });
       },
     });
+    console.log(`backup for the CLI: snapshot in ${(heldMs / 1000).toFixed(1)} s (statements waited that long), sent in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
   } catch (e) {
     console.error(`backup requested by the CLI failed: ${(e as Error).message.split('\n')[0]}`);
     if (!started) answer(res, e instanceof BackupBusyError ? 409 : isStoreUnavailable(e) ? 503 : 500, { error: (e as Error).message.split('\n')[0] });
