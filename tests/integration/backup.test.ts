@@ -9,6 +9,7 @@ import { Webhook } from 'standardwebhooks';
 import { disposeAtExit, queryAppDb, startApp, type TApp } from '../helpers/app';
 import { call, eventually, staffCookie, token } from '../helpers/http';
 import { databaseAt } from '../helpers/old-database';
+import { screenshotPages } from '../helpers/screenshots';
 
 // Backup and restore of the embedded store (npm run console -- backup / restore), the staff
 // commands while the app runs on it (the CLI asks the running app over loopback with DATA_DIR's
@@ -235,6 +236,7 @@ test('scheduled backups: every BACKUP_EVERY, the newest BACKUP_KEEP kept, a fail
   fs.writeFileSync(dir, 'not a folder');
   await eventually(async () => /scheduled backup into .* failed \(/.test(app.logs()), 30_000, 'a failure logged');
   await eventually(async () => /The scheduled backup failed .*: EEXIST|The scheduled backup failed .*: ENOTDIR/.test(await page()), 15_000, 'the failure on the health page');
+  if (process.env.BACKUP_SCREENSHOTS) await screenshotPages(app, cookie, process.env.BACKUP_SCREENSHOTS, ['/']);
   fs.rmSync(dir);
   await eventually(async () => /scheduled backup written to .*\(working again after \d+ failed attempts?\)/.test(app.logs()), 30_000, 'a backup after the failure');
   const newest = done().sort().at(-1)!;
