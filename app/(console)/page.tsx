@@ -6,8 +6,7 @@ import { ErrorCallout } from '@/components/console/callout';
 import { PageHeader } from '@/components/console/page-header';
 import { HealthThresholds } from '@/components/console/health/health-thresholds';
 import { BackupStatus } from '@/components/console/backup-status';
-import { scheduledBackupStatus } from '@/lib/db/backup/schedule';
-import { dbKind } from '@/lib/db/client';
+import { loadBackupStatus } from '@/lib/console/health/backup-status';
 import { healthWindowOf } from '@/lib/console/health/health-types';
 import { loadHealthHome } from '@/lib/console/health/load-health-home';
 import { loadOrError } from '@/app/(console)/_lib/errors';
@@ -36,7 +35,7 @@ export default async function HealthPage({ searchParams }: TPageProps) {
         }
       />
       <HealthThresholds />
-      <BackupStatus status={scheduledBackupStatus()} embedded={(await dbKind()) === 'pglite'} />
+      <BackupStatus {...await loadBackupStatus()} />
       {loaded.error ? <ErrorCallout error={loaded.error} title="The webhooks could not be loaded" /> : <HealthHome initial={loaded.data} />}
     </div>
   );
