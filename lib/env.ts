@@ -44,6 +44,15 @@ const optionalString = z
   .optional()
   .transform((v) => (v === '' ? undefined : v));
 
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return name.length > 0;
+  } catch {
+    return false;
+  }
+}
+
 /** The sandbox client's secret when SANDBOX_CLIENT_SECRET is not set: public, printed at start and in the README. */
 export const DEFAULT_SANDBOX_SECRET = 'sandbox-secret-change-me';
 /** The audience of the Giving Connect API when nothing else is said (the embedded service's default too). */
@@ -96,6 +105,12 @@ export const ZEnv = z
     // How long a stopping process lets its parts finish (deliveries in flight): one request's timeout and a little.
     SHUTDOWN_GRACE_MS: int(17000, 0, 600000),
     ALERT_EVAL_MS: int(30000, 50, 3600000), // how often the worker process evaluates the console's alert rules
+    ALERT_REPEAT: duration('4h'), // a firing alert nobody acknowledged or snoozed is sent again this often
+    // Alert e-mail (a rule's mailto: target): the SMTP server, smtp(s)://user:pass@host:port, and the sender.
+    SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\/[^\s]+$/, { message: 'must be an smtp:// or smtps:// URL' }).optional()),
+    ALERT_EMAIL_FROM: z.string().trim().regex(/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, { message: 'must be an address, or Name <address>' }).default('Giving Connect Console <alerts@localhost>'),
+    // The day of the reconciliation (/reconciliation): an IANA time zone such as America/New_York.
+    CONSOLE_TIME_ZONE: z.string().trim().default('UTC').refine(isTimeZone, { message: 'must be an IANA time zone name such as UTC or America/New_York' }),
     RECEIPT_STREAM_HEARTBEAT_MS: int(15_000, 100, 45_000), // a quiet receipt stream's comment line (keeps proxies from closing it; re-checks its token); npm run listen takes 50 s of silence for a lost connection
     // Retention (lib/service/retention, lib/console/retention): message payloads and attempts' response
     // bodies, then the rows themselves; an unresolved delivery keeps its bodies up to RETENTION_HOLD_MAX.
@@ -172,7 +187,7 @@ export function formatEnvError(error: z.ZodError, source: Record<string, string 
       const key = String(issue.path[0] ?? 'environment');
       const got = source[key];
       // A secret's value is never printed (a start log is often shared).
-      const shown = got === undefined ? '' : /SECRET|PASSWORD/.test(key) ? ` (got ${got.length} characters)` : ` (got ${JSON.stringify(got)})`;
+      const shown = got === undefined ? '' : /SECRET|PASSWORD|SMTP_URL/.test(key) ? ` (got ${got.length} characters)` : ` (got ${JSON.stringify(got)})`;
       return `Invalid configuration: ${key} ${issue.message}${shown}`;
     })
     .join('\n');

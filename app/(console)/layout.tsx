@@ -73,7 +73,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
           {staff.environment === 'production' ? (
             <div className="bg-rose-600 px-4 py-0.5 text-center text-xs font-medium">Production: test events and changes here reach real integrators.</div>
           ) : null}
-          <AlertBanner initial={{ firing: firing.count, oldestFiringId: firing.oldestId, oldestFiring: firing.oldest }} />
+          <AlertBanner initial={{ firing: firing.count, quietFiring: firing.quiet, oldestFiringId: firing.oldestId, oldestFiring: firing.oldest }} />
         </header>
         <main id="content" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none">{children}</main>
       </div>

@@ -7,6 +7,7 @@ export const NAV_LINKS = [
   { href: '/problems', label: 'Problems', match: ['/problems'] },
   { href: '/receivers', label: 'Receivers', match: ['/receivers', '/receipts'] },
   { href: '/alerts', label: 'Alerts', match: ['/alerts'] },
+  { href: '/reconciliation', label: 'Reconciliation', match: ['/reconciliation'] },
   { href: '/nonprofits', label: 'Nonprofits & Connects', match: ['/nonprofits', '/connects'] },
   { href: '/audit', label: 'Audit log', match: ['/audit'] },
   { href: '/retention', label: 'Retention', match: ['/retention'] },

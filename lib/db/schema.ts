@@ -673,7 +673,10 @@ export const alertRules = consoleSchema.table(
     threshold: doublePrecision().notNull().default(0), // streak length, success rate %, failed arrivals, or minutes
     window: text(), // success_rate, receiver_failures: 1h | 24h | 7d
     minAttempts: integer().notNull().default(10), // success_rate: fewer attempts in the window never fire
-    targetUrl: text().notNull(),
+    targetUrl: text().notNull(), // https://… (a POST) or mailto:… (an e-mail through SMTP_URL)
+    // How a URL target is spoken to: 'standard' (a signed Standard Webhooks POST) | 'slack' (Slack's
+    // incoming-webhook JSON); 'email' for a mailto: target.
+    targetFormat: text().notNull().default('standard'),
     secret: text().notNull(), // whsec_…: needed in clear to sign the POSTs; shown once at creation
     enabled: boolean().notNull().default(true),
     createdAt: createdAt(),
@@ -701,6 +704,14 @@ export const alerts = consoleSchema.table(
     clearedPostAt: ts(),
     clearedPostStatus: integer(),
     clearedPostError: text(),
+    // Staff: acknowledged (firing but quiet: no repeats), or snoozed until a time; both cleared with the alert.
+    acknowledgedBy: text(), // the staff member's e-mail
+    acknowledgedAt: ts(),
+    acknowledgeNote: text(),
+    snoozedUntil: ts(),
+    // The last time it was sent as firing (the first notice or a repeat every ALERT_REPEAT), and how many repeats.
+    notifiedAt: ts(),
+    repeats: integer().notNull().default(0),
   },
   (t) => [
     // Fires once: one open alert per (rule, subject) until it clears.

@@ -132,7 +132,7 @@ test('a database of the previous release opens with its data intact, and takes a
   assert.deepEqual(receipts.body.results.map((r: { messageId: string }) => r.messageId), ['msg_old']);
   const np = await call(old, 'GET', '/v1/nonprofit/530196605', { token: await token(old) });
   assert.equal(np.body.name, 'Kept Food Bank');
-  assert.deepEqual((await as('GET', '/api/alerts')).body, { firing: 0, oldestFiringId: null, oldestFiring: null, results: [] });
+  assert.deepEqual((await as('GET', '/api/alerts')).body, { firing: 0, quietFiring: 0, oldestFiringId: null, oldestFiring: null, results: [] });
   const created = await as('POST', '/api/alert-rules', { name: 'after the upgrade', kind: 'webhook_disabled', targetUrl: `${old.baseUrl}/ingest/from-the-last-release` });
   assert.equal(created.status, 201, created.text);
   assert.equal((await as('GET', '/api/alert-rules')).body.results.length, 1);

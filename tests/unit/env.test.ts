@@ -99,3 +99,20 @@ test('every setting is named in .env.example and the configuration table (docs/O
     assert.ok(operations.includes(`\`${key}\``), `docs/OPERATIONS.md names ${key}`);
   }
 });
+
+test('alert delivery and the reconciliation day: SMTP_URL, ALERT_EMAIL_FROM, ALERT_REPEAT, CONSOLE_TIME_ZONE', () => {
+  const defaults = parseEnv({});
+  assert.equal(defaults.SMTP_URL, undefined);
+  assert.equal(defaults.ALERT_REPEAT, 4 * 3600_000);
+  assert.equal(defaults.CONSOLE_TIME_ZONE, 'UTC');
+  assert.match(defaults.ALERT_EMAIL_FROM, /<alerts@localhost>/);
+  const set = parseEnv({ SMTP_URL: 'smtp://u:p@127.0.0.1:2525', ALERT_EMAIL_FROM: 'Ops <ops@example.org>', ALERT_REPEAT: '30m', CONSOLE_TIME_ZONE: 'America/New_York' });
+  assert.equal(set.SMTP_URL, 'smtp://u:p@127.0.0.1:2525');
+  assert.equal(set.ALERT_REPEAT, 30 * 60_000);
+  assert.equal(set.CONSOLE_TIME_ZONE, 'America/New_York');
+  assert.throws(() => parseEnv({ CONSOLE_TIME_ZONE: 'Mars/Olympus_Mons' }), /CONSOLE_TIME_ZONE must be an IANA time zone name.*Mars\/Olympus_Mons/);
+  assert.throws(() => parseEnv({ ALERT_REPEAT: 'often' }), /ALERT_REPEAT must be a duration/);
+  assert.throws(() => parseEnv({ ALERT_EMAIL_FROM: 'not an address' }), /ALERT_EMAIL_FROM must be an address/);
+  // A bad SMTP_URL is named, its value (which may hold a password) is not printed.
+  assert.throws(() => parseEnv({ SMTP_URL: 'http://user:hunter2@mail' }), (err: Error) => /SMTP_URL must be an smtp/.test(err.message) && !err.message.includes('hunter2'));
+});

@@ -9,7 +9,7 @@ import { staffAction, staffFormAction } from '@/lib/console/staff/staff-action';
 
 // The alerts page's actions (admins only): a rule created, switched on or off, deleted; each audited.
 
-const FIELDS = ['name', 'kind', 'webhookId', 'threshold', 'window', 'minAttempts', 'targetUrl'] as const;
+const FIELDS = ['name', 'kind', 'webhookId', 'threshold', 'window', 'minAttempts', 'targetUrl', 'targetFormat'] as const;
 const admin = { role: 'admin', next: '/alerts' } as const;
 
 // Fields the chosen kind does not show arrive empty: absent, so their defaults apply.

@@ -4,6 +4,32 @@ import { EmptyState } from '@/components/console/empty-state';
 import { Table, TBody, Td, Th } from '@/components/console/table';
 import { Timestamp } from '@/components/console/timestamp';
 import type { TAlertJson } from '@/lib/console/alerts/list-alerts';
+import { QuietActions } from './alert-quiet-actions';
+
+/** Firing, and quieted by whom: acknowledged (with the note), or snoozed until a time. */
+function State({ a }: { a: TAlertJson }) {
+  if (a.clearedAt) return <Badge tone="gray">cleared</Badge>;
+  const snoozed = !!a.snoozedUntil;
+  return (
+    <div className="flex min-w-40 flex-col items-start gap-1">
+      <Badge tone={a.acknowledgedAt || snoozed ? 'amber' : 'red'} dot>
+        {a.acknowledgedAt ? 'firing, acknowledged' : snoozed ? 'firing, snoozed' : 'firing'}
+      </Badge>
+      {a.acknowledgedAt ? (
+        <span className="text-xs text-slate-600" data-testid="alert-acknowledged">
+          by {a.acknowledgedBy} at <Timestamp value={a.acknowledgedAt} />
+          {a.acknowledgeNote ? <span className="block italic">“{a.acknowledgeNote}”</span> : null}
+        </span>
+      ) : null}
+      {snoozed ? (
+        <span className="text-xs text-slate-600" data-testid="alert-snoozed">
+          until <Timestamp value={a.snoozedUntil} />
+        </span>
+      ) : null}
+      <QuietActions id={a.id} acknowledged={!!a.acknowledgedAt} />
+    </div>
+  );
+}
 
 function PostOutcome({ post }: { post: TAlertJson['firedPost'] }) {
   if (!post.at) return <span className="text-xs text-slate-400">—</span>;
@@ -52,7 +78,9 @@ export function AlertsTable({ alerts }: { alerts: TAlertJson[] }) {
       <TBody>
         {alerts.map((a) => (
           <tr key={a.id} id={`alert-${a.id}`} data-testid="alert-row" data-state={a.clearedAt ? 'cleared' : 'firing'} className="target:bg-amber-50">
-            <Td>{a.clearedAt ? <Badge tone="gray">cleared</Badge> : <Badge tone="red" dot>firing</Badge>}</Td>
+            <Td>
+              <State a={a} />
+            </Td>
             <Td className="text-sm">{a.ruleName}</Td>
             <Td>
               <Link href={a.about.href} className="break-words text-xs text-indigo-700 hover:underline" title={a.about.id} data-testid="alert-subject">
@@ -67,6 +95,7 @@ export function AlertsTable({ alerts }: { alerts: TAlertJson[] }) {
             <Td>
               <div className="flex flex-col gap-0.5">
                 <PostOutcome post={a.firedPost} />
+                {a.repeats > 0 ? <span className="text-xs text-slate-500">{a.repeats === 1 ? '1 reminder' : `${a.repeats} reminders`}</span> : null}
                 {a.clearedAt ? <PostOutcome post={a.clearedPost} /> : null}
               </div>
             </Td>

@@ -21,7 +21,7 @@ const THRESHOLD: Record<TAlertRuleKind, { label: string; hint: string; placehold
   grant_undelivered: { label: 'Minutes', hint: 'A grant whose message no webhook got (2xx) this long after it was made. Decimals allowed (0.5 = 30 s).', placeholder: '15' },
 };
 
-function CreateRuleFormForRole({ webhooks, targetRule }: { webhooks: { id: string; label: string }[]; targetRule: string }) {
+function CreateRuleFormForRole({ webhooks, targetRule, repeatEvery, smtp }: { webhooks: { id: string; label: string }[]; targetRule: string; repeatEvery: string; smtp: boolean }) {
   const [state, action] = useActionState(createAlertRuleAction, {} as TFormState & { secret?: string });
   const v = (state.values ?? {}) as Record<string, string>;
   const fe = state.fieldErrors ?? {};
@@ -82,8 +82,19 @@ function CreateRuleFormForRole({ webhooks, targetRule }: { webhooks: { id: strin
             ))}
           </Select>
         </Field>
-        <Field label="Send to (URL)" htmlFor="targetUrl" error={fe.targetUrl} hint={`A signed POST (Standard Webhooks) when an alert fires and when it clears. ${targetRule}`}>
-          <Input id="targetUrl" name="targetUrl" defaultValue={v.targetUrl ?? ''} placeholder="https://hooks.example.org/alerts" invalid={!!fe.targetUrl} className="font-mono" />
+        <Field
+          label="Send to"
+          htmlFor="targetUrl"
+          error={fe.targetUrl}
+          hint={`A URL (a POST when an alert fires, again every ${repeatEvery} until someone acknowledges it, and when it clears), or mailto:ops@example.org for e-mail${smtp ? '' : ' (needs SMTP_URL, not set here)'}. ${targetRule}`}
+        >
+          <Input id="targetUrl" name="targetUrl" defaultValue={v.targetUrl ?? ''} placeholder="https://hooks.example.org/alerts or mailto:…" invalid={!!fe.targetUrl} className="font-mono" />
+        </Field>
+        <Field label="Format (for a URL)" htmlFor="targetFormat" error={fe.targetFormat} hint="Signed Standard Webhooks JSON, or a Slack incoming webhook’s message.">
+          <Select id="targetFormat" name="targetFormat" defaultValue={v.targetFormat || 'standard'}>
+            <option value="standard">Signed POST (Standard Webhooks)</option>
+            <option value="slack">Slack incoming webhook</option>
+          </Select>
         </Field>
         <div>
           <SubmitButton pendingLabel="Creating…">Create rule</SubmitButton>

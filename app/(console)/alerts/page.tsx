@@ -31,7 +31,7 @@ export default async function AlertsPage() {
     <div className="space-y-5">
       <PageHeader
         title="Alerts"
-        description={`Rules checked by the worker every ${formatInterval(env.ALERT_EVAL_MS)} against the API. An alert fires once when its condition starts, sends a signed POST to the rule’s URL, and clears (with a second POST) when the condition ends.`}
+        description={`Rules checked by the worker every ${formatInterval(env.ALERT_EVAL_MS)} against the API. An alert fires when its condition starts and is sent to the rule’s target (a signed POST, a Slack message or an e-mail), again every ${formatInterval(env.ALERT_REPEAT)} until someone acknowledges or snoozes it, and clears (with one more notice) when the condition ends.`}
       />
       <AlertsTable alerts={alerts} />
       <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -64,7 +64,10 @@ export default async function AlertsPage() {
                       </Link>
                     ) : null}
                   </Td>
-                  <Td className="max-w-xs truncate font-mono text-xs">{r.targetUrl}</Td>
+                  <Td className="max-w-xs text-xs">
+                    <span className="block truncate font-mono">{r.targetUrl}</span>
+                    <span className="text-slate-500">{r.targetFormat === 'email' ? 'e-mail' : r.targetFormat === 'slack' ? 'Slack message' : 'signed POST'}</span>
+                  </Td>
                   <Td className="text-right">
                     <RuleActions id={r.id} name={r.name} enabled={r.enabled} />
                   </Td>
@@ -74,7 +77,7 @@ export default async function AlertsPage() {
           </Table>
         )}
         <Card title="New alert rule">
-          <CreateRuleForm webhooks={choices} targetRule={alertTargetRule(env.DELIVERY_ALLOW_PRIVATE)} />
+          <CreateRuleForm webhooks={choices} targetRule={alertTargetRule(env.DELIVERY_ALLOW_PRIVATE)} repeatEvery={formatInterval(env.ALERT_REPEAT)} smtp={!!env.SMTP_URL} />
         </Card>
       </div>
     </div>

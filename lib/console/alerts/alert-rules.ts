@@ -3,7 +3,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { ID_PREFIX } from '@/lib/constants';
 import { getDb, schema } from '@/lib/db/client';
 import { ApiError, validationError } from '@/lib/http/errors';
-import { alertTargetRefusal } from './alert-target';
+import { alertTargetRefusal, isMailto } from './alert-target';
 import { ZAlertRuleInput, type TAlertRuleInput, type TAlertRuleRow } from './rule-schemas';
 
 // The alert rules of an environment: create (the signing secret is returned this once), list,
@@ -23,8 +23,8 @@ export async function createAlertRule(environment: string, input: TAlertRuleInpu
   const parsed = ZAlertRuleInput.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error, 'The alert rule');
   const data = parsed.data;
-  const refusal = await alertTargetRefusal(data.targetUrl);
-  if (refusal) throw new ApiError('bad_request', `Invalid alert rule: targetUrl ${refusal}.`, { errors: [{ path: 'targetUrl', message: refusal }] });
+  const refusal = await alertTargetRefusal(data.targetUrl, data.targetFormat);
+  if (refusal) throw new ApiError('bad_request', `Invalid alert rule: ${refusal.path} ${refusal.reason}.`, { errors: [{ path: refusal.path, message: refusal.reason }] });
   const secret = `${ID_PREFIX.webhookSecret}${randomBytes(32).toString('base64')}`;
   const db = await getDb();
   const [row] = await db
@@ -38,6 +38,7 @@ export async function createAlertRule(environment: string, input: TAlertRuleInpu
       window: data.kind === 'success_rate' || data.kind === 'receiver_failures' ? data.window : null,
       minAttempts: data.minAttempts,
       targetUrl: data.targetUrl,
+      targetFormat: isMailto(data.targetUrl) ? 'email' : data.targetFormat,
       secret,
       enabled: data.enabled,
     })

@@ -4,40 +4,25 @@ import type { TEnvironmentName } from '@/lib/console/connect-api/environments';
 import { getDb, schema } from '@/lib/db/client';
 import { env } from '@/lib/env';
 import { findConditions } from './find-conditions';
-import { describeRule, type TAlertRow, type TAlertRuleRow } from './rule-schemas';
-import { sendAlert } from './send-alert';
+import type { TAlertEvent } from './alert-message';
+import { deliverAlert } from './deliver-alert';
+import type { TAlertRow, TAlertRuleRow } from './rule-schemas';
 import { processSingleton } from '@/lib/process-singleton';
 
 // One evaluation of every enabled rule: an alert fires once when its condition starts for a
-// subject (one row, one signed POST, its outcome recorded) and clears when the condition no longer
-// holds (cleared_at, and a signed "resolved" POST). The partial unique index alerts_open_once makes
+// subject (one row, one notice to the rule's target, its outcome recorded), is sent again every
+// ALERT_REPEAT while it holds unless staff acknowledged or snoozed it, and clears when the condition
+// no longer holds (cleared_at, and a "resolved" notice). The partial unique index alerts_open_once makes
 // "once" hold even if two evaluations ever overlapped.
 
 const a = schema.alerts;
 const r = schema.alertRules;
 
-export type TEvaluation = { rules: number; fired: number; cleared: number; errors: { ruleId: string; message: string }[] };
+export type TEvaluation = { rules: number; fired: number; cleared: number; repeated: number; errors: { ruleId: string; message: string }[] };
 
-function alertBody(type: 'alert.fired' | 'alert.resolved', rule: TAlertRuleRow, alert: TAlertRow): string {
-  return JSON.stringify({
-    type,
-    timestamp: new Date().toISOString(),
-    data: {
-      alertId: alert.id,
-      rule: { id: rule.id, name: rule.name, kind: rule.kind, description: describeRule(rule), webhookId: rule.webhookId, environment: rule.environment },
-      subject: alert.subject,
-      firedAt: alert.firedAt.toISOString(),
-      clearedAt: alert.clearedAt?.toISOString() ?? null,
-      details: alert.details,
-      consoleUrl: `${env.PUBLIC_URL}/alerts#alert-${alert.id}`,
-    },
-  });
-}
-
-/** The POST for a state change, then its outcome on the alert row. */
-async function notify(rule: TAlertRuleRow, alert: TAlertRow, type: 'alert.fired' | 'alert.resolved'): Promise<void> {
-  const messageId = `alert_${alert.id.replaceAll('-', '')}_${type === 'alert.fired' ? 'fired' : 'resolved'}`;
-  const result = await sendAlert({ url: rule.targetUrl, secret: rule.secret, messageId, body: alertBody(type, rule, alert) });
+/** Sends a notice, then its outcome on the alert row (a reminder's outcome replaces the first notice's). */
+async function notify(rule: TAlertRuleRow, alert: TAlertRow, type: TAlertEvent, repeat = 0): Promise<void> {
+  const result = await deliverAlert({ rule, alert, type, repeat });
   const db = await getDb();
   const outcome =
     type === 'alert.fired'
@@ -46,28 +31,54 @@ async function notify(rule: TAlertRuleRow, alert: TAlertRow, type: 'alert.fired'
   await db.update(a).set(outcome).where(eq(a.id, alert.id));
 }
 
-async function evaluateRule(rule: TAlertRuleRow, now: Date): Promise<{ fired: number; cleared: number }> {
+/** Whether a firing alert is due a reminder: nobody acknowledged it, it is not snoozed, ALERT_REPEAT passed since the last notice. */
+export function dueForRepeat(alert: Pick<TAlertRow, 'acknowledgedAt' | 'snoozedUntil' | 'notifiedAt' | 'firedAt'>, now: Date, repeatMs: number): boolean {
+  if (alert.acknowledgedAt) return false;
+  if (alert.snoozedUntil && alert.snoozedUntil.getTime() > now.getTime()) return false;
+  return (alert.notifiedAt ?? alert.firedAt).getTime() + repeatMs <= now.getTime();
+}
+
+/** Claims the reminder (two evaluations never send it twice), then sends it. */
+async function remind(rule: TAlertRuleRow, alert: TAlertRow, now: Date): Promise<boolean> {
+  const db = await getDb();
+  const last = alert.notifiedAt ?? alert.firedAt;
+  const [claimed] = await db
+    .update(a)
+    .set({ notifiedAt: now, repeats: sql`${a.repeats} + 1`, snoozedUntil: null })
+    .where(and(eq(a.id, alert.id), isNull(a.clearedAt), isNull(a.acknowledgedAt), sql`coalesce(${a.notifiedAt}, ${a.firedAt}) = ${last.toISOString()}::timestamptz`))
+    .returning();
+  if (!claimed) return false;
+  await notify(rule, claimed, 'alert.fired', claimed.repeats);
+  return true;
+}
+
+async function evaluateRule(rule: TAlertRuleRow, now: Date): Promise<{ fired: number; cleared: number; repeated: number }> {
   const conditions = await findConditions(connectApi(rule.environment as TEnvironmentName), rule, now);
   const db = await getDb();
   const open = await db.select().from(a).where(and(eq(a.ruleId, rule.id), isNull(a.clearedAt)));
   const openSubjects = new Set(open.map((o) => o.subject));
   let fired = 0;
   let cleared = 0;
+  let repeated = 0;
   for (const [subject, details] of conditions) {
     if (openSubjects.has(subject)) continue;
-    const [alert] = await db.insert(a).values({ ruleId: rule.id, subject, details }).onConflictDoNothing().returning();
+    const [alert] = await db.insert(a).values({ ruleId: rule.id, subject, details, notifiedAt: sql`now()` }).onConflictDoNothing().returning();
     if (!alert) continue; // another evaluation fired it first
     fired++;
     await notify(rule, alert, 'alert.fired');
   }
   for (const alert of open) {
-    if (conditions.has(alert.subject)) continue;
-    const [done] = await db.update(a).set({ clearedAt: sql`now()` }).where(and(eq(a.id, alert.id), isNull(a.clearedAt))).returning();
+    if (conditions.has(alert.subject)) {
+      if (dueForRepeat(alert, now, env.ALERT_REPEAT) && (await remind(rule, alert, now))) repeated++;
+      continue;
+    }
+    // Resolved: done, and with it its snooze (who acknowledged it stays in the list); a new start fires anew.
+    const [done] = await db.update(a).set({ clearedAt: sql`now()`, snoozedUntil: null }).where(and(eq(a.id, alert.id), isNull(a.clearedAt))).returning();
     if (!done) continue;
     cleared++;
     await notify(rule, done, 'alert.resolved');
   }
-  return { fired, cleared };
+  return { fired, cleared, repeated };
 }
 
 /** Rules whose facts could not be read, and what was said about them (said once, not every turn). */
@@ -77,13 +88,14 @@ const errorsSaid = processSingleton('alert-errors-said', () => new Map<string, s
 export async function evaluateAlertRules(now = new Date()): Promise<TEvaluation> {
   const db = await getDb();
   const rules = await db.select().from(r).where(eq(r.enabled, true));
-  const result: TEvaluation = { rules: rules.length, fired: 0, cleared: 0, errors: [] };
+  const result: TEvaluation = { rules: rules.length, fired: 0, cleared: 0, repeated: 0, errors: [] };
   const said = errorsSaid;
   for (const rule of rules) {
     try {
-      const { fired, cleared } = await evaluateRule(rule, now);
+      const { fired, cleared, repeated } = await evaluateRule(rule, now);
       result.fired += fired;
       result.cleared += cleared;
+      result.repeated += repeated;
       if (said.delete(rule.id)) console.log(`alert rule ${rule.id} (${rule.name}): evaluated again`);
     } catch (err) {
       const message = (err as Error).message;

@@ -4,6 +4,9 @@
 export const ALERT_RULE_KINDS = ['failure_streak', 'success_rate', 'receiver_failures', 'webhook_disabled', 'grant_undelivered'] as const;
 export type TAlertRuleKind = (typeof ALERT_RULE_KINDS)[number];
 export const ALERT_WINDOWS = ['1h', '24h', '7d'] as const;
+/** How a URL target is spoken to; a mailto: target is always 'email'. */
+export const ALERT_TARGET_FORMATS = ['standard', 'slack'] as const;
+export type TAlertTargetFormat = (typeof ALERT_TARGET_FORMATS)[number] | 'email';
 
 /** Below this many attempts in the window a success rate says too little, and the rule does not fire. */
 export const DEFAULT_MIN_ATTEMPTS = 10;

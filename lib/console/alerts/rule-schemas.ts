@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { schema } from '@/lib/db/client';
-import { ALERT_RULE_KINDS, ALERT_WINDOWS, DEFAULT_MIN_ATTEMPTS, type TAlertRuleKind } from './rule-kinds';
+import { ALERT_RULE_KINDS, ALERT_TARGET_FORMATS, ALERT_WINDOWS, DEFAULT_MIN_ATTEMPTS, type TAlertRuleKind } from './rule-kinds';
 
 // What an alert rule is: its kinds, their thresholds, and the input a staff member gives.
 
-export { ALERT_RULE_KINDS, ALERT_WINDOWS, DEFAULT_MIN_ATTEMPTS, GRANT_LOOKBACK_MS, KIND_LABELS, type TAlertRuleKind } from './rule-kinds';
+export { ALERT_RULE_KINDS, ALERT_TARGET_FORMATS, ALERT_WINDOWS, DEFAULT_MIN_ATTEMPTS, GRANT_LOOKBACK_MS, KIND_LABELS, type TAlertRuleKind, type TAlertTargetFormat } from './rule-kinds';
 
 export type TAlertRuleRow = typeof schema.alertRules.$inferSelect;
 export type TAlertRow = typeof schema.alerts.$inferSelect;
@@ -48,6 +48,7 @@ export const ZAlertRuleInput = z
     window: z.enum(ALERT_WINDOWS, { message: 'must be one of: 1h, 24h, 7d' }).default('24h'),
     minAttempts: z.coerce.number({ message: 'must be a whole number' }).int({ message: 'must be a whole number' }).min(1, { message: 'must be from 1 to 10000' }).max(10000, { message: 'must be from 1 to 10000' }).default(DEFAULT_MIN_ATTEMPTS),
     targetUrl: z.string({ message: 'is required' }).trim().min(1, { message: 'is required' }).max(2048, { message: 'must be at most 2048 characters' }),
+    targetFormat: z.union([z.literal('').transform(() => 'standard' as const), z.enum(ALERT_TARGET_FORMATS, { message: 'must be standard or slack' })]).default('standard'),
     enabled: z.boolean().default(true),
   })
   .superRefine((r, ctx) => {

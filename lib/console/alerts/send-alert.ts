@@ -4,15 +4,16 @@ import { signatureHeader } from '@/lib/crypto/standard-webhooks';
 import { env } from '@/lib/env';
 import { alertAgent, refuseAlertAddress } from './alert-target';
 
-// One signed POST to a rule's target, Standard Webhooks like every delivery of the service
-// (webhook-id / webhook-timestamp / webhook-signature, and the same as svix-*). Never throws: the
+// One POST to a rule's target: signed, Standard Webhooks like every delivery of the service
+// (webhook-id / webhook-timestamp / webhook-signature, and the same as svix-*), or without a
+// signature for a Slack incoming webhook (`secret` null: its URL is the secret). Never throws: the
 // outcome is recorded on the alert.
 
 export type TAlertPostResult = { at: Date; status: number; error: string | null };
 
 const MAX_ERROR_CHARS = 500;
 
-export async function sendAlert(input: { url: string; secret: string; messageId: string; body: string }): Promise<TAlertPostResult> {
+export async function sendAlert(input: { url: string; secret: string | null; messageId: string; body: string }): Promise<TAlertPostResult> {
   const at = new Date();
   const fail = (error: string): TAlertPostResult => ({ at, status: 0, error: error.slice(0, MAX_ERROR_CHARS) });
   let target: URL;
@@ -26,21 +27,15 @@ export async function sendAlert(input: { url: string; secret: string; messageId:
     const reason = refuseAlertAddress(literal);
     if (reason) return fail(`refused: ${reason}`);
   }
-  const signature = signatureHeader([input.secret], input.messageId, at, input.body);
   const timestamp = String(Math.floor(at.getTime() / 1000));
+  const signature = input.secret ? signatureHeader([input.secret], input.messageId, at, input.body) : null;
+  const signed = signature
+    ? { 'webhook-id': input.messageId, 'webhook-timestamp': timestamp, 'webhook-signature': signature, 'svix-id': input.messageId, 'svix-timestamp': timestamp, 'svix-signature': signature }
+    : {};
   try {
     const res = await request(target, {
       method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'GivingConnect-Console-Alerts/1.0',
-        'webhook-id': input.messageId,
-        'webhook-timestamp': timestamp,
-        'webhook-signature': signature,
-        'svix-id': input.messageId,
-        'svix-timestamp': timestamp,
-        'svix-signature': signature,
-      },
+      headers: { 'content-type': 'application/json', 'user-agent': 'GivingConnect-Console-Alerts/1.0', ...signed },
       body: input.body,
       dispatcher: alertAgent(),
       headersTimeout: env.DELIVERY_TIMEOUT_MS,

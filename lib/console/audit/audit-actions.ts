@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = [
   'alert-rule.create',
   'alert-rule.update',
   'alert-rule.delete',
+  'alert.acknowledge',
+  'alert.snooze',
   'export',
   'donor.erase',
   'retention.update',

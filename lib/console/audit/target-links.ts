@@ -3,7 +3,7 @@ import { ID_PREFIX } from '@/lib/constants';
 // Where each target of an audit entry is looked at in the console, by the shape of its id and, for
 // the console's own UUIDs (receivers, alert rules), by the action: ep_ → the webhook, msg_ → the
 // case, an attempt → its message under its webhook, a recover run → its webhook, test_ → the
-// Connect's grants, a receiver → its page, an alert rule → the alerts, a receipt (receipt.*) → its page. Pure, for the audit page.
+// Connect's grants, a receiver → its page, an alert rule → the alerts, an alert → its row, a receipt (receipt.*) → its page. Pure, for the audit page.
 
 export type TAuditTargetLink = { id: string; href: string | null };
 
@@ -22,6 +22,7 @@ export function auditTargetLinks(action: string, target: string): TAuditTargetLi
     if (id.startsWith(ID_PREFIX.connect)) return `/connects/${enc(id)}/grants`;
     if (/^GC-[0-9A-Z]{6}$/.test(id)) return `/cases/${enc(id)}`;
     if (/^\d{1,15}$/.test(id) && action.startsWith('receipt.')) return `/receipts/${id}`;
+    if (UUID.test(id) && action.startsWith('alert.')) return `/alerts#alert-${enc(id)}`;
     if (UUID.test(id)) return action.startsWith('alert-rule.') ? '/alerts' : `/receivers/${enc(id)}`;
     return null;
   };

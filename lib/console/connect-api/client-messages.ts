@@ -23,6 +23,7 @@ import {
   type TTroubledMessage,
 } from './schemas';
 import { isMessage } from './check-message';
+import { isGrantDeliveryLine, ZGrantDeliveryLine, type TGrantDeliveryLine } from './grant-deliveries-schema';
 import { enc, type TPageQuery } from './transport';
 import { ConnectApiStreamTransport, type TLineStream } from './transport-stream';
 
@@ -110,6 +111,11 @@ export class ConnectApiMessages extends ConnectApiStreamTransport {
       ZMessage,
       isMessage,
     );
+  }
+
+  /** EXT: the account's grants made in [after, before), oldest first, each with its message's delivery to every webhook (NDJSON). Unsupported (404/405) on a service without it. */
+  streamGrantDeliveries(query: { after: string; before: string; nonprofit?: string }): Promise<TLineStream<TGrantDeliveryLine>> {
+    return this.streamLines({ operation: 'stream grant deliveries', path: '/v1/grants/deliveries', query, idempotent: true, ext: 'list' }, ZGrantDeliveryLine, isGrantDeliveryLine);
   }
 
   /** EXT: the account's failed (`state=failed`) or retrying (pending after ≥ 2 attempts) messages across its webhooks, newest first, each with its payload and newest response. */

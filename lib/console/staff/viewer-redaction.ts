@@ -15,7 +15,7 @@ const JSON_DONOR_FIELD = /("(?:firstName|lastName|phone|note)"\s*:\s*")((?:[^"\\
 // A key holding a secret (`secret`, `secrets`, `receiverSecrets`, `apiKey`, `clientSecret`), not its fingerprint.
 const SECRET_KEY = /^(?:secrets?|\w*Secrets?|apiKey|password)$/;
 
-const STAFF_KEYS = new Set(['actor', 'staffEmail', 'createdBy', 'revokedBy']);
+const STAFF_KEYS = new Set(['actor', 'staffEmail', 'createdBy', 'revokedBy', 'acknowledgedBy']);
 
 /** `ada@example.org` → `a•••@example.org`. */
 export function maskEmail(email: string): string {

@@ -126,7 +126,7 @@ export function claimArrivals<R extends TReceiverLike>(input: {
 }
 
 /** A claimed arrival is a duplicate once as many earlier ones were acknowledged as there are webhooks sending to its URL. */
-function markDuplicates(receipts: TReceiptSummary[], copies: number): TReceiptSummary[] {
+export function markDuplicates(receipts: TReceiptSummary[], copies: number): TReceiptSummary[] {
   let acknowledged = 0;
   return receipts.map((r) => {
     const duplicate = acknowledged >= copies;

@@ -6,6 +6,7 @@ import type { TFundJson } from '@/lib/service/funds/list-funds';
 import { DAF_FUNDS } from './constants';
 import type { TGrantJson } from './grant-json';
 import { ZCreateGrant } from './schemas';
+import { GRANT_STREAM_PAGE, ZGrantDeliveryFilters, type TGrantDeliveryJson } from './stream-grant-deliveries';
 
 // The grants and funds operations of /openapi.json: one op(...) per route, beside its schemas.
 
@@ -47,6 +48,31 @@ export const ZFund = z
   .meta({ id: 'Fund', description: 'A donor-advised fund sponsor a grant may come from.' });
 sameShape<TFundJson, z.output<typeof ZFund>>(true);
 
+const ZGrantDelivery = z
+  .object({
+    grantId: ZUuidOut,
+    trackingId: z.string(),
+    createdAt: ZInstantOut,
+    amount: z.int().meta({ description: 'Integer cents.' }),
+    nonprofitId: ZUuidOut,
+    ein: z.string(),
+    nonprofitName: z.string().meta({ description: 'The name it goes by (its preferred name, else its legal one).' }),
+    connectId: z.string(),
+    donor: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
+    messageId: z.string().meta({ description: 'The grant.succeeded message (`msg_…`), the webhook-id every webhook got.' }),
+    messageTimestamp: ZInstantOut,
+    deliveries: z.array(
+      z.object({
+        webhookId: z.string(),
+        status: z.enum(['pending', 'sending', 'success', 'failed']),
+        attemptCount: z.int(),
+        lastResponseStatusCode: z.int().nullable().meta({ description: 'The newest attempt\'s response code (0: no response); null before the first.' }),
+      }),
+    ).meta({ description: 'One per webhook the message was queued for (none subscribed: empty).' }),
+  })
+  .meta({ id: 'GrantDelivery', description: 'One line of the grant delivery stream.' });
+sameShape<TGrantDeliveryJson, z.output<typeof ZGrantDelivery>>(true);
+
 const ZGrantPath = z.object({ id: z.string().meta({ description: 'The grant id (a UUID).' }) });
 const ZIdempotencyKey = z.object({
   'idempotency-key': z.string().min(1).max(255).optional().meta({ description: 'The same key within 24 h answers the first response again, with Idempotent-Replayed: true.' }),
@@ -59,6 +85,14 @@ export const GRANT_OPERATIONS = [
     status: 201, response: ZGrant, errors: [409],
     responseHeaders: z.object({ location: z.string().meta({ description: '/v1/grants/{id}' }), 'idempotent-replayed': z.literal('true').optional() }),
     description: 'Emits `grant.succeeded`. The same code path as the donor Connect page.',
+  }),
+  op('GET /v1/grants/deliveries', {
+    id: 'streamGrantDeliveries', tag: 'Grants', summary: "Stream a range's grants with their deliveries (NDJSON)", ext: true, auth: 'bearer', scope: 'read:grants',
+    query: ZGrantDeliveryFilters, response: ZGrantDelivery, responseType: 'application/x-ndjson',
+    description:
+      'Every grant of the account made in [`after`, `before`) (at most 31 days; `nonprofit`: one nonprofit, by id or EIN), oldest first, one JSON object a line: ' +
+      'the grant with its nonprofit and donor, its `grant.succeeded` message, and that message\'s delivery to each webhook it was queued for. ' +
+      `Read ${GRANT_STREAM_PAGE} at a time, each page only once the reader has taken the one before. A failure part-way cuts the connection. What the console's daily reconciliation reads.`,
   }),
   op('GET /v1/grants/{id}', {
     id: 'getGrant', tag: 'Grants', summary: 'Get a grant', ext: true, auth: 'bearer+optionalApiKey', scope: 'read:grants', path: ZGrantPath, response: ZGrant,

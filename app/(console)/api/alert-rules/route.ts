@@ -16,6 +16,7 @@ const ZCreate = z.object({
   window: z.string().optional(),
   minAttempts: z.number().optional(),
   targetUrl: z.string(),
+  targetFormat: z.string().optional(),
   enabled: z.boolean().optional(),
 });
 

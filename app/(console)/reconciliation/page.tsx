@@ -1,0 +1,184 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { ReconciliationBadge } from '@/components/console/badge';
+import { Callout, ErrorCallout } from '@/components/console/callout';
+import { EmptyState } from '@/components/console/empty-state';
+import { Button, Input } from '@/components/console/form';
+import { Card, PageHeader } from '@/components/console/page-header';
+import { Can } from '@/components/console/role';
+import { Table, TBody, Td, Th } from '@/components/console/table';
+import { Timestamp } from '@/components/console/timestamp';
+import { loadReconciliation } from '@/lib/console/reconciliation/load-reconciliation';
+import { parseReconQuery } from '@/lib/console/reconciliation/reconciliation-query';
+import { env } from '@/lib/env';
+import { ApiError } from '@/lib/http/errors';
+import { pageSearchParams, type TPageProps } from '@/lib/http/page-props';
+import { loadOrError } from '@/app/(console)/_lib/errors';
+import { staffApi } from '@/app/(console)/_lib/staff-api';
+
+export const metadata: Metadata = { title: 'Reconciliation' };
+export const dynamic = 'force-dynamic';
+
+const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const SHOWN_DIFFERENCES = 200;
+const num = (n: number | null) => (n === null ? <span className="text-slate-400" title="This webhook’s URL is not one of this console’s receivers: arrivals are not seen here">n/a</span> : n.toLocaleString('en-US'));
+
+export default async function ReconciliationPage({ searchParams }: TPageProps) {
+  const { api } = await staffApi();
+  const sp = pageSearchParams(await searchParams);
+  let q;
+  try {
+    q = parseReconQuery(sp, env.CONSOLE_TIME_ZONE);
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    return (
+      <div className="space-y-4">
+        <PageHeader title="Reconciliation" />
+        <Callout tone="error" title="This day cannot be read">
+          {err.message} <Link href="/reconciliation" className="font-medium underline">Today</Link>
+        </Callout>
+      </div>
+    );
+  }
+  const [result, webhooks] = await Promise.all([loadOrError(() => loadReconciliation(api, q)), loadOrError(() => api.listWebhooks({ pageLimit: 100 }))]);
+  const names = new Map((webhooks.data?.results ?? []).map((w) => [w.id, w.description || w.url]));
+  const query = new URLSearchParams({ date: q.date, ...(q.nonprofit ? { nonprofit: q.nonprofit } : {}) });
+  const r = result.data;
+  return (
+    <div className="space-y-5">
+      <PageHeader
+        title="Reconciliation"
+        description={`A day’s grants per nonprofit, midnight to midnight in ${q.timeZone}: made, then sent, delivered (the service’s word), received and verified (this console’s receivers) for each webhook, and every grant × webhook that differs.`}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <a className="text-sm font-medium text-indigo-700 hover:underline" href={`/api/reconciliation?${query}&format=csv`} data-testid="recon-csv">
+              Download CSV
+            </a>
+            <Can min="operator">
+              <a className="text-sm font-medium text-indigo-700 hover:underline" href={`/api/reconciliation?${query}&format=csv&includeDonor=1`}>
+                CSV with donor details
+              </a>
+            </Can>
+            <a className="text-sm font-medium text-indigo-700 hover:underline" href={`/api/reconciliation?${query}`}>
+              JSON
+            </a>
+          </div>
+        }
+      />
+      <form method="get" className="flex flex-wrap items-end gap-3" aria-label="Choose a day">
+        <label className="text-sm">
+          <span className="mb-1 block text-xs font-medium text-slate-600">Day ({q.timeZone})</span>
+          <Input type="date" name="date" defaultValue={q.date} aria-label="Day" className="w-44" />
+        </label>
+        <label className="text-sm">
+          <span className="mb-1 block text-xs font-medium text-slate-600">Nonprofit (EIN or id; empty: all)</span>
+          <Input name="nonprofit" defaultValue={q.nonprofit ?? ''} placeholder="e.g. 530196605" list="recon-nonprofits" aria-label="Nonprofit" className="w-56" />
+          <datalist id="recon-nonprofits">
+            {(r?.nonprofits ?? []).map((n) => (
+              <option key={n.nonprofitId} value={n.ein}>
+                {n.name}
+              </option>
+            ))}
+          </datalist>
+        </label>
+        <Button type="submit" variant="primary">
+          Show
+        </Button>
+      </form>
+      {result.error ? <ErrorCallout error={result.error} /> : null}
+      {r ? (
+        <>
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-3" data-testid="recon-totals">
+            <Card title="Grants made">
+              <p className="text-2xl font-semibold tabular-nums">{r.totals.grants.toLocaleString('en-US')}</p>
+            </Card>
+            <Card title="Amount">
+              <p className="text-2xl font-semibold tabular-nums">{money(r.totals.amount)}</p>
+            </Card>
+            <Card title="Differences">
+              <p className={`text-2xl font-semibold tabular-nums ${r.totals.differences ? 'text-rose-700' : 'text-emerald-700'}`}>{r.totals.differences.toLocaleString('en-US')}</p>
+            </Card>
+          </div>
+          <p className="text-xs text-slate-500">
+            From <Timestamp value={r.from} /> to <Timestamp value={r.to} /> (UTC).
+          </p>
+          {r.nonprofits.length === 0 ? (
+            <EmptyState title="No grants that day">No grant was made {q.nonprofit ? 'to this nonprofit ' : ''}on {q.date} ({q.timeZone}).</EmptyState>
+          ) : (
+            <Table label="Per nonprofit and webhook">
+              <thead>
+                <tr>
+                  <Th>Nonprofit</Th>
+                  <Th className="text-right">Grants</Th>
+                  <Th className="text-right">Amount</Th>
+                  <Th>Webhook</Th>
+                  <Th className="text-right">Sent</Th>
+                  <Th className="text-right">Delivered</Th>
+                  <Th className="text-right">Received</Th>
+                  <Th className="text-right">Verified</Th>
+                </tr>
+              </thead>
+              <TBody>
+                {r.nonprofits.flatMap((n) =>
+                  (n.webhooks.length ? n.webhooks : [null]).map((w, i) => (
+                    <tr key={`${n.nonprofitId}-${w?.webhookId ?? 'none'}`} data-testid="recon-row">
+                      <Td className={i ? 'border-t-0' : ''}>
+                        {i === 0 ? (
+                          <>
+                            <span className="font-medium">{n.name}</span>
+                            <span className="block font-mono text-xs text-slate-500">EIN {n.ein}</span>
+                          </>
+                        ) : null}
+                      </Td>
+                      <Td className="text-right tabular-nums">{i === 0 ? n.grants.toLocaleString('en-US') : ''}</Td>
+                      <Td className="text-right tabular-nums">{i === 0 ? money(n.amount) : ''}</Td>
+                      <Td className="max-w-56 text-xs">
+                        {w ? (
+                          <Link href={`/webhooks/${encodeURIComponent(w.webhookId)}`} className="break-all text-indigo-700 hover:underline">
+                            {names.get(w.webhookId) ?? w.webhookId}
+                          </Link>
+                        ) : (
+                          <span className="text-slate-400">no webhook subscribed</span>
+                        )}
+                      </Td>
+                      <Td className="text-right tabular-nums">{w ? num(w.sent) : ''}</Td>
+                      <Td className="text-right tabular-nums">{w ? num(w.delivered) : ''}</Td>
+                      <Td className="text-right tabular-nums">{w ? num(w.received) : ''}</Td>
+                      <Td className="text-right tabular-nums">{w ? num(w.verified) : ''}</Td>
+                    </tr>
+                  )),
+                )}
+              </TBody>
+            </Table>
+          )}
+          {r.differences.length ? (
+            <Table label={`Differences${r.differences.length > SHOWN_DIFFERENCES ? ` (the first ${SHOWN_DIFFERENCES} of ${r.differences.length}; the CSV has all)` : ''}`}>
+              <thead>
+                <tr>
+                  <Th>Grant</Th>
+                  <Th>Webhook</Th>
+                  <Th>State</Th>
+                </tr>
+              </thead>
+              <TBody>
+                {r.differences.slice(0, SHOWN_DIFFERENCES).map((d) => (
+                  <tr key={`${d.grantId}-${d.webhookId}`} data-testid="recon-difference">
+                    <Td>
+                      <Link href={`/cases/${encodeURIComponent(d.trackingId)}`} className="font-mono text-xs text-indigo-700 hover:underline">
+                        {d.trackingId}
+                      </Link>
+                    </Td>
+                    <Td className="max-w-56 break-all text-xs">{names.get(d.webhookId) ?? d.webhookId}</Td>
+                    <Td>
+                      <ReconciliationBadge value={d.state} />
+                    </Td>
+                  </tr>
+                ))}
+              </TBody>
+            </Table>
+          ) : null}
+        </>
+      ) : null}
+    </div>
+  );
+}

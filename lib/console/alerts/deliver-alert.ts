@@ -1,0 +1,21 @@
+import { emailMessage, slackBody, standardBody, type TAlertNotice } from './alert-message';
+import { sendAlertEmail } from './send-alert-email';
+import { sendAlert, type TAlertPostResult } from './send-alert';
+
+// One notice of an alert to its rule's target, in the rule's format: an e-mail (mailto:), Slack's
+// incoming-webhook JSON, or the signed Standard Webhooks POST. Each notice has its own id —
+// `alert_<alert id>_fired`, `…_fired_<n>` for the n-th reminder, `…_resolved` — so a receiver that
+// de-duplicates by webhook-id keeps reminders apart. Never throws.
+
+export function noticeId({ alert, type, repeat }: Pick<TAlertNotice, 'alert' | 'type' | 'repeat'>): string {
+  const base = `alert_${alert.id.replaceAll('-', '')}_${type === 'alert.fired' ? 'fired' : 'resolved'}`;
+  return repeat > 0 && type === 'alert.fired' ? `${base}_${repeat}` : base;
+}
+
+export async function deliverAlert(notice: TAlertNotice): Promise<TAlertPostResult> {
+  const { rule } = notice;
+  const messageId = noticeId(notice);
+  if (rule.targetFormat === 'email') return sendAlertEmail({ url: rule.targetUrl, messageId, ...emailMessage(notice) });
+  if (rule.targetFormat === 'slack') return sendAlert({ url: rule.targetUrl, secret: null, messageId, body: slackBody(notice) });
+  return sendAlert({ url: rule.targetUrl, secret: rule.secret, messageId, body: standardBody(notice) });
+}

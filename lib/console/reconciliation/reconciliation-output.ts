@@ -1,0 +1,98 @@
+import { stringify } from 'csv-stringify/sync';
+import type { ConnectApi } from '@/lib/console/connect-api/client';
+import { REDACTED } from '@/lib/console/export/redact-export';
+import { dayRange } from './day-range';
+import { isDifference, openDay, type TReconRow } from './reconcile-day';
+
+// The daily reconciliation as the console answers it, streamed as it is read: JSON (the
+// differences as they are found, then the totals and each nonprofit's count per webhook) or CSV
+// (one row per grant × webhook, a header first). Donor names and e-mail leave only in the CSV and
+// only with includeDonor (the rule of every export); the JSON carries none.
+
+export type TReconQuery = { date: string; timeZone: string; nonprofit?: string; format: 'json' | 'csv'; includeDonor: boolean };
+
+type TWebhookCount = { webhookId: string; sent: number; delivered: number; received: number | null; verified: number | null };
+type TNonprofitCount = { nonprofitId: string; ein: string; name: string; grants: number; amount: number; webhooks: Map<string, TWebhookCount> };
+
+export const CSV_COLUMNS = [
+  'date', 'time_zone', 'tracking_id', 'grant_id', 'grant_created_at', 'nonprofit_id', 'ein', 'nonprofit_name', 'amount_cents', 'webhook_id', 'webhook_url',
+  'service_status', 'attempts', 'last_response_status', 'observed', 'received', 'verified', 'state', 'donor_first_name', 'donor_last_name', 'donor_email',
+] as const;
+
+/** A spreadsheet must not run a cell as a formula: text starting with = + - @ (or a tab or CR) gets a leading apostrophe. */
+const cell = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
+
+function count(byNonprofit: Map<string, TNonprofitCount>, seen: Set<string>, row: TReconRow): void {
+  const g = row.grant;
+  let np = byNonprofit.get(g.nonprofitId);
+  if (!np) byNonprofit.set(g.nonprofitId, (np = { nonprofitId: g.nonprofitId, ein: g.ein, name: g.nonprofitName, grants: 0, amount: 0, webhooks: new Map() }));
+  if (!seen.has(g.grantId)) {
+    seen.add(g.grantId);
+    np.grants++;
+    np.amount += g.amount;
+  }
+  let w = np.webhooks.get(row.webhookId);
+  if (!w) np.webhooks.set(row.webhookId, (w = { webhookId: row.webhookId, sent: 0, delivered: 0, received: row.observed ? 0 : null, verified: row.observed ? 0 : null }));
+  if (row.delivery && row.delivery.attemptCount > 0) w.sent++;
+  if (row.delivery?.status === 'success') w.delivered++;
+  if (row.observed) {
+    w.received = (w.received ?? 0) + (row.received > 0 ? 1 : 0);
+    w.verified = (w.verified ?? 0) + (row.verified ? 1 : 0);
+  }
+}
+
+/** Opens the day (failures before any byte throw) and returns the body to stream. */
+export async function reconciliationBody(api: ConnectApi, q: TReconQuery): Promise<ReadableStream<Uint8Array>> {
+  const range = dayRange(q.date, q.timeZone);
+  const day = await openDay(api, { ...range, ...(q.nonprofit ? { nonprofit: q.nonprofit } : {}) });
+  const encoder = new TextEncoder();
+  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>(undefined, undefined, { highWaterMark: 4 });
+  const writer = writable.getWriter();
+  const write = async (text: string) => {
+    if (!text) return;
+    await writer.ready;
+    await writer.write(encoder.encode(text));
+  };
+  const byNonprofit = new Map<string, TNonprofitCount>();
+  const seen = new Set<string>();
+  let totals = { grants: 0, amount: 0, differences: 0 };
+  const csvRow = (r: TReconRow) => {
+    const g = r.grant;
+    const donor = q.includeDonor ? g.donor : { firstName: REDACTED, lastName: REDACTED, email: REDACTED };
+    return [
+      q.date, q.timeZone, g.trackingId, g.grantId, g.createdAt, g.nonprofitId, g.ein, cell(g.nonprofitName), g.amount, r.webhookId, cell(day.webhooks.get(r.webhookId)?.url ?? ''),
+      r.delivery?.status ?? 'not queued', r.delivery?.attemptCount ?? 0, r.delivery?.lastResponseStatusCode ?? '', String(r.observed), r.observed ? r.received : '', r.observed ? String(r.verified) : '', r.state,
+      cell(donor.firstName), cell(donor.lastName), cell(donor.email),
+    ];
+  };
+  void (async () => {
+    try {
+      let firstDifference = true;
+      if (q.format === 'csv') await write(stringify([[...CSV_COLUMNS]]));
+      else await write(`{"date":${JSON.stringify(q.date)},"timeZone":${JSON.stringify(q.timeZone)},"from":"${range.after}","to":"${range.before}","nonprofit":${JSON.stringify(q.nonprofit ?? null)},"differences":[`);
+      await day.run(async (rows) => {
+        for (const r of rows) count(byNonprofit, seen, r);
+        if (q.format === 'csv') return write(stringify(rows.map(csvRow)));
+        let text = '';
+        for (const r of rows) {
+          if (!isDifference(r)) continue;
+          totals.differences++;
+          text += `${firstDifference ? '' : ','}${JSON.stringify({ trackingId: r.grant.trackingId, grantId: r.grant.grantId, nonprofitId: r.grant.nonprofitId, webhookId: r.webhookId, state: r.state })}`;
+          firstDifference = false;
+        }
+        return write(text);
+      });
+      if (q.format === 'json') {
+        const nonprofits = [...byNonprofit.values()].sort((a, b) => a.name.localeCompare(b.name) || a.ein.localeCompare(b.ein)).map((n) => ({ ...n, webhooks: [...n.webhooks.values()] }));
+        totals = { ...totals, grants: nonprofits.reduce((s, n) => s + n.grants, 0), amount: nonprofits.reduce((s, n) => s + n.amount, 0) };
+        await write(`],"totals":${JSON.stringify(totals)},"nonprofits":${JSON.stringify(nonprofits)}}`);
+      }
+      await writer.close();
+    } catch (err) {
+      day.close();
+      // Cut, never a short body that looks whole.
+      await writer.abort(err).catch(() => {});
+    }
+  })();
+  return readable;
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { parseQuery } from '@/lib/http/query';
+import { dateIn, isDate } from './day-range';
+
+// The query of GET /api/reconciliation and the page: a day (YYYY-MM-DD, today in CONSOLE_TIME_ZONE
+// by default), a nonprofit (its id or EIN), a format. Strict: a wrong value is a 400 naming it.
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const ZReconQuery = z.object({
+  date: z.string().trim().refine(isDate, { message: 'must be a date, YYYY-MM-DD' }).optional(),
+  nonprofit: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || UUID.test(v) || /^\d{2}-?\d{7}$/.test(v), { message: 'must be a nonprofit id (UUID) or a 9-digit EIN' })
+    .transform((v) => v.replace(/^(\d{2})-(\d{7})$/, '$1$2') || undefined)
+    .optional(),
+  format: z.enum(['json', 'csv'], { message: 'must be json or csv' }).default('json'),
+  includeDonor: z.enum(['0', '1', 'true', 'false'], { message: 'must be 1 or 0' }).transform((v) => v === '1' || v === 'true').default(false),
+});
+
+export function parseReconQuery(sp: URLSearchParams, timeZone: string) {
+  const q = parseQuery(sp, ZReconQuery);
+  return { ...q, date: q.date ?? dateIn(timeZone), timeZone };
+}

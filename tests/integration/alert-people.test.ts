@@ -1,0 +1,248 @@
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { SMTPServer } from 'smtp-server';
+import { queryAppDb, startApp } from '../helpers/app';
+import { databaseAt } from '../helpers/old-database';
+import { call, eventually, sleep, staffCookie, token } from '../helpers/http';
+import { startReceiver, type TReceiver } from '../helpers/receiver';
+import { screenshotPages } from '../helpers/screenshots';
+
+// Alerts that reach people: a rule's target may be mailto: (sent through a real SMTP server on
+// loopback, the smtp-server package) or a Slack incoming webhook (a small HTTP server that answers
+// as Slack does: 200 "ok" to a valid message, 400 "invalid_payload" otherwise); a firing alert is
+// sent again every ALERT_REPEAT until an operator acknowledges it (or while snoozed it is not);
+// resolution clears the snooze, and the next start of the condition fires anew, unacknowledged.
+
+type TStarted = Awaited<ReturnType<typeof startApp>>;
+type TMail = { from: string; to: string[]; raw: string; subject: string };
+type TSlack = { body: any; headers: http.IncomingHttpHeaders; valid: boolean };
+
+const EVAL_MS = 200;
+const REPEAT = '2s';
+let app: TStarted;
+let old: TStarted;
+let receiver: TReceiver;
+let smtp: SMTPServer;
+let slackServer: http.Server;
+let slackUrl: string;
+let tok: string;
+const cookies: Record<'admin' | 'operator' | 'viewer', string> = { admin: '', operator: '', viewer: '' };
+const mails: TMail[] = [];
+const slack: TSlack[] = [];
+
+/** Slack's incoming-webhook shape: `text` a non-empty string, `blocks` (optional) an array of typed blocks. */
+function slackValid(body: any): boolean {
+  if (!body || typeof body.text !== 'string' || !body.text.trim()) return false;
+  if (body.blocks === undefined) return true;
+  return Array.isArray(body.blocks) && body.blocks.length <= 50 && body.blocks.every((b: any) => typeof b?.type === 'string' && ['section', 'actions', 'context', 'header', 'divider'].includes(b.type));
+}
+
+const OLD_RULE = '55555555-5555-4555-8555-555555555555';
+const OLD_ALERT = '66666666-6666-4666-8666-666666666666';
+const OLD_ROWS = `
+  insert into console.alert_rules (id, environment, name, kind, target_url, secret) values ('${OLD_RULE}', 'sandbox', 'From the last release', 'webhook_disabled', 'http://127.0.0.1:9/old', 'whsec_b2xkIHNlY3JldCBvZiB0aGUgbGFzdCByZWxlYXNlIQ==');
+  insert into console.alerts (id, rule_id, subject, details, fired_post_at, fired_post_status) values ('${OLD_ALERT}', '${OLD_RULE}', 'webhook:ep_old', '{"description":"old"}', '2026-01-02T03:04:05.678Z', 200);`;
+
+before(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
+      stream.on('end', () => {
+        const subject = /^Subject: (.*(?:\r\n[ \t].*)*)/im.exec(raw)?.[1].replace(/\r\n[ \t]/g, ' ') ?? '';
+        mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw, subject });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  slackServer = http.createServer((req, res) => {
+    let text = '';
+    req.on('data', (c: Buffer) => (text += c));
+    req.on('end', () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        /* not JSON: invalid */
+      }
+      const valid = /^application\/json/.test(req.headers['content-type'] ?? '') && slackValid(body);
+      slack.push({ body, headers: req.headers, valid });
+      res.writeHead(valid ? 200 : 400, { 'content-type': 'text/plain' }).end(valid ? 'ok' : 'invalid_payload');
+    });
+  });
+  await new Promise<void>((resolve) => slackServer.listen(0, '127.0.0.1', resolve));
+  slackUrl = `http://127.0.0.1:${(slackServer.address() as AddressInfo).port}/services/T000/B000/XXXX`;
+  const smtpPort = (smtp.server.address() as AddressInfo).port;
+  const alertEnv = { ALERT_EVAL_MS: String(EVAL_MS), ALERT_REPEAT: REPEAT, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, ALERT_EMAIL_FROM: 'Console Alerts <alerts@example.org>' };
+  [app, receiver, old] = await Promise.all([
+    startApp({ env: alertEnv }),
+    startReceiver(),
+    databaseAt('0025_erasure_reasons', OLD_ROWS).then((env) => startApp({ env: { ...env, ALERT_EVAL_MS: '3600000' } })),
+  ]);
+  [tok, cookies.admin] = await Promise.all([token(app), staffCookie(app)]);
+  for (const role of ['viewer', 'operator'] as const) {
+    const res = await call(app, 'POST', '/api/users', { headers: { cookie: cookies.admin }, body: { email: `${role}-alerts@example.org`, role } });
+    assert.equal(res.status, 201, res.text);
+    cookies[role] = await staffCookie(app, { email: `${role}-alerts@example.org`, password: res.body.password });
+  }
+});
+after(async () => {
+  await Promise.all([app?.stop(), old?.stop()]);
+  await receiver?.close();
+  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await new Promise<void>((resolve) => (slackServer ? slackServer.close(() => resolve()) : resolve()));
+});
+
+const as = (who: keyof typeof cookies, method: string, p: string, body?: unknown) => call(app, method, p, { headers: { cookie: cookies[who] }, body });
+
+async function disabledWebhook(): Promise<string> {
+  const ep = receiver.endpoint(() => ({ status: 200 }));
+  const res = await call(app, 'POST', '/v1/webhooks', { token: tok, body: { url: ep.url, eventTypes: ['message.attempt.exhausted'], description: `people ${Math.random()}` } });
+  assert.equal(res.status, 201, res.text);
+  return res.body.id as string;
+}
+const setDisabled = async (w: string, disabled: boolean) => assert.equal((await call(app, 'PATCH', `/v1/webhooks/${w}`, { token: tok, body: { disabled } })).status, 200);
+
+async function rule(body: Record<string, unknown>): Promise<string> {
+  const res = await as('admin', 'POST', '/api/alert-rules', { name: 'people webhook_disabled', kind: 'webhook_disabled', ...body });
+  assert.equal(res.status, 201, res.text);
+  return res.body.rule.id as string;
+}
+const alertsOf = async (ruleId: string) => ((await as('admin', 'GET', '/api/alerts')).body.results as any[]).filter((a) => a.ruleId === ruleId);
+const firing = (ruleId: string, subject: string) =>
+  eventually(async () => (await alertsOf(ruleId)).find((a) => a.subject === subject && !a.clearedAt && a.firedPost.at), 30_000, `${subject} to fire`);
+
+describe('alert targets and quieting', () => {
+  test('a mailto: rule sends e-mail through SMTP_URL, again every ALERT_REPEAT, until an operator acknowledges it; resolution is sent too', async () => {
+    const w = await disabledWebhook();
+    const ruleId = await rule({ webhookId: w, targetUrl: 'mailto:oncall@example.org,finance@example.org' });
+    const rules = (await as('admin', 'GET', '/api/alert-rules')).body.results as any[];
+    assert.equal(rules.find((r) => r.id === ruleId).targetFormat, 'email');
+    const mine = () => mails.filter((m) => m.raw.includes(w));
+    await setDisabled(w, true);
+    const alert = await firing(ruleId, `webhook:${w}`);
+    assert.equal(alert.firedPost.status, 250, 'the SMTP server accepted it');
+    assert.equal(alert.acknowledgedBy, null);
+    const [first] = await eventually(async () => mine().length >= 1 && mine(), 15_000, 'the first e-mail');
+    assert.equal(first.from, 'alerts@example.org');
+    assert.deepEqual(first.to.sort(), ['finance@example.org', 'oncall@example.org']);
+    assert.match(first.subject, /^\[firing\] people webhook_disabled: /);
+    assert.match(first.raw, /disabled through the API/);
+    assert.match(first.raw, new RegExp(`/alerts#alert-${alert.id}`));
+    // Nobody acknowledged it: a reminder after ALERT_REPEAT.
+    const reminders = await eventually(async () => mine().length >= 2 && mine(), 20_000, 'a reminder');
+    assert.match(reminders[1].subject, /^\[still firing\] /);
+    assert.ok((await alertsOf(ruleId))[0].repeats >= 1);
+
+    // A viewer may not quiet it; an operator may.
+    assert.equal((await as('viewer', 'POST', `/api/alerts/${alert.id}/acknowledge`, { note: 'x' })).status, 403);
+    const ack = await as('operator', 'POST', `/api/alerts/${alert.id}/acknowledge`, { note: 'Acme is migrating; on it' });
+    assert.equal(ack.status, 200, ack.text);
+    assert.equal(ack.body.acknowledgedBy, 'operator-alerts@example.org');
+    const [listed] = await alertsOf(ruleId);
+    assert.equal(listed.clearedAt, null, 'still firing');
+    assert.equal(listed.acknowledgedBy, 'operator-alerts@example.org');
+    assert.equal(listed.acknowledgeNote, 'Acme is migrating; on it');
+    assert.ok(Date.parse(listed.acknowledgedAt) > Date.parse(listed.firedAt));
+    const summary = await as('admin', 'GET', '/api/alerts?summary=1');
+    assert.ok(summary.body.quietFiring >= 1);
+    if (process.env.PEOPLE_SCREENSHOTS) await screenshotPages(app, cookies.operator, process.env.PEOPLE_SCREENSHOTS, ['/alerts']);
+    // A reminder claimed just before the acknowledgement may still go out; none after it.
+    await eventually(async () => mine().length === 1 + (await alertsOf(ruleId))[0].repeats, 15_000, 'every claimed reminder sent');
+    const repeats = (await alertsOf(ruleId))[0].repeats;
+    await sleep(3 * 2000);
+    assert.equal((await alertsOf(ruleId))[0].repeats, repeats, 'no reminder once acknowledged');
+    assert.equal(mine().length, 1 + repeats);
+    const audit = await as('admin', 'GET', '/api/audit?action=alert.acknowledge');
+    assert.ok(audit.body.results.some((r: any) => r.actor === 'operator-alerts@example.org' && r.target.includes(alert.id)), audit.text);
+
+    await setDisabled(w, false);
+    await eventually(async () => mine().some((m) => /^\[resolved\] /.test(m.subject)), 30_000, 'the resolved e-mail');
+    // The condition again: a new alert, not acknowledged.
+    await setDisabled(w, true);
+    const again = await eventually(async () => (await alertsOf(ruleId)).find((a) => !a.clearedAt && a.id !== alert.id), 30_000, 'a new alert');
+    assert.equal(again.acknowledgedBy, null);
+    await setDisabled(w, false);
+  });
+
+  test('a Slack target gets Slack\'s JSON (text and blocks, no signature); a snooze (1–168 h) holds the reminders; resolution clears it', async () => {
+    const w = await disabledWebhook();
+    const ruleId = await rule({ webhookId: w, targetUrl: slackUrl, targetFormat: 'slack' });
+    const mine = () => slack.filter((s) => JSON.stringify(s.body).includes(w));
+    await setDisabled(w, true);
+    const alert = await firing(ruleId, `webhook:${w}`);
+    assert.equal(alert.firedPost.status, 200, 'Slack (the test server) said ok');
+    const [first] = mine();
+    assert.equal(first.valid, true, JSON.stringify(first.body));
+    assert.match(first.body.text, /^\[firing\] people webhook_disabled: .* \(sandbox\)/);
+    assert.equal(first.headers['webhook-signature'], undefined, 'a Slack URL is its own secret: nothing signed');
+
+    for (const hours of [0, 169, 1.5, '4']) {
+      const bad = await as('operator', 'POST', `/api/alerts/${alert.id}/snooze`, { hours });
+      assert.equal(bad.status, 400, `${hours}: ${bad.text}`);
+      assert.equal(bad.body.errors[0].path, 'hours');
+    }
+    assert.equal((await as('viewer', 'POST', `/api/alerts/${alert.id}/snooze`, { hours: 2 })).status, 403);
+    assert.equal((await as('operator', 'POST', '/api/alerts/00000000-0000-4000-8000-000000000000/snooze', { hours: 2 })).status, 404);
+    const snoozed = await as('operator', 'POST', `/api/alerts/${alert.id}/snooze`, { hours: 1 });
+    assert.equal(snoozed.status, 200, snoozed.text);
+    const until = Date.parse(snoozed.body.snoozedUntil);
+    assert.ok(until - Date.now() > 50 * 60_000 && until - Date.now() <= 61 * 60_000, snoozed.body.snoozedUntil);
+    assert.equal((await alertsOf(ruleId))[0].snoozedUntil, snoozed.body.snoozedUntil);
+    await eventually(async () => mine().length === 1 + (await alertsOf(ruleId))[0].repeats, 15_000, 'every claimed reminder sent');
+    const repeats = (await alertsOf(ruleId))[0].repeats;
+    await sleep(3 * 2000);
+    assert.equal((await alertsOf(ruleId))[0].repeats, repeats, 'no reminder while snoozed');
+    const audit = await as('admin', 'GET', '/api/audit?action=alert.snooze');
+    assert.ok(audit.body.results.some((r: any) => r.target.includes(alert.id) && r.detail.hours === 1), audit.text);
+
+    await setDisabled(w, false);
+    await eventually(async () => mine().some((s) => /^\[resolved\] /.test(s.body.text)), 30_000, 'the resolved message');
+    const [cleared] = await alertsOf(ruleId);
+    assert.ok(cleared.clearedAt);
+    assert.equal(cleared.snoozedUntil, null, 'resolution ends the snooze');
+    assert.equal(cleared.clearedPost.status, 200);
+    const late = await as('operator', 'POST', `/api/alerts/${alert.id}/acknowledge`, {});
+    assert.equal(late.status, 409, 'a cleared alert cannot be acknowledged');
+  });
+
+  test('bad targets are refused with the field named, and nothing is created', async () => {
+    const count = (await as('admin', 'GET', '/api/alert-rules')).body.results.length;
+    for (const [body, field] of [
+      [{ targetUrl: 'mailto:' }, 'targetUrl'],
+      [{ targetUrl: 'mailto:not-an-address' }, 'targetUrl'],
+      [{ targetUrl: 'mailto:a@example.org?subject=x' }, 'targetUrl'],
+      [{ targetUrl: 'mailto:a@example.org', targetFormat: 'slack' }, 'targetFormat'],
+      [{ targetUrl: slackUrl, targetFormat: 'teams' }, 'targetFormat'],
+    ] as const) {
+      const res = await as('admin', 'POST', '/api/alert-rules', { name: 'bad', kind: 'webhook_disabled', ...body });
+      assert.equal(res.status, 400, `${JSON.stringify(body)}: ${res.text}`);
+      assert.equal(res.body.errors[0].path, field, res.text);
+    }
+    assert.equal((await as('operator', 'POST', '/api/alert-rules', { name: 'x', kind: 'webhook_disabled', targetUrl: 'mailto:a@example.org' })).status, 403);
+    assert.equal((await as('admin', 'GET', '/api/alert-rules')).body.results.length, count);
+  });
+
+  test('a database of the previous release (0025) opens with its rule and firing alert, which can then be acknowledged', async () => {
+    const cookie = await staffCookie(old);
+    const rules = await call(old, 'GET', '/api/alert-rules', { headers: { cookie } });
+    assert.equal(rules.status, 200, `${rules.text}\n${old.logs().slice(-3000)}`);
+    assert.equal(rules.body.results[0].targetFormat, 'standard');
+    const alerts = await call(old, 'GET', '/api/alerts', { headers: { cookie } });
+    const [kept] = alerts.body.results;
+    assert.equal(kept.id, OLD_ALERT);
+    assert.equal(kept.firedPost.status, 200);
+    assert.deepEqual([kept.acknowledgedBy, kept.snoozedUntil, kept.repeats], [null, null, 0]);
+    const [row] = await queryAppDb<{ notified: string }>(old, `select notified_at::text as notified from console.alerts where id = $1`, [OLD_ALERT]);
+    assert.match(row.notified, /^2026-01-02 03:04:05\.678/, 'a reminder counts from the notice it already had');
+    const ack = await call(old, 'POST', `/api/alerts/${OLD_ALERT}/acknowledge`, { headers: { cookie }, body: { note: 'after the upgrade' } });
+    assert.equal(ack.status, 200, ack.text);
+    assert.equal(ack.body.acknowledgedBy, 'admin@example.org');
+  });
+});

@@ -1,0 +1,177 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { parse } from 'csv-parse/sync';
+import { startApp } from '../helpers/app';
+import { call, eventually, staffCookie, token } from '../helpers/http';
+import { startReceiver, type TReceiver } from '../helpers/receiver';
+import { screenshotPages } from '../helpers/screenshots';
+import { dateIn, dayRange } from '../../lib/console/reconciliation/day-range';
+
+// The daily reconciliation over HTTP, against the real service, worker and receivers: a day's
+// grants (in CONSOLE_TIME_ZONE) per nonprofit, what each webhook was sent, delivered, received and
+// verified, and every grant × webhook that differs, named in the timeline's vocabulary. Four
+// webhooks: a console receiver holding the right secret (received and verified), a plain test
+// receiver (delivered; this console cannot see it), a console receiver with a wrong secret (bad
+// signature), and one disabled before the grants (never sent: a difference).
+
+type TStarted = Awaited<ReturnType<typeof startApp>>;
+const TZ = 'America/New_York';
+let app: TStarted;
+let receiver: TReceiver;
+let tok: string;
+const cookies: Record<'admin' | 'viewer', string> = { admin: '', viewer: '' };
+const ids: Record<string, string> = {};
+const grants: { id: string; trackingId: string; amount: number; createdAt: string; ein: string }[] = [];
+let day = '';
+
+const as = (who: keyof typeof cookies, method: string, p: string, body?: unknown) => call(app, method, p, { headers: { cookie: cookies[who] }, body });
+
+async function consoleReceiverWebhook(name: string, rightSecret: boolean): Promise<string> {
+  const inbox = await as('admin', 'POST', '/api/receivers', { name });
+  assert.equal(inbox.status, 201, inbox.text);
+  const created = await call(app, 'POST', '/v1/webhooks', { token: tok, body: { url: `${app.baseUrl}/ingest/${inbox.body.slug}`, eventTypes: ['grant.succeeded'], description: name } });
+  assert.equal(created.status, 201, created.text);
+  const secret = rightSecret ? (await call(app, 'GET', `/v1/webhooks/${created.body.id}/secret`, { token: tok })).body.key : `whsec_${Buffer.from('not the webhook secret, 32 bytes').toString('base64')}`;
+  assert.equal((await as('admin', 'PATCH', `/api/receivers/${inbox.body.id}`, { secrets: [secret] })).status, 200);
+  return created.body.id;
+}
+
+async function nonprofitKey(ein: string, name: string): Promise<string> {
+  const np = await call(app, 'POST', '/v1/nonprofits', { token: tok, body: { ein, name, user: { email: `ops-${ein}@example.org` } } });
+  assert.ok([200, 201].includes(np.status), np.text);
+  const cid = (await call(app, 'POST', `/v1/connects?nonprofit=${np.body.id}`, { token: tok })).body.id;
+  ids[ein] = np.body.id;
+  return (await call(app, 'GET', `/v1/connects/${cid}`, { token: tok })).body.apiKey;
+}
+
+before(async () => {
+  [app, receiver] = await Promise.all([startApp({ env: { CONSOLE_TIME_ZONE: TZ } }), startReceiver()]);
+  [tok, cookies.admin] = await Promise.all([token(app), staffCookie(app)]);
+  const viewer = await as('admin', 'POST', '/api/users', { email: 'viewer-recon@example.org', role: 'viewer' });
+  cookies.viewer = await staffCookie(app, { email: 'viewer-recon@example.org', password: viewer.body.password });
+  ids.verified = await consoleReceiverWebhook('recon verified', true);
+  const plain = await call(app, 'POST', '/v1/webhooks', { token: tok, body: { url: receiver.endpoint(() => ({ status: 200 })).url, eventTypes: ['grant.succeeded'], description: 'recon plain' } });
+  ids.plain = plain.body.id;
+  ids.badSig = await consoleReceiverWebhook('recon bad signature', false);
+  const off = await call(app, 'POST', '/v1/webhooks', { token: tok, body: { url: receiver.endpoint(() => ({ status: 200 })).url, eventTypes: ['grant.succeeded'], description: 'recon off' } });
+  ids.off = off.body.id;
+  assert.equal((await call(app, 'PATCH', `/v1/webhooks/${ids.off}`, { token: tok, body: { disabled: true } })).status, 200);
+  const keyA = await nonprofitKey('530196605', 'Alpha Food Bank');
+  const keyB = await nonprofitKey('131624100', 'Beta Library');
+  for (const [key, amount, ein] of [[keyA, 15000, '530196605'], [keyA, 2500, '530196605'], [keyB, 99900, '131624100']] as const) {
+    const g = await call(app, 'POST', '/v1/grants', {
+      token: tok,
+      headers: { 'x-service-api-key': key },
+      body: { amount, fundId: 'fidelity-charitable', firstName: 'Ada', lastName: 'Lovelace', email: 'ada.recon@example.org' },
+    });
+    assert.equal(g.status, 201, g.text);
+    grants.push({ id: g.body.id, trackingId: g.body.trackingId, amount, createdAt: g.body.createdAt, ein });
+  }
+  day = dateIn(TZ, new Date(grants[0].createdAt));
+  // Every delivery settled: three webhooks got each grant.
+  await eventually(async () => {
+    const r = await as('admin', 'GET', `/api/reconciliation?date=${day}`);
+    const hooks = (r.body.nonprofits ?? []).flatMap((n: any) => n.webhooks);
+    return hooks.length && hooks.filter((w: any) => w.webhookId !== ids.off).every((w: any) => w.delivered === w.sent && w.sent > 0 && (w.received === null || w.received === w.sent));
+  }, 30_000, 'the deliveries to settle');
+});
+after(async () => {
+  await app?.stop();
+  await receiver?.close();
+});
+
+describe('daily reconciliation', () => {
+  test('JSON: totals, each nonprofit per webhook, and the differences in the timeline\'s words', async () => {
+    const res = await as('admin', 'GET', `/api/reconciliation?date=${day}`);
+    assert.equal(res.status, 200, res.text);
+    assert.equal(res.body.date, day);
+    assert.equal(res.body.timeZone, TZ);
+    assert.deepEqual({ from: res.body.from, to: res.body.to }, { from: dayRange(day, TZ).after, to: dayRange(day, TZ).before });
+    assert.equal(res.body.totals.grants, 3);
+    assert.equal(res.body.totals.amount, 15000 + 2500 + 99900);
+    const alpha = res.body.nonprofits.find((n: any) => n.ein === '530196605');
+    assert.deepEqual([alpha.name, alpha.grants, alpha.amount, alpha.nonprofitId], ['Alpha Food Bank', 2, 17500, ids['530196605']]);
+    const hook = (id: string) => alpha.webhooks.find((w: any) => w.webhookId === id);
+    assert.deepEqual(hook(ids.verified), { webhookId: ids.verified, sent: 2, delivered: 2, received: 2, verified: 2 });
+    assert.deepEqual(hook(ids.plain), { webhookId: ids.plain, sent: 2, delivered: 2, received: null, verified: null }, 'not a receiver of this console: unknown, not zero');
+    assert.deepEqual(hook(ids.badSig), { webhookId: ids.badSig, sent: 2, delivered: 2, received: 2, verified: 0 });
+    assert.deepEqual(hook(ids.off), { webhookId: ids.off, sent: 0, delivered: 0, received: null, verified: null }, 'disabled before the grants: never sent');
+    const diffs = res.body.differences as { trackingId: string; grantId: string; webhookId: string; state: string }[];
+    const of = (w: string) => diffs.filter((d) => d.webhookId === w).map((d) => d.state);
+    assert.deepEqual(of(ids.verified), []);
+    assert.deepEqual(of(ids.plain), [], 'delivered where this console cannot look is no difference');
+    assert.deepEqual(of(ids.badSig), ['received-bad-signature', 'received-bad-signature', 'received-bad-signature']);
+    assert.deepEqual(of(ids.off), ['not-sent', 'not-sent', 'not-sent'], 'a grant never sent to a webhook is a difference');
+    assert.deepEqual(new Set(diffs.map((d) => d.trackingId)), new Set(grants.map((g) => g.trackingId)));
+    assert.equal(res.body.totals.differences, 6);
+    if (process.env.PEOPLE_SCREENSHOTS) await screenshotPages(app, cookies.admin, process.env.PEOPLE_SCREENSHOTS, [`/reconciliation?date=${day}`]);
+  });
+
+  test('a nonprofit filter (EIN or id), another day, and bad input named', async () => {
+    for (const nonprofit of ['13-1624100', ids['131624100']]) {
+      const res = await as('admin', 'GET', `/api/reconciliation?date=${day}&nonprofit=${nonprofit}`);
+      assert.equal(res.status, 200, res.text);
+      assert.deepEqual(res.body.nonprofits.map((n: any) => n.name), ['Beta Library']);
+      assert.deepEqual(res.body.totals, { grants: 1, amount: 99900, differences: 2 });
+    }
+    const empty = await as('admin', 'GET', '/api/reconciliation?date=2020-01-01');
+    assert.deepEqual([empty.body.totals, empty.body.nonprofits, empty.body.differences], [{ grants: 0, amount: 0, differences: 0 }, [], []]);
+    for (const [q, field] of [['date=2026-02-30', 'date'], ['date=yesterday', 'date'], ['format=xml', 'format'], ['nonprofit=acme', 'nonprofit'], ['includeDonor=maybe', 'includeDonor']] as const) {
+      const res = await as('admin', 'GET', `/api/reconciliation?${q}`);
+      assert.equal(res.status, 400, `${q}: ${res.text}`);
+      assert.equal(res.body.errors[0].path, field);
+    }
+    assert.equal((await call(app, 'GET', `/api/reconciliation?date=${day}`)).status, 401);
+  });
+
+  test('CSV: a header, one row per grant × webhook, donor details only when asked for by an operator', async () => {
+    const res = await fetch(`${app.baseUrl}/api/reconciliation?date=${day}&format=csv`, { headers: { cookie: cookies.admin } });
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get('content-type') ?? '', /^text\/csv/);
+    assert.match(res.headers.get('content-disposition') ?? '', new RegExp(`reconciliation-${day}\\.csv`));
+    const rows = parse(await res.text(), { columns: true }) as Record<string, string>[];
+    assert.equal(rows.length, 3 * 4);
+    for (const col of ['tracking_id', 'grant_id', 'webhook_id', 'state']) assert.ok(col in rows[0], col);
+    const row = rows.find((r) => r.webhook_id === ids.badSig && r.grant_id === grants[2].id)!;
+    assert.deepEqual([row.tracking_id, row.ein, row.amount_cents, row.state, row.service_status, row.received, row.verified], [grants[2].trackingId, '131624100', '99900', 'received-bad-signature', 'success', '1', 'false']);
+    assert.equal(rows.find((r) => r.webhook_id === ids.off)!.service_status, 'not queued');
+    assert.ok(rows.every((r) => r.donor_email === '[redacted]' && r.donor_first_name === '[redacted]'), 'no donor details unless asked for');
+    const withDonor = await fetch(`${app.baseUrl}/api/reconciliation?date=${day}&format=csv&includeDonor=1`, { headers: { cookie: cookies.admin } });
+    const full = parse(await withDonor.text(), { columns: true }) as Record<string, string>[];
+    assert.ok(full.every((r) => r.donor_email === 'ada.recon@example.org' && r.donor_last_name === 'Lovelace'));
+    const audit = await as('admin', 'GET', '/api/audit?action=export');
+    assert.ok(audit.body.results.some((r: any) => r.detail.kind === 'reconciliation' && r.detail.includeDonor === true), audit.text);
+  });
+
+  test('every role reads it; a viewer cannot ask for donor details', async () => {
+    const json = await as('viewer', 'GET', `/api/reconciliation?date=${day}`);
+    assert.equal(json.status, 200, json.text);
+    assert.equal(json.body.totals.grants, 3);
+    const csv = await fetch(`${app.baseUrl}/api/reconciliation?date=${day}&format=csv`, { headers: { cookie: cookies.viewer } });
+    assert.equal(csv.status, 200);
+    assert.ok(!(await csv.text()).includes('ada.recon@example.org'));
+    assert.equal((await as('viewer', 'GET', `/api/reconciliation?date=${day}&format=csv&includeDonor=1`)).status, 403);
+    const page = await fetch(`${app.baseUrl}/reconciliation?date=${day}`, { headers: { cookie: cookies.viewer } });
+    assert.equal(page.status, 200);
+    const html = await page.text();
+    assert.match(html, /Alpha Food Bank/);
+    assert.match(html, /received, signature not verified/);
+    assert.ok(!html.includes('ada.recon@example.org'));
+  });
+
+  test('the service extension: GET /v1/grants/deliveries streams the range\'s grants with their deliveries', async () => {
+    const { after: from, before: to } = dayRange(day, TZ);
+    const res = await fetch(`${app.baseUrl}/v1/grants/deliveries?after=${from}&before=${to}&nonprofit=530196605`, { headers: { authorization: `Bearer ${tok}` } });
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get('content-type') ?? '', /application\/x-ndjson/);
+    const lines = (await res.text()).trim().split('\n').map((l) => JSON.parse(l));
+    assert.deepEqual(lines.map((l) => l.grantId), grants.filter((g) => g.ein === '530196605').map((g) => g.id), 'oldest first');
+    assert.deepEqual(lines[0].deliveries.map((d: any) => d.webhookId).sort(), [ids.verified, ids.plain, ids.badSig].sort());
+    assert.equal(lines[0].deliveries[0].status, 'success');
+    const bad = await call(app, 'GET', `/v1/grants/deliveries?after=${to}&before=${from}`, { token: tok });
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.errors[0].path, 'before');
+    const long = await call(app, 'GET', '/v1/grants/deliveries?after=2026-01-01T00:00:00Z&before=2026-03-01T00:00:00Z', { token: tok });
+    assert.equal(long.status, 400, 'at most 31 days');
+  });
+});

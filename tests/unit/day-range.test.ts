@@ -1,0 +1,29 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { dateIn, dayRange, isDate } from '../../lib/console/reconciliation/day-range';
+import { dueForRepeat } from '../../lib/console/alerts/evaluate-rules';
+
+test('a day in a time zone is local midnight to local midnight, 23 or 25 hours across a DST change', () => {
+  assert.deepEqual(dayRange('2026-11-27', 'UTC'), { after: '2026-11-27T00:00:00.000Z', before: '2026-11-28T00:00:00.000Z' });
+  assert.deepEqual(dayRange('2026-03-08', 'America/New_York'), { after: '2026-03-08T05:00:00.000Z', before: '2026-03-09T04:00:00.000Z' });
+  assert.deepEqual(dayRange('2026-11-01', 'America/New_York'), { after: '2026-11-01T04:00:00.000Z', before: '2026-11-02T05:00:00.000Z' });
+  assert.deepEqual(dayRange('2026-06-15', 'Asia/Kolkata'), { after: '2026-06-14T18:30:00.000Z', before: '2026-06-15T18:30:00.000Z' });
+  assert.deepEqual(dayRange('2026-12-31', 'Pacific/Auckland'), { after: '2026-12-30T11:00:00.000Z', before: '2026-12-31T11:00:00.000Z' });
+  assert.equal(dateIn('Pacific/Auckland', new Date('2026-12-30T12:00:00Z')), '2026-12-31');
+  assert.equal(dateIn('America/Los_Angeles', new Date('2026-12-30T05:00:00Z')), '2026-12-29');
+  assert.equal(isDate('2026-02-28'), true);
+  for (const bad of ['2026-02-30', '2026-13-01', '26-01-01', '2026-1-1', 'today', '1969-12-31']) assert.equal(isDate(bad), false, bad);
+});
+
+test('a firing alert is due a reminder only when nobody acknowledged it, it is not snoozed, and ALERT_REPEAT has passed', () => {
+  const now = new Date('2026-11-27T12:00:00Z');
+  const h = (n: number) => new Date(now.getTime() - n * 3600_000);
+  const base = { acknowledgedAt: null, snoozedUntil: null, notifiedAt: h(5), firedAt: h(9) };
+  const repeat = 4 * 3600_000;
+  assert.equal(dueForRepeat(base, now, repeat), true);
+  assert.equal(dueForRepeat({ ...base, notifiedAt: h(3) }, now, repeat), false, 'notified 3 h ago');
+  assert.equal(dueForRepeat({ ...base, notifiedAt: null }, now, repeat), true, 'from its firing when never notified');
+  assert.equal(dueForRepeat({ ...base, acknowledgedAt: h(1) }, now, repeat), false);
+  assert.equal(dueForRepeat({ ...base, snoozedUntil: h(-1) }, now, repeat), false, 'snoozed for another hour');
+  assert.equal(dueForRepeat({ ...base, snoozedUntil: h(1) }, now, repeat), true, 'the snooze has ended');
+});
