@@ -42,7 +42,7 @@ function QuietActionsForRole({ id, acknowledged }: { id: string; acknowledged: b
               Acknowledge…
             </Button>
           )}
-          <Select aria-label="Snooze for" value={hours} onChange={(e) => setHours(Number(e.target.value))} className="h-7 w-20 text-xs">
+          <Select aria-label="Snooze for" value={hours} onChange={(e) => setHours(Number(e.target.value))} className="h-7 w-24 text-xs">
             {SNOOZE_CHOICES.map((h) => (
               <option key={h} value={h}>
                 {h < 24 ? `${h} h` : `${h / 24} d`}

@@ -35,7 +35,7 @@ function PostOutcome({ post }: { post: TAlertJson['firedPost'] }) {
   if (!post.at) return <span className="text-xs text-slate-400">—</span>;
   return (
     <span className="inline-flex items-center gap-1" title={post.error ?? undefined}>
-      {post.status ? <HttpCodeBadge code={post.status} /> : <Badge tone="red">no response</Badge>}
+      {post.status === 250 ? <Badge tone="green">e-mail accepted</Badge> : post.status ? <HttpCodeBadge code={post.status} /> : <Badge tone="red">no response</Badge>}
       {post.error && !post.status ? <span className="max-w-48 truncate text-xs text-rose-700">{post.error}</span> : null}
     </span>
   );
