@@ -88,15 +88,15 @@ export default async function ReconciliationPage({ searchParams }: TPageProps) {
       {result.error ? <ErrorCallout error={result.error} /> : null}
       {r ? (
         <>
-          <div className="grid grid-cols-1 gap-3 sm:grid-cols-3" data-testid="recon-totals">
+          <div className="grid grid-cols-3 gap-2 sm:gap-3" data-testid="recon-totals">
             <Card title="Grants made">
-              <p className="text-2xl font-semibold tabular-nums">{r.totals.grants.toLocaleString('en-US')}</p>
+              <p className="text-lg font-semibold tabular-nums sm:text-2xl">{r.totals.grants.toLocaleString('en-US')}</p>
             </Card>
             <Card title="Amount">
-              <p className="text-2xl font-semibold tabular-nums">{money(r.totals.amount)}</p>
+              <p className="text-lg font-semibold tabular-nums sm:text-2xl">{money(r.totals.amount)}</p>
             </Card>
             <Card title="Differences">
-              <p className={`text-2xl font-semibold tabular-nums ${r.totals.differences ? 'text-rose-700' : 'text-emerald-700'}`}>{r.totals.differences.toLocaleString('en-US')}</p>
+              <p className={`text-lg font-semibold tabular-nums sm:text-2xl ${r.totals.differences ? 'text-rose-700' : 'text-emerald-700'}`}>{r.totals.differences.toLocaleString('en-US')}</p>
             </Card>
           </div>
           <p className="text-xs text-slate-500">
@@ -134,7 +134,7 @@ export default async function ReconciliationPage({ searchParams }: TPageProps) {
                       <Td className="text-right tabular-nums">{i === 0 ? money(n.amount) : ''}</Td>
                       <Td className="max-w-56 text-xs">
                         {w ? (
-                          <Link href={`/webhooks/${encodeURIComponent(w.webhookId)}`} className="break-all text-indigo-700 hover:underline">
+                          <Link href={`/webhooks/${encodeURIComponent(w.webhookId)}`} className="break-words text-indigo-700 hover:underline">
                             {names.get(w.webhookId) ?? w.webhookId}
                           </Link>
                         ) : (
@@ -152,6 +152,11 @@ export default async function ReconciliationPage({ searchParams }: TPageProps) {
             </Table>
           )}
           {r.differences.length ? (
+            <h2 className="text-sm font-semibold text-slate-800">
+              Differences{r.differences.length > SHOWN_DIFFERENCES ? ` (the first ${SHOWN_DIFFERENCES} of ${r.differences.length.toLocaleString('en-US')}; the CSV has every row)` : ''}
+            </h2>
+          ) : null}
+          {r.differences.length ? (
             <Table label={`Differences${r.differences.length > SHOWN_DIFFERENCES ? ` (the first ${SHOWN_DIFFERENCES} of ${r.differences.length}; the CSV has all)` : ''}`}>
               <thead>
                 <tr>
@@ -164,11 +169,11 @@ export default async function ReconciliationPage({ searchParams }: TPageProps) {
                 {r.differences.slice(0, SHOWN_DIFFERENCES).map((d) => (
                   <tr key={`${d.grantId}-${d.webhookId}`} data-testid="recon-difference">
                     <Td>
-                      <Link href={`/cases/${encodeURIComponent(d.trackingId)}`} className="font-mono text-xs text-indigo-700 hover:underline">
+                      <Link href={`/cases/${encodeURIComponent(d.trackingId)}`} className="whitespace-nowrap font-mono text-xs text-indigo-700 hover:underline">
                         {d.trackingId}
                       </Link>
                     </Td>
-                    <Td className="max-w-56 break-all text-xs">{names.get(d.webhookId) ?? d.webhookId}</Td>
+                    <Td className="max-w-56 break-words text-xs">{names.get(d.webhookId) ?? d.webhookId}</Td>
                     <Td>
                       <ReconciliationBadge value={d.state} />
                     </Td>
