@@ -2,41 +2,41 @@
 
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
-import { acknowledgeAlert, snoozeAlert, ZAcknowledge, ZSnooze } from '@/lib/console/alerts/acknowledge-alert';
-import { requireRole } from '@/lib/console/staff/session';
-import { recordAudit } from '@/lib/console/audit/record-audit';
-import { getDb } from '@/lib/db/client';
-import { actionErrorInfo, type TActionResult } from '@/app/(console)/_lib/errors';
+import { acknowledgeAlert, SNOOZE_HOURS, snoozeAlert } from '@/lib/console/alerts/acknowledge-alert';
+import { staffAction } from '@/lib/console/staff/staff-action';
 
 // Acknowledge or snooze a firing alert from the alerts page: operators and admins, audited, as
 // POST /api/alerts/{id}/acknowledge and /snooze.
 
+const operator = { role: 'operator', next: '/alerts' } as const;
 const ZId = z.uuid({ message: 'Unknown alert.' });
+const firstIssue = (e: z.ZodError) => `${e.issues[0].path.join('.')} ${e.issues[0].message}`.trim();
+const hoursMessage = `hours must be a whole number from ${SNOOZE_HOURS.min} to ${SNOOZE_HOURS.max}`;
 
-export async function acknowledgeAlertAction(id: string, note: string): Promise<TActionResult> {
-  const staff = await requireRole('operator', '/alerts');
-  const parsed = z.object({ id: ZId }).extend(ZAcknowledge.shape).safeParse({ id, note });
-  if (!parsed.success) return { ok: false, error: { message: `${parsed.error.issues[0].path.join('.')} ${parsed.error.issues[0].message}` } };
-  try {
-    await acknowledgeAlert(staff.environment, parsed.data.id, staff.email, parsed.data.note);
-    await recordAudit(await getDb(), { actor: staff, action: 'alert.acknowledge', target: [parsed.data.id], result: 'ok', detail: { note: parsed.data.note ?? null } });
-  } catch (err) {
-    return { ok: false, error: actionErrorInfo(err) };
-  }
-  revalidatePath('/alerts');
-  return { ok: true, notice: 'Acknowledged: it stays firing, without reminders, until it resolves.' };
-}
+export const acknowledgeAlertAction = staffAction(
+  {
+    ...operator,
+    input: z.tuple([ZId, z.string().trim().max(500, { message: 'The note must be at most 500 characters.' })]),
+    invalid: firstIssue,
+    audit: { action: 'alert.acknowledge', target: ([id]) => [id], detail: ([, note]) => ({ note: note || null }) },
+  },
+  async ({ staff, input: [id, note] }) => {
+    await acknowledgeAlert(staff.environment, id, staff.email, note || undefined);
+    revalidatePath('/alerts');
+    return { notice: 'Acknowledged: it stays firing, without reminders, until it resolves.' };
+  },
+);
 
-export async function snoozeAlertAction(id: string, hours: number): Promise<TActionResult> {
-  const staff = await requireRole('operator', '/alerts');
-  const parsed = z.object({ id: ZId }).extend(ZSnooze.shape).safeParse({ id, hours });
-  if (!parsed.success) return { ok: false, error: { message: `${parsed.error.issues[0].path.join('.')} ${parsed.error.issues[0].message}` } };
-  try {
-    const alert = await snoozeAlert(staff.environment, parsed.data.id, parsed.data.hours);
-    await recordAudit(await getDb(), { actor: staff, action: 'alert.snooze', target: [parsed.data.id], result: 'ok', detail: { hours: parsed.data.hours, until: alert.snoozedUntil } });
-  } catch (err) {
-    return { ok: false, error: actionErrorInfo(err) };
-  }
-  revalidatePath('/alerts');
-  return { ok: true, notice: `Snoozed for ${parsed.data.hours} h.` };
-}
+export const snoozeAlertAction = staffAction(
+  {
+    ...operator,
+    input: z.tuple([ZId, z.number({ message: hoursMessage }).int({ message: hoursMessage }).min(SNOOZE_HOURS.min, { message: hoursMessage }).max(SNOOZE_HOURS.max, { message: hoursMessage })]),
+    invalid: firstIssue,
+    audit: { action: 'alert.snooze', target: ([id]) => [id], detail: ([, hours]) => ({ hours }) },
+  },
+  async ({ staff, input: [id, hours] }) => {
+    await snoozeAlert(staff.environment, id, hours);
+    revalidatePath('/alerts');
+    return { notice: `Snoozed for ${hours} h.` };
+  },
+);
