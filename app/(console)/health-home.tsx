@@ -14,6 +14,7 @@ import { effectiveSuccessRate, needsAttention } from '@/lib/console/health/class
 import { HEALTH_LEVELS } from '@/lib/console/health/health-types';
 import type { THealthHome, THealthRow, THealthWindow } from '@/lib/console/health/health-types';
 import { useHealthHome } from './use-health-home';
+import { HealthWarnings } from './health-warnings';
 
 export function HealthHome({ initial }: { initial: THealthHome }) {
   const [win, setWin] = useState<THealthWindow>(initial.window);
@@ -37,6 +38,7 @@ export function HealthHome({ initial }: { initial: THealthHome }) {
         <WindowSwitcher value={win} onChange={choose} />
       </div>
       <HealthLiveStatus fetching={query.isFetching} updatedAt={query.dataUpdatedAt} error={query.error} />
+      <HealthWarnings data={data} />
       {!data.statsSupported ? (
         <Callout tone="warning" title="The service offers no stats">
           It answered 404/405 for <code className="font-mono">GET /v1/webhooks/&#123;id&#125;/stats</code> (an extension, see docs/api-extensions.md): only whether each webhook is disabled is shown.

@@ -53,6 +53,8 @@ function summary(a: TAlertJson): string {
       return `${d.failures} arrivals failed at ${d.receiver} (${d.window})${Number(d.unverifiedAccepted) > 0 ? `, ${d.unverifiedAccepted} of them answered 2xx with a bad signature` : ''}`;
     case 'webhook_disabled':
       return `disabled${d.reason ? `: ${d.reason}` : ''}`;
+    case 'about_to_disable':
+      return `${d.warning ?? `failing since ${d.failingSince}`} (${d.percent}% of the time before disabling)`;
     case 'grant_undelivered':
       return `${d.trackingId ?? d.messageId} not delivered after ${d.minutes} min`;
     default:

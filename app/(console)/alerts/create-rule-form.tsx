@@ -18,6 +18,7 @@ const THRESHOLD: Record<TAlertRuleKind, { label: string; hint: string; placehold
     placeholder: '1',
   },
   webhook_disabled: null,
+  about_to_disable: { label: 'Share of the time before disabling (%)', hint: 'Fires while an enabled webhook has been failing (no success) for this share of the time after which the service disables it (its disablesAt): 50 warns halfway.', placeholder: '50' },
   grant_undelivered: { label: 'Minutes', hint: 'A grant whose message no webhook got (2xx) this long after it was made. Decimals allowed (0.5 = 30 s).', placeholder: '15' },
 };
 

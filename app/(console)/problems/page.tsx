@@ -71,6 +71,20 @@ export default async function ProblemsPage({ searchParams }: TPageProps) {
       {data?.notes.map((n) => (
         <Callout key={n}>{n}</Callout>
       ))}
+      {data?.aboutToDisable?.length ? (
+        <Callout tone="error" title="About to be disabled">
+          <ul className="space-y-1" data-testid="about-to-disable">
+            {data.aboutToDisable.map((a) => (
+              <li key={a.webhookId}>
+                <Link href={`/webhooks/${encodeURIComponent(a.webhookId)}`} className="font-medium underline">
+                  {a.name}
+                </Link>
+                : {a.sentence}.
+              </li>
+            ))}
+          </ul>
+        </Callout>
+      ) : null}
       {data && data.groups.length === 0 ? <EmptyState title="No problems in this range">Every message on every webhook was delivered and received, or is on its first try.</EmptyState> : null}
       {data && data.groups.length > 0 ? (
         <div className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3">

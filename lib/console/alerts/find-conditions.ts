@@ -4,6 +4,7 @@ import { ConnectApiError } from '@/lib/console/connect-api/errors';
 import type { TPage, TWebhook } from '@/lib/console/connect-api/schemas';
 import { mapLimit } from '@/lib/console/map-limit';
 import { receiverSides } from '@/lib/console/health/receiver-failures';
+import { disableWarning } from '@/lib/console/health/disable-warning';
 import { HEALTH_WINDOW_SECONDS, healthWindowOf } from '@/lib/console/health/health-types';
 import { listReceivers } from '@/lib/console/receivers';
 import { GRANT_LOOKBACK_MS, type TAlertRuleKind, type TAlertRuleRow } from './rule-schemas';
@@ -102,6 +103,17 @@ async function disabledConditions(api: ConnectApi, rule: TAlertRuleRow): Promise
   return out;
 }
 
+/** Enabled webhooks whose failing stretch has passed the rule's share of the time before the service disables them (EXT disablesAt). */
+async function aboutToDisableConditions(api: ConnectApi, rule: TAlertRuleRow, now: Date): Promise<TConditions> {
+  const out: TConditions = new Map();
+  for (const w of await scopedWebhooks(api, rule)) {
+    const warning = disableWarning(w, null, now.getTime());
+    if (!warning || warning.percent < rule.threshold) continue;
+    out.set(subjectOf(w), { webhookId: w.id, url: w.url, description: w.description, failingSince: warning.failingSince, disablesAt: warning.disablesAt, percent: warning.percent, warning: warning.sentence });
+  }
+  return out;
+}
+
 const tagValue = (tags: string[], prefix: string) => tags.find((t) => t.startsWith(prefix))?.slice(prefix.length) ?? null;
 
 /**
@@ -153,6 +165,8 @@ export async function findConditions(api: ConnectApi, rule: TAlertRuleRow, now =
       return receiverConditions(rule, await scopedWebhooks(api, rule), now);
     case 'webhook_disabled':
       return disabledConditions(api, rule);
+    case 'about_to_disable':
+      return aboutToDisableConditions(api, rule, now);
     case 'grant_undelivered':
       return grantConditions(api, rule, now);
     default:

@@ -24,6 +24,8 @@ export function describeRule(rule: Pick<TAlertRuleRow, 'kind' | 'threshold' | 'w
       return `${scope} has ${rule.threshold} arrivals or more over ${rule.window ?? '24h'} at this console's receiver that failed the signature check or were answered with an error`;
     case 'webhook_disabled':
       return `${scope} is disabled`;
+    case 'about_to_disable':
+      return `${scope} has been failing for ${rule.threshold}% of the time after which the service disables it`;
     case 'grant_undelivered':
       return `a grant's message is not delivered to ${scope} within ${rule.threshold} min`;
     default:
@@ -56,6 +58,7 @@ export const ZAlertRuleInput = z
     if (r.kind === 'failure_streak' && !(Number.isInteger(r.threshold) && r.threshold >= 1 && r.threshold <= 1000)) bad('a streak is a whole number of attempts from 1 to 1000');
     if (r.kind === 'success_rate' && !(r.threshold > 0 && r.threshold <= 100)) bad('a success rate is a percentage above 0 and at most 100');
     if (r.kind === 'receiver_failures' && !(Number.isInteger(r.threshold) && r.threshold >= 1 && r.threshold <= 100_000)) bad('a number of arrivals is a whole number from 1 to 100000');
+    if (r.kind === 'about_to_disable' && !(Number.isInteger(r.threshold) && r.threshold >= 1 && r.threshold <= 99)) bad('a share of the time before disabling is a whole percentage from 1 to 99');
     if (r.kind === 'grant_undelivered' && !(r.threshold >= 0.05 && r.threshold <= 10080)) bad('minutes from 0.05 (3 s) to 10080 (7 days)');
   });
 export type TAlertRuleInput = z.input<typeof ZAlertRuleInput>;

@@ -10,6 +10,7 @@ export const AUDIT_ACTIONS = [
   'webhook.test',
   'message.resend',
   'webhook.recover',
+  'webhook.recover-all',
   'webhook.retry-now',
   'webhook.resend-delivered',
   'webhook.secret.rotate',

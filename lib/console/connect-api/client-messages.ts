@@ -203,6 +203,30 @@ export class ConnectApiMessages extends ConnectApiStreamTransport {
     );
   }
 
+  /** EXT (Svix's replay-missing): how many messages of the window the webhook never got (made while it was disabled). */
+  previewReplayMissing(webhookId: string, window: { since: string; until?: string }): Promise<TRecoverPreview> {
+    return this.call(
+      { operation: 'preview replay missing', method: 'GET', path: `/v1/webhooks/${enc(webhookId)}/replay-missing`, query: { ...window }, idempotent: true, ext: this.webhookExt(webhookId) },
+      ZRecoverPreview,
+    );
+  }
+
+  /** EXT: sends the window's messages the webhook never got, once each (202 with the run; the same run while an identical one is going). */
+  replayMissing(webhookId: string, window: { since: string; until?: string }): Promise<TRecoverRun> {
+    return this.call(
+      { operation: 'replay missing', method: 'POST', path: `/v1/webhooks/${enc(webhookId)}/replay-missing`, body: window, idempotent: true, ext: this.webhookExt(webhookId) },
+      ZRecoverRun,
+    );
+  }
+
+  /** EXT: a replay-missing run and its progress. */
+  getReplayMissingRun(webhookId: string, runId: string): Promise<TRecoverRun> {
+    return this.call(
+      { operation: 'get replay-missing run', method: 'GET', path: `/v1/webhooks/${enc(webhookId)}/replay-missing/${enc(runId)}`, idempotent: true, ext: this.webhookExt(webhookId) },
+      ZRecoverRun,
+    );
+  }
+
   /** EXT: a recover run and its progress. */
   getRecoverRun(webhookId: string, runId: string): Promise<TRecoverRun> {
     return this.call(

@@ -64,6 +64,9 @@ export const ZWebhook = z.object({
   // EXT: why and when it was disabled; null while enabled, or when the service does not say.
   disabledReason: z.string().nullish().transform((v) => v ?? null),
   disabledAt: ZTimestamp.nullish().transform((v) => v ?? null),
+  // EXT: its failing stretch and when it ends in a disable; null when not failing, or not said.
+  failingSince: ZTimestamp.nullish().transform((v) => v ?? null),
+  disablesAt: ZTimestamp.nullish().transform((v) => v ?? null),
   metadata: ZMetadata,
   createdAt: ZTimestamp,
   updatedAt: ZTimestamp,
@@ -240,6 +243,8 @@ export type TRecoverPreview = z.infer<typeof ZRecoverPreview>;
 /** EXT: a recover run (POST /v1/webhooks/{id}/recover, GET …/recover/{runId}). */
 export const ZRecoverRun = z.object({
   id: z.string(),
+  /** recover, or replay-missing (a service before it says nothing: recover). */
+  kind: z.enum(['recover', 'replay-missing']).optional().default('recover'),
   webhookId: z.string(),
   since: z.string(),
   until: z.string(),

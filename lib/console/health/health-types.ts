@@ -1,5 +1,7 @@
 import type { TWebhookStats } from '@/lib/console/connect-api/schemas';
 import type { TReceiverRef, TTimelineWebhook } from '@/lib/console/timeline/timeline-types';
+import type { TOutageGap } from '@/lib/console/recover/gap-words';
+import type { TDisableWarning } from './disable-warning';
 
 // The shapes the health views pass from server to client (plain JSON; no server-only imports).
 
@@ -40,7 +42,12 @@ export type THealthRow = {
   receiver: TReceiverSide | null;
   error: string | null;
   health: THealth;
+  /** Failing and enabled: when the service will disable it, in words (null otherwise). */
+  warning?: TDisableWarning | null;
 };
+
+/** A recent outage's gap on the home, with the webhook's name and what its messages are called. */
+export type THomeGap = TOutageGap & { name: string; noun: string };
 
 export type THealthHome = {
   window: THealthWindow;
@@ -50,6 +57,8 @@ export type THealthHome = {
   /** true: the webhooks came from the service's list (EXT); false: the ones this console tracks. */
   listed: boolean;
   fetchedAt: string;
+  /** Webhooks disabled in the last day whose outage left messages to recover (or that are still disabled). */
+  gaps?: THomeGap[];
   /** How long the read took: the page polls less often when it is slow (healthPollMs). */
   readMs: number;
 };

@@ -9,6 +9,8 @@ import type { TEnvironmentName } from '@/lib/console/staff/session';
 import { classifyHealth, compareHealth } from './classify-health';
 import { HEALTH_WINDOW_SECONDS, type THealthHome, type THealthRow, type THealthWindow } from './health-types';
 import { receiverSides } from './receiver-failures';
+import { disableWarning } from './disable-warning';
+import { recentGaps } from '@/lib/console/recover/recent-gaps';
 
 const MAX_STATS_PAGES = 10;
 
@@ -68,8 +70,13 @@ async function readHealthHome(envName: TEnvironmentName, api: ConnectApi, window
   ]);
   const out = rows.map((row): THealthRow => {
     const receiver = sides.get(row.webhook.id) ?? null;
-    return { ...row, receiver, health: classifyHealth(row.stats, row.webhook.disabled, receiver) };
+    const health = classifyHealth(row.stats, row.webhook.disabled, receiver);
+    const b = row.stats?.backlog;
+    const w = row.webhook;
+    const warning = disableWarning({ disabled: w.disabled, failingSince: w.failingSince ?? null, disablesAt: w.disablesAt ?? null, eventTypes: w.eventTypes }, b ? b.pending + b.sending : null);
+    return { ...row, receiver, warning, health: warning ? { ...health, reasons: [warning.sentence, ...health.reasons] } : health };
   });
+  const gaps = await recentGaps(api, webhooks).catch(() => []);
   out.sort((a, b) => compareHealth({ ...a, name: a.webhook.description || a.webhook.id }, { ...b, name: b.webhook.description || b.webhook.id }));
-  return { window, rows: out, statsSupported, listed, fetchedAt: new Date().toISOString(), readMs: Date.now() - started };
+  return { window, rows: out, gaps, statsSupported, listed, fetchedAt: new Date().toISOString(), readMs: Date.now() - started };
 }

@@ -9,6 +9,7 @@ import { indexProblems } from './index-problems';
 import type { TProblemContext } from './problem-rows';
 import { PROBLEMS_PAGE_SIZE, type TCursor, type TProblems } from './problem-types';
 import { scanProblems } from './scan-problems';
+import { disableWarning } from '../health/disable-warning';
 
 // Problems across every webhook of the account in a date range: each (message, webhook) that
 // failed, is still pending past its first retry, was sent but not received, arrived with a bad
@@ -47,6 +48,10 @@ export async function findProblems(
     items: page.items,
     nextPageToken: page.nextPageToken,
     notes,
+    aboutToDisable: webhooks.flatMap((w) => {
+      const warning = disableWarning({ disabled: w.disabled, failingSince: w.failingSince ?? null, disablesAt: w.disablesAt ?? null }, null);
+      return warning ? [{ webhookId: w.id, name: w.description || w.url, sentence: warning.sentence }] : [];
+    }),
     fetchedAt: ctx.now.toISOString(),
   };
 }

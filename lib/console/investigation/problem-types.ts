@@ -27,6 +27,8 @@ export type TProblems = {
   items: TProblemItem[];
   nextPageToken: string | null;
   notes: string[];
+  /** Enabled webhooks in a failing stretch: when the service will disable them, in words. */
+  aboutToDisable?: { webhookId: string; name: string; sentence: string }[];
   fetchedAt: string;
 };
 

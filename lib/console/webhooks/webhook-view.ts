@@ -12,6 +12,9 @@ export type TWebhookView = {
   disabled: boolean;
   disabledReason: string | null;
   disabledAt: string | null;
+  /** EXT: its failing stretch, and when it will be disabled if nothing succeeds first (null: not failing, or not said). */
+  failingSince?: string | null;
+  disablesAt?: string | null;
   createdAt: string;
 };
 
@@ -24,6 +27,8 @@ export function toWebhookView(w: TWebhook): TWebhookView {
     disabled: w.disabled,
     disabledReason: w.disabledReason ?? null,
     disabledAt: w.disabledAt ?? null,
+    failingSince: w.failingSince ?? null,
+    disablesAt: w.disablesAt ?? null,
     createdAt: w.createdAt,
   };
 }

@@ -13,6 +13,8 @@ import { WebhookSettingsCard } from './webhook-settings-card';
 import { WebhookHealth } from './webhook-health';
 import { WebhookStatus } from './webhook-status';
 import { RecoverPanel } from './recover-panel';
+import { OutageCard } from './outage-card';
+import { loadOutage } from '@/lib/console/recover/load-outage';
 import { ExportLinks } from '@/components/console/export-links';
 import type { TPageProps } from '@/lib/http/page-props';
 
@@ -32,6 +34,8 @@ export default async function WebhookPage({ params, searchParams }: TPageProps<{
   const description = webhook?.description || tracked?.description || '';
   const eventTypes = webhook?.eventTypes ?? [...EVENT_TYPES];
   const url = webhook?.url ?? tracked?.url ?? '';
+  // Failing or after an outage: when it will be disabled, and the gap its last outage left (a failed read shows nothing).
+  const outage = webhook ? await loadOutage(api, webhook).catch(() => null) : null;
   return (
     <div className="space-y-5">
       <PageHeader
@@ -50,6 +54,8 @@ export default async function WebhookPage({ params, searchParams }: TPageProps<{
         createdFor={createdFor}
         sharedUrlWith={initial.sharedUrlWith}
       />
+
+      {outage ? <OutageCard webhookId={id} view={outage} /> : null}
 
       {/* Read once the page is up (a scan of the window's attempts); a service without the stats extension shows none. */}
       {webhook ? <WebhookHealth webhookId={id} /> : null}
