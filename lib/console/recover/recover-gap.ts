@@ -1,7 +1,6 @@
 import 'server-only';
 import { auditResultOf, recordAudit } from '@/lib/console/audit/record-audit';
 import type { ConnectApi, TRecoverRun } from '@/lib/console/connect-api';
-import { getDb } from '@/lib/db/client';
 import { ApiError } from '@/lib/http/errors';
 import type { TStaff } from '../staff/session';
 import { findOutageGap } from './outage-gap';
@@ -28,10 +27,10 @@ export async function runRecoverGap(staff: TStaff, api: ConnectApi, webhookId: s
     ]);
     const sent = (replay?.messages ?? 0) + (recover?.messages ?? 0);
     const runs = [replay?.id, recover?.id].filter((x): x is string => Boolean(x));
-    await recordAudit(await getDb(), { actor: staff, action: 'webhook.recover-all', target: [webhookId, ...runs], result: 'ok', detail: { ...detail, sent } });
+    await recordAudit({ actor: staff, action: 'webhook.recover-all', target: [webhookId, ...runs], result: 'ok', detail: { ...detail, sent } });
     return { replay, recover, missing: gap.missing, failed: gap.failed };
   } catch (err) {
-    await recordAudit(await getDb(), { actor: staff, action: 'webhook.recover-all', target: [webhookId], result: auditResultOf(err), detail });
+    await recordAudit({ actor: staff, action: 'webhook.recover-all', target: [webhookId], result: auditResultOf(err), detail });
     throw err;
   }
 }

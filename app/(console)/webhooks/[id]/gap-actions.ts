@@ -1,37 +1,26 @@
 'use server';
 
 import { z } from 'zod';
-import { staffApi } from '@/app/(console)/_lib/staff-api';
-import { actionErrorInfo } from '@/app/(console)/_lib/errors';
-import type { TActionResult } from '@/app/(console)/_lib/errors';
 import { gapProgress, runRecoverGap, type TGapRuns } from '@/lib/console/recover/recover-gap';
+import { staffAction } from '@/lib/console/staff/staff-action';
 
 // The webhook page's "Recover all" of an outage gap (lib/console/recover/recover-gap.ts: replay-missing
-// + recover, audited) and its progress. Each action re-checks the staff session and role.
+// + recover over the counted windows, audited there as webhook.recover-all) and its progress.
+// staffAction re-checks the session and the operator role of each.
 
 const ZWebhookId = z.string().min(1).max(200);
-const ZRunIds = z.object({ replay: z.string().min(1).max(200).nullable(), recover: z.string().min(1).max(200).nullable() });
-const invalid: TActionResult<never> = { ok: false, error: { message: 'Invalid request.' } };
+const ZRunId = z.string().min(1).max(200).nullable();
 
-export async function recoverGapAction(webhookId: string): Promise<TActionResult<TGapRuns>> {
-  const { staff, api } = await staffApi('operator');
-  if (!ZWebhookId.safeParse(webhookId).success) return invalid;
-  try {
+export const recoverGapAction = staffAction(
+  { role: 'operator', input: z.tuple([ZWebhookId]) },
+  async ({ staff, api, input: [webhookId] }): Promise<{ data: TGapRuns; notice: string }> => {
     const { replay, recover } = await runRecoverGap(staff, api, webhookId);
     const sent = (replay?.messages ?? 0) + (recover?.messages ?? 0);
-    return { ok: true, data: { replay, recover }, notice: `${sent} message${sent === 1 ? '' : 's'} queued.` };
-  } catch (err) {
-    return { ok: false, error: actionErrorInfo(err) };
-  }
-}
+    return { data: { replay, recover }, notice: `${sent} message${sent === 1 ? '' : 's'} queued.` };
+  },
+);
 
-export async function gapProgressAction(webhookId: string, runIds: { replay: string | null; recover: string | null }): Promise<TActionResult<TGapRuns>> {
-  const { api } = await staffApi('operator');
-  const ids = ZRunIds.safeParse(runIds);
-  if (!ZWebhookId.safeParse(webhookId).success || !ids.success) return invalid;
-  try {
-    return { ok: true, data: await gapProgress(api, webhookId, ids.data) };
-  } catch (err) {
-    return { ok: false, error: actionErrorInfo(err) };
-  }
-}
+export const gapProgressAction = staffAction(
+  { role: 'operator', input: z.tuple([ZWebhookId, z.object({ replay: ZRunId, recover: ZRunId })]) },
+  async ({ api, input: [webhookId, ids] }): Promise<{ data: TGapRuns }> => ({ data: await gapProgress(api, webhookId, ids) }),
+);

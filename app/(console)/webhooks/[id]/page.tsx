@@ -14,7 +14,6 @@ import { WebhookHealth } from './webhook-health';
 import { WebhookStatus } from './webhook-status';
 import { RecoverPanel } from './recover-panel';
 import { OutageCard } from './outage-card';
-import { loadOutage } from '@/lib/console/recover/load-outage';
 import { ExportLinks } from '@/components/console/export-links';
 import type { TPageProps } from '@/lib/http/page-props';
 
@@ -27,15 +26,13 @@ export default async function WebhookPage({ params, searchParams }: TPageProps<{
   const { id } = await params;
   const filters = parseTimelineSearch(await searchParams);
   const { view } = await loadTimelineView(id, filters);
-  const { timeline, tracked, createdFor } = view;
+  const { timeline, tracked, createdFor, outage } = view;
   const initial = timeline ?? UNREAD;
   const webhook = initial.webhook;
 
   const description = webhook?.description || tracked?.description || '';
   const eventTypes = webhook?.eventTypes ?? [...EVENT_TYPES];
   const url = webhook?.url ?? tracked?.url ?? '';
-  // Failing or after an outage: when it will be disabled, and the gap its last outage left (a failed read shows nothing).
-  const outage = webhook ? await loadOutage(api, webhook).catch(() => null) : null;
   return (
     <div className="space-y-5">
       <PageHeader
