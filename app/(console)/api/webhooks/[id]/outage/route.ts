@@ -4,7 +4,7 @@
 import { connectApi } from '@/lib/console/connect-api';
 import { loadOutage } from '@/lib/console/recover/load-outage';
 import { runRecoverGap } from '@/lib/console/recover/recover-gap';
-import { toTimelineWebhook } from '@/lib/console/timeline/timeline';
+import { toWebhookView } from '@/lib/console/webhooks/webhook-view';
 import { withStaff } from '@/lib/console/staff/with-staff';
 import { json, otherMethods } from '@/lib/http/respond';
 
@@ -12,7 +12,7 @@ export const dynamic = 'force-dynamic';
 
 export const GET = withStaff<{ id: string }>(async ({ params, staff }) => {
   const api = connectApi(staff.environment);
-  const webhook = toTimelineWebhook(await api.getWebhook(params.id));
+  const webhook = toWebhookView(await api.getWebhook(params.id));
   return json(await loadOutage(api, webhook), { headers: { 'cache-control': 'no-store' } });
 });
 
