@@ -30,7 +30,15 @@ test('a firing alert shows a banner on every page, linking to it; it goes when t
   const form = page.getByRole('form', { name: 'Create an alert rule' });
   await form.getByLabel('Name').fill('Any webhook disabled');
   await form.getByLabel('When').selectOption('webhook_disabled');
-  await form.getByLabel('Send to (URL)').fill(`${app.baseUrl}/ingest/${slug}`);
+  // A refused target (an e-mail address, and this app has no SMTP server) is said once, at its field.
+  await form.getByLabel('Send to', { exact: true }).fill('mailto:ops@example.org');
+  await page.getByRole('button', { name: 'Create rule' }).click();
+  await expect(page.getByText('this console has no SMTP server', { exact: false })).toHaveCount(1);
+  await expect(form.getByLabel('Send to', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  await expect(form.getByLabel('Name'), 'the form keeps what was typed').toHaveValue('Any webhook disabled');
+  await form.getByLabel('When').selectOption('webhook_disabled');
+  await form.getByLabel('Send to', { exact: true }).fill(`${app.baseUrl}/ingest/${slug}`);
   await page.getByRole('button', { name: 'Create rule' }).click();
   await expect(page.getByText('Rule created')).toBeVisible();
   await expect(page.getByText(/^whsec_/)).toBeVisible();

@@ -85,6 +85,9 @@ test('Staff and change-password pages at 1280 and 390 px: nothing clipped; a one
   await context.close();
 });
 
+/** The page is wider than the viewport: a long URL or id that does not wrap. */
+const pageScrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
 test('a secret its webhook does not sign with is said before saving; "Another URL" that is a receiver offers that receiver and its secret', async ({ page, app }) => {
   test.setTimeout(120_000);
   const req = page.request;
@@ -105,6 +108,7 @@ test('a secret its webhook does not sign with is said before saving; "Another UR
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await shot(page, 'receiver-confirm', width);
+    expect(await pageScrollsSideways(page), `the receiver page at ${width} px`).toBe(false);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole('button', { name: 'Save anyway' }).click();
@@ -122,6 +126,7 @@ test('a secret its webhook does not sign with is said before saving; "Another UR
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await shot(page, 'new-subscription-receiver', width);
+    expect(await pageScrollsSideways(page), `new subscription at ${width} px`).toBe(false);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole('button', { name: 'Use that receiver (and its secret)' }).first().click();

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { createAlertRule, deleteAlertRule, setAlertRuleEnabled } from '@/lib/console/alerts/alert-rules';
 import { ZAlertRuleInput } from '@/lib/console/alerts/rule-schemas';
 import type { TFormState } from '@/lib/console/action-result';
-import { staffAction, staffFormAction } from '@/lib/console/staff/staff-action';
+import { errorFields, staffAction, staffFormAction } from '@/lib/console/staff/staff-action';
 
 // The alerts page's actions (admins only): a rule created, switched on or off, deleted; each audited.
 
@@ -17,7 +17,14 @@ const ZForm = z.preprocess((raw) => Object.fromEntries(Object.entries(raw as Rec
 
 /** Creates a rule; the state carries its signing secret this once (the form shows it, nothing keeps it). */
 export const createAlertRuleAction = staffFormAction<z.output<typeof ZForm>, TFormState & { secret?: string }>(
-  { ...admin, read: (form) => Object.fromEntries(FIELDS.map((k) => [k, String(form.get(k) ?? '')])), input: ZForm, audit: { action: 'alert-rule.create' } },
+  {
+    ...admin,
+    read: (form) => Object.fromEntries(FIELDS.map((k) => [k, String(form.get(k) ?? '')])),
+    input: ZForm,
+    audit: { action: 'alert-rule.create' },
+    // A refused target (a private address, an unknown scheme) is said once, at its field, not again in a callout.
+    onError: (error) => (error.errors?.length ? { fieldErrors: errorFields(error) } : { error }),
+  },
   async ({ staff, input, audit }) => {
     const { rule, secret } = await createAlertRule(staff.environment, input);
     audit({ target: [rule.id], detail: { name: rule.name, kind: rule.kind } });

@@ -65,7 +65,7 @@ function ReceiverSettingsFormForRole({ receiver }: { receiver: TSettings }) {
       {state.notice ? <Callout tone="success">{state.notice}</Callout> : null}
       {state.warnings?.length ? (
         <Callout tone="warning" title="A webhook delivering here signs with another secret">
-          <ul className="space-y-1" data-testid="secret-warnings">
+          <ul className="space-y-1 [overflow-wrap:anywhere]" data-testid="secret-warnings">
             {state.warnings.map((w) => (
               <li key={w}>{w}</li>
             ))}
@@ -75,7 +75,7 @@ function ReceiverSettingsFormForRole({ receiver }: { receiver: TSettings }) {
       {state.error ? <ErrorCallout error={state.error} /> : null}
       {state.confirm?.length ? (
         <Callout tone="warning" title="Not saved yet: a webhook delivering here signs with another secret">
-          <ul className="space-y-1" data-testid="secret-confirm">
+          <ul className="space-y-1 [overflow-wrap:anywhere]" data-testid="secret-confirm">
             {state.confirm.map((w) => (
               <li key={w}>{w}</li>
             ))}
