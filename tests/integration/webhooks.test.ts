@@ -280,7 +280,7 @@ describe('messages and attempts', () => {
     assert.equal(list.status, 200);
     assert.equal(list.body.results.length, 1);
     const [m] = list.body.results;
-    assert.deepEqual(Object.keys(m), ['id', 'eventId', 'eventType', 'timestamp', 'tags', 'status', 'nextAttempt', 'attemptCount', 'lastAttempt']);
+    assert.deepEqual(Object.keys(m), ['id', 'eventId', 'eventType', 'timestamp', 'tags', 'status', 'nextAttempt', 'attemptCount', 'lastAttempt', 'retriesStopped']);
     assert.match(m.id, /^msg_/);
     assert.match(m.eventId, /^evt_[0-9A-Za-z]{27}$/);
     assert.deepEqual(m.tags, ['test']);
@@ -407,7 +407,7 @@ describe('POST /v1/webhooks/{id}/test', () => {
     const { webhook, ep } = await newWebhook();
     const res = await call(app, 'POST', `/v1/webhooks/${webhook.id}/test`, { token: tok, body: { eventType: 'grant.succeeded' } });
     assert.equal(res.status, 200, res.text);
-    assert.deepEqual(Object.keys(res.body), ['id', 'eventId', 'eventType', 'timestamp', 'tags', 'status', 'nextAttempt', 'attemptCount', 'lastAttempt', 'payload']);
+    assert.deepEqual(Object.keys(res.body), ['id', 'eventId', 'eventType', 'timestamp', 'tags', 'status', 'nextAttempt', 'attemptCount', 'lastAttempt', 'retriesStopped', 'payload']);
     assert.equal(res.body.status, 'pending');
     assert.deepEqual(res.body.tags, ['test']);
     assert.equal(res.body.lastAttempt, null);
