@@ -53,7 +53,7 @@ test('webhook page → recover messages: the three kinds side by side → re-sen
     await resend.getByRole('button', { name: 'Re-send 1 delivered' }).click();
     await expect(resend.getByRole('group', { name: /Confirm/ })).toContainText('Re-send 1 message the service counts as delivered, once each?');
     await resend.getByRole('button', { name: 'Confirm' }).click();
-    await expect(resend.getByTestId('recover-resend-result')).toContainText('Done: 1 re-sent · 1 answered 2xx · 1 verified by the receiver · 0 failed', { timeout: 30_000 });
+    await expect(resend.getByTestId('recover-resend-result')).toContainText('Done: 1 of 1 re-sent · 1 answered 2xx · 1 verified by the receiver · 0 failed', { timeout: 30_000 });
     await screenshot(page, 'recover-kinds-resent');
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(resend).toBeVisible();
