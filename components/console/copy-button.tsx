@@ -1,23 +1,12 @@
 'use client';
 
 import { useState } from 'react';
+import { copyText } from './copy-text';
 
 export function CopyButton({ value, label = 'Copy', className = '' }: { value: string; label?: string; className?: string }) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-    } catch {
-      // Clipboard API needs a secure context; fall back to a hidden textarea.
-      const ta = document.createElement('textarea');
-      ta.value = value;
-      ta.style.position = 'fixed';
-      ta.style.opacity = '0';
-      document.body.appendChild(ta);
-      ta.select();
-      document.execCommand('copy');
-      ta.remove();
-    }
+    await copyText(value);
     setCopied(true);
     setTimeout(() => setCopied(false), 1500);
   };

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import type { TDiffKind } from './body-diff';
 import { parseBody, prettyJson } from './json-body';
 import { JsonTree } from './json-tree';
+import { copyText } from '../copy-text';
 
 // A request or response body as support engineers read it (Stripe, Hookdeck, webhook.site do the
 // same): JSON pretty-printed, foldable and coloured, a value's path copied by pressing its key, the
@@ -11,21 +12,6 @@ import { JsonTree } from './json-tree';
 
 /** Bodies above this many characters open two levels deep rather than fully (a tree of 1 MiB is slow to draw). */
 const BIG = 20_000;
-
-async function copyText(text: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-  } catch {
-    // The Clipboard API needs a secure context (an http:// console): a hidden textarea instead.
-    const ta = Object.assign(document.createElement('textarea'), { value: text });
-    ta.style.position = 'fixed';
-    ta.style.opacity = '0';
-    document.body.appendChild(ta);
-    ta.select();
-    document.execCommand('copy');
-    ta.remove();
-  }
-}
 
 const toolButton = 'rounded border border-slate-300 bg-white px-2 py-0.5 text-xs font-medium text-slate-700 hover:bg-slate-50 aria-pressed:border-indigo-500 aria-pressed:bg-indigo-50 aria-pressed:text-indigo-800';
 
