@@ -1,5 +1,5 @@
 // Payload search reads a jsonb copy of each receipt's body and each message's payload, made at
-// insert (both halves already hold the text there) and searched through GIN indexes (schema.ts
+// insert (both halves already hold the text there) and searched through GIN indexes (schema/columns.ts
 // searchJsonIndexes). This is the shared part: which text becomes jsonb, what a query may hold, and
 // the excerpt of a hit. Rows stored before the column existed are parsed in the background
 // (lib/console/search/backfill-body-json.ts, lib/service/messages/backfill-payload-json.ts).

@@ -64,7 +64,7 @@ test('every repository path the docs name in backticks exists (ARCHITECTURE.md, 
 
 test('the checks catch what they are for', () => {
   assert.deepEqual(brokenLinks('docs/a.md', '[spec](../../shared/CONTRACT.md) [ok](API.md) [web](https://example.com) [here](#x)'), ['docs/a.md: [../../shared/CONTRACT.md]']);
-  assert.deepEqual(missingPaths('X.md', '`lib/nowhere/gone.ts` `lib/db/schema.ts` `gone-too.ts` `schema.ts` `lib/service/<area>/openapi.ts` `GET /v1/webhooks` `../shared/CONTRACT.md`'), [
+  assert.deepEqual(missingPaths('X.md', '`lib/nowhere/gone.ts` `lib/db/client.ts` `gone-too.ts` `client.ts` `lib/service/<area>/openapi.ts` `GET /v1/webhooks` `../shared/CONTRACT.md`'), [
     'X.md: `lib/nowhere/gone.ts`',
     'X.md: `gone-too.ts`',
     'X.md: `../shared/CONTRACT.md`',

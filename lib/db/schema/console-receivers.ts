@@ -1,0 +1,123 @@
+// The console's receivers and what arrives at them: receipts, forwards, the hosts they were reached
+// at (the rest of the console's tables: console.ts, which re-exports these).
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, index, integer, jsonb, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { bytea, consoleSchema, createdAt, searchJsonIndexes, ts, tsvector, updatedAt, xid8 } from './columns';
+
+export const receivers = consoleSchema.table('receivers', {
+  id: uuid().primaryKey().defaultRandom(),
+  slug: text().notNull().unique(),
+  name: text().notNull(),
+  secrets: text().array().notNull().default(sql`'{}'::text[]`), // up to two whsec_… (rotation)
+  responseStatus: integer().notNull().default(200),
+  responseBody: text().notNull().default(''),
+  responseDelayMs: integer().notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const receipts = consoleSchema.table(
+  'receipts',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    receiverId: uuid()
+      .notNull()
+      .references(() => receivers.id),
+    method: text().notNull(),
+    path: text().notNull(),
+    query: text().notNull().default(''),
+    headers: jsonb().notNull(), // [[name, value], …] in arrival order
+    body: bytea(), // null when over the size limit
+    bodyUtf8: boolean().notNull().default(true), // lets search run convert_from(body) only where it cannot fail
+    bodySize: integer().notNull(),
+    oversize: boolean().notNull().default(false),
+    sourceIp: text().notNull().default(''),
+    receivedAt: createdAt(),
+    messageId: text(), // webhook-id / svix-id header
+    verdict: text().notNull(),
+    verdictReason: text().notNull().default(''),
+    // (duplicate is derived when read: lib/console/ingest/receipt-duplicate.ts; migration 0006 dropped the column)
+    responseStatus: integer().notNull(),
+    // The address the request came to (its Host, or X-Forwarded-Host/Forwarded with TRUST_PROXY):
+    // which webhook URL an arrival answers when several reach this receiver. '' before 0011.
+    host: text().notNull().default(''),
+    // Retention (lib/console/retention): the body's SHA-256 (hex) kept when the body and headers were
+    // purged, and when; erasedAt when a donor erasure replaced them.
+    bodySha256: text(),
+    bodyPurgedAt: ts(),
+    erasedAt: ts(),
+    // The transaction that stored it (pg_current_xact_id(), set by the migration's hand-written
+    // default; '0' for rows stored before). A receiver's stream reads in (tx, id) order and only
+    // rows whose transaction is older than every one still running: nothing can appear before them
+    // later (lib/console/listen/read-settled.ts). Ids alone are not commit order.
+    tx: xid8().notNull().default(sql`'0'::xid8`),
+    // The body as jsonb for payload search (lib/console/search): set at insert; 'null' when the body
+    // is not JSON PostgreSQL holds; SQL NULL once the body is gone (purge, erasure) and, for receipts
+    // stored before 0019, until the backfill reaches them (lib/console/search/backfill-body-json.ts).
+    bodyJson: jsonb(),
+    // Its words, kept by the trigger receipts_body_words (migration 0020), as service.messages' payload_words.
+    bodyWords: tsvector(),
+  },
+  (t) => [
+    ...searchJsonIndexes('receipts_body', t.bodyJson, t.bodyWords, t.id, sql`body is not null`),
+    index().on(t.receiverId, t.id.desc()),
+    index('receipts_stream_idx').on(t.receiverId, t.tx, t.id),
+    // The purge's next batches: bodies still kept, oldest first; the rows by age.
+    index('receipts_body_kept_idx').on(t.receivedAt).where(sql`body_purged_at is null`),
+    index('receipts_received_at_idx').on(t.receivedAt),
+    index().on(t.messageId, t.receiverId),
+    // The receivers' side of the problems view and health: failed checks and error answers in a window.
+    index('receipts_troubled_idx')
+      .on(t.receiverId, t.receivedAt.desc())
+      .where(sql`${t.verdict} <> 'valid' or ${t.responseStatus} not between 200 and 299`),
+  ],
+);
+
+/**
+ * A receipt sent again by staff to a URL of their choosing (lib/console/forward/): what was sent
+ * (the headers; the body is the receipt's) and the reply, or the network error. Its reply body goes
+ * with its receipt's body (retention, erasure); the row goes with the receipt.
+ */
+export const forwards = consoleSchema.table(
+  'forwards',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    receiptId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => receipts.id, { onDelete: 'cascade' }),
+    at: createdAt(),
+    actorId: uuid(),
+    actor: text().notNull(), // the staff e-mail at the time
+    url: text().notNull(),
+    mode: text().notNull(), // verbatim | resign
+    method: text().notNull(),
+    sentHeaders: jsonb().notNull(), // [[name, value], …] in the order sent
+    status: integer().notNull(), // 0: no reply (see error)
+    responseHeaders: jsonb().notNull().default([]),
+    responseBody: bytea(), // the first 64 KiB; null when purged
+    responseSize: integer().notNull().default(0), // bytes read (at most the limit)
+    responseTruncated: boolean().notNull().default(false),
+    elapsedMs: integer().notNull(),
+    error: text(),
+    bodyPurgedAt: ts(),
+  },
+  (t) => [index().on(t.receiptId, t.id.desc())],
+);
+
+/**
+ * The addresses verified arrivals at a receiver came to (a proxy's public name, a LAN address):
+ * a webhook URL with one of these hosts and the receiver's path reaches this console. Written once
+ * per (receiver, host) and process by the receiver (lib/console/receivers/learn-host.ts).
+ */
+export const receiverHosts = consoleSchema.table(
+  'receiver_hosts',
+  {
+    receiverId: uuid()
+      .notNull()
+      .references(() => receivers.id),
+    host: text().notNull(),
+    firstSeenAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.receiverId, t.host] })],
+);
+

@@ -1,0 +1,214 @@
+// The service's webhooks and what goes to them: messages, their deliveries and attempts, the stats'
+// histograms and recover runs (the rest of the service's tables: service.ts, which re-exports these).
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, searchJsonIndexes, service, ts, tsvector, updatedAt } from './columns';
+
+export const webhooks = service.table(
+  'webhooks',
+  {
+    id: text().primaryKey(), // ep_<ksuid>
+    accountId: uuid().notNull(),
+    url: text().notNull(),
+    eventTypes: text().array().notNull(),
+    description: text().notNull().default(''),
+    disabled: boolean().notNull().default(false),
+    disabledReason: text(),
+    disabledAt: ts(),
+    metadata: jsonb().notNull().default({}),
+    failingSince: ts(),
+    // `webhook.failing` (lib/service/delivery/failing-warnings.ts): the highest share of the disable
+    // threshold (50, 75, 90) already announced, and for which stretch (its `failing_since`): once each.
+    failingWarnedPercent: smallint(),
+    failingWarnedSince: ts(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: ts(),
+  },
+  (t) => [
+    index().on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    // The failing-warning sweep: the enabled webhooks in a failing stretch, oldest stretch first.
+    index('webhooks_failing_idx').on(t.failingSince).where(sql`failing_since is not null and not disabled and deleted_at is null`),
+  ],
+);
+
+export const webhookSecrets = service.table(
+  'webhook_secrets',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    webhookId: text()
+      .notNull()
+      .references(() => webhooks.id),
+    secret: text().notNull(), // whsec_…: needed in clear to sign
+    createdAt: createdAt(),
+    expiresAt: ts(), // null: current; set: the previous secret, still signing until then
+  },
+  (t) => [index().on(t.webhookId)],
+);
+
+export const messages = service.table(
+  'messages',
+  {
+    id: text().primaryKey(), // msg_<ksuid>
+    accountId: uuid().notNull(),
+    eventId: text().notNull(), // evt_<ksuid>: names the event itself, whichever webhooks it went to
+    eventType: text().notNull(),
+    // The exact JSON body sent, kept as text so every retry is byte-identical (jsonb reorders keys).
+    payload: text().notNull(),
+    // What the event is about (grant:<id>, tracking:<code>, donor:<email>, connect:<id>; test), to find it by.
+    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    // Retention (lib/service/retention): when the payload was replaced by its tombstone
+    // ({"purged":{…}} with its size and SHA-256), and when a donor erasure replaced it ({"erased":{…}}).
+    payloadPurgedAt: ts(),
+    erasedAt: ts(),
+    // The payload as jsonb for payload search (EXT GET /v1/messages?payloadPath=…): set at insert;
+    // 'null' when it cannot be searched (purged, erased, or not JSON PostgreSQL holds); SQL NULL only
+    // for messages stored before 0019 until the backfill reaches them (lib/service/messages/backfill-payload-json.ts).
+    payloadJson: jsonb(),
+    // Its words ("free text" search), kept by the trigger messages_payload_words (migration 0020)
+    // whenever payload_json is written: a phrase is then re-checked against stored words instead of
+    // words made again from the jsonb for every candidate row (60 µs each; ~1 µs read).
+    payloadWords: tsvector(),
+  },
+  (t) => [
+    index().on(t.accountId, t.createdAt.desc()),
+    uniqueIndex().on(t.accountId, t.eventId),
+    index().using('gin', t.tags),
+    ...searchJsonIndexes('messages_payload', t.payloadJson, t.payloadWords, t.id),
+    // The purge's next batches: payloads still kept, oldest first; the rows by age.
+    index('messages_payload_kept_idx').on(t.createdAt).where(sql`payload_purged_at is null`),
+    index('messages_created_at_idx').on(t.createdAt),
+    // An account with its own retention (service.account_retention): its payloads still kept, oldest first.
+    index('messages_account_payload_kept_idx').on(t.accountId, t.createdAt).where(sql`payload_purged_at is null`),
+  ],
+);
+
+/** One row per (message, webhook): the delivery queue and the per-webhook message status. */
+export const deliveries = service.table(
+  'deliveries',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    messageId: text()
+      .notNull()
+      .references(() => messages.id),
+    webhookId: text()
+      .notNull()
+      .references(() => webhooks.id),
+    accountId: uuid().notNull(),
+    eventType: text().notNull(),
+    status: text().notNull().default('pending'), // pending | sending | success | failed
+    attemptCount: integer().notNull().default(0), // every attempt, manual ones included
+    scheduledAttemptCount: integer().notNull().default(0), // the worker's attempts: the position in the retry schedule
+    nextAttemptAt: ts(),
+    leaseUntil: ts(),
+    leaseOwner: text(),
+    // Set when a recover run re-queued this delivery: its next attempt is that run's one manual re-send.
+    recoverRunId: text(),
+    // Why its retries stopped before the schedule ran out, and when (EXT `retriesStopped`): a donor
+    // erasure ('donor_erased') or retention ('payload_purged') took the payload it would send.
+    stopReason: text(),
+    stoppedAt: ts(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex().on(t.messageId, t.webhookId),
+    // A recover run's progress: its deliveries by state.
+    index('deliveries_recover_run_idx').on(t.recoverRunId, t.status).where(sql`recover_run_id is not null`),
+    index().on(t.webhookId, t.createdAt.desc(), t.messageId.desc()),
+    index('deliveries_due_idx').on(t.nextAttemptAt).where(sql`status in ('pending', 'sending')`),
+    // A webhook's messages filtered by status (the timeline's filter), in list order.
+    index('deliveries_webhook_status_idx').on(t.webhookId, t.status, t.createdAt.desc(), t.messageId.desc()),
+    // The worker's next wake-up: the earliest lease to run out.
+    index('deliveries_leased_idx').on(t.leaseUntil).where(sql`status = 'sending'`),
+    // EXT GET /v1/webhooks/messages?state=retrying: pending or sending after two or more attempts.
+    index('deliveries_retrying_idx')
+      .on(t.webhookId, t.createdAt.desc(), t.messageId.desc())
+      .where(sql`status in ('pending', 'sending') and attempt_count >= 2`),
+  ],
+);
+
+export const attempts = service.table(
+  'attempts',
+  {
+    id: text().primaryKey(), // atmpt_<ksuid>
+    deliveryId: uuid()
+      .notNull()
+      .references(() => deliveries.id),
+    messageId: text().notNull(),
+    webhookId: text().notNull(),
+    accountId: uuid().notNull(),
+    url: text().notNull(),
+    createdAt: createdAt(),
+    status: text().notNull(), // success | failed
+    responseStatusCode: integer().notNull(),
+    responseDurationMs: integer().notNull(),
+    response: text().notNull().default(''),
+    // Set when retention emptied `response` (its size and SHA-256 kept beside it); erasure sets it too.
+    responsePurgedAt: ts(),
+    responseSize: integer(),
+    responseSha256: text(),
+    // With responsePurgedAt: a donor erasure emptied it, not retention (EXT `responsePurged.reason`).
+    responseErased: boolean().notNull().default(false),
+    triggerType: text().notNull(), // scheduled | manual
+    // Counted in service.attempt_histograms. New rows are (the insert's trigger counts them); rows
+    // stored before migration 0012 are not until the backfill has added them.
+    rolledUp: boolean().notNull().default(true),
+  },
+  (t) => [
+    index().on(t.webhookId, t.messageId, t.createdAt.desc(), t.id.desc()),
+    index('attempts_not_rolled_up_idx').on(t.webhookId).where(sql`not rolled_up`),
+    // A webhook's attempts in time order, with what the stats read of each (index-only scans of a
+    // window: its buckets, percentiles and the current failure streak).
+    index('attempts_webhook_time_idx').on(t.webhookId, t.createdAt, t.status, t.responseDurationMs),
+    // Its newest success, however long it has been failing since.
+    index('attempts_webhook_success_idx').on(t.webhookId, t.createdAt).where(sql`status = 'success'`),
+    // The purge's next batches of response bodies, oldest first.
+    index('attempts_response_kept_idx').on(t.createdAt).where(sql`response_purged_at is null`),
+    // An account with its own retention: its response bodies still kept, oldest first.
+    index('attempts_account_response_kept_idx').on(t.accountId, t.createdAt).where(sql`response_purged_at is null`),
+  ],
+);
+
+/**
+ * Each webhook's attempts counted per bucket of time (5 min, 1 h, 6 h: the stats windows' buckets),
+ * one row a bucket: its attempts, its successes, and its attempts per latency bucket (`latency[k + 1]`
+ * counts latency bucket k of lib/service/stats/latency-buckets.ts, 0–64). The stats read these
+ * instead of the attempts, so their cost does not grow with volume — nor with how spread the
+ * response times are (migration 0021: a row per latency bucket before, and a busy day read ~5× the
+ * rows of a quiet one). Kept by a statement trigger on service.attempts (migration 0012; the
+ * function it calls writes here since 0021, counting per latency bucket first since 0022), in the statement that inserts the attempts; attempts
+ * stored before it (rolled_up false) are added by the backfill (lib/service/stats/backfill-rollups.ts).
+ */
+export const attemptHistograms = service.table(
+  'attempt_histograms',
+  {
+    webhookId: text().notNull(),
+    bucketSeconds: integer().notNull(),
+    bucketStart: ts().notNull(),
+    attempts: integer().notNull(),
+    successes: integer().notNull(),
+    latency: integer().array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.webhookId, t.bucketSeconds, t.bucketStart] })],
+);
+
+/** EXT POST /v1/webhooks/{id}/recover: one run re-sends the webhook's failed messages of a window once each. */
+export const recoverRuns = service.table(
+  'recover_runs',
+  {
+    id: text().primaryKey(), // rcvr_<ksuid>
+    accountId: uuid().notNull(),
+    webhookId: text()
+      .notNull()
+      .references(() => webhooks.id),
+    since: ts().notNull(),
+    until: ts(), // as asked: null when the request named no end (then the window ended at createdAt)
+    messages: integer().notNull(), // how many failed messages the run re-queued
+    // recover: failed deliveries re-queued; replay-missing: deliveries made for messages it never got
+    kind: text().notNull().default('recover'),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.webhookId, t.createdAt.desc())],
+);
