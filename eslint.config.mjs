@@ -18,6 +18,18 @@ const CONSOLE_IMPORTS = {
 const SHARED_IMPORTS = {
   patterns: [{ ...SERVICE_IMPORTS.patterns[0], message: CONSOLE_IMPORTS.message }, CONSOLE_IMPORTS],
 };
+// Each half uses its own tables (lib/db/schema/{service,console}.ts), never the other's nor the index
+// of both: one database, two schemas, and neither half reads or writes the other's.
+const SERVICE_TABLES = {
+  regex: '(^|/)db/schema(/index|/service[\\w-]*)?$',
+  message: "Console code uses the console's tables only (import them from @/lib/db/schema/console); the service's data comes over HTTP.",
+};
+const CONSOLE_TABLES = {
+  regex: '(^|/)db/schema(/index|/console[\\w-]*)?$',
+  message: "Service code uses the service's tables only (import them from @/lib/db/schema/service); the console's schema is the console's.",
+};
+const CONSOLE_CODE = { patterns: [...SERVICE_IMPORTS.patterns, SERVICE_TABLES] };
+
 const APP_IMPORTS = {
   patterns: [{ group: ['@/app', '@/app/*', '**/app/*'], message: 'Components are used by app/, never the other way round: move what they need into lib/ or components/.' }],
 };
@@ -54,13 +66,18 @@ export default defineConfig([
   },
   {
     // The console half, its pages and its receiver never import the service half.
-    files: ['lib/console/**', 'app/ingest/**', 'components/console/**', 'scripts/console-cli.ts'],
-    rules: { 'no-restricted-imports': ['error', SERVICE_IMPORTS] },
+    files: ['lib/console/**', 'app/ingest/**', 'app/api/**', 'app/share/**', 'app/auth/**', 'app/login/**', 'app/account/**', 'scripts/console-cli.ts'],
+    rules: { 'no-restricted-imports': ['error', CONSOLE_CODE] },
+  },
+  {
+    // The service half, its routes and its Connect flow never touch the console's tables.
+    files: ['lib/service/**', 'app/v1/**', 'app/oauth/**', 'app/.well-known/**', 'app/connect/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [CONSOLE_TABLES] }] },
   },
   {
     // The console's pages, actions and routes: the same, and no redaction, audit or database by hand.
     files: ['app/(console)/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [...SERVICE_IMPORTS.patterns, ...WRAPPED_ONLY] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [...CONSOLE_CODE.patterns, ...WRAPPED_ONLY] }] },
   },
   {
     // Shared code imports neither half: dependencies run app → lib/{service,console} → lib/{http,db,…}.
@@ -76,7 +93,7 @@ export default defineConfig([
   {
     // Console components: neither the service half nor app/ (one rule per file set: a later one replaces an earlier).
     files: ['components/console/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [...SERVICE_IMPORTS.patterns, ...APP_IMPORTS.patterns] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [...CONSOLE_CODE.patterns, ...APP_IMPORTS.patterns] }] },
   },
   globalIgnores(['.next*/**', 'node_modules/**', '.data/**', 'next-env.d.ts', 'lib/db/migrations/**', 'test-results/**', 'playwright-report/**', 'tests/.tmp/**']),
 ]);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
-import { settings } from '@/lib/db/schema';
+import { settings } from '@/lib/db/schema/console';
 
 // Small key/value settings of the console, shared by every instance through the database.
 

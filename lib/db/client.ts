@@ -263,4 +263,4 @@ export async function queryRows<T>(db: DbOrTx, query: ReturnType<typeof sql>): P
   return result.rows;
 }
 
-export { schema, sql };
+export { sql };

@@ -20,7 +20,7 @@ after(async () => {
 test('throttle rows whose window has ended are deleted as attempts come in: the table stays bounded', async () => {
   const { sql } = await import('drizzle-orm');
   const { reserveAttempt } = await import('../../lib/db/fixed-window');
-  const { schema } = db;
+  const schema = await import('../../lib/db/schema/service');
   const handle = await db.getDb();
   const windowMs = 60_000;
   // A spray of 200 keys an hour ago, and one still in its window.

@@ -64,3 +64,27 @@ test('app/(console) may use the wrappers and a masking helper that is not redact
   assert.equal(await restrictedCode('app/(console)/example/actions.ts', "import { staffAction } from '@/lib/console/staff/staff-action';\nexport const x = staffAction;\n"), false);
   assert.equal(await restrictedCode('app/(console)/example/page.tsx', "import { maskEmail } from '@/lib/console/staff/viewer-redaction';\nexport const x = maskEmail;\n"), false);
 });
+
+// Each half uses its own tables: one database, two schemas, neither half reading or writing the other's.
+const tablesOf = (from: string) => `import { receipts, messages } from '${from}';\nexport const x = [receipts, messages];\n`;
+const CONSOLE_FILES = ['lib/console/example.ts', 'app/(console)/example/page.tsx', 'app/(console)/api/example/route.ts', 'app/api/example/route.ts', 'app/ingest/[slug]/example.ts', 'app/share/[token]/page.tsx', 'components/console/example.tsx'];
+const SERVICE_FILES = ['lib/service/example.ts', 'app/v1/example/route.ts', 'app/oauth/token/route.ts', 'app/connect/[cid]/page.tsx'];
+for (const file of CONSOLE_FILES) {
+  test(`console code may not import the service's tables: ${file}`, async () => {
+    for (const from of ['@/lib/db/schema/service', '@/lib/db/schema/service-webhooks', '@/lib/db/schema', '@/lib/db/schema/index', '../../db/schema/service']) {
+      assert.equal(await restrictedCode(file, tablesOf(from)), true, from);
+    }
+  });
+}
+for (const file of SERVICE_FILES) {
+  test(`service code may not import the console's tables: ${file}`, async () => {
+    for (const from of ['@/lib/db/schema/console', '@/lib/db/schema/console-receivers', '@/lib/db/schema', '../../db/schema/console']) {
+      assert.equal(await restrictedCode(file, tablesOf(from)), true, from);
+    }
+  });
+}
+test('each half may import its own tables', async () => {
+  assert.equal(await restrictedCode('lib/console/example.ts', tablesOf('@/lib/db/schema/console')), false);
+  assert.equal(await restrictedCode('lib/service/example.ts', tablesOf('@/lib/db/schema/service')), false);
+  assert.equal(await restrictedCode('lib/service/example.ts', tablesOf('@/lib/db/schema/columns')), false);
+});

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { getDb, schema } from '@/lib/db/client';
+import { getDb } from '@/lib/db/client';
+import * as schema from '@/lib/db/schema/console';
 import { ApiError } from '@/lib/http/errors';
 
 // Staff quieting a firing alert: acknowledged (it stays firing, is sent no reminders, and the

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { ID_PREFIX } from '@/lib/constants';
-import { getDb, schema } from '@/lib/db/client';
+import { getDb } from '@/lib/db/client';
+import * as schema from '@/lib/db/schema/console';
 import { ApiError, validationError } from '@/lib/http/errors';
 import { alertTargetRefusal, isMailto } from './alert-target';
 import { ZAlertRuleInput, type TAlertRuleInput, type TAlertRuleRow } from './rule-schemas';

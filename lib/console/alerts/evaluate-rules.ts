@@ -1,7 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { connectApi } from '@/lib/console/connect-api/registry';
 import type { TEnvironmentName } from '@/lib/console/connect-api/environments';
-import { getDb, schema } from '@/lib/db/client';
+import { getDb } from '@/lib/db/client';
+import * as schema from '@/lib/db/schema/console';
 import { env } from '@/lib/env';
 import { findConditions } from './find-conditions';
 import type { TAlertEvent } from './alert-message';

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { getDb, schema } from '@/lib/db/client';
+import { getDb } from '@/lib/db/client';
+import * as schema from '@/lib/db/schema/console';
 import { alertSubject, type TAlertSubject } from './alert-subject';
 
 // Alerts as the console lists them: firing ones first (oldest first: the longest-standing problem

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { schema } from '@/lib/db/client';
+import type * as schema from '@/lib/db/schema/console';
 import { ALERT_RULE_KINDS, ALERT_TARGET_FORMATS, ALERT_WINDOWS, DEFAULT_MIN_ATTEMPTS, type TAlertRuleKind } from './rule-kinds';
 
 // What an alert rule is: its kinds, their thresholds, and the input a staff member gives.

@@ -1,6 +1,7 @@
 import 'server-only';
 import { ConnectApiError } from '@/lib/console/connect-api/errors';
-import { getDb, schema, type DbOrTx } from '@/lib/db/client';
+import { getDb, type DbOrTx } from '@/lib/db/client';
+import * as schema from '@/lib/db/schema/console';
 import { describeForLog } from '@/lib/http/log-error';
 import { ApiError, ERROR_STATUS } from '@/lib/http/errors';
 import { scrubText } from '@/lib/console/export/redact-export';

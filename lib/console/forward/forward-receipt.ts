@@ -2,7 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { auditResultOf, recordAudit } from '@/lib/console/audit/record-audit';
 import { getDb } from '@/lib/db/client';
-import { forwards } from '@/lib/db/schema';
+import { forwards } from '@/lib/db/schema/console';
 import { ApiError } from '@/lib/http/errors';
 import { getReceipt, getReceiver } from '../receivers';
 import type { TStaff } from '../staff/session';

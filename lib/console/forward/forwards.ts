@@ -1,6 +1,6 @@
 import { desc, inArray } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
-import { forwards } from '@/lib/db/schema';
+import { forwards } from '@/lib/db/schema/console';
 import type { TForwardMode } from './forward-request';
 
 // A forward as pages and JSON show it, and the forwards of some receipts, newest first.

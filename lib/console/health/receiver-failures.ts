@@ -1,6 +1,6 @@
 import { and, gte, inArray, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
-import { receipts } from '@/lib/db/schema';
+import { receipts } from '@/lib/db/schema/console';
 import { receiversOfDelivery } from '@/lib/console/timeline/join-delivery';
 import type { TReceiver } from '@/lib/console/receivers';
 import { consoleAddresses } from '@/lib/console/receivers/console-addresses';

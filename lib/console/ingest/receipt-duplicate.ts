@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { receipts } from '@/lib/db/schema';
+import { receipts } from '@/lib/db/schema/console';
 
 /**
  * Whether a receipt is a duplicate: an earlier receipt (lower id) of the same message reached the

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { getDb } from '@/lib/db/client';
-import { receiverHosts } from '@/lib/db/schema';
+import { receiverHosts } from '@/lib/db/schema/console';
 import { env } from '@/lib/env';
 import { processSingleton } from '@/lib/process-singleton';
 import { hostOfUrl, type TConsoleAddresses } from './receiver-urls';

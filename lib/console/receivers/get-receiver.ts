@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
-import { receivers } from '@/lib/db/schema';
+import { receivers } from '@/lib/db/schema/console';
 import type { TReceiver } from './types';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

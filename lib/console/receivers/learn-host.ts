@@ -1,5 +1,5 @@
 import { getDb } from '@/lib/db/client';
-import { receiverHosts } from '@/lib/db/schema';
+import { receiverHosts } from '@/lib/db/schema/console';
 import { processSingleton } from '@/lib/process-singleton';
 import { forgetLearnedHosts } from './console-addresses';
 

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
-import { receivers } from '@/lib/db/schema';
+import { receivers } from '@/lib/db/schema/console';
 import { env } from '@/lib/env';
 import { ApiError, validationError } from '@/lib/http/errors';
 import { randomString } from '@/lib/ids';

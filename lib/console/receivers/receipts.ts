@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { newestFirst } from '@/lib/db/paging';
-import { receipts } from '@/lib/db/schema';
+import { receipts } from '@/lib/db/schema/console';
 import type { TSignatureVerdict } from '@/lib/constants';
 import { receiptBodyGone } from '../retention/body-gone';
 import { consoleRetention } from '../retention/retention-settings';

@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { getDb, schema } from '@/lib/db/client';
+import { getDb } from '@/lib/db/client';
+import * as schema from '@/lib/db/schema/console';
 import { formatDuration, parseDuration } from '@/lib/duration';
 import { env, isSetInEnv } from '@/lib/env';
 import { ApiError, validationError } from '@/lib/http/errors';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { safeEqual, sha256 } from '@/lib/crypto/secrets';
 import { getDb } from '@/lib/db/client';
 import { sqlArray } from '@/lib/db/sql-array';
-import { shares } from '@/lib/db/schema';
+import { shares } from '@/lib/db/schema/console';
 import { env } from '@/lib/env';
 import { ApiError } from '@/lib/http/errors';
 import { randomString } from '@/lib/ids';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { hashSecret, verifySecret } from '@/lib/crypto/secrets';
 import { getDb } from '@/lib/db/client';
 import { releaseAttempt, reserveAttempt } from '@/lib/db/fixed-window';
-import { loginFailures, users } from '@/lib/db/schema';
+import { loginFailures, users } from '@/lib/db/schema/console';
 import { ApiError } from '@/lib/http/errors';
 import { auditResultOf, recordAudit } from '../audit/record-audit';
 import { LOGIN_WINDOW_MINUTES, tooManyMessage } from './login';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { dummySecretHash, verifySecret } from '@/lib/crypto/secrets';
 import { releaseAttempt, reserveAttempt, type TLimit } from '@/lib/db/fixed-window';
-import { loginFailures } from '@/lib/db/schema';
+import { loginFailures } from '@/lib/db/schema/console';
 import { recordAudit } from '../audit/record-audit';
 import { loginOptions } from './oidc-config';
 import { findUserByEmail, normalizeEmail, touchLastLogin } from './users';

@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { safeEqual, sha256 } from '@/lib/crypto/secrets';
 import { getDb } from '@/lib/db/client';
-import { personalTokens, users } from '@/lib/db/schema';
+import { personalTokens, users } from '@/lib/db/schema/console';
 import { ApiError } from '@/lib/http/errors';
 import { randomString } from '@/lib/ids';
 import { recordAudit } from '../audit/record-audit';

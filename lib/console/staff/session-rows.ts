@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
-import { sessions, users } from '@/lib/db/schema';
+import { sessions, users } from '@/lib/db/schema/console';
 import { randomString } from '@/lib/ids';
 
 // The server side of a staff session: one row per sign-in, looked up on every request.

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { hashSecret } from '@/lib/crypto/secrets';
 import { getDb } from '@/lib/db/client';
-import { sessions, users } from '@/lib/db/schema';
+import { sessions, users } from '@/lib/db/schema/console';
 import { env } from '@/lib/env';
 import { ApiError } from '@/lib/http/errors';
 import { randomString } from '@/lib/ids';

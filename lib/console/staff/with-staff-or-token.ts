@@ -1,7 +1,7 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
-import { users } from '@/lib/db/schema';
+import { users } from '@/lib/db/schema/console';
 import { ApiError } from '@/lib/http/errors';
 import { route, type TRequestInfo } from '@/lib/http/respond';
 import { authenticateToken } from './personal-tokens';

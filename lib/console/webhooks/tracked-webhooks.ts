@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
-import { trackedWebhooks } from '@/lib/db/schema';
+import { trackedWebhooks } from '@/lib/db/schema/console';
 import type { TEnvironmentName } from '../connect-api/environments';
 
 // The webhooks this console created or was told to track, per environment: the service may not

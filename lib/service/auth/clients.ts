@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { getDb, schema, type DbOrTx } from '@/lib/db/client';
+import { getDb, type DbOrTx } from '@/lib/db/client';
+import * as schema from '@/lib/db/schema/service';
 import { dummySecretHash, hashSecret, verifySecret } from '@/lib/crypto/secrets';
 import { randomString } from '@/lib/ids';
 import { ttlCache } from '@/lib/service/ttl-cache';

@@ -1,7 +1,8 @@
 import { hkdfSync } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, type JWK, type CryptoKey } from 'jose';
 import { desc, isNull } from 'drizzle-orm';
-import { getDb, schema } from '@/lib/db/client';
+import { getDb } from '@/lib/db/client';
+import * as schema from '@/lib/db/schema/service';
 import { ksuid } from '@/lib/ids';
 import { processSingleton } from '@/lib/process-singleton';
 

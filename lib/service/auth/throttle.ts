@@ -1,5 +1,5 @@
 import { releaseAttempt, reserveAttempt } from '@/lib/db/fixed-window';
-import { schema } from '@/lib/db/client';
+import * as schema from '@/lib/db/schema/service';
 
 // Slows down guessing of client secrets: at most MAX_FAILURES failed exchanges for one client id
 // from one address within WINDOW_MS; past that the token endpoint answers 429 with Retry-After

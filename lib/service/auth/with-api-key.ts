@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { TScope } from '@/lib/constants';
 import { sha256 } from '@/lib/crypto/secrets';
-import { getDb, schema } from '@/lib/db/client';
+import { getDb } from '@/lib/db/client';
+import * as schema from '@/lib/db/schema/service';
 import { ApiError } from '@/lib/http/errors';
 import { route } from '@/lib/http/respond';
 import { authenticate, type TAccountRequest } from '@/lib/service/auth/with-account';

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { ID_PREFIX } from '@/lib/constants';
 import { sha256 } from '@/lib/crypto/secrets';
-import { getDb, schema } from '@/lib/db/client';
+import { getDb } from '@/lib/db/client';
+import * as schema from '@/lib/db/schema/service';
 import { ApiError } from '@/lib/http/errors';
 import { prefixedId, randomString } from '@/lib/ids';
 import { findNonprofitById } from '@/lib/service/nonprofits/get-nonprofit';

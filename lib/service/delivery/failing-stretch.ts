@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { queryRows, schema, type Tx } from '@/lib/db/client';
+import { queryRows, type Tx } from '@/lib/db/client';
+import * as schema from '@/lib/db/schema/service';
 import { env } from '@/lib/env';
 import { emitOperationalEvent, type TCause } from '@/lib/service/webhooks/emit-operational-event';
 import type { TAttemptRow } from '@/lib/service/webhooks/webhook-json';

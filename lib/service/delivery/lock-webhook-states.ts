@@ -1,5 +1,6 @@
 import { asc, inArray } from 'drizzle-orm';
-import { schema, type Tx } from '@/lib/db/client';
+import { type Tx } from '@/lib/db/client';
+import * as schema from '@/lib/db/schema/service';
 
 export type TLockedWebhook = { id: string; accountId: string; url: string; disabled: boolean; failingSince: Date | null };
 

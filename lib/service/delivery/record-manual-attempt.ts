@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { getDb, schema } from '@/lib/db/client';
+import { getDb } from '@/lib/db/client';
+import * as schema from '@/lib/db/schema/service';
 import { countAttempt } from '@/lib/metrics/count-attempt';
 import type { TAttemptRow } from '@/lib/service/webhooks/webhook-json';
 import { attemptValues, type TAttemptTarget } from './attempt-values';

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { groupCommitWriter } from '@/lib/db/group-commit';
-import { driverRows, getDb, queryRows, schema, type Tx } from '@/lib/db/client';
+import { driverRows, getDb, queryRows, type Tx } from '@/lib/db/client';
+import * as schema from '@/lib/db/schema/service';
 import { env } from '@/lib/env';
 import { isOperationalEventType } from '@/lib/constants';
 import { emitOperationalEvent } from '@/lib/service/webhooks/emit-operational-event';

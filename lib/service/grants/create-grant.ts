@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import { sha256 } from '@/lib/crypto/secrets';
-import { getDb, schema, type DbOrTx } from '@/lib/db/client';
+import { getDb, type DbOrTx } from '@/lib/db/client';
+import * as schema from '@/lib/db/schema/service';
 import { ApiError } from '@/lib/http/errors';
 import { prefixedId, randomString } from '@/lib/ids';
 import { ID_PREFIX } from '@/lib/constants';

@@ -1,6 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import { ID_PREFIX } from '@/lib/constants';
-import { getDb, schema } from '@/lib/db/client';
+import { getDb } from '@/lib/db/client';
+import * as schema from '@/lib/db/schema/service';
 import { ApiError } from '@/lib/http/errors';
 import { selectDeliveries } from '@/lib/service/webhooks/select-deliveries';
 import { accountMessageToJson, attemptToJson, deliveryToJson, type TAccountMessageDetailJson, type TAttemptJson } from '@/lib/service/webhooks/webhook-json';

@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { containmentDocument, excerptAround } from '@/lib/db/search-json';
-import { driverRows, getDb, queryRows, schema } from '@/lib/db/client';
+import { driverRows, getDb, queryRows } from '@/lib/db/client';
+import * as schema from '@/lib/db/schema/service';
 import { createdWithin, olderThan, newestFirst } from '@/lib/db/paging';
 import { pageOf, type TPageParams } from '@/lib/service/paging';
 import { accountMessageToJson, type TAccountMessageJson } from '@/lib/service/webhooks/webhook-json';

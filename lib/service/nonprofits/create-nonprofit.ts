@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { getDb, schema } from '@/lib/db/client';
+import { getDb } from '@/lib/db/client';
+import * as schema from '@/lib/db/schema/service';
 import type { TNonprofitRow } from './nonprofit-json';
 import type { TCreateNonprofit } from './schemas';
 

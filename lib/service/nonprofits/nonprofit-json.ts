@@ -1,4 +1,4 @@
-import type { schema } from '@/lib/db/client';
+import type * as schema from '@/lib/db/schema/service';
 
 export type TNonprofitRow = typeof schema.nonprofits.$inferSelect;
 export type TNonprofitJson = {

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { getDb, schema } from '@/lib/db/client';
+import { getDb } from '@/lib/db/client';
+import * as schema from '@/lib/db/schema/service';
 import { wakePurgeLoop } from '@/lib/db/purge-loop';
 import { formatDuration } from '@/lib/duration';
 import { env } from '@/lib/env';

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { getDb, schema, type DbOrTx } from '@/lib/db/client';
+import { getDb, type DbOrTx } from '@/lib/db/client';
+import * as schema from '@/lib/db/schema/service';
 import { pageOf, type TPageParams } from '@/lib/service/paging';
 import { newestFirst, olderThan } from '@/lib/db/paging';
 import { getWebhook } from '@/lib/service/webhooks/get-webhook';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ID_PREFIX } from '@/lib/constants';
-import { getDb, schema } from '@/lib/db/client';
+import { getDb } from '@/lib/db/client';
+import * as schema from '@/lib/db/schema/service';
 import { prefixedId } from '@/lib/ids';
 import { forgetFanoutWebhooks, notifyWebhooksChanged } from './fanout-targets';
 import type { TCreateWebhook } from './schemas';

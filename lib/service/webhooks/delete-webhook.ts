@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { getDb, schema } from '@/lib/db/client';
+import { getDb } from '@/lib/db/client';
+import * as schema from '@/lib/db/schema/service';
 import { forgetFanoutWebhooks, notifyWebhooksChanged } from './fanout-targets';
 import { webhookNotFound } from './get-webhook';
 

@@ -1,7 +1,7 @@
 import { and, arrayContains, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { ID_PREFIX, type TEventType } from '@/lib/constants';
 import { queryRows, type DbOrTx } from '@/lib/db/client';
-import { deliveries, messages, webhooks } from '@/lib/db/schema';
+import { deliveries, messages, webhooks } from '@/lib/db/schema/service';
 import { jsonbCanHold } from '@/lib/db/search-json';
 import { prefixedId } from '@/lib/ids';
 import { DELIVERIES_CHANNEL } from '@/lib/service/delivery/wakeup';

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { getDb, schema } from '@/lib/db/client';
+import { getDb } from '@/lib/db/client';
+import * as schema from '@/lib/db/schema/service';
 import { ApiError } from '@/lib/http/errors';
 import { payloadRetentionOf } from '../retention/account-retention';
 import { getWebhook } from './get-webhook';

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { getDb, schema, type DbOrTx } from '@/lib/db/client';
+import { getDb, type DbOrTx } from '@/lib/db/client';
+import * as schema from '@/lib/db/schema/service';
 import { ApiError } from '@/lib/http/errors';
 import type { TWebhookRow } from './webhook-json';
 

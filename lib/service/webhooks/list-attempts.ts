@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { getDb, schema } from '@/lib/db/client';
+import { getDb } from '@/lib/db/client';
+import * as schema from '@/lib/db/schema/service';
 import { pageOf, type TPageParams } from '@/lib/service/paging';
 import { getDelivery } from './get-message';
 import { attemptToJson, type TAttemptJson } from './webhook-json';

@@ -1,5 +1,6 @@
 import { and, asc, eq, getTableColumns, inArray } from 'drizzle-orm';
-import { getDb, schema, type Db } from '@/lib/db/client';
+import { getDb, type Db } from '@/lib/db/client';
+import * as schema from '@/lib/db/schema/service';
 import { pageOf, type TPageParams } from '@/lib/service/paging';
 import { parseQuery } from '@/lib/http/query';
 import { getWebhook } from './get-webhook';

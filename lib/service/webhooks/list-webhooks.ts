@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { getDb, schema } from '@/lib/db/client';
+import { getDb } from '@/lib/db/client';
+import * as schema from '@/lib/db/schema/service';
 import { pageOf, type TPageParams } from '@/lib/service/paging';
 import { webhookToJson, type TWebhookJson } from './webhook-json';
 import { olderThan, newestFirst } from '@/lib/db/paging';

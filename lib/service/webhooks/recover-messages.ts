@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { ID_PREFIX } from '@/lib/constants';
-import { getDb, queryRows, schema, type DbOrTx } from '@/lib/db/client';
+import { getDb, queryRows, type DbOrTx } from '@/lib/db/client';
+import * as schema from '@/lib/db/schema/service';
 import { ApiError } from '@/lib/http/errors';
 import { prefixedId } from '@/lib/ids';
 import { notifyDeliveriesQueued } from '@/lib/service/delivery/wakeup';

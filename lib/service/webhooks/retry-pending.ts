@@ -1,5 +1,6 @@
 import { and, eq, gte, isNull, sql } from 'drizzle-orm';
-import { getDb, queryRows, schema } from '@/lib/db/client';
+import { getDb, queryRows } from '@/lib/db/client';
+import * as schema from '@/lib/db/schema/service';
 import { ApiError } from '@/lib/http/errors';
 import { notifyDeliveriesQueued } from '@/lib/service/delivery/wakeup';
 import { getWebhook } from './get-webhook';

@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { schema, type DbOrTx } from '@/lib/db/client';
+import { type DbOrTx } from '@/lib/db/client';
+import * as schema from '@/lib/db/schema/service';
 import { createdWithin, olderThan } from '@/lib/db/paging';
 import type { TCursor } from '@/lib/http/cursor';
 import type { TMessageFilters } from './schemas';

@@ -1,4 +1,5 @@
-import { getDb, queryRows, schema, sql } from '@/lib/db/client';
+import { getDb, queryRows, sql } from '@/lib/db/client';
+import * as schema from '@/lib/db/schema/service';
 import type { SQL } from 'drizzle-orm';
 import { formatDuration } from '@/lib/duration';
 import { env } from '@/lib/env';

@@ -1,6 +1,7 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { getDb, queryRows, schema } from '@/lib/db/client';
+import { getDb, queryRows } from '@/lib/db/client';
+import * as schema from '@/lib/db/schema/service';
 import { pageOf, type TPageParams } from '@/lib/service/paging';
 import { ZTimestamp } from './schemas';
 import { selectDeliveries } from './select-deliveries';

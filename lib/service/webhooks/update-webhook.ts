@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { getDb, schema, type Tx } from '@/lib/db/client';
+import { getDb, type Tx } from '@/lib/db/client';
+import * as schema from '@/lib/db/schema/service';
 import { emitOperationalEvent } from './emit-operational-event';
 import { forgetFanoutWebhooks, notifyWebhooksChanged } from './fanout-targets';
 import { getWebhook } from './get-webhook';

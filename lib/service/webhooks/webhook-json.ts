@@ -1,5 +1,5 @@
 import { STOP_REASONS, type TEventType, type TMessageStatus } from '@/lib/constants';
-import type { schema } from '@/lib/db/client';
+import type * as schema from '@/lib/db/schema/service';
 import { formatDuration } from '@/lib/duration';
 import { env } from '@/lib/env';
 

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { ID_PREFIX } from '@/lib/constants';
-import { getDb, schema, type DbOrTx } from '@/lib/db/client';
+import { getDb, type DbOrTx } from '@/lib/db/client';
+import * as schema from '@/lib/db/schema/service';
 import { getWebhook } from './get-webhook';
 
 /** How long a rotated-out secret keeps signing beside the new one. */
