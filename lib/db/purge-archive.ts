@@ -8,7 +8,7 @@ import { env } from '@/lib/env';
 import { processSingleton } from '@/lib/process-singleton';
 import { dbKind, getDb } from './client';
 import type { TPurgeStep } from './purge-loop';
-import { releaseLease, takeLease } from './take-lease';
+import { releaseLease, takeLease, type TLease } from './take-lease';
 
 // Archive before purge (ARCHIVE_DIR, optional): what the retention purge of either half is about to
 // take — a receipt's body and headers, a message's payload, an attempt's answer — is first appended
@@ -214,13 +214,13 @@ export function archivedStep(
 /** The fields an erased archive record loses: what carried the donor. */
 const DONOR_FIELDS = ['body', 'headers', 'query', 'payload', 'response'];
 
-async function leased<T>(lease: string, run: () => Promise<T>): Promise<T> {
+async function leased<T>(lease: TLease, run: () => Promise<T>): Promise<T> {
   if ((await dbKind()) !== 'postgres') return run();
   const db = await getDb();
-  const owner = `${lease}-erasure-${randomUUID()}`;
+  const owner = `${lease.name}-erasure-${randomUUID()}`;
   // The purge holds it for a tick (about a second) at a time: wait for a gap, up to half a minute.
   for (const deadline = Date.now() + 30_000; !(await takeLease(db, lease, owner, 60_000)); ) {
-    if (Date.now() > deadline) throw new Error(`the archive is busy (lease ${lease}): try the erasure again`);
+    if (Date.now() > deadline) throw new Error(`the archive is busy (lease ${lease.name}): try the erasure again`);
     await new Promise((r) => setTimeout(r, 200));
   }
   try {
@@ -271,7 +271,7 @@ async function readFileBytes(file: string): Promise<Buffer> {
  * purge's lease `lease`; the count of records erased. Nothing to do without ARCHIVE_DIR. Each file is
  * read whole into memory: files are daily.
  */
-export async function eraseFromArchive(kind: TArchiveKind, lease: string, matches: (r: Record<string, unknown>) => boolean): Promise<number> {
+export async function eraseFromArchive(kind: TArchiveKind, lease: TLease, matches: (r: Record<string, unknown>) => boolean): Promise<number> {
   const dir = archiveDir();
   if (!dir) return 0;
   const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.startsWith(`${kind}-`) && n.endsWith('.ndjson.gz')).sort();

@@ -4,7 +4,7 @@ import { processSingleton } from '@/lib/process-singleton';
 import { env } from '@/lib/env';
 import { dbKind, getDb } from './client';
 import { isStoreUnavailable } from './store-availability';
-import { releaseLease, takeLease } from './take-lease';
+import { releaseLease, takeLease, type TLease } from './take-lease';
 
 // The retention purge's timer, one per half (lib/service/retention, lib/console/retention), beside the
 // delivery worker in the worker process. A pass runs each step's batches (one statement each, at most
@@ -14,8 +14,8 @@ import { releaseLease, takeLease } from './take-lease';
 // long as the batch took (at most half the store's time: PGlite has one connection); a tick works at
 // most TICK_BUDGET_MS, then yields for PAUSE_MS, and the pass goes on at the next tick. Every
 // batch commits on its own, so a kill -9 loses at most the batch in flight (which then did nothing)
-// and the next start resumes where it was. On PostgreSQL a lease makes it one process at a time (the
-// lease runs out LEASE_MS after a holder died); a PGlite directory is one process's already.
+// and the next start resumes where it was. On PostgreSQL a lease in the half's own schema makes it one
+// process at a time (the lease runs out LEASE_MS after a holder died); a PGlite directory is one process's already.
 
 const TICK_BUDGET_MS = 1000;
 const PAUSE_MS = 100;
@@ -25,7 +25,8 @@ const MIN_BATCH = 10;
 
 export type TPurgeStep = { what: string; run: (limit: number) => Promise<number> };
 export type TPurgeLoopSpec = {
-  name: string; // the lease, and the log's name
+  /** The lease, in the half's own leases table; its name names the loop and its log lines. */
+  lease: TLease;
   /** The steps of a tick, with the settings in effect now (an admin may change them between passes). */
   steps: () => TPurgeStep[] | Promise<TPurgeStep[]>;
   /** How long to wait between passes that found nothing left. */
@@ -54,7 +55,7 @@ const loops = processSingleton('purge-loops', (): Map<string, TLoop> => new Map(
 async function tick(spec: TPurgeLoopSpec, loop: TLoop, inPass: boolean): Promise<'more' | 'done' | 'skipped'> {
   const db = await getDb();
   const leased = (await dbKind()) === 'postgres';
-  if (leased && !(await takeLease(db, spec.name, loop.owner, LEASE_MS))) return 'skipped';
+  if (leased && !(await takeLease(db, spec.lease, loop.owner, LEASE_MS))) return 'skipped';
   try {
     if (!inPass) {
       loop.passPurged = 0;
@@ -76,22 +77,23 @@ async function tick(spec: TPurgeLoopSpec, loop: TLoop, inPass: boolean): Promise
         if (n < size) break;
         loop.batch.set(step.what, nextBatchSize(size, took, env.RETENTION_BATCH_ROWS));
         await new Promise((r) => setTimeout(r, took));
-        if (leased) await takeLease(db, spec.name, loop.owner, LEASE_MS);
+        if (leased) await takeLease(db, spec.lease, loop.owner, LEASE_MS);
       }
     }
     await spec.onPass?.('end', loop.passPurged);
     return 'done';
   } finally {
-    if (leased) await releaseLease(db, spec.name, loop.owner).catch(() => {});
+    if (leased) await releaseLease(db, spec.lease, loop.owner).catch(() => {});
   }
 }
 
 /** Starts the named loop (once per process); it runs until stopPurgeLoop. */
 export function startPurgeLoop(spec: TPurgeLoopSpec): void {
-  const existing = loops.get(spec.name);
+  const name = spec.lease.name;
+  const existing = loops.get(name);
   if (existing && !existing.stopped) return;
-  const loop: TLoop = { owner: `${spec.name}-${randomUUID()}`, stopped: false, running: null, wake: () => {}, passPurged: 0, batch: new Map(), step: 0 };
-  loops.set(spec.name, loop);
+  const loop: TLoop = { owner: `${name}-${randomUUID()}`, stopped: false, running: null, wake: () => {}, passPurged: 0, batch: new Map(), step: 0 };
+  loops.set(name, loop);
   loop.running = (async () => {
     let inPass = false;
     let failures = 0;
@@ -104,7 +106,7 @@ export function startPurgeLoop(spec: TPurgeLoopSpec): void {
       });
       if (loop.stopped) return;
       const outcome: 'more' | 'done' | 'skipped' | 'failed' = await tick(spec, loop, inPass).catch((err: Error) => {
-        if (!isStoreUnavailable(err)) console.warn(`${spec.name}: ${err.message}`);
+        if (!isStoreUnavailable(err)) console.warn(`${name}: ${err.message}`);
         return 'failed' as const;
       });
       failures = outcome === 'failed' ? failures + 1 : 0;
@@ -115,8 +117,8 @@ export function startPurgeLoop(spec: TPurgeLoopSpec): void {
 }
 
 /** Stops between batches (a batch under way finishes: it is one statement); null when it was not running. */
-export async function stopPurgeLoop(name: string): Promise<null | undefined> {
-  const loop = loops.get(name);
+export async function stopPurgeLoop(lease: TLease): Promise<null | undefined> {
+  const loop = loops.get(lease.name);
   if (!loop || loop.stopped) return null;
   loop.stopped = true;
   loop.wake();
@@ -124,8 +126,8 @@ export async function stopPurgeLoop(name: string): Promise<null | undefined> {
 }
 
 /** Starts the named loop's next pass now, when it runs in this process (settings changed); false otherwise. */
-export function wakePurgeLoop(name: string): boolean {
-  const loop = loops.get(name);
+export function wakePurgeLoop(lease: TLease): boolean {
+  const loop = loops.get(lease.name);
   if (!loop || loop.stopped) return false;
   loop.wake();
   return true;

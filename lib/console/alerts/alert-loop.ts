@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { getDb } from '@/lib/db/client';
 import { isStoreUnavailable } from '@/lib/db/store-availability';
-import { releaseLease, takeLease } from '@/lib/db/take-lease';
+import { releaseLease, takeLease, type TLease } from '@/lib/db/take-lease';
 import { env } from '@/lib/env';
 import { processSingleton } from '@/lib/process-singleton';
 import { evaluateAlertRules } from './evaluate-rules';
@@ -13,7 +13,7 @@ import { evaluateAlertRules } from './evaluate-rules';
 // A run that fails because the database is unavailable is not logged (the database client says so
 // once) and the next comes sooner, backing off up to the usual interval, so rules resume with it.
 
-const LEASE = 'alert-evaluation';
+const LEASE: TLease = { table: 'console.leases', name: 'alert-evaluation' };
 const LEASE_MS = 5 * 60_000; // longer than any evaluation; a holder that died frees it after this
 
 type TLoop = { owner: string; timer: NodeJS.Timeout | null; running: Promise<void> | null; stopped: boolean; failures: number };

@@ -135,7 +135,7 @@ async function onPass(event: 'start' | 'end', purged: number): Promise<void> {
 
 export function startConsolePurge(): void {
   startPurgeLoop({
-    name: CONSOLE_PURGE,
+    lease: CONSOLE_PURGE,
     steps: consolePurgeSteps,
     idleMs: () => purgeIdleMs(lastRead?.RECEIPT_BODY_RETENTION ?? env.RECEIPT_BODY_RETENTION, lastRead?.RECEIPT_RETENTION ?? env.RECEIPT_RETENTION),
     onPass,

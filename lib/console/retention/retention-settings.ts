@@ -7,6 +7,7 @@ import { env, isSetInEnv } from '@/lib/env';
 import { ApiError, validationError } from '@/lib/http/errors';
 import { processSingleton } from '@/lib/process-singleton';
 import { wakePurgeLoop } from '@/lib/db/purge-loop';
+import type { TLease } from '@/lib/db/take-lease';
 
 // The console's retention settings in effect, and where each comes from: `admin` (set on /retention,
 // stored in console.settings, shared by every instance), else `env` (the environment), else `default`.
@@ -24,8 +25,8 @@ export type TSetting = { key: string; value: string; ms: number; source: TSource
 export type TConsoleRetention = Record<TConsoleKey, number>;
 
 const PREFIX = 'retention.';
-/** The console purge's loop (and lease) name: purge-console.ts. */
-export const CONSOLE_PURGE = 'retention-console';
+/** The console purge's loop and its lease, in the console's own schema (purge-console.ts). */
+export const CONSOLE_PURGE: TLease = { table: 'console.leases', name: 'retention-console' };
 /** Bounds of an admin's value: a second (tests use seconds) to ten years. */
 export const MIN_MS = 1000;
 export const MAX_MS = 3650 * 86_400_000;

@@ -4,7 +4,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { type AnyPgColumn, customType, index, pgSchema, timestamp } from 'drizzle-orm/pg-core';
 
 // One database, two schemas. `service` belongs to the Giving Connect API (lib/service);
-// `console` to the receiver and dashboard (lib/console). Neither half reads the other's schema.
+// `console` to the receiver and dashboard (lib/console). Neither half reads or writes the other's
+// schema (each has its own leases too), and eslint.config.mjs keeps each half to its own tables.
 export const service = pgSchema('service');
 export const consoleSchema = pgSchema('console');
 

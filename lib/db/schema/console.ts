@@ -193,7 +193,7 @@ export const alerts = consoleSchema.table(
   ],
 );
 
-/** Named leases, so that one process of several does a periodic job at a time (the alert evaluation). */
+/** Named leases, so that one process of several does a console job at a time (its purge, the alert evaluation). */
 export const leases = consoleSchema.table('leases', {
   name: text().primaryKey(),
   owner: text().notNull(),

@@ -148,3 +148,13 @@ export const accountRetention = service.table('account_retention', {
   messageRetentionMs: bigint({ mode: 'number' }),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Named leases of the service's periodic jobs (its purge, lib/db/purge-loop.ts), so that one process of
+ * several runs each at a time. Before 0027 the service's purge took its lease in console.leases.
+ */
+export const serviceLeases = service.table('leases', {
+  name: text().primaryKey(),
+  owner: text().notNull(),
+  until: ts().notNull(),
+});

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { getDb } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema/service';
 import { wakePurgeLoop } from '@/lib/db/purge-loop';
+import type { TLease } from '@/lib/db/take-lease';
 import { formatDuration } from '@/lib/duration';
 import { env } from '@/lib/env';
 import { validationError } from '@/lib/http/errors';
@@ -13,7 +14,8 @@ import type { TAccountRetention, TRetentionPatch } from './schemas';
 // (service.account_retention; null returns it to the default). The purge (purge-service.ts) reads
 // the overrides at each tick: the default over every account without one, one pass per account with one.
 
-export const SERVICE_PURGE = 'retention-service';
+/** The service purge's loop and its lease, in the service's own schema (purge-service.ts). */
+export const SERVICE_PURGE: TLease = { table: 'service.leases', name: 'retention-service' };
 
 /** An account's overrides in ms (null: the default), as the purge reads them. */
 export type TRetentionOverride = { accountId: string; payloadMs: number | null; rowsMs: number | null };

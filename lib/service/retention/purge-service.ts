@@ -191,7 +191,7 @@ async function onPass(event: 'start' | 'end', purged: number): Promise<void> {
 
 export function startServicePurge(): void {
   startPurgeLoop({
-    name: SERVICE_PURGE,
+    lease: SERVICE_PURGE,
     steps: servicePurgeSteps,
     idleMs: () => purgeIdleMs(env.MESSAGE_PAYLOAD_RETENTION, env.MESSAGE_RETENTION, ...overrides.flatMap((o) => [o.payloadMs ?? Infinity, o.rowsMs ?? Infinity])),
     onPass,
