@@ -163,6 +163,26 @@ describe('after a donor erasure', () => {
     assert.deepEqual(group.counts.map((c: { label: string }) => c.label), ['failed (no further attempts)']);
   });
 
+  test('a delivered message whose payload was erased offers no Resend, and says why in its place', async () => {
+    const note = `payload erased on ${DAY} (donor erasure): nothing to re-send`;
+    // What the console would have offered: the service refuses it.
+    const refused = await api('POST', `/v1/webhooks/${ids.okHook}/messages/${ids.message}/resend`);
+    assert.equal(refused.status, 409, refused.text);
+    // The message page (server-rendered): the note where the button was.
+    const page = await call(app, 'GET', `/webhooks/${ids.okHook}/messages/${ids.message}`, { headers: { cookie } });
+    assert.equal(page.status, 200);
+    const html = page.text.replaceAll('<!-- -->', ''); // React's marker between two text parts
+    assert.match(html, new RegExp(`data-testid="resend-unavailable"[^>]*>${note.replace(/[()]/g, '\\$&')}<`));
+    assert.doesNotMatch(page.text, />Resend</, 'no Resend button');
+    // The timeline's opened row decides from the message detail it reads: the payload's tombstone.
+    const detail = await staff('GET', `/api/webhooks/${ids.okHook}/messages/${ids.message}`);
+    assert.equal(detail.status, 200, detail.text);
+    assert.equal(detail.body.message.status, 'success');
+    assert.equal(detail.body.message.retriesStopped, null, 'delivered: no retries were stopped');
+    assert.equal(Object.keys(detail.body.message.payload).join(), 'erased');
+    assert.equal(detail.body.message.payload.erased.at.slice(0, 10), DAY);
+  });
+
   test('the case keeps its grant card, the donor shown as erased; the evidence export keeps its grant', async () => {
     for (const q of [ids.tracking, ids.grant, ids.message]) {
       const kase = await staff('GET', `/api/search?q=${q}`);

@@ -11,7 +11,7 @@ import { startReceiver, type TReceiver, type TReceived } from '../helpers/receiv
 // while it was disabled sent to it after it is enabled again (EXT replay-missing). A real app and
 // worker, a real receiver on loopback answering 500 and then 200. The threshold is 8 s and the retry
 // schedule 1 s then 60 s, so after its second attempt nothing is attempted while the stretch passes
-// 50, 75 and 90 %: the warnings come from the sweep alone.
+// 50, 75 and 90 % and reaches 100 %: the warnings and the disabling come from the sweep alone.
 
 const THRESHOLD_MS = 8000;
 type TStarted = Awaited<ReturnType<typeof startApp>>;
@@ -109,17 +109,44 @@ describe('know before the donor does', () => {
     }
     assert.ok(!failing.requests().some((r) => bodyOf(r).type === 'webhook.failing'), 'no warning about itself came to the failing webhook');
 
-    // Past disablesAt, the next failure disables it; the warnings stay three, stored as three messages.
-    await eventually(async () => Date.now() > Date.parse(failingNow.disablesAt) + 200, 15000, 'the threshold');
-    await grant(2);
+    // At disablesAt it is disabled by time alone — its next retry is still a minute away — and
+    // webhook.disabled is sent once, naming the stretch's last failure; the warnings stay three.
     const disabled = await eventually(async () => {
       const w = (await api('GET', `/v1/webhooks/${hook}`)).body;
       return w.disabled && w;
     }, 15000, 'the webhook disabled');
+    assert.ok(Date.parse(disabled.disabledAt) >= Date.parse(failingNow.disablesAt), `disabled at ${disabled.disabledAt}, not before ${failingNow.disablesAt}`);
+    assert.match(disabled.disabledReason, /^failing with no success since /);
     assert.equal(disabled.disablesAt, null, 'a disabled webhook is not about to be disabled');
     assert.equal(disabled.failingSince, failingNow.failingSince, 'the stretch that disabled it');
-    await eventually(async () => watch.requests().some((r) => bodyOf(r).type === 'webhook.disabled' && bodyOf(r).data.webhookId === hook), 15000, 'webhook.disabled');
+    assert.equal((await api('GET', `/v1/webhooks/${hook}/messages/${first}`)).body.attemptCount, 2, 'no attempt was due: the sweep disabled it');
+    const [notice] = await eventually(async () => {
+      const got = watch.requests().filter((r) => bodyOf(r).type === 'webhook.disabled' && bodyOf(r).data.webhookId === hook);
+      return got.length > 0 && got;
+    }, 15000, 'webhook.disabled');
+    assert.ok(notice.verified, 'signed');
+    assert.deepEqual(
+      { ...bodyOf(notice).data, lastAttemptId: null, lastAttemptAt: null },
+      {
+        webhookId: hook,
+        url: failing.url,
+        reason: disabled.disabledReason,
+        disabledAt: disabled.disabledAt,
+        recoveredAt: null,
+        failingSince: failingNow.failingSince,
+        trigger: 'delivery',
+        messageId: first,
+        messageEventType: 'grant.succeeded',
+        attemptCount: 2,
+        lastAttemptId: null,
+        lastAttemptAt: null,
+        lastResponseStatusCode: 500,
+        lastError: '500: upstream down',
+      },
+    );
     assert.equal(warningsAbout(hook).length, 3);
+    const notices = (await api('GET', `/v1/messages?tag=webhook:${hook}&eventType=webhook.disabled&pageLimit=100`)).body.results;
+    assert.equal(notices.length, 1, 'one webhook.disabled, however many sweeps ran');
     const stored = (await api('GET', `/v1/messages?tag=webhook:${hook}&eventType=webhook.failing&pageLimit=100`)).body.results;
     assert.equal(stored.length, 3, 'one message per share, however many sweeps ran');
     assert.ok(watchSecret);
@@ -130,7 +157,7 @@ describe('know before the donor does', () => {
     const missed = [await grant(3), await grant(4), await grant(5)];
     const preview = await api('GET', `/v1/webhooks/${hook}/replay-missing?${q({ since })}`);
     assert.equal(preview.status, 200, preview.text);
-    // Not grant 0 (before the webhook existed), nor 1–2 (they have deliveries), nor the warnings about itself.
+    // Not grant 0 (before the webhook existed), nor 1 (it has a delivery), nor the warnings about itself.
     assert.equal(preview.body.messages, 3);
     assert.equal(preview.body.since, since);
 

@@ -20,7 +20,7 @@ test('the issue’s sentence: failing for 3 h 12 min, disabled in about … unle
 
 test('past the threshold, other event types, no count, and nothing to say', () => {
   const past = disableWarning({ ...w, eventTypes: ['webhook.failing'] }, null, since + 6 * 24 * H);
-  assert.equal(past?.sentence, 'failing for 6 d — will be disabled at its next failed attempt unless one succeeds');
+  assert.equal(past?.sentence, 'failing for 6 d — will be disabled any moment now (its time has come) unless a delivery succeeds');
   assert.equal(past?.percent, 100);
   assert.equal(disableWarning({ ...w, disabled: true }, 3, since), null);
   assert.equal(disableWarning({ ...w, failingSince: null, disablesAt: null }, 3, since), null);

@@ -53,7 +53,7 @@ export function disableWarning(w: TFailingFields, waiting: number | null, now = 
   if (!(at > since)) return null;
   const percent = Math.min(100, Math.max(0, Math.floor(((now - since) / (at - since)) * 100)));
   const left = at - now;
-  const when = left > 0 ? `will be disabled in ${aboutWords(left)} unless a delivery succeeds` : 'will be disabled at its next failed attempt unless one succeeds';
+  const when = left > 0 ? `will be disabled in ${aboutWords(left)} unless a delivery succeeds` : 'will be disabled any moment now (its time has come) unless a delivery succeeds';
   const queue = waiting === null ? '' : `; ${noun(w.eventTypes, waiting)} waiting`;
   return { failingSince: w.failingSince, disablesAt: w.disablesAt, percent, sentence: `failing for ${spanWords(now - since)} — ${when}${queue}` };
 }

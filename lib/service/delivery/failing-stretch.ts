@@ -20,7 +20,10 @@ const GONE_REASON = 'the endpoint answered 410 Gone';
 export type TWebhookAfter = { disabled: boolean; reason: string | null; disabledAt: Date | null };
 
 /** The one place the disable threshold is written: the stretch (begun now if none) has lasted long enough. */
-const stretchSpent = () => sql`coalesce(failing_since, now()) <= now() - ${env.DELIVERY_DISABLE_AFTER_MS}::bigint * interval '1 millisecond'`;
+export const stretchSpent = () => sql`coalesce(failing_since, now()) <= now() - ${env.DELIVERY_DISABLE_AFTER_MS}::bigint * interval '1 millisecond'`;
+
+/** The `disabledReason` of a webhook its failing stretch disabled. */
+export const stretchReason = () => sql`'failing with no success since ' || to_char(failing_since at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 /** Disables the webhook at once (a 410 Gone); an already disabled one keeps its reason. */
 export async function disableGone(tx: Tx, webhookId: string): Promise<TWebhookAfter> {
@@ -43,9 +46,7 @@ export async function noteWebhookFailure(tx: Tx, webhookId: string, statusCode: 
     tx,
     sql`update service.webhooks set
           failing_since = coalesce(failing_since, now()),
-          disabled_reason = case when not disabled and ${spent}
-                                 then 'failing with no success since ' || to_char(failing_since at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
-                                 else disabled_reason end,
+          disabled_reason = case when not disabled and ${spent} then ${stretchReason()} else disabled_reason end,
           disabled_at = case when not disabled and ${spent} then now() else disabled_at end,
           disabled = disabled or ${spent}
         where id = ${webhookId}

@@ -6,6 +6,7 @@ import { processSingleton } from '@/lib/process-singleton';
 import { emitEvent } from '@/lib/service/webhooks/emit-event';
 import { lastErrorOf } from '@/lib/service/webhooks/emit-operational-event';
 import type { TWebhookFailingData } from '@/lib/service/webhooks/failing-event';
+import { disableSpentStretches } from './disable-spent-stretches';
 
 // EXT `webhook.failing`: the warning before a webhook is disabled. A webhook's failing stretch
 // (failing-stretch.ts) disables it after DELIVERY_DISABLE_AFTER_MS; as the stretch passes 50, 75 and
@@ -17,6 +18,8 @@ import type { TWebhookFailingData } from '@/lib/service/webhooks/failing-event';
 // on the webhook's row, and each warning is written by a conditional UPDATE of that row, in the
 // transaction that queues its event; two sweeps at once both try, one row changes, one event is
 // queued. A stretch that ends (a success, a re-enable) starts the count again with the next one.
+// The same sweep disables a webhook at its `disablesAt` when no attempt is due to
+// (disable-spent-stretches.ts).
 
 /** The shares of the threshold that are announced, highest first. */
 export const WARNING_PERCENTS = [90, 75, 50] as const;
@@ -105,7 +108,9 @@ function schedule(loop: TLoop, delayMs: number): void {
   loop.timer = setTimeout(() => {
     loop.timer = null;
     let next = sweepIntervalMs();
-    loop.running = warnFailingWebhooks()
+    // Disabling first: a stretch already spent is disabled, not warned about at 90 %.
+    loop.running = disableSpentStretches()
+      .then(() => warnFailingWebhooks())
       .then(() => undefined)
       .catch((err: Error) => {
         if (!isStoreUnavailable(err)) console.warn(`failing-webhook warnings: ${err.message}`);

@@ -27,7 +27,7 @@ export type TCause = {
 };
 
 export type TOperationalEvent =
-  | { type: 'webhook.disabled'; webhook: TWebhookState; reason: string; disabledAt: Date; cause: TCause | null }
+  | { type: 'webhook.disabled'; webhook: TWebhookState; reason: string; disabledAt: Date; cause: TCause | null; trigger?: 'delivery' }
   | { type: 'message.attempt.exhausted'; webhook: TWebhookState; cause: TCause }
   | { type: 'webhook.recovered'; webhook: TWebhookState; recoveredAt: Date; cause: TCause | null };
 
@@ -53,7 +53,8 @@ export function operationalPayload(event: TOperationalEvent) {
     disabledAt: event.type === 'webhook.disabled' ? iso(event.disabledAt) : null,
     recoveredAt: event.type === 'webhook.recovered' ? iso(event.recoveredAt) : null,
     failingSince: iso(webhook.failingSince),
-    trigger: cause ? ('delivery' as const) : ('api' as const),
+    // A stretch the failing sweep ended is the deliveries' doing, even with none of its attempts kept.
+    trigger: cause || (event.type === 'webhook.disabled' && event.trigger) ? ('delivery' as const) : ('api' as const),
     messageId: cause?.messageId ?? null,
     messageEventType: cause?.eventType ?? null,
     attemptCount: cause?.attemptCount ?? null,

@@ -30,7 +30,7 @@ export const ZWebhook = z
       description: 'EXT: start of the current failing stretch (failures with no success since); kept while disabled (the stretch that disabled it); null when not failing.',
     }),
     disablesAt: ZInstantOut.nullable().meta({
-      description: 'EXT: `failingSince` + DELIVERY_DISABLE_AFTER_MS: the first failed attempt from then on disables the webhook, unless one succeeds first. Null when not failing, or disabled.',
+      description: 'EXT: `failingSince` + DELIVERY_DISABLE_AFTER_MS: when the webhook is disabled unless a delivery succeeds first — at that time, whether or not an attempt is due (the failing sweep, within 1/200 of the threshold). Null when not failing, or disabled.',
     }),
     metadata: ZMetadataOut,
     createdAt: ZInstantOut,

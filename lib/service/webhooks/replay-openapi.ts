@@ -15,7 +15,7 @@ export const ZWebhookFailingData = z
     webhookId: ID('ep_').meta({ description: 'The failing webhook (never the one the event is delivered to).' }),
     url: z.string(),
     failingSince: ZInstantOut.meta({ description: 'Start of the failing stretch: its first failure, with no success since.' }),
-    disablesAt: ZInstantOut.meta({ description: '`failingSince` + DELIVERY_DISABLE_AFTER_MS: the first failure from then on disables the webhook, unless one succeeds first.' }),
+    disablesAt: ZInstantOut.meta({ description: '`failingSince` + DELIVERY_DISABLE_AFTER_MS: when the webhook is disabled, whether or not an attempt is due then, unless one succeeds first.' }),
     thresholdPercent: z.union([z.literal(50), z.literal(75), z.literal(90)]).meta({ description: 'The share of the disable threshold the stretch has passed; each is sent once per stretch.' }),
     lastError: z.string().nullable().meta({ description: 'Its newest failure in one line (status and the start of the answer, or the network error), at most 500 characters.' }),
     waitingMessages: z.int().meta({ description: 'Its messages waiting for an attempt (pending, or being sent).', example: 41 }),

@@ -8,7 +8,7 @@ import { ErrorCallout } from '@/components/console/callout';
 import { formatUtc } from '@/components/console/timestamp';
 import type { TTimelineMessage } from '@/lib/console/timeline/timeline-types';
 import { ResendButton } from './resend-button';
-import { retriesStoppedNote } from '@/lib/console/retention/body-gone';
+import { payloadGone, retriesStoppedNote } from '@/lib/console/retention/body-gone';
 import { useMessageDetail } from './use-message-detail';
 
 // An opened timeline row: every attempt and receipt of the message at this webhook, in the order
@@ -24,6 +24,7 @@ export function MessageDetail({ webhookId, message: m, canResend }: { webhookId:
     seen.current = now;
     void refetch();
   }, [m.status, m.attemptCount, m.receipts.length, refetch]);
+  const gone = data ? payloadGone(data.message.payload) : null;
   const messageHref = `/webhooks/${encodeURIComponent(webhookId)}/messages/${encodeURIComponent(m.id)}`;
   return (
     <div className="min-w-0 space-y-3 pt-2" data-testid="message-detail" data-message-id={m.id}>
@@ -35,9 +36,13 @@ export function MessageDetail({ webhookId, message: m, canResend }: { webhookId:
           Case of this message →
         </Link>
         <span className="flex-1" />
-        {/* Stopped because its payload is gone: there is nothing to re-send (the service would refuse). */}
-        {canResend && !m.retriesStopped ? <ResendButton webhookId={webhookId} messageId={m.id} /> : null}
-        {m.retriesStopped ? <span className="text-xs text-slate-500" data-testid="resend-unavailable">{retriesStoppedNote(m.retriesStopped)}: nothing to re-send</span> : null}
+        {/* Its payload is gone (retries stopped for it, or erased or purged after it was delivered): there is nothing to re-send (the service would refuse with 409). */}
+        {canResend && !m.retriesStopped && data && !gone ? <ResendButton webhookId={webhookId} messageId={m.id} /> : null}
+        {m.retriesStopped || gone ? (
+          <span className="text-xs text-slate-500" data-testid="resend-unavailable">
+            {m.retriesStopped ? retriesStoppedNote(m.retriesStopped) : gone!.note}: nothing to re-send
+          </span>
+        ) : null}
       </div>
       {error ? <ErrorCallout error={error.info()} title="The attempts and receipts could not be loaded" /> : null}
       {data ? (

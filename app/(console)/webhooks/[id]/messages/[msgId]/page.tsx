@@ -64,7 +64,14 @@ export default async function MessagePage({ params }: { params: Promise<{ id: st
             <Link href={`/webhooks/${encodeURIComponent(id)}`} className="py-1 text-sm font-medium text-indigo-700 hover:underline">
               ← Timeline
             </Link>
-            <ResendButton webhookId={id} messageId={m.id} refresh />
+            {payloadGone(m.payload) ? (
+              // The service refuses (409) to re-send a payload an erasure or retention took.
+              <span className="py-1 text-xs text-slate-500" data-testid="resend-unavailable">
+                {payloadGone(m.payload)!.note}: nothing to re-send
+              </span>
+            ) : (
+              <ResendButton webhookId={id} messageId={m.id} refresh />
+            )}
           </>
         }
       />
