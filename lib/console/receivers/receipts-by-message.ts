@@ -82,6 +82,34 @@ const SUMMARIES_SQL = new PgDialect({ casing: 'snake_case' }).sqlToQuery(sql`
     and (${sql.raw('$3')}::timestamptz is null or ${receipts.receivedAt} <= ${sql.raw('$3')}::timestamptz)
   order by ${receipts.id}`).sql;
 
+/**
+ * The least a reconciliation reads of each receipt (reconcile.ts): where it came to, its verdict and
+ * answer, when (ms since the epoch). Keyed like receiptSummariesAt, oldest first. A day's
+ * reconciliation reads ~300k of them: no Dates, no other columns, and no duplicate check in SQL
+ * (`duplicate` is false: markDuplicates counts the acknowledged ones of each webhook itself).
+ */
+export type TReceiptMark = { receiverId: string; host: string; verdict: TSignatureVerdict; responseStatus: number; receivedAt: number; duplicate: boolean };
+
+export async function receiptMarksAt(messageIds: string[], receiverIds: string[]): Promise<Map<string, TReceiptMark[]>> {
+  const out = new Map<string, TReceiptMark[]>();
+  if (!messageIds.length || !receiverIds.length) return out;
+  const rows = await driverRows<TReceiptMark & { messageId: string }>(MARKS_SQL, [messageIds, receiverIds]);
+  for (const row of rows) {
+    const key = receiptKey(row.messageId, row.receiverId);
+    const list = out.get(key);
+    if (list) list.push(row);
+    else out.set(key, [row]);
+  }
+  return out;
+}
+
+const MARKS_SQL = `
+  select message_id as "messageId", receiver_id as "receiverId", host, verdict, response_status as "responseStatus",
+         (extract(epoch from received_at) * 1000)::float8 as "receivedAt", false as duplicate
+  from console.receipts
+  where message_id = any($1::text[]) and receiver_id = any($2::uuid[])
+  order by id`;
+
 export function keyByMessageAndReceiver(rows: TReceiptSummary[]): Map<string, TReceiptSummary[]> {
   const out = new Map<string, TReceiptSummary[]>();
   for (const row of rows) {

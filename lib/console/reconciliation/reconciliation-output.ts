@@ -56,14 +56,32 @@ export async function reconciliationBody(api: ConnectApi, q: TReconQuery): Promi
   const byNonprofit = new Map<string, TNonprofitCount>();
   const seen = new Set<string>();
   let totals = { grants: 0, amount: 0, differences: 0 };
-  const csvRow = (r: TReconRow) => {
+  // A grant's own cells (its first nine and the donor's three) are the same on each of its webhooks'
+  // rows, a webhook's two on each of its grants', and the outcome's seven take a few dozen values
+  // in a day: each is written by csv-stringify once and the row put together from them (a day is
+  // ~300k rows; stringifying each cell of each row was a third of the CSV's time).
+  const line = (cells: (string | number)[]) => stringify([cells]).slice(0, -1);
+  const webhookCells = new Map<string, string>();
+  const outcomeCells = new Map<string, string>();
+  let lastGrant: TReconRow['grant'] | null = null;
+  let head = '';
+  let tail = '';
+  const csvRow = (r: TReconRow): string => {
     const g = r.grant;
-    const donor = q.includeDonor ? g.donor : { firstName: REDACTED, lastName: REDACTED, email: REDACTED };
-    return [
-      q.date, q.timeZone, g.trackingId, g.grantId, g.createdAt, g.nonprofitId, g.ein, cell(g.nonprofitName), g.amount, r.webhookId, cell(day.webhooks.get(r.webhookId)?.url ?? ''),
-      r.delivery?.status ?? 'not queued', r.delivery?.attemptCount ?? 0, r.delivery?.lastResponseStatusCode ?? '', String(r.observed), r.observed ? r.received : '', r.observed ? String(r.verified) : '', r.state,
-      cell(donor.firstName), cell(donor.lastName), cell(donor.email),
-    ];
+    if (g !== lastGrant) {
+      lastGrant = g;
+      const donor = q.includeDonor ? g.donor : { firstName: REDACTED, lastName: REDACTED, email: REDACTED };
+      head = line([q.date, q.timeZone, g.trackingId, g.grantId, g.createdAt, g.nonprofitId, g.ein, cell(g.nonprofitName), g.amount]);
+      tail = line([cell(donor.firstName), cell(donor.lastName), cell(donor.email)]);
+    }
+    let hook = webhookCells.get(r.webhookId);
+    if (hook === undefined) webhookCells.set(r.webhookId, (hook = line([r.webhookId, cell(day.webhooks.get(r.webhookId)?.url ?? '')])));
+    const d = r.delivery;
+    const outcome = [d?.status ?? 'not queued', d?.attemptCount ?? 0, d?.lastResponseStatusCode ?? '', String(r.observed), r.observed ? r.received : '', r.observed ? String(r.verified) : '', r.state];
+    const key = outcome.join('\u0000');
+    let done = outcomeCells.get(key);
+    if (done === undefined) outcomeCells.set(key, (done = line(outcome)));
+    return `${head},${hook},${done},${tail}\n`;
   };
   void (async () => {
     try {
@@ -72,7 +90,11 @@ export async function reconciliationBody(api: ConnectApi, q: TReconQuery): Promi
       else await write(`{"date":${JSON.stringify(q.date)},"timeZone":${JSON.stringify(q.timeZone)},"from":"${range.after}","to":"${range.before}","nonprofit":${JSON.stringify(q.nonprofit ?? null)},"differences":[`);
       await day.run(async (rows) => {
         for (const r of rows) count(byNonprofit, seen, r);
-        if (q.format === 'csv') return write(stringify(rows.map(csvRow)));
+        if (q.format === 'csv') {
+          let text = '';
+          for (const r of rows) text += csvRow(r);
+          return write(text);
+        }
         let text = '';
         for (const r of rows) {
           if (!isDifference(r)) continue;

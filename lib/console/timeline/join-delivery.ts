@@ -108,25 +108,25 @@ const gotMessage = (w: TSibling, message: { eventType: string; timestamp: string
  * Which of the receipts at `targets` this delivery claims (see the top of this file), how many
  * webhooks share its exact URL, and how many arrivals went to the other webhooks' addresses.
  */
-export function claimArrivals<R extends TReceiverLike>(input: {
+export function claimArrivals<R extends TReceiverLike, T extends Pick<TReceiptSummary, 'host'> = TReceiptSummary>(input: {
   message: { eventType: string; timestamp: string };
   ownUrls: string[];
   targets: readonly R[];
   siblings: readonly TSibling[];
   addresses: TConsoleAddresses | string;
-  receipts: TReceiptSummary[];
-}): { claimed: TReceiptSummary[]; sharedUrlWith: string[]; otherArrivals: number } {
+  receipts: T[];
+}): { claimed: T[]; sharedUrlWith: string[]; otherArrivals: number } {
   const sharers = input.siblings.filter((w) => gotMessage(w, input.message) && receiverForUrl(w.url, input.targets, input.addresses));
   const identical = sharers.filter((w) => input.ownUrls.some((u) => sameDestination(u, w.url)));
   const others = sharers.filter((w) => !identical.includes(w));
-  const claims = (r: TReceiptSummary) =>
+  const claims = (r: T) =>
     !r.host || input.ownUrls.some((u) => hostMatchesUrl(r.host, u)) || !others.some((w) => hostMatchesUrl(r.host, w.url));
   const claimed = others.length ? input.receipts.filter(claims) : input.receipts;
   return { claimed, sharedUrlWith: identical.map((w) => w.id), otherArrivals: input.receipts.length - claimed.length };
 }
 
 /** A claimed arrival is a duplicate once as many earlier ones were acknowledged as there are webhooks sending to its URL. */
-export function markDuplicates(receipts: TReceiptSummary[], copies: number): TReceiptSummary[] {
+export function markDuplicates<T extends Pick<TReceiptSummary, 'verdict' | 'responseStatus' | 'duplicate'>>(receipts: T[], copies: number): T[] {
   let acknowledged = 0;
   return receipts.map((r) => {
     const duplicate = acknowledged >= copies;

@@ -74,7 +74,7 @@ export type TReconcileReceipt = {
   responseStatus: number;
   duplicate: boolean;
   /** When it was stored; with `asOf`, whether the API's answer could already account for it. */
-  receivedAt?: Date | string;
+  receivedAt?: Date | string | number;
 };
 
 export type TReconcileInput = {
@@ -100,7 +100,7 @@ export const RECORDING_WINDOW_MS = 60_000;
 export const isAcknowledged = (r: { verdict: string; responseStatus: number }) =>
   is2xx(r.responseStatus) && (r.verdict === 'valid' || r.verdict === 'no secret configured');
 
-const at = (d: Date | string | undefined) => (d === undefined ? NaN : typeof d === 'string' ? Date.parse(d) : d.getTime());
+const at = (d: Date | string | number | undefined) => (d === undefined ? NaN : typeof d === 'number' ? d : typeof d === 'string' ? Date.parse(d) : d.getTime());
 
 /**
  * The order is the order of importance. A failed signature check is never green, whatever the
