@@ -122,7 +122,7 @@ export const ZEnv = z
     RECEIPT_BODY_RETENTION: duration('30d'),
     RECEIPT_RETENTION: duration('365d'),
     // Archive before purge: with a directory, every body either half's purge takes is first appended to
-    // daily gzip NDJSON files there, with a manifest (lib/db/purge-archive.ts). Unset: purged bodies are gone.
+    // daily gzip NDJSON files there, with a manifest (lib/db/archive/). Unset: purged bodies are gone.
     ARCHIVE_DIR: optionalString,
     // Scheduled backups of the embedded store (lib/db/backup/schedule.ts): with a directory, a backup
     // every BACKUP_EVERY into it (written whole, then renamed), the newest BACKUP_KEEP kept.

@@ -11,7 +11,8 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gc-archive-unit-'));
 process.env.ARCHIVE_DIR = dir;
-const { appendArchive, archiveFileName, repairArchive, sealArchive } = await import('../../lib/db/purge-archive');
+const { appendArchive, repairArchive, sealArchive } = await import('../../lib/db/archive/write-archive');
+const { archiveFileName } = await import('../../lib/db/archive/archive-files');
 after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { auditResultOf, recordAudit } from '@/lib/console/audit/record-audit';
 import type { ConnectApi, TErasureReport } from '@/lib/console/connect-api';
 import { driverRows } from '@/lib/db/client';
-import { eraseFromArchive, receiptMentions } from '@/lib/db/purge-archive';
-import { CONSOLE_PURGE, FORWARD_REPLIES, KEPT_HEADERS } from '../retention/purge-console';
+import { eraseFromArchive } from '@/lib/db/archive/erase-archive';
+import { archivedReceiptMentions, CONSOLE_PURGE, FORWARD_REPLIES, KEPT_HEADERS } from '../retention/purge-console';
 import { revokeSharesFor } from '../share/shares';
 import { forgetAttemptBodies } from '../timeline/attempts-of-message';
 import type { TStaff } from '../staff/session';
@@ -75,7 +75,7 @@ export async function eraseDonorEverywhere(staff: TStaff, api: ConnectApi, req: 
     const ids = new Set(service.messageIds);
     const archived = req.dryRun
       ? 0
-      : await eraseFromArchive('receipts', CONSOLE_PURGE, (r) => ids.has(String(r.messageId)) || (email !== null && receiptMentions(r, email)));
+      : await eraseFromArchive('receipts', CONSOLE_PURGE, (r) => ids.has(String(r.messageId)) || (email !== null && archivedReceiptMentions(r, email)));
     // The donor's live share links end: those asked by the e-mail, the grant id or one of the messages.
     const shareLinks = { revoked: await revokeSharesFor([req.email ?? '', req.grantId ?? '', ...service.messageIds], req.dryRun) };
     const report = { subject: { kind: service.subject.kind, sha256 }, dryRun: req.dryRun, service, console: { receipts, shareLinks, archivedReceipts: archived } };

@@ -1,5 +1,5 @@
 import { dbKind, driverRows } from '@/lib/db/client';
-import { archivedStep, repairArchive, sealArchive } from '@/lib/db/purge-archive';
+import { archivedStep, repairArchive, sealArchive } from '@/lib/db/archive/write-archive';
 import { purgeIdleMs, startPurgeLoop, stopPurgeLoop, type TPurgeStep } from '@/lib/db/purge-loop';
 import { env } from '@/lib/env';
 import { SHARE_LINK_HOLD_SQL } from './holds';
@@ -16,7 +16,7 @@ import { CONSOLE_PURGE, consoleRetention, type TConsoleRetention } from './reten
 // with an error (what the problems view shows) keeps its body until a later valid, acknowledged
 // arrival of the same message at the same receiver resolves it, or RETENTION_HOLD_MAX passes.
 // Each statement takes one batch (SKIP LOCKED) and counts it into console.retention_progress. With
-// ARCHIVE_DIR, what a batch takes is first appended to receipts-<day>.ndjson.gz (lib/db/purge-archive.ts).
+// ARCHIVE_DIR, what a batch takes is first appended to receipts-<day>.ndjson.gz (lib/db/archive/write-archive.ts).
 
 export { CONSOLE_PURGE };
 
@@ -86,6 +86,12 @@ const ROWS_OF = rows('select r.id from console.receipts r where r.id = any($1::b
 
 type TArchivedReceipt = { id: number | string; receivedAt: Date | string; gone?: boolean } & Record<string, unknown>;
 const record = ({ gone: _gone, ...r }: TArchivedReceipt, purged: 'body' | 'row') => ({ kind: 'receipts' as const, record: { ...r, id: Number(r.id), receivedAt: new Date(r.receivedAt).toISOString(), purged } });
+
+/** Whether an archived receipt (a record as above: its body in base64) carries `email` (lower case) in its body or headers. */
+export function archivedReceiptMentions(r: Record<string, unknown>, email: string): boolean {
+  const body = typeof r.body === 'string' ? Buffer.from(r.body, 'base64').toString('utf8').toLowerCase() : '';
+  return body.includes(email) || JSON.stringify(r.headers ?? '').toLowerCase().includes(email);
+}
 
 async function count(text: string, params: unknown[]): Promise<number> {
   const [row] = await driverRows<{ n: number }>(text, params);

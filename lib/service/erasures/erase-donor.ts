@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { getDb, queryRows, type Tx } from '@/lib/db/client';
 import { sqlArray } from '@/lib/db/sql-array';
-import { eraseFromArchive } from '@/lib/db/purge-archive';
+import { eraseFromArchive } from '@/lib/db/archive/erase-archive';
 import { SERVICE_PURGE } from '../retention/purge-service';
 
 // EXT POST /v1/erasures: one donor's data erased from the service, on request (GDPR). The donor is
@@ -56,7 +56,7 @@ export async function eraseDonor(accountId: string, subject: TErasureSubject, { 
 
 /**
  * With ARCHIVE_DIR, the donor's messages and their answers archived before a purge are erased from
- * the archive too (lib/db/purge-archive.ts): those of the donor's messages, and any of the account's
+ * the archive too (lib/db/archive/erase-archive.ts): those of the donor's messages, and any of the account's
  * archived payloads that carry the e-mail. After the store's transaction: a crash between the two
  * leaves the archive to a second request, which finds the same messages.
  */

@@ -1,5 +1,5 @@
 import { dbKind, driverRows } from '@/lib/db/client';
-import { archivedStep, repairArchive, sealArchive } from '@/lib/db/purge-archive';
+import { archivedStep, repairArchive, sealArchive } from '@/lib/db/archive/write-archive';
 import { purgeIdleMs, startPurgeLoop, stopPurgeLoop, type TPurgeStep } from '@/lib/db/purge-loop';
 import { formatDuration } from '@/lib/duration';
 import { env } from '@/lib/env';
@@ -17,7 +17,7 @@ import { retentionOverrides, SERVICE_PURGE, type TRetentionOverride } from './ac
 // or failed (what the problems view shows) — keeps its payload and its attempts' bodies until it is
 // resolved, or RETENTION_HOLD_MAX has passed. No row is deleted while a delivery of it is still due.
 // Each statement takes one batch (SKIP LOCKED) and counts it into service.retention_progress. With
-// ARCHIVE_DIR, what a batch takes is first appended to messages-/attempts-<day>.ndjson.gz (lib/db/purge-archive.ts).
+// ARCHIVE_DIR, what a batch takes is first appended to messages-/attempts-<day>.ndjson.gz (lib/db/archive/write-archive.ts).
 
 export { SERVICE_PURGE };
 
@@ -86,7 +86,7 @@ const PAYLOADS = [null, 5].map((n) => payloads(`select m.id from service.message
 const RESPONSES = [null, 4].map((n) => responses(`select a.id from service.attempts a where ${dueResponses(n)} order by a.created_at limit $3 for update skip locked`));
 const MESSAGES = [null, 3].map((n) => messages(`select m.id from service.messages m where ${dueMessages(n)} order by m.created_at limit $2 for update skip locked`));
 
-// With ARCHIVE_DIR: a batch is read with what it holds, archived (lib/db/purge-archive.ts), then purged by its ids.
+// With ARCHIVE_DIR: a batch is read with what it holds, archived (lib/db/archive/write-archive.ts), then purged by its ids.
 const MESSAGE_COLUMNS = `m.id, m.account_id as "accountId", m.event_type as "eventType", m.created_at as "createdAt", m.payload,
   encode(sha256(convert_to(m.payload, 'UTF8')), 'hex') as sha256`;
 const ATTEMPT_COLUMNS = `a.id, a.account_id as "accountId", a.message_id as "messageId", a.webhook_id as "webhookId", a.created_at as "createdAt",
