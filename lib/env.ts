@@ -111,6 +111,9 @@ export const ZEnv = z
     ALERT_EMAIL_FROM: z.string().trim().regex(/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, { message: 'must be an address, or Name <address>' }).default('Giving Connect Console <alerts@localhost>'),
     // The day of the reconciliation (/reconciliation): an IANA time zone such as America/New_York.
     CONSOLE_TIME_ZONE: z.string().trim().default('UTC').refine(isTimeZone, { message: 'must be an IANA time zone name such as UTC or America/New_York' }),
+    // Payload search (the console's GET /api/search, the API's GET /v1/messages?payload…) stops after this
+    // much work and answers with what it found, `partial` and `searchedUntil` (lib/db/search-back.ts).
+    SEARCH_BUDGET_MS: int(1000, 1, 60_000),
     RECEIPT_STREAM_HEARTBEAT_MS: int(15_000, 100, 45_000), // a quiet receipt stream's comment line (keeps proxies from closing it; re-checks its token); npm run listen takes 50 s of silence for a lost connection
     // Retention (lib/service/retention, lib/console/retention): message payloads and attempts' response
     // bodies, then the rows themselves; an unresolved delivery keeps its bodies up to RETENTION_HOLD_MAX.

@@ -48,15 +48,21 @@ const MESSAGE_DROP = 'drop index if exists service.messages_payload_json_idx; dr
 
 
 // Each query as the console's search box takes it and as the service's EXT filters on GET /v1/messages do.
-const QUERIES: { name: string; q: string; api: string }[] = [
+// `worst`: every word in every row of the window, never in this order (issue 42): each of ~235k
+// candidates a side is re-checked, so it answers within SEARCH_BUDGET_MS + 0.2 s, flagged partial,
+// beside its baseline: the same search with a budget that lets it read the whole window.
+const QUERIES: { name: string; q: string; api: string; worst?: true }[] = [
   { name: 'path=value, one row (tracking id)', q: 'data.trackingId=GC-S0000777', api: 'payloadPath=data.trackingId&payloadEquals="GC-S0000777"' },
   { name: 'path=value, ~47 rows (amount)', q: 'data.amount=1234', api: 'payloadPath=data.amount&payloadEquals=1234' },
   { name: 'nested path, ~12k rows (fund id)', q: 'data.fund.id=fund-7', api: 'payloadPath=data.fund.id&payloadEquals="fund-7"' },
   { name: '"free text", ~23 rows', q: '"grace hopper"', api: 'payloadText=grace hopper' },
   { name: '"free text", every row', q: '"in memory of a teacher"', api: 'payloadText=in memory of a teacher' },
-  { name: '"free text", common words, no row', q: '"teacher of memory"', api: 'payloadText=teacher of memory' },
+  { name: '"free text", common words, no row (the worst case)', q: '"teacher of memory"', api: 'payloadText=teacher of memory', worst: true },
   { name: 'path=value, no row', q: 'data.amount=999999', api: 'payloadPath=data.amount&payloadEquals=999999' },
 ];
+/** The app's SEARCH_BUDGET_MS (its default unless the bench's environment sets it), and the baseline's: enough for the whole window. */
+const BUDGET_MS = Number(process.env.SEARCH_BUDGET_MS ?? 1000);
+const UNBUDGETED_MS = '60000';
 const apiPath = (api: string, after: string) => `/v1/messages?pageLimit=25&after=${encodeURIComponent(after)}&${api.split('&').map((kv) => kv.replace(/=(.*)$/, (_, v: string) => `=${encodeURIComponent(v)}`)).join('&')}`;
 
 async function ingestRate(app: TApp, path: string, offset: number): Promise<number> {
@@ -120,19 +126,46 @@ export async function benchSearch(store: TStore, app: TApp): Promise<TFigure[]> 
     ...QUERIES.map(({ name, api }): TRead => ({ name: `API ${name}`, path: apiPath(api, after), auth: 'token' })),
   ];
   const { medians, p90s } = await timeReads(app, reads, runs);
-  const counts = await Promise.all(QUERIES.map(async ({ q }) => (await call(app, 'GET', `/api/search?q=${encodeURIComponent(q)}`, { headers: { cookie } })).body.hits?.length ?? 0));
-  const apiCounts = await Promise.all(QUERIES.map(async ({ api }) => (await call(app, 'GET', apiPath(api, after), { token: tok })).body.results?.length ?? 0));
+  const answers = await Promise.all(QUERIES.map(async ({ q }) => (await call(app, 'GET', `/api/search?q=${encodeURIComponent(q)}`, { headers: { cookie } })).body));
+  const apiAnswers = await Promise.all(QUERIES.map(async ({ api }) => (await call(app, 'GET', apiPath(api, after), { token: tok })).body));
   const n = QUERIES.length;
+  const listed = (count: number | undefined, partial: boolean | undefined) => `${count ?? 0}${partial ? ', partial' : ''}`;
 
-  printTable(`Search on ${store}: GET /api/search (both sides) and the service's GET /v1/messages?payload…, 7-day window over ${fmt(rows)} receipts and ${fmt(rows)} messages (seeded in ${fmt(seedS)} s, indexes built in ${fmt(buildS)} s)`, ['query', 'console: hits listed', 'median', 'p90', 'API: messages (page of 25)', 'median', 'p90'], QUERIES.map((r, i) => [r.q, counts[i], `${fmt(medians[i], 1)} ms`, `${fmt(p90s[i], 1)} ms`, apiCounts[i], `${fmt(medians[n + i], 1)} ms`, `${fmt(p90s[n + i], 1)} ms`]));
+  // The baseline of the worst case: the same reads with a budget the whole window fits in (the app restarted for it, then back).
+  const worst = QUERIES.filter((x) => x.worst);
+  await app.restart({ SEARCH_BUDGET_MS: UNBUDGETED_MS });
+  const base = await timeReads(app, [
+    ...worst.map(({ name, q }): TRead => ({ name, path: `/api/search?q=${encodeURIComponent(q)}`, auth: 'cookie' })),
+    ...worst.map(({ name, api }): TRead => ({ name: `API ${name}`, path: apiPath(api, after), auth: 'token' })),
+  ], Math.min(runs, 5));
+  const baseCookie = await staffCookie(app);
+  const basePartial = await Promise.all(worst.map(async ({ q }) => (await call(app, 'GET', `/api/search?q=${encodeURIComponent(q)}`, { headers: { cookie: baseCookie } })).body.partial));
+  await app.restart();
+
+  printTable(`Search on ${store}: GET /api/search (both sides) and the service's GET /v1/messages?payload…, 7-day window over ${fmt(rows)} receipts and ${fmt(rows)} messages (seeded in ${fmt(seedS)} s, indexes built in ${fmt(buildS)} s), SEARCH_BUDGET_MS=${BUDGET_MS}`, ['query', 'console: hits listed', 'median', 'p90', 'API: messages (page of 25)', 'median', 'p90'], QUERIES.map((r, i) => [r.q, listed(answers[i].hits?.length, answers[i].partial), `${fmt(medians[i], 1)} ms`, `${fmt(p90s[i], 1)} ms`, listed(apiAnswers[i].results?.length, apiAnswers[i].partial), `${fmt(medians[n + i], 1)} ms`, `${fmt(p90s[n + i], 1)} ms`]));
+  printTable(`The worst case on ${store} with SEARCH_BUDGET_MS=${UNBUDGETED_MS} (the whole window searched: the baseline)`, ['query', 'console: partial', 'median', 'p90', 'API median', 'p90'], worst.map((r, i) => [r.q, basePartial[i] ? 'yes' : 'no', `${fmt(base.medians[i], 1)} ms`, `${fmt(base.p90s[i], 1)} ms`, `${fmt(base.medians[worst.length + i], 1)} ms`, `${fmt(base.p90s[worst.length + i], 1)} ms`]));
   printTable(`Ingest on ${store} with the search indexes`, ['round', 'requests/s'], [
     ['with the GIN indexes (mean of two rounds)', fmt(withIdx)],
     ['without them', fmt(without)],
     ['ratio with / without', fmt(withIdx / without, 2)],
   ]);
+  const within = atMost(BUDGET_MS + 200, 'value', `≤ ${fmt(BUDGET_MS + 200)} ms, partial`);
+  const worstFigure = (i: number, side: 'console' | 'api'): TFigure => {
+    const w = worst.indexOf(QUERIES[i]);
+    const partial = side === 'console' ? answers[i].partial : apiAnswers[i].partial;
+    return {
+      store,
+      figure: `${side === 'console' ? 'search' : 'API payload filter'} ${QUERIES[i].name} over ${fmt(rows)} rows, p90 (${partial ? 'flagged partial' : 'complete'})`,
+      unit: 'ms',
+      value: side === 'console' ? p90s[i] : p90s[n + i],
+      baseline: side === 'console' ? base.p90s[w] : base.p90s[worst.length + w],
+      baselineName: 'the whole window (no budget)',
+      target: within,
+    };
+  };
   return [
-    ...QUERIES.map((r, i): TFigure => ({ store, figure: `search ${r.name} over ${fmt(rows)} receipts and messages, p90`, unit: 'ms', value: p90s[i], baseline: null, baselineName: null, target: atMost(1000, 'value', '≤ 1000 ms') })),
-    ...QUERIES.map((r, i): TFigure => ({ store, figure: `API payload filter ${r.name} over ${fmt(rows)} messages, p90`, unit: 'ms', value: p90s[n + i], baseline: null, baselineName: null, target: atMost(1000, 'value', '≤ 1000 ms') })),
+    ...QUERIES.map((r, i): TFigure => (r.worst ? worstFigure(i, 'console') : { store, figure: `search ${r.name} over ${fmt(rows)} receipts and messages, p90${answers[i].partial ? ' (PARTIAL)' : ''}`, unit: 'ms', value: p90s[i], baseline: null, baselineName: null, target: atMost(1000, 'value', '≤ 1000 ms') })),
+    ...QUERIES.map((r, i): TFigure => (r.worst ? worstFigure(i, 'api') : { store, figure: `API payload filter ${r.name} over ${fmt(rows)} messages, p90${apiAnswers[i].partial ? ' (PARTIAL)' : ''}`, unit: 'ms', value: p90s[n + i], baseline: null, baselineName: null, target: atMost(1000, 'value', '≤ 1000 ms') })),
     { store, figure: 'ingest rate with the search indexes vs without', unit: 'req/s', value: withIdx, baseline: without, baselineName: 'without the GIN indexes', target: null },
   ];
 }

@@ -1,6 +1,6 @@
 import {
   ZAccountMessage,
-  ZAccountMessageSummary,
+  ZAccountMessagePage,
   ZAttempt,
   ZMessage,
   ZPage,
@@ -11,7 +11,7 @@ import {
   ZTroubledCounts,
   ZTroubledMessage,
   type TAccountMessage,
-  type TAccountMessageSummary,
+  type TAccountMessagePage,
   type TAttempt,
   type TMessage,
   type TPage,
@@ -49,7 +49,7 @@ export class ConnectApiMessages extends ConnectApiStreamTransport {
       /** EXT: each result with the webhooks it was queued for (`webhookIds`). */
       withWebhooks?: boolean;
     } = {},
-  ): Promise<TPage<TAccountMessageSummary>> {
+  ): Promise<TAccountMessagePage> {
     return this.call(
       {
         operation: 'list account messages',
@@ -59,7 +59,7 @@ export class ConnectApiMessages extends ConnectApiStreamTransport {
         idempotent: true,
         ext: 'list',
       },
-      ZPage(ZAccountMessageSummary),
+      ZAccountMessagePage,
     );
   }
 

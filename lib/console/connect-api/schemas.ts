@@ -134,6 +134,13 @@ export const ZAccountMessageSummary = z.object({
 });
 export type TAccountMessageSummary = z.output<typeof ZAccountMessageSummary>;
 
+/** EXT GET /v1/messages' page; a payload search that ran out of the service's time budget says how far back it looked. */
+export const ZAccountMessagePage = ZPage(ZAccountMessageSummary).extend({
+  partial: z.boolean().optional(),
+  searchedUntil: ZTimestamp.optional(),
+});
+export type TAccountMessagePage = z.output<typeof ZAccountMessagePage>;
+
 /** One webhook's delivery of an account message. */
 export const ZMessageDelivery = z.object({
   webhookId: z.string(),

@@ -34,6 +34,12 @@ export type TPayloadSearch = {
   hits: TPayloadHit[];
   /** More matched than are listed: narrow the window or the query. */
   more: boolean;
+  /**
+   * The search ran out of its time budget (SEARCH_BUDGET_MS) before `since`: the hits are every
+   * match from `searchedUntil` to `until`; the same search with `until` = searchedUntil goes on.
+   */
+  partial: boolean;
+  searchedUntil: string | null;
   notes: string[];
   fetchedAt: string;
 };

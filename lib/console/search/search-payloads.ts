@@ -21,27 +21,49 @@ const DETAIL_CONCURRENCY = 6;
 const caseHref = (grantId: string | null, messageId: string | null, receiptId: number | null) =>
   grantId ? `/cases/${encodeURIComponent(grantId)}` : messageId ? `/cases/${encodeURIComponent(messageId)}` : `/receipts/${receiptId}`;
 
-async function serviceMatches(api: ConnectApi, query: TPayloadQuery, window: TSearchWindow, notes: string[]): Promise<{ list: TAccountMessageSummary[]; more: boolean }> {
+type TServiceMatches = { list: TAccountMessageSummary[]; more: boolean; searchedUntil: Date | null };
+
+async function serviceMatches(api: ConnectApi, query: TPayloadQuery, window: TSearchWindow, notes: string[]): Promise<TServiceMatches> {
   const filter = query.kind === 'payload-field' ? { payloadPath: query.path, payloadEquals: query.valueJson } : { payloadText: query.text };
   try {
     const page = await api.listAccountMessages({ ...filter, after: window.since.toISOString(), before: window.until.toISOString(), pageLimit: MAX_HITS, withWebhooks: true });
-    return { list: page.results, more: Boolean(page.nextPageToken) };
+    const searchedUntil = page.partial && page.searchedUntil ? new Date(page.searchedUntil) : null;
+    return { list: page.results, more: Boolean(page.nextPageToken), searchedUntil: searchedUntil && !Number.isNaN(searchedUntil.getTime()) ? searchedUntil : null };
   } catch (err) {
     if (!isUnsupported(err)) throw err;
     notes.push('This service offers no payload search (an extension): only the bodies this console’s receivers stored were searched.');
-    return { list: [], more: false };
+    return { list: [], more: false, searchedUntil: null };
   }
+}
+
+/**
+ * Both sides searched within their time budget (SEARCH_BUDGET_MS; lib/db/search-back.ts): the
+ * answer reaches back as far as the side that got less far, and what the other found older than that
+ * is left to the next search (`until` = searchedUntil), so none is listed twice or skipped. A side
+ * whose page was full is complete from where its oldest listed match is on: when that is older than
+ * the stop, nothing of it above the stop is missing.
+ */
+function withinBoth<R, M>(receipts: { matches: R[]; searchedUntil: Date | null }, service: TServiceMatches, receivedAt: (r: R) => Date, createdAt: (m: M) => Date, list: M[]) {
+  const stops = [receipts.searchedUntil, service.searchedUntil].filter((d): d is Date => d !== null);
+  const stop = stops.length ? new Date(Math.max(...stops.map((d) => d.getTime()))) : null;
+  const keptReceipts = stop ? receipts.matches.filter((r) => receivedAt(r) >= stop) : receipts.matches;
+  const keptMessages = stop ? list.filter((m) => createdAt(m) >= stop) : list;
+  const receiptsFull = receipts.matches.length > MAX_HITS && keptReceipts.length === receipts.matches.length;
+  const serviceFull = service.more && keptMessages.length === list.length;
+  return { stop, keptReceipts, keptMessages, more: receiptsFull || serviceFull };
 }
 
 export async function searchPayloads(envName: TEnvironmentName, api: ConnectApi, q: string, query: TPayloadQuery, window: TSearchWindow): Promise<TPayloadSearch> {
   const notes: string[] = [];
-  const [receipts, service, { webhooks }, receivers, addresses] = await Promise.all([
+  const [receiptSearch, service, { webhooks }, receivers, addresses] = await Promise.all([
     searchReceipts(query, window, MAX_HITS + 1),
     serviceMatches(api, query, window, notes),
     accountWebhooks(envName, api),
     listReceivers(),
     consoleAddresses(),
   ]);
+  const both = withinBoth(receiptSearch, service, (r) => r.receivedAt, (m: TAccountMessageSummary) => new Date(m.timestamp), service.list);
+  const receipts = both.keptReceipts;
   // The webhooks whose URL reaches each receiver: which webhook a receipt answers.
   const webhooksAt = new Map<string, { id: string; url: string }[]>();
   for (const w of webhooks) {
@@ -62,7 +84,7 @@ export async function searchPayloads(envName: TEnvironmentName, api: ConnectApi,
   // A message the service matched: the webhooks it was queued for, listed with it (EXT withWebhooks);
   // from its detail when the service lists none (one call each).
   const withoutWebhooks: TPayloadHit[] = [];
-  for (const m of service.list) {
+  for (const m of both.keptMessages) {
     const grantId = m.tags.find((t) => t.startsWith('grant:'))?.slice('grant:'.length) ?? null;
     const hit = add(m.id, () => ({ messageId: m.id, eventType: m.eventType, grantId, href: caseHref(grantId, m.id, null), at: m.timestamp, matchedIn: [], webhooks: [], receipts: [], snippet: m.excerpt ?? '' }));
     hit.matchedIn.push('message');
@@ -98,8 +120,9 @@ export async function searchPayloads(envName: TEnvironmentName, api: ConnectApi,
   });
 
   const list = [...hits.values()].sort((a, b) => b.at.localeCompare(a.at)).slice(0, MAX_HITS);
-  const more = service.more || receipts.length > MAX_HITS || hits.size > MAX_HITS;
+  const more = both.more || hits.size > MAX_HITS;
   if (more) notes.push(`More than ${MAX_HITS} messages match: the newest ${MAX_HITS} are listed. Narrow the window (since, until) or the query.`);
-  if (!list.length && !notes.length) notes.push('No receipt body or message payload in this window matches.');
-  return { query: q, kind: query.kind, since: window.since.toISOString(), until: window.until.toISOString(), hits: list, more, notes, fetchedAt: new Date().toISOString() };
+  if (!list.length && !notes.length && !both.stop) notes.push('No receipt body or message payload in this window matches.');
+  const searchedUntil = both.stop?.toISOString() ?? null;
+  return { query: q, kind: query.kind, since: window.since.toISOString(), until: window.until.toISOString(), hits: list, more, partial: Boolean(searchedUntil), searchedUntil, notes, fetchedAt: new Date().toISOString() };
 }

@@ -1,12 +1,14 @@
 import { driverRows } from '@/lib/db/client';
+import { searchBack } from '@/lib/db/search-back';
+import { env } from '@/lib/env';
 import { excerptAround, phraseMatchSql } from '@/lib/db/search-json';
 import type { TPayloadQuery } from './payload-query';
 import type { TSearchWindow } from './search-window';
 
 // The receivers' side of a payload search: receipts in the window whose body_json holds the value
 // (jsonb containment, receipts_body_json_idx) or the words (body_words, receipts_body_words_gin_idx;
-// a phrase may run across a donor's first and last name: phraseMatchSql),
-// newest first.
+// a phrase may run across a donor's first and last name: phraseMatchSql), newest first, within the
+// search budget.
 // A purged or erased body has no body_json, so it is never found.
 
 export type TReceiptMatch = {
@@ -31,39 +33,41 @@ const MATCH = {
   text: phraseMatchSql('r.body_words', 'r.body_json', '$4'),
 };
 
-// Two plans, because the planner cannot tell a common value from a rare one (jsonb containment has
-// no statistics; a phrase is re-checked row by row): first the window's newest RECENT receipts,
-// tested one by one (a common value fills the page here, in the order of receipts_received_at_idx);
-// then, when they did not fill it, the GIN index over the whole window (a rare value: few candidates).
-export const RECENT = 2000;
-const recentFirst = (kind: 'field' | 'text') => `
-  select ${COLUMNS}, ${MATCHED[kind]} as matched
-    from (select id, receiver_id, received_at, message_id, verdict, response_status, body_json, body_words from console.receipts
-           where received_at >= $1 and received_at < $2 order by received_at desc limit ${RECENT}) r
-    join console.receivers v on v.id = r.receiver_id
-   where ${MATCH[kind]} order by r.received_at desc, r.id desc limit $3`;
-const byIndex = (kind: 'field' | 'text') => `
+// Newest first in time slices within the search budget (lib/db/search-back.ts): each slice one
+// query, planned on its own — the GIN index for a rare value, the time index row by row for words
+// found in every row (the worst phrase), where a slice's cost is its rows.
+const inSlice = (kind: 'field' | 'text') => `
   select ${COLUMNS}, ${MATCHED[kind]} as matched
     from console.receipts r join console.receivers v on v.id = r.receiver_id
    where r.received_at >= $1 and r.received_at < $2 and ${MATCH[kind]} order by r.received_at desc, r.id desc limit $3`;
-const WINDOW_HOLDS_MORE = `select exists (select 1 from console.receipts where received_at >= $1 and received_at < $2 offset ${RECENT}) as more`;
+const NTH_NEWEST = `select received_at as at from console.receipts where received_at >= $1 and received_at < $2 order by received_at desc offset $3 limit 1`;
 
 type TRow = Omit<TReceiptMatch, 'snippet' | 'receivedAt'> & { receivedAt: Date | string; id: number | string; matched: string | null };
 
-export async function searchReceipts(query: TPayloadQuery, { since, until }: TSearchWindow, limit: number): Promise<TReceiptMatch[]> {
+export type TReceiptSearch = { matches: TReceiptMatch[]; partial: boolean; searchedUntil: Date | null };
+
+/** The window's matching receipts, newest first, at most `limit`; partial when the budget ran out first. */
+export async function searchReceipts(query: TPayloadQuery, { since, until }: TSearchWindow, limit: number, budgetMs = env.SEARCH_BUDGET_MS): Promise<TReceiptSearch> {
   const kind = query.kind === 'payload-field' ? 'field' : 'text';
   const keys = query.kind === 'payload-field' ? query.path.split('.') : [];
   const needle = query.kind === 'payload-field' ? JSON.stringify(keys[keys.length - 1]) : query.text.split(' ')[0];
-  const params = query.kind === 'payload-field' ? [since, until, limit, query.document, keys.slice(0, -1)] : [since, until, limit, query.text];
-  let rows = await driverRows<TRow>(recentFirst(kind), params);
-  if (rows.length < limit) {
-    const [{ more }] = await driverRows<{ more: boolean }>(WINDOW_HOLDS_MORE, [since, until]);
-    if (more) rows = await driverRows<TRow>(byIndex(kind), params);
-  }
-  return rows.map(({ matched, ...r }) => ({
+  const args = query.kind === 'payload-field' ? [query.document, keys.slice(0, -1)] : [query.text];
+  const found = await searchBack<TRow>({
+    since,
+    top: until,
+    limit,
+    budgetMs,
+    nthNewest: async (n) => {
+      const [row] = await driverRows<{ at: Date | string }>(NTH_NEWEST, [since, until, n - 1]);
+      return row ? new Date(row.at) : null;
+    },
+    slice: (from, to, max) => driverRows<TRow>(inSlice(kind), [from, to ?? until, max, ...args]),
+  });
+  const matches = found.rows.map(({ matched, ...r }) => ({
     ...r,
     id: Number(r.id),
     receivedAt: new Date(r.receivedAt),
     snippet: excerptAround(matched ?? '', needle),
   }));
+  return { matches, partial: found.partial, searchedUntil: found.searchedUntil };
 }

@@ -1,11 +1,16 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { containmentDocument, excerptAround } from '@/lib/db/search-json';
 import { driverRows, getDb, queryRows } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema/service';
 import { createdWithin, olderThan, newestFirst } from '@/lib/db/paging';
+import { searchBack } from '@/lib/db/search-back';
+import { env } from '@/lib/env';
 import { pageOf, type TPageParams } from '@/lib/service/paging';
 import { accountMessageToJson, type TAccountMessageJson } from '@/lib/service/webhooks/webhook-json';
 import type { TAccountMessageFilters } from './schemas';
+
+/** A page of the account's messages; with a payload filter whose search ran out of SEARCH_BUDGET_MS, how far back it got. */
+export type TAccountMessagePage = { results: TAccountMessageJson[]; nextPageToken?: string; partial?: true; searchedUntil?: string };
 
 /**
  * EXT GET /v1/messages: the account's messages newest first, whatever webhooks they went to (none
@@ -17,14 +22,14 @@ export async function listAccountMessages(
   accountId: string,
   { limit, cursor, scope }: TPageParams,
   filters: TAccountMessageFilters,
-): Promise<{ results: TAccountMessageJson[]; nextPageToken?: string }> {
+): Promise<TAccountMessagePage> {
   const db = await getDb();
   const m = schema.messages;
   const d = schema.deliveries;
   const delivered = sql`select 1 from ${d} where ${d.messageId} = ${m.id} and ${d.status} = 'success'`;
   const payload = payloadFilter(filters);
   const within = and(eq(m.accountId, accountId), createdWithin(m.createdAt, filters), olderThan(m.createdAt, m.id, cursor));
-  const page = (only?: SQL) =>
+  const page = (only?: SQL, n = limit + 1) =>
     db
       .select({ id: m.id, eventId: m.eventId, eventType: m.eventType, createdAt: m.createdAt, tags: m.tags, ...(payload ? { matched: payload.matched } : {}) })
       .from(m)
@@ -39,28 +44,47 @@ export async function listAccountMessages(
         ),
       )
       .orderBy(...newestFirst(m.createdAt, m.id))
-      .limit(limit + 1);
-  // A payload or tag filter: the newest RECENT messages of the window first, tested one by one (a
-  // common value fills the page there); a GIN index over the whole window only when they did not (a
-  // rare value). The planner cannot tell the two apart: jsonb containment has no statistics, and a
-  // tag's (each grant's own) reads as 0.5 % of the rows, so it would walk the account's messages
-  // newest first looking for it (56 ms at 100k). The tag's ids are therefore taken from its index
-  // first (an InitPlan), and only those rows are sorted.
-  const selective = payload !== null || filters.tag !== undefined;
-  const newest = sql`select ${m.id} from ${m} where ${within} order by ${sql.join(newestFirst(m.createdAt, m.id), sql`, `)} limit ${RECENT}`;
-  let rows = await page(selective ? sql`${m.id} in (${newest})` : undefined);
-  if (selective && rows.length <= limit) {
-    const [{ more }] = await queryRows<{ more: boolean }>(db, sql`select exists (select 1 from ${m} where ${within} offset ${RECENT}) as more`);
-    const tagged = filters.tag !== undefined ? sql`${m.id} = any(array(select ${m.id} from ${m} where ${m.accountId} = ${accountId} and ${m.tags} @> array[${filters.tag}]::text[]))` : undefined;
-    if (more) rows = await page(tagged);
-  }
+      .limit(n);
+  type TRow = Awaited<ReturnType<typeof page>>[number];
+  let rows: TRow[];
+  let searched: { partial: boolean; searchedUntil: Date | null } = { partial: false, searchedUntil: null };
+  if (payload && filters.after) {
+    // A payload filter: newest first in time slices within SEARCH_BUDGET_MS (lib/db/search-back.ts),
+    // each slice planned on its own (the GIN index for a rare value, the time index for common words).
+    const top = [filters.before && new Date(filters.before), cursor && new Date(cursor.t)].filter((d): d is Date => Boolean(d));
+    const found = await searchBack<TRow>({
+      since: new Date(filters.after),
+      top: top.length ? new Date(Math.min(...top.map((d) => d.getTime()))) : new Date(),
+      limit: limit + 1,
+      budgetMs: env.SEARCH_BUDGET_MS,
+      nthNewest: async (n) => {
+        const [row] = await queryRows<{ at: Date | string }>(db, sql`select ${m.createdAt} as at from ${m} where ${within} order by ${sql.join(newestFirst(m.createdAt, m.id), sql`, `)} offset ${n - 1} limit 1`);
+        return row ? new Date(row.at) : null;
+      },
+      slice: (from, to, max) => page(and(gte(m.createdAt, from), to ? lt(m.createdAt, to) : undefined), max),
+    });
+    rows = found.rows;
+    searched = found;
+  } else if (filters.tag !== undefined) {
+    // A tag's ids are taken from its GIN index first (an InitPlan), and only those rows are sorted:
+    // the planner reads a tag (each grant's own) as 0.5 % of the rows, so it would otherwise walk the
+    // account's messages newest first looking for it (56 ms at 100k). The newest RECENT of the window
+    // are tried first (a common tag fills the page there).
+    const newest = sql`select ${m.id} from ${m} where ${within} order by ${sql.join(newestFirst(m.createdAt, m.id), sql`, `)} limit ${RECENT}`;
+    rows = await page(sql`${m.id} in (${newest})`);
+    if (rows.length <= limit) {
+      const [{ more }] = await queryRows<{ more: boolean }>(db, sql`select exists (select 1 from ${m} where ${within} offset ${RECENT}) as more`);
+      if (more) rows = await page(sql`${m.id} = any(array(select ${m.id} from ${m} where ${m.accountId} = ${accountId} and ${m.tags} @> array[${filters.tag}]::text[]))`);
+    }
+  } else rows = await page();
   const webhooksOf = filters.withWebhooks ? await webhookIdsOf(rows.slice(0, limit).map((r) => r.id)) : null;
   const toJson = (r: (typeof rows)[number]) => ({
     ...accountMessageToJson(r),
     ...(payload && 'matched' in r ? { excerpt: excerptAround(String(r.matched ?? ''), payload.needle) } : {}),
     ...(webhooksOf ? { webhookIds: webhooksOf.get(r.id) ?? [] } : {}),
   });
-  return pageOf(rows, limit, (r) => r, toJson, scope);
+  const listed = await pageOf(rows, limit, (r) => r, toJson, scope);
+  return searched.partial && searched.searchedUntil ? { ...listed, partial: true, searchedUntil: searched.searchedUntil.toISOString() } : listed;
 }
 
 /** `withWebhooks=true`: the webhooks each message of a page was queued for, in one query (deliveries' (message, webhook) index). */
@@ -73,17 +97,18 @@ async function webhookIdsOf(messageIds: string[]): Promise<Map<string, string[]>
   return new Map(rows.map((r) => [r.messageId, r.webhookIds]));
 }
 
+/** A text[] literal of path keys (PATH_SEGMENT allows no quote, comma or brace). */
+const textArray = (keys: string[]) => `{${keys.map((k) => `"${k}"`).join(',')}}`;
+
+/** A tag filter tries the window's newest this many messages first. */
+const RECENT = 2000;
+
 /**
  * The payload filters (EXT): `payloadPath` + `payloadEquals` as jsonb containment, `payloadText` as
  * a phrase among the payload's stored words (payload_words, migration 0020), each served by its GIN
  * index within the required window; `matched` is what the excerpt is cut from (the object holding the key,
  * or the whole payload).
  */
-const RECENT = 2000;
-
-/** A text[] literal of path keys (PATH_SEGMENT allows no quote, comma or brace). */
-const textArray = (keys: string[]) => `{${keys.map((k) => `"${k}"`).join(',')}}`;
-
 function payloadFilter(filters: TAccountMessageFilters): { where: SQL; matched: SQL<string>; needle: string } | null {
   const m = schema.messages;
   if (filters.payloadPath !== undefined && filters.payloadEquals !== undefined) {
@@ -98,7 +123,6 @@ function payloadFilter(filters: TAccountMessageFilters): { where: SQL; matched: 
   if (filters.payloadText !== undefined) {
     const phrase = filters.payloadText;
     return {
-      // The words in order within one value, or across the donor's first and last name (phraseMatchSql).
       // The words in order within one value, or across the donor's first and last name: the
       // receipts' phraseMatchSql (lib/db/search-json.ts), written with drizzle's parameters.
       where: sql`(${m.payloadWords} @@ phraseto_tsquery('simple', ${phrase}) or (${m.payloadWords} @@ plainto_tsquery('simple', ${phrase})

@@ -4,6 +4,7 @@ import { op } from '@/lib/openapi/operation';
 import { ZInstantOut, page, sameShape } from '@/lib/openapi/shared-schemas';
 import { ZAttempt, ZAttemptWithResponse, ZRetriesStopped } from '@/lib/service/webhooks/openapi';
 import type { TAccountMessageDetailJson, TAccountMessageJson, TMessageDeliveryJson } from '@/lib/service/webhooks/webhook-json';
+import type { TAccountMessagePage } from './list-account-messages';
 import { ZAccountMessageFilters, ZAccountMessageQuery } from './schemas';
 
 // The account-wide message operations of /openapi.json (EXT): one op(...) per route.
@@ -53,12 +54,26 @@ export const ZAccountMessageDetail = ZAccountMessage.extend({
 }).meta({ id: 'AccountMessageDetail' });
 sameShape<Omit<TAccountMessageDetailJson, 'payload' | 'deliveries'>, Omit<z.output<typeof ZAccountMessageDetail>, 'payload' | 'deliveries'>>(true);
 
+/** The listing's page; a payload search that ran out of its time budget says how far back it looked. */
+export const ZAccountMessagePage = page(ZAccountMessage, 'AccountMessagePage')
+  .extend({
+    partial: z.literal(true).optional().meta({
+      description: 'With a payload filter: the search stopped after its time budget (`SEARCH_BUDGET_MS`, 1 s by default) before reaching `after`. `results` hold every match from `searchedUntil` on (at most `pageLimit`), none older.',
+    }),
+    searchedUntil: ZInstantOut.optional().meta({
+      description: 'With `partial`: the instant the search looked back to. The same request with `before` set to it goes on from there, without repeating or missing a message.',
+    }),
+  })
+  .meta({ id: 'AccountMessagePage', description: 'One page of the account\'s messages, newest first.' });
+sameShape<TAccountMessagePage, z.output<typeof ZAccountMessagePage>>(true);
+
 export const MESSAGE_OPERATIONS = [
   op('GET /v1/messages', {
     id: 'listAccountMessages', tag: 'Messages', summary: "List the account's messages", ext: true, auth: 'bearer', paged: true, query: ZAccountMessageFilters,
-    response: page(ZAccountMessage, 'AccountMessagePage'), description: 'Every message, whether or not a webhook was subscribed; `tag` finds a grant\'s (`grant:{id}`, `tracking:{trackingId}`, `donor:{email}`, `name:{first last}` in lower case, `connect:{cid}`). ' +
+    response: ZAccountMessagePage, description: 'Every message, whether or not a webhook was subscribed; `tag` finds a grant\'s (`grant:{id}`, `tracking:{trackingId}`, `donor:{email}`, `name:{first last}` in lower case, `connect:{cid}`). ' +
       'Payload search: `payloadPath` + `payloadEquals` finds messages whose payload holds that JSON value at that dotted path (`data.amount` = `15000`, `data.fund.id` = `"fidelity-charitable"`, compared as JSON), ' +
       '`payloadText` those whose strings and numbers hold these words in this order (any case), within one value or across a grant\'s `data.firstName` and `data.lastName` read as one name; either needs `after`, at most 31 days before `before` (or now), and each result then carries an `excerpt`. ' +
+      'A payload search runs newest first within a time budget (`SEARCH_BUDGET_MS`): when it runs out before `after`, the page says `partial: true` and `searchedUntil`, and `before=<searchedUntil>` goes on from there. ' +
       '`withWebhooks=true`: each result lists the webhooks it was queued for (`webhookIds`), without a call per message.',
   }),
   op('GET /v1/messages/{id}', {

@@ -44,12 +44,34 @@ export function PayloadResults({ data }: { data: TPayloadSearch }) {
           {n}
         </Callout>
       ))}
-      {data.hits.length === 0 ? <EmptyState title="Nothing matches">No receipt body or message payload in this window holds it. Widen the window or check the path.</EmptyState> : null}
+      {data.partial && data.searchedUntil ? <SearchedBack data={data} searchedUntil={data.searchedUntil} /> : null}
+      {data.hits.length === 0 ? (
+        <EmptyState title="Nothing matches">
+          {data.partial ? 'No receipt body or message payload in the part searched holds it.' : 'No receipt body or message payload in this window holds it. Widen the window or check the path.'}
+        </EmptyState>
+      ) : null}
       <ul className="divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-white">
         {data.hits.map((h) => (
           <HitRow key={h.messageId ?? `r${h.receipts[0]?.id}`} hit={h} />
         ))}
       </ul>
+    </div>
+  );
+}
+
+/** The search ran out of its time budget: how far back it looked, and a link that goes on from there (same window start). */
+function SearchedBack({ data, searchedUntil }: { data: TPayloadSearch; searchedUntil: string }) {
+  const further = `/cases/${encodeURIComponent(data.query)}?since=${encodeURIComponent(data.since)}&until=${encodeURIComponent(searchedUntil)}`;
+  return (
+    <div data-testid="payload-searched-back">
+      <Callout tone="warning">
+        Searched back to <Timestamp value={searchedUntil} withMs className="text-sm" /> within the search&apos;s time budget: older matches were not looked for yet.{' '}
+        {data.more ? null : (
+          <Link href={further} className="whitespace-nowrap font-medium underline underline-offset-2" data-testid="payload-search-further">
+            Search further back
+          </Link>
+        )}
+      </Callout>
     </div>
   );
 }
