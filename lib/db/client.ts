@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { PGlite } from '@electric-sql/pglite';
 import type pgModule from 'pg';
 import { env } from '@/lib/env';
+import { guardDiskSpace } from './disk-guard';
 import { checkSpaceToStart, diskFullCause } from './disk-space';
 import { acquireDataDirLock, releaseDataDirLock } from './lock';
 import { quietQueryErrors } from './quiet-query-errors';
@@ -75,6 +76,7 @@ async function openPglite(dataDir: string): Promise<Handle> {
     checkSpaceToStart(dir); // PGlite on a full disk aborts with no word of why
     client = new PGlite(path.join(dir, 'pg'), pgliteBytea);
     await client.waitReady;
+    guardDiskSpace(client, dir); // before observe: its refusals are noted as the store being unavailable
     observe(client, ['query', 'exec']); // a transaction's statements fail through toProblem, which notes them too
     db = drizzle({ client, schema, casing: 'snake_case' });
     await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });

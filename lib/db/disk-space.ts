@@ -7,8 +7,13 @@ import { isStoreUnavailable } from './store-availability';
 // space left on its disk, instead of an abort or a stack. While the app runs, a full disk is
 // store-availability.ts's business: 503 with Retry-After, and writes resume when space returns.
 
-/** Below this much free space the embedded store is not opened: PostgreSQL needs room for its WAL and a checkpoint to start. */
-export const MIN_FREE_TO_START = 16 * 1024 * 1024;
+/** Below this much free space statements that may write are refused (disk-guard.ts): two WAL segments. */
+export const WRITE_RESERVE = 32 * 1024 * 1024;
+/** Once refused, writes resume when this much is free. */
+export const RESUME_FREE = 48 * 1024 * 1024;
+
+/** Below this much free space the embedded store is not opened: it would start with its writes refused (disk-guard.ts). */
+export const MIN_FREE_TO_START = RESUME_FREE;
 
 export class DiskFullError extends Error {
   constructor(dir: string, free: number) {

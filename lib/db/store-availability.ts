@@ -39,9 +39,9 @@ export function unavailableReason(err: unknown): string {
   return err instanceof Error ? err.message.split('\n')[0].slice(0, 200) : String(err);
 }
 
-type TState = { downSince: number | null; lastErrorAt: number; reason: string | null; log: (line: string) => void };
+type TState = { downSince: number | null; lastErrorAt: number; reason: string | null; log: (line: string) => void; canRecover: () => boolean };
 
-const state = processSingleton('store-availability', (): TState => ({ downSince: null, lastErrorAt: 0, reason: null, log: (line) => console.error(line) }));
+const state = processSingleton('store-availability', (): TState => ({ downSince: null, lastErrorAt: 0, reason: null, log: (line) => console.error(line), canRecover: () => true }));
 
 /**
  * A server going down ends its connections one by one over a few milliseconds, and a statement
@@ -65,7 +65,7 @@ export function noteStoreError(err: unknown): boolean {
 /** Notes that the store answered a statement begun at `startedAt`; logs once when it was unavailable before. */
 export function noteStoreAnswered(startedAt = Date.now(), now = Date.now()): void {
   if (state.downSince === null) return;
-  if (startedAt <= state.lastErrorAt || now - state.lastErrorAt < STORE_SETTLE_MS) return;
+  if (startedAt <= state.lastErrorAt || now - state.lastErrorAt < STORE_SETTLE_MS || !state.canRecover()) return;
   const seconds = ((now - state.downSince) / 1000).toFixed(1);
   state.downSince = null;
   state.reason = null;
@@ -80,4 +80,12 @@ export function storeOutage(): { since: number; reason: string } | null {
 /** Where the two state lines go (tests). */
 export function setStoreAvailabilityLog(log: (line: string) => void): void {
   state.log = log;
+}
+
+/**
+ * What else must hold before an answer means the store is back: the embedded store's disk guard
+ * (disk-guard.ts) says a read answered while writes are refused for want of space does not.
+ */
+export function setStoreRecoveryCheck(canRecover: () => boolean): void {
+  state.canRecover = canRecover;
 }

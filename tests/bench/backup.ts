@@ -32,6 +32,7 @@ for (let from = 0; from < N; from += 50_000) {
   await db.exec(`insert into console.receipts (receiver_id, method, path, headers, body, body_size, verdict, response_status, host, message_id, body_json)
     select '${RECEIVER}', 'POST', '/ingest/bench-backup', '${SEEDED_HEADERS}'::jsonb, convert_to(p, 'UTF8'), octet_length(p), 'valid', 200, '127.0.0.1', 'msg_' || i, p::jsonb
     from (select i, ${payload('i::text')} as p from generate_series(${from + 1}, ${to}) i) s`);
+  console.log(`seeding: ${to} of ${N} receipts after ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 }
 await db.exec('vacuum analyze console.receipts');
 await db.close();

@@ -77,18 +77,17 @@ test('a start on a full disk ends at once with one sentence naming the data dire
   assert.equal(lines.length, 1, out);
   assert.equal(
     lines[0].replace(/\(\d+ KiB free;/, '(N KiB free;'),
-    `The disk holding the data directory ${dataDir} is full (N KiB free; the embedded store needs at least 16.0 MiB to start): free some space there, or move DATA_DIR to a larger disk, and start again.`,
+    `The disk holding the data directory ${dataDir} is full (N KiB free; the embedded store needs at least 48.0 MiB to start): free some space there, or move DATA_DIR to a larger disk, and start again.`,
   );
   assert.doesNotMatch(out, /Aborted\(\)|at .*\.js:\d+/, 'no abort, no stack');
 });
 
-// Skipped until fixed (issue 43 stays open): in the fresh-clone CI run of 2026-11-27 the app's embedded store
-// spun at 100 % CPU once the disk was full and its event loop never came back (even /api/health went
-// unanswered, for 10+ minutes): PGlite's WASM, after ENOSPC, loops. It passed in earlier runs, so it is
-// nondeterministic. Each request below now times out, so the test fails instead of hanging when re-enabled.
-const PGLITE_SPINS_ON_FULL_DISK = 'the embedded store can spin forever after ENOSPC (issue 43)';
+// The store never meets the full disk itself (lib/db/disk-guard.ts): PGlite, refused a write inside a critical
+// section, PANICs and its WASM spins forever (seen in CI: 100 % CPU, /api/health unanswered), and a refused
+// write elsewhere left it answering wrongly (a 404 for an existing receiver). Each request below times out, so
+// a store that stops answering fails the test instead of hanging it.
 
-test('a full disk while the app runs: 503 with Retry-After, one line each way, backups back off, all acknowledged receipts kept', { skip: PGLITE_SPINS_ON_FULL_DISK }, async (t) => {
+test('a full disk while the app runs: 503 with Retry-After, one line each way, backups back off, all acknowledged receipts kept', async (t) => {
   const mountPoint = smallDisk(t, '256m'); // room for the store, a backup's staging copy and the backup, once the filler goes
   if (!mountPoint) return;
   const dataDir = await storeOn(mountPoint);
@@ -115,6 +114,7 @@ test('a full disk while the app runs: 503 with Retry-After, one line each way, b
   assert.ok(refused, `a full disk refused a receipt (${acknowledged.length} stored first)`);
   assert.equal(refused.status, 503, await refused.clone().text());
   assert.equal(refused.headers.get('retry-after'), '5');
+  assert.ok(free(mountPoint) > 0, 'refused before the disk was full: the store never met it');
   for (let i = 0; i < 5; i++) {
     const res = await ingest();
     if (res.status === 200) acknowledged.push(res.headers.get('x-receipt-id')!);
@@ -123,6 +123,10 @@ test('a full disk while the app runs: 503 with Retry-After, one line each way, b
   await eventually(async () => /scheduled backup into .* failed/.test(app.logs()), 30_000, 'the scheduled backup failing on the full disk');
   assert.equal((await fetch(`${app.baseUrl}/api/health`)).status, 200, 'the app stays up');
   assert.equal(app.logs().match(/database unavailable \(/g)?.length, 1, 'one line when the store stops taking writes');
+  assert.match(app.logs(), /database unavailable \(53100: the disk holding .* has [\d.]+ (MiB|KiB|bytes) free, less than the [\d.]+ MiB a write needs there/);
+  assert.doesNotMatch(app.logs(), /No space left on device|PANIC/, 'the store itself never met the full disk');
+  const seen = await call(app, 'GET', `/api/receivers/${created.body.id}/receipts`, { headers: { cookie } });
+  assert.equal(seen.status, 200, `reads go on while writes wait: ${seen.text}`);
   assert.equal(app.logs().match(/scheduled backup into .* failed/g)?.length, 1, 'one line for the failing backups, however many attempts');
   assert.ok(!fs.readdirSync(dataDir).some((n) => n.startsWith('backup-staging-')), 'no staging copy left on the full disk');
 

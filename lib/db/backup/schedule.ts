@@ -26,10 +26,12 @@ export type TBackupStatus = {
   lastFile: string | null;
   failure: { at: Date; reason: string; failures: number } | null;
   nextAt: Date | null;
+  /** When this process started the schedule (the age of "no backup yet" counts from it). */
+  startedAt: Date | null;
 };
 
-type TState = { timer?: NodeJS.Timeout; running?: Promise<void>; lastAt: Date | null; lastFile: string | null; failure: TBackupStatus['failure']; nextAt: Date | null };
-const state = processSingleton('backup-schedule', (): TState => ({ lastAt: null, lastFile: null, failure: null, nextAt: null }));
+type TState = { timer?: NodeJS.Timeout; running?: Promise<void>; lastAt: Date | null; lastFile: string | null; failure: TBackupStatus['failure']; nextAt: Date | null; startedAt: Date | null };
+const state = processSingleton('backup-schedule', (): TState => ({ lastAt: null, lastFile: null, failure: null, nextAt: null, startedAt: null }));
 
 function stamp(d: Date): string {
   return d.toISOString().replace(/[-:]/g, '').replace('.', '');
@@ -50,6 +52,9 @@ function schedule(inMs: number): void {
   state.timer = setTimeout(() => void (state.running = takeScheduledBackup()), inMs);
   state.timer.unref();
 }
+
+/** Whether two failures' reasons say the same thing, whatever figures (the space left) they give. */
+const sameFailure = (a: string, b: string | undefined) => b !== undefined && a.replace(/\d[\d.]*/g, 'N') === b.replace(/\d[\d.]*/g, 'N');
 
 /** Takes one backup into BACKUP_DIR now and schedules the next. */
 async function takeScheduledBackup(): Promise<void> {
@@ -74,7 +79,7 @@ async function takeScheduledBackup(): Promise<void> {
     const retryMs = Math.min(env.BACKUP_EVERY, FIRST_RETRY_MS * 2 ** Math.min(failures - 1, 20));
     const reason = unavailableReason(err);
     // One line when backups start failing (or fail another way), not one per attempt: a full disk may last hours.
-    if (reason !== state.failure?.reason) console.error(`scheduled backup into ${dir} failed (${reason}); trying again in ${formatDuration(retryMs)}, then less and less often`);
+    if (!sameFailure(reason, state.failure?.reason)) console.error(`scheduled backup into ${dir} failed (${reason}); trying again in ${formatDuration(retryMs)}, then less and less often`);
     state.failure = { at: new Date(), reason, failures };
     schedule(retryMs);
   } finally {
@@ -90,6 +95,7 @@ export async function startScheduledBackups(): Promise<void> {
     return;
   }
   const dir = path.resolve(env.BACKUP_DIR);
+  state.startedAt = new Date();
   const newest = listBackups(dir).at(-1);
   if (newest) {
     state.lastFile = path.join(dir, newest);
@@ -119,5 +125,6 @@ export function scheduledBackupStatus(): TBackupStatus {
     lastFile: state.lastFile,
     failure: state.failure,
     nextAt: state.nextAt,
+    startedAt: state.startedAt,
   };
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { create } from 'tar';
 import type { TEmbedded } from '@/lib/db/client';
+import { formatBytes, freeBytes, RESUME_FREE } from '@/lib/db/disk-space';
 import { processSingleton } from '@/lib/process-singleton';
 import { buildManifest, type TManifest } from './manifest';
 
@@ -31,6 +32,24 @@ function removeStaleStaging(dir: string): void {
   }
 }
 
+function sizeOf(dir: string): number {
+  let n = 0;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) if (e.isFile()) n += fs.statSync(path.join(e.parentPath, e.name)).size;
+  return n;
+}
+
+/**
+ * The staging copy must leave the store its reserve (disk-guard.ts): statements queued behind the
+ * copy run once it ends, and one that met a full disk in a WAL write would stop the store for good.
+ */
+function checkRoomForStaging(dir: string): void {
+  const free = freeBytes(dir);
+  const needed = sizeOf(path.join(dir, 'pg')) + RESUME_FREE;
+  if (free !== null && free < needed) {
+    throw Object.assign(new Error(`no room for the staging copy beside the store: it needs ${formatBytes(needed)} free (the store's size and its reserve), there is ${formatBytes(free)}`), { code: 'ENOSPC' });
+  }
+}
+
 /**
  * Writes a backup of `store` to `out` (ended when done). `onSnapshot` is called once the copy is
  * taken (statements run again from then on), with the manifest. Returns the manifest.
@@ -42,6 +61,7 @@ export async function writeBackup(store: TEmbedded, out: NodeJS.WritableStream, 
   let staging: string | null = null;
   try {
     removeStaleStaging(dir);
+    checkRoomForStaging(dir);
     staging = fs.mkdtempSync(path.join(dir, STAGING_PREFIX));
     const target = path.join(staging, 'pg');
     const manifest = await client.transaction(async (tx) => {
