@@ -1,6 +1,6 @@
 // Operator CLI of the console: `npm run console -- <command>`.
-//   users:add --email <e> --password <p> [--role viewer|operator|admin]   add a staff user (admin first, viewer after)
-//   users:password --email <e> --password <p>      set a staff user's password
+//   users:add --email <e> --password <p> [--role viewer|operator|admin]   add a staff user (admin first, viewer after) with a one-time password
+//   users:password --email <e> --password <p>      set a staff user's one-time password (changed at the next sign-in)
 //   users:list                                     list staff users
 //   receivers:create --name <n> [--slug <s>] [--secret whsec_…]   create a receiver (prints it as JSON last)
 //   receivers:list                                 list receivers with their ingest URLs

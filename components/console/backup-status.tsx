@@ -23,7 +23,7 @@ export function BackupStatus({ status, embedded }: { status: TBackupStatus; embe
   );
   if (status.failure)
     return (
-      <div data-testid="backup-status">
+      <div data-testid="backup-status" id="backup-status">
         <Callout tone="error" title={`The scheduled backup failed ${status.failure.failures === 1 ? 'once' : `${status.failure.failures} times in a row`}`}>
           <p>
             At <Timestamp value={status.failure.at} /> UTC: {status.failure.reason}. It is tried again by itself; the {last}.

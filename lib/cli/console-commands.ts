@@ -11,8 +11,8 @@ import { ApiError } from '@/lib/http/errors';
 
 export type TCommandIo = { out: (line: string) => void; err: (line: string) => void };
 
-export const CONSOLE_USAGE = `usage: npm run console -- users:add --email <email> --password <password> [--role viewer|operator|admin]
-       npm run console -- users:password --email <email> --password <password>
+export const CONSOLE_USAGE = `usage: npm run console -- users:add --email <email> --password <one-time password> [--role viewer|operator|admin]
+       npm run console -- users:password --email <email> --password <one-time password>
        npm run console -- users:list
        npm run console -- receivers:create --name <name> [--slug <slug>] [--secret whsec_…]
        npm run console -- receivers:list
@@ -70,7 +70,7 @@ async function run(command: string | undefined, values: ReturnType<typeof parseC
       }
       if (command === 'users:password') {
         const done = await setPassword(values.email, values.password);
-        (done ? io.out : io.err)(done ? `Password set for ${values.email}.` : `No user ${values.email}.`);
+        (done ? io.out : io.err)(done ? `Password set for ${values.email}: a one-time password, to be changed at the next sign-in; their sessions ended.` : `No user ${values.email}.`);
         return done ? 0 : 1;
       }
       if (values.role !== undefined && !isRole(values.role)) {
@@ -78,9 +78,10 @@ async function run(command: string | undefined, values: ReturnType<typeof parseC
         return 2;
       }
       try {
-        const user = await createUser(values.email, values.password, values.role);
-        io.out(`Added ${user.email} (${user.role}).`);
-        io.out(JSON.stringify({ id: user.id, email: user.email, role: user.role }));
+        // As the Staff page adds one: the password is one-time (it passed through a shell, maybe its history), changed at the first sign-in.
+        const user = await createUser(values.email, values.password, values.role, true);
+        io.out(`Added ${user.email} (${user.role}) with a one-time password: they choose their own at their first sign-in.`);
+        io.out(JSON.stringify({ id: user.id, email: user.email, role: user.role, mustChangePassword: user.mustChangePassword }));
         return 0;
       } catch (err) {
         if (err instanceof UserExistsError) {

@@ -4,7 +4,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { test } from 'node:test';
+import type { AddressInfo } from 'node:net';
+import { test, type TestContext } from 'node:test';
+import { SMTPServer } from 'smtp-server';
 import { Webhook } from 'standardwebhooks';
 import { disposeAtExit, queryAppDb, startApp, type TApp } from '../helpers/app';
 import { call, eventually, staffCookie, token } from '../helpers/http';
@@ -57,8 +59,21 @@ test('staff commands while the app runs on the embedded store (through the app),
 
   const added = await cli(['users:add', '--email', 'colleague@example.org', '--password', 'colleague-pass-1', '--role', 'operator'], env);
   assert.equal(added.code, 0, added.err);
-  assert.deepEqual([lastJson(added).email, lastJson(added).role], ['colleague@example.org', 'operator']);
-  assert.ok(await staffCookie(app, { email: 'colleague@example.org', password: 'colleague-pass-1' }), 'the new colleague signs in at once, no restart');
+  assert.deepEqual([lastJson(added).email, lastJson(added).role, lastJson(added).mustChangePassword], ['colleague@example.org', 'operator', true]);
+  assert.match(added.out, /one-time password: they choose their own at their first sign-in/);
+  // As one the Staff page adds: the password is one-time, and nothing but its change answers until it is changed.
+  const first = await call(app, 'POST', '/api/session', { body: { email: 'colleague@example.org', password: 'colleague-pass-1' } });
+  assert.equal(first.status, 200, first.text);
+  assert.equal(first.body.mustChangePassword, true, 'a CLI-added user must change the password at the first sign-in');
+  const firstCookie = first.headers.getSetCookie().find((c) => c.startsWith('gc_console_session='))!.split(';')[0];
+  assert.equal((await call(app, 'GET', '/api/receivers', { headers: { cookie: firstCookie } })).status, 403, 'nothing else answers before the change');
+  const own = await staffCookie(app, { email: 'colleague@example.org', password: 'colleague-pass-1' }); // chooses their own password
+  assert.equal((await call(app, 'GET', '/api/receivers', { headers: { cookie: own } })).status, 200, 'the new colleague signs in at once, no restart');
+  const reset = await cli(['users:password', '--email', 'colleague@example.org', '--password', 'colleague-pass-2'], env);
+  assert.equal(reset.code, 0, reset.err);
+  assert.equal((await call(app, 'GET', '/api/receivers', { headers: { cookie: own } })).status, 401, "users:password ends the user's sessions");
+  const afterReset = await call(app, 'POST', '/api/session', { body: { email: 'colleague@example.org', password: 'colleague-pass-2' } });
+  assert.equal(afterReset.body.mustChangePassword, true, 'a password set by users:password is one-time too');
   const listed = await cli(['users:list'], env);
   assert.match(listed.out, /colleague@example\.org\toperator/);
   const again = await cli(['users:add', '--email', 'colleague@example.org', '--password', 'colleague-pass-1'], env);
@@ -217,9 +232,34 @@ test('a backup of an older release restores, and the app migrates it as an upgra
   assert.equal(Number(last), journal.entries.at(-1)!.when, 'migrated to this release');
 });
 
-test('scheduled backups: every BACKUP_EVERY, the newest BACKUP_KEEP kept, a failure logged and shown until one works again', async (t) => {
+/** A real SMTP server on loopback collecting the subjects of what it is sent. */
+async function smtpInbox(t: TestContext): Promise<{ url: string; subjects: string[] }> {
+  const subjects: string[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      let raw = '';
+      stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
+      stream.on('end', () => {
+        subjects.push(/^Subject: (.*(?:\r\n[ \t].*)*)/im.exec(raw)?.[1].replace(/\r\n[ \t]/g, ' ') ?? '');
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  t.after(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+  return { url: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`, subjects };
+}
+
+test('scheduled backups: every BACKUP_EVERY, the newest BACKUP_KEEP kept, a failure logged, shown and alerted until one works again', async (t) => {
   const dir = scratchPath('backups');
-  const app = await startApp({ adminUrl: null, env: { BACKUP_DIR: dir, BACKUP_EVERY: '1s', BACKUP_KEEP: '2' } });
+  const inbox = await smtpInbox(t);
+  const app = await startApp({
+    adminUrl: null,
+    env: { BACKUP_DIR: dir, BACKUP_EVERY: '1s', BACKUP_KEEP: '2', ALERT_EVAL_MS: '200', SMTP_URL: inbox.url, ALERT_EMAIL_FROM: 'Console Alerts <alerts@example.org>' },
+  });
   t.after(() => app.destroy());
   const written = () => app.logs().match(/scheduled backup written to /g)?.length ?? 0;
   await eventually(async () => written() >= 3, 60_000, 'three scheduled backups').catch((err) => assert.fail(`${err}\n${app.logs()}`));
@@ -231,14 +271,49 @@ test('scheduled backups: every BACKUP_EVERY, the newest BACKUP_KEEP kept, a fail
   const page = () => fetch(`${app.baseUrl}/`, { headers: { cookie } }).then(async (r) => (await r.text()).replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ''));
   assert.match(await page(), /Backups every 1s into .* the newest 2 kept: last taken \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
 
+  // Two rules on the backups, by the existing channels: a signed POST (to a receiver of this console) and an e-mail.
+  const staff = (method: string, p: string, body?: unknown) => call(app, method, p, { headers: { cookie }, body });
+  const target = await staff('POST', '/api/receivers', { name: 'backup alerts' });
+  assert.equal(target.status, 201, target.text);
+  const refused = await staff('POST', '/api/alert-rules', { name: 'backups', kind: 'backup_failed', threshold: 0, targetUrl: `${app.baseUrl}/ingest/${target.body.slug}` });
+  assert.equal(refused.status, 400, 'hours must be given');
+  assert.match(refused.text, /hours from 0\.01/);
+  const posted = await staff('POST', '/api/alert-rules', { name: 'backups', kind: 'backup_failed', threshold: 24, targetUrl: `${app.baseUrl}/ingest/${target.body.slug}`, enabled: false });
+  assert.equal(posted.status, 201, posted.text);
+  assert.equal((await staff('PATCH', `/api/receivers/${target.body.id}`, { secrets: [posted.body.secret] })).status, 200);
+  assert.equal((await staff('PATCH', `/api/alert-rules/${posted.body.rule.id}`, { enabled: true })).status, 200);
+  const mailed = await staff('POST', '/api/alert-rules', { name: 'backups by mail', kind: 'backup_failed', threshold: 24, targetUrl: 'mailto:ops@example.org' });
+  assert.equal(mailed.status, 201, mailed.text);
+  const posts = async () => {
+    const res = await staff('GET', `/api/receivers/${target.body.id}/receipts?pageLimit=100`);
+    return (res.body.results as { bodyText: string; verdict: string }[]).reverse().map((r) => ({ ...JSON.parse(r.bodyText), verdict: r.verdict }));
+  };
+  await new Promise((resolve) => setTimeout(resolve, 1000)); // several evaluations while backups work: nothing fires
+  assert.deepEqual(await posts(), [], 'no alert while backups work');
+
   // The folder replaced by a file: each attempt fails, one line each, and the page says so.
   fs.rmSync(dir, { recursive: true });
   fs.writeFileSync(dir, 'not a folder');
   await eventually(async () => /scheduled backup into .* failed \(/.test(app.logs()), 30_000, 'a failure logged');
   await eventually(async () => /The scheduled backup failed .*: EEXIST|The scheduled backup failed .*: ENOTDIR/.test(await page()), 15_000, 'the failure on the health page');
+  const [fired] = await eventually(async () => {
+    const p = await posts();
+    return p.length > 0 && p;
+  }, 30_000, 'the backup alert POSTed');
+  assert.equal(fired.type, 'alert.fired');
+  assert.equal(fired.verdict, 'valid', 'signed with the rule secret');
+  assert.equal(fired.data.rule.kind, 'backup_failed');
+  assert.equal(fired.data.subject, `backup:${dir}`);
+  assert.match(fired.data.details.reason, /EEXIST|ENOTDIR/);
+  await eventually(async () => inbox.subjects.some((s) => s.startsWith('[firing] backups by mail: backups in ')), 30_000, `the backup alert e-mailed (${inbox.subjects.join(' | ')})`);
+  const listed = ((await staff('GET', '/api/alerts')).body.results as { ruleId: string; subject: string; clearedAt: string | null }[]).filter((a) => a.ruleId === posted.body.rule.id);
+  assert.deepEqual(listed.map((a) => [a.subject, a.clearedAt]), [[`backup:${dir}`, null]], 'one alert, firing');
   if (process.env.BACKUP_SCREENSHOTS) await screenshotPages(app, cookie, process.env.BACKUP_SCREENSHOTS, ['/']);
   fs.rmSync(dir);
   await eventually(async () => /scheduled backup written to .*\(working again after \d+ failed attempts?\)/.test(app.logs()), 30_000, 'a backup after the failure');
+  await eventually(async () => (await posts()).length === 2, 30_000, 'the backup alert resolved');
+  assert.deepEqual((await posts()).map((p) => p.type), ['alert.fired', 'alert.resolved'], 'fired once, resolved once');
+  await eventually(async () => inbox.subjects.some((s) => s.startsWith('[resolved] backups by mail')), 30_000, 'the resolution e-mailed');
   const newest = done().sort().at(-1)!;
   const restored = scratchPath('from-schedule');
   const restore = await cli(['restore', '--from', path.join(dir, newest)], storeEnv(restored));

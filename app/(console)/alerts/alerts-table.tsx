@@ -55,6 +55,8 @@ function summary(a: TAlertJson): string {
       return `disabled${d.reason ? `: ${d.reason}` : ''}`;
     case 'about_to_disable':
       return `${d.warning ?? `failing since ${d.failingSince}`} (${d.percent}% of the time before disabling)`;
+    case 'backup_failed':
+      return d.reason ? `${d.reason}${Number(d.failures) > 1 ? ` (${d.failures} attempts in a row)` : ''}` : `the newest backup is older than ${d.hours} h`;
     case 'grant_undelivered':
       return `${d.trackingId ?? d.messageId} not delivered after ${d.minutes} min`;
     default:

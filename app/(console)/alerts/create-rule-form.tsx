@@ -6,7 +6,7 @@ import { Callout, ErrorCallout } from '@/components/console/callout';
 import { CopyField } from '@/components/console/copy-button';
 import { Field, Input, Select, SubmitButton } from '@/components/console/form';
 import type { TFormState } from '@/app/(console)/_lib/errors';
-import { ALERT_RULE_KINDS, ALERT_WINDOWS, DEFAULT_MIN_ATTEMPTS, KIND_LABELS, type TAlertRuleKind } from '@/lib/console/alerts/rule-kinds';
+import { ALERT_RULE_KINDS, ALERT_WINDOWS, CONSOLE_KINDS, DEFAULT_MIN_ATTEMPTS, KIND_LABELS, type TAlertRuleKind } from '@/lib/console/alerts/rule-kinds';
 import { createAlertRuleAction } from './actions';
 
 const THRESHOLD: Record<TAlertRuleKind, { label: string; hint: string; placeholder: string } | null> = {
@@ -19,6 +19,11 @@ const THRESHOLD: Record<TAlertRuleKind, { label: string; hint: string; placehold
   },
   webhook_disabled: null,
   about_to_disable: { label: 'Share of the time before disabling (%)', hint: 'Fires while an enabled webhook has been failing (no success) for this share of the time after which the service disables it (its disablesAt): 50 warns halfway.', placeholder: '50' },
+  backup_failed: {
+    label: 'Hours',
+    hint: 'Fires when a scheduled backup of the embedded store (BACKUP_DIR) fails, or the newest is older than this many hours (or there is none); resolves at the next good one. Never on PostgreSQL: pg_dump backs it up.',
+    placeholder: '26',
+  },
   grant_undelivered: { label: 'Minutes', hint: 'A grant whose message no webhook got (2xx) this long after it was made. Decimals allowed (0.5 = 30 s).', placeholder: '15' },
 };
 
@@ -73,16 +78,18 @@ function CreateRuleFormForRole({ webhooks, targetRule, repeatEvery, smtp }: { we
             ) : null}
           </div>
         ) : null}
-        <Field label="Webhook" htmlFor="webhookId" error={fe.webhookId} hint="One webhook, or every webhook of the account.">
-          <Select id="webhookId" name="webhookId" defaultValue={v.webhookId ?? ''}>
-            <option value="">All webhooks</option>
-            {webhooks.map((w) => (
-              <option key={w.id} value={w.id}>
-                {w.label}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        {CONSOLE_KINDS.includes(kind) ? null : (
+          <Field label="Webhook" htmlFor="webhookId" error={fe.webhookId} hint="One webhook, or every webhook of the account.">
+            <Select id="webhookId" name="webhookId" defaultValue={v.webhookId ?? ''}>
+              <option value="">All webhooks</option>
+              {webhooks.map((w) => (
+                <option key={w.id} value={w.id}>
+                  {w.label}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        )}
         <Field
           label="Send to"
           htmlFor="targetUrl"

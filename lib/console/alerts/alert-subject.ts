@@ -2,7 +2,7 @@
 // (as the evaluation read them when the alert fired; the id only when neither is known), a grant by
 // its tracking id, each linked to its page. Pure: the banner, the alerts table and the JSON share it.
 
-export type TAlertSubject = { kind: 'webhook' | 'grant' | 'message' | 'other'; id: string; label: string; href: string };
+export type TAlertSubject = { kind: 'webhook' | 'grant' | 'message' | 'backup' | 'other'; id: string; label: string; href: string };
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 
@@ -15,5 +15,6 @@ export function alertSubject(subject: string, details: Record<string, unknown> =
     return { kind, id, label: `grant ${trackingId || id}`, href: `/cases/${encodeURIComponent(trackingId || id)}` };
   }
   if (kind === 'message') return { kind, id, label: `message ${id}`, href: `/cases/${encodeURIComponent(id)}` };
+  if (kind === 'backup') return { kind, id, label: id === 'off' ? 'scheduled backups (off)' : `backups in ${id}`, href: '/#backup-status' };
   return { kind: 'other', id, label: subject, href: '/alerts' };
 }

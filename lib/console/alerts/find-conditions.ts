@@ -7,6 +7,7 @@ import { receiverSides } from '@/lib/console/health/receiver-failures';
 import { disableWarning } from '@/lib/console/health/disable-warning';
 import { HEALTH_WINDOW_SECONDS, healthWindowOf } from '@/lib/console/health/health-types';
 import { listReceivers } from '@/lib/console/receivers';
+import { backupConditions } from './backup-conditions';
 import { GRANT_LOOKBACK_MS, type TAlertRuleKind, type TAlertRuleRow } from './rule-schemas';
 
 // Which subjects a rule's condition holds for right now, read from the service over HTTP (the
@@ -169,6 +170,8 @@ export async function findConditions(api: ConnectApi, rule: TAlertRuleRow, now =
       return aboutToDisableConditions(api, rule, now);
     case 'grant_undelivered':
       return grantConditions(api, rule, now);
+    case 'backup_failed':
+      return backupConditions(rule, now);
     default:
       return new Map();
   }

@@ -1,7 +1,7 @@
 // An alert rule's kinds, windows and labels: plain values, no validation library, so the rule form
 // (a client component) can show them without shipping zod to the browser (rule-schemas.ts validates).
 
-export const ALERT_RULE_KINDS = ['failure_streak', 'success_rate', 'receiver_failures', 'webhook_disabled', 'about_to_disable', 'grant_undelivered'] as const;
+export const ALERT_RULE_KINDS = ['failure_streak', 'success_rate', 'receiver_failures', 'webhook_disabled', 'about_to_disable', 'grant_undelivered', 'backup_failed'] as const;
 export type TAlertRuleKind = (typeof ALERT_RULE_KINDS)[number];
 export const ALERT_WINDOWS = ['1h', '24h', '7d'] as const;
 /** How a URL target is spoken to; a mailto: target is always 'email'. */
@@ -20,4 +20,8 @@ export const KIND_LABELS: Record<TAlertRuleKind, string> = {
   webhook_disabled: 'Webhook disabled',
   about_to_disable: 'About to be disabled',
   grant_undelivered: 'Grant not delivered',
+  backup_failed: 'Backup failed or too old',
 };
+
+/** Kinds about the console itself, not a webhook: no webhook scope. */
+export const CONSOLE_KINDS: readonly TAlertRuleKind[] = ['backup_failed'];

@@ -76,15 +76,20 @@ export async function createUser(email: string, password: string | null, role?: 
   return row;
 }
 
+/**
+ * Sets a password someone else chose (the CLI's users:password): one-time, as the page's reset
+ * makes it, so it is changed at the next sign-in, and every session of the user ends.
+ */
 export async function setPassword(email: string, password: string): Promise<boolean> {
   const normalized = checkEmail(email);
   checkPassword(password);
   const db = await getDb();
   const rows = await db
     .update(users)
-    .set({ passwordHash: await hashSecret(password), mustChangePassword: false })
+    .set({ passwordHash: await hashSecret(password), mustChangePassword: true })
     .where(eq(users.email, normalized))
     .returning({ id: users.id });
+  for (const { id } of rows) await db.delete(sessions).where(eq(sessions.userId, id));
   return rows.length > 0;
 }
 
