@@ -3,7 +3,9 @@ import { stringify } from 'csv-stringify/sync';
 import { isUnsupported, type ConnectApi, type TMessage } from '@/lib/console/connect-api';
 import type { TEnvironmentName } from '@/lib/console/staff/session';
 import { responseGone } from '@/lib/console/retention/body-gone';
-import { carriedDelivery, deliveryOf, joinMessages, readTimelineContext } from '@/lib/console/timeline/timeline';
+import { joinMessages } from '@/lib/console/timeline/join-messages';
+import { carriedDelivery, deliveryOf } from '@/lib/console/timeline/message-delivery';
+import { readTimelineContext } from '@/lib/console/timeline/timeline-context';
 import type { TJoinDelivery } from '@/lib/console/timeline/join-delivery';
 import type { TTimelineExportQuery } from './export-query';
 import { exportTimelinePages } from './export-timeline-pages';
@@ -12,7 +14,7 @@ import { CSV_COLUMNS, csvHeader, csvRow, ndjsonText } from './export-timeline-ro
 // A webhook's filtered timeline as CSV or NDJSON, streamed. The service streams the webhook's
 // messages, each with its payload and all its attempts (EXT GET …/messages/stream, one connection
 // for the whole export); they are taken a batch at a time (BATCH, fewer when large), joined exactly as the timeline joins them
-// (lib/console/timeline/timeline) with one receipts query a batch, written, and only then is the
+// (lib/console/timeline/join-messages.ts) with one receipts query a batch, written, and only then is the
 // next batch read — memory stays one batch whatever the history, and a slow reader slows the
 // service's reading through the connection's back-pressure. Against a service without the stream,
 // pages of the message list are read (withContent, withAttempts: one call a page), and without

@@ -2,7 +2,7 @@ import 'server-only';
 import type { ConnectApi } from '@/lib/console/connect-api';
 import { listReceivers } from '@/lib/console/receivers';
 import type { TEnvironmentName } from '@/lib/console/staff/session';
-import { webhookSettings } from '@/lib/console/timeline/timeline';
+import { webhookSettings } from '@/lib/console/webhooks/webhook-settings';
 import { getTrackedWebhook } from '@/lib/console/webhooks/tracked-webhooks';
 import { classifyHealth } from './classify-health';
 import { HEALTH_WINDOW_SECONDS, type THealth, type THealthWindow, type TReceiverSide, type TWebhookStats } from './health-types';

@@ -13,7 +13,8 @@ import { SEVERITY } from '../timeline/reconcile';
 import { classifyQuery, tagFor } from './search-query';
 import type { TEnvironmentName } from '../staff/session';
 import { cachedAttempts, withResponse } from '../timeline/attempts-of-message';
-import { toTimelineAttempt, webhookSecretFingerprint } from '../timeline/timeline';
+import { toTimelineAttempt } from '../timeline/message-delivery';
+import { webhookSecretFingerprint } from '../webhooks/webhook-settings';
 import type { TTimelineWebhook } from '../timeline/timeline-types';
 import { forwardsOf } from '../forward/forwards';
 

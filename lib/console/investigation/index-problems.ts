@@ -6,7 +6,7 @@ import { mapLimit } from '../map-limit';
 import { countAnsweredWithBadSignature, troubledReceiptsPage, type TTroubledReceipt } from '../receivers/troubled-receipts';
 import { receiversOfDelivery } from '../timeline/join-delivery';
 import { isProblem } from '../timeline/reconcile';
-import { deliveryOf } from '../timeline/timeline';
+import { deliveryOf } from '../timeline/message-delivery';
 import type { TTimelineWebhook } from '../timeline/timeline-types';
 import { completeRows, type TProblemContext, type TProblemRow } from './problem-rows';
 import { encodeCursor, type TIndexCursor, type TProblemCount, type TProblemGroup, type TProblemItem } from './problem-types';

@@ -4,7 +4,7 @@ import type { TReceiver } from '../receivers';
 import { mapLimit } from '../map-limit';
 import { withLastResponse } from '../timeline/attempts-of-message';
 import type { TJoinDelivery } from '../timeline/join-delivery';
-import { joinMessages } from '../timeline/timeline';
+import { joinMessages } from '../timeline/join-messages';
 import type { TTimelineMessage, TTimelineWebhook } from '../timeline/timeline-types';
 import { problemGrant } from './problem-grant';
 import type { TProblemItem } from './problem-types';

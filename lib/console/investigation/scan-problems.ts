@@ -5,7 +5,7 @@ import { mapLimit } from '../map-limit';
 import { troubledMessageIds } from '../receivers/receipts-by-message';
 import { receiversOfDelivery } from '../timeline/join-delivery';
 import { isProblem, RECONCILIATION_LABELS, type TReconciliation } from '../timeline/reconcile';
-import { deliveryOf } from '../timeline/timeline';
+import { deliveryOf } from '../timeline/message-delivery';
 import { problemGrant } from './problem-grant';
 import { completeRows, joinRows, type TProblemContext, type TProblemRow } from './problem-rows';
 import { encodeCursor, type TProblemGroup, type TProblemItem, type TScanCursor } from './problem-types';

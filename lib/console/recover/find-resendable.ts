@@ -9,7 +9,7 @@ import { listReceivers, type TReceiver } from '../receivers';
 import { consoleAddresses } from '../receivers/console-addresses';
 import type { TConsoleAddresses } from '../receivers/receiver-urls';
 import type { TEnvironmentName } from '../staff/session';
-import { webhookSettings } from '../timeline/timeline';
+import { webhookSettings } from '../webhooks/webhook-settings';
 import { getTrackedWebhook } from '../webhooks/tracked-webhooks';
 import type { TTimelineWebhook } from '../timeline/timeline-types';
 import type { TResendWindow } from './recover-window';

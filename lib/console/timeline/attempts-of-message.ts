@@ -9,6 +9,8 @@ import type { TEnvironmentName } from '../staff/session';
 // caches that keep timelines and cases from asking twice.
 
 const CACHE_MAX = 5000;
+/** How many messages' attempts (or attempt bodies) a view reads from the API at once. */
+export const ATTEMPT_FETCH_CONCURRENCY = 6;
 
 // Attempts are append-only: while a message's attemptCount and status are unchanged, its attempt
 // list is too. Only a service without the lastAttempt extension needs this. A cache, not state.

@@ -5,7 +5,7 @@ import { messageCurls } from '../export/request-curl';
 import { getReceipts } from '../receivers';
 import { hasRole } from '../staff/roles';
 import { staffView } from '../staff/staff-view';
-import { loadMessageDetail } from './timeline';
+import { loadMessageDetail } from './message-detail';
 
 // The message page's view: the message with its attempts and receipts (an API failure as an
 // inline error, a 404 as the not-found page), the raw requests of the receipts at this webhook's

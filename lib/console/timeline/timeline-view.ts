@@ -5,7 +5,7 @@ import { getReceiver } from '../receivers';
 import { staffView } from '../staff/staff-view';
 import { getTrackedWebhook } from '../webhooks/tracked-webhooks';
 import { loadOutage } from '../recover/load-outage';
-import { loadTimeline } from './timeline';
+import { loadTimeline } from './timeline-page';
 import type { TTimelineFilters } from './timeline-types';
 
 // The webhook page's view: the first page of its timeline (an API failure as an inline error, a

@@ -4,7 +4,7 @@
 import { withStaff } from '@/lib/console/staff/with-staff';
 import { connectApi } from '@/lib/console/connect-api';
 import { json, otherMethods } from '@/lib/http/respond';
-import { loadTimeline, TIMELINE_PAGE_SIZE } from '@/lib/console/timeline/timeline';
+import { loadTimeline, TIMELINE_PAGE_SIZE } from '@/lib/console/timeline/timeline-page';
 import { parseTimelineQuery } from '@/lib/console/timeline/timeline-filters';
 import { parsePageLimit } from '@/lib/http/page-limit';
 

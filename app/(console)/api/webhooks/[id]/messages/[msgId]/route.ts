@@ -4,7 +4,7 @@
 import { withStaff } from '@/lib/console/staff/with-staff';
 import { connectApi } from '@/lib/console/connect-api';
 import { json, otherMethods } from '@/lib/http/respond';
-import { loadMessageDetail } from '@/lib/console/timeline/timeline';
+import { loadMessageDetail } from '@/lib/console/timeline/message-detail';
 import { messageCurls } from '@/lib/console/export/request-curl';
 import { hasRole } from '@/lib/console/staff/roles';
 
