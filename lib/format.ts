@@ -22,3 +22,12 @@ export const formatUtcLabel = (value: string | Date, withMs = false): string => 
 export function formatMoney(cents: number, currency = 'USD'): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
 }
+
+/** A time as the value of a datetime-local input: UTC, as every time in the console, to the minute; '' for none. */
+export function toLocalInput(value?: string | Date): string {
+  if (value === undefined) return '';
+  return (typeof value === 'string' ? value : value.toISOString()).slice(0, 16);
+}
+
+/** A datetime-local input's value, read as UTC, as an ISO time; undefined when empty. */
+export const fromLocalInput = (value: string): string | undefined => (value ? new Date(`${value.length === 16 ? `${value}:00` : value}Z`).toISOString() : undefined);

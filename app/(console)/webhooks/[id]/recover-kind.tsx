@@ -5,39 +5,40 @@ import { ErrorCallout } from '@/components/console/callout';
 import type { TActionResult, TErrorInfo } from '@/app/(console)/_lib/errors';
 import { Button } from '@/components/console/form';
 
-// One kind of recover on a webhook's recover card: what it re-sends, the window's count, one
-// button, a confirmation naming the count, then the run's result. The card owns the window and
-// the counts; this owns the run.
+// One kind of recover on a webhook's recover card, drawn from its entry in RECOVER_KINDS
+// (recover-kinds.tsx): what it re-sends, the window's count, one button, a confirmation naming the
+// count, then the run's result. The card owns the window and the counts; this owns the run.
 
 export type TKindCount = { kind: 'count'; messages: number; note?: ReactNode } | { kind: 'unsupported' } | { kind: 'error'; error: TErrorInfo };
 
-type TRunState<T> = { kind: 'idle' } | { kind: 'confirm' } | { kind: 'done'; result: T };
+/** The window a preview counted, as the API takes it (ISO times). */
+export type TRecoverWindow = { since: string; until?: string };
 
-export function RecoverKind<T>({
-  testId,
-  title,
-  what,
-  count,
-  counted,
-  action,
-  confirm,
-  run,
-  result,
-}: {
-  testId: string;
+/** What a kind's run and result are given: the webhook, the window counted, and a way to refresh the timeline after. */
+export type TKindContext = { webhookId: string; window: TRecoverWindow; refreshTimeline: () => void };
+
+/** One kind, declared once as data (methods, so a table can hold kinds of different results). */
+export type TRecoverKindSpec<T> = {
+  /** Its count's key; its test id is `recover-${key}`. */
+  key: 'failed' | 'retry' | 'resend';
   title: string;
   /** One sentence: which messages, and what the run does with them. */
-  what: ReactNode;
-  count: TKindCount | null;
+  what: string;
   /** The count as a sentence, e.g. "2 failed messages will be re-sent." */
-  counted: (n: number) => ReactNode;
+  counted(n: number): ReactNode;
   /** The button, e.g. "Re-send 2". */
-  action: (n: number) => string;
+  action(n: number): string;
   /** The question before it runs. */
-  confirm: (n: number) => string;
-  run: () => Promise<TActionResult<T>>;
-  result: (r: T) => ReactNode;
-}) {
+  confirm(n: number): string;
+  run(ctx: TKindContext): Promise<TActionResult<T>>;
+  result(r: T, ctx: TKindContext): ReactNode;
+};
+
+type TRunState<T> = { kind: 'idle' } | { kind: 'confirm' } | { kind: 'done'; result: T };
+
+export function RecoverKind<T>({ spec, count, ctx }: { spec: TRecoverKindSpec<T>; count: TKindCount | null; ctx: TKindContext }) {
+  const { key, title, what, counted, action, confirm } = spec;
+  const testId = `recover-${key}`;
   const [state, setState] = useState<TRunState<T>>({ kind: 'idle' });
   const [error, setError] = useState<TErrorInfo | null>(null);
   const [busy, startBusy] = useTransition();
@@ -45,7 +46,7 @@ export function RecoverKind<T>({
   const start = () =>
     startBusy(async () => {
       setError(null);
-      const r = await run();
+      const r = await spec.run(ctx);
       if (r.ok && r.data !== undefined) setState({ kind: 'done', result: r.data });
       else if (!r.ok) {
         setError(r.error);
@@ -85,7 +86,7 @@ export function RecoverKind<T>({
           ) : null}
         </div>
       ) : null}
-      {state.kind === 'done' ? result(state.result) : null}
+      {state.kind === 'done' ? spec.result(state.result, ctx) : null}
       {error ? <ErrorCallout error={error} title={`${title}: failed`} /> : null}
     </section>
   );
