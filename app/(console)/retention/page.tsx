@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { ErrorCallout } from '@/components/console/callout';
-import { Card, PageHeader } from '@/components/console/page-header';
+import { Card } from '@/components/console/card';
+import { PageHeader } from '@/components/console/page-header';
 import { ErasureForm } from './erasure-form';
 import { RetentionSettingsForm } from './settings-form';
 import { Table, TBody, Td, Th } from '@/components/console/table';

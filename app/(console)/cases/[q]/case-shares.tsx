@@ -5,7 +5,7 @@ import { useState, useTransition } from 'react';
 import { Callout, ErrorCallout } from '@/components/console/callout';
 import { CopyField } from '@/components/console/copy-button';
 import { Button, Field, Input, Select } from '@/components/console/form';
-import { Card } from '@/components/console/page-header';
+import { Card } from '@/components/console/card';
 import { Can } from '@/components/console/role';
 import { Timestamp } from '@/components/console/timestamp';
 import type { TErrorInfo } from '@/lib/console/error-info';

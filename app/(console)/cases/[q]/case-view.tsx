@@ -6,7 +6,8 @@ import { Badge, MessageStatusBadge, ReconciliationBadge } from '@/components/con
 import { Callout } from '@/components/console/callout';
 import { CopyField } from '@/components/console/copy-button';
 import { EmptyState } from '@/components/console/empty-state';
-import { Card, DescriptionList, PageHeader } from '@/components/console/page-header';
+import { Card, DescriptionList } from '@/components/console/card';
+import { PageHeader } from '@/components/console/page-header';
 import { ExportLinks } from '@/components/console/export-links';
 import { Timestamp } from '@/components/console/timestamp';
 import type { TCase, TCaseGrant, TCaseMessage } from '@/lib/console/investigation/case-types';

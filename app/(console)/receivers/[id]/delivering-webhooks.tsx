@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { EnabledBadge } from '@/components/console/badge';
-import { Card } from '@/components/console/page-header';
+import { Card } from '@/components/console/card';
 import type { TErrorInfo } from '@/app/(console)/_lib/errors';
 import type { TSecretMismatch } from '@/lib/console/receivers/secret-mismatches';
 import type { TDeliveringWebhook } from '@/lib/console/receivers/find-delivering-webhooks';

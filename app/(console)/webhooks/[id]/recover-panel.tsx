@@ -4,7 +4,7 @@ import { Can } from '@/components/console/role';
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Field, Input } from '@/components/console/form';
-import { Card } from '@/components/console/page-header';
+import { Card } from '@/components/console/card';
 import { RecoverKind } from './recover-kind';
 import { RECOVER_KINDS } from './recover-kinds';
 import { useRecoverPreview } from './use-recover-preview';

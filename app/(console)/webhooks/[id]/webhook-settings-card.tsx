@@ -2,7 +2,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/console/badge';
 import { CopyField } from '@/components/console/copy-button';
-import { Card, DescriptionList } from '@/components/console/page-header';
+import { Card, DescriptionList } from '@/components/console/card';
 import { Timestamp } from '@/components/console/timestamp';
 import type { TReceiverRef, TTimelineWebhook } from '@/lib/console/timeline/timeline-types';
 
