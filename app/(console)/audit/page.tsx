@@ -1,3 +1,4 @@
+import { Pager } from '@/components/console/pager';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Badge } from '@/components/console/badge';
@@ -125,11 +126,7 @@ export default async function AuditPage({ searchParams }: TPageProps) {
           </TBody>
         </Table>
       )}
-      {older ? (
-        <Link href={`/audit${older}`} className="inline-block text-sm font-medium text-blue-700 hover:underline" data-testid="audit-older">
-          Older entries →
-        </Link>
-      ) : null}
+      <Pager older={older ? `/audit${older}` : null} testId="audit-older" />
     </div>
   );
 }

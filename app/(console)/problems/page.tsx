@@ -1,3 +1,4 @@
+import { Pager } from '@/components/console/pager';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { EnabledBadge, MessageStatusBadge, ReconciliationBadge } from '@/components/console/badge';
@@ -101,13 +102,7 @@ export default async function ProblemsPage({ searchParams }: TPageProps) {
               <ProblemRow key={`${item.webhookId}|${item.id}`} item={item} group={groups.get(item.webhookId)} />
             ))}
           </ul>
-          {older ? (
-            <div className="text-right text-sm">
-              <Link href={older} className="font-medium text-indigo-700 hover:underline" data-testid="older-problems">
-                Older →
-              </Link>
-            </div>
-          ) : null}
+          <Pager older={older} testId="older-problems" />
         </section>
       ) : null}
     </div>

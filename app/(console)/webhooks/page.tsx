@@ -1,3 +1,4 @@
+import { Pager } from '@/components/console/pager';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Can } from '@/components/console/role';
@@ -162,13 +163,7 @@ export default async function WebhooksPage({ searchParams }: TPageProps) {
               </TBody>
             </Table>
           )}
-          {listed.data?.nextPageToken ? (
-            <div className="text-right text-sm">
-              <Link href={`/webhooks?pageToken=${encodeURIComponent(listed.data.nextPageToken)}`} className="font-medium text-indigo-700 hover:underline">
-                Older →
-              </Link>
-            </div>
-          ) : null}
+          <Pager older={listed.data?.nextPageToken ? `/webhooks?pageToken=${encodeURIComponent(listed.data.nextPageToken)}` : null} />
         </section>
       ) : null}
     </div>

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Pager } from '@/components/console/pager';
 import { EmptyState } from '@/components/console/empty-state';
 import { ReceiptLogRow } from './receipt-log-row';
 import { useReceipts, type TReceiptPage } from './use-receipts';
@@ -51,22 +51,7 @@ export function ReceiptLog({
           ))}
         </div>
       )}
-      <div className="flex items-center justify-between text-sm">
-        {before ? (
-          <Link href={href({})} className="font-medium text-indigo-700 hover:underline">
-            ← Newest
-          </Link>
-        ) : (
-          <span />
-        )}
-        {data.nextPageToken ? (
-          <Link href={href({ before: data.nextPageToken })} className="font-medium text-indigo-700 hover:underline">
-            Older →
-          </Link>
-        ) : receipts.length ? (
-          <span className="text-xs text-slate-400">End of log</span>
-        ) : null}
-      </div>
+      <Pager newest={before ? href({}) : null} older={data.nextPageToken ? href({ before: data.nextPageToken }) : null} end={receipts.length ? 'End of log' : null} />
     </div>
   );
 }

@@ -10,8 +10,8 @@ import { useLivePaused } from '@/components/console/live-pause';
 import { MessageCards } from './message-cards';
 import { MessageDetail } from './message-detail';
 import { MessageTable } from './message-table';
-import { TimelinePager } from './timeline-pager';
-import { useTimeline } from './use-timeline';
+import { Pager } from '@/components/console/pager';
+import { timelineSearch, useTimeline } from './use-timeline';
 
 // A webhook's timeline, live: a table on wide screens, cards on narrow ones (both rendered, CSS
 // shows one), with the pager under them. An opened message mounts only in the one on screen.
@@ -68,7 +68,12 @@ export function Timeline({ webhookId, filters, initial }: { webhookId: string; f
           </div>
         </>
       )}
-      <TimelinePager filters={filters} nextPageToken={data.nextPageToken} />
+      <Pager
+        newest={filters.pageToken ? `?${timelineSearch(filters, { pageToken: null })}` : null}
+        older={data.nextPageToken ? `?${timelineSearch(filters, { pageToken: data.nextPageToken })}` : null}
+        end={filters.pageToken ? 'End of history' : null}
+        testId="older-page"
+      />
     </div>
   );
 }

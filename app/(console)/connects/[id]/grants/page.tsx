@@ -1,3 +1,4 @@
+import { Pager } from '@/components/console/pager';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Badge } from '@/components/console/badge';
@@ -97,22 +98,7 @@ export default async function GrantsPage({ params, searchParams }: TPageProps<{ 
                 ))}
               </TBody>
             </Table>
-            <div className="flex items-center justify-between text-sm">
-              {pageToken ? (
-                <Link href={base} className="font-medium text-indigo-700 hover:underline">
-                  ← Newest
-                </Link>
-              ) : (
-                <span />
-              )}
-              {grants.nextPageToken ? (
-                <Link href={`${base}?pageToken=${encodeURIComponent(grants.nextPageToken)}`} className="font-medium text-indigo-700 hover:underline">
-                  Older →
-                </Link>
-              ) : (
-                <span className="text-xs text-slate-400">End of list</span>
-              )}
-            </div>
+            <Pager newest={pageToken ? base : null} older={grants.nextPageToken ? `${base}?pageToken=${encodeURIComponent(grants.nextPageToken)}` : null} end="End of list" />
           </>
         )
       ) : null}
