@@ -9,7 +9,8 @@ import { HealthLiveStatus } from '@/components/console/health/health-live-status
 import { SuccessSparkline } from '@/components/console/health/success-sparkline';
 import { WindowSwitcher } from '@/components/console/health/window-switcher';
 import { ago, formatAge, formatMs, formatRate } from '@/components/console/health/format-health';
-import { Table, TBody, Td, Th } from '@/components/console/table';
+import { ResponsiveList, type TListColumn } from '@/components/console/responsive-list';
+import { plural } from '@/lib/format';
 import { effectiveSuccessRate, needsAttention } from '@/lib/console/health/classify-health';
 import { HEALTH_LEVELS } from '@/lib/console/health/health-types';
 import type { THealthHome, THealthRow, THealthWindow } from '@/lib/console/health/health-types';
@@ -32,7 +33,7 @@ export function HealthHome({ initial }: { initial: THealthHome }) {
     <section className="space-y-3" aria-label="Webhook health">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-700" data-testid="health-summary" data-attention={attention}>
-          {data.rows.length} webhook{data.rows.length === 1 ? '' : 's'}, {attention} need{attention === 1 ? 's' : ''} attention
+          {plural(data.rows.length, 'webhook')}, {plural(attention, 'needs', 'need')} attention
           {byLevel.length ? <span className="text-slate-500"> ({byLevel.map(([level, n]) => `${n} ${level}`).join(', ')})</span> : null} · figures over the last {data.window}
         </p>
         <WindowSwitcher value={win} onChange={choose} />
@@ -50,33 +51,23 @@ export function HealthHome({ initial }: { initial: THealthHome }) {
           Create a subscription under <Link href="/webhooks/new" className="font-medium text-indigo-700 hover:underline">Webhooks → New subscription</Link>.
         </EmptyState>
       ) : (
-        <>
-          <div className="hidden md:block">
-            <Table label="Webhooks by health">
-              <thead>
-                <tr>
-                  <Th>Health</Th>
-                  <Th>Webhook</Th>
-                  <Th>Success rate</Th>
-                  <Th className="text-right">Attempts</Th>
-                  <Th className="text-right">p95</Th>
-                  <Th className="text-right">Backlog</Th>
-                  <Th>Last success</Th>
-                </tr>
-              </thead>
-              <TBody>
-                {data.rows.map((row) => (
-                  <HealthTableRow key={row.webhook.id} row={row} now={data.fetchedAt} />
-                ))}
-              </TBody>
-            </Table>
-          </div>
-          <ul className="space-y-2 md:hidden" aria-label="Webhooks by health">
-            {data.rows.map((row) => (
-              <HealthCard key={row.webhook.id} row={row} now={data.fetchedAt} />
-            ))}
-          </ul>
-        </>
+        <ResponsiveList
+          label="Webhooks by health"
+          items={data.rows}
+          itemKey={(row) => row.webhook.id}
+          columns={healthColumns(data.fetchedAt)}
+          cardHead={(row) => (
+            <>
+              <div className="flex items-start justify-between gap-2">
+                <WebhookLink row={row} />
+                <HealthBadge health={row.health} />
+              </div>
+              <Reasons row={row} />
+            </>
+          )}
+          rowAttributes={(row) => ({ 'data-testid': 'health-row', 'data-webhook-id': row.webhook.id, 'data-level': row.health.level })}
+          cardAttributes={(row) => ({ 'data-testid': 'health-card', 'data-level': row.health.level })}
+        />
       )}
     </section>
   );
@@ -126,57 +117,33 @@ function Backlog({ row }: { row: THealthRow }) {
   );
 }
 
-function HealthTableRow({ row, now }: { row: THealthRow; now: string }) {
-  const s = row.stats;
-  return (
-    <tr className="hover:bg-slate-50" data-testid="health-row" data-webhook-id={row.webhook.id} data-level={row.health.level}>
-      <Td>
-        <HealthBadge health={row.health} />
-      </Td>
-      <Td className="max-w-xs">
+/** The list's columns, declared once: cells of the table, fields of the cards (badge, webhook and attempts: the table's only). */
+const healthColumns = (now: string): TListColumn<THealthRow>[] => [
+  { id: 'health', header: 'Health', inCard: false, cell: (row) => <HealthBadge health={row.health} /> },
+  {
+    id: 'webhook',
+    header: 'Webhook',
+    className: 'max-w-xs',
+    inCard: false,
+    cell: (row) => (
+      <>
         <WebhookLink row={row} />
         <Reasons row={row} />
-      </Td>
-      <Td>
-        <div className="flex items-center gap-2">
-          <Rate row={row} className="w-14" />
-          {s ? <SuccessSparkline stats={s} /> : null}
-        </div>
-      </Td>
-      <Td className="text-right tabular-nums">{s ? `${s.attempts}` : '—'}</Td>
-      <Td className="text-right tabular-nums">{formatMs(s?.responseTimeMs.p95 ?? null)}</Td>
-      <Td className="text-right">
-        <Backlog row={row} />
-      </Td>
-      <Td className="whitespace-nowrap text-xs">{s ? ago(s.lastSuccessAt, now) : '—'}</Td>
-    </tr>
-  );
-}
-
-function HealthCard({ row, now }: { row: THealthRow; now: string }) {
-  const s = row.stats;
-  return (
-    <li className="rounded-lg border border-slate-200 bg-white p-3" data-testid="health-card" data-level={row.health.level}>
-      <div className="flex items-start justify-between gap-2">
-        <WebhookLink row={row} />
-        <HealthBadge health={row.health} />
+      </>
+    ),
+  },
+  {
+    id: 'rate',
+    header: 'Success rate',
+    cell: (row) => (
+      <div className="flex items-center gap-2">
+        <Rate row={row} className="w-14" />
+        {row.stats ? <SuccessSparkline stats={row.stats} /> : null}
       </div>
-      <Reasons row={row} />
-      <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
-        <dt className="text-slate-500">Success rate</dt>
-        <dd className="flex items-center gap-2 tabular-nums">
-          <Rate row={row} />
-          {s ? <SuccessSparkline stats={s} /> : null}
-        </dd>
-        <dt className="text-slate-500">p95</dt>
-        <dd className="tabular-nums">{formatMs(s?.responseTimeMs.p95 ?? null)}</dd>
-        <dt className="text-slate-500">Backlog</dt>
-        <dd>
-          <Backlog row={row} />
-        </dd>
-        <dt className="text-slate-500">Last success</dt>
-        <dd>{s ? ago(s.lastSuccessAt, now) : '—'}</dd>
-      </dl>
-    </li>
-  );
-}
+    ),
+  },
+  { id: 'attempts', header: 'Attempts', className: 'text-right tabular-nums', inCard: false, cell: (row) => (row.stats ? `${row.stats.attempts}` : '—') },
+  { id: 'p95', header: 'p95', className: 'text-right', cell: (row) => <span className="tabular-nums">{formatMs(row.stats?.responseTimeMs.p95 ?? null)}</span> },
+  { id: 'backlog', header: 'Backlog', className: 'text-right', cell: (row) => <Backlog row={row} /> },
+  { id: 'lastSuccess', header: 'Last success', className: 'whitespace-nowrap text-xs', cell: (row) => (row.stats ? ago(row.stats.lastSuccessAt, now) : '—') },
+];
