@@ -9,25 +9,17 @@ import { Button, Field, Input, Select } from '@/components/console/form';
 import { Table, TBody, Td, Th } from '@/components/console/table';
 import { Timestamp } from '@/components/console/timestamp';
 import type { TErrorInfo } from '@/lib/console/error-info';
+import type { TUserView } from '@/lib/console/staff/users';
 import { addUserAction, changeUserAction, resetPasswordAction } from './actions';
 
-type TRow = {
-  id: string;
-  email: string;
-  role: string;
-  signIn: 'password' | 'sso';
-  disabled: boolean;
-  mustChangePassword: boolean;
-  roleFromClaim: boolean;
-  createdAt: string;
-  lastLoginAt: string | null;
-};
+/** A user as the page sends it (times as ISO strings). */
+type TUserRow = Omit<TUserView, 'createdAt' | 'lastLoginAt'> & { createdAt: string; lastLoginAt: string | null };
 type TResult = { ok: boolean; error?: TErrorInfo; data?: { email: string; password?: string } };
 
-const signInLabel = (u: TRow) => (u.signIn === 'sso' ? 'Single sign-on' : 'Password');
+const signInLabel = (u: TUserRow) => (u.signIn === 'sso' ? 'Single sign-on' : 'Password');
 
 /** The staff users with their controls, and the form to add one; a one-time password is shown here once. */
-export function UsersTable({ users, me, roleClaim }: { users: TRow[]; me: string; roleClaim: string | null }) {
+export function UsersTable({ users, me, roleClaim }: { users: TUserRow[]; me: string; roleClaim: string | null }) {
   const router = useRouter();
   const [pending, start] = useTransition();
   const [error, setError] = useState<TErrorInfo | null>(null);

@@ -6,7 +6,7 @@
 /** Statuses a gateway answers when the service behind it is down. */
 const GATEWAY_STATUSES = new Set([502, 503, 504]);
 
-export type TOutcome = { url: string; operation: string; requestId: string | null } & ({ status: number } | { networkError: string });
+export type TProbeOutcome = { url: string; operation: string; requestId: string | null } & ({ status: number } | { networkError: string });
 
 export type TLog = (line: string) => void;
 
@@ -18,7 +18,7 @@ export class Reachability {
     private readonly log: { down: TLog; up: TLog } = { down: (l) => console.warn(l), up: (l) => console.log(l) },
   ) {}
 
-  note(outcome: TOutcome): void {
+  note(outcome: TProbeOutcome): void {
     const origin = new URL(outcome.url).origin;
     const up = 'status' in outcome && !GATEWAY_STATUSES.has(outcome.status);
     const before = this.state.get(origin);

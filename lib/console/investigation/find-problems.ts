@@ -7,7 +7,7 @@ import { consoleAddresses } from '../receivers/console-addresses';
 import type { TEnvironmentName } from '../staff/session';
 import { indexProblems } from './index-problems';
 import type { TProblemContext } from './problem-rows';
-import { PROBLEMS_PAGE_SIZE, type TCursor, type TProblems } from './problem-types';
+import { PROBLEMS_PAGE_SIZE, type TProblemsCursor, type TProblems } from './problem-types';
 import { scanProblems } from './scan-problems';
 import { disableWarning } from '../health/disable-warning';
 
@@ -23,7 +23,7 @@ export { DEFAULT_WINDOW_MS, PROBLEMS_PAGE_SIZE, type TProblemGroup, type TProble
 export async function findProblems(
   envName: TEnvironmentName,
   api: ConnectApi,
-  { since, until, cursor, pageLimit = PROBLEMS_PAGE_SIZE }: { since: Date; until: Date; cursor?: TCursor; pageLimit?: number },
+  { since, until, cursor, pageLimit = PROBLEMS_PAGE_SIZE }: { since: Date; until: Date; cursor?: TProblemsCursor; pageLimit?: number },
 ): Promise<TProblems> {
   const asOf = new Date();
   const [{ webhooks, listed }, receivers, addresses] = await Promise.all([accountWebhooks(envName, api), listReceivers(), consoleAddresses()]);

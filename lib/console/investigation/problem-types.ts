@@ -46,15 +46,15 @@ const ZCursor = z.union([
     receipts: z.object({ t: z.iso.datetime(), id: z.string().min(1).max(200) }).nullable().or(z.literal('done')),
   }),
 ]);
-export type TCursor = z.output<typeof ZCursor>;
-export type TScanCursor = Extract<TCursor, { k: 'scan' }>;
-export type TIndexCursor = Extract<TCursor, { k: 'index' }>;
+export type TProblemsCursor = z.output<typeof ZCursor>;
+export type TScanCursor = Extract<TProblemsCursor, { k: 'scan' }>;
+export type TIndexCursor = Extract<TProblemsCursor, { k: 'index' }>;
 
-export function encodeCursor(c: TCursor): string {
+export function encodeCursor(c: TProblemsCursor): string {
   return Buffer.from(JSON.stringify(c)).toString('base64url');
 }
 
-export function decodeCursor(token: string): TCursor {
+export function decodeCursor(token: string): TProblemsCursor {
   try {
     return ZCursor.parse(JSON.parse(Buffer.from(token, 'base64url').toString('utf8')));
   } catch {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ApiError, validationError } from '@/lib/http/errors';
-import { decodeCursor, DEFAULT_WINDOW_MS, type TCursor } from './problem-types';
+import { decodeCursor, DEFAULT_WINDOW_MS, type TProblemsCursor } from './problem-types';
 import { ZInstant } from '../instant';
 
 // The problems view's date range from the URL: since/until as RFC 3339 or a datetime-local value
@@ -20,7 +20,7 @@ const ZWindow = z
   })
   .refine((w) => !(w.last && w.since), { path: ['last'], message: 'cannot be combined with since' });
 
-export type TProblemWindow = { since: Date; until: Date; last?: TProblemPreset; pageToken?: string; cursor?: TCursor };
+export type TProblemWindow = { since: Date; until: Date; last?: TProblemPreset; pageToken?: string; cursor?: TProblemsCursor };
 
 export function parseProblemWindow(params: URLSearchParams, now = new Date()): TProblemWindow {
   const raw = Object.fromEntries(['since', 'until', 'last', 'pageToken'].map((k) => [k, params.get(k) || undefined]));

@@ -36,9 +36,9 @@ export type TResendRun = Omit<TResendable, 'messageIds'> & {
   finishedAt: string;
 };
 
-type TOutcome = 'succeeded' | 'failed' | 'skipped' | { refused: string };
+type TResendOutcome = 'succeeded' | 'failed' | 'skipped' | { refused: string };
 
-async function resendOne(api: ConnectApi, webhookId: string, messageId: string): Promise<TOutcome> {
+async function resendOne(api: ConnectApi, webhookId: string, messageId: string): Promise<TResendOutcome> {
   try {
     const attempt = await api.resendMessage(webhookId, messageId);
     return attempt.status === 'success' ? 'succeeded' : 'failed';
@@ -65,7 +65,7 @@ export async function resendDelivered(envName: TEnvironmentName, api: ConnectApi
   const receiverId = found.receiver?.id ?? '';
   let tried = 0;
   let verified = 0;
-  const outcomes = await mapLimit(messageIds, RESEND_CONCURRENCY, async (id): Promise<TOutcome> => {
+  const outcomes = await mapLimit(messageIds, RESEND_CONCURRENCY, async (id): Promise<TResendOutcome> => {
     // A receiver that still verifies none of them (its secret not fixed yet, still failing) is not sent the rest.
     if (verified === 0 && tried >= RESEND_GIVE_UP_AFTER) return 'skipped';
     tried++;

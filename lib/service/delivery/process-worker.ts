@@ -3,7 +3,7 @@ import { env } from '@/lib/env';
 import { dropProcessSingleton, existingProcessSingleton, processSingleton } from '@/lib/process-singleton';
 import { dropHeartbeat, heartbeat } from '@/lib/readiness/heartbeats';
 import { claimDeliveries, releaseClaim } from './claim';
-import { attemptDelivery, attemptTimeoutMs } from './deliver';
+import { attemptDelivery, attemptTimeoutMs } from './attempt-delivery';
 import { abandonClaim, recordScheduledAttempt } from './record-scheduled-attempts';
 import { DELIVERIES_CHANNEL } from './wakeup';
 import { runWorker, type TStats, type TWorkerConfig, type TWorkerDeps } from './worker';

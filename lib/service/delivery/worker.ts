@@ -22,7 +22,7 @@ import { Wakeup } from './wakeup';
 // answers; the LISTEN connection, made again, wakes it. Its dependencies (database, HTTP,
 // notifications) are passed in as `TWorkerDeps` (process-worker.ts wires the real ones), so the loop reads as the schedule alone.
 
-export type TOutcome = 'success' | 'failed' | 'abandoned' | 'released';
+export type TJobOutcome = 'success' | 'failed' | 'abandoned' | 'released';
 
 export type TWorkerDeps = {
   /** Due deliveries, each with what sending it takes (null target: its webhook is gone or disabled), and when the next falls due. */
@@ -96,7 +96,7 @@ async function recordOutcome(w: TWorker, claim: TClaim, url: string, result: TSe
  * given back instead. `sent()` frees its slot as soon as the request is over: the outcome is
  * recorded after, batched with others (group commit), while the slot already takes the next job.
  */
-async function runJob(w: TWorker, job: TDeliveryJob, claimedAt: number, sent: () => void): Promise<TOutcome> {
+async function runJob(w: TWorker, job: TDeliveryJob, claimedAt: number, sent: () => void): Promise<TJobOutcome> {
   if (!job.target) {
     await w.deps.abandon(job.claim);
     return 'abandoned';

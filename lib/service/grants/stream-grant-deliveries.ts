@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { getDb, queryRows, sql } from '@/lib/db/client';
 import { parseQuery } from '@/lib/http/query';
 import { ZTimestamp } from '@/lib/service/webhooks/schemas';
+import type { TCursor } from '@/lib/http/cursor';
 
 // EXT GET /v1/grants/deliveries: the account's grants made in [after, before), oldest first, as
 // NDJSON — each line a grant (its nonprofit, amount, donor) with its grant.succeeded message and
@@ -54,7 +55,6 @@ export type TGrantDeliveryJson = {
 };
 
 const iso = (column: ReturnType<typeof sql>) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-type TCursor = { t: string; id: string };
 
 async function readPage(accountId: string, f: TGrantDeliveryFilters, after: TCursor | null): Promise<{ text: string; last: TCursor | null }> {
   const np = f.nonprofit;
