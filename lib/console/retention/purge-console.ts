@@ -1,5 +1,6 @@
 import { dbKind, driverRows } from '@/lib/db/client';
 import { archivedStep, repairArchive, sealArchive } from '@/lib/db/archive/write-archive';
+import { progressCte } from '@/lib/db/purge-progress';
 import { purgeIdleMs, startPurgeLoop, stopPurgeLoop, type TPurgeStep } from '@/lib/db/purge-loop';
 import { env } from '@/lib/env';
 import { SHARE_LINK_HOLD_SQL } from './holds';
@@ -23,13 +24,7 @@ export { CONSOLE_PURGE };
 /** The headers a purged receipt keeps: they name the delivery, and carry no donor data. */
 export const KEPT_HEADERS = ['content-type', 'content-length', 'user-agent', 'webhook-id', 'webhook-timestamp', 'svix-id', 'svix-timestamp'];
 
-const progress = (what: string) => `
-  progress as (
-    insert into console.retention_progress as p (what, purged, last_purge_at)
-    select '${what}', count(*), now() from done having count(*) > 0
-    on conflict (what) do update set purged = p.purged + excluded.purged, last_purge_at = excluded.last_purge_at
-    returning 1)
-  select count(*)::int as n from done`;
+const progress = (what: string) => progressCte('console', what);
 
 /**
  * A CTE (`forward_replies`) that purges the forwards of the receipts `done` names (lib/console/forward):

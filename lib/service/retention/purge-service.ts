@@ -1,5 +1,6 @@
 import { dbKind, driverRows } from '@/lib/db/client';
 import { archivedStep, repairArchive, sealArchive } from '@/lib/db/archive/write-archive';
+import { progressCte } from '@/lib/db/purge-progress';
 import { purgeIdleMs, startPurgeLoop, stopPurgeLoop, type TPurgeStep } from '@/lib/db/purge-loop';
 import { formatDuration } from '@/lib/duration';
 import { env } from '@/lib/env';
@@ -21,13 +22,7 @@ import { retentionOverrides, SERVICE_PURGE, type TRetentionOverride } from './ac
 
 export { SERVICE_PURGE };
 
-const progress = (what: string) => `
-  progress as (
-    insert into service.retention_progress as p (what, purged, last_purge_at)
-    select '${what}', count(*), now() from done having count(*) > 0
-    on conflict (what) do update set purged = p.purged + excluded.purged, last_purge_at = excluded.last_purge_at
-    returning 1)
-  select count(*)::int as n from done`;
+const progress = (what: string) => progressCte('service', what);
 
 // Whose rows a step takes: every account without its own value of `column` (`scope` null), or one account ($n).
 const scoped = (alias: string, column: string, n: number | null) =>
