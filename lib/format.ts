@@ -15,6 +15,19 @@ export function formatUtc(value: string | Date, withMs = false): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, withMs ? 23 : 19)}`;
 }
 
+/** formatUtc to the minute: `2026-01-31 14:05` (UTC). */
+export const formatUtcMinute = (value: string | Date): string => formatUtc(value).slice(0, 16);
+
+/** A time of day in UTC, `14:05` (`14:05:09` with seconds), with its day (`Jan 31 14:05`) when it is not the day of `now`. */
+export function formatUtcClock(value: string | Date, now: string | Date, withSeconds = false): string {
+  const d = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(d.getTime())) return String(value);
+  const iso = d.toISOString();
+  const time = iso.slice(11, withSeconds ? 19 : 16);
+  if (iso.slice(0, 10) === new Date(now).toISOString().slice(0, 10)) return time;
+  return `${d.toLocaleString('en-US', { month: 'short', timeZone: 'UTC' })} ${d.getUTCDate()} ${time}`;
+}
+
 /** formatUtc with its zone said, for text with no tooltip to say it (`2026-01-31 14:05:09 UTC`). */
 export const formatUtcLabel = (value: string | Date, withMs = false): string => `${formatUtc(value, withMs)} UTC`;
 

@@ -13,7 +13,3 @@ export function ConnectShell({ children }: { children: ReactNode }) {
     </main>
   );
 }
-
-export function formatUsd(cents: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
-}

@@ -3,8 +3,8 @@
 import Link from 'next/link';
 import { useQuery } from '@tanstack/react-query';
 import { fetchJson } from '@/components/console/fetch-json';
-import { formatUtc } from '@/components/console/timestamp';
 import type { TAlertSubject } from '@/lib/console/alerts/alert-subject';
+import { formatUtcMinute } from '@/lib/format';
 
 // Shown on every console page (the layout) while an alert fires: the oldest one nobody has quieted
 // (its rule and what it is about, a webhook by its description or URL, linked to its page), and a
@@ -20,7 +20,7 @@ type TFiring = {
   oldestFiring: { ruleName: string; about: TAlertSubject; acknowledgedBy: string | null; acknowledgedAt: string | null; snoozedUntil: string | null } | null;
 };
 
-const when = (iso: string) => `${formatUtc(iso).slice(0, 16)} UTC`;
+const when = (iso: string) => `${formatUtcMinute(iso)} UTC`;
 
 export function AlertBanner({ initial }: { initial: TFiring }) {
   const { data } = useQuery<TFiring>({

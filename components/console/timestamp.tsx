@@ -2,8 +2,6 @@
 
 import { formatUtc } from '@/lib/format';
 
-export { formatUtc };
-
 export function Timestamp({ value, withMs, className = '' }: { value: string | Date | null | undefined; withMs?: boolean; className?: string }) {
   if (!value) return <span className="text-slate-400">—</span>;
   const iso = typeof value === 'string' ? value : value.toISOString();

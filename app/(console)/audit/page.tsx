@@ -14,13 +14,13 @@ import { requireStaff } from '@/lib/console/staff/session';
 import { ApiError } from '@/lib/http/errors';
 import { pageSearchParams, type TPageProps } from '@/lib/http/page-props';
 import { Button, Input, Select } from '@/components/console/form';
+import { toLocalInput } from '@/lib/format';
 
 export const metadata: Metadata = { title: 'Audit log' };
 
 // Every staff action, newest first, filtered by actor, action, target id and date range (UTC).
 // Read-only: no route or action of the console changes or deletes a row.
 
-const toLocalInput = (d?: Date) => (d ? d.toISOString().slice(0, 16) : '');
 
 export default async function AuditPage({ searchParams }: TPageProps) {
   await requireStaff('/audit');

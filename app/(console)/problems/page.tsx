@@ -11,17 +11,15 @@ import type { TProblemPreset } from '@/lib/console/investigation/problem-window'
 import { loadProblemsView } from '@/lib/console/investigation/problems-view';
 import { pageSearchParams, type TPageProps } from '@/lib/http/page-props';
 import { Button, Input } from '@/components/console/form';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, toLocalInput } from '@/lib/format';
 
 export const metadata: Metadata = { title: 'Problems' };
 
-const toLocalInput = (iso: string) => iso.slice(0, 16);
 const PRESETS: [TProblemPreset, string][] = [
   ['1h', 'Last hour'],
   ['24h', 'Last 24 h'],
   ['7d', 'Last 7 days'],
 ];
-const money = formatMoney;
 
 export default async function ProblemsPage({ searchParams }: TPageProps) {
   const { view } = await loadProblemsView(pageSearchParams(await searchParams));
@@ -165,7 +163,7 @@ function ProblemRow({ item, group }: { item: TProblemItem; group?: TProblemGroup
             {item.grant.donor ? <span data-testid="problem-donor">{item.grant.donor}</span> : null}
             {item.grant.amount !== null ? (
               <span className="tabular-nums" data-testid="problem-amount">
-                {money(item.grant.amount)}
+                {formatMoney(item.grant.amount)}
               </span>
             ) : null}
           </p>

@@ -16,11 +16,11 @@ import { ApiError } from '@/lib/http/errors';
 import { pageSearchParams, type TPageProps } from '@/lib/http/page-props';
 import { loadOrError } from '@/app/(console)/_lib/errors';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
+import { formatMoney } from '@/lib/format';
 
 export const metadata: Metadata = { title: 'Reconciliation' };
 export const dynamic = 'force-dynamic';
 
-const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const SHOWN_DIFFERENCES = 200;
 const num = (n: number | null) => (n === null ? <span className="text-slate-400" title="This webhook’s URL is not one of this console’s receivers: arrivals are not seen here">n/a</span> : n.toLocaleString('en-US'));
 
@@ -94,7 +94,7 @@ export default async function ReconciliationPage({ searchParams }: TPageProps) {
               <p className="text-lg font-semibold tabular-nums sm:text-2xl">{r.totals.grants.toLocaleString('en-US')}</p>
             </Card>
             <Card title="Amount">
-              <p className="text-lg font-semibold tabular-nums sm:text-2xl">{money(r.totals.amount)}</p>
+              <p className="text-lg font-semibold tabular-nums sm:text-2xl">{formatMoney(r.totals.amount)}</p>
             </Card>
             <Card title="Differences">
               <p className={`text-lg font-semibold tabular-nums sm:text-2xl ${r.totals.differences ? 'text-rose-700' : 'text-emerald-700'}`}>{r.totals.differences.toLocaleString('en-US')}</p>
@@ -132,7 +132,7 @@ export default async function ReconciliationPage({ searchParams }: TPageProps) {
                         ) : null}
                       </Td>
                       <Td className="text-right tabular-nums">{i === 0 ? n.grants.toLocaleString('en-US') : ''}</Td>
-                      <Td className="text-right tabular-nums">{i === 0 ? money(n.amount) : ''}</Td>
+                      <Td className="text-right tabular-nums">{i === 0 ? formatMoney(n.amount) : ''}</Td>
                       <Td className="max-w-56 text-xs">
                         {w ? (
                           <Link href={`/webhooks/${encodeURIComponent(w.webhookId)}`} className="break-words text-indigo-700 hover:underline">

@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import { buttonClass } from '@/components/console/button-class';
+import { plural } from '@/lib/format';
 
 // Erase one donor: enter an e-mail or a grant id, see what would be erased (a dry run, by count),
 // confirm. POST /api/erasures; the report of both halves is shown as the answer.
@@ -42,9 +43,9 @@ export function ErasureForm() {
   }
 
   const counts = (r: TReport) =>
-    `${r.service.grants.erased} grant${r.service.grants.erased === 1 ? '' : 's'}, ${r.service.messages.erased} message${r.service.messages.erased === 1 ? '' : 's'}, ` +
-    `${r.service.attempts.erased} attempt answer${r.service.attempts.erased === 1 ? '' : 's'}, ${r.console.receipts.erased} receipt${r.console.receipts.erased === 1 ? '' : 's'}, ` +
-    `${r.console.shareLinks.revoked} live share link${r.console.shareLinks.revoked === 1 ? '' : 's'}`;
+    `${plural(r.service.grants.erased, 'grant')}, ${plural(r.service.messages.erased, 'message')}, ` +
+    `${plural(r.service.attempts.erased, 'attempt answer')}, ${plural(r.console.receipts.erased, 'receipt')}, ` +
+    `${plural(r.console.shareLinks.revoked, 'live share link')}`;
 
   return (
     <div className="space-y-3 text-sm" data-testid="erasure-form">

@@ -3,6 +3,7 @@
 import { useState, type ReactNode } from 'react';
 import type { TDiffKind } from './body-diff';
 import { isRecord, pathString, RawNumber, type TJson, type TSegment } from './json-body';
+import { plural } from '@/lib/format';
 
 // A JSON value as a tree: objects and arrays fold (a button each, aria-expanded), keys copy their
 // path when pressed, values are coloured by type, and differences (sent vs received) are marked.
@@ -83,7 +84,7 @@ function Node({ value, at, depth, last, openDepth, marks, onCopyPath }: TNodePro
   }
   const entries: [TSegment, TJson][] = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value as Record<string, TJson>);
   const [openBr, closeBr] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
-  const count = Array.isArray(value) ? `${entries.length} item${entries.length === 1 ? '' : 's'}` : `${entries.length} key${entries.length === 1 ? '' : 's'}`;
+  const count = Array.isArray(value) ? plural(entries.length, 'item') : plural(entries.length, 'key');
   const toggle: ReactNode = entries.length ? (
     <button
       type="button"

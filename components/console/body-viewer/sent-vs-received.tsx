@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { compareBodies, diffMarks, type TDiff } from './body-diff';
 import { BodyViewer } from './body-viewer';
 import { shortJson } from './json-body';
+import { plural } from '@/lib/format';
 
 // A receipt's body beside the payload the service says it sent: "byte for byte the same", the same
 // JSON in other bytes, or each difference by its path, marked in both trees.
@@ -42,7 +43,7 @@ export function SentVsReceived({ sent, received }: { sent: string; received: str
       ) : (
         <div className="space-y-1.5">
           <Verdict tone="red">
-            Differs from what the service sent: {comparison.diffs.length + comparison.more} value{comparison.diffs.length + comparison.more === 1 ? '' : 's'}.
+            Differs from what the service sent: {plural(comparison.diffs.length + comparison.more, 'value')}.
           </Verdict>
           <ul className="max-h-48 space-y-0.5 overflow-auto text-xs" data-testid="body-diffs" aria-label="Differences">
             {comparison.diffs.map((d) => (

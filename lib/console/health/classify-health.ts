@@ -1,4 +1,5 @@
 import type { THealth, THealthLevel, TReceiverSide, TWebhookStats } from './health-types';
+import { formatUtcClock, plural } from '@/lib/format';
 
 // One webhook's health from both sides of the wire: its stats at the service (attempts over the
 // window, as of now) and what this console's receiver saw of it (arrivals that failed the signature
@@ -20,13 +21,6 @@ export const HEALTH_THRESHOLDS = {
 } as const;
 
 const pct = (r: number) => `${Math.round(r * 1000) / 10}%`;
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-/** "12:04" (UTC), the day too when not the day of `now`. */
-function hhmm(iso: string, now: string): string {
-  const d = new Date(iso);
-  const time = d.toISOString().slice(11, 16);
-  return d.toISOString().slice(0, 10) === new Date(now).toISOString().slice(0, 10) ? time : `${d.toLocaleString('en-US', { month: 'short', timeZone: 'UTC' })} ${d.getUTCDate()} ${time}`;
-}
 
 /**
  * The window's success rate counting what the receiver saw: an arrival answered 2xx whose signature
@@ -83,7 +77,7 @@ export function classifyHealth(stats: TWebhookStats | null, disabled: boolean, r
   if (since && (failing.length || degraded.length)) {
     const n = stats.recovery && stats.failureStreak === 0 ? stats.recovery.attempts : null;
     const streak = n === null ? 'the newest attempt succeeded and verified' : `the last ${n >= 100 ? '100+' : n} attempts succeeded`;
-    return { level: 'recovering', since, reasons: [`recovering since ${hhmm(since, stats.until)}: ${streak}`, ...failing, ...degraded] };
+    return { level: 'recovering', since, reasons: [`recovering since ${formatUtcClock(since, stats.until)}: ${streak}`, ...failing, ...degraded] };
   }
   if (failing.length || failingNow.length) return { level: 'failing', reasons: [...failingNow, ...failing] };
   if (degraded.length || degradedNow.length) return { level: 'degraded', reasons: [...degraded, ...degradedNow] };

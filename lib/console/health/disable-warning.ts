@@ -1,3 +1,5 @@
+import { plural } from '@/lib/format';
+
 // A webhook about to be disabled, in plain words (the health home, the webhook page, problems and
 // the "about to be disabled" alert rule): the service's EXT `failingSince` / `disablesAt` on the
 // Webhook, and how many messages wait. Plain values only: client components show it too.
@@ -38,7 +40,7 @@ export function aboutWords(ms: number): string {
 
 const noun = (eventTypes: string[] | undefined, n: number) => {
   const word = eventTypes && eventTypes.length > 0 && eventTypes.every((t) => t.startsWith('grant.')) ? 'grant' : 'message';
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
+  return plural(n, word);
 };
 
 /**

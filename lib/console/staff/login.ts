@@ -5,6 +5,7 @@ import { loginFailures } from '@/lib/db/schema/console';
 import { recordAudit } from '../audit/record-audit';
 import { loginOptions } from './oidc-config';
 import { findUserByEmail, normalizeEmail, touchLastLogin } from './users';
+import { plural } from '@/lib/format';
 
 // Checking a staff password, rate-limited in console.login_failures (a fixed window per key, so
 // guessing is slow on every instance):
@@ -37,7 +38,7 @@ function limitsOf(email: string, source: string): { pair: TLimit; source: TLimit
 
 export function tooManyMessage(seconds: number): string {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return `Too many attempts, try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  return `Too many attempts, try again in ${plural(minutes, 'minute')}.`;
 }
 
 const LOGIN_RESULT = { 400: 'bad_request', 401: 'wrong_password', 403: 'password_off', 429: 'rate_limited' } as const;

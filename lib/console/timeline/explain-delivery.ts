@@ -1,6 +1,7 @@
 import type { TReconciliation } from './reconcile';
 import { isoTime } from './iso-time';
 import { retriesStoppedNote } from '../retention/body-gone';
+import { formatUtcClock } from '@/lib/format';
 
 // One plain-language sentence per (message, webhook), derived from recorded facts only: the
 // webhook's settings, this webhook's delivery of the message, its attempts and what arrived at its
@@ -46,16 +47,8 @@ export type TExplainInput = {
 
 export type TExplainTimes = 'relative' | 'absolute';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /** "12:04:05", or "Nov 22 12:04:05" when not on the day of `now` (UTC). */
-export function clock(iso: string, now: Date): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  const time = `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
-  if (d.toISOString().slice(0, 10) === now.toISOString().slice(0, 10)) return time;
-  return `${d.toLocaleString('en-US', { month: 'short', timeZone: 'UTC' })} ${d.getUTCDate()} ${time}`;
-}
+export const clock = (iso: string, now: Date): string => formatUtcClock(iso, now, true);
 
 /** "in 3 min", "in 40 s", "in 2 h", "now" when due, "overdue by 5 min" when a minute late (a stalled worker). */
 export function relative(iso: string, now: Date): string {

@@ -9,6 +9,7 @@ import { asConnectApiError } from '../connect-api/load-or-error';
 import { createReceiver, getReceiver, ingestUrl, updateReceiver } from '../receivers';
 import type { TStaff } from '../staff/session';
 import { trackWebhook } from './tracked-webhooks';
+import { formatUtcMinute } from '@/lib/format';
 
 // A subscription created from the console, by default pointing at a new receiver of this console
 // that shares its signing secret (or at an existing receiver, or at any URL); tracked, and audited
@@ -40,7 +41,7 @@ async function destinationOf(input: TCreateWebhookInput): Promise<{ receiverId: 
   if (input.destination === 'url') return { receiverId: null, url: input.url };
   if (input.destination === 'new-receiver') {
     const secret = newSecret();
-    const name = input.receiverName || input.description.slice(0, 100) || `Receiver ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`;
+    const name = input.receiverName || input.description.slice(0, 100) || `Receiver ${formatUtcMinute(new Date())}`;
     const receiver = await createReceiver({ name, secret });
     return { receiverId: receiver.id, url: ingestUrl(receiver.slug), secret };
   }

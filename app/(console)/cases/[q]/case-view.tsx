@@ -12,7 +12,7 @@ import { ExportLinks } from '@/components/console/export-links';
 import { Timestamp } from '@/components/console/timestamp';
 import type { TCase, TCaseGrant, TCaseMessage } from '@/lib/console/investigation/case-types';
 import { CaseDelivery, ForwardLine, ReceiptLine } from './case-delivery';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, plural } from '@/lib/format';
 
 // A case, kept live: the same search re-run every few seconds, so a retry or a fix shows without a reload.
 
@@ -72,7 +72,6 @@ export function CaseView({ initial }: { initial: TCase }) {
   );
 }
 
-const money = formatMoney;
 
 function GrantCard({ grant: g }: { grant: TCaseGrant }) {
   return (
@@ -86,7 +85,7 @@ function GrantCard({ grant: g }: { grant: TCaseGrant }) {
                 {g.trackingId}
               </Link>,
             ],
-            ['Amount', `${money(g.amount)} (fee ${money(g.feeAmount)})`],
+            ['Amount', `${formatMoney(g.amount)} (fee ${formatMoney(g.feeAmount)})`],
             ['Donor', g.erasedAt ? <span key="d" className="text-slate-500" data-testid="case-grant-erased">erased on {g.erasedAt.slice(0, 10)} (donor erasure)</span> : `${g.firstName} ${g.lastName} · ${g.email}`],
             ['Fund', g.fundName],
             ['Status', <Badge key="s" tone={g.status === 'Canceled' ? 'red' : g.status === 'Completed' ? 'green' : 'blue'}>{g.status}</Badge>],
@@ -112,7 +111,7 @@ function MessageSection({ message: m }: { message: TCaseMessage }) {
         {m.eventId ? <code className="break-all font-mono text-xs text-slate-400">{m.eventId}</code> : null}
         <Timestamp value={m.timestamp} withMs />
         <span className="text-xs text-slate-500">
-          queued for {sent} of {m.deliveries.length} webhook{m.deliveries.length === 1 ? '' : 's'}
+          queued for {sent} of {plural(m.deliveries.length, 'webhook')}
         </span>
       </div>
       {m.payloadGone ? (

@@ -14,6 +14,7 @@ import { CopyCurl } from '@/components/console/copy-curl';
 import { ForwardList } from '@/components/console/forward-list';
 import { AdoptSecretButton } from './adopt-secret-button';
 import { ForwardForm } from './forward-form';
+import { plural } from '@/lib/format';
 
 export const metadata: Metadata = { title: 'Receipt' };
 
@@ -63,7 +64,7 @@ export default async function ReceiptPage({ params }: { params: Promise<{ id: st
             <div data-testid="forensics" className="space-y-3">
               <DescriptionList
                 items={[
-                  ['Headers', f.family ? `${f.family}-* (${f.signatureCount} signature${f.signatureCount === 1 ? '' : 's'})` : 'no signature headers'],
+                  ['Headers', f.family ? `${f.family}-* (${plural(f.signatureCount, 'signature')})` : 'no signature headers'],
                   ['Timestamp skew', f.skewSeconds === null ? '—' : `${f.skewSeconds} s ${Math.abs(f.skewSeconds) > 300 ? '(outside the ±300 s tolerance)' : '(within tolerance)'}`],
                   [
                     'Body',

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { gapProgress, runRecoverGap, type TGapRuns } from '@/lib/console/recover/recover-gap';
 import { staffAction } from '@/lib/console/staff/staff-action';
+import { plural } from '@/lib/format';
 
 // The webhook page's "Recover all" of an outage gap (lib/console/recover/recover-gap.ts: replay-missing
 // + recover over the counted windows, audited there as webhook.recover-all) and its progress.
@@ -16,7 +17,7 @@ export const recoverGapAction = staffAction(
   async ({ staff, api, input: [webhookId] }): Promise<{ data: TGapRuns; notice: string }> => {
     const { replay, recover } = await runRecoverGap(staff, api, webhookId);
     const sent = (replay?.messages ?? 0) + (recover?.messages ?? 0);
-    return { data: { replay, recover }, notice: `${sent} message${sent === 1 ? '' : 's'} queued.` };
+    return { data: { replay, recover }, notice: `${plural(sent, 'message')} queued.` };
   },
 );
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { formatUtc } from '@/components/console/timestamp';
+import { formatUtc } from '@/lib/format';
 import type { FetchJsonError } from '@/components/console/fetch-json';
 import { LivePauseButton } from '@/components/console/live-pause';
 

@@ -5,6 +5,7 @@ import { RelativeTime } from '@/components/console/relative-time';
 import { Timestamp } from '@/components/console/timestamp';
 import type { TTimelineMessage } from '@/lib/console/timeline/timeline-types';
 import { verdictRuns } from '@/lib/console/timeline/verdict-runs';
+import { plural } from '@/lib/format';
 
 // The timeline's columns, declared once: the desktop table renders them as cells, the narrow-screen
 // cards as labelled fields. `now` is when the page was read (relative times count from it).
@@ -77,7 +78,7 @@ function NextAttempt({ message: m, now, webhookDisabled }: { message: TTimelineM
 function ReceivedVerdicts({ message: m }: { message: TTimelineMessage }) {
   if (!m.receipts.length) return <span className="text-xs text-slate-400">nothing</span>;
   return (
-    <span className="inline-flex flex-wrap items-center gap-1" data-testid="received" title={`${m.receipts.length} request${m.receipts.length === 1 ? '' : 's'} with this message id arrived`}>
+    <span className="inline-flex flex-wrap items-center gap-1" data-testid="received" title={`${plural(m.receipts.length, 'request')} with this message id arrived`}>
       {verdictRuns(m.receipts).map((run) => (
         <span key={run.firstId} className="inline-flex items-center gap-0.5" data-testid="received-verdict" data-verdict={run.verdict} data-count={run.count}>
           <VerdictBadge verdict={run.verdict} reason={run.reason} />

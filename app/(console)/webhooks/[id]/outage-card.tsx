@@ -11,6 +11,7 @@ import type { TOutageView } from '@/lib/console/recover/load-outage';
 import type { TGapRuns } from '@/lib/console/recover/recover-gap';
 import { gapProgressAction, recoverGapAction } from './gap-actions';
 import { webhookQueriesKey } from './use-timeline';
+import { formatUtcMinute } from '@/lib/format';
 
 // The webhook page's word on disabling: while it fails, when it will be disabled (the service's
 // disablesAt) and how many messages wait; after an outage, the gap it left — the messages never
@@ -74,7 +75,7 @@ export function OutageCard({ webhookId, view }: { webhookId: string; view: TOuta
       {warning ? (
         <Callout tone={warning.percent >= 75 ? 'error' : 'warning'} title="About to be disabled">
           <span data-testid="disable-warning" data-percent={warning.percent}>
-            Failing since {warning.failingSince.slice(0, 16).replace('T', ' ')} UTC: {warning.sentence}.
+            Failing since {formatUtcMinute(warning.failingSince)} UTC: {warning.sentence}.
           </span>{' '}
           While it is disabled nothing is sent to it; after it is enabled again, “Recover all” sends what it missed.
         </Callout>

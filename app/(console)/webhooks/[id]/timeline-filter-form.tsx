@@ -3,12 +3,10 @@ import Link from 'next/link';
 import { MESSAGE_STATUSES } from '@/lib/constants';
 import type { TTimelineFilters } from '@/lib/console/timeline/timeline-types';
 import { Button, Input, Select } from '@/components/console/form';
+import { toLocalInput } from '@/lib/format';
 
 // The timeline's filters as a plain GET form (it works before hydration): status, event type and a
 // time range. The datetime-local fields are read as UTC, as every time in the console is.
-
-/** An RFC 3339 time as a datetime-local value in UTC (minutes). */
-const localValue = (iso?: string) => (iso ? iso.slice(0, 16) : '');
 
 export function TimelineFilterForm({ webhookId, filters, eventTypes }: { webhookId: string; filters: TTimelineFilters; eventTypes: string[] }) {
   const filtered = filters.status || filters.eventType || filters.after || filters.before;
@@ -34,11 +32,11 @@ export function TimelineFilterForm({ webhookId, filters, eventTypes }: { webhook
       </label>
       <label className="flex flex-col text-xs text-slate-600">
         Created after (UTC)
-        <Input type="datetime-local" name="after" defaultValue={localValue(filters.after)} className="mt-0.5 w-auto" />
+        <Input type="datetime-local" name="after" defaultValue={toLocalInput(filters.after)} className="mt-0.5 w-auto" />
       </label>
       <label className="flex flex-col text-xs text-slate-600">
         Created before (UTC)
-        <Input type="datetime-local" name="before" defaultValue={localValue(filters.before)} className="mt-0.5 w-auto" />
+        <Input type="datetime-local" name="before" defaultValue={toLocalInput(filters.before)} className="mt-0.5 w-auto" />
       </label>
       <Button type="submit">Filter</Button>
       {filtered ? (

@@ -12,6 +12,7 @@ import { effectiveSuccessRate } from '@/lib/console/health/classify-health';
 import { lastSuccessFigure } from '@/lib/console/health/last-success';
 import type { THealthWindow } from '@/lib/console/health/health-types';
 import { useWebhookStats, type TStatsAnswer } from './use-webhook-stats';
+import { plural } from '@/lib/format';
 
 /**
  * The webhook's health: figures over a window (switchable), outcome and latency charts, live. Read
@@ -63,7 +64,7 @@ export function WebhookHealth({ webhookId }: { webhookId: string }) {
         {receiver ? (
           <Figure
             label={`Failed at receiver (${stats.window})`}
-            value={`${receiver.failures} arrival${receiver.failures === 1 ? '' : 's'}`}
+            value={plural(receiver.failures, 'arrival')}
             sub={receiver.failures ? `last ${ago(receiver.lastFailureAt, stats.until)}` : 'bad signature or error answer'}
           />
         ) : null}

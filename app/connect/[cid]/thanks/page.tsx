@@ -3,12 +3,13 @@ import type { Metadata } from 'next';
 import { cookies } from 'next/headers';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { ConnectShell, formatUsd } from '@/components/connect/connect-shell';
+import { ConnectShell } from '@/components/connect/connect-shell';
 import { THANKS_COOKIE, mayShowThanks } from '@/lib/service/connect-page/thanks-cookie';
 import { findActiveConnect } from '@/lib/service/connects/get-connect';
 import { findGrantByTrackingId } from '@/lib/service/grants/find-grant';
 import { pageQuery, type TPageProps } from '@/lib/http/page-props';
 import { z } from 'zod';
+import { formatMoney } from '@/lib/format';
 
 type TProps = TPageProps<{ cid: string }>;
 
@@ -61,7 +62,7 @@ export default async function ThanksPage({ params, searchParams }: TProps) {
         <CheckMark />
         <h1 className="mt-4 text-2xl font-semibold text-slate-900">Thank you, {grant.firstName}!</h1>
         <p className="mt-2 text-sm text-slate-600">
-          Your grant recommendation of <span className="font-semibold text-slate-900">{formatUsd(grant.amount)}</span> to{' '}
+          Your grant recommendation of <span className="font-semibold text-slate-900">{formatMoney(grant.amount)}</span> to{' '}
           <span className="font-semibold text-slate-900">{found.nonprofitName}</span> has been sent to {grant.fundName}.
         </p>
         <div className="mx-auto mt-6 max-w-xs rounded-xl border border-dashed border-emerald-300 bg-emerald-50 px-4 py-3">
@@ -73,15 +74,15 @@ export default async function ThanksPage({ params, searchParams }: TProps) {
         <dl className="mx-auto mt-6 max-w-sm divide-y divide-slate-100 text-left text-sm">
           <div className="flex justify-between py-2">
             <dt className="text-slate-500">Grant</dt>
-            <dd className="font-medium text-slate-900">{formatUsd(grant.amount)}</dd>
+            <dd className="font-medium text-slate-900">{formatMoney(grant.amount)}</dd>
           </div>
           <div className="flex justify-between py-2">
             <dt className="text-slate-500">Fees{grant.coveredFees ? ' (covered by you)' : ''}</dt>
-            <dd className="font-medium text-slate-900">{formatUsd(grant.feeAmount)}</dd>
+            <dd className="font-medium text-slate-900">{formatMoney(grant.feeAmount)}</dd>
           </div>
           <div className="flex justify-between py-2">
             <dt className="text-slate-500">{grant.coveredFees ? 'Total from your fund' : `${found.nonprofitName} receives`}</dt>
-            <dd className="font-medium text-slate-900">{formatUsd(grant.coveredFees ? total : grant.amount - grant.feeAmount)}</dd>
+            <dd className="font-medium text-slate-900">{formatMoney(grant.coveredFees ? total : grant.amount - grant.feeAmount)}</dd>
           </div>
           <div className="flex justify-between py-2">
             <dt className="text-slate-500">Status</dt>

@@ -9,11 +9,10 @@ import { Table, TBody, Td, Th } from '@/components/console/table';
 import { Timestamp } from '@/components/console/timestamp';
 import { loadGrantsView } from '@/lib/console/connects/grants-view';
 import { pageQuery, ZPageTokenSearch, type TPageProps } from '@/lib/http/page-props';
+import { formatMoney } from '@/lib/format';
 
 export const metadata: Metadata = { title: 'Grants' };
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const money = (cents: number) => usd.format(cents / 100);
 const STATUS_TONE = { Initiated: 'blue', Completed: 'green', Canceled: 'gray' } as const;
 
 export default async function GrantsPage({ params, searchParams }: TPageProps<{ id: string }>) {
@@ -80,9 +79,9 @@ export default async function GrantsPage({ params, searchParams }: TPageProps<{ 
                         {g.trackingId}
                       </Link>
                     </Td>
-                    <Td className="text-right font-mono tabular-nums">{money(g.amount)}</Td>
+                    <Td className="text-right font-mono tabular-nums">{formatMoney(g.amount)}</Td>
                     <Td className="text-right font-mono text-xs tabular-nums text-slate-500">
-                      {money(g.feeAmount)}
+                      {formatMoney(g.feeAmount)}
                       {g.coveredFees ? ' (covered)' : ''}
                     </Td>
                     <Td>
