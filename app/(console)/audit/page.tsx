@@ -14,7 +14,7 @@ import { requireStaff } from '@/lib/console/staff/session';
 import { ApiError } from '@/lib/http/errors';
 import { pageSearchParams, type TPageProps } from '@/lib/http/page-props';
 import { Button, Input, Select } from '@/components/console/form';
-import { toLocalInput } from '@/lib/format';
+import { UtcTimeField } from '@/components/console/utc-time-field';
 
 export const metadata: Metadata = { title: 'Audit log' };
 
@@ -62,14 +62,8 @@ export default async function AuditPage({ searchParams }: TPageProps) {
           Target id
           <Input name="target" defaultValue={filters.target ?? ''} placeholder="ep_…, msg_…, receiver id" className="mt-0.5 w-auto" />
         </label>
-        <label className="flex flex-col text-xs text-slate-600">
-          From (UTC)
-          <Input type="datetime-local" name="since" defaultValue={toLocalInput(filters.since)} className="mt-0.5 w-auto" />
-        </label>
-        <label className="flex flex-col text-xs text-slate-600">
-          To (UTC)
-          <Input type="datetime-local" name="until" defaultValue={toLocalInput(filters.until)} className="mt-0.5 w-auto" />
-        </label>
+        <UtcTimeField label="From (UTC)" name="since" value={filters.since} />
+        <UtcTimeField label="To (UTC)" name="until" value={filters.until} />
         <Button type="submit">
           Filter
         </Button>

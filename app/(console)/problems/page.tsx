@@ -10,8 +10,9 @@ import type { TProblemGroup, TProblemItem } from '@/lib/console/investigation/fi
 import type { TProblemPreset } from '@/lib/console/investigation/problem-window';
 import { loadProblemsView } from '@/lib/console/investigation/problems-view';
 import { pageSearchParams, type TPageProps } from '@/lib/http/page-props';
-import { Button, Input } from '@/components/console/form';
-import { formatMoney, toLocalInput } from '@/lib/format';
+import { Button } from '@/components/console/form';
+import { formatMoney } from '@/lib/format';
+import { UtcTimeField } from '@/components/console/utc-time-field';
 
 export const metadata: Metadata = { title: 'Problems' };
 
@@ -42,14 +43,8 @@ export default async function ProblemsPage({ searchParams }: TPageProps) {
         description="Every message, on any webhook, that failed, is still retrying, was sent but not received, arrived with a bad signature or was answered with an error. Healthy webhooks are not listed."
       />
       <form action="/problems" method="get" className="flex flex-wrap items-end gap-2 text-sm">
-        <label className="flex flex-col text-xs text-slate-600">
-          From (UTC)
-          <Input type="datetime-local" name="since" defaultValue={toLocalInput(view.since)} className="mt-0.5 w-auto" />
-        </label>
-        <label className="flex flex-col text-xs text-slate-600">
-          To (UTC)
-          <Input type="datetime-local" name="until" defaultValue={toLocalInput(view.until)} className="mt-0.5 w-auto" />
-        </label>
+        <UtcTimeField label="From (UTC)" name="since" value={view.since} />
+        <UtcTimeField label="To (UTC)" name="until" value={view.until} />
         <Button type="submit">
           Show
         </Button>

@@ -2,8 +2,8 @@ import Form from 'next/form';
 import Link from 'next/link';
 import { MESSAGE_STATUSES } from '@/lib/constants';
 import type { TTimelineFilters } from '@/lib/console/timeline/timeline-types';
-import { Button, Input, Select } from '@/components/console/form';
-import { toLocalInput } from '@/lib/format';
+import { Button, Select } from '@/components/console/form';
+import { UtcTimeField } from '@/components/console/utc-time-field';
 
 // The timeline's filters as a plain GET form (it works before hydration): status, event type and a
 // time range. The datetime-local fields are read as UTC, as every time in the console is.
@@ -30,14 +30,8 @@ export function TimelineFilterForm({ webhookId, filters, eventTypes }: { webhook
           ))}
         </Select>
       </label>
-      <label className="flex flex-col text-xs text-slate-600">
-        Created after (UTC)
-        <Input type="datetime-local" name="after" defaultValue={toLocalInput(filters.after)} className="mt-0.5 w-auto" />
-      </label>
-      <label className="flex flex-col text-xs text-slate-600">
-        Created before (UTC)
-        <Input type="datetime-local" name="before" defaultValue={toLocalInput(filters.before)} className="mt-0.5 w-auto" />
-      </label>
+      <UtcTimeField label="Created after (UTC)" name="after" value={filters.after} />
+      <UtcTimeField label="Created before (UTC)" name="before" value={filters.before} />
       <Button type="submit">Filter</Button>
       {filtered ? (
         <Link href={`/webhooks/${encodeURIComponent(webhookId)}`} className="px-1 py-1 text-xs text-slate-600 hover:underline">
