@@ -2,7 +2,7 @@ import type { TForward } from '@/lib/console/forward/forwards';
 import { Badge, HttpCodeBadge } from './badge';
 import { CollapsibleText } from './collapsible-text';
 import { BodyViewer } from './body-viewer/body-viewer';
-import { HeadersTable } from './json-block';
+import { HeadersTable } from './headers-table';
 import { Timestamp } from './timestamp';
 
 // A receipt's forwards, newest first: where to, how, by whom, and the reply (status, time, headers

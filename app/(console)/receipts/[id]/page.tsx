@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Badge, DuplicateBadge, HttpCodeBadge, VerdictBadge } from '@/components/console/badge';
 import { Callout } from '@/components/console/callout';
-import { HeadersTable } from '@/components/console/json-block';
+import { HeadersTable } from '@/components/console/headers-table';
 import { BodyViewer } from '@/components/console/body-viewer/body-viewer';
 import { SentVsReceived } from '@/components/console/body-viewer/sent-vs-received';
 import { Card, DescriptionList } from '@/components/console/card';

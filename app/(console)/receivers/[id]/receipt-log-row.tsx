@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { Badge, DuplicateBadge, HttpCodeBadge, VerdictBadge } from '@/components/console/badge';
 import { BodyViewer } from '@/components/console/body-viewer/body-viewer';
-import { HeadersTable } from '@/components/console/json-block';
+import { HeadersTable } from '@/components/console/headers-table';
 import { Timestamp } from '@/components/console/timestamp';
 import type { TReceiptJson } from './use-receipts';
 

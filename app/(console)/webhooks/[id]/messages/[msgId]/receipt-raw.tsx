@@ -1,5 +1,5 @@
 import { BodyViewer } from '@/components/console/body-viewer/body-viewer';
-import { HeadersTable } from '@/components/console/json-block';
+import { HeadersTable } from '@/components/console/headers-table';
 import { CopyCurl } from '@/components/console/copy-curl';
 import type { TCurlCommand } from '@/lib/console/export/curl-command';
 import type { TReceipt } from '@/lib/console/receivers';
