@@ -107,7 +107,7 @@ function Rate({ row, className = '' }: { row: THealthRow; className?: string }) 
 
 function Backlog({ row }: { row: THealthRow }) {
   const b = row.stats?.backlog;
-  if (!b) return <span className="text-slate-400">—</span>;
+  if (!b) return <span className="text-slate-500">—</span>;
   const n = b.pending + b.sending;
   return (
     <span className="tabular-nums" title={b.oldestPendingAt ? `oldest waiting ${formatAge(b.oldestPendingAgeSeconds)}` : undefined}>

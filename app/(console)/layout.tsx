@@ -13,7 +13,8 @@ import { RoleProvider } from '@/components/console/role';
 import { SearchBox } from '@/components/console/search-box';
 import { AlertBanner } from '@/components/console/alert-banner';
 import { firingAlerts } from '@/lib/console/alerts/list-alerts';
-import { switchEnvironmentAction } from './actions';
+import { ThemeSwitcher } from '@/components/console/theme-switcher';
+import { setThemeAction, switchEnvironmentAction } from './actions';
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const staff = await requireStaff();
@@ -27,7 +28,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
         {/* The first Tab stop: past the header's links and controls to the page itself. */}
         <a
           href="#content"
-          className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:font-semibold focus:text-indigo-800 focus:shadow-lg"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-50 focus:rounded-md focus:bg-surface focus:px-3 focus:py-2 focus:text-sm focus:font-semibold focus:text-indigo-800 focus:shadow-lg"
         >
           Skip to content
         </a>
@@ -40,7 +41,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
             {/* Below sm the navigation takes its own row under the logo and the session controls. */}
             <NavLinks role={staff.role} className="order-last w-full sm:order-none sm:w-auto" />
             <SearchBox className="order-last w-full pb-1 sm:order-none sm:w-56 sm:pb-0 lg:w-72" />
-            <div className="ml-auto flex items-center gap-3">
+            <div className="ml-auto flex flex-wrap items-center justify-end gap-x-3 gap-y-1">
               {env.SERVICE_MODE === 'on' ? (
                 // The embedded service's own reference; a console of a remote service has none to show.
                 <a href="/reference" target="_blank" rel="noopener" className="rounded-md px-2 py-1 text-xs font-medium text-slate-300 hover:bg-white/10 hover:text-white">
@@ -58,6 +59,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
               <span className="hidden text-xs text-slate-400 lg:inline">
                 <span data-testid="staff-email">{staff.email}</span> · <span data-testid="staff-role">{staff.role}</span>
               </span>
+              <ThemeSwitcher current={staff.theme} action={setThemeAction} />
               {staff.hasPassword ? (
                 <Link href="/account/password" className="rounded-md px-2 py-1 text-xs font-medium text-slate-300 hover:bg-white/10 hover:text-white" data-testid="change-password-link">
                   Password

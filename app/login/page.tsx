@@ -26,10 +26,10 @@ export default async function LoginPage({ searchParams }: TPageProps) {
           <span className="grid size-10 place-items-center rounded-lg bg-indigo-500 text-sm font-bold shadow-lg shadow-indigo-500/30">GC</span>
           <div>
             <p className="text-lg font-semibold leading-tight">Giving Connect Console</p>
-            <p className="text-xs text-slate-400">Webhook deliveries, receipts and Connects</p>
+            <p className="text-xs text-slate-500">Webhook deliveries, receipts and Connects</p>
           </div>
         </div>
-        <div className="rounded-xl bg-white p-6 shadow-2xl ring-1 ring-black/5">
+        <div className="rounded-xl bg-surface p-6 shadow-2xl ring-1 ring-black/5">
           <h1 className="text-base font-semibold text-slate-900">Sign in</h1>
           <p className="mb-5 mt-1 text-sm text-slate-500">
             {options.sso ? 'For support staff, with your company account.' : 'For support staff. Ask an admin for an account.'}
@@ -45,7 +45,7 @@ export default async function LoginPage({ searchParams }: TPageProps) {
             </a>
           ) : null}
           {options.sso && options.password ? (
-            <div className="my-5 flex items-center gap-3 text-xs text-slate-400" aria-hidden="true">
+            <div className="my-5 flex items-center gap-3 text-xs text-slate-500" aria-hidden="true">
               <span className="h-px flex-1 bg-slate-200" />
               or with a password
               <span className="h-px flex-1 bg-slate-200" />

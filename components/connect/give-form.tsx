@@ -11,14 +11,14 @@ type TProps = {
 };
 
 const inputClass =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-emerald-500 focus:outline-none focus:ring-2 focus:ring-emerald-500/30 aria-[invalid=true]:border-rose-400 aria-[invalid=true]:ring-rose-200';
+  'block w-full rounded-lg border border-slate-300 bg-surface px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-emerald-500 focus:outline-none focus:ring-2 focus:ring-emerald-500/30 aria-[invalid=true]:border-rose-400 aria-[invalid=true]:ring-rose-200';
 
 function Field({ label, name, hint, error, children }: { label: string; name: string; hint?: string; error?: string; children: ReactNode }) {
   return (
     <div>
       <label htmlFor={name} className="mb-1 block text-sm font-medium text-slate-700">
         {label}
-        {hint ? <span className="ml-1 font-normal text-slate-400">{hint}</span> : null}
+        {hint ? <span className="ml-1 font-normal text-slate-500">{hint}</span> : null}
       </label>
       {children}
       {error ? (
@@ -72,14 +72,14 @@ export function GiveForm({ cid, nonprofitName, formToken, errors, values }: TPro
           {PRESET_AMOUNTS.map((amount) => (
             <label key={amount} className="cursor-pointer">
               <input type="radio" name="preset" value={amount} defaultChecked={presetChosen === String(amount)} className="peer sr-only" />
-              <span className="block rounded-lg border border-slate-300 py-2 text-center text-sm font-medium text-slate-700 transition peer-checked:border-emerald-600 peer-checked:bg-emerald-600 peer-checked:text-white peer-focus-visible:ring-2 peer-focus-visible:ring-emerald-500/40 hover:border-emerald-400">
+              <span className="block rounded-lg border border-slate-300 py-2 text-center text-sm font-medium text-slate-700 transition peer-checked:border-emerald-solid peer-checked:bg-emerald-solid peer-checked:text-white peer-focus-visible:ring-2 peer-focus-visible:ring-emerald-500/40 hover:border-emerald-400">
                 ${amount}
               </span>
             </label>
           ))}
         </div>
         <div className="relative mt-2">
-          <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-slate-400">$</span>
+          <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-slate-500">$</span>
           <input
             id="amount"
             name="amount"
@@ -129,7 +129,7 @@ export function GiveForm({ cid, nonprofitName, formToken, errors, values }: TPro
 
       <button
         type="submit"
-        className="w-full rounded-lg bg-emerald-600 px-4 py-3 text-sm font-semibold text-white shadow-sm transition hover:bg-emerald-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-500 focus-visible:ring-offset-2"
+        className="w-full rounded-lg bg-emerald-solid px-4 py-3 text-sm font-semibold text-white shadow-sm transition hover:bg-emerald-solid-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-500 focus-visible:ring-offset-2"
       >
         Recommend grant
       </button>

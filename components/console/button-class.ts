@@ -2,8 +2,8 @@
 
 const BUTTON = {
   primary: 'bg-indigo-600 text-white hover:bg-indigo-500 border-transparent',
-  secondary: 'bg-white text-slate-800 hover:bg-slate-50 border-slate-300',
-  danger: 'bg-white text-rose-700 hover:bg-rose-50 border-rose-300',
+  secondary: 'bg-surface text-slate-800 hover:bg-slate-50 border-slate-300',
+  danger: 'bg-surface text-rose-700 hover:bg-rose-50 border-rose-300',
   ghost: 'bg-transparent text-slate-700 hover:bg-slate-100 border-transparent',
 } as const;
 export type TButtonVariant = keyof typeof BUTTON;

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 
 export function Card({ title, children, actions, className = '' }: { title?: ReactNode; children: ReactNode; actions?: ReactNode; className?: string }) {
   return (
-    <section className={`rounded-lg border border-slate-200 bg-white ${className}`}>
+    <section className={`rounded-lg border border-slate-200 bg-surface ${className}`}>
       {title ? (
         <header className="flex items-center justify-between gap-2 border-b border-slate-100 px-4 py-2.5">
           <h2 className="text-sm font-semibold text-slate-800">{title}</h2>

@@ -19,7 +19,7 @@ export function CollapsibleText({ text, label, tone = 'plain' }: { text: string;
         aria-label={label}
         className={`whitespace-pre-wrap break-all rounded border px-2 py-1 font-mono text-xs leading-5 ${colors} ${long && !open ? 'max-h-[7.5rem] overflow-hidden' : ''}`}
       >
-        {text || <span className="text-slate-400">(empty)</span>}
+        {text || <span className="text-slate-500">(empty)</span>}
       </pre>
       {long ? (
         <button type="button" onClick={() => setOpen((o) => !o)} className="mt-0.5 text-xs font-medium text-indigo-700 hover:underline" aria-expanded={open}>

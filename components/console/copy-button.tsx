@@ -14,7 +14,7 @@ export function CopyButton({ value, label = 'Copy', className = '' }: { value: s
     <button
       type="button"
       onClick={copy}
-      className={`inline-flex items-center rounded border border-slate-300 bg-white px-2 py-0.5 text-xs font-medium text-slate-700 hover:bg-slate-50 ${className}`}
+      className={`inline-flex items-center rounded border border-slate-300 bg-surface px-2 py-0.5 text-xs font-medium text-slate-700 hover:bg-slate-50 ${className}`}
     >
       {copied ? 'Copied ✓' : label}
     </button>

@@ -46,7 +46,7 @@ export function DeliveryEvents({
 
 function Item({ side, children, ...data }: { side: 'sent' | 'received'; children: ReactNode } & Record<`data-${string}`, string | number>) {
   return (
-    <li className={`min-w-0 rounded-md border bg-white px-3 py-2 text-xs ${side === 'sent' ? 'border-slate-200' : 'border-l-4 border-sky-200 border-l-sky-400'}`} {...data}>
+    <li className={`min-w-0 rounded-md border bg-surface px-3 py-2 text-xs ${side === 'sent' ? 'border-slate-200' : 'border-l-4 border-sky-200 border-l-sky-400'}`} {...data}>
       {children}
     </li>
   );

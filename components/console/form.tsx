@@ -7,7 +7,7 @@ import { buttonClass, type TButtonVariant } from './button-class';
 // Form controls with one look. Client-only because SubmitButton reads the pending form state.
 
 const CONTROL =
-  'block rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm text-slate-900 shadow-xs placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/20 disabled:bg-slate-50 aria-[invalid=true]:border-rose-400';
+  'block rounded-md border border-slate-300 bg-surface px-2.5 py-1.5 text-sm text-slate-900 shadow-xs placeholder:text-slate-500 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/20 disabled:bg-slate-50 aria-[invalid=true]:border-rose-400';
 
 export function Field({ label, htmlFor, error, hint, children }: { label: ReactNode; htmlFor: string; error?: string; hint?: ReactNode; children: ReactNode }) {
   return (

@@ -2,7 +2,7 @@
 export function HeadersTable({ headers, label = 'Headers' }: { headers: [string, string][]; label?: string }) {
   // A scrolling box is a Tab stop, so the keyboard can scroll it too.
   return (
-    <div role="region" aria-label={label} tabIndex={0} className="max-h-64 overflow-auto rounded-md border border-slate-200 bg-white">
+    <div role="region" aria-label={label} tabIndex={0} className="max-h-64 overflow-auto rounded-md border border-slate-200 bg-surface">
       <table className="min-w-full text-xs">
         <tbody className="divide-y divide-slate-100">
           {headers.map(([k, v], i) => (

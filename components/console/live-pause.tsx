@@ -32,7 +32,7 @@ export function LivePauseButton() {
       onClick={() => setLivePaused(!isPaused)}
       aria-pressed={isPaused}
       data-testid="live-pause"
-      className="rounded border border-slate-300 bg-white px-1.5 py-0 text-xs font-medium text-slate-700 hover:bg-slate-50"
+      className="rounded border border-slate-300 bg-surface px-1.5 py-0 text-xs font-medium text-slate-700 hover:bg-slate-50"
     >
       {isPaused ? 'Resume live updates' : 'Pause live updates'}
     </button>

@@ -144,7 +144,7 @@ export function NotFoundPanel() {
 /** The API's own answer for the missing object, with its request id. */
 function ApiAnswer({ probe }: { probe: string }) {
   const { error, isPending } = useQuery({ queryKey: ['not-found', probe], queryFn: () => fetchJson<unknown>(probe), retry: false, staleTime: Infinity });
-  if (isPending) return <p className="text-xs text-slate-400">Asking the API once more for its request id…</p>;
+  if (isPending) return <p className="text-xs text-slate-500">Asking the API once more for its request id…</p>;
   if (!(error instanceof FetchJsonError)) return null;
   return (
     <p className="text-xs text-slate-500" data-testid="api-answer">

@@ -21,7 +21,7 @@ export function Pager({ newest, older, end, testId }: { /** The first page, when
           Older →
         </Link>
       ) : end ? (
-        <span className="text-xs text-slate-400">{end}</span>
+        <span className="text-xs text-slate-500">{end}</span>
       ) : null}
     </div>
   );

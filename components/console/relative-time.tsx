@@ -18,7 +18,7 @@ export function relativeFromNow(value: string | Date, now: string | Date): strin
 
 export function RelativeTime({ value, now, className = '' }: { value: string | null | undefined; now: string | Date; className?: string }) {
   const at = value ? new Date(value) : null;
-  if (!at || Number.isNaN(at.getTime())) return <span className="text-slate-400">{value || '—'}</span>;
+  if (!at || Number.isNaN(at.getTime())) return <span className="text-slate-500">{value || '—'}</span>;
   const iso = at.toISOString();
   return (
     <time dateTime={iso} title={`${formatUtc(at, true)} UTC`} className={`whitespace-nowrap text-xs tabular-nums ${className}`}>

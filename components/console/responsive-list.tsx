@@ -65,7 +65,7 @@ export function ResponsiveList<T>({
       </div>
       <ul className="space-y-2 md:hidden" aria-label={label}>
         {items.map((item) => (
-          <li key={itemKey(item)} className="rounded-lg border border-slate-200 bg-white p-3" {...cardAttributes?.(item)}>
+          <li key={itemKey(item)} className="rounded-lg border border-slate-200 bg-surface p-3" {...cardAttributes?.(item)}>
             {cardHead(item)}
             <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
               {fields.map((c) => (

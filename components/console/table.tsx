@@ -1,14 +1,15 @@
 import type { ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react';
+import { ScrollRegion } from './scroll-region';
 
 // Dense tables for lists of records.
 
 export function Table({ children, label }: { children: ReactNode; label?: string }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <ScrollRegion label={label} className="rounded-lg border border-slate-200 bg-surface">
       <table aria-label={label} className="min-w-full divide-y divide-slate-200 text-sm">
         {children}
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

@@ -3,7 +3,7 @@
 import { formatUtc } from '@/lib/format';
 
 export function Timestamp({ value, withMs, className = '' }: { value: string | Date | null | undefined; withMs?: boolean; className?: string }) {
-  if (!value) return <span className="text-slate-400">—</span>;
+  if (!value) return <span className="text-slate-500">—</span>;
   const iso = typeof value === 'string' ? value : value.toISOString();
   return (
     <time dateTime={iso} title={`${iso} (UTC)`} className={`whitespace-nowrap font-mono text-xs tabular-nums ${className}`}>

@@ -32,7 +32,7 @@ function State({ a }: { a: TAlertJson }) {
 }
 
 function PostOutcome({ post }: { post: TAlertJson['firedPost'] }) {
-  if (!post.at) return <span className="text-xs text-slate-400">—</span>;
+  if (!post.at) return <span className="text-xs text-slate-500">—</span>;
   return (
     <span className="inline-flex items-center gap-1" title={post.error ?? undefined}>
       {post.status === 250 ? <Badge tone="green">e-mail accepted</Badge> : post.status ? <HttpCodeBadge code={post.status} /> : <Badge tone="red">no response</Badge>}
@@ -95,7 +95,7 @@ export function AlertsTable({ alerts }: { alerts: TAlertJson[] }) {
             <Td>
               <Timestamp value={a.firedAt} />
             </Td>
-            <Td>{a.clearedAt ? <Timestamp value={a.clearedAt} /> : <span className="text-xs text-slate-400">—</span>}</Td>
+            <Td>{a.clearedAt ? <Timestamp value={a.clearedAt} /> : <span className="text-xs text-slate-500">—</span>}</Td>
             <Td>
               <div className="flex flex-col gap-0.5">
                 <PostOutcome post={a.firedPost} />

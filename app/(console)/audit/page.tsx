@@ -97,13 +97,13 @@ export default async function AuditPage({ searchParams }: TPageProps) {
                   {auditTargetLinks(r.action, r.target).map((t) => (
                     <span key={t.id} className="mr-1.5 inline-block" data-testid="audit-target">
                       {t.href ? (
-                        <Link href={t.href} className="text-indigo-700 hover:underline">
+                        <Link href={t.href} className="inline-flex min-h-6 items-center text-indigo-700 hover:underline">
                           {t.id}
                         </Link>
                       ) : (
                         t.id
                       )}{' '}
-                      <Link href={`/audit?target=${encodeURIComponent(t.id)}`} className="text-slate-400 hover:text-slate-700" title={`Only the entries for ${t.id}`} aria-label={`Only the entries for ${t.id}`}>
+                      <Link href={`/audit?target=${encodeURIComponent(t.id)}`} className="inline-flex min-h-6 min-w-6 items-center justify-center rounded text-slate-500 hover:bg-slate-100 hover:text-slate-700" title={`Only the entries for ${t.id}`} aria-label={`Only the entries for ${t.id}`}>
                         ⌕
                       </Link>
                     </span>

@@ -105,7 +105,7 @@ export default async function NonprofitsPage({ searchParams }: TPageProps) {
                 <DescriptionList
                   items={[
                     ['CID', <CopyField key="cid" value={connect.data.id} />],
-                    ['Name', connect.data.name || <span key="nn" className="text-slate-400">—</span>],
+                    ['Name', connect.data.name || <span key="nn" className="text-slate-500">—</span>],
                     ['Status', connect.data.active ? <Badge key="a" tone="green" dot>active</Badge> : <Badge key="a" tone="gray" dot>inactive</Badge>],
                     ['Nonprofit', <span key="np" className="font-mono text-xs">{connect.data.nonprofitId}</span>],
                     ['Created', <Timestamp key="c" value={connect.data.createdAt} />],

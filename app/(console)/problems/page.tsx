@@ -90,7 +90,7 @@ export default async function ProblemsPage({ searchParams }: TPageProps) {
       {data && data.items.length > 0 ? (
         <section className="space-y-2">
           <h2 className="text-base font-semibold text-slate-900">Messages</h2>
-          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
+          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-surface">
             {data.items.map((item) => (
               <ProblemRow key={`${item.webhookId}|${item.id}`} item={item} group={groups.get(item.webhookId)} />
             ))}
@@ -104,7 +104,7 @@ export default async function ProblemsPage({ searchParams }: TPageProps) {
 
 function GroupCard({ group: g }: { group: TProblemGroup }) {
   return (
-    <article className="min-w-0 rounded-lg border border-slate-200 bg-white p-4" data-testid="problem-group" data-webhook-id={g.webhook.id}>
+    <article className="min-w-0 rounded-lg border border-slate-200 bg-surface p-4" data-testid="problem-group" data-webhook-id={g.webhook.id}>
       <div className="flex items-center gap-2">
         <Link href={`/webhooks/${encodeURIComponent(g.webhook.id)}`} className="min-w-0 truncate text-sm font-semibold text-indigo-700 hover:underline">
           {g.webhook.description || g.webhook.id}

@@ -22,7 +22,7 @@ export const metadata: Metadata = { title: 'Reconciliation' };
 export const dynamic = 'force-dynamic';
 
 const SHOWN_DIFFERENCES = 200;
-const num = (n: number | null) => (n === null ? <span className="text-slate-400" title="This webhook’s URL is not one of this console’s receivers: arrivals are not seen here">n/a</span> : n.toLocaleString('en-US'));
+const num = (n: number | null) => (n === null ? <span className="text-slate-500" title="This webhook’s URL is not one of this console’s receivers: arrivals are not seen here">n/a</span> : n.toLocaleString('en-US'));
 
 export default async function ReconciliationPage({ searchParams }: TPageProps) {
   const { api } = await staffApi();
@@ -139,7 +139,7 @@ export default async function ReconciliationPage({ searchParams }: TPageProps) {
                             {names.get(w.webhookId) ?? w.webhookId}
                           </Link>
                         ) : (
-                          <span className="text-slate-400">no webhook subscribed</span>
+                          <span className="text-slate-500">no webhook subscribed</span>
                         )}
                       </Td>
                       <Td className="text-right tabular-nums">{w ? num(w.sent) : ''}</Td>

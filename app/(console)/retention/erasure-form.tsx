@@ -59,7 +59,7 @@ export function ErasureForm() {
         <label className="flex flex-col text-xs text-slate-600">
           Donor e-mail or grant id
           <input
-            className="mt-0.5 w-80 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+            className="mt-0.5 w-80 rounded-md border border-slate-300 bg-surface px-2 py-1 text-sm"
             value={subject}
             onChange={(e) => {
               setSubject(e.target.value);

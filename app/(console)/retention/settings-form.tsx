@@ -80,7 +80,7 @@ export function RetentionSettingsForm({ settings, endpoint, canEdit, resetLabel,
             {editable(s) ? (
               <input
                 id={`retention-${s.key}`}
-                className="w-24 rounded-md border border-slate-300 bg-white px-2 py-1 font-mono text-sm"
+                className="w-24 rounded-md border border-slate-300 bg-surface px-2 py-1 font-mono text-sm"
                 value={values[s.key]}
                 onChange={(e) => setValues({ ...values, [s.key]: e.target.value })}
                 aria-describedby={`${testId}-grammar`}

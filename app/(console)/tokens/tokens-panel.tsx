@@ -99,7 +99,7 @@ export function TokensPanel({ tokens, consoleUrl }: { tokens: TTokenView[]; cons
           </thead>
           <TBody>
             {tokens.map((t) => (
-              <tr key={t.id} data-testid="token-row" className={t.state === 'live' ? '' : 'text-slate-400'}>
+              <tr key={t.id} data-testid="token-row" className={t.state === 'live' ? '' : 'text-slate-500'}>
                 <Td className="min-w-32 break-words">
                   {t.name}
                   {/* Below sm the state and the expiry sit under the name instead of in columns of their own. */}
@@ -119,7 +119,7 @@ export function TokensPanel({ tokens, consoleUrl }: { tokens: TTokenView[]; cons
                 <Td className="hidden sm:table-cell">
                   <Timestamp value={t.expiresAt} />
                 </Td>
-                <Td className="hidden md:table-cell">{t.lastUsedAt ? <Timestamp value={t.lastUsedAt} /> : <span className="text-slate-400">never</span>}</Td>
+                <Td className="hidden md:table-cell">{t.lastUsedAt ? <Timestamp value={t.lastUsedAt} /> : <span className="text-slate-500">never</span>}</Td>
                 <Td className="text-right">
                   {t.state === 'live' ? (
                     <Button size="sm" variant="danger" disabled={pending} aria-label={`Revoke ${t.name}`} onClick={() => run(async () => {

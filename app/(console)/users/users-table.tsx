@@ -92,7 +92,7 @@ export function UsersTable({ users, me, roleClaim }: { users: TUserRow[]; me: st
         </thead>
         <TBody>
           {users.map((u) => (
-            <tr key={u.id} data-testid="user-row" className={u.disabled ? 'bg-slate-50 text-slate-400' : ''}>
+            <tr key={u.id} data-testid="user-row" className={u.disabled ? 'bg-slate-50 text-slate-500' : ''}>
               <Td className="min-w-[10rem] [overflow-wrap:anywhere]">
                 {u.email}
                 {u.id === me ? <span className="ml-1 text-xs text-slate-500">(you)</span> : null}
@@ -121,13 +121,13 @@ export function UsersTable({ users, me, roleClaim }: { users: TUserRow[]; me: st
                 ) : null}
               </Td>
               <Td className="hidden sm:table-cell">{signInLabel(u)}</Td>
-              <Td className="hidden sm:table-cell">{u.lastLoginAt ? <Timestamp value={u.lastLoginAt} /> : <span className="text-slate-400">never</span>}</Td>
+              <Td className="hidden sm:table-cell">{u.lastLoginAt ? <Timestamp value={u.lastLoginAt} /> : <span className="text-slate-500">never</span>}</Td>
               <Td className="text-right">
                 <div className="flex flex-wrap justify-end gap-1.5">
                   {/* Single sign-on only: no password here to reset (the identity provider keeps it). */}
                   {u.signIn === 'password' ? (
                     <Button size="sm" disabled={pending} onClick={() => run(() => resetPasswordAction(u.id))} aria-label={`Reset the password of ${u.email}`}>
-                      Reset password
+                      Reset the password
                     </Button>
                   ) : null}
                   <Button size="sm" variant={u.disabled ? 'secondary' : 'danger'} disabled={pending} onClick={() => run(() => changeUserAction(u.id, { disabled: !u.disabled }))} aria-label={`${u.disabled ? 'Reactivate' : 'Deactivate'} ${u.email}`}>

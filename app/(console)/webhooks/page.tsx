@@ -191,7 +191,7 @@ function WebhookName({ id, description }: { id: string; description?: string | n
 }
 
 function EventTypes({ types }: { types?: string[] }) {
-  if (!types) return <span className="text-xs text-slate-400">—</span>;
+  if (!types) return <span className="text-xs text-slate-500">—</span>;
   return (
     <span className="inline-flex flex-wrap gap-1">
       {types.map((t) => (

@@ -20,7 +20,7 @@ export function WebhookHealthStatus({ webhookId, disabled }: { webhookId: string
       </div>
     );
   }
-  if (disabled === null) return <span className="text-xs text-slate-400">unknown</span>;
+  if (disabled === null) return <span className="text-xs text-slate-500">unknown</span>;
   // Not green while the health is being read: "enabled" says nothing about how deliveries go.
   if (query.isPending) {
     return (

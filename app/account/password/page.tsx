@@ -25,7 +25,7 @@ export default async function ChangePasswordPage({ searchParams }: TPageProps) {
           <span className="grid size-10 place-items-center rounded-lg bg-indigo-500 text-sm font-bold shadow-lg shadow-indigo-500/30">GC</span>
           <p className="text-lg font-semibold leading-tight">Giving Connect Console</p>
         </div>
-        <div className="rounded-xl bg-white p-6 shadow-2xl ring-1 ring-black/5">
+        <div className="rounded-xl bg-surface p-6 shadow-2xl ring-1 ring-black/5">
           <h1 className="text-base font-semibold text-slate-900">{staff.mustChangePassword ? 'Choose your password' : 'Change your password'}</h1>
           <p className="mb-5 mt-1 text-sm text-slate-500 [overflow-wrap:anywhere]" data-testid="password-intro">
             {!staff.hasPassword

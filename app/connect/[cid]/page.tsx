@@ -30,8 +30,8 @@ export default async function ConnectPage({ params, searchParams }: TProps) {
 
   return (
     <ConnectShell>
-      <header className="border-b border-slate-100 bg-emerald-600 px-6 py-6 text-white sm:px-8">
-        <p className="text-xs font-semibold uppercase tracking-wider text-emerald-100">Give from your donor-advised fund</p>
+      <header data-surface="dark" className="border-b border-slate-100 bg-emerald-700 px-6 py-6 text-white sm:px-8">
+        <p className="text-xs font-semibold uppercase tracking-wider text-emerald-50">Give from your donor-advised fund</p>
         <h1 className="mt-1 text-2xl font-semibold leading-tight">{found.nonprofitName}</h1>
         {found.connect.name !== found.nonprofitName ? <p className="mt-1 text-sm text-emerald-50">{found.connect.name}</p> : null}
       </header>

@@ -13,7 +13,7 @@ import { copyText } from '../copy-text';
 /** Bodies above this many characters open two levels deep rather than fully (a tree of 1 MiB is slow to draw). */
 const BIG = 20_000;
 
-const toolButton = 'rounded border border-slate-300 bg-white px-2 py-0.5 text-xs font-medium text-slate-700 hover:bg-slate-50 aria-pressed:border-indigo-500 aria-pressed:bg-indigo-50 aria-pressed:text-indigo-800';
+const toolButton = 'rounded border border-slate-300 bg-surface px-2 py-0.5 text-xs font-medium text-slate-700 hover:bg-slate-50 aria-pressed:border-indigo-500 aria-pressed:bg-indigo-50 aria-pressed:text-indigo-800';
 
 export function BodyViewer({
   text,

@@ -3,7 +3,7 @@ import { HEALTH_THRESHOLDS as T } from '@/lib/console/health/classify-health';
 /** The thresholds behind the badges, stated where the badges are (read from the same constants). */
 export function HealthThresholds() {
   return (
-    <details className="rounded-md border border-slate-200 bg-white px-3 py-2 text-xs text-slate-600" data-testid="health-thresholds">
+    <details className="rounded-md border border-slate-200 bg-surface px-3 py-2 text-xs text-slate-600" data-testid="health-thresholds">
       <summary className="cursor-pointer font-medium text-slate-700">How health is judged</summary>
       <ul className="mt-2 list-inside list-disc space-y-0.5">
         <li>

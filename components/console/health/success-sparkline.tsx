@@ -7,7 +7,7 @@ import { SPARK_H as H, SPARK_W as W, sparkGeometry } from './spark-geometry';
 export function SuccessSparkline({ stats }: { stats: TWebhookStats }) {
   const rates = stats.buckets.map((b) => (b.attempts ? Math.round((b.successes / b.attempts) * 1000) / 10 : null));
   const label = `Success rate per ${stats.bucketSeconds >= 3600 ? `${stats.bucketSeconds / 3600} h` : `${stats.bucketSeconds / 60} min`} over ${stats.window}`;
-  if (stats.attempts === 0) return <span className="text-xs text-slate-400">no attempts</span>;
+  if (stats.attempts === 0) return <span className="text-xs text-slate-500">no attempts</span>;
   const { paths, dots } = sparkGeometry(rates);
   const color = stats.failures ? '#e11d48' : '#059669';
   return (

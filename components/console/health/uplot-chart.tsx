@@ -1,15 +1,37 @@
 'use client';
 
 import 'uplot/dist/uPlot.min.css';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type uPlot from 'uplot';
 
 // A uPlot chart in a box that follows its container's width. uPlot (~20 KB sent) is loaded only
 // when a chart is drawn, in its own chunk, so pages without charts never fetch it. The chart is an
 // image to assistive technology, named by `label` (a sentence of what it shows); the legend below
-// it repeats the values under the pointer.
+// it repeats the values under the pointer. It is drawn again in the colours of a new theme.
 
 export type TUplot = typeof uPlot;
+/** The theme's colours a canvas cannot take from CSS itself: axis text, grid lines, a warning's text. */
+export type TChartColors = { axis: string; grid: string; warning: string };
+
+function chartColors(el: HTMLElement): TChartColors {
+  const style = getComputedStyle(el);
+  const css = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
+  return { axis: css('--color-slate-500', '#64748b'), grid: css('--color-slate-200', '#e2e8f0'), warning: css('--color-rose-700', '#be123c') };
+}
+
+// The theme in force: the class of <html> (the staff member's choice) and the system's preference.
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+function subscribeTheme(onChange: () => void): () => void {
+  const classes = new MutationObserver(onChange);
+  classes.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+  const media = matchMedia(DARK_QUERY);
+  media.addEventListener('change', onChange);
+  return () => {
+    classes.disconnect();
+    media.removeEventListener('change', onChange);
+  };
+}
+const themeKey = () => `${document.documentElement.className}|${matchMedia(DARK_QUERY).matches}`;
 let loaded: TUplot | null = null;
 
 async function loadUplot(): Promise<TUplot> {
@@ -17,8 +39,9 @@ async function loadUplot(): Promise<TUplot> {
   return loaded;
 }
 
-export function UplotChart({ label, height, data, options }: { label: string; height: number; data: uPlot.AlignedData; options: (U: TUplot) => Omit<uPlot.Options, 'width' | 'height'> }) {
+export function UplotChart({ label, height, data, options }: { label: string; height: number; data: uPlot.AlignedData; options: (U: TUplot, colors: TChartColors) => Omit<uPlot.Options, 'width' | 'height'> }) {
   const box = useRef<HTMLDivElement>(null);
+  const theme = useSyncExternalStore(subscribeTheme, themeKey, () => '');
   useEffect(() => {
     const el = box.current;
     if (!el) return;
@@ -27,7 +50,7 @@ export function UplotChart({ label, height, data, options }: { label: string; he
     const resize = new ResizeObserver(() => plot?.setSize({ width: el.clientWidth, height }));
     const draw = (U: TUplot) => {
       if (gone) return;
-      plot = new U({ ...options(U), width: el.clientWidth, height }, data, el);
+      plot = new U({ ...options(U, chartColors(el)), width: el.clientWidth, height }, data, el);
       resize.observe(el);
     };
     // Once loaded, redraw at once (no empty frame while the figures refresh).
@@ -38,6 +61,6 @@ export function UplotChart({ label, height, data, options }: { label: string; he
       resize.disconnect();
       plot?.destroy();
     };
-  }, [data, height, options]);
+  }, [data, height, options, theme]);
   return <div ref={box} role="img" aria-label={label} className="min-w-0 [&_.u-legend]:text-xs [&_.u-legend_th]:font-medium" style={{ minHeight: height }} />;
 }

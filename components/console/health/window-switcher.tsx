@@ -13,7 +13,7 @@ export function WindowSwitcher({ value, onChange }: { value: THealthWindow; onCh
           aria-pressed={w === value}
           onClick={() => onChange(w)}
           className={`px-3 py-1.5 text-xs font-medium ${i === 0 ? 'rounded-l-md' : ''} ${i === HEALTH_WINDOWS.length - 1 ? 'rounded-r-md' : ''} ${
-            w === value ? 'bg-indigo-600 text-white' : 'bg-white text-slate-700 hover:bg-slate-50'
+            w === value ? 'bg-indigo-600 text-white' : 'bg-surface text-slate-700 hover:bg-slate-50'
           }`}
         >
           {w}

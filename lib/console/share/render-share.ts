@@ -10,11 +10,15 @@ export function escapeHtml(value: unknown): string {
   return String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-const STYLE = `body{font:14px/1.5 system-ui,sans-serif;margin:0;background:#f8fafc;color:#0f172a}main{max-width:960px;margin:0 auto;padding:24px 16px}
-header{background:#0f172a;color:#fff;padding:12px 16px}h1{font-size:20px;margin:4px 0;word-break:break-all}h2{font-size:16px;margin:24px 0 8px}
-.card{background:#fff;border:1px solid #e2e8f0;border-radius:8px;padding:12px;margin:8px 0}.muted{color:#64748b;font-size:12px}
-.badge{display:inline-block;border-radius:4px;padding:0 6px;font-size:12px;background:#e2e8f0}.ok{background:#d1fae5}.bad{background:#ffe4e6}
-table{border-collapse:collapse;width:100%;font-size:12px}.scroll{overflow-x:auto}td,th{text-align:left;padding:4px 6px;border-top:1px solid #f1f5f9;vertical-align:top}code{font-size:12px;word-break:break-all}`;
+// Light, or dark when the reader's system asks for it (the console's own palette, app/theme.css).
+const STYLE = `:root{color-scheme:light dark;--bg:#f8fafc;--fg:#0f172a;--card:#fff;--line:#e2e8f0;--rule:#f1f5f9;--muted:#475569;--ok:#d1fae5;--bad:#ffe4e6}
+@media (prefers-color-scheme:dark){:root{--bg:#020617;--fg:#e2e8f0;--card:#0f172a;--line:#334155;--rule:#1e293b;--muted:#a3b1c6;--ok:#064e3b;--bad:#4c0519}}
+body{font:14px/1.5 system-ui,sans-serif;margin:0;background:var(--bg);color:var(--fg)}main{max-width:960px;margin:0 auto;padding:24px 16px}
+header{background:#0f172a;color:#fff;padding:12px 16px;border-bottom:1px solid var(--line)}h1{font-size:20px;margin:4px 0;word-break:break-all}h2{font-size:16px;margin:24px 0 8px}
+.card{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:12px;margin:8px 0}.muted{color:var(--muted);font-size:12px}
+.badge{display:inline-block;border-radius:4px;padding:0 6px;font-size:12px;background:var(--line)}.ok{background:var(--ok)}.bad{background:var(--bad)}
+table{border-collapse:collapse;width:100%;font-size:12px}.scroll{overflow-x:auto}td,th{text-align:left;padding:4px 6px;border-top:1px solid var(--rule);vertical-align:top}code{font-size:12px;word-break:break-all}
+.scroll:focus-visible{outline:2px solid #6366f1;outline-offset:2px}`;
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex,nofollow"><meta name="referrer" content="no-referrer"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><header><strong>Giving Connect Console</strong> · shared case, read-only</header><main>${body}</main></body></html>`;
@@ -31,8 +35,8 @@ function delivery(d: TCaseDelivery): string {
   return `<div class="card" data-testid="share-delivery"><div><strong>${escapeHtml(d.webhook.description || d.webhook.id)}</strong> <span class="muted"><code>${escapeHtml(d.webhook.url)}</code></span></div>
 <div><span class="badge ${tone}">${escapeHtml(RECONCILIATION_LABELS[d.reconciliation] ?? d.reconciliation)}</span> <span class="muted">${escapeHtml(d.status ?? 'not queued')} · ${escapeHtml(d.attemptCount)} attempt(s)${d.nextAttempt ? ` · next ${escapeHtml(formatUtcLabel(d.nextAttempt))}` : ''}</span></div>
 <p>${escapeHtml(d.explanation)}</p>
-${attempts ? `<div class="scroll"><table><thead><tr><th>Attempt at</th><th>Outcome</th><th>HTTP</th><th>Took</th><th>Trigger</th></tr></thead><tbody>${attempts}</tbody></table></div>` : '<p class="muted">No attempts.</p>'}
-${receipts ? `<div class="scroll"><table><thead><tr><th>Received at</th><th>Signature</th><th>Answered</th><th>Why</th></tr></thead><tbody>${receipts}</tbody></table></div>` : '<p class="muted">Nothing arrived at this console’s receiver.</p>'}</div>`;
+${attempts ? `<div class="scroll" tabindex="0" role="region" aria-label="Attempts"><table><thead><tr><th>Attempt at</th><th>Outcome</th><th>HTTP</th><th>Took</th><th>Trigger</th></tr></thead><tbody>${attempts}</tbody></table></div>` : '<p class="muted">No attempts.</p>'}
+${receipts ? `<div class="scroll" tabindex="0" role="region" aria-label="Arrivals"><table><thead><tr><th>Received at</th><th>Signature</th><th>Answered</th><th>Why</th></tr></thead><tbody>${receipts}</tbody></table></div>` : '<p class="muted">Nothing arrived at this console’s receiver.</p>'}</div>`;
 }
 
 /** The shared case: what was searched, the grants (masked), each message at each webhook with its verdicts and explanation. */
@@ -50,7 +54,7 @@ export function renderSharedCase(c: TCase, link: { ticket: string; expiresAt: Da
   const body = `<p class="muted">${link.ticket ? `Ticket ${escapeHtml(link.ticket)} · ` : ''}shared by ${escapeHtml(link.createdBy)} · this link stops working at ${escapeHtml(formatUtcLabel(link.expiresAt))}</p>
 <h1 data-testid="share-query">${escapeHtml(c.query)}</h1>
 ${c.notes.map((n) => `<div class="card muted">${escapeHtml(n)}</div>`).join('')}
-${grants ? `<h2>Grants</h2><div class="card"><div class="scroll"><table><thead><tr><th>Grant</th><th>Status</th><th>Amount</th><th>Fund</th><th>Donor</th><th>Created</th></tr></thead><tbody>${grants}</tbody></table></div></div>` : ''}
+${grants ? `<h2>Grants</h2><div class="card"><div class="scroll" tabindex="0" role="region" aria-label="Grants"><table><thead><tr><th>Grant</th><th>Status</th><th>Amount</th><th>Fund</th><th>Donor</th><th>Created</th></tr></thead><tbody>${grants}</tbody></table></div></div>` : ''}
 ${messages || '<div class="card">No message of this account matches.</div>'}
 <p class="muted">Donor details are masked and no secret is shown. Read at ${escapeHtml(formatUtcLabel(c.fetchedAt))}.</p>`;
   return page(`Shared case ${c.query}`, body);

@@ -16,13 +16,13 @@ export async function createSessionRow(userId: string, ttlSeconds: number): Prom
   return id;
 }
 
-export type TSessionUser = { id: string; email: string; role: string; mustChangePassword: boolean; hasPassword: boolean };
+export type TSessionUser = { id: string; email: string; role: string; mustChangePassword: boolean; hasPassword: boolean; theme: string };
 
 /** The live session's user: a deactivated user has none (and its rows are deleted when it is deactivated). */
 export async function findSessionUser(id: string): Promise<TSessionUser | null> {
   const db = await getDb();
   const [row] = await db
-    .select({ id: users.id, email: users.email, role: users.role, mustChangePassword: users.mustChangePassword, hasPassword: sql<boolean>`${users.passwordHash} is not null` })
+    .select({ id: users.id, email: users.email, role: users.role, mustChangePassword: users.mustChangePassword, theme: users.theme, hasPassword: sql<boolean>`${users.passwordHash} is not null` })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`), isNull(users.disabledAt)))

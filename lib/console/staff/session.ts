@@ -12,6 +12,7 @@ import { safeNext } from './safe-next';
 import { createSessionRow, deleteOtherSessions, deleteSessionRow, findSessionUser, SESSION_ID, type TSessionUser } from './session-rows';
 import { processSingleton } from '@/lib/process-singleton';
 import { hasRole, type TRole } from './roles';
+import { asTheme, type TTheme } from './theme';
 
 // Staff sessions: a sealed, httpOnly iron-session cookie naming a session row (console.sessions) and
 // holding the chosen environment. Every read checks the row: signing out deletes it, so a copied
@@ -21,7 +22,7 @@ import { hasRole, type TRole } from './roles';
 export type { TEnvironmentName };
 export type TStaff = { userId: string; email: string; role: TRole; environment: TEnvironmentName };
 /** The staff member of a session: also whether they have a password and must change it (a one-time one). */
-export type TSignedIn = TStaff & { mustChangePassword: boolean; hasPassword: boolean };
+export type TSignedIn = TStaff & { mustChangePassword: boolean; hasPassword: boolean; theme: TTheme };
 type TSessionData = { sid?: string; environment?: TEnvironmentName };
 
 export const SESSION_COOKIE = 'gc_console_session';
@@ -78,7 +79,7 @@ export async function getStaff(): Promise<TSignedIn | null> {
   const user = await sessionUser(s);
   if (!user || !hasRole(user.role, 'viewer')) return null; // a role this release does not know signs nobody in
   const environment = s.environment && environmentConfig(s.environment) ? s.environment : 'sandbox';
-  return { userId: user.id, email: user.email, role: user.role as TRole, environment, mustChangePassword: user.mustChangePassword, hasPassword: user.hasPassword };
+  return { userId: user.id, email: user.email, role: user.role as TRole, environment, mustChangePassword: user.mustChangePassword, hasPassword: user.hasPassword, theme: asTheme(user.theme) };
 }
 
 /** Where a staff member who must change their one-time password is sent, with where to go after. */

@@ -1,4 +1,5 @@
-// Console: sign in with JSON {email, password} (for scripts and tests), see who is signed in, sign out.
+// Console: sign in with JSON {email, password} (for scripts and tests), see who is signed in, set
+// one's own preferences (PATCH {theme}), sign out.
 import { z } from 'zod';
 import { readJson } from '@/lib/http/body';
 import { ApiError } from '@/lib/http/errors';
@@ -7,6 +8,7 @@ import { attemptLogin } from '@/lib/console/staff/login';
 import { sourceAddress } from '@/lib/http/source-address';
 import { endSession, startSession, WWW_AUTHENTICATE } from '@/lib/console/staff/session';
 import { withStaff } from '@/lib/console/staff/with-staff';
+import { setUserTheme, ZTheme } from '@/lib/console/staff/theme';
 
 export const dynamic = 'force-dynamic';
 
@@ -28,9 +30,18 @@ export const POST = route(async ({ req }) => {
 
 export const GET = withStaff({ ownData: true, beforePasswordChange: true }, async ({ staff }) => json(staff));
 
+const ZPreferences = z.strictObject({ theme: ZTheme });
+
+/** The signed-in staff member's own preferences: {theme: system | light | dark}. */
+export const PATCH = withStaff({ ownData: true }, async ({ req, staff }) => {
+  const { theme } = await readJson(req, ZPreferences);
+  await setUserTheme(staff.userId, theme);
+  return json({ ...staff, theme });
+});
+
 export const DELETE = route(async () => {
   await endSession();
   return new Response(null, { status: 204 });
 });
 
-export const { PUT, PATCH, OPTIONS } = otherMethods(['GET', 'POST', 'DELETE']);
+export const { PUT, OPTIONS } = otherMethods(['GET', 'POST', 'PATCH', 'DELETE']);

@@ -12,7 +12,7 @@ export function CaseDelivery({ messageId, delivery: d }: { messageId: string; de
   const w = d.webhook;
   return (
     <article
-      className="min-w-0 rounded-lg border border-slate-200 bg-white"
+      className="min-w-0 rounded-lg border border-slate-200 bg-surface"
       data-testid="case-delivery"
       data-webhook-id={w.id}
       data-reconciliation={d.reconciliation}
@@ -35,7 +35,7 @@ export function CaseDelivery({ messageId, delivery: d }: { messageId: string; de
             <>
               {' '}
               → receiver{' '}
-              <Link href={`/receivers/${d.receiver.id}`} className="text-indigo-700 hover:underline">
+              <Link href={`/receivers/${d.receiver.id}`} className="text-indigo-700 underline">
                 {d.receiver.name}
               </Link>
             </>

@@ -108,7 +108,7 @@ function MessageSection({ message: m }: { message: TCaseMessage }) {
         <h2 className="text-base font-semibold text-slate-900">{m.eventType}</h2>
         {m.test ? <Badge tone="violet">test event</Badge> : null}
         <code className="break-all font-mono text-xs text-slate-600">{m.id}</code>
-        {m.eventId ? <code className="break-all font-mono text-xs text-slate-400">{m.eventId}</code> : null}
+        {m.eventId ? <code className="break-all font-mono text-xs text-slate-600">{m.eventId}</code> : null}
         <Timestamp value={m.timestamp} withMs />
         <span className="text-xs text-slate-500">
           queued for {sent} of {plural(m.deliveries.length, 'webhook')}

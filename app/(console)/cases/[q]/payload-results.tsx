@@ -50,7 +50,7 @@ export function PayloadResults({ data }: { data: TPayloadSearch }) {
           {data.partial ? 'No receipt body or message payload in the part searched holds it.' : 'No receipt body or message payload in this window holds it. Widen the window or check the path.'}
         </EmptyState>
       ) : null}
-      <ul className="divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-white">
+      <ul className="divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-surface">
         {data.hits.map((h) => (
           <HitRow key={h.messageId ?? `r${h.receipts[0]?.id}`} hit={h} />
         ))}
@@ -99,7 +99,7 @@ function HitRow({ hit: h }: { hit: TPayloadHit }) {
         {h.webhooks.map((w) => (
           <Link key={w.id} href={`/webhooks/${encodeURIComponent(w.id)}`} className="break-all hover:underline">
             webhook <span className="font-mono">{w.id}</span>
-            {w.url ? <span className="text-slate-400"> · {w.url}</span> : null}
+            {w.url ? <span className="text-slate-500"> · {w.url}</span> : null}
           </Link>
         ))}
         {h.receipts.map((r) => (

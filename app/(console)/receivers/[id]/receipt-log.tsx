@@ -45,7 +45,7 @@ export function ReceiptLog({
           </EmptyState>
         )
       ) : (
-        <div className="divide-y divide-slate-100 overflow-hidden rounded-lg border border-slate-200 bg-white">
+        <div className="divide-y divide-slate-100 overflow-hidden rounded-lg border border-slate-200 bg-surface">
           {receipts.map((r) => (
             <ReceiptLogRow key={r.id} receipt={r} />
           ))}

@@ -20,7 +20,7 @@ export function MessageCards({ messages, now, webhookDisabled, isOpen, onToggle,
           data-message-id={m.id}
           data-status={m.status}
           data-event-type={m.eventType}
-          className={`min-w-0 rounded-lg border border-slate-200 p-3 ${isFresh(m) ? 'bg-indigo-50/80' : 'bg-white'}`}
+          className={`min-w-0 rounded-lg border border-slate-200 p-3 ${isFresh(m) ? 'bg-indigo-50/80' : 'bg-surface'}`}
         >
           <div className="flex flex-wrap items-center justify-between gap-2">
             {columnOf('eventType').cell(m, now, ctx)}

@@ -76,7 +76,7 @@ function NextAttempt({ message: m, now, webhookDisabled }: { message: TTimelineM
 
 /** Every verdict of the arrivals at this webhook's receiver, in arrival order (repeats counted): a failed copy is never hidden behind a valid one. */
 function ReceivedVerdicts({ message: m }: { message: TTimelineMessage }) {
-  if (!m.receipts.length) return <span className="text-xs text-slate-400">nothing</span>;
+  if (!m.receipts.length) return <span className="text-xs text-slate-500">nothing</span>;
   return (
     <span className="inline-flex flex-wrap items-center gap-1" data-testid="received" title={`${plural(m.receipts.length, 'request')} with this message id arrived`}>
       {verdictRuns(m.receipts).map((run) => (

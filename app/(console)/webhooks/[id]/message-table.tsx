@@ -10,7 +10,7 @@ import { MESSAGE_COLUMNS, type TCellContext, type TMessageListProps } from './me
 export function MessageTable({ messages, now, webhookDisabled, isOpen, onToggle, isFresh, renderDetail }: TMessageListProps) {
   const span = MESSAGE_COLUMNS.length + 1;
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-surface">
       <table className="min-w-full text-sm" aria-label="Messages">
         <thead className="border-b border-slate-200 bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
           <tr>

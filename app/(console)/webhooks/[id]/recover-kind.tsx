@@ -59,7 +59,7 @@ export function RecoverKind<T>({ spec, count, ctx }: { spec: TRecoverKindSpec<T>
     <section className="flex min-w-0 flex-col gap-2 rounded-md border border-slate-200 p-3" data-testid={testId} aria-label={title}>
       <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
       <p className="text-xs text-slate-600">{what}</p>
-      {count === null ? <p className="text-sm text-slate-400">Preview to count.</p> : null}
+      {count === null ? <p className="text-sm text-slate-500">Preview to count.</p> : null}
       {count?.kind === 'unsupported' ? <p className="text-sm text-slate-500">This service does not offer it.</p> : null}
       {count?.kind === 'error' ? <ErrorCallout error={count.error} title="Could not count" /> : null}
       {count?.kind === 'count' ? (

@@ -56,7 +56,7 @@ const failedAtReceiver: TRecoverKindSpec<TResendCounts & { id: string }> = {
   result: (run) => (
     <p className="text-sm text-slate-700" role="status" data-testid="recover-resend-result">
       {resendSummary(run)}
-      <span className="block font-mono text-xs text-slate-400" data-testid="recover-run-id">
+      <span className="block font-mono text-xs text-slate-500" data-testid="recover-run-id">
         Run {run.id}
       </span>
     </p>

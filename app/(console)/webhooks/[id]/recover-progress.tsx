@@ -33,7 +33,7 @@ export function RecoverProgress({ webhookId, initial, onDone }: { webhookId: str
       <p className="text-sm text-slate-700" role="status">
         {run.status === 'done' ? 'Done: ' : 'Re-sending: '}
         {sent} of {run.messages} re-sent · {run.succeeded} delivered · {run.failed} failed again
-        <span className="ml-2 font-mono text-xs text-slate-400">{run.id}</span>
+        <span className="ml-2 font-mono text-xs text-slate-500">{run.id}</span>
       </p>
       {error ? <p className="text-sm text-rose-700">{error}</p> : null}
     </div>

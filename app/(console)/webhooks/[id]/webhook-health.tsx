@@ -86,7 +86,7 @@ export function WebhookHealth({ webhookId }: { webhookId: string }) {
           sub={stats.disabled ? <>{stats.disabledReason ?? 'no reason given'}{stats.disabledAt ? <> · <Timestamp value={stats.disabledAt} /></> : null}</> : 'enabled'}
         />
       </dl>
-      <div className="grid gap-4 rounded-lg border border-slate-200 bg-white p-3 lg:grid-cols-2">
+      <div className="grid gap-4 rounded-lg border border-slate-200 bg-surface p-3 lg:grid-cols-2">
         <OutcomeChart stats={stats} />
         <LatencyChart stats={stats} />
       </div>
@@ -96,7 +96,7 @@ export function WebhookHealth({ webhookId }: { webhookId: string }) {
 
 function Figure({ label, value, sub }: { label: string; value: string; sub: ReactNode }) {
   return (
-    <div className="min-w-0 rounded-lg border border-slate-200 bg-white px-3 py-2">
+    <div className="min-w-0 rounded-lg border border-slate-200 bg-surface px-3 py-2">
       <dt className="text-xs text-slate-500">{label}</dt>
       <dd className="truncate text-base font-semibold tabular-nums text-slate-900">{value}</dd>
       <dd className="truncate text-xs text-slate-500">{sub}</dd>

@@ -30,7 +30,7 @@ export function WebhookSettingsCard({
 }) {
   const items: [string, ReactNode][] = [
     ['Webhook id', <CopyField key="id" value={webhookId} />],
-    ['URL', url ? <CopyField key="url" value={url} /> : <span className="text-slate-400">unknown (this service cannot show webhook settings)</span>],
+    ['URL', url ? <CopyField key="url" value={url} /> : <span className="text-slate-500">unknown (this service cannot show webhook settings)</span>],
     [
       'Event types',
       <span key="et" className="inline-flex flex-wrap gap-1">

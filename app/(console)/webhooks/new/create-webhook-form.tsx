@@ -32,7 +32,7 @@ export function CreateWebhookForm({ eventTypes, receivers }: { eventTypes: strin
   // retries exhausted, recovered) are for an alerting endpoint, so they are opt-in.
   const checked = (t: string) => (Array.isArray(v.eventTypes) ? v.eventTypes.includes(t) : !isOperationalEventType(t));
   return (
-    <form action={action} key={state.nonce} className="space-y-5 rounded-lg border border-slate-200 bg-white p-5" noValidate>
+    <form action={action} key={state.nonce} className="space-y-5 rounded-lg border border-slate-200 bg-surface p-5" noValidate>
       {state.error ? <ErrorCallout error={state.error} title="The subscription was not created" /> : null}
       {state.confirm?.length && typeof v.matchReceiverId === 'string' ? (
         <Callout tone="warning" title="Not created yet: this URL is one of this console’s receivers">
@@ -66,7 +66,7 @@ export function CreateWebhookForm({ eventTypes, receivers }: { eventTypes: strin
                 <input type="radio" name="destination" value={value} checked={destination === value} onChange={() => setDestination(value)} disabled={value === 'receiver' && receivers.length === 0} />
                 {label}
               </span>
-              <span className="pl-5 text-xs text-slate-500">{hint}</span>
+              <span className="pl-5 text-xs text-slate-600">{hint}</span>
             </label>
           ))}
         </div>

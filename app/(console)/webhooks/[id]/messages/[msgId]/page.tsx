@@ -77,7 +77,7 @@ export default async function MessagePage({ params }: { params: Promise<{ id: st
         }
       />
 
-      <section className="space-y-2 rounded-lg border border-slate-200 bg-white p-4" aria-label="What happened">
+      <section className="space-y-2 rounded-lg border border-slate-200 bg-surface p-4" aria-label="What happened">
         <div className="flex flex-wrap items-center gap-2">
           <ReconciliationBadge value={m.reconciliation} />
           {receiver ? (

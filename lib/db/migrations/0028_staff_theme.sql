@@ -1,0 +1,1 @@
+ALTER TABLE "console"."users" ADD COLUMN "theme" text DEFAULT 'system' NOT NULL;
