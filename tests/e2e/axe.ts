@@ -33,8 +33,9 @@ export async function axeFindings(page: Page, { excused = [], only }: TAxeOption
 }
 
 export async function expectNoSeriousA11yViolations(page: Page, what: string, options: TAxeOptions = {}): Promise<TAxeFinding[]> {
+  const started = Date.now();
   const findings = await axeFindings(page, options);
-  if (process.env.AXE_REPORT) console.log(`axe ${what}: ${findings.map((f) => `${f.id}/${f.impact}x${f.nodes}`).join(' ') || 'clean'}`);
+  if (process.env.AXE_REPORT) console.log(`axe ${what}: ${findings.map((f) => `${f.id}/${f.impact}x${f.nodes}`).join(' ') || 'clean'} (${Date.now() - started} ms)`);
   const serious = findings.filter((f) => f.impact === 'critical' || f.impact === 'serious');
   expect.soft(serious.map((f) => `${f.id} (${f.impact}): ${f.help} — ${f.targets.join(' | ')}`), `${what}: critical or serious axe violations`).toEqual([]);
   return findings.filter((f) => !serious.includes(f));
