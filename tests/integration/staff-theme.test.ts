@@ -8,7 +8,7 @@ import { databaseAt } from '../helpers/old-database';
 import { sharedApp, type TSharedApp } from '../helpers/shared-app';
 
 // @ci-one-store: the theme is one column read with the session; the same on any store.
-// Each staff member's theme (system / light / dark, console.users.theme, migration 0027): set with
+// Each staff member's theme (system / light / dark, console.users.theme, migration 0028): set with
 // PATCH /api/session (the header's control uses a server action over the same function), rendered
 // by the server as the class of <html> on every console page, so the first paint is in it; "system"
 // renders no class (the stylesheet's prefers-color-scheme decides). The donor's page follows the
@@ -84,10 +84,10 @@ describe("a staff member's theme", () => {
   });
 });
 
-describe('migration 0027 on a database of the previous release', () => {
+describe('migration 0028 on a database of the previous release', () => {
   test('its users sign in on the system theme and can choose another', async () => {
     const hash = await hashSecret('old-password-1');
-    const old = await startApp({ env: await databaseAt('0026_alert_ack_snooze_targets', `insert into console.users (email, password_hash, role) values ('old-theme@example.org', '${hash}', 'operator');`) });
+    const old = await startApp({ env: await databaseAt('0027_service_leases', `insert into console.users (email, password_hash, role) values ('old-theme@example.org', '${hash}', 'operator');`) });
     try {
       const cookie = await staffCookie(old, { email: 'old-theme@example.org', password: 'old-password-1' });
       const session = await call(old, 'GET', '/api/session', { headers: { cookie } });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { getDb } from '@/lib/db/client';
 import { users } from '@/lib/db/schema/console';
 
-// Each staff member's console theme (console.users.theme, migration 0027): "system" follows the
+// Each staff member's console theme (console.users.theme, migration 0028): "system" follows the
 // browser's prefers-color-scheme, "light" and "dark" override it. The root layout renders it as the
 // class of <html> (app/theme.css), so the first paint is already in the chosen theme.
 

@@ -20,7 +20,7 @@ export const users = consoleSchema.table('users', {
   mustChangePassword: boolean().notNull().default(false),
   /** The role came from the identity provider's role claim at the last single sign-on, which sets it at each (0024). */
   roleFromClaim: boolean().notNull().default(false),
-  /** The console's theme: system (follows prefers-color-scheme) | light | dark (0027, lib/console/staff/theme.ts). */
+  /** The console's theme: system (follows prefers-color-scheme) | light | dark (0028, lib/console/staff/theme.ts). */
   theme: text().notNull().default('system'),
 });
 
