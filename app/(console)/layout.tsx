@@ -11,6 +11,8 @@ import { EnvironmentBadge } from '@/components/console/badge';
 import { QueryProvider } from '@/components/console/providers';
 import { RoleProvider } from '@/components/console/role';
 import { SearchBox } from '@/components/console/search-box';
+import { MenuButton, SiteHeader } from '@/components/console/site-header';
+import { MENU_PART } from '@/components/console/menu-part';
 import { AlertBanner } from '@/components/console/alert-banner';
 import { firingAlerts } from '@/lib/console/alerts/list-alerts';
 import { ThemeSwitcher } from '@/components/console/theme-switcher';
@@ -32,16 +34,20 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
         >
           Skip to content
         </a>
-        <header data-surface="dark" className="sticky top-0 z-20 bg-slate-900 text-white shadow-sm">
-          <div className="mx-auto flex min-h-12 max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-1.5">
-            <Link href="/" className="flex items-center gap-2 text-sm font-semibold tracking-tight">
+        <SiteHeader>
+          <div className="mx-auto flex min-h-12 max-w-7xl flex-wrap items-center gap-x-2 gap-y-1 px-4 py-1.5 lg:gap-x-4">
+            <Link href="/" className="flex shrink-0 items-center gap-2 text-sm font-semibold tracking-tight">
               <span className="grid size-6 place-items-center rounded bg-indigo-500 text-xs font-bold">GC</span>
               <span className="hidden sm:inline">Giving Connect Console</span>
             </Link>
-            {/* Below sm the navigation takes its own row under the logo and the session controls. */}
-            <NavLinks role={staff.role} className="order-last w-full sm:order-none sm:w-auto" />
-            <SearchBox className="order-last w-full pb-1 sm:order-none sm:w-56 sm:pb-0 lg:w-72" />
-            <div className="ml-auto flex flex-wrap items-center justify-end gap-x-3 gap-y-1">
+            <MenuButton controls="main-nav session-controls" />
+            {/* Below lg the navigation and the session controls are the menu's: rows under the bar while it is open. */}
+            <NavLinks id="main-nav" role={staff.role} className={`${MENU_PART} order-last w-full pb-1 lg:order-none lg:w-auto lg:pb-0`} />
+            <SearchBox className="min-w-0 flex-1 lg:w-56 lg:flex-none xl:w-72" />
+            <div
+              id="session-controls"
+              className={`${MENU_PART} order-last w-full flex-wrap items-center gap-x-3 gap-y-2 border-t border-white/10 py-2 lg:order-none lg:ml-auto lg:w-auto lg:border-0 lg:py-0`}
+            >
               {env.SERVICE_MODE === 'on' ? (
                 // The embedded service's own reference; a console of a remote service has none to show.
                 <a href="/reference" target="_blank" rel="noopener" className="rounded-md px-2 py-1 text-xs font-medium text-slate-300 hover:bg-white/10 hover:text-white">
@@ -49,14 +55,14 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
                 </a>
               ) : null}
               <div className="flex items-center gap-1.5" data-testid="environment" title={current.baseUrl ? `API: ${current.baseUrl}` : undefined}>
-                <span className="hidden text-xs text-slate-400 md:inline">Environment</span>
+                <span className="text-xs text-slate-400 lg:hidden xl:inline">Environment</span>
                 {envs.length > 1 ? (
                   <EnvironmentSwitcher current={staff.environment} options={envs.map((e) => ({ name: e.name, label: e.label }))} action={switchEnvironmentAction} />
                 ) : (
                   <EnvironmentBadge name={current.name} label={current.label} />
                 )}
               </div>
-              <span className="hidden text-xs text-slate-400 lg:inline">
+              <span className="text-xs text-slate-400 [overflow-wrap:anywhere] lg:hidden xl:inline">
                 <span data-testid="staff-email">{staff.email}</span> · <span data-testid="staff-role">{staff.role}</span>
               </span>
               <ThemeSwitcher current={staff.theme} action={setThemeAction} />
@@ -73,10 +79,12 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
             </div>
           </div>
           {staff.environment === 'production' ? (
-            <div className="bg-rose-600 px-4 py-0.5 text-center text-xs font-medium">Production: test events and changes here reach real integrators.</div>
+            <div className="bg-rose-600 px-4 py-0.5 text-center text-xs font-medium">
+              Production: <span className="max-sm:hidden">test events and </span>changes here reach real integrators.
+            </div>
           ) : null}
           <AlertBanner initial={{ firing: firing.count, quietFiring: firing.quiet, oldestFiringId: firing.oldestId, oldestFiring: firing.oldest }} />
-        </header>
+        </SiteHeader>
         <main id="content" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none">{children}</main>
       </div>
       </RoleProvider>

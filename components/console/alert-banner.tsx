@@ -47,15 +47,16 @@ export function AlertBanner({ initial }: { initial: TFiring }) {
       className={`break-words px-4 py-1 text-center text-xs font-medium ${allQuiet ? 'bg-slate-200 text-slate-800' : 'bg-amber-400 text-amber-950'}`}
     >
       {count === 1 ? 'An alert is firing' : `${count} alerts are firing`}
-      {quietFiring > 0 && !allQuiet ? ` (${quietFiring} acknowledged or snoozed)` : ''}
+      {/* On a phone the banner is one line (the header stays within 80 px): the count and the link; the rest is on /alerts. */}
+      <span className="max-sm:hidden">{quietFiring > 0 && !allQuiet ? ` (${quietFiring} acknowledged or snoozed)` : ''}</span>
       {oldest ? (
-        <>
+        <span className="max-sm:hidden">
           {count === 1 ? ': ' : allQuiet ? ', the oldest: ' : ', the oldest not acknowledged: '}“{oldest.ruleName}” for{' '}
           <Link href={oldest.about.href} className="underline underline-offset-2" data-testid="alert-banner-subject">
             {oldest.about.label}
           </Link>
           {quietNote ? <span data-testid="alert-banner-quiet">{quietNote}</span> : null}
-        </>
+        </span>
       ) : null}
       .{' '}
       <Link href={oldestFiringId ? `/alerts#alert-${oldestFiringId}` : '/alerts'} className="underline underline-offset-2">

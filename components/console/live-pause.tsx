@@ -1,6 +1,7 @@
 'use client';
 
 import { useSyncExternalStore } from 'react';
+import { formatUtc } from '@/lib/format';
 
 // Live updates can be paused (issue 41): to read a timeline that would otherwise move under the
 // reader, or to keep a screen reader quiet. One switch for the tab: every live view (the timeline,
@@ -23,7 +24,27 @@ export function useLivePaused(): boolean {
   return useSyncExternalStore(subscribe, () => paused, () => false);
 }
 
-/** "Pause" / "Resume" beside a live status. */
+/**
+ * A live status's words: "Live — refreshed every 5 s, last at 2026-11-27 08:25:18 UTC", on a phone
+ * "Live, last at 08:25:18 UTC" (one line at 320 px with its button). Only the state is a live region.
+ */
+export function LiveStatusText({ paused, every, updatedAt }: { paused: boolean; every: string; updatedAt: number }) {
+  const [day, time] = updatedAt ? formatUtc(new Date(updatedAt)).split(' ') : [];
+  return (
+    <span>
+      <span role="status">{paused ? 'Paused' : 'Live'}</span>
+      <span className="max-sm:hidden"> — {paused ? 'not refreshed' : `refreshed ${every}`}</span>
+      {updatedAt ? (
+        <>
+          , last at <span className="max-sm:hidden">{day} </span>
+          {time} UTC
+        </>
+      ) : null}
+    </span>
+  );
+}
+
+/** "Pause" / "Resume" beside a live status ("… live updates" on wider screens and to a screen reader). */
 export function LivePauseButton() {
   const isPaused = useLivePaused();
   return (
@@ -32,9 +53,10 @@ export function LivePauseButton() {
       onClick={() => setLivePaused(!isPaused)}
       aria-pressed={isPaused}
       data-testid="live-pause"
-      className="rounded border border-slate-300 bg-surface px-1.5 py-0 text-xs font-medium text-slate-700 hover:bg-slate-50"
+      className="shrink-0 rounded border border-slate-300 bg-surface px-1.5 py-0 text-xs font-medium text-slate-700 hover:bg-slate-50"
     >
-      {isPaused ? 'Resume live updates' : 'Pause live updates'}
+      {isPaused ? 'Resume' : 'Pause'}
+      <span className="max-sm:sr-only"> live updates</span>
     </button>
   );
 }

@@ -1,6 +1,6 @@
 import { startApp, type TApp } from '../helpers/app';
 import { call, token } from '../helpers/http';
-import { expect, screenshot, signedInPage, test } from './fixtures';
+import { expect, expectFitsWidth, screenshot, signedInPage, test } from './fixtures';
 
 // Alerts in the browser: a rule made through the /alerts form (its secret shown once), a webhook
 // disabled through the API, and the banner on every console page while the alert fires, linking
@@ -66,6 +66,13 @@ test('a firing alert shows a banner on every page, linking to it; it goes when t
   await expect(row).toContainText('disabled through the API');
   await screenshot(page, 'alerts');
   await page.setViewportSize({ width: 390, height: 844 });
+  // On a phone an alert is a card (issue 41): its quiet actions on screen, nothing scrolls inside the table or the page.
+  expect(await row.evaluate((r) => getComputedStyle(r).display)).toBe('block');
+  const snooze = row.getByRole('button', { name: 'Snooze' });
+  await expect(snooze).toBeVisible();
+  expect(((await snooze.boundingBox())!.x + (await snooze.boundingBox())!.width), 'Snooze is on screen').toBeLessThanOrEqual(390);
+  await expect(page.getByTestId('alert-banner'), 'the banner is one line on a phone').toHaveText('An alert is firing. See it', { useInnerText: true });
+  await expectFitsWidth(page, 390);
   await screenshot(page, 'alerts-390');
 
   await call(app, 'PATCH', `/v1/webhooks/${webhook.body.id}`, { token: tok, body: { disabled: false } });

@@ -312,16 +312,15 @@ test.describe('subscription → test event → live grant → retries, on one ti
         await page.goto(path);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, `${path} is no wider than the screen`).toBeLessThanOrEqual(0);
-        for (const link of await page.getByRole('navigation', { name: 'Main' }).getByRole('link').all()) {
-          const box = (await link.boundingBox())!;
-          expect(box.x + box.width, `${path}: the nav link ${await link.innerText()} is on screen`).toBeLessThanOrEqual(390);
-        }
+        // The navigation is behind the header's menu button at this width (tests/e2e/mobile.spec.ts).
+        await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
         await screenshot(page, `mobile-${name}`);
       }
       await page.goto(`/webhooks/${webhookId}`);
       await expect(page.getByTestId('message-card').first(), 'the timeline is cards at 390 px').toBeVisible();
       await expect(page.getByTestId('message-row').first()).toBeHidden();
-      await page.getByRole('link', { name: 'Receivers' }).click();
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Receivers' }).click();
       await page.waitForURL(/\/receivers$/);
       await page.getByRole('link', { name: 'E2E receiver' }).click();
       await expect(page.getByTestId('receipt-log-row').first()).toBeVisible();

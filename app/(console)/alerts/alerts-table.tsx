@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { Badge, HttpCodeBadge } from '@/components/console/badge';
 import { EmptyState } from '@/components/console/empty-state';
-import { Table, TBody, Td, Th } from '@/components/console/table';
+import { CARD_ROW, Table, TBody, Td, Th } from '@/components/console/table';
 import { Timestamp } from '@/components/console/timestamp';
 import type { TAlertJson } from '@/lib/console/alerts/list-alerts';
 import { QuietActions } from './alert-quiet-actions';
@@ -11,7 +11,7 @@ function State({ a }: { a: TAlertJson }) {
   if (a.clearedAt) return <Badge tone="gray">cleared</Badge>;
   const snoozed = !!a.snoozedUntil;
   return (
-    <div className="flex min-w-40 flex-col items-start gap-1">
+    <div className="flex min-w-40 flex-col items-start gap-1 max-md:min-w-0">
       <Badge tone={a.acknowledgedAt || snoozed ? 'amber' : 'red'} dot>
         {a.acknowledgedAt ? 'firing, acknowledged' : snoozed ? 'firing, snoozed' : 'firing'}
       </Badge>
@@ -67,7 +67,7 @@ function summary(a: TAlertJson): string {
 export function AlertsTable({ alerts }: { alerts: TAlertJson[] }) {
   if (alerts.length === 0) return <EmptyState title="No alerts yet">An alert appears here when a rule’s condition starts, and stays listed once it clears.</EmptyState>;
   return (
-    <Table label="Alerts">
+    <Table label="Alerts" cards>
       <thead>
         <tr>
           <Th>State</Th>
@@ -79,24 +79,28 @@ export function AlertsTable({ alerts }: { alerts: TAlertJson[] }) {
           <Th>POST</Th>
         </tr>
       </thead>
-      <TBody>
+      <TBody cards>
         {alerts.map((a) => (
-          <tr key={a.id} id={`alert-${a.id}`} data-testid="alert-row" data-state={a.clearedAt ? 'cleared' : 'firing'} className="target:bg-amber-50">
-            <Td>
+          <tr key={a.id} id={`alert-${a.id}`} data-testid="alert-row" data-state={a.clearedAt ? 'cleared' : 'firing'} className={`${CARD_ROW} target:bg-amber-50`}>
+            <Td card>
               <State a={a} />
             </Td>
-            <Td className="text-sm">{a.ruleName}</Td>
-            <Td>
+            <Td card="Rule" className="text-sm">
+              {a.ruleName}
+            </Td>
+            <Td card="Subject">
               <Link href={a.about.href} className="break-words text-xs text-indigo-700 hover:underline" title={a.about.id} data-testid="alert-subject">
                 {a.about.label}
               </Link>
             </Td>
-            <Td className="max-w-sm text-xs text-slate-700">{summary(a)}</Td>
-            <Td>
+            <Td card="What" className="max-w-sm text-xs text-slate-700 max-md:max-w-none">
+              {summary(a)}
+            </Td>
+            <Td card="Fired">
               <Timestamp value={a.firedAt} />
             </Td>
-            <Td>{a.clearedAt ? <Timestamp value={a.clearedAt} /> : <span className="text-xs text-slate-500">—</span>}</Td>
-            <Td>
+            <Td card="Cleared">{a.clearedAt ? <Timestamp value={a.clearedAt} /> : <span className="text-xs text-slate-500">—</span>}</Td>
+            <Td card="POST">
               <div className="flex flex-col gap-0.5">
                 <PostOutcome post={a.firedPost} />
                 {a.repeats > 0 ? <span className="text-xs text-slate-500">{a.repeats === 1 ? '1 reminder' : `${a.repeats} reminders`}</span> : null}

@@ -4,7 +4,7 @@ import { Badge } from '@/components/console/badge';
 import { EmptyState } from '@/components/console/empty-state';
 import { Card } from '@/components/console/card';
 import { PageHeader } from '@/components/console/page-header';
-import { Table, TBody, Td, Th } from '@/components/console/table';
+import { CARD_ROW, Table, TBody, Td, Th } from '@/components/console/table';
 import { alertRuleJson, listAlertRules } from '@/lib/console/alerts/alert-rules';
 import { listAlerts } from '@/lib/console/alerts/list-alerts';
 import { describeRule } from '@/lib/console/alerts/rule-schemas';
@@ -39,7 +39,7 @@ export default async function AlertsPage() {
         {rules.length === 0 ? (
           <EmptyState title="No alert rules">Create one to be told when a webhook keeps failing, is disabled, or a grant does not reach anyone.</EmptyState>
         ) : (
-          <Table label="Alert rules">
+          <Table label="Alert rules" cards>
             <thead>
               <tr>
                 <Th>Rule</Th>
@@ -48,28 +48,32 @@ export default async function AlertsPage() {
                 <Th className="text-right">Actions</Th>
               </tr>
             </thead>
-            <TBody>
+            <TBody cards>
               {rules.map(alertRuleJson).map((r) => (
-                <tr key={r.id} data-testid="alert-rule-row">
-                  <Td>
+                <tr key={r.id} data-testid="alert-rule-row" className={CARD_ROW}>
+                  <Td card>
                     <div className="flex items-center gap-2">
                       <span className="font-medium">{r.name}</span>
                       {r.enabled ? <Badge tone="green">on</Badge> : <Badge tone="gray">off</Badge>}
                     </div>
                   </Td>
-                  <Td className="max-w-sm text-xs text-slate-700">
+                  <Td card="Condition" className="max-w-sm text-xs text-slate-700 max-md:max-w-none">
+                    <div>
                     {describeRule(r, r.webhookId ? names.get(r.webhookId) : undefined)}
                     {r.webhookId ? (
                       <Link href={`/webhooks/${encodeURIComponent(r.webhookId)}`} className="mt-0.5 block break-all font-mono text-indigo-700 hover:underline" data-testid="alert-rule-webhook">
                         {r.webhookId}
                       </Link>
                     ) : null}
+                    </div>
                   </Td>
-                  <Td className="max-w-xs text-xs">
-                    <span className="block truncate font-mono">{r.targetUrl}</span>
-                    <span className="text-slate-500">{r.targetFormat === 'email' ? 'e-mail' : r.targetFormat === 'slack' ? 'Slack message' : 'signed POST'}</span>
+                  <Td card="Sends to" className="max-w-xs text-xs max-md:max-w-none">
+                    <div className="min-w-0">
+                      <span className="block truncate font-mono">{r.targetUrl}</span>
+                      <span className="text-slate-500">{r.targetFormat === 'email' ? 'e-mail' : r.targetFormat === 'slack' ? 'Slack message' : 'signed POST'}</span>
+                    </div>
                   </Td>
-                  <Td className="text-right">
+                  <Td card className="text-right max-md:text-left">
                     <RuleActions id={r.id} name={r.name} enabled={r.enabled} />
                   </Td>
                 </tr>

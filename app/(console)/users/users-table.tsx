@@ -6,7 +6,7 @@ import { Callout, ErrorCallout } from '@/components/console/callout';
 import { CopyField } from '@/components/console/copy-button';
 import { Card } from '@/components/console/card';
 import { Button, Field, Input, Select } from '@/components/console/form';
-import { Table, TBody, Td, Th } from '@/components/console/table';
+import { CARD_ROW, Table, TBody, Td, Th } from '@/components/console/table';
 import { Timestamp } from '@/components/console/timestamp';
 import type { TErrorInfo } from '@/lib/console/error-info';
 import type { TUserView } from '@/lib/console/staff/users';
@@ -80,20 +80,20 @@ export function UsersTable({ users, me, roleClaim }: { users: TUserRow[]; me: st
         </Callout>
       ) : null}
       {error ? <ErrorCallout error={error} /> : null}
-      <Table label="Staff users">
+      <Table label="Staff users" cards>
         <thead>
           <tr>
             <Th>E-mail</Th>
             <Th>Role</Th>
-            <Th className="hidden sm:table-cell">Signs in with</Th>
-            <Th className="hidden sm:table-cell">Last sign-in</Th>
+            <Th>Signs in with</Th>
+            <Th>Last sign-in</Th>
             <Th className="text-right">Actions</Th>
           </tr>
         </thead>
-        <TBody>
+        <TBody cards>
           {users.map((u) => (
-            <tr key={u.id} data-testid="user-row" className={u.disabled ? 'bg-slate-50 text-slate-500' : ''}>
-              <Td className="min-w-[10rem] [overflow-wrap:anywhere]">
+            <tr key={u.id} data-testid="user-row" className={`${CARD_ROW} ${u.disabled ? 'bg-slate-50 text-slate-500 max-md:bg-slate-50' : ''}`}>
+              <Td card className="min-w-[10rem] font-medium [overflow-wrap:anywhere] md:font-normal">
                 {u.email}
                 {u.id === me ? <span className="ml-1 text-xs text-slate-500">(you)</span> : null}
                 {u.disabled ? <span className="ml-1 rounded bg-slate-200 px-1 text-xs text-slate-600">deactivated</span> : null}
@@ -102,13 +102,9 @@ export function UsersTable({ users, me, roleClaim }: { users: TUserRow[]; me: st
                     one-time password
                   </span>
                 ) : null}
-                {/* On a phone the two narrow columns below fold in here. */}
-                <span className="mt-1 flex flex-wrap gap-x-2 text-xs text-slate-500 sm:hidden">
-                  <span>{signInLabel(u)}</span>
-                  <span>last sign-in {u.lastLoginAt ? <Timestamp value={u.lastLoginAt} /> : 'never'}</span>
-                </span>
               </Td>
-              <Td>
+              <Td card="Role">
+                <div>
                 <Select aria-label={`Role of ${u.email}`} className="w-32" value={u.role} disabled={pending} onChange={(e) => run(() => changeUserAction(u.id, { role: e.target.value }))}>
                   <option value="viewer">Viewer</option>
                   <option value="operator">Operator</option>
@@ -119,11 +115,12 @@ export function UsersTable({ users, me, roleClaim }: { users: TUserRow[]; me: st
                     set by the <code className="font-mono">{roleClaim}</code> claim at each sign-in
                   </p>
                 ) : null}
+                </div>
               </Td>
-              <Td className="hidden sm:table-cell">{signInLabel(u)}</Td>
-              <Td className="hidden sm:table-cell">{u.lastLoginAt ? <Timestamp value={u.lastLoginAt} /> : <span className="text-slate-500">never</span>}</Td>
-              <Td className="text-right">
-                <div className="flex flex-wrap justify-end gap-1.5">
+              <Td card="Signs in with">{signInLabel(u)}</Td>
+              <Td card="Last sign-in">{u.lastLoginAt ? <Timestamp value={u.lastLoginAt} /> : <span className="text-slate-500">never</span>}</Td>
+              <Td card className="text-right max-md:mt-1 max-md:border-t max-md:border-slate-100 max-md:pt-2">
+                <div className="flex flex-wrap justify-end gap-1.5 max-md:justify-start">
                   {/* Single sign-on only: no password here to reset (the identity provider keeps it). */}
                   {u.signIn === 'password' ? (
                     <Button size="sm" disabled={pending} onClick={() => run(() => resetPasswordAction(u.id))} aria-label={`Reset the password of ${u.email}`}>

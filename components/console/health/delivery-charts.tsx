@@ -8,7 +8,7 @@ import { UplotChart, type TChartColors, type TUplot } from './uplot-chart';
 
 // The webhook page's two charts over the stats' buckets: outcomes (stacked bars), and response-time
 // percentiles against the delivery timeout (log scale, so 20 ms and 15 s both read). uPlot draws
-// them on a canvas; the legend under each gives the values at the pointer.
+// them on a canvas; the legend under each gives the values at the pointer, else the latest bucket's.
 
 /** The contract's delivery timeout: a 2xx must come within 15 s. */
 export const DELIVERY_TIMEOUT_MS = 15_000;
@@ -43,15 +43,16 @@ export function OutcomeChart({ stats }: { stats: TWebhookStats }) {
       const t = timeAxis(stats, U, c);
       const bars = U.paths.bars!({ size: [0.7, 48], gap: 1 });
       const half = stats.bucketSeconds / 2;
-      const failures = (idx: number | null | undefined) => (idx == null ? null : stats.buckets[idx]?.failures ?? null);
+      const count = (idx: number | null | undefined, k: 'failures' | 'successes') => (idx == null ? null : stats.buckets[idx]?.[k] ?? null);
       return {
         tzDate: t.tzDate,
         scales: { x: { time: true, range: (_u, min, max) => [min - half, max + half] }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
         axes: [t.x, { ...axis(c), incrs: COUNT_INCRS, size: 40 }],
         series: [
           t.xSeries,
-          { label: 'failure', stroke: '#e11d48', fill: '#e11d48', paths: bars, points: { show: false }, value: (u, _v, _si, idx) => String(failures(idx ?? u.cursor.idx) ?? '—') },
-          { label: 'success', stroke: '#10b981', fill: '#10b981', paths: bars, points: { show: false } },
+          { label: 'failure', stroke: '#e11d48', fill: '#e11d48', paths: bars, points: { show: false }, value: (u, _v, _si, idx) => String(count(idx ?? u.cursor.idx, 'failures') ?? '—') },
+          // An empty bucket draws no bar but counts 0 in the legend.
+          { label: 'success', stroke: '#10b981', fill: '#10b981', paths: bars, points: { show: false }, value: (u, _v, _si, idx) => String(count(idx ?? u.cursor.idx, 'successes') ?? '—') },
         ],
         cursor: { points: { show: false } },
       };

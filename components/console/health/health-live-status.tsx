@@ -1,8 +1,7 @@
 'use client';
 
-import { formatUtc } from '@/lib/format';
 import type { FetchJsonError } from '@/components/console/fetch-json';
-import { LivePauseButton, useLivePaused } from '@/components/console/live-pause';
+import { LivePauseButton, LiveStatusText, useLivePaused } from '@/components/console/live-pause';
 
 /** Whether the health figures are live: when they were last read, or why polling paused. Only the state is announced. */
 export function HealthLiveStatus({ fetching, updatedAt, error }: { fetching: boolean; updatedAt: number; error: FetchJsonError | null }) {
@@ -18,10 +17,7 @@ export function HealthLiveStatus({ fetching, updatedAt, error }: { fetching: boo
   return (
     <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500" data-testid="health-live" data-state={paused ? 'paused' : 'live'}>
       <span className={`size-2 rounded-full ${paused ? 'bg-slate-400' : 'bg-emerald-500'} ${fetching && !paused ? 'animate-pulse' : ''}`} aria-hidden />
-      <span>
-        <span role="status">{paused ? 'Paused' : 'Live'}</span> — {paused ? 'not refreshed' : 'refreshed every 5 s'}
-        {updatedAt ? `, last at ${formatUtc(new Date(updatedAt))} UTC` : ''}
-      </span>
+      <LiveStatusText paused={paused} every="every 5 s" updatedAt={updatedAt} />
       <LivePauseButton />
     </div>
   );

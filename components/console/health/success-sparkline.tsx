@@ -11,8 +11,9 @@ export function SuccessSparkline({ stats }: { stats: TWebhookStats }) {
   const { paths, dots } = sparkGeometry(rates);
   const color = stats.failures ? '#e11d48' : '#059669';
   return (
-    <div role="img" aria-label={label} title={label} data-testid="sparkline">
-      <svg width={W} height={H} viewBox={`0 0 ${W} ${H}`} aria-hidden="true" focusable="false">
+    <div role="img" aria-label={label} title={label} data-testid="sparkline" className="min-w-0">
+      {/* Narrower where the room is (a card at 320 px), never taller. */}
+      <svg width={W} height={H} viewBox={`0 0 ${W} ${H}`} aria-hidden="true" focusable="false" className="h-auto max-w-full">
         {paths.map((d, i) => (
           <path key={i} d={d} fill="none" stroke={color} strokeWidth={1.5} strokeLinejoin="round" strokeLinecap="round" />
         ))}

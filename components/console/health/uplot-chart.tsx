@@ -7,7 +7,8 @@ import type uPlot from 'uplot';
 // A uPlot chart in a box that follows its container's width. uPlot (~20 KB sent) is loaded only
 // when a chart is drawn, in its own chunk, so pages without charts never fetch it. The chart is an
 // image to assistive technology, named by `label` (a sentence of what it shows); the legend below
-// it repeats the values under the pointer. It is drawn again in the colours of a new theme.
+// it gives the values under the pointer, and the latest bucket's while the pointer is elsewhere
+// (uPlot's own legend says "—" until hovered). It is drawn again in the colours of a new theme.
 
 export type TUplot = typeof uPlot;
 /** The theme's colours a canvas cannot take from CSS itself: axis text, grid lines, a warning's text. */
@@ -39,6 +40,23 @@ async function loadUplot(): Promise<TUplot> {
   return loaded;
 }
 
+/** The last point any series has a value at (the latest bucket with something in it), else the last. */
+export function latestIndex(data: uPlot.AlignedData): number | null {
+  const n = data[0]?.length ?? 0;
+  for (let i = n - 1; i >= 0; i--) if (data.slice(1).some((s) => s[i] != null)) return i;
+  return n ? n - 1 : null;
+}
+
+/** Keeps the legend on the latest values whenever the cursor leaves it without a point (at first, and after a hover). */
+function legendOnLatest(u: uPlot): void {
+  if (u.legend.idx == null) u.setLegend({ idx: latestIndex(u.data) ?? undefined }, false);
+}
+
+function withLatestLegend(o: Omit<uPlot.Options, 'width' | 'height'>): Omit<uPlot.Options, 'width' | 'height'> {
+  const hooks = o.hooks ?? {};
+  return { ...o, hooks: { ...hooks, ready: [...(hooks.ready ?? []), legendOnLatest], setLegend: [...(hooks.setLegend ?? []), legendOnLatest] } };
+}
+
 export function UplotChart({ label, height, data, options }: { label: string; height: number; data: uPlot.AlignedData; options: (U: TUplot, colors: TChartColors) => Omit<uPlot.Options, 'width' | 'height'> }) {
   const box = useRef<HTMLDivElement>(null);
   const theme = useSyncExternalStore(subscribeTheme, themeKey, () => '');
@@ -50,7 +68,7 @@ export function UplotChart({ label, height, data, options }: { label: string; he
     const resize = new ResizeObserver(() => plot?.setSize({ width: el.clientWidth, height }));
     const draw = (U: TUplot) => {
       if (gone) return;
-      plot = new U({ ...options(U, chartColors(el)), width: el.clientWidth, height }, data, el);
+      plot = new U({ ...withLatestLegend(options(U, chartColors(el))), width: el.clientWidth, height }, data, el);
       resize.observe(el);
     };
     // Once loaded, redraw at once (no empty frame while the figures refresh).

@@ -1,8 +1,7 @@
 'use client';
 
-import { formatUtc } from '@/lib/format';
 import type { FetchJsonError } from '@/components/console/fetch-json';
-import { LivePauseButton } from '@/components/console/live-pause';
+import { LivePauseButton, LiveStatusText } from '@/components/console/live-pause';
 
 // Whether the timeline is live: a pulsing dot while it polls, paused by the reader, or why it
 // paused (an expired session gets a login link that comes back here). Only the state is in the
@@ -38,10 +37,7 @@ export function LiveIndicator({ fetching, updatedAt, error, paused }: { fetching
         <span className={`absolute inline-flex size-full rounded-full ${paused ? 'bg-slate-300' : 'bg-emerald-400'} ${fetching && !paused ? 'animate-ping' : ''} opacity-75`} />
         <span className={`relative inline-flex size-2 rounded-full ${paused ? 'bg-slate-400' : 'bg-emerald-500'}`} />
       </span>
-      <span>
-        <span role="status">{paused ? 'Paused' : 'Live'}</span> — {paused ? 'not refreshed' : 'refreshed every second'}
-        {updatedAt ? `, last at ${formatUtc(new Date(updatedAt))} UTC` : ''}
-      </span>
+      <LiveStatusText paused={paused} every="every second" updatedAt={updatedAt} />
       <LivePauseButton />
     </div>
   );
