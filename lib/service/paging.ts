@@ -15,6 +15,8 @@ export const pageScope = {
   grants: (connectId: string) => `grants:${connectId}`,
   webhooks: (accountId: string) => `webhooks:${accountId}`,
   funds: () => 'funds',
+  /** Bound to the search too: a token of one search is refused on another. */
+  nonprofits: (accountId: string, q: string) => `nonprofits:${accountId}:${q}`,
   messages: (webhookId: string) => `messages:${webhookId}`,
   accountMessages: (accountId: string) => `account-messages:${accountId}`,
   troubledMessages: (accountId: string, state: string) => `troubled-messages:${accountId}:${state}`,

@@ -44,7 +44,7 @@ async function seed(page: Page, baseUrl: string): Promise<TSeeded> {
   await expect
     .poll(async () => (receiptId = (await json(await req.get(`${baseUrl}/api/receivers/${receiver.id}/receipts`), 200)).results[0]?.id ?? 0), { timeout: 20_000 })
     .toBeGreaterThan(0);
-  const ein = String(700_000_000 + Math.floor(Math.random() * 99_999_999));
+  const ein = `53${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
   const nonprofit = await json(await req.post(`${baseUrl}/v1/nonprofits`, { headers: auth, data: { ein, name: 'Mobile Friends of the Very Long Named Public Library', user: { email: 'np@example.org' } } }), 201);
   const connect = await json(await req.post(`${baseUrl}/v1/connects?nonprofit=${nonprofit.id}`, { headers: auth, data: { name: 'Mobile donations' } }), 201);
   // Switched off: a rule of this shared app must never fire (its banner would show on the other specs' pages).
@@ -64,7 +64,7 @@ test('at 390 px the header is one row; the menu opens, closes on Escape (focus b
   await page.setViewportSize({ width: 390, height: 844 });
   for (const p of ['/', '/webhooks', `/webhooks/${seeded.webhookId}`, '/users', '/alerts']) {
     await page.goto(p);
-    const height = await page.locator('header').evaluate((h) => h.getBoundingClientRect().height);
+    const height = await page.locator('header[data-menu]').evaluate((h) => h.getBoundingClientRect().height);
     expect(height, `the header of ${p} at 390 px`).toBeLessThanOrEqual(HEADER_MAX);
   }
   await expect(page.getByRole('searchbox', { name: 'Search' })).toBeVisible();
@@ -179,8 +179,10 @@ test('nothing scrolls sideways at 320 and 390 px on any console page', async ({ 
         await page.goto(p);
         await page.waitForLoadState('networkidle');
         await expectFitsWidth(page, width, `${p} at ${width} px`);
-        const height = await page.locator('header').evaluate((h) => h.getBoundingClientRect().height);
-        expect.soft(height, `the header of ${p} at ${width} px`).toBeLessThanOrEqual(HEADER_MAX);
+        // (The password page has no console header.)
+        for (const header of await page.locator('header[data-menu]').all()) {
+          expect.soft(await header.evaluate((h) => h.getBoundingClientRect().height), `the header of ${p} at ${width} px`).toBeLessThanOrEqual(HEADER_MAX);
+        }
       });
     }
   }
@@ -190,7 +192,7 @@ test('at 390 px the live statuses are one line, and the charts show the latest v
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/webhooks/${seeded.webhookId}`);
   const live = page.getByTestId('live-indicator');
-  await expect(live).toContainText(/Live, last at \d\d:\d\d:\d\d UTC/);
+  await expect(live).toContainText(/Live, last at \d\d:\d\d:\d\d UTC/, { useInnerText: true });
   await expect(live.getByRole('button', { name: 'Pause live updates' })).toBeVisible();
   const health = page.getByTestId('health-live');
   await expect(health).toContainText(/last at/);

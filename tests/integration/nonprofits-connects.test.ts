@@ -182,9 +182,75 @@ describe('POST /v1/nonprofits', () => {
   });
 
   test('wrong method → 405 with Allow', async () => {
-    const res = await call(app, 'GET', '/v1/nonprofits', { token: tok });
+    const res = await call(app, 'PUT', '/v1/nonprofits', { token: tok, body: {} });
     assertProblem(res, 405);
-    assert.equal(res.headers.get('allow'), 'POST, OPTIONS');
+    assert.equal(res.headers.get('allow'), 'GET, POST, HEAD, OPTIONS');
+  });
+});
+
+describe('EXT GET /v1/nonprofits (list and search)', () => {
+  // A word no other test's names hold, so the searches see only this describe's nonprofits.
+  const word = `Zephyr${Math.random().toString(36).slice(2, 8)}`;
+  let listed: { ein: string; id: string }[] = [];
+  let cid = '';
+  before(async () => {
+    listed = [];
+    for (const i of [1, 2, 3]) listed.push(await createNonprofit({ name: `${word} Food Bank ${i}` }));
+    const connect = await call(app, 'POST', `/v1/connects?nonprofit=${listed[1].id}`, { token: tok, body: { name: `${word} donations` } });
+    assert.equal(connect.status, 201, connect.text);
+    cid = connect.body.id;
+  });
+  const list = (query: string, t = tok) => call(app, 'GET', `/v1/nonprofits?${query}`, { token: t });
+
+  test('a name fragment (any case) finds them newest first, each with this account\'s Connect or null', async () => {
+    const res = await list(`q=${word.toLowerCase()}`);
+    assert.equal(res.status, 200, res.text);
+    assert.deepEqual(res.body.results.map((n: { ein: string }) => n.ein), [listed[2].ein, listed[1].ein, listed[0].ein]);
+    assert.equal(res.body.nextPageToken, undefined);
+    const withConnect = res.body.results[1];
+    assert.deepEqual(Object.keys(withConnect).sort(), ['connect', 'createdAt', 'ein', 'id', 'name', 'preferredName', 'updatedAt', 'website']);
+    assert.deepEqual(Object.keys(withConnect.connect).sort(), ['active', 'createdAt', 'id', 'name']);
+    assert.equal(withConnect.connect.id, cid);
+    assert.equal(withConnect.connect.name, `${word} donations`);
+    assert.equal(res.body.results[0].connect, null);
+    assert.doesNotMatch(res.text, /ada@example\.org|apiKey|sk_test_/, 'no contact, no API key');
+  });
+
+  test("by EIN (whole, its first digits, with a dash), by CID (whole or its start), by the Connect's name", async () => {
+    const ein = listed[0].ein;
+    assert.deepEqual((await list(`q=${ein}`)).body.results.map((n: { ein: string }) => n.ein), [ein]);
+    assert.deepEqual((await list(`q=${ein.slice(0, 2)}-${ein.slice(2)}`)).body.results.map((n: { ein: string }) => n.ein), [ein]);
+    assert.ok((await list(`q=${ein.slice(0, 5)}&pageLimit=100`)).body.results.some((n: { ein: string }) => n.ein === ein));
+    for (const q of [cid, cid.slice(0, 12), `${word} donations`]) {
+      const res = await list(`q=${encodeURIComponent(q)}`);
+      assert.deepEqual(res.body.results.map((n: { ein: string }) => n.ein), [listed[1].ein], q);
+    }
+    assert.deepEqual((await list('q=%25%25%25')).body.results, [], 'a % is a character, not a wildcard');
+  });
+
+  test('another account sees the nonprofits without this account\'s Connect', async () => {
+    const res = await list(`q=${word}`, otherTok);
+    assert.equal(res.status, 200, res.text);
+    assert.equal(res.body.results.length, 3);
+    assert.ok(res.body.results.every((n: { connect: unknown }) => n.connect === null));
+    assert.deepEqual((await list(`q=${cid}`, otherTok)).body.results, []);
+  });
+
+  test('paged by the service: pageLimit and pageToken; a token belongs to its search', async () => {
+    const first = await list(`q=${word}&pageLimit=2`);
+    assert.equal(first.body.results.length, 2);
+    assert.ok(first.body.nextPageToken);
+    const second = await list(`q=${word}&pageLimit=2&pageToken=${encodeURIComponent(first.body.nextPageToken)}`);
+    assert.equal(second.status, 200, second.text);
+    assert.deepEqual(second.body.results.map((n: { ein: string }) => n.ein), [listed[0].ein]);
+    assert.equal(second.body.nextPageToken, undefined);
+    assertProblem(await list(`q=other&pageToken=${encodeURIComponent(first.body.nextPageToken)}`), 400, /another list/);
+    assertProblem(await list('pageLimit=0'), 400, /pageLimit/);
+    assertProblem(await list(`q=${'x'.repeat(101)}`), 400, /q must be at most 100/);
+  });
+
+  test('no token → 401', async () => {
+    assertProblem(await call(app, 'GET', '/v1/nonprofits'), 401);
   });
 });
 

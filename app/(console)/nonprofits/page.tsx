@@ -12,6 +12,7 @@ import { Timestamp } from '@/components/console/timestamp';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
 import { loadOrError } from '@/app/(console)/_lib/errors';
 import { ApiKeyReveal, CreateConnectForm, RegisterNonprofitForm } from './forms';
+import { NonprofitList } from './nonprofit-list';
 import { pageQuery, type TPageProps } from '@/lib/http/page-props';
 import { z } from 'zod';
 import { Input } from '@/components/console/form';
@@ -21,21 +22,28 @@ export const metadata: Metadata = { title: 'Nonprofits & Connects' };
 const ZNonprofitsSearch = z.object({
   ein: z.string().default('').transform((ein) => ein.replace(/[\s-]/g, '')).catch(''),
   connect: z.string().default('').transform((cid) => cid.trim()).catch(''),
+  q: z.string().max(100).default('').transform((q) => q.trim()).catch(''),
+  pageToken: z.string().max(2000).optional().catch(undefined),
 });
+
+const LIST_PAGE_SIZE = 20;
 
 export default async function NonprofitsPage({ searchParams }: TPageProps) {
   const { staff, api } = await staffApi();
-  const { ein, connect: cid } = pageQuery(await searchParams, ZNonprofitsSearch);
+  const { ein, connect: cid, q, pageToken } = pageQuery(await searchParams, ZNonprofitsSearch);
 
-  const [nonprofit, connect, created] = await Promise.all([
+  const [nonprofit, connect, created, list] = await Promise.all([
     ein ? loadOrError(() => api.getNonprofit(ein)) : null,
     cid ? loadOrError(() => api.getConnect(cid)) : null,
     listCreatedConnects(staff.environment),
+    loadOrError(() => api.listNonprofits({ q, pageToken, pageLimit: LIST_PAGE_SIZE })),
   ]);
 
   return (
     <div className="space-y-5">
-      <PageHeader title="Nonprofits & Connects" description="Look up a nonprofit by EIN, register one, and create the Connect that donors give through." />
+      <PageHeader title="Nonprofits & Connects" description="Find a nonprofit by name, EIN or CID, register one, and create the Connect that donors give through." />
+
+      <NonprofitList q={q} pageToken={pageToken} state={list} openEin={ein} />
 
       <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-2">
         <div className="space-y-5">

@@ -56,10 +56,10 @@ export function ErasureForm() {
           void send(true);
         }}
       >
-        <label className="flex flex-col text-xs text-slate-600">
+        <label className="flex w-full min-w-0 flex-col text-xs text-slate-600 sm:w-auto">
           Donor e-mail or grant id
           <input
-            className="mt-0.5 w-80 rounded-md border border-slate-300 bg-surface px-2 py-1 text-sm"
+            className="mt-0.5 w-full rounded-md border border-slate-300 bg-surface px-2 py-1 text-sm sm:w-80"
             value={subject}
             onChange={(e) => {
               setSubject(e.target.value);

@@ -7,25 +7,27 @@ import { ErrorCallout } from '@/components/console/callout';
 import { EmptyState } from '@/components/console/empty-state';
 import { buttonClass } from '@/components/console/button-class';
 import { PageHeader } from '@/components/console/page-header';
-import { Table, TBody, Td, Th } from '@/components/console/table';
+import { CARD_ROW, Table, TBody, Td, Th } from '@/components/console/table';
 import { Timestamp } from '@/components/console/timestamp';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
-import { loadWebhookList } from '@/lib/console/webhooks/webhook-list';
+import { loadWebhookList, ZWebhookListSearch, type TWebhookListRow } from '@/lib/console/webhooks/webhook-list';
+import { plural, formatUtc } from '@/lib/format';
+import { WebhookListFilters, webhookListHref } from './list-filters';
 import { TrackWebhookForm } from './track-form';
 import { WebhookHealthStatus } from './webhook-health-status';
 import { trackListedWebhookAction } from './actions';
-import { pageQuery, ZPageTokenSearch, type TPageProps } from '@/lib/http/page-props';
+import { pageQuery, type TPageProps } from '@/lib/http/page-props';
 
 export const metadata: Metadata = { title: 'Webhooks' };
 
 export default async function WebhooksPage({ searchParams }: TPageProps) {
   const { staff, api } = await staffApi();
-  const { pageToken } = pageQuery(await searchParams, ZPageTokenSearch);
-
-  const { tracked, webhooks, receiverById, listed, listSupported, untracked } = await loadWebhookList(staff.environment, api, pageToken);
+  const search = pageQuery(await searchParams, ZWebhookListSearch);
+  const { rows, unfiltered, trackedCount, listed, listSupported, nextPageToken } = await loadWebhookList(staff.environment, api, search);
+  const filtered = !!(search.tracked || search.status);
 
   return (
-    <div className="space-y-6">
+    <div className="space-y-5">
       <PageHeader
         title="Webhooks"
         description={<>Subscriptions of the {staff.environment} account this console signs in as. Open one to see its delivery timeline beside what actually arrived.</>}
@@ -38,85 +40,42 @@ export default async function WebhooksPage({ searchParams }: TPageProps) {
         }
       />
 
-      <section className="space-y-2">
+      <section className="space-y-3" aria-label="Webhooks">
         <div className="flex flex-wrap items-end justify-between gap-3">
-          <h2 className="text-base font-semibold text-slate-900">Tracked by this console</h2>
+          <WebhookListFilters search={search} />
           <TrackWebhookForm />
         </div>
-        {tracked.length === 0 ? (
-          <EmptyState
-            title="No subscriptions tracked yet"
-            action={
-              <Can min="operator">
-                <Link href="/webhooks/new" className={buttonClass('primary')}>
-                  Create a subscription
-                </Link>
-              </Can>
-            }
-          >
-            Create a subscription — by default it points at a new receiver of this console, so every delivery is stored and its signature checked. Or paste the id of an
-            existing webhook (<code className="font-mono">ep_…</code>) into <strong>Track by id</strong>.
-          </EmptyState>
-        ) : (
-          <Table label="Tracked webhooks">
-            <thead>
-              <tr>
-                <Th>Webhook</Th>
-                <Th>URL</Th>
-                <Th>Event types</Th>
-                <Th>Health (24h)</Th>
-                <Th>Tracked since</Th>
-              </tr>
-            </thead>
-            <TBody>
-              {tracked.map((t) => {
-                const w = webhooks.get(t.webhookId) ?? null;
-                const receiver = t.receiverId ? receiverById.get(t.receiverId) : undefined;
-                return (
-                  <tr key={t.webhookId} className="hover:bg-slate-50" data-testid="webhook-row">
-                    <Td>
-                      <WebhookName id={t.webhookId} description={w?.description || t.description} />
-                      {/* On a narrow screen the table scrolls: the health goes under the name too. */}
-                      <div className="mt-1 md:hidden">
-                        <WebhookHealthStatus webhookId={t.webhookId} disabled={w ? w.disabled : null} />
-                      </div>
-                    </Td>
-                    <Td className="max-w-md">
-                      <code className="block truncate font-mono text-xs" title={w?.url ?? t.url}>
-                        {w?.url ?? t.url}
-                      </code>
-                      {receiver ? (
-                        <Link href={`/receivers/${receiver.id}`} className="text-xs text-slate-500 hover:underline">
-                          receiver: {receiver.name}
-                        </Link>
-                      ) : null}
-                    </Td>
-                    <Td>
-                      <EventTypes types={w?.eventTypes} />
-                    </Td>
-                    <Td>
-                      <WebhookHealthStatus webhookId={t.webhookId} disabled={w ? w.disabled : null} />
-                    </Td>
-                    <Td>
-                      <Timestamp value={t.createdAt} />
-                    </Td>
-                  </tr>
-                );
-              })}
-            </TBody>
-          </Table>
-        )}
-      </section>
-
-      {listSupported ? (
-        <section className="space-y-2">
-          <h2 className="text-base font-semibold text-slate-900">Other webhooks of this account</h2>
-          {listed.error ? (
-            <ErrorCallout error={listed.error} title="The service's list of webhooks could not be loaded" />
-          ) : untracked.length === 0 ? (
-            <p className="text-sm text-slate-500">{pageToken ? 'No untracked webhooks on this page.' : 'Every webhook of this account is tracked above.'}</p>
+        {listed.error ? <ErrorCallout error={listed.error} title="The service's list of webhooks could not be loaded" /> : null}
+        {!listSupported ? (
+          <p className="text-sm text-slate-500">This service does not list its webhooks (an extension): the ones this console tracks are shown.</p>
+        ) : null}
+        {rows.length === 0 ? (
+          filtered && unfiltered + trackedCount > 0 ? (
+            <EmptyState title="No webhooks match these filters" action={<Link href="/webhooks" className={buttonClass('secondary')}>Show all webhooks</Link>} />
+          ) : search.pageToken ? (
+            <EmptyState title="No more webhooks" action={<Link href={webhookListHref({ ...search, pageToken: undefined })} className={buttonClass('secondary')}>First page</Link>} />
           ) : (
-            <Table label="Other webhooks">
+            <EmptyState
+              title="No webhooks yet"
+              action={
+                <Can min="operator">
+                  <Link href="/webhooks/new" className={buttonClass('primary')}>
+                    Create a subscription
+                  </Link>
+                </Can>
+              }
+            >
+              Create a subscription — by default it points at a new receiver of this console, so every delivery is stored and its signature checked. Or paste the id of an
+              existing webhook (<code className="font-mono">ep_…</code>) into <strong>Track by id</strong>.
+            </EmptyState>
+          )
+        ) : (
+          <>
+            <p className="text-xs text-slate-500" data-testid="webhook-count">
+              {plural(rows.length, 'webhook')}
+              {search.pageToken ? ' on this page' : ''} · {plural(trackedCount, 'webhook')} tracked by this console
+            </p>
+            <Table label="Webhooks" cards>
               <thead>
                 <tr>
                   <Th>Webhook</Th>
@@ -124,49 +83,73 @@ export default async function WebhooksPage({ searchParams }: TPageProps) {
                   <Th>Event types</Th>
                   <Th>Health (24h)</Th>
                   <Th>Created</Th>
-                  <Th />
+                  <Th>
+                    <span className="sr-only">Track</span>
+                  </Th>
                 </tr>
               </thead>
-              <TBody>
-                {untracked.map((w) => (
-                  <tr key={w.id} className="hover:bg-slate-50">
-                    <Td>
-                      <WebhookName id={w.id} description={w.description} />
-                      <div className="mt-1 md:hidden">
-                        <WebhookHealthStatus webhookId={w.id} disabled={w.disabled} />
-                      </div>
-                    </Td>
-                    <Td className="max-w-md">
-                      <code className="block truncate font-mono text-xs" title={w.url}>
-                        {w.url}
-                      </code>
-                    </Td>
-                    <Td>
-                      <EventTypes types={w.eventTypes} />
-                    </Td>
-                    <Td>
-                      <WebhookHealthStatus webhookId={w.id} disabled={w.disabled} />
-                    </Td>
-                    <Td>
-                      <Timestamp value={w.createdAt} />
-                    </Td>
-                    <Td className="text-right">
-                      <form action={trackListedWebhookAction}>
-                        <input type="hidden" name="webhookId" value={w.id} />
-                        <button type="submit" className={buttonClass('secondary', 'sm')}>
-                          Track
-                        </button>
-                      </form>
-                    </Td>
-                  </tr>
+              <TBody cards>
+                {rows.map((r) => (
+                  <WebhookRow key={r.id} row={r} />
                 ))}
               </TBody>
             </Table>
-          )}
-          <Pager older={listed.data?.nextPageToken ? `/webhooks?pageToken=${encodeURIComponent(listed.data.nextPageToken)}` : null} />
-        </section>
-      ) : null}
+          </>
+        )}
+        <Pager newest={search.pageToken ? webhookListHref({ ...search, pageToken: undefined }) : null} older={nextPageToken ? webhookListHref({ ...search, pageToken: nextPageToken }) : null} />
+      </section>
     </div>
+  );
+}
+
+function WebhookRow({ row: r }: { row: TWebhookListRow }) {
+  const w = r.webhook;
+  const url = w?.url ?? r.tracked?.url ?? '';
+  return (
+    <tr className={`${CARD_ROW} hover:bg-slate-50`} data-testid="webhook-row" data-tracked={r.tracked ? 'true' : 'false'}>
+      <Td card className="min-w-0">
+        <WebhookName id={r.id} description={w?.description || r.tracked?.description} />
+        <div className="mt-1 flex flex-wrap gap-1">
+          {r.tracked ? (
+            <Badge tone="violet" title={`Tracked by this console since ${formatUtc(r.tracked.createdAt)} UTC`}>
+              tracked
+            </Badge>
+          ) : null}
+          {r.tracked && !w ? <Badge tone="amber">not found in the service</Badge> : null}
+        </div>
+      </Td>
+      <Td card="URL" className="max-w-md max-md:max-w-none">
+        <div className="min-w-0">
+          <code className="block truncate font-mono text-xs" title={url}>
+            {url}
+          </code>
+          {r.receiver ? (
+            <Link href={`/receivers/${r.receiver.id}`} className="text-xs text-slate-500 hover:underline">
+              receiver: {r.receiver.name}
+            </Link>
+          ) : null}
+        </div>
+      </Td>
+      <Td card="Events">
+        <EventTypes types={w?.eventTypes} />
+      </Td>
+      <Td card="Health">
+        <WebhookHealthStatus webhookId={r.id} disabled={w ? w.disabled : null} />
+      </Td>
+      <Td card="Created">{w ? <Timestamp value={w.createdAt} /> : <span className="text-xs text-slate-500">—</span>}</Td>
+      <Td card className="text-right max-md:text-left">
+        {r.tracked ? null : (
+          <Can min="operator">
+            <form action={trackListedWebhookAction}>
+              <input type="hidden" name="webhookId" value={r.id} />
+              <button type="submit" className={buttonClass('secondary', 'sm')} aria-label={`Track ${w?.description || r.id}`}>
+                Track
+              </button>
+            </form>
+          </Can>
+        )}
+      </Td>
+    </tr>
   );
 }
 
@@ -175,7 +158,7 @@ function WebhookName({ id, description }: { id: string; description?: string | n
   const href = `/webhooks/${encodeURIComponent(id)}`;
   if (!description) {
     return (
-      <Link href={href} className="whitespace-nowrap font-mono text-xs font-medium text-indigo-700 hover:underline">
+      <Link href={href} className="break-all font-mono text-xs font-medium text-indigo-700 hover:underline">
         {id}
       </Link>
     );
@@ -185,7 +168,7 @@ function WebhookName({ id, description }: { id: string; description?: string | n
       <Link href={href} className="font-medium text-indigo-700 hover:underline">
         {description}
       </Link>
-      <div className="whitespace-nowrap font-mono text-xs text-slate-500">{id}</div>
+      <div className="break-all font-mono text-xs text-slate-500">{id}</div>
     </>
   );
 }

@@ -10,7 +10,7 @@ import { trackWebhookAction } from './actions';
 function TrackWebhookFormForRole() {
   const [state, action] = useActionState(trackWebhookAction, {} as TFormState);
   return (
-    <form action={action} key={state.nonce} className="space-y-1.5" aria-label="Track a webhook by id">
+    <form action={action} key={state.nonce} className="w-full space-y-1.5 sm:w-auto" aria-label="Track a webhook by id">
       <div className="flex items-start gap-2">
         <label htmlFor="track-webhook-id" className="sr-only">
           Webhook id
@@ -21,7 +21,7 @@ function TrackWebhookFormForRole() {
           placeholder="ep_…"
           defaultValue={(state.values?.webhookId as string) ?? ''}
           invalid={!!state.fieldErrors?.webhookId}
-          className="w-56 font-mono sm:w-72"
+          className="min-w-0 flex-1 font-mono sm:w-72 sm:flex-none"
           required
         />
         <SubmitButton variant="secondary" pendingLabel="Checking…">

@@ -4,6 +4,7 @@ import {
   ZConnect,
   ZErasureReport,
   ZGrant,
+  ZListedNonprofit,
   ZNonprofit,
   ZPage,
   ZSecret,
@@ -13,6 +14,7 @@ import {
   type TConnect,
   type TErasureReport,
   type TGrant,
+  type TListedNonprofit,
   type TNonprofit,
   type TPage,
   type TWebhook,
@@ -30,6 +32,14 @@ export class ConnectApi extends ConnectApiMessages {
 
   getNonprofit(ein: string): Promise<TNonprofit> {
     return this.call({ operation: 'get nonprofit', method: 'GET', path: `/v1/nonprofit/${enc(ein)}`, idempotent: true }, ZNonprofit);
+  }
+
+  /** EXT: the registered nonprofits, newest first, each with this account's Connect; `q` an EIN's digits, a CID, or part of a name. */
+  listNonprofits(query: TPageQuery & { q?: string } = {}): Promise<TPage<TListedNonprofit>> {
+    return this.call(
+      { operation: 'list nonprofits', method: 'GET', path: '/v1/nonprofits', query: { ...query }, idempotent: true, ext: 'list' },
+      ZPage(ZListedNonprofit),
+    );
   }
 
   /** Idempotent by contract: a second create of an EIN answers the existing record. */

@@ -19,6 +19,7 @@ export type {
   TMessageDelivery,
   TRetriesStopped,
   TNonprofit,
+  TListedNonprofit,
   TPage,
   TRecoverPreview,
   TRecoverRun,

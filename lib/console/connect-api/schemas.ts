@@ -19,6 +19,12 @@ export const ZNonprofit = z.object({
 });
 export type TNonprofit = z.output<typeof ZNonprofit>;
 
+/** EXT GET /v1/nonprofits: a nonprofit with the account's Connect for it (or null). */
+export const ZListedNonprofit = ZNonprofit.extend({
+  connect: z.object({ id: z.string(), name: z.string(), active: z.boolean(), createdAt: ZTimestamp }).nullable(),
+});
+export type TListedNonprofit = z.output<typeof ZListedNonprofit>;
+
 export const ZConnect = z.object({
   id: z.string(),
   nonprofitId: z.string(),

@@ -1,0 +1,129 @@
+import type { APIRequestContext } from '@playwright/test';
+import { SANDBOX } from '../helpers/app';
+import { expect, expectFitsWidth, screenshot, test } from './fixtures';
+
+// Lists that help (issue 41 item 7), in Chromium: Webhooks is one list with a "tracked" badge and
+// filters (all / tracked / not tracked, any status / enabled / disabled) and a Track button that
+// moves a webhook from one to the other; Nonprofits & Connects is a list searched and paged by the
+// service (EXT GET /v1/nonprofits) by name, EIN or CID, a row opening its nonprofit and Connect.
+
+async function json<T = any>(res: Awaited<ReturnType<APIRequestContext['get']>>, status: number): Promise<T> {
+  expect(res.status(), `${res.url()}: ${await res.text()}`).toBe(status);
+  return (await res.json()) as T;
+}
+
+async function serviceToken(req: APIRequestContext, baseUrl: string): Promise<string> {
+  const body = await json(
+    await req.post(`${baseUrl}/oauth/token`, { data: { client_id: SANDBOX.clientId, client_secret: SANDBOX.clientSecret, audience: SANDBOX.audience, grant_type: 'client_credentials' } }),
+    200,
+  );
+  return body.access_token;
+}
+
+test('Webhooks is one list: a tracked badge, filters by tracking and status, Track moves a webhook', async ({ page, app }) => {
+  const auth = { authorization: `Bearer ${await serviceToken(page.request, app.baseUrl)}` };
+  const tag = Math.random().toString(36).slice(2, 7);
+  const make = async (description: string) =>
+    json(await page.request.post(`${app.baseUrl}/v1/webhooks`, { headers: auth, data: { url: `https://lists-${tag}.example.org/hook`, eventTypes: ['grant.succeeded'], description } }), 201);
+  const enabled = await make(`Lists ${tag} enabled`);
+  const disabled = await make(`Lists ${tag} disabled`);
+  await json(await page.request.patch(`${app.baseUrl}/v1/webhooks/${disabled.id}`, { headers: auth, data: { disabled: true } }), 200);
+
+  await page.goto('/webhooks');
+  const row = (id: string) => page.getByTestId('webhook-row').filter({ hasText: id });
+  await expect(row(enabled.id)).toHaveAttribute('data-tracked', 'false');
+  await expect(row(disabled.id)).toBeVisible();
+  await expect(page.getByText('No subscriptions tracked yet')).toHaveCount(0);
+  await expect(page.getByRole('table')).toHaveCount(1);
+
+  await row(enabled.id).getByRole('button', { name: `Track Lists ${tag} enabled` }).click();
+  await page.waitForURL(new RegExp(`/webhooks/${enabled.id}$`)); // Track opens the webhook it tracked
+  await page.goto('/webhooks');
+  await expect(row(enabled.id)).toHaveAttribute('data-tracked', 'true');
+  await expect(row(enabled.id).getByText('tracked', { exact: true })).toBeVisible();
+  await expect(row(disabled.id).getByText('tracked', { exact: true })).toHaveCount(0);
+
+  const filters = page.getByTestId('webhook-filters');
+  await filters.getByRole('link', { name: 'Tracked', exact: true }).click();
+  await page.waitForURL(/tracked=yes/);
+  await expect(filters.getByRole('link', { name: 'Tracked', exact: true })).toHaveAttribute('aria-current', 'true');
+  await expect(row(enabled.id)).toBeVisible();
+  await expect(row(disabled.id)).toHaveCount(0);
+  await expect(page.getByTestId('webhook-row').and(page.locator('[data-tracked="false"]'))).toHaveCount(0);
+
+  await filters.getByRole('link', { name: 'Not tracked' }).click();
+  await page.waitForURL(/tracked=no/);
+  await expect(row(enabled.id)).toHaveCount(0);
+  await expect(row(disabled.id)).toBeVisible();
+
+  await filters.getByRole('link', { name: 'Disabled' }).click();
+  await page.waitForURL((u) => u.searchParams.get('tracked') === 'no' && u.searchParams.get('status') === 'disabled');
+  await expect(row(disabled.id)).toBeVisible();
+  await filters.getByRole('link', { name: 'All', exact: true }).click();
+  await page.waitForURL((u) => !u.searchParams.has('tracked') && u.searchParams.get('status') === 'disabled');
+  await expect(row(disabled.id)).toBeVisible();
+  await expect(row(enabled.id)).toHaveCount(0);
+  await filters.getByRole('link', { name: 'Enabled' }).click();
+  await expect(row(enabled.id)).toBeVisible();
+  await expect(row(disabled.id)).toHaveCount(0);
+  await screenshot(page, 'webhooks-list');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/webhooks');
+  expect(await row(enabled.id).evaluate((r) => getComputedStyle(r).display), 'a card on a phone').toBe('block');
+  await expectFitsWidth(page, 390);
+  await screenshot(page, 'webhooks-list-390');
+});
+
+test('Nonprofits & Connects: searched by name, EIN and CID and paged by the service; a row opens its nonprofit and Connect', async ({ page, app }) => {
+  const auth = { authorization: `Bearer ${await serviceToken(page.request, app.baseUrl)}` };
+  const word = `Quokka${Math.random().toString(36).slice(2, 7)}`;
+  const made: { id: string; ein: string }[] = [];
+  for (let i = 0; i < 23; i++) {
+    const ein = `53${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    made.push(await json(await page.request.post(`${app.baseUrl}/v1/nonprofits`, { headers: auth, data: { ein, name: `${word} Shelter ${i}`, user: { email: 'np@example.org' } } }), 201));
+  }
+  const connect = await json(await page.request.post(`${app.baseUrl}/v1/connects?nonprofit=${made[22].id}`, { headers: auth, data: { name: `${word} giving` } }), 201);
+
+  await page.goto('/nonprofits');
+  const search = page.getByRole('searchbox', { name: 'Search by name, EIN or CID' });
+  await search.fill(word.toLowerCase());
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.waitForURL(/q=/);
+  const rows = page.getByTestId('nonprofit-row');
+  await expect(rows).toHaveCount(20);
+  await expect(rows.first()).toContainText(`${word} Shelter 22`);
+  await expect(rows.first()).toContainText(connect.id);
+  await expect(rows.nth(1)).toContainText('none for this account');
+  await page.getByRole('link', { name: 'Older →' }).click();
+  await expect(rows).toHaveCount(3);
+  await expect(rows.last()).toContainText(`${word} Shelter 0`);
+  await page.getByRole('link', { name: '← First page' }).click();
+  await expect(rows).toHaveCount(20);
+
+  await search.fill(made[5].ein);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText(`${word} Shelter 5`);
+
+  await search.fill(connect.id);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(rows).toHaveCount(1);
+  await rows.getByRole('link', { name: `${word} Shelter 22` }).click();
+  await page.waitForURL((u) => u.searchParams.get('connect') === connect.id);
+  await expect(page.getByTestId('nonprofit')).toContainText(made[22].ein);
+  await expect(page.getByTestId('connect')).toHaveAttribute('data-cid', connect.id);
+  await screenshot(page, 'nonprofits-list');
+
+  await search.fill('no such nonprofit anywhere');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText('Nothing matches “no such nonprofit anywhere”')).toBeVisible();
+
+  for (const width of [390, 320]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto(`/nonprofits?q=${word}`);
+    expect(await rows.first().evaluate((r) => getComputedStyle(r).display), `a card at ${width} px`).toBe('block');
+    await expectFitsWidth(page, width);
+    await screenshot(page, `nonprofits-list-${width}`);
+  }
+});
