@@ -81,6 +81,8 @@ test('Staff and change-password pages at 1280 and 390 px: nothing clipped; a one
   await first.getByLabel('New password, again').fill('colleague-own-1');
   await first.getByRole('button', { name: 'Set my password and continue' }).click();
   await first.waitForURL((u) => u.pathname === '/receivers');
+  // At 390 px the session controls are behind the header's menu button.
+  await first.getByRole('button', { name: 'Menu' }).click();
   await expect(first.getByTestId('change-password-link')).toBeVisible();
   await context.close();
 });
