@@ -34,7 +34,7 @@ function Pills<K extends 'tracked' | 'status'>({ label, search, name, choices }:
             key={text}
             href={webhookListHref({ ...search, [name]: value, pageToken: undefined })}
             aria-current={current ? 'true' : undefined}
-            className={`px-3 py-1.5 text-xs font-medium first:rounded-l-md last:rounded-r-md ${current ? 'bg-indigo-600 text-white' : 'bg-white text-slate-700 hover:bg-slate-50'}`}
+            className={`px-3 py-1.5 text-xs font-medium first:rounded-l-md last:rounded-r-md ${current ? 'bg-indigo-600 text-white' : 'bg-surface text-slate-700 hover:bg-slate-50'}`}
           >
             {text}
           </Link>
