@@ -177,7 +177,7 @@ async function listenPostgres(pg: TPg, url: string, channel: string, onNotify: T
     if (!stopped) retry = setTimeout(() => void connect().then(() => onNotify(), reconnect), 1000);
   };
   const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: url, ...CONNECTION_OPTIONS });
+    const c = new pg.Client({ connectionString: url, application_name: listenerName(channel), ...CONNECTION_OPTIONS });
     c.on('notification', (n) => n.channel === channel && onNotify(n.payload));
     c.on('error', (err) => {
       noteStoreError(err);
@@ -235,10 +235,28 @@ export async function embeddedStore(): Promise<TEmbedded | null> {
   return (await handle()).embedded ?? null;
 }
 
+/** This process's LISTENs in place, by channel (lib/db/listeners.ts asks on the embedded store). */
+const listens = processSingleton('db-listens', () => new Map<string, number>());
+
 /** Calls `onNotify` whenever a transaction that ran `select pg_notify(channel, …)` commits, in any process. */
 export async function listenDb(channel: string, onNotify: TOnNotify): Promise<TUnlisten> {
-  return (await handle()).listen(channel, onNotify);
+  const unlisten = await (await handle()).listen(channel, onNotify);
+  listens.set(channel, (listens.get(channel) ?? 0) + 1);
+  let done = false;
+  return async () => {
+    if (!done) listens.set(channel, (listens.get(channel) ?? 1) - 1);
+    done = true;
+    await unlisten();
+  };
 }
+
+/** How many LISTENs this process has in place on `channel`. */
+export function localListens(channel: string): number {
+  return listens.get(channel) ?? 0;
+}
+
+/** The application_name of a connection that LISTENs on `channel`: how other processes see that someone listens. */
+export const listenerName = (channel: string) => `gc-listen:${channel}`;
 
 // The handle once opened, for abandonDb (which cannot wait).
 const opened = processSingleton('db-opened', (): { handle?: Handle } => ({}));

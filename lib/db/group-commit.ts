@@ -1,6 +1,9 @@
 // Group commit: writes that arrive while one is in flight wait and then go together, as one
 // statement in one transaction, and each caller is answered only when its batch has committed.
-// With nothing in flight a write goes at once, so a lone request waits for nobody; under load the
+// With a slot free, a write goes at the end of the event loop's turn (setImmediate), with every
+// write submitted in that turn: requests read from many sockets in one turn share a statement, so a
+// lone request waits for nobody, and a store that runs on this thread (PGlite: nothing is read from
+// the sockets while it writes, so nothing would queue meanwhile) still gets batches. Under load the
 // batches grow by themselves and the database commits (and fsyncs) once per batch, not per row.
 // `groupCommit` is the mechanism; `groupCommitWriter` is the process's shared one for a kind of write.
 
@@ -28,17 +31,23 @@ export function groupCommit<T, R>(
   const queue: TPending<T, R>[] = [];
   let inFlight = 0;
   let idle: (() => void)[] = [];
+  let scheduled = false;
+
+  async function writeAll(items: T[]): Promise<R[]> {
+    const results = await write(items);
+    if (results.length !== items.length) throw new Error(`group commit: ${results.length} results for ${items.length} items`);
+    return results;
+  }
 
   async function run(batch: TPending<T, R>[]): Promise<void> {
     try {
-      const results = await write(batch.map((p) => p.item));
-      if (results.length !== batch.length) throw new Error(`group commit: ${results.length} results for ${batch.length} items`);
+      const results = await writeAll(batch.map((p) => p.item));
       batch.forEach((p, i) => p.resolve(results[i]));
     } catch (err) {
       if (batch.length === 1) return batch[0].reject(err);
       await Promise.all(
         batch.map((p) =>
-          write([p.item]).then(
+          writeAll([p.item]).then(
             ([r]) => p.resolve(r),
             (e) => p.reject(e),
           ),
@@ -67,11 +76,16 @@ export function groupCommit<T, R>(
     submit(item) {
       return new Promise<R>((resolve, reject) => {
         queue.push({ item, resolve, reject });
-        pump();
+        if (scheduled) return;
+        scheduled = true;
+        setImmediate(() => {
+          scheduled = false;
+          pump();
+        });
       });
     },
     drain() {
-      if (inFlight === 0 && queue.length === 0) return Promise.resolve();
+      if (inFlight === 0 && queue.length === 0 && !scheduled) return Promise.resolve();
       return new Promise((resolve) => idle.push(resolve));
     },
   };

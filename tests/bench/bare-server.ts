@@ -5,6 +5,7 @@
 // share the next multi-row INSERT, and each is answered after that INSERT commits. BARE_MODE=group-search:
 // group commit that also writes what payload search reads (body_json, from which the table's trigger
 // makes body_words; the arrival host), as the app does (lib/db/search-json.ts decides what body_json holds): the floor for a receiver whose receipts are searchable.
+// BARE_MODE=one-search: one INSERT per request, with those columns (the floor on PGlite, issue 42).
 // Env: BARE_STORE=pglite|postgres, BARE_TARGET=<data dir>|<database URL>, BARE_MODE, BARE_MAX_BATCH, BARE_SECRET.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,7 +14,7 @@ import { Webhook } from 'standardwebhooks';
 import { searchableJson } from '../../lib/db/search-json';
 
 const MIGRATIONS = path.resolve(import.meta.dirname, '../../lib/db/migrations');
-const SEARCH = process.env.BARE_MODE === 'group-search';
+const SEARCH = process.env.BARE_MODE?.endsWith('-search') ?? false;
 const COLUMNS = ['receiver_id', 'method', 'path', 'query', 'headers', 'body', 'body_utf8', 'body_size', 'oversize', 'source_ip', 'message_id', 'verdict', 'verdict_reason', 'response_status', ...(SEARCH ? ['host', 'body_json'] : [])];
 const CASTS: Record<string, string> = { headers: '::jsonb', body_json: '::jsonb' };
 
@@ -101,7 +102,7 @@ async function main() {
   const receiverId = rows[0].id;
   const group = groupWriter(store, Number(process.env.BARE_MAX_BATCH || 500));
   const writeOne = async (params: unknown[]) => (await store.query(insertSql(1), params)).rows[0]?.id;
-  const write = BARE_MODE === 'one' ? writeOne : group.write;
+  const write = BARE_MODE.startsWith('one') ? writeOne : group.write;
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];

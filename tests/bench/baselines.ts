@@ -11,12 +11,14 @@ import { freshStore, withSql } from './stores';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SCRIPT = path.join(import.meta.dirname, 'bare-server.ts');
 
-export type TBareMode = 'one' | 'group' | 'group-search';
+export type TBareMode = 'one' | 'group' | 'group-search' | 'one-search';
 
 export type TBareServer = {
   name: string;
   origin: string;
   pid: () => number | undefined;
+  /** Its PostgreSQL database (for the CPU of its backends); undefined on PGlite. */
+  databaseUrl: string | undefined;
   stop: () => Promise<void>;
   /** Stops the server; then the rows it stored for its receiver. */
   stopAndCount: () => Promise<number>;
@@ -60,9 +62,10 @@ export async function startBareServer(store: TStore, mode: TBareMode, maxBatch: 
     clearTimeout(timer);
   });
   return {
-    name: { one: 'bare, one INSERT per request', group: 'bare, group commit', 'group-search': 'bare, group commit + search' }[mode],
+    name: { one: 'bare, one INSERT per request', group: 'bare, group commit', 'group-search': 'bare, group commit + search', 'one-search': 'bare, one INSERT + search' }[mode],
     origin: `http://127.0.0.1:${ready.port}`,
     pid: () => child.pid,
+    databaseUrl: store === 'postgres' ? fresh.target : undefined,
     stop,
     stopAndCount: async () => {
       await stop();

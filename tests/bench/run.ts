@@ -67,18 +67,16 @@ async function benchStore(store: TStore, figures: TFigure[], rss: Record<string,
 }
 
 /**
- * Figures measured in one section against a baseline measured in another (issue 28): grant creation
- * against the ingest section's bare one-INSERT server of the same store, a worker's drain against
- * the delivery section's bare undici loop on PostgreSQL. Left without a ratio when that section did not run.
+ * Figures measured in one section against a baseline measured in another (issue 28): a worker's
+ * drain against the delivery section's bare undici loop on PostgreSQL. Left without a ratio when
+ * that section did not run.
  */
 function relateFigures(figures: TFigure[]): void {
-  const baselineOf = (store: string, figure: string) => figures.find((f) => f.store === store && f.figure === figure)?.baseline ?? null;
   for (const f of figures) {
     if (f.baseline !== null || !f.baselineName) continue;
-    if (f.figure.startsWith('grant create')) f.baseline = baselineOf(f.store, 'ingest receipts/s vs bare one INSERT');
     // The workers section's figures against the delivery section's undici loop on PostgreSQL (measured there, so its baseline is set).
-    else if (f.baselineName === 'bare undici loop') f.baseline = figures.find((g) => g.store === 'postgres' && g.baselineName === 'bare undici loop' && g.baseline !== null)?.baseline ?? null;
-    if (f.baseline === null) f.note ??= `needs the ${f.figure.startsWith('grant') ? 'ingest' : 'delivery'} section in the same run`;
+    if (f.baselineName === 'bare undici loop') f.baseline = figures.find((g) => g.store === 'postgres' && g.baselineName === 'bare undici loop' && g.baseline !== null)?.baseline ?? null;
+    if (f.baseline === null) f.note ??= 'needs the delivery section in the same run';
   }
 }
 

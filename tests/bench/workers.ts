@@ -124,10 +124,10 @@ export async function benchWorkers(): Promise<TFigure[]> {
       ['end to end: first POST → last arrival', split.delivered, `${fmt(split.deliveriesPerSecond)} deliveries/s`, `${fmt(split.seconds, 2)} s${split.delivered < split.expected ? `, ${split.expected - split.delivered} missing` : ''}${split.retries ? `, ${split.retries} repeats` : ''}`],
     ]);
     const splitIncomplete = split.delivered < split.expected ? { note: `${split.expected - split.delivered} of ${split.expected} not delivered` } : {};
-    // Their baselines (the ingest section's bare one-INSERT server, the delivery section's undici loop) are filled in by run.ts.
+    // The end-to-end baseline (the delivery section's undici loop) is filled in by run.ts; grant creation is judged by its CPU in the delivery section (issue 42).
     figures.push(
-      { store: 'postgres', figure: `grant create with ${fanoutWebhooks}-way fan-out, worker in its own process`, unit: '/s', value: grantsPerSecond, baseline: null, baselineName: 'bare one INSERT', target: atLeast(0.1) },
-      { store: 'postgres', figure: `delivery throughput, ${fanoutGrants} grants × ${fanoutWebhooks} webhooks, worker in its own process`, unit: '/s', value: split.deliveriesPerSecond, baseline: null, baselineName: 'bare undici loop', target: atLeast(0.25, 'ratio', '≥ 0.25×'), ...splitIncomplete },
+      { store: 'postgres', figure: `grant create with ${fanoutWebhooks}-way fan-out, worker in its own process`, unit: '/s', value: grantsPerSecond, baseline: null, baselineName: null, target: null },
+      { store: 'postgres', figure: `delivery throughput, ${fanoutGrants} grants × ${fanoutWebhooks} webhooks, worker in its own process`, unit: '/s', value: split.deliveriesPerSecond, baseline: null, baselineName: 'bare undici loop', target: atLeast(0.3, 'ratio', '≥ 0.3×'), ...splitIncomplete },
     );
     for (const receiverMs of [0, CONFIG.delivery.workerReceiverMs]) {
       const one = await phase(app, sink, 1, np.id, receiverMs);

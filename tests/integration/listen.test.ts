@@ -107,6 +107,43 @@ async function openStream(query: string, headers: Record<string, string>) {
   };
 }
 
+// First in the file, before any stream has opened: the app's LISTEN is not in place yet.
+describe('the NOTIFY of stored receipts', () => {
+  test('on PostgreSQL, a commit of receipts notifies only while a receipt stream listens', { skip: !process.env.TEST_DATABASE_URL && 'PostgreSQL only (on the embedded store the listener is in the same process)' }, async () => {
+    const pg = (await import('pg')).default;
+    // An eavesdropper that does not announce itself as a listener (lib/db/listeners.ts): it hears
+    // the NOTIFYs sent, and does not cause them.
+    const ear = new pg.Client({ connectionString: app.env.DATABASE_URL, application_name: 'test-eavesdropper' });
+    await ear.connect();
+    const heard: string[] = [];
+    ear.on('notification', (n) => n.channel === 'gc_receipts' && heard.push(n.payload ?? ''));
+    await ear.query('listen gc_receipts');
+    try {
+      await ingest('msg_quiet');
+      await ear.query('select 1'); // a NOTIFY of that commit would have reached the eavesdropper before this answer
+      assert.equal(heard.length, 0, `no NOTIFY while no stream listens: ${heard}`);
+
+      const s = await openStream('', { cookie: cookies.operator }); // (no token: the next tests count them)
+      await eventually(async () => s.events.find((e) => e.event === 'ready'), 5000, 'ready');
+      // Once the app has seen the stream's LISTEN (it looks at most once a second), commits notify.
+      await eventually(
+        async () => {
+          await ingest(`msg_loud_${heard.length}`);
+          await ear.query('select 1');
+          return heard.length > 0;
+        },
+        10_000,
+        'a NOTIFY while a stream listens',
+      );
+      assert.ok(heard.every((p) => p.split(',').includes(receiver.id)), `the payload names the receiver: ${heard}`);
+      await eventually(async () => s.receipts().some((r) => r.messageId.startsWith('msg_loud_')), 5000, 'the stream has the receipt');
+      s.close();
+    } finally {
+      await ear.end();
+    }
+  });
+});
+
 describe('personal access tokens', () => {
   test('shown once, stored hashed, listed without the token; bad input is a 400 naming the field; a viewer may not make one', async () => {
     const made = await as('operator', 'POST', '/api/tokens', { name: 'ada laptop', expiresInDays: 7 });

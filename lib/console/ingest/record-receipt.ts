@@ -1,5 +1,6 @@
 import { groupCommitWriter } from '@/lib/db/group-commit';
 import { driverRows } from '@/lib/db/client';
+import { anyListener } from '@/lib/db/listeners';
 import { searchableJson } from '@/lib/db/search-json';
 import { RECEIPTS_CHANNEL } from '../listen/receipt-channel';
 import type { TVerdict } from './verify-signature';
@@ -46,19 +47,23 @@ function asText(body: Buffer): string | null {
 const COLUMNS = ['receiver_id', 'method', 'path', 'query', 'headers', 'body', 'body_utf8', 'body_size', 'oversize', 'source_ip', 'message_id', 'verdict', 'verdict_reason', 'response_status', 'host', 'body_json'];
 // body_json is sent as text and cast by the statement (lib/db/search-json.ts decides what it holds).
 const placeholder = (column: string, n: number) => (column === 'body_json' ? `$${n}::jsonb` : `$${n}`);
-const insertTexts = new Map<number, string>();
-function insertText(rows: number): string {
-  let text = insertTexts.get(rows);
+const insertTexts = new Map<string, string>();
+function insertText(rows: number, notify: boolean): string {
+  const key = `${rows}${notify ? '+notify' : ''}`;
+  let text = insertTexts.get(key);
   if (!text) {
     const values = Array.from({ length: rows }, (_, r) => `(${COLUMNS.map((column, c) => placeholder(column, r * COLUMNS.length + c + 1)).join(', ')})`);
-    // The commit also tells every process's receipt streams which receivers got new receipts
-    // (pg_notify is delivered at commit; lib/console/listen/receipt-feed.ts listens).
-    text =
-      `with ins as (insert into console.receipts (${COLUMNS.join(', ')}) values ${values.join(', ')} returning id, received_at, receiver_id), ` +
-      // (a payload is at most 8000 bytes: past 100 receivers an empty one, which wakes every stream).
-      `woke as (select pg_notify('${RECEIPTS_CHANNEL}', case when count(distinct receiver_id) <= 100 then string_agg(distinct receiver_id::text, ',') else '' end) from ins) ` +
-      'select id, received_at from ins, woke';
-    insertTexts.set(rows, text);
+    const insert = `insert into console.receipts (${COLUMNS.join(', ')}) values ${values.join(', ')}`;
+    // While a receipt stream listens (in any process), the commit also tells the streams which
+    // receivers got new receipts (pg_notify is delivered at commit; lib/console/listen/receipt-feed.ts
+    // listens); while none does, the NOTIFY is left out (lib/db/listeners.ts).
+    text = notify
+      ? `with ins as (${insert} returning id, received_at, receiver_id), ` +
+        // (a payload is at most 8000 bytes: past 100 receivers an empty one, which wakes every stream).
+        `woke as (select pg_notify('${RECEIPTS_CHANNEL}', case when count(distinct receiver_id) <= 100 then string_agg(distinct receiver_id::text, ',') else '' end) from ins) ` +
+        'select id, received_at from ins, woke'
+      : `${insert} returning id, received_at`;
+    insertTexts.set(key, text);
   }
   return text;
 }
@@ -73,7 +78,8 @@ async function insertReceipts(inputs: TReceiptInput[]): Promise<TStoredReceipt[]
       i.body ? searchableJson(text) : null,
     ];
   });
-  const rows = await driverRows<{ id: number | string; received_at: Date | string }>(insertText(inputs.length), params);
+  const notify = await anyListener(RECEIPTS_CHANNEL);
+  const rows = await driverRows<{ id: number | string; received_at: Date | string }>(insertText(inputs.length, notify), params);
   // Ids come from one sequence in VALUES order; sorting makes that order explicit.
   return rows.map((r) => ({ id: Number(r.id), receivedAt: new Date(r.received_at) })).sort((a, b) => a.id - b.id);
 }
