@@ -77,7 +77,7 @@ export function NonprofitList({ q, pageToken, state, openEin }: { q: string; pag
                   <Link href={openHref(n, q)} aria-current={n.ein === openEin ? 'true' : undefined} className="font-medium text-indigo-700 hover:underline">
                     {n.name}
                   </Link>
-                  {n.preferredName && n.preferredName !== n.name ? <div className="text-xs text-slate-500">goes by {n.preferredName}</div> : null}
+                  {n.preferredName && n.preferredName !== n.name ? <div className="text-xs text-slate-600">goes by {n.preferredName}</div> : null}
                 </Td>
                 <Td card="EIN" className="font-mono text-xs">
                   {n.ein}
@@ -91,10 +91,10 @@ export function NonprofitList({ q, pageToken, state, openEin }: { q: string; pag
                         </Link>
                         {n.connect.active ? null : <Badge tone="gray">inactive</Badge>}
                       </div>
-                      {n.connect.name ? <div className="text-xs text-slate-500">{n.connect.name}</div> : null}
+                      {n.connect.name ? <div className="text-xs text-slate-600">{n.connect.name}</div> : null}
                     </div>
                   ) : (
-                    <span className="text-xs text-slate-500">none for this account</span>
+                    <span className="text-xs text-slate-600">none for this account</span>
                   )}
                 </Td>
                 <Td card="Registered">
