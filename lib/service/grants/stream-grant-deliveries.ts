@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keysetStream } from '@/lib/http/keyset-stream';
 import { getDb, queryRows, sql } from '@/lib/db/client';
 import { parseQuery } from '@/lib/http/query';
 import { ZTimestamp } from '@/lib/service/webhooks/schemas';
@@ -100,20 +101,5 @@ async function readPage(accountId: string, f: TGrantDeliveryFilters, after: TCur
 
 /** The grants as an NDJSON byte stream; a failure part-way errors the stream (a cut connection, never a short body that looks whole). */
 export function streamGrantDeliveries(accountId: string, filters: TGrantDeliveryFilters): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  let after: TCursor | null = null;
-  let done = false;
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        if (done) return controller.close();
-        const page = await readPage(accountId, filters, after);
-        after = page.last;
-        done = !page.last;
-        if (page.text) controller.enqueue(encoder.encode(page.text));
-        if (done) controller.close();
-      },
-    },
-    { highWaterMark: 1 },
-  );
+  return keysetStream<TCursor>((a) => readPage(accountId, filters, a));
 }

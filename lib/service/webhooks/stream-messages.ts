@@ -1,4 +1,5 @@
 import { getDb, queryRows, sql } from '@/lib/db/client';
+import { keysetStream } from '@/lib/http/keyset-stream';
 import * as schema from '@/lib/db/schema/service';
 import type { SQL } from 'drizzle-orm';
 import { formatDuration } from '@/lib/duration';
@@ -90,21 +91,5 @@ async function readPage(accountId: string, webhookId: string, filters: TStreamFi
  */
 export async function streamMessages(accountId: string, webhookId: string, filters: TStreamFilters): Promise<ReadableStream<Uint8Array>> {
   await getWebhook(accountId, webhookId);
-  const encoder = new TextEncoder();
-  let after: TCursor | null = null;
-  let done = false;
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        if (done) return controller.close();
-        const page = await readPage(accountId, webhookId, filters, after);
-        after = page.last;
-        done = !page.last;
-        if (page.count) controller.enqueue(encoder.encode(page.text));
-        if (done) controller.close();
-      },
-    },
-    // One page queued at most: the next is read only once the reader has taken this one.
-    { highWaterMark: 1 },
-  );
+  return keysetStream<TCursor>((a) => readPage(accountId, webhookId, filters, a));
 }
