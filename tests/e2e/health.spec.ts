@@ -186,3 +186,43 @@ test('both sides: arrivals that fail verification make a webhook failing on the 
     }
   });
 });
+
+test('the webhook Health section keeps its place while its figures load: the timeline below does not move', async ({ page, app }) => {
+  // Lighthouse counted a layout shift of 0.22 on a timeline: the Health section replaced a 96 px
+  // placeholder with ~450 px of figures and charts. The placeholder now has the loaded section's
+  // shape (a receiver's figure, the legend's room, the latency caption's second line on a phone).
+  const req = page.request;
+  const { access_token: tok } = await json(
+    await req.post(`${app.baseUrl}/oauth/token`, { data: { client_id: SANDBOX.clientId, client_secret: SANDBOX.clientSecret, audience: SANDBOX.audience, grant_type: 'client_credentials' } }),
+    200,
+  );
+  const auth = { authorization: `Bearer ${tok}` };
+  await page.goto('/');
+  // A healthy webhook (the receiver verifies its arrivals): no reasons line, whose length depends on the data.
+  const secret = `whsec_${randomBytes(32).toString('base64')}`;
+  const r = await json(await req.post(`${app.baseUrl}/api/receivers`, { data: { name: 'Layout receiver', secret } }), 201);
+  const id = (await json(await req.post(`${app.baseUrl}/v1/webhooks`, { headers: auth, data: { url: r.ingestUrl, eventTypes: ['grant.succeeded'], description: 'Health: layout', secret } }), 201)).id as string;
+  await json(await req.post(`${app.baseUrl}/v1/webhooks/${id}/test`, { headers: auth }), 200);
+
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    // The stats answer is held until the placeholder has been measured.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/webhooks/*/stats*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/webhooks/${id}`);
+    const timelineHeading = page.getByRole('heading', { name: 'Timeline', exact: true });
+    await expect(page.getByTestId('webhook-health-pending')).toBeVisible();
+    const before = (await timelineHeading.boundingBox())!.y;
+    release();
+    const health = page.getByTestId('webhook-health');
+    await expect(health.getByTestId('chart-latency').locator('.uplot canvas')).toBeVisible();
+    await expect(health.getByTestId('chart-outcomes').locator('.u-legend')).toBeVisible();
+    const after = (await timelineHeading.boundingBox())!.y;
+    expect(Math.abs(after - before), `the timeline moved by ${after - before} px at ${width} px`).toBeLessThanOrEqual(4);
+    await page.unroute('**/api/webhooks/*/stats*');
+  }
+});

@@ -4,7 +4,7 @@ import { useCallback, useMemo } from 'react';
 import type uPlot from 'uplot';
 import type { TWebhookStats } from '@/lib/console/health/health-types';
 import { bucketLabel, formatMs } from './format-health';
-import { UplotChart, type TChartColors, type TUplot } from './uplot-chart';
+import { LEGEND_ROOM, UplotChart, type TChartColors, type TUplot } from './uplot-chart';
 
 // The webhook page's two charts over the stats' buckets: outcomes (stacked bars), and response-time
 // percentiles against the delivery timeout (log scale, so 20 ms and 15 s both read). uPlot draws
@@ -15,6 +15,15 @@ export const DELIVERY_TIMEOUT_MS = 15_000;
 const LOG_TICKS = [1, 10, 100, 1000, 10_000];
 const COUNT_INCRS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000];
 const HEIGHT = 220;
+/** A chart's caption (the latency one takes two lines on a phone), canvas and legend, as tall as a drawn chart. */
+export function ChartPlaceholder({ longCaption = false }: { longCaption?: boolean }) {
+  return (
+    <div className="min-w-0">
+      <div className={`mb-1 w-40 rounded bg-slate-100 ${longCaption ? 'h-8 sm:h-4' : 'h-4'}`} />
+      <div className={`animate-pulse rounded bg-slate-50 ${LEGEND_ROOM}`} style={{ height: `calc(${HEIGHT}px + var(--legend))` }} />
+    </div>
+  );
+}
 const axis = (c: TChartColors) => ({ stroke: c.axis, font: '11px ui-sans-serif, system-ui, sans-serif', grid: { stroke: c.grid, width: 1, dash: [3, 3] }, ticks: { show: false } });
 
 const per = (bucketSeconds: number) => (bucketSeconds >= 3600 ? `${bucketSeconds / 3600} h` : `${bucketSeconds / 60} min`);

@@ -57,6 +57,9 @@ function withLatestLegend(o: Omit<uPlot.Options, 'width' | 'height'>): Omit<uPlo
   return { ...o, hooks: { ...hooks, ready: [...(hooks.ready ?? []), legendOnLatest], setLegend: [...(hooks.setLegend ?? []), legendOnLatest] } };
 }
 
+/** The legend's room under a chart (two lines on a phone, one from 640 px), reserved before it is drawn. */
+export const LEGEND_ROOM = '[--legend:56px] sm:[--legend:28px]';
+
 export function UplotChart({ label, height, data, options }: { label: string; height: number; data: uPlot.AlignedData; options: (U: TUplot, colors: TChartColors) => Omit<uPlot.Options, 'width' | 'height'> }) {
   const box = useRef<HTMLDivElement>(null);
   const theme = useSyncExternalStore(subscribeTheme, themeKey, () => '');
@@ -80,5 +83,5 @@ export function UplotChart({ label, height, data, options }: { label: string; he
       plot?.destroy();
     };
   }, [data, height, options, theme]);
-  return <div ref={box} role="img" aria-label={label} className="min-w-0 [&_.u-legend]:text-xs [&_.u-legend_th]:font-medium" style={{ minHeight: height }} />;
+  return <div ref={box} role="img" aria-label={label} className={`min-w-0 [&_.u-legend]:text-xs [&_.u-legend_th]:font-medium ${LEGEND_ROOM}`} style={{ minHeight: `calc(${height}px + var(--legend))` }} />;
 }

@@ -55,7 +55,7 @@ export default async function WebhookPage({ params, searchParams }: TPageProps<{
       {outage ? <OutageCard webhookId={id} view={outage} /> : null}
 
       {/* Read once the page is up (a scan of the window's attempts); a service without the stats extension shows none. */}
-      {webhook ? <WebhookHealth webhookId={id} /> : null}
+      {webhook ? <WebhookHealth webhookId={id} withReceiver={Boolean(initial.receiver)} /> : null}
 
       <RecoverPanel webhookId={id} />
 

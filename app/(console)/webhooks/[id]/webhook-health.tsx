@@ -2,7 +2,7 @@
 
 import { useState, type ReactNode } from 'react';
 import { ErrorCallout } from '@/components/console/callout';
-import { LatencyChart, OutcomeChart } from '@/components/console/health/delivery-charts';
+import { ChartPlaceholder, LatencyChart, OutcomeChart } from '@/components/console/health/delivery-charts';
 import { ago, formatAge, formatMs, formatRate } from '@/components/console/health/format-health';
 import { HealthBadge } from '@/components/console/health/health-badge';
 import { HealthLiveStatus } from '@/components/console/health/health-live-status';
@@ -20,17 +20,31 @@ import { plural } from '@/lib/format';
  * can be 100k rows), and the timeline should not wait for them. A service without the stats
  * extension (404) shows no card.
  */
-export function WebhookHealth({ webhookId }: { webhookId: string }) {
+const PENDING_FIGURES = ['Success rate', 'Response time', 'Backlog', 'Last success', 'Failure streak', 'Disabled'];
+
+export function WebhookHealth({ webhookId, withReceiver }: { webhookId: string; withReceiver: boolean }) {
   const [win, setWin] = useState<THealthWindow>('24h');
   const query = useWebhookStats(webhookId, win);
   const answer: TStatsAnswer | undefined = query.data;
   if (!answer) {
     if (query.error?.status === 404) return null;
+    // The loaded section's shape, empty: the timeline below does not move when the figures arrive.
     return (
       <section className="space-y-3" aria-label="Health" aria-busy={query.isFetching} data-testid="webhook-health-pending">
-        <h2 className="text-base font-semibold text-slate-900">Health</h2>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 className="text-base font-semibold text-slate-900">Health</h2>
+          <WindowSwitcher value={win} onChange={setWin} />
+        </div>
         <HealthLiveStatus fetching={query.isFetching} updatedAt={query.dataUpdatedAt} error={query.error} />
-        <div className="h-24 animate-pulse rounded-lg border border-slate-200 bg-slate-50" aria-hidden="true" />
+        <dl className={`grid grid-cols-2 gap-2 sm:grid-cols-3 ${withReceiver ? 'lg:grid-cols-7' : 'lg:grid-cols-6'}`} aria-hidden="true">
+          {(withReceiver ? [...PENDING_FIGURES, 'Failed at receiver'] : PENDING_FIGURES).map((label) => (
+            <Figure key={label} label={label} value="…" sub={'\u00a0'} />
+          ))}
+        </dl>
+        <div className="grid gap-4 rounded-lg border border-slate-200 bg-surface p-3 lg:grid-cols-2" aria-hidden="true">
+          <ChartPlaceholder />
+          <ChartPlaceholder longCaption />
+        </div>
       </section>
     );
   }
