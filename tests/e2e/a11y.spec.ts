@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { SANDBOX } from '../helpers/app';
 import { COLOUR_RULES, expectNoSeriousA11yViolations, REFERENCE_EXCUSED } from './axe';
-import { expect, test } from './fixtures';
+import { expect, test, sandboxAuth } from './fixtures';
 
 // axe-core on every page, in both themes, at 1280 and 390 px: no critical or serious WCAG 2.2
 // A/AA violation (tests/e2e/axe.ts); AXE_REPORT=1 prints each page's findings. One browser context per theme visits the pages in a loop:
@@ -21,11 +20,7 @@ async function json<T = any>(res: Awaited<ReturnType<APIRequestContext['get']>>,
 
 /** A webhook with a delivered test event and its receipt, a nonprofit's Connect with a grant, a share link and an alert rule. */
 async function seed(req: APIRequestContext, baseUrl: string) {
-  const { access_token: tok } = await json(
-    await req.post(`${baseUrl}/oauth/token`, { data: { client_id: SANDBOX.clientId, client_secret: SANDBOX.clientSecret, audience: SANDBOX.audience, grant_type: 'client_credentials' } }),
-    200,
-  );
-  const auth = { authorization: `Bearer ${tok}` };
+  const auth = await sandboxAuth(req, baseUrl);
   const secret = `whsec_${randomBytes(32).toString('base64')}`;
   const receiver = await json(await req.post(`${baseUrl}/api/receivers`, { data: { name: 'Axe: donor CRM', secret } }), 201);
   const webhook = await json(await req.post(`${baseUrl}/v1/webhooks`, { headers: auth, data: { url: receiver.ingestUrl, eventTypes: ['grant.succeeded'], description: 'Axe', secret } }), 201);

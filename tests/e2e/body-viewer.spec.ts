@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { SANDBOX } from '../helpers/app';
-import { expect, expectFitsWidth, screenshot, test } from './fixtures';
+import { expect, expectFitsWidth, screenshot, test, sandboxAuth } from './fixtures';
 
 // The body viewer in Chromium, on a receipt: the test event's body folds and unfolds, a key copies
 // its path and "Copy body" the bytes received (read back from the clipboard); the receipt says it
@@ -18,11 +17,7 @@ const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readTe
 test('a receipt body: fold, unfold, copy a path and the body; sent vs received, the same and then different', async ({ page, app }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseUrl });
   const req = page.request;
-  const { access_token: tok } = await json(
-    await req.post(`${app.baseUrl}/oauth/token`, { data: { client_id: SANDBOX.clientId, client_secret: SANDBOX.clientSecret, audience: SANDBOX.audience, grant_type: 'client_credentials' } }),
-    200,
-  );
-  const auth = { authorization: `Bearer ${tok}` };
+  const auth = await sandboxAuth(req, app.baseUrl);
   const secret = `whsec_${randomBytes(32).toString('base64')}`;
   const receiver = await json(await req.post(`${app.baseUrl}/api/receivers`, { data: { name: 'Body viewer: donor CRM', secret } }), 201);
   const webhook = await json(await req.post(`${app.baseUrl}/v1/webhooks`, { headers: auth, data: { url: receiver.ingestUrl, eventTypes: ['grant.succeeded'], description: 'Body viewer', secret } }), 201);

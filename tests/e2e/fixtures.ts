@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { ADMIN, startApp, type TApp } from '../helpers/app';
+import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { ADMIN, SANDBOX, startApp, type TApp } from '../helpers/app';
 
 // Typed fixtures: one app per worker (built app, fresh database), a staff session made once per
 // worker through the real login form, and `page` signed in with it; `anonPage` has no session.
@@ -34,6 +34,13 @@ export async function logIn(page: Page, creds: { email: string; password: string
   await page.getByLabel('E-mail').fill(creds.email);
   await page.getByLabel('Password').fill(creds.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The sandbox's API credentials as a bearer header (client credentials against the app's own service). */
+export async function sandboxAuth(req: APIRequestContext, baseUrl: string): Promise<{ authorization: string }> {
+  const res = await req.post(`${baseUrl}/oauth/token`, { data: { client_id: SANDBOX.clientId, client_secret: SANDBOX.clientSecret, audience: SANDBOX.audience, grant_type: 'client_credentials' } });
+  expect(res.status(), `POST /oauth/token: ${await res.text()}`).toBe(200);
+  return { authorization: `Bearer ${(await res.json()).access_token}` };
 }
 
 /** The console's landing page after sign-in: the health home. */

@@ -3,9 +3,8 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
-import { SANDBOX } from '../helpers/app';
 import { verifyWith } from '../helpers/receiver';
-import { expect, expectFitsWidth, screenshot, test } from './fixtures';
+import { expect, expectFitsWidth, screenshot, test, sandboxAuth } from './fixtures';
 
 // Forwarding a receipt from its page, in Chromium: a delivered test event's receipt is forwarded
 // re-signed to a loopback server through the form, the forward shows with its reply; the page fits
@@ -31,8 +30,7 @@ test('forward a receipt from its page at 1280 and 390 px; the case lists the for
   try {
     const req = page.request;
     const secret = `whsec_${randomBytes(32).toString('base64')}`;
-    const tok = (await (await req.post(`${app.baseUrl}/oauth/token`, { data: { client_id: SANDBOX.clientId, client_secret: SANDBOX.clientSecret, audience: SANDBOX.audience, grant_type: 'client_credentials' } })).json()).access_token;
-    const auth = { authorization: `Bearer ${tok}` };
+    const auth = await sandboxAuth(req, app.baseUrl);
     const receiver = await (await req.post(`${app.baseUrl}/api/receivers`, { data: { name: 'Forward: donor CRM', secret } })).json();
     const webhook = await (await req.post(`${app.baseUrl}/v1/webhooks`, { headers: auth, data: { url: receiver.ingestUrl, eventTypes: ['grant.succeeded'], description: 'Forward: donor CRM', secret } })).json();
     expect((await req.post(`${app.baseUrl}/v1/webhooks/${webhook.id}/test`, { headers: auth })).status()).toBe(200);

@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { SANDBOX } from '../helpers/app';
-import { expect, screenshot, test } from './fixtures';
+import { expect, screenshot, test, sandboxAuth } from './fixtures';
 
 // The health home and a webhook's charts in Chromium: three webhooks of the account made through
 // the API — one whose console receiver answers 2xx (healthy), one whose receiver answers 500 and is
@@ -20,11 +19,7 @@ async function json<T = any>(res: Awaited<ReturnType<APIRequestContext['get']>>,
 
 async function setUp(page: Page, baseUrl: string) {
   const req = page.request;
-  const { access_token: tok } = await json(
-    await req.post(`${baseUrl}/oauth/token`, { data: { client_id: SANDBOX.clientId, client_secret: SANDBOX.clientSecret, audience: SANDBOX.audience, grant_type: 'client_credentials' } }),
-    200,
-  );
-  const auth = { authorization: `Bearer ${tok}` };
+  const auth = await sandboxAuth(req, baseUrl);
   // The healthy one's receiver holds its secret: arrivals it cannot verify would count against it.
   const secret = `whsec_${randomBytes(32).toString('base64')}`;
   const ok = await json(await req.post(`${baseUrl}/api/receivers`, { data: { name: 'Answers 204', secret } }), 201);
@@ -116,11 +111,7 @@ test('the health home lists every webhook troubled first; a webhook page draws i
 test('both sides: arrivals that fail verification make a webhook failing on the home, its page and the webhooks list; each verdict shows', async ({ page, app }) => {
   test.setTimeout(120_000);
   const req = page.request;
-  const { access_token: tok } = await json(
-    await req.post(`${app.baseUrl}/oauth/token`, { data: { client_id: SANDBOX.clientId, client_secret: SANDBOX.clientSecret, audience: SANDBOX.audience, grant_type: 'client_credentials' } }),
-    200,
-  );
-  const auth = { authorization: `Bearer ${tok}` };
+  const auth = await sandboxAuth(req, app.baseUrl);
   const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
   const S = newSecret();
   await page.goto('/');
@@ -192,11 +183,7 @@ test('the webhook Health section keeps its place while its figures load: the tim
   // placeholder with ~450 px of figures and charts. The placeholder now has the loaded section's
   // shape (a receiver's figure, the legend's room, the latency caption's second line on a phone).
   const req = page.request;
-  const { access_token: tok } = await json(
-    await req.post(`${app.baseUrl}/oauth/token`, { data: { client_id: SANDBOX.clientId, client_secret: SANDBOX.clientSecret, audience: SANDBOX.audience, grant_type: 'client_credentials' } }),
-    200,
-  );
-  const auth = { authorization: `Bearer ${tok}` };
+  const auth = await sandboxAuth(req, app.baseUrl);
   await page.goto('/');
   // A healthy webhook (the receiver verifies its arrivals): no reasons line, whose length depends on the data.
   const secret = `whsec_${randomBytes(32).toString('base64')}`;

@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { freePort, SANDBOX } from '../helpers/app';
-import { expect, screenshot, test } from './fixtures';
+import { freePort } from '../helpers/app';
+import { expect, screenshot, test, sandboxAuth } from './fixtures';
 
 // The README's default setup: the console's URL says localhost, integrators paste 127.0.0.1.
 test.use({ publicHost: 'localhost' });
@@ -43,11 +43,7 @@ async function json<T = any>(res: Awaited<ReturnType<APIRequestContext['get']>>,
 /** The three-webhook scenario through the API; staff calls ride on the signed-in page's cookies. */
 async function setUp(page: Page, baseUrl: string): Promise<TSetup> {
   const req = page.request;
-  const { access_token: tok } = await json(
-    await req.post(`${baseUrl}/oauth/token`, { data: { client_id: SANDBOX.clientId, client_secret: SANDBOX.clientSecret, audience: SANDBOX.audience, grant_type: 'client_credentials' } }),
-    200,
-  );
-  const auth = { authorization: `Bearer ${tok}` };
+  const auth = await sandboxAuth(req, baseUrl);
   const S = newSecret();
   const OTHER = newSecret();
   const R1 = await json(await req.post(`${baseUrl}/api/receivers`, { data: { name: 'R1 holds the secret', secret: S } }), 201);
@@ -123,10 +119,8 @@ test('investigate a grant: timelines, the case from the header search, problems;
   });
 
   const accountWebhooks = async () => {
-    const { access_token: tok } = await (
-      await page.request.post(`${app.baseUrl}/oauth/token`, { data: { client_id: SANDBOX.clientId, client_secret: SANDBOX.clientSecret, audience: SANDBOX.audience, grant_type: 'client_credentials' } })
-    ).json();
-    return (await (await page.request.get(`${app.baseUrl}/v1/webhooks?pageLimit=100`, { headers: { authorization: `Bearer ${tok}` } })).json()).results.length as number;
+    const auth = await sandboxAuth(page.request, app.baseUrl);
+    return (await (await page.request.get(`${app.baseUrl}/v1/webhooks?pageLimit=100`, { headers: auth })).json()).results.length as number;
   };
 
   const checkCase = async (q: string) => {
@@ -220,11 +214,7 @@ test('investigate a grant: timelines, the case from the header search, problems;
     await expect(adopt).toHaveCount(0);
 
     // End to end: a test event to W2 now arrives at R2 with a signature R2 verifies.
-    const { access_token: tok } = await json(
-      await page.request.post(`${app.baseUrl}/oauth/token`, { data: { client_id: SANDBOX.clientId, client_secret: SANDBOX.clientSecret, audience: SANDBOX.audience, grant_type: 'client_credentials' } }),
-      200,
-    );
-    const sent = await json(await page.request.post(`${app.baseUrl}/v1/webhooks/${s.W2}/test`, { headers: { authorization: `Bearer ${tok}` } }), 200);
+    const sent = await json(await page.request.post(`${app.baseUrl}/v1/webhooks/${s.W2}/test`, { headers: await sandboxAuth(page.request, app.baseUrl) }), 200);
     expect(sent.id, 'the test event is a new message').not.toBe(s.messageId);
     await page.goto(`/webhooks/${s.W2}`);
     const testRow = page.locator(`[data-testid="message-row"][data-message-id="${sent.id}"]`);

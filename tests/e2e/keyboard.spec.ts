@@ -1,6 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { SANDBOX } from '../helpers/app';
-import { expect, screenshot, test } from './fixtures';
+import { expect, screenshot, test, sandboxAuth } from './fixtures';
 
 // Keyboard first (issue 41), in Chromium with the keyboard only: the skip link is the first Tab
 // stop and lands on the page; "/" jumps to the search from anywhere but a text field; focus comes
@@ -15,13 +14,10 @@ async function json<T = any>(res: Awaited<ReturnType<APIRequestContext['get']>>,
 
 async function aWebhook(page: Page, baseUrl: string): Promise<string> {
   const req = page.request;
-  const { access_token: tok } = await json(
-    await req.post(`${baseUrl}/oauth/token`, { data: { client_id: SANDBOX.clientId, client_secret: SANDBOX.clientSecret, audience: SANDBOX.audience, grant_type: 'client_credentials' } }),
-    200,
-  );
+  const auth = await sandboxAuth(req, baseUrl);
   const receiver = await json(await req.post(`${baseUrl}/api/receivers`, { data: { name: 'Keyboard: answers 204' } }), 201);
   await json(await req.patch(`${baseUrl}/api/receivers/${receiver.id}`, { data: { responseStatus: 204, responseBody: '' } }), 200);
-  const webhook = await json(await req.post(`${baseUrl}/v1/webhooks`, { headers: { authorization: `Bearer ${tok}` }, data: { url: receiver.ingestUrl, eventTypes: ['grant.succeeded'], description: 'Keyboard' } }), 201);
+  const webhook = await json(await req.post(`${baseUrl}/v1/webhooks`, { headers: auth, data: { url: receiver.ingestUrl, eventTypes: ['grant.succeeded'], description: 'Keyboard' } }), 201);
   return webhook.id;
 }
 

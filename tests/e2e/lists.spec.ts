@@ -1,6 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { SANDBOX } from '../helpers/app';
-import { expect, expectFitsWidth, screenshot, test } from './fixtures';
+import { expect, expectFitsWidth, screenshot, test, sandboxAuth } from './fixtures';
 
 // Lists that help (issue 41 item 7), in Chromium: Webhooks is one list with a "tracked" badge and
 // filters (all / tracked / not tracked, any status / enabled / disabled) and a Track button that
@@ -12,16 +11,8 @@ async function json<T = any>(res: Awaited<ReturnType<APIRequestContext['get']>>,
   return (await res.json()) as T;
 }
 
-async function serviceToken(req: APIRequestContext, baseUrl: string): Promise<string> {
-  const body = await json(
-    await req.post(`${baseUrl}/oauth/token`, { data: { client_id: SANDBOX.clientId, client_secret: SANDBOX.clientSecret, audience: SANDBOX.audience, grant_type: 'client_credentials' } }),
-    200,
-  );
-  return body.access_token;
-}
-
 test('Webhooks is one list: a tracked badge, filters by tracking and status, Track moves a webhook', async ({ page, app }) => {
-  const auth = { authorization: `Bearer ${await serviceToken(page.request, app.baseUrl)}` };
+  const auth = await sandboxAuth(page.request, app.baseUrl);
   const tag = Math.random().toString(36).slice(2, 7);
   const make = async (description: string) =>
     json(await page.request.post(`${app.baseUrl}/v1/webhooks`, { headers: auth, data: { url: `https://lists-${tag}.example.org/hook`, eventTypes: ['grant.succeeded'], description } }), 201);
@@ -76,7 +67,7 @@ test('Webhooks is one list: a tracked badge, filters by tracking and status, Tra
 });
 
 test('Nonprofits & Connects: searched by name, EIN and CID and paged by the service; a row opens its nonprofit and Connect', async ({ page, app }) => {
-  const auth = { authorization: `Bearer ${await serviceToken(page.request, app.baseUrl)}` };
+  const auth = await sandboxAuth(page.request, app.baseUrl);
   const word = `Quokka${Math.random().toString(36).slice(2, 7)}`;
   const made: { id: string; ein: string }[] = [];
   for (let i = 0; i < 23; i++) {

@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { SANDBOX } from '../helpers/app';
-import { expect, expectFitsWidth, test } from './fixtures';
+import { expect, expectFitsWidth, test, sandboxAuth } from './fixtures';
 
 // The console on a phone (issue 41 item 4), in Chromium: at 390 px the sticky header is one row of
 // at most 80 px, its navigation and session controls behind a menu button (a disclosure: Escape
@@ -31,11 +30,7 @@ type TSeeded = { webhookId: string; messageId: string; receiverId: string; recei
 /** A receiver, a webhook delivering a test event to it (one receipt), a nonprofit with a Connect, an alert rule that is off. */
 async function seed(page: Page, baseUrl: string): Promise<TSeeded> {
   const req = page.request;
-  const { access_token: tok } = await json(
-    await req.post(`${baseUrl}/oauth/token`, { data: { client_id: SANDBOX.clientId, client_secret: SANDBOX.clientSecret, audience: SANDBOX.audience, grant_type: 'client_credentials' } }),
-    200,
-  );
-  const auth = { authorization: `Bearer ${tok}` };
+  const auth = await sandboxAuth(req, baseUrl);
   const secret = `whsec_${randomBytes(32).toString('base64')}`;
   const receiver = await json(await req.post(`${baseUrl}/api/receivers`, { data: { name: 'Mobile: a receiver with a rather long name to wrap', secret } }), 201);
   const webhook = await json(await req.post(`${baseUrl}/v1/webhooks`, { headers: auth, data: { url: receiver.ingestUrl, eventTypes: ['grant.succeeded'], description: 'Mobile', secret } }), 201);

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import { SANDBOX } from '../helpers/app';
-import { expect, screenshot, test } from './fixtures';
+import { expect, screenshot, test, sandboxAuth } from './fixtures';
 
 // Operations in Chromium: a webhook whose console receiver answered 500 until every attempt was
 // used, found failing on the health home, then recovered from its page (preview count, confirm, progress until done), its timeline
@@ -15,10 +14,7 @@ test('health home → webhook page → recover failed messages (preview, confirm
   let W = '';
   await test.step('a webhook with two failed messages (its receiver answered 500)', async () => {
     await page.goto('/webhooks');
-    const { access_token: tok } = await (
-      await req.post(`${base}/oauth/token`, { data: { client_id: SANDBOX.clientId, client_secret: SANDBOX.clientSecret, audience: SANDBOX.audience, grant_type: 'client_credentials' } })
-    ).json();
-    const auth = { authorization: `Bearer ${tok}` };
+    const auth = await sandboxAuth(req, base);
     const S = `whsec_${randomBytes(32).toString('base64')}`;
     const R = await (await req.post(`${base}/api/receivers`, { data: { name: 'Recover receiver', secret: S } })).json();
     expect((await req.patch(`${base}/api/receivers/${R.id}`, { data: { responseStatus: 500 } })).status()).toBe(200);

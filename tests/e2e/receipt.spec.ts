@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { SANDBOX } from '../helpers/app';
-import { expect, expectFitsWidth, screenshot, test } from './fixtures';
+import { expect, expectFitsWidth, screenshot, test, sandboxAuth } from './fixtures';
 
 // A receipt whose signature did not verify (the receiver holds another secret than the webhook's),
 // in Chromium: its page fits 390 px (the body badge wraps, the fingerprint table's headers stay
@@ -19,11 +18,7 @@ async function json<T = any>(res: Awaited<ReturnType<APIRequestContext['get']>>,
 test('a bad-signature receipt at 1280 and 390 px; the receiver warns of the webhook it cannot verify', async ({ page, app }) => {
   const [S, OTHER] = [newSecret(), newSecret()];
   const req = page.request;
-  const { access_token: tok } = await json(
-    await req.post(`${app.baseUrl}/oauth/token`, { data: { client_id: SANDBOX.clientId, client_secret: SANDBOX.clientSecret, audience: SANDBOX.audience, grant_type: 'client_credentials' } }),
-    200,
-  );
-  const auth = { authorization: `Bearer ${tok}` };
+  const auth = await sandboxAuth(req, app.baseUrl);
   const receiver = await json(await req.post(`${app.baseUrl}/api/receivers`, { data: { name: 'Receipt: holds another secret', secret: OTHER } }), 201);
   const webhook = await json(
     await req.post(`${app.baseUrl}/v1/webhooks`, { headers: auth, data: { url: receiver.ingestUrl, eventTypes: ['grant.succeeded'], description: 'Receipt: donor CRM', secret: S } }),

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SANDBOX } from '../helpers/app';
-import { expect, screenshot, test } from './fixtures';
+import { expect, screenshot, test, sandboxAuth } from './fixtures';
 
 // The recover card's third kind in Chromium: a webhook whose console receiver held another secret
 // answered 200 (the service counts the message delivered) while the signature failed. Its page
@@ -17,10 +16,7 @@ test('webhook page → recover messages: the three kinds side by side → re-sen
   let receiverId = '';
   let auth: Record<string, string> = {};
   await test.step('a message delivered to a receiver that holds another secret', async () => {
-    const { access_token: tok } = await (
-      await req.post(`${base}/oauth/token`, { data: { client_id: SANDBOX.clientId, client_secret: SANDBOX.clientSecret, audience: SANDBOX.audience, grant_type: 'client_credentials' } })
-    ).json();
-    auth = { authorization: `Bearer ${tok}` };
+    auth = await sandboxAuth(req, base);
     const R = await (await req.post(`${base}/api/receivers`, { data: { name: 'Wrong secret receiver', secret: `whsec_${randomBytes(32).toString('base64')}` } })).json();
     receiverId = R.id;
     W = (await (await req.post(`${base}/v1/webhooks`, { headers: auth, data: { url: R.ingestUrl, eventTypes: ['grant.succeeded'], description: 'Re-send me', secret: S } })).json()).id;

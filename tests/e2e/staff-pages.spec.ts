@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { SANDBOX } from '../helpers/app';
-import { expect, logIn, test } from './fixtures';
+import { expect, logIn, test, sandboxAuth } from './fixtures';
 
 // The team's daily friction, in Chromium: the Staff and change-password pages at 1280 and 390 px
 // with nothing clipped (the header's search, the "Signs in with" select: their text fits the box,
@@ -93,10 +92,10 @@ const pageScrollsSideways = (page: Page) => page.evaluate(() => document.documen
 test('a secret its webhook does not sign with is said before saving; "Another URL" that is a receiver offers that receiver and its secret', async ({ page, app }) => {
   test.setTimeout(120_000);
   const req = page.request;
-  const token = (await (await req.post(`${app.baseUrl}/oauth/token`, { data: { client_id: SANDBOX.clientId, client_secret: SANDBOX.clientSecret, audience: SANDBOX.audience, grant_type: 'client_credentials' } })).json()).access_token as string;
+  const auth = await sandboxAuth(req, app.baseUrl);
   const secret = `whsec_${randomBytes(32).toString('base64')}`;
   const receiver = await (await req.post(`${app.baseUrl}/api/receivers`, { data: { name: 'Friction receiver', secret } })).json();
-  const hook = await req.post(`${app.baseUrl}/v1/webhooks`, { headers: { authorization: `Bearer ${token}` }, data: { url: receiver.ingestUrl, eventTypes: ['grant.succeeded'], secret } });
+  const hook = await req.post(`${app.baseUrl}/v1/webhooks`, { headers: auth, data: { url: receiver.ingestUrl, eventTypes: ['grant.succeeded'], secret } });
   expect(hook.status()).toBe(201);
 
   await page.goto(`/receivers/${receiver.id}`);
@@ -134,6 +133,6 @@ test('a secret its webhook does not sign with is said before saving; "Another UR
   await page.getByRole('button', { name: 'Use that receiver (and its secret)' }).first().click();
   await page.waitForURL(/\/webhooks\/ep_/);
   const webhookId = decodeURIComponent(new URL(page.url()).pathname.split('/')[2]);
-  const signing = await (await req.get(`${app.baseUrl}/v1/webhooks/${webhookId}/secret`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const signing = await (await req.get(`${app.baseUrl}/v1/webhooks/${webhookId}/secret`, { headers: auth })).json();
   expect(signing.key).toBe(changed[0]);
 });

@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { SANDBOX } from '../helpers/app';
-import { expect, logIn, test } from './fixtures';
+import { expect, logIn, test, sandboxAuth } from './fixtures';
 
 // A team's tool in Chromium: the admin adds a viewer and an operator (one-time passwords shown
 // once, each changed at the first sign-in); the viewer opens a message and its case without the secret, the donor's e-mail or the
@@ -28,11 +27,7 @@ async function ok<T = any>(res: Awaited<ReturnType<APIRequestContext['get']>>, s
 /** A receiver holding the webhook's secret, the webhook, and one grant delivered to it. */
 async function setUp(page: Page, baseUrl: string) {
   const req = page.request;
-  const { access_token: tok } = await ok(
-    await req.post(`${baseUrl}/oauth/token`, { data: { client_id: SANDBOX.clientId, client_secret: SANDBOX.clientSecret, audience: SANDBOX.audience, grant_type: 'client_credentials' } }),
-    200,
-  );
-  const auth = { authorization: `Bearer ${tok}` };
+  const auth = await sandboxAuth(req, baseUrl);
   const secret = `whsec_${randomBytes(32).toString('base64')}`;
   const receiver = await ok(await req.post(`${baseUrl}/api/receivers`, { data: { name: 'Team receiver', secret } }), 201);
   const webhook = (await ok(await req.post(`${baseUrl}/v1/webhooks`, { headers: auth, data: { url: receiver.ingestUrl, eventTypes: ['grant.succeeded'], description: 'Team hook', secret } }), 201)).id as string;
