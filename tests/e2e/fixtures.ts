@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { ADMIN, SANDBOX, startApp, type TApp } from '../helpers/app';
 
 // Typed fixtures: one app per worker (built app, fresh database), a staff session made once per
@@ -20,6 +20,16 @@ export const SCREENSHOTS = path.resolve(import.meta.dirname, '../../test-results
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/**
+ * A picture the docs show (docs/{name}.png), taken again only when DOCS_SCREENSHOTS=1: a test run
+ * otherwise leaves the tracked files as they were (the picture goes to the run's screenshots).
+ */
+export async function docsScreenshot(target: Page | Locator, name: string, { fullPage = true } = {}): Promise<void> {
+  const dir = process.env.DOCS_SCREENSHOTS === '1' ? path.resolve(import.meta.dirname, '../../docs') : SCREENSHOTS;
+  fs.mkdirSync(dir, { recursive: true });
+  await target.screenshot({ path: path.join(dir, `${name}.png`), ...('goto' in target ? { fullPage } : {}) });
 }
 
 /** Refuses a TEST_DATABASE_URL that is not on this machine: the suite creates databases there. */

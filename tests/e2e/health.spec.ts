@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, screenshot, test, sandboxAuth } from './fixtures';
+import { expect, screenshot, test, sandboxAuth, docsScreenshot } from './fixtures';
 
 // The health home and a webhook's charts in Chromium: three webhooks of the account made through
 // the API — one whose console receiver answers 2xx (healthy), one whose receiver answers 500 and is
@@ -10,7 +8,6 @@ import { expect, screenshot, test, sandboxAuth } from './fixtures';
 // one's page must draw its outcome and latency charts, switchable between windows.
 // The app is shared with the other spec files, so the account may hold other webhooks too.
 
-const DOCS = path.resolve(import.meta.dirname, '../../docs');
 
 async function json<T = any>(res: Awaited<ReturnType<APIRequestContext['get']>>, status: number): Promise<T> {
   expect(res.status(), `${res.url()}: ${await res.text()}`).toBe(status);
@@ -69,8 +66,7 @@ test('the health home lists every webhook troubled first; a webhook page draws i
   await expect(page.getByTestId('health-thresholds')).toContainText('3 or more failed attempts in a row');
   await expect(page.getByTestId('health-live')).toHaveAttribute('data-state', 'live');
   await screenshot(page, 'health-home');
-  fs.mkdirSync(DOCS, { recursive: true });
-  await page.screenshot({ path: path.join(DOCS, 'screenshot-health.png'), fullPage: true });
+  await docsScreenshot(page, 'screenshot-health');
 
   // The failing webhook's page: figures and both charts, with the 15 s timeout line; the window switches.
   await row(failing).getByRole('link', { name: 'Health: finance sync (answers 500)' }).click();
@@ -91,7 +87,7 @@ test('the health home lists every webhook troubled first; a webhook page draws i
   await expect(health.getByTestId('health-figures')).toContainText(/0 of \d+ attempts/);
   await expect(health.getByTestId('chart-outcomes')).toContainText('Attempts per 5 min');
   await screenshot(page, 'webhook-charts');
-  await health.screenshot({ path: path.join(DOCS, 'screenshot-webhook-charts.png') });
+  await docsScreenshot(health, 'screenshot-webhook-charts');
 
   // 390 px wide: cards instead of the table, charts within the width, nothing scrolls sideways.
   await page.setViewportSize({ width: 390, height: 844 });

@@ -1,9 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { freePort } from '../helpers/app';
-import { expect, screenshot, test, sandboxAuth } from './fixtures';
+import { expect, screenshot, test, sandboxAuth, docsScreenshot } from './fixtures';
 
 // The README's default setup: the console's URL says localhost, integrators paste 127.0.0.1.
 test.use({ publicHost: 'localhost' });
@@ -18,7 +16,6 @@ test.use({ publicHost: 'localhost' });
 // The app is shared with the other spec files of the worker, so the account may hold other
 // webhooks: assertions are about W1–W3, and counts are taken against the account's webhook list.
 
-const DOCS = path.resolve(import.meta.dirname, '../../docs');
 const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 /** clock() of explain-delivery: "12:04:05", or "Nov 22 12:04:05" on another UTC day than now. */
 const CLOCK = String.raw`(?:[A-Z][a-z]{2} \d{1,2} )?\d\d:\d\d:\d\d`;
@@ -150,8 +147,7 @@ test('investigate a grant: timelines, the case from the header search, problems;
     await page.goto('/webhooks');
     await searchFor(s.grant.trackingId);
     await screenshot(page, 'case');
-    fs.mkdirSync(DOCS, { recursive: true });
-    await page.screenshot({ path: path.join(DOCS, 'screenshot-case.png'), fullPage: true });
+      await docsScreenshot(page, 'screenshot-case');
     await searchFor(s.grant.id);
     await searchFor(s.messageId);
   });
@@ -175,7 +171,7 @@ test('investigate a grant: timelines, the case from the header search, problems;
     await expect(item('W1')).toHaveCount(0);
     await expect(item('W4')).toHaveCount(0);
     await screenshot(page, 'problems');
-    await page.screenshot({ path: path.join(DOCS, 'screenshot-problems.png'), fullPage: true });
+    await docsScreenshot(page, 'screenshot-problems');
   });
 
   await test.step('signature forensics on W2’s receipt; “use this webhook’s secret” makes the next delivery verify', async () => {
@@ -203,7 +199,7 @@ test('investigate a grant: timelines, the case from the header search, problems;
     await expect(line('Body')).toHaveText('byte-for-byte what the service sent');
     const adopt = page.getByRole('button', { name: 'Use this webhook’s secret on the receiver' });
     await expect(adopt).toBeVisible();
-    await page.screenshot({ path: path.join(DOCS, 'screenshot-forensics.png'), fullPage: true });
+    await docsScreenshot(page, 'screenshot-forensics');
 
     await adopt.click();
     await expect(page.getByText('The receiver now holds the webhook’s secret')).toBeVisible();
