@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BackupBusyError, writeBackup } from '@/lib/db/backup/snapshot';
+import { BackupBusyError, describeHold, writeBackup } from '@/lib/db/backup/snapshot';
 import { embeddedStore } from '@/lib/db/client';
 import { isStoreUnavailable } from '@/lib/db/store-availability';
 import { env } from '@/lib/env';
@@ -61,16 +61,16 @@ async function streamBackup(res: http.ServerResponse): Promise<void> {
   if (!store) return answer(res, 400, { error: 'This app runs on PostgreSQL (DATABASE_URL): back it up with pg_dump.' });
   let started = false;
   const startedAt = Date.now();
-  let heldMs = 0;
+  let hold = '';
   try {
     await writeBackup(store, res, {
-      onSnapshot: (manifest) => {
+      onSnapshot: (manifest, times) => {
         started = true;
-        heldMs = Date.now() - startedAt;
+        hold = describeHold(times);
         res.writeHead(200, { 'content-type': 'application/gzip', 'x-backup-manifest': Buffer.from(JSON.stringify(manifest)).toString('base64'), 'cache-control': 'no-store' });
       },
     });
-    console.log(`backup for the CLI: snapshot in ${(heldMs / 1000).toFixed(1)} s (statements waited that long), sent in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
+    console.log(`backup for the CLI: ${hold}, sent in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
   } catch (e) {
     console.error(`backup requested by the CLI failed: ${(e as Error).message.split('\n')[0]}`);
     if (!started) answer(res, e instanceof BackupBusyError ? 409 : isStoreUnavailable(e) ? 503 : 500, { error: (e as Error).message.split('\n')[0] });

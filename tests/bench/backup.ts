@@ -17,26 +17,34 @@ const RECEIVER = '0193e0c0-0000-7000-8000-0000000bac00';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gc-bench-backup-'));
 const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gc-bench-backup-out-')), 'console.tar.gz');
-fs.cpSync(await templateDb(), dir, { recursive: true });
-fs.rmSync(path.join(dir, 'owner.lock'), { force: true });
-
+// BENCH_BACKUP_SEEDED=<folder>: the seeded store is kept there and reused by the next run of the same N.
+const SEEDED = process.env.BENCH_BACKUP_SEEDED ? path.resolve(process.env.BENCH_BACKUP_SEEDED, `receipts-${N}`) : null;
 let t0 = Date.now();
-const db = new PGlite(path.join(dir, 'pg'));
-await db.query(`insert into console.receivers (id, slug, name, secrets) values ('${RECEIVER}', 'bench-backup', 'bench backup', '{}')`);
-const payload = (i: string) =>
-  `'{"type":"grant.succeeded","data":{"id":"grant_' || ${i} || '","amount":5000,"currency":"USD","donor":{"firstName":"Ada","lastName":"Lovelace","email":"ada' || ${i} || '@example.org"},"note":"` +
-  'x'.repeat(700) +
-  `"}}'`;
-for (let from = 0; from < N; from += 50_000) {
-  const to = Math.min(N, from + 50_000);
-  await db.exec(`insert into console.receipts (receiver_id, method, path, headers, body, body_size, verdict, response_status, host, message_id, body_json)
-    select '${RECEIVER}', 'POST', '/ingest/bench-backup', '${SEEDED_HEADERS}'::jsonb, convert_to(p, 'UTF8'), octet_length(p), 'valid', 200, '127.0.0.1', 'msg_' || i, p::jsonb
-    from (select i, ${payload('i::text')} as p from generate_series(${from + 1}, ${to}) i) s`);
-  console.log(`seeding: ${to} of ${N} receipts after ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+if (SEEDED && fs.existsSync(path.join(SEEDED, 'pg', 'PG_VERSION'))) {
+  fs.cpSync(SEEDED, dir, { recursive: true });
+  console.log(`the store seeded with ${N} receipts copied from ${SEEDED}`);
+} else await seed();
+async function seed(): Promise<void> {
+  fs.cpSync(await templateDb(), dir, { recursive: true });
+  fs.rmSync(path.join(dir, 'owner.lock'), { force: true });
+  const db = new PGlite(path.join(dir, 'pg'));
+  await db.query(`insert into console.receivers (id, slug, name, secrets) values ('${RECEIVER}', 'bench-backup', 'bench backup', '{}')`);
+  const payload = (i: string) =>
+    `'{"type":"grant.succeeded","data":{"id":"grant_' || ${i} || '","amount":5000,"currency":"USD","donor":{"firstName":"Ada","lastName":"Lovelace","email":"ada' || ${i} || '@example.org"},"note":"` +
+    'x'.repeat(700) +
+    `"}}'`;
+  for (let from = 0; from < N; from += 50_000) {
+    const to = Math.min(N, from + 50_000);
+    await db.exec(`insert into console.receipts (receiver_id, method, path, headers, body, body_size, verdict, response_status, host, message_id, body_json)
+      select '${RECEIVER}', 'POST', '/ingest/bench-backup', '${SEEDED_HEADERS}'::jsonb, convert_to(p, 'UTF8'), octet_length(p), 'valid', 200, '127.0.0.1', 'msg_' || i, p::jsonb
+      from (select i, ${payload('i::text')} as p from generate_series(${from + 1}, ${to}) i) s`);
+    console.log(`seeding: ${to} of ${N} receipts after ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  }
+  await db.exec('vacuum analyze console.receipts');
+  await db.close();
+  console.log(`seeded ${N} receipts in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  if (SEEDED) fs.cpSync(dir, SEEDED, { recursive: true });
 }
-await db.exec('vacuum analyze console.receipts');
-await db.close();
-const seedS = (Date.now() - t0) / 1000;
 const sizeMiB = (d: string): number => {
   let total = 0;
   for (const f of fs.readdirSync(d, { recursive: true }).map(String)) {
@@ -45,7 +53,7 @@ const sizeMiB = (d: string): number => {
   }
   return total / 1024 / 1024;
 };
-console.log(`seeded ${N} receipts in ${seedS.toFixed(0)} s; store ${sizeMiB(path.join(dir, 'pg')).toFixed(0)} MiB`);
+console.log(`store ${sizeMiB(path.join(dir, 'pg')).toFixed(0)} MiB`);
 
 const app = await startApp({ env: { DATA_DIR: dir, DATABASE_URL: '', WORKER_IN_PROCESS: 'false' } });
 const body = JSON.stringify({ type: 'grant.succeeded', data: { amount: 5000, note: 'y'.repeat(700) } });
@@ -85,8 +93,9 @@ try {
   const line = await backup;
   console.log(`ingest during backup:  ${fmt(during)}`);
   console.log(`backup: ${((Date.now() - t0) / 1000).toFixed(1)} s, ${(fs.statSync(out).size / 1024 / 1024).toFixed(0)} MiB — ${line}`);
-  for (let i = 0; i < 50 && !/snapshot in ([\d.]+) s/.test(app.logs()); i++) await new Promise((r) => setTimeout(r, 100));
-  console.log(`statements waited for the snapshot: ${/snapshot in ([\d.]+) s/.exec(app.logs())?.[1] ?? '?'} s (the app's log line)`);
+  const held = /(?:snapshot in|statements waited) ([\d.]+) s.*/;
+  for (let i = 0; i < 50 && !held.test(app.logs()); i++) await new Promise((r) => setTimeout(r, 100));
+  console.log(`statements waited for the snapshot: ${held.exec(app.logs())?.[1] ?? '?'} s — the app's log line: ${held.exec(app.logs())?.[0] ?? '?'}`);
 } finally {
   await app.stop();
   fs.rmSync(dir, { recursive: true, force: true });

@@ -76,26 +76,28 @@ test('staff commands while the app runs on the embedded store (through the app),
   assert.equal(afterReset.body.mustChangePassword, true, 'a password set by users:password is one-time too');
   const listed = await cli(['users:list'], env);
   assert.match(listed.out, /colleague@example\.org\toperator/);
-  const again = await cli(['users:add', '--email', 'colleague@example.org', '--password', 'colleague-pass-1'], env);
-  assert.equal(again.code, 1);
-  assert.match(again.err, /already exists\. Use users:password/);
-  const badRole = await cli(['users:add', '--email', 'x@example.org', '--password', 'colleague-pass-1', '--role', 'owner'], env);
-  assert.equal(badRole.code, 2);
-  assert.match(badRole.err, /--role must be viewer, operator or admin/);
-  const short = await cli(['users:password', '--email', 'colleague@example.org', '--password', 'short'], env);
-  assert.equal(short.code, 1);
-  assert.match(short.err, /at least 8 characters/);
   const receiver = await cli(['receivers:create', '--name', 'From the shell'], env);
   assert.equal(receiver.code, 0, receiver.err);
   assert.match((await cli(['receivers:list'], env)).out, /From the shell/);
 
   // The control port answers only the token, compared whole.
   const control = JSON.parse(fs.readFileSync(controlFile, 'utf8')) as { port: number; token: string };
-  const ask = (authorization?: string) =>
-    fetch(`http://127.0.0.1:${control.port}/command`, { method: 'POST', headers: authorization ? { authorization } : {}, body: JSON.stringify({ argv: ['users:list'] }) });
+  const ask = (authorization?: string, argv = ['users:list']) =>
+    fetch(`http://127.0.0.1:${control.port}/command`, { method: 'POST', headers: authorization ? { authorization } : {}, body: JSON.stringify({ argv }) });
   assert.equal((await ask()).status, 401);
   assert.equal((await ask(`Bearer ${control.token.slice(0, -1)}x`)).status, 401);
   assert.equal((await ask(`Bearer ${control.token}`)).status, 200);
+  // Refusals, as the CLI gets them from the app (asked straight, without a CLI process each: the transport is proven above).
+  const command = async (argv: string[]) => (await ask(`Bearer ${control.token}`, argv)).json() as Promise<{ code: number; err: string[] }>;
+  const again = await command(['users:add', '--email', 'colleague@example.org', '--password', 'colleague-pass-1']);
+  assert.equal(again.code, 1);
+  assert.match(again.err.join('\n'), /already exists\. Use users:password/);
+  const badRole = await command(['users:add', '--email', 'x@example.org', '--password', 'colleague-pass-1', '--role', 'owner']);
+  assert.equal(badRole.code, 2);
+  assert.match(badRole.err.join('\n'), /--role must be viewer, operator or admin/);
+  const short = await command(['users:password', '--email', 'colleague@example.org', '--password', 'short']);
+  assert.equal(short.code, 1);
+  assert.match(short.err.join('\n'), /at least 8 characters/);
   assert.ok(!app.logs().includes(control.token), 'the token is never logged');
 
   // Stopped: the control file goes with the app, and the CLI opens the store itself.
@@ -106,13 +108,12 @@ test('staff commands while the app runs on the embedded store (through the app),
   await app.restart();
   assert.ok(await staffCookie(app, { email: 'second@example.org', password: 'second-pass-1' }));
 
-  // Killed: its control file stays behind, names a process that is gone, and the CLI opens the store.
+  // Killed: its control file stays behind, names a process that is gone, and the CLI opens the store
+  // (what it writes there is read back as above: no third start to prove it again).
   await app.kill();
   assert.ok(fs.existsSync(controlFile));
   const afterKill = await cli(['users:add', '--email', 'third@example.org', '--password', 'third-pass-1'], env);
   assert.equal(afterKill.code, 0, afterKill.err);
-  await app.restart();
-  assert.ok(await staffCookie(app, { email: 'third@example.org', password: 'third-pass-1' }));
 });
 
 test('a backup while the app ingests: ingest answers 2xx throughout, everything acknowledged before is in it; restore brings back every receipt, message, user, setting and secret', async (t) => {

@@ -6,7 +6,7 @@ import { formatDuration } from '@/lib/duration';
 import { env } from '@/lib/env';
 import { processSingleton } from '@/lib/process-singleton';
 import { describeCounts } from './manifest';
-import { BackupBusyError, writeBackup, writeFileAtomically } from './snapshot';
+import { BackupBusyError, describeHold, writeBackup, writeFileAtomically } from './snapshot';
 
 // Scheduled backups of the embedded store: with BACKUP_DIR, one every BACKUP_EVERY (the first
 // when the newest one there is that old, at once when there is none), each written to a temporary
@@ -65,10 +65,11 @@ async function takeScheduledBackup(): Promise<void> {
     fs.mkdirSync(dir, { recursive: true });
     const at = new Date();
     const file = path.join(dir, `console-backup-${stamp(at)}.tar.gz`);
-    const manifest = await writeFileAtomically(file, (out) => writeBackup(store, out));
+    let hold = '';
+    const manifest = await writeFileAtomically(file, (out) => writeBackup(store, out, { onSnapshot: (_m, times) => (hold = describeHold(times)) }));
     prune(dir, env.BACKUP_KEEP);
     const again = state.failure ? ` (working again after ${state.failure.failures} failed attempt${state.failure.failures === 1 ? '' : 's'})` : '';
-    console.log(`scheduled backup written to ${file}: ${describeCounts(manifest.rowCounts)}${again}`);
+    console.log(`scheduled backup written to ${file}: ${describeCounts(manifest.rowCounts)}; ${hold}${again}`);
     state.lastAt = at;
     state.lastFile = file;
     state.failure = null;

@@ -6,14 +6,18 @@ import type { TEmbedded } from '@/lib/db/client';
 import { formatBytes, freeBytes, RESUME_FREE } from '@/lib/db/disk-space';
 import { processSingleton } from '@/lib/process-singleton';
 import { buildManifest, type TManifest } from './manifest';
+import { FolderMirror, type TPassStats } from './mirror';
 
 // A backup of the embedded store: a gzip tarball of `manifest.json` and `pg/` (PGlite's data
-// directory). Consistent without stopping the app: PGlite runs one statement at a time, and a
-// transaction of ours holds it while the manifest's counts are taken, a CHECKPOINT writes every
-// change to the data files, and the directory is copied to a staging folder beside it (a plain
-// file copy on the same disk). Statements wait only for that copy; the compression and the writing
-// of the tarball happen after, while the app ingests. Everything committed before the backup began
-// is in it; nothing committed after is (the copy is a state the store was in).
+// directory). Consistent without stopping the app: the directory is first copied to a staging
+// folder beside it while statements run (mirror.ts: an inconsistent copy, then passes that rewrite
+// only what changed), then PGlite, which runs one statement at a time, is held by a transaction of
+// ours while the manifest's counts are taken, a CHECKPOINT writes every change to the data files,
+// and a last pass makes the staging copy byte for byte the store's files at that moment. Statements
+// wait only for that (the files written since the pass before, read from the page cache); the
+// compression and the writing of the tarball happen after, while the app ingests. Everything
+// committed before the backup began is in it; nothing committed after the hold is (the copy is a
+// state the store was in).
 
 export class BackupBusyError extends Error {
   constructor() {
@@ -54,7 +58,35 @@ function checkRoomForStaging(dir: string): void {
  * Writes a backup of `store` to `out` (ended when done). `onSnapshot` is called once the copy is
  * taken (statements run again from then on), with the manifest. Returns the manifest.
  */
-export async function writeBackup(store: TEmbedded, out: NodeJS.WritableStream, { onSnapshot }: { onSnapshot?: (m: TManifest) => void } = {}): Promise<TManifest> {
+export type TSnapshotTimes = {
+  /** How long statements waited: the counts, a CHECKPOINT and the last pass of the copy. */
+  heldMs: number;
+  /** The copy's passes before that, while statements ran. */
+  precopyMs: number;
+  /** The last pass: files it compared and bytes it rewrote. */
+  lastPass: TPassStats;
+};
+
+/** "statements waited 0.4 s (…)": for the log line of each backup. */
+export function describeHold({ heldMs, precopyMs, lastPass }: TSnapshotTimes): string {
+  const mib = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MiB`;
+  return (
+    `statements waited ${(heldMs / 1000).toFixed(1)} s for the snapshot (copied in ${(precopyMs / 1000).toFixed(1)} s while they ran; ` +
+    `the last pass compared ${lastPass.compared} files, ${mib(lastPass.read)}, and rewrote ${mib(lastPass.written)})`
+  );
+}
+
+/** Passes while statements run (after the first, whole copy) before the one that holds them. */
+const MAX_PRECOPY_PASSES = 3;
+/** A pass this short is close enough to the held one's to stop the passes before it. */
+const SHORT_PASS_MS = 1000;
+
+/**
+ * Writes a backup of `store` to `out` (ended when done). `onSnapshot` is called once the copy is
+ * taken (statements run again from then on), with the manifest and how long statements waited.
+ * Returns the manifest.
+ */
+export async function writeBackup(store: TEmbedded, out: NodeJS.WritableStream, { onSnapshot }: { onSnapshot?: (m: TManifest, times: TSnapshotTimes) => void } = {}): Promise<TManifest> {
   if (busy.running) throw new BackupBusyError();
   busy.running = true;
   const { client, dir } = store;
@@ -63,15 +95,23 @@ export async function writeBackup(store: TEmbedded, out: NodeJS.WritableStream, 
     removeStaleStaging(dir);
     checkRoomForStaging(dir);
     staging = fs.mkdtempSync(path.join(dir, STAGING_PREFIX));
-    const target = path.join(staging, 'pg');
-    const manifest = await client.transaction(async (tx) => {
+    const started = Date.now();
+    // The pre-copy, while statements run: the whole store, then passes that bring the copy up to
+    // date until one is short (each reads only the files written since the one before).
+    const mirror = new FolderMirror(path.join(dir, 'pg'), path.join(staging, 'pg'));
+    await client.exec('checkpoint'); // most changes into the data files first: less for the passes to redo
+    await mirror.copyAll();
+    for (let i = 0; i < MAX_PRECOPY_PASSES; i++) if ((await mirror.update()).ms < SHORT_PASS_MS) break;
+    const precopyMs = Date.now() - started;
+    // Statements wait from here: the counts, a CHECKPOINT, and one pass that leaves the copy byte
+    // for byte the store's files at this moment.
+    const heldFrom = Date.now();
+    const { manifest, lastPass } = await client.transaction(async (tx) => {
       const m = await buildManifest(tx);
       await tx.exec('checkpoint');
-      // A copy-on-write clone where the filesystem has one (XFS, btrfs): then the wait is near nothing.
-      await fs.promises.cp(path.join(dir, 'pg'), target, { recursive: true, errorOnExist: true, force: false, mode: fs.constants.COPYFILE_FICLONE });
-      return m;
+      return { manifest: m, lastPass: await mirror.update() };
     });
-    onSnapshot?.(manifest);
+    onSnapshot?.(manifest, { heldMs: Date.now() - heldFrom, precopyMs, lastPass });
     fs.writeFileSync(path.join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2));
     // Level 3: most of the size gone at a fraction of the default's CPU (the data files compress well).
     await pipeline(create({ gzip: { level: 3 }, cwd: staging, portable: true }, ['manifest.json', 'pg']), out);
