@@ -183,12 +183,9 @@ test.describe('subscription → test event → live grant → retries, on one ti
       await donor.getByLabel('Email').fill('dana@example.org');
       await donor.getByRole('button', { name: 'Recommend grant' }).click();
       await donor.waitForURL(/thanks/);
-      const given = Date.now();
 
-      await expect(rows).toHaveCount(2, { timeout: 5_000 });
-      const seenAfterMs = Date.now() - given;
-      test.info().annotations.push({ type: 'grant → timeline', description: `${seenAfterMs} ms` });
-      expect(seenAfterMs, 'the grant message appears within 2 s (1 s polling)').toBeLessThan(2_500);
+      // It appears without a reload (the live timeline polls); how fast is `npm run bench`'s to say, not a test's.
+      await expect(rows).toHaveCount(2);
       await expect(rows.first()).toHaveAttribute('data-event-type', 'grant.succeeded');
       await expect(rows.first()).toHaveAttribute('data-status', 'success');
       await expect(rows.first().getByTestId('reconciliation')).toHaveText('delivered and received');

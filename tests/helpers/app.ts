@@ -289,17 +289,27 @@ export async function startApp(options: TStartOptions = {}): Promise<TApp & { cl
   };
 }
 
+export type TAppDbQuery = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
+
 /**
  * Runs SQL against the app's own database, as an operator with psql would: PostgreSQL directly;
  * an embedded store by stopping the app (PGlite is one process's), querying, and starting it again.
  */
 export async function queryAppDb<T = Record<string, unknown>>(app: TApp, text: string, params: unknown[] = []): Promise<T[]> {
+  return withAppDb(app, (query) => query<T>(text, params));
+}
+
+/**
+ * Several looks at the app's own database in one session (`query` as queryAppDb's): on the embedded
+ * store the app stops and starts again once for all of them, not once per statement (~3 CPU seconds each).
+ */
+export async function withAppDb<R>(app: TApp, look: (query: TAppDbQuery) => Promise<R>): Promise<R> {
   if (app.env.DATABASE_URL) {
     const pg = (await import('pg')).default;
     const client = new pg.Client({ connectionString: app.env.DATABASE_URL });
     await client.connect();
     try {
-      return (await client.query(text, params)).rows as T[];
+      return await look(async (text, params = []) => (await client.query(text, params)).rows);
     } finally {
       await client.end();
     }
@@ -308,7 +318,7 @@ export async function queryAppDb<T = Record<string, unknown>>(app: TApp, text: s
   const { PGlite } = await import('@electric-sql/pglite');
   const db = new PGlite(path.join(app.env.DATA_DIR, 'pg'));
   try {
-    return (await db.query<T>(text, params)).rows;
+    return await look(async (text, params = []) => (await db.query(text, params)).rows as never);
   } finally {
     await db.close();
     await app.restart();

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { queryAppDb, startApp, type TApp } from '../helpers/app';
+import { startApp, withAppDb, type TApp } from '../helpers/app';
 import { call, eventually, staffCookie, token } from '../helpers/http';
 
 // One donor erased across both halves (POST /api/erasures → EXT POST /v1/erasures): two grants of
@@ -55,8 +55,9 @@ describe('donor erasure across both halves', () => {
     // A stray request at a receiver that names the donor (no webhook id: matched by its body).
     await fetch(`${app.baseUrl}/ingest/${receivers[0].slug}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ contact: DONOR }) });
     await eventually(async () => {
-      const [n] = await queryAppDbLive(`select count(*)::int as n from console.receipts where verdict = 'valid'`);
-      return n.n === 6;
+      let valid = 0;
+      for (const id of receiverIds) valid += (await staff('GET', `/api/receivers/${id}/receipts`)).body.results.filter((r: { verdict: string }) => r.verdict === 'valid').length;
+      return valid === 6;
     }, 30_000, 'three grants delivered to both receivers');
     // The stray request forwarded to a server that echoes it: the reply (kept beside the receipt) names the donor too.
     echo = http.createServer((req, res) => req.pipe(res));
@@ -70,9 +71,6 @@ describe('donor erasure across both halves', () => {
     await app?.destroy();
     echo?.close();
   });
-
-  /** The app's own store, read while it runs (PostgreSQL) or by stopping it (PGlite). */
-  const queryAppDbLive = <T = Record<string, number>>(text: string) => queryAppDb<T>(app, text).finally(async () => (cookie = await staffCookie(app)));
 
   test('preview, erase, erase again: counts match, the donor is nowhere, the case still reconciles', async () => {
     const preview = await staff('POST', '/api/erasures', { email: DONOR, dryRun: true });
@@ -117,17 +115,17 @@ describe('donor erasure across both halves', () => {
     assert.equal(JSON.stringify(audit.body).includes(DONOR), false, 'the audit log has the hash, not the e-mail');
 
     // Every text, bytea, jsonb and array column of both schemas, grepped for the e-mail.
-    const columns = await queryAppDb<{ s: string; t: string; c: string; type: string }>(
-      app,
-      `select c.table_schema as s, c.table_name as t, c.column_name as c, c.data_type as type from information_schema.columns c
-         join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name and t.table_type = 'BASE TABLE'
-        where c.table_schema in ('service', 'console') and c.data_type in ('text', 'bytea', 'jsonb', 'ARRAY', 'character varying')`,
-    );
+    // One look at the store (on the embedded store each look stops and starts the app again).
+    const [columns, hits] = await withAppDb(app, async (query) => {
+      const found = await query<{ s: string; t: string; c: string; type: string }>(
+        `select c.table_schema as s, c.table_name as t, c.column_name as c, c.data_type as type from information_schema.columns c
+           join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name and t.table_type = 'BASE TABLE'
+          where c.table_schema in ('service', 'console') and c.data_type in ('text', 'bytea', 'jsonb', 'ARRAY', 'character varying')`,
+      );
+      const expr = (c: { c: string; type: string }) => (c.type === 'bytea' ? `encode("${c.c}", 'escape')` : `"${c.c}"::text`);
+      return [found, await query<{ at: string }>(found.map((c) => `select '${c.s}.${c.t}.${c.c}' as at from "${c.s}"."${c.t}" where lower(${expr(c)}) like '%${DONOR}%'`).join(' union all '))] as const;
+    });
     assert.ok(columns.length > 40, `${columns.length} columns`);
-    const expr = (c: { c: string; type: string }) => (c.type === 'bytea' ? `encode("${c.c}", 'escape')` : `"${c.c}"::text`);
-    const hits = await queryAppDbLive<{ at: string }>(
-      columns.map((c) => `select '${c.s}.${c.t}.${c.c}' as at from "${c.s}"."${c.t}" where lower(${expr(c)}) like '%${DONOR}%'`).join(' union all '),
-    );
     assert.deepEqual(hits, [], 'the donor e-mail appears nowhere');
   });
 });

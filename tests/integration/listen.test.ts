@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { queryAppDb, startApp, type TApp } from '../helpers/app';
+import { queryAppDb, startApp, withAppDb, type TApp } from '../helpers/app';
 import { databaseAt } from '../helpers/old-database';
 import { call, eventually, staffCookie } from '../helpers/http';
 
@@ -190,9 +190,9 @@ describe('personal access tokens', () => {
     assert.ok(!audit.text.includes(made.body.token));
 
     // Only its SHA-256 is in the database.
-    const rows = await queryAppDb<{ token_hash: string; name: string }>(app, 'select token_hash, name from console.personal_tokens');
+    const [rows, all] = await withAppDb(app, async (query) => [await query<{ token_hash: string; name: string }>('select token_hash, name from console.personal_tokens'), await query('select * from console.personal_tokens')]);
     assert.ok(rows.length >= 1);
-    const dump = JSON.stringify(await queryAppDb(app, 'select * from console.personal_tokens'));
+    const dump = JSON.stringify(all);
     assert.ok(!dump.includes(made.body.token) && !dump.includes(made.body.token.slice(8)), 'no plaintext token stored');
     assert.ok(rows.some((r) => r.token_hash === createHash('sha256').update(made.body.token).digest('base64url')));
   });
@@ -471,9 +471,11 @@ describe('npm run listen', () => {
     // msg_old_2 and msg_old_3 are there but past the stream's horizon, as receipts are whose batch
     // committed while an older transaction (another session, a long one) still runs: their
     // transaction ids are put just ahead of the store's, which the next few writes pass.
-    const [{ x }] = await queryAppDb<{ x: string }>(app, `select pg_current_xact_id()::text as x`);
-    await queryAppDb(app, `update console.receipts set tx = ($1::bigint + 4)::text::xid8 where message_id in ('msg_old_2', 'msg_old_3') and receiver_id = $2`, [x, made.body.id]);
-    const [{ newest }] = await queryAppDb<{ newest: number }>(app, `select max(id)::int as newest from console.receipts where receiver_id = $1`, [made.body.id]);
+    const newest = await withAppDb(app, async (query) => {
+      const [{ x }] = await query<{ x: string }>(`select pg_current_xact_id()::text as x`);
+      await query(`update console.receipts set tx = ($1::bigint + 4)::text::xid8 where message_id in ('msg_old_2', 'msg_old_3') and receiver_id = $2`, [x, made.body.id]);
+      return (await query<{ newest: number }>(`select max(id)::int as newest from console.receipts where receiver_id = $1`, [made.body.id]))[0].newest;
+    });
     const cursorFile = path.join(tmp, 'from-now.json');
     const args = ['--console', app.baseUrl, '--token', token, '--receiver', slug, '--forward', local.url, '--cursor-file', cursorFile];
     try {

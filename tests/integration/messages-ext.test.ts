@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { ConnectApi } from '../../lib/console/connect-api/client';
 import { isUnsupported, type ConnectApiError } from '../../lib/console/connect-api/errors';
-import { queryAppDb, SANDBOX, startApp } from '../helpers/app';
+import { SANDBOX, startApp, withAppDb } from '../helpers/app';
 import { assertProblem, call, eventually, token } from '../helpers/http';
 import { databaseAt } from '../helpers/old-database';
 import { startReceiver, type TReceiver } from '../helpers/receiver';
@@ -247,14 +247,16 @@ describe('EXT GET /v1/messages', () => {
   // found through its index (each grant's tag reads to the planner as common: it would otherwise
   // walk all the account's messages newest first), and a common one still pages.
   test('a tag found behind 2,001 newer messages, and a common tag paged through them', async () => {
-    const [{ account_id: account }] = await queryAppDb<{ account_id: string }>(app, 'select account_id from service.messages where id = $1', [ids[0]]);
-    await queryAppDb(
-      app,
-      `insert into service.messages (id, account_id, event_id, event_type, payload, tags, created_at)
-       select 'msg_2bFiller' || lpad(n::text, 19, '0'), $1, 'evt_2bFiller' || lpad(n::text, 19, '0'), 'grant.succeeded', '{}', array['filler'], now() + n * interval '1 ms'
-       from generate_series(1, 2001) n`,
-      [account],
-    );
+    // One look at the store (on the embedded store each look stops and starts the app again).
+    await withAppDb(app, async (query) => {
+      const [{ account_id: account }] = await query<{ account_id: string }>('select account_id from service.messages where id = $1', [ids[0]]);
+      await query(
+        `insert into service.messages (id, account_id, event_id, event_type, payload, tags, created_at)
+         select 'msg_2bFiller' || lpad(n::text, 19, '0'), $1, 'evt_2bFiller' || lpad(n::text, 19, '0'), 'grant.succeeded', '{}', array['filler'], now() + n * interval '1 ms'
+         from generate_series(1, 2001) n`,
+        [account],
+      );
+    });
     const q = async (query: string) => (await call(app, 'GET', `/v1/messages?pageLimit=100&${query}`, { token: lists })).body.results.map((m: { id: string }) => m.id);
     assert.deepEqual(await q(`tag=${encodeURIComponent(`grant:${grants[1].id}`)}`), [ids[1]]);
     assert.deepEqual(await q(`tag=${encodeURIComponent(`connect:${connect.id}`)}`), ids.slice(0, 3).reverse());

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { startApp, queryAppDb } from '../helpers/app';
+import { startApp, queryAppDb, withAppDb } from '../helpers/app';
 import { call, eventually, token } from '../helpers/http';
 import { databaseAt } from '../helpers/old-database';
 import { openTestDatabase } from '../helpers/in-process-db';
@@ -182,23 +182,25 @@ describe(what, () => {
     where h.n is distinct from a.n`;
 
   test('every count of the old rollups is in the histograms, new attempts add to them, and the stats agree with the attempts', async () => {
-    const [before] = await queryAppDb<{ n: number; total: number; tables: number }>(
-      old,
-      `select (${DIFFERENCES}) as n,
-              (select sum(attempts)::int from service.attempt_histograms where bucket_seconds = 3600) as total,
-              (select count(*)::int from pg_tables where schemaname = 'service' and tablename = 'attempt_rollups') as tables`,
-    );
+    // One look at the database (on the embedded store each look stops and starts the app again).
+    const [before, fn, after] = await withAppDb(old, async (query) => {
+      const [counted] = await query<{ n: number; total: number; tables: number }>(
+        `select (${DIFFERENCES}) as n,
+                (select sum(attempts)::int from service.attempt_histograms where bucket_seconds = 3600) as total,
+                (select count(*)::int from pg_tables where schemaname = 'service' and tablename = 'attempt_rollups') as tables`,
+      );
+      const [source] = await query<{ src: string }>(`select prosrc as src from pg_proc where proname = 'add_to_attempt_rollups'`);
+      // New attempts after the upgrade land in the same buckets' histograms through the trigger.
+      await query(attempts(300, 'atmpt_new'));
+      const [added] = await query<{ n: number; total: number; successes: number; ok: number }>(
+        `select (${DIFFERENCES}) as n, (select sum(attempts)::int from service.attempt_histograms where bucket_seconds = 21600) as total,
+                (select sum(successes)::int from service.attempt_histograms where bucket_seconds = 300) as successes,
+                (select count(*)::int from service.attempts where status = 'success') as ok`,
+      );
+      return [counted, source, added] as const;
+    });
     assert.deepEqual(before, { n: 0, total: 900, tables: 0 }, 'carried over exactly; the old table gone');
-    const [fn] = await queryAppDb<{ src: string }>(old, `select prosrc as src from pg_proc where proname = 'add_to_attempt_rollups'`);
     assert.match(fn.src, /count\(\*\) AS n/, "0022's function, which counts per latency bucket first");
-    // New attempts after the upgrade land in the same buckets' histograms through the trigger.
-    await queryAppDb(old, attempts(300, 'atmpt_new'));
-    const [after] = await queryAppDb<{ n: number; total: number; successes: number; ok: number }>(
-      old,
-      `select (${DIFFERENCES}) as n, (select sum(attempts)::int from service.attempt_histograms where bucket_seconds = 21600) as total,
-              (select sum(successes)::int from service.attempt_histograms where bucket_seconds = 300) as successes,
-              (select count(*)::int from service.attempts where status = 'success') as ok`,
-    );
     assert.deepEqual([after.n, after.total, after.successes], [0, 1200, after.ok]);
     const res = await call(old, 'GET', '/v1/webhooks/stats?window=24h&pageLimit=3', { token: await token(old) });
     assert.equal(res.status, 200, res.text);
