@@ -2,25 +2,12 @@
 // response (and tells pages their own path), so pages, Next's own 404/405s and API routes alike can
 // be traced. Route handlers built on lib/http/respond reuse the same id. With SERVICE_MODE=off the
 // embedded service's paths answer 404: this instance is a console for a remote service.
-// Nothing it answers may be cached (API keys, secrets, donors' details, staff pages): Cache-Control
-// no-store everywhere but the public key set; and console pages may not be framed (clickjacking).
+// Nothing it answers may be cached, and console pages may not be framed: lib/http/safety-headers.ts.
 import { NextResponse, type NextRequest } from 'next/server';
 import { env } from '@/lib/env';
 import { problemBody } from '@/lib/http/errors';
 import { REQUEST_ID_HEADER, requestIdOf } from '@/lib/http/request-id';
-
-const SERVICE_PATHS = /^\/(v1(\/|$)|oauth\/token$|\.well-known\/jwks\.json$|connect\/|openapi\.json$|reference(\/|$))/;
-const CACHEABLE = /^\/(\.well-known\/jwks\.json|reference\/scalar\.js)$/;
-
-/** The headers every answer of `pathname` carries besides its request id. */
-export function safetyHeaders(pathname: string): Record<string, string> {
-  const headers: Record<string, string> = CACHEABLE.test(pathname) ? {} : { 'cache-control': 'no-store' };
-  if (!SERVICE_PATHS.test(pathname)) {
-    headers['x-frame-options'] = 'DENY';
-    headers['content-security-policy'] = "frame-ancestors 'none'";
-  }
-  return headers;
-}
+import { SERVICE_PATHS, safetyHeaders } from '@/lib/http/safety-headers';
 
 export function proxy(req: NextRequest) {
   const id = requestIdOf(req);

@@ -11,6 +11,7 @@ import { DEFAULT_SANDBOX_SECRET, env } from '@/lib/env';
 import { firstWrites, openProcess, stopOnSignal } from '@/lib/process-runner';
 import { upsertClient } from '@/lib/service/auth/clients';
 import { currentSigningKey } from '@/lib/service/auth/signing-keys';
+import { registerGrantFastPath } from '@/lib/service/grants/grant-fast-path';
 import { registerQueueGauges } from '@/lib/service/delivery/queue-depth-gauge';
 import { startWorker, stopWorker } from '@/lib/service/delivery/process-worker';
 import { startFailingWarnings, stopFailingWarnings } from '@/lib/service/delivery/failing-warnings';
@@ -33,6 +34,7 @@ export async function boot(): Promise<void> {
     }
   });
   registerIngestHook();
+  if (env.SERVICE_MODE === 'on') registerGrantFastPath();
   // The CLI's way to the embedded store while this process holds it (users:add, backup, …).
   await startControlServer();
   await startScheduledBackups();

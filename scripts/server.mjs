@@ -4,7 +4,8 @@
 // could otherwise choose its own source address (TRUST_PROXY=true keeps a proxy's chain and appends
 // the peer), (2) serves the receiver (/ingest/{slug}) itself, through the hook the app registers at
 // boot (lib/console/ingest/ingest-node.ts): its hot path skips Next's pipeline and sees the headers exactly
-// as they arrived, (3) refuses what Next cannot handle well — see lib/http/front-door.ts; a body too
+// as they arrived, and a plain POST /v1/grants through the hook lib/service/grants/grant-fast-path.ts
+// registers (the route's own handler without Next's pipeline), (3) refuses what Next cannot handle well — see lib/http/front-door.ts; a body too
 // large is answered at once, then read and dropped within bounds so the client reads the answer (a
 // lingering close) — and (4) bounds slow and stuck clients: headers and whole requests that take too
 // long get a 408, idle keep-alive connections close, and one address may hold only so many
@@ -18,6 +19,8 @@ import next from 'next';
 
 // Same name as INGEST_HOOK in lib/console/ingest/ingest-node.ts.
 const INGEST_HOOK = '__gcIngestHook';
+// Same name as API_HOOK in lib/service/grants/grant-fast-path.ts: answers true when it took the request.
+const API_HOOK = '__gcApiHook';
 
 // The old generation may grow to 1.5× what survived the last full collection before the next one
 // (V8 lets it reach up to 4× when collections are cheap, as they are here: a 100k-line export then
@@ -148,6 +151,7 @@ function serve(req, res) {
   const forwardedFor = trustProxy && forwarded ? `${forwarded}, ${peer}` : peer;
   const ingest = globalThis[INGEST_HOOK];
   if (ingest && req.url?.startsWith('/ingest/')) return ingest(req, res, forwardedFor);
+  if (globalThis[API_HOOK]?.(req, res, forwardedFor)) return;
   req.headers['x-forwarded-for'] = forwardedFor;
   handle(req, res);
 }

@@ -27,8 +27,11 @@ type Handle = {
   kind: 'pglite' | 'postgres';
   /** Calls `onNotify` for each NOTIFY on `channel` (delivered when the notifying transaction commits), with its payload. */
   listen: (channel: string, onNotify: TOnNotify) => Promise<TUnlisten>;
-  /** A parameterised statement straight to the driver ($1, $2, …), for the few hot paths where building it costs more than running it. */
-  query: <T>(text: string, params: unknown[]) => Promise<T[]>;
+  /**
+   * A parameterised statement straight to the driver ($1, $2, …), for the few hot paths where building it costs more than running it.
+   * `name`: prepared once per connection on PostgreSQL (parsed and planned once, not per call); PGlite runs it as is.
+   */
+  query: <T>(text: string, params: unknown[], name?: string) => Promise<T[]>;
   close: () => Promise<void>;
   /** Gives up the store without closing it, for a process about to exit at once: the embedded store's lock is released. */
   abandon: () => void;
@@ -126,7 +129,7 @@ async function openPostgres(url: string): Promise<Handle> {
     db: db as unknown as Db,
     kind: 'postgres',
     listen: (channel, onNotify) => listenPostgres(pg, url, channel, onNotify),
-    query: async <T>(text: string, params: unknown[]) => (await pool.query(text, params)).rows as T[],
+    query: async <T>(text: string, params: unknown[], name?: string) => (await (name ? pool.query({ name, text, values: params }) : pool.query(text, params))).rows as T[],
     close: () => pool.end(),
     abandon: () => {},
   };
@@ -272,9 +275,12 @@ export async function closeDb(): Promise<void> {
   if (h) await (await h).close();
 }
 
-/** Rows of a statement sent to the driver as text and parameters, bypassing drizzle's builder (hot paths only). */
-export async function driverRows<T>(text: string, params: unknown[]): Promise<T[]> {
-  return (await handle()).query<T>(text, params);
+/**
+ * Rows of a statement sent to the driver as text and parameters, bypassing drizzle's builder (hot
+ * paths only). A `name` makes it a prepared statement on PostgreSQL: one fixed text per name.
+ */
+export async function driverRows<T>(text: string, params: unknown[], name?: string): Promise<T[]> {
+  return (await handle()).query<T>(text, params, name);
 }
 
 /** Rows of a raw SQL statement, the same on PGlite and node-postgres. */

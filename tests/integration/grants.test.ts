@@ -159,6 +159,46 @@ describe('POST /v1/grants (EXT)', () => {
   }
 });
 
+describe('POST /v1/grants ahead of Next (lib/service/grants/grant-fast-path.ts)', () => {
+  // A plain POST /v1/grants is served by the route's handler before Next's pipeline; the same
+  // request with a query goes through Next. Both answer alike: status, headers, body — but for
+  // compression: Next gzips the small answer for a client that accepts it (fetch does), the fast path
+  // sends it as is.
+  const hopByHop = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'content-encoding', 'vary']);
+  const headerNames = (h: Headers) => [...h.keys()].filter((k) => !hopByHop.has(k)).sort();
+  const cases: [string, { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> }, number][] = [
+    ['a grant', { body: grantBody() }, 201],
+    ['an Idempotency-Key', { body: grantBody(), headers: { 'idempotency-key': `fast-${Math.random()}` } }, 201],
+    ['malformed JSON', { raw: '{"amount": 1', headers: { 'content-type': 'application/json' } }, 400],
+    ['a missing field', { body: { amount: 15000 } }, 400],
+    ['no token', { token: '', body: grantBody() }, 401],
+    ['an unknown API key', { body: grantBody(), headers: { 'x-service-api-key': 'gc_unknown_key' } }, 403],
+  ];
+  for (const [name, opts, status] of cases) {
+    test(`${name} → ${status} on both paths, with the same headers`, async () => {
+      // An Idempotency-Key of its own per path (the same key twice would be a replay).
+      const key = (path: string): Record<string, string> => (opts.headers?.['idempotency-key'] ? { 'idempotency-key': `${opts.headers['idempotency-key']}-${path.length}` } : {});
+      const send = (path: string) =>
+        call(app, 'POST', path, { token: tok, ...opts, headers: { 'x-service-api-key': main.apiKey, 'x-request-id': 'req_fastpath_check', ...opts.headers, ...key(path) } });
+      const [fast, next] = [await send('/v1/grants'), await send('/v1/grants?via=next')];
+      for (const res of [fast, next]) {
+        assert.equal(res.status, status, res.text);
+        assert.equal(res.headers.get('x-request-id'), 'req_fastpath_check');
+        assert.equal(res.headers.get('cache-control'), 'no-store');
+      }
+      assert.deepEqual(headerNames(fast.headers), headerNames(next.headers));
+      assert.equal(fast.headers.get('content-type'), next.headers.get('content-type'));
+      assert.equal(fast.headers.get('www-authenticate'), next.headers.get('www-authenticate'));
+      if (status === 201) {
+        assert.deepEqual(Object.keys(fast.body).sort(), GRANT_KEYS);
+        assert.deepEqual(Object.keys(next.body).sort(), GRANT_KEYS);
+        assert.equal(fast.headers.get('location'), `/v1/grants/${fast.body.id}`);
+        assert.notEqual(fast.body.id, next.body.id);
+      } else assert.deepEqual(fast.body, next.body);
+    });
+  }
+});
+
 describe('EXT GET /v1/grants/{id}', () => {
   const getGrant = (path: string, connect: TConnect, t = tok) => call(app, 'GET', path, { token: t, headers: { 'x-service-api-key': connect.apiKey } });
 

@@ -1,4 +1,4 @@
-import { queryRows, sql, type DbOrTx } from '@/lib/db/client';
+import { driverRows, sql, type DbOrTx } from '@/lib/db/client';
 
 export type TClaim = {
   id: string;
@@ -38,6 +38,32 @@ type TClaimRow = {
   secrets: string[] | null;
 };
 
+// Sent to the driver as fixed text ($1 lease in ms, $2 owner, $3 limit): a prepared statement on
+// PostgreSQL, parsed and planned once per connection, not at every claim.
+const CLAIM = `
+  with claimed as (
+    update service.deliveries
+    set status = 'sending', lease_until = now() + $1::int * interval '1 millisecond', lease_owner = $2::text, updated_at = now()
+    where id in (
+      select id from service.deliveries
+      where (status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and lease_until < now())
+      order by next_attempt_at
+      limit $3::int
+      for update skip locked)
+    returning id, message_id, webhook_id, account_id, scheduled_attempt_count, recover_run_id),
+  next_due as (
+    select extract(epoch from (least(
+      (select min(next_attempt_at) from service.deliveries where status = 'pending' and id not in (select id from claimed)),
+      (select min(lease_until) from service.deliveries where status = 'sending' and id not in (select id from claimed))
+    ) - clock_timestamp())) * 1000 as ms)
+  select next_due.ms as next_due_ms, c.*, w.url, m.payload,
+    (select array_agg(s.secret order by s.created_at desc) from service.webhook_secrets s
+      where s.webhook_id = w.id and (s.expires_at is null or s.expires_at > now())) as secrets
+  from next_due
+  left join claimed c on true
+  left join service.webhooks w on w.id = c.webhook_id and not w.disabled and w.deleted_at is null
+  left join service.messages m on m.id = c.message_id and m.payload_purged_at is null`;
+
 /**
  * Takes up to `limit` due deliveries, with what sending them takes (body, URL, the secrets that
  * sign now), in one statement: waiting ones whose time has come, and ones left `sending` by a worker
@@ -46,32 +72,8 @@ type TClaimRow = {
  * deleted — or whose payload retention purged or a donor erasure replaced — comes back without a target, to be abandoned. The same statement reads when the next of
  * the others falls due, so a worker knows how long it may sleep without asking again.
  */
-export async function claimDeliveries(db: DbOrTx, { owner, limit, leaseMs }: { owner: string; limit: number; leaseMs: number }): Promise<TClaimed> {
-  const rows = await queryRows<TClaimRow>(
-    db,
-    sql`with claimed as (
-          update service.deliveries
-          set status = 'sending', lease_until = now() + ${leaseMs}::int * interval '1 millisecond', lease_owner = ${owner}, updated_at = now()
-          where id in (
-            select id from service.deliveries
-            where (status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and lease_until < now())
-            order by next_attempt_at
-            limit ${limit}::int
-            for update skip locked)
-          returning id, message_id, webhook_id, account_id, scheduled_attempt_count, recover_run_id),
-        next_due as (
-          select extract(epoch from (least(
-            (select min(next_attempt_at) from service.deliveries where status = 'pending' and id not in (select id from claimed)),
-            (select min(lease_until) from service.deliveries where status = 'sending' and id not in (select id from claimed))
-          ) - clock_timestamp())) * 1000 as ms)
-        select next_due.ms as next_due_ms, c.*, w.url, m.payload,
-          (select array_agg(s.secret order by s.created_at desc) from service.webhook_secrets s
-            where s.webhook_id = w.id and (s.expires_at is null or s.expires_at > now())) as secrets
-        from next_due
-        left join claimed c on true
-        left join service.webhooks w on w.id = c.webhook_id and not w.disabled and w.deleted_at is null
-        left join service.messages m on m.id = c.message_id and m.payload_purged_at is null`,
-  );
+export async function claimDeliveries({ owner, limit, leaseMs }: { owner: string; limit: number; leaseMs: number }): Promise<TClaimed> {
+  const rows = await driverRows<TClaimRow>(CLAIM, [leaseMs, owner, limit], 'claim_deliveries');
   const ms = rows[0]?.next_due_ms;
   const jobs = rows.flatMap((r): TDeliveryJob[] => {
     if (r.id === null) return [];

@@ -132,7 +132,7 @@ async function recordHealthySuccesses(items: TRecorded[]): Promise<boolean> {
     v.map((x) => x.accountId), v.map((x) => x.url), v.map((x) => x.createdAt), v.map((x) => x.responseStatusCode),
     v.map((x) => x.responseDurationMs), v.map((x) => x.response), v.map((x) => x.triggerType),
     items.map((i) => i.claim.leaseOwner), items.map((i) => i.claim.scheduledAttemptCount + (i.claim.recoverRunId ? 0 : 1)),
-  ]);
+  ], 'record_healthy_successes');
   if (!row?.healthy) return false;
   // A lease lost meanwhile (another worker holds the delivery now): the attempt still counts.
   const done = new Set(row.done);

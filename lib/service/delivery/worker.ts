@@ -11,16 +11,16 @@ import { Wakeup } from './wakeup';
 // due time. It claims ahead: a batch is kept leased in memory (`ready`) while the one before it is
 // sent, and a slot that frees up takes its next job from there at once, so claims are larger and
 // overlap the sending instead of a free slot waiting on one. A commit that queues deliveries wakes
-// it at once (NOTIFY, from this process or any other); the ready batch running low wakes it while
-// there is more work; otherwise it sleeps until the next retry or lease expiry falls due, polling
-// at most every DELIVERY_POLL_MS as a fallback. A slot is held while a request is in flight, not
-// while its outcome is committed: outcomes are recorded in batches behind the sending (at most
-// 4 × concurrency waiting, ready ones included), so the rate of sending is not tied to the store's
-// commit latency. A job that waited for a slot until half its lease was spent is given back, as is
-// every ready one when the worker stops. While the database is unavailable it backs off (claims
-// and the outcomes of attempts in flight are tried again, not logged each time) and resumes when it
-// answers; the LISTEN connection, made again, wakes it. Its dependencies (database, HTTP,
-// notifications) are passed in as `TWorkerDeps` (process-worker.ts wires the real ones), so the loop reads as the schedule alone.
+// it (NOTIFY, from this process or any other): at once when idle; while slots send, a claim comes
+// at most every `gatherMs`, so the grants committed meanwhile are claimed together, not one claim
+// per commit. The ready batch running low wakes it while there is more work; otherwise it sleeps
+// until the next retry or lease expiry falls due, polling at most every DELIVERY_POLL_MS. A slot is
+// held while a request is in flight, not while its outcome is committed: outcomes are recorded in
+// batches behind the sending (at most 4 × concurrency waiting, ready ones included). A job that
+// waited for a slot until half its lease was spent is given back, as is every ready one when the
+// worker stops. While the database is unavailable it backs off (claims and outcomes are tried
+// again, not logged each time) and resumes when it answers. Its dependencies (database, HTTP,
+// notifications) are `TWorkerDeps` (process-worker.ts wires the real ones): the loop is the schedule alone.
 
 export type TJobOutcome = 'success' | 'failed' | 'abandoned' | 'released';
 
@@ -42,6 +42,8 @@ export type TWorkerConfig = {
   perEndpoint: number;
   fallbackPollMs: number;
   leaseMs: number;
+  /** While slots send and the last claim took everything due, a claim waits until this long after it: the commits that woke the loop one by one are claimed together. */
+  gatherMs?: number;
 };
 
 export type TStats = { attempts: number; delivered: number; failed: number; abandoned: number; released: number; errors: number };
@@ -61,6 +63,8 @@ type TWorker = {
   busy: number;
   /** The last claim took all it asked for, or the loop did not ask: more may be due once the ready batch runs low. */
   saturated: boolean;
+  /** When the last claim was made, and whether it left nothing due behind (it took fewer than it asked). */
+  lastClaim: { at: number; drained: boolean };
   stats: TStats;
   loop: Promise<void> | null;
   unlisten: (() => Promise<void>) | null;
@@ -175,19 +179,16 @@ function releaseReady(w: TWorker): void {
 }
 
 /** Outcomes sent and not yet committed, at most: beyond it the worker claims nothing more until they are (a slow store holds back the sending). */
-function maxUnrecorded(config: TWorkerConfig): number {
-  return 4 * config.concurrency;
-}
+const maxUnrecorded = (config: TWorkerConfig): number => 4 * config.concurrency;
 
 /** Jobs kept claimed ahead of the slots: one batch's worth. */
-function ahead(config: TWorkerConfig): number {
-  return config.concurrency;
-}
+const ahead = (config: TWorkerConfig): number => config.concurrency;
 
 /** The ready batch is claimed again once it is down to half. */
-function lowWater(config: TWorkerConfig): number {
-  return Math.floor(ahead(config) / 2);
-}
+const lowWater = (config: TWorkerConfig): number => Math.floor(ahead(config) / 2);
+
+/** Claims of fewer rows than this wait while slots have work: claims in batches, not one slot at a time. */
+const refillAt = (config: TWorkerConfig): number => Math.max(1, Math.floor(config.concurrency / 8));
 
 /** How many more jobs the worker may claim now: the free slots and the batch ahead, within the bound on outcomes waiting to be recorded. */
 function room(w: TWorker): number {
@@ -206,18 +207,20 @@ function wakeIfRoom(w: TWorker): void {
   if (w.saturated && shouldClaim(w, room(w))) w.wakeup.notify();
 }
 
-/** Claims of fewer rows than this wait while slots have work: claims in batches, not one slot at a time. */
-function refillAt(config: TWorkerConfig): number {
-  return Math.max(1, Math.floor(config.concurrency / 8));
-}
-
 async function loop(w: TWorker): Promise<void> {
   let failures = 0;
   while (!w.stopping) {
     w.deps.tick?.();
     pump(w);
-    const n = room(w);
-    const claiming = shouldClaim(w, n);
+    let n = room(w);
+    let claiming = shouldClaim(w, n);
+    const gather = w.lastClaim.at + (w.config.gatherMs ?? 0) - Date.now();
+    if (claiming && gather > 0 && w.busy > 0 && w.lastClaim.drained) {
+      await new Promise((r) => setTimeout(r, gather));
+      pump(w);
+      n = room(w);
+      claiming = !w.stopping && shouldClaim(w, n);
+    }
     let claimed = 0;
     let dueIn: number | null = null;
     if (claiming) {
@@ -227,6 +230,7 @@ async function loop(w: TWorker): Promise<void> {
         failures = 0;
         claimed = batch.jobs.length;
         dueIn = batch.nextDueInMs;
+        w.lastClaim = { at: claimedAt, drained: claimed < n };
         for (const job of batch.jobs) w.ready.push({ job, claimedAt });
         if (w.stopping) releaseReady(w);
         pump(w);
@@ -261,6 +265,7 @@ export async function runWorker(deps: TWorkerDeps, config: TWorkerConfig): Promi
     jobs: new Set(),
     busy: 0,
     saturated: false,
+    lastClaim: { at: 0, drained: false },
     stats: { attempts: 0, delivered: 0, failed: 0, abandoned: 0, released: 0, errors: 0 },
     loop: null,
     unlisten: null,

@@ -59,6 +59,6 @@ export async function insertGrantWithEvent(
     row.coveredFees, row.status, row.fundId, row.fundName, row.firstName, row.lastName, row.email, row.phone, row.note,
     JSON.stringify(row.metadata ?? {}), row.createdAt.toISOString(), targets, event.messageId, event.eventId, data,
     jsonbCanHold(data), [...new Set(event.tags)],
-  ]);
+  ], 'insert_grant_event');
   return Number(result?.stored ?? 0) > 0;
 }
