@@ -8,11 +8,13 @@ import { startReceiver, type TReceiver } from '../helpers/receiver';
 // failing webhook (its page, the health home, problems, the "about to be disabled" alert rule), and
 // after the outage names the gap — the grants never sent to it while it was disabled and those that
 // failed for good — with "recover all", whose preview is what it sends (replay-missing + recover),
-// audited, with the runs' progress. A real app and worker (threshold 8 s; retries after 1 s and 1 s,
+// audited, with the runs' progress. A real app and worker (threshold 20 s; retries after 1 s and 1 s,
 // so its first grant fails for good early and nothing is attempted while the stretch runs on) and a
 // real receiver on loopback answering 500, then 200. SHOTS=<dir> also saves screenshots of the pages.
 
-const THRESHOLD_MS = 8000;
+// 20 s: the warning's checks below run while it is still about to be disabled, with room on a loaded
+// machine (at 8 s they ran past it there); the alert rule fires at a fifth of it, as soon as before.
+const THRESHOLD_MS = 20_000;
 type TStarted = Awaited<ReturnType<typeof startApp>>;
 let app: TStarted;
 let receiver: TReceiver;
@@ -88,10 +90,10 @@ describe('the console before and after a webhook is disabled', () => {
     const bad = await staff('POST', '/api/alert-rules', { name: 'soon disabled', kind: 'about_to_disable', threshold: 100, webhookId: hook, targetUrl: `${app.baseUrl}/ingest/${target.body.slug}` });
     assert.equal(bad.status, 400, bad.text);
     assert.match(bad.text, /threshold/);
-    const rule = await staff('POST', '/api/alert-rules', { name: 'soon disabled', kind: 'about_to_disable', threshold: 50, webhookId: hook, targetUrl: `${app.baseUrl}/ingest/${target.body.slug}` });
+    const rule = await staff('POST', '/api/alert-rules', { name: 'soon disabled', kind: 'about_to_disable', threshold: 20, webhookId: hook, targetUrl: `${app.baseUrl}/ingest/${target.body.slug}` });
     assert.equal(rule.status, 201, rule.text);
 
-    // Both grants fail for good (retries after 1 s and 1 s) long before the 8 s threshold; after it the failing
+    // Both grants fail for good (retries after 1 s and 1 s) long before the 20 s threshold; after it the failing
     // sweep disables the webhook by time, so a grant made then would get no delivery at all.
     first = await grant(1);
     second = await grant(2);
@@ -105,7 +107,7 @@ describe('the console before and after a webhook is disabled', () => {
 
     const alert = await eventually(async () => ((await staff('GET', '/api/alerts')).body.results as any[]).find((a) => a.ruleId === rule.body.rule.id), 20000, 'the alert');
     assert.equal(alert.details.webhookId, hook);
-    assert.ok(alert.details.percent >= 50, `fired at ${alert.details.percent} %`);
+    assert.ok(alert.details.percent >= 20, `fired at ${alert.details.percent} %`);
     assert.match(alert.details.warning, /will be disabled/);
 
     const home = textOf(await page('/'));
@@ -119,7 +121,7 @@ describe('the console before and after a webhook is disabled', () => {
 
   test('after the outage: the gap named, "recover all" sends what the preview counted, audited, with progress', async () => {
     const disablesAt = Date.parse((await api('GET', `/v1/webhooks/${hook}`)).body.disablesAt);
-    await eventually(async () => Date.now() > disablesAt + 200, 15000, 'the threshold');
+    await eventually(async () => Date.now() > disablesAt + 200, THRESHOLD_MS + 5000, 'the threshold');
     const failedForGood = [first, second];
     await eventually(async () => (await api('GET', `/v1/webhooks/${hook}`)).body.disabled, 15000, 'the webhook disabled (by the sweep, at disablesAt)');
     const never = [await grant(3), await grant(4), await grant(5)];
