@@ -17,13 +17,19 @@ const RECEIVER = '0193e0c0-0000-7000-8000-0000000bac00';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gc-bench-backup-'));
 const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gc-bench-backup-out-')), 'console.tar.gz');
-// BENCH_BACKUP_SEEDED=<folder>: the seeded store is kept there and reused by the next run of the same N.
+// BENCH_BACKUP_SEEDED=<folder>: the seeded store is kept there and reused by the next run of the same N
+// (`… backup.ts N seed-only` seeds it and stops, so the seeding need not run under the bench lock).
 const SEEDED = process.env.BENCH_BACKUP_SEEDED ? path.resolve(process.env.BENCH_BACKUP_SEEDED, `receipts-${N}`) : null;
 let t0 = Date.now();
 if (SEEDED && fs.existsSync(path.join(SEEDED, 'pg', 'PG_VERSION'))) {
   fs.cpSync(SEEDED, dir, { recursive: true });
   console.log(`the store seeded with ${N} receipts copied from ${SEEDED}`);
 } else await seed();
+if (process.argv[3] === 'seed-only') {
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.rmSync(path.dirname(out), { recursive: true, force: true });
+  process.exit(0);
+}
 async function seed(): Promise<void> {
   fs.cpSync(await templateDb(), dir, { recursive: true });
   fs.rmSync(path.join(dir, 'owner.lock'), { force: true });

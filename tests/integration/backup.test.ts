@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { test, type TestContext } from 'node:test';
+import { describe, test, type TestContext } from 'node:test';
 import { SMTPServer } from 'smtp-server';
 import { Webhook } from 'standardwebhooks';
 import { disposeAtExit, queryAppDb, startApp, type TApp } from '../helpers/app';
@@ -50,273 +50,277 @@ function signedIngest(app: TApp, slug: string, secret: string, body: string): Pr
   });
 }
 
-test('staff commands while the app runs on the embedded store (through the app), and while it is stopped', async (t) => {
-  const app = await startApp({ adminUrl: null });
-  t.after(() => app.destroy());
-  const env = storeEnv(app.env.DATA_DIR);
-  const controlFile = path.join(app.env.DATA_DIR, 'control.json');
-  assert.equal(fs.statSync(controlFile).mode & 0o777, 0o600, 'the credential is readable by the machine user only');
+// The four are independent (each its own app, store and files): they run at once, so the file takes
+// as long as its longest test, not the sum.
+describe('backups of the embedded store', { concurrency: true }, () => {
+  test('staff commands while the app runs on the embedded store (through the app), and while it is stopped', async (t) => {
+    const app = await startApp({ adminUrl: null });
+    t.after(() => app.destroy());
+    const env = storeEnv(app.env.DATA_DIR);
+    const controlFile = path.join(app.env.DATA_DIR, 'control.json');
+    assert.equal(fs.statSync(controlFile).mode & 0o777, 0o600, 'the credential is readable by the machine user only');
 
-  const added = await cli(['users:add', '--email', 'colleague@example.org', '--password', 'colleague-pass-1', '--role', 'operator'], env);
-  assert.equal(added.code, 0, added.err);
-  assert.deepEqual([lastJson(added).email, lastJson(added).role, lastJson(added).mustChangePassword], ['colleague@example.org', 'operator', true]);
-  assert.match(added.out, /one-time password: they choose their own at their first sign-in/);
-  // As one the Staff page adds: the password is one-time, and nothing but its change answers until it is changed.
-  const first = await call(app, 'POST', '/api/session', { body: { email: 'colleague@example.org', password: 'colleague-pass-1' } });
-  assert.equal(first.status, 200, first.text);
-  assert.equal(first.body.mustChangePassword, true, 'a CLI-added user must change the password at the first sign-in');
-  const firstCookie = first.headers.getSetCookie().find((c) => c.startsWith('gc_console_session='))!.split(';')[0];
-  assert.equal((await call(app, 'GET', '/api/receivers', { headers: { cookie: firstCookie } })).status, 403, 'nothing else answers before the change');
-  const own = await staffCookie(app, { email: 'colleague@example.org', password: 'colleague-pass-1' }); // chooses their own password
-  assert.equal((await call(app, 'GET', '/api/receivers', { headers: { cookie: own } })).status, 200, 'the new colleague signs in at once, no restart');
-  const reset = await cli(['users:password', '--email', 'colleague@example.org', '--password', 'colleague-pass-2'], env);
-  assert.equal(reset.code, 0, reset.err);
-  assert.equal((await call(app, 'GET', '/api/receivers', { headers: { cookie: own } })).status, 401, "users:password ends the user's sessions");
-  const afterReset = await call(app, 'POST', '/api/session', { body: { email: 'colleague@example.org', password: 'colleague-pass-2' } });
-  assert.equal(afterReset.body.mustChangePassword, true, 'a password set by users:password is one-time too');
-  const listed = await cli(['users:list'], env);
-  assert.match(listed.out, /colleague@example\.org\toperator/);
-  const receiver = await cli(['receivers:create', '--name', 'From the shell'], env);
-  assert.equal(receiver.code, 0, receiver.err);
-  assert.match((await cli(['receivers:list'], env)).out, /From the shell/);
+    const added = await cli(['users:add', '--email', 'colleague@example.org', '--password', 'colleague-pass-1', '--role', 'operator'], env);
+    assert.equal(added.code, 0, added.err);
+    assert.deepEqual([lastJson(added).email, lastJson(added).role, lastJson(added).mustChangePassword], ['colleague@example.org', 'operator', true]);
+    assert.match(added.out, /one-time password: they choose their own at their first sign-in/);
+    // As one the Staff page adds: the password is one-time, and nothing but its change answers until it is changed.
+    const first = await call(app, 'POST', '/api/session', { body: { email: 'colleague@example.org', password: 'colleague-pass-1' } });
+    assert.equal(first.status, 200, first.text);
+    assert.equal(first.body.mustChangePassword, true, 'a CLI-added user must change the password at the first sign-in');
+    const firstCookie = first.headers.getSetCookie().find((c) => c.startsWith('gc_console_session='))!.split(';')[0];
+    assert.equal((await call(app, 'GET', '/api/receivers', { headers: { cookie: firstCookie } })).status, 403, 'nothing else answers before the change');
+    const own = await staffCookie(app, { email: 'colleague@example.org', password: 'colleague-pass-1' }); // chooses their own password
+    assert.equal((await call(app, 'GET', '/api/receivers', { headers: { cookie: own } })).status, 200, 'the new colleague signs in at once, no restart');
+    const reset = await cli(['users:password', '--email', 'colleague@example.org', '--password', 'colleague-pass-2'], env);
+    assert.equal(reset.code, 0, reset.err);
+    assert.equal((await call(app, 'GET', '/api/receivers', { headers: { cookie: own } })).status, 401, "users:password ends the user's sessions");
+    const afterReset = await call(app, 'POST', '/api/session', { body: { email: 'colleague@example.org', password: 'colleague-pass-2' } });
+    assert.equal(afterReset.body.mustChangePassword, true, 'a password set by users:password is one-time too');
+    const listed = await cli(['users:list'], env);
+    assert.match(listed.out, /colleague@example\.org\toperator/);
+    const receiver = await cli(['receivers:create', '--name', 'From the shell'], env);
+    assert.equal(receiver.code, 0, receiver.err);
+    assert.match((await cli(['receivers:list'], env)).out, /From the shell/);
 
-  // The control port answers only the token, compared whole.
-  const control = JSON.parse(fs.readFileSync(controlFile, 'utf8')) as { port: number; token: string };
-  const ask = (authorization?: string, argv = ['users:list']) =>
-    fetch(`http://127.0.0.1:${control.port}/command`, { method: 'POST', headers: authorization ? { authorization } : {}, body: JSON.stringify({ argv }) });
-  assert.equal((await ask()).status, 401);
-  assert.equal((await ask(`Bearer ${control.token.slice(0, -1)}x`)).status, 401);
-  assert.equal((await ask(`Bearer ${control.token}`)).status, 200);
-  // Refusals, as the CLI gets them from the app (asked straight, without a CLI process each: the transport is proven above).
-  const command = async (argv: string[]) => (await ask(`Bearer ${control.token}`, argv)).json() as Promise<{ code: number; err: string[] }>;
-  const again = await command(['users:add', '--email', 'colleague@example.org', '--password', 'colleague-pass-1']);
-  assert.equal(again.code, 1);
-  assert.match(again.err.join('\n'), /already exists\. Use users:password/);
-  const badRole = await command(['users:add', '--email', 'x@example.org', '--password', 'colleague-pass-1', '--role', 'owner']);
-  assert.equal(badRole.code, 2);
-  assert.match(badRole.err.join('\n'), /--role must be viewer, operator or admin/);
-  const short = await command(['users:password', '--email', 'colleague@example.org', '--password', 'short']);
-  assert.equal(short.code, 1);
-  assert.match(short.err.join('\n'), /at least 8 characters/);
-  assert.ok(!app.logs().includes(control.token), 'the token is never logged');
+    // The control port answers only the token, compared whole.
+    const control = JSON.parse(fs.readFileSync(controlFile, 'utf8')) as { port: number; token: string };
+    const ask = (authorization?: string, argv = ['users:list']) =>
+      fetch(`http://127.0.0.1:${control.port}/command`, { method: 'POST', headers: authorization ? { authorization } : {}, body: JSON.stringify({ argv }) });
+    assert.equal((await ask()).status, 401);
+    assert.equal((await ask(`Bearer ${control.token.slice(0, -1)}x`)).status, 401);
+    assert.equal((await ask(`Bearer ${control.token}`)).status, 200);
+    // Refusals, as the CLI gets them from the app (asked straight, without a CLI process each: the transport is proven above).
+    const command = async (argv: string[]) => (await ask(`Bearer ${control.token}`, argv)).json() as Promise<{ code: number; err: string[] }>;
+    const again = await command(['users:add', '--email', 'colleague@example.org', '--password', 'colleague-pass-1']);
+    assert.equal(again.code, 1);
+    assert.match(again.err.join('\n'), /already exists\. Use users:password/);
+    const badRole = await command(['users:add', '--email', 'x@example.org', '--password', 'colleague-pass-1', '--role', 'owner']);
+    assert.equal(badRole.code, 2);
+    assert.match(badRole.err.join('\n'), /--role must be viewer, operator or admin/);
+    const short = await command(['users:password', '--email', 'colleague@example.org', '--password', 'short']);
+    assert.equal(short.code, 1);
+    assert.match(short.err.join('\n'), /at least 8 characters/);
+    assert.ok(!app.logs().includes(control.token), 'the token is never logged');
 
-  // Stopped: the control file goes with the app, and the CLI opens the store itself.
-  await app.stop();
-  assert.ok(!fs.existsSync(controlFile), 'the control file is removed at stop');
-  const offline = await cli(['users:add', '--email', 'second@example.org', '--password', 'second-pass-1'], env);
-  assert.equal(offline.code, 0, offline.err);
-  await app.restart();
-  assert.ok(await staffCookie(app, { email: 'second@example.org', password: 'second-pass-1' }));
+    // Stopped: the control file goes with the app, and the CLI opens the store itself.
+    await app.stop();
+    assert.ok(!fs.existsSync(controlFile), 'the control file is removed at stop');
+    const offline = await cli(['users:add', '--email', 'second@example.org', '--password', 'second-pass-1'], env);
+    assert.equal(offline.code, 0, offline.err);
+    await app.restart();
+    assert.ok(await staffCookie(app, { email: 'second@example.org', password: 'second-pass-1' }));
 
-  // Killed: its control file stays behind, names a process that is gone, and the CLI opens the store
-  // (what it writes there is read back as above: no third start to prove it again).
-  await app.kill();
-  assert.ok(fs.existsSync(controlFile));
-  const afterKill = await cli(['users:add', '--email', 'third@example.org', '--password', 'third-pass-1'], env);
-  assert.equal(afterKill.code, 0, afterKill.err);
-});
+    // Killed: its control file stays behind, names a process that is gone, and the CLI opens the store
+    // (what it writes there is read back as above: no third start to prove it again).
+    await app.kill();
+    assert.ok(fs.existsSync(controlFile));
+    const afterKill = await cli(['users:add', '--email', 'third@example.org', '--password', 'third-pass-1'], env);
+    assert.equal(afterKill.code, 0, afterKill.err);
+  });
 
-test('a backup while the app ingests: ingest answers 2xx throughout, everything acknowledged before is in it; restore brings back every receipt, message, user, setting and secret', async (t) => {
-  const app = await startApp({ adminUrl: null });
-  t.after(() => app.destroy());
-  const env = storeEnv(app.env.DATA_DIR);
-  const cookie = await staffCookie(app);
-  const secret = newSecret();
-  const created = await call(app, 'POST', '/api/receivers', { headers: { cookie }, body: { name: 'backed up', secret } });
-  assert.equal(created.status, 201, created.text);
-  const slug = created.body.slug as string;
-  assert.equal((await call(app, 'PATCH', '/api/retention', { headers: { cookie }, body: { RECEIPT_BODY_RETENTION: '12d' } })).status, 200);
-  assert.equal((await cli(['users:add', '--email', 'kept@example.org', '--password', 'kept-pass-12'], env)).code, 0);
-  const tok = await token(app);
-  const np = await call(app, 'POST', '/v1/nonprofits', { token: tok, body: { ein: `47${String(Date.now()).slice(-7)}`, name: 'Backed Up Food Bank', user: { email: 'b@example.org' } } });
-  assert.equal(np.status, 201, np.text);
+  test('a backup while the app ingests: ingest answers 2xx throughout, everything acknowledged before is in it; restore brings back every receipt, message, user, setting and secret', async (t) => {
+    const app = await startApp({ adminUrl: null });
+    t.after(() => app.destroy());
+    const env = storeEnv(app.env.DATA_DIR);
+    const cookie = await staffCookie(app);
+    const secret = newSecret();
+    const created = await call(app, 'POST', '/api/receivers', { headers: { cookie }, body: { name: 'backed up', secret } });
+    assert.equal(created.status, 201, created.text);
+    const slug = created.body.slug as string;
+    assert.equal((await call(app, 'PATCH', '/api/retention', { headers: { cookie }, body: { RECEIPT_BODY_RETENTION: '12d' } })).status, 200);
+    assert.equal((await cli(['users:add', '--email', 'kept@example.org', '--password', 'kept-pass-12'], env)).code, 0);
+    const tok = await token(app);
+    const np = await call(app, 'POST', '/v1/nonprofits', { token: tok, body: { ein: `47${String(Date.now()).slice(-7)}`, name: 'Backed Up Food Bank', user: { email: 'b@example.org' } } });
+    assert.equal(np.status, 201, np.text);
 
-  const before: string[] = [];
-  for (let i = 0; i < 40; i++) {
-    const res = await signedIngest(app, slug, secret, JSON.stringify({ i, before: true }));
-    assert.equal(res.status, 200);
-    before.push(res.headers.get('x-receipt-id')!);
+    const before: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      const res = await signedIngest(app, slug, secret, JSON.stringify({ i, before: true }));
+      assert.equal(res.status, 200);
+      before.push(res.headers.get('x-receipt-id')!);
+    }
+
+    // Senders keep posting while the backup is taken.
+    let backingUp = true;
+    const during: number[] = [];
+    const senders = Array.from({ length: 3 }, async () => {
+      while (backingUp) {
+        const res = await signedIngest(app, slug, secret, JSON.stringify({ during: true, pad: randomBytes(512).toString('hex') }));
+        during.push(res.status);
+        await res.arrayBuffer();
+      }
+    });
+    const file = scratchPath('console.tar.gz');
+    const backup = await cli(['backup', '--out', file], env);
+    backingUp = false;
+    await Promise.all(senders);
+    assert.equal(backup.code, 0, backup.err);
+    assert.match(backup.out, /taken by the running app \(pid \d+\)/);
+    assert.ok(during.length > 0, 'requests were sent during the backup');
+    assert.deepEqual([...new Set(during)], [200], 'ingest answered 2xx throughout the backup');
+    const manifest = lastJson(backup).manifest as { rowCounts: Record<string, number>; lastMigration: string };
+    assert.ok(manifest.rowCounts['console.receipts'] >= before.length);
+    assert.match(manifest.lastMigration, /^\d{4}_/);
+    assert.equal((await cli(['backup', '--out', file], env)).code, 1, 'an existing file is never replaced');
+
+    // Restore: refused into a store that holds anything, with a sentence; then into an empty directory.
+    const refused = await cli(['restore', '--from', file], env);
+    assert.equal(refused.code, 1);
+    assert.match(refused.err, /is not empty .*a restore only goes into an empty directory/);
+    const notABackup = scratchPath('not-a-backup.tar.gz');
+    fs.writeFileSync(notABackup, 'hello');
+    const restoredDir = scratchPath('restored');
+    const bad = await cli(['restore', '--from', notABackup], storeEnv(restoredDir));
+    assert.equal(bad.code, 1);
+    assert.match(bad.err, /could not be read as a backup|not a backup/);
+    assert.deepEqual(fs.existsSync(restoredDir) ? fs.readdirSync(restoredDir).filter((n) => n !== 'owner.lock') : [], [], 'a failed restore leaves nothing');
+
+    const restore = await cli(['restore', '--from', file], storeEnv(restoredDir));
+    assert.equal(restore.code, 0, restore.err);
+    assert.match(restore.out, /Restored .* receipts/);
+    const copy = await startApp({ env: storeEnv(restoredDir) });
+    t.after(() => copy.stop());
+    assert.ok(await staffCookie(copy, { email: 'kept@example.org', password: 'kept-pass-12' }), 'the staff user came back, password and all');
+    const copyCookie = await staffCookie(copy);
+    const retention = await call(copy, 'GET', '/api/retention', { headers: { cookie: copyCookie } });
+    assert.equal(JSON.stringify(retention.body).includes('12d'), true, 'the setting came back');
+    const verified = await signedIngest(copy, slug, secret, JSON.stringify({ after: 'restore' }));
+    assert.equal(verified.status, 200);
+    const receipt = await call(copy, 'GET', `/api/receipts/${verified.headers.get('x-receipt-id')}`, { headers: { cookie: copyCookie } });
+    assert.equal(receipt.body.verdict, 'valid', 'the receiver secret came back');
+    const connect = await call(copy, 'POST', `/v1/connects?nonprofit=${np.body.id}`, { token: await token(copy) });
+    assert.equal(connect.status, 201, `the service side came back (its nonprofit and API client): ${connect.text}`);
+    const rows = await queryAppDb<{ id: string }>(copy, 'select id::text from console.receipts');
+    const ids = new Set(rows.map((r) => r.id));
+    assert.ok(before.every((id) => ids.has(id)), 'every receipt acknowledged before the backup is in it');
+    assert.equal(ids.size, manifest.rowCounts['console.receipts'] + 1, 'the backup holds what its manifest counts (and the one sent since)');
+    const [counts] = await queryAppDb<Record<string, number>>(
+      copy,
+      `select (select count(*)::int from console.users) as "console.users", (select count(*)::int from console.receivers) as "console.receivers",
+              (select count(*)::int from console.settings) as "console.settings", (select count(*)::int from service.messages) as "service.messages",
+              (select count(*)::int from service.nonprofits) as "service.nonprofits", (select count(*)::int from service.signing_keys) as "service.signing_keys"`,
+    );
+    for (const [table, n] of Object.entries(counts)) assert.equal(n, manifest.rowCounts[table], table);
+  });
+
+  test('a backup of an older release restores, and the app migrates it as an upgrade does', async (t) => {
+    const receiverId = '0193e0c0-0000-7000-8000-00000000b0b0';
+    const old = await databaseAt(
+      '0020_payload_words',
+      `insert into console.receivers (id, slug, name, secrets) values ('${receiverId}', 'from-an-old-release', 'From an old release', '{}');
+       insert into console.receipts (receiver_id, method, path, headers, body_size, verdict, response_status, message_id)
+         values ('${receiverId}', 'POST', '/ingest/from-an-old-release', '[]', 0, 'missing headers', 200, 'msg_old');`,
+    );
+    const file = scratchPath('old.tar.gz');
+    const backup = await cli(['backup', '--out', file], old);
+    assert.equal(backup.code, 0, backup.err);
+    assert.match(backup.out, /taken by this process/);
+    const { manifest } = lastJson(backup) as { manifest: { lastMigration: string; rowCounts: Record<string, number> } };
+    assert.equal(manifest.lastMigration, '0020_payload_words', 'the backup says which release made it, and the stopped store was not migrated by it');
+    const dir = scratchPath('restored-old');
+    const restore = await cli(['restore', '--from', file], storeEnv(dir));
+    assert.equal(restore.code, 0, restore.err);
+    assert.match(restore.out, /migration 0020_payload_words/);
+    const app = await startApp({ env: storeEnv(dir) });
+    t.after(() => app.stop());
+    const cookie = await staffCookie(app);
+    const list = await call(app, 'GET', '/api/receivers', { headers: { cookie } });
+    assert.ok(JSON.stringify(list.body).includes('From an old release'));
+    const [{ n, last }] = await queryAppDb<{ n: number; last: string }>(
+      app,
+      `select (select count(*)::int from console.receipts) as n, (select max(created_at)::text from drizzle.__drizzle_migrations) as last`,
+    );
+    assert.equal(n, 1);
+    const journal = JSON.parse(fs.readFileSync(path.join(ROOT, 'lib/db/migrations/meta/_journal.json'), 'utf8')) as { entries: { when: number }[] };
+    assert.equal(Number(last), journal.entries.at(-1)!.when, 'migrated to this release');
+  });
+
+  /** A real SMTP server on loopback collecting the subjects of what it is sent. */
+  async function smtpInbox(t: TestContext): Promise<{ url: string; subjects: string[] }> {
+    const subjects: string[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, _session, callback) {
+        let raw = '';
+        stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
+        stream.on('end', () => {
+          subjects.push(/^Subject: (.*(?:\r\n[ \t].*)*)/im.exec(raw)?.[1].replace(/\r\n[ \t]/g, ' ') ?? '');
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    t.after(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+    return { url: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`, subjects };
   }
 
-  // Senders keep posting while the backup is taken.
-  let backingUp = true;
-  const during: number[] = [];
-  const senders = Array.from({ length: 3 }, async () => {
-    while (backingUp) {
-      const res = await signedIngest(app, slug, secret, JSON.stringify({ during: true, pad: randomBytes(512).toString('hex') }));
-      during.push(res.status);
-      await res.arrayBuffer();
-    }
+  test('scheduled backups: every BACKUP_EVERY, the newest BACKUP_KEEP kept, a failure logged, shown and alerted until one works again', async (t) => {
+    const dir = scratchPath('backups');
+    const inbox = await smtpInbox(t);
+    const app = await startApp({
+      adminUrl: null,
+      env: { BACKUP_DIR: dir, BACKUP_EVERY: '1s', BACKUP_KEEP: '2', ALERT_EVAL_MS: '200', SMTP_URL: inbox.url, ALERT_EMAIL_FROM: 'Console Alerts <alerts@example.org>' },
+    });
+    t.after(() => app.destroy());
+    const written = () => app.logs().match(/scheduled backup written to /g)?.length ?? 0;
+    await eventually(async () => written() >= 3, 60_000, 'three scheduled backups').catch((err) => assert.fail(`${err}\n${app.logs()}`));
+    const done = () => fs.readdirSync(dir).filter((n) => /^console-backup-\d{8}T\d+Z\.tar\.gz$/.test(n));
+    await eventually(async () => done().length === 2, 15_000, 'the rotation to leave two');
+    assert.ok(fs.readdirSync(dir).every((n) => /^console-backup-|^\.console-backup-.*\.partial$/.test(n)), fs.readdirSync(dir).join(', '));
+    const cookie = await staffCookie(app);
+    // The health page, as text.
+    const page = () => fetch(`${app.baseUrl}/`, { headers: { cookie } }).then(async (r) => (await r.text()).replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ''));
+    assert.match(await page(), /Backups every 1s into .* the newest 2 kept: last taken \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
+
+    // Two rules on the backups, by the existing channels: a signed POST (to a receiver of this console) and an e-mail.
+    const staff = (method: string, p: string, body?: unknown) => call(app, method, p, { headers: { cookie }, body });
+    const target = await staff('POST', '/api/receivers', { name: 'backup alerts' });
+    assert.equal(target.status, 201, target.text);
+    const refused = await staff('POST', '/api/alert-rules', { name: 'backups', kind: 'backup_failed', threshold: 0, targetUrl: `${app.baseUrl}/ingest/${target.body.slug}` });
+    assert.equal(refused.status, 400, 'hours must be given');
+    assert.match(refused.text, /hours from 0\.01/);
+    const posted = await staff('POST', '/api/alert-rules', { name: 'backups', kind: 'backup_failed', threshold: 24, targetUrl: `${app.baseUrl}/ingest/${target.body.slug}`, enabled: false });
+    assert.equal(posted.status, 201, posted.text);
+    assert.equal((await staff('PATCH', `/api/receivers/${target.body.id}`, { secrets: [posted.body.secret] })).status, 200);
+    assert.equal((await staff('PATCH', `/api/alert-rules/${posted.body.rule.id}`, { enabled: true })).status, 200);
+    const mailed = await staff('POST', '/api/alert-rules', { name: 'backups by mail', kind: 'backup_failed', threshold: 24, targetUrl: 'mailto:ops@example.org' });
+    assert.equal(mailed.status, 201, mailed.text);
+    const posts = async () => {
+      const res = await staff('GET', `/api/receivers/${target.body.id}/receipts?pageLimit=100`);
+      return (res.body.results as { bodyText: string; verdict: string }[]).reverse().map((r) => ({ ...JSON.parse(r.bodyText), verdict: r.verdict }));
+    };
+    await new Promise((resolve) => setTimeout(resolve, 1000)); // several evaluations while backups work: nothing fires
+    assert.deepEqual(await posts(), [], 'no alert while backups work');
+
+    // The folder replaced by a file: each attempt fails, one line each, and the page says so.
+    fs.rmSync(dir, { recursive: true });
+    fs.writeFileSync(dir, 'not a folder');
+    await eventually(async () => /scheduled backup into .* failed \(/.test(app.logs()), 30_000, 'a failure logged');
+    await eventually(async () => /The scheduled backup failed .*: EEXIST|The scheduled backup failed .*: ENOTDIR/.test(await page()), 15_000, 'the failure on the health page');
+    const [fired] = await eventually(async () => {
+      const p = await posts();
+      return p.length > 0 && p;
+    }, 30_000, 'the backup alert POSTed');
+    assert.equal(fired.type, 'alert.fired');
+    assert.equal(fired.verdict, 'valid', 'signed with the rule secret');
+    assert.equal(fired.data.rule.kind, 'backup_failed');
+    assert.equal(fired.data.subject, `backup:${dir}`);
+    assert.match(fired.data.details.reason, /EEXIST|ENOTDIR/);
+    await eventually(async () => inbox.subjects.some((s) => s.startsWith('[firing] backups by mail: backups in ')), 30_000, `the backup alert e-mailed (${inbox.subjects.join(' | ')})`);
+    const listed = ((await staff('GET', '/api/alerts')).body.results as { ruleId: string; subject: string; clearedAt: string | null }[]).filter((a) => a.ruleId === posted.body.rule.id);
+    assert.deepEqual(listed.map((a) => [a.subject, a.clearedAt]), [[`backup:${dir}`, null]], 'one alert, firing');
+    if (process.env.BACKUP_SCREENSHOTS) await screenshotPages(app, cookie, process.env.BACKUP_SCREENSHOTS, ['/']);
+    fs.rmSync(dir);
+    await eventually(async () => /scheduled backup written to .*\(working again after \d+ failed attempts?\)/.test(app.logs()), 30_000, 'a backup after the failure');
+    await eventually(async () => (await posts()).length === 2, 30_000, 'the backup alert resolved');
+    assert.deepEqual((await posts()).map((p) => p.type), ['alert.fired', 'alert.resolved'], 'fired once, resolved once');
+    await eventually(async () => inbox.subjects.some((s) => s.startsWith('[resolved] backups by mail')), 30_000, 'the resolution e-mailed');
+    const newest = done().sort().at(-1)!;
+    const restored = scratchPath('from-schedule');
+    const restore = await cli(['restore', '--from', path.join(dir, newest)], storeEnv(restored));
+    assert.equal(restore.code, 0, restore.err);
   });
-  const file = scratchPath('console.tar.gz');
-  const backup = await cli(['backup', '--out', file], env);
-  backingUp = false;
-  await Promise.all(senders);
-  assert.equal(backup.code, 0, backup.err);
-  assert.match(backup.out, /taken by the running app \(pid \d+\)/);
-  assert.ok(during.length > 0, 'requests were sent during the backup');
-  assert.deepEqual([...new Set(during)], [200], 'ingest answered 2xx throughout the backup');
-  const manifest = lastJson(backup).manifest as { rowCounts: Record<string, number>; lastMigration: string };
-  assert.ok(manifest.rowCounts['console.receipts'] >= before.length);
-  assert.match(manifest.lastMigration, /^\d{4}_/);
-  assert.equal((await cli(['backup', '--out', file], env)).code, 1, 'an existing file is never replaced');
-
-  // Restore: refused into a store that holds anything, with a sentence; then into an empty directory.
-  const refused = await cli(['restore', '--from', file], env);
-  assert.equal(refused.code, 1);
-  assert.match(refused.err, /is not empty .*a restore only goes into an empty directory/);
-  const notABackup = scratchPath('not-a-backup.tar.gz');
-  fs.writeFileSync(notABackup, 'hello');
-  const restoredDir = scratchPath('restored');
-  const bad = await cli(['restore', '--from', notABackup], storeEnv(restoredDir));
-  assert.equal(bad.code, 1);
-  assert.match(bad.err, /could not be read as a backup|not a backup/);
-  assert.deepEqual(fs.existsSync(restoredDir) ? fs.readdirSync(restoredDir).filter((n) => n !== 'owner.lock') : [], [], 'a failed restore leaves nothing');
-
-  const restore = await cli(['restore', '--from', file], storeEnv(restoredDir));
-  assert.equal(restore.code, 0, restore.err);
-  assert.match(restore.out, /Restored .* receipts/);
-  const copy = await startApp({ env: storeEnv(restoredDir) });
-  t.after(() => copy.stop());
-  assert.ok(await staffCookie(copy, { email: 'kept@example.org', password: 'kept-pass-12' }), 'the staff user came back, password and all');
-  const copyCookie = await staffCookie(copy);
-  const retention = await call(copy, 'GET', '/api/retention', { headers: { cookie: copyCookie } });
-  assert.equal(JSON.stringify(retention.body).includes('12d'), true, 'the setting came back');
-  const verified = await signedIngest(copy, slug, secret, JSON.stringify({ after: 'restore' }));
-  assert.equal(verified.status, 200);
-  const receipt = await call(copy, 'GET', `/api/receipts/${verified.headers.get('x-receipt-id')}`, { headers: { cookie: copyCookie } });
-  assert.equal(receipt.body.verdict, 'valid', 'the receiver secret came back');
-  const connect = await call(copy, 'POST', `/v1/connects?nonprofit=${np.body.id}`, { token: await token(copy) });
-  assert.equal(connect.status, 201, `the service side came back (its nonprofit and API client): ${connect.text}`);
-  const rows = await queryAppDb<{ id: string }>(copy, 'select id::text from console.receipts');
-  const ids = new Set(rows.map((r) => r.id));
-  assert.ok(before.every((id) => ids.has(id)), 'every receipt acknowledged before the backup is in it');
-  assert.equal(ids.size, manifest.rowCounts['console.receipts'] + 1, 'the backup holds what its manifest counts (and the one sent since)');
-  const [counts] = await queryAppDb<Record<string, number>>(
-    copy,
-    `select (select count(*)::int from console.users) as "console.users", (select count(*)::int from console.receivers) as "console.receivers",
-            (select count(*)::int from console.settings) as "console.settings", (select count(*)::int from service.messages) as "service.messages",
-            (select count(*)::int from service.nonprofits) as "service.nonprofits", (select count(*)::int from service.signing_keys) as "service.signing_keys"`,
-  );
-  for (const [table, n] of Object.entries(counts)) assert.equal(n, manifest.rowCounts[table], table);
-});
-
-test('a backup of an older release restores, and the app migrates it as an upgrade does', async (t) => {
-  const receiverId = '0193e0c0-0000-7000-8000-00000000b0b0';
-  const old = await databaseAt(
-    '0020_payload_words',
-    `insert into console.receivers (id, slug, name, secrets) values ('${receiverId}', 'from-an-old-release', 'From an old release', '{}');
-     insert into console.receipts (receiver_id, method, path, headers, body_size, verdict, response_status, message_id)
-       values ('${receiverId}', 'POST', '/ingest/from-an-old-release', '[]', 0, 'missing headers', 200, 'msg_old');`,
-  );
-  const file = scratchPath('old.tar.gz');
-  const backup = await cli(['backup', '--out', file], old);
-  assert.equal(backup.code, 0, backup.err);
-  assert.match(backup.out, /taken by this process/);
-  const { manifest } = lastJson(backup) as { manifest: { lastMigration: string; rowCounts: Record<string, number> } };
-  assert.equal(manifest.lastMigration, '0020_payload_words', 'the backup says which release made it, and the stopped store was not migrated by it');
-  const dir = scratchPath('restored-old');
-  const restore = await cli(['restore', '--from', file], storeEnv(dir));
-  assert.equal(restore.code, 0, restore.err);
-  assert.match(restore.out, /migration 0020_payload_words/);
-  const app = await startApp({ env: storeEnv(dir) });
-  t.after(() => app.stop());
-  const cookie = await staffCookie(app);
-  const list = await call(app, 'GET', '/api/receivers', { headers: { cookie } });
-  assert.ok(JSON.stringify(list.body).includes('From an old release'));
-  const [{ n, last }] = await queryAppDb<{ n: number; last: string }>(
-    app,
-    `select (select count(*)::int from console.receipts) as n, (select max(created_at)::text from drizzle.__drizzle_migrations) as last`,
-  );
-  assert.equal(n, 1);
-  const journal = JSON.parse(fs.readFileSync(path.join(ROOT, 'lib/db/migrations/meta/_journal.json'), 'utf8')) as { entries: { when: number }[] };
-  assert.equal(Number(last), journal.entries.at(-1)!.when, 'migrated to this release');
-});
-
-/** A real SMTP server on loopback collecting the subjects of what it is sent. */
-async function smtpInbox(t: TestContext): Promise<{ url: string; subjects: string[] }> {
-  const subjects: string[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      let raw = '';
-      stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
-      stream.on('end', () => {
-        subjects.push(/^Subject: (.*(?:\r\n[ \t].*)*)/im.exec(raw)?.[1].replace(/\r\n[ \t]/g, ' ') ?? '');
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  t.after(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
-  return { url: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`, subjects };
-}
-
-test('scheduled backups: every BACKUP_EVERY, the newest BACKUP_KEEP kept, a failure logged, shown and alerted until one works again', async (t) => {
-  const dir = scratchPath('backups');
-  const inbox = await smtpInbox(t);
-  const app = await startApp({
-    adminUrl: null,
-    env: { BACKUP_DIR: dir, BACKUP_EVERY: '1s', BACKUP_KEEP: '2', ALERT_EVAL_MS: '200', SMTP_URL: inbox.url, ALERT_EMAIL_FROM: 'Console Alerts <alerts@example.org>' },
-  });
-  t.after(() => app.destroy());
-  const written = () => app.logs().match(/scheduled backup written to /g)?.length ?? 0;
-  await eventually(async () => written() >= 3, 60_000, 'three scheduled backups').catch((err) => assert.fail(`${err}\n${app.logs()}`));
-  const done = () => fs.readdirSync(dir).filter((n) => /^console-backup-\d{8}T\d+Z\.tar\.gz$/.test(n));
-  await eventually(async () => done().length === 2, 15_000, 'the rotation to leave two');
-  assert.ok(fs.readdirSync(dir).every((n) => /^console-backup-|^\.console-backup-.*\.partial$/.test(n)), fs.readdirSync(dir).join(', '));
-  const cookie = await staffCookie(app);
-  // The health page, as text.
-  const page = () => fetch(`${app.baseUrl}/`, { headers: { cookie } }).then(async (r) => (await r.text()).replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ''));
-  assert.match(await page(), /Backups every 1s into .* the newest 2 kept: last taken \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
-
-  // Two rules on the backups, by the existing channels: a signed POST (to a receiver of this console) and an e-mail.
-  const staff = (method: string, p: string, body?: unknown) => call(app, method, p, { headers: { cookie }, body });
-  const target = await staff('POST', '/api/receivers', { name: 'backup alerts' });
-  assert.equal(target.status, 201, target.text);
-  const refused = await staff('POST', '/api/alert-rules', { name: 'backups', kind: 'backup_failed', threshold: 0, targetUrl: `${app.baseUrl}/ingest/${target.body.slug}` });
-  assert.equal(refused.status, 400, 'hours must be given');
-  assert.match(refused.text, /hours from 0\.01/);
-  const posted = await staff('POST', '/api/alert-rules', { name: 'backups', kind: 'backup_failed', threshold: 24, targetUrl: `${app.baseUrl}/ingest/${target.body.slug}`, enabled: false });
-  assert.equal(posted.status, 201, posted.text);
-  assert.equal((await staff('PATCH', `/api/receivers/${target.body.id}`, { secrets: [posted.body.secret] })).status, 200);
-  assert.equal((await staff('PATCH', `/api/alert-rules/${posted.body.rule.id}`, { enabled: true })).status, 200);
-  const mailed = await staff('POST', '/api/alert-rules', { name: 'backups by mail', kind: 'backup_failed', threshold: 24, targetUrl: 'mailto:ops@example.org' });
-  assert.equal(mailed.status, 201, mailed.text);
-  const posts = async () => {
-    const res = await staff('GET', `/api/receivers/${target.body.id}/receipts?pageLimit=100`);
-    return (res.body.results as { bodyText: string; verdict: string }[]).reverse().map((r) => ({ ...JSON.parse(r.bodyText), verdict: r.verdict }));
-  };
-  await new Promise((resolve) => setTimeout(resolve, 1000)); // several evaluations while backups work: nothing fires
-  assert.deepEqual(await posts(), [], 'no alert while backups work');
-
-  // The folder replaced by a file: each attempt fails, one line each, and the page says so.
-  fs.rmSync(dir, { recursive: true });
-  fs.writeFileSync(dir, 'not a folder');
-  await eventually(async () => /scheduled backup into .* failed \(/.test(app.logs()), 30_000, 'a failure logged');
-  await eventually(async () => /The scheduled backup failed .*: EEXIST|The scheduled backup failed .*: ENOTDIR/.test(await page()), 15_000, 'the failure on the health page');
-  const [fired] = await eventually(async () => {
-    const p = await posts();
-    return p.length > 0 && p;
-  }, 30_000, 'the backup alert POSTed');
-  assert.equal(fired.type, 'alert.fired');
-  assert.equal(fired.verdict, 'valid', 'signed with the rule secret');
-  assert.equal(fired.data.rule.kind, 'backup_failed');
-  assert.equal(fired.data.subject, `backup:${dir}`);
-  assert.match(fired.data.details.reason, /EEXIST|ENOTDIR/);
-  await eventually(async () => inbox.subjects.some((s) => s.startsWith('[firing] backups by mail: backups in ')), 30_000, `the backup alert e-mailed (${inbox.subjects.join(' | ')})`);
-  const listed = ((await staff('GET', '/api/alerts')).body.results as { ruleId: string; subject: string; clearedAt: string | null }[]).filter((a) => a.ruleId === posted.body.rule.id);
-  assert.deepEqual(listed.map((a) => [a.subject, a.clearedAt]), [[`backup:${dir}`, null]], 'one alert, firing');
-  if (process.env.BACKUP_SCREENSHOTS) await screenshotPages(app, cookie, process.env.BACKUP_SCREENSHOTS, ['/']);
-  fs.rmSync(dir);
-  await eventually(async () => /scheduled backup written to .*\(working again after \d+ failed attempts?\)/.test(app.logs()), 30_000, 'a backup after the failure');
-  await eventually(async () => (await posts()).length === 2, 30_000, 'the backup alert resolved');
-  assert.deepEqual((await posts()).map((p) => p.type), ['alert.fired', 'alert.resolved'], 'fired once, resolved once');
-  await eventually(async () => inbox.subjects.some((s) => s.startsWith('[resolved] backups by mail')), 30_000, 'the resolution e-mailed');
-  const newest = done().sort().at(-1)!;
-  const restored = scratchPath('from-schedule');
-  const restore = await cli(['restore', '--from', path.join(dir, newest)], storeEnv(restored));
-  assert.equal(restore.code, 0, restore.err);
 });

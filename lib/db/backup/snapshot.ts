@@ -61,6 +61,9 @@ function checkRoomForStaging(dir: string): void {
 export type TSnapshotTimes = {
   /** How long statements waited: the counts, a CHECKPOINT and the last pass of the copy. */
   heldMs: number;
+  /** Of which the manifest's row counts, and the CHECKPOINT. */
+  countsMs: number;
+  checkpointMs: number;
   /** The copy's passes before that, while statements ran. */
   precopyMs: number;
   /** The last pass: files it compared and bytes it rewrote. */
@@ -68,11 +71,12 @@ export type TSnapshotTimes = {
 };
 
 /** "statements waited 0.4 s (…)": for the log line of each backup. */
-export function describeHold({ heldMs, precopyMs, lastPass }: TSnapshotTimes): string {
+export function describeHold({ heldMs, countsMs, checkpointMs, precopyMs, lastPass }: TSnapshotTimes): string {
   const mib = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MiB`;
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   return (
-    `statements waited ${(heldMs / 1000).toFixed(1)} s for the snapshot (copied in ${(precopyMs / 1000).toFixed(1)} s while they ran; ` +
-    `the last pass compared ${lastPass.compared} files, ${mib(lastPass.read)}, and rewrote ${mib(lastPass.written)})`
+    `statements waited ${s(heldMs)} for the snapshot (copied in ${s(precopyMs)} while they ran; then row counts ${s(countsMs)}, checkpoint ${s(checkpointMs)}, ` +
+    `a last pass of ${s(lastPass.ms)} that compared ${lastPass.compared} files, ${mib(lastPass.read)}, and rewrote ${mib(lastPass.written)})`
   );
 }
 
@@ -106,12 +110,14 @@ export async function writeBackup(store: TEmbedded, out: NodeJS.WritableStream, 
     // Statements wait from here: the counts, a CHECKPOINT, and one pass that leaves the copy byte
     // for byte the store's files at this moment.
     const heldFrom = Date.now();
-    const { manifest, lastPass } = await client.transaction(async (tx) => {
+    const { manifest, countsMs, checkpointMs, lastPass } = await client.transaction(async (tx) => {
       const m = await buildManifest(tx);
+      const counted = Date.now();
       await tx.exec('checkpoint');
-      return { manifest: m, lastPass: await mirror.update() };
+      const checkpointed = Date.now();
+      return { manifest: m, countsMs: counted - heldFrom, checkpointMs: checkpointed - counted, lastPass: await mirror.update() };
     });
-    onSnapshot?.(manifest, { heldMs: Date.now() - heldFrom, precopyMs, lastPass });
+    onSnapshot?.(manifest, { heldMs: Date.now() - heldFrom, countsMs, checkpointMs, precopyMs, lastPass });
     fs.writeFileSync(path.join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2));
     // Level 3: most of the size gone at a fraction of the default's CPU (the data files compress well).
     await pipeline(create({ gzip: { level: 3 }, cwd: staging, portable: true }, ['manifest.json', 'pg']), out);
