@@ -1,6 +1,8 @@
 // The bench's knobs, read once from BENCH_* variables. The defaults finish a PGlite run in a few
 // minutes on 2 cores; raise them for steadier figures.
 
+import { SCALE_SEEDS } from './seed-scale';
+
 function int(name: string, fallback: number, min = 1): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -80,5 +82,7 @@ export const CONFIG = {
     /** Grants added for the second reading (each to every webhook). */
     grants: int('BENCH_SCALE_GRANTS', 100_000),
     runs: int('BENCH_SCALE_RUNS', 10),
+    /** How the week's failures are seeded (seed-scale.ts): spread (issue 42.4b) or regular (the seed before). */
+    seed: list('BENCH_SCALE_SEED', SCALE_SEEDS, ['spread'])[0],
   },
 };

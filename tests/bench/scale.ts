@@ -22,7 +22,7 @@ const TARGET = atMost(1.5);
 const EXPORT_ROUNDS = 3;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-function views(w: TScaleWebhook[]): TRead[] {
+export function views(w: TScaleWebhook[]): TRead[] {
   return [
     { name: 'home / (HTML)', path: '/', auth: 'cookie' },
     { name: 'console JSON /api/webhook-health?window=24h', path: '/api/webhook-health?window=24h', auth: 'cookie' },
@@ -36,7 +36,7 @@ function views(w: TScaleWebhook[]): TRead[] {
   ];
 }
 
-async function setUp(app: TApp, n: number): Promise<{ accountId: string; webhooks: TScaleWebhook[] }> {
+export async function setUp(app: TApp, n: number): Promise<{ accountId: string; webhooks: TScaleWebhook[] }> {
   const tok = await token(app);
   const cookie = await staffCookie(app);
   const webhooks: TScaleWebhook[] = [];
@@ -113,13 +113,13 @@ export async function benchScale(store: TStore): Promise<TFigure[]> {
 }
 
 async function scaleOn(store: TStore, app: TApp): Promise<TFigure[]> {
-  const { small, grants, webhooks: n, runs } = CONFIG.scale;
-  console.log(`\n── Scale on ${store}: ${n} webhooks, ${small} grants each, then ${fmt(grants)} more; median of ${runs} reads`);
+  const { small, grants, webhooks: n, runs, seed: kind } = CONFIG.scale;
+  console.log(`\n── Scale on ${store}: ${n} webhooks, ${small} grants each, then ${fmt(grants)} more; median of ${runs} reads; ${kind} failures`);
   const { accountId, webhooks } = await setUp(app, n);
   const connect = await reconciliationConnect(app);
   const spreadSeconds = 6.5 * 86_400;
   const seed = (from: number, rows: number) => withAppSql(app, async (sql) => {
-    const [counts] = await sql(seedScaleSql({ from, rows, accountId, webhooks, spreadSeconds }));
+    const [counts] = await sql(seedScaleSql({ from, rows, accountId, webhooks, spreadSeconds, kind }));
     await sql(seedScaleGrantsSql(accountId, connect));
     await sql('vacuum analyze');
     return counts;

@@ -1,20 +1,41 @@
 // SQL that stores a busy week of one account straight into the app's database: `rows` grants'
 // grant.succeeded messages (ids from `from`), each delivered to every one of `webhooks` and arrived
-// at that webhook's console receiver. 1 in 40 deliveries failed after 8 attempts (500), the rest
-// succeeded at the first; 1 in 200 of the first webhook's arrivals failed the signature check
-// although its receiver answered 200 (the receiver holds another secret for it). Spread over the
-// last `spreadSeconds` (newest first), so every view's 7-day window holds all of it.
+// at that webhook's console receiver; 1 in 200 of the first webhook's arrivals failed the signature
+// check although its receiver answered 200 (the receiver holds another secret for it). Spread over
+// the last `spreadSeconds` (newest first), so every view's 7-day window holds all of it. The failures:
+//   spread (the default, issue 42.4b): 1 in 50 (message, webhook) pairs, drawn by a hash, failed
+//     after 8 attempts along a retry schedule (0 s, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h; for a
+//     message newer than twice that, shrunk to end halfway from it to now), each of which reached the receiver and was answered 500 there — a receipt each, as
+//     a console receiver answering 500 records them. Failed attempts and error arrivals in every
+//     webhook, every receiver and every hour of the week: what the rollups, the problems view and
+//     the receivers' failure counts read.
+//   regular (the seed before): 1 in 40, when (grant + webhook) % 40 = 0, after 8 attempts a second
+//     apart that the receiver never recorded (no receipt).
 
 import { assertSafe, SEEDED_HEADERS } from './seed-timeline';
 
 export type TScaleWebhook = { id: string; url: string; receiverId: string; receiverPath: string };
-export type TScaleSeed = { from: number; rows: number; accountId: string; webhooks: TScaleWebhook[]; spreadSeconds: number };
+export const SCALE_SEEDS = ['spread', 'regular'] as const;
+export type TScaleSeedKind = (typeof SCALE_SEEDS)[number];
+export type TScaleSeed = { from: number; rows: number; accountId: string; webhooks: TScaleWebhook[]; spreadSeconds: number; /** Default regular (tests that count rows rely on it). */ kind?: TScaleSeedKind };
+
+/** Seconds after a failed delivery's creation of each of its 8 attempts (spread). */
+const RETRY_OFFSETS = [0, 5, 305, 2105, 9305, 27305, 63305, 99305];
 
 export function seedScaleSql(s: TScaleSeed): string {
   assertSafe([s.accountId, ...s.webhooks.flatMap((w) => [w.id, w.url, w.receiverId, w.receiverPath])]);
   const step = s.spreadSeconds / Math.max(1, s.from + s.rows);
   const targets = s.webhooks.map((w, k) => `('${w.id}', '${w.url}', '${w.receiverId}'::uuid, '${w.receiverPath}', ${k})`).join(',\n    ');
   const headers = SEEDED_HEADERS;
+  const kind = s.kind ?? 'regular';
+  const failed =
+    kind === 'spread' ? `('x' || substr(md5(scale_seed.i || ':' || t.k), 1, 7))::bit(28)::int % 50 = 0` : `(scale_seed.i + t.k) % 40 = 0`;
+  // Attempt n (1-based) of a delivery: spread, along the schedule (shrunk for the newest); regular,
+  // n seconds after it was created.
+  const attemptAt =
+    kind === 'spread'
+      ? `case when d.status = 'failed' then d.created_at + (array[${RETRY_OFFSETS.join(',')}])[n] * least(1, extract(epoch from now() - d.created_at) / ${2 * RETRY_OFFSETS[RETRY_OFFSETS.length - 1]}) * interval '1 second' else d.created_at + interval '1 second' end`
+      : `d.created_at + n * interval '1 second'`;
   return `
 begin;
 create temp table scale_seed on commit drop as
@@ -52,14 +73,14 @@ from (select mid, i, at,
 
 insert into service.deliveries (message_id, webhook_id, account_id, event_type, status, attempt_count, scheduled_attempt_count, next_attempt_at, created_at, updated_at)
 select mid, t.webhook_id, '${s.accountId}', 'grant.succeeded',
-       case when (i + t.k) % 40 = 0 then 'failed' else 'success' end,
-       case when (i + t.k) % 40 = 0 then 8 else 1 end, case when (i + t.k) % 40 = 0 then 8 else 1 end,
+       case when failed then 'failed' else 'success' end,
+       case when failed then 8 else 1 end, case when failed then 8 else 1 end,
        null, at, at + interval '1 minute'
-from scale_seed cross join scale_targets t;
+from (select scale_seed.*, t.webhook_id, t.k, ${failed} as failed from scale_seed cross join scale_targets t) t;
 
 insert into service.attempts (id, delivery_id, message_id, webhook_id, account_id, url, created_at, status, response_status_code, response_duration_ms, response, trigger_type)
 select 'atmpt_' || substr(md5(d.id::text), 1, 22) || lpad(n::text, 5, '0'), d.id, d.message_id, d.webhook_id, d.account_id, t.url,
-       d.created_at + n * interval '1 second',
+       ${attemptAt},
        case when d.status = 'failed' then 'failed' else 'success' end,
        case when d.status = 'failed' then 500 else 200 end,
        20 + (n * 7 + length(d.message_id)) % 50,
@@ -70,18 +91,20 @@ join scale_seed on scale_seed.mid = d.message_id
 join scale_targets t on t.webhook_id = d.webhook_id
 cross join lateral generate_series(1, d.attempt_count) n;
 
+-- An arrival for each attempt the receiver recorded: a success's (regular: only those), each failed
+-- attempt answered 500 (spread).
 insert into console.receipts (receiver_id, method, path, query, headers, body, body_utf8, body_size, oversize, source_ip, received_at, message_id, verdict, verdict_reason, response_status, host, body_json)
-select t.receiver_id, 'POST', t.path, '', replace('${headers}', 'MSG', d.message_id)::jsonb,
+select t.receiver_id, 'POST', t.path, '', replace('${headers}', 'MSG', a.message_id)::jsonb,
        convert_to(m.payload, 'UTF8'), true, octet_length(m.payload), false, '127.0.0.1',
-       d.created_at + interval '1 second', d.message_id,
-       case when t.k = 0 and scale_seed.i % 200 = 0 then 'invalid' else 'valid' end,
-       case when t.k = 0 and scale_seed.i % 200 = 0 then 'No signature matched.' else 'Verified with the webhook-* headers and secret 1.' end,
-       200, '127.0.0.1', m.payload_json
-from service.deliveries d
-join scale_seed on scale_seed.mid = d.message_id
-join scale_targets t on t.webhook_id = d.webhook_id
-join service.messages m on m.id = d.message_id
-where d.status = 'success';
+       a.created_at + interval '200 milliseconds', a.message_id,
+       case when t.k = 0 and scale_seed.i % 200 = 0 and a.status = 'success' then 'invalid' else 'valid' end,
+       case when t.k = 0 and scale_seed.i % 200 = 0 and a.status = 'success' then 'No signature matched.' else 'Verified with the webhook-* headers and secret 1.' end,
+       a.response_status_code, '127.0.0.1', m.payload_json
+from service.attempts a
+join scale_seed on scale_seed.mid = a.message_id
+join scale_targets t on t.webhook_id = a.webhook_id
+join service.messages m on m.id = a.message_id
+where ${kind === 'spread' ? 'true' : `a.status = 'success'`};
 
 do $$ declare r record; begin
   for r in select * from scale_indexes loop execute r.indexdef; end loop;

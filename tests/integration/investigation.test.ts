@@ -538,3 +538,56 @@ describe('problems: the service’s side and the receivers’ side merged and pa
     assert.deepEqual(first!.groups.map((g) => g.total).sort(), [4, 4]);
   });
 });
+
+describe('a receiver that answers 500: each failed message once, found through the sender (issue 42.4b)', () => {
+  // W5 → console receiver R5, which holds the secret and answers 500: every attempt arrives and is
+  // recorded answered with an error, so the receipts' side of the problems view finds the same
+  // (message, webhook) pairs the sender lists as failed. Each is one item, placed by the sender's row;
+  // which of the receipts' messages the sender lists is asked in one call (EXT `message=`).
+  test('the sender lists only the messages asked for; the view pages through each failed pair once', { timeout: 90_000 }, async () => {
+    const R5 = await createReceiver('R5 answers 500', S);
+    assert.equal((await staff('PATCH', `/api/receivers/${R5.id}`, { responseStatus: 500 })).status, 200);
+    const W5 = await createWebhook(R5.ingestUrl, 'W5 answered 500');
+    for (let i = 0; i < 3; i++) assert.equal((await api('POST', `/v1/webhooks/${W5}/test`, { eventType: 'grant.succeeded' })).status, 200);
+    const failed = await eventually(
+      async () => {
+        const m = await messagesOf(W5);
+        return m.length === 3 && m.every((x) => x.status === 'failed') && m;
+      },
+      45_000,
+      "W5's test events failed after their retries",
+    );
+    const receipts = await staff('GET', `/api/receivers/${R5.id}/receipts`);
+    assert.ok(receipts.body.results.length >= 3 && receipts.body.results.every((r: TReceipt) => r.responseStatus === 500), 'R5 recorded its 500s');
+
+    const ids = failed.map((m) => m.id);
+    const only = await api('GET', `/v1/webhooks/messages?state=failed&withContent=false&message=${[ids[0], ids[1], messageId, 'msg_nothing'].join(',')}`);
+    assert.equal(only.status, 200, only.text);
+    assert.deepEqual(
+      only.body.results.map((m: { webhookId: string; id: string }) => `${m.webhookId}|${m.id}`).sort(),
+      [`${W5}|${ids[0]}`, `${W5}|${ids[1]}`, `${W.W3}|${messageId}`].sort(),
+      'the failed pairs of the named messages, at any webhook, and nothing else',
+    );
+    assert.deepEqual((await api('GET', `/v1/webhooks/messages?state=retrying&message=${ids[0]}`)).body.results, []);
+    for (const query of ['message=,', `message=${Array.from({ length: 101 }, (_, i) => `msg_${i}`).join(',')}`]) {
+      const res = await api('GET', `/v1/webhooks/messages?state=failed&${query}`);
+      assertProblem(res, 400);
+      assert.ok(res.text.includes('message'), `${query.slice(0, 20)}: names message: ${res.text}`);
+    }
+
+    const seen: string[] = [];
+    let pageToken: string | null = null;
+    let first: TProblems | null = null;
+    for (let page = 0; page < 20; page++) {
+      const res = await staff('GET', `/api/problems?pageLimit=1${pageToken ? `&pageToken=${encodeURIComponent(pageToken)}` : ''}`);
+      assert.equal(res.status, 200, res.text);
+      first ??= res.body;
+      seen.push(...(res.body as TProblems).items.filter((i) => i.webhookId === W5).map((i) => i.id));
+      pageToken = res.body.nextPageToken;
+      if (!pageToken) break;
+    }
+    assert.equal(pageToken, null);
+    assert.deepEqual([...seen].sort(), [...ids].sort(), 'each failed message of W5 once');
+    assert.deepEqual(first!.groups.find((g) => g.webhook.id === W5)?.counts.map((c) => [c.key, c.count]), [['failed', 3]]);
+  });
+});

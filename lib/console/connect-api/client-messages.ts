@@ -119,9 +119,19 @@ export class ConnectApiMessages extends ConnectApiStreamTransport {
   }
 
   /** EXT: the account's failed (`state=failed`) or retrying (pending after ≥ 2 attempts) messages across its webhooks, newest first, each with its payload and newest response. */
-  listTroubledMessages(state: 'failed' | 'retrying', query: TPageQuery & { before?: string; after?: string } = {}): Promise<TPage<TTroubledMessage>> {
+  listTroubledMessages(
+    state: 'failed' | 'retrying',
+    { messages, ...query }: TPageQuery & { before?: string; after?: string; withContent?: 'true' | 'false'; messages?: string[] } = {},
+  ): Promise<TPage<TTroubledMessage>> {
     return this.call(
-      { operation: 'list troubled messages', method: 'GET', path: '/v1/webhooks/messages', query: { state, withContent: 'true', ...query }, idempotent: true, ext: 'list' },
+      {
+        operation: 'list troubled messages',
+        method: 'GET',
+        path: '/v1/webhooks/messages',
+        query: { state, withContent: 'true', ...query, ...(messages ? { message: messages.join(',') } : {}) },
+        idempotent: true,
+        ext: 'list',
+      },
       ZPage(ZTroubledMessage),
     );
   }

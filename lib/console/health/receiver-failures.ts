@@ -1,6 +1,6 @@
-import { and, gte, inArray, sql } from 'drizzle-orm';
-import { getDb } from '@/lib/db/client';
-import { receipts } from '@/lib/db/schema/console';
+import { sql } from 'drizzle-orm';
+import { getDb, queryRows } from '@/lib/db/client';
+import { sqlArray } from '@/lib/db/sql-array';
 import { receiversOfDelivery } from '@/lib/console/timeline/join-delivery';
 import type { TReceiver } from '@/lib/console/receivers';
 import { consoleAddresses } from '@/lib/console/receivers/console-addresses';
@@ -9,35 +9,41 @@ import type { TTimelineWebhook } from '@/lib/console/timeline/timeline-types';
 import type { TReceiverSide } from './health-types';
 
 // The receiver's side of health: per receiver, the arrivals since `since` whose signature did not
-// verify or that were answered with a non-2xx. One grouped statement for every receiver of the view,
-// over the partial index on (receiver_id, received_at) of exactly those receipts; no receipt row
-// leaves the database and nothing is read per message. No 'server-only' marker: the worker's alert
-// loop (plain Node) reads it too.
+// verify or that were answered with a non-2xx. One statement for every receiver of the view: the
+// window's whole hours from their hourly counts (console.receipt_trouble_hours, kept by triggers on
+// the receipts: migration 0029), its first part-hour from the partial index on (receiver_id,
+// received_at) of exactly those receipts — a week of failures costs what an hour of them does. No
+// receipt row leaves the database and nothing is read per message. No 'server-only' marker: the
+// worker's alert loop (plain Node) reads it too.
 
 type TCounts = { failures: number; unverifiedAccepted: number; lastFailureAt: string | null };
+
+const HOUR_MS = 3_600_000;
 
 export async function receiverFailures(receiverIds: string[], since: Date): Promise<Map<string, TCounts>> {
   const ids = [...new Set(receiverIds)];
   if (!ids.length) return new Map();
-  const db = await getDb();
-  const rows = await db
-    .select({
-      receiverId: receipts.receiverId,
-      failures: sql<number>`count(*)::int`,
-      unverifiedAccepted: sql<number>`(count(*) filter (where ${receipts.responseStatus} between 200 and 299))::int`,
-      last: sql<Date | string | null>`max(${receipts.receivedAt})`,
-    })
-    .from(receipts)
-    .where(
-      and(
-        inArray(receipts.receiverId, ids),
-        gte(receipts.receivedAt, since),
-        sql`(${receipts.verdict} <> 'valid' or ${receipts.responseStatus} not between 200 and 299)`,
-      ),
-    )
-    .groupBy(receipts.receiverId);
+  // The first whole hour (UTC) of the window: before it the receipts are counted, from it the hours.
+  const wholeFrom = new Date(Math.ceil(since.getTime() / HOUR_MS) * HOUR_MS).toISOString();
+  const from = since.toISOString();
+  const rows = await queryRows<{ receiver_id: string; failures: number; unverified_accepted: number; last: Date | string | null }>(
+    await getDb(),
+    sql`select receiver_id, sum(failures)::int as failures, sum(unverified_accepted)::int as unverified_accepted, max(last_at) as last from (
+          select h.receiver_id, h.failures, h.unverified_accepted, h.last_at from console.receipt_trouble_hours h
+           where h.receiver_id = any(${sqlArray(ids, 'uuid')}) and h.hour >= ${wholeFrom}::timestamptz
+          union all
+          select r.receiver_id, count(*)::int, (count(*) filter (where r.response_status between 200 and 299))::int, max(r.received_at)
+            from console.receipts r
+           where r.receiver_id = any(${sqlArray(ids, 'uuid')}) and r.received_at >= ${from}::timestamptz and r.received_at < ${wholeFrom}::timestamptz
+             and (r.verdict <> 'valid' or r.response_status not between 200 and 299)
+           group by r.receiver_id
+        ) x group by receiver_id`,
+  );
   return new Map(
-    rows.map((r) => [r.receiverId, { failures: Number(r.failures), unverifiedAccepted: Number(r.unverifiedAccepted), lastFailureAt: r.last ? new Date(r.last).toISOString() : null }]),
+    rows.map((r) => [
+      r.receiver_id,
+      { failures: Number(r.failures), unverifiedAccepted: Number(r.unverified_accepted), lastFailureAt: r.last ? new Date(r.last).toISOString() : null },
+    ]),
   );
 }
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import { ConnectApiError, type ConnectApi, type TMessage, type TPage } from '@/lib/console/connect-api';
+import { ConnectApiError, isUnsupported, type ConnectApi, type TMessage, type TPage } from '@/lib/console/connect-api';
 import type { TTroubledMessage } from '@/lib/console/connect-api/schemas';
 import type { TEnvironmentName } from '../staff/session';
 import { mapLimit } from '../map-limit';
@@ -15,13 +15,16 @@ import { encodeCursor, type TIndexCursor, type TProblemCount, type TProblemGroup
 // it and merged newest first —
 //   the service's failed and retrying (message, webhook) pairs (EXT GET /v1/webhooks/messages),
 //   this console's receipts whose newest arrival failed the check or was answered with an error
-//   (receivers/troubled-receipts.ts), for the messages the sender does not list as either;
+//   (receivers/troubled-receipts.ts), for the messages the sender does not list as either (which of
+//   a round's messages it lists: one call, EXT `message=`, not a read of each);
 // with each webhook's counts exact up to COUNT_CAP (EXT GET /v1/webhooks/messages/counts and one
 // capped count per receiver). A page costs a few calls per shown row, whatever the volume.
 
 export const COUNT_CAP = 1000;
 /** Rounds of reading when the rows a round read were not problems after all (a short page otherwise). */
 const MAX_ROUNDS = 3;
+/** Message ids a lookup of the sender's lists names at most (its limit: MAX_MESSAGE_FILTER). */
+const LOOKUP_MAX = 100;
 
 type TSenderState = 'failed' | 'retrying';
 type TPosition = TIndexCursor['failed'];
@@ -62,6 +65,7 @@ export async function indexProblems(
       senderPage('retrying', at.retrying),
       at.receipts === 'done' ? Promise.resolve([]) : troubledReceiptsPage(receiverIds, since, until, at.receipts, want + 1),
     ]);
+    for (const m of [...failed.rows, ...retrying.rows]) listedBySender.add(`${m.webhookId}\n${m.id}`);
     const queues: Record<TCandidate['source'], TCandidate[]> = {
       failed: failed.rows.map((m) => ({ t: m.timestamp, m: m.id, w: m.webhookId, source: 'failed' as const, message: m })),
       retrying: retrying.rows.map((m) => ({ t: m.timestamp, m: m.id, w: m.webhookId, source: 'retrying' as const, message: m })),
@@ -105,8 +109,30 @@ export async function indexProblems(
     return { taken, nextAt, done };
   }
 
+  // Every (webhook, message) the sender listed as failed or retrying in this request's reads, shown
+  // or not yet: a receipt of one of them is no row of its own (the sender's row stands for it, at its
+  // own place), so its message is not fetched to learn what the list already said.
+  const listedBySender = new Set<string>();
+  // The receipts' messages the reads have not placed yet: which of them the sender lists as failed
+  // or retrying, two calls for all of them (EXT `message=`) rather than one per message. A service
+  // without the filter answers its list or an error: only the pairs it lists count, the rest are
+  // fetched one by one as before.
+  const placeReceipts = async (taken: TCandidate[]) => {
+    const ids = [...new Set(taken.filter((c) => c.source === 'receipts' && !listedBySender.has(`${c.w}\n${c.m}`)).map((c) => c.m))].slice(0, LOOKUP_MAX);
+    if (!ids.length) return;
+    await Promise.all(
+      (['failed', 'retrying'] as const).map(async (state) => {
+        const page = await api.listTroubledMessages(state, { messages: ids, withContent: 'false', pageLimit: 100 }).catch((err) => {
+          if (isUnsupported(err) || (err instanceof ConnectApiError && err.status === 400)) return null;
+          throw err;
+        });
+        for (const m of page?.results ?? []) listedBySender.add(`${m.webhookId}\n${m.id}`);
+      }),
+    );
+  };
   const asRows = async (taken: TCandidate[]): Promise<TProblemRow[]> => {
-    const fromSender = new Set(taken.filter((c) => c.source !== 'receipts').map((c) => `${c.w}\n${c.m}`));
+    await placeReceipts(taken);
+    const fromSender = listedBySender;
     const rows = await mapLimit(taken, 6, async (c): Promise<TProblemRow | null> => {
       const webhook = webhooks.get(c.w);
       if (!webhook) return null;

@@ -70,7 +70,31 @@ export const receipts = consoleSchema.table(
     index('receipts_troubled_idx')
       .on(t.receiverId, t.receivedAt.desc())
       .where(sql`${t.verdict} <> 'valid' or ${t.responseStatus} not between 200 and 299`),
+    // The problems view's count of arrivals the sender counts delivered (answered 2xx) whose
+    // signature did not verify: only those, not every error answer of the window (0029).
+    index('receipts_unverified_accepted_idx')
+      .on(t.receiverId, t.receivedAt.desc())
+      .where(sql`${t.verdict} <> 'valid' and ${t.responseStatus} between 200 and 299`),
   ],
+);
+
+/**
+ * Each receiver's troubled arrivals (failed the signature check, or answered non-2xx) counted per
+ * hour (UTC): how many, how many of them answered 2xx, the newest. The health home's receiver side
+ * reads these for a window's whole hours and the receipts only for its first part-hour, so its cost
+ * does not grow with the failures of a week. Kept by statement triggers on console.receipts
+ * (migration 0029: inserts add, deletes recount the hours they touched, a truncate empties it).
+ */
+export const receiptTroubleHours = consoleSchema.table(
+  'receipt_trouble_hours',
+  {
+    receiverId: uuid().notNull(),
+    hour: ts().notNull(),
+    failures: integer().notNull(),
+    unverifiedAccepted: integer().notNull(),
+    lastAt: ts().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.receiverId, t.hour] })],
 );
 
 /**

@@ -1,6 +1,7 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb, queryRows } from '@/lib/db/client';
+import { sqlArray } from '@/lib/db/sql-array';
 import * as schema from '@/lib/db/schema/service';
 import { pageOf, type TPageParams } from '@/lib/service/paging';
 import { ZTimestamp } from './schemas';
@@ -18,12 +19,20 @@ import { attemptToJson, messageToJson, type TMessageJson } from './webhook-json'
 export const TROUBLE_STATES = ['failed', 'retrying'] as const;
 export type TTroubleState = (typeof TROUBLE_STATES)[number];
 
+export const MAX_MESSAGE_FILTER = 100;
+
 export const ZTroubledQuery = z.object({
   state: z.enum(TROUBLE_STATES, { message: `must be one of: ${TROUBLE_STATES.join(', ')}` }),
   before: ZTimestamp.optional(),
   after: ZTimestamp.optional(),
   /** true: each with its payload and its newest attempt's response body — what a problems page shows, without a call per row. */
   withContent: z.enum(['true', 'false'], { message: 'must be true or false' }).transform((v) => v === 'true').optional(),
+  /** Only these messages (ids, comma-separated, at most MAX_MESSAGE_FILTER): which of them are in this state, at any webhook. */
+  message: z
+    .string()
+    .transform((v) => [...new Set(v.split(',').map((id) => id.trim()).filter(Boolean))])
+    .pipe(z.array(z.string().max(200)).min(1, 'must name at least one message id').max(MAX_MESSAGE_FILTER, `must name at most ${MAX_MESSAGE_FILTER} message ids`))
+    .optional(),
 });
 export type TTroubledQuery = z.output<typeof ZTroubledQuery>;
 
@@ -57,7 +66,13 @@ export async function listTroubledMessages(accountId: string, { limit, cursor, s
   const after = cursor
     ? sql`and (d.created_at, d.message_id) <= (${cursor.t}::timestamptz, ${cm}) and not (d.created_at = ${cursor.t}::timestamptz and d.message_id = ${cm} and d.webhook_id >= ${cw ?? ''})`
     : sql``;
-  const keys = await queryRows<{ id: string }>(db, sql`
+  // With `message`: those messages' deliveries by the (message_id, webhook_id) index, not each webhook's range.
+  const keys = await queryRows<{ id: string }>(db, query.message ? sql`
+    select d.id from service.deliveries d join service.webhooks w on w.id = d.webhook_id
+    where d.message_id = any(${sqlArray(query.message, 'text')}) and w.account_id = ${accountId} and w.deleted_at is null
+      and ${stateIs(query.state)} ${within(query)} ${after}
+    order by d.created_at desc, d.message_id desc, d.webhook_id desc
+    limit ${limit + 1}` : sql`
     select d.id from service.webhooks w
     cross join lateral (
       select d.id, d.created_at, d.message_id, d.webhook_id from service.deliveries d
