@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { FIRST_ROWS_MAX, searchBack } from '@/lib/db/search-back';
+import { FIRST_ROWS_MAX, searchBack, STEP_MAX } from '@/lib/db/search-back';
 
 // The time-budgeted search (issue 42) against an in-memory table and a clock the test moves: each
 // row a slice looks at costs COST ms of "work". Whatever the budget and however the rows bunch up
@@ -101,4 +101,45 @@ test('a window too large for the budget stops near it, having searched the newes
   const searched = rows.filter((x) => x.at >= r.searchedUntil!.getTime()).length;
   assert.ok(searched > FIRST_ROWS_MAX && searched <= 100_000, `searched ${searched} rows`);
   assert.ok(searched >= 60_000, `searched ${searched} rows: the budget is used, not left idle`);
+});
+
+/** A table whose slices cost `factor(i)` times their rows' work: the other half's queries landing in some slices and not others. */
+function unevenTable(rows: TRow[], factor: (i: number) => number) {
+  let now = 0;
+  const costs: number[] = [];
+  const inWindow = (since: Date, until: Date) => rows.filter((r) => r.at >= since.getTime() && r.at < until.getTime()).sort((a, b) => b.at - a.at || b.id - a.id);
+  const search = (since: Date, until: Date, budgetMs: number) =>
+    searchBack<TRow>({
+      since,
+      top: until,
+      limit: 1_000_000,
+      budgetMs,
+      clock: () => now,
+      nthNewest: async (n) => {
+        const r = inWindow(since, until)[n - 1];
+        return r ? new Date(r.at) : null;
+      },
+      slice: async (from, to, max) => {
+        const seen = inWindow(from, to ?? until);
+        const cost = (seen.length * COST + 0.5) * factor(costs.length);
+        costs.push(cost);
+        now += cost;
+        return seen.filter((r) => r.match).slice(0, max);
+      },
+    });
+  return { search, costs, elapsed: () => now };
+}
+
+test('no slice holds the store for more than a tenth of the budget, and slices 3x dearer than forecast overrun it by at most 3 x STEP_MAX', async () => {
+  const rows = rowsOver(7, 400_000);
+  const since = new Date(T0 - 8 * DAY);
+  const until = new Date(T0 + 1);
+  const even = unevenTable(rows, () => 1);
+  assert.equal((await even.search(since, until, 1000)).partial, true);
+  assert.ok(Math.max(...even.costs) <= 100, `a slice cost ${Math.max(...even.costs)} ms of a 1000 ms budget`);
+  // Every other slice three times as dear: the forecast from the cheap one is off by 3x.
+  const uneven = unevenTable(rows, (i) => (i % 2 ? 3 : 1));
+  const r = await uneven.search(since, until, 1000);
+  assert.equal(r.partial, true);
+  assert.ok(uneven.elapsed() <= 1000 * (1 + 3 * STEP_MAX), `ended at ${uneven.elapsed()} ms of a 1000 ms budget`);
 });
