@@ -52,6 +52,11 @@ export async function indexProblems(
     return groupsOf(service.results, receiverOnly);
   })();
 
+  // Every (webhook, message) the sender listed as failed or retrying in this request's reads, shown
+  // or not yet: a receipt of one of them is no row of its own (the sender's row stands for it, at its
+  // own place), so its message is not fetched to learn what the list already said.
+  const listedBySender = new Set<string>();
+
   // The service's list, from a position: its page, less what earlier pages showed.
   async function senderPage(state: TSenderState, pos: TPosition): Promise<{ rows: TTroubledMessage[]; next?: string }> {
     if (pos.done) return { rows: [] };
@@ -109,10 +114,6 @@ export async function indexProblems(
     return { taken, nextAt, done };
   }
 
-  // Every (webhook, message) the sender listed as failed or retrying in this request's reads, shown
-  // or not yet: a receipt of one of them is no row of its own (the sender's row stands for it, at its
-  // own place), so its message is not fetched to learn what the list already said.
-  const listedBySender = new Set<string>();
   // The receipts' messages the reads have not placed yet: which of them the sender lists as failed
   // or retrying, two calls for all of them (EXT `message=`) rather than one per message. A service
   // without the filter answers its list or an error: only the pairs it lists count, the rest are
@@ -132,13 +133,12 @@ export async function indexProblems(
   };
   const asRows = async (taken: TCandidate[]): Promise<TProblemRow[]> => {
     await placeReceipts(taken);
-    const fromSender = listedBySender;
     const rows = await mapLimit(taken, 6, async (c): Promise<TProblemRow | null> => {
       const webhook = webhooks.get(c.w);
       if (!webhook) return null;
       let message = c.message;
       if (!message) {
-        if (fromSender.has(`${c.w}\n${c.m}`)) return null;
+        if (listedBySender.has(`${c.w}\n${c.m}`)) return null;
         message = await api.getMessage(c.w, c.m).catch((err) => (err instanceof ConnectApiError && err.status === 404 ? undefined : Promise.reject(err)));
         // Not sent to this webhook, or listed by the sender as failed or retrying: that row stands for it.
         if (!message || message.status === 'failed' || isRetrying(message)) return null;
