@@ -6,7 +6,7 @@ export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   forbidOnly: !!process.env.CI,
-  retries: process.env.CI ? 1 : 0,
+  retries: 0, // a flaky test is a bug to find, not to retry away
   workers: 1,
   fullyParallel: false,
   timeout: 120_000,

@@ -11,6 +11,7 @@ import { FolderMirror } from '@/lib/db/backup/mirror';
 // PGlite writes, then a pass under a transaction that holds it, after which the copy must be the
 // store's folder byte for byte (and open as the store did) although files grew, shrank, appeared
 // and went between the two. Without that pass the copy is stale, and the comparison fails.
+// @ci-one-store: CI runs this file in the embedded-store pass only (it opens PGlite itself).
 
 /** "relative path → sha256" of every file under `root`. */
 function digest(root: string): Map<string, string> {

@@ -17,6 +17,7 @@ import { screenshotPages } from '../helpers/screenshots';
 // commands while the app runs on it (the CLI asks the running app over loopback with DATA_DIR's
 // control file), and scheduled backups. Every app here runs on the embedded store, whatever
 // TEST_DATABASE_URL says: the PostgreSQL side is pg_dump's (backup-postgres.test.ts).
+// @ci-one-store: CI runs this file in the embedded-store pass only (every app here is on the embedded store).
 
 delete process.env.TEST_DATABASE_URL;
 const ROOT = path.resolve(import.meta.dirname, '../..');

@@ -14,6 +14,7 @@ import { call, eventually, staffCookie } from '../helpers/http';
 // backups back off the same way, and nothing acknowledged is lost. A start on a full disk ends
 // with one sentence naming the data directory and the space left. (tests/integration/store-write-failure.test.ts
 // has the injected disk_full of PostgreSQL and a receipt refused whole.)
+// @ci-one-store: CI runs this file in the embedded-store pass only (its app is on the embedded store).
 
 delete process.env.TEST_DATABASE_URL; // the embedded store's disk is the subject
 
