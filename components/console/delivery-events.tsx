@@ -108,13 +108,14 @@ function ReceiptItem({
         </span>
         <span className="text-slate-500">{r.bodySize} B</span>
         <span className="ml-auto inline-flex flex-wrap items-center gap-x-2">
-          <Link href={`/receivers/${encodeURIComponent(r.receiverId)}`} className="text-indigo-700 hover:underline">
+          {/* At least 24 px high and wide (WCAG 2.5.8): a long receiver name wraps onto the line of the short "#1". */}
+          <Link href={`/receivers/${encodeURIComponent(r.receiverId)}`} className="inline-flex min-h-6 items-center text-indigo-700 hover:underline">
             {receiverName}
           </Link>
-          <Link href={`/receipts/${r.id}`} className="font-mono text-indigo-700 hover:underline" title="The raw request and its signature check">
+          <Link href={`/receipts/${r.id}`} className="inline-flex min-h-6 min-w-6 items-center justify-center font-mono text-indigo-700 hover:underline" title="The raw request and its signature check">
             #{r.id}
           </Link>
-          <Link href={`/cases/${encodeURIComponent(messageId)}`} className="text-indigo-700 hover:underline">
+          <Link href={`/cases/${encodeURIComponent(messageId)}`} className="inline-flex min-h-6 items-center text-indigo-700 hover:underline">
             case
           </Link>
         </span>

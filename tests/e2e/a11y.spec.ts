@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { COLOUR_RULES, expectNoSeriousA11yViolations, REFERENCE_EXCUSED } from './axe';
-import { expect, test, sandboxAuth } from './fixtures';
+import { expect, expectFitsWidth, test, sandboxAuth } from './fixtures';
 
 // axe-core on every page, in both themes, at 1280 and 390 px: no critical or serious WCAG 2.2
-// A/AA violation (tests/e2e/axe.ts); AXE_REPORT=1 prints each page's findings. One browser context
+// A/AA violation (tests/e2e/axe.ts); AXE_REPORT=1 prints each page's findings. On the same visit,
+// every console page is checked on a phone: nothing scrolls sideways at 390 or 320 px and the
+// sticky header stays one row (at most 80 px) — one load per page for both. One browser context
 // for the console's pages (the staff member's theme "system") and one for the pages of people
 // without a session (sign-in, the share link, the donor's pages, the API reference), each loading
 // every page once and turning it dark in place (see check below).
@@ -21,11 +23,11 @@ async function json<T = any>(res: Awaited<ReturnType<APIRequestContext['get']>>,
 async function seed(req: APIRequestContext, baseUrl: string) {
   const auth = await sandboxAuth(req, baseUrl);
   const secret = `whsec_${randomBytes(32).toString('base64')}`;
-  const receiver = await json(await req.post(`${baseUrl}/api/receivers`, { data: { name: 'Axe: donor CRM', secret } }), 201);
+  const receiver = await json(await req.post(`${baseUrl}/api/receivers`, { data: { name: 'Axe: a donor CRM receiver with a rather long name to wrap', secret } }), 201);
   const webhook = await json(await req.post(`${baseUrl}/v1/webhooks`, { headers: auth, data: { url: receiver.ingestUrl, eventTypes: ['grant.succeeded'], description: 'Axe', secret } }), 201);
   const message = await json(await req.post(`${baseUrl}/v1/webhooks/${webhook.id}/test`, { headers: auth }), 200);
   const ein = `46${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
-  const np = await json(await req.post(`${baseUrl}/v1/nonprofits`, { headers: auth, data: { ein, user: { email: 'director@example.org' } } }), 201);
+  const np = await json(await req.post(`${baseUrl}/v1/nonprofits`, { headers: auth, data: { ein, name: 'Axe Friends of the Very Long Named Public Library', user: { email: 'director@example.org' } } }), 201);
   const created = await json(await req.post(`${baseUrl}/v1/connects?nonprofit=${np.id}`, { headers: auth }), 201);
   const connect = await json(await req.get(`${baseUrl}/v1/connects/${created.id}`, { headers: auth }), 200);
   const grant = await json(
@@ -56,6 +58,19 @@ function pageIsDark(page: Page): Promise<boolean> {
 }
 
 const WIDTHS = [1280, 390];
+/** The phone widths a console page must fit without sideways scrolling, and its header's most height there. */
+const PHONE = 390;
+const NARROWEST = 320;
+const HEADER_MAX = 80;
+
+/** The page at `width` (resized in place) fits it: nothing scrolls sideways, and the console header (the password page has none) is one row. */
+async function fitsPhone(page: Page, name: string, width: number): Promise<void> {
+  await atWidth(page, width);
+  await expectFitsWidth(page, width, `${name} at ${width} px`);
+  for (const header of await page.locator('header[data-menu]').all()) {
+    expect.soft(await header.evaluate((h) => h.getBoundingClientRect().height), `the header of ${name} at ${width} px`).toBeLessThanOrEqual(HEADER_MAX);
+  }
+}
 
 /** Turns the open page to `theme` in place: the browser's prefers-color-scheme and, on the console, the class of <html> a stored theme sets (and the theme control sets at once). */
 async function turn(page: Page, theme: TTheme, { staff }: { staff: boolean }): Promise<void> {
@@ -75,8 +90,8 @@ async function atWidth(page: Page, width: number): Promise<void> {
 }
 
 /**
- * One page, loaded once, in both themes at both widths: light at 1280 then 390 px with every rule,
- * then turned dark in place (the markup is the same in both themes, only its colours differ) with
+ * One page, loaded once, in both themes at both widths: light at 1280 then 390 px with every rule
+ * (a console page is then checked to fit 390 and 320 px), then turned dark in place (the markup is the same in both themes, only its colours differ) with
  * the rules about colour at 390 then 1280 px, and back to light for the next page. Each is checked
  * to be in the theme it should be (the page's background), so the dark pass cannot pass on light
  * pages. A11Y_SHOTS=<dir> also saves a full-page screenshot of each.
@@ -98,13 +113,14 @@ async function check(page: Page, visit: TVisit, { staff, loaded = false }: { sta
         await atWidth(page, width);
         await expectNoSeriousA11yViolations(page, `${visit.name} (${theme}, ${width} px)`, { excused: visit.excused, only: theme === 'dark' ? COLOUR_RULES : undefined });
         if (process.env.A11Y_SHOTS) await page.screenshot({ path: `${process.env.A11Y_SHOTS}/${visit.name.replaceAll(' ', '-')}-${theme}-${width}.png`, fullPage: true });
+        if (staff && theme === 'light' && width === PHONE) for (const w of [PHONE, NARROWEST]) await fitsPhone(page, visit.name, w);
       }
     }
     await turn(page, 'light', { staff });
   });
 }
 
-test('no critical or serious axe violation on any page, light and dark, at 1280 and 390 px', async ({ browser, app, staffState, page }) => {
+test('no critical or serious axe violation on any page, light and dark, at 1280 and 390 px; no console page scrolls sideways at 390 or 320 px', async ({ browser, app, staffState, page }) => {
   test.setTimeout(600_000);
   const s = await seed(page.request, app.baseUrl);
   const timeline = `/webhooks/${s.webhook}`;
