@@ -8,6 +8,7 @@ import { env } from '@/lib/env';
 import { guardDiskSpace } from './disk-guard';
 import { checkSpaceToStart, diskFullCause } from './disk-space';
 import { acquireDataDirLock, releaseDataDirLock } from './lock';
+import { preparedQueries } from './pglite-prepared';
 import { quietQueryErrors } from './quiet-query-errors';
 import * as schema from './schema';
 import { noteStoreAnswered, noteStoreError } from './store-availability';
@@ -29,7 +30,7 @@ type Handle = {
   listen: (channel: string, onNotify: TOnNotify) => Promise<TUnlisten>;
   /**
    * A parameterised statement straight to the driver ($1, $2, …), for the few hot paths where building it costs more than running it.
-   * `name`: prepared once per connection on PostgreSQL (parsed and planned once, not per call); PGlite runs it as is.
+   * `name`: prepared once per connection (parsed and planned once, not per call; on PGlite by lib/db/pglite-prepared.ts).
    */
   query: <T>(text: string, params: unknown[], name?: string) => Promise<T[]>;
   close: () => Promise<void>;
@@ -70,17 +71,21 @@ async function openPglite(dataDir: string): Promise<Handle> {
   } catch (err) {
     throw diskFullCause(err, dir) ?? err;
   }
-  const { PGlite } = await import('@electric-sql/pglite');
+  const pglite = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let client: PGlite;
   let db;
+  let named: { query: ReturnType<typeof preparedQueries> };
   try {
     checkSpaceToStart(dir); // PGlite on a full disk aborts with no word of why
-    client = new PGlite(path.join(dir, 'pg'), pgliteBytea);
+    client = new pglite.PGlite(path.join(dir, 'pg'), pgliteBytea);
     await client.waitReady;
-    guardDiskSpace(client, dir); // before observe: its refusals are noted as the store being unavailable
+    named = { query: preparedQueries(client, pglite) };
+    const guard = guardDiskSpace(client, dir); // before observe: its refusals are noted as the store being unavailable
+    guard(named);
     observe(client, ['query', 'exec']); // a transaction's statements fail through toProblem, which notes them too
+    observe(named, ['query']);
     db = drizzle({ client, schema, casing: 'snake_case' });
     await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   } catch (err) {
@@ -91,7 +96,7 @@ async function openPglite(dataDir: string): Promise<Handle> {
     db: db as unknown as Db,
     kind: 'pglite',
     listen: (channel, onNotify) => client.listen(channel, (payload) => onNotify(payload)),
-    query: async <T>(text: string, params: unknown[]) => (await client.query<T>(text, params)).rows,
+    query: async <T>(text: string, params: unknown[], name?: string) => (name ? named.query<T>(text, params, name) : (await client.query<T>(text, params)).rows),
     close: async () => {
       await client.close();
       releaseDataDirLock(dir);
@@ -277,7 +282,7 @@ export async function closeDb(): Promise<void> {
 
 /**
  * Rows of a statement sent to the driver as text and parameters, bypassing drizzle's builder (hot
- * paths only). A `name` makes it a prepared statement on PostgreSQL: one fixed text per name.
+ * paths only). A `name` makes it a prepared statement (on either store): one fixed text per name.
  */
 export async function driverRows<T>(text: string, params: unknown[], name?: string): Promise<T[]> {
   return (await handle()).query<T>(text, params, name);

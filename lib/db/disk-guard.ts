@@ -52,36 +52,32 @@ function check(g: TGuard, text: string, params?: unknown): void {
   throw new StoreDiskFullError(g.dir, free, needed);
 }
 
-type TQuerying = Pick<PGlite, 'query' | 'exec'> | Transaction;
+/** A client, a transaction, or another entry point taking (text, params) first, as PGlite's `query` does. */
+type TQuerying = Pick<PGlite, 'query' | 'exec'> | Transaction | { query: (text: string, params: unknown[], ...rest: never[]) => Promise<unknown> };
 
 function guardStatements(target: TQuerying, g: TGuard): void {
-  const t = target as unknown as Record<'query' | 'exec', (...args: unknown[]) => Promise<unknown>>;
-  const query = t.query;
-  const exec = t.exec;
-  // A refusal is a rejected promise, as a failed statement is (the availability observer chains on it).
-  t.query = function (this: unknown, ...args: unknown[]) {
-    try {
-      check(g, String(args[0]), args[1]);
-    } catch (err) {
-      return Promise.reject(err);
-    }
-    return query.apply(this, args);
-  };
-  t.exec = function (this: unknown, ...args: unknown[]) {
-    try {
-      check(g, String(args[0]));
-    } catch (err) {
-      return Promise.reject(err);
-    }
-    return exec.apply(this, args);
-  };
+  const t = target as unknown as Partial<Record<'query' | 'exec', (...args: unknown[]) => Promise<unknown>>>;
+  for (const method of ['query', 'exec'] as const) {
+    const original = t[method];
+    if (!original) continue;
+    // A refusal is a rejected promise, as a failed statement is (the availability observer chains on it).
+    t[method] = function (this: unknown, ...args: unknown[]) {
+      try {
+        check(g, String(args[0]), method === 'query' ? args[1] : undefined);
+      } catch (err) {
+        return Promise.reject(err);
+      }
+      return original.apply(this, args);
+    };
+  }
 }
 
 /**
  * Installs the guard on `client` (the embedded store in `dir`): its query, exec and the statements
- * of its transactions. Install it before the availability observer wraps the client, so refusals are noted.
+ * of its transactions; the function returned guards another entry point to it (lib/db/pglite-prepared.ts's).
+ * Install it before the availability observer wraps the client, so refusals are noted.
  */
-export function guardDiskSpace(client: PGlite, dir: string): void {
+export function guardDiskSpace(client: PGlite, dir: string): (other: TQuerying) => void {
   const g: TGuard = { dir, low: false };
   guardStatements(client, g);
   const transaction = client.transaction.bind(client);
@@ -96,4 +92,5 @@ export function guardDiskSpace(client: PGlite, dir: string): void {
     const free = freeBytes(g.dir);
     return free === null || free >= RESUME_FREE;
   });
+  return (other) => guardStatements(other, g);
 }
