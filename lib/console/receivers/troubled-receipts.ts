@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { getDb, queryRows } from '@/lib/db/client';
 import { sqlArray } from '@/lib/db/sql-array';
 
-// The receivers' side of the problems view, by index (receipts_troubled_idx: receiver, time, only
+// The receivers' side of the problems view, by index (receipts_troubled_idx: receiver, time, id, only
 // failed checks and error answers): a (message, receiver) is troubled when its newest arrival there
 // failed the signature check or was answered with an error. Each receiver's index range is read on
-// its own (a LATERAL per receiver), so a page costs the same at any volume.
+// its own, so a page costs the same at any volume.
 
 export type TTroubledReceipt = { id: number; receiverId: string; messageId: string; receivedAt: Date };
 export type TReceiptKey = { t: string; id: string };
@@ -15,22 +15,29 @@ const TROUBLED = sql`(r.verdict <> 'valid' or r.response_status not between 200 
 const NEWEST = sql`not exists (select 1 from console.receipts g where g.message_id = r.message_id and g.receiver_id = r.receiver_id and g.id > r.id)`;
 const ids = (receiverIds: string[]) => sqlArray(receiverIds, 'uuid');
 
-/** Troubled receipts at these receivers in [since, until), newest first, after `from` (received_at, id). */
+/**
+ * Troubled receipts at these receivers in [since, until), newest first, after `from` (received_at, id).
+ * One ordered range per receiver, merged (a Merge Append): each is read only as far as the page
+ * reaches, not `limit` rows of every receiver (a LATERAL per receiver did that, and each of those
+ * rows costs a look for a later arrival of its message: 20 receivers read ~4,800 at 100k grants).
+ */
 export async function troubledReceiptsPage(receiverIds: string[], since: Date, until: Date, from: TReceiptKey | null, limit: number): Promise<TTroubledReceipt[]> {
   if (!receiverIds.length) return [];
   const below = from ? sql`and (r.received_at, r.id) < (${from.t}::timestamptz, ${Number(from.id)}::bigint)` : sql``;
+  // The index's order, nulls and all (received_at and id are never null): the planner merges the
+  // ranges only when each one's order is the outer one.
+  const ranges = receiverIds.map(
+    (id) => sql`(select r.id, r.receiver_id, r.message_id, r.received_at from console.receipts r
+      where r.receiver_id = ${id}::uuid and r.message_id is not null and ${TROUBLED}
+        and r.received_at >= ${since.toISOString()}::timestamptz and r.received_at < ${until.toISOString()}::timestamptz ${below}
+        and ${NEWEST}
+      order by r.received_at desc nulls last, r.id desc nulls last
+      limit ${limit})`,
+  );
   const rows = await queryRows<{ id: string | number; receiver_id: string; message_id: string; received_at: string | Date }>(
     await getDb(),
-    sql`select t.* from unnest(${ids(receiverIds)}) as rid(id)
-        cross join lateral (
-          select r.id, r.receiver_id, r.message_id, r.received_at from console.receipts r
-          where r.receiver_id = rid.id and r.message_id is not null and ${TROUBLED}
-            and r.received_at >= ${since.toISOString()}::timestamptz and r.received_at < ${until.toISOString()}::timestamptz ${below}
-            and ${NEWEST}
-          order by r.received_at desc nulls last, r.id desc
-          limit ${limit}
-        ) t
-        order by t.received_at desc, t.id desc
+    sql`select t.* from (${sql.join(ranges, sql` union all `)}) t
+        order by t.received_at desc nulls last, t.id desc nulls last
         limit ${limit}`,
   );
   return rows.map((r) => ({ id: Number(r.id), receiverId: r.receiver_id, messageId: r.message_id, receivedAt: new Date(r.received_at) }));

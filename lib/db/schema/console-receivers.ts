@@ -66,9 +66,10 @@ export const receipts = consoleSchema.table(
     index('receipts_body_kept_idx').on(t.receivedAt).where(sql`body_purged_at is null`),
     index('receipts_received_at_idx').on(t.receivedAt),
     index().on(t.messageId, t.receiverId),
-    // The receivers' side of the problems view and health: failed checks and error answers in a window.
+    // The receivers' side of the problems view and health: failed checks and error answers in a window;
+    // with the id, in the problems page's whole order, so each receiver's range is read lazily (0030).
     index('receipts_troubled_idx')
-      .on(t.receiverId, t.receivedAt.desc())
+      .on(t.receiverId, t.receivedAt.desc(), t.id.desc())
       .where(sql`${t.verdict} <> 'valid' or ${t.responseStatus} not between 200 and 299`),
     // The problems view's count of arrivals the sender counts delivered (answered 2xx) whose
     // signature did not verify: only those, not every error answer of the window (0029).

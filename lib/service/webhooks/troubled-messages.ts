@@ -106,12 +106,15 @@ export async function countTroubledMessages(accountId: string, query: TTroubledC
   const db = await getDb();
   const count = (state: TTroubleState) =>
     sql`(select count(*)::int from (select 1 from service.deliveries d where d.webhook_id = w.id and ${stateIs(state)} ${within(query)} limit ${query.cap + 1}) x)`;
+  // The webhooks with none are left out here, not by a WHERE on the counts: the planner would run
+  // each count again for it (at 100k grants, 20 webhooks × 1,001 index entries read twice).
   const rows = await queryRows<{ webhook_id: string; failed: number; retrying: number }>(db, sql`
-    select * from (
-      select w.id as webhook_id, ${count('failed')} as failed, ${count('retrying')} as retrying
-      from service.webhooks w where w.account_id = ${accountId} and w.deleted_at is null
-    ) c where c.failed > 0 or c.retrying > 0
-    order by c.webhook_id`);
+    select w.id as webhook_id, ${count('failed')} as failed, ${count('retrying')} as retrying
+    from service.webhooks w where w.account_id = ${accountId} and w.deleted_at is null
+    order by w.id`);
   const of = (n: number): TTroubleCount => ({ count: Math.min(Number(n), query.cap), capped: Number(n) > query.cap });
-  return { cap: query.cap, results: rows.map((r) => ({ webhookId: r.webhook_id, failed: of(r.failed), retrying: of(r.retrying) })) };
+  return {
+    cap: query.cap,
+    results: rows.filter((r) => Number(r.failed) > 0 || Number(r.retrying) > 0).map((r) => ({ webhookId: r.webhook_id, failed: of(r.failed), retrying: of(r.retrying) })),
+  };
 }
