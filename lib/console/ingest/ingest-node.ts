@@ -31,8 +31,8 @@ async function serveIngest(req: IncomingMessage, res: ServerResponse, forwardedF
     headers: pairsOf(req.rawHeaders),
     forwardedFor,
     requestId: requestIdFrom(req.headers[REQUEST_ID_HEADER] as string | undefined),
-    // Not destroyed when reading stops early: the sender still gets its answer.
-    body: hasBody ? req.iterator({ destroyOnReturn: false }) : null,
+    // Read by its events; left paused, not destroyed, when reading stops early: the sender still gets its answer.
+    body: hasBody ? req : null,
   });
   const body = answer.body === null || req.method === 'HEAD' ? '' : answer.body;
   const headers: Record<string, string> = { ...answer.headers };
