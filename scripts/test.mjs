@@ -162,13 +162,16 @@ let skipped = 0;
 
 if (nodeFiles.length) {
   console.log(`\n▶ node:test — ${nodeFiles.length} files${process.env.TEST_DATABASE_URL ? ' (PostgreSQL)' : ' (embedded PGlite)'}`);
-  const report = path.join(root, 'tests/.tmp/node-test-report.txt');
+  // A run's files are named for its store, so a PostgreSQL pass can run beside an embedded one (.ci/run).
+  const suffix = process.env.TEST_DATABASE_URL ? '-postgres' : '';
+  const report = path.join(root, `tests/.tmp/node-test-report${suffix}.txt`);
   fs.mkdirSync(path.dirname(report), { recursive: true });
   // Each test process writes how many service responses it checked against /openapi.json (tests/helpers/openapi-check.ts).
-  const checks = path.join(root, 'tests/.tmp/openapi-checks');
+  const checks = path.join(root, `tests/.tmp/openapi-checks${suffix}`);
   fs.rmSync(checks, { recursive: true, force: true });
+  env.TEST_OPENAPI_CHECKS = checks;
   // Each file's wall time (tests/helpers/file-timer.mjs), for the summary of the slowest ones.
-  const fileTimes = path.join(root, 'tests/.tmp/file-times.jsonl');
+  const fileTimes = path.join(root, `tests/.tmp/file-times${suffix}.jsonl`);
   fs.rmSync(fileTimes, { force: true });
   const shared = startSharedApps(nodeFiles, fileTimes);
   const status = run(process.execPath, [

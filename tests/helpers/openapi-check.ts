@@ -16,7 +16,8 @@ import addFormatsModule from 'ajv-formats';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
 const ROOT = path.resolve(import.meta.dirname, '../..');
-export const CHECKS_DIR = path.join(ROOT, 'tests/.tmp/openapi-checks');
+/** Set by scripts/test.mjs per run (a PostgreSQL pass beside an embedded one has its own). */
+export const CHECKS_DIR = process.env.TEST_OPENAPI_CHECKS || path.join(ROOT, 'tests/.tmp/openapi-checks');
 
 /** The service's paths: everything else (console, receiver, pages) is not in the document. */
 const SERVICE_PATH = /^\/(v1(\/|$)|oauth\/token$|\.well-known\/jwks\.json$|openapi\.json$)/;

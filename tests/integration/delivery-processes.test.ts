@@ -87,7 +87,9 @@ describe('a worker killed mid-attempt', () => {
       await eventually(async () => ep.requests().length === 1, 15000, 'the first attempt to arrive');
       await crashy.kill();
       release();
-      await crashy.restart({ DELIVERY_LEASE_MS: '2000' });
+      // The dead worker's 2 s lease is in its row; the new process claims with the default (60 s), so
+      // its own attempt cannot outlive its lease on a loaded machine and be claimed and sent a third time.
+      await crashy.restart({ DELIVERY_LEASE_MS: '60000' });
       const ctok2 = await token(crashy);
       const msg = await messageWhen(crashy, ctok2, w.id, msgId, 'success', 20000);
       const ids = ep.requests().map((r) => r.headers['webhook-id']);
