@@ -31,18 +31,20 @@ const compiled = routeTable.routes.map((r) => ({
 }));
 
 const firstSegment = (pathname: string) => pathname.split('/', 2)[1] ?? '';
-// The routes by their first segment (a parameter there: under '*'), so a request is matched
-// against the few that can serve it, not all of them (every request passes here: 3 % of a receipt's CPU).
+// The routes that can serve a first segment (its own, then those with a parameter there), fewest
+// parameters first, made once: a request is matched against a few, not all of them, with no sort
+// (every request passes here: 3 % of a receipt's CPU).
+const byParams = (list: typeof compiled) => [...list].sort((a, b) => a.params - b.params);
+const anySegment = compiled.filter((r) => r.path.startsWith('/:'));
 const byFirstSegment = new Map<string, typeof compiled>();
-for (const r of compiled) {
-  const key = r.path.startsWith('/:') ? '*' : firstSegment(r.path);
-  byFirstSegment.set(key, [...(byFirstSegment.get(key) ?? []), r]);
+for (const key of new Set(compiled.filter((r) => !r.path.startsWith('/:')).map((r) => firstSegment(r.path)))) {
+  byFirstSegment.set(key, byParams([...compiled.filter((r) => !r.path.startsWith('/:') && firstSegment(r.path) === key), ...anySegment]));
 }
+const otherSegments = byParams(anySegment);
 
 /** The route-table entry serving `pathname`, if any (static segments win over parameters). */
 export function routeOf(pathname: string): (TRoute & { pattern: RegExp }) | undefined {
-  const candidates = [...(byFirstSegment.get(firstSegment(pathname)) ?? []), ...(byFirstSegment.get('*') ?? [])];
-  return candidates.filter((r) => r.pattern.test(pathname)).sort((a, b) => a.params - b.params)[0];
+  return (byFirstSegment.get(firstSegment(pathname)) ?? otherSegments).find((r) => r.pattern.test(pathname));
 }
 
 /** The Allow header of a route: its methods, HEAD with GET, and OPTIONS on the API (see otherMethods). */
