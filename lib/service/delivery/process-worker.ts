@@ -5,7 +5,7 @@ import { dropHeartbeat, heartbeat } from '@/lib/readiness/heartbeats';
 import { claimDeliveries, releaseClaim } from './claim';
 import { attemptDelivery, attemptTimeoutMs } from './attempt-delivery';
 import { abandonClaim, recordScheduledAttempt } from './record-scheduled-attempts';
-import { DELIVERIES_CHANNEL } from './wakeup';
+import { DELIVERIES_CHANNEL } from './enqueue';
 import { runWorker, type TStats, type TWorkerConfig, type TWorkerDeps } from './worker';
 
 // This process's delivery worker (the web process's, or `npm run worker`'s): the loop of worker.ts

@@ -1,16 +1,6 @@
-import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/lib/db/client';
-
-// How a worker learns that deliveries are due: a NOTIFY on this channel, sent inside the
-// transaction that queued them, reaches every listening worker when that transaction commits —
-// in this process (embedded store) or any other (PostgreSQL).
-
-export const DELIVERIES_CHANNEL = 'gc_deliveries';
-
-/** Tells the workers, once the caller's transaction commits, that deliveries were queued. */
-export async function notifyDeliveriesQueued(tx: DbOrTx): Promise<void> {
-  await tx.execute(sql`select pg_notify(${DELIVERIES_CHANNEL}, '')`);
-}
+// How a worker learns that deliveries are due: a NOTIFY on enqueue.ts's DELIVERIES_CHANNEL, sent
+// inside the transaction that queued them, reaches every listening worker when that transaction
+// commits — in this process (embedded store) or any other (PostgreSQL).
 
 /**
  * A wake-up call that is not lost when it comes early: `notify()` while nobody waits makes the next

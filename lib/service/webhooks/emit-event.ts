@@ -1,10 +1,9 @@
-import { and, arrayContains, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { ID_PREFIX, type TEventType } from '@/lib/constants';
 import { queryRows, type DbOrTx } from '@/lib/db/client';
-import { deliveries, messages, webhooks } from '@/lib/db/schema/service';
 import { jsonbCanHold } from '@/lib/db/search-json';
 import { prefixedId } from '@/lib/ids';
-import { DELIVERIES_CHANNEL } from '@/lib/service/delivery/wakeup';
+import { enqueueEvent } from '@/lib/service/delivery/enqueue';
 import { fanoutWebhooks } from './fanout-targets';
 
 export type TEmitEventInput = {
@@ -34,11 +33,7 @@ export type TEmitted = { messageId: string; eventId: string };
  * subscribed (zero deliveries), so that "why was nothing sent?" has an answer in GET /v1/messages.
  * A test event (`webhookId`) stores nothing and returns null when that webhook cannot take it.
  *
- * One statement (it runs on every grant): the subscribed webhooks, one reading of the database's
- * clock, the message, its deliveries and the worker's wake-up (pg_notify, sent at commit).
- * The clock is clock_timestamp() (now() would be the transaction's start), truncated to the
- * millisecond: it is both the body's `timestamp` and the moment the deliveries fall due, so a new
- * message is due when made, never before, and the worker compares next_attempt_at with that clock.
+ * One statement (it runs on every grant): lib/service/delivery/enqueue.ts.
  */
 export async function emitEvent(tx: DbOrTx, input: TEmitEventInput & { webhookId: string }): Promise<TEmitted | null>;
 export async function emitEvent(tx: DbOrTx, input: TEmitEventInput & { guard: SQL }): Promise<TEmitted | null>;
@@ -49,47 +44,27 @@ export async function emitEvent(tx: DbOrTx, input: TEmitEventInput): Promise<TEm
   // A test event reads its one webhook; an operational event (excludeWebhookId) the account's rows
   // themselves: it is emitted by the transaction that has just disabled or recovered a webhook, and
   // a read of it must not fill the cache with what a rollback may undo. Any other event takes the
-  // account's subscribed webhooks from the process's cache (fanout-targets.ts). Each target's row
-  // is checked as it is queued either way, so a stale entry never queues a delivery for a webhook
-  // disabled, deleted or no longer subscribed: it can only miss one created or subscribed within its bound.
-  const subscribed = and(
-    eq(webhooks.accountId, input.accountId),
-    eq(webhooks.disabled, false),
-    isNull(webhooks.deletedAt),
-    arrayContains(webhooks.eventTypes, [input.eventType]),
-    input.webhookId
-      ? eq(webhooks.id, input.webhookId)
-      : input.excludeWebhookId
-        ? ne(webhooks.id, input.excludeWebhookId)
-        : sql`${webhooks.id} in (select jsonb_array_elements_text(${JSON.stringify(
-            (await fanoutWebhooks(input.accountId, tx)).filter((w) => w.eventTypes.includes(input.eventType)).map((w) => w.id),
-          )}::jsonb))`,
-  );
+  // account's subscribed webhooks from the process's cache (fanout-targets.ts); the statement checks
+  // each target's row as it queues, so a stale entry can only miss one created or subscribed within its bound.
+  const to = input.webhookId
+    ? { only: input.webhookId }
+    : input.excludeWebhookId
+      ? { except: input.excludeWebhookId }
+      : { among: (await fanoutWebhooks(input.accountId, tx)).filter((w) => w.eventTypes.includes(input.eventType)).map((w) => w.id) };
   const data = JSON.stringify(input.payload ?? null);
-  const searchable = jsonbCanHold(data);
-  // The body is JSON.stringify({type, timestamp, data}) spelled out, so the timestamp can be the
-  // statement's own clock reading: to_char gives toISOString()'s format (ms precision, Z).
   const [row] = await queryRows<{ stored: number | string }>(
     tx,
-    sql`with guard as (${input.guard ?? sql`select 1`}),
-      clock as (select date_trunc('milliseconds', clock_timestamp()) as t),
-      targets as (select ${webhooks.id} as id from ${webhooks} where ${subscribed}),
-      message as (
-        insert into ${messages} (id, event_id, account_id, event_type, payload, payload_json, tags, created_at)
-        select ${messageId}, ${eventId}, ${input.accountId}, ${input.eventType}, body.text,
-          -- the jsonb copy payload search reads (lib/db/search-json.ts); 'null' where jsonb cannot hold it
-          case when ${searchable}::boolean then body.text::jsonb else 'null'::jsonb end,
-          array(select jsonb_array_elements_text(${JSON.stringify([...new Set(input.tags)])}::jsonb)), clock.t
-        from clock, lateral (select ${`{"type":${JSON.stringify(input.eventType)},"timestamp":"`} || to_char(clock.t at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || ${`","data":${data}}`} as text) body
-        where exists (select 1 from guard) and (${input.webhookId ?? null}::text is null or exists (select 1 from targets))
-        returning created_at),
-      queued as (
-        insert into ${deliveries} (message_id, webhook_id, account_id, event_type, status, next_attempt_at, created_at)
-        select ${messageId}, targets.id, ${input.accountId}, ${input.eventType}, 'pending', message.created_at, message.created_at
-        from targets, message
-        returning 1),
-      wake as (select pg_notify(${DELIVERIES_CHANNEL}, '') from (select 1 from queued limit 1) q)
-    select (select count(*) from message) as stored, (select count(*) from wake) as woken`,
+    enqueueEvent({
+      accountId: input.accountId,
+      eventType: input.eventType,
+      messageId,
+      eventId,
+      data,
+      searchable: jsonbCanHold(data),
+      tags: [...new Set(input.tags)],
+      to,
+      guard: input.guard,
+    }),
   );
   if (Number(row.stored) === 0) return null;
   return { messageId, eventId };

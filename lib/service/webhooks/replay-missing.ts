@@ -4,7 +4,7 @@ import { getDb, queryRows, type DbOrTx } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema/service';
 import { ApiError } from '@/lib/http/errors';
 import { prefixedId } from '@/lib/ids';
-import { notifyDeliveriesQueued } from '@/lib/service/delivery/wakeup';
+import { enqueueExisting, notifyDeliveriesQueued } from '@/lib/service/delivery/enqueue';
 import { getWebhook } from './get-webhook';
 import { runningTwin } from './recover-messages';
 import { recoverRunJson, type TRecoverRunJson } from './recover-run-json';
@@ -49,14 +49,7 @@ async function startRun(db: DbOrTx, accountId: string, webhookId: string, window
   const id = prefixedId(ID_PREFIX.recoverRun);
   const [clock] = await queryRows<{ now: Date | string }>(db, sql`select now() as now`);
   const end = window.until ?? new Date(clock.now);
-  const queued = await queryRows<{ id: string }>(
-    db,
-    sql`insert into service.deliveries (message_id, webhook_id, account_id, event_type, status, next_attempt_at, recover_run_id, created_at)
-        select x.id, ${webhookId}, ${accountId}::uuid, x.event_type, 'pending', now(), ${id}, x.created_at
-        from (${missing(webhookId, window, end)}) x
-        on conflict (message_id, webhook_id) do nothing
-        returning id`,
-  );
+  const queued = await queryRows<{ id: string }>(db, enqueueExisting({ accountId, webhookId, runId: id, messages: missing(webhookId, window, end) }));
   const [inserted] = await db
     .insert(schema.recoverRuns)
     .values({ id, accountId, webhookId, kind: 'replay-missing', since: window.since, until: window.until, messages: queued.length, createdAt: new Date(clock.now) })

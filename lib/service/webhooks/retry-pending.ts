@@ -2,7 +2,7 @@ import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import { getDb, queryRows } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema/service';
 import { ApiError } from '@/lib/http/errors';
-import { notifyDeliveriesQueued } from '@/lib/service/delivery/wakeup';
+import { notifyDeliveriesQueued } from '@/lib/service/delivery/enqueue';
 import { getWebhook } from './get-webhook';
 import { countInWindow, type TRecoverWindow } from './recover-window';
 
