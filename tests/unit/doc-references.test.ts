@@ -70,3 +70,10 @@ test('the checks catch what they are for', () => {
     'X.md: `../shared/CONTRACT.md`',
   ]);
 });
+
+// The README is the front door and PERFORMANCE a map: guides go to docs/, history to git (issue 51).
+test('README.md stays at most 200 lines and docs/PERFORMANCE.md at most 300', () => {
+  const lines = (f: string) => fs.readFileSync(path.join(root, f), 'utf8').split('\n').length;
+  assert.ok(lines('README.md') <= 200, `README.md has ${lines('README.md')} lines`);
+  assert.ok(lines('docs/PERFORMANCE.md') <= 300, `docs/PERFORMANCE.md has ${lines('docs/PERFORMANCE.md')} lines`);
+});
