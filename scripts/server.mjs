@@ -7,9 +7,9 @@
 // as they arrived, and a plain POST /v1/grants through the hook lib/service/grants/grant-fast-path.ts
 // registers (the route's own handler without Next's pipeline), (3) refuses what Next cannot handle well — see lib/http/front-door.ts; a body too
 // large is answered at once, then read and dropped within bounds so the client reads the answer (a
-// lingering close) — and (4) bounds slow and stuck clients: headers and whole requests that take too
+// lingering close) — (4) bounds slow and stuck clients: headers and whole requests that take too
 // long get a 408, idle keep-alive connections close, and one address may hold only so many
-// connections (the HTTP_* settings).
+// connections (the HTTP_* settings), and (5) with no HOST, listens on loopback only.
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -156,16 +156,13 @@ function serve(req, res) {
   handle(req, res);
 }
 
-const server = http.createServer(
-  {
-    headersTimeout: env.HTTP_HEADERS_TIMEOUT_MS,
-    requestTimeout: env.HTTP_REQUEST_TIMEOUT_MS,
-    keepAliveTimeout: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
-    // How often those timeouts are checked (Node's default, 30 s, would let a slow client stay that much longer).
-    connectionsCheckingInterval: 1000,
-  },
-  serve,
-);
+const serverOptions = {
+  headersTimeout: env.HTTP_HEADERS_TIMEOUT_MS,
+  requestTimeout: env.HTTP_REQUEST_TIMEOUT_MS,
+  keepAliveTimeout: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+  // How often those timeouts are checked (Node's default, 30 s, would let a slow client stay that much longer).
+  connectionsCheckingInterval: 1000,
+};
 
 // Connections open at once per source address, and the refusal of one over the limit. Behind a
 // proxy (TRUST_PROXY) every connection comes from the proxy: no limit then.
@@ -180,7 +177,7 @@ function refuseConnection(socket, address) {
   );
   setTimeout(() => socket.destroy(), 1000).unref();
 }
-server.on('connection', (socket) => {
+function onConnection(socket) {
   if (!perAddressLimit) return;
   const address = socket.remoteAddress ?? '';
   const open = (openByAddress.get(address) ?? 0) + 1;
@@ -191,7 +188,7 @@ server.on('connection', (socket) => {
     if (left > 0) openByAddress.set(address, left);
     else openByAddress.delete(address);
   });
-});
+}
 
 // What Node's HTTP parser refuses never reaches the handler; its default answer is a bare 400.
 const PARSE_ERRORS = {
@@ -202,7 +199,7 @@ const PARSE_ERRORS = {
   HPE_HEADER_OVERFLOW: [431, 'The request headers are too large.'],
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request took too long to arrive.'],
 };
-server.on('clientError', (err, socket) => {
+function onClientError(err, socket) {
   if (err.code === 'ECONNRESET' || !socket.writable) return socket.destroy();
   const [status, detail] = PARSE_ERRORS[err.code] ?? [400, 'The request could not be read as HTTP/1.1.'];
   const body = JSON.stringify({ type: 'about:blank', title: http.STATUS_CODES[status], status, detail });
@@ -210,12 +207,38 @@ server.on('clientError', (err, socket) => {
     `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: application/problem+json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
       `cache-control: no-store\r\nconnection: close\r\n\r\n${body}`,
   );
-});
-server.on('error', (err) => {
-  if (err.code === 'EADDRINUSE') {
-    console.error(`Port ${port} is already in use: stop what runs there, or start with PORT=<another port>.`);
+}
+
+// With no HOST, loopback only: IPv4 and IPv6, so http://localhost:PORT works whichever of the two a
+// browser or curl picks (a server listens on one address; ::1 is skipped where there is no IPv6).
+// An install is reachable from other machines only when HOST says so (HOST=0.0.0.0 or :: for all
+// interfaces, behind a TLS proxy, or one address of this machine).
+const addresses = host ? [host] : ['127.0.0.1', '::1'];
+const NO_IPV6 = new Set(['EADDRNOTAVAIL', 'EAFNOSUPPORT']);
+const listening = [];
+for (const address of addresses) {
+  const server = http.createServer(serverOptions, serve);
+  server.on('connection', onConnection);
+  server.on('clientError', onClientError);
+  const failed = await new Promise((resolve) => {
+    server.once('error', resolve);
+    server.listen(port, address, () => {
+      server.off('error', resolve);
+      resolve(null);
+    });
+  });
+  if (!failed) {
+    listening.push(address.includes(':') ? `http://[${address}]:${port}` : `http://${address}:${port}`);
+    continue;
+  }
+  if (failed.code === 'EADDRINUSE') {
+    console.error(`Port ${port} is already in use${host ? '' : ` on ${address}`}: stop what runs there, or start with PORT=<another port>.`);
     process.exit(1);
   }
-  throw err;
-});
-server.listen(port, host, () => console.log(`▲ Next.js ${app.version ?? ''} listening on http://${host ?? 'localhost'}:${port}`));
+  if (!host && address === '::1' && NO_IPV6.has(failed.code)) continue;
+  throw failed;
+}
+console.log(
+  `▲ Next.js ${app.version ?? ''} listening on ${listening.join(' and ')}` +
+    (host ? '' : `: this machine only (open http://localhost:${port}); to serve others, behind a TLS proxy, set HOST=0.0.0.0`),
+);

@@ -3,15 +3,18 @@ import fs from 'node:fs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { DIST_DIR, SERVER, freePort, runCli, startApp } from '../helpers/app';
+import { DIST_DIR, SERVER, canBindIpv6, freePort, runCli, startApp } from '../helpers/app';
 import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
 import { call, staffCookie } from '../helpers/http';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 let app: Awaited<ReturnType<typeof startApp>>;
 before(async () => {
-  app = await startApp();
+  // No HOST, as a fresh install runs (startApp would set one).
+  app = await startApp({ env: { HOST: '' } });
 });
 after(() => app?.stop());
 
@@ -20,6 +23,26 @@ test('every response has X-Request-Id, unknown /v1 paths are problem 404s', asyn
   assert.equal(res.status, 404);
   assert.match(res.headers.get('content-type') ?? '', /problem\+json/);
   assert.match(res.headers.get('x-request-id') ?? '', /^req_/);
+});
+
+/** Whether a TCP connection to `address`:`port` is taken (only ever this machine's own addresses). */
+function connects(address: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: address, port, timeout: 3000 });
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+  });
+}
+
+test('with no HOST the app listens on loopback only, IPv4 and IPv6, and says how to open it', async (t) => {
+  assert.equal(await connects('127.0.0.1', app.port), true);
+  if (await canBindIpv6()) assert.equal(await connects('::1', app.port), true, 'localhost works whichever address it resolves to');
+  // This machine's own addresses that are not loopback (link-local ones need a scope: left out).
+  const own = Object.values(os.networkInterfaces()).flat().filter((i) => i && !i.internal && !i.address.startsWith('fe80')).map((i) => i!.address);
+  for (const address of own) assert.equal(await connects(address, app.port), false, `not reachable on ${address}`);
+  if (own.length === 0) t.diagnostic('this machine has no address but loopback: nothing else to try');
+  assert.match(app.logs(), new RegExp(`listening on http://127\\.0\\.0\\.1:${app.port}( and http://\\[::1\\]:${app.port})?: this machine only \\(open http://localhost:${app.port}\\); .*set HOST=0\\.0\\.0\\.0`));
 });
 
 /** Starts the server with DELIVERY_TIMEOUT_MS=soon from the build in `distDir`; asserts it stops with the one line naming it. */
