@@ -3,14 +3,22 @@
 // be traced. Route handlers built on lib/http/respond reuse the same id. With SERVICE_MODE=off the
 // embedded service's paths answer 404: this instance is a console for a remote service.
 // Nothing it answers may be cached, and console pages may not be framed: lib/http/safety-headers.ts.
+// It answers only to the host names the deployment gives, and takes console changes only from the
+// console's own origin: lib/http/request-guard.ts.
 import { NextResponse, type NextRequest } from 'next/server';
 import { env } from '@/lib/env';
 import { problemBody } from '@/lib/http/errors';
 import { REQUEST_ID_HEADER, requestIdOf } from '@/lib/http/request-id';
+import { guardRefusal } from '@/lib/http/request-guard';
 import { SERVICE_PATHS, safetyHeaders } from '@/lib/http/safety-headers';
 
 export function proxy(req: NextRequest) {
   const id = requestIdOf(req);
+  // A Host the deployment does not name (421), a console change sent from another origin (403).
+  const refused = guardRefusal({ method: req.method, path: req.nextUrl.pathname, header: (name) => req.headers.get(name) });
+  if (refused) {
+    return new NextResponse(refused.body, { status: refused.status, headers: { ...refused.headers, [REQUEST_ID_HEADER]: id, ...safetyHeaders(req.nextUrl.pathname) } });
+  }
   if (env.SERVICE_MODE === 'off' && SERVICE_PATHS.test(req.nextUrl.pathname)) {
     const body = problemBody(404, 'The embedded Giving Connect service is turned off on this instance (SERVICE_MODE=off).');
     return new NextResponse(JSON.stringify(body), {

@@ -62,7 +62,7 @@ export const ZEnv = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: int(3000, 1, 65535),
-    HOST: optionalString, // interface to listen on (scripts/server.mjs); all by default
+    HOST: optionalString, // interface to listen on (scripts/server.mjs); loopback (127.0.0.1 and ::1) by default
     TRUST_PROXY: bool(false), // keep a proxy's X-Forwarded-For chain instead of the peer address
     // Slow and stuck clients (scripts/server.mjs): the headers within HTTP_HEADERS_TIMEOUT_MS, the whole
     // request (headers and body) within HTTP_REQUEST_TIMEOUT_MS, else a 408; an idle keep-alive
@@ -133,7 +133,8 @@ export const ZEnv = z
     BACKUP_EVERY: duration('24h'),
     BACKUP_KEEP: int(7, 1, 10_000),
     CONSOLE_PUBLIC_URL: url.optional(),
-    // More addresses this console's receivers are reached under (a proxy's public name): `host[:port]`, comma-separated.
+    // More names this app is reached under (a proxy's public name), besides PUBLIC_URL's and CONSOLE_PUBLIC_URL's:
+    // `host[:port]`, comma-separated. The app answers only to those, loopback names and IP addresses (lib/http/allowed-hosts.ts).
     CONSOLE_RECEIVER_HOSTS: z
       .string()
       .default('')

@@ -9,7 +9,8 @@
 // large is answered at once, then read and dropped within bounds so the client reads the answer (a
 // lingering close) — (4) bounds slow and stuck clients: headers and whole requests that take too
 // long get a 408, idle keep-alive connections close, and one address may hold only so many
-// connections (the HTTP_* settings), and (5) with no HOST, listens on loopback only.
+// connections (the HTTP_* settings), and (5) answers only to the host names the deployment gives
+// (lib/http/request-guard.ts) and, with no HOST, only on loopback.
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -76,7 +77,7 @@ async function serverDeps() {
 
 // Settings come from lib/env.ts like everywhere else (after the .env files, as Next loads them):
 // a bad value ends the process with one line naming it.
-const { env, MAX_BODY_BYTES, refusal } = await serverDeps();
+const { env, MAX_BODY_BYTES, refusal, hostRefusal } = await serverDeps();
 const { PORT: port, HOST: host, TRUST_PROXY: trustProxy, HTTP_MAX_CONNECTIONS_PER_ADDRESS: maxPerAddress } = env;
 
 const app = next({ dev: false, dir: root, port, hostname: host ?? 'localhost' });
@@ -141,7 +142,9 @@ function linger(req, res) {
 }
 
 function serve(req, res) {
-  const refused = refusal(req);
+  // A name the deployment does not give (DNS rebinding) is refused here, ahead of the API's fast
+  // path and Next; the receivers and the probes answer any (lib/http/request-guard.ts).
+  const refused = refusal(req) ?? hostRefusal(req);
   if (refused) {
     answerRefusal(req, res, refused);
     return;
