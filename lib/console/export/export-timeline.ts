@@ -1,5 +1,4 @@
 import 'server-only';
-import { stringify } from 'csv-stringify/sync';
 import { isUnsupported, type ConnectApi, type TMessage } from '@/lib/console/connect-api';
 import type { TEnvironmentName } from '@/lib/console/staff/session';
 import { responseGone } from '@/lib/console/retention/body-gone';
@@ -9,6 +8,7 @@ import { readTimelineContext } from '@/lib/console/timeline/timeline-context';
 import type { TJoinDelivery } from '@/lib/console/timeline/join-delivery';
 import type { TTimelineExportQuery } from './export-query';
 import { exportTimelinePages } from './export-timeline-pages';
+import { csvRows } from './csv-writer';
 import { CSV_COLUMNS, csvHeader, csvRow, ndjsonText } from './export-timeline-rows';
 
 // A webhook's filtered timeline as CSV or NDJSON, streamed. The service streams the webhook's
@@ -72,7 +72,7 @@ async function exportFromStream(envName: TEnvironmentName, api: ConnectApi, webh
       const joined = await joinMessages(api, { webhookId, messages: batch, deliveries, webhook: ctx.settings, webhookUrl: ctx.webhookUrl, receivers: ctx.receivers, addresses: ctx.addresses, siblings: ctx.siblings, asOf, now: new Date(), times: 'absolute' });
       const text =
         q.format === 'csv'
-          ? batch.length ? stringify(joined.map((m, i) => csvRow(m, needFull ? batch[i] : null, includeDonor, batch[i])), { header: first, columns: [...CSV_COLUMNS] }) : first ? csvHeader() : ''
+          ? batch.length ? csvRows(joined.map((m, i) => csvRow(m, needFull ? batch[i] : null, includeDonor, batch[i])), first ? CSV_COLUMNS : undefined) : first ? csvHeader() : ''
           : joined.map((m, i) => ndjsonText(m, batch[i], listed[i].attempts, includeDonor, true)).join('');
       first = false;
       if (text) controller.enqueue(encoder.encode(text));

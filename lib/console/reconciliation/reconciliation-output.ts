@@ -1,5 +1,5 @@
-import { stringify } from 'csv-stringify/sync';
 import type { ConnectApi } from '@/lib/console/connect-api/client';
+import { csvLine, csvRows } from '@/lib/console/export/csv-writer';
 import { REDACTED } from '@/lib/console/export/redact-export';
 import { dayRange } from './day-range';
 import { isDifference, openDay, type TReconRow } from './reconcile-day';
@@ -18,9 +18,6 @@ export const CSV_COLUMNS = [
   'date', 'time_zone', 'tracking_id', 'grant_id', 'grant_created_at', 'nonprofit_id', 'ein', 'nonprofit_name', 'amount_cents', 'webhook_id', 'webhook_url',
   'service_status', 'attempts', 'last_response_status', 'observed', 'received', 'verified', 'state', 'donor_first_name', 'donor_last_name', 'donor_email',
 ] as const;
-
-/** A spreadsheet must not run a cell as a formula: text starting with = + - @ (or a tab or CR) gets a leading apostrophe. */
-const cell = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
 
 function count(byNonprofit: Map<string, TNonprofitCount>, seen: Set<string>, row: TReconRow): void {
   const g = row.grant;
@@ -58,9 +55,9 @@ export async function reconciliationBody(api: ConnectApi, q: TReconQuery): Promi
   let totals = { grants: 0, amount: 0, differences: 0 };
   // A grant's own cells (its first nine and the donor's three) are the same on each of its webhooks'
   // rows, a webhook's two on each of its grants', and the outcome's seven take a few dozen values
-  // in a day: each is written by csv-stringify once and the row put together from them (a day is
+  // in a day: each is written by the CSV writer once and the row put together from them (a day is
   // ~300k rows; stringifying each cell of each row was a third of the CSV's time).
-  const line = (cells: (string | number)[]) => stringify([cells]).slice(0, -1);
+  const line = csvLine;
   const webhookCells = new Map<string, string>();
   const outcomeCells = new Map<string, string>();
   let lastGrant: TReconRow['grant'] | null = null;
@@ -71,11 +68,11 @@ export async function reconciliationBody(api: ConnectApi, q: TReconQuery): Promi
     if (g !== lastGrant) {
       lastGrant = g;
       const donor = q.includeDonor ? g.donor : { firstName: REDACTED, lastName: REDACTED, email: REDACTED };
-      head = line([q.date, q.timeZone, g.trackingId, g.grantId, g.createdAt, g.nonprofitId, g.ein, cell(g.nonprofitName), g.amount]);
-      tail = line([cell(donor.firstName), cell(donor.lastName), cell(donor.email)]);
+      head = line([q.date, q.timeZone, g.trackingId, g.grantId, g.createdAt, g.nonprofitId, g.ein, g.nonprofitName, g.amount]);
+      tail = line([donor.firstName, donor.lastName, donor.email]);
     }
     let hook = webhookCells.get(r.webhookId);
-    if (hook === undefined) webhookCells.set(r.webhookId, (hook = line([r.webhookId, cell(day.webhooks.get(r.webhookId)?.url ?? '')])));
+    if (hook === undefined) webhookCells.set(r.webhookId, (hook = line([r.webhookId, day.webhooks.get(r.webhookId)?.url ?? ''])));
     const d = r.delivery;
     const outcome = [d?.status ?? 'not queued', d?.attemptCount ?? 0, d?.lastResponseStatusCode ?? '', String(r.observed), r.observed ? r.received : '', r.observed ? String(r.verified) : '', r.state];
     const key = outcome.join('\u0000');
@@ -86,7 +83,7 @@ export async function reconciliationBody(api: ConnectApi, q: TReconQuery): Promi
   void (async () => {
     try {
       let firstDifference = true;
-      if (q.format === 'csv') await write(stringify([[...CSV_COLUMNS]]));
+      if (q.format === 'csv') await write(csvRows([[...CSV_COLUMNS]]));
       else await write(`{"date":${JSON.stringify(q.date)},"timeZone":${JSON.stringify(q.timeZone)},"from":"${range.after}","to":"${range.before}","nonprofit":${JSON.stringify(q.nonprofit ?? null)},"differences":[`);
       await day.run(async (rows) => {
         for (const r of rows) count(byNonprofit, seen, r);
