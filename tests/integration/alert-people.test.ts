@@ -115,6 +115,22 @@ async function rule(body: Record<string, unknown>): Promise<string> {
   return res.body.rule.id as string;
 }
 const alertsOf = async (ruleId: string) => ((await as('admin', 'GET', '/api/alerts')).body.results as any[]).filter((a) => a.ruleId === ruleId);
+/** A message's text body as sent: its transfer encoding (quoted-printable or base64) undone. */
+function mailText(head: string, body: string): string {
+  const encoding = /^Content-Transfer-Encoding: *(\S+)/im.exec(head)?.[1].toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding !== 'quoted-printable') return body;
+  const bytes: number[] = [];
+  const text = body.replace(/=\r?\n/g, ''); // soft line breaks
+  for (let i = 0; i < text.length; i++) {
+    const hex = text[i] === '=' ? /^[0-9A-F]{2}/.exec(text.slice(i + 1, i + 3)) : null;
+    if (hex) {
+      bytes.push(parseInt(hex[0], 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(text[i], 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
 const firing = (ruleId: string, subject: string) =>
   eventually(async () => (await alertsOf(ruleId)).find((a) => a.subject === subject && !a.clearedAt && a.firedPost.at), 30_000, `${subject} to fire`);
 
@@ -210,6 +226,49 @@ describe('alert targets and quieting', () => {
     assert.equal(cleared.clearedPost.status, 200);
     const late = await as('operator', 'POST', `/api/alerts/${alert.id}/acknowledge`, {});
     assert.equal(late.status, 409, 'a cleared alert cannot be acknowledged');
+  });
+
+  test('control characters in webhook data (and a rule name) reach no alert text as line breaks: e-mail, Slack and the signed POST each get one line', async () => {
+    // Issue 49, item 7: a webhook's description became extra lines of the e-mail body that looked like headers.
+    const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+    const tail = `\r\nBcc: attacker@evil.test\r\nX-Injected: yes\n\u0085\u2028\u0007\u001b[31m\u009b\u0001 end`;
+    const ep = receiver.endpoint(() => ({ status: 200 }));
+    const made = await call(app, 'POST', '/v1/webhooks', { token: tok, body: { url: ep.url, eventTypes: ['message.attempt.exhausted'], description: `ctl ${Date.now()}${tail}` } });
+    assert.equal(made.status, 201, made.text);
+    const w = made.body.id as string;
+    const target = receiver.endpoint(() => ({ status: 200 }));
+    const name = 'ctl\u0007 rule\r\nX-Rule: injected';
+    const ruleIds = {
+      email: await rule({ name, webhookId: w, targetUrl: 'mailto:ctl@example.org' }),
+      slack: await rule({ name, webhookId: w, targetUrl: slackUrl, targetFormat: 'slack' }),
+      standard: await rule({ name, webhookId: w, targetUrl: target.url }),
+    };
+    await setDisabled(w, true);
+    await Promise.all(Object.values(ruleIds).map((id) => firing(id, `webhook:${w}`)));
+    await setDisabled(w, false);
+
+    const mail = await eventually(async () => mails.find((m) => m.to.includes('ctl@example.org')), 15_000, 'the e-mail');
+    const [head, ...rest] = mail.raw.split('\r\n\r\n');
+    assert.doesNotMatch(head, /^(Bcc|X-Injected|X-Rule):/im, 'no header made of data');
+    const body = mailText(head, rest.join('\r\n\r\n'));
+    assert.doesNotMatch(body, /^(Bcc|X-Injected|X-Rule):/m, `no line of the body made of data:\n${body}`);
+    assert.match(body, /^description: ctl \d+ +Bcc: attacker@evil\.test +X-Injected: yes +\[31m +end$/m, body);
+    assert.ok(body.split('\n').every((line) => !CONTROLS.test(line.replace(/\r$/, ''))), JSON.stringify(body));
+    assert.match(mail.subject, /^\[firing\] ctl +rule +X-Rule: injected: ctl \d+ +Bcc: attacker/, mail.subject);
+
+    const fromSlack = await eventually(async () => slack.find((m) => JSON.stringify(m.body).includes(w) && /^\[firing\]/.test(m.body?.text)), 15_000, 'the Slack message');
+    assert.equal(fromSlack.valid, true);
+    assert.doesNotMatch(fromSlack.body.text, CONTROLS, fromSlack.body.text);
+    const fields = fromSlack.body.blocks.flatMap((b: any) => b.fields ?? []).map((f: any) => f.text as string);
+    const description = fields.find((f: string) => f.startsWith('*description*\n'));
+    assert.ok(description, JSON.stringify(fields));
+    assert.doesNotMatch(description.slice('*description*\n'.length), CONTROLS, 'the value on one line (the template keeps its own line break)');
+
+    const post = await eventually(async () => target.requests()[0], 15_000, 'the signed POST');
+    const strings = (v: unknown): string[] => (typeof v === 'string' ? [v] : v && typeof v === 'object' ? Object.values(v).flatMap(strings) : []);
+    const json = JSON.parse(post.body);
+    assert.match(json.data.details.description, /^ctl \d+ +Bcc: attacker@evil\.test/);
+    assert.deepEqual(strings(json).filter((v) => CONTROLS.test(v)), [], 'no string of the signed body holds a control character');
   });
 
   test('bad targets are refused with the field named, and nothing is created', async () => {
