@@ -4,7 +4,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { request } from 'undici';
 import { startApp, type TApp } from '../helpers/app';
-import { call, staffCookie, token } from '../helpers/http';
+import { call, eventually, staffCookie, token } from '../helpers/http';
 import { seedScaleSql } from '../bench/seed-scale';
 
 // @ci-one-store: CI runs this file in the embedded-store pass only (the stream's keyset reads are the
@@ -206,5 +206,52 @@ describe('timeline export streamed from the service', () => {
     assert.ok(total > MESSAGES * PAD, `the whole stream went through (${total} bytes)`);
     assert.ok(held < total / 2, `while the reader waited, the console read ${held} of the stream's ${total} bytes`);
     assert.ok(received > MESSAGES * PAD, `the whole export arrived (${received} bytes)`);
+  });
+
+  // Issue 49, item 10: at most two heavy reports (exports, the reconciliation) at once per staff user
+  // in a process; the third is a 429 with Retry-After. A held export is one whose reader does not read
+  // (the large webhook's stream outgrows the sockets' buffers, so it stays open); one the client drops
+  // mid-stream gives its slot back.
+  test('reports: two at once per staff user, the third a 429 with Retry-After; a dropped download frees its slot', async () => {
+    const held = async (who: string) => {
+      const res = await request(`${app.baseUrl}/api/webhooks/${largeWebhookId}/export?format=ndjson`, { headers: { cookie: who } });
+      assert.equal(res.statusCode, 200, res.statusCode === 200 ? '' : await res.body.text());
+      await res.body[Symbol.asyncIterator]().next(); // under way, then not read
+      return () => res.body.destroy(); // the client goes away mid-stream
+    };
+    type TAnswer = { status: number; retryAfter: unknown; text: string };
+    const answer = async (res: Awaited<ReturnType<typeof request>>): Promise<TAnswer> => ({ status: res.statusCode, retryAfter: res.headers['retry-after'], text: await res.body.text() });
+    /** A report that ends at once (a day with no grants). */
+    const quick = async (who: string) => answer(await request(`${app.baseUrl}/api/reconciliation?date=2020-01-01`, { headers: { cookie: who } }));
+    const created = await call(app, 'POST', '/api/users', { headers: { cookie }, body: { email: 'second-reporter@example.org', role: 'operator' } });
+    assert.equal(created.status, 201, created.text);
+    const other = await staffCookie(app, { email: 'second-reporter@example.org', password: created.body.password });
+
+    const dropA = await held(cookie);
+    const dropB = await held(cookie);
+    for (const third of [await quick(cookie), await answer(await request(`${app.baseUrl}/api/webhooks/${webhookId}/export?format=csv`, { headers: { cookie } }))]) {
+      assert.equal(third.status, 429, third.text.slice(0, 300));
+      assert.match(String(third.retryAfter), /^\d+$/);
+      const problem = JSON.parse(third.text);
+      assert.equal(problem.status, 429);
+      assert.match(problem.detail, /two reports at once/i);
+    }
+    const bad = await answer(await request(`${app.baseUrl}/api/webhooks/${webhookId}/export?format=xml`, { headers: { cookie } }));
+    assert.equal(bad.status, 400, `bad input is named first, whatever is running: ${bad.text}`);
+    const page = await request(`${app.baseUrl}/reconciliation?date=2020-01-01`, { headers: { cookie } });
+    assert.equal(page.statusCode, 200);
+    assert.match(await page.body.text(), /Two of your reports are running/, 'the reconciliation page reads the day as a report too');
+    assert.equal((await quick(other)).status, 200, 'another staff user is not held back');
+    assert.equal((await call(app, 'GET', `/api/webhooks/${webhookId}/timeline`, { headers: { cookie } })).status, 200, 'other console routes are not reports');
+
+    dropA();
+    await eventually(async () => (await quick(cookie)).status === 200, 10_000, 'the dropped download to give its slot back');
+    dropB();
+    const dropC = await held(cookie); // B's slot or A's
+    await eventually(async () => (await quick(cookie)).status === 200, 10_000, 'the second dropped download to give its slot back');
+    const dropD = await held(cookie);
+    assert.equal((await quick(cookie)).status, 429, 'two held again');
+    dropC();
+    dropD();
   });
 });

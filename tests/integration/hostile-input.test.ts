@@ -208,6 +208,18 @@ test('dates outside 1970–9999 are 400s naming the parameter', async () => {
   assertProblem(await call(app, 'GET', `/v1/messages?before=${encodeURIComponent('+275760-09-13T00:00:00Z')}`, { token: tok }), 400, /before:/);
   const cookie = await staffCookie(app);
   assertProblem(await call(app, 'GET', '/api/problems?since=0000-01-01T00:00:00Z', { headers: { cookie } }), 400, /since/);
+  // The console names what it would pass on and the service would refuse (issue 49, item 10): never an "Upstream error".
+  const EP = 'ep_0000000000000000000000000000';
+  for (const [path, field] of [
+    ['/api/reconciliation?date=9999-12-31', 'date'],
+    [`/api/webhooks/${EP}/timeline?eventType=grant.bogus`, 'eventType'],
+    [`/api/webhooks/${EP}/export?format=csv&eventType=grant.bogus`, 'eventType'],
+  ] as const) {
+    const problem = assertProblem(await call(app, 'GET', path, { headers: { cookie } }), 400);
+    assert.deepEqual([problem.title, problem.errors?.[0]?.path], ['Bad Request', field], `${path}: ${JSON.stringify(problem)}`);
+  }
+  const early = await call(app, 'GET', '/api/problems?until=1970-01-01T00:00:01Z', { headers: { cookie } });
+  assert.equal(early.status, 200, `a window reaching back before 1970 starts there: ${early.text}`);
 });
 
 test('the token endpoint: repeated parameters, over-long credentials, NUL, broken Basic → 400 invalid_request', async () => {

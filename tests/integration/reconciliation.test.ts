@@ -116,11 +116,17 @@ describe('daily reconciliation', () => {
     }
     const empty = await as('admin', 'GET', '/api/reconciliation?date=2020-01-01');
     assert.deepEqual([empty.body.totals, empty.body.nonprofits, empty.body.differences], [{ grants: 0, amount: 0, differences: 0 }, [], []]);
-    for (const [q, field] of [['date=2026-02-30', 'date'], ['date=yesterday', 'date'], ['format=xml', 'format'], ['nonprofit=acme', 'nonprofit'], ['includeDonor=maybe', 'includeDonor']] as const) {
+    // A day the service's dates cannot hold (its range ends after 9999-12-31T23:59:59Z) is named here, not passed on to come back as an "Upstream error".
+    for (const [q, field] of [['date=2026-02-30', 'date'], ['date=yesterday', 'date'], ['date=9999-12-31', 'date'], ['date=1969-12-31', 'date'], ['format=xml', 'format'], ['nonprofit=acme', 'nonprofit'], ['includeDonor=maybe', 'includeDonor']] as const) {
       const res = await as('admin', 'GET', `/api/reconciliation?${q}`);
       assert.equal(res.status, 400, `${q}: ${res.text}`);
-      assert.equal(res.body.errors[0].path, field);
+      assert.equal(res.body.title, 'Bad Request', res.text);
+      assert.equal(res.body.errors?.[0].path, field, res.text);
     }
+    const last = await as('admin', 'GET', '/api/reconciliation?date=9999-12-31');
+    assert.match(last.body.errors[0].message, /from 1970-01-01 to 9999-12-30/, 'what is allowed, in CONSOLE_TIME_ZONE');
+    assert.equal((await as('admin', 'GET', '/api/reconciliation?date=9999-12-30')).status, 200);
+    assert.equal((await as('admin', 'GET', '/api/reconciliation?date=1970-01-01')).status, 200);
     assert.equal((await call(app, 'GET', `/api/reconciliation?date=${day}`)).status, 401);
   });
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { dateIn, dayRange, isDate } from '../../lib/console/reconciliation/day-range';
+import { dateIn, dayRange, isDate, readableDays } from '../../lib/console/reconciliation/day-range';
 import { dueForRepeat } from '../../lib/console/alerts/evaluate-rules';
 
 test('a day in a time zone is local midnight to local midnight, 23 or 25 hours across a DST change', () => {
@@ -26,4 +26,10 @@ test('a firing alert is due a reminder only when nobody acknowledged it, it is n
   assert.equal(dueForRepeat({ ...base, acknowledgedAt: h(1) }, now, repeat), false);
   assert.equal(dueForRepeat({ ...base, snoozedUntil: h(-1) }, now, repeat), false, 'snoozed for another hour');
   assert.equal(dueForRepeat({ ...base, snoozedUntil: h(1) }, now, repeat), true, 'the snooze has ended');
+});
+
+test('the days the service can read whole: its instants run from 1970-01-01T00:00:00Z to 9999-12-31T23:59:59Z', () => {
+  assert.deepEqual(readableDays('UTC'), { first: '1970-01-01', last: '9999-12-30' });
+  assert.deepEqual(readableDays('America/New_York'), { first: '1970-01-01', last: '9999-12-30' });
+  assert.deepEqual(readableDays('Asia/Tokyo'), { first: '1970-01-02', last: '9999-12-31' }, 'east of UTC: 1970-01-01 starts in 1969');
 });

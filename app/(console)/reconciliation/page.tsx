@@ -11,6 +11,7 @@ import { Table, TBody, Td, Th } from '@/components/console/table';
 import { Timestamp } from '@/components/console/timestamp';
 import { loadReconciliation } from '@/lib/console/reconciliation/load-reconciliation';
 import { parseReconQuery } from '@/lib/console/reconciliation/reconciliation-query';
+import { REPORTS_BUSY, tryReportSlot } from '@/lib/console/staff/report-slots';
 import { env } from '@/lib/env';
 import { ApiError } from '@/lib/http/errors';
 import { pageSearchParams, type TPageProps } from '@/lib/http/page-props';
@@ -25,7 +26,7 @@ const SHOWN_DIFFERENCES = 200;
 const num = (n: number | null) => (n === null ? <span className="text-slate-500" title="This webhook’s URL is not one of this console’s receivers: arrivals are not seen here">n/a</span> : n.toLocaleString('en-US'));
 
 export default async function ReconciliationPage({ searchParams }: TPageProps) {
-  const { api } = await staffApi();
+  const { api, staff } = await staffApi();
   const sp = pageSearchParams(await searchParams);
   let q;
   try {
@@ -41,10 +42,15 @@ export default async function ReconciliationPage({ searchParams }: TPageProps) {
       </div>
     );
   }
-  const [result, webhooks] = await Promise.all([loadOrError(() => loadReconciliation(api, q)), loadOrError(() => api.listWebhooks({ pageLimit: 100 }))]);
+  // Reading the day is a report: it takes one of the staff member's report slots, as the downloads do.
+  const release = tryReportSlot(staff.userId);
+  const [result, webhooks] = await Promise.all([
+    release ? loadOrError(() => loadReconciliation(api, q)).finally(release) : null,
+    loadOrError(() => api.listWebhooks({ pageLimit: 100 })),
+  ]);
   const names = new Map((webhooks.data?.results ?? []).map((w) => [w.id, w.description || w.url]));
   const query = new URLSearchParams({ date: q.date, ...(q.nonprofit ? { nonprofit: q.nonprofit } : {}) });
-  const r = result.data;
+  const r = result?.data;
   return (
     <div className="space-y-5">
       <PageHeader
@@ -86,7 +92,13 @@ export default async function ReconciliationPage({ searchParams }: TPageProps) {
           Show
         </Button>
       </form>
-      {result.error ? <ErrorCallout error={result.error} /> : null}
+      {result === null ? (
+        <Callout tone="warning" title="Two of your reports are running">
+          {REPORTS_BUSY}
+        </Callout>
+      ) : result.error ? (
+        <ErrorCallout error={result.error} />
+      ) : null}
       {r ? (
         <>
           <div className="grid grid-cols-3 gap-2 sm:gap-3" data-testid="recon-totals">

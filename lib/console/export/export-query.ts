@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGE_STATUSES } from '@/lib/constants';
+import { EVENT_TYPES, MESSAGE_STATUSES } from '@/lib/constants';
 import { ZInstant } from '@/lib/console/instant';
 import { parseQuery } from '@/lib/http/query';
 
@@ -12,7 +12,7 @@ export const ZTimelineExportQuery = z
   .object({
     format: z.enum(['csv', 'ndjson'], { message: 'must be csv or ndjson' }),
     status: z.enum(MESSAGE_STATUSES, { message: `must be one of: ${MESSAGE_STATUSES.join(', ')}` }).optional(),
-    eventType: z.string().trim().min(1).max(100).optional(),
+    eventType: z.enum(EVENT_TYPES, { message: `must be one of: ${EVENT_TYPES.join(', ')}` }).optional(),
     since: ZInstant.optional(),
     until: ZInstant.optional(),
     includeDonor: ZIncludeDonor.optional(),

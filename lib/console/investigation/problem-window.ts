@@ -27,7 +27,8 @@ export function parseProblemWindow(params: URLSearchParams, now = new Date()): T
   const parsed = ZWindow.safeParse(raw);
   if (!parsed.success) throw validationError(parsed.error, 'query');
   const until = parsed.data.until ?? now;
-  const since = parsed.data.since ?? new Date(until.getTime() - (parsed.data.last ? PROBLEM_PRESETS[parsed.data.last] : DEFAULT_WINDOW_MS));
+  // A window reaching back before 1970 (the service's first instant) starts there.
+  const since = parsed.data.since ?? new Date(Math.max(0, until.getTime() - (parsed.data.last ? PROBLEM_PRESETS[parsed.data.last] : DEFAULT_WINDOW_MS)));
   if (since >= until) {
     throw new ApiError('bad_request', 'since must be before until.', { errors: [{ path: 'since', message: 'must be before until' }] });
   }

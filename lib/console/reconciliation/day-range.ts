@@ -39,6 +39,16 @@ export function dayRange(date: string, timeZone: string): { after: string; befor
   };
 }
 
+// The instants the service reads: 1970-01-01T00:00:00Z to 9999-12-31T23:59:59Z.
+const LATEST_MS = Date.UTC(9999, 11, 31, 23, 59, 59);
+
+/** The first and last days whose whole range in the zone the service can read (1970-01-01 or -02, 9999-12-30 or -31). */
+export function readableDays(timeZone: string): { first: string; last: string } {
+  const first = Date.parse(dayRange('1970-01-01', timeZone).after) >= 0 ? '1970-01-01' : '1970-01-02';
+  const last = new Date(dayRange('9999-12-31', timeZone).before).getTime() <= LATEST_MS ? '9999-12-31' : '9999-12-30';
+  return { first, last };
+}
+
 /** The date (YYYY-MM-DD) it is at `now` in the zone. */
 export function dateIn(timeZone: string, now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);

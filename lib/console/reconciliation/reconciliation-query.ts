@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { ApiError } from '@/lib/http/errors';
 import { parseQuery } from '@/lib/http/query';
-import { dateIn, isDate } from './day-range';
+import { dateIn, isDate, readableDays } from './day-range';
 
 // The query of GET /api/reconciliation and the page: a day (YYYY-MM-DD, today in CONSOLE_TIME_ZONE
 // by default), a nonprofit (its id or EIN), a format. Strict: a wrong value is a 400 naming it.
@@ -21,5 +22,11 @@ export const ZReconQuery = z.object({
 
 export function parseReconQuery(sp: URLSearchParams, timeZone: string) {
   const q = parseQuery(sp, ZReconQuery);
+  // A day the service cannot read whole is named here, not passed on to come back as its error.
+  const { first, last } = readableDays(timeZone);
+  if (q.date && (q.date < first || q.date > last)) {
+    const message = `must be a date from ${first} to ${last}`;
+    throw new ApiError('bad_request', `Invalid query: date: ${message}.`, { errors: [{ path: 'date', message }] });
+  }
   return { ...q, date: q.date ?? dateIn(timeZone), timeZone };
 }

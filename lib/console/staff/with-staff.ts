@@ -9,8 +9,14 @@ import { redactForViewer } from './viewer-redaction';
 import { audited, type TNoteAudit } from '../audit/audited';
 import type { TAuditAction } from '../audit/audit-actions';
 import { auditResultOfStatus } from '../audit/record-audit';
+import { releaseWhenDone, takeReportSlot } from './report-slots';
 
-type THandler<P> = (info: TRequestInfo<P> & { staff: TSignedIn; audit: TNoteAudit }) => Promise<Response>;
+/**
+ * `startReport()`: the request is a heavy report (an export, the reconciliation), called once its
+ * input is read (bad input stays a 400): it takes one of the caller's report slots or throws the 429
+ * (report-slots.ts); the slot is held until the answer's body is done.
+ */
+type THandler<P> = (info: TRequestInfo<P> & { staff: TSignedIn; audit: TNoteAudit; startReport: () => void }) => Promise<Response>;
 export type TStaffOptions = {
   /** The least role the route needs; without it any signed-in staff member (a viewer) may call it. */
   role?: TRole;
@@ -48,14 +54,18 @@ export function withStaff<P = Record<string, string>>(a: TStaffOptions | THandle
     if (staff.mustChangePassword && !options.beforePasswordChange) throw new ApiError('forbidden', MUST_CHANGE_PASSWORD);
     if (!hasRole(staff.role, min)) throw new ApiError('forbidden', forbiddenMessage(staff.role, min));
     const action = options.audit;
-    const run = (audit: TNoteAudit) => handler({ ...info, staff, audit });
+    const slot: { release?: () => void } = {};
+    const startReport = () => void (slot.release ??= takeReportSlot(staff.userId));
+    const run = (audit: TNoteAudit) => handler({ ...info, staff, audit, startReport });
     let res: Response;
     try {
       res = action ? await audited(staff, action, {}, run, (r) => auditResultOfStatus(r.status)) : await run(() => {});
     } catch (err) {
+      slot.release?.();
       if (err instanceof ConnectApiError) return upstreamProblem(err);
       throw err;
     }
+    if (slot.release) res = releaseWhenDone(res, slot.release, info.req.signal);
     return staff.role === 'viewer' && !options.ownData ? forViewer(res) : res;
   });
 }

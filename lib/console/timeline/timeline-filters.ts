@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGE_STATUSES } from '@/lib/constants';
+import { EVENT_TYPES, MESSAGE_STATUSES } from '@/lib/constants';
 import { pageQuery, type TSearchParams } from '@/lib/http/page-props';
 import { parseQuery } from '@/lib/http/query';
 import { ZInstant } from '../instant';
@@ -12,7 +12,11 @@ import type { TTimelineFilters } from './timeline-types';
 const ZIso = ZInstant.transform((d) => d.toISOString());
 const FILTERS = {
   status: z.enum(MESSAGE_STATUSES, { message: `must be one of: ${MESSAGE_STATUSES.join(', ')}` }),
-  eventType: z.string().trim().min(1).max(100, { message: 'must be at most 100 characters' }),
+  // The service refuses a type it does not know: named here, not passed on to come back as its error.
+  eventType: z
+    .string()
+    .trim()
+    .refine((v) => (EVENT_TYPES as readonly string[]).includes(v), { message: `must be one of: ${EVENT_TYPES.join(', ')}` }),
   after: ZIso,
   before: ZIso,
   pageToken: z.string().min(1).max(2000, { message: 'must be at most 2000 characters' }),

@@ -10,10 +10,11 @@ import { otherMethods } from '@/lib/http/respond';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = withStaff({ audit: 'export' }, async ({ req, staff, audit }) => {
+export const GET = withStaff({ audit: 'export' }, async ({ req, staff, audit, startReport }) => {
   const q = parseReconQuery(req.nextUrl.searchParams, env.CONSOLE_TIME_ZONE);
   audit({ detail: { kind: 'reconciliation', format: q.format, date: q.date, nonprofit: q.nonprofit ?? null, includeDonor: q.includeDonor } });
   if (q.includeDonor) assertRole(staff, 'operator'); // donor details leave only with an operator, audited
+  startReport();
   const body = await reconciliationBody(connectApi(staff.environment), q);
   if (q.format === 'csv') {
     const name = `reconciliation-${q.date}${q.nonprofit ? `-${q.nonprofit}` : ''}.csv`;

@@ -9,13 +9,14 @@ import { otherMethods } from '@/lib/http/respond';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = withStaff<{ q: string }>({ audit: 'export' }, async ({ req, params, staff, audit }) => {
+export const GET = withStaff<{ q: string }>({ audit: 'export' }, async ({ req, params, staff, audit, startReport }) => {
   const includeDonor = parseIncludeDonor(req.nextUrl.searchParams);
   audit({ detail: { format: 'case', includeDonor } });
   if (includeDonor) assertRole(staff, 'operator'); // donor details leave only with an operator, audited
   const q = decoded(params.q).trim().slice(0, 254);
   const problem = searchTermProblem(q);
   if (problem) throw new ApiError('bad_request', `The search term ${problem}.`);
+  startReport();
   const found = await buildCaseForExport(staff.environment, connectApi(staff.environment), q);
   audit({ target: found.messages.map((m) => m.id).slice(0, 10) });
   const bundle = caseBundle(found, staff, includeDonor);

@@ -8,10 +8,11 @@ import { otherMethods } from '@/lib/http/respond';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = withStaff<{ id: string }>({ audit: 'export' }, async ({ req, params, staff, audit }) => {
+export const GET = withStaff<{ id: string }>({ audit: 'export' }, async ({ req, params, staff, audit, startReport }) => {
   const includeDonor = parseIncludeDonor(req.nextUrl.searchParams);
   audit({ target: [params.id], detail: { format: 'har', includeDonor } });
   if (includeDonor) assertRole(staff, 'operator'); // donor details leave only with an operator, audited
+  startReport();
   const receiver = await getReceiver(params.id);
   if (!receiver) throw new ApiError('not_found', 'No such receiver.');
   audit({ target: [receiver.id] });

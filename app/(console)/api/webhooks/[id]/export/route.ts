@@ -10,11 +10,12 @@ export const dynamic = 'force-dynamic';
 
 const TYPES = { csv: 'text/csv; charset=utf-8', ndjson: 'application/x-ndjson; charset=utf-8' } as const;
 
-export const GET = withStaff<{ id: string }>({ audit: 'export' }, async ({ req, params, staff, audit }) => {
+export const GET = withStaff<{ id: string }>({ audit: 'export' }, async ({ req, params, staff, audit, startReport }) => {
   audit({ target: [params.id] });
   const q = parseTimelineExportQuery(req.nextUrl.searchParams);
   audit({ detail: { format: q.format, status: q.status ?? null, since: q.since?.toISOString() ?? null, until: q.until?.toISOString() ?? null, includeDonor: q.includeDonor ?? false } });
   if (q.includeDonor) assertRole(staff, 'operator'); // donor details leave only with an operator, audited
+  startReport();
   const stream = await exportTimeline(staff.environment, connectApi(staff.environment), params.id, q);
   const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
   return new Response(stream, {
