@@ -5,6 +5,7 @@ import { restoreBackup } from '@/lib/db/backup/restore';
 import { writeBackup, writeFileAtomically } from '@/lib/db/backup/snapshot';
 import { getDb } from '@/lib/db/client';
 import { acquireDataDirLock, releaseDataDirLock } from '@/lib/db/lock';
+import { keepFilesPrivate, tightenTree } from '@/lib/db/private-files';
 import { env } from '@/lib/env';
 import type { TCommandIo } from './console-commands';
 import { runningApp } from './control-client';
@@ -29,11 +30,13 @@ function refused(err: unknown): boolean {
 async function backupStopped(out: fs.WriteStream): Promise<TManifest> {
   const dir = path.resolve(env.DATA_DIR);
   if (!fs.existsSync(path.join(dir, 'pg', 'PG_VERSION'))) throw new Error(`There is no embedded store in ${dir} to back up (set DATA_DIR to the app's).`);
+  keepFilesPrivate(); // its staging copy goes beside the store
   acquireDataDirLock(dir);
   const { PGlite } = await import('@electric-sql/pglite');
   const client = new PGlite(path.join(dir, 'pg'));
   try {
     await client.waitReady;
+    tightenTree(dir); // what PGlite made as it opened (private-files.ts)
     return await writeBackup({ client, dir }, out);
   } finally {
     await client.close().catch(() => {});

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -9,6 +8,7 @@ import { guardDiskSpace } from './disk-guard';
 import { checkSpaceToStart, diskFullCause } from './disk-space';
 import { acquireDataDirLock, releaseDataDirLock } from './lock';
 import { preparedQueries } from './pglite-prepared';
+import { keepFilesPrivate, makePrivateFolder, tightenTree } from './private-files';
 import { quietQueryErrors } from './quiet-query-errors';
 import * as schema from './schema';
 import { noteStoreAnswered, noteStoreError } from './store-availability';
@@ -65,7 +65,7 @@ const pgliteBytea = {
 
 async function openPglite(dataDir: string): Promise<Handle> {
   const dir = path.resolve(dataDir);
-  fs.mkdirSync(dir, { recursive: true });
+  makePrivateFolder(dir);
   try {
     acquireDataDirLock(dir);
   } catch (err) {
@@ -81,6 +81,7 @@ async function openPglite(dataDir: string): Promise<Handle> {
     checkSpaceToStart(dir); // PGlite on a full disk aborts with no word of why
     client = new pglite.PGlite(path.join(dir, 'pg'), pgliteBytea);
     await client.waitReady;
+    tightenTree(dir); // what PGlite made as it opened, whatever the umask (private-files.ts)
     named = { query: preparedQueries(client, pglite) };
     const guard = guardDiskSpace(client, dir); // before observe: its refusals are noted as the store being unavailable
     guard(named);
@@ -214,6 +215,7 @@ async function listenPostgres(pg: TPg, url: string, channel: string, onNotify: T
 }
 
 async function open(): Promise<Handle> {
+  keepFilesPrivate();
   const h = await (env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openPglite(env.DATA_DIR));
   opened.handle = h;
   return h;

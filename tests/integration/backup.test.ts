@@ -8,10 +8,13 @@ import type { AddressInfo } from 'node:net';
 import { describe, test, type TestContext } from 'node:test';
 import { SMTPServer } from 'smtp-server';
 import { Webhook } from 'standardwebhooks';
+import { create, extract } from 'tar';
 import { disposeAtExit, queryAppDb, startApp, type TApp } from '../helpers/app';
+import { countEntries, lastStart, openAsAnEarlierRelease, openToOthers } from '../helpers/file-modes';
 import { call, eventually, staffCookie, token } from '../helpers/http';
 import { databaseAt } from '../helpers/old-database';
 import { screenshotPages } from '../helpers/screenshots';
+import { writeTarball } from '../helpers/tarball';
 
 // Backup and restore of the embedded store (npm run console -- backup / restore), the staff
 // commands while the app runs on it (the CLI asks the running app over loopback with DATA_DIR's
@@ -23,9 +26,10 @@ delete process.env.TEST_DATABASE_URL;
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 type TCli = { code: number; out: string; err: string };
-function cli(args: string[], env: Record<string, string>): Promise<TCli> {
+/** The console CLI; `nodeArgs` go to its node (a preload). */
+function cli(args: string[], env: Record<string, string>, nodeArgs: string[] = []): Promise<TCli> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/console-cli.ts'), ...args], { cwd: ROOT, env: { ...process.env, ...env } }, (error, out, err) =>
+    execFile(process.execPath, ['--import', 'tsx', ...nodeArgs, path.join(ROOT, 'scripts/console-cli.ts'), ...args], { cwd: ROOT, env: { ...process.env, ...env } }, (error, out, err) =>
       resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, out, err }),
     );
   });
@@ -109,7 +113,16 @@ describe('backups of the embedded store', { concurrency: true }, () => {
     assert.ok(!fs.existsSync(controlFile), 'the control file is removed at stop');
     const offline = await cli(['users:add', '--email', 'second@example.org', '--password', 'second-pass-1'], env);
     assert.equal(offline.code, 0, offline.err);
+    // A store as an earlier release left it (PGlite's files 0666; here every folder 0777 too): the
+    // next start makes every file 0600 and every folder 0700 before it opens the store, in one line.
+    const opened = openAsAnEarlierRelease(app.env.DATA_DIR);
+    assert.ok(opened > 100, `${opened} files and folders opened`);
     await app.restart();
+    const corrected = lastStart(app.logs()).split('\n').filter((l) => /^Made private what other local accounts could reach/.test(l));
+    assert.equal(corrected.length, 1, `one line says what was corrected:\n${lastStart(app.logs())}`);
+    const [, files, folders] = /DATA_DIR [^:]+: (\d+) files and (\d+) folders/.exec(corrected[0]) ?? [];
+    assert.equal(Number(files) + Number(folders), opened, corrected[0]);
+    assert.deepEqual(openToOthers(app.env.DATA_DIR), [], 'nothing in DATA_DIR is open to other accounts after the start');
     assert.ok(await staffCookie(app, { email: 'second@example.org', password: 'second-pass-1' }));
 
     // Killed: its control file stays behind, names a process that is gone, and the CLI opens the store
@@ -164,6 +177,8 @@ describe('backups of the embedded store', { concurrency: true }, () => {
     assert.ok(manifest.rowCounts['console.receipts'] >= before.length);
     assert.match(manifest.lastMigration, /^\d{4}_/);
     assert.equal((await cli(['backup', '--out', file], env)).code, 1, 'an existing file is never replaced');
+    // The running store (its write-ahead log, the control file, the lock) and the backup: the account's alone.
+    assert.deepEqual(openToOthers(app.env.DATA_DIR, file), [], 'no file or folder is open to group or others');
 
     // Restore: refused into a store that holds anything, with a sentence; then into an empty directory.
     const refused = await cli(['restore', '--from', file], env);
@@ -180,6 +195,8 @@ describe('backups of the embedded store', { concurrency: true }, () => {
     const restore = await cli(['restore', '--from', file], storeEnv(restoredDir));
     assert.equal(restore.code, 0, restore.err);
     assert.match(restore.out, /Restored .* receipts/);
+    assert.ok(countEntries(restoredDir) > 100);
+    assert.deepEqual(openToOthers(restoredDir), [], 'the restored store is the account\'s alone');
     const copy = await startApp({ env: storeEnv(restoredDir) });
     t.after(() => copy.stop());
     assert.ok(await staffCookie(copy, { email: 'kept@example.org', password: 'kept-pass-12' }), 'the staff user came back, password and all');
@@ -219,10 +236,19 @@ describe('backups of the embedded store', { concurrency: true }, () => {
     assert.match(backup.out, /taken by this process/);
     const { manifest } = lastJson(backup) as { manifest: { lastMigration: string; rowCounts: Record<string, number> } };
     assert.equal(manifest.lastMigration, '0020_payload_words', 'the backup says which release made it, and the stopped store was not migrated by it');
+    // As an earlier release's backup holds them: files 0666, folders 0777.
+    const unpacked = scratchPath('unpacked');
+    fs.mkdirSync(unpacked);
+    await extract({ file, cwd: unpacked });
+    openAsAnEarlierRelease(unpacked);
+    const openFile = scratchPath('old-open-modes.tar.gz');
+    await create({ gzip: true, file: openFile, cwd: unpacked, portable: true }, ['manifest.json', 'pg']);
+    fs.rmSync(unpacked, { recursive: true });
     const dir = scratchPath('restored-old');
-    const restore = await cli(['restore', '--from', file], storeEnv(dir));
+    const restore = await cli(['restore', '--from', openFile], storeEnv(dir));
     assert.equal(restore.code, 0, restore.err);
     assert.match(restore.out, /migration 0020_payload_words/);
+    assert.deepEqual(openToOthers(dir), [], 'restored files are 0600 and folders 0700, whatever the tarball says');
     const app = await startApp({ env: storeEnv(dir) });
     t.after(() => app.stop());
     const cookie = await staffCookie(app);
@@ -235,6 +261,46 @@ describe('backups of the embedded store', { concurrency: true }, () => {
     assert.equal(n, 1);
     const journal = JSON.parse(fs.readFileSync(path.join(ROOT, 'lib/db/migrations/meta/_journal.json'), 'utf8')) as { entries: { when: number }[] };
     assert.equal(Number(last), journal.entries.at(-1)!.when, 'migrated to this release');
+  });
+
+  test('restore refuses, before it writes past a bound, what no backup holds (a bomb, a huge manifest, a path outside, a link), in one sentence, leaving nothing behind', async () => {
+    const manifest = Buffer.from(
+      JSON.stringify({ format: 'giving-connect-console-backup', formatVersion: 1, createdAt: new Date().toISOString(), appVersion: '0.1.0', store: 'pglite', postgres: '17.5', lastMigration: null, rowCounts: {} }),
+    );
+    const head = [
+      { path: 'manifest.json', body: manifest },
+      { path: 'pg', type: 'Directory' as const },
+      { path: 'pg/PG_VERSION', body: Buffer.from('17\n') },
+    ];
+    const outside = scratchPath('escaped');
+    const cases = [
+      // 512 MiB of zeros in 64 files, 0.8 MB on disk (680 times smaller: tar's own limit is 1000).
+      { name: 'bomb', entries: () => Array.from({ length: 64 }, (_, i) => ({ path: `pg/base/1/${16384 + i}`, size: 8 << 20 })), refusal: /unpacks to more than [\d.]+ MiB, 100 times its size of [\d.]+ KiB \(a backup unpacks to under 10 times its size\): it is damaged or not a backup of this console, and nothing was restored\.$/ },
+      { name: 'manifest', entries: () => [{ path: 'manifest.json', body: Buffer.concat([manifest, Buffer.alloc(2 << 20, ' ')]) }], refusal: /holds a manifest\.json of 2\.0 MiB, more than the 1\.0 MiB a backup's manifest may be/ },
+      // From the folder it unpacks into (DATA_DIR/restore-…/) to `outside`.
+      { name: 'dot-dot', entries: (target: string) => [{ path: `pg/${path.relative(path.join(target, 'restore-x', 'pg'), outside)}`, body: Buffer.from('x') }], refusal: /holds an entry outside the folder it unpacks into \("pg\/\.\.\/\.\.\// },
+      { name: 'absolute', entries: () => [{ path: outside, body: Buffer.from('x') }], refusal: /holds an entry outside the folder it unpacks into \("\// },
+      { name: 'symlink', entries: () => [{ path: 'pg/global', type: 'SymbolicLink' as const, linkpath: path.dirname(outside) }, { path: 'pg/global/escaped', body: Buffer.from('x') }], refusal: /holds a symbolic link \("pg\/global"\); a backup holds only files and folders/ },
+      { name: 'hardlink', entries: () => [{ path: 'pg/global', type: 'Link' as const, linkpath: outside }], refusal: /holds a hard link \("pg\/global"\)/ },
+    ];
+    await Promise.all(
+      cases.map(async ({ name, entries, refusal }) => {
+        const file = scratchPath(`${name}.tar.gz`);
+        const target = scratchPath('restored');
+        await writeTarball(file, [...(name === 'manifest' ? [] : head), ...entries(target)]);
+        const r = await cli(['restore', '--from', file], storeEnv(target), ['--import', path.join(ROOT, 'tests/helpers/peak-rss.mjs')]);
+        const peak = Number(/peak-rss (\d+)/.exec(r.err)?.[1]);
+        const err = r.err.replace(/\s*peak-rss \d+\s*$/, '');
+        assert.equal(r.code, 1, `${name}: ${r.out}${err}`);
+        assert.match(err.trim(), new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `), `${name}: one sentence naming the file`);
+        assert.match(err.trim(), refusal, name);
+        assert.equal(err.trim().split('\n').length, 1, `${name}: one line`);
+        assert.ok(!fs.existsSync(target), `${name}: nothing left where it was to go`);
+        assert.ok(!fs.existsSync(outside), `${name}: nothing written outside`);
+        // Unpacked a stream at a time: tar's own reads inflated 16 MiB of a bomb at once (a peak of 680 MB here).
+        assert.ok(peak > 0 && peak < 250e6, `${name}: the restore peaked at ${(peak / 1e6).toFixed(0)} MB`);
+      }),
+    );
   });
 
   /** A real SMTP server on loopback collecting the subjects of what it is sent. */
@@ -271,6 +337,7 @@ describe('backups of the embedded store', { concurrency: true }, () => {
     const done = () => fs.readdirSync(dir).filter((n) => /^console-backup-\d{8}T\d+Z\.tar\.gz$/.test(n));
     await eventually(async () => done().length === 2, 15_000, 'the rotation to leave two');
     assert.ok(fs.readdirSync(dir).every((n) => /^console-backup-|^\.console-backup-.*\.partial$/.test(n)), fs.readdirSync(dir).join(', '));
+    assert.deepEqual(openToOthers(dir, app.env.DATA_DIR), [], 'BACKUP_DIR (made by the app), its backups and the store are the account\'s alone');
     const cookie = await staffCookie(app);
     // The health page, as text.
     const page = () => fetch(`${app.baseUrl}/`, { headers: { cookie } }).then(async (r) => (await r.text()).replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ''));

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -7,6 +7,7 @@ import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { freePort, freshDataDir, queryAppDb, SERVER, startApp, type TApp } from '../helpers/app';
 import { call, eventually, staffCookie } from '../helpers/http';
+import { writeTarball } from '../helpers/tarball';
 
 // The embedded store on a full disk (DATA_DIR on a small tmpfs this test mounts; it runs as root):
 // ingest answers 2xx only for what it stored and 503 with Retry-After otherwise, the app stays up
@@ -17,6 +18,7 @@ import { call, eventually, staffCookie } from '../helpers/http';
 // @ci-one-store: CI runs this file in the embedded-store pass only (its app is on the embedded store).
 
 delete process.env.TEST_DATABASE_URL; // the embedded store's disk is the subject
+const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** A tmpfs of `size` mounted for this test (unmounted in its cleanup); null, with a loud skip, where mounting is not allowed. */
 function smallDisk(t: TestContext, size: string): string | null {
@@ -81,6 +83,37 @@ test('a start on a full disk ends at once with one sentence naming the data dire
     `The disk holding the data directory ${dataDir} is full (N KiB free; the embedded store needs at least 48.0 MiB to start): free some space there, or move DATA_DIR to a larger disk, and start again.`,
   );
   assert.doesNotMatch(out, /Aborted\(\)|at .*\.js:\d+/, 'no abort, no stack');
+});
+
+test('a restore refuses a backup its disk cannot hold (less the room the store needs to start) before writing it, in one sentence, leaving nothing', async (t) => {
+  const mountPoint = smallDisk(t, '64m');
+  if (!mountPoint) return;
+  t.after(() => unmount(mountPoint));
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'gc-restore-room-'));
+  t.after(() => fs.rmSync(scratch, { recursive: true, force: true }));
+  // 24 MiB that does not compress: far within the ratio bound, past what the 64 MiB disk can take.
+  const file = path.join(scratch, 'large.tar.gz');
+  const manifest = { format: 'giving-connect-console-backup', formatVersion: 1, createdAt: new Date().toISOString(), appVersion: '0.1.0', store: 'pglite', postgres: '17.5', lastMigration: null, rowCounts: {} };
+  await writeTarball(file, [
+    { path: 'manifest.json', body: Buffer.from(JSON.stringify(manifest)) },
+    { path: 'pg/PG_VERSION', body: Buffer.from('17\n') },
+    { path: 'pg/base/1/16384', body: randomBytes(24 << 20) },
+  ]);
+  const target = path.join(mountPoint, 'data');
+  const { code, err } = await new Promise<{ code: number; err: string }>((resolve) =>
+    execFile(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/console-cli.ts'), 'restore', '--from', file], { cwd: ROOT, env: { ...process.env, DATA_DIR: target, DATABASE_URL: '' } }, (error, _out, stderr) =>
+      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, err: stderr }),
+    ),
+  );
+  assert.equal(code, 1, err);
+  assert.match(
+    err.trim(),
+    new RegExp(
+      `^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} unpacks to more than the [\\d.]+ MiB the disk of ${target.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} can take \\([\\d.]+ MiB free, less the 48\\.0 MiB the store needs to start\\): free some space there or restore onto a larger disk; nothing was restored\\.$`,
+    ),
+  );
+  assert.ok(!fs.existsSync(target), 'nothing left behind');
+  assert.ok(free(mountPoint) > 60 * 1024 * 1024, 'nothing was written first');
 });
 
 // The store never meets the full disk itself (lib/db/disk-guard.ts): PGlite, refused a write inside a critical

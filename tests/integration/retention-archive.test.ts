@@ -7,13 +7,15 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { queryAppDb, startApp, type TApp } from '../helpers/app';
 import { call, eventually, sleep, staffCookie } from '../helpers/http';
+import { lastStart, openAsAnEarlierRelease, openToOthers } from '../helpers/file-modes';
 import { databaseAt } from '../helpers/old-database';
 
 // Archive before purge: with ARCHIVE_DIR, every body the purge of either half takes is first in a
 // daily gzip NDJSON file (receipts-, messages-, attempts-<day>.ndjson.gz) that `zcat` reads, exactly
 // as it was stored (its SHA-256 is the one the skeleton keeps), and the manifests count each file
 // and hash it when a pass ends. A kill -9 in the middle of the purge loses nothing: after the restart every purged
-// body is in the archive (a batch may be there twice; never missing).
+// body is in the archive (a batch may be there twice; never missing). The archive holds donors'
+// data: ARCHIVE_DIR is made 0700 and its files 0600, and loosened modes are corrected at the next start.
 
 const ACCOUNT = '88888888-8888-4888-8888-888888888888';
 const WEBHOOK = `ep_${'arc'.padEnd(26, '0')}1`;
@@ -52,7 +54,9 @@ type TLine = Record<string, unknown> & { id: string | number; purged: string };
 describe('archive before purge, through a kill -9', () => {
   let app: TApp;
   let cookie: string;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gc-archive-'));
+  const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gc-archive-')), 'archive'); // the app makes it
+  /** The archive, and the embedded store when the app is on one. */
+  const privateFolders = () => [dir, ...(app.env.DATABASE_URL ? [] : [app.env.DATA_DIR])];
 
   before(async () => {
     const store = await databaseAt('0012_attempt_rollups', SEED);
@@ -72,7 +76,7 @@ describe('archive before purge, through a kill -9', () => {
   });
   after(async () => {
     await app?.destroy();
-    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(path.dirname(dir), { recursive: true, force: true });
   });
 
   const kinds = async () => ((await call(app, 'GET', '/api/retention', { headers: { cookie } })).body.kinds as { what: string; purged: number; due: number }[]);
@@ -99,7 +103,13 @@ describe('archive before purge, through a kill -9', () => {
     }
     assert.ok(midway > 0 && midway < RECEIPTS, `killed half way (${midway} of ${RECEIPTS})`);
     await app.kill();
+    // As an earlier release left them (files 0666, folders 0777): the next start corrects them, in one line.
+    for (const folder of privateFolders()) openAsAnEarlierRelease(folder);
     await app.restart();
+    const corrected = lastStart(app.logs()).split('\n').filter((l) => /^Made private what other local accounts could reach/.test(l));
+    assert.equal(corrected.length, 1, lastStart(app.logs()));
+    assert.ok(corrected[0].includes(`ARCHIVE_DIR ${dir}: `), corrected[0]);
+    if (!app.env.DATABASE_URL) assert.ok(corrected[0].includes(`DATA_DIR ${app.env.DATA_DIR}: `), corrected[0]);
     cookie = await staffCookie(app);
     await eventually(async () => {
       const all = await kinds();
@@ -112,6 +122,7 @@ describe('archive before purge, through a kill -9', () => {
     }, 90_000, 'the purge to finish after the restart and its passes to end');
 
     const files = fs.readdirSync(dir).sort();
+    assert.deepEqual(openToOthers(...privateFolders()), [], 'the archive and the store are the account\'s alone');
     for (const kindName of ['attempts', 'messages', 'receipts']) {
       assert.ok(files.includes(`${kindName}-${day}.ndjson.gz`), `${kindName}-${day}.ndjson.gz in ${files.join(' ')}`);
       assert.ok(files.includes(`manifest-${kindName}.json`));
@@ -176,5 +187,6 @@ describe('archive before purge, through a kill -9', () => {
     assert.ok(read('receipts').find((r) => r.path === '/p/8')!.body, 'another donor is left alone');
     const again = await call(app, 'POST', '/api/erasures', { body: { email: DONOR }, headers: { cookie } });
     assert.equal(again.body.console.archivedReceipts, 0, 'a second request finds nothing left');
+    assert.deepEqual(openToOthers(dir), [], 'the rewritten files are private too');
   });
 });

@@ -62,7 +62,7 @@ export async function fsyncPath(p: string): Promise<void> {
 export async function writeManifest(dir: string, m: TManifest): Promise<void> {
   const target = manifestPath(dir, m.kind);
   const tmp = `${target}.tmp`;
-  const handle = await open(tmp, 'w');
+  const handle = await open(tmp, 'w', 0o600);
   try {
     await handle.writeFile(`${JSON.stringify(m, null, 2)}\n`);
     await handle.sync();

@@ -42,7 +42,7 @@ async function rewriteFile(dir: string, kind: TArchiveKind, name: string, matche
   });
   if (erased === 0) return 0;
   const tmp = `${file}.tmp`;
-  const handle = await open(tmp, 'w');
+  const handle = await open(tmp, 'w', 0o600);
   try {
     await handle.writeFile(gzipSync(Buffer.from(out.map((l) => `${l}\n`).join(''))));
     await handle.sync();

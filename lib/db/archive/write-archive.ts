@@ -16,7 +16,7 @@ import { archiveDir, archiveFileName, fsyncPath, queued, readManifest, repair, r
 // half runs under its lease, and this process queues its own appends.
 
 async function appendNow(dir: string, kind: TArchiveKind, records: readonly object[]): Promise<void> {
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   if (!repairedKinds.has(kind)) {
     await repair(dir, kind);
     repairedKinds.add(kind);
@@ -24,7 +24,7 @@ async function appendNow(dir: string, kind: TArchiveKind, records: readonly obje
   const name = archiveFileName(kind);
   const file = path.join(dir, name);
   const member = gzipSync(Buffer.from(records.map((r) => `${JSON.stringify(r)}\n`).join('')));
-  const handle = await open(file, 'a');
+  const handle = await open(file, 'a', 0o600);
   try {
     await handle.write(member);
     await handle.sync();
@@ -51,7 +51,7 @@ export function appendArchive(kind: TArchiveKind, records: readonly object[]): P
 export async function repairArchive(kinds: readonly TArchiveKind[]): Promise<void> {
   const dir = archiveDir();
   if (!dir) return;
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   for (const kind of kinds) {
     await queued(() => repair(dir, kind));
     repairedKinds.add(kind);

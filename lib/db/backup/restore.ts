@@ -1,20 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { extract } from 'tar';
 import { acquireDataDirLock, releaseDataDirLock } from '@/lib/db/lock';
+import { makePrivateFolder, tightenTree, setPrivateUmask } from '@/lib/db/private-files';
 import { parseManifest, rowCounts, type TManifest } from './manifest';
+import { RestoreRefusedError, unpackBackup } from './unpack-backup';
+
+export { RestoreRefusedError };
 
 // A backup (snapshot.ts) back into a DATA_DIR: only an empty one, so no store is ever overwritten.
 // The tarball is unpacked into a folder inside DATA_DIR, its row counts checked against its
 // manifest with the store opened as it was (not migrated), and only then moved into place; a
 // failure leaves DATA_DIR as it was. The app (or the CLI right after) then migrates it as an upgrade does.
-
-export class RestoreRefusedError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'RestoreRefusedError';
-  }
-}
+// Unpacking is bounded (unpack-backup.ts), and what comes out is private (0600 files in 0700
+// folders, private-files.ts) whatever modes the tarball holds.
 
 /** Refuses a DATA_DIR that holds anything: a restore never replaces a store. */
 export function checkEmptyDataDir(dataDir: string): void {
@@ -33,28 +31,31 @@ export function checkEmptyDataDir(dataDir: string): void {
 export async function restoreBackup(file: string, dataDir: string): Promise<TManifest> {
   if (!fs.existsSync(file)) throw new RestoreRefusedError(`There is no file ${file}.`);
   checkEmptyDataDir(dataDir);
+  setPrivateUmask();
   const dir = path.resolve(dataDir);
-  fs.mkdirSync(dir, { recursive: true });
+  const made = !fs.existsSync(dir);
+  makePrivateFolder(dir);
   acquireDataDirLock(dir);
   const staging = fs.mkdtempSync(path.join(dir, 'restore-'));
+  let failed = false;
   try {
-    // Only what a backup holds is unpacked; node-tar keeps every path inside `cwd`.
-    await extract({ file, cwd: staging, filter: (p) => p === 'manifest.json' || p === 'pg' || p.startsWith('pg/') }).catch((err: Error) => {
-      throw new RestoreRefusedError(`${file} could not be read as a backup (${err.message}).`);
-    });
+    await unpackBackup(file, staging, dir);
     const manifestFile = path.join(staging, 'manifest.json');
     if (!fs.existsSync(manifestFile)) throw new RestoreRefusedError(`${file} is not a backup of this console: it holds no manifest.json.`);
     const manifest = parseManifest(fs.readFileSync(manifestFile, 'utf8'), file);
     if (!fs.existsSync(path.join(staging, 'pg', 'PG_VERSION'))) throw new RestoreRefusedError(`${file} holds no store (pg/ is missing or incomplete).`);
     await checkCounts(path.join(staging, 'pg'), manifest, file);
+    tightenTree(staging);
     fs.renameSync(path.join(staging, 'pg'), path.join(dir, 'pg'));
     return manifest;
   } catch (err) {
     fs.rmSync(path.join(dir, 'pg'), { recursive: true, force: true });
+    failed = true;
     throw err;
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
     releaseDataDirLock(dir);
+    if (failed && made) fs.rmSync(dir, { recursive: true, force: true }); // the folder this restore made, empty again
   }
 }
 

@@ -5,6 +5,7 @@ import { unavailableReason } from '@/lib/db/store-availability';
 import { formatDuration } from '@/lib/duration';
 import { env } from '@/lib/env';
 import { processSingleton } from '@/lib/process-singleton';
+import { makePrivateFolder } from '../private-files';
 import { describeCounts } from './manifest';
 import { BackupBusyError, describeHold, writeBackup, writeFileAtomically } from './snapshot';
 
@@ -62,7 +63,7 @@ async function takeScheduledBackup(): Promise<void> {
   try {
     const store = await embeddedStore();
     if (!store) return;
-    fs.mkdirSync(dir, { recursive: true });
+    makePrivateFolder(dir);
     const at = new Date();
     const file = path.join(dir, `console-backup-${stamp(at)}.tar.gz`);
     let hold = '';

@@ -118,7 +118,7 @@ export async function writeBackup(store: TEmbedded, out: NodeJS.WritableStream, 
       return { manifest: m, countsMs: counted - heldFrom, checkpointMs: checkpointed - counted, lastPass: await mirror.update() };
     });
     onSnapshot?.(manifest, { heldMs: Date.now() - heldFrom, countsMs, checkpointMs, precopyMs, lastPass });
-    fs.writeFileSync(path.join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2));
+    fs.writeFileSync(path.join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2), { mode: 0o600 });
     // Level 3: most of the size gone at a fraction of the default's CPU (the data files compress well).
     await pipeline(create({ gzip: { level: 3 }, cwd: staging, portable: true }, ['manifest.json', 'pg']), out);
     return manifest;
