@@ -8,3 +8,4 @@ import '../lib/load-env';
 export { env } from '../lib/env';
 export { MAX_BODY_BYTES, refusal } from '../lib/http/front-door';
 export { hostRefusal } from '../lib/http/request-guard';
+export { everyAnswer } from '../lib/http/safety-headers';

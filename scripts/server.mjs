@@ -77,7 +77,7 @@ async function serverDeps() {
 
 // Settings come from lib/env.ts like everywhere else (after the .env files, as Next loads them):
 // a bad value ends the process with one line naming it.
-const { env, MAX_BODY_BYTES, refusal, hostRefusal } = await serverDeps();
+const { env, MAX_BODY_BYTES, refusal, hostRefusal, everyAnswer } = await serverDeps();
 const { PORT: port, HOST: host, TRUST_PROXY: trustProxy, HTTP_MAX_CONNECTIONS_PER_ADDRESS: maxPerAddress } = env;
 
 const app = next({ dev: false, dir: root, port, hostname: host ?? 'localhost' });
@@ -142,6 +142,8 @@ function linger(req, res) {
 }
 
 function serve(req, res) {
+  // nosniff and Referrer-Policy on every answer: the receiver's, the refusals', Next's (lib/http/safety-headers.ts).
+  for (const [name, value] of Object.entries(everyAnswer(req.url ?? '/'))) res.setHeader(name, value);
   // A name the deployment does not give (DNS rebinding) is refused here, ahead of the API's fast
   // path and Next; the receivers and the probes answer any (lib/http/request-guard.ts).
   const refused = refusal(req) ?? hostRefusal(req);

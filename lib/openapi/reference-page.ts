@@ -45,8 +45,13 @@ export function referencePageHtml(): string {
 </html>`;
 }
 
+// The page's Content-Security-Policy refuses eval (lib/http/safety-headers.ts). The zod inside Scalar
+// probes for it (`Function('')`) to compile its checks, and the browser reports each refused probe:
+// zod's own setting says not to try, before the bundle runs.
+const NO_EVAL = 'globalThis.__zod_globalConfig = { ...globalThis.__zod_globalConfig, jitless: true };\n';
+
 let bundle: Promise<Buffer> | undefined;
 export function referenceBundle(): Promise<Buffer> {
-  bundle ??= fs.readFile(BUNDLE);
+  bundle ??= fs.readFile(BUNDLE).then((code) => Buffer.concat([Buffer.from(NO_EVAL), code]));
   return bundle;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { COLOUR_RULES, expectNoSeriousA11yViolations, REFERENCE_EXCUSED } from './axe';
-import { expect, expectFitsWidth, test, sandboxAuth } from './fixtures';
+import { expect, expectFitsWidth, test, sandboxAuth, watchCsp } from './fixtures';
 
 // axe-core on every page, in both themes, at 1280 and 390 px: no critical or serious WCAG 2.2
 // A/AA violation (tests/e2e/axe.ts); AXE_REPORT=1 prints each page's findings. On the same visit,
@@ -9,7 +9,8 @@ import { expect, expectFitsWidth, test, sandboxAuth } from './fixtures';
 // sticky header stays one row (at most 80 px) — one load per page for both. One browser context
 // for the console's pages (the staff member's theme "system") and one for the pages of people
 // without a session (sign-in, the share link, the donor's pages, the API reference), each loading
-// every page once and turning it dark in place (see check below).
+// every page once and turning it dark in place (see check below). No page, nor anything done on it,
+// meets a refusal of the Content-Security-Policy (tests/e2e/fixtures.ts watchCsp).
 
 type TTheme = 'light' | 'dark';
 type TVisit = { name: string; path: string; ready?: (page: Page) => Promise<void>; excused?: string[] };
@@ -178,6 +179,7 @@ test('no critical or serious axe violation on any page, light and dark, at 1280 
   await json(await page.request.patch(`${app.baseUrl}/api/session`, { data: { theme: 'system' } }), 200);
   const staff = await browser.newContext({ baseURL: app.baseUrl, storageState: staffState, colorScheme: 'light' });
   const anon = await browser.newContext({ baseURL: app.baseUrl, storageState: { cookies: [], origins: [] }, colorScheme: 'light' });
+  const cspSeen = [await watchCsp(staff), await watchCsp(anon)];
   const [staffTab, anonTab] = [await staff.newPage(), await anon.newPage()];
   for (const visit of staffPages) await check(staffTab, visit, { staff: true });
   for (const visit of publicPages) await check(anonTab, visit, { staff: false });
@@ -194,6 +196,7 @@ test('no critical or serious axe violation on any page, light and dark, at 1280 
     await anonTab.waitForLoadState('networkidle');
     await check(anonTab, { name: 'thanks page', path: '' }, { staff: false, loaded: true });
   });
+  expect(cspSeen.flat(), 'no Content-Security-Policy violation on any page').toEqual([]);
   await staff.close();
   await anon.close();
 });
@@ -222,4 +225,27 @@ test('the theme control: the choice shows at once, is remembered, and the next p
   expect(await pageIsDark(page), 'Light in a dark browser').toBe(false);
   await page.getByLabel('Theme').selectOption('system');
   await expect.poll(async () => (await (await page.request.get('/api/session')).json()).theme).toBe('system');
+});
+
+test('the Content-Security-Policy: a script slipped into a page without its nonce does not run, and is reported; the page’s own scripts do', async ({ browser, app, staffState }) => {
+  const context = await browser.newContext({ baseURL: app.baseUrl, storageState: staffState });
+  const seen = await watchCsp(context);
+  // What stored markup injection would do: an inline script and an inline event handler in the page as served.
+  await context.route(/\/receivers$/, async (route) => {
+    const res = await route.fetch();
+    const injected = '<script>window.injectedRan = true</script><img src="/icon.svg" alt="" onload="window.handlerRan = true">';
+    await route.fulfill({ response: res, body: (await res.text()).replace('</body>', `${injected}</body>`) });
+  });
+  const page = await context.newPage();
+  await page.goto('/receivers');
+  await page.waitForLoadState('networkidle');
+  expect(await page.locator('img[onload]').count(), 'the injection reached the page').toBe(1);
+  expect(await page.evaluate(() => [(window as any).injectedRan, (window as any).handlerRan])).toEqual([undefined, undefined]);
+  await expect.poll(() => seen.filter((v) => v.includes('CSP violation: script-src')).length, { message: seen.join('\n') }).toBe(2);
+  // Next's own scripts (they carry the nonce) ran: the page is interactive.
+  await page.getByLabel('Theme').selectOption('dark');
+  await expect(page.locator('html')).toHaveClass('dark');
+  await page.getByLabel('Theme').selectOption('system');
+  await expect.poll(async () => (await (await page.request.get('/api/session')).json()).theme).toBe('system');
+  await context.close();
 });

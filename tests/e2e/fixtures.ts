@@ -9,7 +9,7 @@ import { ADMIN, SANDBOX, startApp, type TApp } from '../helpers/app';
 
 type TStorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 type TWorkerFixtures = { app: TApp; staffState: TStorageState; publicHost: string | undefined };
-type TTestFixtures = { anonPage: Page; appLogsOnFailure: void };
+type TTestFixtures = { anonPage: Page; appLogsOnFailure: void; noCspViolation: void };
 
 // browser.newContext() inherits the test's `use` options, the staff session included: start empty.
 const NO_SESSION = { cookies: [], origins: [] };
@@ -66,6 +66,22 @@ export async function signedInPage(browser: Browser, baseUrl: string): Promise<P
   return page;
 }
 
+/**
+ * The Content-Security-Policy violations in `context`'s pages from now on, as Chromium reports
+ * them: its console message, and the page's securitypolicyviolation event (listened for before any
+ * script of the page runs).
+ */
+export async function watchCsp(context: BrowserContext): Promise<string[]> {
+  const seen: string[] = [];
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.effectiveDirective} refused ${e.blockedURI || 'an inline part'} (${e.sourceFile}:${e.lineNumber})`));
+  });
+  context.on('console', (msg) => {
+    if (msg.type() === 'error' && /Content Security Policy|CSP violation/.test(msg.text())) seen.push(`${msg.page()?.url()}: ${msg.text()}`);
+  });
+  return seen;
+}
+
 export const test = base.extend<TTestFixtures, TWorkerFixtures>({
   // `test.use({ publicHost: 'localhost' })`: the app's URL says localhost (the README's default setup).
   publicHost: [undefined, { option: true, scope: 'worker' }],
@@ -101,6 +117,15 @@ export const test = base.extend<TTestFixtures, TWorkerFixtures>({
     async ({ app }, provide, testInfo) => {
       await provide();
       if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('app.log', { body: app.logs(), contentType: 'text/plain' });
+    },
+    { auto: true },
+  ],
+  // Every page a test opens in its `page`'s context: the console's policy refuses nothing the console itself does.
+  noCspViolation: [
+    async ({ context }, provide) => {
+      const seen = await watchCsp(context);
+      await provide();
+      expect(seen, 'no Content-Security-Policy violation').toEqual([]);
     },
     { auto: true },
   ],

@@ -298,3 +298,66 @@ test('nothing may be cached; console pages may not be framed', async () => {
   }
   assert.match((await call(app, 'GET', '/.well-known/jwks.json')).headers.get('cache-control') ?? '', /max-age=300/, 'the public keys may be cached');
 });
+
+/** The page's Content-Security-Policy as directive → sources, and the nonce its script-src names. */
+function policyOf(res: { headers: Headers }): { directives: Map<string, string>; nonce: string } {
+  const directives = new Map<string, string>();
+  for (const d of (res.headers.get('content-security-policy') ?? '').split(';')) {
+    const [name, ...sources] = d.trim().split(/\s+/);
+    if (name) directives.set(name, sources.join(' '));
+  }
+  return { directives, nonce: /'nonce-([A-Za-z0-9+/=_-]+)'/.exec(directives.get('script-src') ?? '')?.[1] ?? '' };
+}
+
+test('every answer is nosniff with same-origin referrers; a page runs only the scripts carrying its own fresh nonce', async () => {
+  const cookie = await staffCookie(app);
+  const np = await call(app, 'POST', '/v1/nonprofits', { token: tok, body: { ein: `48${String(Date.now() % 1e7).padStart(7, '0')}`, user: { email: 'csp@example.org' } } });
+  const connect = await call(app, 'POST', `/v1/connects?nonprofit=${np.body.id}`, { token: tok });
+  const pages = {
+    'a console page': await call(app, 'GET', '/webhooks', { headers: { cookie } }),
+    'the sign-in page': await call(app, 'GET', '/login'),
+    'a page not found': await call(app, 'GET', '/no-such-page', { headers: { cookie } }),
+    "the donor's page": await call(app, 'GET', `/connect/${connect.body.id}`),
+  };
+  const asset = /<script[^>]* src="(\/_next\/static\/[^"]+\.js)"/.exec(pages['a console page'].text)?.[1];
+  assert.ok(asset, 'the page loads a script of the build');
+  const answers = {
+    ...pages,
+    'a console route': await call(app, 'GET', '/api/receivers', { headers: { cookie } }),
+    'a service route': await call(app, 'GET', '/v1/webhooks', { token: tok }),
+    'the token endpoint': await call(app, 'POST', '/oauth/token', { body: { grant_type: 'client_credentials' } }),
+    'the receiver': await call(app, 'POST', '/ingest/no-such-receiver', { body: { a: 1 } }),
+    "the front door's refusal": await call(app, 'GET', '/%ff'),
+    'a script of the build': await call(app, 'GET', asset),
+    'the API reference': await call(app, 'GET', '/reference'),
+    'the public keys': await call(app, 'GET', '/.well-known/jwks.json'),
+  };
+  for (const [what, res] of Object.entries(answers)) {
+    assert.equal(res.headers.get('x-content-type-options'), 'nosniff', `${what} (${res.status})`);
+    assert.equal(res.headers.get('referrer-policy'), 'same-origin', `${what} (${res.status})`);
+  }
+  for (const [what, res] of Object.entries(pages)) {
+    const { directives, nonce } = policyOf(res);
+    assert.match(nonce, /^[A-Za-z0-9+/]{22}==$/, `${what}: script-src names a nonce: ${res.headers.get('content-security-policy')}`);
+    assert.equal(directives.get('script-src'), `'nonce-${nonce}' 'strict-dynamic'`, what);
+    for (const [name, sources] of Object.entries({ 'default-src': "'self'", 'object-src': "'none'", 'base-uri': "'none'", 'form-action': "'self'", 'connect-src': "'self'" })) {
+      assert.equal(directives.get(name), sources, `${what}: ${name}`);
+    }
+    const scripts = res.text.match(/<script\b[^>]*>/g) ?? [];
+    assert.ok(scripts.length > 2, `${what} has Next's scripts`);
+    for (const tag of scripts) assert.ok(tag.includes(` nonce="${nonce}"`), `${what}: every script carries the nonce: ${tag.slice(0, 120)}`);
+    assert.equal(directives.get('frame-ancestors'), what === "the donor's page" ? undefined : "'none'", `${what}: frame-ancestors`);
+  }
+  const again = policyOf(await call(app, 'GET', '/webhooks', { headers: { cookie } })).nonce;
+  assert.notEqual(again, policyOf(pages['a console page']).nonce, 'a fresh nonce per request');
+  // A policy the client sends on its request is not the one Next reads its nonce from.
+  const forged = await call(app, 'GET', '/login', { headers: { 'content-security-policy': "script-src 'nonce-Zm9yZ2VkLW5vbmNlLTEyMzQ1'" } });
+  assert.ok(!forged.text.includes('Zm9yZ2VkLW5vbmNlLTEyMzQ1'), 'the forged nonce is on no script');
+  assert.ok(forged.text.includes(` nonce="${policyOf(forged).nonce}"`));
+  const shared = await call(app, 'GET', '/share/shr_no_such_link_000000000000000');
+  assert.equal(shared.status, 404);
+  assert.equal(shared.headers.get('content-security-policy'), "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'", 'a shared case keeps its own stricter policy');
+  assert.deepEqual([shared.headers.get('referrer-policy'), shared.headers.get('x-content-type-options')], ['no-referrer', 'nosniff']);
+  const reference = policyOf(answers['the API reference']).directives;
+  assert.deepEqual([reference.get('script-src'), reference.get('object-src')], ["'self'", "'none'"], 'the API reference runs its own bundle only');
+});
