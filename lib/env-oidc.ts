@@ -64,6 +64,8 @@ export const ZOidcFields = {
     .default('')
     .transform((v) => v.split(',').map((d) => d.trim().toLowerCase().replace(/^@/, '')).filter(Boolean))
     .pipe(z.array(z.string().regex(DOMAIN, { message: 'must be e-mail domains separated by commas, e.g. example.org,example.com' }))),
+  // true: the provider verifies every e-mail it holds, so a token without email_verified is taken (false: it must say true).
+  OIDC_EMAIL_VERIFIED_BY_PROVIDER: z.enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' }).default('false').transform((v) => v === 'true' || v === '1' || v === 'yes'),
   // openid-client talks only https; an http issuer is allowed with this, and only on loopback (tests, local development).
   OIDC_ALLOW_HTTP: z.enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' }).default('false').transform((v) => v === 'true' || v === '1' || v === 'yes'),
   // false: the login page shows only single sign-on, and password sign-in (the form and POST /api/session) is refused.
@@ -90,6 +92,7 @@ type TOidcInput = {
   OIDC_ROLE_MAP: TOidcRoleRule[];
   OIDC_DEFAULT_ROLE?: string;
   OIDC_ALLOWED_DOMAINS: string[];
+  OIDC_EMAIL_VERIFIED_BY_PROVIDER: boolean;
   OIDC_ALLOW_HTTP: boolean;
   PASSWORD_LOGIN: boolean;
 };
@@ -102,6 +105,7 @@ export function checkOidc(e: TOidcInput, ctx: z.RefinementCtx): void {
     if (stray) issue(stray, 'is set but OIDC_ISSUER is not: set OIDC_ISSUER to turn single sign-on on, or unset it');
     else if (e.OIDC_ROLE_MAP.length) issue('OIDC_ROLE_MAP', 'is set but OIDC_ISSUER is not');
     else if (e.OIDC_ALLOWED_DOMAINS.length) issue('OIDC_ALLOWED_DOMAINS', 'is set but OIDC_ISSUER is not');
+    else if (e.OIDC_EMAIL_VERIFIED_BY_PROVIDER) issue('OIDC_EMAIL_VERIFIED_BY_PROVIDER', 'is true but OIDC_ISSUER is not set');
     if (!e.PASSWORD_LOGIN) issue('PASSWORD_LOGIN', 'is false but OIDC_ISSUER is not set: nobody could sign in');
     return;
   }

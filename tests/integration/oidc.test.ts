@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ADMIN, freePort, startApp, type TApp } from '../helpers/app';
 import { call } from '../helpers/http';
+import { databaseAt } from '../helpers/old-database';
 import { Browser, CLIENT, signInAtProvider, ssoEnv, startProvider, startProxy, type TPerson, type TProvider, type TProxy } from '../helpers/oidc';
 
 // @ci-one-store: CI runs this file in the embedded-store pass only (the flow, its checks and the user
@@ -16,10 +17,15 @@ import { Browser, CLIENT, signInAtProvider, ssoEnv, startProvider, startProxy, t
 const people = new Map<string, TPerson>([
   ['ada', { email: 'Ada@Corp.example', email_verified: true, groups: ['support-admins', 'everyone'] }],
   ['bob', { email: 'bob@corp.example', email_verified: true, groups: ['support'] }],
-  ['carol', { email: 'carol@corp.example', groups: ['everyone'] }],
-  ['dave', { email: 'dave@corp.example', groups: [] }],
+  ['carol', { email: 'carol@corp.example', email_verified: true, groups: ['everyone'] }],
+  ['dave', { email: 'dave@corp.example', email_verified: true, groups: [] }],
   ['eve', { email: 'eve@other.example', email_verified: true, groups: ['support-admins'] }],
   ['frank', { email: 'frank@corp.example', email_verified: false, groups: ['support'] }],
+  ['gina', { email: 'gina@corp.example', groups: ['support'] }], // no email_verified claim at all
+  ['hal', { email: 'hal@corp.example', email_verified: true, groups: ['elsewhere'] }],
+  // Other accounts at the provider (other subjects) that took over linked users' e-mail addresses.
+  ['ada-second', { email: 'ada@corp.example', email_verified: true, groups: ['support-admins'] }],
+  ['hal-second', { email: 'HAL@corp.example', email_verified: true, groups: ['support'] }],
 ]);
 
 let app: TApp;
@@ -122,7 +128,10 @@ describe('single sign-on', () => {
     const login = await latestLogin();
     assert.equal(login.actor, 'ada@corp.example');
     assert.equal(login.result, 'ok');
-    assert.deepEqual({ method: login.detail.method, role: login.detail.role, created: login.detail.created }, { method: 'sso', role: 'admin', created: true });
+    assert.deepEqual(
+      { method: login.detail.method, role: login.detail.role, created: login.detail.created, linked: login.detail.linked },
+      { method: 'sso', role: 'admin', created: true, linked: true },
+    );
     const created = (await audit('action=user.create'))[0];
     assert.equal(created.actor, 'ada@corp.example');
     assert.equal(created.detail.signIn, 'sso');
@@ -177,9 +186,15 @@ describe('single sign-on', () => {
     const frank = await signIn('frank');
     assert.equal(frank.location, '/login?error=email_unverified');
     assert.equal((await latestLogin()).result, 'email_unverified');
+    const gina = await signIn('gina'); // the provider does not say whether it verified her e-mail
+    assert.equal(gina.location, '/login?error=email_unverified');
+    assert.equal(gina.cookie, '');
+    assert.equal((await latestLogin()).result, 'email_unverified');
+    const page = await gina.browser.request(`${app.baseUrl}${gina.location}`);
+    assert.match(await page.text(), /Your e-mail address is not verified at the identity provider, so this console cannot be sure it is yours\. Verify it there, then sign in again\./);
     const users = await call(app, 'GET', '/api/users', { headers: { cookie: adminCookie } });
     const emails = users.body.results.map((u: { email: string }) => u.email);
-    assert.ok(!emails.includes('eve@other.example') && !emails.includes('frank@corp.example'), 'no user made for them');
+    assert.ok(!emails.includes('eve@other.example') && !emails.includes('frank@corp.example') && !emails.includes('gina@corp.example'), 'no user made for them');
     const carolId = users.body.results.find((u: { email: string }) => u.email === 'carol@corp.example').id;
     assert.equal((await call(app, 'PATCH', `/api/users/${carolId}`, { headers: { cookie: adminCookie }, body: { disabled: true } })).status, 200);
     const carol = await signIn('carol');
@@ -187,6 +202,40 @@ describe('single sign-on', () => {
     assert.equal(carol.cookie, '');
     const login = await latestLogin();
     assert.deepEqual([login.actor, login.result, login.detail.method], ['carol@corp.example', 'disabled', 'sso']);
+  });
+
+  test('after the first sign-in, the person is the provider’s subject: another account with their e-mail is refused; a changed e-mail still signs them in', async () => {
+    // Ada was made and linked by her first sign-in; another account at the provider now has her e-mail.
+    const second = await signIn('ada-second');
+    assert.equal(second.location, '/login?error=linked_elsewhere');
+    assert.equal(second.cookie, '');
+    const refused = await latestLogin();
+    assert.deepEqual([refused.actor, refused.result, refused.detail.method], ['ada@corp.example', 'linked_elsewhere', 'sso']);
+    const page = await second.browser.request(`${app.baseUrl}${second.location}`);
+    assert.match(await page.text(), /A console user with this e-mail address signs in with another account at the identity provider/);
+    // A staff user an admin added before their first single sign-on is linked by it, then only their subject is them.
+    const added = await call(app, 'POST', '/api/users', { headers: { cookie: adminCookie }, body: { email: 'hal@corp.example', role: 'operator', signIn: 'sso' } });
+    assert.equal(added.status, 201, added.text);
+    const hal = await signIn('hal');
+    assert.equal(hal.location, '/');
+    const halMe = await call(app, 'GET', '/api/session', { headers: { cookie: hal.cookie } });
+    assert.deepEqual([halMe.body.email, halMe.body.role], ['hal@corp.example', 'operator'], 'the user the admin added, with their role');
+    assert.deepEqual([(await latestLogin()).detail.created, (await latestLogin()).detail.linked], [false, true]);
+    assert.equal((await signIn('hal-second')).location, '/login?error=linked_elsewhere', 'the e-mail, in other case, from another subject');
+    // Ada's e-mail changes at the provider: she is still Ada (the console keeps the e-mail it has).
+    people.set('ada', { ...people.get('ada'), email: 'ada.lovelace@corp.example' });
+    try {
+      const ada = await signIn('ada');
+      assert.equal(ada.location, '/');
+      const me = await call(app, 'GET', '/api/session', { headers: { cookie: ada.cookie } });
+      assert.deepEqual([me.body.email, me.body.role], ['ada@corp.example', 'admin']);
+      const login = await latestLogin();
+      assert.deepEqual([login.actor, login.result, login.detail.created, login.detail.linked], ['ada@corp.example', 'ok', false, undefined]);
+    } finally {
+      people.set('ada', { ...people.get('ada'), email: 'Ada@Corp.example' });
+    }
+    const users = await call(app, 'GET', '/api/users', { headers: { cookie: adminCookie } });
+    assert.ok(!users.body.results.some((u: { email: string }) => u.email === 'ada.lovelace@corp.example'), 'no second user made for her');
   });
 
   test('a state that does not match, or no sign-in started in this browser, is refused before the code is used', async () => {
@@ -317,6 +366,38 @@ describe('single sign-on', () => {
     assert.equal(bob.location, '/');
     const login = (await audit('action=login&actor=dave@corp.example'))[0];
     assert.deepEqual([login.result, login.detail.method], ['no_role', 'sso']);
+  });
+
+  test('a provider marked as verifying every e-mail (OIDC_EMAIL_VERIFIED_BY_PROVIDER=true): a token without the claim passes, one saying unverified does not', async () => {
+    await app.restart({ OIDC_EMAIL_VERIFIED_BY_PROVIDER: 'true' });
+    const gina = await signIn('gina');
+    assert.equal(gina.location, '/');
+    const me = await call(app, 'GET', '/api/session', { headers: { cookie: gina.cookie } });
+    assert.deepEqual([me.body.email, me.body.role], ['gina@corp.example', 'operator']);
+    assert.equal((await signIn('frank')).location, '/login?error=email_unverified');
+  });
+
+  test('a database of the previous release opens with its staff intact; its single sign-on users are linked at their next sign-in', async () => {
+    const rows = `
+      insert into console.users (email, password_hash, role, role_from_claim) values ('ivy@corp.example', null, 'admin', true), ('joe@corp.example', 'scrypt$x', 'viewer', false);`;
+    await app.restart({ ...(await databaseAt('0030_troubled_receipts_in_page_order', rows)), OIDC_DEFAULT_ROLE: '' });
+    people.set('ivy', { email: 'ivy@corp.example', email_verified: true, groups: ['support-admins'] });
+    people.set('ivy-second', { email: 'ivy@corp.example', email_verified: true, groups: ['support-admins'] });
+    const ivy = await signIn('ivy');
+    assert.equal(ivy.location, '/');
+    const users = await call(app, 'GET', '/api/users', { headers: { cookie: ivy.cookie } });
+    assert.equal(users.status, 200, users.text);
+    const old = users.body.results.filter((u: { email: string }) => u.email !== ADMIN.email).sort((a: { email: string }, b: { email: string }) => a.email.localeCompare(b.email));
+    assert.deepEqual(
+      old.map((u: { email: string; role: string; signIn: string }) => [u.email, u.role, u.signIn]),
+      [
+        ['ivy@corp.example', 'admin', 'sso'],
+        ['joe@corp.example', 'viewer', 'password'],
+      ],
+    );
+    const login = (await call(app, 'GET', '/api/audit?action=login', { headers: { cookie: ivy.cookie } })).body.results[0];
+    assert.deepEqual([login.actor, login.detail.created, login.detail.linked], ['ivy@corp.example', false, true]);
+    assert.equal((await signIn('ivy-second')).location, '/login?error=linked_elsewhere');
   });
 });
 

@@ -42,6 +42,8 @@ const bad: [Record<string, string>, RegExp][] = [
   [{ ...BASE, OIDC_DEFAULT_ROLE: 'root' }, /^Invalid configuration: OIDC_DEFAULT_ROLE must be viewer, operator or admin/],
   [{ ...BASE, OIDC_ALLOWED_DOMAINS: 'example.org, not a domain' }, /^Invalid configuration: OIDC_ALLOWED_DOMAINS must be e-mail domains/],
   [{ ...BASE, OIDC_SCOPES: 'email profile' }, /^Invalid configuration: OIDC_SCOPES must include openid/],
+  [{ OIDC_EMAIL_VERIFIED_BY_PROVIDER: 'true' }, /^Invalid configuration: OIDC_EMAIL_VERIFIED_BY_PROVIDER is true but OIDC_ISSUER is not set/],
+  [{ ...BASE, OIDC_EMAIL_VERIFIED_BY_PROVIDER: 'maybe' }, /^Invalid configuration: OIDC_EMAIL_VERIFIED_BY_PROVIDER must be true or false/],
 ];
 for (const [source, message] of bad) {
   test(`bad single sign-on settings → one line naming the variable: ${JSON.stringify(source)}`, () => {
@@ -91,11 +93,16 @@ test('the highest mapped role wins; strings, lists and nested claims count; noth
   assert.equal(claimAt({ 'a.b': 1, a: { b: 2 } }, 'a.b'), 1, 'a claim named with a dot wins');
 });
 
-test('the e-mail: present, well-formed, not said to be unverified; its domain in the list', () => {
+test('the e-mail: present, well-formed, said to be verified (or the provider marked as verifying); its domain in the list', () => {
   assert.deepEqual(emailOf({ email: ' Ada@Corp.Example ', email_verified: true }), { ok: true, email: 'ada@corp.example' });
-  assert.deepEqual(emailOf({ email: 'ada@corp.example' }), { ok: true, email: 'ada@corp.example' }, 'no email_verified claim: taken at its word');
-  assert.deepEqual(emailOf({ email: 'ada@corp.example', email_verified: false }), { ok: false, code: 'email_unverified' });
-  assert.deepEqual(emailOf({ email: 'ada@corp.example', email_verified: 'false' }), { ok: false, code: 'email_unverified' });
+  assert.deepEqual(emailOf({ email: 'ada@corp.example', email_verified: 'true' }), { ok: true, email: 'ada@corp.example' }, 'the claim as a string');
+  assert.deepEqual(emailOf({ email: 'ada@corp.example' }), { ok: false, code: 'email_unverified' }, 'no email_verified claim: not verified');
+  assert.deepEqual(emailOf({ email: 'ada@corp.example', email_verified: 1 }), { ok: false, code: 'email_unverified' });
+  assert.deepEqual(emailOf({ email: 'ada@corp.example' }, true), { ok: true, email: 'ada@corp.example' }, 'a provider marked as verifying every e-mail');
+  for (const verifiedByProvider of [false, true]) {
+    assert.deepEqual(emailOf({ email: 'ada@corp.example', email_verified: false }, verifiedByProvider), { ok: false, code: 'email_unverified' });
+    assert.deepEqual(emailOf({ email: 'ada@corp.example', email_verified: 'false' }, verifiedByProvider), { ok: false, code: 'email_unverified' });
+  }
   assert.deepEqual(emailOf({}), { ok: false, code: 'no_email' });
   assert.deepEqual(emailOf({ email: ['a@b.c'] }), { ok: false, code: 'no_email' });
   assert.deepEqual(emailOf({ email: 'not-an-address' }), { ok: false, code: 'no_email' });

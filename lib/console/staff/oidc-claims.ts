@@ -1,7 +1,7 @@
 import { hasRole, type TRole } from './roles';
 
-// What a single sign-on's claims say about the person: their e-mail (refused when the provider says
-// it is not verified), whether its domain may sign in, and the role the role claim maps to. Pure.
+// What a single sign-on's claims say about the person: their e-mail (refused unless the provider says
+// it verified it), whether its domain may sign in, and the role the role claim maps to. Pure.
 
 export type TClaims = Record<string, unknown>;
 export type TRoleRule = { value: string; role: TRole };
@@ -38,15 +38,18 @@ export function mappedRole(claims: TClaims, roleClaim: string | undefined, map: 
 export type TEmailCheck = { ok: true; email: string } | { ok: false; code: 'no_email' | 'email_unverified' };
 
 /**
- * The e-mail address the person signs in as. `email_verified: false` is refused; a provider that
- * does not send `email_verified` at all (several do not) is taken at its word.
+ * The e-mail address the person signs in as: the provider must say it verified it
+ * (`email_verified: true`), unless it is marked as verifying every e-mail it holds
+ * (OIDC_EMAIL_VERIFIED_BY_PROVIDER), where only a claim saying it is not verified refuses it.
  */
-export function emailOf(claims: TClaims): TEmailCheck {
+export function emailOf(claims: TClaims, verifiedByProvider = false): TEmailCheck {
   const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
   if (!email || email.length > 320 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return { ok: false, code: 'no_email' };
+  // Some providers send the claim as a string.
   const verified = claims.email_verified;
-  if (verified === false || verified === 'false') return { ok: false, code: 'email_unverified' };
-  return { ok: true, email };
+  if (verified === true || verified === 'true') return { ok: true, email };
+  if (verified === undefined && verifiedByProvider) return { ok: true, email };
+  return { ok: false, code: 'email_unverified' };
 }
 
 /** Whether `email` may sign in: every domain when the list is empty, else exactly one of them. */

@@ -24,6 +24,8 @@ export type TOidcSettings = {
   roleMap: { value: string; role: 'viewer' | 'operator' | 'admin' }[];
   defaultRole?: 'viewer' | 'operator' | 'admin';
   allowedDomains: string[];
+  /** OIDC_EMAIL_VERIFIED_BY_PROVIDER: a token without email_verified is taken (oidc-claims.ts). */
+  emailVerifiedByProvider: boolean;
   /** http to a loopback issuer, allowed by OIDC_ALLOW_HTTP (lib/env-oidc.ts refuses it for any other host). */
   allowHttp: boolean;
 };
@@ -41,6 +43,7 @@ export function oidcSettings(): TOidcSettings | null {
     roleMap: env.OIDC_ROLE_MAP,
     defaultRole: env.OIDC_DEFAULT_ROLE,
     allowedDomains: env.OIDC_ALLOWED_DOMAINS,
+    emailVerifiedByProvider: env.OIDC_EMAIL_VERIFIED_BY_PROVIDER,
     allowHttp: env.OIDC_ALLOW_HTTP && env.OIDC_ISSUER.startsWith('http:') && isLoopbackUrl(env.OIDC_ISSUER),
   };
 }

@@ -5,10 +5,17 @@ import { domainAllowed, emailOf, mappedRole, type TClaims } from './oidc-claims'
 import type { TOidcSettings } from './oidc-config';
 import type { TSsoError } from './oidc-errors';
 import type { TRole } from './roles';
-import { createUser, findUserByEmail, markRoleFromClaim, touchLastLogin, updateUser, UserExistsError, type TUser } from './users';
+import { createUser, findUserByEmail, findUserBySubject, linkSubject, markRoleFromClaim, touchLastLogin, updateUser, UserExistsError, type TUser } from './users';
 
-// The staff user a verified single sign-on is for, found by e-mail or made:
-// - the e-mail must be sent (and not said to be unverified) and in OIDC_ALLOWED_DOMAINS when set;
+// The staff user a verified single sign-on is for:
+// - the e-mail must be sent, verified (email_verified: true, or OIDC_EMAIL_VERIFIED_BY_PROVIDER and no
+//   claim saying otherwise) and in OIDC_ALLOWED_DOMAINS when set, at every sign-in;
+// - the person is the user linked to the provider's (issuer, subject); a subject linked to no one
+//   yet finds a user by e-mail, or makes one, and links them (their first single sign-on). A user
+//   linked to another subject of this issuer is refused: a second account at the provider that
+//   takes over the e-mail is not them. A linked user whose e-mail changed at the provider stays who
+//   they are (the console keeps the e-mail it has). A link to another issuer (one this console used
+//   before) is replaced by the e-mail, as a first sign-in;
 // - a deactivated user is refused;
 // - the role: when the role claim maps (OIDC_ROLE_CLAIM + OIDC_ROLE_MAP), the mapping decides on
 //   every sign-in, over a role an admin set (the identity provider is where the team is managed);
@@ -18,31 +25,50 @@ import { createUser, findUserByEmail, markRoleFromClaim, touchLastLogin, updateU
 // A user made here and a role changed here are in the audit log beside the sign-in; whether the
 // claim set the role is kept on the user (roleFromClaim), for the Staff page.
 
-export type TSsoUserResult = { ok: true; user: TUser; created: boolean; roleChange?: string } | { ok: false; code: TSsoError; email?: string };
+export type TSsoUserResult = { ok: true; user: TUser; created: boolean; linked: boolean; roleChange?: string } | { ok: false; code: TSsoError; email?: string };
+
+/** Whether `user` is linked to another subject of `issuer` than `subject`. */
+function linkedElsewhere(user: TUser, issuer: string, subject: string): boolean {
+  return user.oidcSubject !== null && user.oidcIssuer === issuer && user.oidcSubject !== subject;
+}
 
 export async function ssoUser(claims: TClaims, s: TOidcSettings, source: string): Promise<TSsoUserResult> {
-  const checked = emailOf(claims);
+  const checked = emailOf(claims, s.emailVerifiedByProvider);
   if (!checked.ok) return { ok: false, code: checked.code };
   const { email } = checked;
   if (!domainAllowed(email, s.allowedDomains)) return { ok: false, code: 'domain_not_allowed', email };
+  if (typeof claims.sub !== 'string' || !claims.sub) return { ok: false, code: 'bad_token', email };
+  const subject = claims.sub;
+  const issuer = typeof claims.iss === 'string' ? claims.iss : s.issuer;
   const mapped = mappedRole(claims, s.roleClaim, s.roleMap);
-  let user = await findUserByEmail(email);
-  if (user?.disabledAt) return { ok: false, code: 'disabled', email };
+  let user = await findUserBySubject(issuer, subject);
   let created = false;
+  let linked = false;
   if (!user) {
-    const role: TRole | undefined = mapped ?? s.defaultRole;
-    if (!role) return { ok: false, code: 'no_role', email };
-    try {
-      user = await createUser(email, null, role);
-      created = true;
-      const actor = { userId: user.id, email: user.email, environment: 'sandbox' };
-      await recordAudit({ actor, action: 'user.create', target: [user.id, user.email], result: 'ok', detail: { role, signIn: 'sso', by: 'single sign-on' }, source });
-    } catch (err) {
-      if (!(err instanceof UserExistsError)) throw err;
-      user = await findUserByEmail(email); // made by a sign-in at the same moment
-      if (!user || user.disabledAt) return { ok: false, code: user ? 'disabled' : 'sso_failed', email };
+    user = await findUserByEmail(email);
+    if (user && linkedElsewhere(user, issuer, subject)) return { ok: false, code: 'linked_elsewhere', email };
+    if (user?.disabledAt) return { ok: false, code: 'disabled', email };
+    if (!user) {
+      const role: TRole | undefined = mapped ?? s.defaultRole;
+      if (!role) return { ok: false, code: 'no_role', email };
+      try {
+        user = await createUser(email, null, role);
+        created = true;
+        const actor = { userId: user.id, email: user.email, environment: 'sandbox' };
+        await recordAudit({ actor, action: 'user.create', target: [user.id, user.email], result: 'ok', detail: { role, signIn: 'sso', by: 'single sign-on' }, source });
+      } catch (err) {
+        if (!(err instanceof UserExistsError)) throw err;
+        user = await findUserByEmail(email); // made by a sign-in at the same moment
+        if (!user) return { ok: false, code: 'sso_failed', email };
+      }
     }
+    // Another subject may have linked them a moment ago: then this one is not them.
+    const link = await linkSubject(user.id, issuer, subject);
+    if (!link) return { ok: false, code: 'linked_elsewhere', email };
+    user = link;
+    linked = true;
   }
+  if (user.disabledAt) return { ok: false, code: 'disabled', email: user.email };
   let roleChange: string | undefined;
   if (!created && mapped && mapped !== user.role) {
     try {
@@ -62,5 +88,5 @@ export async function ssoUser(claims: TClaims, s: TOidcSettings, source: string)
   const fromClaim = mapped !== undefined && user.role === mapped;
   if (user.roleFromClaim !== fromClaim) user = (await markRoleFromClaim(user.id, fromClaim)) ?? user;
   await touchLastLogin(user.id);
-  return { ok: true, user, created, ...(roleChange ? { roleChange } : {}) };
+  return { ok: true, user, created, linked, ...(roleChange ? { roleChange } : {}) };
 }

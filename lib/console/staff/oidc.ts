@@ -131,7 +131,7 @@ export async function finishSsoSignIn(url: URL, source: string): Promise<string>
   const result = await ssoUser(claims, s, source);
   if (!result.ok) return refuse(result.code, source, { email: result.email, next: flow.next });
   await startSession(result.user.id);
-  const detail = { method: 'sso', role: result.user.role, created: result.created, ...(result.roleChange ? { roleChange: result.roleChange } : {}) };
+  const detail = { method: 'sso', role: result.user.role, created: result.created, ...(result.linked ? { linked: true } : {}), ...(result.roleChange ? { roleChange: result.roleChange } : {}) };
   await recordAudit({ actor: { userId: result.user.id, email: result.user.email, environment: 'sandbox' }, action: 'login', result: 'ok', detail, source });
   return flow.next;
 }

@@ -114,6 +114,29 @@ export async function findUserByEmail(email: string): Promise<TUser | null> {
   return row ?? null;
 }
 
+/** The user linked to the identity provider's (issuer, subject) at an earlier single sign-on. */
+export async function findUserBySubject(issuer: string, subject: string): Promise<TUser | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.oidcIssuer, issuer), eq(users.oidcSubject, subject)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Links a user to the provider's (issuer, subject) unless it is linked to another subject of that
+ * issuer already (a link to another issuer, one this console used before, is replaced). Null when
+ * it was not linked (another subject's, perhaps a moment ago).
+ */
+export async function linkSubject(id: string, issuer: string, subject: string): Promise<TUser | null> {
+  const db = await getDb();
+  const free = sql`(${users.oidcSubject} is null or ${users.oidcIssuer} is distinct from ${issuer} or ${users.oidcSubject} = ${subject})`;
+  const [row] = await db.update(users).set({ oidcIssuer: issuer, oidcSubject: subject }).where(and(eq(users.id, id), free)).returning();
+  return row ?? null;
+}
+
 export async function getUser(id: string): Promise<TUser | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
   const db = await getDb();

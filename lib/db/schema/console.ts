@@ -7,22 +7,29 @@ import { receivers } from './console-receivers';
 
 export * from './console-receivers';
 
-export const users = consoleSchema.table('users', {
-  id: uuid().primaryKey().defaultRandom(),
-  email: text().notNull().unique(),
-  passwordHash: text(), // null: signs in only by single sign-on
-  /** viewer | operator | admin (lib/console/staff/roles.ts); users made before roles (0013) are admins. */
-  role: text().notNull().default('viewer'),
-  disabledAt: ts(), // set: cannot sign in, and its sessions are gone
-  createdAt: createdAt(),
-  lastLoginAt: ts(),
-  /** A one-time password (an admin's add or reset): nothing but changing it until it is changed (0024). */
-  mustChangePassword: boolean().notNull().default(false),
-  /** The role came from the identity provider's role claim at the last single sign-on, which sets it at each (0024). */
-  roleFromClaim: boolean().notNull().default(false),
-  /** The console's theme: system (follows prefers-color-scheme) | light | dark (0028, lib/console/staff/theme.ts). */
-  theme: text().notNull().default('system'),
-});
+export const users = consoleSchema.table(
+  'users',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    email: text().notNull().unique(),
+    passwordHash: text(), // null: signs in only by single sign-on
+    /** viewer | operator | admin (lib/console/staff/roles.ts); users made before roles (0013) are admins. */
+    role: text().notNull().default('viewer'),
+    disabledAt: ts(), // set: cannot sign in, and its sessions are gone
+    createdAt: createdAt(),
+    lastLoginAt: ts(),
+    /** A one-time password (an admin's add or reset): nothing but changing it until it is changed (0024). */
+    mustChangePassword: boolean().notNull().default(false),
+    /** The role came from the identity provider's role claim at the last single sign-on, which sets it at each (0024). */
+    roleFromClaim: boolean().notNull().default(false),
+    /** The console's theme: system (follows prefers-color-scheme) | light | dark (0028, lib/console/staff/theme.ts). */
+    theme: text().notNull().default('system'),
+    /** The identity provider's (issuer, subject) this user signs in as, set at their first single sign-on (0031): the match from then on, not the e-mail. */
+    oidcIssuer: text(),
+    oidcSubject: text(),
+  },
+  (t) => [uniqueIndex('users_oidc_subject_key').on(t.oidcIssuer, t.oidcSubject)],
+);
 
 /** Staff sessions: the cookie names one row; signing out deletes it, so a copied cookie stops working. */
 export const sessions = consoleSchema.table(
