@@ -1,4 +1,6 @@
-// `npm run listen -- --console <url> --token <gcc_pat_…> --receiver <slug> --forward <local url> [--from now] [--cursor-file <path>]`
+// `CONSOLE_TOKEN=gcc_pat_… npm run listen -- --console <url> --receiver <slug> --forward <local url> [--from now] [--cursor-file <path>]`
+// (or `--token-file <path>`, a file only its owner can read, instead of CONSOLE_TOKEN). The token is
+// never taken from argv, which every user of the machine sees (`ps`): `--token` is refused.
 // Follows a receiver's receipts (GET /api/receivers/{slug}/stream, Server-Sent Events) and sends each
 // one, verbatim (method, headers in order, body bytes), to a URL on this machine; one line per receipt.
 // It keeps a cursor (the last receipt forwarded; by default in ~/.config/giving-connect/, see
@@ -16,7 +18,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-const USAGE = 'usage: npm run listen -- --console <url> --token <gcc_pat_…> --receiver <slug> --forward <http://localhost:4000/webhooks> [--from now] [--cursor-file <path>]';
+const USAGE =
+  'usage: CONSOLE_TOKEN=<gcc_pat_…> npm run listen -- --console <url> --receiver <slug> --forward <http://localhost:4000/webhooks> [--from now] [--cursor-file <path>] [--token-file <path>]';
+const TOKEN_WAYS = 'set CONSOLE_TOKEN in the environment, or pass --token-file <a file only you can read>';
 const BACKOFF_FIRST_MS = 500;
 const BACKOFF_MAX_MS = 5000;
 /** With no byte for this long (three of the console's heartbeats), the connection is taken for dead. */
@@ -41,24 +45,48 @@ type TReceiptEvent = {
 type TSseEvent = { event: string; id: string | null; data: string };
 class Fatal extends Error {}
 
+/** The personal access token: from --token-file (mode 0600 or stricter) or CONSOLE_TOKEN, never from argv. */
+function readToken(tokenFile: string | undefined): string {
+  if (tokenFile === undefined) {
+    const fromEnv = process.env.CONSOLE_TOKEN?.trim();
+    if (!fromEnv) throw new Fatal(`no token: ${TOKEN_WAYS} (make one at Tokens in the console).`);
+    return fromEnv;
+  }
+  let text: string;
+  try {
+    // As ssh does with a key: a token others could read (or change) is refused, not used.
+    const mode = fs.statSync(tokenFile).mode & 0o777;
+    if (process.platform !== 'win32' && mode & 0o077) throw new Fatal(`${tokenFile} is open to other users of this machine (mode ${mode.toString(8)}): chmod 600 ${tokenFile}, then start again.`);
+    text = fs.readFileSync(tokenFile, 'utf8').trim();
+  } catch (err) {
+    if (err instanceof Fatal) throw err;
+    throw new Fatal(`cannot read --token-file ${tokenFile} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`);
+  }
+  if (!text) throw new Fatal(`${tokenFile} holds no token.`);
+  return text;
+}
+
 function options() {
+  const argv = process.argv.slice(2);
+  if (argv.some((a) => a === '--token' || a.startsWith('--token='))) throw new Fatal(`--token on the command line is visible to every user of this machine (ps): ${TOKEN_WAYS}.`);
   const { values } = parseArgs({
+    args: argv,
     options: {
       console: { type: 'string' },
-      token: { type: 'string' },
+      'token-file': { type: 'string' },
       receiver: { type: 'string' },
       forward: { type: 'string' },
       from: { type: 'string' },
       'cursor-file': { type: 'string' },
     },
   });
-  const missing = (['console', 'token', 'receiver', 'forward'] as const).filter((k) => !values[k]);
+  const missing = (['console', 'receiver', 'forward'] as const).filter((k) => !values[k]);
   if (missing.length) throw new Fatal(`missing ${missing.map((m) => `--${m}`).join(', ')}\n${USAGE}`);
   if (values.from !== undefined && values.from !== 'now') throw new Fatal(`--from takes only "now" (the default is the saved cursor), not "${values.from}"`);
   const consoleUrl = new URL(values.console!);
   const forward = new URL(values.forward!);
   if (!/^https?:$/.test(consoleUrl.protocol) || !/^https?:$/.test(forward.protocol)) throw new Fatal('--console and --forward must be http:// or https:// URLs');
-  return { consoleUrl, token: values.token!, receiver: values.receiver!, forward, fromNow: values.from === 'now', cursorFile: values['cursor-file'] ?? cursorPath(consoleUrl, values.receiver!) };
+  return { consoleUrl, token: readToken(values['token-file']), receiver: values.receiver!, forward, fromNow: values.from === 'now', cursorFile: values['cursor-file'] ?? cursorPath(consoleUrl, values.receiver!) };
 }
 
 /** ~/.config/giving-connect/listen-<console host_port>-<receiver>.json (XDG_CONFIG_HOME when set). */

@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import type { TManifest } from '@/lib/db/backup/manifest';
 import { ownerAlive } from '@/lib/db/lock';
 import { readControlFile, type TControl } from './control-file';
-import type { TCommandIo } from './console-commands';
+import type { TCommandInput, TCommandIo } from './console-commands';
 
 // The CLI's side of the running app's control server (control-server.ts): finds the app through
 // DATA_DIR's control file and asks it. No file, or an app that is gone (killed, its file left
@@ -12,7 +12,8 @@ import type { TCommandIo } from './console-commands';
 
 export type TRunningApp = {
   pid: number;
-  command: (argv: string[], io: TCommandIo) => Promise<number>;
+  /** Runs a command in the app; `input` (a password or secret read from stdin) travels in the request body, never in argv. */
+  command: (argv: string[], io: TCommandIo, input?: TCommandInput) => Promise<number>;
   /** Writes the app's backup to `out`; its manifest. */
   backup: (out: fs.WriteStream) => Promise<TManifest>;
 };
@@ -40,8 +41,8 @@ export async function runningApp(dataDir: string): Promise<TRunningApp | null> {
   if (!control || !ownerAlive({ pid: control.pid, start: null })) return null;
   return {
     pid: control.pid,
-    command: async (argv, io) => {
-      const res = await request(control, '/command', JSON.stringify({ argv }));
+    command: async (argv, io, input = {}) => {
+      const res = await request(control, '/command', JSON.stringify({ argv, input }));
       const body = await readJson<{ code?: number; out?: string[]; err?: string[]; error?: string }>(res);
       for (const line of body.out ?? []) io.out(line);
       for (const line of body.err ?? []) io.err(line);

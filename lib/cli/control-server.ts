@@ -5,7 +5,7 @@ import { embeddedStore } from '@/lib/db/client';
 import { isStoreUnavailable } from '@/lib/db/store-availability';
 import { env } from '@/lib/env';
 import { processSingleton } from '@/lib/process-singleton';
-import { runConsoleCommand, STORE_COMMANDS } from './console-commands';
+import { runConsoleCommand, STORE_COMMANDS, type TCommandInput } from './console-commands';
 import { newControlToken, removeControlFile, tokenMatches, writeControlFile } from './control-file';
 
 // The running app's door for its own CLI while it owns the embedded store: an HTTP server on
@@ -13,7 +13,7 @@ import { newControlToken, removeControlFile, tokenMatches, writeControlFile } fr
 // control file (mode 0600, control-file.ts) may use. `npm run console -- users:add …` then works
 // while the app runs — the app runs the command on the store it holds — and `backup` streams the
 // tarball from here. Nothing else is served; the public port knows nothing of it.
-//   POST /command  {"argv": [...]}  → {"code", "out": [lines], "err": [lines]}
+//   POST /command  {"argv": [...], "input": {"password"?, "secret"?}}  → {"code", "out": [lines], "err": [lines]}
 //   POST /backup                    → the backup (application/gzip), its manifest in X-Backup-Manifest
 
 const MAX_BODY = 64 * 1024;
@@ -36,19 +36,26 @@ async function readBody(req: http.IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+function isCommandInput(value: unknown): value is TCommandInput {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.entries(value).every(([k, v]) => (k === 'password' || k === 'secret') && (v === undefined || typeof v === 'string'));
+}
+
 async function runCommand(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   let argv: unknown;
+  let input: unknown;
   try {
-    argv = (JSON.parse(await readBody(req)) as { argv?: unknown }).argv;
+    ({ argv, input = {} } = JSON.parse(await readBody(req)) as { argv?: unknown; input?: unknown });
   } catch {
     return answer(res, 400, { error: 'The body must be JSON: {"argv": ["users:add", …]}.' });
   }
   if (!Array.isArray(argv) || !argv.every((a) => typeof a === 'string')) return answer(res, 400, { error: 'argv must be an array of strings.' });
+  if (!isCommandInput(input)) return answer(res, 400, { error: 'input must be an object of optional strings: {"password"?, "secret"?}.' });
   if (!STORE_COMMANDS.has(argv[0] as string)) return answer(res, 400, { error: `${String(argv[0])} is not a command the running app runs.` });
   const out: string[] = [];
   const err: string[] = [];
   try {
-    const code = await runConsoleCommand(argv as string[], { out: (l) => out.push(l), err: (l) => err.push(l) });
+    const code = await runConsoleCommand(argv as string[], { out: (l) => out.push(l), err: (l) => err.push(l) }, input);
     answer(res, 200, { code, out, err });
   } catch (e) {
     const unavailable = isStoreUnavailable(e);

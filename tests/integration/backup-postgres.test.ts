@@ -62,7 +62,7 @@ test('PostgreSQL: a pg_dump of the app schemas restored with pg_restore into a n
   const secret = `whsec_${randomBytes(32).toString('base64')}`;
   const created = await call(app, 'POST', '/api/receivers', { headers: { cookie }, body: { name: 'on postgres', secret } });
   assert.equal(created.status, 201, created.text);
-  await runCli('console-cli', ['users:add', '--email', 'pg-colleague@example.org', '--password', 'pg-colleague-1'], { DATABASE_URL: pg.url('console_live') });
+  const colleague = JSON.parse(await runCli('console-cli', ['users:add', '--email', 'pg-colleague@example.org'], { DATABASE_URL: pg.url('console_live') })).password as string;
   const ids: string[] = [];
   for (let i = 0; i < 5; i++) {
     const res = await signed(app, created.body.slug, secret, JSON.stringify({ i }));
@@ -79,7 +79,7 @@ test('PostgreSQL: a pg_dump of the app schemas restored with pg_restore into a n
 
   const copy = await startApp({ env: { DATABASE_URL: pg.url('console_restored') } });
   t.after(() => copy.stop());
-  assert.ok(await staffCookie(copy, { email: 'pg-colleague@example.org', password: 'pg-colleague-1' }), 'the staff user came back');
+  assert.ok(await staffCookie(copy, { email: 'pg-colleague@example.org', password: colleague }), 'the staff user came back');
   const copyCookie = await staffCookie(copy);
   const res = await signed(copy, created.body.slug, secret, JSON.stringify({ after: 'restore' }));
   assert.equal(res.status, 200);

@@ -26,12 +26,13 @@ delete process.env.TEST_DATABASE_URL;
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 type TCli = { code: number; out: string; err: string };
-/** The console CLI; `nodeArgs` go to its node (a preload). */
-function cli(args: string[], env: Record<string, string>, nodeArgs: string[] = []): Promise<TCli> {
+/** `npm run console -- …args` as a process; `stdin` is piped to it (a chosen password or secret), else its stdin is empty; `nodeArgs` go to its node (a preload). */
+function cli(args: string[], env: Record<string, string>, stdin = '', nodeArgs: string[] = []): Promise<TCli> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', ...nodeArgs, path.join(ROOT, 'scripts/console-cli.ts'), ...args], { cwd: ROOT, env: { ...process.env, ...env } }, (error, out, err) =>
+    const child = execFile(process.execPath, ['--import', 'tsx', ...nodeArgs, path.join(ROOT, 'scripts/console-cli.ts'), ...args], { cwd: ROOT, env: { ...process.env, ...env } }, (error, out, err) =>
       resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, out, err }),
     );
+    child.stdin!.end(stdin);
   });
 }
 const lastJson = (r: TCli) => JSON.parse(r.out.trim().split('\n').pop() ?? '{}');
@@ -65,45 +66,84 @@ describe('backups of the embedded store', { concurrency: true }, () => {
     const controlFile = path.join(app.env.DATA_DIR, 'control.json');
     assert.equal(fs.statSync(controlFile).mode & 0o777, 0o600, 'the credential is readable by the machine user only');
 
-    const added = await cli(['users:add', '--email', 'colleague@example.org', '--password', 'colleague-pass-1', '--role', 'operator'], env);
+    // No password on the command line (every local user sees it in `ps`): refused, with the way to do it.
+    for (const argv of [
+      ['users:add', '--email', 'colleague@example.org', '--password', 'colleague-pass-1'],
+      ['users:add', '--email=colleague@example.org', '--password=colleague-pass-1'],
+      ['users:password', '--email', 'colleague@example.org', '--password', 'colleague-pass-1'],
+    ]) {
+      const refused = await cli(argv, env);
+      assert.equal(refused.code, 2, refused.out);
+      assert.equal(refused.err.trim(), '--password on the command line is visible to every user of this machine (ps): leave it out for a generated one-time password, or pipe yours with --password-stdin.');
+      assert.ok(!refused.err.includes('colleague-pass-1'));
+    }
+    const refusedSecret = await cli(['receivers:create', '--name', 'x', '--secret', 'whsec_c2VjcmV0c2VjcmV0'], env);
+    assert.equal(refusedSecret.code, 2);
+    assert.equal(refusedSecret.err.trim(), '--secret on the command line is visible to every user of this machine (ps): pipe the whsec_… secret with --secret-stdin.');
+    assert.match((await cli(['users:list'], env)).out, /^admin@example\.org\t[^\n]*\n?$/, 'nothing was added');
+
+    // Without a password: a generated one-time password, printed once.
+    const added = await cli(['users:add', '--email', 'colleague@example.org', '--role', 'operator'], env);
     assert.equal(added.code, 0, added.err);
     assert.deepEqual([lastJson(added).email, lastJson(added).role, lastJson(added).mustChangePassword], ['colleague@example.org', 'operator', true]);
-    assert.match(added.out, /one-time password: they choose their own at their first sign-in/);
+    const generated = lastJson(added).password as string;
+    assert.match(generated, /^[A-Za-z0-9]{20}$/);
+    assert.match(added.out, new RegExp(`one-time password ${generated}: they choose their own at their first sign-in`));
     // As one the Staff page adds: the password is one-time, and nothing but its change answers until it is changed.
-    const first = await call(app, 'POST', '/api/session', { body: { email: 'colleague@example.org', password: 'colleague-pass-1' } });
+    const first = await call(app, 'POST', '/api/session', { body: { email: 'colleague@example.org', password: generated } });
     assert.equal(first.status, 200, first.text);
     assert.equal(first.body.mustChangePassword, true, 'a CLI-added user must change the password at the first sign-in');
     const firstCookie = first.headers.getSetCookie().find((c) => c.startsWith('gc_console_session='))!.split(';')[0];
     assert.equal((await call(app, 'GET', '/api/receivers', { headers: { cookie: firstCookie } })).status, 403, 'nothing else answers before the change');
-    const own = await staffCookie(app, { email: 'colleague@example.org', password: 'colleague-pass-1' }); // chooses their own password
+    const own = await staffCookie(app, { email: 'colleague@example.org', password: generated }); // chooses their own password
     assert.equal((await call(app, 'GET', '/api/receivers', { headers: { cookie: own } })).status, 200, 'the new colleague signs in at once, no restart');
-    const reset = await cli(['users:password', '--email', 'colleague@example.org', '--password', 'colleague-pass-2'], env);
+    // A chosen password comes on standard input (a terminal would be asked without echo).
+    const reset = await cli(['users:password', '--email', 'colleague@example.org', '--password-stdin'], env, 'colleague-pass-2\n');
     assert.equal(reset.code, 0, reset.err);
+    assert.ok(!reset.out.includes('colleague-pass-2'), 'a chosen password is not printed back');
     assert.equal((await call(app, 'GET', '/api/receivers', { headers: { cookie: own } })).status, 401, "users:password ends the user's sessions");
     const afterReset = await call(app, 'POST', '/api/session', { body: { email: 'colleague@example.org', password: 'colleague-pass-2' } });
     assert.equal(afterReset.body.mustChangePassword, true, 'a password set by users:password is one-time too');
+    const regenerated = await cli(['users:password', '--email', 'colleague@example.org'], env);
+    assert.equal(regenerated.code, 0, regenerated.err);
+    const again1 = /one-time password ([A-Za-z0-9]{20})\b/.exec(regenerated.out)?.[1];
+    assert.ok(again1, regenerated.out);
+    assert.equal((await call(app, 'POST', '/api/session', { body: { email: 'colleague@example.org', password: again1 } })).body.mustChangePassword, true);
+    const empty = await cli(['users:password', '--email', 'colleague@example.org', '--password-stdin'], env, '');
+    assert.equal(empty.code, 2);
+    assert.match(empty.err, /--password-stdin: nothing came on standard input/);
     const listed = await cli(['users:list'], env);
     assert.match(listed.out, /colleague@example\.org\toperator/);
-    const receiver = await cli(['receivers:create', '--name', 'From the shell'], env);
+    const secret = newSecret();
+    const receiver = await cli(['receivers:create', '--name', 'From the shell', '--secret-stdin'], env, `${secret}\n`);
     assert.equal(receiver.code, 0, receiver.err);
-    assert.match((await cli(['receivers:list'], env)).out, /From the shell/);
+    assert.match((await cli(['receivers:list'], env)).out, /From the shell\t\S+\t1 secret\(s\)/);
+    const verified = await signedIngest(app, lastJson(receiver).slug, secret, '{"from":"the shell"}');
+    assert.ok(verified.ok, String(verified.status));
+    const [{ verdict }] = await eventually(async () => {
+      const rows = (await call(app, 'GET', `/api/receivers/${lastJson(receiver).id}/receipts`, { headers: { cookie: own } })).body.results;
+      return rows?.length ? rows : undefined;
+    }, 5000, 'the receipt');
+    assert.equal(verdict, 'valid', 'the secret piped in is the one the receiver verifies with');
 
     // The control port answers only the token, compared whole.
     const control = JSON.parse(fs.readFileSync(controlFile, 'utf8')) as { port: number; token: string };
-    const ask = (authorization?: string, argv = ['users:list']) =>
-      fetch(`http://127.0.0.1:${control.port}/command`, { method: 'POST', headers: authorization ? { authorization } : {}, body: JSON.stringify({ argv }) });
+    const ask = (authorization?: string, argv = ['users:list'], input?: { password?: string }) =>
+      fetch(`http://127.0.0.1:${control.port}/command`, { method: 'POST', headers: authorization ? { authorization } : {}, body: JSON.stringify({ argv, input }) });
     assert.equal((await ask()).status, 401);
     assert.equal((await ask(`Bearer ${control.token.slice(0, -1)}x`)).status, 401);
     assert.equal((await ask(`Bearer ${control.token}`)).status, 200);
     // Refusals, as the CLI gets them from the app (asked straight, without a CLI process each: the transport is proven above).
     const command = async (argv: string[]) => (await ask(`Bearer ${control.token}`, argv)).json() as Promise<{ code: number; err: string[] }>;
-    const again = await command(['users:add', '--email', 'colleague@example.org', '--password', 'colleague-pass-1']);
+    const again = await command(['users:add', '--email', 'colleague@example.org']);
     assert.equal(again.code, 1);
     assert.match(again.err.join('\n'), /already exists\. Use users:password/);
-    const badRole = await command(['users:add', '--email', 'x@example.org', '--password', 'colleague-pass-1', '--role', 'owner']);
+    const badRole = await command(['users:add', '--email', 'x@example.org', '--role', 'owner']);
     assert.equal(badRole.code, 2);
     assert.match(badRole.err.join('\n'), /--role must be viewer, operator or admin/);
-    const short = await command(['users:password', '--email', 'colleague@example.org', '--password', 'short']);
+    const argvPassword = await command(['users:add', '--email', 'x@example.org', '--password', 'colleague-pass-1']);
+    assert.equal(argvPassword.code, 2, 'the app refuses a password in argv too');
+    const short = await (await ask(`Bearer ${control.token}`, ['users:password', '--email', 'colleague@example.org', '--password-stdin'], { password: 'short' })).json();
     assert.equal(short.code, 1);
     assert.match(short.err.join('\n'), /at least 8 characters/);
     assert.ok(!app.logs().includes(control.token), 'the token is never logged');
@@ -111,7 +151,7 @@ describe('backups of the embedded store', { concurrency: true }, () => {
     // Stopped: the control file goes with the app, and the CLI opens the store itself.
     await app.stop();
     assert.ok(!fs.existsSync(controlFile), 'the control file is removed at stop');
-    const offline = await cli(['users:add', '--email', 'second@example.org', '--password', 'second-pass-1'], env);
+    const offline = await cli(['users:add', '--email', 'second@example.org', '--password-stdin'], env, 'second-pass-1');
     assert.equal(offline.code, 0, offline.err);
     // A store as an earlier release left it (PGlite's files 0666; here every folder 0777 too): the
     // next start makes every file 0600 and every folder 0700 before it opens the store, in one line.
@@ -129,7 +169,7 @@ describe('backups of the embedded store', { concurrency: true }, () => {
     // (what it writes there is read back as above: no third start to prove it again).
     await app.kill();
     assert.ok(fs.existsSync(controlFile));
-    const afterKill = await cli(['users:add', '--email', 'third@example.org', '--password', 'third-pass-1'], env);
+    const afterKill = await cli(['users:add', '--email', 'third@example.org'], env);
     assert.equal(afterKill.code, 0, afterKill.err);
   });
 
@@ -143,7 +183,7 @@ describe('backups of the embedded store', { concurrency: true }, () => {
     assert.equal(created.status, 201, created.text);
     const slug = created.body.slug as string;
     assert.equal((await call(app, 'PATCH', '/api/retention', { headers: { cookie }, body: { RECEIPT_BODY_RETENTION: '12d' } })).status, 200);
-    assert.equal((await cli(['users:add', '--email', 'kept@example.org', '--password', 'kept-pass-12'], env)).code, 0);
+    assert.equal((await cli(['users:add', '--email', 'kept@example.org', '--password-stdin'], env, 'kept-pass-12')).code, 0);
     const tok = await token(app);
     const np = await call(app, 'POST', '/v1/nonprofits', { token: tok, body: { ein: `47${String(Date.now()).slice(-7)}`, name: 'Backed Up Food Bank', user: { email: 'b@example.org' } } });
     assert.equal(np.status, 201, np.text);
@@ -288,7 +328,7 @@ describe('backups of the embedded store', { concurrency: true }, () => {
         const file = scratchPath(`${name}.tar.gz`);
         const target = scratchPath('restored');
         await writeTarball(file, [...(name === 'manifest' ? [] : head), ...entries(target)]);
-        const r = await cli(['restore', '--from', file], storeEnv(target), ['--import', path.join(ROOT, 'tests/helpers/peak-rss.mjs')]);
+        const r = await cli(['restore', '--from', file], storeEnv(target), '', ['--import', path.join(ROOT, 'tests/helpers/peak-rss.mjs')]);
         const peak = Number(/peak-rss (\d+)/.exec(r.err)?.[1]);
         const err = r.err.replace(/\s*peak-rss \d+\s*$/, '');
         assert.equal(r.code, 1, `${name}: ${r.out}${err}`);

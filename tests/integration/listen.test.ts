@@ -385,8 +385,10 @@ after(() => {
   for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
 
-function runListen(args: string[]) {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/listen.ts'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+/** `npm run listen -- …args` as a process, with `env` over this one's (less any CONSOLE_TOKEN of its own). */
+function runListen(args: string[], env: Record<string, string> = {}) {
+  const { CONSOLE_TOKEN: _outer, ...inherited } = process.env;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/listen.ts'), ...args], { cwd: ROOT, env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   started.add(child);
   let stdout = '';
   let stderr = '';
@@ -406,9 +408,10 @@ describe('npm run listen', () => {
     const { token } = await makeToken('operator', 'listen');
     const local = await localServer();
     const cursorFile = path.join(tmp, 'cursor.json');
-    const args = ['--console', app.baseUrl, '--token', token, '--receiver', receiver.slug, '--forward', local.url, '--cursor-file', cursorFile];
+    const args = ['--console', app.baseUrl, '--receiver', receiver.slug, '--forward', local.url, '--cursor-file', cursorFile];
+    const withToken = { CONSOLE_TOKEN: token }; // the token from the environment, never argv
     try {
-      const first = runListen(args);
+      const first = runListen(args, withToken);
       await eventually(async () => first.out().includes('connected'), 20_000, `listen connected: ${first.out()} ${first.err()}`);
       assert.ok(fs.existsSync(cursorFile), 'the starting point is kept at once');
       for (let i = 1; i <= 5; i++) await ingest(`msg_l_${i}`, { binary: i === 3 });
@@ -426,7 +429,7 @@ describe('npm run listen', () => {
       await first.exited;
 
       for (let i = 6; i <= 10; i++) await ingest(`msg_l_${i}`);
-      const second = runListen(args);
+      const second = runListen(args, withToken);
       await eventually(async () => second.lines().length === 5, 20_000, `the backlog: ${second.out()} ${second.err()}`);
       assert.deepEqual(local.got.map(messageIdOf).slice(5), ['msg_l_6', 'msg_l_7', 'msg_l_8', 'msg_l_9', 'msg_l_10'], 'exactly those 5, in order');
 
@@ -447,7 +450,7 @@ describe('npm run listen', () => {
 
       // --from now skips what came in between.
       await ingest('msg_l_skipped');
-      const third2 = runListen([...args, '--from', 'now']);
+      const third2 = runListen([...args, '--from', 'now'], withToken);
       await eventually(async () => third2.out().includes('connected'), 20_000, 'connected from now');
       await ingest('msg_l_16');
       await eventually(async () => local.got.length === 16, 10_000, 'the live one');
@@ -477,7 +480,10 @@ describe('npm run listen', () => {
       return (await query<{ newest: number }>(`select max(id)::int as newest from console.receipts where receiver_id = $1`, [made.body.id]))[0].newest;
     });
     const cursorFile = path.join(tmp, 'from-now.json');
-    const args = ['--console', app.baseUrl, '--token', token, '--receiver', slug, '--forward', local.url, '--cursor-file', cursorFile];
+    // The token from a file only its owner can read.
+    const tokenFile = path.join(tmp, 'token');
+    fs.writeFileSync(tokenFile, `${token}\n`, { mode: 0o600 });
+    const args = ['--console', app.baseUrl, '--token-file', tokenFile, '--receiver', slug, '--forward', local.url, '--cursor-file', cursorFile];
     try {
       const first = runListen(args);
       await eventually(async () => first.out().includes('connected'), 20_000, `connected: ${first.out()} ${first.err()}`);
@@ -523,6 +529,29 @@ describe('npm run listen', () => {
     }
   });
 
+  test('the token never on the command line: --token is refused, and so are a missing token and a token file others can read, each with the fix', { timeout: 60_000 }, async () => {
+    const base = ['--console', app.baseUrl, '--receiver', receiver.slug, '--forward', 'http://127.0.0.1:9/webhooks'];
+    const open = path.join(tmp, 'open-token');
+    fs.writeFileSync(open, 'gcc_pat_readable_by_all\n', { mode: 0o644 });
+    fs.chmodSync(open, 0o644); // whatever the umask
+    const emptyFile = path.join(tmp, 'empty-token');
+    fs.writeFileSync(emptyFile, '\n', { mode: 0o600 });
+    const cases: [string[], Record<string, string>, string][] = [
+      [[...base, '--token', 'gcc_pat_on_argv'], {}, 'listen: --token on the command line is visible to every user of this machine (ps): set CONSOLE_TOKEN in the environment, or pass --token-file <a file only you can read>.'],
+      [[...base, '--token=gcc_pat_on_argv'], { CONSOLE_TOKEN: 'gcc_pat_x' }, 'listen: --token on the command line is visible to every user of this machine (ps): set CONSOLE_TOKEN in the environment, or pass --token-file <a file only you can read>.'],
+      [base, {}, 'listen: no token: set CONSOLE_TOKEN in the environment, or pass --token-file <a file only you can read> (make one at Tokens in the console).'],
+      [[...base, '--token-file', open], {}, `listen: ${open} is open to other users of this machine (mode 644): chmod 600 ${open}, then start again.`],
+      [[...base, '--token-file', path.join(tmp, 'no-such-file')], {}, `listen: cannot read --token-file ${path.join(tmp, 'no-such-file')} (ENOENT).`],
+      [[...base, '--token-file', emptyFile], {}, `listen: ${emptyFile} holds no token.`],
+    ];
+    for (const [args, env, line] of cases) {
+      const run = runListen(args, env);
+      assert.equal(await run.exited, 1, run.out());
+      assert.equal(run.err().trim(), line);
+      assert.ok(!run.err().includes('gcc_pat_'), 'the token is never printed back');
+    }
+  });
+
   test('a revoked or expired token: one clear line on stderr, exit code 1', { timeout: 120_000 }, async () => {
     const local = await localServer();
     try {
@@ -531,7 +560,7 @@ describe('npm run listen', () => {
       const expired = await makeToken('operator', 'to expire');
       await queryAppDb(app, `update console.personal_tokens set expires_at = now() - interval '1 minute' where id = $1`, [expired.id]);
       for (const [token, why] of [[revoked.token, /revoked/], [expired.token, /expired/]] as const) {
-        const run = runListen(['--console', app.baseUrl, '--token', token, '--receiver', receiver.slug, '--forward', local.url, '--cursor-file', path.join(tmp, `c-${Date.now()}.json`)]);
+        const run = runListen(['--console', app.baseUrl, '--receiver', receiver.slug, '--forward', local.url, '--cursor-file', path.join(tmp, `c-${Date.now()}.json`)], { CONSOLE_TOKEN: token });
         assert.equal(await run.exited, 1);
         const lines = run.err().trim().split('\n');
         assert.equal(lines.length, 1, run.err());

@@ -78,7 +78,8 @@ export function TokensPanel({ tokens, consoleUrl }: { tokens: TTokenView[]; cons
           <p className="mb-2 text-xs">Copy it now: the console keeps only its hash and cannot show it again.</p>
           <div data-testid="new-token" className="space-y-2">
             <CopyField value={made.token} label="Token" />
-            <CopyField value={`npm run listen -- --console ${consoleUrl} --token ${made.token} --receiver <slug> --forward http://localhost:4000/webhooks`} label="Command" />
+            {/* The token in the environment, not in argv, where every user of the machine sees it (ps). */}
+            <CopyField value={`CONSOLE_TOKEN=${made.token} npm run listen -- --console ${consoleUrl} --receiver <slug> --forward http://localhost:4000/webhooks`} label="Command" />
           </div>
         </Callout>
       ) : null}
