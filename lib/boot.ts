@@ -5,9 +5,11 @@ import { registerIngestHook } from '@/lib/console/ingest/ingest-node';
 import { startConsolePurge, stopConsolePurge } from '@/lib/console/retention/purge-console';
 import { checkEnvironment } from '@/lib/console/connect-api/check-environment';
 import { ENVIRONMENT_NAMES, environmentConfig, environments, missingVariables } from '@/lib/console/connect-api/environments';
+import { settleInitialCredentials, type TSettled } from '@/lib/console/initial-credentials';
 import { ensureAdmin } from '@/lib/console/staff/users';
 import { dbKind } from '@/lib/db/client';
-import { DEFAULT_SANDBOX_SECRET, env } from '@/lib/env';
+import { env } from '@/lib/env';
+import os from 'node:os';
 import { firstWrites, openProcess, stopOnSignal } from '@/lib/process-runner';
 import { upsertClient } from '@/lib/service/auth/clients';
 import { currentSigningKey } from '@/lib/service/auth/signing-keys';
@@ -26,11 +28,18 @@ import { startBodyJsonBackfill, stopBodyJsonBackfill } from '@/lib/console/searc
 
 export async function boot(): Promise<void> {
   await openProcess();
+  let credentials: TSettled = { generated: null, filed: null };
   await firstWrites(async () => {
-    await ensureAdmin();
+    if (env.CONSOLE_ADMIN_PASSWORD) await ensureAdmin(env.CONSOLE_ADMIN_EMAIL, env.CONSOLE_ADMIN_PASSWORD);
+    // What the settings leave unset: generated at the first start, found made at later ones.
+    credentials = await settleInitialCredentials({
+      admin: { email: env.CONSOLE_ADMIN_EMAIL, password: env.CONSOLE_ADMIN_PASSWORD },
+      sandbox: env.SERVICE_MODE === 'on' ? { clientId: env.SANDBOX_CLIENT_ID, secret: env.SANDBOX_CLIENT_SECRET } : null,
+      dataDir: env.DATA_DIR,
+    });
     if (env.SERVICE_MODE === 'on') {
       await currentSigningKey();
-      await upsertClient(env.SANDBOX_CLIENT_ID, env.SANDBOX_CLIENT_SECRET, env.SANDBOX_ACCOUNT);
+      await upsertClient(env.SANDBOX_CLIENT_ID, (env.SANDBOX_CLIENT_SECRET ?? credentials.sandboxSecret)!, env.SANDBOX_ACCOUNT);
     }
   });
   registerIngestHook();
@@ -69,15 +78,28 @@ export async function boot(): Promise<void> {
     ],
     { onStop: (line) => console.log(line) },
   );
-  await printBanner();
+  await printBanner(credentials);
   void checkEnvironments();
 }
 
-async function printBanner(): Promise<void> {
+/** Where the generated credentials are, for a banner: the file, and its machine when it is another. */
+function fileOf({ filed }: TSettled): string {
+  if (!filed) return 'the database (generated at the first start)';
+  return filed.host === os.hostname() ? filed.file : `${filed.file} on ${filed.host}`;
+}
+
+/** The banner's sign-in: a password generated now is printed this once; a set one or an earlier one is named, never shown. */
+function signIn(c: TSettled): string {
+  if (c.generated?.admin) return `${c.generated.admin.email} / ${c.generated.admin.password}, a one-time password: the first sign-in asks for a new one`;
+  if (env.CONSOLE_ADMIN_PASSWORD) return `${env.CONSOLE_ADMIN_EMAIL} / <CONSOLE_ADMIN_PASSWORD>`;
+  return c.filed?.admin ? `${env.CONSOLE_ADMIN_EMAIL}: its first password is in ${fileOf(c)}` : env.CONSOLE_ADMIN_EMAIL;
+}
+
+async function printBanner(c: TSettled): Promise<void> {
   const lines = [
     '',
     'Giving Connect Console is ready',
-    `  console          ${env.PUBLIC_URL}/  (sign in as ${env.CONSOLE_ADMIN_EMAIL} / ${env.CONSOLE_ADMIN_PASSWORD === 'console-admin-123' ? 'console-admin-123' : '<CONSOLE_ADMIN_PASSWORD>'})`,
+    `  console          ${env.PUBLIC_URL}/  (sign in as ${signIn(c)})`,
     `  store            ${(await dbKind()) === 'pglite' ? `embedded PGlite in ${env.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)'}`,
   ];
   if (env.SERVICE_MODE === 'on') {
@@ -87,12 +109,13 @@ async function printBanner(): Promise<void> {
       `  audience         ${env.CONNECT_AUDIENCE}`,
       `  token issuer     ${env.TOKEN_ISSUER}`,
       `  client_id        ${env.SANDBOX_CLIENT_ID}`,
-      // The built-in sandbox secret is public (the README shows it); one the operator chose is never logged.
-      `  client_secret    ${env.SANDBOX_CLIENT_SECRET === DEFAULT_SANDBOX_SECRET ? DEFAULT_SANDBOX_SECRET : '<SANDBOX_CLIENT_SECRET>'}`,
+      // One generated now is printed this once; one the operator chose is never logged.
+      `  client_secret    ${c.generated?.sandboxSecret ?? (env.SANDBOX_CLIENT_SECRET ? '<SANDBOX_CLIENT_SECRET>' : `in ${fileOf(c)}`)}`,
     );
   } else {
     lines.push('  service          off (SERVICE_MODE=off): this app is the console only');
   }
+  if (c.generated && c.filed) lines.push(`  credentials      generated at this first start and written to ${c.filed.file} (mode 0600): later starts do not print them`);
   lines.push('  the console talks to');
   for (const { name } of environments()) {
     const config = environmentConfig(name);

@@ -53,8 +53,21 @@ function isTimeZone(name: string): boolean {
   }
 }
 
-/** The sandbox client's secret when SANDBOX_CLIENT_SECRET is not set: public, printed at start and in the README. */
-export const DEFAULT_SANDBOX_SECRET = 'sandbox-secret-change-me';
+/**
+ * The admin password and sandbox client secret earlier releases used when none was set, published in
+ * their README: refused as settings. Unset, both are generated at the first start (lib/console/initial-credentials.ts).
+ */
+export const PUBLISHED_CREDENTIALS = { CONSOLE_ADMIN_PASSWORD: 'console-admin-123', SANDBOX_CLIENT_SECRET: 'sandbox-secret-change-me' } as const;
+
+/** A secret the operator may set, never the published one: unset, the first start generates one. */
+const ownSecret = (key: keyof typeof PUBLISHED_CREDENTIALS, min: number) =>
+  optionalString.pipe(
+    z
+      .string()
+      .min(min, { message: `must be at least ${min} characters` })
+      .refine((v) => v !== PUBLISHED_CREDENTIALS[key], { message: 'is the published default of earlier releases, which anyone may know: choose another, or leave it unset to have one generated at the first start' })
+      .optional(),
+  );
 /** The audience of the Giving Connect API when nothing else is said (the embedded service's default too). */
 export const DEFAULT_AUDIENCE = 'https://api.giving-connect.test';
 
@@ -84,7 +97,7 @@ export const ZEnv = z
     CONNECT_AUDIENCE: z.string().min(1).default(DEFAULT_AUDIENCE),
     SANDBOX_ACCOUNT: z.string().min(1).max(100).default('sandbox'),
     SANDBOX_CLIENT_ID: z.string().regex(/^[A-Za-z0-9_.-]{3,128}$/, { message: 'must be 3-128 of A-Z a-z 0-9 _ . -' }).default('sandbox-client'),
-    SANDBOX_CLIENT_SECRET: z.string().min(12, { message: 'must be at least 12 characters' }).default(DEFAULT_SANDBOX_SECRET),
+    SANDBOX_CLIENT_SECRET: ownSecret('SANDBOX_CLIENT_SECRET', 12), // unset: generated at the first start, kept in the database
     DELIVERY_RETRY_SCHEDULE: secondsList.default([5, 300, 1800, 7200, 18000, 36000, 36000]),
     DELIVERY_TIMEOUT_MS: int(15000, 100, 120000),
     DELIVERY_ALLOW_PRIVATE: bool(true),
@@ -141,7 +154,7 @@ export const ZEnv = z
       .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean))
       .pipe(z.array(z.string().regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/, { message: 'must be host or host:port names, comma-separated' }))),
     CONSOLE_ADMIN_EMAIL: z.email({ message: 'must be an email address' }).default('admin@example.org'),
-    CONSOLE_ADMIN_PASSWORD: z.string().min(8, { message: 'must be at least 8 characters' }).default('console-admin-123'),
+    CONSOLE_ADMIN_PASSWORD: ownSecret('CONSOLE_ADMIN_PASSWORD', 8), // unset: a one-time password generated at the first start
     SESSION_SECRET: optionalString.pipe(z.string().min(32, { message: 'must be at least 32 characters' }).optional()),
     CONNECT_API_BASE_URL: url.optional(),
     CONNECT_AUTH_URL: url.optional(),
@@ -176,6 +189,7 @@ export const ZEnv = z
       CONNECT_AUTH_URL: trimTrailingSlashes(e.CONNECT_AUTH_URL ?? apiBase),
       CONNECT_API_AUDIENCE: e.CONNECT_API_AUDIENCE ?? (embedded ? e.CONNECT_AUDIENCE : DEFAULT_AUDIENCE),
       CONNECT_CLIENT_ID: e.CONNECT_CLIENT_ID ?? e.SANDBOX_CLIENT_ID,
+      // Unset both: the sandbox client's generated secret, read from the database (connect-api/environments.ts).
       CONNECT_CLIENT_SECRET: e.CONNECT_CLIENT_SECRET ?? e.SANDBOX_CLIENT_SECRET,
       PRODUCTION_API_BASE_URL: productionBase,
       PRODUCTION_AUTH_URL: productionBase ? trimTrailingSlashes(e.PRODUCTION_AUTH_URL ?? productionBase) : e.PRODUCTION_AUTH_URL,

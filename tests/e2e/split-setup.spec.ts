@@ -1,10 +1,10 @@
-import { startApp, type TApp } from '../helpers/app';
+import { CREDENTIAL_SETTINGS, startApp, type TApp } from '../helpers/app';
 import { bannerApiBaseUrl, consoleOnlyEnv } from '../helpers/split-setup';
 import { expect, screenshot, signedInPage, test } from './fixtures';
 
 // The split setup, as an operator makes it: instance A serves the API; instance B is the console
 // only, configured from A's start banner (the API base URL as printed, with /v1, and the
-// credentials) and nothing else. Staff work in B: a receiver and a webhook, a Connect whose donor
+// credentials its first start generated and printed) and nothing else. Staff work in B: a receiver and a webhook, a Connect whose donor
 // page B links to on A, a gift there, and the grant's message, attempt and receipt on B's timeline.
 
 const randomEin = () => `${12 + Math.floor(Math.random() * 4)}${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
@@ -12,7 +12,7 @@ const randomEin = () => `${12 + Math.floor(Math.random() * 4)}${String(Math.floo
 let a: TApp;
 let b: TApp;
 test.beforeAll(async () => {
-  a = await startApp();
+  a = await startApp({ unsetEnv: CREDENTIAL_SETTINGS }); // as `npm start`: A makes its sandbox secret and prints it once
   b = await startApp({ env: consoleOnlyEnv(a) });
 });
 test.afterAll(async () => {

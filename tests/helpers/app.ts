@@ -18,8 +18,12 @@ export const DIST_DIR = process.env.NEXT_DIST_DIR || '.next';
 export const SERVER = path.join(ROOT, 'scripts/server.mjs');
 const execFileAsync = promisify(execFile);
 
-export const SANDBOX = { clientId: 'sandbox-client', clientSecret: 'sandbox-secret-change-me', audience: 'https://api.giving-connect.test' };
-export const ADMIN = { email: 'admin@example.org', password: 'console-admin-123' };
+// The tests' own credentials, set on every app startApp starts (the app refuses the published defaults
+// of earlier releases, and generates its own when none are set: tests/integration/readme.test.ts).
+export const SANDBOX = { clientId: 'sandbox-client', clientSecret: 'tests-sandbox-secret-4f9c', audience: 'https://api.giving-connect.test' };
+export const ADMIN = { email: 'admin@example.org', password: 'tests-admin-password-7d2e' };
+/** The settings that name them: `unsetEnv: CREDENTIAL_SETTINGS` starts an app as `npm start` does, generating its own. */
+export const CREDENTIAL_SETTINGS = ['CONSOLE_ADMIN_PASSWORD', 'SANDBOX_CLIENT_SECRET'];
 
 export type TApp = {
   baseUrl: string;
@@ -216,6 +220,8 @@ export async function startApp(options: TStartOptions = {}): Promise<TApp & { cl
     // with several apps alive at once on a 2-core machine.
     DELIVERY_RETRY_SCHEDULE: '1,1,1,1,1,1,1',
     NEXT_TELEMETRY_DISABLED: '1',
+    CONSOLE_ADMIN_PASSWORD: ADMIN.password,
+    SANDBOX_CLIENT_SECRET: SANDBOX.clientSecret,
     // A database the caller names (an old one, or one shared by several instances) is used as is;
     // a fresh one is this app's, and goes when the test process ends.
     ...(ownsDatabase ? (fresh = disposeAtExit(await freshDatabase(options.adminUrl))) : { DATABASE_URL: '' }),

@@ -118,10 +118,11 @@ describe('backups of the embedded store', { concurrency: true }, () => {
     const receiver = await cli(['receivers:create', '--name', 'From the shell', '--secret-stdin'], env, `${secret}\n`);
     assert.equal(receiver.code, 0, receiver.err);
     assert.match((await cli(['receivers:list'], env)).out, /From the shell\t\S+\t1 secret\(s\)/);
+    const adminCookie = await staffCookie(app); // the colleague's sessions ended with users:password
     const verified = await signedIngest(app, lastJson(receiver).slug, secret, '{"from":"the shell"}');
     assert.ok(verified.ok, String(verified.status));
     const [{ verdict }] = await eventually(async () => {
-      const rows = (await call(app, 'GET', `/api/receivers/${lastJson(receiver).id}/receipts`, { headers: { cookie: own } })).body.results;
+      const rows = (await call(app, 'GET', `/api/receivers/${lastJson(receiver).id}/receipts`, { headers: { cookie: adminCookie } })).body.results;
       return rows?.length ? rows : undefined;
     }, 5000, 'the receipt');
     assert.equal(verdict, 'valid', 'the secret piped in is the one the receiver verifies with');

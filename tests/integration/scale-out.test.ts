@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { exportJWK, generateKeyPair } from 'jose';
 import { test } from 'node:test';
-import { createPgDatabase, dropPgDatabase, queryAppDb, startApp, type TApp } from '../helpers/app';
-import { call, token } from '../helpers/http';
+import { createPgDatabase, CREDENTIAL_SETTINGS, dropPgDatabase, queryAppDb, startApp, type TApp } from '../helpers/app';
+import { call, eventually, token } from '../helpers/http';
 import { databaseAt } from '../helpers/old-database';
 
 // Several service instances are one deployment: they share the token issuer (TOKEN_ISSUER) and
@@ -50,6 +52,42 @@ test('two concurrent first starts on one PostgreSQL: one active signing key, and
     queryAppDb(a, `insert into service.signing_keys (kid, private_jwk, public_jwk) values ('second', '{}', '{}')`),
     /signing_keys_one_active/,
   );
+});
+
+test('two concurrent first starts with no credential settings make one admin password and one sandbox secret: one prints and files them, the other names that file; both consoles reach the service with it', async (t) => {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return t.skip('needs PostgreSQL: TEST_DATABASE_URL=postgres://… (instances share one database)');
+  const url = await createPgDatabase(adminUrl, 'gc_test_creds');
+  const dirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'gc-creds-')));
+  const apps: TApp[] = [];
+  t.after(async () => {
+    await Promise.all(apps.map((a) => a.stop()));
+    await dropPgDatabase(url);
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  // Each instance its own DATA_DIR (another machine, as far as the file goes), one database.
+  apps.push(...(await Promise.all(dirs.map((dir) => startApp({ env: { DATABASE_URL: url, TOKEN_ISSUER: ISSUER, DATA_DIR: dir }, unsetEnv: CREDENTIAL_SETTINGS })))));
+  const made = dirs.map((dir) => path.join(dir, 'initial-credentials')).map((file) => (fs.existsSync(file) ? file : null));
+  assert.equal(made.filter(Boolean).length, 1, `exactly one instance made and filed them: ${made}`);
+  const maker = made[0] ? 0 : 1;
+  const file = made[maker]!;
+  assert.equal(fs.statSync(file).mode & 0o777, 0o600);
+  const values = Object.fromEntries(fs.readFileSync(file, 'utf8').split('\n').filter((l) => /^[A-Z_]+=/.test(l)).map((l) => l.split('=')));
+  const [mine, other] = [apps[maker], apps[1 - maker]];
+  for (const app of apps) await eventually(async () => app.logs().includes('  the console talks to'), 10_000, 'the banner');
+  assert.ok(mine.logs().includes(`  client_secret    ${values.SANDBOX_CLIENT_SECRET}\n`), mine.logs());
+  assert.ok(mine.logs().includes(`/ ${values.CONSOLE_ADMIN_PASSWORD}, a one-time password`), mine.logs());
+  assert.ok(other.logs().includes(`  client_secret    in ${file}\n`), other.logs());
+  assert.ok(!other.logs().includes(values.SANDBOX_CLIENT_SECRET) && !other.logs().includes(values.CONSOLE_ADMIN_PASSWORD), 'printed once, by the one that made them');
+  for (const app of apps) {
+    const line = await eventually(async () => app.logs().split('\n').find((l) => l.startsWith('Console sandbox:')), 15_000, 'the start check');
+    assert.equal(line, `Console sandbox: token exchange at ${app.baseUrl}/oauth/token works (client_id sandbox-client).`, 'each console reaches its service with the one stored secret');
+    const session = await call(app, 'POST', '/api/session', { body: { email: 'admin@example.org', password: values.CONSOLE_ADMIN_PASSWORD } });
+    assert.equal(session.status, 200, session.text);
+    assert.equal(session.body.mustChangePassword, true);
+  }
+  const users = await queryAppDb<{ n: number }>(mine, 'select count(*)::int as n from console.users');
+  assert.deepEqual(users, [{ n: 1 }], 'one admin');
 });
 
 test('processes racing for the very first key at one instant all get the same one', async (t) => {

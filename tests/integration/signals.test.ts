@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { DIST_DIR, freshDataDir, freePort, runCli } from '../helpers/app';
+import { ADMIN, DIST_DIR, freshDataDir, freePort, runCli, SANDBOX } from '../helpers/app';
 import { call, eventually, sleep, token } from '../helpers/http';
 import { startReceiver } from '../helpers/receiver';
 
@@ -85,6 +85,8 @@ function appEnv(store: Record<string, string>, port: number): Record<string, str
     SHUTDOWN_GRACE_MS: String(GRACE_MS),
     DELIVERY_ALLOW_PRIVATE: 'true',
     NEXT_TELEMETRY_DISABLED: '1',
+    CONSOLE_ADMIN_PASSWORD: ADMIN.password,
+    SANDBOX_CLIENT_SECRET: SANDBOX.clientSecret,
   };
 }
 

@@ -63,6 +63,26 @@ test('a bad setting stops the start with one line naming it', async () => {
   await startsWithBadSetting(DIST_DIR, 'unused');
 });
 
+test('the admin password and sandbox secret published with earlier releases are refused at start, one line each, the value never printed', async () => {
+  for (const [key, value] of [['CONSOLE_ADMIN_PASSWORD', 'console-admin-123'], ['SANDBOX_CLIENT_SECRET', 'sandbox-secret-change-me']]) {
+    const child = spawn(process.execPath, [SERVER], {
+      cwd: ROOT,
+      env: { ...process.env, ...app.env, PORT: String(await freePort()), [key]: value, DATA_DIR: path.join(app.env.DATA_DIR || '/tmp', 'unused-published') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    assert.equal(code, 1, output);
+    assert.deepEqual(
+      output.split('\n').filter((line) => line.includes(key)),
+      [`Invalid configuration: ${key} is the published default of earlier releases, which anyone may know: choose another, or leave it unset to have one generated at the first start (got ${value.length} characters)`],
+    );
+    assert.ok(!output.includes(value), 'the value is not printed');
+  }
+});
+
 test('the settings come from one module compiled once per build; without a build, through tsx, with the same one line', async () => {
   const buildId = fs.readFileSync(path.join(ROOT, DIST_DIR, 'BUILD_ID'), 'utf8').trim();
   assert.ok(fs.existsSync(path.join(ROOT, DIST_DIR, `server-deps-${buildId}.mjs`)), 'the app started from the compiled module');

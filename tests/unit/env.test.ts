@@ -15,6 +15,20 @@ test('defaults make a working sandbox', () => {
   assert.equal(env.DATABASE_URL, undefined);
 });
 
+test('no credential by default; the published ones of earlier releases are refused with one line naming the setting, never the value', () => {
+  const env = parseEnv({});
+  assert.equal(env.CONSOLE_ADMIN_PASSWORD, undefined, 'generated at the first start');
+  assert.equal(env.SANDBOX_CLIENT_SECRET, undefined, 'generated at the first start');
+  assert.equal(env.CONNECT_CLIENT_SECRET, undefined, 'the stored sandbox secret, read from the database');
+  assert.equal(parseEnv({ SANDBOX_CLIENT_SECRET: 'an-own-secret-1' }).CONNECT_CLIENT_SECRET, 'an-own-secret-1');
+  for (const [key, value] of [['CONSOLE_ADMIN_PASSWORD', 'console-admin-123'], ['SANDBOX_CLIENT_SECRET', 'sandbox-secret-change-me']]) {
+    assert.throws(() => parseEnv({ [key]: value }), (err: Error) => {
+      assert.equal(err.message, `Invalid configuration: ${key} is the published default of earlier releases, which anyone may know: choose another, or leave it unset to have one generated at the first start (got ${value.length} characters)`);
+      return true;
+    });
+  }
+});
+
 test('values are parsed, URLs trimmed of trailing slashes', () => {
   const env = parseEnv({ PORT: '4000', PUBLIC_URL: 'https://gc.example.org/', DELIVERY_RETRY_SCHEDULE: '1, 2,3', DELIVERY_ALLOW_PRIVATE: 'false', DATABASE_URL: '' });
   assert.equal(env.PUBLIC_URL, 'https://gc.example.org');

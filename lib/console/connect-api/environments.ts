@@ -1,4 +1,5 @@
 import { env } from '@/lib/env';
+import { storedSandboxSecret } from './stored-sandbox-secret';
 
 // The services the console can talk to: the sandbox (by default this app's own embedded service)
 // and, when PRODUCTION_* are set, production — with its own base URL, auth URL, audience and
@@ -17,7 +18,8 @@ export type TConnectApiConfig = {
   authUrl: string;
   audience: string;
   clientId: string;
-  clientSecret: string;
+  /** The secret, or where to read it: the sandbox client's secret generated at the first start lives in the database. */
+  clientSecret: string | (() => Promise<string>);
 };
 
 type TSetting = Exclude<keyof TConnectApiConfig, 'name'>;
@@ -70,7 +72,7 @@ export function environmentConfig(name: TEnvironmentName): TConnectApiConfig | n
       authUrl: env.CONNECT_AUTH_URL,
       audience: env.CONNECT_API_AUDIENCE,
       clientId: env.CONNECT_CLIENT_ID,
-      clientSecret: env.CONNECT_CLIENT_SECRET,
+      clientSecret: env.CONNECT_CLIENT_SECRET ?? storedSandboxSecret,
     };
   }
   const { baseUrl, authUrl, audience, clientId, clientSecret } = productionSettings();

@@ -10,7 +10,7 @@ import { processSingleton } from '@/lib/process-singleton';
 const apis = processSingleton('connect-apis', () => new Map<string, ConnectApi>());
 
 function fingerprint(c: TConnectApiConfig): string {
-  return [c.baseUrl, c.authUrl, c.audience, c.clientId, c.clientSecret].join('\n');
+  return [c.baseUrl, c.authUrl, c.audience, c.clientId, typeof c.clientSecret === 'string' ? c.clientSecret : 'stored'].join('\n');
 }
 
 export function connectApi(envName: TEnvironmentName): ConnectApi {

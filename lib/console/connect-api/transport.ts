@@ -190,10 +190,11 @@ export class ConnectApiTransport {
 
   private async exchangeToken(): Promise<string> {
     const operation = 'token exchange';
+    const secret = this.config.clientSecret;
     const body = JSON.stringify({
       grant_type: 'client_credentials',
       client_id: this.config.clientId,
-      client_secret: this.config.clientSecret,
+      client_secret: typeof secret === 'string' ? secret : await secret(),
       audience: this.config.audience,
     });
     const tokenUrl = `${this.authUrl}/oauth/token`;

@@ -2,7 +2,6 @@ import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { hashSecret } from '@/lib/crypto/secrets';
 import { getDb } from '@/lib/db/client';
 import { sessions, users } from '@/lib/db/schema/console';
-import { env } from '@/lib/env';
 import { ApiError } from '@/lib/http/errors';
 import { randomString } from '@/lib/ids';
 import { isRole, type TRole } from './roles';
@@ -207,13 +206,15 @@ export async function touchLastLogin(id: string): Promise<void> {
 }
 
 /**
- * The first admin, from CONSOLE_ADMIN_EMAIL / CONSOLE_ADMIN_PASSWORD, created at start when that
- * user does not exist yet. An existing user keeps its password and role (they may have been changed since).
+ * The admin CONSOLE_ADMIN_EMAIL / CONSOLE_ADMIN_PASSWORD name when both are set (automation, the
+ * tests), created at start when that user does not exist yet, with that password as given. An
+ * existing user keeps its password and role (they may have been changed since). Unset, the first
+ * start generates a one-time password instead (lib/console/initial-credentials.ts).
  */
-export async function ensureAdmin(): Promise<void> {
-  if (await findUserByEmail(env.CONSOLE_ADMIN_EMAIL)) return;
+export async function ensureAdmin(email: string, password: string): Promise<void> {
+  if (await findUserByEmail(email)) return;
   try {
-    await createUser(env.CONSOLE_ADMIN_EMAIL, env.CONSOLE_ADMIN_PASSWORD, 'admin');
+    await createUser(email, password, 'admin');
   } catch (err) {
     if (!(err instanceof UserExistsError)) throw err; // another instance made it first
   }
