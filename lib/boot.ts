@@ -90,7 +90,9 @@ function fileOf({ filed }: TSettled): string {
 
 /** The banner's sign-in: a password generated now is printed this once; a set one or an earlier one is named, never shown. */
 function signIn(c: TSettled): string {
-  if (c.generated?.admin) return `${c.generated.admin.email} / ${c.generated.admin.password}, a one-time password: the first sign-in asks for a new one`;
+  const made = c.generated?.admin;
+  if (made?.replacedPublished) return `${made.email} / ${made.password}, a one-time password that replaced the published default of earlier releases (its sessions ended): the next sign-in asks for a new one`;
+  if (made) return `${made.email} / ${made.password}, a one-time password: the first sign-in asks for a new one`;
   if (env.CONSOLE_ADMIN_PASSWORD) return `${env.CONSOLE_ADMIN_EMAIL} / <CONSOLE_ADMIN_PASSWORD>`;
   return c.filed?.admin ? `${env.CONSOLE_ADMIN_EMAIL}: its first password is in ${fileOf(c)}` : env.CONSOLE_ADMIN_EMAIL;
 }
@@ -115,7 +117,8 @@ async function printBanner(c: TSettled): Promise<void> {
   } else {
     lines.push('  service          off (SERVICE_MODE=off): this app is the console only');
   }
-  if (c.generated && c.filed) lines.push(`  credentials      generated at this first start and written to ${c.filed.file} (mode 0600): later starts do not print them`);
+  const when = c.generated?.admin?.replacedPublished ? 'this start' : 'this first start';
+  if (c.generated && c.filed) lines.push(`  credentials      generated at ${when} and written to ${c.filed.file} (mode 0600): later starts do not print them`);
   lines.push('  the console talks to');
   for (const { name } of environments()) {
     const config = environmentConfig(name);

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { count, eq } from 'drizzle-orm';
-import { hashSecret } from '@/lib/crypto/secrets';
+import { and, count, eq } from 'drizzle-orm';
+import { hashSecret, verifySecret } from '@/lib/crypto/secrets';
 import { getDb } from '@/lib/db/client';
-import { settings, users } from '@/lib/db/schema/console';
+import { sessions, settings, users } from '@/lib/db/schema/console';
+import { PUBLISHED_CREDENTIALS } from '@/lib/env';
 import { randomString } from '@/lib/ids';
 import { SANDBOX_SECRET_SETTING } from './connect-api/stored-sandbox-secret';
 import { readSetting } from './settings';
@@ -22,7 +23,7 @@ import { normalizeEmail, oneTimePassword } from './staff/users';
 const POINTER_SETTING = 'initial_credentials';
 export const INITIAL_CREDENTIALS_FILE = 'initial-credentials';
 
-export type TGenerated = { admin?: { email: string; password: string }; sandboxSecret?: string };
+export type TGenerated = { admin?: { email: string; password: string; replacedPublished?: boolean }; sandboxSecret?: string };
 /** Where the generated credentials were written: the file, the machine it is on, and whether it holds the admin's first password. */
 export type TFiled = { file: string; host: string; at: string; admin: boolean };
 export type TSettled = { generated: TGenerated | null; sandboxSecret?: string; filed: TFiled | null };
@@ -33,6 +34,7 @@ function fileText(g: TGenerated, sandboxClientId: string, at: string): string {
     `# Giving Connect Console: credentials generated at its first start, ${at}.`,
     '# Keep this file private (mode 0600), or delete it once the values are kept elsewhere.',
   ];
+  if (g.admin?.replacedPublished) lines.push(`# ${g.admin.email}'s password was the published default of earlier releases: this one-time password replaced it.`);
   if (g.admin) lines.push('# The admin password is one-time: the first sign-in asks for a new one.', `CONSOLE_ADMIN_EMAIL=${g.admin.email}`, `CONSOLE_ADMIN_PASSWORD=${g.admin.password}`);
   if (g.sandboxSecret) lines.push(`SANDBOX_CLIENT_ID=${sandboxClientId}`, `SANDBOX_CLIENT_SECRET=${g.sandboxSecret}`);
   return `${lines.join('\n')}\n`;
@@ -43,6 +45,16 @@ function writeFile(file: string, text: string): void {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   fs.appendFileSync(file, text, { mode: 0o600 });
   fs.chmodSync(file, 0o600); // an older file keeps its mode otherwise
+}
+
+/**
+ * The admin `email` of a store an earlier release made, when it still signs in with the published
+ * default password of those releases (anyone may know it, and sign in first to choose their own).
+ */
+async function publishedAdmin(email: string): Promise<{ id: string; hash: string } | null> {
+  const [user] = await (await getDb()).select({ id: users.id, hash: users.passwordHash }).from(users).where(eq(users.email, email));
+  if (!user?.hash || !(await verifySecret(PUBLISHED_CREDENTIALS.CONSOLE_ADMIN_PASSWORD, user.hash))) return null;
+  return { id: user.id, hash: user.hash };
 }
 
 /**
@@ -59,7 +71,9 @@ export async function settleInitialCredentials(options: {
   const email = normalizeEmail(options.admin.email);
   // The slow hash only when a first admin may be wanted; the transaction checks again.
   const wantAdmin = options.admin.password === undefined && (await db.select({ n: count() }).from(users))[0].n === 0;
-  const admin = wantAdmin ? { email, password: oneTimePassword() } : null;
+  // An upgraded store whose admin kept the published password gets a one-time one instead, like a first start's.
+  const published = options.admin.password === undefined && !wantAdmin ? await publishedAdmin(email) : null;
+  const admin = wantAdmin || published ? { email, password: oneTimePassword() } : null;
   const adminHash = admin ? await hashSecret(admin.password) : null;
   const wantSandbox = options.sandbox !== null && options.sandbox.secret === undefined;
   const file = path.resolve(options.dataDir, INITIAL_CREDENTIALS_FILE);
@@ -70,6 +84,15 @@ export async function settleInitialCredentials(options: {
     if (admin && adminHash && (await tx.select({ n: count() }).from(users))[0].n === 0) {
       const made = await tx.insert(users).values({ email, passwordHash: adminHash, role: 'admin', mustChangePassword: true }).onConflictDoNothing().returning({ id: users.id });
       if (made.length) generated.admin = admin;
+    }
+    if (published && admin && adminHash) {
+      // Only while the published hash is still there: of two instances starting at once, one replaces it.
+      const where = and(eq(users.id, published.id), eq(users.passwordHash, published.hash));
+      const replaced = await tx.update(users).set({ passwordHash: adminHash, mustChangePassword: true }).where(where).returning({ id: users.id });
+      if (replaced.length) {
+        await tx.delete(sessions).where(eq(sessions.userId, published.id)); // whoever signed in with it is out
+        generated.admin = { ...admin, replacedPublished: true };
+      }
     }
     let sandboxSecret: string | undefined;
     if (wantSandbox) {
