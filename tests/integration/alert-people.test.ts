@@ -16,10 +16,11 @@ import { screenshotPages } from '../helpers/screenshots';
 // resolution clears the snooze, and the next start of the condition fires anew, unacknowledged.
 
 type TStarted = Awaited<ReturnType<typeof startApp>>;
-type TMail = { from: string; to: string[]; raw: string; subject: string };
+type TMail = { from: string; to: string[]; raw: string; subject: string; text: string };
 type TSlack = { body: any; headers: http.IncomingHttpHeaders; valid: boolean };
 
 const EVAL_MS = 200;
+const ZONE = 'Europe/Berlin';
 const REPEAT = '2s';
 let app: TStarted;
 let old: TStarted;
@@ -55,7 +56,8 @@ before(async () => {
       stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
       stream.on('end', () => {
         const subject = /^Subject: (.*(?:\r\n[ \t].*)*)/im.exec(raw)?.[1].replace(/\r\n[ \t]/g, ' ') ?? '';
-        mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw, subject });
+        const [head, ...rest] = raw.split('\r\n\r\n');
+        mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw, subject, text: mailText(head, rest.join('\r\n\r\n')) });
         callback();
       });
     },
@@ -79,7 +81,7 @@ before(async () => {
   await new Promise<void>((resolve) => slackServer.listen(0, '127.0.0.1', resolve));
   slackUrl = `http://127.0.0.1:${(slackServer.address() as AddressInfo).port}/services/T000/B000/XXXX`;
   const smtpPort = (smtp.server.address() as AddressInfo).port;
-  const alertEnv = { ALERT_EVAL_MS: String(EVAL_MS), ALERT_REPEAT: REPEAT, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, ALERT_EMAIL_FROM: 'Console Alerts <alerts@example.org>' };
+  const alertEnv = { ALERT_EVAL_MS: String(EVAL_MS), ALERT_REPEAT: REPEAT, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, ALERT_EMAIL_FROM: 'Console Alerts <alerts@example.org>', CONSOLE_TIME_ZONE: ZONE };
   [app, receiver, old] = await Promise.all([
     startApp({ env: alertEnv }),
     startReceiver(),
@@ -140,7 +142,7 @@ describe('alert targets and quieting', () => {
     const ruleId = await rule({ webhookId: w, targetUrl: 'mailto:oncall@example.org,finance@example.org' });
     const rules = (await as('admin', 'GET', '/api/alert-rules')).body.results as any[];
     assert.equal(rules.find((r) => r.id === ruleId).targetFormat, 'email');
-    const mine = () => mails.filter((m) => m.raw.includes(w));
+    const mine = () => mails.filter((m) => m.text.includes(w));
     await setDisabled(w, true);
     const alert = await firing(ruleId, `webhook:${w}`);
     assert.equal(alert.firedPost.status, 250, 'the SMTP server accepted it');
@@ -149,8 +151,9 @@ describe('alert targets and quieting', () => {
     assert.equal(first.from, 'alerts@example.org');
     assert.deepEqual(first.to.sort(), ['finance@example.org', 'oncall@example.org']);
     assert.match(first.subject, /^\[firing\] people webhook_disabled: /);
-    assert.match(first.raw, /disabled through the API/);
-    assert.match(first.raw, new RegExp(`/alerts#alert-${alert.id}`));
+    assert.match(first.text, /^Reason: disabled through the API/m);
+    assert.match(first.text, new RegExp(`^Acknowledge or snooze it \\(stops the reminders\\): ${app.baseUrl}/alerts#alert-${alert.id}$`, 'm'));
+    assert.match(first.text, new RegExp(`^Open: ${app.baseUrl}/webhooks/${w}$`, 'm'));
     // Nobody acknowledged it: a reminder after ALERT_REPEAT.
     const reminders = await eventually(async () => mine().length >= 2 && mine(), 20_000, 'a reminder');
     assert.match(reminders[1].subject, /^\[still firing\] /);
@@ -211,6 +214,10 @@ describe('alert targets and quieting', () => {
     const until = Date.parse(snoozed.body.snoozedUntil);
     assert.ok(until - Date.now() > 50 * 60_000 && until - Date.now() <= 61 * 60_000, snoozed.body.snoozedUntil);
     assert.equal((await alertsOf(ruleId))[0].snoozedUntil, snoozed.body.snoozedUntil);
+    // Issue 50 item 5: the page says "Snoozed until", in the console's zone, the zone named (it said "until 2026-11-29 03:26:28").
+    const local = new Date(until).toLocaleString('sv-SE', { timeZone: ZONE });
+    const alertsPage = (await (await fetch(`${app.baseUrl}/alerts`, { headers: { cookie: cookies.operator } })).text()).replace(/<!--.*?-->/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    assert.ok(alertsPage.includes(`Snoozed until ${local} (${ZONE})`), `Snoozed until ${local} (${ZONE}) in: ${alertsPage.slice(alertsPage.indexOf('snoozed') - 100, alertsPage.indexOf('snoozed') + 200)}`);
     await eventually(async () => mine().length === 1 + (await alertsOf(ruleId))[0].repeats, 15_000, 'every claimed reminder sent');
     const repeats = (await alertsOf(ruleId))[0].repeats;
     await sleep(3 * 2000);
@@ -252,7 +259,7 @@ describe('alert targets and quieting', () => {
     assert.doesNotMatch(head, /^(Bcc|X-Injected|X-Rule):/im, 'no header made of data');
     const body = mailText(head, rest.join('\r\n\r\n'));
     assert.doesNotMatch(body, /^(Bcc|X-Injected|X-Rule):/m, `no line of the body made of data:\n${body}`);
-    assert.match(body, /^description: ctl \d+ +Bcc: attacker@evil\.test +X-Injected: yes +\[31m +end$/m, body);
+    assert.match(body, /^Webhook: ctl \d+ +Bcc: attacker@evil\.test +X-Injected: yes +\[31m +end$/m, body);
     assert.ok(body.split('\n').every((line) => !CONTROLS.test(line.replace(/\r$/, ''))), JSON.stringify(body));
     assert.match(mail.subject, /^\[firing\] ctl +rule +X-Rule: injected: ctl \d+ +Bcc: attacker/, mail.subject);
 
@@ -260,9 +267,9 @@ describe('alert targets and quieting', () => {
     assert.equal(fromSlack.valid, true);
     assert.doesNotMatch(fromSlack.body.text, CONTROLS, fromSlack.body.text);
     const fields = fromSlack.body.blocks.flatMap((b: any) => b.fields ?? []).map((f: any) => f.text as string);
-    const description = fields.find((f: string) => f.startsWith('*description*\n'));
+    const description = fields.find((f: string) => f.startsWith('*Webhook*\n'));
     assert.ok(description, JSON.stringify(fields));
-    assert.doesNotMatch(description.slice('*description*\n'.length), CONTROLS, 'the value on one line (the template keeps its own line break)');
+    assert.doesNotMatch(description.slice('*Webhook*\n'.length), CONTROLS, 'the value on one line (the template keeps its own line break)');
 
     const post = await eventually(async () => target.requests()[0], 15_000, 'the signed POST');
     const strings = (v: unknown): string[] => (typeof v === 'string' ? [v] : v && typeof v === 'object' ? Object.values(v).flatMap(strings) : []);
@@ -285,7 +292,46 @@ describe('alert targets and quieting', () => {
       assert.equal(res.body.errors[0].path, field, res.text);
     }
     assert.equal((await as('operator', 'POST', '/api/alert-rules', { name: 'x', kind: 'webhook_disabled', targetUrl: 'mailto:a@example.org' })).status, 403);
+    assert.equal((await as('viewer', 'POST', '/api/alert-rules', { name: 'x', kind: 'webhook_disabled', targetUrl: 'mailto:a@example.org' })).status, 403);
     assert.equal((await as('admin', 'GET', '/api/alert-rules')).body.results.length, count);
+  });
+
+  test('alert rules through the API: 201 (a mailto: rule has no signing secret), 400 naming each field, 403 below admin; the form says where the e-mail goes', async () => {
+    // Issue 50 item 5: a mailto: rule said "Copy its signing secret now", which means nothing for e-mail.
+    const made = await as('admin', 'POST', '/api/alert-rules', { name: 'on call by API', kind: 'about_to_disable', threshold: 75, targetUrl: 'mailto:oncall@example.org', enabled: false });
+    assert.equal(made.status, 201, made.text);
+    assert.equal(made.body.rule.targetFormat, 'email');
+    assert.equal(made.body.secret, null, 'an e-mail is not signed: no secret to keep');
+    const signed = await as('admin', 'POST', '/api/alert-rules', { name: 'signed by API', kind: 'failure_streak', threshold: 5, targetUrl: receiver.endpoint(() => ({ status: 200 })).url, enabled: false });
+    assert.equal(signed.status, 201, signed.text);
+    assert.match(signed.body.secret, /^whsec_/);
+    const bad = await as('admin', 'POST', '/api/alert-rules', { name: '', kind: 'about_to_disable', threshold: 100, targetUrl: 'mailto:oncall@example.org' });
+    assert.equal(bad.status, 400, bad.text);
+    assert.deepEqual(bad.body.errors.map((e: { path: string }) => e.path).sort(), ['name', 'threshold'], bad.text);
+    assert.equal((await as('viewer', 'POST', '/api/alert-rules', { name: 'x', kind: 'webhook_disabled', targetUrl: 'mailto:a@example.org' })).status, 403);
+
+    const { chromium } = await import('playwright');
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium' });
+    try {
+      const context = await browser.newContext();
+      const [name, value] = cookies.admin.split('=');
+      await context.addCookies([{ name, value, url: app.baseUrl }]);
+      const tab = await context.newPage();
+      await tab.goto(`${app.baseUrl}/alerts`);
+      const form = tab.getByRole('form', { name: 'Create an alert rule' });
+      await form.getByLabel('Name').fill('team by mail');
+      await form.getByLabel('When').selectOption('webhook_disabled');
+      await form.getByLabel('Send to', { exact: true }).fill('mailto:team@example.org');
+      await tab.getByRole('button', { name: 'Create rule' }).click();
+      await tab.getByText('Rule created').waitFor();
+      const said = await tab.locator('main').innerText();
+      assert.doesNotMatch(said, /signing secret|whsec_/, said);
+      assert.match(said, /Rule “team by mail” created\. Its alerts are sent by e-mail to team@example\.org\./);
+    } finally {
+      await browser.close();
+    }
+    const rules = (await as('admin', 'GET', '/api/alert-rules')).body.results as { id: string; name: string }[];
+    for (const r of rules.filter((x) => ['team by mail', 'on call by API', 'signed by API'].includes(x.name))) assert.equal((await as('admin', 'DELETE', `/api/alert-rules/${r.id}`)).status, 204);
   });
 
   test('a database of the previous release (0025) opens with its rule and firing alert, which can then be acknowledged', async () => {

@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { startApp } from '../helpers/app';
 import { call, eventually, staffCookie, token } from '../helpers/http';
 import { startReceiver, type TReceiver } from '../helpers/receiver';
+import { startInbox } from '../helpers/smtp-inbox';
 
 // Issue 39 items 1–2 through both halves over HTTP: the console says when the service will disable a
 // failing webhook (its page, the health home, problems, the "about to be disabled" alert rule), and
@@ -11,6 +12,10 @@ import { startReceiver, type TReceiver } from '../helpers/receiver';
 // audited, with the runs' progress. A real app and worker (threshold 20 s; retries after 1 s and 1 s,
 // so its first grant fails for good early and nothing is attempted while the stretch runs on) and a
 // real receiver on loopback answering 500, then 200. SHOTS=<dir> also saves screenshots of the pages.
+// Issue 50 item 1: the "about to be disabled" alert follows the outage to its end — e-mailed through
+// a real SMTP server on loopback (and POSTed, signed, to a receiver of the console): firing, then
+// [disabled] (the same alert, still firing, with the grants missed), then [recovered] only once the
+// webhook is enabled and a delivery succeeded; texts in words, times in CONSOLE_TIME_ZONE.
 
 // 20 s: the warning's checks below run while it is still about to be disabled, with room on a loaded
 // machine (at 8 s they ran past it there); the alert rule fires at a fifth of it, as soon as before.
@@ -26,6 +31,13 @@ let failing: ReturnType<TReceiver['endpoint']>;
 let hook = '';
 let first = '';
 let second = '';
+let inbox: Awaited<ReturnType<typeof startInbox>>;
+let targetId = '';
+let mailRule = '';
+const ZONE = 'America/New_York';
+const LOCAL_TIME = String.raw`\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \(America/New_York\)`;
+const outageMails = () => inbox.mails.filter((m) => m.subject.includes('outage by mail:'));
+const mailAlert = async () => ((await staff('GET', '/api/alerts')).body.results as any[]).find((a) => a.ruleId === mailRule);
 
 const api = (method: string, path: string, body?: unknown) => call(app, method, path, { token: tok, body });
 const staff = (method: string, path: string, body?: unknown) => call(app, method, path, { body, headers: { cookie } });
@@ -65,8 +77,10 @@ async function shots(name: string, path: string) {
 }
 
 before(async () => {
+  inbox = await startInbox();
+  const alertEnv = { SMTP_URL: inbox.url, ALERT_EMAIL_FROM: 'alerts@example.org', CONSOLE_TIME_ZONE: ZONE };
   [app, receiver] = await Promise.all([
-    startApp({ env: { DELIVERY_DISABLE_AFTER_MS: String(THRESHOLD_MS), DELIVERY_RETRY_SCHEDULE: '1,1', ALERT_EVAL_MS: '300' } }),
+    startApp({ env: { DELIVERY_DISABLE_AFTER_MS: String(THRESHOLD_MS), DELIVERY_RETRY_SCHEDULE: '1,1', ALERT_EVAL_MS: '300', ...alertEnv } }),
     startReceiver(),
   ]);
   [tok, cookie] = await Promise.all([token(app), staffCookie(app)]);
@@ -81,6 +95,7 @@ before(async () => {
 after(async () => {
   await app?.stop();
   await receiver?.close();
+  await inbox?.close();
 });
 
 describe('the console before and after a webhook is disabled', () => {
@@ -92,6 +107,10 @@ describe('the console before and after a webhook is disabled', () => {
     assert.match(bad.text, /threshold/);
     const rule = await staff('POST', '/api/alert-rules', { name: 'soon disabled', kind: 'about_to_disable', threshold: 20, webhookId: hook, targetUrl: `${app.baseUrl}/ingest/${target.body.slug}` });
     assert.equal(rule.status, 201, rule.text);
+    targetId = target.body.id;
+    const mailed = await staff('POST', '/api/alert-rules', { name: 'outage by mail', kind: 'about_to_disable', threshold: 20, webhookId: hook, targetUrl: 'mailto:oncall@example.org' });
+    assert.equal(mailed.status, 201, mailed.text);
+    mailRule = mailed.body.rule.id;
 
     // Both grants fail for good (retries after 1 s and 1 s) long before the 20 s threshold; after it the failing
     // sweep disables the webhook by time, so a grant made then would get no delivery at all.
@@ -116,6 +135,18 @@ describe('the console before and after a webhook is disabled', () => {
     assert.match(textOf(await page(`/webhooks/${hook}`)), /About to be disabled .*failing for \d+ s — will be disabled/);
     assert.match(textOf(await page('/problems')), /About to be disabled .*Donor CRM \(production\) : failing for/);
     await shots('health-warning', '/');
+    // (After the pages, whose checks must run before the webhook is disabled.) The first notice, in words: the webhook by name, the last error, what waits, local times, its page.
+    const warned = await eventually(async () => outageMails()[0], 20000, 'the warning e-mail');
+    assert.equal(warned.subject, '[firing] outage by mail: Donor CRM (production) (sandbox)');
+    assert.match(warned.text, /^Donor CRM \(production\) is failing for \d+ s — will be disabled in (under a minute|about \d+ min) unless a delivery succeeds; \d+ grants? waiting\.$/m, warned.text);
+    assert.match(warned.text, /^State: about to be disabled$/m, warned.text);
+    assert.match(warned.text, /^Last error: 500: crm database down$/m, warned.text);
+    assert.match(warned.text, /^Waiting to be delivered: \d+ grants?$/m, warned.text);
+    assert.match(warned.text, new RegExp(`^Failing since: ${LOCAL_TIME}$`, 'm'), warned.text);
+    assert.match(warned.text, new RegExp(`^Fired: ${LOCAL_TIME}$`, 'm'), warned.text);
+    assert.match(warned.text, new RegExp(`^Open: ${app.baseUrl}/webhooks/${hook}$`, 'm'), warned.text);
+    assert.doesNotMatch(warned.text, /\d\dT\d\d:|webhookId|failingSince|^[a-z]+[A-Z]\w*:/m, 'no raw field names nor ISO times');
+
     await shots('webhook-warning', `/webhooks/${hook}`);
   });
 
@@ -124,7 +155,25 @@ describe('the console before and after a webhook is disabled', () => {
     await eventually(async () => Date.now() > disablesAt + 200, THRESHOLD_MS + 5000, 'the threshold');
     const failedForGood = [first, second];
     await eventually(async () => (await api('GET', `/v1/webhooks/${hook}`)).body.disabled, 15000, 'the webhook disabled (by the sweep, at disablesAt)');
+    // The worst moment is not the end: the same alert, still firing, now saying disabled (it was e-mailed [resolved]).
+    const moved = await eventually(async () => {
+      const a = await mailAlert();
+      return (a.clearedAt || a.details.stage === 'disabled') && a;
+    }, 15000, 'the alert to follow the disabling');
+    assert.equal(moved.clearedAt, null, `still firing while the webhook is disabled: ${JSON.stringify(moved)}`);
+    const escalated = await eventually(async () => outageMails().find((m) => m.subject.startsWith('[disabled]')), 15000, 'the [disabled] e-mail');
+    assert.equal(escalated.subject, '[disabled] outage by mail: Donor CRM (production) (sandbox)');
+    assert.match(escalated.text, new RegExp(`^Donor CRM \\(production\\) is disabled since ${LOCAL_TIME}: nothing is delivered to it, \\d+ grants? not sent to it so far`, 'm'), escalated.text);
+    assert.match(escalated.text, /^State: disabled$/m);
+    assert.match(escalated.text, /^Last error: 500: crm database down$/m, escalated.text);
+    assert.match(escalated.text, new RegExp(`^Open: ${app.baseUrl}/webhooks/${hook}$`, 'm'));
     const never = [await grant(3), await grant(4), await grant(5)];
+    const counted = await eventually(async () => {
+      const a = await mailAlert();
+      return a.details.missed === 3 && a;
+    }, 15000, 'the alert counting the grants missed');
+    assert.equal(counted.clearedAt, null);
+    assert.match(textOf(await page('/alerts')), /firing: disabled .*disabled: 3 grants not sent to it so far, 2 failed for good \(last error 500: crm database down\)/);
     const during = (await staff('GET', `/api/webhooks/${hook}/outage`)).body;
     assert.equal(during.warning, null);
     assert.equal(during.gap.enabledAt, null);
@@ -135,6 +184,13 @@ describe('the console before and after a webhook is disabled', () => {
 
     down = false;
     assert.equal((await api('PATCH', `/v1/webhooks/${hook}`, { disabled: false })).status, 200);
+    // Enabled, but nothing delivered yet (nothing is sent to it before "Recover all"): still firing.
+    const enabled = await eventually(async () => {
+      const a = await mailAlert();
+      return (a.clearedAt || a.details.stage === 'enabled') && a;
+    }, 15000, 'the alert to see the webhook enabled');
+    assert.equal(enabled.clearedAt, null, 'not recovered before a delivery succeeds');
+    assert.match(textOf(await page('/alerts')), /enabled again; no delivery has succeeded yet/);
     const after = (await staff('GET', `/api/webhooks/${hook}/outage`)).body;
     assert.deepEqual([after.gap.missing, after.gap.failed], [3, 2]);
     const words = textOf(await page(`/webhooks/${hook}`));
@@ -156,6 +212,21 @@ describe('the console before and after a webhook is disabled', () => {
       return r1.body.status === 'done' && r2.body.status === 'done' && r1.body.succeeded === 3 && r2.body.succeeded === 2;
     }, 20000, 'both runs done');
     const arrived = new Set(failing.requests().map((r) => String(r.headers['webhook-id'])));
+    // Deliveries succeed again: recovered, and only now.
+    const recovered = await eventually(async () => outageMails().find((m) => m.subject.startsWith('[recovered]')), 15000, 'the [recovered] e-mail');
+    assert.equal(recovered.subject, '[recovered] outage by mail: Donor CRM (production) (sandbox)');
+    assert.match(recovered.text, /^Donor CRM \(production\) recovered: it is enabled and a delivery succeeded after this alert fired\.$/m);
+    assert.match(recovered.text, new RegExp(`^Recovered: ${LOCAL_TIME}$`, 'm'));
+    assert.deepEqual(outageMails().map((m) => m.subject.slice(0, m.subject.indexOf(']') + 1)), ['[firing]', '[disabled]', '[recovered]']);
+    assert.ok((await mailAlert()).clearedAt);
+    // The signed rule is evaluated on its own (one rule after the other): its resolution may come a turn later.
+    const receipts = async () => ((await staff('GET', `/api/receivers/${targetId}/receipts?pageLimit=100`)).body.results as { bodyText: string }[]).reverse().map((r) => JSON.parse(r.bodyText));
+    const notices = await eventually(async () => {
+      const got = await receipts();
+      return got.some((n) => n.type === 'alert.resolved') && got;
+    }, 15000, 'the signed rule resolved');
+    assert.deepEqual(notices.map((n) => [n.type, n.data.stage]), [['alert.fired', 'failing'], ['alert.escalated', 'disabled'], ['alert.resolved', 'enabled']]);
+    assert.equal(notices[1].data.pageUrl, `${app.baseUrl}/webhooks/${hook}`);
     for (const id of [...never, ...failedForGood]) assert.ok(arrived.has(id), `${id} arrived`);
     const done = (await staff('GET', `/api/webhooks/${hook}/outage`)).body;
     assert.deepEqual([done.gap.missing, done.gap.failed], [0, 0]);

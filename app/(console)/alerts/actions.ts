@@ -29,6 +29,8 @@ export const createAlertRuleAction = staffFormAction<z.output<typeof ZForm>, TFo
     const { rule, secret } = await createAlertRule(staff.environment, input);
     audit({ target: [rule.id], detail: { name: rule.name, kind: rule.kind } });
     revalidatePath('/alerts');
+    // An e-mail is not signed: no secret to copy, and no word about one.
+    if (!secret) return { ok: true, notice: `Rule “${rule.name}” created. Its alerts are sent by e-mail to ${rule.targetUrl.slice('mailto:'.length)}.` };
     return { ok: true, notice: `Rule “${rule.name}” created. Copy its signing secret now: it is not shown again.`, secret };
   },
 );

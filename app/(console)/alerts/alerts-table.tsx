@@ -3,17 +3,20 @@ import { Badge, HttpCodeBadge } from '@/components/console/badge';
 import { EmptyState } from '@/components/console/empty-state';
 import { CARD_ROW, Table, TBody, Td, Th } from '@/components/console/table';
 import { Timestamp } from '@/components/console/timestamp';
+import { zonedTime } from '@/lib/console/alerts/alert-time';
+import { stageOf } from '@/lib/console/alerts/incident-stage';
 import type { TAlertJson } from '@/lib/console/alerts/list-alerts';
 import { QuietActions } from './alert-quiet-actions';
 
 /** Firing, and quieted by whom: acknowledged (with the note), or snoozed until a time. */
-function State({ a }: { a: TAlertJson }) {
-  if (a.clearedAt) return <Badge tone="gray">cleared</Badge>;
+function State({ a, timeZone }: { a: TAlertJson; timeZone: string }) {
+  if (a.clearedAt) return <Badge tone="gray">{a.kind === 'about_to_disable' ? 'cleared: recovered' : 'cleared'}</Badge>;
   const snoozed = !!a.snoozedUntil;
+  const firing = a.kind === 'about_to_disable' && stageOf(a.details) === 'disabled' ? 'firing: disabled' : 'firing';
   return (
     <div className="flex min-w-40 flex-col items-start gap-1 max-md:min-w-0">
       <Badge tone={a.acknowledgedAt || snoozed ? 'amber' : 'red'} dot>
-        {a.acknowledgedAt ? 'firing, acknowledged' : snoozed ? 'firing, snoozed' : 'firing'}
+        {a.acknowledgedAt ? `${firing}, acknowledged` : snoozed ? `${firing}, snoozed` : firing}
       </Badge>
       {a.acknowledgedAt ? (
         <span className="text-xs text-slate-600" data-testid="alert-acknowledged">
@@ -23,7 +26,7 @@ function State({ a }: { a: TAlertJson }) {
       ) : null}
       {snoozed ? (
         <span className="text-xs text-slate-600" data-testid="alert-snoozed">
-          until <Timestamp value={a.snoozedUntil} />
+          Snoozed until {a.snoozedUntil ? zonedTime(a.snoozedUntil, timeZone) : ''}
         </span>
       ) : null}
       <QuietActions id={a.id} acknowledged={!!a.acknowledgedAt} />
@@ -54,7 +57,9 @@ function summary(a: TAlertJson): string {
     case 'webhook_disabled':
       return `disabled${d.reason ? `: ${d.reason}` : ''}`;
     case 'about_to_disable':
-      return `${d.warning ?? `failing since ${d.failingSince}`} (${d.percent}% of the time before disabling)`;
+      if (stageOf(d) === 'disabled') return `disabled: ${d.missed == null ? 'grants made now are not sent to it' : `${d.missed} grants not sent to it so far`}${d.failedForGood ? `, ${d.failedForGood} failed for good` : ''}${d.lastError ? ` (last error ${d.lastError})` : ''}`;
+      if (stageOf(d) === 'enabled') return a.clearedAt ? 'enabled again and a delivery succeeded' : 'enabled again; no delivery has succeeded yet';
+      return `${d.warning ?? `failing since ${d.failingSince}`} (${d.percent}% of the time before disabling)${d.lastError ? `; last error ${d.lastError}` : ''}`;
     case 'backup_failed':
       return d.reason ? `${d.reason}${Number(d.failures) > 1 ? ` (${d.failures} attempts in a row)` : ''}` : `the newest backup is older than ${d.hours} h`;
     case 'grant_undelivered':
@@ -64,7 +69,7 @@ function summary(a: TAlertJson): string {
   }
 }
 
-export function AlertsTable({ alerts }: { alerts: TAlertJson[] }) {
+export function AlertsTable({ alerts, timeZone }: { alerts: TAlertJson[]; timeZone: string }) {
   if (alerts.length === 0) return <EmptyState title="No alerts yet">An alert appears here when a rule’s condition starts, and stays listed once it clears.</EmptyState>;
   return (
     <Table label="Alerts" cards>
@@ -81,9 +86,9 @@ export function AlertsTable({ alerts }: { alerts: TAlertJson[] }) {
       </thead>
       <TBody cards>
         {alerts.map((a) => (
-          <tr key={a.id} id={`alert-${a.id}`} data-testid="alert-row" data-state={a.clearedAt ? 'cleared' : 'firing'} className={`${CARD_ROW} target:bg-amber-50`}>
+          <tr key={a.id} id={`alert-${a.id}`} data-testid="alert-row" data-state={a.clearedAt ? 'cleared' : 'firing'} data-stage={a.kind === 'about_to_disable' ? stageOf(a.details) : undefined} className={`${CARD_ROW} target:bg-amber-50`}>
             <Td card>
-              <State a={a} />
+              <State a={a} timeZone={timeZone} />
             </Td>
             <Td card="Rule" className="text-sm">
               {a.ruleName}

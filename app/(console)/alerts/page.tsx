@@ -34,7 +34,7 @@ export default async function AlertsPage() {
         title="Alerts"
         description={`Rules checked by the worker every ${formatInterval(env.ALERT_EVAL_MS)} against the API. An alert fires when its condition starts and is sent to the rule’s target (a signed POST, a Slack message or an e-mail), again every ${formatInterval(env.ALERT_REPEAT)} until someone acknowledges or snoozes it, and clears (with one more notice) when the condition ends.`}
       />
-      <AlertsTable alerts={alerts} />
+      <AlertsTable alerts={alerts} timeZone={env.CONSOLE_TIME_ZONE} />
       <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
         {rules.length === 0 ? (
           <EmptyState title="No alert rules">Create one to be told when a webhook keeps failing, is disabled, or a grant does not reach anyone.</EmptyState>

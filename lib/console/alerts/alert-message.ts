@@ -1,17 +1,19 @@
 import { env } from '@/lib/env';
+import { alertWords, type TAlertNotice, type TWords } from './alert-facts';
 import { alertSubject } from './alert-subject';
-import { describeRule, type TAlertRow, type TAlertRuleRow } from './rule-schemas';
+import { stageOf } from './incident-stage';
+import { describeRule, type TAlertRow } from './rule-schemas';
 
 // What an alert says, in each of the forms a rule's target takes: the signed Standard Webhooks
 // body (docs/api-extensions.md, "Console alert POSTs"), Slack's incoming-webhook JSON (`text`, and
 // `blocks` for the layout), and an e-mail (a subject and a plain-text body). One set of facts.
 
-export type TAlertEvent = 'alert.fired' | 'alert.resolved';
+export type { TAlertEvent, TAlertNotice } from './alert-facts';
 
-/** `repeat`: 0 for the first notice of a firing alert, n for its n-th reminder. */
-export type TAlertNotice = { type: TAlertEvent; rule: TAlertRuleRow; alert: TAlertRow; repeat: number };
-
-const consoleUrl = (alert: TAlertRow) => `${env.PUBLIC_URL}/alerts#alert-${alert.id}`;
+/** Where staff acknowledge or snooze it. */
+const alertsUrl = (alert: TAlertRow) => `${env.CONSOLE_PUBLIC_URL}/alerts#alert-${alert.id}`;
+/** The page of what it is about: the webhook's, the grant's case, the backups'. */
+const pageUrl = (alert: TAlertRow) => `${env.CONSOLE_PUBLIC_URL}${alertSubject(alert.subject, alert.details as Record<string, unknown>).href}`;
 
 // C0 and C1 controls (CR, LF, tab, ESC, NEL…) and the Unicode line and paragraph separators.
 const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
@@ -31,7 +33,8 @@ function oneLineDeep(value: unknown): unknown {
   return value;
 }
 
-export function standardBody({ type, rule, alert, repeat }: TAlertNotice): string {
+export function standardBody(notice: TAlertNotice): string {
+  const { type, rule, alert, repeat } = notice;
   return JSON.stringify({
     type,
     timestamp: new Date().toISOString(),
@@ -39,53 +42,47 @@ export function standardBody({ type, rule, alert, repeat }: TAlertNotice): strin
       alertId: alert.id,
       rule: { id: rule.id, name: oneLine(rule.name), kind: rule.kind, description: oneLine(describeRule(rule)), webhookId: rule.webhookId, environment: rule.environment },
       subject: oneLine(alert.subject),
+      // An incident rule's stage (about_to_disable: failing → disabled → enabled), null for the others.
+      stage: rule.kind === 'about_to_disable' ? stageOf(alert.details) : null,
       firedAt: alert.firedAt.toISOString(),
       clearedAt: alert.clearedAt?.toISOString() ?? null,
       repeat,
+      summary: words(notice).sentence,
       details: oneLineDeep(alert.details),
-      consoleUrl: consoleUrl(alert),
+      consoleUrl: alertsUrl(alert),
+      pageUrl: pageUrl(alert),
     },
   });
 }
 
-/** One line: "[firing] Acme down: webhook “Acme” (production)". */
-export function headline({ type, rule, alert, repeat }: TAlertNotice): string {
-  const about = alertSubject(alert.subject, alert.details as Record<string, unknown>).label;
-  const state = type === 'alert.resolved' ? 'resolved' : repeat > 0 ? 'still firing' : 'firing';
-  return `[${state}] ${oneLine(rule.name)}: ${oneLine(about)} (${oneLine(rule.environment)})`;
+const words = (notice: TAlertNotice): TWords => alertWords(notice, { timeZone: env.CONSOLE_TIME_ZONE, repeatMinutes: Math.round(env.ALERT_REPEAT / 60_000), clean: oneLine });
+
+/** One line: "[disabled] Acme down: Donor CRM (production)". */
+export function headline(notice: TAlertNotice): string {
+  const w = words(notice);
+  return `[${w.state}] ${oneLine(notice.rule.name)}: ${w.about} (${oneLine(notice.rule.environment)})`;
 }
 
-function facts(notice: TAlertNotice): [string, string][] {
-  const { rule, alert, type } = notice;
-  const rows: [string, string][] = [
-    ['Condition', oneLine(describeRule(rule))],
-    ['Fired', alert.firedAt.toISOString()],
-  ];
-  if (type === 'alert.resolved' && alert.clearedAt) rows.push(['Resolved', alert.clearedAt.toISOString()]);
-  if (notice.repeat > 0) rows.push(['Reminder', `${notice.repeat} (sent every ${Math.round(env.ALERT_REPEAT / 60_000)} min until acknowledged)`]);
-  for (const [k, v] of Object.entries(alert.details as Record<string, unknown>)) {
-    if (v === null || v === undefined || v === '' || typeof v === 'object') continue;
-    rows.push([oneLine(k), oneLine(String(v))]);
-  }
-  return rows;
-}
-
-/** Slack's incoming-webhook message: `text` (notifications, and clients without blocks) and `blocks`. */
+/** Slack's incoming-webhook message: `text` (notifications, and clients without blocks) and `blocks`, in words. */
 export function slackBody(notice: TAlertNotice): string {
-  const text = `${headline(notice)} — ${consoleUrl(notice.alert)}`;
+  const w = words(notice);
   const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const page = pageUrl(notice.alert);
+  const buttons = [{ type: 'button', text: { type: 'plain_text', text: 'Open its page' }, url: page }];
+  if (notice.type !== 'alert.resolved') buttons.push({ type: 'button', text: { type: 'plain_text', text: 'Acknowledge or snooze' }, url: alertsUrl(notice.alert) });
   return JSON.stringify({
-    text,
+    text: `${headline(notice)} — ${w.sentence} ${page}`,
     blocks: [
-      { type: 'section', text: { type: 'mrkdwn', text: `*${escape(headline(notice))}*` } },
-      { type: 'section', fields: facts(notice).slice(0, 10).map(([k, v]) => ({ type: 'mrkdwn', text: `*${escape(k)}*\n${escape(v)}` })) },
-      { type: 'actions', elements: [{ type: 'button', text: { type: 'plain_text', text: 'Open in the console' }, url: consoleUrl(notice.alert) }] },
+      { type: 'section', text: { type: 'mrkdwn', text: `*${escape(headline(notice))}*\n${escape(w.sentence)}` } },
+      { type: 'section', fields: w.rows.slice(0, 10).map(([k, v]) => ({ type: 'mrkdwn', text: `*${escape(k)}*\n${escape(v)}` })) },
+      { type: 'actions', elements: buttons },
     ],
   });
 }
 
 export function emailMessage(notice: TAlertNotice): { subject: string; text: string } {
-  const lines = facts(notice).map(([k, v]) => `${k}: ${v}`);
-  const ack = notice.type === 'alert.fired' ? '\nAcknowledge or snooze it in the console to stop the reminders.\n' : '';
-  return { subject: headline(notice), text: `${headline(notice)}\n\n${lines.join('\n')}\n\n${consoleUrl(notice.alert)}\n${ack}` };
+  const w = words(notice);
+  const lines = w.rows.map(([k, v]) => `${k}: ${v}`);
+  const ack = notice.type !== 'alert.resolved' ? `\nAcknowledge or snooze it (stops the reminders): ${alertsUrl(notice.alert)}\n` : '';
+  return { subject: headline(notice), text: `${headline(notice)}\n\n${w.sentence}\n\n${lines.join('\n')}\n\nOpen: ${pageUrl(notice.alert)}\n${ack}` };
 }

@@ -7,7 +7,8 @@ import { ApiError, validationError } from '@/lib/http/errors';
 import { alertTargetRefusal, isMailto } from './alert-target';
 import { ZAlertRuleInput, type TAlertRuleInput, type TAlertRuleRow } from './rule-schemas';
 
-// The alert rules of an environment: create (the signing secret is returned this once), list,
+// The alert rules of an environment: create (the signing secret is returned this once; none for a
+// mailto: rule, whose e-mail is not signed), list,
 // enable/disable, delete. Callers check the staff session first.
 
 const r = schema.alertRules;
@@ -20,7 +21,7 @@ export function alertRuleJson(row: TAlertRuleRow): TAlertRuleJson {
   return { ...rest, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
-export async function createAlertRule(environment: string, input: TAlertRuleInput): Promise<{ rule: TAlertRuleJson; secret: string }> {
+export async function createAlertRule(environment: string, input: TAlertRuleInput): Promise<{ rule: TAlertRuleJson; secret: string | null }> {
   const parsed = ZAlertRuleInput.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error, 'The alert rule');
   const data = parsed.data;
@@ -44,7 +45,7 @@ export async function createAlertRule(environment: string, input: TAlertRuleInpu
       enabled: data.enabled,
     })
     .returning();
-  return { rule: alertRuleJson(row), secret };
+  return { rule: alertRuleJson(row), secret: row.targetFormat === 'email' ? null : secret };
 }
 
 export async function listAlertRules(environment: string): Promise<TAlertRuleRow[]> {

@@ -1,14 +1,15 @@
 import { emailMessage, slackBody, standardBody, type TAlertNotice } from './alert-message';
+import { stageOf } from './incident-stage';
 import { sendAlertEmail } from './send-alert-email';
 import { sendAlert, type TAlertPostResult } from './send-alert';
 
 // One notice of an alert to its rule's target, in the rule's format: an e-mail (mailto:), Slack's
 // incoming-webhook JSON, or the signed Standard Webhooks POST. Each notice has its own id —
-// `alert_<alert id>_fired`, `…_fired_<n>` for the n-th reminder, `…_resolved` — so a receiver that
+// `alert_<alert id>_fired`, `…_fired_<n>` for the n-th reminder, `…_disabled` for an incident's escalation, `…_resolved` — so a receiver that
 // de-duplicates by webhook-id keeps reminders apart. Never throws.
 
 export function noticeId({ alert, type, repeat }: Pick<TAlertNotice, 'alert' | 'type' | 'repeat'>): string {
-  const base = `alert_${alert.id.replaceAll('-', '')}_${type === 'alert.fired' ? 'fired' : 'resolved'}`;
+  const base = `alert_${alert.id.replaceAll('-', '')}_${type === 'alert.fired' ? 'fired' : type === 'alert.escalated' ? stageOf(alert.details) : 'resolved'}`;
   return repeat > 0 && type === 'alert.fired' ? `${base}_${repeat}` : base;
 }
 

@@ -5,6 +5,7 @@ import { getDb } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema/console';
 import { env } from '@/lib/env';
 import { findConditions } from './find-conditions';
+import { ESCALATING_STAGES, stageOf } from './incident-stage';
 import type { TAlertEvent } from './alert-message';
 import { deliverAlert } from './deliver-alert';
 import type { TAlertRow, TAlertRuleRow } from './rule-schemas';
@@ -12,8 +13,9 @@ import { processSingleton } from '@/lib/process-singleton';
 
 // One evaluation of every enabled rule: an alert fires once when its condition starts for a
 // subject (one row, one notice to the rule's target, its outcome recorded), is sent again every
-// ALERT_REPEAT while it holds unless staff acknowledged or snoozed it, and clears when the condition
-// no longer holds (cleared_at, and a "resolved" notice). The partial unique index alerts_open_once makes
+// ALERT_REPEAT while it holds unless staff acknowledged or snoozed it, escalates when an incident
+// it follows gets worse (the webhook disabled: a new notice of the same alert), and clears when the
+// condition no longer holds (cleared_at, and a "resolved" notice). The partial unique index alerts_open_once makes
 // "once" hold even if two evaluations ever overlapped.
 
 const a = schema.alerts;
@@ -26,7 +28,7 @@ async function notify(rule: TAlertRuleRow, alert: TAlertRow, type: TAlertEvent, 
   const result = await deliverAlert({ rule, alert, type, repeat });
   const db = await getDb();
   const outcome =
-    type === 'alert.fired'
+    type !== 'alert.resolved'
       ? { firedPostAt: result.at, firedPostStatus: result.status, firedPostError: result.error }
       : { clearedPostAt: result.at, clearedPostStatus: result.status, clearedPostError: result.error };
   await db.update(a).set(outcome).where(eq(a.id, alert.id));
@@ -53,11 +55,34 @@ async function remind(rule: TAlertRuleRow, alert: TAlertRow, now: Date): Promise
   return true;
 }
 
+/**
+ * An open alert whose facts moved on (an incident's stage, its counts): its details updated; the
+ * start of an escalating stage (the webhook disabled) is claimed once and sent as a new notice of the
+ * same alert, whoever acknowledged or snoozed it (reminders stay quiet as they were). The row as it is now.
+ */
+async function follow(rule: TAlertRuleRow, alert: TAlertRow, details: Record<string, unknown>): Promise<TAlertRow> {
+  const db = await getDb();
+  const [was, next] = [stageOf(alert.details), stageOf(details)];
+  if (was === next || !ESCALATING_STAGES.includes(next)) {
+    if (JSON.stringify(alert.details) === JSON.stringify(details)) return alert;
+    const [row] = await db.update(a).set({ details }).where(and(eq(a.id, alert.id), isNull(a.clearedAt))).returning();
+    return row ?? alert;
+  }
+  const [claimed] = await db
+    .update(a)
+    .set({ details, notifiedAt: sql`now()` })
+    .where(and(eq(a.id, alert.id), isNull(a.clearedAt), sql`coalesce(${a.details}->>'stage', 'failing') = ${was}`))
+    .returning();
+  if (!claimed) return alert;
+  await notify(rule, claimed, 'alert.escalated');
+  return claimed;
+}
+
 async function evaluateRule(rule: TAlertRuleRow, now: Date): Promise<{ fired: number; cleared: number; repeated: number }> {
-  const conditions = await findConditions(connectApi(rule.environment as TEnvironmentName), rule, now);
   const db = await getDb();
   const open = await db.select().from(a).where(and(eq(a.ruleId, rule.id), isNull(a.clearedAt)));
   const openSubjects = new Set(open.map((o) => o.subject));
+  const conditions = await findConditions(connectApi(rule.environment as TEnvironmentName), rule, now, new Map(open.map((o) => [o.subject, o])));
   let fired = 0;
   let cleared = 0;
   let repeated = 0;
@@ -68,8 +93,10 @@ async function evaluateRule(rule: TAlertRuleRow, now: Date): Promise<{ fired: nu
     fired++;
     await notify(rule, alert, 'alert.fired');
   }
-  for (const alert of open) {
-    if (conditions.has(alert.subject)) {
+  for (const row of open) {
+    const details = conditions.get(row.subject);
+    const alert = details && rule.kind === 'about_to_disable' ? await follow(rule, row, details) : row;
+    if (details) {
       if (dueForRepeat(alert, now, env.ALERT_REPEAT) && (await remind(rule, alert, now))) repeated++;
       continue;
     }

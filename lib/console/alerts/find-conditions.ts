@@ -4,11 +4,11 @@ import { ConnectApiError } from '@/lib/console/connect-api/errors';
 import type { TPage, TWebhook } from '@/lib/console/connect-api/schemas';
 import { mapLimit } from '@/lib/console/map-limit';
 import { receiverSides } from '@/lib/console/health/receiver-failures';
-import { disableWarning } from '@/lib/console/health/disable-warning';
 import { HEALTH_WINDOW_SECONDS, healthWindowOf } from '@/lib/console/health/health-types';
 import { listReceivers } from '@/lib/console/receivers';
 import { backupConditions } from './backup-conditions';
-import { GRANT_LOOKBACK_MS, type TAlertRuleKind, type TAlertRuleRow } from './rule-schemas';
+import { incidentConditions } from './incident-conditions';
+import { GRANT_LOOKBACK_MS, type TAlertRow, type TAlertRuleKind, type TAlertRuleRow } from './rule-schemas';
 
 // Which subjects a rule's condition holds for right now, read from the service over HTTP (the
 // console's only way to it): subject → the facts that go into the alert. A failed call throws, and
@@ -104,17 +104,6 @@ async function disabledConditions(api: ConnectApi, rule: TAlertRuleRow): Promise
   return out;
 }
 
-/** Enabled webhooks whose failing stretch has passed the rule's share of the time before the service disables them (EXT disablesAt). */
-async function aboutToDisableConditions(api: ConnectApi, rule: TAlertRuleRow, now: Date): Promise<TConditions> {
-  const out: TConditions = new Map();
-  for (const w of await scopedWebhooks(api, rule)) {
-    const warning = disableWarning(w, null, now.getTime());
-    if (!warning || warning.percent < rule.threshold) continue;
-    out.set(subjectOf(w), { webhookId: w.id, url: w.url, description: w.description, failingSince: warning.failingSince, disablesAt: warning.disablesAt, percent: warning.percent, warning: warning.sentence });
-  }
-  return out;
-}
-
 const tagValue = (tags: string[], prefix: string) => tags.find((t) => t.startsWith(prefix))?.slice(prefix.length) ?? null;
 
 /**
@@ -156,7 +145,8 @@ async function grantConditions(api: ConnectApi, rule: TAlertRuleRow, now: Date):
   return out;
 }
 
-export async function findConditions(api: ConnectApi, rule: TAlertRuleRow, now = new Date()): Promise<TConditions> {
+/** `open`: the rule's alerts firing now, by subject (an incident rule follows them to their end). */
+export async function findConditions(api: ConnectApi, rule: TAlertRuleRow, now = new Date(), open = new Map<string, TAlertRow>()): Promise<TConditions> {
   switch (rule.kind as TAlertRuleKind) {
     case 'failure_streak':
       return healthConditions(api, rule, (h) => h.failureStreak >= rule.threshold);
@@ -167,7 +157,7 @@ export async function findConditions(api: ConnectApi, rule: TAlertRuleRow, now =
     case 'webhook_disabled':
       return disabledConditions(api, rule);
     case 'about_to_disable':
-      return aboutToDisableConditions(api, rule, now);
+      return incidentConditions(api, rule, await scopedWebhooks(api, rule), open, now);
     case 'grant_undelivered':
       return grantConditions(api, rule, now);
     case 'backup_failed':

@@ -1,10 +1,11 @@
-import 'server-only';
-import { isUnsupported, type ConnectApi } from '@/lib/console/connect-api';
+import type { ConnectApi } from '@/lib/console/connect-api/client';
+import { isUnsupported } from '@/lib/console/connect-api/errors';
 import type { TOutageGap, TWindow } from './gap-words';
 
 export type { TOutageGap } from './gap-words';
 
-// A webhook's last outage and what it left behind, from the service over HTTP: its newest
+// A webhook's last outage and what it left behind (also read by the worker process's alert
+// evaluator, so no 'server-only' here), from the service over HTTP: its newest
 // `webhook.disabled` event (tag `webhook:<id>`: when, and the failing stretch before it) and the
 // `webhook.recovered` that re-enabled it. Two counts name the gap: the messages made while it was
 // disabled that it never got (replay-missing over the disabled time) and the ones that failed for
