@@ -102,6 +102,15 @@ export function DuplicateBadge() {
   );
 }
 
+/** A copy with the message's id whose signature did not verify, beside the service's verified delivery (lib/console/timeline/reconcile.ts). */
+export function SuspiciousBadge() {
+  return (
+    <Badge tone="red" title="A copy with this message id whose signature did not verify, although the service's delivery verified: not from the service. Do not resend; check who else posts to this receiver and rotate its URL and signing secret.">
+      suspicious arrival
+    </Badge>
+  );
+}
+
 export function EnabledBadge({ disabled }: { disabled: boolean }) {
   return disabled ? (
     <Badge tone="gray" dot>

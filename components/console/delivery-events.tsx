@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { TDeliveryEvent, TReceiverRef, TTimelineAttempt, TTimelineReceipt } from '@/lib/console/timeline/timeline-types';
-import { AttemptStatusBadge, Badge, DuplicateBadge, HttpCodeBadge, VerdictBadge } from './badge';
+import { AttemptStatusBadge, Badge, DuplicateBadge, HttpCodeBadge, SuspiciousBadge, VerdictBadge } from './badge';
 import { CollapsibleText } from './collapsible-text';
 import { BodyViewer } from './body-viewer/body-viewer';
 import { Timestamp } from './timestamp';
@@ -103,6 +103,7 @@ function ReceiptItem({
         <Timestamp value={r.receivedAt} withMs />
         <VerdictBadge verdict={r.verdict} reason={r.verdictReason} />
         {r.duplicate ? <DuplicateBadge /> : null}
+        {r.suspicious ? <SuspiciousBadge /> : null}
         <span className="inline-flex items-center gap-1 text-slate-600">
           answered <HttpCodeBadge code={r.responseStatus} />
         </span>

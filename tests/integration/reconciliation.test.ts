@@ -21,6 +21,7 @@ let receiver: TReceiver;
 let tok: string;
 const cookies: Record<'admin' | 'viewer', string> = { admin: '', viewer: '' };
 const ids: Record<string, string> = {};
+const slugs: Record<string, string> = {};
 const grants: { id: string; trackingId: string; amount: number; createdAt: string; ein: string }[] = [];
 let day = '';
 
@@ -33,6 +34,7 @@ async function consoleReceiverWebhook(name: string, rightSecret: boolean): Promi
   assert.equal(created.status, 201, created.text);
   const secret = rightSecret ? (await call(app, 'GET', `/v1/webhooks/${created.body.id}/secret`, { token: tok })).body.key : `whsec_${Buffer.from('not the webhook secret, 32 bytes').toString('base64')}`;
   assert.equal((await as('admin', 'PATCH', `/api/receivers/${inbox.body.id}`, { secrets: [secret] })).status, 200);
+  slugs[created.body.id] = inbox.body.slug;
   return created.body.id;
 }
 
@@ -92,10 +94,10 @@ describe('daily reconciliation', () => {
     const alpha = res.body.nonprofits.find((n: any) => n.ein === '530196605');
     assert.deepEqual([alpha.name, alpha.grants, alpha.amount, alpha.nonprofitId], ['Alpha Food Bank', 2, 17500, ids['530196605']]);
     const hook = (id: string) => alpha.webhooks.find((w: any) => w.webhookId === id);
-    assert.deepEqual(hook(ids.verified), { webhookId: ids.verified, sent: 2, delivered: 2, received: 2, verified: 2 });
-    assert.deepEqual(hook(ids.plain), { webhookId: ids.plain, sent: 2, delivered: 2, received: null, verified: null }, 'not a receiver of this console: unknown, not zero');
-    assert.deepEqual(hook(ids.badSig), { webhookId: ids.badSig, sent: 2, delivered: 2, received: 2, verified: 0 });
-    assert.deepEqual(hook(ids.off), { webhookId: ids.off, sent: 0, delivered: 0, received: null, verified: null }, 'disabled before the grants: never sent');
+    assert.deepEqual(hook(ids.verified), { webhookId: ids.verified, sent: 2, delivered: 2, received: 2, verified: 2, suspicious: 0 });
+    assert.deepEqual(hook(ids.plain), { webhookId: ids.plain, sent: 2, delivered: 2, received: null, verified: null, suspicious: null }, 'not a receiver of this console: unknown, not zero');
+    assert.deepEqual(hook(ids.badSig), { webhookId: ids.badSig, sent: 2, delivered: 2, received: 2, verified: 0, suspicious: 0 });
+    assert.deepEqual(hook(ids.off), { webhookId: ids.off, sent: 0, delivered: 0, received: null, verified: null, suspicious: null }, 'disabled before the grants: never sent');
     const diffs = res.body.differences as { trackingId: string; grantId: string; webhookId: string; state: string }[];
     const of = (w: string) => diffs.filter((d) => d.webhookId === w).map((d) => d.state);
     assert.deepEqual(of(ids.verified), []);
@@ -112,10 +114,10 @@ describe('daily reconciliation', () => {
       const res = await as('admin', 'GET', `/api/reconciliation?date=${day}&nonprofit=${nonprofit}`);
       assert.equal(res.status, 200, res.text);
       assert.deepEqual(res.body.nonprofits.map((n: any) => n.name), ['Beta Library']);
-      assert.deepEqual(res.body.totals, { grants: 1, amount: 99900, differences: 2 });
+      assert.deepEqual(res.body.totals, { grants: 1, amount: 99900, differences: 2, suspicious: 0 });
     }
     const empty = await as('admin', 'GET', '/api/reconciliation?date=2020-01-01');
-    assert.deepEqual([empty.body.totals, empty.body.nonprofits, empty.body.differences], [{ grants: 0, amount: 0, differences: 0 }, [], []]);
+    assert.deepEqual([empty.body.totals, empty.body.nonprofits, empty.body.differences], [{ grants: 0, amount: 0, differences: 0, suspicious: 0 }, [], []]);
     // A day the service's dates cannot hold (its range ends after 9999-12-31T23:59:59Z) is named here, not passed on to come back as an "Upstream error".
     for (const [q, field] of [['date=2026-02-30', 'date'], ['date=yesterday', 'date'], ['date=9999-12-31', 'date'], ['date=1969-12-31', 'date'], ['format=xml', 'format'], ['nonprofit=acme', 'nonprofit'], ['includeDonor=maybe', 'includeDonor']] as const) {
       const res = await as('admin', 'GET', `/api/reconciliation?${q}`);
@@ -179,6 +181,70 @@ describe('daily reconciliation', () => {
     assert.equal(bad.body.errors[0].path, 'before');
     const long = await call(app, 'GET', '/v1/grants/deliveries?after=2026-01-01T00:00:00Z&before=2026-03-01T00:00:00Z', { token: tok });
     assert.equal(long.status, 400, 'at most 31 days');
+  });
+
+  // Issue 50.2: after a grant was delivered and verified, a copy POSTed to its receiver with the same
+  // webhook-id, an altered amount and a wrong signature must not turn it into a difference, nor
+  // propose a resend (a second donation in the CRM): it is listed on its own as a suspicious arrival.
+  test('a forged copy after a verified delivery: a suspicious arrival, never a difference or a resend', async () => {
+    const g = grants[0];
+    const msgs = await call(app, 'GET', `/v1/webhooks/${ids.verified}/messages?pageLimit=100`, { token: tok });
+    const message = msgs.body.results.find((m: any) => m.payload?.data?.id === g.id || JSON.stringify(m.payload ?? {}).includes(g.id));
+    assert.ok(message, msgs.text);
+    const sent = (await call(app, 'GET', `/v1/webhooks/${ids.verified}/messages/${message.id}`, { token: tok })).body;
+    const body = JSON.stringify(sent.payload).replace(`"amount":${g.amount}`, `"amount":${g.amount * 100}`);
+    assert.notEqual(body, JSON.stringify(sent.payload), 'the amount was altered');
+    const forged = await fetch(`${app.baseUrl}/ingest/${slugs[ids.verified]}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': message.id,
+        'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+        'webhook-signature': `v1,${Buffer.alloc(32, 7).toString('base64')}`,
+      },
+      body,
+    });
+    assert.equal(forged.status, 200, 'the receiver answers as it is set to');
+
+    const res = await as('admin', 'GET', `/api/reconciliation?date=${day}`);
+    assert.equal(res.status, 200, res.text);
+    const diffs = (res.body.differences as { webhookId: string; trackingId: string }[]).filter((d) => d.webhookId === ids.verified);
+    assert.deepEqual(diffs, [], 'a verified delivery stays verified');
+    assert.equal(res.body.totals.differences, 6);
+    assert.deepEqual(res.body.suspicious, [{ trackingId: g.trackingId, grantId: g.id, nonprofitId: ids[g.ein], webhookId: ids.verified, state: 'delivered-and-received', arrivals: 1 }]);
+    assert.equal(res.body.totals.suspicious, 1);
+    const alpha = res.body.nonprofits.find((n: any) => n.ein === g.ein);
+    assert.deepEqual(alpha.webhooks.find((w: any) => w.webhookId === ids.verified), { webhookId: ids.verified, sent: 2, delivered: 2, received: 2, verified: 2, suspicious: 1 });
+
+    const csv = await fetch(`${app.baseUrl}/api/reconciliation?date=${day}&format=csv`, { headers: { cookie: cookies.admin } });
+    const rows = parse(await csv.text(), { columns: true }) as Record<string, string>[];
+    const row = rows.find((r) => r.webhook_id === ids.verified && r.grant_id === g.id)!;
+    assert.deepEqual([row.received, row.verified, row.state, row.suspicious_arrivals], ['1', 'true', 'delivered-and-received', '1']);
+    assert.ok(rows.filter((r) => r.webhook_id === ids.verified && r.grant_id !== g.id).every((r) => r.suspicious_arrivals === '0'));
+
+    const problems = await as('admin', 'GET', '/api/problems');
+    assert.equal(problems.status, 200, problems.text);
+    const item = problems.body.items.find((i: any) => i.id === message.id && i.webhookId === ids.verified);
+    assert.ok(item, `the suspicious arrival is a Problems row: ${problems.text}`);
+    assert.equal(item.reconciliation, 'delivered-and-received');
+    assert.equal(item.suspiciousArrivals, 1);
+    assert.match(item.explanation, /^delivered: arrived .*; a suspicious arrival at .*do not resend.*rotate its URL and signing secret/);
+    assert.doesNotMatch(item.explanation, /resend to check/);
+    const group = problems.body.groups.find((gr: any) => gr.webhook.id === ids.verified);
+    assert.deepEqual(group.counts.map((c: any) => [c.key, c.count]), [['suspicious-arrival', 1]]);
+    const page = await (await fetch(`${app.baseUrl}/problems`, { headers: { cookie: cookies.admin } })).text();
+    assert.match(page, new RegExp(`data-message-id="${message.id}" data-webhook-id="${ids.verified}" data-reconciliation="delivered-and-received" data-kind="suspicious-arrival"`));
+
+    const found = await as('admin', 'GET', `/api/search?q=${g.trackingId}`);
+    const delivery = found.body.messages.find((m: any) => m.id === message.id).deliveries.find((d: any) => d.webhook.id === ids.verified);
+    assert.equal(delivery.reconciliation, 'delivered-and-received');
+    assert.deepEqual(delivery.receipts.map((r: any) => [r.verdict, r.suspicious ?? false]), [['valid', false], ['invalid signature', true]]);
+    assert.match(delivery.explanation, /a suspicious arrival at .*not from the service/);
+    const receiptPage = await (await fetch(`${app.baseUrl}/receipts/${delivery.receipts[1].id}`, { headers: { cookie: cookies.admin } })).text();
+    assert.match(receiptPage, /Suspicious arrival: not from the service/);
+    assert.match(receiptPage, /its body differs from what the service sent/);
+    const verifiedPage = await (await fetch(`${app.baseUrl}/receipts/${delivery.receipts[0].id}`, { headers: { cookie: cookies.admin } })).text();
+    assert.doesNotMatch(verifiedPage, /Suspicious arrival/);
   });
 });
 

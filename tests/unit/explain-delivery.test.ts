@@ -134,3 +134,14 @@ test('an answer retention purged is said to be purged, not guessed at', () => {
   assert.match(explain({ state: 'network-error', delivery: failed(0) }), /no response \(the error was purged\)/);
   assert.doesNotMatch(explain({ state: 'network-error', delivery: failed(0) }), /network error or timeout/);
 });
+
+test('a suspicious arrival is said apart from the verified delivery, with what to do instead of a resend', () => {
+  const delivered = { status: 'success', attemptCount: 1, nextAttempt: null, attempts: [attempt(200)] };
+  const forged = { ...receipt(200, 'invalid signature', 'no signature matched'), receivedAt: '2026-11-23T12:05:00.000Z', suspicious: true };
+  const s = explain({ delivery: delivered, receipts: [receipt(), forged] });
+  assert.equal(
+    s,
+    'delivered: arrived 12:01:03 at receiver “acme”, signature valid, answered 200; a suspicious arrival at 12:05:00 (no signature matched): a copy with this message id whose signature did not verify, not from the service — do not resend: the delivery verified; check who else posts to this receiver and rotate its URL and signing secret',
+  );
+  assert.doesNotMatch(s, /resend to check/);
+});

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { isProblem, RECONCILIATIONS, reconcile, type TReconcileInput, type TReconciliation } from '../../lib/console/timeline/reconcile';
+import { isDeliveryProblem, isProblem, RECONCILIATIONS, reconcile, suspiciousArrivals, type TReconcileInput, type TReconciliation } from '../../lib/console/timeline/reconcile';
 
 // One state per (message, webhook): what the API says it sent to that webhook beside what arrived
 // at that webhook's receiver. Every state appears in the table; the last test checks that.
@@ -81,4 +81,24 @@ test('isProblem: failures, retries past the first, and what the receiver saw go 
   for (const [status, attemptCount, reconciliation, expected] of cases) {
     assert.equal(isProblem({ status, attemptCount, reconciliation }), expected, `${status}/${attemptCount}/${reconciliation}`);
   }
+});
+
+// Issue 50.2: the state is the service's verified delivery's; a copy whose signature did not verify
+// beside it is a suspicious arrival, listed apart (suspiciousArrivals), never the state.
+test('a verified delivery stays verified: a forged copy after it (or before, beyond the attempts) is suspicious', () => {
+  const forged = rcpt(200, 'invalid signature');
+  const cases: [string, TReconcileInput, TReconciliation, (boolean[] | null)][] = [
+    ['a forged copy after the verified delivery', at(delivery('success', 1, [200]), [rcpt(), forged]), 'delivered-and-received', [false, true]],
+    ['two forged copies, one before and one after', at(delivery('success', 1, [200]), [forged, rcpt(), forged]), 'delivered-and-received', [true, false, true]],
+    ['a forged copy after a retry through a 500', at(delivery('success', 2, [500, 200]), [rcpt(500), rcpt(), rcpt(200, 'timestamp outside tolerance')]), 'delivered-and-received', [false, false, true]],
+    ['the receiver held a wrong secret, then a resend verified: the service\'s own', at(delivery('success', 2, [200, 200]), [forged, rcpt()]), 'delivered-and-received', null],
+    ['no verified arrival: the failed check is the story', at(delivery('success', 1, [200]), [forged]), 'received-bad-signature', null],
+    ['a receiver without a secret checked nothing: not suspicious', at(delivery('success', 1, [200]), [rcpt(), rcpt(200, 'no secret configured')]), 'duplicate', null],
+  ];
+  for (const [name, input, state, flags] of cases) {
+    assert.equal(reconcile(input), state, name);
+    assert.deepEqual(suspiciousArrivals(input.receipts, input.delivery!.attemptCount), flags, name);
+  }
+  assert.equal(isProblem({ status: 'success', attemptCount: 1, reconciliation: 'delivered-and-received', suspiciousArrivals: 1 }), true, 'a Problems row of its own kind');
+  assert.equal(isDeliveryProblem({ status: 'success', attemptCount: 1, reconciliation: 'delivered-and-received' }), false);
 });

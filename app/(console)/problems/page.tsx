@@ -1,7 +1,8 @@
 import { Pager } from '@/components/console/pager';
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { EnabledBadge, MessageStatusBadge, ReconciliationBadge } from '@/components/console/badge';
+import { EnabledBadge, MessageStatusBadge, ReconciliationBadge, SuspiciousBadge } from '@/components/console/badge';
+import { isDeliveryProblem } from '@/lib/console/timeline/reconcile';
 import { Callout, ErrorCallout } from '@/components/console/callout';
 import { EmptyState } from '@/components/console/empty-state';
 import { PageHeader } from '@/components/console/page-header';
@@ -137,11 +138,20 @@ function GroupCard({ group: g }: { group: TProblemGroup }) {
 }
 
 function ProblemRow({ item, group }: { item: TProblemItem; group?: TProblemGroup }) {
+  // Delivered and verified, with a copy that did not verify beside it: its own kind (no resend).
+  const suspicious = !isDeliveryProblem(item);
   return (
-    <li className="flex flex-col gap-1 px-4 py-2.5 text-sm sm:flex-row sm:items-center sm:gap-3" data-testid="problem-item" data-message-id={item.id} data-webhook-id={item.webhookId} data-reconciliation={item.reconciliation}>
+    <li
+      className="flex flex-col gap-1 px-4 py-2.5 text-sm sm:flex-row sm:items-center sm:gap-3"
+      data-testid="problem-item"
+      data-message-id={item.id}
+      data-webhook-id={item.webhookId}
+      data-reconciliation={item.reconciliation}
+      data-kind={suspicious ? 'suspicious-arrival' : item.reconciliation}
+    >
       <div className="flex shrink-0 flex-wrap items-center gap-2">
         <Timestamp value={item.timestamp} />
-        <ReconciliationBadge value={item.reconciliation} />
+        {suspicious ? <SuspiciousBadge /> : <ReconciliationBadge value={item.reconciliation} />}
         <MessageStatusBadge status={item.status} />
       </div>
       <div className="min-w-0 flex-1">

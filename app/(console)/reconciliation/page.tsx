@@ -18,6 +18,7 @@ import { pageSearchParams, type TPageProps } from '@/lib/http/page-props';
 import { loadOrError } from '@/app/(console)/_lib/errors';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
 import { formatMoney } from '@/lib/format';
+import { SUSPICIOUS_ADVICE } from '@/lib/console/timeline/explain-delivery';
 
 export const metadata: Metadata = { title: 'Reconciliation' };
 export const dynamic = 'force-dynamic';
@@ -194,6 +195,24 @@ export default async function ReconciliationPage({ searchParams }: TPageProps) {
                 ))}
               </TBody>
             </Table>
+          ) : null}
+          {r.suspicious.length ? (
+            <section className="space-y-2" data-testid="recon-suspicious">
+              <h2 className="text-sm font-semibold text-slate-800">Suspicious arrivals ({r.suspicious.length.toLocaleString('en-US')})</h2>
+              <p className="text-xs text-slate-600">
+                Delivered and verified, and then (or before) another copy with the same message id whose signature did not verify came to the receiver. No difference: {SUSPICIOUS_ADVICE}.
+              </p>
+              <ul className="space-y-1 text-xs">
+                {r.suspicious.slice(0, SHOWN_DIFFERENCES).map((d) => (
+                  <li key={`${d.grantId}-${d.webhookId}`} data-testid="recon-suspicious-row">
+                    <Link href={`/cases/${encodeURIComponent(d.trackingId)}`} className="inline-block py-1 font-mono text-indigo-700 hover:underline">
+                      {d.trackingId}
+                    </Link>{' '}
+                    on {names.get(d.webhookId) ?? d.webhookId}: {d.arrivals === 1 ? 'one copy' : `${d.arrivals} copies`} that did not verify
+                  </li>
+                ))}
+              </ul>
+            </section>
           ) : null}
         </>
       ) : null}

@@ -95,6 +95,7 @@ async function caseDeliveries(api: ConnectApi, f: TFound, message: { id: string;
       receipts: joined.receipts,
       reconciliation: joined.reconciliation,
       explanation: joined.explanation,
+      ...(joined.suspiciousArrivals ? { suspiciousArrivals: joined.suspiciousArrivals } : {}),
     };
   });
   return deliveries.sort((a, b) => SEVERITY.indexOf(a.reconciliation) - SEVERITY.indexOf(b.reconciliation));

@@ -42,6 +42,8 @@ export type TCaseDelivery = {
   receipts: TTimelineReceipt[];
   reconciliation: TReconciliation;
   explanation: string;
+  /** Copies among `receipts` that did not verify beside the verified delivery (set when there are any). */
+  suspiciousArrivals?: number;
 };
 
 /** A receipt of the message sent again by staff (lib/console/forward): the reply's summary; its page has the rest. */

@@ -3,13 +3,13 @@ import { ConnectApiError, isUnsupported, type ConnectApi, type TMessage, type TP
 import type { TTroubledMessage } from '@/lib/console/connect-api/schemas';
 import type { TEnvironmentName } from '../staff/session';
 import { mapLimit } from '../map-limit';
-import { countAnsweredWithBadSignature, troubledReceiptsPage, type TTroubledReceipt } from '../receivers/troubled-receipts';
+import { countAnsweredWithBadSignature, countSuspiciousArrivals, troubledReceiptsPage, type TTroubledReceipt } from '../receivers/troubled-receipts';
 import { receiversOfDelivery } from '../timeline/join-delivery';
 import { isProblem } from '../timeline/reconcile';
 import { deliveryOf } from '../timeline/message-delivery';
 import type { TTimelineWebhook } from '../timeline/timeline-types';
 import { completeRows, type TProblemContext, type TProblemRow } from './problem-rows';
-import { encodeCursor, type TIndexCursor, type TProblemCount, type TProblemGroup, type TProblemItem } from './problem-types';
+import { encodeCursor, SUSPICIOUS_KIND, SUSPICIOUS_LABEL, type TIndexCursor, type TProblemCount, type TProblemGroup, type TProblemItem } from './problem-types';
 
 // The problems view by index, not by scan: three sources, each read from where the last page left
 // it and merged newest first —
@@ -48,8 +48,12 @@ export async function indexProblems(
   const range = { after: since.toISOString(), before: until.toISOString() };
 
   const groupsRead = (async () => {
-    const [service, receiverOnly] = await Promise.all([api.countTroubledMessages({ ...range, cap: COUNT_CAP }), countAnsweredWithBadSignature(receiverIds, since, until, COUNT_CAP)]);
-    return groupsOf(service.results, receiverOnly);
+    const [service, receiverOnly, suspicious] = await Promise.all([
+      api.countTroubledMessages({ ...range, cap: COUNT_CAP }),
+      countAnsweredWithBadSignature(receiverIds, since, until, COUNT_CAP),
+      countSuspiciousArrivals(receiverIds, since, until, COUNT_CAP),
+    ]);
+    return groupsOf(service.results, receiverOnly, suspicious);
   })();
 
   // Every (webhook, message) the sender listed as failed or retrying in this request's reads, shown
@@ -159,13 +163,15 @@ export async function indexProblems(
   }
   return { groups: await groupsRead, items, nextPageToken: done ? null : encodeCursor(at) };
 
-  function groupsOf(service: { webhookId: string; failed: { count: number; capped: boolean }; retrying: { count: number; capped: boolean } }[], receiverOnly: Map<string, { count: number; capped: boolean }>): TProblemGroup[] {
+  type TCounts = Map<string, { count: number; capped: boolean }>;
+  function groupsOf(service: { webhookId: string; failed: { count: number; capped: boolean }; retrying: { count: number; capped: boolean } }[], receiverOnly: TCounts, suspiciousAt: TCounts): TProblemGroup[] {
     const bySender = new Map(service.map((s) => [s.webhookId, s]));
     const groups: TProblemGroup[] = [];
     for (const webhook of ctx.webhooks) {
       const s = bySender.get(webhook.id);
       const at = targets.get(webhook.id)!;
       const receiver = at.map((r) => receiverOnly.get(r.id)).filter((c) => c !== undefined);
+      const suspicious = at.map((r) => suspiciousAt.get(r.id)).filter((c) => c !== undefined);
       const counts: TProblemCount[] = [
         { key: 'failed', label: 'failed (no further attempts)', count: s?.failed.count ?? 0, capped: s?.failed.capped ?? false },
         { key: 'retrying', label: 'retrying after two or more attempts', count: s?.retrying.count ?? 0, capped: s?.retrying.capped ?? false },
@@ -175,6 +181,7 @@ export async function indexProblems(
           count: receiver.reduce((n, c) => n + c.count, 0),
           capped: receiver.some((c) => c.capped),
         },
+        { key: SUSPICIOUS_KIND, label: SUSPICIOUS_LABEL, count: suspicious.reduce((n, c) => n + c.count, 0), capped: suspicious.some((c) => c.capped) },
       ].filter((c) => c.count > 0);
       const total = counts.reduce((n, c) => n + c.count, 0);
       if (!total) continue;

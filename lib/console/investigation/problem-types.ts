@@ -7,6 +7,9 @@ import type { TReceiverRef, TTimelineMessage, TTimelineWebhook } from '../timeli
 // the scan for services without the extensions it needs (scan-problems.ts).
 
 export const PROBLEMS_PAGE_SIZE = 50;
+/** A delivered message with a copy that did not verify beside it: a problem of its own kind, never a resend. */
+export const SUSPICIOUS_KIND = 'suspicious-arrival';
+export const SUSPICIOUS_LABEL = 'delivered and verified, then a copy that did not verify (suspicious arrival)';
 export const DEFAULT_WINDOW_MS = 7 * 24 * 3600_000;
 
 export type TProblemItem = TTimelineMessage & { webhookId: string; grant: TProblemGrant | null };

@@ -4,11 +4,11 @@ import type { TEnvironmentName } from '../staff/session';
 import { mapLimit } from '../map-limit';
 import { troubledMessageIds } from '../receivers/receipts-by-message';
 import { receiversOfDelivery } from '../timeline/join-delivery';
-import { isProblem, RECONCILIATION_LABELS, type TReconciliation } from '../timeline/reconcile';
+import { isDeliveryProblem, isProblem, RECONCILIATION_LABELS } from '../timeline/reconcile';
 import { deliveryOf } from '../timeline/message-delivery';
 import { problemGrant } from './problem-grant';
 import { completeRows, joinRows, type TProblemContext, type TProblemRow } from './problem-rows';
-import { encodeCursor, type TProblemGroup, type TProblemItem, type TScanCursor } from './problem-types';
+import { encodeCursor, SUSPICIOUS_KIND, SUSPICIOUS_LABEL, type TProblemGroup, type TProblemItem, type TScanCursor } from './problem-types';
 
 // The problems view for a service without GET /v1/webhooks/messages (an extension): each webhook's
 // failed and pending messages read through its message list, up to SCAN_CAP each, plus the
@@ -59,11 +59,14 @@ export async function scanProblems(
     const rows: TProblemRow[] = await mapLimit(messages, 6, async (message) => ({ webhook, message, delivery: await deliveryOf(envName, api, webhook.id, message) }));
     const joined = await joinRows(api, ctx, webhook, rows);
     const items = joined.map((m, i): TProblemItem => ({ ...m, webhookId: webhook.id, grant: problemGrant(messages[i]) })).filter(isProblem);
-    const byState = new Map<TReconciliation, number>();
-    for (const item of items) byState.set(item.reconciliation, (byState.get(item.reconciliation) ?? 0) + 1);
+    const byState = new Map<string, number>();
+    for (const item of items) {
+      const key = isDeliveryProblem(item) ? item.reconciliation : SUSPICIOUS_KIND;
+      byState.set(key, (byState.get(key) ?? 0) + 1);
+    }
     const truncated = failed.truncated || pending.truncated || troubled.length >= SCAN_CAP;
     const receiver = targets[0] ? { id: targets[0].id, name: targets[0].name, slug: targets[0].slug } : null;
-    const counts = [...byState].map(([key, count]) => ({ key, label: RECONCILIATION_LABELS[key], count, capped: truncated }));
+    const counts = [...byState].map(([key, count]) => ({ key, label: key === SUSPICIOUS_KIND ? SUSPICIOUS_LABEL : RECONCILIATION_LABELS[key as keyof typeof RECONCILIATION_LABELS], count, capped: truncated }));
     const group: TProblemGroup = { webhook, receiver, counts, total: items.length, truncated };
     return { group, items, rows: new Map(rows.map((r) => [r.message.id, r])) };
   });

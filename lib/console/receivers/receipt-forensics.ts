@@ -13,7 +13,7 @@ import type { TTimelineWebhook } from '../timeline/timeline-types';
 // and the exact body it sent.
 
 /** `sentBody`: the payload as the service sent it (its JSON text), for the body viewer's sent vs received; null when unknown. */
-export type TReceiptForensics = { webhook: TTimelineWebhook | null; forensics: TForensics; sentBody: string | null };
+export type TReceiptForensics = { webhook: TTimelineWebhook | null; forensics: TForensics; sentBody: string | null; attemptCount: number };
 
 export async function receiptForensics(envName: TEnvironmentName, api: ConnectApi, receipt: TReceipt, receiver: TReceiver): Promise<TReceiptForensics> {
   const { webhooks } = await accountWebhooks(envName, api).catch(() => ({ webhooks: [] as TTimelineWebhook[] }));
@@ -23,11 +23,13 @@ export async function receiptForensics(envName: TEnvironmentName, api: ConnectAp
   const candidates = [...reaching.filter((w) => receipt.host && hostMatchesUrl(receipt.host, w.url)), ...reaching.filter((w) => !receipt.host || !hostMatchesUrl(receipt.host, w.url))];
   let webhook: TTimelineWebhook | null = null;
   let sentBody: string | null = null;
+  let attemptCount = 0;
   for (const w of candidates) {
     if (!receipt.messageId) break;
     const message = await api.getMessage(w.id, receipt.messageId).catch((err) => (err instanceof ConnectApiError ? null : Promise.reject(err)));
     if (!message) continue;
     webhook = w;
+    attemptCount = message.attemptCount;
     // The service keeps the exact bytes it signed; its JSON re-serialises to them (keys keep their order).
     sentBody = message.payload === undefined ? null : JSON.stringify(message.payload);
     break;
@@ -36,6 +38,7 @@ export async function receiptForensics(envName: TEnvironmentName, api: ConnectAp
   return {
     webhook,
     sentBody,
+    attemptCount,
     forensics: signatureForensics({
       headers: receipt.headers,
       body: receipt.body,

@@ -7,6 +7,7 @@ import { staffView } from '../staff/staff-view';
 import { getReceiver } from './get-receiver';
 import { receiptForensics } from './receipt-forensics';
 import { getReceipt } from './receipts';
+import { receiptSuspicion } from './receipt-suspicion';
 
 // The receipt page's view: the stored request, its signature forensics (checked on the stored
 // bytes and secrets), the webhook that sent it, its forwards, and what staff may do with it. A viewer
@@ -16,7 +17,7 @@ export const loadReceiptView = staffView(async ({ staff, api }, id: string) => {
   const receipt = /^\d{1,15}$/.test(id) ? await getReceipt(Number(id)) : null;
   const receiver = receipt ? await getReceiver(receipt.receiverId) : null;
   if (!receipt || !receiver) notFound();
-  const { webhook, forensics, sentBody } = await receiptForensics(staff.environment, api, receipt, receiver);
+  const { webhook, forensics, sentBody, attemptCount } = await receiptForensics(staff.environment, api, receipt, receiver);
   const webhookFingerprint = forensics.webhookSecret?.fingerprint ?? null;
   // Operators and admins forward and copy; a viewer sees the forwards (masked) and no command.
   const operator = hasRole(staff.role, 'operator');
@@ -31,6 +32,8 @@ export const loadReceiptView = staffView(async ({ staff, api }, id: string) => {
     operator,
     curl: operator ? receiptCurl(receipt) : null,
     forwards: await forwardsOf([receipt.id]),
+    /** Set when this is a suspicious arrival: the verified arrival of its message it imitates. */
+    suspicion: await receiptSuspicion(receipt, attemptCount),
     /** The body is there to forward (or there was none). */
     bodyKept: receipt.body !== null || receipt.bodySize === 0,
     /** A re-signed forward needs a secret of the receiver. */

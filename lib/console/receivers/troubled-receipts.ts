@@ -47,20 +47,43 @@ export async function troubledReceiptsPage(receiverIds: string[], since: Date, u
   return rows.map((r) => ({ id: Number(r.id), receiverId: r.receiver_id, messageId: r.message_id, receivedAt: new Date(r.received_at) }));
 }
 
+// A verified arrival of the same message at the same receiver the receiver acknowledged before this
+// one: the service's delivery settled there, so this copy is suspicious (reconcile.ts), not its story.
+const AFTER_VERIFIED = sql.raw(
+  `exists (select 1 from console.receipts g where g.message_id = r.message_id and g.receiver_id = r.receiver_id and g.id < r.id and g.verdict = 'valid' and g.response_status between 200 and 299)`,
+);
+type TCounts = Map<string, { count: number; capped: boolean }>;
+
 /**
  * Per receiver, the messages whose newest arrival failed the signature check although it was
- * answered 2xx — the sender counts those delivered, so no sender-side count has them — exact up to `cap`.
+ * answered 2xx — the sender counts those delivered, so no sender-side count has them — exact up to
+ * `cap`; not those the receiver had already verified (that copy is a suspicious arrival).
  */
-export async function countAnsweredWithBadSignature(receiverIds: string[], since: Date, until: Date, cap: number): Promise<Map<string, { count: number; capped: boolean }>> {
+export async function countAnsweredWithBadSignature(receiverIds: string[], since: Date, until: Date, cap: number): Promise<TCounts> {
+  return countPerReceiver(receiverIds, cap, sql`select 1 from console.receipts r
+          where r.receiver_id = rid.id and r.message_id is not null and ${TROUBLED} and r.verdict <> 'valid' and r.response_status between 200 and 299
+            and r.received_at >= ${since.toISOString()}::timestamptz and r.received_at < ${until.toISOString()}::timestamptz and ${NEWEST} and not ${AFTER_VERIFIED}`);
+}
+
+/**
+ * Per receiver, the messages with a suspicious arrival in [since, until): a copy whose signature check
+ * failed, answered 2xx (what a receiver answers unless set otherwise for a drill), after a verified
+ * arrival the receiver acknowledged; exact up to `cap`. Over receipts_unverified_accepted_idx, each
+ * checked by the (message_id, receiver_id) index: not receipts_troubled_idx, whose error answers (a
+ * week of 500s at 100k grants) would each be read to find none. A copy before the verified arrival,
+ * or one answered an error, is told apart only with the service's attempts: the rows show it, no count does.
+ */
+export async function countSuspiciousArrivals(receiverIds: string[], since: Date, until: Date, cap: number): Promise<TCounts> {
+  return countPerReceiver(receiverIds, cap, sql`select distinct r.message_id from console.receipts r
+          where r.receiver_id = rid.id and r.message_id is not null and r.verdict <> 'valid' and r.response_status between 200 and 299 and r.verdict <> 'no secret configured'
+            and r.received_at >= ${since.toISOString()}::timestamptz and r.received_at < ${until.toISOString()}::timestamptz and ${AFTER_VERIFIED}`);
+}
+
+async function countPerReceiver(receiverIds: string[], cap: number, rowsOf: ReturnType<typeof sql>): Promise<TCounts> {
   if (!receiverIds.length) return new Map();
   const rows = await queryRows<{ id: string; n: number }>(
     await getDb(),
-    sql`select rid.id, (select count(*)::int from (
-          select 1 from console.receipts r
-          where r.receiver_id = rid.id and r.message_id is not null and ${TROUBLED} and r.verdict <> 'valid' and r.response_status between 200 and 299
-            and r.received_at >= ${since.toISOString()}::timestamptz and r.received_at < ${until.toISOString()}::timestamptz and ${NEWEST}
-          limit ${cap + 1}) x) as n
-        from unnest(${ids(receiverIds)}) as rid(id)`,
+    sql`select rid.id, (select count(*)::int from (${rowsOf} limit ${cap + 1}) x) as n from unnest(${ids(receiverIds)}) as rid(id)`,
   );
   return new Map(rows.map((r) => [r.id, { count: Math.min(Number(r.n), cap), capped: Number(r.n) > cap }]));
 }

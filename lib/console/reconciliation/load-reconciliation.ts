@@ -11,9 +11,11 @@ export type TReconView = {
   from: string;
   to: string;
   nonprofit: string | null;
-  totals: { grants: number; amount: number; differences: number };
-  nonprofits: { nonprofitId: string; ein: string; name: string; grants: number; amount: number; webhooks: { webhookId: string; sent: number; delivered: number; received: number | null; verified: number | null }[] }[];
+  totals: { grants: number; amount: number; differences: number; suspicious: number };
+  nonprofits: { nonprofitId: string; ein: string; name: string; grants: number; amount: number; webhooks: { webhookId: string; sent: number; delivered: number; received: number | null; verified: number | null; suspicious: number | null }[] }[];
   differences: { trackingId: string; grantId: string; nonprofitId: string; webhookId: string; state: TReconciliation }[];
+  /** Grant × webhook pairs with copies that did not verify beside the verified delivery: no difference, listed apart. */
+  suspicious: { trackingId: string; grantId: string; nonprofitId: string; webhookId: string; state: TReconciliation; arrivals: number }[];
 };
 
 export async function loadReconciliation(api: ConnectApi, q: { date: string; timeZone: string; nonprofit?: string }): Promise<TReconView> {

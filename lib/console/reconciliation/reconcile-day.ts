@@ -6,7 +6,7 @@ import { consoleAddresses } from '@/lib/console/receivers/console-addresses';
 import { receiptKey, receiptMarksAt, type TReceiptMark } from '@/lib/console/receivers/receipts-by-message';
 import { receiverForUrl, type TConsoleAddresses } from '@/lib/console/receivers/receiver-urls';
 import { claimArrivals, markDuplicates, type TSibling } from '@/lib/console/timeline/join-delivery';
-import { reconcile, type TReconciliation } from '@/lib/console/timeline/reconcile';
+import { reconcile, suspiciousArrivals, type TReconciliation } from '@/lib/console/timeline/reconcile';
 
 // A day's grants × the account's webhooks, each pair named with the timeline's reconciliation
 // vocabulary (lib/console/timeline/reconcile.ts): what the service says it sent and delivered (EXT
@@ -30,8 +30,11 @@ export type TReconRow = {
   delivery: TGrantDeliveryLine['deliveries'][number] | null;
   /** Whether the webhook's URL is one of this console's receivers (else received/verified are unknown). */
   observed: boolean;
+  /** The service's arrivals (suspicious copies apart). */
   received: number;
   verified: boolean;
+  /** Copies that did not verify beside a verified delivery: listed on their own, never the state. */
+  suspicious: number;
   state: TReconciliation;
 };
 
@@ -108,6 +111,8 @@ function reconcileBatch(grants: TGrantDeliveryLine[], receipts: Map<string, TRec
         : { claimed: atReceiver, sharedUrlWith: [] as string[] };
       const copies = 1 + sharedUrlWith.length;
       const summaries = claimed.length ? markDuplicates(claimed, copies) : claimed;
+      const flags = delivery && summaries.length > 1 ? suspiciousArrivals(summaries, delivery.attemptCount, copies) : null;
+      const own = flags ? summaries.filter((_, i) => !flags[i]) : summaries;
       const state = reconcile({
         delivery: delivery ? { status: delivery.status, attemptCount: delivery.attemptCount, lastResponseStatusCode: delivery.lastResponseStatusCode } : null,
         observed: receiver !== null,
@@ -116,7 +121,7 @@ function reconcileBatch(grants: TGrantDeliveryLine[], receipts: Map<string, TRec
         asOf,
         now,
       });
-      rows.push({ grant, webhookId, delivery, observed: receiver !== null, received: summaries.length, verified: summaries.some((r) => r.verdict === 'valid'), state });
+      rows.push({ grant, webhookId, delivery, observed: receiver !== null, received: own.length, verified: own.some((r) => r.verdict === 'valid'), suspicious: summaries.length - own.length, state });
     }
   }
   return rows;

@@ -33,7 +33,8 @@ export type TExplainInput = {
     retriesStopped?: { reason: string; at: string } | null;
   } | null;
   receiverName: string | null;
-  receipts: { receivedAt: string; verdict: string; verdictReason: string; responseStatus: number }[];
+  /** Oldest first; a suspicious one (reconcile.ts) is said apart from the delivery's story. */
+  receipts: { receivedAt: string; verdict: string; verdictReason: string; responseStatus: number; suspicious?: boolean }[];
   /** Short SHA-256 fingerprints of the secrets, when both sides are known (signature failures). */
   fingerprints?: { webhook: string | null; receiver: string[] } | null;
   /** Other webhooks with exactly this URL (their arrivals cannot be told apart from this one's). */
@@ -167,11 +168,27 @@ function signatureProblem(input: TExplainInput, t: TTimeWords): string {
   }
 }
 
+/**
+ * What a support engineer does about copies that did not verify beside a verified delivery: not a
+ * resend (the donation arrived; another copy would be a second one in the CRM).
+ */
+export const SUSPICIOUS_ADVICE = 'do not resend: the delivery verified; check who else posts to this receiver and rotate its URL and signing secret';
+
+function suspiciousNote(arrivals: TExplainInput['receipts'], t: TTimeWords): string {
+  const when = arrivals.map((r) => `${t.at(r.receivedAt)}${r.verdictReason ? ` (${r.verdictReason})` : ''}`).join(', ');
+  const n = arrivals.length;
+  return `${n === 1 ? 'a suspicious arrival' : `${n} suspicious arrivals`} at ${when}: ${n === 1 ? 'a copy' : 'copies'} with this message id whose signature did not verify, not from the service — ${SUSPICIOUS_ADVICE}`;
+}
+
 export function explainDelivery(input: TExplainInput): string {
-  const sentence = explainState(input);
+  const suspicious = input.receipts.filter((r) => r.suspicious);
+  const own = suspicious.length ? { ...input, receipts: input.receipts.filter((r) => !r.suspicious) } : input;
+  let sentence = explainState(own);
   const shared = input.sharedUrlWith ?? [];
-  if (!shared.length || !input.receipts.length) return sentence;
-  return `${sentence} (webhook${shared.length > 1 ? 's' : ''} ${shared.join(', ')} ha${shared.length > 1 ? 've' : 's'} this same URL: the receiver cannot tell their arrivals apart, so each shows them all)`;
+  if (shared.length && own.receipts.length) {
+    sentence = `${sentence} (webhook${shared.length > 1 ? 's' : ''} ${shared.join(', ')} ha${shared.length > 1 ? 've' : 's'} this same URL: the receiver cannot tell their arrivals apart, so each shows them all)`;
+  }
+  return suspicious.length ? `${sentence}; ${suspiciousNote(suspicious, timeWords(input))}` : sentence;
 }
 
 function explainState(input: TExplainInput): string {

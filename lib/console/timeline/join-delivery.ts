@@ -1,7 +1,7 @@
 import { explainDelivery, type TExplainTimes } from './explain-delivery';
 import { receiptKey, type TReceiptSummary } from '../receivers/receipts-by-message';
 import { hostMatchesUrl, receiverForUrl, sameDestination, type TConsoleAddresses, type TReceiverLike } from '../receivers/receiver-urls';
-import { isAcknowledged, reconcile, type TReconciliation } from './reconcile';
+import { isAcknowledged, reconcile, suspiciousArrivals, type TReconciliation } from './reconcile';
 import { secretFingerprint } from '../secret-fingerprint';
 import type { TReceiverRef, TTimelineAttempt, TTimelineReceipt, TTimelineWebhook } from './timeline-types';
 
@@ -65,6 +65,8 @@ export type TJoined = {
   sharedUrlWith: string[];
   /** Arrivals at this receiver claimed by another webhook (they came to its address). */
   otherArrivals: number;
+  /** Copies that did not verify beside the service's verified delivery (reconcile.ts, suspiciousArrivals). */
+  suspiciousArrivals: number;
 };
 
 export function toTimelineReceipt(r: TReceiptSummary): TTimelineReceipt {
@@ -159,7 +161,9 @@ export function joinDelivery<R extends TJoinReceiver>(input: TJoinInput<R>): TJo
   });
   const copies = 1 + sharedUrlWith.length;
   const summaries = markDuplicates(claimed, copies);
-  const receipts = summaries.map(toTimelineReceipt);
+  const suspicious = delivery ? suspiciousArrivals(summaries, delivery.attemptCount, copies) : null;
+  // A suspicious copy is listed as such, not as a duplicate of the delivery it imitates.
+  const receipts = summaries.map((r, i) => (suspicious?.[i] ? { ...toTimelineReceipt(r), duplicate: false, suspicious: true as const } : toTimelineReceipt(r)));
   const last = attempts[attempts.length - 1];
   const reconciliation = reconcile({
     delivery: delivery
@@ -190,5 +194,5 @@ export function joinDelivery<R extends TJoinReceiver>(input: TJoinInput<R>): TJo
     sharedUrlWith,
     times: input.times,
   });
-  return { receiver, receipts, reconciliation, explanation, sharedUrlWith, otherArrivals };
+  return { receiver, receipts, reconciliation, explanation, sharedUrlWith, otherArrivals, suspiciousArrivals: suspicious ? suspicious.filter(Boolean).length : 0 };
 }

@@ -68,6 +68,7 @@ export async function joinMessages(
         receipts: joined.receipts,
         reconciliation: joined.reconciliation,
         explanation: joined.explanation,
+        ...(joined.suspiciousArrivals ? { suspiciousArrivals: joined.suspiciousArrivals } : {}),
       };
     });
   const joined = join();

@@ -73,6 +73,7 @@ export async function loadMessageDetail(envName: TEnvironmentName, api: ConnectA
       receipts: joined.receipts,
       reconciliation: joined.reconciliation,
       explanation: joined.explanation,
+      ...(joined.suspiciousArrivals ? { suspiciousArrivals: joined.suspiciousArrivals } : {}),
       payload: message.payload ?? null,
     },
     receiver: joined.receiver,

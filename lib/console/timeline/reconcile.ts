@@ -50,13 +50,18 @@ const TROUBLE: ReadonlySet<TReconciliation> = new Set(['received-bad-signature',
  * went wrong. A delivered duplicate is the receiver's to tolerate, not a failure; a message waiting
  * for its first retry is not yet a problem unless its receiver saw something wrong.
  */
-export function isProblem(m: { status: string; attemptCount: number; reconciliation: TReconciliation }): boolean {
+export function isDeliveryProblem(m: { status: string; attemptCount: number; reconciliation: TReconciliation }): boolean {
   // Acknowledged by the receiver a moment ago: the sender is writing down a success.
   if (m.reconciliation === 'recording') return false;
   if (m.status === 'failed') return true;
   if (m.status === 'pending' && m.attemptCount >= 2) return true;
   if (m.status === 'pending' && (m.reconciliation === 'network-error' || m.reconciliation === 'sent-not-received')) return false;
   return TROUBLE.has(m.reconciliation);
+}
+
+/** A delivery problem, or a delivered message with a suspicious arrival (its own kind of problem: never a resend). */
+export function isProblem(m: { status: string; attemptCount: number; reconciliation: TReconciliation; suspiciousArrivals?: number }): boolean {
+  return isDeliveryProblem(m) || (m.suspiciousArrivals ?? 0) > 0;
 }
 
 export type TReconcileDelivery = {
@@ -100,17 +105,60 @@ export const RECORDING_WINDOW_MS = 60_000;
 export const isAcknowledged = (r: { verdict: string; responseStatus: number }) =>
   is2xx(r.responseStatus) && (r.verdict === 'valid' || r.verdict === 'no secret configured');
 
+/** A signature check that failed (an arrival at a receiver without a secret was not checked: no failure). */
+export const failedCheck = (verdict: string) => verdict !== 'valid' && verdict !== 'no secret configured';
+
+/**
+ * Which arrivals of one message at one webhook's receiver are *suspicious*: a copy whose signature
+ * did not verify, when the service's delivery of that message did verify there. A valid signature
+ * covers the webhook-id, timestamp and body, so a copy with an altered body fails the check too.
+ * After the first verified arrival the receiver acknowledged, every failed check is suspicious (the
+ * service stops once it is acknowledged, and what it sends is signed); before it, failed checks
+ * are the service's own attempts (a receiver holding a wrong secret, fixed, then a resend) as far
+ * as its attempts not yet seen verified account for them, and suspicious beyond. A flag per arrival,
+ * or null when none is (the common case, checked without allocating).
+ */
+export function suspiciousArrivals(receipts: readonly { verdict: string; responseStatus: number }[], attemptCount: number, copies = 1): boolean[] | null {
+  let firstAcknowledged = -1;
+  let verified = 0;
+  let failed = 0;
+  for (let i = 0; i < receipts.length; i++) {
+    const r = receipts[i];
+    if (r.verdict === 'valid') {
+      verified++;
+      if (firstAcknowledged < 0 && is2xx(r.responseStatus)) firstAcknowledged = i;
+    } else if (failedCheck(r.verdict)) failed++;
+  }
+  if (!failed || !verified) return null;
+  let explained = Math.max(0, attemptCount * copies - verified);
+  let any = false;
+  const flags = receipts.map((r, i) => {
+    if (!failedCheck(r.verdict)) return false;
+    if (!(firstAcknowledged >= 0 && i > firstAcknowledged) && explained > 0) {
+      explained--;
+      return false;
+    }
+    any = true;
+    return true;
+  });
+  return any ? flags : null;
+}
+
 const at = (d: Date | string | number | undefined) => (d === undefined ? NaN : typeof d === 'number' ? d : typeof d === 'string' ? Date.parse(d) : d.getTime());
 
 /**
- * The order is the order of importance. A failed signature check is never green, whatever the
+ * The order is the order of importance. A suspicious arrival (suspiciousArrivals) does not count.
+ * A failed signature check is never green, whatever the
  * sender recorded. A retry after an error answer arrives with the same webhook-id, so "seen
  * before" is not a duplicate: more arrivals than attempts, or an arrival after a verified 2xx, is.
  * An arrival the receiver acknowledged while the sender has not yet recorded it (the API was read
  * before, or the outcome is still being written) is "recording", never an error.
  */
-export function reconcile({ delivery, observed, receipts, copies = 1, asOf, now }: TReconcileInput): TReconciliation {
+export function reconcile({ delivery, observed, receipts: arrivals, copies = 1, asOf, now }: TReconcileInput): TReconciliation {
   if (!delivery) return 'not-sent';
+  // Decided by the service's own arrivals: a suspicious copy is listed on its own, never the state.
+  const suspicious = suspiciousArrivals(arrivals, delivery.attemptCount, copies);
+  const receipts = suspicious ? arrivals.filter((_, i) => !suspicious[i]) : arrivals;
   const codes = delivery.responseStatusCodes ?? (delivery.lastResponseStatusCode != null ? [delivery.lastResponseStatusCode] : []);
   const noResponseEver = codes.length > 0 && codes.every((c) => c === 0);
   if (receipts.length === 0) {

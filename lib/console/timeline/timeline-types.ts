@@ -33,6 +33,8 @@ export type TTimelineReceipt = {
   host: string;
   /** Set when retention purged the body (or a donor erasure did): "body purged on DATE (retention 30d)". */
   bodyGone?: TBodyGone;
+  /** A copy whose signature did not verify beside the service's verified delivery: not the service's (reconcile.ts). */
+  suspicious?: true;
 };
 
 /** A webhook as the views show it (lib/console/webhooks/webhook-view.ts). */
@@ -58,6 +60,8 @@ export type TTimelineMessage = {
   reconciliation: TReconciliation;
   /** One plain sentence: what happened and why. */
   explanation: string;
+  /** Suspicious arrivals among `receipts` (set when there are any): a Problems row of their own kind. */
+  suspiciousArrivals?: number;
 };
 
 export type TTimeline = {

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { Badge, EnabledBadge, HttpCodeBadge, MessageStatusBadge, ReconciliationBadge, VerdictBadge } from '@/components/console/badge';
+import { Badge, EnabledBadge, HttpCodeBadge, MessageStatusBadge, ReconciliationBadge, SuspiciousBadge, VerdictBadge } from '@/components/console/badge';
 import { Timestamp } from '@/components/console/timestamp';
 import type { TCaseDelivery, TCaseForward } from '@/lib/console/investigation/case-types';
 import type { TTimelineReceipt } from '@/lib/console/timeline/timeline-types';
@@ -102,9 +102,10 @@ export function CaseDelivery({ messageId, delivery: d }: { messageId: string; de
 
 export function ReceiptLine({ receipt: r }: { receipt: TTimelineReceipt }) {
   return (
-    <li className="flex flex-wrap items-center gap-1.5 text-xs" data-testid="case-receipt" data-verdict={r.verdict}>
+    <li className="flex flex-wrap items-center gap-1.5 text-xs" data-testid="case-receipt" data-verdict={r.verdict} data-suspicious={r.suspicious ? 'true' : undefined}>
       <Timestamp value={r.receivedAt} withMs />
       <VerdictBadge verdict={r.verdict} reason={r.verdictReason} />
+      {r.suspicious ? <SuspiciousBadge /> : null}
       <span className="text-slate-500">answered</span>
       <HttpCodeBadge code={r.responseStatus} />
       <Link href={`/receipts/${r.id}`} className="text-indigo-700 hover:underline">

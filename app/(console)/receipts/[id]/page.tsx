@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { Badge, DuplicateBadge, HttpCodeBadge, VerdictBadge } from '@/components/console/badge';
+import { Badge, DuplicateBadge, HttpCodeBadge, SuspiciousBadge, VerdictBadge } from '@/components/console/badge';
 import { Callout } from '@/components/console/callout';
 import { HeadersTable } from '@/components/console/headers-table';
 import { BodyViewer } from '@/components/console/body-viewer/body-viewer';
@@ -38,7 +38,7 @@ export default async function ReceiptPage({ params }: { params: Promise<{ id: st
         title={
           <span className="inline-flex flex-wrap items-center gap-2">
             Receipt #{receipt.id} <VerdictBadge verdict={receipt.verdict} reason={receipt.verdictReason} />
-            {receipt.duplicate ? <DuplicateBadge /> : null}
+            {view.suspicion ? <SuspiciousBadge /> : receipt.duplicate ? <DuplicateBadge /> : null}
           </span>
         }
         description={receipt.verdictReason}
@@ -53,6 +53,18 @@ export default async function ReceiptPage({ params }: { params: Promise<{ id: st
           </>
         }
       />
+      {view.suspicion ? (
+        <Callout tone="error" title="Suspicious arrival: not from the service">
+          <span data-testid="receipt-suspicious">
+            This message was delivered and verified here at <Timestamp value={view.suspicion.verifiedAt} withMs /> (
+            <Link href={`/receipts/${view.suspicion.verifiedReceiptId}`} className="font-medium underline">
+              receipt #{view.suspicion.verifiedReceiptId}
+            </Link>
+            ). This copy carries the same message id, but its signature did not verify{f.bodyMatches === false ? ' and its body differs from what the service sent' : ''}: the donation is not
+            missing, and a resend would put a second copy of it into the receiving system. Do not resend; check who else posts to this receiver, and rotate its URL and signing secret.
+          </span>
+        </Callout>
+      ) : null}
       <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-2">
         <Card title="Signature forensics">
           {receipt.bodyGone ? (
