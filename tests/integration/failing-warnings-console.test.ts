@@ -38,6 +38,8 @@ const ZONE = 'America/New_York';
 const LOCAL_TIME = String.raw`\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \(America/New_York\)`;
 const outageMails = () => inbox.mails.filter((m) => m.subject.includes('outage by mail:'));
 const mailAlert = async () => ((await staff('GET', '/api/alerts')).body.results as any[]).find((a) => a.ruleId === mailRule);
+/** The grants made while the webhook was disabled (replayed by Recover all). */
+let never: string[] = [];
 
 const api = (method: string, path: string, body?: unknown) => call(app, method, path, { token: tok, body });
 const staff = (method: string, path: string, body?: unknown) => call(app, method, path, { body, headers: { cookie } });
@@ -167,7 +169,7 @@ describe('the console before and after a webhook is disabled', () => {
     assert.match(escalated.text, /^State: disabled$/m);
     assert.match(escalated.text, /^Last error: 500: crm database down$/m, escalated.text);
     assert.match(escalated.text, new RegExp(`^Open: ${app.baseUrl}/webhooks/${hook}$`, 'm'));
-    const never = [await grant(3), await grant(4), await grant(5)];
+    never = [await grant(3), await grant(4), await grant(5)];
     const counted = await eventually(async () => {
       const a = await mailAlert();
       return a.details.missed === 3 && a;
@@ -235,5 +237,43 @@ describe('the console before and after a webhook is disabled', () => {
     assert.ok(audit, 'audited');
     assert.match(audit.target, new RegExp(`^${hook} rcvr_`));
     await shots('webhook-recovered', `/webhooks/${hook}`);
+  });
+
+  // Issue 50.4: a grant made while the webhook was disabled and sent by "Recover all" read "delivered
+  // … manual", nothing saying it was missed in the outage and replayed by whom and when; its status
+  // "Initiated" stood beside a grant.succeeded event unexplained. Learned over the API (the webhook's
+  // events, the run that queued the delivery, its API client) and the audit log (who pressed it).
+  test('the case and the timeline tell the outage\'s story: made while disabled, replayed by whom and when; the grant\'s status explained', async () => {
+    const deliveryOf = async (msgId: string, webhookId = hook) => {
+      const found = await staff('GET', `/api/search?q=${msgId}`);
+      assert.equal(found.status, 200, found.text);
+      return { delivery: found.body.messages.find((m: any) => m.id === msgId).deliveries.find((d: any) => d.webhook.id === webhookId), grants: found.body.grants };
+    };
+    const clock = '(\\w{3} \\d+ )?\\d\\d:\\d\\d';
+    const span = `(\\d{4}-\\d\\d-\\d\\d )?\\d\\d:\\d\\d–(\\d{4}-\\d\\d-\\d\\d )?\\d\\d:\\d\\d UTC`;
+    const missed = await deliveryOf(never[0]);
+    assert.match(missed.delivery.story, new RegExp(`^made while the webhook was disabled \\(${span}\\); replayed by Recover all \\(admin@example\\.org\\) at ${clock} UTC$`));
+    assert.equal(missed.grants[0].status, 'Initiated');
+    assert.match(missed.grants[0].statusNote, /^Initiated — the service’s status for this grant now: the grant was made \(that is what its grant\.succeeded event says\)/);
+    const failed = await deliveryOf(first);
+    assert.match(failed.delivery.story, new RegExp(`^re-sent after it failed by Recover all \\(admin@example\\.org\\) at ${clock} UTC$`), 'failed in the stretch before the disable: no outage part');
+    const detail = await staff('GET', `/api/webhooks/${hook}/messages/${never[1]}`);
+    assert.equal(detail.status, 200, detail.text);
+    assert.match(detail.body.story, /^made while the webhook was disabled .*; replayed by Recover all \(admin@example\.org\) at /, 'the timeline\'s message says it too');
+
+    // Disabled and enabled through the API, its missed grant replayed by the API: the run's API client.
+    assert.equal((await api('PATCH', `/v1/webhooks/${hook}`, { disabled: true })).status, 200);
+    const missedAgain = await grant(6);
+    assert.equal((await api('PATCH', `/v1/webhooks/${hook}`, { disabled: false })).status, 200);
+    const since = new Date(Date.now() - 120_000).toISOString();
+    const replay = await api('POST', `/v1/webhooks/${hook}/replay-missing`, { since });
+    assert.equal(replay.status, 202, replay.text);
+    assert.equal(replay.body.clientId, 'sandbox-client');
+    await eventually(async () => (await api('GET', `/v1/webhooks/${hook}/messages/${missedAgain}`)).body.status === 'success', 15000, 'the replay delivered');
+    const viaApi = await deliveryOf(missedAgain);
+    assert.match(viaApi.delivery.story, new RegExp(`^made while the webhook was disabled \\(${span}\\); replayed by replay-missing \\(API client sandbox-client\\) at ${clock} UTC$`));
+    const ordinary = await grant(7);
+    await eventually(async () => (await api('GET', `/v1/webhooks/${hook}/messages/${ordinary}`)).body.status === 'success', 15000, 'an ordinary delivery');
+    assert.equal((await deliveryOf(ordinary)).delivery.story, null, 'an ordinary delivery has no story to tell');
   });
 });

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { explainDelivery, relative, clock, type TExplainInput } from '../../lib/console/timeline/explain-delivery';
+import { storySentence } from '../../lib/console/recover/story-words';
+import { grantStatusNote } from '../../lib/console/investigation/grant-status';
 
 // The sentence support reads per (message, webhook): derived from recorded facts only.
 
@@ -144,4 +146,18 @@ test('a suspicious arrival is said apart from the verified delivery, with what t
     'delivered: arrived 12:01:03 at receiver “acme”, signature valid, answered 200; a suspicious arrival at 12:05:00 (no signature matched): a copy with this message id whose signature did not verify, not from the service — do not resend: the delivery verified; check who else posts to this receiver and rotate its URL and signing secret',
   );
   assert.doesNotMatch(s, /resend to check/);
+});
+
+test('the outage\'s story of a delivery, and a grant\'s status explained beside its events (issue 50.4)', () => {
+  const now = new Date('2026-11-29T10:00:00.000Z');
+  const outage = { disabledAt: '2026-11-29T05:10:03.000Z', enabledAt: '2026-11-29T09:42:11.000Z' };
+  const run = { id: 'rcvr_1', kind: 'replay-missing' as const, webhookId: 'ep_1', since: outage.disabledAt, until: outage.enabledAt, status: 'done' as const, messages: 3, remaining: 0, succeeded: 3, failed: 0, createdAt: '2026-11-29T09:44:30.000Z', finishedAt: null, clientId: 'cl_ops' };
+  const delivered = { status: 'success', attemptCount: 1, recoverRunId: 'rcvr_1' };
+  assert.equal(storySentence({ outage, run, who: { actor: 'ops@example.org' }, delivery: delivered, now }), 'made while the webhook was disabled (05:10–09:42 UTC); replayed by Recover all (ops@example.org) at 09:44 UTC');
+  assert.equal(storySentence({ outage, run, who: null, delivery: delivered, now }), 'made while the webhook was disabled (05:10–09:42 UTC); replayed by replay-missing (API client cl_ops) at 09:44 UTC');
+  assert.equal(storySentence({ outage: null, run: { ...run, kind: 'recover' }, who: { actor: 'ops@example.org' }, delivery: delivered, now }), 're-sent after it failed by Recover all (ops@example.org) at 09:44 UTC');
+  assert.equal(storySentence({ outage, run: null, who: null, delivery: null, now }), 'made while the webhook was disabled (05:10–09:42 UTC); never sent to it: "Recover all" on the webhook’s page replays it');
+  assert.equal(storySentence({ outage: null, run: null, who: null, delivery: { status: 'success', attemptCount: 1 }, now }), null);
+  assert.match(grantStatusNote('Initiated', 'api'), /^Initiated — the service’s status for this grant now: the grant was made \(that is what its grant\.succeeded event says\)/);
+  assert.match(grantStatusNote('Canceled', 'api'), /no event announces the cancelation/);
 });

@@ -117,6 +117,8 @@ export const ZMessage = z.object({
   /** EXT (withAttempts=true on a list): every attempt, oldest first; undefined when not asked or not offered. */
   attempts: z.array(ZAttempt).optional(),
   retriesStopped: ZRetriesStopped,
+  /** EXT: the recover or replay-missing run that last queued this delivery; null: the schedule's; undefined: the service does not say. */
+  recoverRunId: z.string().nullish(),
 });
 export type TMessage = z.output<typeof ZMessage>;
 
@@ -157,6 +159,8 @@ export const ZMessageDelivery = z.object({
   /** EXT (withAttempts=true): every attempt, oldest first; undefined when not asked or not offered. */
   attempts: z.array(ZAttempt).optional(),
   retriesStopped: ZRetriesStopped,
+  /** EXT: the recover or replay-missing run that last queued this delivery; null: the schedule's; undefined: the service does not say. */
+  recoverRunId: z.string().nullish(),
 });
 export type TMessageDelivery = z.output<typeof ZMessageDelivery>;
 
@@ -221,6 +225,8 @@ export const ZRecoverRun = z.object({
   failed: z.number().int(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
+  /** EXT: the API client whose token started it; null or absent when the service does not say. */
+  clientId: z.string().nullish(),
 });
 export type TRecoverRun = z.infer<typeof ZRecoverRun>;
 

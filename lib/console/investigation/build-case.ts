@@ -21,6 +21,7 @@ import { forwardsOf } from '../forward/forwards';
 import { caseMessageIds } from './case-message-ids';
 import { currentGrant, grantOfPayload } from './case-grants';
 import { messageAcrossWebhooks, type TMessageHead, type TPerWebhook } from './message-across-webhooks';
+import { deliveryStory, type TStoryCache } from '../recover/delivery-story';
 
 // Search → case: the messages a term names (through the service's message tags, EXT, and through
 // what this console's receivers stored), each joined for EVERY webhook of the account with its
@@ -46,6 +47,8 @@ type TCaseJoin = {
   asOf: Date;
   now: Date;
   times?: TExplainTimes;
+  /** The outages and runs the deliveries' stories read (delivery-story.ts), once per case. */
+  stories: TStoryCache;
 };
 
 /** The grants the case's messages name: from a payload that carries one, or (payload erased or purged) from a `grant:` tag. */
@@ -84,6 +87,7 @@ async function caseDeliveries(api: ConnectApi, f: TFound, message: { id: string;
     const input = { message, webhook, webhookUrl: webhook.url, delivery, receivers, addresses, receipts, siblings: webhooks, asOf, now, times };
     let joined = joinDelivery(input);
     if (joined.reconciliation === 'received-bad-signature') joined = joinDelivery({ ...input, webhookFingerprint: await webhookSecretFingerprint(api, webhook.id) });
+    const story = await deliveryStory(api, ctx.stories, webhook.id, message, m ? { status: m.status, attemptCount: m.attemptCount, recoverRunId: m.recoverRunId } : null, now);
     return {
       webhook,
       receiver: joined.receiver,
@@ -95,6 +99,7 @@ async function caseDeliveries(api: ConnectApi, f: TFound, message: { id: string;
       receipts: joined.receipts,
       reconciliation: joined.reconciliation,
       explanation: joined.explanation,
+      story,
       ...(joined.suspiciousArrivals ? { suspiciousArrivals: joined.suspiciousArrivals } : {}),
     };
   });
@@ -163,7 +168,7 @@ export async function buildCase(envName: TEnvironmentName, api: ConnectApi, raw:
   const attemptsOf = await readAttempts(envName, api, found);
   // Every receipt, read after the API: one the API's answer already counts is never cut (reconcile.ts).
   const everyReceipt = await receiptSummariesOf(ids);
-  const ctx: TCaseJoin = { webhooks, receivers, addresses, attemptsOf, everyReceipt, receipts: keyByMessageAndReceiver(everyReceipt), forwards: await forwardsOf(everyReceipt.map((r) => r.id)), asOf, now, times };
+  const ctx: TCaseJoin = { webhooks, receivers, addresses, attemptsOf, everyReceipt, receipts: keyByMessageAndReceiver(everyReceipt), forwards: await forwardsOf(everyReceipt.map((r) => r.id)), asOf, now, times, stories: new Map() };
 
   const seen: TGrantsSeen = { payloads: new Map(), tags: new Map() };
   const messages: TCaseMessage[] = [];

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { ConnectApi, TGrant } from '@/lib/console/connect-api';
 import type { TCaseGrant } from './case-types';
+import { grantStatusNote } from './grant-status';
 
 // The grants of a case: as the service has them now, else as the message's payload carried them;
 // a donor field the service erased is shown as erased.
@@ -25,6 +26,7 @@ function toCaseGrant(g: TGrant, source: TCaseGrant['source'], erasedAt?: string)
     amount: g.amount,
     feeAmount: g.feeAmount,
     status: g.status,
+    statusNote: grantStatusNote(g.status, source),
     fundId: g.fundId,
     fundName: g.fundName,
     firstName: donorField(g.firstName),

@@ -14,6 +14,8 @@ export type TCaseGrant = {
   amount: number;
   feeAmount: number;
   status: string;
+  /** The status as the service reports it, explained beside the grant's events (grant-status.ts). */
+  statusNote: string;
   fundId: string;
   fundName: string;
   firstName: string;
@@ -42,6 +44,8 @@ export type TCaseDelivery = {
   receipts: TTimelineReceipt[];
   reconciliation: TReconciliation;
   explanation: string;
+  /** The outage's story (delivery-story.ts): made while the webhook was disabled, replayed by whom and when; null when there is none. */
+  story: string | null;
   /** Copies among `receipts` that did not verify beside the verified delivery (set when there are any). */
   suspiciousArrivals?: number;
 };

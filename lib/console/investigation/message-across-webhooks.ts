@@ -11,7 +11,7 @@ export const notFound = (err: unknown) => err instanceof ConnectApiError && err.
 export type TMessageHead = { eventId: string | null; eventType: string; timestamp: string; tags: string[]; payload: unknown };
 
 /** `attempts` and `lastAttempt` (with its response) when the service sent them with the message (EXT withAttempts). */
-export type TPerWebhook = { webhook: TTimelineWebhook; message: (Pick<TMessage, 'status' | 'attemptCount' | 'nextAttempt'> & Pick<Partial<TMessage>, 'attempts' | 'lastAttempt' | 'retriesStopped'>) | null };
+export type TPerWebhook = { webhook: TTimelineWebhook; message: (Pick<TMessage, 'status' | 'attemptCount' | 'nextAttempt'> & Pick<Partial<TMessage>, 'attempts' | 'lastAttempt' | 'retriesStopped' | 'recoverRunId'>) | null };
 
 /** The message as the account sees it, per webhook: Get message (EXT) or, without it, one Get per webhook. */
 export async function messageAcrossWebhooks(

@@ -13,6 +13,7 @@ import type { TDeliveryEvent, TMessageDetail } from './timeline-types';
 import { getTrackedWebhook } from '../webhooks/tracked-webhooks';
 import { toWebhookView } from '../webhooks/webhook-view';
 import { webhookSecretFingerprint, webhookSettings } from '../webhooks/webhook-settings';
+import { deliveryStory } from '../recover/delivery-story';
 
 // One message at one webhook in full, for the message page and the JSON route it polls: every
 // attempt with its response body, the receipts at the receiver they went to, and both in the
@@ -53,6 +54,7 @@ export async function loadMessageDetail(envName: TEnvironmentName, api: ConnectA
   if (joined.reconciliation === 'received-bad-signature') {
     joined = joinDelivery({ ...base, webhookFingerprint: await webhookSecretFingerprint(api, webhookId) });
   }
+  const story = await deliveryStory(api, new Map(), webhookId, message, { status: message.status, attemptCount: message.attemptCount, recoverRunId: message.recoverRunId }, now);
   const events: TDeliveryEvent[] = [
     ...attempts.map((a): TDeliveryEvent => ({ kind: 'attempt', at: a.timestamp, attempt: a })),
     ...joined.receipts.map((r): TDeliveryEvent => ({ kind: 'receipt', at: r.receivedAt, receipt: r })),
@@ -77,6 +79,7 @@ export async function loadMessageDetail(envName: TEnvironmentName, api: ConnectA
       payload: message.payload ?? null,
     },
     receiver: joined.receiver,
+    story,
     attempts,
     events,
     fetchedAt: now.toISOString(),

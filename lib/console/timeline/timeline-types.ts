@@ -98,6 +98,8 @@ export type TMessageDetail = {
   webhookDisabled: boolean;
   message: TTimelineMessage & { payload: unknown };
   receiver: TReceiverRef | null;
+  /** The outage's story (recover/delivery-story.ts): made while the webhook was disabled, replayed by whom and when. */
+  story: string | null;
   attempts: TTimelineAttempt[];
   events: TDeliveryEvent[];
   fetchedAt: string;

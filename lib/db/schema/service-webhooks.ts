@@ -209,6 +209,8 @@ export const recoverRuns = service.table(
     // recover: failed deliveries re-queued; replay-missing: deliveries made for messages it never got
     kind: text().notNull().default('recover'),
     createdAt: createdAt(),
+    // The API client whose token started it (0032): who replayed, when no console audit names a person.
+    clientId: text(),
   },
   (t) => [index().on(t.webhookId, t.createdAt.desc())],
 );

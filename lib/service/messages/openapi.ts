@@ -33,6 +33,7 @@ export const ZMessageDelivery = z
     attemptCount: z.int(),
     lastAttempt: ZAttempt.nullable(),
     retriesStopped: ZRetriesStopped,
+    recoverRunId: z.string().nullable().meta({ description: 'EXT: the recover or replay-missing run that last queued this delivery (`rcvr_…`; GET …/recover/{runId} or …/replay-missing/{runId} by its kind); null when only the schedule sent it.' }),
   })
   .meta({ id: 'MessageDelivery', description: "One webhook's delivery of a message." });
 sameShape<TMessageDeliveryJson, z.output<typeof ZMessageDelivery>>(true);

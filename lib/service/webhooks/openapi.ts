@@ -93,6 +93,7 @@ export const ZMessage = z
     attemptCount: z.int().meta({ example: 1 }),
     lastAttempt: ZAttempt.nullable().meta({ description: 'EXT: the newest attempt to this webhook; null before the first.' }),
     retriesStopped: ZRetriesStopped,
+    recoverRunId: z.string().nullable().meta({ description: 'EXT: the recover or replay-missing run that last queued this delivery (`rcvr_…`; GET …/recover/{runId} or …/replay-missing/{runId} by its kind); null when only the schedule sent it.' }),
   })
   .meta({ id: 'Message', description: "A message as one webhook sees it (no payload)." });
 sameShape<Omit<TMessageJson, 'payload'>, z.output<typeof ZMessage>>(true);
@@ -129,6 +130,7 @@ export const ZRecoverRun = z
     failed: z.int().meta({ description: 'Re-sent and failed again.' }),
     createdAt: ZInstantOut,
     finishedAt: ZInstantOut.nullable(),
+    clientId: z.string().nullable().meta({ description: 'EXT: the API client whose token started the run; null for runs started before it was recorded.' }),
   })
   .meta({ id: 'RecoverRun' });
 sameShape<TRecoverRunJson, z.output<typeof ZRecoverRun>>(true);

@@ -54,7 +54,7 @@ export async function runningTwin(db: DbOrTx, webhookId: string, window: TRecove
  * Starts a recover run (or returns the identical one still running) for the webhook. The webhook
  * row is locked for the transaction, so two requests at once cannot both re-queue the messages.
  */
-export async function recoverMessages(accountId: string, webhookId: string, window: TRecoverWindow): Promise<{ run: TRecoverRunJson; created: boolean }> {
+export async function recoverMessages(accountId: string, webhookId: string, window: TRecoverWindow, clientId: string | null = null): Promise<{ run: TRecoverRunJson; created: boolean }> {
   const db = await getDb();
   const { row, created } = await db.transaction(async (tx) => {
     const webhook = await getWebhook(accountId, webhookId, { db: tx, forUpdate: true });
@@ -71,7 +71,7 @@ export async function recoverMessages(accountId: string, webhookId: string, wind
       .returning({ id: d.id });
     const [inserted] = await tx
       .insert(r)
-      .values({ id, accountId, webhookId, since: window.since, until: window.until, messages: requeued.length, createdAt: new Date(clock.now) })
+      .values({ id, accountId, webhookId, since: window.since, until: window.until, messages: requeued.length, createdAt: new Date(clock.now), clientId })
       .returning();
     if (requeued.length > 0) await notifyDeliveriesQueued(tx);
     return { row: inserted, created: true };

@@ -26,6 +26,8 @@ export type TRecoverRunJson = {
   createdAt: string;
   /** when the last message was re-sent; null while running */
   finishedAt: string | null;
+  /** the API client whose token started the run; null before it was recorded (migration 0032) */
+  clientId: string | null;
 };
 
 const iso = (v: Date | string) => new Date(v).toISOString();
@@ -55,5 +57,6 @@ export async function recoverRunJson(db: DbOrTx, row: TRecoverRunRow): Promise<T
     failed: Number(p?.failed ?? 0),
     createdAt: iso(row.createdAt),
     finishedAt: done ? iso(p?.last ?? row.createdAt) : null,
+    clientId: row.clientId ?? null,
   };
 }

@@ -45,14 +45,14 @@ export async function countMissing(accountId: string, webhookId: string, window:
   return { messages: Number(row?.n ?? 0), since: window.since.toISOString(), until: end.toISOString() };
 }
 
-async function startRun(db: DbOrTx, accountId: string, webhookId: string, window: TRecoverWindow) {
+async function startRun(db: DbOrTx, accountId: string, webhookId: string, window: TRecoverWindow, clientId: string | null) {
   const id = prefixedId(ID_PREFIX.recoverRun);
   const [clock] = await queryRows<{ now: Date | string }>(db, sql`select now() as now`);
   const end = window.until ?? new Date(clock.now);
   const queued = await queryRows<{ id: string }>(db, enqueueExisting({ accountId, webhookId, runId: id, messages: missing(webhookId, window, end) }));
   const [inserted] = await db
     .insert(schema.recoverRuns)
-    .values({ id, accountId, webhookId, kind: 'replay-missing', since: window.since, until: window.until, messages: queued.length, createdAt: new Date(clock.now) })
+    .values({ id, accountId, webhookId, kind: 'replay-missing', since: window.since, until: window.until, messages: queued.length, createdAt: new Date(clock.now), clientId })
     .returning();
   if (queued.length > 0) await notifyDeliveriesQueued(db);
   return inserted;
@@ -63,14 +63,14 @@ async function startRun(db: DbOrTx, accountId: string, webhookId: string, window
  * locked for the transaction, so two requests at once cannot both queue the messages; a disabled
  * webhook is a 409 (enable it first: it would get nothing).
  */
-export async function replayMissing(accountId: string, webhookId: string, window: TRecoverWindow): Promise<{ run: TRecoverRunJson; created: boolean }> {
+export async function replayMissing(accountId: string, webhookId: string, window: TRecoverWindow, clientId: string | null = null): Promise<{ run: TRecoverRunJson; created: boolean }> {
   const db = await getDb();
   const { row, created } = await db.transaction(async (tx) => {
     const webhook = await getWebhook(accountId, webhookId, { db: tx, forUpdate: true });
     if (webhook.disabled) throw new ApiError('conflict', 'This webhook is disabled; enable it before replaying the messages it missed.');
     const twin = await runningTwin(tx, webhookId, window, 'replay-missing');
     if (twin) return { row: twin, created: false };
-    return { row: await startRun(tx, accountId, webhookId, window), created: true };
+    return { row: await startRun(tx, accountId, webhookId, window, clientId), created: true };
   });
   return { run: await recoverRunJson(db, row), created };
 }

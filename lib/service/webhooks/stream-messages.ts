@@ -61,6 +61,7 @@ async function readPage(accountId: string, webhookId: string, filters: TStreamFi
         'lastAttempt', tried.last,
         'retriesStopped', case when deliveries.stop_reason in ('donor_erased', 'payload_purged')
           then json_build_object('reason', deliveries.stop_reason, 'at', ${iso(sql`coalesce(deliveries.stopped_at, deliveries.updated_at)`)}) end,
+        'recoverRunId', deliveries.recover_run_id,
         'attempts', coalesce(tried.attempts, '[]'::json)
       )::text as line
     from ${d} join ${schema.messages} m on m.id = deliveries.message_id

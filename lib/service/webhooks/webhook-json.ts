@@ -39,6 +39,8 @@ export type TMessageJson = {
   lastAttempt: TAttemptJson | null;
   /** EXT: set when this delivery's retries were stopped before its schedule ran out, and why. */
   retriesStopped: TRetriesStopped | null;
+  /** EXT: the recover or replay-missing run that last queued this delivery; null otherwise. */
+  recoverRunId: string | null;
   payload?: unknown;
   /** EXT, with `withAttempts=true` on a list: every attempt, oldest first, without response bodies. */
   attempts?: TAttemptJson[];
@@ -65,6 +67,8 @@ export type TMessageDeliveryJson = {
   attemptCount: number;
   lastAttempt: TAttemptJson | null;
   retriesStopped: TRetriesStopped | null;
+  /** EXT: the recover or replay-missing run that last queued this delivery (GET …/recover/{id} or …/replay-missing/{id}); null otherwise. */
+  recoverRunId: string | null;
 };
 
 /**
@@ -140,6 +144,7 @@ export function deliveryToJson(view: TDeliveryView): TMessageDeliveryJson {
     attemptCount: row.attemptCount,
     lastAttempt: view.lastAttempt ? attemptToJson(view.lastAttempt) : null,
     retriesStopped: retriesStoppedOf(row),
+    recoverRunId: row.recoverRunId ?? null,
   };
 }
 

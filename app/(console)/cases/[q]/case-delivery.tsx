@@ -26,6 +26,11 @@ export function CaseDelivery({ messageId, delivery: d }: { messageId: string; de
         <ReconciliationBadge value={d.reconciliation} />
       </header>
       <div className="space-y-3 px-4 py-3 text-sm">
+        {d.story ? (
+          <p className="rounded-md bg-amber-50 px-2 py-1 text-slate-800 ring-1 ring-amber-200" data-testid="delivery-story">
+            {d.story}
+          </p>
+        ) : null}
         <p className="text-slate-800" data-testid="explanation">
           {d.explanation}
         </p>

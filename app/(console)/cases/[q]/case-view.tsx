@@ -88,7 +88,15 @@ function GrantCard({ grant: g }: { grant: TCaseGrant }) {
             ['Amount', `${formatMoney(g.amount)} (fee ${formatMoney(g.feeAmount)})`],
             ['Donor', g.erasedAt ? <span key="d" className="text-slate-500" data-testid="case-grant-erased">erased on {g.erasedAt.slice(0, 10)} (donor erasure)</span> : `${g.firstName} ${g.lastName} · ${g.email}`],
             ['Fund', g.fundName],
-            ['Status', <Badge key="s" tone={g.status === 'Canceled' ? 'red' : g.status === 'Completed' ? 'green' : 'blue'}>{g.status}</Badge>],
+            [
+              'Status',
+              <span key="s" className="space-y-1">
+                <Badge tone={g.status === 'Canceled' ? 'red' : g.status === 'Completed' ? 'green' : 'blue'}>{g.status}</Badge>
+                <span className="block text-xs text-slate-600" data-testid="grant-status-note">
+                  {g.statusNote}
+                </span>
+              </span>,
+            ],
             ['Grant id', <CopyField key="id" value={g.id} />],
             ['Connect', <Link key="c" href={`/connects/${encodeURIComponent(g.connectId)}/grants`} className="break-all font-mono text-indigo-700 hover:underline">{g.connectId}</Link>],
             ['Created', <Timestamp key="cr" value={g.createdAt} />],

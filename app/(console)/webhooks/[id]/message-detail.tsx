@@ -45,6 +45,11 @@ export function MessageDetail({ webhookId, message: m, canResend }: { webhookId:
         ) : null}
       </div>
       {error ? <ErrorCallout error={error.info()} title="The attempts and receipts could not be loaded" /> : null}
+      {data?.story ? (
+        <p className="rounded-md bg-amber-50 px-2 py-1 text-xs text-slate-800 ring-1 ring-amber-200" data-testid="delivery-story">
+          {data.story}
+        </p>
+      ) : null}
       {data ? (
         data.events.length ? (
           <DeliveryEvents

@@ -9,7 +9,7 @@ import { toRecoverWindow, ZRecoverBody, ZRecoverQuery } from '@/lib/service/webh
 
 export const POST = withAccount<{ id: string }>(async ({ req, params, account }) => {
   const window = await readJson(req, ZRecoverBody);
-  const { run } = await recoverMessages(account.accountId, params.id, window);
+  const { run } = await recoverMessages(account.accountId, params.id, window, account.clientId);
   return json(run, { status: 202, headers: { location: `/v1/webhooks/${params.id}/recover/${run.id}` } });
 });
 

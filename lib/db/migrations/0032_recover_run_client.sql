@@ -1,0 +1,1 @@
+ALTER TABLE "service"."recover_runs" ADD COLUMN "client_id" text;
