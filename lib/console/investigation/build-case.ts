@@ -87,7 +87,9 @@ async function caseDeliveries(api: ConnectApi, f: TFound, message: { id: string;
     const input = { message, webhook, webhookUrl: webhook.url, delivery, receivers, addresses, receipts, siblings: webhooks, asOf, now, times };
     let joined = joinDelivery(input);
     if (joined.reconciliation === 'received-bad-signature') joined = joinDelivery({ ...input, webhookFingerprint: await webhookSecretFingerprint(api, webhook.id) });
-    const story = await deliveryStory(api, ctx.stories, webhook.id, message, m ? { status: m.status, attemptCount: m.attemptCount, recoverRunId: m.recoverRunId } : null, now);
+    // Not queued for a webhook that never wanted it: nothing to tell, and no call to learn it.
+    const wanted = webhook.eventTypes.length === 0 || webhook.eventTypes.includes(message.eventType);
+    const story = m || wanted ? await deliveryStory(api, ctx.stories, webhook.id, message, m ? { status: m.status, attemptCount: m.attemptCount, recoverRunId: m.recoverRunId } : null, now) : null;
     return {
       webhook,
       receiver: joined.receiver,
