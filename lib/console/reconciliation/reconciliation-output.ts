@@ -58,7 +58,7 @@ export async function reconciliationBody(api: ConnectApi, q: TReconQuery): Promi
   let totals = { grants: 0, amount: 0, differences: 0, suspicious: 0 };
   const suspicious: { trackingId: string; grantId: string; nonprofitId: string; webhookId: string; state: TReconRow['state']; arrivals: number }[] = [];
   // A grant's own cells (its first nine and the donor's three) are the same on each of its webhooks'
-  // rows, a webhook's two on each of its grants', and the outcome's seven take a few dozen values
+  // rows, a webhook's two on each of its grants', and the outcome's eight take a few dozen values
   // in a day: each is written by the CSV writer once and the row put together from them (a day is
   // ~300k rows; stringifying each cell of each row was a third of the CSV's time).
   const line = csvLine;
