@@ -15,7 +15,7 @@
 import '../lib/load-env';
 import { runCli } from '@/lib/run-cli';
 import { backupCommand, restoreCommand } from '@/lib/cli/backup-commands';
-import { parseCommand, runConsoleCommand, STORE_COMMANDS, type TCommandInput, type TCommandIo } from '@/lib/cli/console-commands';
+import { parseOrSay, runConsoleCommand, STORE_COMMANDS, type TCommandInput, type TCommandIo } from '@/lib/cli/console-commands';
 import { runningApp } from '@/lib/cli/control-client';
 import { readSecretFromStdin } from '@/lib/cli/read-secret';
 import { env } from '@/lib/env';
@@ -24,13 +24,8 @@ const io: TCommandIo = { out: (line) => console.log(line), err: (line) => consol
 
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
-  let parsed: ReturnType<typeof parseCommand>;
-  try {
-    parsed = parseCommand(argv);
-  } catch (err) {
-    io.err((err as Error).message);
-    return 2;
-  }
+  const parsed = parseOrSay(argv, io);
+  if (!parsed) return 2;
   const { positionals, values } = parsed;
   const [command] = positionals;
   if (command === 'backup') return backupCommand(values.out, io);

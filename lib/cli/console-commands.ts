@@ -46,15 +46,20 @@ export function parseCommand(argv: string[]) {
   });
 }
 
-/** Runs one staff or receiver command; its exit code. A refusal of bad input is a line on `err` and 1 or 2, never a throw. */
-export async function runConsoleCommand(argv: string[], io: TCommandIo, input: TCommandInput = {}): Promise<number> {
-  let parsed: ReturnType<typeof parseCommand>;
+/** The parsed command line, or null once a line on `err` has said what is wrong with it (exit code 2). */
+export function parseOrSay(argv: string[], io: TCommandIo): ReturnType<typeof parseCommand> | null {
   try {
-    parsed = parseCommand(argv);
+    return parseCommand(argv);
   } catch (err) {
     io.err((err as Error).message);
-    return 2;
+    return null;
   }
+}
+
+/** Runs one staff or receiver command; its exit code. A refusal of bad input is a line on `err` and 1 or 2, never a throw. */
+export async function runConsoleCommand(argv: string[], io: TCommandIo, input: TCommandInput = {}): Promise<number> {
+  const parsed = parseOrSay(argv, io);
+  if (!parsed) return 2;
   const { positionals, values } = parsed;
   try {
     return await run(positionals[0], values, io, input);
