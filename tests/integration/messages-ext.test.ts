@@ -279,7 +279,8 @@ describe('EXT GET /v1/messages', () => {
     assert.deepEqual(one.body.payload.data, grants[0]);
     assert.deepEqual(new Set(one.body.deliveries.map((d: { webhookId: string }) => d.webhookId)), new Set(webhooks.map((w) => w.id)));
     for (const d of one.body.deliveries) {
-      assert.deepEqual(Object.keys(d), ['webhookId', 'status', 'nextAttempt', 'attemptCount', 'lastAttempt', 'retriesStopped']);
+      assert.deepEqual(Object.keys(d), ['webhookId', 'status', 'nextAttempt', 'attemptCount', 'lastAttempt', 'retriesStopped', 'recoverRunId']);
+      assert.equal(d.recoverRunId, null, 'a delivery no recover or replay run queued');
       assert.equal(d.nextAttempt, null);
       assert.equal(d.attemptCount, 1);
       assert.deepEqual(Object.keys(d.lastAttempt), ['id', 'url', 'timestamp', 'status', 'responseStatusCode', 'responseDurationMs', 'triggerType']);
@@ -551,7 +552,7 @@ describe('migration 0001 on a database made before it', () => {
       responseDurationMs: 42,
       triggerType: 'scheduled',
     };
-    assert.deepEqual(byEvent.body.deliveries, [{ webhookId: OLD.webhookOn, status: 'success', nextAttempt: null, attemptCount: 1, lastAttempt, retriesStopped: null }]);
+    assert.deepEqual(byEvent.body.deliveries, [{ webhookId: OLD.webhookOn, status: 'success', nextAttempt: null, attemptCount: 1, lastAttempt, retriesStopped: null, recoverRunId: null }]);
     const perWebhook = await call(old, 'GET', `/v1/webhooks/${OLD.webhookOn}/messages`, { token: otok });
     assert.deepEqual(perWebhook.body.results.map((m: { id: string; lastAttempt: unknown }) => [m.id, m.lastAttempt]), [[OLD.grantMessage, lastAttempt]]);
 

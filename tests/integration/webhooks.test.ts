@@ -280,7 +280,7 @@ describe('messages and attempts', () => {
     assert.equal(list.status, 200);
     assert.equal(list.body.results.length, 1);
     const [m] = list.body.results;
-    assert.deepEqual(Object.keys(m), ['id', 'eventId', 'eventType', 'timestamp', 'tags', 'status', 'nextAttempt', 'attemptCount', 'lastAttempt', 'retriesStopped']);
+    assert.deepEqual(Object.keys(m), ['id', 'eventId', 'eventType', 'timestamp', 'tags', 'status', 'nextAttempt', 'attemptCount', 'lastAttempt', 'retriesStopped', 'recoverRunId']);
     assert.match(m.id, /^msg_/);
     assert.match(m.eventId, /^evt_[0-9A-Za-z]{27}$/);
     assert.deepEqual(m.tags, ['test']);
