@@ -407,7 +407,7 @@ describe('POST /v1/webhooks/{id}/test', () => {
     const { webhook, ep } = await newWebhook();
     const res = await call(app, 'POST', `/v1/webhooks/${webhook.id}/test`, { token: tok, body: { eventType: 'grant.succeeded' } });
     assert.equal(res.status, 200, res.text);
-    assert.deepEqual(Object.keys(res.body), ['id', 'eventId', 'eventType', 'timestamp', 'tags', 'status', 'nextAttempt', 'attemptCount', 'lastAttempt', 'retriesStopped', 'payload']);
+    assert.deepEqual(Object.keys(res.body), ['id', 'eventId', 'eventType', 'timestamp', 'tags', 'status', 'nextAttempt', 'attemptCount', 'lastAttempt', 'retriesStopped', 'recoverRunId', 'payload']);
     assert.equal(res.body.status, 'pending');
     assert.deepEqual(res.body.tags, ['test']);
     assert.equal(res.body.lastAttempt, null);
