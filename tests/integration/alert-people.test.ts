@@ -8,6 +8,7 @@ import { databaseAt } from '../helpers/old-database';
 import { call, eventually, sleep, staffCookie, token } from '../helpers/http';
 import { startReceiver, type TReceiver } from '../helpers/receiver';
 import { screenshotPages } from '../helpers/screenshots';
+import { mailText } from '../helpers/smtp-inbox';
 
 // Alerts that reach people: a rule's target may be mailto: (sent through a real SMTP server on
 // loopback, the smtp-server package) or a Slack incoming webhook (a small HTTP server that answers
@@ -117,22 +118,6 @@ async function rule(body: Record<string, unknown>): Promise<string> {
   return res.body.rule.id as string;
 }
 const alertsOf = async (ruleId: string) => ((await as('admin', 'GET', '/api/alerts')).body.results as any[]).filter((a) => a.ruleId === ruleId);
-/** A message's text body as sent: its transfer encoding (quoted-printable or base64) undone. */
-function mailText(head: string, body: string): string {
-  const encoding = /^Content-Transfer-Encoding: *(\S+)/im.exec(head)?.[1].toLowerCase();
-  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (encoding !== 'quoted-printable') return body;
-  const bytes: number[] = [];
-  const text = body.replace(/=\r?\n/g, ''); // soft line breaks
-  for (let i = 0; i < text.length; i++) {
-    const hex = text[i] === '=' ? /^[0-9A-F]{2}/.exec(text.slice(i + 1, i + 3)) : null;
-    if (hex) {
-      bytes.push(parseInt(hex[0], 16));
-      i += 2;
-    } else bytes.push(...Buffer.from(text[i], 'utf8'));
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
 const firing = (ruleId: string, subject: string) =>
   eventually(async () => (await alertsOf(ruleId)).find((a) => a.subject === subject && !a.clearedAt && a.firedPost.at), 30_000, `${subject} to fire`);
 
