@@ -180,6 +180,8 @@ if (nodeFiles.length) {
     '--test',
     // Files run side by side (each mostly waits on its apps and their timers): 2 by default, TEST_CONCURRENCY for more.
     `--test-concurrency=${process.env.TEST_CONCURRENCY || 2}`,
+    // A test that hangs fails after 10 minutes (one that sets its own timeout keeps it) rather than holding the run.
+    '--test-timeout=600000',
     '--test-reporter=spec', '--test-reporter-destination=stdout',
     '--test-reporter=tap', `--test-reporter-destination=${report}`,
     ...nodeFiles,

@@ -202,6 +202,19 @@ export type TStartOptions = {
   logFile?: string;
 };
 
+// Every app process this test process started and has not seen exit. None of them keeps the test
+// process alive (unref'd, with its output pipes): an app a test no longer holds — one started beside
+// another whose start failed in the same Promise.all, so that neither was assigned nor stopped —
+// would otherwise keep the file from ever ending, with no timer running (CI once hung 15 min so).
+// At exit whatever is left is killed; stopping one waits for it held (ref'd) again.
+const live = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const proc of live) proc.kill('SIGKILL');
+});
+const hold = (proc: ChildProcess, held: boolean) => {
+  for (const h of [proc, proc.stdout, proc.stderr]) (held ? h?.ref : h?.unref)?.call(h);
+};
+
 export async function startApp(options: TStartOptions = {}): Promise<TApp & { clients: Record<string, { client_id: string; client_secret: string }> }> {
   const port = await freePort();
   // With a public host name (localhost), the app is reached by it, on IPv4 and IPv6 loopback alike.
@@ -249,6 +262,9 @@ export async function startApp(options: TStartOptions = {}): Promise<TApp & { cl
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child = proc;
+    live.add(proc);
+    proc.once('exit', () => live.delete(proc));
+    hold(proc, false);
     const out = (d: Buffer) => {
       log += d;
       if (options.logFile) fs.appendFileSync(options.logFile, d);
@@ -271,10 +287,15 @@ export async function startApp(options: TStartOptions = {}): Promise<TApp & { cl
   const waitExit = (signal: NodeJS.Signals) =>
     new Promise<void>((resolve) => {
       if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
+      hold(child, true);
       child.once('exit', () => resolve());
       child.kill(signal);
     });
-  await Promise.all([launch(), issued]);
+  // A start that fails (not ready in time, a client not issued) leaves no app behind.
+  await Promise.all([launch(), issued]).catch(async (err) => {
+    await waitExit('SIGKILL');
+    throw err;
+  });
   return {
     baseUrl,
     port,

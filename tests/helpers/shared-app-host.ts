@@ -42,6 +42,7 @@ async function stopAll(code: number): Promise<never> {
     }),
   );
   recordTime();
+  clearInterval(keepAlive);
   process.exit(code);
 }
 
@@ -58,6 +59,8 @@ function recordTime(): void {
     /* off Linux: no line */
   }
 }
+// Alive until told to stop: the apps themselves do not hold a test process open (tests/helpers/app.ts).
+const keepAlive = setInterval(() => {}, 1 << 30);
 process.once('SIGTERM', () => void stopAll(0));
 process.once('SIGINT', () => void stopAll(0));
 

@@ -176,3 +176,33 @@ test('after kill -9 the embedded store starts again at once, even when the dead 
     assert.ok(Date.now() - started < 30_000, `${name}: started in ${Date.now() - started} ms`);
   }
 });
+
+test('an app a test file started and never stopped does not keep the file running: it ends, and the app with it', { timeout: 120_000 }, async () => {
+  // As when one start of a Promise.all fails: the other app is never assigned, so nothing stops it.
+  const script = `import { startApp } from './tests/helpers/app.ts';
+    const app = await startApp();
+    console.log(JSON.stringify({ pid: app.pid() }));`;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, env: { ...process.env, TEST_SHARED_APPS: '0' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d));
+  const ended = await new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), 90_000);
+    child.once('exit', () => (clearTimeout(timer), resolve(true)));
+  });
+  if (!ended) child.kill('SIGKILL');
+  const { pid } = JSON.parse(out.trim().split('\n').pop() || '{}') as { pid?: number };
+  assert.ok(pid, `the script printed its app's pid: ${out}`);
+  // SIGKILL is delivered as the script exits; a killed app not yet reaped is a zombie, as good as gone.
+  const running = () => {
+    try {
+      return !/^State:\s+Z/m.test(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    } catch {
+      return false;
+    }
+  };
+  let alive = running();
+  for (let i = 0; alive && i < 50; i++) alive = (await new Promise((r) => setTimeout(r, 100)), running());
+  if (alive) process.kill(pid, 'SIGKILL');
+  assert.equal(ended, true, 'the test process ended on its own');
+  assert.equal(alive, false, 'its app was stopped with it');
+});
