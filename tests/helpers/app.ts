@@ -211,8 +211,13 @@ const live = new Set<ChildProcess>();
 process.once('exit', () => {
   for (const proc of live) proc.kill('SIGKILL');
 });
+type TRefable = { ref(): unknown; unref(): unknown };
 const hold = (proc: ChildProcess, held: boolean) => {
-  for (const h of [proc, proc.stdout, proc.stderr]) (held ? h?.ref : h?.unref)?.call(h);
+  // The output pipes are net.Sockets (stdio 'pipe'), which a Readable's type does not say.
+  for (const h of [proc, proc.stdout, proc.stderr] as unknown as (TRefable | null)[]) {
+    if (held) h?.ref();
+    else h?.unref();
+  }
 };
 
 export async function startApp(options: TStartOptions = {}): Promise<TApp & { clients: Record<string, { client_id: string; client_secret: string }> }> {
