@@ -1,3 +1,4 @@
+// Own app: it sets the sandbox account's retention to seconds, which would purge other files' messages on a shared app.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';

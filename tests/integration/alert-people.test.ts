@@ -1,3 +1,4 @@
+// Own app: fast alert evaluation (ALERT_EVAL_MS 200 ms, ALERT_REPEAT 2 s) and a loopback SMTP server; a second app on a 0025 database (upgrade).
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,3 +1,4 @@
+// Own app: fast alert evaluation (ALERT_EVAL_MS) with rules over every webhook of the app; a second app on an old database (upgrade).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+// Own app: it restarts the app to prove signing keys and tokens outlive a restart.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { SignJWT, decodeJwt, decodeProtectedHeader, generateKeyPair } from 'jose';

@@ -1,3 +1,4 @@
+// Own app: it backs up one PostgreSQL database and restores into another, then starts apps on each.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

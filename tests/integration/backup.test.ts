@@ -1,3 +1,4 @@
+// Own app: backups, restores and scheduled backups of its own embedded store (BACKUP_DIR, BACKUP_EVERY 1 s), with restarts.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

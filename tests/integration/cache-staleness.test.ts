@@ -1,3 +1,4 @@
+// Own app: two instances on one database with a shared TOKEN_ISSUER, one of them without a worker, and changes behind their backs.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';

@@ -1,3 +1,4 @@
+// Own app: it restarts the app with DELIVERY_ALLOW_PRIVATE=false and a slower alert evaluation.
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';

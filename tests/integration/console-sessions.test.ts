@@ -1,3 +1,4 @@
+// Own app: one app on a database of an earlier release (upgrade); the rest uses the shared app.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { ADMIN, startApp } from '../helpers/app';

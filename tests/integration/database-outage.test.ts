@@ -1,3 +1,4 @@
+// Own app: it stops its PostgreSQL server under a worker of its own (WORKER_IN_PROCESS=false).
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';

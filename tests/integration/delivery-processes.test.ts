@@ -1,3 +1,4 @@
+// Own app: standalone workers, killed and restarted, with short leases and a short disable threshold.
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';

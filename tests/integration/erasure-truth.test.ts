@@ -1,3 +1,4 @@
+// Own app: a retry schedule with a long second step, and an app on an old database (upgrade).
 import assert from 'node:assert/strict';
 import { randomBytes, randomInt } from 'node:crypto';
 import fs from 'node:fs';

@@ -1,3 +1,4 @@
+// Own app: it greps every column of its own store for the erased e-mail, behind the app's back.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';

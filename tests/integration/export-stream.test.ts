@@ -1,3 +1,4 @@
+// Own app: the console reaches its service through a loopback proxy (CONNECT_API_BASE_URL) that the test cuts, and a restart.
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+// Own app: a 20 s disable threshold (DELIVERY_DISABLE_AFTER_MS), fast alert evaluation and a loopback SMTP server.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startApp } from '../helpers/app';

@@ -1,3 +1,4 @@
+// Own app: a short disable threshold (DELIVERY_DISABLE_AFTER_MS), and an app on an old database (upgrade).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startApp } from '../helpers/app';

@@ -1,3 +1,4 @@
+// Own app: one app that refuses private addresses and one whose receipt bodies expire in seconds; the rest uses the shared app.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

@@ -1,3 +1,4 @@
+// Own app: an embedded store on a small full file system, with scheduled backups.
 import assert from 'node:assert/strict';
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

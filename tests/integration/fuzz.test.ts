@@ -1,3 +1,4 @@
+// Own app: a sandbox secret of its own and the app's log read for crashes: bulk hostile input must not disturb other files.
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, test } from 'node:test';

@@ -1,3 +1,4 @@
+// Own app: an app with METRICS_TOKEN and a retry schedule of an hour, and one on an old store (upgrade); the rest uses the shared app.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';

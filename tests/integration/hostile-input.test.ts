@@ -1,3 +1,4 @@
+// Own app: it reads the app's signing key from its store (behind the app's back) to forge tokens.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';

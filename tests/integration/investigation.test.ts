@@ -1,3 +1,4 @@
+// Own app: the sandbox's own grants and webhooks, counted exactly on the console's views (a shared app's sandbox has other files' webhooks).
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';

@@ -1,3 +1,4 @@
+// Own app: a short receipt-stream heartbeat, and it kills and restarts the app under a listening CLI; an old database (upgrade).
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';

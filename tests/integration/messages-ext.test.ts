@@ -1,3 +1,4 @@
+// Own app: its message lists count every message of its accounts exactly, and an app on an old database (upgrade).
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,3 +1,4 @@
+// Own app: single sign-on settings pointing at its own loopback OpenID provider, with restarts; an old database (upgrade).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ADMIN, freePort, startApp, type TApp } from '../helpers/app';

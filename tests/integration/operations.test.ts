@@ -1,3 +1,4 @@
+// Own app: a retry schedule of one step (messages fail for good at once), the sandbox's webhooks counted exactly.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';

@@ -1,3 +1,4 @@
+// Own app: an app on a database of an earlier release (upgrade).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';

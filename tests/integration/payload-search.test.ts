@@ -1,3 +1,4 @@
+// Own app: an app on a database of an earlier release whose search backfills it watches in the log (upgrade).
 import assert from 'node:assert/strict';
 import { randomBytes, randomInt } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';

@@ -1,3 +1,4 @@
+// Own app: it runs the README and the guide as a newcomer would: generated first credentials, the sandbox's grants.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';

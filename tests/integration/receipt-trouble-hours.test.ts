@@ -1,3 +1,4 @@
+// Own app: an app on an old database, read behind its back (upgrade).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { queryAppDb, startApp } from '../helpers/app';

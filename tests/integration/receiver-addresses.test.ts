@@ -1,3 +1,4 @@
+// Own app: CONSOLE_RECEIVER_HOSTS and TRUST_PROXY; an app on an old database (upgrade).
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';

@@ -1,3 +1,4 @@
+// Own app: TRUST_PROXY and CONSOLE_PUBLIC_URL, kills and restarts; an app on an old database (upgrade).
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';

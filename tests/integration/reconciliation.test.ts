@@ -1,3 +1,4 @@
+// Own app: CONSOLE_TIME_ZONE (the day of the reconciliation), and the sandbox's grants of the day counted exactly.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { parse } from 'csv-parse/sync';

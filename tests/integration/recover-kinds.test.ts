@@ -1,3 +1,4 @@
+// Own app: a retry schedule of an hour, so failed messages stay failed while the test recovers them.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';

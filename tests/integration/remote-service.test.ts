@@ -1,3 +1,4 @@
+// Own app: a console-only instance pointed at another app's service, with a wrong secret, and restarts.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';

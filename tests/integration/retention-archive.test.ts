@@ -1,3 +1,4 @@
+// Own app: retention of seconds with ARCHIVE_DIR, kills and restarts, its store read behind its back; upgrade.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';

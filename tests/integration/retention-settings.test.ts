@@ -1,3 +1,4 @@
+// Own app: retention settings of its own (RECEIPT_BODY_RETENTION and others), shown on the retention page.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startApp, type TApp } from '../helpers/app';

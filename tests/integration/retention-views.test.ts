@@ -1,3 +1,4 @@
+// Own app: retention of seconds (RECEIPT_BODY_RETENTION, MESSAGE_PAYLOAD_RETENTION 5 s), which would purge other files' bodies.
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';

@@ -1,3 +1,4 @@
+// Own app: retention of seconds, kills and restarts, its store read behind its back; an old database (upgrade).
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';

@@ -1,3 +1,4 @@
+// Own app: staff users counted exactly and a CLI on its store; an app on an old database (upgrade).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+// Own app: several instances on one store, restarted; an old database (upgrade).
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';

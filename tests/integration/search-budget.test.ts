@@ -1,3 +1,4 @@
+// Own app: a search budget of 1 ms (SEARCH_BUDGET_MS), which would cut other files' searches short.
 import assert from 'node:assert/strict';
 import { randomBytes, randomInt } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';

@@ -1,3 +1,4 @@
+// Own app: tight HTTP timeouts and a per-address connection cap, which would refuse other files' requests.
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import net from 'node:net';

@@ -1,3 +1,4 @@
+// Own app: an app on a database of an earlier release (upgrade); the rest uses the shared app.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';

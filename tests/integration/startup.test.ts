@@ -1,3 +1,4 @@
+// Own app: it starts apps with bad settings, on taken ports, with no HOST, and kills one.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { spawn } from 'node:child_process';

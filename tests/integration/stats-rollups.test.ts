@@ -1,3 +1,4 @@
+// Own app: apps on old databases whose rollup backfill it reads behind their backs (upgrade).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startApp, queryAppDb, withAppDb } from '../helpers/app';

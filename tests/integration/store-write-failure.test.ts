@@ -1,3 +1,4 @@
+// Own app: an embedded store whose files it makes unwritable under the app.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

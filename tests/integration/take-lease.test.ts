@@ -1,3 +1,4 @@
+// Own app: apps on old databases, two instances racing for a lease, read behind their backs (upgrade).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { queryAppDb, startApp, type TApp } from '../helpers/app';
