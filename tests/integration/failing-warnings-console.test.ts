@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startApp } from '../helpers/app';
 import { call, eventually, staffCookie, token } from '../helpers/http';
-import { startReceiver, type TReceiver } from '../helpers/receiver';
 import { startInbox } from '../helpers/smtp-inbox';
 
 // Issue 39 items 1–2 through both halves over HTTP: the console says when the service will disable a
@@ -12,7 +11,7 @@ import { startInbox } from '../helpers/smtp-inbox';
 // failed for good — with "recover all", whose preview is what it sends (replay-missing + recover),
 // audited, with the runs' progress. A real app and worker (threshold 20 s; retries after 1 s and 1 s,
 // so its first grant fails for good early and nothing is attempted while the stretch runs on) and a
-// real receiver on loopback answering 500, then 200. SHOTS=<dir> also saves screenshots of the pages.
+// receiver of the console answering 500 (its drill response, as the guide's outage drill sets it), then 200. SHOTS=<dir> also saves screenshots of the pages.
 // Issue 50 item 1: the "about to be disabled" alert follows the outage to its end — e-mailed through
 // a real SMTP server on loopback (and POSTed, signed, to a receiver of the console): firing, then
 // [disabled] (the same alert, still firing, with the grants missed), then [recovered] only once the
@@ -23,12 +22,12 @@ import { startInbox } from '../helpers/smtp-inbox';
 const THRESHOLD_MS = 20_000;
 type TStarted = Awaited<ReturnType<typeof startApp>>;
 let app: TStarted;
-let receiver: TReceiver;
 let tok: string;
 let cookie: string;
 let apiKey = '';
-let down = true;
-let failing: ReturnType<TReceiver['endpoint']>;
+/** The console's own receiver the webhook delivers to, answering as its drill form says (500, then 200). */
+let drill = '';
+const SECRET = `whsec_${Buffer.from('drill secret of the failing-warnings test').toString('base64')}`;
 let hook = '';
 let first = '';
 let second = '';
@@ -58,6 +57,13 @@ async function grant(i: number): Promise<string> {
   return eventually(async () => (await api('GET', `/v1/messages?tag=grant:${g.body.id}`)).body.results?.[0]?.id as string | undefined, 10000, 'the grant message');
 }
 
+/** The drill receiver's answer from now on, as its "Response (for drills)" form sets it. */
+async function answer(status: number, body: string) {
+  const res = await staff('PATCH', `/api/receivers/${drill}`, { responseStatus: status, responseBody: body });
+  assert.equal(res.status, 200, res.text);
+  assert.equal(res.body.responseStatus, status);
+}
+
 async function shots(name: string, path: string) {
   const dir = process.env.SHOTS;
   if (!dir) return;
@@ -82,22 +88,23 @@ async function shots(name: string, path: string) {
 before(async () => {
   inbox = await startInbox();
   const alertEnv = { SMTP_URL: inbox.url, ALERT_EMAIL_FROM: 'alerts@example.org', CONSOLE_TIME_ZONE: ZONE };
-  [app, receiver] = await Promise.all([
-    startApp({ env: { DELIVERY_DISABLE_AFTER_MS: String(THRESHOLD_MS), DELIVERY_RETRY_SCHEDULE: '1,1', ALERT_EVAL_MS: '300', ...alertEnv } }),
-    startReceiver(),
-  ]);
+  app = await startApp({ env: { DELIVERY_DISABLE_AFTER_MS: String(THRESHOLD_MS), DELIVERY_RETRY_SCHEDULE: '1,1', ALERT_EVAL_MS: '300', ...alertEnv } });
   [tok, cookie] = await Promise.all([token(app), staffCookie(app)]);
   const np = await api('POST', '/v1/nonprofits', { ein: `46${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`, user: { email: 'ops@example.org' } });
   const c = await api('POST', `/v1/connects?nonprofit=${np.body.id}`);
   apiKey = (await api('GET', `/v1/connects/${c.body.id}`)).body.apiKey;
-  failing = receiver.endpoint(() => (down ? { status: 500, body: 'crm database down' } : { status: 200 }));
-  const w = await api('POST', '/v1/webhooks', { url: failing.url, eventTypes: ['grant.succeeded'], description: 'Donor CRM (production)' });
+  // The guide's outage drill: a receiver of the console stands in for the CRM, and its "Response (for
+  // drills)" (PATCH /api/receivers/{id}, what its form sends) makes it answer 500 until the CRM is back.
+  const r = await staff('POST', '/api/receivers', { name: 'Donor CRM stand-in', secret: SECRET });
+  assert.equal(r.status, 201, r.text);
+  drill = r.body.id;
+  await answer(500, 'crm database down');
+  const w = await api('POST', '/v1/webhooks', { url: r.body.ingestUrl, secret: SECRET, eventTypes: ['grant.succeeded'], description: 'Donor CRM (production)' });
   assert.equal(w.status, 201, w.text);
   hook = w.body.id;
 });
 after(async () => {
   await app?.stop();
-  await receiver?.close();
   await inbox?.close();
 });
 
@@ -185,7 +192,7 @@ describe('the console before and after a webhook is disabled', () => {
     const refused = await staff('POST', `/api/webhooks/${hook}/outage`);
     assert.equal(refused.status, 409, refused.text);
 
-    down = false;
+    await answer(200, '');
     assert.equal((await api('PATCH', `/v1/webhooks/${hook}`, { disabled: false })).status, 200);
     // Enabled, but nothing delivered yet (nothing is sent to it before "Recover all"): still firing.
     const enabled = await eventually(async () => {
@@ -214,7 +221,7 @@ describe('the console before and after a webhook is disabled', () => {
       ]);
       return r1.body.status === 'done' && r2.body.status === 'done' && r1.body.succeeded === 3 && r2.body.succeeded === 2;
     }, 20000, 'both runs done');
-    const arrived = new Set(failing.requests().map((r) => String(r.headers['webhook-id'])));
+    const arrived = new Set(((await staff('GET', `/api/receivers/${drill}/receipts?pageLimit=100`)).body.results as any[]).filter((r) => r.verdict === 'valid' && r.responseStatus === 200).map((r) => String(r.messageId)));
     // Deliveries succeed again: recovered, and only now.
     const recovered = await eventually(async () => outageMails().find((m) => m.subject.startsWith('[recovered]')), 15000, 'the [recovered] e-mail');
     assert.equal(recovered.subject, '[recovered] outage by mail: Donor CRM (production) (sandbox)');
