@@ -130,3 +130,28 @@ test('alert delivery and the reconciliation day: SMTP_URL, ALERT_EMAIL_FROM, ALE
   // A bad SMTP_URL is named, its value (which may hold a password) is not printed.
   assert.throws(() => parseEnv({ SMTP_URL: 'http://user:hunter2@mail' }), (err: Error) => /SMTP_URL must be an smtp/.test(err.message) && !err.message.includes('hunter2'));
 });
+
+test("the configuration table gives each whole-number setting's range as the start checks it (docs/OPERATIONS.md, issue 50.8)", () => {
+  const root = path.resolve(import.meta.dirname, '../..');
+  const rows = fs.readFileSync(path.join(root, 'docs/OPERATIONS.md'), 'utf8').split('\n').filter((l) => l.startsWith('| `'));
+  const refusal = (key: string, value: string) => {
+    try {
+      parseEnv({ [key]: value });
+      return null;
+    } catch (err) {
+      return (err as Error).message.split('\n').find((l) => l.startsWith(`Invalid configuration: ${key} `)) ?? null;
+    }
+  };
+  let checked = 0;
+  for (const key of Object.keys(ZEnv.in.shape)) {
+    if (!refusal(key, '1.5')?.includes('must be a whole number')) continue; // not a whole-number setting
+    const min = Number(/must be at least (-?\d+)/.exec(refusal(key, '-99999999999999') ?? '')?.[1]);
+    const max = Number(/must be at most (\d+)/.exec(refusal(key, '99999999999999') ?? '')?.[1]);
+    assert.ok(Number.isFinite(min) && Number.isFinite(max), `${key}: its bounds`);
+    const row = rows.find((r) => r.split(' | ')[0].includes(`\`${key}\``));
+    assert.ok(row, `docs/OPERATIONS.md has a row for ${key}`);
+    assert.ok(row.split(' | ')[2].includes(`${min}–${max}`), `${key}: the allowed column says ${min}–${max}: ${row.split(' | ')[2]}`);
+    checked++;
+  }
+  assert.ok(checked >= 15, `${checked} whole-number settings checked`);
+});
