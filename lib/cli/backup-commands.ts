@@ -6,16 +6,18 @@ import { writeBackup, writeFileAtomically } from '@/lib/db/backup/snapshot';
 import { getDb } from '@/lib/db/client';
 import { acquireDataDirLock, releaseDataDirLock } from '@/lib/db/lock';
 import { keepFilesPrivate, tightenTree } from '@/lib/db/private-files';
+import { configuredStore, describeStore } from '@/lib/db/store-identity';
 import { env } from '@/lib/env';
 import type { TCommandIo } from './console-commands';
 import { runningApp } from './control-client';
+import { reportStore, type TDoneBy } from './store-report';
 
 // `npm run console -- backup --out FILE` and `restore --from FILE` (lib/db/backup/). A backup is
 // taken by the running app when one owns DATA_DIR (over loopback, control-client.ts), else by
 // this process on the store as it is (opened without migrating it); on PostgreSQL, pg_dump's job.
 
-const ON_POSTGRES =
-  'This app stores its data in PostgreSQL (DATABASE_URL): back it up and restore it with pg_dump and pg_restore ' +
+const onPostgres = (verb: string) =>
+  `This app stores its data in ${describeStore(configuredStore())} (DATABASE_URL): ${verb} with pg_dump and pg_restore ` +
   '(pg_dump --format=custom --schema=service --schema=console --schema=drizzle "$DATABASE_URL" > console.dump), as docs/OPERATIONS.md shows.';
 
 function mib(bytes: number): string {
@@ -50,7 +52,7 @@ export async function backupCommand(file: string | undefined, io: TCommandIo): P
     return 2;
   }
   if (env.DATABASE_URL) {
-    io.err(ON_POSTGRES);
+    io.err(onPostgres('back it up and restore it'));
     return 2;
   }
   const target = path.resolve(file);
@@ -65,6 +67,7 @@ export async function backupCommand(file: string | undefined, io: TCommandIo): P
   const startedAt = Date.now();
   const app = await runningApp(env.DATA_DIR);
   let by = 'this process (no app is running on DATA_DIR)';
+  let doneBy: TDoneBy = 'this process';
   let manifest: TManifest;
   try {
     manifest = await writeFileAtomically(target, async (out) => {
@@ -72,6 +75,7 @@ export async function backupCommand(file: string | undefined, io: TCommandIo): P
         try {
           const m = await app.backup(out);
           by = `the running app (pid ${app.pid})`;
+          doneBy = { appPid: app.pid };
           return m;
         } catch (err) {
           if (!refused(err)) throw err;
@@ -86,6 +90,7 @@ export async function backupCommand(file: string | undefined, io: TCommandIo): P
   const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
   io.out(`Backup written to ${target} (${mib(fs.statSync(target).size)} in ${seconds} s, taken by ${by}): ${describeCounts(manifest.rowCounts)}; migration ${manifest.lastMigration ?? 'none'}.`);
   io.out(JSON.stringify({ file: target, bytes: fs.statSync(target).size, manifest }));
+  await reportStore(io, doneBy);
   return 0;
 }
 
@@ -95,12 +100,13 @@ export async function restoreCommand(file: string | undefined, io: TCommandIo): 
     return 2;
   }
   if (env.DATABASE_URL) {
-    io.err(ON_POSTGRES.replace('back it up and restore it', 'restore it'));
+    io.err(onPostgres('restore it'));
     return 2;
   }
   const manifest = await restoreBackup(path.resolve(file), env.DATA_DIR);
   io.out(`Restored ${path.resolve(file)} into ${path.resolve(env.DATA_DIR)}: ${describeCounts(manifest.rowCounts)} (taken ${manifest.createdAt} by release ${manifest.appVersion}, migration ${manifest.lastMigration ?? 'none'}).`);
   await getDb(); // migrated now, as an upgrade is: the app starts on it at once
   io.out('Migrated to this release. Start the app on this DATA_DIR.');
+  await reportStore(io, 'this process'); // a restore goes into an empty DATA_DIR: no app runs on it
   return 0;
 }

@@ -88,4 +88,19 @@ test('PostgreSQL: a pg_dump of the app schemas restored with pg_restore into a n
   assert.equal(receipt.body.verdict, 'valid', 'the receiver secret came back');
   for (const id of ids) assert.equal((await call(copy, 'GET', `/api/receipts/${id}`, { headers: { cookie: copyCookie } })).status, 200, `receipt ${id} came back`);
   assert.doesNotMatch(copy.logs(), /migrat.*(fail|error)/i);
+
+  // The CLI names the database it changed, its password masked (trust auth here: the password is
+  // ignored, so a made-up one shows the masking), and warns when the app on PORT serves another.
+  const withPassword = (db: string) => pg.url(db).replace('postgres@', 'postgres:pw-never-shown@');
+  const cliOn = (db: string, port: number) =>
+    run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/console-cli.ts'), 'users:list'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: withPassword(db), PORT: String(port) } });
+  const masked = (db: string) => `PostgreSQL ${withPassword(db).replace('pw-never-shown', '****')}`;
+  const same = await cliOn('console_restored', copy.port);
+  assert.equal(same.stderr.trim(), `Store: ${masked('console_restored')}; this process did the work (the app on port ${copy.port} serves this database and sees it at once).`);
+  const other = await cliOn('console_restored', app.port);
+  assert.deepEqual(other.stderr.trim().split('\n'), [
+    `Store: ${masked('console_restored')}; this process did the work (on PostgreSQL the CLI works on the database itself).`,
+    `Warning: the app answering on port ${app.port} serves another store, not ${masked('console_restored')}: it does not see this. Run the command with that app's DATA_DIR (or DATABASE_URL), or start the app on this one.`,
+  ]);
+  assert.ok(!`${same.stdout}${same.stderr}${other.stdout}${other.stderr}`.includes('pw-never-shown'), 'the password is never printed');
 });

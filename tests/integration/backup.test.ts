@@ -10,7 +10,7 @@ import { describe, test, type TestContext } from 'node:test';
 import { SMTPServer } from 'smtp-server';
 import { Webhook } from 'standardwebhooks';
 import { create, extract } from 'tar';
-import { disposeAtExit, queryAppDb, startApp, type TApp } from '../helpers/app';
+import { disposeAtExit, freePort, freshDataDir, queryAppDb, startApp, type TApp } from '../helpers/app';
 import { countEntries, lastStart, openAsAnEarlierRelease, openToOthers } from '../helpers/file-modes';
 import { call, eventually, staffCookie, token } from '../helpers/http';
 import { databaseAt } from '../helpers/old-database';
@@ -90,6 +90,26 @@ describe('backups of the embedded store', { concurrency: true }, () => {
     const generated = lastJson(added).password as string;
     assert.match(generated, /^[A-Za-z0-9]{20}$/);
     assert.match(added.out, new RegExp(`one-time password ${generated}: they choose their own at their first sign-in`));
+    // It names the store it changed and who did the work (on stderr: stdout stays the answer, its JSON last).
+    assert.equal(added.err.trim(), `Store: the embedded store in DATA_DIR=${app.env.DATA_DIR}; the running app (pid ${app.pid()}) did the work.`);
+
+    // Issue 50.6: after a restore into a new DATA_DIR the app runs there while .env still names the old
+    // one; users:add on the old (stopped) store "succeeds" where the app never looks. It says so now.
+    const old = (await freshDataDir()).DATA_DIR;
+    const beside = { ...storeEnv(old), PORT: String(app.port) };
+    const lost = await cli(['users:add', '--email', 'lost@example.org'], beside);
+    assert.equal(lost.code, 0, lost.err);
+    assert.deepEqual(lost.err.trim().split('\n'), [
+      `Store: the embedded store in DATA_DIR=${old}; this process did the work (no app runs on this DATA_DIR).`,
+      `Warning: the app answering on port ${app.port} serves another store, not the embedded store in DATA_DIR=${old}: it does not see this. Run the command with that app's DATA_DIR (or DATABASE_URL), or start the app on this one.`,
+    ]);
+    const lostSignIn = await call(app, 'POST', '/api/session', { body: { email: 'lost@example.org', password: lastJson(lost).password } });
+    assert.equal(lostSignIn.status, 401, 'the warning is true: the running app does not know the user');
+    const lostBackup = await cli(['backup', '--out', scratchPath('old.tar.gz')], beside);
+    assert.equal(lostBackup.code, 0, lostBackup.err);
+    assert.match(lostBackup.err, new RegExp(`^Warning: the app answering on port ${app.port} serves another store`, 'm'), 'a backup of the stopped store says so too');
+    const alone = await cli(['users:list'], { ...storeEnv(old), PORT: String(await freePort()) });
+    assert.equal(alone.err.trim(), `Store: the embedded store in DATA_DIR=${old}; this process did the work (no app runs on this DATA_DIR).`, 'no app on the port: no warning');
     // As one the Staff page adds: the password is one-time, and nothing but its change answers until it is changed.
     const first = await call(app, 'POST', '/api/session', { body: { email: 'colleague@example.org', password: generated } });
     assert.equal(first.status, 200, first.text);
