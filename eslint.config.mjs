@@ -108,5 +108,5 @@ export default defineConfig([
     files: ['components/console/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [...CONSOLE_CODE.patterns, ...APP_IMPORTS.patterns] }] },
   },
-  globalIgnores(['.next*/**', 'node_modules/**', '.data/**', 'next-env.d.ts', 'lib/db/migrations/**', 'test-results/**', 'playwright-report/**', 'tests/.tmp/**']),
+  globalIgnores(['openapi/**', '.next*/**', 'node_modules/**', '.data/**', 'next-env.d.ts', 'lib/db/migrations/**', 'test-results/**', 'playwright-report/**', 'tests/.tmp/**']),
 ]);

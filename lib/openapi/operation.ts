@@ -22,6 +22,8 @@ export type TOperationSpec = {
   tag: string;
   /** An extension (EXT): not in the seed API spec. */
   ext?: boolean;
+  /** A POST or PATCH safe to send twice (the repeat changes nothing more): x-idempotent, so a client may retry it. */
+  idempotent?: true;
   auth: TAuth;
   scope?: TScope;
   path?: z.ZodObject;
@@ -132,6 +134,7 @@ export function op(route: TRoute, spec: TOperationSpec): TOperation {
       : {}),
     responses,
     'x-extension': ext,
+    ...(spec.idempotent ? { 'x-idempotent': true } : {}),
   };
   return { method: method.toLowerCase() as TMethod, path, ext, operation };
 }

@@ -1,10 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import routeTable from '../../lib/http/route-table.json' with { type: 'json' };
 import { openApiDocument } from '../../lib/service/openapi-document';
 import { OpenApiDocument } from '../helpers/openapi-check';
 import { examplePayload } from '@/lib/service/webhooks/example-payloads';
+import { CONTRACT_FILES, contractFiles } from '../../scripts/openapi';
 
 // The document /openapi.json serves: a valid OpenAPI 3.1 document, one operation for every method
 // of every service route (and none for a route that does not exist), and a checker that refuses
@@ -18,6 +21,20 @@ test('the document passes the OpenAPI 3.1 schema lint', async () => {
   const result = await validator.validate(doc);
   assert.equal(validator.version, '3.1');
   assert.equal(result.valid, true, JSON.stringify(result.errors, null, 2));
+});
+
+test('the committed contract (openapi/: the document and the console\'s types) is what the service generates now', async () => {
+  const generated = await contractFiles();
+  for (const key of Object.keys(CONTRACT_FILES) as (keyof typeof CONTRACT_FILES)[]) {
+    const file = CONTRACT_FILES[key];
+    const committed = readFileSync(path.join(import.meta.dirname, '../..', file), 'utf8').split('\n');
+    const fresh = generated[key].split('\n');
+    const line = Array.from({ length: Math.max(fresh.length, committed.length) }, (_, i) => i).find((i) => fresh[i] !== committed[i]);
+    if (line === undefined) continue;
+    assert.fail(
+      `${file} differs from what the service generates (line ${line + 1}: ${JSON.stringify(committed[line] ?? null)} where the service now says ${JSON.stringify(fresh[line] ?? null)}): run \`npm run openapi\` and commit both files of openapi/`,
+    );
+  }
 });
 
 test('every method of every service route in lib/http/route-table.json has an operation, and no operation lacks a route', () => {

@@ -26,7 +26,7 @@ sameShape<TConnectJson & { apiKey: string }, z.output<typeof ZConnectWithKey>>(t
 
 export const CONNECT_OPERATIONS = [
   op('POST /v1/connects', {
-    id: 'createConnect', tag: 'Connects', summary: "Create (or get) the account's Connect for a nonprofit", auth: 'bearer', scope: 'create:connects',
+    id: 'createConnect', idempotent: true, tag: 'Connects', summary: "Create (or get) the account's Connect for a nonprofit", auth: 'bearer', scope: 'create:connects',
     query: z.object({ nonprofit: z.string().meta({ description: 'The nonprofit id (a UUID).' }) }),
     body: ZCreateConnect.meta({ id: 'CreateConnect', description: 'EXT: name and metadata. An empty body is fine.' }), bodyOptional: true,
     status: 201, response: ZConnect, errors: [404], responseHeaders: z.object({ location: z.string().meta({ description: '/v1/connects/{id}' }) }),

@@ -30,7 +30,7 @@ sameShape<TErasureReport, z.output<typeof ZErasureReport>>(true);
 
 export const ERASURE_OPERATIONS = [
   op('POST /v1/erasures', {
-    id: 'eraseDonor', tag: 'Grants', summary: "Erase one donor's data", ext: true, auth: 'bearer', body: ZErasureBody, response: ZErasureReport,
+    id: 'eraseDonor', idempotent: true, tag: 'Grants', summary: "Erase one donor's data", ext: true, auth: 'bearer', body: ZErasureBody, response: ZErasureReport,
     description:
       "Replaces every field that carries the donor — the grants' names, e-mail, phone, note and metadata, their messages' payloads and donor:/name: tags, " +
       "those messages' attempts' response bodies — with a tombstone `erased:<SHA-256 of what was there>` (a payload becomes `{\"erased\": {at, sha256}}`). " +

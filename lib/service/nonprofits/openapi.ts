@@ -46,7 +46,7 @@ export const NONPROFIT_OPERATIONS = [
     description: "Every registered nonprofit (newest first), each with the calling account's Connect for it or null.",
   }),
   op('POST /v1/nonprofits', {
-    id: 'createNonprofit', tag: 'Nonprofits', summary: 'Register a nonprofit', auth: 'bearer', scope: 'create:nonprofits', body: ZCreateNonprofit.meta({ id: 'CreateNonprofit' }),
+    id: 'createNonprofit', idempotent: true, tag: 'Nonprofits', summary: 'Register a nonprofit', auth: 'bearer', scope: 'create:nonprofits', body: ZCreateNonprofit.meta({ id: 'CreateNonprofit' }),
     status: 201, response: ZNonprofit, responseHeaders: z.object({ location: z.string().meta({ description: '/v1/nonprofit/{ein}' }) }),
     description: '201 on first creation and when the EIN is already registered (then the existing record, unchanged). `name` is an extension; `preferredName` and `website` are the public SDK\'s.',
   }),

@@ -13,7 +13,7 @@ export const RETENTION_OPERATIONS = [
     description: `How long the service keeps this account's message payloads and messages: the values in effect, the account's own, and the deployment's defaults. ${PURGE}`,
   }),
   op('PATCH /v1/retention', {
-    id: 'updateRetention', tag: 'Retention', summary: "Change this account's retention", ext: true, auth: 'bearer', body: ZRetentionPatch, response: ZAccountRetention,
+    id: 'updateRetention', idempotent: true, tag: 'Retention', summary: "Change this account's retention", ext: true, auth: 'bearer', body: ZRetentionPatch, response: ZAccountRetention,
     description:
       'Sets either value for this account (a field left out stays as it is; null returns it to the default); the purge applies it from its next pass. ' +
       `A bad duration, or payloads that would outlive their messages, is a 400 naming the field, and nothing changes. ${PURGE}`,

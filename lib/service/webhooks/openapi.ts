@@ -163,7 +163,7 @@ export const WEBHOOK_OPERATIONS = [
   }),
   op('GET /v1/webhooks', { id: 'listWebhooks', tag: 'Webhooks', summary: "List the account's webhooks", ext: true, auth: 'bearer', paged: true, response: page(ZWebhook, 'WebhookPage') }),
   op('GET /v1/webhooks/{id}', { id: 'getWebhook', tag: 'Webhooks', summary: 'Get a webhook', ext: true, auth: 'bearer', path: ZWebhookPath, response: ZWebhook }),
-  op('PATCH /v1/webhooks/{id}', { id: 'updateWebhook', tag: 'Webhooks', summary: 'Change a webhook', ext: true, auth: 'bearer', path: ZWebhookPath, body: ZUpdateWebhook.meta({ id: 'UpdateWebhook' }), response: ZWebhook }),
+  op('PATCH /v1/webhooks/{id}', { id: 'updateWebhook', idempotent: true, tag: 'Webhooks', summary: 'Change a webhook', ext: true, auth: 'bearer', path: ZWebhookPath, body: ZUpdateWebhook.meta({ id: 'UpdateWebhook' }), response: ZWebhook }),
   op('DELETE /v1/webhooks/{id}', { id: 'deleteWebhook', tag: 'Webhooks', summary: 'Delete a webhook', ext: true, auth: 'bearer', path: ZWebhookPath, status: 204 }),
   op('GET /v1/webhooks/{id}/secret', { id: 'getWebhookSecret', tag: 'Webhooks', summary: 'Get the signing secret', ext: true, auth: 'bearer', path: ZWebhookPath, response: ZSecret }),
   op('POST /v1/webhooks/{id}/secret/rotate', {
@@ -199,7 +199,7 @@ export const WEBHOOK_OPERATIONS = [
     path: ZMessagePath.extend({ attemptId: z.string().meta({ description: 'The attempt id (`atmpt_…`).' }) }), response: ZAttemptWithResponse,
   }),
   op('POST /v1/webhooks/{id}/recover', {
-    id: 'recoverMessages', tag: 'Messages', summary: "Re-send the window's failed messages", ext: true, auth: 'bearer', path: ZWebhookPath,
+    id: 'recoverMessages', idempotent: true, tag: 'Messages', summary: "Re-send the window's failed messages", ext: true, auth: 'bearer', path: ZWebhookPath,
     body: ZRecoverWindowBody, status: 202, response: ZRecoverRun, errors: [409],
     responseHeaders: z.object({ location: z.string().meta({ description: '/v1/webhooks/{id}/recover/{runId}' }) }), description: RECOVER_DESCRIPTION,
   }),

@@ -37,7 +37,7 @@ const REPLAY_DESCRIPTION =
 export function replayOperations(run: z.ZodType, window: z.ZodType) {
   return [
     op('POST /v1/webhooks/{id}/replay-missing', {
-      id: 'replayMissing', tag: 'Messages', summary: 'Send the messages of the window the webhook never got', ext: true, auth: 'bearer', path: ZWebhookPath,
+      id: 'replayMissing', idempotent: true, tag: 'Messages', summary: 'Send the messages of the window the webhook never got', ext: true, auth: 'bearer', path: ZWebhookPath,
       body: window, status: 202, response: run, errors: [409],
       responseHeaders: z.object({ location: z.string().meta({ description: '/v1/webhooks/{id}/replay-missing/{runId}' }) }), description: REPLAY_DESCRIPTION,
     }),
