@@ -1111,9 +1111,9 @@ export interface components {
         };
         CreateWebhook: {
             /** @default  */
-            description: string;
+            description?: string;
             /** @default false */
-            disabled: boolean;
+            disabled?: boolean;
             eventTypes: ("grant.succeeded" | "webhook.failing" | "webhook.disabled" | "message.attempt.exhausted" | "webhook.recovered")[];
             metadata?: {
                 [key: string]: string;
@@ -1151,7 +1151,7 @@ export interface components {
              * @description true: count what would be erased, change nothing.
              * @default false
              */
-            dryRun: boolean;
+            dryRun?: boolean;
             /** Format: email */
             email?: string;
             /** Format: uuid */

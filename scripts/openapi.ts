@@ -20,7 +20,7 @@ export const CONTRACT_FILES = { document: 'openapi/connect-api.json', types: 'op
 /** The two files' contents as the service generates them now. */
 export async function contractFiles(): Promise<Record<keyof typeof CONTRACT_FILES, string>> {
   const doc = JSON.parse(JSON.stringify(openApiDocument(CONTRACT_PUBLIC_URL, CONTRACT_AUDIENCE)));
-  const types = astToString(await openapiTS(doc, { alphabetize: true }));
+  const types = astToString(await openapiTS(doc, { alphabetize: true, defaultNonNullable: false }));
   return { document: `${JSON.stringify(doc, null, 2)}\n`, types };
 }
 

@@ -78,21 +78,21 @@ const EIN = '123456789';
 const isApi = (s: TSeen) => s.path.startsWith('/v1/');
 
 async function ensureNonprofit(): Promise<void> {
-  await client().createNonprofit({ ein: EIN, user: { email: 'contact@example.org' } });
+  await client().post('/v1/nonprofits', { body: { ein: EIN, user: { email: 'contact@example.org' } } });
 }
 
 describe('token handling', () => {
   test('one token is reused across 100 calls: 1 exchange', async () => {
     await ensureNonprofit();
     const api = client();
-    for (let i = 0; i < 100; i++) assert.equal((await api.getNonprofit(EIN)).ein, EIN);
+    for (let i = 0; i < 100; i++) assert.equal((await api.get('/v1/nonprofit/{ein}', { params: { path: { ein: EIN } } })).ein, EIN);
     assert.equal(api.stats().tokenExchanges, 1);
   });
 
   test('20 concurrent cold calls share one exchange', async () => {
     await ensureNonprofit();
     const api = client();
-    const results = await Promise.all(Array.from({ length: 20 }, () => api.getNonprofit(EIN)));
+    const results = await Promise.all(Array.from({ length: 20 }, () => api.get('/v1/nonprofit/{ein}', { params: { path: { ein: EIN } } })));
     assert.equal(results.length, 20);
     assert.equal(api.stats().tokenExchanges, 1);
   });
@@ -102,7 +102,7 @@ describe('token handling', () => {
     let rejected = 0;
     const p = await proxy((s) => (isApi(s) && rejected++ === 0 ? { status: 401, headers: { 'www-authenticate': 'Bearer error="invalid_token"' } } : 'pass'));
     const api = client(p.url);
-    assert.equal((await api.getNonprofit(EIN)).ein, EIN);
+    assert.equal((await api.get('/v1/nonprofit/{ein}', { params: { path: { ein: EIN } } })).ein, EIN);
     assert.equal(api.stats().tokenExchanges, 2);
     assert.equal(p.seen.filter(isApi).length, 2);
   });
@@ -110,7 +110,7 @@ describe('token handling', () => {
   test('a 401 that persists is reported after one refresh, not looped', async () => {
     const p = await proxy((s) => (isApi(s) ? { status: 401 } : 'pass'));
     const api = client(p.url);
-    await assert.rejects(api.getNonprofit(EIN), (err: ConnectApiError) => err.status === 401);
+    await assert.rejects(api.get('/v1/nonprofit/{ein}', { params: { path: { ein: EIN } } }), (err: ConnectApiError) => err.status === 401);
     assert.equal(p.seen.filter(isApi).length, 2);
     assert.equal(api.stats().tokenExchanges, 2);
   });
@@ -124,7 +124,7 @@ describe('token handling', () => {
       return s.auth === firstToken ? { status: 401 } : 'pass'; // the first token is "revoked"
     });
     const api = client(p.url);
-    const results = await Promise.all(Array.from({ length: 20 }, () => api.getNonprofit(EIN)));
+    const results = await Promise.all(Array.from({ length: 20 }, () => api.get('/v1/nonprofit/{ein}', { params: { path: { ein: EIN } } })));
     assert.equal(results.length, 20);
     assert.equal(api.stats().tokenExchanges, 2);
     assert.equal(p.seen.filter(isApi).length, 40);
@@ -139,17 +139,17 @@ describe('token handling', () => {
     // than a second (a loaded machine) renewed the token early (2 !== 1).
     t.mock.timers.enable({ apis: ['Date'], now: Date.now() });
     const api = client(p.url);
-    await api.getNonprofit(EIN);
-    await api.getNonprofit(EIN);
+    await api.get('/v1/nonprofit/{ein}', { params: { path: { ein: EIN } } });
+    await api.get('/v1/nonprofit/{ein}', { params: { path: { ein: EIN } } });
     assert.equal(api.stats().tokenExchanges, 1);
     t.mock.timers.tick(1100); // margin: half the 2 s lifetime
-    await api.getNonprofit(EIN);
+    await api.get('/v1/nonprofit/{ein}', { params: { path: { ein: EIN } } });
     assert.equal(api.stats().tokenExchanges, 2);
   });
 
   test('bad credentials → ConnectApiError 401 with the OAuth error', async () => {
     const api = client(app.baseUrl, { clientSecret: 'definitely-wrong' });
-    await assert.rejects(api.getNonprofit(EIN), (err: ConnectApiError) => {
+    await assert.rejects(api.get('/v1/nonprofit/{ein}', { params: { path: { ein: EIN } } }), (err: ConnectApiError) => {
       assert.ok(err instanceof ConnectApiError);
       assert.equal(err.status, 401);
       assert.equal(err.problem?.title, 'invalid_client');
@@ -165,14 +165,14 @@ describe('retries', () => {
     await ensureNonprofit();
     const p = await proxy((s) => (isApi(s) && p.seen.filter(isApi).length <= 2 ? { status: 503, headers: { 'retry-after': '0' } } : 'pass'));
     const api = client(p.url);
-    assert.equal((await api.getNonprofit(EIN)).ein, EIN);
+    assert.equal((await api.get('/v1/nonprofit/{ein}', { params: { path: { ein: EIN } } })).ein, EIN);
     assert.equal(p.seen.filter(isApi).length, 3);
   });
 
   test('gives up after 3 tries and reports the 503', async () => {
     const p = await proxy((s) => (isApi(s) ? { status: 503 } : 'pass'));
     const api = client(p.url);
-    await assert.rejects(api.getNonprofit(EIN), (err: ConnectApiError) => err.status === 503 && err.requestId === 'req_proxy');
+    await assert.rejects(api.get('/v1/nonprofit/{ein}', { params: { path: { ein: EIN } } }), (err: ConnectApiError) => err.status === 503 && err.requestId === 'req_proxy');
     assert.equal(p.seen.filter(isApi).length, 3);
   });
 
@@ -181,7 +181,7 @@ describe('retries', () => {
     const p = await proxy((s) => (isApi(s) && p.seen.filter(isApi).length === 1 ? { status: 429, headers: { 'retry-after': '1' } } : 'pass'));
     const api = client(p.url);
     const started = Date.now();
-    await api.getNonprofit(EIN);
+    await api.get('/v1/nonprofit/{ein}', { params: { path: { ein: EIN } } });
     assert.ok(Date.now() - started >= 950, `waited ${Date.now() - started} ms`);
     assert.equal(p.seen.filter(isApi).length, 2);
   });
@@ -190,20 +190,20 @@ describe('retries', () => {
     await ensureNonprofit();
     const p = await proxy((s) => (isApi(s) && p.seen.filter(isApi).length === 1 ? 'drop' : 'pass'));
     const api = client(p.url);
-    assert.equal((await api.getNonprofit(EIN)).ein, EIN);
+    assert.equal((await api.get('/v1/nonprofit/{ein}', { params: { path: { ein: EIN } } })).ein, EIN);
     assert.equal(p.seen.filter(isApi).length, 2);
   });
 
   test('a non-idempotent call (create webhook) is not retried', async () => {
     const p = await proxy((s) => (isApi(s) ? { status: 503 } : 'pass'));
     const api = client(p.url);
-    await assert.rejects(api.createWebhook({ url: 'https://example.org/hook', eventTypes: ['grant.succeeded'] }), (err: ConnectApiError) => err.status === 503);
+    await assert.rejects(api.post('/v1/webhooks', { body: { url: 'https://example.org/hook', eventTypes: ['grant.succeeded'] } }), (err: ConnectApiError) => err.status === 503);
     assert.equal(p.seen.filter(isApi).length, 1);
   });
 
   test('an unreachable API → ConnectApiError with status 0 and a readable detail', async () => {
     const api = client('http://127.0.0.1:9');
-    await assert.rejects(api.getNonprofit(EIN), (err: ConnectApiError) => err.status === 0 && /could not reach/i.test(err.problem?.detail ?? ''));
+    await assert.rejects(api.get('/v1/nonprofit/{ein}', { params: { path: { ein: EIN } } }), (err: ConnectApiError) => err.status === 0 && /could not reach/i.test(err.problem?.detail ?? ''));
   });
 });
 
@@ -218,18 +218,18 @@ describe('reachability', () => {
       { log: { down: (l) => lines.push(l), up: (l) => lines.push(l) } },
     );
     clients.push(api);
-    await api.getNonprofit(EIN);
+    await api.get('/v1/nonprofit/{ein}', { params: { path: { ein: EIN } } });
     assert.equal(lines.length, 0, 'the first state is the start check\'s to report');
 
     down = true;
-    for (let i = 0; i < 3; i++) await assert.rejects(api.getNonprofit(EIN), (err: ConnectApiError) => err.status === 0 && /^req_/.test(err.requestId ?? ''));
+    for (let i = 0; i < 3; i++) await assert.rejects(api.get('/v1/nonprofit/{ein}', { params: { path: { ein: EIN } } }), (err: ConnectApiError) => err.status === 0 && /^req_/.test(err.requestId ?? ''));
     assert.equal(lines.length, 1, lines.join('\n'));
     assert.match(lines[0], /^Connect API sandbox: http:\/\/127\.0\.0\.1:\d+ unreachable \(get nonprofit: \S+; request id req_[0-9a-f]{32}\)$/);
     assert.ok(p.seen.some((s) => lines[0].includes(s.requestId)), 'the id is the one the request carried');
 
     down = false;
-    await api.getNonprofit(EIN);
-    await api.getNonprofit(EIN);
+    await api.get('/v1/nonprofit/{ein}', { params: { path: { ein: EIN } } });
+    await api.get('/v1/nonprofit/{ein}', { params: { path: { ein: EIN } } });
     assert.equal(lines.length, 2, lines.join('\n'));
     assert.match(lines[1], /^Connect API sandbox: http:\/\/127\.0\.0\.1:\d+ reachable again \(get nonprofit answered 200; request id req_[0-9a-f]{32}\)$/);
     const sent = p.seen.filter(isApi).at(-2)!.requestId;
@@ -246,11 +246,11 @@ describe('reachability', () => {
       { log: { down: (l) => lines.push(l), up: (l) => lines.push(l) } },
     );
     clients.push(api);
-    await api.getNonprofit(EIN);
+    await api.get('/v1/nonprofit/{ein}', { params: { path: { ein: EIN } } });
     mode = '503';
-    await assert.rejects(api.getNonprofit(EIN));
+    await assert.rejects(api.get('/v1/nonprofit/{ein}', { params: { path: { ein: EIN } } }));
     mode = '404';
-    await assert.rejects(api.getNonprofit(EIN));
+    await assert.rejects(api.get('/v1/nonprofit/{ein}', { params: { path: { ein: EIN } } }));
     assert.equal(lines.length, 2, lines.join('\n'));
     assert.match(lines[0], /unreachable \(get nonprofit answered 503; request id req_proxy\)$/);
     assert.match(lines[1], /reachable again \(get nonprofit answered 404; request id req_proxy\)$/);
@@ -260,7 +260,7 @@ describe('reachability', () => {
 describe('errors and parsing', () => {
   test('a 404 carries status, problem detail and the request id', async () => {
     const api = client();
-    await assert.rejects(api.getNonprofit('234567891'), (err: ConnectApiError) => {
+    await assert.rejects(api.get('/v1/nonprofit/{ein}', { params: { path: { ein: '234567891' } } }), (err: ConnectApiError) => {
       assert.ok(err instanceof ConnectApiError);
       assert.equal(err.status, 404);
       assert.equal(typeof err.problem?.detail, 'string');
@@ -272,7 +272,7 @@ describe('errors and parsing', () => {
 
   test('a 400 carries the field errors', async () => {
     const api = client();
-    await assert.rejects(api.createNonprofit({ ein: '12', user: { email: 'nope' } }), (err: ConnectApiError) => {
+    await assert.rejects(api.post('/v1/nonprofits', { body: { ein: '12', user: { email: 'nope' } } }), (err: ConnectApiError) => {
       assert.equal(err.status, 400);
       assert.ok(err.problem?.errors?.some((e) => e.path === 'ein'), JSON.stringify(err.problem));
       return true;
@@ -281,7 +281,7 @@ describe('errors and parsing', () => {
 
   test('an answer that does not match the schema → ConnectApiError 502, never a crash', async () => {
     const p = await proxy((s) => (isApi(s) ? { status: 200, body: '{"id":42}', headers: { 'content-type': 'application/json' } } : 'pass'));
-    await assert.rejects(client(p.url).getNonprofit(EIN), (err: ConnectApiError) => err.status === 502 && /unexpected body/.test(err.message));
+    await assert.rejects(client(p.url).get('/v1/nonprofit/{ein}', { params: { path: { ein: EIN } } }), (err: ConnectApiError) => err.status === 502 && /unexpected body/.test(err.message));
   });
 
   test('EXT routes missing from the service are reported unsupported', async () => {
@@ -295,12 +295,12 @@ describe('errors and parsing', () => {
       return { status: 404 };
     });
     const api = client(p.url);
-    await assert.rejects(api.listWebhooks(), (err) => isUnsupported(err));
-    await assert.rejects(api.getWebhook('ep_x'), (err) => isUnsupported(err));
-    await assert.rejects(api.rotateWebhookSecret('ep_x'), (err) => isUnsupported(err));
+    await assert.rejects(api.get('/v1/webhooks'), (err) => isUnsupported(err));
+    await assert.rejects(api.get('/v1/webhooks/{id}', { params: { path: { id: 'ep_x' } } }), (err) => isUnsupported(err));
+    await assert.rejects(api.post('/v1/webhooks/{id}/secret/rotate', { params: { path: { id: 'ep_x' } } }), (err) => isUnsupported(err));
     // …but a webhook that does not exist is a plain 404
     const p2 = await proxy((s) => (isApi(s) ? { status: 404 } : 'pass'));
-    await assert.rejects(client(p2.url).getWebhook('ep_gone'), (err: ConnectApiError) => err.status === 404 && !isUnsupported(err));
+    await assert.rejects(client(p2.url).get('/v1/webhooks/{id}', { params: { path: { id: 'ep_gone' } } }), (err: ConnectApiError) => err.status === 404 && !isUnsupported(err));
   });
 });
 
@@ -318,18 +318,18 @@ describe('against the real service, end to end', () => {
     const receiver = (await staff('POST', '/api/receivers', { name: 'e2e' })).body;
 
     const api = client();
-    const webhook = await api.createWebhook({ url: receiver.ingestUrl, eventTypes: ['grant.succeeded'], description: 'console test' });
+    const webhook = await api.post('/v1/webhooks', { body: { url: receiver.ingestUrl, eventTypes: ['grant.succeeded'], description: 'console test' } });
     assert.match(webhook.id, /^ep_/);
-    assert.ok((await api.listWebhooks({ pageLimit: 100 })).results.some((w) => w.id === webhook.id));
-    assert.equal((await api.getWebhook(webhook.id)).url, receiver.ingestUrl);
-    const { key } = await api.getWebhookSecret(webhook.id);
+    assert.ok((await api.get('/v1/webhooks', { params: { query: { pageLimit: 100 } } })).results.some((w) => w.id === webhook.id));
+    assert.equal((await api.get('/v1/webhooks/{id}', { params: { path: { id: webhook.id } } })).url, receiver.ingestUrl);
+    const { key } = await api.get('/v1/webhooks/{id}/secret', { params: { path: { id: webhook.id } } });
     assert.match(key, /^whsec_/);
     assert.equal((await staff('PATCH', `/api/receivers/${receiver.id}`, { secrets: [key] })).status, 200);
 
-    const message = await api.sendTestEvent(webhook.id);
+    const message = await api.post('/v1/webhooks/{id}/test', { params: { path: { id: webhook.id } }, body: {} });
     assert.match(message.id, /^msg_/);
     const attempts = await eventually(async () => {
-      const page = await api.listAttempts(webhook.id, message.id);
+      const page = await api.get('/v1/webhooks/{id}/messages/{messageId}/attempts', { params: { path: { id: webhook.id, messageId: message.id } } });
       return page.results.some((a) => a.status === 'success') && page.results;
     }, 15000, 'a successful attempt');
     const receipts = (await staff('GET', `/api/receivers/${receiver.id}/receipts`)).body.results;
@@ -339,27 +339,27 @@ describe('against the real service, end to end', () => {
     const delivery = { status: 'success', attemptCount: attempts.length, responseStatusCodes: attempts.map((a) => a.responseStatusCode) };
     assert.equal(reconcile({ delivery, observed: true, receipts: mine }), 'delivered-and-received');
 
-    const full = await api.getMessage(webhook.id, message.id);
+    const full = await api.get('/v1/webhooks/{id}/messages/{messageId}', { params: { path: { id: webhook.id, messageId: message.id } } });
     assert.equal((full.payload as { type: string }).type, 'grant.succeeded');
-    assert.equal(typeof (await api.getAttempt(webhook.id, message.id, attempts[0].id)).response, 'string');
-    assert.ok((await api.listMessages(webhook.id, { pageLimit: 5 })).results.some((m) => m.id === message.id));
+    assert.equal(typeof (await api.get('/v1/webhooks/{id}/messages/{messageId}/attempts/{attemptId}', { params: { path: { id: webhook.id, messageId: message.id, attemptId: attempts[0].id } } })).response, 'string');
+    assert.ok((await api.get('/v1/webhooks/{id}/messages', { params: { path: { id: webhook.id }, query: { pageLimit: 5 } } })).results.some((m) => m.id === message.id));
 
-    assert.equal((await api.updateWebhook(webhook.id, { disabled: true })).disabled, true);
-    await assert.rejects(api.sendTestEvent(webhook.id), (err: ConnectApiError) => err.status === 409);
-    assert.notEqual((await api.rotateWebhookSecret(webhook.id)).key, key);
-    await api.deleteWebhook(webhook.id);
-    await assert.rejects(api.getWebhook(webhook.id), (err: ConnectApiError) => err.status === 404 && !isUnsupported(err));
+    assert.equal((await api.patch('/v1/webhooks/{id}', { params: { path: { id: webhook.id } }, body: { disabled: true } })).disabled, true);
+    await assert.rejects(api.post('/v1/webhooks/{id}/test', { params: { path: { id: webhook.id } }, body: {} }), (err: ConnectApiError) => err.status === 409);
+    assert.notEqual((await api.post('/v1/webhooks/{id}/secret/rotate', { params: { path: { id: webhook.id } } })).key, key);
+    await api.delete('/v1/webhooks/{id}', { params: { path: { id: webhook.id } } });
+    await assert.rejects(api.get('/v1/webhooks/{id}', { params: { path: { id: webhook.id } } }), (err: ConnectApiError) => err.status === 404 && !isUnsupported(err));
   });
 
   test('the timeline feed: retries after a 500 are no duplicates, a resend after the 2xx is; pageLimit and pageToken page it', async () => {
     const staff = await staffSession();
     const receiver = (await staff('POST', '/api/receivers', { name: 'timeline drill' })).body;
     const api = client();
-    const webhook = await api.createWebhook({ url: receiver.ingestUrl, eventTypes: ['grant.succeeded'] });
+    const webhook = await api.post('/v1/webhooks', { body: { url: receiver.ingestUrl, eventTypes: ['grant.succeeded'] } });
     // The receiver holds the webhook's secret: without one nothing is verified, and that is never green.
-    const { key } = await api.getWebhookSecret(webhook.id);
+    const { key } = await api.get('/v1/webhooks/{id}/secret', { params: { path: { id: webhook.id } } });
     assert.equal((await staff('PATCH', `/api/receivers/${receiver.id}`, { responseStatus: 500, secrets: [key] })).status, 200);
-    const message = await api.sendTestEvent(webhook.id);
+    const message = await api.post('/v1/webhooks/{id}/test', { params: { path: { id: webhook.id } }, body: {} });
     type TRow = { id: string; status: string; reconciliation: string; receipts: { duplicate: boolean; responseStatus: number }[] };
     const row = async (query = '') => {
       const res = await staff('GET', `/api/webhooks/${webhook.id}/timeline${query}`);
@@ -383,7 +383,7 @@ describe('against the real service, end to end', () => {
     assert.ok(delivered.receipts.every((r) => !r.duplicate), 'no arrival before the first 2xx is a duplicate');
     assert.equal(delivered.reconciliation, 'delivered-and-received');
 
-    await api.resendMessage(webhook.id, message.id);
+    await api.post('/v1/webhooks/{id}/messages/{messageId}/resend', { params: { path: { id: webhook.id, messageId: message.id } } });
     const resent = await eventually(async () => {
       const m = await row();
       return m && m.receipts.filter((r) => r.responseStatus === 200).length === 2 && m;
@@ -391,7 +391,7 @@ describe('against the real service, end to end', () => {
     assert.deepEqual(resent.receipts.map((r) => r.duplicate), [...resent.receipts.slice(0, -1).map(() => false), true], 'only the arrival after the 2xx is a duplicate');
     assert.equal(resent.reconciliation, 'duplicate');
 
-    const newer = await api.sendTestEvent(webhook.id);
+    const newer = await api.post('/v1/webhooks/{id}/test', { params: { path: { id: webhook.id } }, body: {} });
     const p1 = (await staff('GET', `/api/webhooks/${webhook.id}/timeline?pageLimit=1`)).body;
     assert.deepEqual(p1.messages.map((m: TRow) => m.id), [newer.id]);
     assert.equal(typeof p1.nextPageToken, 'string');

@@ -429,36 +429,36 @@ describe('the console client (lib/console/connect-api)', () => {
   test('reads the EXT fields and calls the EXT routes', async () => {
     const api = client();
     const ep = receiver.endpoint(() => ({ status: 410 }));
-    const w = await api.createWebhook({ url: ep.url, eventTypes: ['grant.succeeded'] });
+    const w = await api.post('/v1/webhooks', { body: { url: ep.url, eventTypes: ['grant.succeeded'] } });
     assert.equal(w.disabledReason, null);
     assert.equal(w.disabledAt, null);
-    const sent = await api.sendTestEvent(w.id);
+    const sent = await api.post('/v1/webhooks/{id}/test', { params: { path: { id: w.id } }, body: {} });
     assert.match(sent.eventId ?? '', EVT);
     assert.deepEqual(sent.tags, ['test']);
     assert.equal(sent.lastAttempt, null, 'null: no attempt yet (not undefined: the service does say)');
     const off = await eventually(async () => {
-      const x = await api.getWebhook(w.id);
+      const x = await api.get('/v1/webhooks/{id}', { params: { path: { id: w.id } } });
       return x.disabled && x;
     }, 15000, 'the 410 to disable the webhook');
     assert.equal(off.disabledReason, 'the endpoint answered 410 Gone');
     assert.match(off.disabledAt ?? '', ISO_MS);
-    const [listed] = (await api.listMessages(w.id)).results;
+    const [listed] = (await api.get('/v1/webhooks/{id}/messages', { params: { path: { id: w.id } } })).results;
     assert.equal(listed.lastAttempt?.responseStatusCode, 410);
 
-    const page = await api.listAccountMessages({ tag: 'test', pageLimit: 1 });
+    const page = await api.get('/v1/messages', { params: { query: { tag: 'test', pageLimit: 1 } } });
     assert.equal(page.results.length, 1);
     assert.ok(page.nextPageToken);
-    const byEvent = await api.getAccountMessage(sent.eventId!);
+    const byEvent = await api.get('/v1/messages/{id}', { params: { path: { id: sent.eventId! } } });
     assert.equal(byEvent.id, sent.id);
     assert.deepEqual(byEvent.deliveries.map((d) => [d.webhookId, d.status, d.lastAttempt?.responseStatusCode]), [[w.id, 'failed', 410]]);
-    await assert.rejects(api.getAccountMessage('evt_2Q3sXQ8b1dY7cN4kP0mZr9TfVhE'), (err: ConnectApiError) => err.status === 404 && !isUnsupported(err));
+    await assert.rejects(api.get('/v1/messages/{id}', { params: { path: { id: 'evt_2Q3sXQ8b1dY7cN4kP0mZr9TfVhE' } } }), (err: ConnectApiError) => err.status === 404 && !isUnsupported(err));
 
     const connect = await newConnect(tok);
     const grant = await newGrant(tok, connect);
-    assert.deepEqual(await api.getGrant(grant.id), grant);
-    assert.deepEqual(await api.getGrant(grant.id, connect.apiKey), grant);
-    await assert.rejects(api.getGrant('5b0c8a4e-2f7d-4c1e-9a3b-6d8e0f1a2b3c'), (err: ConnectApiError) => err.status === 404 && !isUnsupported(err));
-    await assert.rejects(api.getGrant(grant.id, `sk_test_${'C'.repeat(32)}`), (err: ConnectApiError) => err.status === 403 && !isUnsupported(err));
+    assert.deepEqual(await api.get('/v1/grants/{id}', { params: { path: { id: grant.id } } }), grant);
+    assert.deepEqual(await api.get('/v1/grants/{id}', { params: { path: { id: grant.id } }, headers: { 'x-service-api-key': connect.apiKey } }), grant);
+    await assert.rejects(api.get('/v1/grants/{id}', { params: { path: { id: '5b0c8a4e-2f7d-4c1e-9a3b-6d8e0f1a2b3c' } } }), (err: ConnectApiError) => err.status === 404 && !isUnsupported(err));
+    await assert.rejects(api.get('/v1/grants/{id}', { params: { path: { id: grant.id } }, headers: { 'x-service-api-key': `sk_test_${'C'.repeat(32)}` } }), (err: ConnectApiError) => err.status === 403 && !isUnsupported(err));
   });
 
   test('marks the EXT routes unsupported on a service without them', async () => {
@@ -470,9 +470,9 @@ describe('the console client (lib/console/connect-api)', () => {
     await new Promise<void>((r) => bare!.listen(0, '127.0.0.1', () => r()));
     const api = client(`http://127.0.0.1:${(bare.address() as AddressInfo).port}`);
     const unsupported = (err: unknown) => isUnsupported(err);
-    await assert.rejects(api.listAccountMessages({ tag: 'test' }), unsupported);
-    await assert.rejects(api.getAccountMessage('evt_2Q3sXQ8b1dY7cN4kP0mZr9TfVhE'), unsupported);
-    await assert.rejects(api.getGrant('5b0c8a4e-2f7d-4c1e-9a3b-6d8e0f1a2b3c'), unsupported);
+    await assert.rejects(api.get('/v1/messages', { params: { query: { tag: 'test' } } }), unsupported);
+    await assert.rejects(api.get('/v1/messages/{id}', { params: { path: { id: 'evt_2Q3sXQ8b1dY7cN4kP0mZr9TfVhE' } } }), unsupported);
+    await assert.rejects(api.get('/v1/grants/{id}', { params: { path: { id: '5b0c8a4e-2f7d-4c1e-9a3b-6d8e0f1a2b3c' } } }), unsupported);
   });
 });
 

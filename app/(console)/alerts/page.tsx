@@ -24,7 +24,7 @@ export default async function AlertsPage() {
   const [rules, alerts, webhooks] = await Promise.all([
     listAlertRules(staff.environment),
     listAlerts(staff.environment),
-    loadOrError(() => api.listWebhooks({ pageLimit: 100 })),
+    loadOrError(() => api.get('/v1/webhooks', { params: { query: { pageLimit: 100 } } })),
   ]);
   const names = new Map((webhooks.data?.results ?? []).map((w) => [w.id, w.description || w.url]));
   const choices = [...names].map(([id, name]) => ({ id, label: `${name} (${id})` }));

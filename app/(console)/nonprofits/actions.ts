@@ -25,7 +25,7 @@ export const registerNonprofitAction = staffFormAction(
     onError: (error) => ({ error, fieldErrors: errorFields(error, (path) => path.replace(/^user\./, '')) }),
   },
   async ({ api, input: { ein, name, email, phone, firstName, lastName } }) => {
-    await api.createNonprofit({ ein, ...(name ? { name } : {}), user: { email, phone, firstName, lastName } });
+    await api.post('/v1/nonprofits', { body: { ein, ...(name ? { name } : {}), user: { email, phone, firstName, lastName } } });
     return `/nonprofits?ein=${ein}`;
   },
 );
@@ -42,7 +42,7 @@ export const createConnectAction = staffFormAction(
     onError: (error) => ({ error }),
   },
   async ({ staff, api, input: { nonprofitId, ein } }) => {
-    const connect = await api.createConnect(nonprofitId);
+    const connect = await api.post('/v1/connects', { params: { query: { nonprofit: nonprofitId } }, body: {} });
     await rememberConnect(staff.environment, { id: connect.id, name: connect.name, nonprofitId: connect.nonprofitId, ein, createdAt: connect.createdAt });
     return `/nonprofits?ein=${ein}&connect=${encodeURIComponent(connect.id)}`;
   },
@@ -52,7 +52,7 @@ export const createConnectAction = staffFormAction(
 export const revealApiKeyAction = staffAction(
   { role: 'admin', input: z.tuple([z.string().min(1).max(200)]), invalid: 'Invalid Connect id.' },
   async ({ api, input: [connectId] }): Promise<{ data: { apiKey: string } }> => {
-    const connect = await api.getConnect(connectId);
+    const connect = await api.get('/v1/connects/{id}', { params: { path: { id: connectId } } });
     if (!connect.apiKey) throw new ApiError('not_found', 'The API returned this Connect without an API key.');
     return { data: { apiKey: connect.apiKey } };
   },

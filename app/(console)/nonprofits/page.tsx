@@ -33,10 +33,10 @@ export default async function NonprofitsPage({ searchParams }: TPageProps) {
   const { ein, connect: cid, q, pageToken } = pageQuery(await searchParams, ZNonprofitsSearch);
 
   const [nonprofit, connect, created, list] = await Promise.all([
-    ein ? loadOrError(() => api.getNonprofit(ein)) : null,
-    cid ? loadOrError(() => api.getConnect(cid)) : null,
+    ein ? loadOrError(() => api.get('/v1/nonprofit/{ein}', { params: { path: { ein } } })) : null,
+    cid ? loadOrError(() => api.get('/v1/connects/{id}', { params: { path: { id: cid } } })) : null,
     listCreatedConnects(staff.environment),
-    loadOrError(() => api.listNonprofits({ q, pageToken, pageLimit: LIST_PAGE_SIZE })),
+    loadOrError(() => api.get('/v1/nonprofits', { params: { query: { q, pageToken, pageLimit: LIST_PAGE_SIZE } } })),
   ]);
 
   return (

@@ -21,7 +21,7 @@ export const adoptWebhookSecretAction = staffAction(
     if (!receipt || !receiver) throw new ApiError('not_found', 'No such receipt.');
     const { webhook } = await receiptForensics(staff.environment, api, receipt, receiver);
     if (!webhook) throw new ApiError('conflict', 'No webhook of this account sent this request, so there is no secret to take.');
-    const { key } = await api.getWebhookSecret(webhook.id);
+    const { key } = await api.get('/v1/webhooks/{id}/secret', { params: { path: { id: webhook.id } } });
     await updateReceiver(receiver.id, { secrets: [key, ...receiver.secrets.filter((s) => s !== key)].slice(0, 2) });
     audit({ target: [receiver.id, webhook.id] });
     revalidatePath(`/receipts/${receipt.id}`);

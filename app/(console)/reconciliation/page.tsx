@@ -47,7 +47,7 @@ export default async function ReconciliationPage({ searchParams }: TPageProps) {
   const release = tryReportSlot(staff.userId);
   const [result, webhooks] = await Promise.all([
     release ? loadOrError(() => loadReconciliation(api, q)).finally(release) : null,
-    loadOrError(() => api.listWebhooks({ pageLimit: 100 })),
+    loadOrError(() => api.get('/v1/webhooks', { params: { query: { pageLimit: 100 } } })),
   ]);
   const names = new Map((webhooks.data?.results ?? []).map((w) => [w.id, w.description || w.url]));
   const query = new URLSearchParams({ date: q.date, ...(q.nonprofit ? { nonprofit: q.nonprofit } : {}) });

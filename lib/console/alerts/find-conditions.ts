@@ -1,7 +1,7 @@
 import { EVENT_TYPES } from '@/lib/constants';
 import type { ConnectApi } from '@/lib/console/connect-api/client';
 import { ConnectApiError } from '@/lib/console/connect-api/errors';
-import type { TPage, TWebhook } from '@/lib/console/connect-api/schemas';
+import type { TPage, TWebhook, TWebhookStats } from '@/lib/console/connect-api/types';
 import { mapLimit } from '@/lib/console/map-limit';
 import { receiverSides } from '@/lib/console/health/receiver-failures';
 import { HEALTH_WINDOW_SECONDS, healthWindowOf } from '@/lib/console/health/health-types';
@@ -35,9 +35,9 @@ async function allPages<T>(fetchPage: (pageToken?: string) => Promise<TPage<T>>)
 
 /** The rule's scope: its one webhook (none once it is deleted), or every webhook of the account. */
 async function scopedWebhooks(api: ConnectApi, rule: TAlertRuleRow): Promise<TWebhook[]> {
-  if (!rule.webhookId) return allPages((pageToken) => api.listWebhooks({ pageLimit: PAGE, pageToken }));
+  if (!rule.webhookId) return allPages((pageToken) => api.get('/v1/webhooks', { params: { query: { pageLimit: PAGE, pageToken } } }));
   try {
-    return [await api.getWebhook(rule.webhookId)];
+    return [await api.get('/v1/webhooks/{id}', { params: { path: { id: rule.webhookId } } })];
   } catch (err) {
     if (err instanceof ConnectApiError && err.status === 404 && !err.unsupported) return [];
     throw err;
@@ -46,10 +46,10 @@ async function scopedWebhooks(api: ConnectApi, rule: TAlertRuleRow): Promise<TWe
 
 const subjectOf = (w: TWebhook) => `webhook:${w.id}`;
 
-async function healthConditions(api: ConnectApi, rule: TAlertRuleRow, holds: (h: Awaited<ReturnType<ConnectApi['getWebhookStats']>>) => boolean): Promise<TConditions> {
+async function healthConditions(api: ConnectApi, rule: TAlertRuleRow, holds: (h: TWebhookStats) => boolean): Promise<TConditions> {
   const webhooks = await scopedWebhooks(api, rule);
-  const window = rule.kind === 'success_rate' ? (rule.window ?? '24h') : '1h';
-  const found = await mapLimit(webhooks, PARALLEL, async (w) => ({ w, health: await api.getWebhookStats(w.id, window) }));
+  const window = (rule.kind === 'success_rate' ? (rule.window ?? '24h') : '1h') as TWebhookStats['window'];
+  const found = await mapLimit(webhooks, PARALLEL, async (w) => ({ w, health: await api.get('/v1/webhooks/{id}/stats', { params: { path: { id: w.id }, query: { window } } }) }));
   const out: TConditions = new Map();
   for (const { w, health } of found) {
     if (!holds(health)) continue;
@@ -119,13 +119,13 @@ async function grantConditions(api: ConnectApi, rule: TAlertRuleRow, now: Date):
   for (const eventType of GRANT_EVENT_TYPES) {
     if (rule.webhookId) {
       const webhookId = rule.webhookId;
-      const listed = await allPages((pageToken) => api.listMessages(webhookId, { ...range, eventType, pageLimit: PAGE, pageToken })).catch((err) => {
+      const listed = await allPages((pageToken) => api.get('/v1/webhooks/{id}/messages', { params: { path: { id: webhookId }, query: { ...range, eventType, pageLimit: PAGE, pageToken } } })).catch((err) => {
         if (err instanceof ConnectApiError && err.status === 404) return [];
         throw err;
       });
       messages.push(...listed.filter((m) => m.status !== 'success').map((m) => ({ ...m, tags: m.tags ?? [] })));
     } else {
-      messages.push(...(await allPages((pageToken) => api.listAccountMessages({ ...range, eventType, delivered: false, pageLimit: PAGE, pageToken }))));
+      messages.push(...(await allPages((pageToken) => api.get('/v1/messages', { params: { query: { ...range, eventType, delivered: 'false', pageLimit: PAGE, pageToken } } }))));
     }
   }
   const out: TConditions = new Map();

@@ -1,5 +1,5 @@
 import type { ConnectApi } from '@/lib/console/connect-api/client';
-import type { TWebhook } from '@/lib/console/connect-api/schemas';
+import type { TAttempt, TWebhook } from '@/lib/console/connect-api/types';
 import { disableWarning } from '@/lib/console/health/disable-warning';
 import { mapLimit } from '@/lib/console/map-limit';
 import { findOutageGap } from '@/lib/console/recover/outage-gap';
@@ -19,11 +19,11 @@ const MESSAGES_FOR_ERROR = 10;
 
 /** The newest failed attempt's answer among the webhook's newest messages: "500: crm database down", "no response"; null when none is known. */
 async function lastError(api: ConnectApi, webhookId: string): Promise<string | null> {
-  const page = await api.listMessages(webhookId, { pageLimit: MESSAGES_FOR_ERROR }).catch(() => null);
+  const page = await api.get('/v1/webhooks/{id}/messages', { params: { path: { id: webhookId }, query: { pageLimit: MESSAGES_FOR_ERROR } } }).catch(() => null);
   const message = page?.results.find((m) => m.lastAttempt && m.lastAttempt.status !== 'success');
   if (!message?.lastAttempt) return null;
   // The list leaves the response body out; the attempt itself has it.
-  const attempt = await api.getAttempt(webhookId, message.id, message.lastAttempt.id).catch(() => message.lastAttempt!);
+  const attempt = await api.get('/v1/webhooks/{id}/messages/{messageId}/attempts/{attemptId}', { params: { path: { id: webhookId, messageId: message.id, attemptId: message.lastAttempt.id } } }).catch((): TAttempt => message.lastAttempt!);
   const text = (attempt.response ?? '').replace(/\s+/g, ' ').trim().slice(0, 200);
   if (attempt.responseStatusCode === 0) return text || 'no response';
   return text ? `${attempt.responseStatusCode}: ${text}` : String(attempt.responseStatusCode);
@@ -32,7 +32,7 @@ async function lastError(api: ConnectApi, webhookId: string): Promise<string | n
 type TFacts = Record<string, unknown>;
 
 async function incidentFacts(api: ConnectApi, w: TWebhook, stage: TIncidentStage, open: TAlertRow | undefined, now: Date): Promise<TFacts | null> {
-  const stats = await api.getWebhookStats(w.id, '1h');
+  const stats = await api.get('/v1/webhooks/{id}/stats', { params: { path: { id: w.id }, query: { window: '1h' } } });
   const warning = disableWarning({ ...w, eventTypes: w.eventTypes }, stats.backlog.pending + stats.backlog.sending, now.getTime());
   const before = (open?.details ?? {}) as TFacts;
   const facts: TFacts = {
@@ -78,7 +78,7 @@ export async function incidentConditions(api: ConnectApi, rule: TAlertRuleRow, w
     const subject = `webhook:${w.id}`;
     const o = open.get(subject);
     // Whether a delivery succeeded since the alert fired: only asked for an enabled webhook with an alert open.
-    const lastSuccessAt = o && !w.disabled ? (await api.getWebhookStats(w.id, '1h')).lastSuccessAt : null;
+    const lastSuccessAt = o && !w.disabled ? (await api.get('/v1/webhooks/{id}/stats', { params: { path: { id: w.id }, query: { window: '1h' } } })).lastSuccessAt : null;
     const stage = stageFor(w, rule, o, lastSuccessAt, now);
     return { subject, facts: stage ? await incidentFacts(api, w, stage, o, now) : null };
   });

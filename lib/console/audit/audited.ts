@@ -9,7 +9,7 @@ import type { TAuditAction } from './audit-actions';
 // JSON routes (withStaff's `audit`) use it, as does each lib operation that audits itself.
 //
 //   await audited(staff, 'webhook.recover', { target: [webhookId], detail }, async (note) => {
-//     const run = await api.recoverMessages(webhookId, window);
+//     const run = await api.post('/v1/webhooks/{id}/recover', { params: { path: { id: webhookId } }, body: window });
 //     note({ target: [webhookId, run.id], detail: { messages: run.messages } });
 //     return run;
 //   });

@@ -1,6 +1,5 @@
-import { request } from 'undici';
-import type { z } from 'zod';
-import { ConnectApiTransport, type TCall } from './transport';
+import type { TOperation } from './contract';
+import { ConnectApiTransport, header, type TBody, type TCall } from './transport';
 
 // Streamed answers (EXT NDJSON): the request is sent as any call is (token, one refresh on 401,
 // retries until the answer starts, EXT 404s told apart), then its body is read one line at a time
@@ -25,59 +24,32 @@ function parseLine(text: string): unknown {
 
 export class ConnectApiStreamTransport extends ConnectApiTransport {
   /**
-   * A GET answered with NDJSON, each line parsed with `schema`; errors before the first byte are
-   * thrown as `call` throws them. `is`: a cheap check that stands in for the schema's parse on the
-   * common path — a line it passes is taken as it is, any other is parsed with the schema (which
-   * either normalises it or fails naming the field).
+   * A GET of `url` answered with NDJSON, each line checked by the operation's `check` (which
+   * normalises it in place or names the field that does not fit); errors before the first byte
+   * are thrown as any call throws them.
    */
-  protected async streamLines<S extends z.ZodType>(call: Omit<TCall, 'method' | 'body'>, schema: S, is?: (v: unknown) => v is z.output<S>): Promise<TLineStream<z.output<S>>> {
-    const url = this.url(call.path, call.query);
-    let refreshed = false;
-    for (;;) {
-      const token = await this.accessToken();
-      const headers = { accept: 'application/x-ndjson, application/problem+json', authorization: `Bearer ${token}`, ...call.headers };
-      let body: AsyncIterable<Buffer> & { destroy: () => void } = null!;
-      const res = await this.sendWithRetry(call.operation, true, url, async (requestId) => {
-        const r = await request(url, { method: 'GET', headers: { ...headers, 'x-request-id': requestId }, dispatcher: this.dispatcher });
-        const ok = r.statusCode >= 200 && r.statusCode < 300;
-        if (ok) body = r.body;
-        return { status: r.statusCode, headers: r.headers, text: ok ? '' : await r.body.text() };
-      });
-      if (res.status === 401 && !refreshed) {
-        refreshed = true;
-        this.invalidate(token);
-        continue;
-      }
-      if (res.status < 200 || res.status >= 300) throw await this.apiError({ ...call, method: 'GET' }, res);
-      return this.lines(call.operation, res, body, schema, is);
-    }
+  protected async streamLines<T>(call: TCall, url: string, headers: Record<string, string>, check: TOperation['check']): Promise<TLineStream<T>> {
+    const res = await this.exchange(call, 'GET', url, headers, undefined, true);
+    const requestId = header(res, 'x-request-id');
+    return this.lines(res.body!, (text) => {
+      const value = parseLine(text);
+      const checked = check(value);
+      if (!checked.ok) throw this.shapeError(call.operation, requestId, checked.where);
+      return value as T;
+    });
   }
 
-  private lines<S extends z.ZodType>(
-    operation: string,
-    res: Parameters<ConnectApiTransport['shapeError']>[1],
-    body: AsyncIterable<Buffer> & { destroy: () => void },
-    schema: S,
-    is: ((v: unknown) => v is z.output<S>) | undefined,
-  ): TLineStream<z.output<S>> {
-    const shapeError = (error: z.ZodError) => this.shapeError(operation, res, error);
-    const check = (text: string): z.output<S> => {
-      const value = parseLine(text);
-      if (is?.(value)) return value;
-      const parsed = schema.safeParse(value);
-      if (!parsed.success) throw shapeError(parsed.error);
-      return parsed.data;
-    };
+  private lines<T>(body: TBody, check: (text: string) => T): TLineStream<T> {
     let chars = 0;
-    const checkAll = (lines: string[]): z.output<S>[] => {
-      const out: z.output<S>[] = [];
+    const checkAll = (lines: string[]): T[] => {
+      const out: T[] = [];
       for (const line of lines) {
         chars += line.length + 1;
         if (line) out.push(check(line));
       }
       return out;
     };
-    async function* read(): AsyncGenerator<z.output<S>[]> {
+    async function* read(): AsyncGenerator<T[]> {
       const decoder = new TextDecoder();
       let rest = '';
       try {
@@ -93,7 +65,7 @@ export class ConnectApiStreamTransport extends ConnectApiTransport {
       }
     }
     const pieces = read();
-    async function* each(): AsyncGenerator<z.output<S>> {
+    async function* each(): AsyncGenerator<T> {
       for await (const piece of pieces) yield* piece;
     }
     const iterator = each();

@@ -1,20 +1,15 @@
 import { Agent, request, type Dispatcher } from 'undici';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { newRequestId } from '@/lib/http/request-id';
 import { parseRetryAfter } from '@/lib/http/retry-after';
 import { ConnectApiError, type TProblemInfo } from './errors';
 import type { TConnectApiConfig } from './environments';
 import { Reachability, type TLog } from './reachability';
-import {
-  ZOAuthError,
-  ZProblem,
-  ZTokenResponse,
-} from './schemas';
 
 // How the console's API client talks: HTTP over a keep-alive pool, a cached client-credentials
 // token shared by concurrent callers, one refresh on 401, bounded retries of idempotent calls,
-// every answer parsed with zod, EXT operations told from missing ones. The operations themselves
-// are in client.ts. (Longer than most files: the token, retry and EXT rules read best together.)
+// EXT operations told from missing ones. The operations themselves come from the OpenAPI
+// document (client.ts). (Longer than most files: the token, retry and EXT rules read best together.)
 
 const TOKEN_MARGIN_MS = 60_000; // renew this long before expiry
 const MAX_TRIES = 3;
@@ -22,16 +17,11 @@ const MAX_RETRY_WAIT_MS = 10_000; // a longer Retry-After is reported, not waite
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 const TIMEOUT_MS = 15_000;
 
-export type TQuery = Record<string, string | number | undefined | null>;
-export type TPageQuery = { pageLimit?: number; pageToken?: string };
+export type TQuery = Record<string, string | number | boolean | undefined | null>;
 
+/** What the transport needs of an operation: its name, whether it is safe to send twice, and its EXT rule. */
 export type TCall = {
   operation: string;
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  path: string;
-  query?: TQuery;
-  body?: unknown;
-  headers?: Record<string, string>;
   /** Safe to send twice: retried on network errors and 429/502/503/504. */
   idempotent?: boolean;
   /**
@@ -43,11 +33,22 @@ export type TCall = {
   ext?: 'list' | { probe: () => Promise<boolean> } | { resourceMissing: (problem: TProblemInfo | null) => boolean | Promise<boolean> };
 };
 
-type TRawResponse = { status: number; headers: Record<string, string | string[] | undefined>; text: string };
+/** The token endpoint's answer (RFC 6749 §5.1), RFC 9457 problem details loosely (whatever of it is there), and RFC 6749 §5.2's errors. */
+const ZTokenResponse = z.object({ access_token: z.string().min(1), expires_in: z.coerce.number().positive().optional() });
+const ZProblem = z.object({
+  title: z.string().optional().catch(undefined),
+  detail: z.string().optional().catch(undefined),
+  errors: z.array(z.object({ path: z.coerce.string(), message: z.coerce.string() })).optional().catch(undefined),
+});
+const ZOAuthError = z.object({ error: z.string(), error_description: z.string().optional() });
+
+/** An answer: its text, or (a streamed 2xx) its body still to read. */
+export type TRawResponse = { status: number; headers: Record<string, string | string[] | undefined>; text: string; body?: TBody };
+export type TBody = AsyncIterable<Buffer> & { destroy: () => void };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function header(res: TRawResponse, name: string): string | null {
+export function header(res: Pick<TRawResponse, 'headers'>, name: string): string | null {
   const v = res.headers[name];
   return (Array.isArray(v) ? v[0] : v) ?? null;
 }
@@ -117,16 +118,11 @@ export class ConnectApiTransport {
 
   /* ------------------------------------------------------------ transport */
 
-  /** One request, sent with its own X-Request-Id (the service adopts it), so both sides log the same id. */
-  private async raw(url: string, method: string, headers: Record<string, string>, body: string | undefined, requestId: string): Promise<TRawResponse> {
-    const res = await request(url, {
-      method: method as Dispatcher.HttpMethod,
-      headers: { ...headers, 'x-request-id': requestId },
-      body,
-      dispatcher: this.dispatcher,
-    });
-    const text = await res.body.text();
-    return { status: res.statusCode, headers: res.headers, text };
+  /** One request, sent with its own X-Request-Id (the service adopts it), so both sides log the same id; `stream`: a 2xx body is left to read. */
+  private async raw(url: string, method: string, headers: Record<string, string>, body: string | undefined, requestId: string, stream: boolean): Promise<TRawResponse> {
+    const res = await request(url, { method: method as Dispatcher.HttpMethod, headers: { ...headers, 'x-request-id': requestId }, body, dispatcher: this.dispatcher });
+    if (stream && res.statusCode >= 200 && res.statusCode < 300) return { status: res.statusCode, headers: res.headers, text: '', body: res.body };
+    return { status: res.statusCode, headers: res.headers, text: await res.body.text() };
   }
 
   /** Sends to `url` with retries of network errors and 429/502/503/504 when `idempotent`; notes whether the host answered. */
@@ -200,7 +196,7 @@ export class ConnectApiTransport {
     const tokenUrl = `${this.authUrl}/oauth/token`;
     const res = await this.sendWithRetry(operation, true, tokenUrl, (requestId) => {
       this.tokenExchanges++;
-      return this.raw(tokenUrl, 'POST', { 'content-type': 'application/json', accept: 'application/json' }, body, requestId);
+      return this.raw(tokenUrl, 'POST', { 'content-type': 'application/json', accept: 'application/json' }, body, requestId, false);
     });
     const requestId = header(res, 'x-request-id');
     const json = parseJson(res.text);
@@ -212,7 +208,7 @@ export class ConnectApiTransport {
       throw new ConnectApiError(problem.detail!, { status: res.status, requestId, problem, operation });
     }
     const parsed = ZTokenResponse.safeParse(json);
-    if (!parsed.success) throw this.shapeError(operation, res, parsed.error);
+    if (!parsed.success) throw this.shapeError(operation, header(res, 'x-request-id'), parsed.error.issues[0]?.path.join('.') || 'body');
     const lifetimeMs = (parsed.data.expires_in ?? 3600) * 1000;
     const margin = Math.min(TOKEN_MARGIN_MS, lifetimeMs / 2);
     this.token = { value: parsed.data.access_token, renewAt: Date.now() + lifetimeMs - margin };
@@ -228,11 +224,9 @@ export class ConnectApiTransport {
     return `${this.baseUrl}${path}${s ? `?${s}` : ''}`;
   }
 
-  protected shapeError(operation: string, res: TRawResponse, error: z.ZodError): ConnectApiError {
-    const first = error.issues[0];
-    const where = first ? `${first.path.join('.') || 'body'}: ${first.message}` : 'unreadable';
+  protected shapeError(operation: string, requestId: string | null, where: string): ConnectApiError {
     const detail = `The API answered ${operation} with an unexpected body (${where}).`;
-    return new ConnectApiError(detail, { status: 502, requestId: header(res, 'x-request-id'), operation, problem: { title: 'Unexpected answer', detail } });
+    return new ConnectApiError(detail, { status: 502, requestId, operation, problem: { title: 'Unexpected answer', detail } });
   }
 
   protected async apiError(call: TCall, res: TRawResponse): Promise<ConnectApiError> {
@@ -251,15 +245,14 @@ export class ConnectApiTransport {
     return exists ? err.withUnsupported() : err;
   }
 
-  protected async call<S extends z.ZodType>(call: TCall, schema: S | null): Promise<z.output<S>> {
-    const body = call.body === undefined ? undefined : JSON.stringify(call.body);
-    const url = this.url(call.path, call.query);
+  /** Sends with the token (one refresh on a 401) and retries when safe; a non-2xx answer is thrown as a ConnectApiError. */
+  protected async exchange(call: TCall, method: string, url: string, given: Record<string, string>, body?: string, stream = false): Promise<TRawResponse> {
     let refreshed = false;
     for (;;) {
       const token = await this.accessToken();
-      const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token}`, ...call.headers };
-      if (body !== undefined) headers['content-type'] = 'application/json';
-      const res = await this.sendWithRetry(call.operation, call.idempotent ?? false, url, (requestId) => this.raw(url, call.method, headers, body, requestId));
+      const accept = stream ? 'application/x-ndjson, application/problem+json' : 'application/json';
+      const headers: Record<string, string> = { ...given, accept, authorization: `Bearer ${token}` };
+      const res = await this.sendWithRetry(call.operation, call.idempotent ?? false, url, (requestId) => this.raw(url, method, headers, body, requestId, stream));
       if (res.status === 401 && !refreshed) {
         // The token was revoked or the keys rotated: one fresh token, one retry.
         refreshed = true;
@@ -267,25 +260,17 @@ export class ConnectApiTransport {
         continue;
       }
       if (res.status < 200 || res.status >= 300) throw await this.apiError(call, res);
-      if (!schema) return undefined as z.output<S>;
-      const parsed = schema.safeParse(parseJson(res.text));
-      if (!parsed.success) throw this.shapeError(call.operation, res, parsed.error);
-      return parsed.data;
+      return res;
     }
   }
 
   protected async succeeds(path: string, query?: TQuery): Promise<boolean> {
     try {
-      await this.call({ operation: 'probe', method: 'GET', path, query, idempotent: true }, null);
+      await this.exchange({ operation: 'probe', idempotent: true }, 'GET', this.url(path, query), {});
       return true;
     } catch {
       return false;
     }
-  }
-
-  /** EXT routes under a webhook: missing when the webhook itself exists (its messages can be listed). */
-  protected webhookExt(webhookId: string): TCall['ext'] {
-    return { probe: () => this.succeeds(`/v1/webhooks/${enc(webhookId)}/messages`, { pageLimit: 1 }) };
   }
 }
 

@@ -66,7 +66,7 @@ export async function eraseDonorEverywhere(staff: TStaff, api: ConnectApi, req: 
   const sha256 = createHash('sha256').update(req.email !== undefined ? req.email.toLowerCase() : req.grantId!).digest('hex');
   const detail = { subject: req.email !== undefined ? 'email' : 'grantId', sha256, dryRun: req.dryRun };
   try {
-    const service = await api.eraseDonor(subject, req.dryRun);
+    const service = await api.post('/v1/erasures', { body: { ...subject, dryRun: req.dryRun } });
     // Attempt answers this process read before may hold the donor: read them again from the service.
     if (!req.dryRun) forgetAttemptBodies();
     const email = req.email?.toLowerCase() ?? null;

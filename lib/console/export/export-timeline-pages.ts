@@ -34,7 +34,7 @@ async function pageText(api: ConnectApi, webhookId: string, q: TTimelineExportQu
     ? await mapLimit(page.messages, DETAIL_CONCURRENCY, async (m) => {
         const have = byId.get(m.id);
         if (have?.payload !== undefined) return have;
-        return api.getMessage(webhookId, m.id).then((got) => ({ ...got, attempts: have?.attempts }), () => null);
+        return api.get('/v1/webhooks/{id}/messages/{messageId}', { params: { path: { id: webhookId, messageId: m.id } } }).then((got) => ({ ...got, attempts: have?.attempts }), () => null);
       })
     : page.messages.map(() => null);
   if (q.format === 'csv') {

@@ -42,7 +42,7 @@ async function exportFromStream(envName: TEnvironmentName, api: ConnectApi, webh
   const asOf = new Date();
   const filters = { status: q.status, eventType: q.eventType, after: q.since?.toISOString(), before: q.until?.toISOString() };
   const [lines, ctx] = await Promise.all([
-    api.streamMessages(webhookId, filters).catch((err) => (isUnsupported(err) ? null : Promise.reject(err))),
+    api.stream('/v1/webhooks/{id}/messages/stream', { params: { path: { id: webhookId }, query: filters } }).catch((err) => (isUnsupported(err) ? null : Promise.reject(err))),
     // The sibling webhooks read now: the stream may hold messages newer than the timelines' cached list.
     readTimelineContext(envName, api, webhookId, asOf.toISOString()),
   ]);

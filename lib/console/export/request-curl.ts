@@ -48,7 +48,7 @@ export async function messageCurls(api: ConnectApi, detail: Pick<TMessageDetail,
   const m = detail.message;
   const sentBody = m.payload !== undefined && !payloadGone(m.payload) ? JSON.stringify(m.payload) : null;
   const attempts = detail.events.flatMap((e) => (e.kind === 'attempt' ? [e.attempt] : []));
-  const secret = sentBody !== null && attempts.length ? await api.getWebhookSecret(detail.webhookId).then((s) => s.key, () => null) : null;
+  const secret = sentBody !== null && attempts.length ? await api.get('/v1/webhooks/{id}/secret', { params: { path: { id: detail.webhookId } } }).then((s) => s.key, () => null) : null;
   const receipts = stored ?? (await getReceipts(detail.events.flatMap((e) => (e.kind === 'receipt' ? [e.receipt.id] : []))));
   return {
     attempts: Object.fromEntries(sentBody === null ? [] : attempts.map((a) => [a.id, attemptCurl({ url: a.url, messageId: m.id, timestamp: a.timestamp, body: sentBody, secret })])),

@@ -1,4 +1,4 @@
-import type { TWebhookStats } from '@/lib/console/connect-api/schemas';
+import type { TWebhookStats } from '@/lib/console/connect-api/types';
 import type { TReceiverRef, TTimelineWebhook } from '@/lib/console/timeline/timeline-types';
 import type { TOutageGap } from '@/lib/console/recover/gap-words';
 import type { TDisableWarning } from './disable-warning';

@@ -20,7 +20,7 @@ async function allWebhookStats(api: ConnectApi, window: THealthWindow): Promise<
   let pageToken: string | undefined;
   try {
     for (let i = 0; i < MAX_STATS_PAGES; i++) {
-      const page = await api.listWebhookStats(window, { pageLimit: 100, pageToken });
+      const page = await api.get('/v1/webhooks/stats', { params: { query: { window, pageLimit: 100, pageToken } } });
       for (const s of page.results) out.set(s.webhookId, s);
       if (!page.nextPageToken) return out;
       pageToken = page.nextPageToken;
@@ -61,7 +61,7 @@ async function readHealthHome(envName: TEnvironmentName, api: ConnectApi, window
       const listedStats = all?.get(webhook.id);
       if (listedStats) return { webhook, stats: listedStats, error: null };
       try {
-        return { webhook, stats: await api.getWebhookStats(webhook.id, window), error: null };
+        return { webhook, stats: await api.get('/v1/webhooks/{id}/stats', { params: { path: { id: webhook.id }, query: { window } } }), error: null };
       } catch (err) {
         if (isUnsupported(err)) statsSupported = false;
         return { webhook, stats: null, error: err instanceof Error ? err.message : 'the stats could not be read' };

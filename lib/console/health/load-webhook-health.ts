@@ -14,7 +14,7 @@ export type TWebhookHealth = { stats: TWebhookStats; receiver: TReceiverSide | n
 export async function loadWebhookHealth(envName: TEnvironmentName, api: ConnectApi, webhookId: string, window: THealthWindow): Promise<TWebhookHealth> {
   const since = new Date(Date.now() - HEALTH_WINDOW_SECONDS[window] * 1000);
   const [stats, webhook, tracked, receivers] = await Promise.all([
-    api.getWebhookStats(webhookId, window),
+    api.get('/v1/webhooks/{id}/stats', { params: { path: { id: webhookId }, query: { window } } }),
     webhookSettings(api, webhookId).catch(() => null),
     getTrackedWebhook(envName, webhookId),
     listReceivers(),

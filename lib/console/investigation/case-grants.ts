@@ -40,7 +40,7 @@ function toCaseGrant(g: TGrant, source: TCaseGrant['source'], erasedAt?: string)
 }
 
 export async function currentGrant(api: ConnectApi, id: string, fallback: TGrant | null, erasedAt?: string): Promise<TCaseGrant | null> {
-  const now = await api.getGrant(id).catch(() => null);
+  const now = await api.get('/v1/grants/{id}', { params: { path: { id } } }).catch(() => null);
   if (now) return toCaseGrant(now, 'api', erasedAt);
   return fallback ? toCaseGrant(fallback, 'payload') : null;
 }

@@ -15,7 +15,7 @@ async function messageIdsFor(api: ConnectApi, kind: TCase['kind'], q: string, no
   if (kind === 'message-id') return [q];
   if (kind === 'event-id') {
     try {
-      return [(await api.getAccountMessage(q)).id];
+      return [(await api.get('/v1/messages/{id}', { params: { path: { id: q } } })).id];
     } catch (err) {
       if (notFound(err)) notes.push(`The service has no message with the event id ${q} for this account.`);
       else if (isUnsupported(err)) notes.push('This service cannot look messages up by event id (an extension it does not offer).');
@@ -27,7 +27,7 @@ async function messageIdsFor(api: ConnectApi, kind: TCase['kind'], q: string, no
   const tag = tagFor(kind, q);
   if (tag) {
     try {
-      const page = await api.listAccountMessages({ tag, pageLimit: MAX_MESSAGES + 1 });
+      const page = await api.get('/v1/messages', { params: { query: { tag, pageLimit: MAX_MESSAGES + 1 } } });
       ids.push(...page.results.map((m) => m.id));
     } catch (err) {
       if (!isUnsupported(err)) throw err;

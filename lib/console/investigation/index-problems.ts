@@ -1,6 +1,6 @@
 import 'server-only';
 import { ConnectApiError, isUnsupported, type ConnectApi, type TMessage, type TPage } from '@/lib/console/connect-api';
-import type { TTroubledMessage } from '@/lib/console/connect-api/schemas';
+import type { TTroubledMessage } from '@/lib/console/connect-api/types';
 import type { TEnvironmentName } from '../staff/session';
 import { mapLimit } from '../map-limit';
 import { countAnsweredWithBadSignature, countSuspiciousArrivals, troubledReceiptsPage, type TTroubledReceipt } from '../receivers/troubled-receipts';
@@ -49,7 +49,7 @@ export async function indexProblems(
 
   const groupsRead = (async () => {
     const [service, receiverOnly, suspicious] = await Promise.all([
-      api.countTroubledMessages({ ...range, cap: COUNT_CAP }),
+      api.get('/v1/webhooks/messages/counts', { params: { query: { ...range, cap: COUNT_CAP } } }),
       countAnsweredWithBadSignature(receiverIds, since, until, COUNT_CAP),
       countSuspiciousArrivals(receiverIds, since, until, COUNT_CAP),
     ]);
@@ -64,7 +64,7 @@ export async function indexProblems(
   // The service's list, from a position: its page, less what earlier pages showed.
   async function senderPage(state: TSenderState, pos: TPosition): Promise<{ rows: TTroubledMessage[]; next?: string }> {
     if (pos.done) return { rows: [] };
-    const page: TPage<TTroubledMessage> = await api.listTroubledMessages(state, { ...range, pageLimit: Math.min(100, pos.skip + pageLimit), pageToken: pos.tok });
+    const page: TPage<TTroubledMessage> = await api.get('/v1/webhooks/messages', { params: { query: { state, withContent: 'true', ...range, pageLimit: Math.min(100, pos.skip + pageLimit), pageToken: pos.tok } } });
     return { rows: page.results.slice(pos.skip), next: page.nextPageToken ?? undefined };
   }
 
@@ -127,7 +127,7 @@ export async function indexProblems(
     if (!ids.length) return;
     await Promise.all(
       (['failed', 'retrying'] as const).map(async (state) => {
-        const page = await api.listTroubledMessages(state, { messages: ids, withContent: 'false', pageLimit: 100 }).catch((err) => {
+        const page = await api.get('/v1/webhooks/messages', { params: { query: { state, message: ids.join(','), withContent: 'false', pageLimit: 100 } } }).catch((err) => {
           if (isUnsupported(err) || (err instanceof ConnectApiError && err.status === 400)) return null;
           throw err;
         });
@@ -143,7 +143,7 @@ export async function indexProblems(
       let message = c.message;
       if (!message) {
         if (listedBySender.has(`${c.w}\n${c.m}`)) return null;
-        message = await api.getMessage(c.w, c.m).catch((err) => (err instanceof ConnectApiError && err.status === 404 ? undefined : Promise.reject(err)));
+        message = await api.get('/v1/webhooks/{id}/messages/{messageId}', { params: { path: { id: c.w, messageId: c.m } } }).catch((err) => (err instanceof ConnectApiError && err.status === 404 ? undefined : Promise.reject(err)));
         // Not sent to this webhook, or listed by the sender as failed or retrying: that row stands for it.
         if (!message || message.status === 'failed' || isRetrying(message)) return null;
       }

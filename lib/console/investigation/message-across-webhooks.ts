@@ -21,7 +21,7 @@ export async function messageAcrossWebhooks(
 ): Promise<{ head: TMessageHead | null; per: TPerWebhook[] }> {
   let account: TAccountMessage | null = null;
   try {
-    account = await api.getAccountMessage(id, { withAttempts: true });
+    account = await api.get('/v1/messages/{id}', { params: { path: { id }, query: { withAttempts: 'true' } } });
   } catch (err) {
     if (notFound(err)) return { head: null, per: webhooks.map((webhook) => ({ webhook, message: null })) };
     if (!isUnsupported(err)) throw err;
@@ -33,8 +33,8 @@ export async function messageAcrossWebhooks(
       per: webhooks.map((webhook) => ({ webhook, message: byWebhook.get(webhook.id) ?? null })),
     };
   }
-  const found = await mapLimit(webhooks, 6, (w) => api.getMessage(w.id, id).catch((err) => (notFound(err) ? null : Promise.reject(err))));
-  const first = found.find((m): m is TMessage => m !== null);
+  const found: (TMessage | null)[] = await mapLimit(webhooks, 6, (w) => api.get('/v1/webhooks/{id}/messages/{messageId}', { params: { path: { id: w.id, messageId: id } } }).catch((err) => (notFound(err) ? null : Promise.reject(err))));
+  const first = found.find((m) => m !== null);
   return {
     head: first ? { eventId: first.eventId ?? null, eventType: first.eventType, timestamp: first.timestamp, tags: first.tags ?? [], payload: first.payload } : null,
     per: webhooks.map((webhook, i) => ({ webhook, message: found[i] })),

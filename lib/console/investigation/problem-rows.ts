@@ -63,5 +63,5 @@ export async function completeRows(api: ConnectApi, ctx: TProblemContext, page: 
 /** The message with its payload (a list leaves it out); as listed when the service cannot say. */
 async function withPayload(api: ConnectApi, webhookId: string, m: TMessage): Promise<TMessage> {
   if (m.payload !== undefined) return m;
-  return api.getMessage(webhookId, m.id).catch(() => m);
+  return api.get('/v1/webhooks/{id}/messages/{messageId}', { params: { path: { id: webhookId, messageId: m.id } } }).catch(() => m);
 }

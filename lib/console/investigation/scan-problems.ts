@@ -21,11 +21,11 @@ const SCAN_CAP = 500;
 const order = (a: TProblemItem, b: TProblemItem) => b.timestamp.localeCompare(a.timestamp) || b.id.localeCompare(a.id) || b.webhookId.localeCompare(a.webhookId);
 const afterCursor = (c: TScanCursor) => (i: TProblemItem) => order({ timestamp: c.t, id: c.m, webhookId: c.w } as TProblemItem, i) < 0;
 
-async function messagesWithStatus(api: ConnectApi, webhookId: string, status: string, since: Date, until: Date): Promise<{ messages: TMessage[]; truncated: boolean }> {
+async function messagesWithStatus(api: ConnectApi, webhookId: string, status: TMessage['status'], since: Date, until: Date): Promise<{ messages: TMessage[]; truncated: boolean }> {
   const messages: TMessage[] = [];
   let pageToken: string | undefined;
   while (messages.length < SCAN_CAP) {
-    const page = await api.listMessages(webhookId, { status, after: since.toISOString(), before: until.toISOString(), pageLimit: 100, pageToken });
+    const page = await api.get('/v1/webhooks/{id}/messages', { params: { path: { id: webhookId }, query: { status, after: since.toISOString(), before: until.toISOString(), pageLimit: 100, pageToken } } });
     messages.push(...page.results);
     if (!page.nextPageToken) return { messages, truncated: false };
     pageToken = page.nextPageToken;
@@ -49,10 +49,10 @@ export async function scanProblems(
     const known = new Set([...failed.messages, ...pending.messages].map((m) => m.id));
     // Arrivals with a bad signature or an error answer whose message the sender may count as
     // delivered: found from the receipts of the window (receipts_troubled_idx).
-    const extra = await mapLimit(
+    const extra: (TMessage | null)[] = await mapLimit(
       troubled.filter((id) => !known.has(id)),
       6,
-      (id) => api.getMessage(webhook.id, id).catch((err) => (err instanceof ConnectApiError && err.status === 404 ? null : Promise.reject(err))),
+      (id) => api.get('/v1/webhooks/{id}/messages/{messageId}', { params: { path: { id: webhook.id, messageId: id } } }).catch((err) => (err instanceof ConnectApiError && err.status === 404 ? null : Promise.reject(err))),
     );
     // A message that moved from pending to failed between the two reads is listed once.
     const messages = [...new Map([...failed.messages, ...pending.messages, ...extra.filter((m): m is TMessage => m !== null)].map((m) => [m.id, m])).values()];

@@ -27,7 +27,7 @@ async function listAllWebhooks(api: ConnectApi) {
   const out = [];
   let pageToken: string | undefined;
   for (let i = 0; i < MAX_PAGES; i++) {
-    const page = await api.listWebhooks({ pageLimit: 100, pageToken });
+    const page = await api.get('/v1/webhooks', { params: { query: { pageLimit: 100, pageToken } } });
     out.push(...page.results);
     if (!page.nextPageToken) break;
     pageToken = page.nextPageToken;

@@ -26,7 +26,7 @@ export async function receiptForensics(envName: TEnvironmentName, api: ConnectAp
   let attemptCount = 0;
   for (const w of candidates) {
     if (!receipt.messageId) break;
-    const message = await api.getMessage(w.id, receipt.messageId).catch((err) => (err instanceof ConnectApiError ? null : Promise.reject(err)));
+    const message = await api.get('/v1/webhooks/{id}/messages/{messageId}', { params: { path: { id: w.id, messageId: receipt.messageId } } }).catch((err) => (err instanceof ConnectApiError ? null : Promise.reject(err)));
     if (!message) continue;
     webhook = w;
     attemptCount = message.attemptCount;
@@ -34,7 +34,7 @@ export async function receiptForensics(envName: TEnvironmentName, api: ConnectAp
     sentBody = message.payload === undefined ? null : JSON.stringify(message.payload);
     break;
   }
-  const webhookSecret = webhook ? await api.getWebhookSecret(webhook.id).then((s) => s.key, () => null) : null;
+  const webhookSecret = webhook ? await api.get('/v1/webhooks/{id}/secret', { params: { path: { id: webhook.id } } }).then((s) => s.key, () => null) : null;
   return {
     webhook,
     sentBody,

@@ -52,7 +52,7 @@ export async function findSecretMismatches(api: ConnectApi, webhooks: TWebhookRe
   if (receiverSecrets.length === 0 || webhooks.length === 0) return [];
   const withSecrets = await mapLimit(webhooks, 4, async (w) => ({
     ...w,
-    secret: await api.getWebhookSecret(w.id).then(
+    secret: await api.get('/v1/webhooks/{id}/secret', { params: { path: { id: w.id } } }).then(
       (s) => s.key,
       () => null,
     ),

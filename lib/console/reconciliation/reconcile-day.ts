@@ -1,6 +1,6 @@
 import type { ConnectApi } from '@/lib/console/connect-api/client';
-import type { TGrantDeliveryLine } from '@/lib/console/connect-api/grant-deliveries-schema';
-import type { TWebhook } from '@/lib/console/connect-api/schemas';
+import type { TGrantDeliveryLine } from '@/lib/console/connect-api/types';
+import type { TWebhook } from '@/lib/console/connect-api/types';
 import { listReceivers, type TReceiver } from '@/lib/console/receivers';
 import { consoleAddresses } from '@/lib/console/receivers/console-addresses';
 import { receiptKey, receiptMarksAt, type TReceiptMark } from '@/lib/console/receivers/receipts-by-message';
@@ -58,7 +58,7 @@ export async function reconContext(api: ConnectApi): Promise<TReconContext> {
   const webhooks = new Map<string, TWebhook>();
   let pageToken: string | undefined;
   do {
-    const page = await api.listWebhooks({ pageLimit: 100, pageToken });
+    const page = await api.get('/v1/webhooks', { params: { query: { pageLimit: 100, pageToken } } });
     for (const w of page.results) webhooks.set(w.id, w);
     pageToken = page.nextPageToken;
   } while (pageToken);
@@ -135,7 +135,7 @@ function reconcileBatch(grants: TGrantDeliveryLine[], receipts: Map<string, TRec
  */
 export async function openDay(api: ConnectApi, range: { after: string; before: string; nonprofit?: string }) {
   const now = new Date();
-  const [ctx, lines] = await Promise.all([reconContext(api), api.streamGrantDeliveries(range)]);
+  const [ctx, lines] = await Promise.all([reconContext(api), api.stream('/v1/grants/deliveries', { params: { query: range } })]);
   return {
     webhooks: ctx.webhooks,
     close: () => lines.close(),

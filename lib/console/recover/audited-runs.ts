@@ -23,7 +23,7 @@ export function runResendDelivered(staff: TStaff, api: ConnectApi, webhookId: st
 /** Attempts now the window's messages waiting for a retry (EXT POST …/retry-pending), audited. */
 export function runRetryNow(staff: TStaff, api: ConnectApi, webhookId: string, window: { since: string; until?: string }): Promise<TRetryPendingResult> {
   return audited(staff, 'webhook.retry-now', { target: [webhookId], detail: { since: window.since, until: window.until ?? null } }, async (note) => {
-    const result = await api.retryPendingNow(webhookId, window);
+    const result = await api.post('/v1/webhooks/{id}/retry-pending', { params: { path: { id: webhookId } }, body: window });
     note({ detail: { messages: result.messages } });
     return result;
   });

@@ -26,10 +26,10 @@ const once = <T>(cache: TStoryCache, key: string, read: () => Promise<T>): Promi
 /** The webhook's outage the message was made in (disabled at or before it, not yet enabled again), or null. */
 async function outageAt(api: ConnectApi, webhookId: string, at: string): Promise<TOutage | null> {
   const tag = `webhook:${webhookId}`;
-  const [disabled] = (await api.listAccountMessages({ tag, eventType: 'webhook.disabled', before: at, pageLimit: 1 })).results;
+  const [disabled] = (await api.get('/v1/messages', { params: { query: { tag, eventType: 'webhook.disabled', before: at, pageLimit: 1 } } })).results;
   if (!disabled) return null;
   // Newest first: the last of the page is the first recovery after the disable.
-  const recovered = (await api.listAccountMessages({ tag, eventType: 'webhook.recovered', after: disabled.timestamp, pageLimit: 100 })).results;
+  const recovered = (await api.get('/v1/messages', { params: { query: { tag, eventType: 'webhook.recovered', after: disabled.timestamp, pageLimit: 100 } } })).results;
   const enabledAt = recovered.at(-1)?.timestamp ?? null;
   if (enabledAt && enabledAt <= at) return null;
   return { disabledAt: disabled.timestamp, enabledAt };
@@ -38,7 +38,7 @@ async function outageAt(api: ConnectApi, webhookId: string, at: string): Promise
 /** The run by its id, whichever kind it is (the id does not say). */
 async function runOf(api: ConnectApi, webhookId: string, runId: string): Promise<TRecoverRun | null> {
   const notFound = (err: unknown) => (err instanceof ConnectApiError && err.status === 404 ? null : Promise.reject(err));
-  return (await api.getReplayMissingRun(webhookId, runId).catch(notFound)) ?? (await api.getRecoverRun(webhookId, runId).catch(notFound));
+  return (await api.get('/v1/webhooks/{id}/replay-missing/{runId}', { params: { path: { id: webhookId, runId } } }).catch(notFound)) ?? (await api.get('/v1/webhooks/{id}/recover/{runId}', { params: { path: { id: webhookId, runId } } }).catch(notFound));
 }
 
 /** Who pressed Recover all for this run: the audit row naming it among its targets. */

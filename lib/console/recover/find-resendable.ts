@@ -77,9 +77,9 @@ export async function findResendable(envName: TEnvironmentName, api: ConnectApi,
   // verified arrival does not fix this webhook's failed one (failedHere decides, per webhook).
   const sharedByAddress = receiver !== null && siblings.some((w) => w.url !== url && receiversOfDelivery([], w.url, receivers, addresses)[0]?.id === receiver.id);
   const ids = receiver ? await troubledMessageIds([receiver.id], window.since, window.until, RESEND_MAX_MESSAGES + 1, { unfixed: !sharedByAddress }) : [];
-  const messages = await mapLimit(ids, LOOKUP_CONCURRENCY, (id) =>
+  const messages: (TMessage | null)[] = await mapLimit(ids, LOOKUP_CONCURRENCY, (id) =>
     // A message of this id that was not sent to this webhook (another webhook's, at a shared receiver) is none of its business.
-    api.getMessage(webhookId, id).catch((err) => (err instanceof ConnectApiError && err.status === 404 ? null : Promise.reject(err))),
+    api.get('/v1/webhooks/{id}/messages/{messageId}', { params: { path: { id: webhookId, messageId: id } } }).catch((err) => (err instanceof ConnectApiError && err.status === 404 ? null : Promise.reject(err))),
   );
   const found = receiver ? (await failedHere(messages.filter(delivered), url, receiver, siblings, addresses)).map((m) => m.id) : [];
   return {

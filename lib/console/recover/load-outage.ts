@@ -15,7 +15,7 @@ export const nounOf = (eventTypes: string[]) => (eventTypes.length > 0 && eventT
 export async function loadOutage(api: ConnectApi, webhook: TTimelineWebhook): Promise<TOutageView> {
   const failing = !webhook.disabled && Boolean(webhook.failingSince && webhook.disablesAt);
   const [stats, gap] = await Promise.all([
-    failing ? api.getWebhookStats(webhook.id, '1h').catch(() => null) : null,
+    failing ? api.get('/v1/webhooks/{id}/stats', { params: { path: { id: webhook.id }, query: { window: '1h' } } }).catch(() => null) : null,
     findOutageGap(api, webhook.id, { disabled: webhook.disabled }).catch((err) => {
       if (isUnsupported(err)) return null;
       throw err;

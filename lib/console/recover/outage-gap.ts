@@ -26,15 +26,15 @@ export async function findOutageGap(api: ConnectApi, webhookId: string, { disabl
   const after = new Date(Date.now() - lookbackMs).toISOString();
   const tag = `webhook:${webhookId}`;
   try {
-    const [last] = (await api.listAccountMessages({ tag, eventType: 'webhook.disabled', after, pageLimit: 1 })).results;
+    const [last] = (await api.get('/v1/messages', { params: { query: { tag, eventType: 'webhook.disabled', after, pageLimit: 1 } } })).results;
     if (!last) return null;
-    const event = await api.getAccountMessage(last.id);
+    const event = await api.get('/v1/messages/{id}', { params: { path: { id: last.id } } });
     const data = ((event.payload as { data?: Record<string, unknown> } | null)?.data ?? {}) as Record<string, unknown>;
     const disabledAt = str(data.disabledAt) ?? last.timestamp;
     const failingSince = str(data.failingSince);
     let enabledAt: string | null = null;
     if (!disabled) {
-      const recovered = (await api.listAccountMessages({ tag, eventType: 'webhook.recovered', after: last.timestamp, pageLimit: 100 })).results;
+      const recovered = (await api.get('/v1/messages', { params: { query: { tag, eventType: 'webhook.recovered', after: last.timestamp, pageLimit: 100 } } })).results;
       enabledAt = recovered.at(-1)?.timestamp ?? null; // newest first: the first after the disable
       if (!enabledAt) return null;
     }
@@ -44,7 +44,7 @@ export async function findOutageGap(api: ConnectApi, webhookId: string, { disabl
     // stretch began (the default schedule spans about 28 h): two days before it, within 14 days.
     const stretchStart = Date.parse(failingSince && failingSince < disabledAt ? failingSince : disabledAt);
     const failedWindow = clamp(new Date(stretchStart - FAILED_LOOKBACK_MS).toISOString(), until);
-    const [missing, failed] = await Promise.all([api.previewReplayMissing(webhookId, missingWindow), api.previewRecover(webhookId, failedWindow)]);
+    const [missing, failed] = await Promise.all([api.get('/v1/webhooks/{id}/replay-missing', { params: { path: { id: webhookId }, query: missingWindow } }), api.get('/v1/webhooks/{id}/recover', { params: { path: { id: webhookId }, query: failedWindow } })]);
     return { webhookId, disabledAt, enabledAt, failingSince, missing: missing.messages, failed: failed.messages, missingWindow, failedWindow };
   } catch (err) {
     if (isUnsupported(err)) return null;

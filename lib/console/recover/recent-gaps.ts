@@ -13,7 +13,7 @@ const LOOKBACK_MS = 86_400_000;
 
 export async function recentGaps(api: ConnectApi, webhooks: TTimelineWebhook[]): Promise<(TOutageGap & { name: string; noun: string })[]> {
   const after = new Date(Date.now() - LOOKBACK_MS).toISOString();
-  const events = (await api.listAccountMessages({ eventType: 'webhook.disabled', after, pageLimit: 100 })).results;
+  const events = (await api.get('/v1/messages', { params: { query: { eventType: 'webhook.disabled', after, pageLimit: 100 } } })).results;
   const ids = new Set(events.flatMap((m) => (m.tags ?? []).filter((t) => t.startsWith('webhook:')).map((t) => t.slice('webhook:'.length))));
   const known = webhooks.filter((w) => ids.has(w.id));
   const found = await mapLimit(known, 4, async (w) => {

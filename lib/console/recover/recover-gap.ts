@@ -16,14 +16,14 @@ export type TGapRuns = { replay: TRecoverRun | null; recover: TRecoverRun | null
 export async function runRecoverGap(staff: TStaff, api: ConnectApi, webhookId: string): Promise<TGapRuns & { missing: number; failed: number }> {
   let detail: Record<string, string | number | null> = {};
   try {
-    const webhook = await api.getWebhook(webhookId);
+    const webhook = await api.get('/v1/webhooks/{id}', { params: { path: { id: webhookId } } });
     const gap = await findOutageGap(api, webhookId, { disabled: webhook.disabled });
     if (webhook.disabled) throw new ApiError('conflict', 'The webhook is disabled: enable it before recovering what it missed.');
     if (!gap?.enabledAt) throw new ApiError('conflict', 'The webhook has no outage to recover in the last 7 days.');
     detail = { missingSince: gap.missingWindow.since, failedSince: gap.failedWindow.since, until: gap.missingWindow.until, missing: gap.missing, failed: gap.failed };
     const [replay, recover] = await Promise.all([
-      gap.missing > 0 ? api.replayMissing(webhookId, gap.missingWindow) : null,
-      gap.failed > 0 ? api.recoverMessages(webhookId, gap.failedWindow) : null,
+      gap.missing > 0 ? api.post('/v1/webhooks/{id}/replay-missing', { params: { path: { id: webhookId } }, body: gap.missingWindow }) : null,
+      gap.failed > 0 ? api.post('/v1/webhooks/{id}/recover', { params: { path: { id: webhookId } }, body: gap.failedWindow }) : null,
     ]);
     const sent = (replay?.messages ?? 0) + (recover?.messages ?? 0);
     const runs = [replay?.id, recover?.id].filter((x): x is string => Boolean(x));
@@ -38,8 +38,8 @@ export async function runRecoverGap(staff: TStaff, api: ConnectApi, webhookId: s
 /** Both runs' progress (either may be absent). */
 export async function gapProgress(api: ConnectApi, webhookId: string, ids: { replay: string | null; recover: string | null }): Promise<TGapRuns> {
   const [replay, recover] = await Promise.all([
-    ids.replay ? api.getReplayMissingRun(webhookId, ids.replay) : null,
-    ids.recover ? api.getRecoverRun(webhookId, ids.recover) : null,
+    ids.replay ? api.get('/v1/webhooks/{id}/replay-missing/{runId}', { params: { path: { id: webhookId, runId: ids.replay } } }) : null,
+    ids.recover ? api.get('/v1/webhooks/{id}/recover/{runId}', { params: { path: { id: webhookId, runId: ids.recover } } }) : null,
   ]);
   return { replay, recover };
 }

@@ -40,7 +40,7 @@ type TResendOutcome = 'succeeded' | 'failed' | 'skipped' | { refused: string };
 
 async function resendOne(api: ConnectApi, webhookId: string, messageId: string): Promise<TResendOutcome> {
   try {
-    const attempt = await api.resendMessage(webhookId, messageId);
+    const attempt = await api.post('/v1/webhooks/{id}/messages/{messageId}/resend', { params: { path: { id: webhookId, messageId } } });
     return attempt.status === 'success' ? 'succeeded' : 'failed';
   } catch (err) {
     // One message the API refused (gone, the webhook disabled meanwhile) or could not take does not stop the run.

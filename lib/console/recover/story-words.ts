@@ -1,4 +1,4 @@
-import type { TRecoverRun } from '@/lib/console/connect-api/schemas';
+import type { TRecoverRun } from '@/lib/console/connect-api/types';
 import { formatUtcClock } from '@/lib/format';
 import { gapSpan } from './gap-words';
 

@@ -30,7 +30,7 @@ export const ZServiceRetentionPatch = z.strictObject({ MESSAGE_PAYLOAD_RETENTION
 
 /** The account's retention in the service, as /retention shows it. */
 export async function serviceRetention(api: ConnectApi): Promise<{ settings: TSetting[]; updatedAt: string | null }> {
-  const r = await api.getRetention();
+  const r = await api.get('/v1/retention');
   return { settings: serviceSettings(r), updatedAt: r.updatedAt };
 }
 
@@ -45,7 +45,7 @@ export async function updateServiceRetention(staff: TStaff, api: ConnectApi, bod
   }
   const target = [staff.environment, ...Object.keys(changed)];
   try {
-    const r = await api.updateRetention(Object.fromEntries(Object.entries(changed).map(([k, v]) => [FIELD[k as TServiceKey], v])));
+    const r = await api.patch('/v1/retention', { body: Object.fromEntries(Object.entries(changed).map(([k, v]) => [FIELD[k as TServiceKey], v])) });
     await recordAudit({ actor: staff, action: 'retention.service.update', target, result: 'ok', detail: changed });
     return { settings: serviceSettings(r), updatedAt: r.updatedAt };
   } catch (err) {

@@ -26,7 +26,7 @@ type TServiceMatches = { list: TAccountMessageSummary[]; more: boolean; searched
 async function serviceMatches(api: ConnectApi, query: TPayloadQuery, window: TSearchWindow, notes: string[]): Promise<TServiceMatches> {
   const filter = query.kind === 'payload-field' ? { payloadPath: query.path, payloadEquals: query.valueJson } : { payloadText: query.text };
   try {
-    const page = await api.listAccountMessages({ ...filter, after: window.since.toISOString(), before: window.until.toISOString(), pageLimit: MAX_HITS, withWebhooks: true });
+    const page = await api.get('/v1/messages', { params: { query: { ...filter, after: window.since.toISOString(), before: window.until.toISOString(), pageLimit: MAX_HITS, withWebhooks: 'true' } } });
     const searchedUntil = page.partial && page.searchedUntil ? new Date(page.searchedUntil) : null;
     return { list: page.results, more: Boolean(page.nextPageToken), searchedUntil: searchedUntil && !Number.isNaN(searchedUntil.getTime()) ? searchedUntil : null };
   } catch (err) {
@@ -115,7 +115,7 @@ export async function searchPayloads(envName: TEnvironmentName, api: ConnectApi,
   }
 
   await mapLimit(withoutWebhooks, DETAIL_CONCURRENCY, async (hit) => {
-    const detail = await api.getAccountMessage(hit.messageId!).catch(() => null);
+    const detail = await api.get('/v1/messages/{id}', { params: { path: { id: hit.messageId! } } }).catch(() => null);
     addWebhooks(hit, (detail?.deliveries ?? []).map((d) => d.webhookId));
   });
 

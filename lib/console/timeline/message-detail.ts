@@ -22,7 +22,7 @@ import { deliveryStory } from '../recover/delivery-story';
 export async function loadMessageDetail(envName: TEnvironmentName, api: ConnectApi, webhookId: string, messageId: string): Promise<TMessageDetail> {
   const asOf = new Date();
   const [message, attemptList, webhook, tracked, receivers, addresses] = await Promise.all([
-    api.getMessage(webhookId, messageId),
+    api.get('/v1/webhooks/{id}/messages/{messageId}', { params: { path: { id: webhookId, messageId } } }),
     allAttempts(api, webhookId, messageId),
     webhookSettings(api, webhookId).catch(() => null),
     getTrackedWebhook(envName, webhookId),

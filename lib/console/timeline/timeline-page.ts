@@ -51,15 +51,16 @@ export async function readTimelinePage(
   // Before the API is read: receipts stored later are newer than its answer (reconcile.ts).
   const asOf = new Date();
   const [page, ctx] = await Promise.all([
-    api.listMessages(webhookId, {
+    api.get('/v1/webhooks/{id}/messages', { params: { path: { id: webhookId }, query: {
       pageLimit: filters.pageLimit ?? TIMELINE_PAGE_SIZE,
       pageToken: filters.pageToken || undefined,
-      status: filters.status || undefined,
-      eventType: filters.eventType || undefined,
+      // As the address bar has them: the service answers a 400 naming one it does not know.
+      status: (filters.status || undefined) as TMessage['status'] | undefined,
+      eventType: (filters.eventType || undefined) as TMessage['eventType'] | undefined,
       after: filters.after || undefined,
       before: filters.before || undefined,
-      ...(content ? { withContent: true, withAttempts: true } : {}),
-    }),
+      ...(content ? { withContent: 'true', withAttempts: 'true' } as const : {}),
+    } } }),
     readTimelineContext(envName, api, webhookId),
   ]);
   const { webhookUrl, settings, receivers, addresses } = ctx;

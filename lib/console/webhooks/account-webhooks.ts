@@ -15,7 +15,7 @@ export async function accountWebhooks(envName: TEnvironmentName, api: ConnectApi
     const out: TWebhookView[] = [];
     let pageToken: string | undefined;
     for (let i = 0; i < MAX_PAGES; i++) {
-      const page = await api.listWebhooks({ pageLimit: 100, pageToken });
+      const page = await api.get('/v1/webhooks', { params: { query: { pageLimit: 100, pageToken } } });
       out.push(...page.results.map(toWebhookView));
       if (!page.nextPageToken) break;
       pageToken = page.nextPageToken;
@@ -26,7 +26,7 @@ export async function accountWebhooks(envName: TEnvironmentName, api: ConnectApi
   }
   const tracked = await listTrackedWebhooks(envName);
   const webhooks = await mapLimit(tracked, 6, async (t): Promise<TWebhookView> => {
-    const w = await api.getWebhook(t.webhookId).catch(() => null);
+    const w = await api.get('/v1/webhooks/{id}', { params: { path: { id: t.webhookId } } }).catch(() => null);
     if (w) return toWebhookView(w);
     return {
       id: t.webhookId,

@@ -11,8 +11,8 @@ import { trackWebhook } from './tracked-webhooks';
  */
 export function trackWebhookById(staff: TStaff, api: ConnectApi, webhookId: string, { verify }: { verify: boolean }): Promise<void> {
   return audited(staff, 'webhook.track', { target: [webhookId] }, async () => {
-    if (verify) await api.listMessages(webhookId, { pageLimit: 1 });
-    const webhook = await api.getWebhook(webhookId).catch(() => null);
+    if (verify) await api.get('/v1/webhooks/{id}/messages', { params: { path: { id: webhookId }, query: { pageLimit: 1 } } });
+    const webhook = await api.get('/v1/webhooks/{id}', { params: { path: { id: webhookId } } }).catch(() => null);
     await trackWebhook({ environment: staff.environment, webhookId, url: webhook?.url, description: webhook?.description });
   });
 }

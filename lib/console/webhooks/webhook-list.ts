@@ -44,7 +44,7 @@ export async function loadWebhookList(environment: TEnvironmentName, api: Connec
   const [tracked, receivers, listed] = await Promise.all([
     listTrackedWebhooks(environment),
     listReceivers(),
-    loadOrError(() => api.listWebhooks({ pageLimit: LIST_PAGE_SIZE, pageToken: onlyTracked ? undefined : search.pageToken })),
+    loadOrError(() => api.get('/v1/webhooks', { params: { query: { pageLimit: LIST_PAGE_SIZE, pageToken: onlyTracked ? undefined : search.pageToken } } })),
   ]);
   const listSupported = !listed.unsupported;
   const page = listed.data?.results ?? [];
@@ -52,7 +52,7 @@ export async function loadWebhookList(environment: TEnvironmentName, api: Connec
   // Tracked webhooks not on this page of the service's list: ask for each (EXT; skipped when unsupported).
   if (listSupported) {
     const missing = tracked.filter((t) => !webhooks.has(t.webhookId));
-    const got = await mapLimit(missing, 6, async (t) => (await loadOrError(() => api.getWebhook(t.webhookId))).data ?? null);
+    const got = await mapLimit(missing, 6, async (t) => (await loadOrError(() => api.get('/v1/webhooks/{id}', { params: { path: { id: t.webhookId } } }))).data ?? null);
     missing.forEach((t, i) => webhooks.set(t.webhookId, got[i]));
   }
   const trackedById = new Map(tracked.map((t) => [t.webhookId, t]));

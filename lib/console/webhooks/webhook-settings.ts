@@ -8,7 +8,7 @@ import { secretFingerprint } from '../secret-fingerprint';
 /** Get webhook (EXT): null when the service does not offer it; other failures are thrown. */
 export async function webhookSettings(api: ConnectApi, webhookId: string): Promise<TWebhook | null> {
   try {
-    return await api.getWebhook(webhookId);
+    return await api.get('/v1/webhooks/{id}', { params: { path: { id: webhookId } } });
   } catch (err) {
     if (isUnsupported(err)) return null;
     throw err;
@@ -17,7 +17,7 @@ export async function webhookSettings(api: ConnectApi, webhookId: string): Promi
 
 /** The fingerprint of the webhook's secret (EXT), for explaining a failed signature check; null when unknown. */
 export async function webhookSecretFingerprint(api: ConnectApi, webhookId: string): Promise<string | null> {
-  return api.getWebhookSecret(webhookId).then(
+  return api.get('/v1/webhooks/{id}/secret', { params: { path: { id: webhookId } } }).then(
     (s) => secretFingerprint(s.key),
     () => null,
   );

@@ -2,6 +2,7 @@
 
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
+import type { TWebhook } from '@/lib/console/connect-api/types';
 import { staffAction } from '@/lib/console/staff/staff-action';
 
 // A webhook's own actions (operators): a test event, disable/enable, a message re-sent; each audited.
@@ -17,7 +18,7 @@ export const sendTestEventAction = staffAction(
     audit: { action: 'webhook.test', target: ([webhookId]) => [webhookId] },
   },
   async ({ api, input: [webhookId, eventType], audit }): Promise<{ data: { messageId: string }; notice: string }> => {
-    const message = await api.sendTestEvent(webhookId, eventType || undefined);
+    const message = await api.post('/v1/webhooks/{id}/test', { params: { path: { id: webhookId } }, body: eventType ? { eventType: eventType as TWebhook['eventTypes'][number] } : {} });
     audit({ target: [webhookId, message.id], detail: { eventType: message.eventType } });
     return { data: { messageId: message.id }, notice: `Test event ${message.id} queued.` };
   },
@@ -30,7 +31,7 @@ export const setWebhookDisabledAction = staffAction(
     audit: { action: ([, disabled]) => (disabled ? 'webhook.disable' : 'webhook.enable'), target: ([webhookId]) => [webhookId] },
   },
   async ({ api, input: [webhookId, disabled] }) => {
-    await api.updateWebhook(webhookId, { disabled });
+    await api.patch('/v1/webhooks/{id}', { params: { path: { id: webhookId } }, body: { disabled } });
     revalidatePath(`/webhooks/${webhookId}`);
     return { notice: disabled ? 'Webhook disabled.' : 'Webhook enabled.' };
   },
@@ -39,7 +40,7 @@ export const setWebhookDisabledAction = staffAction(
 export const resendMessageAction = staffAction(
   { role: 'operator', input: z.tuple([ZWebhookId, ZMessageId]), audit: { action: 'message.resend', target: ([webhookId, messageId]) => [webhookId, messageId] } },
   async ({ api, input: [webhookId, messageId], audit }): Promise<{ data: { attemptId: string }; notice: string }> => {
-    const attempt = await api.resendMessage(webhookId, messageId);
+    const attempt = await api.post('/v1/webhooks/{id}/messages/{messageId}/resend', { params: { path: { id: webhookId, messageId } } });
     audit({ target: [webhookId, messageId, attempt.id], detail: { attemptStatus: attempt.status } });
     return { data: { attemptId: attempt.id }, notice: 'Resent.' };
   },

@@ -24,13 +24,13 @@ const byWindow = { role: operator, input: z.tuple([ZWebhookId, ZWindow]) };
 const byLooseWindow = { role: operator, input: z.tuple([ZWebhookId, ZLooseWindow]) };
 
 export const previewRecoverAction = staffAction(byWindow, async ({ api, input: [webhookId, window] }): Promise<{ data: TRecoverPreview }> => ({
-  data: await api.previewRecover(webhookId, window),
+  data: await api.get('/v1/webhooks/{id}/recover', { params: { path: { id: webhookId }, query: window } }),
 }));
 
 export const startRecoverAction = staffAction(
   { ...byWindow, audit: { action: 'webhook.recover', target: ([webhookId]) => [webhookId], detail: ([, w]) => ({ since: w.since, until: w.until ?? null }) } },
   async ({ api, input: [webhookId, window], audit }): Promise<{ data: TRecoverRun; notice: string }> => {
-    const run = await api.recoverMessages(webhookId, window);
+    const run = await api.post('/v1/webhooks/{id}/recover', { params: { path: { id: webhookId } }, body: window });
     audit({ target: [webhookId, run.id], detail: { messages: run.messages } });
     return { data: run, notice: `${plural(run.messages, 'failed message')} queued to be re-sent.` };
   },
@@ -38,12 +38,12 @@ export const startRecoverAction = staffAction(
 
 export const recoverProgressAction = staffAction(
   { role: operator, input: z.tuple([ZWebhookId, ZRunId]) },
-  async ({ api, input: [webhookId, runId] }): Promise<{ data: TRecoverRun }> => ({ data: await api.getRecoverRun(webhookId, runId) }),
+  async ({ api, input: [webhookId, runId] }): Promise<{ data: TRecoverRun }> => ({ data: await api.get('/v1/webhooks/{id}/recover/{runId}', { params: { path: { id: webhookId, runId } } }) }),
 );
 
 /** "Retry now": how many messages of the window wait for a retry. */
 export const previewRetryNowAction = staffAction(byWindow, async ({ api, input: [webhookId, window] }): Promise<{ data: TRetryPendingPreview }> => ({
-  data: await api.previewRetryPending(webhookId, window),
+  data: await api.get('/v1/webhooks/{id}/retry-pending', { params: { path: { id: webhookId }, query: window } }),
 }));
 
 /** "Retry now": attempts them now (audited); each one's schedule resumes after its attempt. */

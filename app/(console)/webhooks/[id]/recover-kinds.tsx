@@ -1,6 +1,6 @@
 'use client';
 
-import type { TRecoverRun, TRetryPendingResult } from '@/lib/console/connect-api/schemas';
+import type { TRecoverRun, TRetryPendingResult } from '@/lib/console/connect-api/types';
 import { formatUtcLabel, plural } from '@/lib/format';
 import { resendSummary, type TResendCounts } from '@/lib/console/recover/resend-summary';
 import { resendDeliveredAction, retryNowAction, startRecoverAction } from './recover-actions';

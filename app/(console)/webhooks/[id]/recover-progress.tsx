@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import type { TRecoverRun } from '@/lib/console/connect-api/schemas';
+import type { TRecoverRun } from '@/lib/console/connect-api/types';
 import { recoverProgressAction } from './recover-actions';
 
 // A recover run's progress, polled until it is done: a bar, the counts so far, then onDone once.

@@ -12,7 +12,7 @@ export const dynamic = 'force-dynamic';
 
 export const GET = withStaff<{ id: string }>(async ({ params, staff }) => {
   const api = connectApi(staff.environment);
-  const webhook = toWebhookView(await api.getWebhook(params.id));
+  const webhook = toWebhookView(await api.get('/v1/webhooks/{id}', { params: { path: { id: params.id } } }));
   return json(await loadOutage(api, webhook), { headers: { 'cache-control': 'no-store' } });
 });
 
