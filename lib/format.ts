@@ -31,16 +31,41 @@ export function formatUtcClock(value: string | Date, now: string | Date, withSec
 /** formatUtc with its zone said, for text with no tooltip to say it (`2026-01-31 14:05:09 UTC`). */
 export const formatUtcLabel = (value: string | Date, withMs = false): string => `${formatUtc(value, withMs)} UTC`;
 
+const ISO_INSTANT = /\b\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:\d\d)/g;
+
+/**
+ * A sentence from the API (a webhook's `disabledReason`: "failing with no success since
+ * 2026-11-29T03:26:28Z") with each RFC 3339 time in it written as `format` writes times
+ * (formatUtcLabel by default), so it reads like the times beside it.
+ */
+export function withReadableTimes(text: string, format: (iso: string) => string = formatUtcLabel): string {
+  return text.replace(ISO_INSTANT, (iso) => (Number.isNaN(Date.parse(iso)) ? iso : format(iso)));
+}
+
 /** An amount in cents, with its currency: `$1,500.00` (grants are in US dollars unless they say otherwise). */
 export function formatMoney(cents: number, currency = 'USD'): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
 }
 
-/** A time as the value of a datetime-local input: UTC, as every time in the console, to the minute; '' for none. */
-export function toLocalInput(value?: string | Date): string {
+/** The format of the console's time fields, as their placeholder says it: UTC, to the minute. */
+export const UTC_INPUT_FORMAT = 'YYYY-MM-DD HH:MM';
+
+/**
+ * A time as the value of a console time field: UTC, to the minute, `2026-11-29 03:26` — one fixed
+ * format whatever the browser's locale (a datetime-local input shows the locale's, "11/29/2026,
+ * 03:26 AM", under a label saying UTC); '' for none.
+ */
+export function toUtcInput(value?: string | Date): string {
   if (value === undefined) return '';
-  return (typeof value === 'string' ? value : value.toISOString()).slice(0, 16);
+  const d = typeof value === 'string' ? new Date(value) : value;
+  return Number.isNaN(d.getTime()) ? String(value) : formatUtcMinute(d);
 }
 
-/** A datetime-local input's value, read as UTC, as an ISO time; undefined when empty. */
-export const fromLocalInput = (value: string): string | undefined => (value ? new Date(`${value.length === 16 ? `${value}:00` : value}Z`).toISOString() : undefined);
+/** A time field's value, read as UTC, as an ISO time; undefined when empty; what does not read as a time, as it was typed (the server's check names it). */
+export function fromUtcInput(value: string): string | undefined {
+  const v = value.trim();
+  if (!v) return undefined;
+  const m = /^(\d{4}-\d\d-\d\d)[ T](\d\d:\d\d(?::\d\d)?)$/.exec(v);
+  const at = m ? Date.parse(`${m[1]}T${m[2].length === 5 ? `${m[2]}:00` : m[2]}Z`) : NaN;
+  return Number.isNaN(at) ? v : new Date(at).toISOString();
+}

@@ -209,3 +209,38 @@ test('the webhook Health section keeps its place while its figures load: the tim
     await page.unroute('**/api/webhooks/*/stats*');
   }
 });
+
+test('after Enable the Health section says what the header says at once: not disabled, and never "not failing" beside a Failing badge', async ({ page, app }) => {
+  const req = page.request;
+  const auth = await sandboxAuth(req, app.baseUrl);
+  const down = await json(await req.post(`${app.baseUrl}/api/receivers`, { data: { name: 'Enable drill (answers 500)' } }), 201);
+  await json(await req.patch(`${app.baseUrl}/api/receivers/${down.id}`, { data: { responseStatus: 500, responseBody: '{"error":"drill"}' } }), 200);
+  const id = (await json(await req.post(`${app.baseUrl}/v1/webhooks`, { headers: auth, data: { url: down.ingestUrl, eventTypes: ['grant.succeeded'], description: 'Health: enabled after a drill' } }), 201)).id as string;
+  await json(await req.post(`${app.baseUrl}/v1/webhooks/${id}/test`, { headers: auth }), 200);
+  // Every retry spent (one a second in tests), so nothing is attempted after Enable: the figures stay as Enable left them.
+  await expect
+    .poll(async () => (await json(await req.get(`${app.baseUrl}/v1/webhooks/${id}/messages`, { headers: auth }), 200)).results[0]?.status, { timeout: 30_000 })
+    .toBe('failed');
+  await json(await req.patch(`${app.baseUrl}/v1/webhooks/${id}`, { headers: auth, data: { disabled: true } }), 200);
+
+  await page.goto(`/webhooks/${id}`);
+  const health = page.getByTestId('webhook-health');
+  await expect(health.getByTestId('health-badge')).toHaveAttribute('data-level', 'disabled');
+  await page.getByTestId('webhook-actions').getByRole('button', { name: 'Enable' }).click();
+  await expect(page.getByText('Webhook enabled.')).toBeVisible();
+  // The moment the action reports, read once (no waiting for a poll): the header and Health agree.
+  // Before, the Health section said "disabled" for up to its 5 s poll, then "Failing" (8 failed
+  // attempts in a row) over a Failure streak that said "not failing" (Enable restarts the stretch).
+  const [status, figures, level] = await Promise.all([
+    page.getByTestId('webhook-status').innerText(),
+    health.getByTestId('health-figures').innerText(),
+    health.getByTestId('health-badge').getAttribute('data-level'),
+  ]);
+  expect(status).not.toContain('Disabled');
+  expect(level).toBe('failing');
+  expect(figures).toMatch(/Disabled\s+no\s+enabled/);
+  expect(figures).toMatch(/Failure streak\s+\d+\s+no success yet/);
+  expect(figures).not.toContain('not failing');
+  // Gone, so the later spec files' grants on this worker's app are not sent to it.
+  expect((await req.delete(`${app.baseUrl}/v1/webhooks/${id}`, { headers: auth })).status()).toBe(204);
+});

@@ -200,6 +200,29 @@ describe('links and the navigation', () => {
     assert.ok(anchors(await pageHtml('/problems')).some((a) => a.attrs.includes('aria-current="page"') && a.text === 'Problems'));
   });
 
+  test('times say their zone where the page does not (a case), and the time fields labelled "(UTC)" hold UTC in one fixed format, whatever the browser (issue 50, finding 7)', async () => {
+    const times = (html: string) => [...html.matchAll(/<time\b[^>]*>(.*?)<\/time>/gs)].map((m) => m[1].replace(/<!-- -->/g, ''));
+    const onCase = times(await pageHtml(`/cases/${grant.trackingId}`));
+    assert.ok(onCase.length >= 3, `the case shows times: ${onCase.join(', ')}`);
+    assert.deepEqual(onCase.filter((t) => !/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{3})? UTC$/.test(t)), [], 'every time on the case carries its zone');
+    // A datetime-local input shows the browser's locale format ("11/29/2026, 03:26 AM") under a "(UTC)" label.
+    const fields = (html: string) => [...html.matchAll(/<input\b[^>]*\bname="(since|until|after|before)"[^>]*>/g)].map((m) => m[0]);
+    for (const page of ['/problems?since=2026-11-29 03:26', `/audit`, `/webhooks/${W.W1}?after=2026-11-29T03:26:00Z`]) {
+      const html = await pageHtml(page.replace(' ', '%20'));
+      assert.doesNotMatch(html, /type="datetime-local"/, page);
+      const inputs = fields(html);
+      assert.ok(inputs.length >= 2, `${page}: its time fields`);
+      for (const input of inputs) {
+        assert.match(input, /type="text"/, `${page}: ${input}`);
+        assert.match(input, /placeholder="YYYY-MM-DD HH:MM"/, `${page}: ${input}`);
+        const value = /value="([^"]*)"/.exec(input)?.[1] ?? '';
+        assert.match(value, /^(\d{4}-\d\d-\d\d \d\d:\d\d)?$/, `${page}: ${input}`);
+      }
+    }
+    assert.match(fields(await pageHtml('/problems?since=2026-11-29%2003:26')).join(' '), /value="2026-11-29 03:26"/, 'a value the field wrote is read back as UTC');
+    assert.match(fields(await pageHtml(`/webhooks/${W.W1}?after=2026-11-29T03:26:00Z`)).join(' '), /value="2026-11-29 03:26"/);
+  });
+
   test('the Connect’s grants link their tracking ids to their case', async () => {
     const html = await pageHtml(`/connects/${connectId}/grants`);
     assert.ok(anchors(html).some((a) => a.attrs.includes(`href="/cases/${grant.trackingId}"`) && a.text === grant.trackingId));

@@ -32,6 +32,7 @@ let unlistedProxyPort = 0;
 let ipv6 = false;
 const W: Record<string, string> = {};
 let messageId = '';
+let receiverId = '';
 
 const staff = (method: string, path: string, body?: unknown) => call(app, method, path, { body, headers: { cookie } });
 const api = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => call(app, method, path, { token: tok, body, headers });
@@ -92,6 +93,7 @@ describe('receivers reached by any address', () => {
       const receiver = await staff('POST', '/api/receivers', { name: 'shared by five addresses', secret: S });
       assert.equal(receiver.status, 201, receiver.text);
       assert.equal(receiver.body.ingestUrl, `http://localhost:${app.port}/ingest/${receiver.body.slug}`, 'the console hands out its localhost URL');
+      receiverId = receiver.body.id;
       const wrong = await staff('POST', '/api/receivers', { name: 'holds another secret', secret: OTHER });
       assert.equal(wrong.status, 201, wrong.text);
       const twin = await staff('POST', '/api/receivers', { name: 'two webhooks, one URL', secret: S });
@@ -150,6 +152,18 @@ describe('receivers reached by any address', () => {
     }
     const hosts = [...seen.entries()].map(([, name]) => name);
     assert.equal(hosts.length, ipv6 ? 5 : 4);
+  });
+
+  test('the receiver page lists every webhook delivering there, whichever address it uses (CONSOLE_RECEIVER_HOSTS, loopback, a learned proxy): as their own pages say', async () => {
+    // It listed only the webhook whose URL was the ingest URL the console hands out (issue 50, finding 7).
+    const page = await staff('GET', `/receivers/${receiverId}`);
+    assert.equal(page.status, 200, page.text);
+    const list = /data-testid="delivering-webhooks"[\s\S]*?<\/ul>/.exec(page.text)?.[0] ?? '';
+    for (const name of Object.keys(W).filter((n) => !['wrongSecret', 'twinA', 'twinB'].includes(n))) {
+      assert.ok(list.includes(W[name]), `${name} (${W[name]}) is listed as delivering here`);
+    }
+    for (const name of ['wrongSecret', 'twinA', 'twinB']) assert.ok(!list.includes(W[name]), `${name} delivers to another receiver`);
+    assert.ok(!page.text.includes('points at this receiver'));
   });
 
   test('the proxy’s public address is what the receipt records (X-Forwarded-Host with TRUST_PROXY)', async () => {

@@ -92,7 +92,12 @@ describe('every staff route × {no session, viewer, operator, admin}', () => {
             else assert.equal(res.status, 401, what);
           } else if (RANK[who] < RANK[min]) {
             assert.equal(res.status, 403, `${what}: needs ${min}`);
-            if (r.kind === 'page') assert.match(res.text, /Your role does not allow this/, what);
+            if (r.kind === 'page') {
+              assert.match(res.text, /Your role does not allow this/, what);
+              // Whom the page is for, truly: the Staff page told an operator it was "for operators or admins".
+              const whom = min === 'admin' ? 'admins' : 'operators and admins';
+              assert.ok(res.text.includes(`This page is for ${whom}; you are signed in as a${who === 'viewer' ? '' : 'n'} ${who}.`), `${what}: ${/data-testid="forbidden-why"[^>]*>([^<]*)/.exec(res.text)?.[1]}`);
+            }
             else assert.match(res.headers.get('content-type') ?? '', /problem\+json/, what);
           } else {
             assert.ok(![401, 403].includes(res.status) && res.status < 500, `${what}: allowed (${min}) ${res.text.slice(0, 200)}`);

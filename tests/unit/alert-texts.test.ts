@@ -42,3 +42,15 @@ test('the e-mail says the same in lines of words, the webhook named, not by id',
   assert.match(text, /^Open: https:\/\/console\.example\.org\/webhooks\/ep_abc$/m);
   assert.doesNotMatch(text, /ep_abc(?!$)|\d\dT\d\d:|^[a-z]+[A-Z]\w*:/m, text);
 });
+
+test("a disabled webhook's reason quotes its time as the alert writes times, not as raw ISO beside them (issue 50, finding 7)", () => {
+  const disabled = {
+    ...notice,
+    rule: { ...(rule as object), kind: 'webhook_disabled', name: 'Disabled' } as never,
+    alert: { ...(alert as object), details: { webhookId: 'ep_abc', description: 'Donor CRM', disabledReason: 'failing with no success since 2026-11-29T02:25:58Z', disabledAt: '2026-11-29T02:26:28.000Z' } } as never,
+  };
+  const { text } = emailMessage(disabled);
+  assert.match(text, /^Why disabled: failing with no success since 2026-11-29 03:25:58 \(Europe\/Berlin\)$/m, text);
+  assert.match(text, /^Disabled at: 2026-11-29 03:26:28 \(Europe\/Berlin\)$/m, text);
+  assert.doesNotMatch(text, /\d\dT\d\d:/, text);
+});

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import routeTable from '../../lib/http/route-table.json' with { type: 'json' };
-import { forbiddenMessage, hasRole } from '../../lib/console/staff/roles';
+import { forbiddenMessage, forbiddenPageMessage, hasRole } from '../../lib/console/staff/roles';
 import { asSeenBy, maskEmail, redactForViewer } from '../../lib/console/staff/viewer-redaction';
 import { secretFingerprint } from '../../lib/console/secret-fingerprint';
 import { renderGone, renderSharedCase } from '../../lib/console/share/render-share';
@@ -86,4 +86,10 @@ test('a shared case is plain escaped HTML: no script, no form, no button, not in
   assert.match(html, /&lt;script&gt;alert\(1\)&lt;\/script&gt;/);
   assert.match(html, /<meta name="robots" content="noindex,nofollow">/);
   assert.match(renderGone('gone'), /expired or was revoked/);
+});
+
+test('the 403 page says whom the page is for, and what the caller is', () => {
+  assert.equal(forbiddenPageMessage('operator', 'admin'), 'This page is for admins; you are signed in as an operator.');
+  assert.equal(forbiddenPageMessage('viewer', 'operator'), 'This page is for operators and admins; you are signed in as a viewer.');
+  assert.equal(forbiddenPageMessage(null, null), 'Your role does not reach this page.');
 });

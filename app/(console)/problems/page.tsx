@@ -12,7 +12,7 @@ import type { TProblemPreset } from '@/lib/console/investigation/problem-window'
 import { loadProblemsView } from '@/lib/console/investigation/problems-view';
 import { pageSearchParams, type TPageProps } from '@/lib/http/page-props';
 import { Button } from '@/components/console/form';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, withReadableTimes } from '@/lib/format';
 import { UtcTimeField } from '@/components/console/utc-time-field';
 
 export const metadata: Metadata = { title: 'Problems' };
@@ -119,7 +119,7 @@ function GroupCard({ group: g }: { group: TProblemGroup }) {
       <p className="mt-0.5 break-all font-mono text-xs text-slate-500">{g.webhook.url}</p>
       {g.webhook.disabled && g.webhook.disabledReason ? (
         <p className="mt-1 text-xs text-slate-600">
-          Disabled{g.webhook.disabledAt ? <> at <Timestamp value={g.webhook.disabledAt} /></> : null}: {g.webhook.disabledReason}
+          Disabled{g.webhook.disabledAt ? <> at <Timestamp value={g.webhook.disabledAt} /> UTC</> : null}: {withReadableTimes(g.webhook.disabledReason)}
         </p>
       ) : null}
       <ul className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-700">
@@ -161,7 +161,8 @@ function ProblemRow({ item, group }: { item: TProblemItem; group?: TProblemGroup
         {item.grant ? (
           <p className="flex flex-wrap items-center gap-x-2 text-xs text-slate-700" data-testid="problem-grant">
             {item.grant.trackingId ? (
-              <Link href={`/cases/${encodeURIComponent(item.grant.trackingId)}`} className="font-mono text-indigo-700 hover:underline" data-testid="problem-tracking-id">
+              // 24 px tall at least: a flex item, not a link inside a sentence, so WCAG 2.5.8 (target size) applies.
+              <Link href={`/cases/${encodeURIComponent(item.grant.trackingId)}`} className="inline-flex min-h-6 items-center font-mono text-indigo-700 hover:underline" data-testid="problem-tracking-id">
                 {item.grant.trackingId}
               </Link>
             ) : null}

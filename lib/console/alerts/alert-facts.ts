@@ -1,4 +1,4 @@
-import { plural } from '@/lib/format';
+import { plural, withReadableTimes } from '@/lib/format';
 import { alertSubject } from './alert-subject';
 import { zonedTime } from './alert-time';
 import { stageOf } from './incident-stage';
@@ -58,6 +58,8 @@ function value(key: string, v: unknown, o: TOptions): string {
   if (typeof v === 'string' && TIME_KEYS.test(key)) return zonedTime(v, o.timeZone);
   if (key === 'successRate' && typeof v === 'number') return `${Math.round(v * 1000) / 10}%`;
   if (key === 'status' && v === 'failed') return 'failed (no retries left)';
+  // The service's reason quotes an RFC 3339 time ("failing with no success since 2026-11-29T03:26:28Z"): in the zone, as the times beside it.
+  if (key === 'disabledReason' || key === 'reason') return withReadableTimes(o.clean(String(v)), (iso) => zonedTime(iso, o.timeZone));
   return o.clean(String(v));
 }
 

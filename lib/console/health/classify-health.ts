@@ -1,5 +1,5 @@
 import type { THealth, THealthLevel, TReceiverSide, TWebhookStats } from './health-types';
-import { formatUtcClock, plural } from '@/lib/format';
+import { formatUtcClock, plural, withReadableTimes } from '@/lib/format';
 
 // One webhook's health from both sides of the wire: its stats at the service (attempts over the
 // window, as of now) and what this console's receiver saw of it (arrivals that failed the signature
@@ -50,7 +50,7 @@ export function recoveringSince(stats: TWebhookStats, receiver: TReceiverSide | 
 }
 
 export function classifyHealth(stats: TWebhookStats | null, disabled: boolean, receiver?: TReceiverSide | null): THealth {
-  if (disabled || stats?.disabled) return { level: 'disabled', reasons: [stats?.disabledReason ?? 'disabled'] };
+  if (disabled || stats?.disabled) return { level: 'disabled', reasons: [stats?.disabledReason ? withReadableTimes(stats.disabledReason) : 'disabled'] };
   if (!stats) return { level: 'unknown', reasons: ['no stats from the service'] };
   const t = HEALTH_THRESHOLDS;
   const rate = effectiveSuccessRate(stats, receiver);

@@ -1,15 +1,18 @@
 import 'server-only';
 import { isUnsupported, type ConnectApi } from '@/lib/console/connect-api';
-import { ingestUrl, type TReceiver } from '@/lib/console/receivers';
-import { sameDestination } from '@/lib/console/receivers/receiver-urls';
+import type { TReceiver } from '@/lib/console/receivers';
+import { consoleAddresses } from '@/lib/console/receivers/console-addresses';
+import { receiverForUrl } from '@/lib/console/receivers/receiver-urls';
 import type { TEnvironmentName } from '@/lib/console/staff/session';
 import { listTrackedWebhooks } from '@/lib/console/webhooks/tracked-webhooks';
 import { apiErrorInfo } from '@/lib/console/connect-api/load-or-error';
 import type { TErrorInfo } from '@/lib/console/error-info';
 
 // The webhooks of the current environment that deliver to a receiver: those this console tracks
-// (created for it, or pointing at its ingest URL) and, when the service lists webhooks (EXT), every
-// one of the account whose URL is its ingest URL.
+// (created for it, or pointing at it) and, when the service lists webhooks (EXT), every one of the
+// account whose URL reaches it — by any address this app answers on (receiver-urls.ts: its public
+// URLs, loopback, CONSOLE_RECEIVER_HOSTS, hosts learned from verified arrivals), as the webhook's
+// page decides it, not only the ingest URL the console hands out.
 
 export type TDeliveringWebhook = {
   id: string;
@@ -40,7 +43,8 @@ export async function findDeliveringWebhooks(
   api: ConnectApi,
   receiver: TReceiver,
 ): Promise<{ webhooks: TDeliveringWebhook[]; listError: TErrorInfo | null }> {
-  const url = ingestUrl(receiver.slug);
+  const addresses = await consoleAddresses();
+  const reaches = (url: string) => receiverForUrl(url, [receiver], addresses) !== null;
   const [tracked, listed] = await Promise.all([
     listTrackedWebhooks(environment),
     listAllWebhooks(api).then(
@@ -51,18 +55,18 @@ export async function findDeliveringWebhooks(
   const byId = new Map(listed.webhooks?.map((w) => [w.id, w]) ?? []);
   const found = new Map<string, TDeliveringWebhook>();
   for (const t of tracked) {
-    if (t.receiverId !== receiver.id && !sameDestination(t.url, url)) continue;
+    if (t.receiverId !== receiver.id && !reaches(t.url)) continue;
     const live = byId.get(t.webhookId);
     found.set(t.webhookId, {
       id: t.webhookId,
       description: live?.description || t.description,
       url: live?.url ?? t.url,
       disabled: live?.disabled ?? null,
-      movedAway: !!live && !sameDestination(live.url, url),
+      movedAway: !!live && !reaches(live.url),
     });
   }
   for (const w of listed.webhooks ?? []) {
-    if (found.has(w.id) || !sameDestination(w.url, url)) continue;
+    if (found.has(w.id) || !reaches(w.url)) continue;
     found.set(w.id, { id: w.id, description: w.description, url: w.url, disabled: w.disabled, movedAway: false });
   }
   return { webhooks: [...found.values()], listError: listed.error };

@@ -19,14 +19,22 @@ export type TOutageGap = {
   failedWindow: TWindow;
 };
 
-/** "05:10–09:42" (UTC; with the day when it is not today's, or the two differ). */
+/**
+ * "05:10–09:42" (UTC; with the day when it is not today's, or the two differ). An outage that lasted
+ * under a minute is told to the second with its length, "23:21:05–23:21:34 (29 s)", never "23:21–23:21".
+ */
 export function gapSpan(gap: Pick<TOutageGap, 'disabledAt' | 'enabledAt'>, now = new Date()): string {
-  const day = (iso: string) => iso.slice(0, 10);
-  const hm = (iso: string) => iso.slice(11, 16);
-  const end = gap.enabledAt ?? now.toISOString();
+  const iso = (value: string) => new Date(value).toISOString();
+  const start = iso(gap.disabledAt);
+  const end = gap.enabledAt ? iso(gap.enabledAt) : now.toISOString();
+  const day = (t: string) => t.slice(0, 10);
+  const lasted = Date.parse(end) - Date.parse(start);
+  const toSeconds = Boolean(gap.enabledAt) && lasted < 60_000;
+  const clock = (t: string) => t.slice(11, toSeconds ? 19 : 16);
   const today = day(now.toISOString());
-  const withDay = (iso: string) => (day(iso) === today && day(gap.disabledAt) === day(end) ? hm(iso) : `${day(iso)} ${hm(iso)}`);
-  return gap.enabledAt ? `${withDay(gap.disabledAt)}–${withDay(end)}` : `since ${withDay(gap.disabledAt)}`;
+  const withDay = (t: string) => (day(t) === today && day(start) === day(end) ? clock(t) : `${day(t)} ${clock(t)}`);
+  if (!gap.enabledAt) return `since ${withDay(start)}`;
+  return `${withDay(start)}–${withDay(end)}${toSeconds ? ` (${Math.max(0, Math.round(lasted / 1000))} s)` : ''}`;
 }
 
 /** The gap in one sentence: "disabled 05:10–09:42: 37 grants were never sent to it, 12 failed for good". */

@@ -20,7 +20,15 @@ const WHAT: Record<TRole, string> = {
   admin: 'admins',
 };
 
+const signedInAs = (role: string) => `you are signed in as ${isRole(role) ? `a${role === 'admin' || role === 'operator' ? 'n' : ''} ${role}` : 'a user without a role'}`;
+
 /** The sentence a refused request gets: what it needs and what the caller is. */
 export function forbiddenMessage(role: string, min: TRole): string {
-  return `Only ${WHAT[min]} can do this; you are signed in as ${isRole(role) ? `a${role === 'admin' || role === 'operator' ? 'n' : ''} ${role}` : 'a user without a role'}.`;
+  return `Only ${WHAT[min]} can do this; ${signedInAs(role)}.`;
+}
+
+/** The 403 page's sentence: whom the page is for (its least role, when known) and what the caller is. */
+export function forbiddenPageMessage(role: string | null, min: TRole | null): string {
+  const who = role === null ? '' : `; ${signedInAs(role)}`;
+  return min ? `This page is for ${WHAT[min]}${who}.` : `Your role does not reach this page${who}.`;
 }

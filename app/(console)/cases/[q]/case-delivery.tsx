@@ -56,7 +56,7 @@ export function CaseDelivery({ messageId, delivery: d }: { messageId: string; de
             {d.status === null ? (
               <p className="text-xs text-slate-500">Not queued for this webhook.</p>
             ) : d.attempts.length === 0 ? (
-              <p className="text-xs text-slate-500">No attempt yet{d.nextAttempt ? <> (due <Timestamp value={d.nextAttempt} />)</> : null}.</p>
+              <p className="text-xs text-slate-500">No attempt yet{d.nextAttempt ? <> (due <Timestamp value={d.nextAttempt} zone />)</> : null}.</p>
             ) : (
               <ul className="space-y-1">
                 {d.attempts.length > SHOWN_ATTEMPTS ? (
@@ -64,7 +64,7 @@ export function CaseDelivery({ messageId, delivery: d }: { messageId: string; de
                 ) : null}
                 {d.attempts.slice(-SHOWN_ATTEMPTS).map((a) => (
                   <li key={a.id} className="flex flex-wrap items-center gap-1.5 text-xs" data-testid="case-attempt">
-                    <Timestamp value={a.timestamp} withMs />
+                    <Timestamp value={a.timestamp} withMs zone />
                     <HttpCodeBadge code={a.responseStatusCode} />
                     <span className="font-mono text-slate-500">{a.responseDurationMs} ms</span>
                     {a.triggerType === 'manual' ? <span className="text-slate-500">manual</span> : null}
@@ -108,7 +108,7 @@ export function CaseDelivery({ messageId, delivery: d }: { messageId: string; de
 export function ReceiptLine({ receipt: r }: { receipt: TTimelineReceipt }) {
   return (
     <li className="flex flex-wrap items-center gap-1.5 text-xs" data-testid="case-receipt" data-verdict={r.verdict} data-suspicious={r.suspicious ? 'true' : undefined}>
-      <Timestamp value={r.receivedAt} withMs />
+      <Timestamp value={r.receivedAt} withMs zone />
       <VerdictBadge verdict={r.verdict} reason={r.verdictReason} />
       {r.suspicious ? <SuspiciousBadge /> : null}
       <span className="text-slate-500">answered</span>
@@ -129,7 +129,7 @@ export function ReceiptLine({ receipt: r }: { receipt: TTimelineReceipt }) {
 export function ForwardLine({ forward: f }: { forward: TCaseForward }) {
   return (
     <li className="flex flex-wrap items-center gap-1.5 text-xs" data-testid="case-forward" data-status={f.status}>
-      <Timestamp value={f.at} withMs />
+      <Timestamp value={f.at} withMs zone />
       <Link href={`/receipts/${f.receiptId}`} className="text-indigo-700 hover:underline">
         #{f.receiptId}
       </Link>

@@ -99,7 +99,7 @@ function GrantCard({ grant: g }: { grant: TCaseGrant }) {
             ],
             ['Grant id', <CopyField key="id" value={g.id} />],
             ['Connect', <Link key="c" href={`/connects/${encodeURIComponent(g.connectId)}/grants`} className="break-all font-mono text-indigo-700 hover:underline">{g.connectId}</Link>],
-            ['Created', <Timestamp key="cr" value={g.createdAt} />],
+            ['Created', <Timestamp key="cr" value={g.createdAt} zone />],
             ...(g.source === 'payload' ? ([['Note', 'As the message carried it; the service did not answer for the grant itself.']] as [string, string][]) : []),
           ]}
         />
@@ -117,7 +117,7 @@ function MessageSection({ message: m }: { message: TCaseMessage }) {
         {m.test ? <Badge tone="violet">test event</Badge> : null}
         <code className="break-all font-mono text-xs text-slate-600">{m.id}</code>
         {m.eventId ? <code className="break-all font-mono text-xs text-slate-600">{m.eventId}</code> : null}
-        <Timestamp value={m.timestamp} withMs />
+        <Timestamp value={m.timestamp} withMs zone />
         <span className="text-xs text-slate-500">
           queued for {sent} of {plural(m.deliveries.length, 'webhook')}
         </span>

@@ -21,7 +21,7 @@ export function PayloadResults({ data }: { data: TPayloadSearch }) {
         title={<span className="break-all font-mono">{data.query}</span>}
         description={
           <span className="text-xs text-slate-500">
-            Receipt bodies and message payloads from <Timestamp value={data.since} /> to <Timestamp value={data.until} />, newest first.
+            Receipt bodies and message payloads from <Timestamp value={data.since} zone /> to <Timestamp value={data.until} zone />, newest first.
           </span>
         }
       />
@@ -65,7 +65,7 @@ function SearchedBack({ data, searchedUntil }: { data: TPayloadSearch; searchedU
   return (
     <div data-testid="payload-searched-back">
       <Callout tone="warning">
-        Searched back to <Timestamp value={searchedUntil} withMs className="text-sm" /> within the search&apos;s time budget: older matches were not looked for yet.{' '}
+        Searched back to <Timestamp value={searchedUntil} withMs className="text-sm" zone /> within the search&apos;s time budget: older matches were not looked for yet.{' '}
         {data.more ? null : (
           <Link href={further} className="whitespace-nowrap font-medium underline underline-offset-2" data-testid="payload-search-further">
             Search further back
@@ -85,7 +85,7 @@ function HitRow({ hit: h }: { hit: TPayloadHit }) {
         </Link>
         <span className="text-sm text-slate-900">{h.eventType ?? 'not an event'}</span>
         {h.messageId ? <code className="break-all font-mono text-xs text-slate-600">{h.messageId}</code> : null}
-        <Timestamp value={h.at} className="text-xs" />
+        <Timestamp value={h.at} className="text-xs" zone />
         {h.matchedIn.map((m) => (
           <Badge key={m} tone={m === 'receipt' ? 'violet' : 'blue'}>
             matched in {m === 'receipt' ? 'receipt body' : 'message payload'}

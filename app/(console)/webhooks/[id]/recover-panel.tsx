@@ -5,6 +5,7 @@ import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Field, Input } from '@/components/console/form';
 import { Card } from '@/components/console/card';
+import { UTC_INPUT_PROPS } from '@/components/console/utc-time-field';
 import { RecoverKind } from './recover-kind';
 import { RECOVER_KINDS } from './recover-kinds';
 import { useRecoverPreview } from './use-recover-preview';
@@ -39,10 +40,10 @@ function RecoverPanelForRole({ webhookId }: { webhookId: string }) {
         </p>
         <div className="flex flex-wrap items-end gap-3">
           <Field label="Since (UTC)" htmlFor="recover-since" error={fieldError('since')}>
-            <Input autoFocus id="recover-since" type="datetime-local" value={since} onChange={(e) => setSince(e.target.value)} invalid={!!fieldError('since')} />
+            <Input autoFocus id="recover-since" {...UTC_INPUT_PROPS} className="font-mono" value={since} onChange={(e) => setSince(e.target.value)} invalid={!!fieldError('since')} />
           </Field>
           <Field label="Until (UTC, optional)" htmlFor="recover-until" error={fieldError('until')} hint="empty: now">
-            <Input id="recover-until" type="datetime-local" value={until} onChange={(e) => setUntil(e.target.value)} invalid={!!fieldError('until')} />
+            <Input id="recover-until" {...UTC_INPUT_PROPS} className="font-mono" value={until} onChange={(e) => setUntil(e.target.value)} invalid={!!fieldError('until')} />
           </Field>
           <Button variant="primary" onClick={preview} disabled={busy || !since}>
             {busy ? 'Counting…' : previewed ? 'Count again' : 'Preview'}

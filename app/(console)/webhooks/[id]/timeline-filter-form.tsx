@@ -6,7 +6,7 @@ import { Button, Select } from '@/components/console/form';
 import { UtcTimeField } from '@/components/console/utc-time-field';
 
 // The timeline's filters as a plain GET form (it works before hydration): status, event type and a
-// time range. The datetime-local fields are read as UTC, as every time in the console is.
+// time range. The time fields are UTC in one fixed format, as every time in the console is.
 
 export function TimelineFilterForm({ webhookId, filters, eventTypes }: { webhookId: string; filters: TTimelineFilters; eventTypes: string[] }) {
   const filtered = filters.status || filters.eventType || filters.after || filters.before;

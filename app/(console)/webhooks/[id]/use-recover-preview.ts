@@ -3,7 +3,7 @@
 import { useState, useTransition, type ReactNode } from 'react';
 import type { TActionResult, TErrorInfo } from '@/app/(console)/_lib/errors';
 import { useFocusReturn } from '@/components/console/use-focus-return';
-import { fromLocalInput, toLocalInput } from '@/lib/format';
+import { fromUtcInput, toUtcInput } from '@/lib/format';
 import { previewRecoverAction, previewResendDeliveredAction, previewRetryNowAction } from './recover-actions';
 import type { TKindCount, TRecoverWindow } from './recover-kind';
 
@@ -36,7 +36,7 @@ export function useRecoverPreview(webhookId: string) {
   const fieldError = (name: string) => error?.errors?.find((e) => e.path === name)?.message;
 
   const openPanel = () => {
-    setSince(toLocalInput(new Date(Date.now() - DEFAULT_WINDOW_MS)));
+    setSince(toUtcInput(new Date(Date.now() - DEFAULT_WINDOW_MS)));
     setUntil('');
     setPreviewed(null);
     setError(null);
@@ -46,7 +46,7 @@ export function useRecoverPreview(webhookId: string) {
   const preview = () =>
     startBusy(async () => {
       setError(null);
-      const asked = { since: fromLocalInput(since) ?? '', until: fromLocalInput(until) };
+      const asked = { since: fromUtcInput(since) ?? '', until: fromUtcInput(until) };
       const [failed, retry, resend] = await Promise.all([
         previewRecoverAction(webhookId, asked),
         previewRetryNowAction(webhookId, asked),

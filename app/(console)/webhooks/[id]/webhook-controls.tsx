@@ -68,8 +68,10 @@ function WebhookActionsForRole({
       setFeedback(null);
       const r = await setWebhookDisabledAction(webhookId, next);
       if (r.ok) {
-        // The buttons follow the polled settings: wait for them, so the label never flips back.
-        await queryClient.invalidateQueries({ queryKey: timelinePagesKey(webhookId) });
+        // Every query of the webhook at once — its settings (the buttons and the header follow them:
+        // waited for, so the label never flips back) and its health — so the Health section never
+        // says "disabled" under an "Enabled" header until its next poll.
+        await queryClient.invalidateQueries({ queryKey: webhookQueriesKey(webhookId) });
         setFeedback({ kind: 'notice', text: r.notice ?? 'Saved.' });
       } else if (r.unsupported) setToggleHidden(true);
       else setFeedback({ kind: 'error', title: next ? 'The webhook was not disabled' : 'The webhook was not enabled', error: r.error });

@@ -12,7 +12,7 @@ import { effectiveSuccessRate } from '@/lib/console/health/classify-health';
 import { lastSuccessFigure } from '@/lib/console/health/last-success';
 import type { THealthWindow } from '@/lib/console/health/health-types';
 import { useWebhookStats, type TStatsAnswer } from './use-webhook-stats';
-import { plural } from '@/lib/format';
+import { plural, withReadableTimes } from '@/lib/format';
 
 /**
  * The webhook's health: figures over a window (switchable), outcome and latency charts, live. Read
@@ -93,11 +93,11 @@ export function WebhookHealth({ webhookId, withReceiver }: { webhookId: string; 
           value={last.note ? 'none verified' : ago(last.at, now)}
           sub={last.note ?? (last.at ? <Timestamp value={last.at} /> : 'no success recorded')}
         />
-        <Figure label="Failure streak" value={String(stats.failureStreak)} sub={stats.failingSince ? <>failing since <Timestamp value={stats.failingSince} /></> : 'not failing'} />
+        <Figure label="Failure streak" value={String(stats.failureStreak)} sub={<StreakNote stats={stats} />} />
         <Figure
           label="Disabled"
           value={stats.disabled ? 'yes' : 'no'}
-          sub={stats.disabled ? <>{stats.disabledReason ?? 'no reason given'}{stats.disabledAt ? <> · <Timestamp value={stats.disabledAt} /></> : null}</> : 'enabled'}
+          sub={stats.disabled ? <>{stats.disabledReason ? withReadableTimes(stats.disabledReason) : 'no reason given'}{stats.disabledAt ? <> · at <Timestamp value={stats.disabledAt} /> UTC</> : null}</> : 'enabled'}
         />
       </dl>
       <div className="grid gap-4 rounded-lg border border-slate-200 bg-surface p-3 lg:grid-cols-2">
@@ -106,6 +106,17 @@ export function WebhookHealth({ webhookId, withReceiver }: { webhookId: string; 
       </div>
     </section>
   );
+}
+
+/**
+ * Under the failure streak: since when the service counts the webhook failing. Enabling a webhook
+ * starts its failing stretch afresh (failingSince null) while its newest attempts still failed: until
+ * one succeeds that is "no success since …", never "not failing" beside a Failing badge.
+ */
+function StreakNote({ stats }: { stats: TStatsAnswer['stats'] }) {
+  if (stats.failingSince) return <>failing since <Timestamp value={stats.failingSince} /></>;
+  if (stats.failureStreak === 0) return <>not failing</>;
+  return stats.lastSuccessAt ? <>no success since <Timestamp value={stats.lastSuccessAt} /></> : <>no success yet</>;
 }
 
 function Figure({ label, value, sub }: { label: string; value: string; sub: ReactNode }) {

@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { EnabledBadge } from '@/components/console/badge';
 import { Timestamp } from '@/components/console/timestamp';
 import type { TTimeline, TTimelineFilters } from '@/lib/console/timeline/timeline-types';
+import { withReadableTimes } from '@/lib/format';
 import { useTimeline } from './use-timeline';
 
 // The header's live line: enabled/disabled, where the webhook delivers, and when and why it was
@@ -37,7 +38,7 @@ export function WebhookStatus({ webhookId, filters, initial, knownUrl }: { webho
               at <Timestamp value={webhook.disabledAt} /> UTC
             </>
           ) : null}{' '}
-          — {webhook.disabledReason || 'no reason recorded (disabled by hand, or by a service that does not say).'}
+          — {webhook.disabledReason ? withReadableTimes(webhook.disabledReason) : 'no reason recorded (disabled by hand, or by a service that does not say).'}
         </span>
       ) : null}
     </span>
