@@ -51,7 +51,7 @@ export function CaseView({ initial }: { initial: TCase }) {
         description={
           <span className="text-xs text-slate-500">
             {error ? `Live updates paused (${(error as Error).message}).` : 'Live: re-checked every few seconds.'} Every webhook of the account, what the API sent and what this
-            console&apos;s receivers got.
+            console&apos;s receivers got. Times are UTC.
           </span>
         }
         actions={<ExportLinks testId="case-export" base={`/api/cases/${encodeURIComponent(data.query)}/export`} formats={[{ label: 'Download evidence (JSON)' }]} />}
