@@ -8,7 +8,7 @@ import { ENVIRONMENT_NAMES, environmentConfig, environments, missingVariables } 
 import { settleInitialCredentials, type TSettled } from '@/lib/console/initial-credentials';
 import { ensureAdmin } from '@/lib/console/staff/users';
 import { dbKind } from '@/lib/db/client';
-import { env } from '@/lib/env';
+import { env, isSetInEnv } from '@/lib/env';
 import os from 'node:os';
 import { firstWrites, openProcess, stopOnSignal } from '@/lib/process-runner';
 import { upsertClient } from '@/lib/service/auth/clients';
@@ -113,6 +113,11 @@ async function printBanner(c: TSettled): Promise<void> {
       `  client_id        ${env.SANDBOX_CLIENT_ID}`,
       // One generated now is printed this once; one the operator chose is never logged.
       `  client_secret    ${c.generated?.sandboxSecret ?? (env.SANDBOX_CLIENT_SECRET ? '<SANDBOX_CLIENT_SECRET>' : `in ${fileOf(c)}`)}`,
+    );
+    lines.push(
+      env.DELIVERY_ALLOW_PRIVATE
+        ? `  deliveries       to any address, loopback and private ones too (DELIVERY_ALLOW_PRIVATE=true${isSetInEnv('DELIVERY_ALLOW_PRIVATE') ? '' : `, the default when NODE_ENV=${env.NODE_ENV}`})`
+        : `  deliveries       to public addresses and this app's own receivers only (DELIVERY_ALLOW_PRIVATE=false${isSetInEnv('DELIVERY_ALLOW_PRIVATE') ? '' : ', the default of npm start'})`,
     );
   } else {
     lines.push('  service          off (SERVICE_MODE=off): this app is the console only');

@@ -1,48 +1,12 @@
 import { z } from 'zod';
 import { normalizeApiBaseUrl, trimTrailingSlashes } from './api-base-url';
-import { parseDuration } from '@/lib/duration';
 import { processSingleton } from '@/lib/process-singleton';
+import { bool, DEFAULT_AUDIENCE, duration, int, optionalBool, optionalString, secondsList, url } from './env-fields';
 import { checkOidc, ZOidcFields } from './env-oidc';
+import { checkTuning, ZTuningFields } from './env-tuning';
 
 // Every setting of the app, parsed once. Nothing else reads process.env.
 // A bad value stops the start with one line naming the variable (see formatEnvError).
-
-const bool = (fallback: boolean) =>
-  z
-    .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
-    .default(fallback ? 'true' : 'false')
-    .transform((v) => v === 'true' || v === '1' || v === 'yes');
-
-const int = (fallback: number, min: number, max: number) =>
-  z.coerce
-    .number({ message: 'must be a whole number' })
-    .int({ message: 'must be a whole number' })
-    .min(min, { message: `must be at least ${min}` })
-    .max(max, { message: `must be at most ${max}` })
-    .default(fallback);
-
-const url = z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' });
-
-const secondsList = z
-  .string()
-  .regex(/^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?)*\s*$/, { message: 'must be comma-separated seconds, e.g. 5,300,1800' })
-  .transform((s) => s.split(',').map((x) => Number(x.trim())));
-
-/** A duration (`90d`, `12h`, `30m`, `45s`: lib/duration.ts), as milliseconds. */
-const duration = (fallback: string) =>
-  z
-    .string()
-    .default(fallback)
-    .transform((v, ctx) => {
-      const ms = parseDuration(v);
-      if (ms === null) ctx.addIssue({ code: 'custom', message: 'must be a duration such as 90d, 12h, 30m or 45s' });
-      return ms ?? 0;
-    });
-
-const optionalString = z
-  .string()
-  .optional()
-  .transform((v) => (v === '' ? undefined : v));
 
 function isTimeZone(name: string): boolean {
   try {
@@ -68,8 +32,7 @@ const ownSecret = (key: keyof typeof PUBLISHED_CREDENTIALS, min: number) =>
       .refine((v) => v !== PUBLISHED_CREDENTIALS[key], { message: 'is the published default of earlier releases, which anyone may know: choose another, or leave it unset to have one generated at the first start' })
       .optional(),
   );
-/** The audience of the Giving Connect API when nothing else is said (the embedded service's default too). */
-export const DEFAULT_AUDIENCE = 'https://api.giving-connect.test';
+export { DEFAULT_AUDIENCE } from './env-fields';
 
 export const ZEnv = z
   .object({
@@ -77,34 +40,20 @@ export const ZEnv = z
     PORT: int(3000, 1, 65535),
     HOST: optionalString, // interface to listen on (scripts/server.mjs); loopback (127.0.0.1 and ::1) by default
     TRUST_PROXY: bool(false), // keep a proxy's X-Forwarded-For chain instead of the peer address
-    // Slow and stuck clients (scripts/server.mjs): the headers within HTTP_HEADERS_TIMEOUT_MS, the whole
-    // request (headers and body) within HTTP_REQUEST_TIMEOUT_MS, else a 408; an idle keep-alive
-    // connection closed after HTTP_KEEP_ALIVE_TIMEOUT_MS (above a proxy's usual 60 s, so the proxy
-    // closes first); connections from one address beyond HTTP_MAX_CONNECTIONS_PER_ADDRESS refused (0: no limit).
-    HTTP_HEADERS_TIMEOUT_MS: int(10_000, 1000, 600_000),
-    HTTP_REQUEST_TIMEOUT_MS: int(30_000, 1000, 3_600_000),
-    HTTP_KEEP_ALIVE_TIMEOUT_MS: int(65_000, 1000, 600_000),
-    HTTP_MAX_CONNECTIONS_PER_ADDRESS: int(256, 0, 1_000_000),
     PUBLIC_URL: url.optional(),
-    // The `iss` of every token this deployment issues and accepts: the same on all its instances.
-    TOKEN_ISSUER: optionalString.pipe(z.string().max(500).optional()),
     DATA_DIR: z.string().min(1).default('./.data'),
     DATABASE_URL: optionalString.pipe(
       z.string().regex(/^postgres(ql)?:\/\//, { message: 'must start with postgres:// or postgresql://' }).optional(),
     ),
     // service
     SERVICE_MODE: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
-    CONNECT_AUDIENCE: z.string().min(1).default(DEFAULT_AUDIENCE),
-    SANDBOX_ACCOUNT: z.string().min(1).max(100).default('sandbox'),
-    SANDBOX_CLIENT_ID: z.string().regex(/^[A-Za-z0-9_.-]{3,128}$/, { message: 'must be 3-128 of A-Z a-z 0-9 _ . -' }).default('sandbox-client'),
     SANDBOX_CLIENT_SECRET: ownSecret('SANDBOX_CLIENT_SECRET', 12), // unset: generated at the first start, kept in the database
     DELIVERY_RETRY_SCHEDULE: secondsList.default([5, 300, 1800, 7200, 18000, 36000, 36000]),
     DELIVERY_TIMEOUT_MS: int(15000, 100, 120000),
-    DELIVERY_ALLOW_PRIVATE: bool(true),
-    DELIVERY_LEASE_MS: int(60000, 1000, 3600000),
-    DELIVERY_POLL_MS: int(2000, 50, 60000),
-    DELIVERY_CONCURRENCY: int(32, 1, 256),
-    DELIVERY_ENDPOINT_CONCURRENCY: int(8, 1, 256),
+    // Deliveries, alert targets and forwards to loopback and private addresses: unset, allowed in
+    // development and the tests, refused under NODE_ENV=production (npm start); the banner says which.
+    // This app's own receivers (/ingest/ under PUBLIC_URL or CONSOLE_PUBLIC_URL) are reached either way.
+    DELIVERY_ALLOW_PRIVATE: optionalBool,
     DELIVERY_DISABLE_AFTER_MS: int(5 * 24 * 3600 * 1000, 1000, 365 * 24 * 3600 * 1000),
     WORKER_IN_PROCESS: bool(true),
     // `npm run worker` answers GET /health and GET /ready on this port (on HOST) when set; off by default.
@@ -115,25 +64,15 @@ export const ZEnv = z
     METRICS_TOKEN: optionalString.pipe(
       z.string().min(16, { message: 'must be at least 16 characters' }).regex(/^\S+$/, { message: 'must not contain spaces' }).optional(),
     ),
-    // How long a stopping process lets its parts finish (deliveries in flight): one request's timeout and a little.
-    SHUTDOWN_GRACE_MS: int(17000, 0, 600000),
-    ALERT_EVAL_MS: int(30000, 50, 3600000), // how often the worker process evaluates the console's alert rules
-    ALERT_REPEAT: duration('4h'), // a firing alert nobody acknowledged or snoozed is sent again this often
     // Alert e-mail (a rule's mailto: target): the SMTP server, smtp(s)://user:pass@host:port, and the sender.
     SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\/[^\s]+$/, { message: 'must be an smtp:// or smtps:// URL' }).optional()),
     ALERT_EMAIL_FROM: z.string().trim().regex(/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, { message: 'must be an address, or Name <address>' }).default('Giving Connect Console <alerts@localhost>'),
     // The day of the reconciliation (/reconciliation): an IANA time zone such as America/New_York.
     CONSOLE_TIME_ZONE: z.string().trim().default('UTC').refine(isTimeZone, { message: 'must be an IANA time zone name such as UTC or America/New_York' }),
-    // Payload search (the console's GET /api/search, the API's GET /v1/messages?payload…) stops after this
-    // much work and answers with what it found, `partial` and `searchedUntil` (lib/db/search-back.ts).
-    SEARCH_BUDGET_MS: int(1000, 1, 60_000),
-    RECEIPT_STREAM_HEARTBEAT_MS: int(15_000, 100, 45_000), // a quiet receipt stream's comment line (keeps proxies from closing it; re-checks its token); npm run listen takes 50 s of silence for a lost connection
     // Retention (lib/service/retention, lib/console/retention): message payloads and attempts' response
-    // bodies, then the rows themselves; an unresolved delivery keeps its bodies up to RETENTION_HOLD_MAX.
+    // bodies, then the rows themselves (an unresolved delivery keeps its bodies up to RETENTION_HOLD_MAX).
     MESSAGE_PAYLOAD_RETENTION: duration('90d'),
     MESSAGE_RETENTION: duration('365d'),
-    RETENTION_HOLD_MAX: duration('90d'),
-    RETENTION_BATCH_ROWS: int(1000, 10, 100_000), // rows per purge statement
     // console
     RECEIPT_BODY_RETENTION: duration('30d'),
     RECEIPT_RETENTION: duration('365d'),
@@ -141,10 +80,9 @@ export const ZEnv = z
     // daily gzip NDJSON files there, with a manifest (lib/db/archive/). Unset: purged bodies are gone.
     ARCHIVE_DIR: optionalString,
     // Scheduled backups of the embedded store (lib/db/backup/schedule.ts): with a directory, a backup
-    // every BACKUP_EVERY into it (written whole, then renamed), the newest BACKUP_KEEP kept.
+    // every BACKUP_EVERY into it (written whole, then renamed), the newest BACKUP_KEEP (tuning) kept.
     BACKUP_DIR: optionalString,
     BACKUP_EVERY: duration('24h'),
-    BACKUP_KEEP: int(7, 1, 10_000),
     CONSOLE_PUBLIC_URL: url.optional(),
     // More names this app is reached under (a proxy's public name), besides PUBLIC_URL's and CONSOLE_PUBLIC_URL's:
     // `host[:port]`, comma-separated. The app answers only to those, loopback names and IP addresses (lib/http/allowed-hosts.ts).
@@ -157,19 +95,18 @@ export const ZEnv = z
     CONSOLE_ADMIN_PASSWORD: ownSecret('CONSOLE_ADMIN_PASSWORD', 8), // unset: a one-time password generated at the first start
     SESSION_SECRET: optionalString.pipe(z.string().min(32, { message: 'must be at least 32 characters' }).optional()),
     CONNECT_API_BASE_URL: url.optional(),
-    CONNECT_AUTH_URL: url.optional(),
-    CONNECT_API_AUDIENCE: optionalString,
     CONNECT_CLIENT_ID: optionalString,
     CONNECT_CLIENT_SECRET: optionalString,
     PRODUCTION_API_BASE_URL: url.optional(),
-    PRODUCTION_AUTH_URL: url.optional(),
-    PRODUCTION_AUDIENCE: optionalString,
     PRODUCTION_CLIENT_ID: optionalString,
     PRODUCTION_CLIENT_SECRET: optionalString,
     // single sign-on for the console's staff (OpenID Connect): lib/env-oidc.ts, README "Single sign-on"
     ...ZOidcFields,
+    // internal tuning: lib/env-tuning.ts (not in .env.example; bounds for production, looser for the test harness)
+    ...ZTuningFields,
   })
   .superRefine(checkOidc)
+  .superRefine(checkTuning)
   .refine((e) => e.HTTP_REQUEST_TIMEOUT_MS >= e.HTTP_HEADERS_TIMEOUT_MS, {
     path: ['HTTP_REQUEST_TIMEOUT_MS'],
     message: 'must be at least HTTP_HEADERS_TIMEOUT_MS (the headers are part of the request)',
@@ -182,6 +119,7 @@ export const ZEnv = z
     const productionBase = e.PRODUCTION_API_BASE_URL && normalizeApiBaseUrl(e.PRODUCTION_API_BASE_URL);
     return {
       ...e,
+      DELIVERY_ALLOW_PRIVATE: e.DELIVERY_ALLOW_PRIVATE ?? e.NODE_ENV !== 'production',
       PUBLIC_URL: publicUrl,
       TOKEN_ISSUER: e.TOKEN_ISSUER ?? `${publicUrl}/`,
       CONSOLE_PUBLIC_URL: trimTrailingSlashes(e.CONSOLE_PUBLIC_URL ?? publicUrl),

@@ -233,6 +233,8 @@ export async function startApp(options: TStartOptions = {}): Promise<TApp & { cl
     PUBLIC_URL: baseUrl,
     NEXT_DIST_DIR: DIST_DIR,
     DELIVERY_ALLOW_PRIVATE: 'true',
+    // Settings under their production floor (alerts every 200 ms, a webhook disabled after 20 s): lib/env-tuning.ts.
+    TEST_HARNESS: '1',
     // DELIVERY_POLL_MS keeps its default (2 s): the worker is woken by commits and sleeps until the
     // next retry falls due, so a faster poll only burns CPU — 5% of a core per idle app at 100 ms,
     // with several apps alive at once on a 2-core machine.

@@ -20,8 +20,9 @@ const PUBLISHED = { admin: 'console-admin-123', secret: 'sandbox-secret-change-m
 let app: Awaited<ReturnType<typeof startApp>>;
 let webhookId = ''; // the walkthrough's, read again after the restart
 before(async () => {
-  // As `npm start` on a fresh clone: no credential settings at all.
-  app = await startApp({ unsetEnv: CREDENTIAL_SETTINGS });
+  // As `npm start` on a fresh clone: no credential settings at all, and deliveries to private and
+  // loopback addresses refused (its default): the walkthrough's webhook reaches this app's own receiver.
+  app = await startApp({ unsetEnv: [...CREDENTIAL_SETTINGS, 'DELIVERY_ALLOW_PRIVATE'] });
 });
 after(() => app?.stop());
 
@@ -45,6 +46,7 @@ test('the first start with no credential settings generates the admin password a
   const banner = await eventually(async () => (app.logs().includes('  the console talks to') ? app.logs() : undefined), 10_000, 'the banner');
   assert.ok(banner.includes(`  console          ${app.baseUrl}/  (sign in as admin@example.org / ${values.CONSOLE_ADMIN_PASSWORD}, a one-time password: the first sign-in asks for a new one)`), banner);
   assert.ok(banner.includes(`\n  client_secret    ${values.SANDBOX_CLIENT_SECRET}\n`), banner);
+  assert.ok(banner.includes("\n  deliveries       to public addresses and this app's own receivers only (DELIVERY_ALLOW_PRIVATE=false, the default of npm start)\n"), banner);
   assert.ok(banner.includes(`\n  credentials      generated at this first start and written to ${credentialsFile()} (mode 0600): later starts do not print them\n`), banner);
   // The published ones of earlier releases open nothing.
   assert.equal((await exchange(PUBLISHED.secret)).status, 401);

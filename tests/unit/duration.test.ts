@@ -25,6 +25,7 @@ test('retention settings: defaults, values, and a bad one named', () => {
   assert.equal(env.MESSAGE_PAYLOAD_RETENTION, 90 * 86_400_000);
   assert.equal(env.MESSAGE_RETENTION, 365 * 86_400_000);
   assert.equal(env.RETENTION_HOLD_MAX, 90 * 86_400_000);
-  assert.equal(parseEnv({ RECEIPT_BODY_RETENTION: '5s' }).RECEIPT_BODY_RETENTION, 5000);
+  assert.equal(parseEnv({ RECEIPT_BODY_RETENTION: '90m' }).RECEIPT_BODY_RETENTION, 90 * 60_000);
+  assert.equal(parseEnv({ TEST_HARNESS: '1', RECEIPT_BODY_RETENTION: '5s' }).RECEIPT_BODY_RETENTION, 5000, 'seconds: the test harness only');
   assert.throws(() => parseEnv({ MESSAGE_RETENTION: '1 year' }), /MESSAGE_RETENTION must be a duration such as 90d, 12h, 30m or 45s \(got "1 year"\)/);
 });

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { DEFAULT_AUDIENCE, parseEnv, ZEnv } from '../../lib/env';
+import { TUNING_KEYS } from '../../lib/env-tuning';
 
 test('defaults make a working sandbox', () => {
   const env = parseEnv({});
@@ -104,14 +105,48 @@ for (const [source, message] of bad) {
   });
 }
 
-test('every setting is named in .env.example and the configuration table (docs/OPERATIONS.md)', () => {
+// Advanced single sign-on: documented with the internal tuning (docs/TUNING.md), not in .env.example.
+const OIDC_ADVANCED = ['OIDC_NAME', 'OIDC_SCOPES', 'OIDC_EMAIL_VERIFIED_BY_PROVIDER', 'OIDC_ALLOW_HTTP'];
+
+test('operator settings alone are in .env.example (at most ~40) and OPERATIONS.md; tuning is in docs/TUNING.md only', () => {
   const root = path.resolve(import.meta.dirname, '../..');
   const example = fs.readFileSync(path.join(root, '.env.example'), 'utf8');
   const operations = fs.readFileSync(path.join(root, 'docs/OPERATIONS.md'), 'utf8');
+  const tuningDoc = fs.readFileSync(path.join(root, 'docs/TUNING.md'), 'utf8');
+  const table = (doc: string) => doc.split('\n').filter((l) => l.startsWith('| `')).join('\n');
+  const internal = [...TUNING_KEYS, ...OIDC_ADVANCED];
   for (const key of Object.keys(ZEnv.in.shape).filter((k) => k !== 'NODE_ENV')) {
-    assert.match(example, new RegExp(`^#? ?${key}=`, 'm'), `.env.example lists ${key}`);
-    assert.ok(operations.includes(`\`${key}\``), `docs/OPERATIONS.md names ${key}`);
+    const listed = new RegExp(`^#? ?${key}=`, 'm').test(example);
+    if (internal.includes(key)) {
+      assert.equal(listed, false, `.env.example leaves out the internal ${key}`);
+      assert.ok(table(tuningDoc).includes(`\`${key}\``), `docs/TUNING.md names ${key}`);
+      assert.equal(table(operations).includes(`\`${key}\``), false, `OPERATIONS.md's table leaves out the internal ${key}`);
+    } else {
+      assert.ok(listed, `.env.example lists ${key}`);
+      assert.ok(table(operations).includes(`\`${key}\``), `docs/OPERATIONS.md's table names ${key}`);
+    }
   }
+  const count = example.match(/^#? ?[A-Z][A-Z0-9_]+=/gm)?.length ?? 0;
+  assert.ok(count <= 44, `.env.example has ${count} settings`);
+});
+
+test('a running deployment keeps each floor (retention 1h, alert evaluation 1 s, …); the test harness may go under', () => {
+  assert.throws(() => parseEnv({ ALERT_EVAL_MS: '200' }), /Invalid configuration: ALERT_EVAL_MS must be at least 1000 \(got "200"\)$/);
+  assert.throws(() => parseEnv({ RECEIPT_BODY_RETENTION: '5s' }), /Invalid configuration: RECEIPT_BODY_RETENTION must be at least 1h \(got "5s"\)$/);
+  assert.throws(() => parseEnv({ DELIVERY_DISABLE_AFTER_MS: '20000' }), /DELIVERY_DISABLE_AFTER_MS must be at least 60000/);
+  assert.throws(() => parseEnv({ BACKUP_EVERY: '1s' }), /BACKUP_EVERY must be at least 60s/);
+  const harness = parseEnv({ TEST_HARNESS: '1', ALERT_EVAL_MS: '200', RECEIPT_BODY_RETENTION: '5s', DELIVERY_DISABLE_AFTER_MS: '20000', BACKUP_EVERY: '1s' });
+  assert.deepEqual([harness.ALERT_EVAL_MS, harness.RECEIPT_BODY_RETENTION, harness.DELIVERY_DISABLE_AFTER_MS, harness.BACKUP_EVERY], [200, 5000, 20000, 1000]);
+  assert.equal(parseEnv({ ALERT_EVAL_MS: '1000', RECEIPT_BODY_RETENTION: '1h' }).RECEIPT_BODY_RETENTION, 3600_000, 'the floor itself is allowed');
+});
+
+test('DELIVERY_ALLOW_PRIVATE: unset, refused under NODE_ENV=production (npm start), allowed otherwise; a value given wins', () => {
+  assert.equal(parseEnv({ NODE_ENV: 'production' }).DELIVERY_ALLOW_PRIVATE, false);
+  assert.equal(parseEnv({ NODE_ENV: 'development' }).DELIVERY_ALLOW_PRIVATE, true);
+  assert.equal(parseEnv({}).DELIVERY_ALLOW_PRIVATE, true);
+  assert.equal(parseEnv({ NODE_ENV: 'production', DELIVERY_ALLOW_PRIVATE: 'true' }).DELIVERY_ALLOW_PRIVATE, true);
+  assert.equal(parseEnv({ NODE_ENV: 'development', DELIVERY_ALLOW_PRIVATE: 'false' }).DELIVERY_ALLOW_PRIVATE, false);
+  assert.throws(() => parseEnv({ DELIVERY_ALLOW_PRIVATE: 'maybe' }), /DELIVERY_ALLOW_PRIVATE must be true or false/);
 });
 
 test('alert delivery and the reconciliation day: SMTP_URL, ALERT_EMAIL_FROM, ALERT_REPEAT, CONSOLE_TIME_ZONE', () => {

@@ -2,6 +2,7 @@ import { Agent, request } from 'undici';
 import { DELIVERY_USER_AGENT, MAX_RESPONSE_BODY_BYTES } from '@/lib/constants';
 import { signatureHeader } from '@/lib/crypto/standard-webhooks';
 import { env } from '@/lib/env';
+import { isOwnReceiverUrl } from '@/lib/net/own-receiver';
 import { guardedLookup, refusedLiteralHost } from '@/lib/net/ssrf';
 import { processSingleton } from '@/lib/process-singleton';
 
@@ -18,11 +19,12 @@ export type TSendResult = {
   retryAfter: string | null;
 };
 
-// One keep-alive pool for every delivery of the process. The SSRF guard sits in its connect step.
-function agent(): Agent {
-  return processSingleton('delivery-agent', () => new Agent({
+// One keep-alive pool for every delivery of the process, the SSRF guard in its connect step; and one
+// without it, for this app's own receivers and setups that allow private addresses.
+function agent(guarded: boolean): Agent {
+  return processSingleton(guarded ? 'delivery-agent' : 'delivery-agent-open', () => new Agent({
     keepAliveTimeout: 10_000,
-    connect: { timeout: 10_000, ...(env.DELIVERY_ALLOW_PRIVATE ? {} : { lookup: guardedLookup }) },
+    connect: { timeout: 10_000, ...(guarded ? { lookup: guardedLookup } : {}) },
   }));
 }
 
@@ -62,7 +64,8 @@ export async function sendWebhook({ url, messageId, body, secrets, timeoutMs }: 
   } catch {
     return failure(`invalid URL ${url}`);
   }
-  if (!env.DELIVERY_ALLOW_PRIVATE) {
+  const guarded = !env.DELIVERY_ALLOW_PRIVATE && !isOwnReceiverUrl(target);
+  if (guarded) {
     const refused = refusedLiteralHost(target.hostname);
     if (refused) return failure(refused.message);
   }
@@ -78,7 +81,7 @@ export async function sendWebhook({ url, messageId, body, secrets, timeoutMs }: 
       method: 'POST',
       headers: deliveryHeaders(messageId, startedAt, body, secrets),
       body,
-      dispatcher: agent(),
+      dispatcher: agent(guarded),
       signal: controller.signal,
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
