@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { DEFAULT_AUDIENCE, parseEnv, ZEnv } from '../../lib/env';
-import { TUNING_KEYS } from '../../lib/env-tuning';
+import { PRODUCTION_FLOORS, TUNING_KEYS } from '../../lib/env-tuning';
 
 test('defaults make a working sandbox', () => {
   const env = parseEnv({});
@@ -113,7 +113,8 @@ test('operator settings alone are in .env.example (at most ~40) and OPERATIONS.m
   const example = fs.readFileSync(path.join(root, '.env.example'), 'utf8');
   const operations = fs.readFileSync(path.join(root, 'docs/OPERATIONS.md'), 'utf8');
   const tuningDoc = fs.readFileSync(path.join(root, 'docs/TUNING.md'), 'utf8');
-  const table = (doc: string) => doc.split('\n').filter((l) => l.startsWith('| `')).join('\n');
+  // The names in the first column of a doc's settings table.
+  const table = (doc: string) => doc.split('\n').filter((l) => l.startsWith('| `')).map((l) => l.split(' | ')[0]).join('\n');
   const internal = [...TUNING_KEYS, ...OIDC_ADVANCED];
   for (const key of Object.keys(ZEnv.in.shape).filter((k) => k !== 'NODE_ENV')) {
     const listed = new RegExp(`^#? ?${key}=`, 'm').test(example);
@@ -168,7 +169,8 @@ test('alert delivery and the reconciliation day: SMTP_URL, ALERT_EMAIL_FROM, ALE
 
 test("the configuration table gives each whole-number setting's range as the start checks it (docs/OPERATIONS.md, issue 50.8)", () => {
   const root = path.resolve(import.meta.dirname, '../..');
-  const rows = fs.readFileSync(path.join(root, 'docs/OPERATIONS.md'), 'utf8').split('\n').filter((l) => l.startsWith('| `'));
+  // Operator settings in OPERATIONS.md's table, internal tuning in TUNING.md's; a floor for a running deployment is the least allowed.
+  const rows = ['docs/OPERATIONS.md', 'docs/TUNING.md'].flatMap((f) => fs.readFileSync(path.join(root, f), 'utf8').split('\n').filter((l) => l.startsWith('| `')));
   const refusal = (key: string, value: string) => {
     try {
       parseEnv({ [key]: value });
@@ -180,11 +182,11 @@ test("the configuration table gives each whole-number setting's range as the sta
   let checked = 0;
   for (const key of Object.keys(ZEnv.in.shape)) {
     if (!refusal(key, '1.5')?.includes('must be a whole number')) continue; // not a whole-number setting
-    const min = Number(/must be at least (-?\d+)/.exec(refusal(key, '-99999999999999') ?? '')?.[1]);
+    const min = Math.max(Number(/must be at least (-?\d+)/.exec(refusal(key, '-99999999999999') ?? '')?.[1]), PRODUCTION_FLOORS[key] ?? -Infinity);
     const max = Number(/must be at most (\d+)/.exec(refusal(key, '99999999999999') ?? '')?.[1]);
     assert.ok(Number.isFinite(min) && Number.isFinite(max), `${key}: its bounds`);
     const row = rows.find((r) => r.split(' | ')[0].includes(`\`${key}\``));
-    assert.ok(row, `docs/OPERATIONS.md has a row for ${key}`);
+    assert.ok(row, `docs/OPERATIONS.md or docs/TUNING.md has a row for ${key}`);
     assert.ok(row.split(' | ')[2].includes(`${min}–${max}`), `${key}: the allowed column says ${min}–${max}: ${row.split(' | ')[2]}`);
     checked++;
   }
