@@ -1294,6 +1294,8 @@ export interface components {
             /** @description Integer cents. */
             amount: number;
             connectId: string;
+            /** @description Whether the donor added the fee on top (the nonprofit receives `amount` whole); else the fee comes out of `amount`. */
+            coveredFees: boolean;
             /**
              * Format: date-time
              * @example 2026-11-22T10:15:30.123Z
@@ -1314,6 +1316,10 @@ export interface components {
                 lastName: string;
             };
             ein: string;
+            /** @description The processing fee in cents, as the Grant carries it. */
+            feeAmount: number;
+            fundId: string;
+            fundName: string;
             /** Format: uuid */
             grantId: string;
             /** @description The grant.succeeded message (`msg_…`), the webhook-id every webhook got. */
@@ -1327,6 +1333,11 @@ export interface components {
             nonprofitId: string;
             /** @description The name it goes by (its preferred name, else its legal one). */
             nonprofitName: string;
+            /**
+             * @description The grant's status now, as the Grant carries it.
+             * @enum {string}
+             */
+            status: "Initiated" | "Completed" | "Canceled";
             trackingId: string;
         };
         /** @description One page of a list, newest first. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { dateIn, dayRange, isDate, readableDays } from '../../lib/console/reconciliation/day-range';
+import { dateIn, dayRange, isDate, localTime, readableDays } from '../../lib/console/reconciliation/day-range';
 import { dueForRepeat } from '../../lib/console/alerts/evaluate-rules';
 
 test('a day in a time zone is local midnight to local midnight, 23 or 25 hours across a DST change', () => {
@@ -32,4 +32,14 @@ test('the days the service can read whole: its instants run from 1970-01-01T00:0
   assert.deepEqual(readableDays('UTC'), { first: '1970-01-01', last: '9999-12-30' });
   assert.deepEqual(readableDays('America/New_York'), { first: '1970-01-01', last: '9999-12-30' });
   assert.deepEqual(readableDays('Asia/Tokyo'), { first: '1970-01-02', last: '9999-12-31' }, 'east of UTC: 1970-01-01 starts in 1969');
+});
+
+// Issue 50.3: the reconciliation's grant_created_local, the wall clock in CONSOLE_TIME_ZONE.
+test('localTime: the wall clock in the zone, midnight as 00 and across a DST change', () => {
+  assert.equal(localTime('2026-11-29T04:59:59.999Z', 'America/New_York'), '2026-11-28 23:59:59');
+  assert.equal(localTime('2026-01-01T05:00:00Z', 'America/New_York'), '2026-01-01 00:00:00');
+  assert.equal(localTime('2026-03-08T06:59:59Z', 'America/New_York'), '2026-03-08 01:59:59');
+  assert.equal(localTime('2026-03-08T07:00:00Z', 'America/New_York'), '2026-03-08 03:00:00');
+  assert.equal(localTime('2026-06-01T12:00:00Z', 'UTC'), '2026-06-01 12:00:00');
+  assert.equal(localTime('2026-06-01T12:00:00Z', 'Asia/Kolkata'), '2026-06-01 17:30:00');
 });

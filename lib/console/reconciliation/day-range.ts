@@ -53,3 +53,14 @@ export function readableDays(timeZone: string): { first: string; last: string } 
 export function dateIn(timeZone: string, now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
+
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall-clock time of `iso` in the zone, `2026-11-28 23:15:02` (what a spreadsheet reads as a date and time). */
+export function localTime(iso: string, timeZone: string): string {
+  let f = wallClocks.get(timeZone);
+  if (!f) wallClocks.set(timeZone, (f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })));
+  const parts = f.formatToParts(new Date(iso));
+  const v = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+  return `${v('year')}-${v('month')}-${v('day')} ${v('hour')}:${v('minute')}:${v('second')}`;
+}

@@ -4,9 +4,10 @@ import { getDb, queryRows, sql } from '@/lib/db/client';
 import { parseQuery } from '@/lib/http/query';
 import { ZTimestamp } from '@/lib/service/webhooks/schemas';
 import type { TCursor } from '@/lib/http/cursor';
+import type { TGrantStatus } from './grant-json';
 
 // EXT GET /v1/grants/deliveries: the account's grants made in [after, before), oldest first, as
-// NDJSON — each line a grant (its nonprofit, amount, donor) with its grant.succeeded message and
+// NDJSON — each line a grant (its nonprofit, amount and fee, status, fund, donor) with its grant.succeeded message and
 // that message's delivery to every webhook it was queued for (status, attempts, the newest
 // attempt's response code). What a daily reconciliation reads: one request for the day instead of
 // a grant list per Connect and a message list per webhook. Read in keyset pages of STREAM_PAGE
@@ -45,6 +46,11 @@ export type TGrantDeliveryJson = {
   trackingId: string;
   createdAt: string;
   amount: number;
+  feeAmount: number;
+  coveredFees: boolean;
+  status: TGrantStatus;
+  fundId: string;
+  fundName: string;
   nonprofitId: string;
   ein: string;
   nonprofitName: string;
@@ -71,6 +77,7 @@ async function readPage(accountId: string, f: TGrantDeliveryFilters, after: TCur
       select m.created_at::text as t, m.id,
         json_build_object(
           'grantId', g.id, 'trackingId', g.tracking_id, 'createdAt', ${iso(sql`g.created_at`)}, 'amount', g.amount,
+          'feeAmount', g.fee_amount, 'coveredFees', g.covered_fees, 'status', g.status, 'fundId', g.fund_id, 'fundName', g.fund_name,
           'nonprofitId', g.nonprofit_id, 'ein', n.ein, 'nonprofitName', coalesce(n.preferred_name, n.name), 'connectId', g.connect_id,
           'donor', json_build_object('firstName', g.first_name, 'lastName', g.last_name, 'email', g.email),
           'messageId', m.id, 'messageTimestamp', ${iso(sql`m.created_at`)},
