@@ -167,6 +167,7 @@ test('no critical or serious axe violation on any page, light and dark, at 1280 
     { name: 'tokens', path: '/tokens' },
     { name: 'retention', path: '/retention' },
     { name: 'reconciliation', path: '/reconciliation' },
+    { name: 'reconciliation, all grants', path: '/reconciliation?show=all' },
     { name: 'nonprofits and connects', path: `/nonprofits?ein=${s.ein}&connect=${s.connectId}` },
     { name: 'grants of a connect', path: `/connects/${s.connectId}/grants` },
     { name: 'change password', path: '/account/password' },

@@ -118,3 +118,48 @@ test('Nonprofits & Connects: searched by name, EIN and CID and paged by the serv
     await screenshot(page, `nonprofits-list-${width}`);
   }
 });
+
+// Issue 50.3: the reconciliation page lists every grant of the day, not only the differences: a
+// filter of links (with a difference / all grants), each grant with its money, fund and status, a
+// card per grant on a phone. Screenshots at 1280 and 390 px, light and dark.
+test('Reconciliation: the grants with a difference or all of them, each with its money, fund and status; a card per grant on a phone', async ({ page, app }) => {
+  const auth = await sandboxAuth(page.request, app.baseUrl);
+  const ein = `54${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+  const np = await json(await page.request.post(`${app.baseUrl}/v1/nonprofits`, { headers: auth, data: { ein, name: 'Reconciled Riverside Food Pantry', user: { email: 'np@example.org' } } }), 201);
+  const created = await json(await page.request.post(`${app.baseUrl}/v1/connects?nonprofit=${np.id}`, { headers: auth }), 201);
+  const { apiKey } = await json(await page.request.get(`${app.baseUrl}/v1/connects/${created.id}`, { headers: auth }), 200);
+  const give = async (amount: number, coveredFees: boolean) =>
+    json(await page.request.post(`${app.baseUrl}/v1/grants`, { headers: { ...auth, 'x-service-api-key': apiKey }, data: { amount, coveredFees, fundId: 'vanguard-charitable', firstName: 'Ada', lastName: 'Lovelace', email: 'ada.recon@example.org' } }), 201);
+  const grants = [await give(2500, true), await give(125_000, false)];
+  const day = grants[0].createdAt.slice(0, 10); // the e2e app's CONSOLE_TIME_ZONE is UTC
+
+  await page.goto(`/reconciliation?date=${day}&nonprofit=${ein}`);
+  const filter = page.getByTestId('recon-list-filter');
+  await filter.getByRole('link', { name: /^All grants \(2\)$/ }).click();
+  await page.waitForURL(/show=all/);
+  await expect(filter.getByRole('link', { name: /^All grants/ })).toHaveAttribute('aria-current', 'true');
+  const rows = page.getByTestId('recon-grant');
+  await expect(rows).toHaveCount(2);
+  const covered = rows.filter({ hasText: grants[0].trackingId });
+  for (const text of ['$25.00', '$0.73', 'covered by donor', 'Vanguard Charitable', 'Initiated', 'Reconciled Riverside Food Pantry']) await expect(covered).toContainText(text);
+  await expect(rows.filter({ hasText: grants[1].trackingId })).toContainText('$1,213.75'); // 1,250.00 less the 2.9 % fee
+  await expect(page.getByRole('columnheader', { name: 'Made (UTC)' })).toBeAttached();
+  await expect(page.getByTestId('recon-totals')).toContainText('Net to nonprofits');
+  const dictionary = page.getByTestId('recon-columns');
+  await dictionary.getByText('What each column of the CSV means').click();
+  await expect(dictionary.getByText('first_row_of_grant', { exact: true })).toBeVisible();
+
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      if (width === 390) {
+        expect(await rows.first().evaluate((r) => getComputedStyle(r).display), 'a card on a phone').toBe('block');
+        await expectFitsWidth(page, 390);
+      }
+      await screenshot(page, `reconciliation-all-${theme}-${width}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+});

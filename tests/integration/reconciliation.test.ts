@@ -1,5 +1,7 @@
 // Own app: CONSOLE_TIME_ZONE (the day of the reconciliation), and the sandbox's grants of the day counted exactly.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import { startApp } from '../helpers/app';
@@ -115,10 +117,10 @@ describe('daily reconciliation', () => {
       const res = await as('admin', 'GET', `/api/reconciliation?date=${day}&nonprofit=${nonprofit}`);
       assert.equal(res.status, 200, res.text);
       assert.deepEqual(res.body.nonprofits.map((n: any) => n.name), ['Beta Library']);
-      assert.deepEqual(res.body.totals, { grants: 1, amount: 99900, differences: 2, suspicious: 0 });
+      assert.deepEqual(res.body.totals, { grants: 1, amount: 99900, fee: 2897, net: 97003, currency: 'USD', differences: 2, suspicious: 0 });
     }
     const empty = await as('admin', 'GET', '/api/reconciliation?date=2020-01-01');
-    assert.deepEqual([empty.body.totals, empty.body.nonprofits, empty.body.differences], [{ grants: 0, amount: 0, differences: 0, suspicious: 0 }, [], []]);
+    assert.deepEqual([empty.body.totals, empty.body.nonprofits, empty.body.differences], [{ grants: 0, amount: 0, fee: 0, net: 0, currency: 'USD', differences: 0, suspicious: 0 }, [], []]);
     // A day the service's dates cannot hold (its range ends after 9999-12-31T23:59:59Z) is named here, not passed on to come back as an "Upstream error".
     for (const [q, field] of [['date=2026-02-30', 'date'], ['date=yesterday', 'date'], ['date=9999-12-31', 'date'], ['date=1969-12-31', 'date'], ['format=xml', 'format'], ['nonprofit=acme', 'nonprofit'], ['includeDonor=maybe', 'includeDonor']] as const) {
       const res = await as('admin', 'GET', `/api/reconciliation?${q}`);
@@ -142,7 +144,7 @@ describe('daily reconciliation', () => {
     assert.equal(rows.length, 3 * 4);
     for (const col of ['tracking_id', 'grant_id', 'webhook_id', 'state']) assert.ok(col in rows[0], col);
     const row = rows.find((r) => r.webhook_id === ids.badSig && r.grant_id === grants[2].id)!;
-    assert.deepEqual([row.tracking_id, row.ein, row.amount_cents, row.state, row.service_status, row.received, row.verified], [grants[2].trackingId, '131624100', '99900', 'received-bad-signature', 'success', '1', 'false']);
+    assert.deepEqual([row.tracking_id, row.ein, row.amount_cents, row.state, row.service_status, row.received, row.verified, row.arrivals], [grants[2].trackingId, '131624100', '99900', 'received-bad-signature', 'success', 'yes', 'no', '1']);
     assert.equal(rows.find((r) => r.webhook_id === ids.off)!.service_status, 'not queued');
     assert.ok(rows.every((r) => r.donor_email === '[redacted]' && r.donor_first_name === '[redacted]'), 'no donor details unless asked for');
     const withDonor = await fetch(`${app.baseUrl}/api/reconciliation?date=${day}&format=csv&includeDonor=1`, { headers: { cookie: cookies.admin } });
@@ -150,6 +152,59 @@ describe('daily reconciliation', () => {
     assert.ok(full.every((r) => r.donor_email === 'ada.recon@example.org' && r.donor_last_name === 'Lovelace'));
     const audit = await as('admin', 'GET', '/api/audit?action=export');
     assert.ok(audit.body.results.some((r: any) => r.detail.kind === 'reconciliation' && r.detail.includeDonor === true), audit.text);
+  });
+
+  // Issue 50.3: finance files the CSV. Money in decimal with its currency (the service's fee and what
+  // the nonprofit nets), the grant's status and fund as the service reports them, the time made in
+  // CONSOLE_TIME_ZONE beside UTC, yes/no flags, arrivals counted apart, a way to count each grant once
+  // over its rows (one per webhook), and a dictionary of the columns.
+  test('CSV for finance: decimal money with its currency, status, fund, local time beside UTC, yes/no flags, and a column dictionary', async () => {
+    const res = await fetch(`${app.baseUrl}/api/reconciliation?date=${day}&format=csv`, { headers: { cookie: cookies.admin } });
+    const text = await res.text();
+    assert.equal(
+      text.slice(0, text.indexOf('\n')),
+      'date,time_zone,tracking_id,grant_id,grant_created_at,grant_created_local,grant_status,fund_id,fund_name,nonprofit_id,ein,nonprofit_name,amount,fee,fee_covered_by_donor,net,currency,amount_cents,first_row_of_grant,' +
+        'webhook_id,webhook_url,service_status,delivered,attempts,last_response_status,console_receiver,received,verified,arrivals,state,difference,suspicious_arrivals,donor_first_name,donor_last_name,donor_email',
+      'the header is the first line: no comment line before it',
+    );
+    const rows = parse(text, { columns: true }) as Record<string, string>[];
+    const g = grants[2];
+    const service = await call(app, 'GET', `/v1/grants/${g.id}`, { token: tok });
+    assert.equal(service.status, 200, service.text);
+    const of = (webhook: string) => rows.find((r) => r.webhook_id === webhook && r.grant_id === g.id)!;
+    const local = new Date(g.createdAt).toLocaleString('sv-SE', { timeZone: TZ }); // 2026-11-28 23:15:02
+    const verified = of(ids.verified);
+    assert.deepEqual(
+      [verified.grant_created_at, verified.grant_created_local, verified.time_zone, verified.grant_status, verified.fund_id, verified.fund_name],
+      [g.createdAt, local, TZ, service.body.status, 'fidelity-charitable', 'Fidelity Charitable'],
+    );
+    // 999.00 at the service's 2.9 %: a fee of 28.97 (its feeAmount 2897), the nonprofit nets 970.03.
+    assert.equal(service.body.feeAmount, 2897);
+    assert.deepEqual([verified.amount, verified.fee, verified.fee_covered_by_donor, verified.net, verified.currency, verified.amount_cents], ['999.00', '28.97', 'no', '970.03', 'USD', '99900']);
+    const flags = (r: Record<string, string>) => [r.service_status, r.delivered, r.console_receiver, r.received, r.verified, r.arrivals, r.state, r.difference];
+    assert.deepEqual(flags(verified), ['success', 'yes', 'yes', 'yes', 'yes', '1', 'delivered-and-received', 'no']);
+    assert.deepEqual(flags(of(ids.plain)), ['success', 'yes', 'no', '', '', '', 'not-observed', 'no'], 'an endpoint this console cannot see: unknown, not no');
+    assert.deepEqual(flags(of(ids.badSig)), ['success', 'yes', 'yes', 'yes', 'no', '1', 'received-bad-signature', 'yes']);
+    assert.deepEqual(flags(of(ids.off)), ['not queued', 'no', 'no', '', '', '', 'not-sent', 'yes']);
+    // Each grant has four rows (one per webhook); first_row_of_grant marks one of them, so a SUMIF counts each grant once.
+    const firsts = rows.filter((r) => r.first_row_of_grant === 'yes');
+    assert.deepEqual(firsts.map((r) => r.grant_id).sort(), grants.map((x) => x.id).sort());
+    assert.equal(rows.filter((r) => r.first_row_of_grant === 'no').length, 3 * 3);
+    assert.equal(firsts.reduce((sum, r) => sum + Number(r.amount), 0).toFixed(2), ((15000 + 2500 + 99900) / 100).toFixed(2));
+    const json = await as('admin', 'GET', `/api/reconciliation?date=${day}`);
+    assert.deepEqual([json.body.totals.fee, json.body.totals.net, json.body.totals.currency], [firsts.reduce((s2, r) => s2 + Math.round(Number(r.fee) * 100), 0), firsts.reduce((s2, r) => s2 + Math.round(Number(r.net) * 100), 0), 'USD']);
+
+    // The dictionary: every column in order with its meaning, as JSON, on the page, and in the guide.
+    const dictionary = await as('viewer', 'GET', '/api/reconciliation/columns');
+    assert.equal(dictionary.status, 200, dictionary.text);
+    assert.deepEqual(dictionary.body.columns.map((c: any) => c.name), Object.keys(rows[0]));
+    assert.ok(dictionary.body.columns.every((c: any) => c.meaning.length > 10), dictionary.text);
+    assert.equal((await call(app, 'GET', '/api/reconciliation/columns')).status, 401);
+    const guide = fs.readFileSync(path.resolve(import.meta.dirname, '../../docs/GUIDE.md'), 'utf8');
+    const documented = [...guide.slice(guide.indexOf('### The CSV\'s columns')).matchAll(/^\| `([a-z_]+)` \|/gm)].map((m) => m[1]);
+    assert.deepEqual(documented, Object.keys(rows[0]), 'docs/GUIDE.md lists the columns in order');
+    const page = await (await fetch(`${app.baseUrl}/reconciliation?date=${day}`, { headers: { cookie: cookies.viewer } })).text();
+    for (const name of Object.keys(rows[0])) assert.ok(page.includes(`>${name}</dt>`), `the page's dictionary names ${name}`);
   });
 
   test('every role reads it; a viewer cannot ask for donor details', async () => {
@@ -220,7 +275,7 @@ describe('daily reconciliation', () => {
     const csv = await fetch(`${app.baseUrl}/api/reconciliation?date=${day}&format=csv`, { headers: { cookie: cookies.admin } });
     const rows = parse(await csv.text(), { columns: true }) as Record<string, string>[];
     const row = rows.find((r) => r.webhook_id === ids.verified && r.grant_id === g.id)!;
-    assert.deepEqual([row.received, row.verified, row.state, row.suspicious_arrivals], ['1', 'true', 'delivered-and-received', '1']);
+    assert.deepEqual([row.received, row.verified, row.arrivals, row.state, row.suspicious_arrivals], ['yes', 'yes', '1', 'delivered-and-received', '1']);
     assert.ok(rows.filter((r) => r.webhook_id === ids.verified && r.grant_id !== g.id).every((r) => r.suspicious_arrivals === '0'));
 
     const problems = await as('admin', 'GET', '/api/problems');
@@ -292,5 +347,121 @@ describe('formulas in CSV cells', () => {
     assert.deepEqual(new Set(col('nonprofit_name')), new Set(["'@SUM(1+1) Formula Friends"]));
     assert.deepEqual(new Set(col('donor_first_name')), new Set(NAMES.map((n) => `'${n}`)));
     assert.ok(col('donor_email').includes("'-donor1@example.org") && col('donor_email').includes("'+donor0@example.org"), 'an e-mail address starting with - or + too');
+  });
+});
+
+// Issue 50.3: a grant retried through a 500 drill is one donation — delivered yes, its arrivals
+// counted apart — and a grant whose donor covered the fee nets its whole amount. The page lists
+// every grant of the day (not only the differences), paged. Last in the file: its webhook, grants
+// and subscription changes would change what the tests above count.
+describe('finance: a 500 drill, a covered fee, and every grant on the page', () => {
+  const EIN = '860123456';
+  const drill = { webhook: '', receiver: '', key: '', day: '', grants: [] as { id: string; trackingId: string; createdAt: string }[] };
+  type TLine = { grantId: string; deliveries: { webhookId: string; status: string; attemptCount: number; lastResponseStatusCode: number | null }[] };
+  const lines = async (): Promise<TLine[]> => {
+    const { after: from, before: to } = dayRange(drill.day, TZ);
+    const res = await fetch(`${app.baseUrl}/v1/grants/deliveries?after=${from}&before=${to}&nonprofit=${EIN}`, { headers: { authorization: `Bearer ${tok}` } });
+    assert.equal(res.status, 200);
+    return (await res.text()).trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  };
+  const onDrill = async () => (await lines()).flatMap((l) => l.deliveries.filter((d) => d.webhookId === drill.webhook));
+  const give = async (amount: number, coveredFees: boolean) => {
+    const g = await call(app, 'POST', '/v1/grants', { token: tok, headers: { 'x-service-api-key': drill.key }, body: { amount, coveredFees, fundId: 'schwab-charitable', firstName: 'Grace', lastName: 'Hopper', email: 'grace.recon@example.org' } });
+    assert.equal(g.status, 201, g.text);
+    return { id: g.body.id as string, trackingId: g.body.trackingId as string, createdAt: g.body.createdAt as string };
+  };
+  const page = async (q: string) => {
+    const res = await fetch(`${app.baseUrl}/reconciliation?date=${drill.day}&nonprofit=${EIN}${q}`, { headers: { cookie: cookies.viewer } });
+    assert.equal(res.status, 200);
+    const html = await res.text();
+    return { html, grants: [...html.matchAll(/data-testid="recon-grant" data-tracking-id="(GC-[A-Z0-9]+)"/g)].map((m) => m[1]) };
+  };
+
+  before(async () => {
+    drill.webhook = await consoleReceiverWebhook('recon drill', true);
+    const receivers = await as('admin', 'GET', '/api/receivers');
+    drill.receiver = receivers.body.results.find((r: any) => r.slug === slugs[drill.webhook]).id;
+    drill.key = await nonprofitKey(EIN, 'Gamma Shelter');
+  });
+
+  test('a grant retried through a 500 drill: delivered yes, its arrivals counted apart; a covered fee nets the whole amount', async () => {
+    assert.equal((await as('admin', 'PATCH', `/api/receivers/${drill.receiver}`, { responseStatus: 500 })).status, 200);
+    drill.grants.push(await give(2500, true), await give(1000, false));
+    drill.day = dateIn(TZ, new Date(drill.grants[0].createdAt));
+    assert.equal(dateIn(TZ, new Date(drill.grants[1].createdAt)), drill.day, 'both grants on one day (not across midnight)');
+    await eventually(async () => {
+      const ds = await onDrill();
+      return ds.length === 2 && ds.every((d) => d.attemptCount >= 1 && d.lastResponseStatusCode === 500);
+    }, 30_000, 'the drill answering 500');
+    assert.equal((await as('admin', 'PATCH', `/api/receivers/${drill.receiver}`, { responseStatus: 200 })).status, 200);
+    const settled = await eventually(async () => {
+      const ds = await onDrill();
+      return ds.length === 2 && ds.every((d) => d.status === 'success') && ds;
+    }, 30_000, 'the retries to succeed');
+    const csv = await fetch(`${app.baseUrl}/api/reconciliation?date=${drill.day}&nonprofit=${EIN}&format=csv`, { headers: { cookie: cookies.admin } });
+    const rows = parse(await csv.text(), { columns: true }) as Record<string, string>[];
+    assert.equal(rows.length, 2 * 5, 'a row per grant × webhook: the four above and the drill');
+    for (const [i, g] of drill.grants.entries()) {
+      const row = rows.find((r) => r.grant_id === g.id && r.webhook_id === drill.webhook)!;
+      const attempts = settled[i].attemptCount;
+      assert.ok(attempts >= 2, `retried: ${attempts} attempts`);
+      assert.deepEqual(
+        [row.service_status, row.delivered, row.attempts, row.received, row.verified, row.arrivals, row.state, row.difference],
+        ['success', 'yes', String(attempts), 'yes', 'yes', String(attempts), 'delivered-and-received', 'no'],
+        `${g.trackingId}: every attempt arrived, one donation`,
+      );
+      assert.equal(rows.filter((r) => r.grant_id === g.id && r.first_row_of_grant === 'yes').length, 1);
+    }
+    const covered = rows.find((r) => r.grant_id === drill.grants[0].id)!;
+    assert.deepEqual([covered.amount, covered.fee, covered.fee_covered_by_donor, covered.net, covered.fund_name], ['25.00', '0.73', 'yes', '25.00', 'Schwab Charitable']);
+    const uncovered = rows.find((r) => r.grant_id === drill.grants[1].id)!;
+    assert.deepEqual([uncovered.amount, uncovered.fee, uncovered.fee_covered_by_donor, uncovered.net], ['10.00', '0.29', 'no', '9.71']);
+    const json = await as('admin', 'GET', `/api/reconciliation?date=${drill.day}&nonprofit=${EIN}`);
+    assert.deepEqual([json.body.totals.amount, json.body.totals.fee, json.body.totals.net], [3500, 73 + 29, 2500 + 971]);
+    const counts = json.body.nonprofits[0].webhooks.find((w: any) => w.webhookId === drill.webhook);
+    assert.deepEqual(counts, { webhookId: drill.webhook, sent: 2, delivered: 2, received: 2, verified: 2, suspicious: 0 }, 'grants received, not arrivals');
+  });
+
+  test('the page lists the grants with a difference, or every grant of the day, 50 a page; a bad query is said in words', async () => {
+    // From now on the disabled webhook and the one with the wrong secret take no grants: the grants
+    // made next reconcile once delivered, the two above still differ (the wrong secret's arrivals).
+    for (const id of [ids.off, ids.badSig]) assert.equal((await call(app, 'PATCH', `/v1/webhooks/${id}`, { token: tok, body: { eventTypes: ['webhook.recovered'] } })).status, 200);
+    for (let i = 0; i < 49; i++) {
+      const g = await give(100 + i, false);
+      assert.equal(dateIn(TZ, new Date(g.createdAt)), drill.day, 'every grant on one day (not across midnight)');
+    }
+    await eventually(async () => {
+      const r = await as('admin', 'GET', `/api/reconciliation?date=${drill.day}&nonprofit=${EIN}`);
+      return r.body.totals?.grants === 51 && r.body.differences.length === 2;
+    }, 60_000, 'the 49 grants delivered, the two drill grants differing on the wrong secret');
+
+    const differing = await page('');
+    assert.deepEqual(differing.grants, drill.grants.map((g) => g.trackingId), 'by default the grants with a difference');
+    assert.match(differing.html, /With a difference \(2\)/);
+    assert.match(differing.html, /All grants \(51\)/);
+    assert.match(differing.html, /received, signature not verified/);
+
+    const first = await page('&show=all');
+    assert.equal(first.grants.length, 50, 'a page of 50');
+    assert.deepEqual(first.grants.slice(0, 2), drill.grants.map((g) => g.trackingId), 'in the order they were made');
+    assert.ok(first.html.includes('1–50 of 51, in the order they were made'));
+    assert.ok(first.html.includes(`href="/reconciliation?date=${drill.day}&amp;nonprofit=${EIN}&amp;show=all&amp;page=2"`), 'a link to page 2');
+    assert.match(first.html, /Page 1 of 2/);
+    const g0 = drill.grants[0];
+    const row = first.html.slice(first.html.indexOf(`data-tracking-id="${g0.trackingId}"`), first.html.indexOf(`data-tracking-id="${drill.grants[1].trackingId}"`));
+    for (const text of ['$25.00', '$0.73', 'covered by donor', 'Schwab Charitable', 'Initiated', 'Gamma Shelter', new Date(g0.createdAt).toLocaleString('sv-SE', { timeZone: TZ })]) assert.ok(row.includes(text), `${text} in ${row}`);
+    assert.ok(first.html.includes(`Made (${TZ})`), 'the zone of the times, named');
+
+    const second = await page('&show=all&page=2');
+    assert.equal(second.grants.length, 1);
+    assert.ok(second.html.includes('51–51 of 51'));
+    assert.match(second.html, /← Previous/);
+    assert.deepEqual((await page('&show=all&page=3')).grants, []);
+    assert.match((await page('&show=all&page=3')).html, /There is no page 3/);
+    for (const [q, said] of [['&page=0', /page: must be a page number, 1 or more/], ['&page=two', /page: must be a page number, 1 or more/], ['&show=everything', /show: must be differences or all/]] as const) {
+      const bad = await page(q);
+      assert.deepEqual(bad.grants, [], q);
+      assert.match(bad.html, said, q);
+    }
   });
 });

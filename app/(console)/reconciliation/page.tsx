@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { ReconciliationBadge } from '@/components/console/badge';
 import { Callout, ErrorCallout } from '@/components/console/callout';
 import { EmptyState } from '@/components/console/empty-state';
 import { Button, Input } from '@/components/console/form';
@@ -10,7 +9,7 @@ import { Can } from '@/components/console/role';
 import { Table, TBody, Td, Th } from '@/components/console/table';
 import { Timestamp } from '@/components/console/timestamp';
 import { loadReconciliation } from '@/lib/console/reconciliation/load-reconciliation';
-import { parseReconQuery } from '@/lib/console/reconciliation/reconciliation-query';
+import { parseReconPageQuery } from '@/lib/console/reconciliation/reconciliation-query';
 import { REPORTS_BUSY, tryReportSlot } from '@/lib/console/staff/report-slots';
 import { env } from '@/lib/env';
 import { ApiError } from '@/lib/http/errors';
@@ -19,11 +18,12 @@ import { loadOrError } from '@/app/(console)/_lib/errors';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
 import { formatMoney } from '@/lib/format';
 import { SUSPICIOUS_ADVICE } from '@/lib/console/timeline/explain-delivery';
+import { ColumnDictionary } from './column-dictionary';
+import { GrantList } from './grant-list';
 
 export const metadata: Metadata = { title: 'Reconciliation' };
 export const dynamic = 'force-dynamic';
 
-const SHOWN_DIFFERENCES = 200;
 const num = (n: number | null) => (n === null ? <span className="text-slate-500" title="This webhook’s URL is not one of this console’s receivers: arrivals are not seen here">n/a</span> : n.toLocaleString('en-US'));
 
 export default async function ReconciliationPage({ searchParams }: TPageProps) {
@@ -31,13 +31,13 @@ export default async function ReconciliationPage({ searchParams }: TPageProps) {
   const sp = pageSearchParams(await searchParams);
   let q;
   try {
-    q = parseReconQuery(sp, env.CONSOLE_TIME_ZONE);
+    q = parseReconPageQuery(sp, env.CONSOLE_TIME_ZONE);
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     return (
       <div className="space-y-4">
         <PageHeader title="Reconciliation" />
-        <Callout tone="error" title="This day cannot be read">
+        <Callout tone="error" title="The reconciliation cannot be shown">
           {err.message} <Link href="/reconciliation" className="font-medium underline">Today</Link>
         </Callout>
       </div>
@@ -56,7 +56,7 @@ export default async function ReconciliationPage({ searchParams }: TPageProps) {
     <div className="space-y-5">
       <PageHeader
         title="Reconciliation"
-        description={`A day’s grants per nonprofit, midnight to midnight in ${q.timeZone}: made, then sent, delivered (the service’s word), received and verified (this console’s receivers) for each webhook, and every grant × webhook that differs.`}
+        description={`A day’s grants per nonprofit, midnight to midnight in ${q.timeZone}: made, then sent, delivered (the service’s word), received and verified (this console’s receivers) for each webhook; then the grants with a difference, or every grant with its money, status and fund.`}
         actions={
           <div className="flex flex-wrap gap-2">
             <a className="text-sm font-medium text-indigo-700 hover:underline" href={`/api/reconciliation?${query}&format=csv`} data-testid="recon-csv">
@@ -89,6 +89,7 @@ export default async function ReconciliationPage({ searchParams }: TPageProps) {
             ))}
           </datalist>
         </label>
+        {q.show === 'all' ? <input type="hidden" name="show" value="all" /> : null}
         <Button type="submit" variant="primary">
           Show
         </Button>
@@ -102,12 +103,16 @@ export default async function ReconciliationPage({ searchParams }: TPageProps) {
       ) : null}
       {r ? (
         <>
-          <div className="grid grid-cols-3 gap-2 sm:gap-3" data-testid="recon-totals">
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-4 sm:gap-3" data-testid="recon-totals">
             <Card title="Grants made">
               <p className="text-lg font-semibold tabular-nums sm:text-2xl">{r.totals.grants.toLocaleString('en-US')}</p>
             </Card>
             <Card title="Amount">
-              <p className="text-lg font-semibold tabular-nums sm:text-2xl">{formatMoney(r.totals.amount)}</p>
+              <p className="text-lg font-semibold tabular-nums sm:text-2xl">{formatMoney(r.totals.amount, r.totals.currency)}</p>
+            </Card>
+            <Card title="Net to nonprofits">
+              <p className="text-lg font-semibold tabular-nums sm:text-2xl">{formatMoney(r.totals.net, r.totals.currency)}</p>
+              <p className="text-xs text-slate-600">{`fees ${formatMoney(r.totals.fee, r.totals.currency)}`}</p>
             </Card>
             <Card title="Differences">
               <p className={`text-lg font-semibold tabular-nums sm:text-2xl ${r.totals.differences ? 'text-rose-700' : 'text-emerald-700'}`}>{r.totals.differences.toLocaleString('en-US')}</p>
@@ -145,7 +150,7 @@ export default async function ReconciliationPage({ searchParams }: TPageProps) {
                         ) : null}
                       </Td>
                       <Td className="text-right tabular-nums">{i === 0 ? n.grants.toLocaleString('en-US') : ''}</Td>
-                      <Td className="text-right tabular-nums">{i === 0 ? formatMoney(n.amount) : ''}</Td>
+                      <Td className="text-right tabular-nums">{i === 0 ? formatMoney(n.amount, r.totals.currency) : ''}</Td>
                       <Td className="max-w-56 text-xs">
                         {w ? (
                           <Link href={`/webhooks/${encodeURIComponent(w.webhookId)}`} className="break-words text-indigo-700 hover:underline">
@@ -165,46 +170,16 @@ export default async function ReconciliationPage({ searchParams }: TPageProps) {
               </TBody>
             </Table>
           )}
-          {r.differences.length ? (
-            <h2 className="text-sm font-semibold text-slate-800">
-              Differences{r.differences.length > SHOWN_DIFFERENCES ? ` (the first ${SHOWN_DIFFERENCES} of ${r.differences.length.toLocaleString('en-US')}; the CSV has every row)` : ''}
-            </h2>
-          ) : null}
-          {r.differences.length ? (
-            <Table label={`Differences${r.differences.length > SHOWN_DIFFERENCES ? ` (the first ${SHOWN_DIFFERENCES} of ${r.differences.length}; the CSV has all)` : ''}`}>
-              <thead>
-                <tr>
-                  <Th>Grant</Th>
-                  <Th>Webhook</Th>
-                  <Th>State</Th>
-                </tr>
-              </thead>
-              <TBody>
-                {r.differences.slice(0, SHOWN_DIFFERENCES).map((d) => (
-                  <tr key={`${d.grantId}-${d.webhookId}`} data-testid="recon-difference">
-                    <Td>
-                      <Link href={`/cases/${encodeURIComponent(d.trackingId)}`} className="whitespace-nowrap font-mono text-xs text-indigo-700 hover:underline">
-                        {d.trackingId}
-                      </Link>
-                    </Td>
-                    <Td className="max-w-56 break-words text-xs">{names.get(d.webhookId) ?? d.webhookId}</Td>
-                    <Td>
-                      <ReconciliationBadge value={d.state} />
-                    </Td>
-                  </tr>
-                ))}
-              </TBody>
-            </Table>
-          ) : null}
+          {r.nonprofits.length ? <GrantList view={r} names={names} /> : null}
           {r.suspicious.length ? (
             <section className="space-y-2" data-testid="recon-suspicious">
-              <h2 className="text-sm font-semibold text-slate-800">Suspicious arrivals ({r.suspicious.length.toLocaleString('en-US')})</h2>
+              <h2 className="text-sm font-semibold text-slate-800">Suspicious arrivals ({r.totals.suspicious.toLocaleString('en-US')})</h2>
               <p className="text-xs text-slate-600">
                 Delivered and verified, and then (or before) another copy with the same message id whose signature did not verify came to the receiver. No difference: {SUSPICIOUS_ADVICE}.
               </p>
               <ul className="space-y-1 text-xs">
-                {r.suspicious.slice(0, SHOWN_DIFFERENCES).map((d) => (
-                  <li key={`${d.grantId}-${d.webhookId}`} data-testid="recon-suspicious-row">
+                {r.suspicious.map((d) => (
+                  <li key={`${d.trackingId}-${d.webhookId}`} data-testid="recon-suspicious-row">
                     <Link href={`/cases/${encodeURIComponent(d.trackingId)}`} className="inline-block py-1 font-mono text-indigo-700 hover:underline">
                       {d.trackingId}
                     </Link>{' '}
@@ -214,6 +189,7 @@ export default async function ReconciliationPage({ searchParams }: TPageProps) {
               </ul>
             </section>
           ) : null}
+          <ColumnDictionary />
         </>
       ) : null}
     </div>

@@ -14,7 +14,9 @@ import { reconcile, suspiciousArrivals, type TReconciliation } from '@/lib/conso
 // receivers stored and verified (receipts by message id, one query per batch of BATCH grants, the
 // next batch's asked for while the one before is joined and written). A webhook that should have had
 // a grant (subscribed to grant.succeeded when it was made) and was never queued for it is
-// `not-sent`. Rows are handed to `onRows` batch by batch, so the caller streams them.
+// `not-sent`. A grant no webhook was subscribed for has one row of its own (`no-webhook`, no
+// difference), so every grant of the day is in the report. Rows are handed to `onRows` batch by
+// batch, a grant's rows together, so the caller streams them.
 //
 // A day is ~300k pairs (issue 39: ≤ 10 s): each receipt is read as the least reconcile() needs
 // (receiptMarksAt: no Dates, no duplicate check in SQL) and a pair at a receiver no other webhook
@@ -23,9 +25,13 @@ import { reconcile, suspiciousArrivals, type TReconciliation } from '@/lib/conso
 export const GRANT_EVENT = 'grant.succeeded';
 const BATCH = 500;
 
+/** A row's state: the timeline's reconciliation, or `no-webhook` for a grant no webhook was subscribed for. */
+export type TReconState = TReconciliation | 'no-webhook';
+
 export type TReconRow = {
   grant: TGrantDeliveryLine;
-  webhookId: string;
+  /** null: the grant's one row when no webhook was subscribed for it. */
+  webhookId: string | null;
   /** The service's delivery, or null when it never queued the grant's message for this webhook. */
   delivery: TGrantDeliveryLine['deliveries'][number] | null;
   /** Whether the webhook's URL is one of this console's receivers (else received/verified are unknown). */
@@ -35,7 +41,7 @@ export type TReconRow = {
   verified: boolean;
   /** Copies that did not verify beside a verified delivery: listed on their own, never the state. */
   suspicious: number;
-  state: TReconciliation;
+  state: TReconState;
 };
 
 export type TReconContext = {
@@ -49,7 +55,7 @@ export type TReconContext = {
 
 /** Whether a pair is a difference: anything but delivered and received, or delivered to a receiver this console does not see. */
 export function isDifference(row: Pick<TReconRow, 'state' | 'delivery'>): boolean {
-  if (row.state === 'delivered-and-received') return false;
+  if (row.state === 'delivered-and-received' || row.state === 'no-webhook') return false;
   if (row.state === 'not-observed' && row.delivery?.status === 'success') return false;
   return true;
 }
@@ -92,7 +98,9 @@ const NO_MARKS: TReceiptMark[] = [];
 function reconcileBatch(grants: TGrantDeliveryLine[], receipts: Map<string, TReceiptMark[]>, ctx: TReconContext, asOf: Date, now: Date): TReconRow[] {
   const rows: TReconRow[] = [];
   for (const grant of grants) {
-    for (const webhookId of webhooksOf(grant, ctx)) {
+    const targets = webhooksOf(grant, ctx);
+    if (!targets.length) rows.push({ grant, webhookId: null, delivery: null, observed: false, received: 0, verified: false, suspicious: 0, state: 'no-webhook' });
+    for (const webhookId of targets) {
       const delivery = grant.deliveries.find((d) => d.webhookId === webhookId) ?? null;
       const receiver = ctx.receiverOf.get(webhookId) ?? null;
       const atReceiver = delivery && receiver ? (receipts.get(receiptKey(grant.messageId, receiver.id)) ?? NO_MARKS) : NO_MARKS;

@@ -4,7 +4,9 @@ import { parseQuery } from '@/lib/http/query';
 import { dateIn, isDate, readableDays } from './day-range';
 
 // The query of GET /api/reconciliation and the page: a day (YYYY-MM-DD, today in CONSOLE_TIME_ZONE
-// by default), a nonprofit (its id or EIN), a format. Strict: a wrong value is a 400 naming it.
+// by default), a nonprofit (its id or EIN), a format; the page's list also which grants (those with
+// a difference, or all) and which page of them. Strict: a wrong value is a 400 naming it (the page
+// says it in words).
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -29,4 +31,19 @@ export function parseReconQuery(sp: URLSearchParams, timeZone: string) {
     throw new ApiError('bad_request', `Invalid query: date: ${message}.`, { errors: [{ path: 'date', message }] });
   }
   return { ...q, date: q.date ?? dateIn(timeZone), timeZone };
+}
+
+export const ZReconListQuery = z.object({
+  show: z.enum(['differences', 'all'], { message: 'must be differences or all' }).default('differences'),
+  page: z
+    .string()
+    .regex(/^\d{1,6}$/, { message: 'must be a page number, 1 or more' })
+    .transform(Number)
+    .refine((n) => n >= 1, { message: 'must be a page number, 1 or more' })
+    .default(1),
+});
+
+/** The page's query: the day's, and which grants its list shows. */
+export function parseReconPageQuery(sp: URLSearchParams, timeZone: string) {
+  return { ...parseReconQuery(sp, timeZone), ...parseQuery(sp, ZReconListQuery) };
 }
