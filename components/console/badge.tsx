@@ -84,10 +84,11 @@ const RECONCILIATION: Record<TReconciliation, { tone: TTone; title: string }> = 
   'not-sent': { tone: 'gray', title: 'The service never sent this message to this webhook.' },
   'not-observed': { tone: 'violet', title: 'The webhook’s URL is not a receiver of this console, so what arrived cannot be checked here.' },
 };
-export function ReconciliationBadge({ value }: { value: TReconciliation }) {
+/** `wrap`: the label may break onto a second line (a narrow card on a phone). */
+export function ReconciliationBadge({ value, wrap }: { value: TReconciliation; wrap?: boolean }) {
   const r = RECONCILIATION[value];
   return (
-    <Badge tone={r.tone} title={r.title}>
+    <Badge tone={r.tone} title={r.title} wrap={wrap}>
       {RECONCILIATION_LABELS[value]}
     </Badge>
   );

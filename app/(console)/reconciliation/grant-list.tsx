@@ -79,7 +79,7 @@ function Deliveries({ g, names }: { g: TReconGrant; names: Map<string, string> }
       </span>
       {g.differences.map((d) => (
         <span key={d.webhookId} className="block break-words" data-testid="recon-difference">
-          {names.get(d.webhookId) ?? d.webhookId}: <ReconciliationBadge value={d.state} />
+          {names.get(d.webhookId) ?? d.webhookId}: <ReconciliationBadge value={d.state} wrap />
         </span>
       ))}
     </div>
