@@ -133,7 +133,8 @@ async function check(page: Page, visit: TVisit, { staff, loaded = false }: { sta
 }
 
 test('no critical or serious axe violation on any page, light and dark, at 1280 and 390 px; no console page scrolls sideways at 390 or 320 px', async ({ browser, app, staffState, page }) => {
-  test.setTimeout(600_000);
+  // 900 s: 24 pages × 2 themes × 2 widths; the sweep took 9.2 min beside CI's two other passes (load ~20).
+  test.setTimeout(900_000);
   const s = await seed(page.request, app.baseUrl);
   const timeline = `/webhooks/${s.webhook}`;
   const staffPages: TVisit[] = [
