@@ -146,7 +146,8 @@ test('no critical or serious axe violation on any page, light and dark, at 1280 
       name: 'timeline with a message and Recover open',
       path: timeline,
       ready: async (p) => {
-        await expect(p.getByTestId('chart-latency').locator('.uplot canvas')).toBeVisible();
+        // The charts draw once the page's health query answers: past 10 s in a CI run at load ~25.
+        await expect(p.getByTestId('chart-latency').locator('.uplot canvas')).toBeVisible({ timeout: 30_000 });
         await p.getByRole('button', { name: `Expand ${s.message}` }).first().click();
         await expect(p.getByRole('button', { name: `Collapse ${s.message}` }).first()).toBeVisible();
         await p.getByTestId('recover-open').click();
