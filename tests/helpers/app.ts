@@ -280,9 +280,10 @@ export async function startApp(options: TStartOptions = {}): Promise<TApp & { cl
     proc.stderr!.on('data', out);
     const exited = new Promise<never>((_, reject) => proc.once('exit', (code) => reject(new Error(`app exited (${code}) before it was ready:\n${log}`))));
     exited.catch(() => {});
-    const deadline = Date.now() + 60_000;
+    // 180 s: three apps starting at once in one file took over 60 s beside CI's two other passes (load ~25).
+    const deadline = Date.now() + 180_000;
     for (;;) {
-      if (Date.now() > deadline) throw new Error(`app not ready in 60 s:\n${log}`);
+      if (Date.now() > deadline) throw new Error(`app not ready in 180 s:\n${log}`);
       const ready = await Promise.race([
         fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false),
         exited,
