@@ -13,7 +13,9 @@ import type { TCommandIo } from './console-commands';
 /** Who did the work: the running app (its pid), or this process. */
 export type TDoneBy = { appPid: number } | 'this process';
 
-const PROBE_MS = 1500;
+// Generous: an app under load answers its health late (over 1.5 s beside CI's passes), and a probe
+// that gives up too soon leaves out the warning this exists for.
+const PROBE_MS = 10_000;
 
 /** The store digest the app on `port` (loopback) answers, or null when nothing of this console answers there. */
 async function storeOnPort(port: number): Promise<string | null> {
