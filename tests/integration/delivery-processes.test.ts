@@ -1,4 +1,4 @@
-// Own app: standalone workers, killed and restarted, with short leases and a short disable threshold.
+// Own app: standalone workers, killed, stalled and restarted, with short leases and a short disable threshold.
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -9,13 +9,41 @@ import { call, eventually, sleep, token } from '../helpers/http';
 import { startReceiver, type TReceiver } from '../helpers/receiver';
 
 // Delivery with an app of its own per case: the SSRF guard and the disable threshold, a worker
-// killed mid-attempt, several web and worker processes on PostgreSQL (the rest: delivery.test.ts).
+// killed mid-attempt, an attempt held longer than the lease, several web and worker processes on
+// PostgreSQL (the rest: delivery.test.ts).
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const ON_POSTGRES = Boolean(process.env.TEST_DATABASE_URL);
 
 type TStarted = Awaited<ReturnType<typeof startApp>>;
 let receiver: TReceiver;
+
+/** A short lease, and a timeout well beyond it: what the stalled attempt below needs. */
+const STALL_ENV = { DELIVERY_LEASE_MS: '3000', DELIVERY_TIMEOUT_MS: '15000' };
+const STALL_LEASE_MS = Number(STALL_ENV.DELIVERY_LEASE_MS);
+
+/**
+ * A receiver that holds its answer for more than twice the lease: the worker that sent it renews its
+ * lease while the request is in flight, so no worker claims the delivery again and sends it twice.
+ */
+async function stalledAttemptGoesOutOnce(app: TStarted, tok: string): Promise<string> {
+  const HOLD_MS = 2 * STALL_LEASE_MS + 1000;
+  const ep = receiver.endpoint(async () => {
+    await sleep(HOLD_MS);
+    return { status: 200 };
+  });
+  const w = await subscribe(app, tok, ep);
+  const msgId = await sendTest(app, tok, w.id);
+  await eventually(async () => ep.requests().length >= 1, 15000, 'the attempt to arrive');
+  // A second POST, from a worker that claimed the delivery when its lease ran out (or a retry after a
+  // timeout), would come while the first is held or soon after it.
+  await sleep(HOLD_MS + 2 * STALL_LEASE_MS);
+  assert.deepEqual(ep.requests().map((r) => r.headers['webhook-id']), [msgId], 'the receiver saw the message once');
+  await messageWhen(app, tok, w.id, msgId, 'success');
+  const attempts = await attemptsOf(app, tok, w.id, msgId);
+  assert.deepEqual(attempts.map((a) => [a.status, a.responseStatusCode]), [['success', 200]], 'one attempt: the held one, answered');
+  return ep.path;
+}
 
 before(async () => {
   receiver = await startReceiver();
@@ -79,105 +107,128 @@ describe('SSRF guard and disabling after a failing stretch (DELIVERY_ALLOW_PRIVA
   });
 });
 
-describe('a worker killed mid-attempt', () => {
+describe('a worker killed mid-attempt, and one whose attempt stalls', () => {
+  let crashy: TStarted;
+  before(async () => {
+    crashy = await startApp({ env: { DELIVERY_LEASE_MS: '2000' } });
+  });
+  after(() => crashy?.stop());
+
   test('the lease expires and the message is delivered again after a restart', async () => {
-    const crashy = await startApp({ env: { DELIVERY_LEASE_MS: '2000' } });
-    try {
-      const ctok = await token(crashy);
-      let release: () => void = () => {};
-      const held = new Promise<void>((r) => (release = r));
-      const ep = receiver.endpoint((_r, n) => (n === 1 ? { hold: held } : { status: 200 }));
-      const w = await subscribe(crashy, ctok, ep);
-      const msgId = await sendTest(crashy, ctok, w.id);
-      await eventually(async () => ep.requests().length === 1, 15000, 'the first attempt to arrive');
-      await crashy.kill();
-      release();
-      // The dead worker's 2 s lease is in its row; the new process claims with the default (60 s), so
-      // its own attempt cannot outlive its lease on a loaded machine and be claimed and sent a third time.
-      await crashy.restart({ DELIVERY_LEASE_MS: '60000' });
-      const ctok2 = await token(crashy);
-      const msg = await messageWhen(crashy, ctok2, w.id, msgId, 'success', 20000);
-      const ids = ep.requests().map((r) => r.headers['webhook-id']);
-      assert.deepEqual(ids, [msgId, msgId], 'the receiver saw the same message twice');
-      assert.ok(ep.requests().every((r) => r.verified && r.verifiedSvix));
-      const attempts = await attemptsOf(crashy, ctok2, w.id, msgId);
-      assert.equal(attempts.at(-1)?.status, 'success');
-      assert.equal(msg.attemptCount, attempts.length);
-    } finally {
-      await crashy.stop();
-    }
+    const ctok = await token(crashy);
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    const ep = receiver.endpoint((_r, n) => (n === 1 ? { hold: held } : { status: 200 }));
+    const w = await subscribe(crashy, ctok, ep);
+    const msgId = await sendTest(crashy, ctok, w.id);
+    await eventually(async () => ep.requests().length === 1, 15000, 'the first attempt to arrive');
+    await crashy.kill();
+    release();
+    // The dead worker's 2 s lease is in its row; the new process claims with the default (60 s), so
+    // its own attempt cannot outlive its lease on a loaded machine and be claimed and sent a third time.
+    await crashy.restart({ DELIVERY_LEASE_MS: '60000' });
+    const ctok2 = await token(crashy);
+    const msg = await messageWhen(crashy, ctok2, w.id, msgId, 'success', 20000);
+    const ids = ep.requests().map((r) => r.headers['webhook-id']);
+    assert.deepEqual(ids, [msgId, msgId], 'the receiver saw the same message twice');
+    assert.ok(ep.requests().every((r) => r.verified && r.verifiedSvix));
+    const attempts = await attemptsOf(crashy, ctok2, w.id, msgId);
+    assert.equal(attempts.at(-1)?.status, 'success');
+    assert.equal(msg.attemptCount, attempts.length);
+  });
+
+  test('an attempt held longer than the lease goes out once (the embedded store; PostgreSQL: two workers, below)', { skip: ON_POSTGRES && 'the two workers on PostgreSQL below' }, async () => {
+    await crashy.restart(STALL_ENV);
+    await stalledAttemptGoesOutOnce(crashy, await token(crashy));
   });
 });
 
-describe('several processes on PostgreSQL', () => {
-  test('two web processes and two `npm run worker` processes: every message delivered, no attempt run twice at once', { skip: !ON_POSTGRES && 'needs TEST_DATABASE_URL: the embedded store belongs to one process' }, async (t) => {
-    const web1 = await startApp({ env: { WORKER_IN_PROCESS: 'false' } });
-    const web2 = await startApp({ env: { WORKER_IN_PROCESS: 'false', DATABASE_URL: web1.env.DATABASE_URL } });
-    const workers: { proc: ChildProcess; out: string }[] = [];
-    try {
-      const [tok1, tok2] = [await token(web1), await token(web2)];
-      // A receiver with some latency (so two workers would overlap if both sent one message), failing
-      // the first arrival of every third message (so retries, due later, are claimed again).
-      const inFlight = new Set<string>();
-      const overlaps: string[] = [];
-      const arrivals = new Map<string, number>();
-      const ep = receiver.endpoint(async (req) => {
-        const id = String(req.headers['webhook-id']);
-        if (inFlight.has(id)) overlaps.push(id);
-        inFlight.add(id);
-        await sleep(20);
-        inFlight.delete(id);
-        const n = (arrivals.get(id) ?? 0) + 1;
-        arrivals.set(id, n);
-        return { status: n === 1 && [...arrivals.keys()].indexOf(id) % 3 === 0 ? 500 : 200 };
+describe('several processes on PostgreSQL', { skip: !ON_POSTGRES && 'needs TEST_DATABASE_URL: the embedded store belongs to one process' }, () => {
+  let web1: TStarted;
+  let web2: TStarted;
+  let tok1: string;
+  let tok2: string;
+  const workers: { proc: ChildProcess; out: string }[] = [];
+  /** The receiver's paths the workers delivered to. */
+  const paths: string[] = [];
+  before(async () => {
+    web1 = await startApp({ env: { WORKER_IN_PROCESS: 'false' } });
+    web2 = await startApp({ env: { WORKER_IN_PROCESS: 'false', DATABASE_URL: web1.env.DATABASE_URL } });
+    [tok1, tok2] = [await token(web1), await token(web2)];
+    for (let i = 0; i < 2; i++) {
+      const proc = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/worker.ts')], {
+        cwd: ROOT,
+        env: { ...process.env, ...web1.env, ...STALL_ENV, DELIVERY_CONCURRENCY: '4' },
+        stdio: ['ignore', 'pipe', 'pipe'],
       });
-      const w = await subscribe(web1, tok1, ep);
-      for (let i = 0; i < 2; i++) {
-        const proc = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/worker.ts')], {
-          cwd: ROOT,
-          env: { ...process.env, ...web1.env, DELIVERY_CONCURRENCY: '4' },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        const entry = { proc, out: '' };
-        proc.stdout!.on('data', (d) => (entry.out += d));
-        proc.stderr!.on('data', (d) => (entry.out += d));
-        workers.push(entry);
-      }
-      await eventually(async () => workers.every((x) => /worker .* started/.test(x.out)), 30000, 'both workers to start');
-      const started = Date.now();
-      const ids = new Set<string>();
-      for (let i = 0; i < 60; i += 10) {
-        const [web, tok] = i % 20 === 0 ? [web1, tok1] : [web2, tok2];
-        for (const id of await Promise.all(Array.from({ length: 10 }, () => sendTest(web, tok, w.id)))) ids.add(id);
-      }
-      await eventually(async () => [...ids].every((id) => (arrivals.get(id) ?? 0) >= ([...arrivals.keys()].indexOf(id) % 3 === 0 ? 2 : 1)), 30000, 'every message acknowledged');
-      t.diagnostic(`2 web + 2 workers: 60 messages (20 retried) in ${((Date.now() - started) / 1000).toFixed(2)} s`);
-      await sleep(1500);
-      assert.equal(ids.size, 60);
-      assert.ok([...ids].every((id) => arrivals.has(id)), 'every message reached the receiver');
-      assert.deepEqual(overlaps, [], 'no message was sent by two workers at once');
-      for (const id of ids) {
-        const attempts = await attemptsOf(web2, tok2, w.id, id);
-        const received = ep.requests().filter((r) => String(r.headers['webhook-id']) === id).length;
-        assert.equal(attempts.length, received, `${id}: one attempt row per request the receiver got`);
-        assert.equal(attempts.at(-1)?.status, 'success', `${id}: delivered`);
-      }
-      const counts = await Promise.all(
-        workers.map(
-          (x) =>
-            new Promise<number>((resolve) => {
-              x.proc.once('exit', () => resolve(Number(/stopped: .*"attempts":(\d+)/.exec(x.out)?.[1] ?? -1)));
-              x.proc.kill('SIGTERM');
-            }),
-        ),
-      );
-      t.diagnostic(`attempts per worker: ${counts.join(', ')}`);
-      assert.equal(counts[0] + counts[1], ep.requests().length, workers.map((x) => x.out).join('\n'));
-      assert.ok(counts.every((c) => c > 0), `both workers delivered: ${counts.join(', ')}`);
-    } finally {
-      for (const x of workers) if (x.proc.exitCode === null) x.proc.kill('SIGKILL');
-      await web2.stop();
-      await web1.stop();
+      const entry = { proc, out: '' };
+      proc.stdout!.on('data', (d) => (entry.out += d));
+      proc.stderr!.on('data', (d) => (entry.out += d));
+      workers.push(entry);
     }
+    await eventually(async () => workers.every((x) => /worker .* started/.test(x.out)), 30000, 'both workers to start');
+  });
+  after(async () => {
+    for (const x of workers) if (x.proc.exitCode === null) x.proc.kill('SIGKILL');
+    await web2?.stop();
+    await web1?.stop();
+  });
+
+  test('an attempt held longer than the lease goes out once, with two workers claiming', async () => {
+    paths.push(await stalledAttemptGoesOutOnce(web1, tok1));
+  });
+
+  test('two web processes and two `npm run worker` processes: every message delivered, no attempt run twice at once', async (t) => {
+    // A receiver with some latency (so two workers would overlap if both sent one message), failing
+    // the first arrival of every third message (so retries, due later, are claimed again).
+    const inFlight = new Set<string>();
+    const overlaps: string[] = [];
+    const arrivals = new Map<string, number>();
+    const ep = receiver.endpoint(async (req) => {
+      const id = String(req.headers['webhook-id']);
+      if (inFlight.has(id)) overlaps.push(id);
+      inFlight.add(id);
+      await sleep(20);
+      inFlight.delete(id);
+      const n = (arrivals.get(id) ?? 0) + 1;
+      arrivals.set(id, n);
+      return { status: n === 1 && [...arrivals.keys()].indexOf(id) % 3 === 0 ? 500 : 200 };
+    });
+    const w = await subscribe(web1, tok1, ep);
+    paths.push(ep.path);
+    const started = Date.now();
+    const ids = new Set<string>();
+    for (let i = 0; i < 60; i += 10) {
+      const [web, tok] = i % 20 === 0 ? [web1, tok1] : [web2, tok2];
+      for (const id of await Promise.all(Array.from({ length: 10 }, () => sendTest(web, tok, w.id)))) ids.add(id);
+    }
+    await eventually(async () => [...ids].every((id) => (arrivals.get(id) ?? 0) >= ([...arrivals.keys()].indexOf(id) % 3 === 0 ? 2 : 1)), 30000, 'every message acknowledged');
+    t.diagnostic(`2 web + 2 workers: 60 messages (20 retried) in ${((Date.now() - started) / 1000).toFixed(2)} s`);
+    await sleep(1500);
+    assert.equal(ids.size, 60);
+    assert.ok([...ids].every((id) => arrivals.has(id)), 'every message reached the receiver');
+    assert.deepEqual(overlaps, [], 'no message was sent by two workers at once');
+    for (const id of ids) {
+      const attempts = await attemptsOf(web2, tok2, w.id, id);
+      const received = ep.requests().filter((r) => String(r.headers['webhook-id']) === id).length;
+      assert.equal(attempts.length, received, `${id}: one attempt row per request the receiver got`);
+      assert.equal(attempts.at(-1)?.status, 'success', `${id}: delivered`);
+    }
+  });
+
+  test('stopped with SIGTERM, the two workers\' attempts add up to the requests their receivers got', async (t) => {
+    const counts = await Promise.all(
+      workers.map(
+        (x) =>
+          new Promise<number>((resolve) => {
+            x.proc.once('exit', () => resolve(Number(/stopped: .*"attempts":(\d+)/.exec(x.out)?.[1] ?? -1)));
+            x.proc.kill('SIGTERM');
+          }),
+      ),
+    );
+    t.diagnostic(`attempts per worker: ${counts.join(', ')}`);
+    const theirs = receiver.received.filter((r) => paths.includes(r.path)).length;
+    assert.equal(counts[0] + counts[1], theirs, workers.map((x) => x.out).join('\n'));
+    assert.ok(counts.every((c) => c > 0), `both workers delivered: ${counts.join(', ')}`);
   });
 });

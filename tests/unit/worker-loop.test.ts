@@ -45,6 +45,7 @@ function fakeDeps(sendMs: () => number): TFake {
     record: async (claim) => void recorded.push(claim.id),
     abandon: async () => {},
     release: async () => {},
+    renew: async (claims) => claims.map((c) => c.id),
     listen: async () => async () => {},
     log: () => {},
   };
@@ -240,4 +241,40 @@ test('it claims ahead: sends start while a claim is out, claims take half a batc
   assert.ok(released.length > 0, 'the batch ready when it stopped was given back');
   assert.equal(stats.released, released.length);
   assert.equal(fake.recorded.length, fake.sent.length, 'every sent one recorded before stop returned');
+});
+
+test('a started job\'s lease is renewed while its request is in flight; one whose lease a renewal found lost is not sent', async () => {
+  const fake = fakeDeps(() => 0);
+  const renewed: string[][] = [];
+  const released: string[] = [];
+  let hold!: () => void;
+  const held = new Promise<void>((r) => (hold = r));
+  const { send } = fake.deps;
+  // d1's request is held (a receiver answering late); d2 waits behind it for the endpoint's one slot.
+  fake.deps.send = async (j) => {
+    if (j.claim.id === 'd1') await held;
+    return send(j);
+  };
+  fake.deps.release = async (c) => void released.push(c.id);
+  // The store says d2's lease is another worker's now (it ran out while this process could not renew it).
+  fake.deps.renew = async (claims) => {
+    renewed.push(claims.map((c) => c.id).sort());
+    return claims.map((c) => c.id).filter((id) => id !== 'd2');
+  };
+  fake.due([job(1, 'http://127.0.0.1:9/one'), job(2, 'http://127.0.0.1:9/one')]);
+  // A lease of 1 s, renewed every 100 ms.
+  const worker = await runWorker(fake.deps, { ...CONFIG, perEndpoint: 1, leaseMs: 1_000 });
+  try {
+    await until(() => renewed.length >= 4, 30_000);
+    hold();
+    await until(() => fake.recorded.length === 1 && worker.stats().released === 1, 30_000);
+  } finally {
+    await worker.stop(1_000);
+  }
+  assert.ok(renewed.length >= 4, `renewed ${renewed.length} times while d1 was in flight`);
+  assert.deepEqual(renewed[0], ['d1', 'd2'], 'both started jobs renewed: the one in flight and the one waiting for its slot');
+  assert.ok(renewed.slice(1).every((ids) => ids.join() === 'd1'), `then d1 alone: ${JSON.stringify(renewed)}`);
+  assert.deepEqual(fake.sent, ['d1'], 'd2, whose lease was lost while it waited for its slot, was not sent');
+  assert.deepEqual(released, [], 'nor given back: it is not this worker\'s to give');
+  assert.deepEqual(fake.recorded, ['d1']);
 });

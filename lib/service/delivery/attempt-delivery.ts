@@ -3,15 +3,10 @@ import type { TDeliveryJob } from './claim';
 import { sendWebhook, type TSendResult } from './send-webhook';
 
 /**
- * The request timeout a worker uses: DELIVERY_TIMEOUT_MS, but always well inside the lease, so a
- * live worker's lease never runs out mid-attempt (which would let another worker send it again).
+ * One signed POST of a prepared delivery, given DELIVERY_TIMEOUT_MS to answer: the worker renews its
+ * lease while it is in flight (lease-keeper.ts), so the timeout may be longer than DELIVERY_LEASE_MS.
  */
-export function attemptTimeoutMs(): number {
-  return Math.min(env.DELIVERY_TIMEOUT_MS, Math.floor(env.DELIVERY_LEASE_MS * 0.75));
-}
-
-/** One signed POST of a prepared delivery. */
 export function attemptDelivery(job: TDeliveryJob & { target: NonNullable<TDeliveryJob['target']> }): Promise<TSendResult> {
   const { claim, target } = job;
-  return sendWebhook({ url: target.url, messageId: claim.messageId, body: target.payload, secrets: target.secrets, timeoutMs: attemptTimeoutMs() });
+  return sendWebhook({ url: target.url, messageId: claim.messageId, body: target.payload, secrets: target.secrets, timeoutMs: env.DELIVERY_TIMEOUT_MS });
 }

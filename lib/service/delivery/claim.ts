@@ -99,3 +99,16 @@ export async function releaseClaim(db: DbOrTx, claim: TClaim): Promise<void> {
         where id = ${claim.id} and status = 'sending' and lease_owner = ${claim.leaseOwner}`,
   );
 }
+
+// $1 lease in ms, $2 the deliveries' ids, $3 their claims' owners (lease-keeper.ts).
+const RENEW = `
+  update service.deliveries d set lease_until = now() + $1::int * interval '1 millisecond'
+  from unnest($2::uuid[], $3::text[]) as v(id, owner)
+  where d.id = v.id and d.status = 'sending' and d.lease_owner = v.owner
+  returning d.id`;
+
+/** Extends the leases of claims in flight, in one statement; answers the ids whose lease was still theirs. */
+export async function renewLeases(claims: TClaim[], leaseMs: number): Promise<string[]> {
+  const rows = await driverRows<{ id: string }>(RENEW, [leaseMs, claims.map((c) => c.id), claims.map((c) => c.leaseOwner)], 'renew_leases');
+  return rows.map((r) => r.id);
+}

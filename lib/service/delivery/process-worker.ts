@@ -2,8 +2,8 @@ import { getDb, listenDb } from '@/lib/db/client';
 import { env } from '@/lib/env';
 import { dropProcessSingleton, existingProcessSingleton, processSingleton } from '@/lib/process-singleton';
 import { dropHeartbeat, heartbeat } from '@/lib/readiness/heartbeats';
-import { claimDeliveries, releaseClaim } from './claim';
-import { attemptDelivery, attemptTimeoutMs } from './attempt-delivery';
+import { claimDeliveries, releaseClaim, renewLeases } from './claim';
+import { attemptDelivery } from './attempt-delivery';
 import { abandonClaim, recordScheduledAttempt } from './record-scheduled-attempts';
 import { DELIVERIES_CHANNEL } from './enqueue';
 import { runWorker, type TStats, type TWorkerConfig, type TWorkerDeps } from './worker';
@@ -33,6 +33,7 @@ function databaseDeps(log: (line: string) => void, tick: () => void): TWorkerDep
     record: recordScheduledAttempt,
     abandon: abandonClaim,
     release: async (claim) => releaseClaim(await getDb(), claim),
+    renew: (claims) => renewLeases(claims, env.DELIVERY_LEASE_MS),
     listen: (onWake) => listenDb(DELIVERIES_CHANNEL, onWake),
     log,
   };
@@ -54,9 +55,6 @@ const KEY = 'delivery-worker';
 /** Starts this process's worker (once; a second call returns the same one's id). */
 export async function startWorker({ log = (line: string) => console.error(line) }: { log?: (line: string) => void } = {}): Promise<string> {
   const running = await processSingleton<Promise<TRunning>>(KEY, () => {
-    if (attemptTimeoutMs() < env.DELIVERY_TIMEOUT_MS) {
-      log(`[worker] DELIVERY_LEASE_MS (${env.DELIVERY_LEASE_MS}) is short for DELIVERY_TIMEOUT_MS (${env.DELIVERY_TIMEOUT_MS}); attempts time out after ${attemptTimeoutMs()} ms`);
-    }
     const config = configFromEnv();
     return runWorker(databaseDeps(log, heartbeat(HEARTBEAT, maxSilenceMs(config))), config);
   });

@@ -3,7 +3,9 @@ import { isStoreUnavailable } from '@/lib/db/store-availability';
 import { describeForLog } from '@/lib/http/log-error';
 import { randomString } from '@/lib/ids';
 import type { TClaim, TClaimed, TDeliveryJob } from './claim';
+import { backoffMs } from './backoff';
 import { EndpointSlots } from './endpoint-slots';
+import { LeaseKeeper } from './lease-keeper';
 import type { TSendResult } from './send-webhook';
 import { Wakeup } from './wakeup';
 
@@ -18,9 +20,10 @@ import { Wakeup } from './wakeup';
 // held while a request is in flight, not while its outcome is committed: outcomes are recorded in
 // batches behind the sending (at most 4 × concurrency waiting, ready ones included). A job that
 // waited for a slot until half its lease was spent is given back, as is every ready one when the
-// worker stops. While the database is unavailable it backs off (claims and outcomes are tried
-// again, not logged each time) and resumes when it answers. Its dependencies (database, HTTP,
-// notifications) are `TWorkerDeps` (process-worker.ts wires the real ones): the loop is the schedule alone.
+// worker stops; a started one's lease is kept alive until its outcome is written (lease-keeper.ts).
+// While the database is unavailable it backs off (claims and outcomes are tried again, not logged
+// each time) and resumes when it answers. Its dependencies (database, HTTP, notifications) are
+// `TWorkerDeps` (process-worker.ts wires the real ones): the loop is the schedule alone.
 
 export type TJobOutcome = 'success' | 'failed' | 'abandoned' | 'released';
 
@@ -31,6 +34,8 @@ export type TWorkerDeps = {
   record: (claim: TClaim, url: string, result: TSendResult) => Promise<void>;
   abandon: (claim: TClaim) => Promise<void>;
   release: (claim: TClaim) => Promise<void>;
+  /** Extends the leases of `claims`; answers the ids whose lease is still this worker's. */
+  renew: (claims: TClaim[]) => Promise<string[]>;
   listen: (onWake: () => void) => Promise<() => Promise<void>>;
   log: (line: string) => void;
   /** Called on every turn of the loop (readiness: the loop is alive). */
@@ -55,6 +60,8 @@ type TWorker = {
   stopping: boolean;
   wakeup: Wakeup;
   slots: EndpointSlots;
+  /** The leases of the started jobs, renewed until their outcome is written. */
+  leases: LeaseKeeper;
   /** Claimed (leased) and waiting for a slot, oldest first. */
   ready: { job: TDeliveryJob; claimedAt: number }[];
   /** Every job started and not yet finished: sending, or sent and its outcome not yet committed. */
@@ -70,26 +77,18 @@ type TWorker = {
   unlisten: (() => Promise<void>) | null;
 };
 
-const BACKOFF_MIN_MS = 100;
-const BACKOFF_MAX_MS = 5000;
-
-/** The wait before try `n` (from 1) after the store was unavailable: doubling from 100 ms to 5 s, ±20 %. */
-export function backoffMs(n: number): number {
-  return Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** Math.max(0, n - 1)) * (0.8 + Math.random() * 0.4);
-}
-
 /**
  * Records an attempt's outcome; while the store is unavailable, tries again (backing off) as long
  * as the lease is still this claim's, so the receiver is not sent the same message again only
  * because the outage outlasted one write.
  */
-async function recordOutcome(w: TWorker, claim: TClaim, url: string, result: TSendResult, claimedAt: number): Promise<void> {
+async function recordOutcome(w: TWorker, claim: TClaim, url: string, result: TSendResult): Promise<void> {
   for (let n = 1; ; n++) {
     try {
       return await w.deps.record(claim, url, result);
     } catch (err) {
       const wait = backoffMs(n);
-      if (!isStoreUnavailable(err) || Date.now() + wait - claimedAt > w.config.leaseMs) throw err;
+      if (!isStoreUnavailable(err) || wait > w.leases.leftMs(claim.id)) throw err;
       await new Promise((r) => setTimeout(r, wait));
     }
   }
@@ -109,6 +108,7 @@ async function runJob(w: TWorker, job: TDeliveryJob, claimedAt: number, sent: ()
   let result: TSendResult;
   await w.slots.acquire(endpoint);
   try {
+    if (w.leases.lost(job.claim.id)) return 'released'; // another worker holds it now: nothing of ours to give back
     if (Date.now() - claimedAt > w.config.leaseMs / 2 || w.stopping) {
       await w.deps.release(job.claim);
       return 'released';
@@ -118,7 +118,7 @@ async function runJob(w: TWorker, job: TDeliveryJob, claimedAt: number, sent: ()
     w.slots.release(endpoint); // the endpoint's limit is on requests in flight, not on our bookkeeping
   }
   sent();
-  await recordOutcome(w, job.claim, endpoint, result, claimedAt);
+  await recordOutcome(w, job.claim, endpoint, result);
   return result.ok ? 'success' : 'failed';
 }
 
@@ -132,6 +132,7 @@ function start(w: TWorker, job: TDeliveryJob, claimedAt: number): void {
     wakeIfRoom(w);
   };
   w.busy++;
+  w.leases.hold(job.claim, claimedAt);
   const p: Promise<void> = runJob(w, job, claimedAt, sent)
     .then((outcome) => {
       if (outcome === 'abandoned') w.stats.abandoned++;
@@ -152,6 +153,7 @@ function start(w: TWorker, job: TDeliveryJob, claimedAt: number): void {
     })
     .finally(() => {
       w.jobs.delete(p);
+      w.leases.drop(job.claim.id);
       if (holding) sent();
       else wakeIfRoom(w);
     });
@@ -261,6 +263,7 @@ export async function runWorker(deps: TWorkerDeps, config: TWorkerConfig): Promi
     stopping: false,
     wakeup: new Wakeup(),
     slots: new EndpointSlots(config.perEndpoint),
+    leases: new LeaseKeeper(config.leaseMs, deps.renew, deps.log),
     ready: [],
     jobs: new Set(),
     busy: 0,
@@ -290,6 +293,7 @@ export async function runWorker(deps: TWorkerDeps, config: TWorkerConfig): Promi
     })();
     await Promise.race([settled, grace]);
     clearTimeout(timer);
+    w.leases.stop(); // what is still in flight keeps its lease until it runs out: a live worker takes it then
     return { ...w.stats };
   };
   return { id: w.id, stop, stats: () => ({ ...w.stats }) };
