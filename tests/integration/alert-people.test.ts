@@ -1,4 +1,5 @@
 // Own app: fast alert evaluation (ALERT_EVAL_MS 200 ms, ALERT_REPEAT 2 s) and a loopback SMTP server; a second app on a 0025 database (upgrade).
+// @ci-one-store: CI runs this file in the embedded-store pass only (what it checks is how alerts reach people — e-mail, Slack, snooze, acknowledge — the same on any store; alerts.test.ts runs the rules' evaluation on both).
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

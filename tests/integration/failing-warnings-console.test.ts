@@ -1,4 +1,5 @@
 // Own app: a 20 s disable threshold (DELIVERY_DISABLE_AFTER_MS), fast alert evaluation and a loopback SMTP server.
+// @ci-one-store: CI runs this file in the embedded-store pass only (the console's pages and alerts over the service's HTTP answers; the sweep that warns runs on both stores in failing-warnings-sweep.test.ts and failing-warnings.test.ts).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { parse } from 'csv-parse/sync';

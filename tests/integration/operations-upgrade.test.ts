@@ -1,4 +1,5 @@
 // Own app: an app on a database of an earlier release (upgrade).
+// @ci-one-store: CI runs this file in the embedded-store pass only (migration 0010 applies on PostgreSQL in every run, when the PostgreSQL pass makes its template database).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startApp } from '../helpers/app';

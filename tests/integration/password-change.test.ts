@@ -1,4 +1,5 @@
 // Own app: an app on a database of an earlier release (upgrade).
+// @ci-one-store: CI runs this file in the embedded-store pass only (sign-in, sessions and pages; the same on any store).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
