@@ -365,6 +365,8 @@ export interface paths {
         /**
          * Change a webhook
          * @description **Extension (EXT)**: not part of the seed API; a console feature-detects it (404/405 elsewhere).
+         *
+         *     `paused: true` holds its deliveries (they queue, none is sent); `paused: false` resumes it and sends the backlog, oldest first.
          */
         patch: operations["updateWebhook"];
         trace?: never;
@@ -1784,6 +1786,7 @@ export interface components {
             metadata?: {
                 [key: string]: string;
             };
+            paused?: boolean;
             url?: string;
         };
         Webhook: {
@@ -1798,7 +1801,7 @@ export interface components {
             disabledAt: string | null;
             /** @description EXT: why the webhook was disabled; null while enabled. */
             disabledReason: string | null;
-            /** @description EXT: `failingSince` + DELIVERY_DISABLE_AFTER_MS: when the webhook is disabled unless a delivery succeeds first — at that time, whether or not an attempt is due (the failing sweep, within 1/200 of the threshold). Null when not failing, or disabled. */
+            /** @description EXT: `failingSince` + DELIVERY_DISABLE_AFTER_MS: when the webhook is disabled unless a delivery succeeds first — at that time, whether or not an attempt is due (the failing sweep, within 1/200 of the threshold). Null when not failing, disabled, or paused. */
             disablesAt: string | null;
             eventTypes: ("grant.succeeded" | "webhook.failing" | "webhook.disabled" | "message.attempt.exhausted" | "webhook.recovered")[];
             /** @description EXT: start of the current failing stretch (failures with no success since); kept while disabled (the stretch that disabled it); null when not failing. */
@@ -1808,6 +1811,10 @@ export interface components {
             metadata: {
                 [key: string]: string;
             };
+            /** @description EXT: paused (PATCH `paused`): its messages queue and none is sent until it is resumed; its failing stretch's clock stands still, so a pause never disables it. Always sent here; a service without pause leaves it out. */
+            paused?: boolean;
+            /** @description EXT: when it was paused; null when not paused. */
+            pausedAt: string | null;
             /**
              * Format: date-time
              * @example 2026-11-22T10:15:30.123Z

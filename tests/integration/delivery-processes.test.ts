@@ -105,6 +105,32 @@ describe('SSRF guard and disabling after a failing stretch (DELIVERY_ALLOW_PRIVA
     const again = (await call(guarded, 'GET', `/v1/webhooks/${w}`, { token: gtok })).body;
     if (again.disabled) assert.ok(Date.parse(again.disabledAt) >= enabledAt + 1500 - 1000, `disabled again at ${again.disabledAt}, ${Date.parse(again.disabledAt) - enabledAt} ms after the enable`);
   });
+
+  test('paused, a failing webhook\'s clock stands still: not disabled however long the pause; resumed, its stretch has moved on', async () => {
+    const ep = receiver.endpoint();
+    const res = await call(guarded, 'POST', '/v1/webhooks', { token: gtok, body: { url: ep.url, eventTypes: ['grant.succeeded'] } });
+    const w = res.body.id as string;
+    // Its first attempt is refused (a loopback address): a failing stretch begins, before or just after the pause.
+    const msgId = await sendTest(guarded, gtok, w);
+    const paused = await call(guarded, 'PATCH', `/v1/webhooks/${w}`, { token: gtok, body: { paused: true } });
+    assert.equal(paused.status, 200, paused.text);
+    await eventually(async () => (await attemptsOf(guarded, gtok, w, msgId)).length >= 1, 15000, 'the refused attempt');
+    const failing = (await call(guarded, 'GET', `/v1/webhooks/${w}`, { token: gtok })).body;
+    assert.ok(failing.failingSince, 'a failing stretch');
+    assert.equal(failing.disablesAt, null, 'no disable time while paused');
+    // Twice the 1.5 s threshold, with its retry due meanwhile: parked, not attempted, and nothing disables it.
+    await sleep(3000);
+    const during = (await call(guarded, 'GET', `/v1/webhooks/${w}`, { token: gtok })).body;
+    assert.deepEqual([during.disabled, during.paused, during.failingSince], [false, true, failing.failingSince], JSON.stringify(during));
+    assert.equal((await attemptsOf(guarded, gtok, w, msgId)).length, 1, 'no attempt while paused');
+    const resumed = await call(guarded, 'PATCH', `/v1/webhooks/${w}`, { token: gtok, body: { paused: false } });
+    assert.equal(resumed.body.disabled, false, 'resumed, not disabled');
+    const moved = Date.parse(resumed.body.failingSince) - Date.parse(failing.failingSince);
+    const held = Date.parse(resumed.body.updatedAt) - Date.parse(paused.body.pausedAt);
+    assert.equal(moved, held, `the stretch moved on by the ${held} ms it was paused (moved ${moved} ms)`);
+    assert.ok(held >= 3000);
+    assert.equal(resumed.body.disablesAt, new Date(Date.parse(resumed.body.failingSince) + 1500).toISOString());
+  });
 });
 
 describe('a worker killed mid-attempt, and one whose attempt stalls', () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { runCli } from '../helpers/app';
 import { attemptsOf, messagePath, messageWhen, sendTest, subscribe } from '../helpers/delivery';
-import { call, eventually, sleep, token } from '../helpers/http';
+import { assertProblem, call, eventually, sleep, token } from '../helpers/http';
 import { startReceiver, verifyWith, type TReceiver } from '../helpers/receiver';
 import { sharedApp, type TSharedApp } from '../helpers/shared-app';
 
@@ -189,6 +189,53 @@ describe('delivery', () => {
     assert.equal(seen.length, 50);
     assert.deepEqual(new Set(seen), ids);
     assert.ok(ep.requests().every((r) => r.verified));
+  });
+});
+
+describe('EXT pause and resume', () => {
+  const patch = (w: string, body: Record<string, unknown>) => call(app, 'PATCH', `/v1/webhooks/${w}`, { token: tok, body });
+
+  test('a paused webhook queues and sends nothing while another delivers; resumed, its backlog goes out, each message once', async () => {
+    const ep = receiver.endpoint();
+    const w = await subscribe(app, tok, ep);
+    const paused = await patch(w.id, { paused: true });
+    assert.equal(paused.status, 200, paused.text);
+    assert.equal(paused.body.paused, true);
+    assert.ok(Math.abs(Date.parse(paused.body.pausedAt) - Date.now()) < 60_000, `pausedAt ${paused.body.pausedAt}`);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push(await sendTest(app, tok, w.id));
+    // The worker claims them and parks them: pending, with no next attempt while the webhook is paused.
+    await eventually(async () => {
+      const all = await Promise.all(ids.map((id) => call(app, 'GET', messagePath(w.id, id), { token: tok })));
+      return all.every((r) => r.body.status === 'pending' && r.body.nextAttempt === null && r.body.attemptCount === 0);
+    }, 15000, 'the paused webhook\'s messages parked');
+    // Another webhook's message, queued after them, is delivered meanwhile.
+    const other = receiver.endpoint();
+    const w2 = await subscribe(app, tok, other);
+    await messageWhen(app, tok, w2.id, await sendTest(app, tok, w2.id), 'success');
+    await sleep(500);
+    assert.equal(ep.requests().length, 0, 'nothing was sent to the paused webhook');
+    assert.equal((await call(app, 'GET', `/v1/webhooks/${w.id}`, { token: tok })).body.paused, true);
+    const resumed = await patch(w.id, { paused: false });
+    assert.equal(resumed.status, 200, resumed.text);
+    assert.deepEqual([resumed.body.paused, resumed.body.pausedAt], [false, null]);
+    for (const id of ids) await messageWhen(app, tok, w.id, id, 'success', 15000);
+    await sleep(500);
+    assert.deepEqual(ep.requests().map((r) => String(r.headers['webhook-id'])).sort(), [...ids].sort(), 'each queued message delivered once after the resume');
+    assert.ok(ep.requests().every((r) => r.verified));
+  });
+
+  test('pausing a paused webhook keeps its pausedAt; a resend, which would send at once, → 409; paused: "yes" → 400 naming the field, nothing changed', async () => {
+    const ep = receiver.endpoint();
+    const w = await subscribe(app, tok, ep);
+    const first = await patch(w.id, { paused: true });
+    const second = await patch(w.id, { paused: true });
+    assert.equal(second.body.pausedAt, first.body.pausedAt);
+    const msgId = await sendTest(app, tok, w.id);
+    assertProblem(await call(app, 'POST', `${messagePath(w.id, msgId)}/resend`, { token: tok }), 409, /paused; resume it/);
+    assert.equal(ep.requests().length, 0);
+    assertProblem(await patch(w.id, { paused: 'yes' }), 400, /paused: must be true or false/);
+    assert.equal((await call(app, 'GET', `/v1/webhooks/${w.id}`, { token: tok })).body.pausedAt, first.body.pausedAt);
   });
 });
 

@@ -21,6 +21,9 @@ export const webhooks = service.table(
     // threshold (50, 75, 90) already announced, and for which stretch (its `failing_since`): once each.
     failingWarnedPercent: smallint(),
     failingWarnedSince: ts(),
+    // EXT pause (migration 0033): set while paused — deliveries queue and none is sent, the failing
+    // stretch's clock stands still; null when running.
+    pausedAt: ts(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: ts(),

@@ -39,22 +39,32 @@ type TClaimRow = {
 };
 
 // Sent to the driver as fixed text ($1 lease in ms, $2 owner, $3 limit): a prepared statement on
-// PostgreSQL, parsed and planned once per connection, not at every claim.
+// PostgreSQL, parsed and planned once per connection, not at every claim. A paused webhook's row is
+// locked FOR SHARE while its deliveries are parked: a resume (an UPDATE of that row) waits for this
+// claim's commit, and so the resume's own unparking sees, and makes due, what this claim parked.
 const CLAIM = `
-  with claimed as (
+  with picked as (
+    select id, webhook_id from service.deliveries
+    where (status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and lease_until < now())
+    order by next_attempt_at
+    limit $3::int
+    for update skip locked),
+  paused as (
+    select p.id from picked p join service.webhooks w on w.id = p.webhook_id
+    where w.paused_at is not null and not w.disabled and w.deleted_at is null
+    for share of w),
+  parked as (
+    update service.deliveries set status = 'pending', next_attempt_at = null, lease_owner = null, lease_until = null, updated_at = now()
+    where id in (select id from paused)),
+  claimed as (
     update service.deliveries
     set status = 'sending', lease_until = now() + $1::int * interval '1 millisecond', lease_owner = $2::text, updated_at = now()
-    where id in (
-      select id from service.deliveries
-      where (status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and lease_until < now())
-      order by next_attempt_at
-      limit $3::int
-      for update skip locked)
+    where id in (select id from picked) and id not in (select id from paused)
     returning id, message_id, webhook_id, account_id, scheduled_attempt_count, recover_run_id),
   next_due as (
     select extract(epoch from (least(
-      (select min(next_attempt_at) from service.deliveries where status = 'pending' and id not in (select id from claimed)),
-      (select min(lease_until) from service.deliveries where status = 'sending' and id not in (select id from claimed))
+      (select min(next_attempt_at) from service.deliveries where status = 'pending' and id not in (select id from picked)),
+      (select min(lease_until) from service.deliveries where status = 'sending' and id not in (select id from picked))
     ) - clock_timestamp())) * 1000 as ms)
   select next_due.ms as next_due_ms, c.*, w.url, m.payload,
     (select array_agg(s.secret order by s.created_at desc) from service.webhook_secrets s
@@ -67,8 +77,10 @@ const CLAIM = `
 /**
  * Takes up to `limit` due deliveries, with what sending them takes (body, URL, the secrets that
  * sign now), in one statement: waiting ones whose time has come, and ones left `sending` by a worker
- * whose lease ran out (it died mid-attempt). SKIP LOCKED lets any number of workers claim side by
- * side without waiting for, or taking, each other's rows. A delivery whose webhook is disabled or
+ * whose lease ran out (it died mid-attempt). Those of a paused webhook are parked instead (pending
+ * with no next attempt, until a resume makes them due: lib/service/webhooks/pause-webhook.ts).
+ * SKIP LOCKED lets any number of workers claim side by side without waiting for, or taking, each
+ * other's rows. A delivery whose webhook is disabled or
  * deleted — or whose payload retention purged or a donor erasure replaced — comes back without a target, to be abandoned. The same statement reads when the next of
  * the others falls due, so a worker knows how long it may sleep without asking again.
  */

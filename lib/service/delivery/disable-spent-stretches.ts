@@ -56,7 +56,7 @@ async function disableOne(tx: Tx, c: TSpent): Promise<boolean> {
   return true;
 }
 
-/** One sweep: every enabled webhook whose failing stretch has lasted the threshold is disabled. How many were. */
+/** One sweep: every enabled webhook whose failing stretch has lasted the threshold is disabled (not a paused one: stretchSpent). How many were. */
 export async function disableSpentStretches(): Promise<number> {
   const db = await getDb();
   const spent = await queryRows<TSpent>(

@@ -19,8 +19,12 @@ const GONE_REASON = 'the endpoint answered 410 Gone';
 /** The webhook's state after a failure: whether (and why, since when) it is now disabled. */
 export type TWebhookAfter = { disabled: boolean; reason: string | null; disabledAt: Date | null };
 
-/** The one place the disable threshold is written: the stretch (begun now if none) has lasted long enough. */
-export const stretchSpent = () => sql`coalesce(failing_since, now()) <= now() - ${env.DELIVERY_DISABLE_AFTER_MS}::bigint * interval '1 millisecond'`;
+/**
+ * The one place the disable threshold is written: the stretch (begun now if none) has lasted long
+ * enough, and the webhook is not paused (its clock stands still: lib/service/webhooks/pause-webhook.ts).
+ */
+export const stretchSpent = () =>
+  sql`(paused_at is null and coalesce(failing_since, now()) <= now() - ${env.DELIVERY_DISABLE_AFTER_MS}::bigint * interval '1 millisecond')`;
 
 /** The `disabledReason` of a webhook its failing stretch disabled. */
 export const stretchReason = () => sql`'failing with no success since ' || to_char(failing_since at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;

@@ -45,7 +45,7 @@ async function warnOne(tx: Tx, c: TCandidate): Promise<boolean> {
   const [w] = await queryRows<TWarned>(
     tx,
     sql`update service.webhooks set failing_warned_percent = ${c.level}, failing_warned_since = failing_since
-        where id = ${c.id} and not disabled and deleted_at is null and failing_since = ${iso(c.failing_since)}::timestamptz
+        where id = ${c.id} and not disabled and deleted_at is null and paused_at is null and failing_since = ${iso(c.failing_since)}::timestamptz
           and (failing_warned_since is distinct from failing_since or coalesce(failing_warned_percent, 0) < ${c.level})
         returning id, account_id, url, failing_since, failing_since + ${thresholdMs()}::bigint * interval '1 millisecond' as disables_at`,
   );
@@ -88,7 +88,7 @@ export async function warnFailingWebhooks(): Promise<number> {
                       when now() >= failing_since + ${(t * 75) / 100}::float8 * interval '1 millisecond' then 75
                       else 50 end as level
           from service.webhooks
-          where failing_since is not null and not disabled and deleted_at is null
+          where failing_since is not null and not disabled and deleted_at is null and paused_at is null
             and failing_since <= now() - ${t / 2}::float8 * interval '1 millisecond') x
         where failing_warned_since is distinct from failing_since or coalesce(failing_warned_percent, 0) < level
         order by failing_since

@@ -30,8 +30,10 @@ export const ZWebhook = z
       description: 'EXT: start of the current failing stretch (failures with no success since); kept while disabled (the stretch that disabled it); null when not failing.',
     }),
     disablesAt: ZInstantOut.nullable().meta({
-      description: 'EXT: `failingSince` + DELIVERY_DISABLE_AFTER_MS: when the webhook is disabled unless a delivery succeeds first — at that time, whether or not an attempt is due (the failing sweep, within 1/200 of the threshold). Null when not failing, or disabled.',
+      description: 'EXT: `failingSince` + DELIVERY_DISABLE_AFTER_MS: when the webhook is disabled unless a delivery succeeds first — at that time, whether or not an attempt is due (the failing sweep, within 1/200 of the threshold). Null when not failing, disabled, or paused.',
     }),
+    paused: z.boolean().optional().meta({ description: 'EXT: paused (PATCH `paused`): its messages queue and none is sent until it is resumed; its failing stretch\'s clock stands still, so a pause never disables it. Always sent here; a service without pause leaves it out.' }),
+    pausedAt: ZInstantOut.nullable().meta({ description: 'EXT: when it was paused; null when not paused.' }),
     metadata: ZMetadataOut,
     createdAt: ZInstantOut,
     updatedAt: ZInstantOut,
@@ -163,7 +165,7 @@ export const WEBHOOK_OPERATIONS = [
   }),
   op('GET /v1/webhooks', { id: 'listWebhooks', tag: 'Webhooks', summary: "List the account's webhooks", ext: true, auth: 'bearer', paged: true, response: page(ZWebhook, 'WebhookPage') }),
   op('GET /v1/webhooks/{id}', { id: 'getWebhook', tag: 'Webhooks', summary: 'Get a webhook', ext: true, auth: 'bearer', path: ZWebhookPath, response: ZWebhook }),
-  op('PATCH /v1/webhooks/{id}', { id: 'updateWebhook', idempotent: true, tag: 'Webhooks', summary: 'Change a webhook', ext: true, auth: 'bearer', path: ZWebhookPath, body: ZUpdateWebhook.meta({ id: 'UpdateWebhook' }), response: ZWebhook }),
+  op('PATCH /v1/webhooks/{id}', { id: 'updateWebhook', idempotent: true, tag: 'Webhooks', summary: 'Change a webhook', ext: true, auth: 'bearer', path: ZWebhookPath, body: ZUpdateWebhook.meta({ id: 'UpdateWebhook' }), response: ZWebhook, description: '`paused: true` holds its deliveries (they queue, none is sent); `paused: false` resumes it and sends the backlog, oldest first.' }),
   op('DELETE /v1/webhooks/{id}', { id: 'deleteWebhook', tag: 'Webhooks', summary: 'Delete a webhook', ext: true, auth: 'bearer', path: ZWebhookPath, status: 204 }),
   op('GET /v1/webhooks/{id}/secret', { id: 'getWebhookSecret', tag: 'Webhooks', summary: 'Get the signing secret', ext: true, auth: 'bearer', path: ZWebhookPath, response: ZSecret }),
   op('POST /v1/webhooks/{id}/secret/rotate', {

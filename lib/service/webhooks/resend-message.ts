@@ -15,6 +15,7 @@ export async function resendMessage(accountId: string, webhookId: string, messag
     throw new ApiError('conflict', `This message's payload is gone (purged or erased on ${payloadPurgedAt.toISOString().slice(0, 10)}): there is nothing to resend.`);
   }
   if (webhook.disabled) throw new ApiError('conflict', 'This webhook is disabled; enable it before resending a message.');
+  if (webhook.pausedAt) throw new ApiError('conflict', 'This webhook is paused; resume it before resending a message.');
   const secrets = await activeSecrets(db, webhookId);
   const result = await sendWebhook({ url: webhook.url, messageId, body: payload, secrets, timeoutMs: env.DELIVERY_TIMEOUT_MS });
   const attempt = await recordManualAttempt({ deliveryId: delivery.id, messageId, webhookId, accountId, url: webhook.url }, result);

@@ -63,10 +63,11 @@ export const ZUpdateWebhook = z
     eventTypes: ZEventTypes.optional(),
     description: ZDescription.optional(),
     disabled: z.boolean({ message: 'must be true or false' }).optional(),
+    paused: z.boolean({ message: 'must be true or false' }).optional(),
     metadata: ZMetadata.optional(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), {
-    message: 'send at least one of url, eventTypes, description, disabled, metadata',
+    message: 'send at least one of url, eventTypes, description, disabled, paused, metadata',
   });
 export type TUpdateWebhook = z.output<typeof ZUpdateWebhook>;
 

@@ -4,12 +4,14 @@ import * as schema from '@/lib/db/schema/service';
 import { emitOperationalEvent } from './emit-operational-event';
 import { forgetFanoutWebhooks, notifyWebhooksChanged } from './fanout-targets';
 import { getWebhook } from './get-webhook';
+import { pauseChange, unparkDeliveries } from './pause-webhook';
 import type { TUpdateWebhook } from './schemas';
 import type { TWebhookRow } from './webhook-json';
 
 /**
  * Changes the given fields. Disabling records why and when (`webhook.disabled`); re-enabling a
- * disabled webhook forgets both, and its failing stretch (`webhook.recovered`).
+ * disabled webhook forgets both, and its failing stretch (`webhook.recovered`). Pausing and
+ * resuming: pause-webhook.ts.
  */
 export async function updateWebhook(accountId: string, webhookId: string, input: TUpdateWebhook): Promise<TWebhookRow> {
   const db = await getDb();
@@ -24,7 +26,7 @@ export async function updateWebhook(accountId: string, webhookId: string, input:
 async function updateIn(tx: Tx, accountId: string, webhookId: string, input: TUpdateWebhook): Promise<TWebhookRow> {
   const current = await getWebhook(accountId, webhookId, { db: tx, forUpdate: true });
   const now = new Date();
-  const change: Partial<typeof schema.webhooks.$inferInsert> = { updatedAt: now };
+  const change: Partial<typeof schema.webhooks.$inferInsert> = { updatedAt: now, ...pauseChange(current, input.paused, now) };
   if (input.url !== undefined) change.url = input.url;
   if (input.eventTypes !== undefined) change.eventTypes = input.eventTypes;
   if (input.description !== undefined) change.description = input.description;
@@ -41,6 +43,7 @@ async function updateIn(tx: Tx, accountId: string, webhookId: string, input: TUp
   }
   const [row] = await tx.update(schema.webhooks).set(change).where(eq(schema.webhooks.id, webhookId)).returning();
   await notifyWebhooksChanged(tx, accountId);
+  if (current.pausedAt && change.pausedAt === null) await unparkDeliveries(tx, webhookId);
   const about = { id: row.id, accountId, url: row.url, failingSince: current.failingSince };
   if (change.disabled === true) {
     await emitOperationalEvent(tx, { type: 'webhook.disabled', webhook: about, reason: 'disabled through the API', disabledAt: now, cause: null });

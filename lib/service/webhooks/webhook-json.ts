@@ -18,8 +18,12 @@ export type TWebhookJson = {
   disabledAt: string | null;
   /** EXT: the start of the current failing stretch (kept while disabled: the stretch that disabled it); null when not failing. */
   failingSince: string | null;
-  /** EXT: when the stretch reaches DELIVERY_DISABLE_AFTER_MS (the first failure from then disables it); null when not failing, or disabled. */
+  /** EXT: when the stretch reaches DELIVERY_DISABLE_AFTER_MS (the first failure from then disables it); null when not failing, disabled, or paused. */
   disablesAt: string | null;
+  /** EXT: paused (PATCH `paused`): its deliveries queue and none is sent; its failing stretch's clock stands still. Always sent (optional in the document: a service without pause leaves it out). */
+  paused?: boolean;
+  /** EXT: since when it is paused; null when not. */
+  pausedAt: string | null;
   metadata: Record<string, string>;
   createdAt: string;
   updatedAt: string;
@@ -112,7 +116,9 @@ export function webhookToJson(row: TWebhookRow): TWebhookJson {
     disabledReason: row.disabledReason ?? null,
     disabledAt: row.disabledAt ? row.disabledAt.toISOString() : null,
     failingSince: row.failingSince ? row.failingSince.toISOString() : null,
-    disablesAt: row.failingSince && !row.disabled ? new Date(row.failingSince.getTime() + env.DELIVERY_DISABLE_AFTER_MS).toISOString() : null,
+    disablesAt: row.failingSince && !row.disabled && !row.pausedAt ? new Date(row.failingSince.getTime() + env.DELIVERY_DISABLE_AFTER_MS).toISOString() : null,
+    paused: row.pausedAt !== null,
+    pausedAt: row.pausedAt ? row.pausedAt.toISOString() : null,
     metadata: (row.metadata ?? {}) as Record<string, string>,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -1,0 +1,1 @@
+ALTER TABLE "service"."webhooks" ADD COLUMN "paused_at" timestamp (3) with time zone;
