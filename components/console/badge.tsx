@@ -112,10 +112,14 @@ export function SuspiciousBadge() {
   );
 }
 
-export function EnabledBadge({ disabled }: { disabled: boolean }) {
+export function EnabledBadge({ disabled, paused }: { disabled: boolean; paused?: boolean }) {
   return disabled ? (
     <Badge tone="gray" dot>
       disabled
+    </Badge>
+  ) : paused ? (
+    <Badge tone="amber" dot>
+      paused
     </Badge>
   ) : (
     <Badge tone="green" dot>

@@ -230,7 +230,7 @@ test.describe('subscription → test event → live grant → retries, on one ti
     });
   });
 
-  test('resend, disable and enable; the audit log; filters; a subscription without a description', async () => {
+  test('resend, disable and enable, pause and resume; the audit log; filters; a subscription without a description', async () => {
     await test.step('resend a delivered message; disable and enable the webhook', async () => {
       const detail = page.locator(`[data-testid="message-detail"][data-message-id="${testMessageId}"]`);
       await detail.getByRole('button', { name: 'Resend' }).click();
@@ -255,11 +255,34 @@ test.describe('subscription → test event → live grant → retries, on one ti
       await expect(page.getByRole('button', { name: 'Disable' })).toBeVisible();
     });
 
+    await test.step('pause: the header says since when and by whom; a test event waits, and its row says why; the health home too; resume sends it', async () => {
+      const actions = page.getByTestId('webhook-actions');
+      const by = ADMIN.email.replace(/[.]/g, '\\.');
+      await actions.getByRole('button', { name: 'Pause deliveries' }).click();
+      await expect(actions.getByRole('button', { name: 'Resume deliveries' })).toBeVisible();
+      await expect(page.getByTestId('paused-reason')).toContainText(new RegExp(`^Paused since \\d\\d:\\d\\d UTC by ${by} — its messages queue`));
+      await expect(page.getByTestId('webhook-status').getByText('paused', { exact: true })).toBeVisible();
+      await actions.getByRole('button', { name: 'Send test event' }).click();
+      await expect(page.getByTestId('action-feedback')).toContainText(/Test event msg_\w+ queued\./);
+      const queued = /Test event (msg_\w+) queued\./.exec((await page.getByTestId('action-feedback').textContent()) ?? '')?.[1];
+      expect(queued, 'the test event was queued').toBeTruthy();
+      const explanation = page.locator(`[data-testid="message-row"][data-message-id="${queued}"]`).locator('xpath=..').getByTestId('explanation');
+      await expect(explanation).toContainText(new RegExp(`^waiting: webhook paused since \\d\\d:\\d\\d:\\d\\d by ${by}; attempt 1 of 8 goes out when it is resumed`));
+      await page.goto('/');
+      await expect(page.locator('main').getByText(new RegExp(`paused since \\d\\d:\\d\\d UTC by ${by}: \\d+ messages? waiting`)).first()).toBeVisible();
+      await page.goto(`/webhooks/${webhookId}`);
+      await actions.getByRole('button', { name: 'Resume deliveries' }).click();
+      await expect(actions.getByRole('button', { name: 'Pause deliveries' })).toBeVisible();
+      await expect(page.getByTestId('paused-reason')).toBeHidden();
+      await expect(explanation).not.toContainText('paused');
+      await expect(explanation).toContainText(/^(sent|delivered|arrived)/);
+    });
+
     await test.step('the audit log holds each of these staff actions, with who and the result', async () => {
       const res = await page.request.get(`/api/audit?target=${webhookId}`);
       expect(res.status()).toBe(200);
       const rows = (await res.json()).results as { actor: string; action: string; result: string }[];
-      for (const action of ['webhook.create', 'webhook.test', 'message.resend', 'webhook.disable', 'webhook.enable']) {
+      for (const action of ['webhook.create', 'webhook.test', 'message.resend', 'webhook.disable', 'webhook.enable', 'webhook.pause', 'webhook.resume']) {
         expect(rows.some((r) => r.action === action && r.result === 'ok' && r.actor === ADMIN.email), `${action} is recorded`).toBe(true);
       }
       const receiverRows = (await (await page.request.get('/api/audit?action=receiver.update')).json()).results as { result: string; detail: { changed?: string } }[];

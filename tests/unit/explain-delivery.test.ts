@@ -113,6 +113,20 @@ test('a disabled webhook never promises a next attempt', () => {
   }
 });
 
+test('a paused webhook\'s waiting message says who paused it and since when, distinct from disabled', () => {
+  const paused = { ...webhook, paused: true, pausedAt: '2026-11-23T11:02:00.000Z', pausedBy: 'ops@example.org' };
+  assert.equal(
+    explain({ state: 'not-sent-yet', webhook: paused, delivery: { status: 'pending', attemptCount: 0, nextAttempt: null, attempts: [] } }),
+    'waiting: webhook paused since 11:02:00 by ops@example.org; attempt 1 of 8 goes out when it is resumed',
+  );
+  const retried = explain({ state: 'network-error', webhook: { ...paused, pausedBy: null }, delivery: { status: 'pending', attemptCount: 1, nextAttempt: null, attempts: [attempt(0, 'ECONNREFUSED')] } });
+  assert.match(retried, /; waiting: webhook paused since 11:02:00 through the API; the next attempt goes out when it is resumed$/);
+  assert.doesNotMatch(retried, /disabled/);
+  // Paused and disabled: disabled says it (a disabled webhook's messages end failed, paused or not).
+  const both = explain({ state: 'not-sent-yet', webhook: { ...paused, disabled: true, disabledAt: '2026-11-23T11:04:00.000Z', disabledReason: 'disabled through the API' }, delivery: { status: 'pending', attemptCount: 0, nextAttempt: null, attempts: [] } });
+  assert.match(both, /^queued, but not to be sent: the webhook was disabled at 11:04:00/);
+});
+
 test('for files: absolute ISO instants, nothing relative to when it was read', () => {
   const absolute = (patch: Partial<TExplainInput>) => explain({ ...patch, times: 'absolute' });
   const relativeWords = /\bin \d+ (s|min|h|d)\b|(of 8|attempt) now\b|overdue|\b\d\d:\d\d:\d\d\b(?!\.)/;

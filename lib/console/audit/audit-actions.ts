@@ -7,6 +7,8 @@ export const AUDIT_ACTIONS = [
   'webhook.track',
   'webhook.disable',
   'webhook.enable',
+  'webhook.pause',
+  'webhook.resume',
   'webhook.test',
   'message.resend',
   'webhook.recover',

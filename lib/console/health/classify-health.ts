@@ -84,9 +84,9 @@ export function classifyHealth(stats: TWebhookStats | null, disabled: boolean, r
   return { level: 'healthy', reasons: [stats.attempts === 0 ? 'no attempts in this window' : 'all good'] };
 }
 
-const RANK: Record<THealthLevel, number> = { failing: 0, disabled: 1, degraded: 2, recovering: 3, unknown: 4, healthy: 5 };
+const RANK: Record<THealthLevel, number> = { failing: 0, disabled: 1, paused: 2, degraded: 3, recovering: 4, unknown: 5, healthy: 6 };
 
-/** Troubled first: failing, disabled, degraded, recovering, unknown, healthy; then the longer streak, the lower success rate. */
+/** Troubled first: failing, disabled, paused, degraded, recovering, unknown, healthy; then the longer streak, the lower success rate. */
 export function compareHealth(
   a: { health: THealth; stats: TWebhookStats | null; name: string; receiver?: TReceiverSide | null },
   b: { health: THealth; stats: TWebhookStats | null; name: string; receiver?: TReceiverSide | null },
@@ -100,7 +100,7 @@ export function compareHealth(
   );
 }
 
-/** The levels that need someone to look (the home's "need attention"): failing, degraded, disabled. */
+/** The levels that need someone to look (the home's "need attention"): failing, degraded, disabled, paused (someone is to resume it). */
 export function needsAttention(level: THealthLevel): boolean {
-  return level === 'failing' || level === 'degraded' || level === 'disabled';
+  return level === 'failing' || level === 'degraded' || level === 'disabled' || level === 'paused';
 }

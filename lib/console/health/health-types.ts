@@ -14,7 +14,7 @@ export const DEFAULT_HEALTH_WINDOW: THealthWindow = '24h';
 export const HEALTH_WINDOW_SECONDS: Record<THealthWindow, number> = { '1h': 3600, '24h': 86_400, '7d': 7 * 86_400 };
 
 /** Troubled first: the order of the home's rows and of its summary. */
-export const HEALTH_LEVELS = ['failing', 'disabled', 'degraded', 'recovering', 'unknown', 'healthy'] as const;
+export const HEALTH_LEVELS = ['failing', 'disabled', 'paused', 'degraded', 'recovering', 'unknown', 'healthy'] as const;
 /** `unknown`: the service gave no stats (it lacks the extension, or the call failed). */
 export type THealthLevel = (typeof HEALTH_LEVELS)[number];
 

@@ -10,6 +10,8 @@ import { classifyHealth, compareHealth } from './classify-health';
 import { HEALTH_WINDOW_SECONDS, type THealthHome, type THealthRow, type THealthWindow } from './health-types';
 import { receiverSides } from './receiver-failures';
 import { disableWarning } from './disable-warning';
+import { pausedSince } from '@/lib/console/webhooks/paused-words';
+import { plural } from '@/lib/format';
 import { recentGaps } from '@/lib/console/recover/recent-gaps';
 
 const MAX_STATS_PAGES = 10;
@@ -70,9 +72,13 @@ async function readHealthHome(envName: TEnvironmentName, api: ConnectApi, window
   ]);
   const out = rows.map((row): THealthRow => {
     const receiver = sides.get(row.webhook.id) ?? null;
-    const health = classifyHealth(row.stats, row.webhook.disabled, receiver);
     const b = row.stats?.backlog;
     const w = row.webhook;
+    // Paused is not disabled: its own level, with who paused it and what waits.
+    const health =
+      w.paused && w.pausedAt && !w.disabled
+        ? { level: 'paused' as const, reasons: [`${pausedSince(w.pausedAt, w.pausedBy, new Date(started))}${b ? `: ${plural(b.pending + b.sending, 'message')} waiting` : ''}`] }
+        : classifyHealth(row.stats, row.webhook.disabled, receiver);
     const warning = disableWarning({ disabled: w.disabled, failingSince: w.failingSince ?? null, disablesAt: w.disablesAt ?? null, eventTypes: w.eventTypes }, b ? b.pending + b.sending : null);
     return { ...row, receiver, warning, health: warning ? { ...health, reasons: [warning.sentence, ...health.reasons] } : health };
   });

@@ -22,6 +22,10 @@ export type TExplainInput = {
     disabled: boolean;
     disabledReason: string | null;
     disabledAt: string | null;
+    /** EXT pause: paused since, and by whom (null: not by this console). */
+    paused?: boolean;
+    pausedAt?: string | null;
+    pausedBy?: string | null;
   } | null;
   delivery: {
     status: string;
@@ -109,6 +113,7 @@ function lastAnswer(attempt: TExplainAttempt | undefined): string {
  * webhook was enabled again by then).
  */
 function retryNote(d: NonNullable<TExplainInput['delivery']>, t: TTimeWords, w?: TExplainInput['webhook']): string {
+  if (d.status === 'pending' && w && isPaused(w)) return `; waiting: webhook ${pausedNote(w, t)}; the next attempt goes out when it is resumed`;
   if (d.status === 'pending' && w?.disabled) {
     const due = d.nextAttempt ? ` ${t.due(d.nextAttempt)}` : '';
     return `; no further attempts: the webhook was ${disabledNote(w, t)}, so this message ends failed when its retry falls due${due} unless the webhook is enabled first`;
@@ -122,6 +127,14 @@ function retryNote(d: NonNullable<TExplainInput['delivery']>, t: TTimeWords, w?:
   if (d.status === 'failed' && d.retriesStopped) return `; ${retriesStoppedNote(d.retriesStopped)}`;
   if (d.status === 'failed') return w?.disabled ? `; no retries: the webhook was ${disabledNote(w, t)}` : '; no retries left';
   return '';
+}
+
+const isPaused = (w: NonNullable<TExplainInput['webhook']>): boolean => Boolean(w.paused && w.pausedAt && !w.disabled);
+
+/** "paused since 14:02:05 by ops@example.org" (by whom: this console's audit log; else "through the API"). */
+function pausedNote(w: NonNullable<TExplainInput['webhook']>, t: TTimeWords): string {
+  const by = w.pausedBy ? ` by ${w.pausedBy}` : w.pausedBy === null ? ' through the API' : '';
+  return `paused since ${t.at(w.pausedAt!)}${by}`;
 }
 
 function disabledNote(w: NonNullable<TExplainInput['webhook']>, t: TTimeWords): string {
@@ -204,6 +217,7 @@ function explainState(input: TExplainInput): string {
     case 'not-sent-yet': {
       if (!d) return 'not sent yet';
       if (d.status === 'sending') return `sending: attempt 1 of ${SCHEDULED_ATTEMPTS} under way`;
+      if (input.webhook && isPaused(input.webhook)) return `waiting: webhook ${pausedNote(input.webhook, t)}; attempt 1 of ${SCHEDULED_ATTEMPTS} goes out when it is resumed`;
       if (input.webhook?.disabled) return `queued, but not to be sent: the webhook was ${disabledNote(input.webhook, t)}; the message ends failed when it falls due unless the webhook is enabled first`;
       return `queued: attempt 1 of ${SCHEDULED_ATTEMPTS} ${d.nextAttempt ? t.due(d.nextAttempt) : 'soon'}`;
     }

@@ -7,6 +7,7 @@ import { siblingWebhooks } from './sibling-webhooks';
 import type { TEnvironmentName } from '../staff/session';
 import type { TTimelineWebhook } from './timeline-types';
 import { getTrackedWebhook } from '../webhooks/tracked-webhooks';
+import { withPausedBy } from '../webhooks/paused-by';
 import { toWebhookView } from '../webhooks/webhook-view';
 import { webhookSettings } from '../webhooks/webhook-settings';
 
@@ -28,5 +29,6 @@ export async function readTimelineContext(envName: TEnvironmentName, api: Connec
     consoleAddresses(),
     siblingWebhooks(envName, api, webhookId, newest),
   ]);
-  return { settings: webhook ? toWebhookView(webhook) : null, webhookUrl: webhook?.url ?? tracked?.url ?? '', receivers, addresses, siblings };
+  const settings = webhook ? (await withPausedBy([toWebhookView(webhook)]))[0] : null;
+  return { settings, webhookUrl: webhook?.url ?? tracked?.url ?? '', receivers, addresses, siblings };
 }

@@ -2,6 +2,7 @@ import 'server-only';
 import { isUnsupported, type ConnectApi } from '@/lib/console/connect-api';
 import { mapLimit } from '../map-limit';
 import type { TEnvironmentName } from '../staff/session';
+import { withPausedBy } from './paused-by';
 import { toWebhookView, type TWebhookView } from './webhook-view';
 import { listTrackedWebhooks } from './tracked-webhooks';
 
@@ -20,7 +21,7 @@ export async function accountWebhooks(envName: TEnvironmentName, api: ConnectApi
       if (!page.nextPageToken) break;
       pageToken = page.nextPageToken;
     }
-    return { webhooks: out, listed: true };
+    return { webhooks: await withPausedBy(out), listed: true };
   } catch (err) {
     if (!isUnsupported(err)) throw err;
   }
@@ -39,5 +40,5 @@ export async function accountWebhooks(envName: TEnvironmentName, api: ConnectApi
       createdAt: t.createdAt.toISOString(),
     };
   });
-  return { webhooks, listed: false };
+  return { webhooks: await withPausedBy(webhooks), listed: false };
 }

@@ -15,6 +15,11 @@ export type TWebhookView = {
   /** EXT: its failing stretch, and when it will be disabled if nothing succeeds first (null: not failing, or not said). */
   failingSince?: string | null;
   disablesAt?: string | null;
+  /** EXT pause: undefined when the service does not say (it has no pause); pausedAt null while running. */
+  paused?: boolean;
+  pausedAt?: string | null;
+  /** Who paused it, from this console's audit log (paused-by.ts); null: not by this console; undefined: not looked up. */
+  pausedBy?: string | null;
   createdAt: string;
 };
 
@@ -29,6 +34,8 @@ export function toWebhookView(w: TWebhook): TWebhookView {
     disabledAt: w.disabledAt ?? null,
     failingSince: w.failingSince ?? null,
     disablesAt: w.disablesAt ?? null,
+    paused: w.paused,
+    pausedAt: w.pausedAt ?? null,
     createdAt: w.createdAt,
   };
 }

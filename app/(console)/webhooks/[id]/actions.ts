@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { TWebhook } from '@/lib/console/connect-api/types';
 import { staffAction } from '@/lib/console/staff/staff-action';
 
-// A webhook's own actions (operators): a test event, disable/enable, a message re-sent; each audited.
+// A webhook's own actions (operators): a test event, disable/enable, pause/resume, a message re-sent; each audited.
 
 const ZWebhookId = z.string().min(1).max(200);
 const ZMessageId = z.string().min(1).max(200);
@@ -34,6 +34,19 @@ export const setWebhookDisabledAction = staffAction(
     await api.patch('/v1/webhooks/{id}', { params: { path: { id: webhookId } }, body: { disabled } });
     revalidatePath(`/webhooks/${webhookId}`);
     return { notice: disabled ? 'Webhook disabled.' : 'Webhook enabled.' };
+  },
+);
+
+export const setWebhookPausedAction = staffAction(
+  {
+    role: 'operator',
+    input: z.tuple([ZWebhookId, z.boolean()]),
+    audit: { action: ([, paused]) => (paused ? 'webhook.pause' : 'webhook.resume'), target: ([webhookId]) => [webhookId] },
+  },
+  async ({ api, input: [webhookId, paused] }) => {
+    await api.patch('/v1/webhooks/{id}', { params: { path: { id: webhookId } }, body: { paused } });
+    revalidatePath(`/webhooks/${webhookId}`);
+    return { notice: paused ? 'Webhook paused: its messages queue until you resume it.' : 'Webhook resumed: its queued messages are going out.' };
   },
 );
 

@@ -7,13 +7,14 @@ import { ErrorCallout } from '@/components/console/callout';
 import type { TErrorInfo } from '@/app/(console)/_lib/errors';
 import { Button, Select } from '@/components/console/form';
 import type { TTimeline, TTimelineFilters } from '@/lib/console/timeline/timeline-types';
-import { sendTestEventAction, setWebhookDisabledAction } from './actions';
+import { sendTestEventAction, setWebhookDisabledAction, setWebhookPausedAction } from './actions';
 import { DisableConfirm } from './disable-confirm';
 import { useFocusReturn } from '@/components/console/use-focus-return';
 import { timelinePagesKey, useTimeline, webhookQueriesKey } from './use-timeline';
 
 // The webhook page's header actions, in one row that never moves: enable/disable (EXT PATCH,
-// hidden when the service does not support it; disabling asks first) and "Send test event". The
+// hidden when the service does not support it; disabling asks first), pause/resume (EXT `paused`:
+// hidden, with a sentence, when the service's webhook does not carry it) and "Send test event". The
 // enabled state is the polled timeline's, so the buttons follow a webhook the service disabled.
 // What they report shows as a toast in the corner: a notice clears itself, an error stays until dismissed.
 
@@ -40,6 +41,9 @@ function WebhookActionsForRole({
   const webhook = data.webhook ?? initial.webhook;
   const disabled = webhook?.disabled ?? false;
   const canToggle = webhook !== null;
+  // undefined: the service's webhook has no `paused` (a service without pause).
+  const paused = webhook?.paused;
+  const [pausing, startPause] = useTransition();
   const [confirming, setConfirming] = useState(false);
   const [sending, startSend] = useTransition();
   const [saving, startSave] = useTransition();
@@ -77,6 +81,17 @@ function WebhookActionsForRole({
       else setFeedback({ kind: 'error', title: next ? 'The webhook was not disabled' : 'The webhook was not enabled', error: r.error });
     });
 
+  const setPaused = (next: boolean) =>
+    !pausing &&
+    startPause(async () => {
+      setFeedback(null);
+      const r = await setWebhookPausedAction(webhookId, next);
+      if (r.ok) {
+        await queryClient.invalidateQueries({ queryKey: webhookQueriesKey(webhookId) });
+        setFeedback({ kind: 'notice', text: r.notice ?? 'Saved.' });
+      } else setFeedback({ kind: 'error', title: next ? 'The webhook was not paused' : 'The webhook was not resumed', error: r.error });
+    });
+
   // A notice goes after a few seconds, or (after a short minimum) once the message it names is on the timeline.
   useEffect(() => {
     if (feedback?.kind !== 'notice') return;
@@ -109,6 +124,15 @@ function WebhookActionsForRole({
             <SteadyLabel label={saving ? 'Saving…' : disabled ? 'Enable' : 'Disable'} widest={['Saving…', 'Enable', 'Disable']} />
           </Button>
         )}
+        {webhook && paused !== undefined ? (
+          <Button variant="secondary" onClick={() => setPaused(!paused)} aria-disabled={pausing} aria-label={pausing ? undefined : paused ? 'Resume deliveries' : 'Pause deliveries'}>
+            <SteadyLabel label={pausing ? 'Saving…' : paused ? 'Resume' : 'Pause'} widest={['Saving…', 'Resume', 'Pause']} />
+          </Button>
+        ) : webhook ? (
+          <span className="text-xs text-slate-600" data-testid="pause-unsupported">
+            Pause is not available: the service does not support it.
+          </span>
+        ) : null}
         {eventTypes.length > 1 ? (
           <Select aria-label="Event type for the test" value={eventType} onChange={(e) => setEventType(e.target.value)} className="w-auto">
             {eventTypes.map((t) => (

@@ -5,6 +5,7 @@ import { EnabledBadge } from '@/components/console/badge';
 import { Timestamp } from '@/components/console/timestamp';
 import type { TTimeline, TTimelineFilters } from '@/lib/console/timeline/timeline-types';
 import { withReadableTimes } from '@/lib/format';
+import { pausedSince } from '@/lib/console/webhooks/paused-words';
 import { useTimeline } from './use-timeline';
 
 // The header's live line: enabled/disabled, where the webhook delivers, and when and why it was
@@ -18,7 +19,7 @@ export function WebhookStatus({ webhookId, filters, initial, knownUrl }: { webho
   return (
     <span className="block space-y-1" data-testid="webhook-status">
       <span className="flex flex-wrap items-center gap-2">
-        {webhook ? <EnabledBadge disabled={webhook.disabled} /> : null}
+        {webhook ? <EnabledBadge disabled={webhook.disabled} paused={webhook.paused} /> : null}
         {receiver ? (
           <span>
             delivers to receiver{' '}
@@ -30,6 +31,11 @@ export function WebhookStatus({ webhookId, filters, initial, knownUrl }: { webho
           <span>delivers outside this console</span>
         ) : null}
       </span>
+      {webhook?.paused && webhook.pausedAt ? (
+        <span className="block text-sm text-amber-800" data-testid="paused-reason">
+          {capitalize(pausedSince(webhook.pausedAt, webhook.pausedBy, new Date()))} — its messages queue and none is sent until it is resumed; its failing clock stands still.
+        </span>
+      ) : null}
       {webhook?.disabled ? (
         <span className="block text-sm text-rose-800" data-testid="disabled-reason">
           Disabled{webhook.disabledAt ? (
@@ -44,3 +50,5 @@ export function WebhookStatus({ webhookId, filters, initial, knownUrl }: { webho
     </span>
   );
 }
+
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
