@@ -4,13 +4,12 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { SMTPServer } from 'smtp-server';
 import { queryAppDb, startApp } from '../helpers/app';
 import { databaseAt } from '../helpers/old-database';
 import { call, eventually, sleep, staffCookie, token } from '../helpers/http';
 import { startReceiver, type TReceiver } from '../helpers/receiver';
 import { screenshotPages } from '../helpers/screenshots';
-import { mailText } from '../helpers/smtp-inbox';
+import { mailText, startInbox, type TMail } from '../helpers/smtp-inbox';
 
 // Alerts that reach people: a rule's target may be mailto: (sent through a real SMTP server on
 // loopback, the smtp-server package) or a Slack incoming webhook (a small HTTP server that answers
@@ -19,7 +18,6 @@ import { mailText } from '../helpers/smtp-inbox';
 // resolution clears the snooze, and the next start of the condition fires anew, unacknowledged.
 
 type TStarted = Awaited<ReturnType<typeof startApp>>;
-type TMail = { from: string; to: string[]; raw: string; subject: string; text: string };
 type TSlack = { body: any; headers: http.IncomingHttpHeaders; valid: boolean };
 
 const EVAL_MS = 200;
@@ -28,12 +26,12 @@ const REPEAT = '2s';
 let app: TStarted;
 let old: TStarted;
 let receiver: TReceiver;
-let smtp: SMTPServer;
+let smtp: Awaited<ReturnType<typeof startInbox>>;
+const mails = (): TMail[] => smtp.mails;
 let slackServer: http.Server;
 let slackUrl: string;
 let tok: string;
 const cookies: Record<'admin' | 'operator' | 'viewer', string> = { admin: '', operator: '', viewer: '' };
-const mails: TMail[] = [];
 const slack: TSlack[] = [];
 
 /** Slack's incoming-webhook shape: `text` a non-empty string, `blocks` (optional) an array of typed blocks. */
@@ -50,22 +48,7 @@ const OLD_ROWS = `
   insert into console.alerts (id, rule_id, subject, details, fired_post_at, fired_post_status) values ('${OLD_ALERT}', '${OLD_RULE}', 'webhook:ep_old', '{"description":"old"}', '2026-01-02T03:04:05.678Z', 200);`;
 
 before(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
-      stream.on('end', () => {
-        const subject = /^Subject: (.*(?:\r\n[ \t].*)*)/im.exec(raw)?.[1].replace(/\r\n[ \t]/g, ' ') ?? '';
-        const [head, ...rest] = raw.split('\r\n\r\n');
-        mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw, subject, text: mailText(head, rest.join('\r\n\r\n')) });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  smtp = await startInbox();
   slackServer = http.createServer((req, res) => {
     let text = '';
     req.on('data', (c: Buffer) => (text += c));
@@ -83,8 +66,7 @@ before(async () => {
   });
   await new Promise<void>((resolve) => slackServer.listen(0, '127.0.0.1', resolve));
   slackUrl = `http://127.0.0.1:${(slackServer.address() as AddressInfo).port}/services/T000/B000/XXXX`;
-  const smtpPort = (smtp.server.address() as AddressInfo).port;
-  const alertEnv = { ALERT_EVAL_MS: String(EVAL_MS), ALERT_REPEAT: REPEAT, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, ALERT_EMAIL_FROM: 'Console Alerts <alerts@example.org>', CONSOLE_TIME_ZONE: ZONE };
+  const alertEnv = { ALERT_EVAL_MS: String(EVAL_MS), ALERT_REPEAT: REPEAT, SMTP_URL: smtp.url, ALERT_EMAIL_FROM: 'Console Alerts <alerts@example.org>', CONSOLE_TIME_ZONE: ZONE };
   [app, receiver, old] = await Promise.all([
     startApp({ env: alertEnv }),
     startReceiver(),
@@ -100,7 +82,7 @@ before(async () => {
 after(async () => {
   await Promise.all([app?.stop(), old?.stop()]);
   await receiver?.close();
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await smtp?.close();
   await new Promise<void>((resolve) => (slackServer ? slackServer.close(() => resolve()) : resolve()));
 });
 
@@ -129,7 +111,7 @@ describe('alert targets and quieting', () => {
     const ruleId = await rule({ webhookId: w, targetUrl: 'mailto:oncall@example.org,finance@example.org' });
     const rules = (await as('admin', 'GET', '/api/alert-rules')).body.results as any[];
     assert.equal(rules.find((r) => r.id === ruleId).targetFormat, 'email');
-    const mine = () => mails.filter((m) => m.text.includes(w));
+    const mine = () => mails().filter((m) => m.text.includes(w));
     await setDisabled(w, true);
     const alert = await firing(ruleId, `webhook:${w}`);
     assert.equal(alert.firedPost.status, 250, 'the SMTP server accepted it');
@@ -241,7 +223,7 @@ describe('alert targets and quieting', () => {
     await Promise.all(Object.values(ruleIds).map((id) => firing(id, `webhook:${w}`)));
     await setDisabled(w, false);
 
-    const mail = await eventually(async () => mails.find((m) => m.to.includes('ctl@example.org')), 15_000, 'the e-mail');
+    const mail = await eventually(async () => mails().find((m) => m.to.includes('ctl@example.org')), 15_000, 'the e-mail');
     const [head, ...rest] = mail.raw.split('\r\n\r\n');
     assert.doesNotMatch(head, /^(Bcc|X-Injected|X-Rule):/im, 'no header made of data');
     const body = mailText(head, rest.join('\r\n\r\n'));

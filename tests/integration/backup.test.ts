@@ -5,12 +5,11 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { describe, test, type TestContext } from 'node:test';
-import { SMTPServer } from 'smtp-server';
 import { Webhook } from 'standardwebhooks';
 import { create, extract } from 'tar';
 import { disposeAtExit, freePort, freshDataDir, queryAppDb, startApp, type TApp } from '../helpers/app';
+import { startInbox } from '../helpers/smtp-inbox';
 import { countEntries, lastStart, openAsAnEarlierRelease, openToOthers } from '../helpers/file-modes';
 import { call, eventually, staffCookie, token } from '../helpers/http';
 import { databaseAt } from '../helpers/old-database';
@@ -365,25 +364,11 @@ describe('backups of the embedded store', { concurrency: true }, () => {
     );
   });
 
-  /** A real SMTP server on loopback collecting the subjects of what it is sent. */
-  async function smtpInbox(t: TestContext): Promise<{ url: string; subjects: string[] }> {
-    const subjects: string[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, _session, callback) {
-        let raw = '';
-        stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
-        stream.on('end', () => {
-          subjects.push(/^Subject: (.*(?:\r\n[ \t].*)*)/im.exec(raw)?.[1].replace(/\r\n[ \t]/g, ' ') ?? '');
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    t.after(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
-    return { url: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`, subjects };
+  /** A real SMTP server on loopback (tests/helpers/smtp-inbox.ts), closed when the test ends. */
+  async function smtpInbox(t: TestContext): Promise<{ url: string; subjects: () => string[] }> {
+    const inbox = await startInbox();
+    t.after(() => inbox.close());
+    return { url: inbox.url, subjects: () => inbox.mails.map((m) => m.subject) };
   }
 
   test('scheduled backups: every BACKUP_EVERY, the newest BACKUP_KEEP kept, a failure logged, shown and alerted until one works again', async (t) => {
@@ -448,7 +433,7 @@ describe('backups of the embedded store', { concurrency: true }, () => {
     assert.equal(fired.data.rule.kind, 'backup_failed');
     assert.equal(fired.data.subject, `backup:${dir}`);
     assert.match(fired.data.details.reason, /EEXIST|ENOTDIR/);
-    await eventually(async () => inbox.subjects.some((s) => s.startsWith('[firing] backups by mail: backups in ')), 30_000, `the backup alert e-mailed (${inbox.subjects.join(' | ')})`);
+    await eventually(async () => inbox.subjects().some((s) => s.startsWith('[firing] backups by mail: backups in ')), 30_000, `the backup alert e-mailed (${inbox.subjects().join(' | ')})`);
     const listed = ((await staff('GET', '/api/alerts')).body.results as { ruleId: string; subject: string; clearedAt: string | null }[]).filter((a) => a.ruleId === posted.body.rule.id);
     assert.deepEqual(listed.map((a) => [a.subject, a.clearedAt]), [[`backup:${dir}`, null]], 'one alert, firing');
     if (process.env.BACKUP_SCREENSHOTS) await screenshotPages(app, cookie, process.env.BACKUP_SCREENSHOTS, ['/']);
@@ -456,7 +441,7 @@ describe('backups of the embedded store', { concurrency: true }, () => {
     await eventually(async () => /scheduled backup written to .*\(working again after \d+ failed attempts?\)/.test(app.logs()), 120_000, 'a backup after the failure'); // a whole backup: over 30 s at CI's load
     await eventually(async () => (await posts()).length === 2, 30_000, 'the backup alert resolved');
     assert.deepEqual((await posts()).map((p) => p.type), ['alert.fired', 'alert.resolved'], 'fired once, resolved once');
-    await eventually(async () => inbox.subjects.some((s) => s.startsWith('[resolved] backups by mail')), 30_000, 'the resolution e-mailed');
+    await eventually(async () => inbox.subjects().some((s) => s.startsWith('[resolved] backups by mail')), 30_000, 'the resolution e-mailed');
     const newest = done().sort().at(-1)!;
     const restored = scratchPath('from-schedule');
     const restore = await cli(['restore', '--from', path.join(dir, newest)], storeEnv(restored));
