@@ -1120,6 +1120,8 @@ export interface components {
             metadata?: {
                 [key: string]: string;
             };
+            /** @default null */
+            rateLimit?: number | null;
             secret?: string;
             url: string;
         };
@@ -1787,6 +1789,7 @@ export interface components {
                 [key: string]: string;
             };
             paused?: boolean;
+            rateLimit?: number | null;
             url?: string;
         };
         Webhook: {
@@ -1815,6 +1818,11 @@ export interface components {
             paused?: boolean;
             /** @description EXT: when it was paused; null when not paused. */
             pausedAt: string | null;
+            /**
+             * @description EXT: at most this many deliveries a second, across every worker (the rest wait, oldest first); null: no cap.
+             * @example 20
+             */
+            rateLimit: number | null;
             /**
              * Format: date-time
              * @example 2026-11-22T10:15:30.123Z

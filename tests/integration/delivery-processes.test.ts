@@ -242,6 +242,20 @@ describe('several processes on PostgreSQL', { skip: !ON_POSTGRES && 'needs TEST_
     }
   });
 
+  test('a webhook capped at 4/s keeps its cap with two workers claiming: one schedule across both, each message once', async () => {
+    const ep = receiver.endpoint();
+    const w = await subscribe(web1, tok1, ep);
+    paths.push(ep.path);
+    assert.equal((await call(web1, 'PATCH', `/v1/webhooks/${w.id}`, { token: tok1, body: { rateLimit: 4 } })).body.rateLimit, 4);
+    const ids = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 ? sendTest(web1, tok1, w.id) : sendTest(web2, tok2, w.id))));
+    for (const id of ids) await messageWhen(web1, tok1, w.id, id, 'success', 30000);
+    await sleep(500);
+    const at = ep.requests().map((r) => r.at).sort((a, b) => a - b);
+    assert.deepEqual(ep.requests().map((r) => String(r.headers['webhook-id'])).sort(), [...ids].sort(), 'each once');
+    // 12 at 4/s: slots 250 ms apart, 2.75 s from the first to the last (two workers each keeping a cap of their own would take half that).
+    assert.ok(at[11] - at[0] >= 2250, `12 at 4/s took ${at[11] - at[0]} ms`);
+  });
+
   test('stopped with SIGTERM, the two workers\' attempts add up to the requests their receivers got', async (t) => {
     const counts = await Promise.all(
       workers.map(

@@ -239,6 +239,32 @@ describe('EXT pause and resume', () => {
   });
 });
 
+describe('EXT rate cap', () => {
+  test('capped at 2/s: the backlog waits in slots 500 ms apart, oldest first, and drains at the cap; another webhook\'s message goes out at once', async () => {
+    const ep = receiver.endpoint();
+    const w = await subscribe(app, tok, ep);
+    const capped = await call(app, 'PATCH', `/v1/webhooks/${w.id}`, { token: tok, body: { rateLimit: 2 } });
+    assert.equal(capped.status, 200, capped.text);
+    assert.equal(capped.body.rateLimit, 2);
+    const ids: string[] = [];
+    for (let i = 0; i < 8; i++) ids.push(await sendTest(app, tok, w.id));
+    const other = receiver.endpoint();
+    const w2 = await subscribe(app, tok, other);
+    assert.equal((await call(app, 'GET', `/v1/webhooks/${w2.id}`, { token: tok })).body.rateLimit, null);
+    await messageWhen(app, tok, w2.id, await sendTest(app, tok, w2.id), 'success', 10000);
+    // Those not sent yet wait for their slot, which is their next attempt: in order of creation, each 500 ms or more after the one before.
+    const states = await Promise.all(ids.map(async (id) => (await call(app, 'GET', messagePath(w.id, id), { token: tok })).body));
+    const slots = states.filter((m) => m.status === 'pending').map((m) => Date.parse(m.nextAttempt));
+    assert.ok(slots.length >= 4, `most still wait: ${JSON.stringify(states.map((m) => [m.status, m.nextAttempt]))}`);
+    for (let i = 1; i < slots.length; i++) assert.ok(slots[i] - slots[i - 1] >= 499, `slot ${i}: ${slots[i] - slots[i - 1]} ms after the one before`);
+    for (const id of ids) await messageWhen(app, tok, w.id, id, 'success', 20000);
+    const at = ep.requests().map((r) => r.at);
+    assert.equal(at.length, 8, 'each once');
+    assert.ok(at[7] - at[0] >= 3000, `8 at 2/s take about 3.5 s (slots 500 ms apart; none sent before its slot): ${at[7] - at[0]} ms`);
+    assert.ok(other.requests()[0].at < at[7], 'the other webhook was not held behind the capped backlog');
+  });
+});
+
 describe('npm run worker', () => {
   test('on the embedded store, a second process is refused with a clear message', { skip: ON_POSTGRES && 'PGlite only: PostgreSQL allows any number of workers' }, async () => {
     await assert.rejects(runCli('worker', [], app.env), (err: Error & { stderr?: string; code?: number }) => {

@@ -59,7 +59,7 @@ describe('POST /v1/webhooks', () => {
     assert.ok(res.headers.get('x-request-id'));
     assert.match(res.body.id, /^ep_/);
     assert.match(res.body.id.slice(3), ID);
-    assert.deepEqual(Object.keys(res.body), ['id', 'url', 'eventTypes', 'description', 'disabled', 'disabledReason', 'disabledAt', 'failingSince', 'disablesAt', 'paused', 'pausedAt', 'metadata', 'createdAt', 'updatedAt']);
+    assert.deepEqual(Object.keys(res.body), ['id', 'url', 'eventTypes', 'description', 'disabled', 'disabledReason', 'disabledAt', 'failingSince', 'disablesAt', 'paused', 'pausedAt', 'rateLimit', 'metadata', 'createdAt', 'updatedAt']);
     assert.equal(res.body.disabledReason, null);
     assert.equal(res.body.disabledAt, null);
     assert.equal(res.body.url, ep.url);
@@ -219,6 +219,9 @@ describe('GET | PATCH | DELETE /v1/webhooks/{id}', () => {
     ['unknown field', { secret: 'whsec_x' }, 400],
     ['disabled not boolean', { disabled: 1 }, 400],
     ['paused not boolean', { paused: 'yes' }, 400],
+    ['rateLimit zero', { rateLimit: 0 }, 400],
+    ['rateLimit not whole', { rateLimit: 1.5 }, 400],
+    ['rateLimit over 1000', { rateLimit: 1001 }, 400],
   ];
   for (const [name, body, status] of badPatch) {
     test(`PATCH ${name} → ${status}, nothing changed`, async () => {

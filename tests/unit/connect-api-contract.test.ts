@@ -19,6 +19,7 @@ const WEBHOOK = {
   disablesAt: null,
   paused: false,
   pausedAt: null,
+  rateLimit: null,
   metadata: {},
   createdAt: '2026-11-22T10:15:30.123Z',
   updatedAt: '2026-11-22T10:15:30.123Z',
@@ -55,10 +56,10 @@ test('a field the document does not name is dropped, not refused', () => {
 });
 
 test('a nullable field a service leaves out reads as null; a remote timestamp without milliseconds and another id shape pass', () => {
-  const { disabledReason: _r, disabledAt: _a, failingSince: _f, disablesAt: _d, paused: _p, pausedAt: _pa, ...older } = WEBHOOK;
+  const { disabledReason: _r, disabledAt: _a, failingSince: _f, disablesAt: _d, paused: _p, pausedAt: _pa, rateLimit: _rl, ...older } = WEBHOOK;
   const body: Record<string, unknown> = { ...older, id: 'wh-42', createdAt: '2026-11-22T10:15:30Z' };
   assert.deepEqual(check('get', '/v1/webhooks/{id}', body), { ok: true });
-  assert.deepEqual([body.disabledReason, body.disabledAt, body.failingSince, body.disablesAt, body.pausedAt], [null, null, null, null, null]);
+  assert.deepEqual([body.disabledReason, body.disabledAt, body.failingSince, body.disablesAt, body.pausedAt, body.rateLimit], [null, null, null, null, null, null]);
   // A service without pause: `paused` stays left out, which is how the console knows to hide Pause.
   assert.equal('paused' in body, false);
 });

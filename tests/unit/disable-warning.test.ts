@@ -36,3 +36,12 @@ test('spans in words', () => {
   assert.equal(aboutWords(12 * 60_000), 'about 12 min');
   assert.equal(aboutWords(47 * H), 'about 47 h');
 });
+
+test('a capped webhook in words: its cap, what waits and how long it takes to drain at the cap', async () => {
+  const { cappedWords } = await import('../../lib/console/webhooks/capped-words');
+  assert.equal(cappedWords(20, 1240), 'capped at 20/s — 1,240 waiting, drains in about 1 min');
+  assert.equal(cappedWords(20, 300), 'capped at 20/s — 300 waiting, drains in under a minute');
+  assert.equal(cappedWords(2, 36_000), 'capped at 2/s — 36,000 waiting, drains in about 5 h');
+  assert.equal(cappedWords(20, 0), 'capped at 20/s');
+  assert.equal(cappedWords(20, null), 'capped at 20/s');
+});

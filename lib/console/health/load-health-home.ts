@@ -11,6 +11,7 @@ import { HEALTH_WINDOW_SECONDS, type THealthHome, type THealthRow, type THealthW
 import { receiverSides } from './receiver-failures';
 import { disableWarning } from './disable-warning';
 import { pausedSince } from '@/lib/console/webhooks/paused-words';
+import { cappedWords } from '@/lib/console/webhooks/capped-words';
 import { plural } from '@/lib/format';
 import { recentGaps } from '@/lib/console/recover/recent-gaps';
 
@@ -80,7 +81,8 @@ async function readHealthHome(envName: TEnvironmentName, api: ConnectApi, window
         ? { level: 'paused' as const, reasons: [`${pausedSince(w.pausedAt, w.pausedBy, new Date(started))}${b ? `: ${plural(b.pending + b.sending, 'message')} waiting` : ''}`] }
         : classifyHealth(row.stats, row.webhook.disabled, receiver);
     const warning = disableWarning({ disabled: w.disabled, failingSince: w.failingSince ?? null, disablesAt: w.disablesAt ?? null, eventTypes: w.eventTypes }, b ? b.pending + b.sending : null);
-    return { ...row, receiver, warning, health: warning ? { ...health, reasons: [warning.sentence, ...health.reasons] } : health };
+    const capped = w.rateLimit ? [cappedWords(w.rateLimit, b ? b.pending + b.sending : null)] : [];
+    return { ...row, receiver, warning, health: { ...health, reasons: [...(warning ? [warning.sentence] : []), ...capped, ...health.reasons] } };
   });
   const gaps = await recentGaps(api, webhooks).catch(() => []);
   out.sort((a, b) => compareHealth({ ...a, name: a.webhook.description || a.webhook.id }, { ...b, name: b.webhook.description || b.webhook.id }));

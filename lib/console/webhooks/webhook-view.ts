@@ -20,6 +20,8 @@ export type TWebhookView = {
   pausedAt?: string | null;
   /** Who paused it, from this console's audit log (paused-by.ts); null: not by this console; undefined: not looked up. */
   pausedBy?: string | null;
+  /** EXT rate cap, deliveries per second; null: none (or not said). */
+  rateLimit?: number | null;
   createdAt: string;
 };
 
@@ -36,6 +38,7 @@ export function toWebhookView(w: TWebhook): TWebhookView {
     disablesAt: w.disablesAt ?? null,
     paused: w.paused,
     pausedAt: w.pausedAt ?? null,
+    rateLimit: w.rateLimit ?? null,
     createdAt: w.createdAt,
   };
 }

@@ -24,6 +24,9 @@ export const webhooks = service.table(
     // EXT pause (migration 0033): set while paused — deliveries queue and none is sent, the failing
     // stretch's clock stands still; null when running.
     pausedAt: ts(),
+    // EXT rate cap (migration 0034): deliveries per second across every worker; null: none. Its
+    // schedule is webhook_rates' row (not this one, which the worker's batches lock).
+    rateLimit: integer(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: ts(),
@@ -34,6 +37,18 @@ export const webhooks = service.table(
     index('webhooks_failing_idx').on(t.failingSince).where(sql`failing_since is not null and not disabled and deleted_at is null`),
   ],
 );
+
+/**
+ * A capped webhook's schedule (lib/service/delivery/claim.ts): the earliest time its next delivery
+ * may go (a theoretical arrival time: each claimed one moves it on by 1 s / rateLimit). A row of its
+ * own so a claim that locks it never waits on the worker's batches, which lock the webhook's.
+ */
+export const webhookRates = service.table('webhook_rates', {
+  webhookId: text()
+    .primaryKey()
+    .references(() => webhooks.id),
+  nextAt: ts().notNull(),
+});
 
 export const webhookSecrets = service.table(
   'webhook_secrets',
@@ -112,6 +127,9 @@ export const deliveries = service.table(
     // erasure ('donor_erased') or retention ('payload_purged') took the payload it would send.
     stopReason: text(),
     stoppedAt: ts(),
+    // EXT rate cap (migration 0034): the slot its webhook's cap gave it, which is its next attempt
+    // while it waits (lib/service/delivery/claim.ts); null when it has none.
+    slotAt: ts(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

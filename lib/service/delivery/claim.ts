@@ -42,9 +42,13 @@ type TClaimRow = {
 // PostgreSQL, parsed and planned once per connection, not at every claim. A paused webhook's row is
 // locked FOR SHARE while its deliveries are parked: a resume (an UPDATE of that row) waits for this
 // claim's commit, and so the resume's own unparking sees, and makes due, what this claim parked.
+// A capped webhook's due deliveries without a slot get the next slots of its schedule (its
+// webhook_rates row, locked in webhook order by the claims that move it: one schedule across
+// workers), oldest first, 1 s / rateLimit apart: the one whose slot is now is claimed, the others
+// wait with their slot as their next attempt (slot_at says they have one) and are claimed then.
 const CLAIM = `
   with picked as (
-    select id, webhook_id from service.deliveries
+    select id, webhook_id, created_at, slot_at from service.deliveries
     where (status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and lease_until < now())
     order by next_attempt_at
     limit $3::int
@@ -54,17 +58,37 @@ const CLAIM = `
     where w.paused_at is not null and not w.disabled and w.deleted_at is null
     for share of w),
   parked as (
-    update service.deliveries set status = 'pending', next_attempt_at = null, lease_owner = null, lease_until = null, updated_at = now()
+    update service.deliveries set status = 'pending', next_attempt_at = null, slot_at = null, lease_owner = null, lease_until = null, updated_at = now()
     where id in (select id from paused)),
+  capped as (
+    select p.id, p.webhook_id, p.created_at, w.rate_limit from picked p join service.webhooks w on w.id = p.webhook_id
+    where p.slot_at is null and w.rate_limit is not null and w.paused_at is null and not w.disabled and w.deleted_at is null),
+  rates as (
+    select webhook_id, greatest(next_at, now()) as start from service.webhook_rates
+    where webhook_id in (select webhook_id from capped)
+    order by webhook_id
+    for update),
+  slotted as (
+    select c.id, c.webhook_id, interval '1 second' / c.rate_limit as step,
+      r.start + (row_number() over (partition by c.webhook_id order by c.created_at, c.id) - 1) * (interval '1 second' / c.rate_limit) as slot
+    from capped c join rates r on r.webhook_id = c.webhook_id),
+  waiting as (
+    update service.deliveries d set status = 'pending', next_attempt_at = s.slot, slot_at = s.slot, lease_owner = null, lease_until = null, updated_at = now()
+    from slotted s where d.id = s.id and s.slot > now()),
+  scheduled as (
+    update service.webhook_rates r set next_at = x.next_at
+    from (select webhook_id, max(slot + step) as next_at from slotted group by webhook_id) x
+    where r.webhook_id = x.webhook_id),
   claimed as (
     update service.deliveries
-    set status = 'sending', lease_until = now() + $1::int * interval '1 millisecond', lease_owner = $2::text, updated_at = now()
-    where id in (select id from picked) and id not in (select id from paused)
+    set status = 'sending', slot_at = null, lease_until = now() + $1::int * interval '1 millisecond', lease_owner = $2::text, updated_at = now()
+    where id in (select id from picked) and id not in (select id from paused) and id not in (select id from slotted where slot > now())
     returning id, message_id, webhook_id, account_id, scheduled_attempt_count, recover_run_id),
   next_due as (
     select extract(epoch from (least(
       (select min(next_attempt_at) from service.deliveries where status = 'pending' and id not in (select id from picked)),
-      (select min(lease_until) from service.deliveries where status = 'sending' and id not in (select id from picked))
+      (select min(lease_until) from service.deliveries where status = 'sending' and id not in (select id from picked)),
+      (select min(slot) from slotted where slot > now())
     ) - clock_timestamp())) * 1000 as ms)
   select next_due.ms as next_due_ms, c.*, w.url, m.payload,
     (select array_agg(s.secret order by s.created_at desc) from service.webhook_secrets s
@@ -78,7 +102,8 @@ const CLAIM = `
  * Takes up to `limit` due deliveries, with what sending them takes (body, URL, the secrets that
  * sign now), in one statement: waiting ones whose time has come, and ones left `sending` by a worker
  * whose lease ran out (it died mid-attempt). Those of a paused webhook are parked instead (pending
- * with no next attempt, until a resume makes them due: lib/service/webhooks/pause-webhook.ts).
+ * with no next attempt, until a resume makes them due: lib/service/webhooks/pause-webhook.ts); those
+ * of a capped webhook beyond its rate wait for their slot (lib/service/webhooks/rate-schedule.ts).
  * SKIP LOCKED lets any number of workers claim side by side without waiting for, or taking, each
  * other's rows. A delivery whose webhook is disabled or
  * deleted — or whose payload retention purged or a donor erasure replaced — comes back without a target, to be abandoned. The same statement reads when the next of

@@ -6,6 +6,7 @@ import { prefixedId } from '@/lib/ids';
 import { forgetFanoutWebhooks, notifyWebhooksChanged } from './fanout-targets';
 import type { TCreateWebhook } from './schemas';
 import { generateSecret } from './webhook-secrets';
+import { startRateSchedule } from './rate-schedule';
 import type { TWebhookRow } from './webhook-json';
 
 /** A webhook and its signing secret (the caller's, or a new one), in one transaction. */
@@ -24,8 +25,10 @@ export async function createWebhook(accountId: string, input: TCreateWebhook): P
         disabledReason: input.disabled ? 'created disabled' : null,
         disabledAt: input.disabled ? sql`now()` : null,
         metadata: input.metadata ?? {},
+        rateLimit: input.rateLimit,
       })
       .returning();
+    if (row.rateLimit !== null) await startRateSchedule(tx, row.id);
     await tx.insert(schema.webhookSecrets).values({ webhookId: row.id, secret: input.secret ?? generateSecret() });
     await notifyWebhooksChanged(tx, accountId);
     return row;

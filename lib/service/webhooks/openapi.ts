@@ -34,6 +34,7 @@ export const ZWebhook = z
     }),
     paused: z.boolean().optional().meta({ description: 'EXT: paused (PATCH `paused`): its messages queue and none is sent until it is resumed; its failing stretch\'s clock stands still, so a pause never disables it. Always sent here; a service without pause leaves it out.' }),
     pausedAt: ZInstantOut.nullable().meta({ description: 'EXT: when it was paused; null when not paused.' }),
+    rateLimit: z.int().nullable().meta({ description: 'EXT: at most this many deliveries a second, across every worker (the rest wait, oldest first); null: no cap.', example: 20 }),
     metadata: ZMetadataOut,
     createdAt: ZInstantOut,
     updatedAt: ZInstantOut,

@@ -47,6 +47,15 @@ export const ZWebhookSecret = z.string({ message: 'must be a string' }).refine(
   { message: `must be whsec_ followed by the base64 of ${SECRET_MIN_BYTES}-${SECRET_MAX_BYTES} random bytes` },
 );
 
+export const RATE_LIMIT_MAX = 1000;
+
+/** EXT: deliveries per second, across every worker; null: no cap. */
+export const ZRateLimit = z
+  .int({ message: `must be a whole number of deliveries per second (1-${RATE_LIMIT_MAX}) or null` })
+  .min(1, { message: `must be a whole number of deliveries per second (1-${RATE_LIMIT_MAX}) or null` })
+  .max(RATE_LIMIT_MAX, { message: `must be a whole number of deliveries per second (1-${RATE_LIMIT_MAX}) or null` })
+  .nullable();
+
 export const ZCreateWebhook = z.strictObject({
   url: ZWebhookUrl,
   eventTypes: ZEventTypes,
@@ -54,6 +63,7 @@ export const ZCreateWebhook = z.strictObject({
   disabled: z.boolean({ message: 'must be true or false' }).default(false),
   secret: ZWebhookSecret.optional(),
   metadata: ZMetadata.optional(),
+  rateLimit: ZRateLimit.default(null),
 });
 export type TCreateWebhook = z.output<typeof ZCreateWebhook>;
 
@@ -64,10 +74,11 @@ export const ZUpdateWebhook = z
     description: ZDescription.optional(),
     disabled: z.boolean({ message: 'must be true or false' }).optional(),
     paused: z.boolean({ message: 'must be true or false' }).optional(),
+    rateLimit: ZRateLimit.optional(),
     metadata: ZMetadata.optional(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), {
-    message: 'send at least one of url, eventTypes, description, disabled, paused, metadata',
+    message: 'send at least one of url, eventTypes, description, disabled, paused, rateLimit, metadata',
   });
 export type TUpdateWebhook = z.output<typeof ZUpdateWebhook>;
 

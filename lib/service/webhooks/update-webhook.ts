@@ -5,6 +5,7 @@ import { emitOperationalEvent } from './emit-operational-event';
 import { forgetFanoutWebhooks, notifyWebhooksChanged } from './fanout-targets';
 import { getWebhook } from './get-webhook';
 import { pauseChange, unparkDeliveries } from './pause-webhook';
+import { resetRateSlots, startRateSchedule } from './rate-schedule';
 import type { TUpdateWebhook } from './schemas';
 import type { TWebhookRow } from './webhook-json';
 
@@ -31,6 +32,7 @@ async function updateIn(tx: Tx, accountId: string, webhookId: string, input: TUp
   if (input.eventTypes !== undefined) change.eventTypes = input.eventTypes;
   if (input.description !== undefined) change.description = input.description;
   if (input.metadata !== undefined) change.metadata = input.metadata;
+  if (input.rateLimit !== undefined) change.rateLimit = input.rateLimit;
   if (input.disabled === true && !current.disabled) {
     change.disabled = true;
     change.disabledReason = 'disabled through the API';
@@ -44,6 +46,10 @@ async function updateIn(tx: Tx, accountId: string, webhookId: string, input: TUp
   const [row] = await tx.update(schema.webhooks).set(change).where(eq(schema.webhooks.id, webhookId)).returning();
   await notifyWebhooksChanged(tx, accountId);
   if (current.pausedAt && change.pausedAt === null) await unparkDeliveries(tx, webhookId);
+  if (row.rateLimit !== current.rateLimit) {
+    if (row.rateLimit !== null) await startRateSchedule(tx, webhookId);
+    await resetRateSlots(tx, webhookId);
+  }
   const about = { id: row.id, accountId, url: row.url, failingSince: current.failingSince };
   if (change.disabled === true) {
     await emitOperationalEvent(tx, { type: 'webhook.disabled', webhook: about, reason: 'disabled through the API', disabledAt: now, cause: null });

@@ -24,6 +24,8 @@ export type TWebhookJson = {
   paused?: boolean;
   /** EXT: since when it is paused; null when not. */
   pausedAt: string | null;
+  /** EXT: its cap in deliveries per second, across every worker; null: none. */
+  rateLimit: number | null;
   metadata: Record<string, string>;
   createdAt: string;
   updatedAt: string;
@@ -119,6 +121,7 @@ export function webhookToJson(row: TWebhookRow): TWebhookJson {
     disablesAt: row.failingSince && !row.disabled && !row.pausedAt ? new Date(row.failingSince.getTime() + env.DELIVERY_DISABLE_AFTER_MS).toISOString() : null,
     paused: row.pausedAt !== null,
     pausedAt: row.pausedAt ? row.pausedAt.toISOString() : null,
+    rateLimit: row.rateLimit ?? null,
     metadata: (row.metadata ?? {}) as Record<string, string>,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -36,6 +36,11 @@ export function WebhookStatus({ webhookId, filters, initial, knownUrl }: { webho
           {capitalize(pausedSince(webhook.pausedAt, webhook.pausedBy, new Date()))} — its messages queue and none is sent until it is resumed; its failing clock stands still.
         </span>
       ) : null}
+      {webhook?.rateLimit ? (
+        <span className="block text-sm text-slate-700" data-testid="rate-cap">
+          Capped at {webhook.rateLimit}/s: deliveries above it wait their turn, oldest first, and go out as the cap allows.
+        </span>
+      ) : null}
       {webhook?.disabled ? (
         <span className="block text-sm text-rose-800" data-testid="disabled-reason">
           Disabled{webhook.disabledAt ? (
