@@ -17,7 +17,7 @@ export const ID_PREFIX = {
 
 /**
  * The operational events (EXT): the service's own news about a webhook, subscribable like any event.
- * An event about a webhook is never delivered to that webhook (lib/service/webhooks/emit-operational-event.ts).
+ * An event about a webhook is never delivered to that webhook (lib/service/events/emit-operational-event.ts).
  */
 export const OPERATIONAL_EVENT_TYPES = ['webhook.failing', 'webhook.disabled', 'message.attempt.exhausted', 'webhook.recovered'] as const;
 export type TOperationalEventType = (typeof OPERATIONAL_EVENT_TYPES)[number];

@@ -9,8 +9,9 @@ import { MESSAGE_OPERATIONS } from '@/lib/service/messages/openapi';
 import { RETENTION_OPERATIONS } from '@/lib/service/retention/openapi';
 import { NONPROFIT_OPERATIONS } from '@/lib/service/nonprofits/openapi';
 import { STATS_OPERATIONS } from '@/lib/service/stats/openapi';
-import { WEBHOOK_OPERATIONS, eventWebhooks } from '@/lib/service/webhooks/openapi';
-import { TROUBLED_OPERATIONS } from '@/lib/service/webhooks/troubled-openapi';
+import { eventWebhooks } from '@/lib/service/events/openapi';
+import { WEBHOOK_OPERATIONS } from '@/lib/service/webhooks/openapi';
+import { TROUBLED_OPERATIONS } from '@/lib/service/messages/troubled-openapi';
 import { op, type TOperation } from '@/lib/openapi/operation';
 
 // GET /openapi.json: the service's OpenAPI 3.1 document, generated from the zod schemas the routes

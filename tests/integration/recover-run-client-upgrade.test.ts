@@ -28,7 +28,7 @@ after(async () => {
 });
 
 test('a store of the previous release opens with its recover and replay runs intact, their client unknown; a new run keeps its client', async () => {
-  const { recoverRunJson } = await import('../../lib/service/webhooks/recover-run-json');
+  const { recoverRunJson } = await import('../../lib/service/recover/recover-run-json');
   const { recoverRuns } = await import('../../lib/db/schema/service-webhooks');
   const handle = await db.getDb();
   const rows = await handle.select().from(recoverRuns).orderBy(recoverRuns.id);

@@ -6,7 +6,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import routeTable from '../../lib/http/route-table.json' with { type: 'json' };
 import { openApiDocument } from '../../lib/service/openapi-document';
 import { OpenApiDocument } from '../helpers/openapi-check';
-import { examplePayload } from '@/lib/service/webhooks/example-payloads';
+import { examplePayload } from '@/lib/service/events/example-payloads';
 import { CONTRACT_FILES, contractFiles } from '../../scripts/openapi';
 
 // The document /openapi.json serves: a valid OpenAPI 3.1 document, one operation for every method

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { getDb, queryRows, type Tx } from '@/lib/db/client';
-import { emitOperationalEvent, type TCause } from '@/lib/service/webhooks/emit-operational-event';
+import { emitOperationalEvent, type TCause } from '@/lib/service/events/emit-operational-event';
 import { stretchReason, stretchSpent } from './failing-stretch';
 
 // A webhook is disabled when its failing stretch reaches DELIVERY_DISABLE_AFTER_MS — at `disablesAt`,

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema/service';
 import { env } from '@/lib/env';
-import { emitOperationalEvent, type TCause } from '@/lib/service/webhooks/emit-operational-event';
+import { emitOperationalEvent, type TCause } from '@/lib/service/events/emit-operational-event';
 import type { TAttemptRow } from '@/lib/service/webhooks/webhook-json';
 import type { TLockedWebhook } from './lock-webhook-states';
 

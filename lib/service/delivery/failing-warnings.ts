@@ -3,9 +3,9 @@ import { getDb, queryRows, type Tx } from '@/lib/db/client';
 import { isStoreUnavailable } from '@/lib/db/store-availability';
 import { env } from '@/lib/env';
 import { processSingleton } from '@/lib/process-singleton';
-import { emitEvent } from '@/lib/service/webhooks/emit-event';
-import { lastErrorOf } from '@/lib/service/webhooks/emit-operational-event';
-import type { TWebhookFailingData } from '@/lib/service/webhooks/failing-event';
+import { emitEvent } from '@/lib/service/events/emit-event';
+import { lastErrorOf } from '@/lib/service/events/emit-operational-event';
+import type { TWebhookFailingData } from '@/lib/service/events/failing-event';
 import { disableSpentStretches } from './disable-spent-stretches';
 
 // EXT `webhook.failing`: the warning before a webhook is disabled. A webhook's failing stretch

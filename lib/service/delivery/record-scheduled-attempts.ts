@@ -4,7 +4,7 @@ import { driverRows, getDb, queryRows, type Tx } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema/service';
 import { env } from '@/lib/env';
 import { isOperationalEventType } from '@/lib/constants';
-import { emitOperationalEvent } from '@/lib/service/webhooks/emit-operational-event';
+import { emitOperationalEvent } from '@/lib/service/events/emit-operational-event';
 import { countAttempt } from '@/lib/metrics/count-attempt';
 import { parseRetryAfter } from '@/lib/http/retry-after';
 import { attemptValues, type TAttemptTarget, type TAttemptValues } from './attempt-values';

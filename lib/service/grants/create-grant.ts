@@ -8,7 +8,7 @@ import { prefixedId, randomString } from '@/lib/ids';
 import { ID_PREFIX } from '@/lib/constants';
 import { donorNameTag } from '@/lib/donor-name';
 import type { TConnectRow } from '@/lib/service/connects/connect-json';
-import { emitEvent } from '@/lib/service/webhooks/emit-event';
+import { emitEvent } from '@/lib/service/events/emit-event';
 import { insertGrantWithEvent } from './insert-grant-event';
 import { IDEMPOTENCY_WINDOW_MS, TRACKING_ID_ALPHABET, TRACKING_ID_LENGTH, TRACKING_ID_PREFIX, feeFor, findFund } from './constants';
 import { grantToJson, type TGrantJson, type TGrantRow } from './grant-json';

@@ -3,7 +3,7 @@ import { ID_PREFIX } from '@/lib/constants';
 import { getDb } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema/service';
 import { ApiError } from '@/lib/http/errors';
-import { selectDeliveries } from '@/lib/service/webhooks/select-deliveries';
+import { selectDeliveries } from '@/lib/service/messages/select-deliveries';
 import { accountMessageToJson, attemptToJson, deliveryToJson, type TAccountMessageDetailJson, type TAttemptJson } from '@/lib/service/webhooks/webhook-json';
 
 /**

@@ -1,19 +1,18 @@
 import { z } from 'zod';
-import { ATTEMPT_STATUSES, EVENT_TYPES, MESSAGE_STATUSES, STOP_REASONS, TRIGGER_TYPES, type TEventType } from '@/lib/constants';
+import { ATTEMPT_STATUSES, EVENT_TYPES, MESSAGE_STATUSES, STOP_REASONS, TRIGGER_TYPES } from '@/lib/constants';
 import { op } from '@/lib/openapi/operation';
 import { ZInstantOut, ZMetadataOut, page, sameShape } from '@/lib/openapi/shared-schemas';
-import { ZGrant } from '@/lib/service/grants/openapi';
 import { ZCreateWebhook, ZMessageFilters, ZTestEvent, ZUpdateWebhook } from './schemas';
-import type { operationalPayload } from './emit-operational-event';
 import type { TAttemptJson, TMessageJson, TWebhookJson } from './webhook-json';
-import type { TRecoverRunJson } from './recover-run-json';
-import { ZRecoverWindowFields } from './recover-window';
-import { replayOperations, ZWebhookFailingData } from './replay-openapi';
-import type { TRetryPendingPreview, TRetryPendingResult } from './retry-pending';
-import { STREAM_PAGE, ZStreamFilters, type TStreamedMessageJson } from './stream-messages';
+import type { TRecoverRunJson } from '@/lib/service/recover/recover-run-json';
+import { ZRecoverWindowFields } from '@/lib/service/recover/recover-window';
+import { replayOperations } from '@/lib/service/recover/replay-openapi';
+import type { TRetryPendingPreview, TRetryPendingResult } from '@/lib/service/recover/retry-pending';
+import { STREAM_PAGE, ZStreamFilters, type TStreamedMessageJson } from '@/lib/service/messages/stream-messages';
 
-// The webhook operations of /openapi.json (one op(...) per route, beside its schemas), and the
-// events the service sends (the document's `webhooks`).
+// The operations under /v1/webhooks of /openapi.json (one op(...) per route, beside its schemas):
+// webhooks, their messages and attempts, recover and retry. The events the service sends (the
+// document's `webhooks`) are lib/service/events/openapi.ts.
 
 const ID = (prefix: string) => z.string().regex(new RegExp(`^${prefix}[0-9A-Za-z]{27}$`));
 
@@ -228,73 +227,3 @@ export const WEBHOOK_OPERATIONS = [
     path: ZWebhookPath.extend({ attemptId: z.string().meta({ description: 'The attempt id (`atmpt_…`).' }) }), response: ZAttemptWithResponse,
   }),
 ];
-
-/** The `data` of the operational events (EXT): one shape for the three, fields that do not apply are null. */
-export const ZOperationalEventData = z
-  .strictObject({
-    webhookId: ID('ep_').meta({ description: 'The webhook the event is about (never the one it is delivered to).' }),
-    url: z.string(),
-    reason: z.string().nullable().meta({ description: 'webhook.disabled: why.' }),
-    disabledAt: ZInstantOut.nullable(),
-    recoveredAt: ZInstantOut.nullable(),
-    failingSince: ZInstantOut.nullable(),
-    trigger: z.enum(['delivery', 'api']).meta({ description: 'A delivery attempt caused it, or a change through the API.' }),
-    messageId: ID('msg_').nullable(),
-    messageEventType: z.string().nullable(),
-    attemptCount: z.int().nullable(),
-    lastAttemptId: ID('atmpt_').nullable(),
-    lastAttemptAt: ZInstantOut.nullable(),
-    lastResponseStatusCode: z.int().nullable(),
-    lastError: z.string().nullable().meta({ description: 'The last failure in one line (status and the start of the answer, or the network error), at most 500 characters.' }),
-  })
-  .meta({ id: 'OperationalEventData' });
-sameShape<ReturnType<typeof operationalPayload>, z.output<typeof ZOperationalEventData>>(true);
-
-/** The `data` of each event type: adding an event type to EVENT_TYPES fails to compile until it has one. */
-const EVENT_DATA = {
-  'grant.succeeded': ZGrant,
-  'webhook.failing': ZWebhookFailingData,
-  'webhook.disabled': ZOperationalEventData,
-  'message.attempt.exhausted': ZOperationalEventData,
-  'webhook.recovered': ZOperationalEventData,
-} satisfies Record<TEventType, z.ZodType>;
-
-const STANDARD_WEBHOOK_HEADERS = z.object({
-  'webhook-id': ID('msg_').meta({ description: 'The message id, the same on every retry.' }),
-  'webhook-timestamp': z.string().regex(/^\d+$/).meta({ description: 'Unix seconds of this attempt.' }),
-  'webhook-signature': z.string().meta({
-    description: '`v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` keyed by the base64-decoded part of the `whsec_` secret; space-separated while two secrets are active.',
-  }),
-  'svix-id': z.string().meta({ description: 'Same as webhook-id.' }),
-  'svix-timestamp': z.string().meta({ description: 'Same as webhook-timestamp.' }),
-  'svix-signature': z.string().meta({ description: 'Same as webhook-signature.' }),
-});
-
-/** The document's `webhooks`: what a subscribed endpoint receives, per event type. */
-export function eventWebhooks() {
-  return Object.fromEntries(
-    EVENT_TYPES.map((type) => [
-      type,
-      {
-        post: {
-          operationId: `event_${type.replace(/\W/g, '_')}`,
-          summary: `The ${type} event`,
-          description: 'Signed per Standard Webhooks. Success is a 2xx within 15 s; anything else (3xx included) is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±20 %), honouring Retry-After on 429/503; 410 disables the webhook.',
-          tags: ['Events'],
-          requestParams: { header: STANDARD_WEBHOOK_HEADERS },
-          requestBody: {
-            required: true,
-            content: {
-              'application/json': {
-                schema: z
-                  .strictObject({ type: z.literal(type), timestamp: ZInstantOut, data: EVENT_DATA[type] })
-                  .meta({ id: `Event_${type.replace(/\W/g, '_')}` }),
-              },
-            },
-          },
-          responses: { '2XX': { description: 'Received.' }, default: { description: 'Not received: retried on the schedule.' } },
-        },
-      },
-    ]),
-  );
-}

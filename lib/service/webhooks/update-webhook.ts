@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { getDb, type Tx } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema/service';
-import { emitOperationalEvent } from './emit-operational-event';
+import { emitOperationalEvent } from '@/lib/service/events/emit-operational-event';
 import { forgetFanoutWebhooks, notifyWebhooksChanged } from './fanout-targets';
 import { getWebhook } from './get-webhook';
 import { pauseChange, unparkDeliveries } from './pause-webhook';

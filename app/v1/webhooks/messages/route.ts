@@ -3,7 +3,7 @@ import { pageParams, pageScope } from '@/lib/service/paging';
 import { parseQuery } from '@/lib/http/query';
 import { json, otherMethods } from '@/lib/http/respond';
 import { withAccount } from '@/lib/service/auth/with-account';
-import { listTroubledMessages, ZTroubledQuery } from '@/lib/service/webhooks/troubled-messages';
+import { listTroubledMessages, ZTroubledQuery } from '@/lib/service/messages/troubled-messages';
 
 export const GET = withAccount(async ({ req, account }) => {
   const query = parseQuery(req.nextUrl.searchParams, ZTroubledQuery);

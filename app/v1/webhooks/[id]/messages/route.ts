@@ -2,7 +2,7 @@
 import { pageParams, pageScope } from '@/lib/service/paging';
 import { json, otherMethods } from '@/lib/http/respond';
 import { withAccount } from '@/lib/service/auth/with-account';
-import { listMessages, parseMessageFilters } from '@/lib/service/webhooks/list-messages';
+import { listMessages, parseMessageFilters } from '@/lib/service/messages/list-messages';
 
 export const GET = withAccount<{ id: string }>(async ({ req, params, account }) => {
   const page = await pageParams(req.nextUrl.searchParams, pageScope.messages(params.id));

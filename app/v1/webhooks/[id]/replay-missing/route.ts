@@ -4,8 +4,8 @@ import { readJson } from '@/lib/http/body';
 import { parseQuery } from '@/lib/http/query';
 import { json, otherMethods } from '@/lib/http/respond';
 import { withAccount } from '@/lib/service/auth/with-account';
-import { countMissing, replayMissing } from '@/lib/service/webhooks/replay-missing';
-import { toRecoverWindow, ZRecoverBody, ZRecoverQuery } from '@/lib/service/webhooks/recover-window';
+import { countMissing, replayMissing } from '@/lib/service/recover/replay-missing';
+import { toRecoverWindow, ZRecoverBody, ZRecoverQuery } from '@/lib/service/recover/recover-window';
 
 export const POST = withAccount<{ id: string }>(async ({ req, params, account }) => {
   const window = await readJson(req, ZRecoverBody);

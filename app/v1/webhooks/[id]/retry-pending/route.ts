@@ -4,8 +4,8 @@ import { readJson } from '@/lib/http/body';
 import { parseQuery } from '@/lib/http/query';
 import { json, otherMethods } from '@/lib/http/respond';
 import { withAccount } from '@/lib/service/auth/with-account';
-import { toRecoverWindow, ZRecoverBody, ZRecoverQuery } from '@/lib/service/webhooks/recover-window';
-import { countRetryPending, retryPendingNow } from '@/lib/service/webhooks/retry-pending';
+import { toRecoverWindow, ZRecoverBody, ZRecoverQuery } from '@/lib/service/recover/recover-window';
+import { countRetryPending, retryPendingNow } from '@/lib/service/recover/retry-pending';
 
 export const POST = withAccount<{ id: string }>(async ({ req, params, account }) => {
   const window = await readJson(req, ZRecoverBody);

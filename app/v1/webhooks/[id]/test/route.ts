@@ -3,7 +3,7 @@ import { readJson } from '@/lib/http/body';
 import { json, otherMethods } from '@/lib/http/respond';
 import { withAccount } from '@/lib/service/auth/with-account';
 import { ZTestEvent } from '@/lib/service/webhooks/schemas';
-import { sendTestEvent } from '@/lib/service/webhooks/send-test-event';
+import { sendTestEvent } from '@/lib/service/events/send-test-event';
 
 export const POST = withAccount<{ id: string }>(async ({ req, params, account }) => {
   const { eventType } = await readJson(req, ZTestEvent, { optional: true });

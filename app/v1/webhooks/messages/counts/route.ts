@@ -2,7 +2,7 @@
 import { parseQuery } from '@/lib/http/query';
 import { json, otherMethods } from '@/lib/http/respond';
 import { withAccount } from '@/lib/service/auth/with-account';
-import { countTroubledMessages, ZTroubledCountsQuery } from '@/lib/service/webhooks/troubled-messages';
+import { countTroubledMessages, ZTroubledCountsQuery } from '@/lib/service/messages/troubled-messages';
 
 export const GET = withAccount(async ({ req, account }) => {
   return json(await countTroubledMessages(account.accountId, parseQuery(req.nextUrl.searchParams, ZTroubledCountsQuery)));

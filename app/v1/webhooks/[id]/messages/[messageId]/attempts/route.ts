@@ -2,7 +2,7 @@
 import { pageParams, pageScope } from '@/lib/service/paging';
 import { json, otherMethods } from '@/lib/http/respond';
 import { withAccount } from '@/lib/service/auth/with-account';
-import { listAttempts } from '@/lib/service/webhooks/list-attempts';
+import { listAttempts } from '@/lib/service/attempts/list-attempts';
 
 export const GET = withAccount<{ id: string; messageId: string }>(async ({ req, params, account }) => {
   const page = await pageParams(req.nextUrl.searchParams, pageScope.attempts(params.id, params.messageId));

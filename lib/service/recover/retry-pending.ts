@@ -3,7 +3,7 @@ import { getDb, queryRows } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema/service';
 import { ApiError } from '@/lib/http/errors';
 import { notifyDeliveriesQueued } from '@/lib/service/delivery/enqueue';
-import { getWebhook } from './get-webhook';
+import { getWebhook } from '@/lib/service/webhooks/get-webhook';
 import { countInWindow, type TRecoverWindow } from './recover-window';
 
 // EXT POST /v1/webhooks/{id}/retry-pending: "retry now" for every message of the window whose

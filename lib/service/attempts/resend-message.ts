@@ -3,9 +3,9 @@ import { env } from '@/lib/env';
 import { ApiError } from '@/lib/http/errors';
 import { recordManualAttempt } from '@/lib/service/delivery/record-manual-attempt';
 import { sendWebhook } from '@/lib/service/delivery/send-webhook';
-import { getDelivery } from './get-message';
-import { activeSecrets } from './webhook-secrets';
-import { attemptToJson, type TAttemptJson } from './webhook-json';
+import { getDelivery } from '@/lib/service/messages/get-message';
+import { activeSecrets } from '@/lib/service/webhooks/webhook-secrets';
+import { attemptToJson, type TAttemptJson } from '@/lib/service/webhooks/webhook-json';
 
 /** Delivers the message to the webhook now (a `manual` attempt, outside the schedule) and records it. */
 export async function resendMessage(accountId: string, webhookId: string, messageId: string): Promise<TAttemptJson> {

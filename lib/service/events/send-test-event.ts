@@ -3,9 +3,9 @@ import { getDb } from '@/lib/db/client';
 import { ApiError } from '@/lib/http/errors';
 import { emitEvent } from './emit-event';
 import { examplePayload } from './example-payloads';
-import { getMessage } from './get-message';
-import { getWebhook } from './get-webhook';
-import type { TMessageJson } from './webhook-json';
+import { getMessage } from '@/lib/service/messages/get-message';
+import { getWebhook } from '@/lib/service/webhooks/get-webhook';
+import type { TMessageJson } from '@/lib/service/webhooks/webhook-json';
 
 /**
  * A real message for this webhook alone, carrying the example payload of `eventType` (default:

@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { getDb, type DbOrTx } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema/service';
 import { ApiError } from '@/lib/http/errors';
-import { getWebhook } from './get-webhook';
+import { getWebhook } from '@/lib/service/webhooks/get-webhook';
 import { selectDeliveries } from './select-deliveries';
-import { messageToJson, type TDeliveryRow, type TMessageJson, type TWebhookRow } from './webhook-json';
+import { messageToJson, type TDeliveryRow, type TMessageJson, type TWebhookRow } from '@/lib/service/webhooks/webhook-json';
 
 /** The webhook and its delivery of the message; 404 when either is not the account's. */
 export async function getDelivery(

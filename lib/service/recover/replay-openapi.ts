@@ -1,27 +1,11 @@
 import { z } from 'zod';
 import { op } from '@/lib/openapi/operation';
-import { ZInstantOut, sameShape } from '@/lib/openapi/shared-schemas';
-import type { TWebhookFailingData } from './failing-event';
+import { ZInstantOut } from '@/lib/openapi/shared-schemas';
 import { ZRecoverWindowFields } from './recover-window';
 
-// The document's parts for "know before the donor does" (EXT): `webhook.failing`'s data and the
-// replay-missing routes (their run is the RecoverRun of openapi.ts, `kind: "replay-missing"`).
-
-const ID = (prefix: string) => z.string().regex(new RegExp(`^${prefix}[0-9A-Za-z]{27}$`));
-
-/** The `data` of `webhook.failing`. */
-export const ZWebhookFailingData = z
-  .strictObject({
-    webhookId: ID('ep_').meta({ description: 'The failing webhook (never the one the event is delivered to).' }),
-    url: z.string(),
-    failingSince: ZInstantOut.meta({ description: 'Start of the failing stretch: its first failure, with no success since.' }),
-    disablesAt: ZInstantOut.meta({ description: '`failingSince` + DELIVERY_DISABLE_AFTER_MS: when the webhook is disabled, whether or not an attempt is due then, unless one succeeds first.' }),
-    thresholdPercent: z.union([z.literal(50), z.literal(75), z.literal(90)]).meta({ description: 'The share of the disable threshold the stretch has passed; each is sent once per stretch.' }),
-    lastError: z.string().nullable().meta({ description: 'Its newest failure in one line (status and the start of the answer, or the network error), at most 500 characters.' }),
-    waitingMessages: z.int().meta({ description: 'Its messages waiting for an attempt (pending, or being sent).', example: 41 }),
-  })
-  .meta({ id: 'WebhookFailingData' });
-sameShape<Omit<TWebhookFailingData, 'thresholdPercent'>, Omit<z.output<typeof ZWebhookFailingData>, 'thresholdPercent'>>(true);
+// The document's replay-missing routes, for "know before the donor does" (EXT): their run is the
+// RecoverRun of lib/service/webhooks/openapi.ts, `kind: "replay-missing"`. `webhook.failing`'s data
+// is lib/service/events/openapi.ts's.
 
 const ZWebhookPath = z.object({ id: z.string().meta({ description: 'The webhook id (`ep_…`).' }) });
 const ZReplayPreview = z

@@ -7,10 +7,10 @@ import { env } from '@/lib/env';
 import { newestFirst } from '@/lib/db/paging';
 import type { TCursor } from '@/lib/http/cursor';
 import { parseQuery } from '@/lib/http/query';
-import { getWebhook } from './get-webhook';
-import { ZMessageFilters, type TMessageFilters } from './schemas';
+import { getWebhook } from '@/lib/service/webhooks/get-webhook';
+import { ZMessageFilters, type TMessageFilters } from '@/lib/service/webhooks/schemas';
 import { webhookDeliveriesWhere } from './select-deliveries';
-import type { TAttemptJson, TMessageJson } from './webhook-json';
+import type { TAttemptJson, TMessageJson } from '@/lib/service/webhooks/webhook-json';
 
 // EXT GET /v1/webhooks/{id}/messages/stream: every message of one webhook (filtered as the list is),
 // newest first, as NDJSON — each line a message with its payload, all its attempts and its newest

@@ -3,8 +3,8 @@ import { getDb } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema/service';
 import { ApiError } from '@/lib/http/errors';
 import { payloadRetentionOf } from '../retention/account-retention';
-import { getWebhook } from './get-webhook';
-import { attemptToJson, type TAttemptJson } from './webhook-json';
+import { getWebhook } from '@/lib/service/webhooks/get-webhook';
+import { attemptToJson, type TAttemptJson } from '@/lib/service/webhooks/webhook-json';
 
 /** One attempt with its response body; `messageId` narrows it when the path names the message. */
 export async function getAttempt(accountId: string, webhookId: string, attemptId: string, messageId?: string): Promise<TAttemptJson> {

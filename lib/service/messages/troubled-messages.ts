@@ -4,9 +4,9 @@ import { getDb, queryRows } from '@/lib/db/client';
 import { sqlArray } from '@/lib/db/sql-array';
 import * as schema from '@/lib/db/schema/service';
 import { pageOf, type TPageParams } from '@/lib/service/paging';
-import { ZTimestamp } from './schemas';
+import { ZTimestamp } from '@/lib/service/webhooks/schemas';
 import { selectDeliveries } from './select-deliveries';
-import { attemptToJson, messageToJson, type TMessageJson } from './webhook-json';
+import { attemptToJson, messageToJson, type TMessageJson } from '@/lib/service/webhooks/webhook-json';
 
 // EXT: the account's troubled (message, webhook) pairs, whatever webhook — what a problems view
 // lists — by index, not by scan:

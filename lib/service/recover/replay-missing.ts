@@ -5,7 +5,7 @@ import * as schema from '@/lib/db/schema/service';
 import { ApiError } from '@/lib/http/errors';
 import { prefixedId } from '@/lib/ids';
 import { enqueueExisting, notifyDeliveriesQueued } from '@/lib/service/delivery/enqueue';
-import { getWebhook } from './get-webhook';
+import { getWebhook } from '@/lib/service/webhooks/get-webhook';
 import { runningTwin } from './recover-messages';
 import { recoverRunJson, type TRecoverRunJson } from './recover-run-json';
 import type { TRecoverWindow, TWindowCount } from './recover-window';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { op } from '@/lib/openapi/operation';
 import { page, sameShape } from '@/lib/openapi/shared-schemas';
-import { ZAttempt, ZAttemptWithResponse, ZMessage } from './openapi';
+import { ZAttempt, ZAttemptWithResponse, ZMessage } from '@/lib/service/webhooks/openapi';
 import { ZTroubledCountsQuery, ZTroubledQuery, type TTroubledCountsJson, type TTroubledMessageJson } from './troubled-messages';
 
 // The troubled-messages operations of /openapi.json (EXT, for a problems view by index).

@@ -2,8 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema/service';
-import { getWebhook } from './get-webhook';
-import { ZTimestamp } from './schemas';
+import { getWebhook } from '@/lib/service/webhooks/get-webhook';
+import { ZTimestamp } from '@/lib/service/webhooks/schemas';
 
 /** The longest window one recover run may cover (Svix's limit). */
 export const RECOVER_MAX_WINDOW_DAYS = 14;

@@ -5,7 +5,7 @@ import * as schema from '@/lib/db/schema/service';
 import { ApiError } from '@/lib/http/errors';
 import { prefixedId } from '@/lib/ids';
 import { notifyDeliveriesQueued } from '@/lib/service/delivery/enqueue';
-import { getWebhook } from './get-webhook';
+import { getWebhook } from '@/lib/service/webhooks/get-webhook';
 import { countInWindow, type TRecoverWindow, type TWindowCount } from './recover-window';
 import { recoverRunJson, type TRecoverRunJson, type TRunKind } from './recover-run-json';
 

@@ -3,10 +3,10 @@ import { getDb, type Db } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema/service';
 import { pageOf, type TPageParams } from '@/lib/service/paging';
 import { parseQuery } from '@/lib/http/query';
-import { getWebhook } from './get-webhook';
-import { ZMessageFilters, type TMessageFilters } from './schemas';
+import { getWebhook } from '@/lib/service/webhooks/get-webhook';
+import { ZMessageFilters, type TMessageFilters } from '@/lib/service/webhooks/schemas';
 import { selectDeliveries, webhookDeliveriesWhere } from './select-deliveries';
-import { attemptToJson, messageToJson, type TAttemptJson, type TMessageJson } from './webhook-json';
+import { attemptToJson, messageToJson, type TAttemptJson, type TMessageJson } from '@/lib/service/webhooks/webhook-json';
 import { newestFirst } from '@/lib/db/paging';
 
 /** The EXT filters from the query string; a wrong value is a 400 naming the parameter. */

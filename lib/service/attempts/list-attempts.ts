@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema/service';
 import { pageOf, type TPageParams } from '@/lib/service/paging';
-import { getDelivery } from './get-message';
-import { attemptToJson, type TAttemptJson } from './webhook-json';
+import { getDelivery } from '@/lib/service/messages/get-message';
+import { attemptToJson, type TAttemptJson } from '@/lib/service/webhooks/webhook-json';
 import { olderThan, newestFirst } from '@/lib/db/paging';
 
 /** The attempts to deliver one message to one webhook, newest first, without response bodies. */

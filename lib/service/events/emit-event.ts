@@ -4,7 +4,7 @@ import { queryRows, type DbOrTx } from '@/lib/db/client';
 import { jsonbCanHold } from '@/lib/db/search-json';
 import { prefixedId } from '@/lib/ids';
 import { enqueueEvent } from '@/lib/service/delivery/enqueue';
-import { fanoutWebhooks } from './fanout-targets';
+import { fanoutWebhooks } from '@/lib/service/webhooks/fanout-targets';
 
 export type TEmitEventInput = {
   accountId: string;

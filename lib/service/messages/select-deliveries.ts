@@ -3,7 +3,7 @@ import { type DbOrTx } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema/service';
 import { createdWithin, olderThan } from '@/lib/db/paging';
 import type { TCursor } from '@/lib/http/cursor';
-import type { TMessageFilters } from './schemas';
+import type { TMessageFilters } from '@/lib/service/webhooks/schemas';
 
 const d = schema.deliveries;
 const m = schema.messages;
