@@ -10,7 +10,7 @@ import { SuccessSparkline } from '@/components/console/health/success-sparkline'
 import { WindowSwitcher } from '@/components/console/health/window-switcher';
 import { ago, formatAge, formatMs, formatRate } from '@/components/console/health/format-health';
 import { ResponsiveList, type TListColumn } from '@/components/console/responsive-list';
-import { plural } from '@/lib/format';
+import { plural } from '@/lib/console/format';
 import { effectiveSuccessRate, needsAttention } from '@/lib/console/health/classify-health';
 import { HEALTH_LEVELS } from '@/lib/console/health/health-types';
 import type { THealthHome, THealthRow, THealthWindow } from '@/lib/console/health/health-types';

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useQuery } from '@tanstack/react-query';
 import { fetchJson } from '@/components/console/fetch-json';
 import type { TAlertSubject } from '@/lib/console/alerts/alert-subject';
-import { formatUtcMinute } from '@/lib/format';
+import { formatUtcMinute } from '@/lib/console/format';
 
 // Shown on every console page (the layout) while an alert fires: the oldest one nobody has quieted
 // (its rule and what it is about, a webhook by its description or URL, linked to its page), and a

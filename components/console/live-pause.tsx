@@ -1,7 +1,7 @@
 'use client';
 
 import { useSyncExternalStore } from 'react';
-import { formatUtc } from '@/lib/format';
+import { formatUtc } from '@/lib/console/format';
 
 // Live updates can be paused (issue 41): to read a timeline that would otherwise move under the
 // reader, or to keep a screen reader quiet. One switch for the tab: every live view (the timeline,

@@ -1,4 +1,4 @@
-import { formatUtc } from '@/lib/format';
+import { formatUtc } from '@/lib/console/format';
 
 // A time to come as "in 3 min", measured from a given `now` (the moment the data was read, so the
 // server and the browser print the same words); "due now" once it has passed. The UTC time is the tooltip.

@@ -2,7 +2,7 @@
 // `zone` writes "UTC" after the time too, where the page says no zone elsewhere (a case, read by
 // people who may not know the console's times are UTC).
 
-import { formatUtc } from '@/lib/format';
+import { formatUtc } from '@/lib/console/format';
 
 export function Timestamp({ value, withMs, zone, className = '' }: { value: string | Date | null | undefined; withMs?: boolean; zone?: boolean; className?: string }) {
   if (!value) return <span className="text-slate-500">—</span>;

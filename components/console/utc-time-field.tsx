@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { toUtcInput, UTC_INPUT_FORMAT } from '@/lib/format';
+import { toUtcInput, UTC_INPUT_FORMAT } from '@/lib/console/format';
 import { Input } from './form';
 
 // The console's time fields: a text input in one fixed format, UTC to the minute (`2026-11-29 03:26`,

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { ZInstant } from '../../lib/console/instant';
 import { describeGap, gapSpan } from '../../lib/console/recover/gap-words';
 import { storySentence } from '../../lib/console/recover/story-words';
-import { fromUtcInput, toUtcInput, withReadableTimes } from '../../lib/format';
+import { fromUtcInput, toUtcInput, withReadableTimes } from '../../lib/console/format';
 
 // The console's times in words, true to the second where minutes would lie (issue 50, finding 7).
 

@@ -1,7 +1,7 @@
 'use server';
 
 import { z } from 'zod';
-import { rememberConnect } from '@/lib/console/created-connects';
+import { rememberConnect } from '@/lib/console/connects/created-connects';
 import { staffAction, staffFormAction, errorFields } from '@/lib/console/staff/staff-action';
 import { ApiError } from '@/lib/http/errors';
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Form from 'next/form';
 import Link from 'next/link';
-import { listCreatedConnects } from '@/lib/console/created-connects';
+import { listCreatedConnects } from '@/lib/console/connects/created-connects';
 import { Badge } from '@/components/console/badge';
 import { Callout, ErrorCallout } from '@/components/console/callout';
 import { CopyField } from '@/components/console/copy-button';

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { buttonClass } from '@/components/console/button-class';
-import { plural } from '@/lib/format';
+import { plural } from '@/lib/console/format';
 
 // Erase one donor: enter an e-mail or a grant id, see what would be erased (a dry run, by count),
 // confirm. POST /api/erasures; the report of both halves is shown as the answer.

@@ -11,7 +11,7 @@ import { CARD_ROW, Table, TBody, Td, Th } from '@/components/console/table';
 import { Timestamp } from '@/components/console/timestamp';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
 import { loadWebhookList, ZWebhookListSearch, type TWebhookListRow } from '@/lib/console/webhooks/webhook-list';
-import { plural, formatUtc } from '@/lib/format';
+import { plural, formatUtc } from '@/lib/console/format';
 import { WebhookListFilters, webhookListHref } from './list-filters';
 import { TrackWebhookForm } from './track-form';
 import { WebhookHealthStatus } from './webhook-health-status';

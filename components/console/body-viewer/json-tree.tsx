@@ -3,7 +3,7 @@
 import { useState, type ReactNode } from 'react';
 import type { TDiffKind } from './body-diff';
 import { isRecord, pathString, RawNumber, type TJson, type TSegment } from './json-body';
-import { plural } from '@/lib/format';
+import { plural } from '@/lib/console/format';
 
 // A JSON value as a tree: objects and arrays fold (a button each, aria-expanded), keys copy their
 // path when pressed, values are coloured by type, and differences (sent vs received) are marked.

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { compareBodies, diffMarks, type TDiff } from './body-diff';
 import { BodyViewer } from './body-viewer';
 import { shortJson } from './json-body';
-import { plural } from '@/lib/format';
+import { plural } from '@/lib/console/format';
 
 // A receipt's body beside the payload the service says it sent: "byte for byte the same", the same
 // JSON in other bytes, or each difference by its path, marked in both trees.

@@ -1,4 +1,4 @@
-import { plural, withReadableTimes } from '@/lib/format';
+import { plural, withReadableTimes } from '@/lib/console/format';
 import { alertSubject } from './alert-subject';
 import { zonedTime } from './alert-time';
 import { stageOf } from './incident-stage';

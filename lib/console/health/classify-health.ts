@@ -1,5 +1,5 @@
 import type { THealth, THealthLevel, TReceiverSide, TWebhookStats } from './health-types';
-import { formatUtcClock, plural, withReadableTimes } from '@/lib/format';
+import { formatUtcClock, plural, withReadableTimes } from '@/lib/console/format';
 
 // One webhook's health from both sides of the wire: its stats at the service (attempts over the
 // window, as of now) and what this console's receiver saw of it (arrivals that failed the signature

@@ -1,4 +1,4 @@
-import { plural } from '@/lib/format';
+import { plural } from '@/lib/console/format';
 
 // A webhook about to be disabled, in plain words (the health home, the webhook page, problems and
 // the "about to be disabled" alert rule): the service's EXT `failingSince` / `disablesAt` on the

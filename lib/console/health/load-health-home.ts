@@ -12,7 +12,7 @@ import { receiverSides } from './receiver-failures';
 import { disableWarning } from './disable-warning';
 import { pausedSince } from '@/lib/console/webhooks/paused-words';
 import { cappedWords } from '@/lib/console/webhooks/capped-words';
-import { plural } from '@/lib/format';
+import { plural } from '@/lib/console/format';
 import { recentGaps } from '@/lib/console/recover/recent-gaps';
 
 const MAX_STATS_PAGES = 10;

@@ -1,4 +1,4 @@
-import { plural } from '@/lib/format';
+import { plural } from '@/lib/console/format';
 
 // A webhook's outage gap (outage-gap.ts reads it from the service) in words: plain values, so client
 // components show it too.

@@ -1,5 +1,5 @@
 import type { TRecoverRun } from '@/lib/console/connect-api/types';
-import { formatUtcClock } from '@/lib/format';
+import { formatUtcClock } from '@/lib/console/format';
 import { gapSpan } from './gap-words';
 
 // The outage's story of one delivery in words (delivery-story.ts reads the facts): pure.

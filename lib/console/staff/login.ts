@@ -5,7 +5,7 @@ import { loginFailures } from '@/lib/db/schema/console';
 import { recordAudit } from '../audit/record-audit';
 import { loginOptions } from './oidc-config';
 import { findUserByEmail, normalizeEmail, touchLastLogin } from './users';
-import { plural } from '@/lib/format';
+import { plural } from '@/lib/console/format';
 
 // Checking a staff password, rate-limited in console.login_failures (a fixed window per key, so
 // guessing is slow on every instance):

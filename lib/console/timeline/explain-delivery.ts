@@ -1,7 +1,7 @@
 import type { TReconciliation } from './reconcile';
 import { isoTime } from './iso-time';
 import { retriesStoppedNote } from '../retention/body-gone';
-import { formatUtcClock } from '@/lib/format';
+import { formatUtcClock } from '@/lib/console/format';
 
 // One plain-language sentence per (message, webhook), derived from recorded facts only: the
 // webhook's settings, this webhook's delivery of the message, its attempts and what arrived at its

@@ -9,7 +9,7 @@ import { asConnectApiError } from '../connect-api/load-or-error';
 import { createReceiver, getReceiver, ingestUrl, updateReceiver } from '../receivers';
 import type { TStaff } from '../staff/session';
 import { trackWebhook } from './tracked-webhooks';
-import { formatUtcMinute } from '@/lib/format';
+import { formatUtcMinute } from '@/lib/console/format';
 
 // A subscription created from the console, by default pointing at a new receiver of this console
 // that shares its signing secret (or at an existing receiver, or at any URL); tracked, and audited

@@ -1,4 +1,4 @@
-import { formatUtcClock } from '@/lib/format';
+import { formatUtcClock } from '@/lib/console/format';
 
 // A paused webhook in words, the same on the webhook page, the health home and a case: "paused since
 // 14:02 UTC by ops@example.org" (a day before today: "Nov 27 14:02 UTC"), or "… through the API"

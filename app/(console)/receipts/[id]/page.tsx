@@ -14,7 +14,7 @@ import { CopyCurl } from '@/components/console/copy-curl';
 import { ForwardList } from '@/components/console/forward-list';
 import { AdoptSecretButton } from './adopt-secret-button';
 import { ForwardForm } from './forward-form';
-import { plural } from '@/lib/format';
+import { plural } from '@/lib/console/format';
 
 export const metadata: Metadata = { title: 'Receipt' };
 

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { gapProgress, runRecoverGap, type TGapRuns } from '@/lib/console/recover/recover-gap';
 import { staffAction } from '@/lib/console/staff/staff-action';
-import { plural } from '@/lib/format';
+import { plural } from '@/lib/console/format';
 
 // The webhook page's "Recover all" of an outage gap (lib/console/recover/recover-gap.ts: replay-missing
 // + recover over the counted windows, audited there as webhook.recover-all) and its progress.

@@ -5,7 +5,7 @@ import { RelativeTime } from '@/components/console/relative-time';
 import { Timestamp } from '@/components/console/timestamp';
 import type { TTimelineMessage } from '@/lib/console/timeline/timeline-types';
 import { verdictRuns } from '@/lib/console/timeline/verdict-runs';
-import { plural } from '@/lib/format';
+import { plural } from '@/lib/console/format';
 
 // The timeline's columns, declared once: the desktop table renders them as cells, the narrow-screen
 // cards as labelled fields. `now` is when the page was read (relative times count from it).

@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { CopyCurl } from '@/components/console/copy-curl';
 import { DeliveryEvents } from '@/components/console/delivery-events';
 import { ErrorCallout } from '@/components/console/callout';
-import { formatUtc } from '@/lib/format';
+import { formatUtc } from '@/lib/console/format';
 import type { TTimelineMessage } from '@/lib/console/timeline/timeline-types';
 import { ResendButton } from './resend-button';
 import { payloadGone, retriesStoppedNote } from '@/lib/console/retention/body-gone';

@@ -11,7 +11,7 @@ import type { TOutageView } from '@/lib/console/recover/load-outage';
 import type { TGapRuns } from '@/lib/console/recover/recover-gap';
 import { gapProgressAction, recoverGapAction } from './gap-actions';
 import { webhookQueriesKey } from './use-timeline';
-import { formatUtcMinute } from '@/lib/format';
+import { formatUtcMinute } from '@/lib/console/format';
 
 // The webhook page's word on disabling: while it fails, when it will be disabled (the service's
 // disablesAt) and how many messages wait; after an outage, the gap it left — the messages never

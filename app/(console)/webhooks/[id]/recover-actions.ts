@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import type { TRecoverPreview, TRecoverRun, TRetryPendingPreview, TRetryPendingResult } from '@/lib/console/connect-api';
-import { plural } from '@/lib/format';
+import { plural } from '@/lib/console/format';
 import { runResendDelivered, runRetryNow } from '@/lib/console/recover/audited-runs';
 import { findResendable, type TResendPreview } from '@/lib/console/recover/find-resendable';
 import { parseResendWindow } from '@/lib/console/recover/recover-window';

@@ -1,7 +1,7 @@
 'use client';
 
 import type { TRecoverRun, TRetryPendingResult } from '@/lib/console/connect-api/types';
-import { formatUtcLabel, plural } from '@/lib/format';
+import { formatUtcLabel, plural } from '@/lib/console/format';
 import { resendSummary, type TResendCounts } from '@/lib/console/recover/resend-summary';
 import { resendDeliveredAction, retryNowAction, startRecoverAction } from './recover-actions';
 import type { TRecoverKindSpec } from './recover-kind';

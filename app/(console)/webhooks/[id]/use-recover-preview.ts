@@ -3,7 +3,7 @@
 import { useState, useTransition, type ReactNode } from 'react';
 import type { TActionResult, TErrorInfo } from '@/app/(console)/_lib/errors';
 import { useFocusReturn } from '@/components/console/use-focus-return';
-import { fromUtcInput, toUtcInput } from '@/lib/format';
+import { fromUtcInput, toUtcInput } from '@/lib/console/format';
 import { previewRecoverAction, previewResendDeliveredAction, previewRetryNowAction } from './recover-actions';
 import type { TKindCount, TRecoverWindow } from './recover-kind';
 

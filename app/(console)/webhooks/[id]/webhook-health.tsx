@@ -12,7 +12,7 @@ import { effectiveSuccessRate } from '@/lib/console/health/classify-health';
 import { lastSuccessFigure } from '@/lib/console/health/last-success';
 import type { THealthWindow } from '@/lib/console/health/health-types';
 import { useWebhookStats, type TStatsAnswer } from './use-webhook-stats';
-import { plural, withReadableTimes } from '@/lib/format';
+import { plural, withReadableTimes } from '@/lib/console/format';
 
 /**
  * The webhook's health: figures over a window (switchable), outcome and latency charts, live. Read

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { EnabledBadge } from '@/components/console/badge';
 import { Timestamp } from '@/components/console/timestamp';
 import type { TTimeline, TTimelineFilters } from '@/lib/console/timeline/timeline-types';
-import { withReadableTimes } from '@/lib/format';
+import { withReadableTimes } from '@/lib/console/format';
 import { pausedSince } from '@/lib/console/webhooks/paused-words';
 import { useTimeline } from './use-timeline';
 

@@ -9,7 +9,7 @@ import { findActiveConnect } from '@/lib/service/connects/get-connect';
 import { findGrantByTrackingId } from '@/lib/service/grants/find-grant';
 import { pageQuery, type TPageProps } from '@/lib/http/page-props';
 import { z } from 'zod';
-import { formatMoney } from '@/lib/format';
+import { formatMoney } from '@/lib/console/format';
 
 type TProps = TPageProps<{ cid: string }>;
 

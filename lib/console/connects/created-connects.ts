@@ -2,7 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb, queryRows } from '@/lib/db/client';
-import type { TEnvironmentName } from './connect-api/environments';
+import type { TEnvironmentName } from '../connect-api/environments';
 
 // The Connects created from this console, newest first, per environment — the API has no list of
 // Connects. Kept as one JSON list in console.settings, updated by a single statement (no lost
