@@ -15,6 +15,11 @@ const CONSOLE_IMPORTS = {
   group: ['@/lib/console', '@/lib/console/*', '**/lib/console', '**/lib/console/*', '../console', '../console/*'],
   message: 'Shared code (lib/http, db, crypto, net, metrics, openapi) serves both halves and imports neither (see ARCHITECTURE.md).',
 };
+// The service does not import the console either: what both halves use is shared code (lib/money.ts, lib/http, …).
+const SERVICE_NOT_CONSOLE = {
+  group: [...CONSOLE_IMPORTS.group, '../../console', '../../console/*'],
+  message: "The service never imports the console's code (lib/console): move what both halves use into shared lib/ (see ARCHITECTURE.md).",
+};
 const SHARED_IMPORTS = {
   patterns: [{ ...SERVICE_IMPORTS.patterns[0], message: CONSOLE_IMPORTS.message }, CONSOLE_IMPORTS],
 };
@@ -83,9 +88,9 @@ export default defineConfig([
     rules: { 'no-restricted-imports': ['error', { patterns: [...SERVICE_IMPORTS.patterns, SERVICE_TABLES] }] },
   },
   {
-    // The service half, its routes and its Connect flow never touch the console's tables.
+    // The service half, its routes and its Connect flow never touch the console's tables nor import its code.
     files: ['lib/service/**', 'app/v1/**', 'app/oauth/**', 'app/.well-known/**', 'app/connect/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [CONSOLE_TABLES] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [CONSOLE_TABLES, SERVICE_NOT_CONSOLE] }] },
   },
   {
     // The console's pages, actions and routes: the same, and no redaction, audit or database by hand.

@@ -1,4 +1,5 @@
-// The console's words and numbers, written once: pure, for server and client code alike.
+// The console's words and times, written once: pure, for server and client code alike (money, which
+// the donor's pages write too, is lib/money.ts).
 
 /** `3 messages`, `1 message`; `many` for an irregular plural. */
 export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
@@ -40,11 +41,6 @@ const ISO_INSTANT = /\b\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\
  */
 export function withReadableTimes(text: string, format: (iso: string) => string = formatUtcLabel): string {
   return text.replace(ISO_INSTANT, (iso) => (Number.isNaN(Date.parse(iso)) ? iso : format(iso)));
-}
-
-/** An amount in cents, with its currency: `$1,500.00` (grants are in US dollars unless they say otherwise). */
-export function formatMoney(cents: number, currency = 'USD'): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
 }
 
 /** The format of the console's time fields, as their placeholder says it: UTC, to the minute. */

@@ -83,6 +83,14 @@ for (const file of SERVICE_FILES) {
     }
   });
 }
+// The service never imports the console's code either (its donor pages included): what both halves use is shared (lib/money.ts).
+for (const file of SERVICE_FILES) {
+  test(`service code may not import lib/console: ${file}`, async () => {
+    for (const from of ['@/lib/console/format', '@/lib/console', '../../console/receivers']) {
+      assert.equal(await restrictedCode(file, `import { x as y } from '${from}';\nexport const x = y;\n`), true, from);
+    }
+  });
+}
 test('each half may import its own tables', async () => {
   assert.equal(await restrictedCode('lib/console/example.ts', tablesOf('@/lib/db/schema/console')), false);
   assert.equal(await restrictedCode('lib/service/example.ts', tablesOf('@/lib/db/schema/service')), false);

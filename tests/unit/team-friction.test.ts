@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { errorCalloutParts } from '../../lib/console/error-info';
-import { formatMoney, formatUtc, formatUtcLabel } from '../../lib/console/format';
+import { formatMoney } from '../../lib/money';
+import { formatUtc, formatUtcLabel } from '../../lib/console/format';
 import { lastSuccessFigure } from '../../lib/console/health/last-success';
 import { resendSummary } from '../../lib/console/recover/resend-summary';
 import { receiverForRole, resolveSecretStandIns } from '../../lib/console/receivers/secrets-for-role';

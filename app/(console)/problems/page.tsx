@@ -12,7 +12,8 @@ import type { TProblemPreset } from '@/lib/console/investigation/problem-window'
 import { loadProblemsView } from '@/lib/console/investigation/problems-view';
 import { pageSearchParams, type TPageProps } from '@/lib/http/page-props';
 import { Button } from '@/components/console/form';
-import { formatMoney, withReadableTimes } from '@/lib/console/format';
+import { formatMoney } from '@/lib/money';
+import { withReadableTimes } from '@/lib/console/format';
 import { UtcTimeField } from '@/components/console/utc-time-field';
 
 export const metadata: Metadata = { title: 'Problems' };

@@ -3,7 +3,8 @@ import { Badge, ReconciliationBadge } from '@/components/console/badge';
 import { EmptyState } from '@/components/console/empty-state';
 import { CARD_ROW, Table, TBody, Td, Th } from '@/components/console/table';
 import { GRANTS_PER_PAGE, type TReconGrant, type TReconView } from '@/lib/console/reconciliation/load-reconciliation';
-import { formatMoney, formatUtcLabel } from '@/lib/console/format';
+import { formatMoney } from '@/lib/money';
+import { formatUtcLabel } from '@/lib/console/format';
 
 // The reconciliation page's list of the day's grants: those with a difference, or all of them (a
 // filter of links: a list is a URL), a page at a time, each with its money, status, fund and how

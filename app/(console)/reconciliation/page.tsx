@@ -16,7 +16,7 @@ import { ApiError } from '@/lib/http/errors';
 import { pageSearchParams, type TPageProps } from '@/lib/http/page-props';
 import { loadOrError } from '@/app/(console)/_lib/errors';
 import { staffApi } from '@/app/(console)/_lib/staff-api';
-import { formatMoney } from '@/lib/console/format';
+import { formatMoney } from '@/lib/money';
 import { SUSPICIOUS_ADVICE } from '@/lib/console/timeline/explain-delivery';
 import { ColumnDictionary } from './column-dictionary';
 import { GrantList } from './grant-list';

@@ -1,6 +1,7 @@
 import type { TCase, TCaseDelivery } from '../investigation/case-types';
 import { RECONCILIATION_LABELS } from '../timeline/reconcile';
-import { formatMoney, formatUtcLabel } from '@/lib/console/format';
+import { formatMoney } from '@/lib/money';
+import { formatUtcLabel } from '@/lib/console/format';
 
 // The page a share link opens: the case read-only, as plain server-made HTML (no script, no
 // buttons, nothing to act with), every value escaped. The case given here is already masked

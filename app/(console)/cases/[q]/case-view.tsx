@@ -12,7 +12,8 @@ import { ExportLinks } from '@/components/console/export-links';
 import { Timestamp } from '@/components/console/timestamp';
 import type { TCase, TCaseGrant, TCaseMessage } from '@/lib/console/investigation/case-types';
 import { CaseDelivery, ForwardLine, ReceiptLine } from './case-delivery';
-import { formatMoney, plural } from '@/lib/console/format';
+import { formatMoney } from '@/lib/money';
+import { plural } from '@/lib/console/format';
 
 // A case, kept live: the same search re-run every few seconds, so a retry or a fix shows without a reload.
 

@@ -9,7 +9,7 @@ import { findActiveConnect } from '@/lib/service/connects/get-connect';
 import { findGrantByTrackingId } from '@/lib/service/grants/find-grant';
 import { pageQuery, type TPageProps } from '@/lib/http/page-props';
 import { z } from 'zod';
-import { formatMoney } from '@/lib/console/format';
+import { formatMoney } from '@/lib/money';
 
 type TProps = TPageProps<{ cid: string }>;
 

@@ -9,7 +9,7 @@ import { Table, TBody, Td, Th } from '@/components/console/table';
 import { Timestamp } from '@/components/console/timestamp';
 import { loadGrantsView } from '@/lib/console/connects/grants-view';
 import { pageQuery, ZPageTokenSearch, type TPageProps } from '@/lib/http/page-props';
-import { formatMoney } from '@/lib/console/format';
+import { formatMoney } from '@/lib/money';
 
 export const metadata: Metadata = { title: 'Grants' };
 
