@@ -4,7 +4,7 @@ import type { TRecoverRun, TRetryPendingResult } from '@/lib/console/connect-api
 import { formatUtcLabel, plural } from '@/lib/console/format';
 import { resendSummary, type TResendCounts } from '@/lib/console/recover/resend-summary';
 import { resendDeliveredAction, retryNowAction, startRecoverAction } from './recover-actions';
-import type { TRecoverKindSpec } from './recover-kind';
+import type { TRecoverKindSpec } from './recover-kind-section';
 import { RecoverProgress } from './recover-progress';
 
 // The recover card's three kinds, side by side in this order: failed for good (the service's

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Field, Input } from '@/components/console/form';
 import { Card } from '@/components/console/card';
 import { UTC_INPUT_PROPS } from '@/components/console/utc-time-field';
-import { RecoverKind } from './recover-kind';
+import { RecoverKindSection } from './recover-kind-section';
 import { RECOVER_KINDS } from './recover-kinds';
 import { useRecoverPreview } from './use-recover-preview';
 import { webhookQueriesKey } from './use-timeline';
@@ -53,7 +53,7 @@ function RecoverPanelForRole({ webhookId }: { webhookId: string }) {
         {previewed ? (
           <div className="grid gap-3 md:grid-cols-3" key={previewed.at} data-testid="recover-kinds">
             {RECOVER_KINDS.map((spec) => (
-              <RecoverKind key={spec.key} spec={spec} count={previewed.counts[spec.key]} ctx={{ webhookId, window: previewed.window, refreshTimeline }} />
+              <RecoverKindSection key={spec.key} spec={spec} count={previewed.counts[spec.key]} ctx={{ webhookId, window: previewed.window, refreshTimeline }} />
             ))}
           </div>
         ) : null}

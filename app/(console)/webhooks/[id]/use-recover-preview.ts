@@ -5,7 +5,7 @@ import type { TActionResult, TErrorInfo } from '@/app/(console)/_lib/errors';
 import { useFocusReturn } from '@/components/console/use-focus-return';
 import { fromUtcInput, toUtcInput } from '@/lib/console/format';
 import { previewRecoverAction, previewResendDeliveredAction, previewRetryNowAction } from './recover-actions';
-import type { TKindCount, TRecoverWindow } from './recover-kind';
+import type { TKindCount, TRecoverWindow } from './recover-kind-section';
 
 // The recover card's state: closed or open, the window's two fields (the last 24 hours when it
 // opens), and the three kinds' counts of the window last previewed. A field error of any kind is

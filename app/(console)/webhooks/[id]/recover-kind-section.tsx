@@ -5,7 +5,7 @@ import { ErrorCallout } from '@/components/console/callout';
 import type { TActionResult, TErrorInfo } from '@/app/(console)/_lib/errors';
 import { Button } from '@/components/console/form';
 
-// One kind of recover on a webhook's recover card, drawn from its entry in RECOVER_KINDS
+// One kind's section of a webhook's recover card, drawn from its entry in RECOVER_KINDS
 // (recover-kinds.tsx): what it re-sends, the window's count, one button, a confirmation naming the
 // count, then the run's result. The card owns the window and the counts; this owns the run.
 
@@ -36,7 +36,7 @@ export type TRecoverKindSpec<T> = {
 
 type TRunState<T> = { kind: 'idle' } | { kind: 'confirm' } | { kind: 'done'; result: T };
 
-export function RecoverKind<T>({ spec, count, ctx }: { spec: TRecoverKindSpec<T>; count: TKindCount | null; ctx: TKindContext }) {
+export function RecoverKindSection<T>({ spec, count, ctx }: { spec: TRecoverKindSpec<T>; count: TKindCount | null; ctx: TKindContext }) {
   const { key, title, what, counted, action, confirm } = spec;
   const testId = `recover-${key}`;
   const [state, setState] = useState<TRunState<T>>({ kind: 'idle' });
