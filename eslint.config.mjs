@@ -54,7 +54,7 @@ const WRAPPED_ONLY = [
     group: ['@/lib/console/audit/record-audit', '**/audit/record-audit', '@/lib/console/audit/audited', '**/audit/audited'],
     message: 'Actions and routes name their audit in staffAction / withStaff({ audit }), or call a lib/console function that audits itself.',
   },
-  { group: ['@/lib/db/client', '@/lib/db/client/*'], message: 'Console pages, actions and routes reach the database through lib/console.' },
+  { group: ['@/lib/db/client', '@/lib/db/query', '@/lib/db/listen', '@/lib/db/drivers/*'], message: 'Console pages, actions and routes reach the database through lib/console.' },
 ];
 
 export default defineConfig([

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { getDb, queryRows } from './client';
+import { getDb } from './client';
+import { queryRows } from './query';
 import type { loginFailures, tokenFailures } from './schema';
 
 // Fixed-window attempt counters, shared by the console's login limit and the service's token

@@ -1,11 +1,14 @@
-import { dbKind, driverRows, listenerName, localListens } from './client';
+import { dbKind } from './client';
+import { driverRows } from './query';
+import { listenerName } from './drivers/postgres';
+import { localListens } from './listen';
 import { processSingleton } from '@/lib/process-singleton';
 
 // Whether anyone LISTENs on a channel, so a hot write can leave out its pg_notify while nobody
 // would hear it (a NOTIFY is not free: on PostgreSQL a committing transaction that notifies holds
 // a database-wide lock through its commit, so notifying writes commit one at a time). The embedded
 // store is this process's alone: its own LISTENs are all there are. On PostgreSQL the listening
-// connections carry their channel in application_name (client.ts), looked for in pg_stat_activity
+// connections carry their channel in application_name (drivers/postgres.ts), looked for in pg_stat_activity
 // at most once per LISTENERS_CHECK_MS; a listener that starts meanwhile may miss up to that long of
 // notifications, so a listener re-reads once that long after it is in place (receipt-feed.ts).
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type DbOrTx } from './client';
+import { type DbOrTx } from './client';
+import { queryRows } from './query';
 
 // A named lease: with several processes on one PostgreSQL, whoever holds it does the job (a purge
 // pass, the alert evaluation) and the others skip their turn. A holder that dies leaves a lease that

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { driverRows, MIGRATIONS_FOLDER } from '@/lib/db/client';
+import { driverRows } from '@/lib/db/query';
+import { MIGRATIONS_FOLDER } from '@/lib/db/drivers/handle';
 import { isStoreUnavailable, STORE_RETRY_AFTER_S, unavailableReason } from '@/lib/db/store-availability';
 import { problemBody } from '@/lib/http/errors';
 import { heartbeatStates } from './heartbeats';

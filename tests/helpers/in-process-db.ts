@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type * as TDbClient from '../../lib/db/client';
+import type * as TDbQuery from '../../lib/db/query';
 import { createPgDatabase, dropPgDatabase, pgTemplateFor, templateDb } from './app';
 
 // A fresh database opened by the app's own client inside the test process (a PGlite directory, or
@@ -9,7 +10,10 @@ import { createPgDatabase, dropPgDatabase, pgTemplateFor, templateDb } from './a
 // of the migrated, empty template startApp's databases are copies of too (the client's migrations
 // then find nothing to do). `close()` closes it and drops the database or directory.
 
-export async function openTestDatabase(label: string): Promise<{ client: typeof TDbClient; close: () => Promise<void> }> {
+/** The app's store modules, as a test opens them after setting DATA_DIR or DATABASE_URL. */
+export type TTestDb = typeof TDbClient & typeof TDbQuery;
+
+export async function openTestDatabase(label: string): Promise<{ client: TTestDb; close: () => Promise<void> }> {
   let dir: string | undefined;
   let pgUrl: string | undefined;
   if (process.env.TEST_DATABASE_URL) {
@@ -21,7 +25,7 @@ export async function openTestDatabase(label: string): Promise<{ client: typeof 
     fs.rmSync(path.join(dir, 'owner.lock'), { force: true });
     Object.assign(process.env, { DATA_DIR: dir, DATABASE_URL: '' });
   }
-  const client = await import('../../lib/db/client');
+  const client = { ...(await import('../../lib/db/client')), ...(await import('../../lib/db/query')) };
   await client.getDb();
   return {
     client,

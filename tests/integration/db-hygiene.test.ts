@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
 import { inspect } from 'node:util';
 import { after, before, test } from 'node:test';
-import { openTestDatabase } from '../helpers/in-process-db';
-import type * as TDbClient from '../../lib/db/client';
+import { openTestDatabase, type TTestDb } from '../helpers/in-process-db';
 
 // What the database keeps and what its errors say, on a real database opened by the app's own
 // code (a fresh PGlite directory, or a PostgreSQL database with TEST_DATABASE_URL).
 
 let opened: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
-let db: typeof TDbClient;
+let db: TTestDb;
 before(async () => {
   opened = await openTestDatabase('hygiene');
   db = opened.client;

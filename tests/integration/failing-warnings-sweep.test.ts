@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { openTestDatabase } from '../helpers/in-process-db';
-import type * as TDbClient from '../../lib/db/client';
+import { openTestDatabase, type TTestDb } from '../helpers/in-process-db';
 import type * as TWarnings from '../../lib/service/delivery/failing-warnings';
 import type * as TDisable from '../../lib/service/delivery/disable-spent-stretches';
 
@@ -15,7 +14,7 @@ import type * as TDisable from '../../lib/service/delivery/disable-spent-stretch
 const THRESHOLD_MS = 100_000;
 const ACCOUNT = '00000000-0000-4000-8000-0000000000aa';
 let opened: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
-let db: typeof TDbClient;
+let db: TTestDb;
 let warnings: typeof TWarnings;
 let disabling: typeof TDisable;
 

@@ -2,9 +2,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { queryAppDb, startApp } from '../helpers/app';
-import { openTestDatabase } from '../helpers/in-process-db';
+import { openTestDatabase, type TTestDb } from '../helpers/in-process-db';
 import { databaseAt } from '../helpers/old-database';
-import type * as TDbClient from '../../lib/db/client';
 import type * as TFailures from '../../lib/console/health/receiver-failures';
 
 // The health home's receiver side reads the hourly counts of troubled arrivals (migration 0029:
@@ -16,7 +15,7 @@ import type * as TFailures from '../../lib/console/health/receiver-failures';
 // A database of the previous release opens with its receipts counted, and its arrivals count on.
 
 let opened: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
-let db: typeof TDbClient;
+let db: TTestDb;
 let failures: typeof TFailures;
 const A = '00000000-0000-4000-8000-00000000a001';
 const B = '00000000-0000-4000-8000-00000000b002';

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { databaseAt } from '../helpers/old-database';
 import type * as TDbClient from '../../lib/db/client';
+import type * as TDbQuery from '../../lib/db/query';
 
 // Migration 0032 gives a recover or replay run the API client that started it (`clientId`). A store of
 // the release before (migrations up to 0031) opens with its runs intact: each reads as before, its
@@ -9,7 +10,7 @@ import type * as TDbClient from '../../lib/db/client';
 // in this process (no app: what is checked is the migration), on PostgreSQL with TEST_DATABASE_URL.
 
 const ACCOUNT = '00000000-0000-4000-8000-00000000a032';
-let db: typeof TDbClient;
+let db: typeof TDbClient & typeof TDbQuery;
 before(async () => {
   const env = await databaseAt(
     '0031_sso_subject',
@@ -20,7 +21,7 @@ before(async () => {
        ('rcvr_old_replay', '${ACCOUNT}', 'ep_old_runs', '2026-11-21T00:00:00Z', null, 3, 'replay-missing', '2026-11-21T01:00:00Z');`,
   );
   Object.assign(process.env, env);
-  db = await import('../../lib/db/client');
+  db = { ...(await import('../../lib/db/client')), ...(await import('../../lib/db/query')) };
   await db.getDb(); // migrates it
 });
 after(async () => {

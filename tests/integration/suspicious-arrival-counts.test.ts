@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { openTestDatabase } from '../helpers/in-process-db';
-import type * as TDbClient from '../../lib/db/client';
+import { openTestDatabase, type TTestDb } from '../helpers/in-process-db';
 import type * as TTroubled from '../../lib/console/receivers/troubled-receipts';
 
 // Issue 50.2 on the problems view's counts, on a real database opened by the app's own code (PGlite,
@@ -10,7 +9,7 @@ import type * as TTroubled from '../../lib/console/receivers/troubled-receipts';
 // did not verify"; a message that never verified there still is; error answers are neither.
 
 let opened: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
-let db: typeof TDbClient;
+let db: TTestDb;
 let troubled: typeof TTroubled;
 const A = '00000000-0000-4000-8000-00000000a050';
 const B = '00000000-0000-4000-8000-00000000b050';

@@ -3,9 +3,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { queryAppDb, startApp, type TApp } from '../helpers/app';
 import { call, eventually, sleep, token } from '../helpers/http';
-import { openTestDatabase } from '../helpers/in-process-db';
+import { openTestDatabase, type TTestDb } from '../helpers/in-process-db';
 import { databaseAt } from '../helpers/old-database';
-import type * as TDbClient from '../../lib/db/client';
 import type * as TLease from '../../lib/db/take-lease';
 
 // The lease that makes the alert evaluation single-flight across worker processes, on a real
@@ -13,7 +12,7 @@ import type * as TLease from '../../lib/db/take-lease';
 // at a time, given back at once, taken over when it runs out.
 
 let opened: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
-let db: typeof TDbClient;
+let db: TTestDb;
 let lease: typeof TLease;
 before(async () => {
   opened = await openTestDatabase('lease');

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { databaseAt } from '../helpers/old-database';
 import type * as TDbClient from '../../lib/db/client';
+import type * as TDbQuery from '../../lib/db/query';
 import type * as TTroubled from '../../lib/console/receivers/troubled-receipts';
 
 // The problems view's receiver side (troubledReceiptsPage) reads each receiver's troubled arrivals
@@ -17,7 +18,7 @@ const B = '00000000-0000-4000-8000-00000000b030';
 const C = '00000000-0000-4000-8000-00000000c030';
 const EMPTY = '00000000-0000-4000-8000-00000000e030';
 
-let db: typeof TDbClient;
+let db: typeof TDbClient & typeof TDbQuery;
 let troubled: typeof TTroubled;
 
 /**
@@ -92,7 +93,7 @@ before(async () => {
      ${arrivals(300, 0, 'msg_old_')}`,
   );
   Object.assign(process.env, env);
-  db = await import('../../lib/db/client');
+  db = { ...(await import('../../lib/db/client')), ...(await import('../../lib/db/query')) };
   await db.getDb(); // migrates it
   troubled = await import('../../lib/console/receivers/troubled-receipts');
 });

@@ -1,7 +1,8 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { getDb, queryRows } from '@/lib/db/client';
+import { getDb } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/query';
 import type { TEnvironmentName } from '../connect-api/environments';
 
 // The Connects created from this console, newest first, per environment — the API has no list of

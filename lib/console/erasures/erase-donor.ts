@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { auditResultOf, recordAudit } from '@/lib/console/audit/record-audit';
 import type { ConnectApi, TErasureReport } from '@/lib/console/connect-api';
-import { driverRows } from '@/lib/db/client';
+import { driverRows } from '@/lib/db/query';
 import { eraseFromArchive } from '@/lib/db/archive/erase-archive';
 import { archivedReceiptMentions, CONSOLE_PURGE, FORWARD_REPLIES, KEPT_HEADERS } from '../retention/purge-console';
 import { revokeSharesFor } from '../share/shares';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { getDb, queryRows } from '@/lib/db/client';
+import { getDb } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/query';
 import { sqlArray } from '@/lib/db/sql-array';
 import { receiversOfDelivery } from '@/lib/console/timeline/join-delivery';
 import type { TReceiver } from '@/lib/console/receivers';

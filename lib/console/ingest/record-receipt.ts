@@ -1,5 +1,5 @@
 import { groupCommitWriter } from '@/lib/db/group-commit';
-import { driverRows } from '@/lib/db/client';
+import { driverRows } from '@/lib/db/query';
 import { anyListener } from '@/lib/db/listeners';
 import { searchableJson } from '@/lib/db/search-json';
 import { RECEIPTS_CHANNEL } from '../listen/receipt-channel';

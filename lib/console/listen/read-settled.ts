@@ -1,5 +1,5 @@
 import 'server-only';
-import { driverRows } from '@/lib/db/client';
+import { driverRows } from '@/lib/db/query';
 import type { TReceiptInput } from '@/lib/console/ingest/record-receipt';
 
 // A receiver's receipts in the order a stream sends them, and only those that can no longer be

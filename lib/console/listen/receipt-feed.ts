@@ -1,5 +1,5 @@
 import 'server-only';
-import { listenDb } from '@/lib/db/client';
+import { listenDb } from '@/lib/db/listen';
 import { LISTENERS_CHECK_MS } from '@/lib/db/listeners';
 import { describeForLog } from '@/lib/http/log-error';
 import { processSingleton } from '@/lib/process-singleton';

@@ -1,7 +1,8 @@
 import { and, asc, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { TSignatureVerdict } from '@/lib/constants';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { driverRows, getDb } from '@/lib/db/client';
+import { getDb } from '@/lib/db/client';
+import { driverRows } from '@/lib/db/query';
 import { receipts } from '@/lib/db/schema/console';
 import { receiptBodyGone } from '../retention/body-gone';
 import { consoleRetention } from '../retention/retention-settings';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { driverRows, getDb, queryRows } from '@/lib/db/client';
+import { getDb } from '@/lib/db/client';
+import { driverRows, queryRows } from '@/lib/db/query';
 import { sqlArray } from '@/lib/db/sql-array';
 
 // The receivers' side of the problems view, by index (receipts_troubled_idx: receiver, time, id, only

@@ -1,4 +1,4 @@
-import { driverRows } from '@/lib/db/client';
+import { driverRows } from '@/lib/db/query';
 import { formatDuration } from '@/lib/duration';
 import { heldSql } from './purge-console';
 import { retentionSettings, type TSetting } from './retention-settings';

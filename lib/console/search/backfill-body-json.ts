@@ -1,4 +1,4 @@
-import { driverRows } from '@/lib/db/client';
+import { driverRows } from '@/lib/db/query';
 import { startBatchLoop, stopBatchLoop } from '@/lib/db/batch-loop';
 import { searchableJson } from '@/lib/db/search-json';
 

@@ -1,4 +1,4 @@
-import { driverRows } from '@/lib/db/client';
+import { driverRows } from '@/lib/db/query';
 import { searchBack } from '@/lib/db/search-back';
 import { env } from '@/lib/env';
 import { excerptAround, phraseMatchSql } from '@/lib/db/search-json';

@@ -1,4 +1,5 @@
-import { driverRows, sql, type DbOrTx } from '@/lib/db/client';
+import { type DbOrTx } from '@/lib/db/client';
+import { driverRows, sql } from '@/lib/db/query';
 
 export type TClaim = {
   id: string;

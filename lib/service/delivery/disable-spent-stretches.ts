@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { getDb, queryRows, type Tx } from '@/lib/db/client';
+import { getDb, type Tx } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/query';
 import { emitOperationalEvent, type TCause } from '@/lib/service/events/emit-operational-event';
 import { stretchReason, stretchSpent } from './failing-stretch';
 

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '@/lib/db/client';
+import { type Tx } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/query';
 import * as schema from '@/lib/db/schema/service';
 import { env } from '@/lib/env';
 import { emitOperationalEvent, type TCause } from '@/lib/service/events/emit-operational-event';

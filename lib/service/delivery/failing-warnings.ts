@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { getDb, queryRows, type Tx } from '@/lib/db/client';
+import { getDb, type Tx } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/query';
 import { isStoreUnavailable } from '@/lib/db/store-availability';
 import { env } from '@/lib/env';
 import { processSingleton } from '@/lib/process-singleton';

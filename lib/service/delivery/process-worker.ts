@@ -1,4 +1,5 @@
-import { getDb, listenDb } from '@/lib/db/client';
+import { getDb } from '@/lib/db/client';
+import { listenDb } from '@/lib/db/listen';
 import { env } from '@/lib/env';
 import { dropProcessSingleton, existingProcessSingleton, processSingleton } from '@/lib/process-singleton';
 import { dropHeartbeat, heartbeat } from '@/lib/readiness/heartbeats';

@@ -1,5 +1,6 @@
 import { Gauge } from 'prom-client';
-import { getDb, queryRows, sql } from '@/lib/db/client';
+import { getDb } from '@/lib/db/client';
+import { queryRows, sql } from '@/lib/db/query';
 import { metrics } from '@/lib/metrics/registry';
 import { processSingleton } from '@/lib/process-singleton';
 

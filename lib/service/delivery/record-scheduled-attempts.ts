@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { groupCommitWriter } from '@/lib/db/group-commit';
-import { driverRows, getDb, queryRows, type Tx } from '@/lib/db/client';
+import { getDb, type Tx } from '@/lib/db/client';
+import { driverRows, queryRows } from '@/lib/db/query';
 import * as schema from '@/lib/db/schema/service';
 import { env } from '@/lib/env';
 import { isOperationalEventType } from '@/lib/constants';

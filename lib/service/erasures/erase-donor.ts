@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { getDb, queryRows, type Tx } from '@/lib/db/client';
+import { getDb, type Tx } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/query';
 import { sqlArray } from '@/lib/db/sql-array';
 import { eraseFromArchive } from '@/lib/db/archive/erase-archive';
 import { SERVICE_PURGE } from '../retention/purge-service';

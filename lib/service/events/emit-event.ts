@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { ID_PREFIX, type TEventType } from '@/lib/constants';
-import { queryRows, type DbOrTx } from '@/lib/db/client';
+import { type DbOrTx } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/query';
 import { jsonbCanHold } from '@/lib/db/search-json';
 import { prefixedId } from '@/lib/ids';
 import { enqueueEvent } from '@/lib/service/delivery/enqueue';

@@ -1,6 +1,6 @@
 import { fillPlaceholders, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { driverRows } from '@/lib/db/client';
+import { driverRows } from '@/lib/db/query';
 import { jsonbCanHold } from '@/lib/db/search-json';
 import { enqueueEvent } from '@/lib/service/delivery/enqueue';
 import { fanoutWebhooks } from '@/lib/service/webhooks/fanout-targets';

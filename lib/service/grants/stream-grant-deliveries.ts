@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { keysetStream } from '@/lib/http/keyset-stream';
-import { getDb, queryRows, sql } from '@/lib/db/client';
+import { getDb } from '@/lib/db/client';
+import { queryRows, sql } from '@/lib/db/query';
 import { parseQuery } from '@/lib/http/query';
 import { ZTimestamp } from '@/lib/service/webhooks/schemas';
 import type { TCursor } from '@/lib/http/cursor';

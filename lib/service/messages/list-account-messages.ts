@@ -1,6 +1,7 @@
 import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { containmentDocument, excerptAround } from '@/lib/db/search-json';
-import { driverRows, getDb, queryRows } from '@/lib/db/client';
+import { getDb } from '@/lib/db/client';
+import { driverRows, queryRows } from '@/lib/db/query';
 import * as schema from '@/lib/db/schema/service';
 import { createdWithin, olderThan, newestFirst } from '@/lib/db/paging';
 import { searchBack } from '@/lib/db/search-back';

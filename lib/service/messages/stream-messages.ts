@@ -1,4 +1,5 @@
-import { getDb, queryRows, sql } from '@/lib/db/client';
+import { getDb } from '@/lib/db/client';
+import { queryRows, sql } from '@/lib/db/query';
 import { keysetStream } from '@/lib/http/keyset-stream';
 import * as schema from '@/lib/db/schema/service';
 import type { SQL } from 'drizzle-orm';

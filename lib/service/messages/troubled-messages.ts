@@ -1,6 +1,7 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { getDb, queryRows } from '@/lib/db/client';
+import { getDb } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/query';
 import { sqlArray } from '@/lib/db/sql-array';
 import * as schema from '@/lib/db/schema/service';
 import { pageOf, type TPageParams } from '@/lib/service/paging';

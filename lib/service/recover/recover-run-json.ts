@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type DbOrTx } from '@/lib/db/client';
+import { type DbOrTx } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/query';
 import type * as schema from '@/lib/db/schema/service';
 
 export type TRecoverRunRow = typeof schema.recoverRuns.$inferSelect;

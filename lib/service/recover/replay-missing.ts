@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ID_PREFIX, TEST_EVENT_TAG } from '@/lib/constants';
-import { getDb, queryRows, type DbOrTx } from '@/lib/db/client';
+import { getDb, type DbOrTx } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/query';
 import * as schema from '@/lib/db/schema/service';
 import { ApiError } from '@/lib/http/errors';
 import { prefixedId } from '@/lib/ids';

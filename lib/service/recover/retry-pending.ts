@@ -1,5 +1,6 @@
 import { and, eq, gte, isNull, sql } from 'drizzle-orm';
-import { getDb, queryRows } from '@/lib/db/client';
+import { getDb } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/query';
 import * as schema from '@/lib/db/schema/service';
 import { ApiError } from '@/lib/http/errors';
 import { notifyDeliveriesQueued } from '@/lib/service/delivery/enqueue';

@@ -1,4 +1,5 @@
-import { dbKind, driverRows } from '@/lib/db/client';
+import { dbKind } from '@/lib/db/client';
+import { driverRows } from '@/lib/db/query';
 import { archivedStep, repairArchive, sealArchive } from '@/lib/db/archive/write-archive';
 import { progressCte } from '@/lib/db/purge-progress';
 import { purgeIdleMs, startPurgeLoop, stopPurgeLoop, type TPurgeStep } from '@/lib/db/purge-loop';

@@ -1,4 +1,4 @@
-import { driverRows } from '@/lib/db/client';
+import { driverRows } from '@/lib/db/query';
 import { startBatchLoop, stopBatchLoop } from '@/lib/db/batch-loop';
 
 // Attempts stored before migration 0012 are added to service.attempt_rollups here, a batch at a

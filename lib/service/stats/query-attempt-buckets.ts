@@ -1,4 +1,5 @@
-import { queryRows, sql, type DbOrTx } from '@/lib/db/client';
+import { type DbOrTx } from '@/lib/db/client';
+import { queryRows, sql } from '@/lib/db/query';
 import { emptyCounts, percentilesOf } from './latency-buckets';
 import type { TPercentiles } from './schemas';
 

@@ -1,4 +1,5 @@
-import { queryRows, sql, type DbOrTx } from '@/lib/db/client';
+import { type DbOrTx } from '@/lib/db/client';
+import { queryRows, sql } from '@/lib/db/query';
 import { sqlArray } from '@/lib/db/sql-array';
 
 // Webhooks whose newest attempt succeeded after a failure in the window: when that failure was,

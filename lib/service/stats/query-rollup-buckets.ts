@@ -1,4 +1,5 @@
-import { queryRows, sql, type DbOrTx } from '@/lib/db/client';
+import { type DbOrTx } from '@/lib/db/client';
+import { queryRows, sql } from '@/lib/db/query';
 import { sqlArray } from '@/lib/db/sql-array';
 import type { TBucketWindow, TCountRow } from './query-attempt-buckets';
 import { parseCounts } from './latency-buckets';

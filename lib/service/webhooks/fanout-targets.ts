@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { getDb, listenDb, type DbOrTx } from '@/lib/db/client';
+import { getDb, type DbOrTx } from '@/lib/db/client';
+import { listenDb } from '@/lib/db/listen';
 import { webhooks } from '@/lib/db/schema/service';
 import { describeForLog } from '@/lib/http/log-error';
 import { processSingleton } from '@/lib/process-singleton';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '@/lib/db/client';
+import { type Tx } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/query';
 import type * as schema from '@/lib/db/schema/service';
 import { notifyDeliveriesQueued } from '@/lib/service/delivery/enqueue';
 import type { TWebhookRow } from './webhook-json';
