@@ -100,7 +100,7 @@ export const ZEnv = z
     PRODUCTION_API_BASE_URL: url.optional(),
     PRODUCTION_CLIENT_ID: optionalString,
     PRODUCTION_CLIENT_SECRET: optionalString,
-    // single sign-on for the console's staff (OpenID Connect): lib/env-oidc.ts, README "Single sign-on"
+    // single sign-on for the console's staff (OpenID Connect): lib/env-oidc.ts, docs/GUIDE.md "Single sign-on"
     ...ZOidcFields,
     // internal tuning: lib/env-tuning.ts (not in .env.example; bounds for production, looser for the test harness)
     ...ZTuningFields,

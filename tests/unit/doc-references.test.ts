@@ -71,6 +71,33 @@ test('the checks catch what they are for', () => {
   ]);
 });
 
+/**
+ * Sections that code comments send a reader to — README "Single sign-on", docs/API.md, "What a process
+ * may cache" — each the start of a heading of that file (a section that moved leaves the pointer lying).
+ */
+export function missingSections(file: string, text: string, headingsOf: (doc: string) => string[] | null): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/\b(README(?:\.md)?|[\w./-]+\.md)[,:]?\s*\(?["“]([^"”\n]{2,80})["”]/g)) {
+    const doc = m[1].startsWith('README') ? 'README.md' : m[1];
+    const headings = headingsOf(doc);
+    if (!headings?.some((h) => h === m[2] || h.startsWith(m[2]))) out.push(`${file}: ${m[1]} "${m[2]}"`);
+  }
+  return out;
+}
+const headingsOf = (doc: string): string[] | null => {
+  const found = files.has(doc) ? doc : tracked.find((f) => f.endsWith(`/${doc}`) && f.endsWith('.md'));
+  if (!found) return null;
+  return [...fs.readFileSync(path.join(root, found), 'utf8').matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)].map((h) => h[1]);
+};
+
+test('every section a code comment points at is a heading of that file', () => {
+  const code = tracked.filter((f) => /^(app|lib|components|scripts|tests)\//.test(f) && /\.(ts|tsx|mjs)$/.test(f) && f !== 'tests/unit/doc-references.test.ts');
+  assert.deepEqual(code.flatMap((f) => missingSections(f, fs.readFileSync(path.join(root, f), 'utf8'), headingsOf)), []);
+  // …and the check can fail: a section of the wrong file, a section that is not there.
+  const q = '"';
+  assert.deepEqual(missingSections('x.ts', `// README ${q}Quick start${q}; docs/GUIDE.md, ${q}Single sign-on${q}; README, ${q}Roles${q}; docs/API.md, ${q}What a process may cache${q}`, headingsOf), ['x.ts: README "Roles"']);
+});
+
 // The README is the front door and PERFORMANCE a map: guides go to docs/, history to git (issue 51).
 test('README.md stays at most 200 lines and docs/PERFORMANCE.md at most 300', () => {
   const lines = (f: string) => fs.readFileSync(path.join(root, f), 'utf8').split('\n').length;

@@ -4,7 +4,7 @@ import { hasRole } from '../staff/roles';
 import { secretStandIn } from '../staff/viewer-redaction';
 import type { TReceiver } from './types';
 
-// A receiver's signing secrets in full are for admins (README, "Roles"); operators and viewers see
+// A receiver's signing secrets in full are for admins (docs/GUIDE.md, "Team: roles, staff users, share links"); operators and viewers see
 // each as its stand-in, `[secret 1a2b3c4d…]` (its fingerprint). An operator still sets secrets: a
 // stand-in sent back unchanged keeps the secret it stands for, so a form or a PATCH that shows
 // what it got and changes one secret keeps the other; a new secret is sent whole. The one-click
