@@ -41,9 +41,9 @@ const APP_IMPORTS = {
   patterns: [{ group: ['@/app', '@/app/*', '**/app/*'], message: 'Components are used by app/, never the other way round: move what they need into lib/ or components/.' }],
 };
 
-// Pages, server actions and routes under app/ neither redact nor audit by hand: a page's view comes
-// redacted from its staffView loader, an action or route names its audit in staffAction / withStaff
-// (lib/console/staff/), and none of them opens the database.
+// Pages, server actions and routes under app/ neither check the session, redact nor audit by hand: a
+// page's view comes checked and redacted from its staffView loader, an action or route is checked and
+// names its audit in staffAction / withStaff (lib/console/staff/), and none of them opens the database.
 const WRAPPED_ONLY = [
   {
     group: ['@/lib/console/staff/viewer-redaction', '**/staff/viewer-redaction'],
@@ -55,6 +55,11 @@ const WRAPPED_ONLY = [
     message: 'Actions and routes name their audit in staffAction / withStaff({ audit }), or call a lib/console function that audits itself.',
   },
   { group: ['@/lib/db/client', '@/lib/db/query', '@/lib/db/listen', '@/lib/db/drivers/*'], message: 'Console pages, actions and routes reach the database through lib/console.' },
+  {
+    group: ['@/lib/console/staff/session', '**/staff/session'],
+    importNames: ['requireRole', 'requireSignedIn', 'getStaff'],
+    message: 'One way in: a page gets its staff member from its staffView loader, an action from staffAction / staffFormAction / staffFormPost, a route from withStaff (lib/console/staff/).',
+  },
 ];
 
 export default defineConfig([

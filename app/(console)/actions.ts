@@ -1,27 +1,27 @@
 'use server';
 
-import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { requireRole, setEnvironment } from '@/lib/console/staff/session';
+import { setEnvironment } from '@/lib/console/staff/session';
+import { staffFormPost } from '@/lib/console/staff/staff-action';
 import { setUserTheme, ZTheme } from '@/lib/console/staff/theme';
 import { environments } from '@/lib/console/connect-api';
 
-const ZEnvironment = z.enum(['sandbox', 'production']);
+// The console frame's actions, for every signed-in staff member: the API environment and the theme.
 
 /** Switches the API environment for this session; tracked webhooks differ per environment, so start at the list. */
-export async function switchEnvironmentAction(formData: FormData): Promise<void> {
-  await requireRole('viewer');
-  const parsed = ZEnvironment.safeParse(formData.get('environment'));
-  if (!parsed.success) return;
-  if (!environments().some((e) => e.name === parsed.data && e.configured)) return;
-  await setEnvironment(parsed.data);
-  redirect('/webhooks');
-}
+export const switchEnvironmentAction = staffFormPost(
+  {
+    role: 'viewer',
+    read: (form) => ({ environment: String(form.get('environment') ?? '') }),
+    input: z.object({ environment: z.enum(['sandbox', 'production']).refine((name) => environments().some((e) => e.name === name && e.configured)) }),
+  },
+  async ({ input: { environment } }) => {
+    await setEnvironment(environment);
+    return '/webhooks';
+  },
+);
 
 /** Stores the staff member's theme (system / light / dark); the page re-renders with it as the class of <html>. */
-export async function setThemeAction(formData: FormData): Promise<void> {
-  const staff = await requireRole('viewer');
-  const parsed = ZTheme.safeParse(formData.get('theme'));
-  if (!parsed.success) return;
-  await setUserTheme(staff.userId, parsed.data);
-}
+export const setThemeAction = staffFormPost({ role: 'viewer', read: (form) => ({ theme: String(form.get('theme') ?? '') }), input: z.object({ theme: ZTheme }) }, async ({ staff, input: { theme } }) => {
+  await setUserTheme(staff.userId, theme);
+});

@@ -1,7 +1,7 @@
 // The staff console shell: header with navigation, the API environment and the signed-in user.
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { requireStaff } from '@/lib/console/staff/session';
+import { staffView } from '@/lib/console/staff/staff-view';
 import { logoutAction } from '@/lib/console/staff/auth-actions';
 import { environments } from '@/lib/console/connect-api';
 import { env } from '@/lib/env';
@@ -18,11 +18,13 @@ import { firingAlerts } from '@/lib/console/alerts/list-alerts';
 import { ThemeSwitcher } from '@/components/console/theme-switcher';
 import { setThemeAction, switchEnvironmentAction } from './actions';
 
+// Every console page's frame: the session (each page checks its own role too) and the firing alerts.
+const loadShell = staffView(async ({ staff }) => firingAlerts(staff.environment));
+
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
-  const staff = await requireStaff();
+  const { staff, view: firing } = await loadShell();
   const envs = environments().filter((e) => e.configured);
   const current = envs.find((e) => e.name === staff.environment) ?? { name: staff.environment, label: staff.environment, baseUrl: '' };
-  const firing = await firingAlerts(staff.environment);
   return (
     <QueryProvider>
       <RoleProvider role={staff.role}>

@@ -6,21 +6,19 @@ import { ErrorCallout } from '@/components/console/callout';
 import { PageHeader } from '@/components/console/page-header';
 import { HealthThresholds } from '@/components/console/health/health-thresholds';
 import { BackupStatus } from '@/components/console/backup-status';
-import { loadBackupStatus } from '@/lib/console/health/backup-status';
 import { healthWindowOf } from '@/lib/console/health/health-types';
-import { loadHealthHome } from '@/lib/console/health/load-health-home';
-import { loadOrError } from '@/app/(console)/_lib/errors';
-import { staffApi } from '@/app/(console)/_lib/staff-api';
+import { loadHealthView } from '@/lib/console/health/health-view';
 import { HealthHome } from './health-home';
-import type { TPageProps } from '@/lib/http/page-props';
+import { z } from 'zod';
+import { pageQuery, type TPageProps } from '@/lib/http/page-props';
 
 export const metadata: Metadata = { title: 'Health' };
 
+const ZHealthSearch = z.object({ window: z.string().optional().catch(undefined) });
+
 // The console's first page: every webhook of the account with its health, troubled ones first.
 export default async function HealthPage({ searchParams }: TPageProps) {
-  const { staff, api } = await staffApi();
-  const window = healthWindowOf((await searchParams).window);
-  const loaded = await loadOrError(() => loadHealthHome(staff.environment, api, window));
+  const { staff, view: { home, backup } } = await loadHealthView(healthWindowOf(pageQuery(await searchParams, ZHealthSearch).window));
   return (
     <div className="space-y-4">
       <PageHeader
@@ -35,8 +33,8 @@ export default async function HealthPage({ searchParams }: TPageProps) {
         }
       />
       <HealthThresholds />
-      <BackupStatus {...await loadBackupStatus()} />
-      {loaded.error ? <ErrorCallout error={loaded.error} title="The webhooks could not be loaded" /> : <HealthHome initial={loaded.data} />}
+      <BackupStatus {...backup} />
+      {home.error ? <ErrorCallout error={home.error} title="The webhooks could not be loaded" /> : <HealthHome initial={home.data} />}
     </div>
   );
 }

@@ -109,6 +109,23 @@ describe('every staff route × {no session, viewer, operator, admin}', () => {
   });
 });
 
+test('a page whose query cannot be read: no session still goes to the login page; a reader gets the reason and a way back', async () => {
+  for (const [url, words, back] of [
+    ['/audit?since=yesterday', /These filters cannot be read/, 'href="/audit"'],
+    ['/problems?since=yesterday', /This date range cannot be read/, 'href="/problems"'],
+    ['/reconciliation?date=yesterday', /The reconciliation cannot be shown/, 'href="/reconciliation"'],
+  ] as const) {
+    const none = await as('none', 'GET', url);
+    assert.ok(none.headers.get('location')?.includes('/login'), `${url} → ${none.status}`);
+    assert.ok(!words.test(none.text), `${url}: nothing of the page before the login`);
+    const viewer = await as('viewer', 'GET', url);
+    assert.equal(viewer.status, 200, url);
+    assert.match(viewer.text, words, url);
+    assert.match(viewer.text, /since|date/, `${url}: the message names the parameter`);
+    assert.ok(viewer.text.includes(back), `${url}: a way back`);
+  }
+});
+
 /** The build's server actions by file and name: id and a page that serves them. */
 function actionIds(): Map<string, { id: string; page: string }> {
   const manifest = JSON.parse(fs.readFileSync(path.join(DIST_DIR, 'server/server-reference-manifest.json'), 'utf8')) as {

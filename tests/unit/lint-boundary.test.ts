@@ -53,6 +53,9 @@ for (const [what, source] of [
   ['recordAudit', "import { recordAudit } from '@/lib/console/audit/record-audit';\nexport const x = recordAudit;\n"],
   ['audited', "import { audited } from '@/lib/console/audit/audited';\nexport const x = audited;\n"],
   ['getDb', "import { getDb } from '@/lib/db/client';\nexport const x = getDb;\n"],
+  // One way into a page (staffView), an action (staffAction and its kin) or a route (withStaff): never the guard by hand.
+  ['requireRole', "import { requireRole } from '@/lib/console/staff/session';\nexport const x = requireRole;\n"],
+  ['getStaff', "import { getStaff } from '@/lib/console/staff/session';\nexport const x = getStaff;\n"],
 ]) {
   test(`app/(console) may not import ${what}`, async () => {
     assert.equal(await restrictedCode('app/(console)/example/page.tsx', source), true);
@@ -62,6 +65,8 @@ for (const [what, source] of [
 }
 test('app/(console) may use the wrappers and a masking helper that is not redaction', async () => {
   assert.equal(await restrictedCode('app/(console)/example/actions.ts', "import { staffAction } from '@/lib/console/staff/staff-action';\nexport const x = staffAction;\n"), false);
+  assert.equal(await restrictedCode('app/(console)/example/page.tsx', "import { staffView } from '@/lib/console/staff/staff-view';\nexport const x = staffView;\n"), false);
+  assert.equal(await restrictedCode('app/(console)/example/actions.ts', "import { setEnvironment } from '@/lib/console/staff/session';\nexport const x = setEnvironment;\n"), false);
   assert.equal(await restrictedCode('app/(console)/example/page.tsx', "import { maskEmail } from '@/lib/console/staff/viewer-redaction';\nexport const x = maskEmail;\n"), false);
 });
 

@@ -66,14 +66,36 @@ test('every server action is in the route table, and its guard names the role th
       assert.ok(listed.has(`${file}#${m[1]}`), `${file} exports ${m[1]}, which lib/http/route-table.json's actions do not list`);
       const entry = actions.find((a) => a.file === file && a.name === m[1])!;
       const bodyStart = m.index! + m[0].length;
-      const guard = /await (staffApi|requireRole|requireSignedIn)\(([^)]*)\)/.exec(source.slice(bodyStart, bodyStart + 600));
+      const guard = /await (requireRole|requireSignedIn)\(([^)]*)\)/.exec(source.slice(bodyStart, bodyStart + 600));
       if (entry.role === 'none') continue;
       assert.ok(guard, `${m[1]} starts with a guard`);
       const role = /'(viewer|operator|admin)'/.exec(guard[2])?.[1] ?? 'viewer';
       assert.equal(role, entry.role, `${file} ${m[1]}`);
     }
+    // An action made by a wrapper (its role is the wrapper's option; tests/integration/roles.test.ts asks each as every role).
+    for (const m of source.matchAll(/^export const (\w+)\b[^=]*= (\w+)/gm)) {
+      assert.ok(['staffAction', 'staffFormAction', 'staffFormPost'].includes(m[2]), `${file} exports ${m[1]} made by ${m[2]}, not by a staff action wrapper`);
+      assert.ok(listed.has(`${file}#${m[1]}`), `${file} exports ${m[1]}, which lib/http/route-table.json's actions do not list`);
+    }
   }
   for (const a of actions) assert.ok(files.includes(a.file), `${a.file} is a 'use server' file`);
+});
+
+test('every console page enters through a staffView loader: its first call checks the session and the role', () => {
+  const made = /^(?:export )?const (\w+) = staff(?:Query)?View\(/gm;
+  const loaders = new Set<string>();
+  for (const f of fs.readdirSync(path.join(ROOT, 'lib/console'), { recursive: true }).map(String).filter((x) => x.endsWith('.ts'))) {
+    for (const m of fs.readFileSync(path.join(ROOT, 'lib/console', f), 'utf8').matchAll(made)) loaders.add(m[1]);
+  }
+  const pages = fs.readdirSync(path.join(ROOT, 'app/(console)'), { recursive: true }).map(String).filter((f) => path.basename(f) === 'page.tsx');
+  assert.ok(pages.length >= 19, `${pages.length} pages`);
+  for (const page of pages) {
+    const source = fs.readFileSync(path.join(ROOT, 'app/(console)', page), 'utf8');
+    const local = new Set([...source.matchAll(made)].map((m) => m[1]));
+    const body = source.slice(source.search(/^export default async function/m));
+    const first = /\bawait (\w+)\(/.exec(body)?.[1];
+    assert.ok(first && (local.has(first) || (loaders.has(first) && new RegExp(`import \\{[^}]*\\b${first}\\b[^}]*\\} from '@/lib/console/`).test(source))), `app/(console)/${page} starts with ${first ?? 'nothing'}, not a staffView loader`);
+  }
 });
 
 test('a shared case is plain escaped HTML: no script, no form, no button, not indexed', () => {

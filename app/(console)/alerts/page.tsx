@@ -5,13 +5,10 @@ import { EmptyState } from '@/components/console/empty-state';
 import { Card } from '@/components/console/card';
 import { PageHeader } from '@/components/console/page-header';
 import { CARD_ROW, Table, TBody, Td, Th } from '@/components/console/table';
-import { alertRuleJson, listAlertRules } from '@/lib/console/alerts/alert-rules';
-import { listAlerts } from '@/lib/console/alerts/list-alerts';
+import { loadAlertsView } from '@/lib/console/alerts/alerts-view';
 import { describeRule } from '@/lib/console/alerts/rule-schemas';
 import { alertTargetRule, formatInterval } from '@/lib/console/alerts/describe-settings';
 import { env } from '@/lib/env';
-import { staffApi } from '@/app/(console)/_lib/staff-api';
-import { loadOrError } from '@/app/(console)/_lib/errors';
 import { AlertsTable } from './alerts-table';
 import { CreateRuleForm } from './create-rule-form';
 import { RuleActions } from './rule-actions';
@@ -20,13 +17,8 @@ export const metadata: Metadata = { title: 'Alerts' };
 export const dynamic = 'force-dynamic';
 
 export default async function AlertsPage() {
-  const { staff, api } = await staffApi();
-  const [rules, alerts, webhooks] = await Promise.all([
-    listAlertRules(staff.environment),
-    listAlerts(staff.environment),
-    loadOrError(() => api.get('/v1/webhooks', { params: { query: { pageLimit: 100 } } })),
-  ]);
-  const names = new Map((webhooks.data?.results ?? []).map((w) => [w.id, w.description || w.url]));
+  const { view: { rules, alerts, webhookNames } } = await loadAlertsView();
+  const names = new Map(webhookNames);
   const choices = [...names].map(([id, name]) => ({ id, label: `${name} (${id})` }));
   return (
     <div className="space-y-5">
@@ -49,7 +41,7 @@ export default async function AlertsPage() {
               </tr>
             </thead>
             <TBody cards>
-              {rules.map(alertRuleJson).map((r) => (
+              {rules.map((r) => (
                 <tr key={r.id} data-testid="alert-rule-row" className={CARD_ROW}>
                   <Td card>
                     <div className="flex items-center gap-2">

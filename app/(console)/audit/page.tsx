@@ -2,16 +2,14 @@ import { Pager } from '@/components/console/pager';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Badge } from '@/components/console/badge';
-import { Callout } from '@/components/console/callout';
+import { QueryError } from '@/components/console/query-error';
 import { EmptyState } from '@/components/console/empty-state';
 import { PageHeader } from '@/components/console/page-header';
 import { Table, TBody, Td, Th } from '@/components/console/table';
 import { Timestamp } from '@/components/console/timestamp';
 import { AUDIT_ACTIONS } from '@/lib/console/audit/audit-actions';
 import { auditTargetLinks } from '@/lib/console/audit/target-links';
-import { listAudit, parseAuditFilters, type TAuditFilters } from '@/lib/console/audit/list-audit';
-import { requireStaff } from '@/lib/console/staff/session';
-import { ApiError } from '@/lib/http/errors';
+import { loadAuditView } from '@/lib/console/audit/audit-view';
 import { pageSearchParams, type TPageProps } from '@/lib/http/page-props';
 import { Button, Input, Select } from '@/components/console/form';
 import { UtcTimeField } from '@/components/console/utc-time-field';
@@ -21,26 +19,12 @@ export const metadata: Metadata = { title: 'Audit log' };
 // Every staff action, newest first, filtered by actor, action, target id and date range (UTC).
 // Read-only: no route or action of the console changes or deletes a row.
 
-
 export default async function AuditPage({ searchParams }: TPageProps) {
-  await requireStaff('/audit');
-  const sp = pageSearchParams(await searchParams);
-  let filters: TAuditFilters;
-  try {
-    filters = parseAuditFilters(sp);
-  } catch (err) {
-    if (!(err instanceof ApiError)) throw err;
-    return (
-      <div className="space-y-4">
-        <PageHeader title="Audit log" />
-        <Callout tone="error" title="These filters cannot be read">
-          {err.message} <Link href="/audit" className="font-medium underline">Clear the filters</Link>
-        </Callout>
-      </div>
-    );
-  }
-  const { rows, nextPageToken } = await listAudit(filters);
-  const older = nextPageToken ? `?${new URLSearchParams({ ...Object.fromEntries(sp), pageToken: nextPageToken })}` : null;
+  const params = await searchParams;
+  const page = await loadAuditView(params);
+  if (page.queryError !== null) return <QueryError title="Audit log" heading="These filters cannot be read" message={page.queryError} back={{ href: '/audit', label: 'Clear the filters' }} />;
+  const { query: filters, view: { rows, nextPageToken } } = page;
+  const older = nextPageToken ? `?${new URLSearchParams({ ...Object.fromEntries(pageSearchParams(params)), pageToken: nextPageToken })}` : null;
   return (
     <div className="space-y-5">
       <PageHeader title="Audit log" description="Every staff action — sign-ins, test events, webhook and receiver changes, resends, recovers, exports — with who, when, what and the result. It cannot be edited." />

@@ -3,7 +3,7 @@ import { redirect } from 'next/navigation';
 import { EmptyState } from '@/components/console/empty-state';
 import { PageHeader } from '@/components/console/page-header';
 import { SearchBox } from '@/components/console/search-box';
-import { requireStaff } from '@/lib/console/staff/session';
+import { staffView } from '@/lib/console/staff/staff-view';
 import { pageQuery, type TPageProps } from '@/lib/http/page-props';
 import { z } from 'zod';
 
@@ -16,9 +16,12 @@ const ZCasesSearch = z.object({
   until: z.string().trim().max(40).optional().catch(undefined),
 });
 
+// Nothing to load: the session and the role are this page's only rule.
+const enterCases = staffView(async () => null);
+
 // /cases?q=… (the header's search form) → /cases/{q}, a linkable case.
 export default async function CasesPage({ searchParams }: TPageProps) {
-  await requireStaff('/cases');
+  await enterCases();
   const { q, since, until } = pageQuery(await searchParams, ZCasesSearch);
   const window = new URLSearchParams({ ...(since ? { since } : {}), ...(until ? { until } : {}) }).toString();
   if (q) redirect(`/cases/${encodeURIComponent(q.slice(0, 254))}${window ? `?${window}` : ''}`);

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Form from 'next/form';
 import Link from 'next/link';
-import { listCreatedConnects } from '@/lib/console/connects/created-connects';
+import { loadNonprofitsView } from '@/lib/console/connects/nonprofits-view';
 import { Badge } from '@/components/console/badge';
 import { Callout, ErrorCallout } from '@/components/console/callout';
 import { CopyField } from '@/components/console/copy-button';
@@ -9,8 +9,6 @@ import { buttonClass } from '@/components/console/button-class';
 import { Card, DescriptionList } from '@/components/console/card';
 import { PageHeader } from '@/components/console/page-header';
 import { Timestamp } from '@/components/console/timestamp';
-import { staffApi } from '@/app/(console)/_lib/staff-api';
-import { loadOrError } from '@/app/(console)/_lib/errors';
 import { ApiKeyReveal, CreateConnectForm, RegisterNonprofitForm } from './forms';
 import { NonprofitList } from './nonprofit-list';
 import { pageQuery, type TPageProps } from '@/lib/http/page-props';
@@ -26,18 +24,9 @@ const ZNonprofitsSearch = z.object({
   pageToken: z.string().max(2000).optional().catch(undefined),
 });
 
-const LIST_PAGE_SIZE = 20;
-
 export default async function NonprofitsPage({ searchParams }: TPageProps) {
-  const { staff, api } = await staffApi();
   const { ein, connect: cid, q, pageToken } = pageQuery(await searchParams, ZNonprofitsSearch);
-
-  const [nonprofit, connect, created, list] = await Promise.all([
-    ein ? loadOrError(() => api.get('/v1/nonprofit/{ein}', { params: { path: { ein } } })) : null,
-    cid ? loadOrError(() => api.get('/v1/connects/{id}', { params: { path: { id: cid } } })) : null,
-    listCreatedConnects(staff.environment),
-    loadOrError(() => api.get('/v1/nonprofits', { params: { query: { q, pageToken, pageLimit: LIST_PAGE_SIZE } } })),
-  ]);
+  const { view: { nonprofit, connect, created, list, donorPage } } = await loadNonprofitsView({ ein, cid, q, pageToken });
 
   return (
     <div className="space-y-5">
@@ -121,7 +110,7 @@ export default async function NonprofitsPage({ searchParams }: TPageProps) {
                   ]}
                 />
                 <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-3">
-                  <a href={api.serviceUrl(`/connect/${encodeURIComponent(connect.data.id)}`)} target="_blank" rel="noreferrer" className={buttonClass('primary')} data-testid="donor-link">
+                  <a href={donorPage ?? undefined} target="_blank" rel="noreferrer" className={buttonClass('primary')} data-testid="donor-link">
                     Open donor page ↗
                   </a>
                   <Link href={`/connects/${encodeURIComponent(connect.data.id)}/grants`} className={buttonClass('secondary')}>

@@ -10,7 +10,8 @@ import { Timestamp } from '@/components/console/timestamp';
 import type { TProblemGroup, TProblemItem } from '@/lib/console/investigation/find-problems';
 import type { TProblemPreset } from '@/lib/console/investigation/problem-window';
 import { loadProblemsView } from '@/lib/console/investigation/problems-view';
-import { pageSearchParams, type TPageProps } from '@/lib/http/page-props';
+import type { TPageProps } from '@/lib/http/page-props';
+import { QueryError } from '@/components/console/query-error';
 import { Button } from '@/components/console/form';
 import { formatMoney } from '@/lib/money';
 import { withReadableTimes } from '@/lib/console/format';
@@ -25,17 +26,9 @@ const PRESETS: [TProblemPreset, string][] = [
 ];
 
 export default async function ProblemsPage({ searchParams }: TPageProps) {
-  const { view } = await loadProblemsView(pageSearchParams(await searchParams));
-  if (view.windowError !== null) {
-    return (
-      <div className="space-y-4">
-        <PageHeader title="Problems" />
-        <Callout tone="error" title="This date range cannot be read">
-          {view.windowError} <Link href="/problems" className="font-medium underline">Last 7 days</Link>
-        </Callout>
-      </div>
-    );
-  }
+  const page = await loadProblemsView(await searchParams);
+  if (page.queryError !== null) return <QueryError title="Problems" heading="This date range cannot be read" message={page.queryError} back={{ href: '/problems', label: 'Last 7 days' }} />;
+  const { view } = page;
   const { data, older } = view;
   const groups = new Map((data?.groups ?? []).map((g) => [g.webhook.id, g]));
   return (

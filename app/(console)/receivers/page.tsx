@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { ingestUrl, listReceivers } from '@/lib/console/receivers';
-import { requireStaff } from '@/lib/console/staff/session';
+import { staffView } from '@/lib/console/staff/staff-view';
 import { HttpCodeBadge } from '@/components/console/badge';
 import { CopyField } from '@/components/console/copy-button';
 import { EmptyState } from '@/components/console/empty-state';
@@ -13,9 +13,13 @@ import { CreateReceiverForm } from './create-receiver-form';
 
 export const metadata: Metadata = { title: 'Receivers' };
 
+// Every receiver as the list shows it: how many secrets it holds, never one of them.
+const loadReceivers = staffView(async () =>
+  (await listReceivers()).map((r) => ({ id: r.id, name: r.name, ingestUrl: ingestUrl(r.slug), secretCount: r.secrets.length, responseStatus: r.responseStatus, responseDelayMs: r.responseDelayMs, createdAt: r.createdAt })),
+);
+
 export default async function ReceiversPage() {
-  await requireStaff();
-  const receivers = await listReceivers();
+  const { view: receivers } = await loadReceivers();
   return (
     <div className="space-y-5">
       <PageHeader
@@ -47,9 +51,9 @@ export default async function ReceiversPage() {
                     </Link>
                   </Td>
                   <Td className="max-w-lg">
-                    <CopyField value={ingestUrl(r.slug)} />
+                    <CopyField value={r.ingestUrl} />
                   </Td>
-                  <Td>{r.secrets.length === 0 ? <span className="text-xs text-amber-700">none</span> : <span className="text-xs">{r.secrets.length}</span>}</Td>
+                  <Td>{r.secretCount === 0 ? <span className="text-xs text-amber-700">none</span> : <span className="text-xs">{r.secretCount}</span>}</Td>
                   <Td>
                     <span className="inline-flex items-center gap-1">
                       <HttpCodeBadge code={r.responseStatus} />

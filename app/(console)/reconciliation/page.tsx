@@ -8,14 +8,10 @@ import { PageHeader } from '@/components/console/page-header';
 import { Can } from '@/components/console/role';
 import { Table, TBody, Td, Th } from '@/components/console/table';
 import { Timestamp } from '@/components/console/timestamp';
-import { loadReconciliation } from '@/lib/console/reconciliation/load-reconciliation';
-import { parseReconPageQuery } from '@/lib/console/reconciliation/reconciliation-query';
-import { REPORTS_BUSY, tryReportSlot } from '@/lib/console/staff/report-slots';
-import { env } from '@/lib/env';
-import { ApiError } from '@/lib/http/errors';
-import { pageSearchParams, type TPageProps } from '@/lib/http/page-props';
-import { loadOrError } from '@/app/(console)/_lib/errors';
-import { staffApi } from '@/app/(console)/_lib/staff-api';
+import { loadReconciliationView } from '@/lib/console/reconciliation/reconciliation-view';
+import { REPORTS_BUSY } from '@/lib/console/staff/report-slots';
+import type { TPageProps } from '@/lib/http/page-props';
+import { QueryError } from '@/components/console/query-error';
 import { formatMoney } from '@/lib/money';
 import { SUSPICIOUS_ADVICE } from '@/lib/console/timeline/explain-delivery';
 import { ColumnDictionary } from './column-dictionary';
@@ -27,29 +23,10 @@ export const dynamic = 'force-dynamic';
 const num = (n: number | null) => (n === null ? <span className="text-slate-500" title="This webhook’s URL is not one of this console’s receivers: arrivals are not seen here">n/a</span> : n.toLocaleString('en-US'));
 
 export default async function ReconciliationPage({ searchParams }: TPageProps) {
-  const { api, staff } = await staffApi();
-  const sp = pageSearchParams(await searchParams);
-  let q;
-  try {
-    q = parseReconPageQuery(sp, env.CONSOLE_TIME_ZONE);
-  } catch (err) {
-    if (!(err instanceof ApiError)) throw err;
-    return (
-      <div className="space-y-4">
-        <PageHeader title="Reconciliation" />
-        <Callout tone="error" title="The reconciliation cannot be shown">
-          {err.message} <Link href="/reconciliation" className="font-medium underline">Today</Link>
-        </Callout>
-      </div>
-    );
-  }
-  // Reading the day is a report: it takes one of the staff member's report slots, as the downloads do.
-  const release = tryReportSlot(staff.userId);
-  const [result, webhooks] = await Promise.all([
-    release ? loadOrError(() => loadReconciliation(api, q)).finally(release) : null,
-    loadOrError(() => api.get('/v1/webhooks', { params: { query: { pageLimit: 100 } } })),
-  ]);
-  const names = new Map((webhooks.data?.results ?? []).map((w) => [w.id, w.description || w.url]));
+  const page = await loadReconciliationView(await searchParams);
+  if (page.queryError !== null) return <QueryError title="Reconciliation" heading="The reconciliation cannot be shown" message={page.queryError} back={{ href: '/reconciliation', label: 'Today' }} />;
+  const { query: q, view: { result, webhookNames } } = page;
+  const names = new Map(webhookNames);
   const query = new URLSearchParams({ date: q.date, ...(q.nonprofit ? { nonprofit: q.nonprofit } : {}) });
   const r = result?.data;
   return (

@@ -6,10 +6,7 @@ import { ErasureForm } from './erasure-form';
 import { RetentionSettingsForm } from './settings-form';
 import { Table, TBody, Td, Th } from '@/components/console/table';
 import { Timestamp } from '@/components/console/timestamp';
-import { loadOrError } from '@/app/(console)/_lib/errors';
-import { staffApi } from '@/app/(console)/_lib/staff-api';
-import { retentionStatus } from '@/lib/console/retention/retention-status';
-import { serviceRetention } from '@/lib/console/retention/service-retention';
+import { loadRetentionView } from '@/lib/console/retention/retention-view';
 import { hasRole } from '@/lib/console/staff/roles';
 
 export const metadata: Metadata = { title: 'Retention' };
@@ -22,9 +19,8 @@ const LABELS: Record<string, string> = { receipt_bodies: 'Receipt bodies and hea
 // service's worker; its counts are in GET /metrics (gc_purged_total{what}). Every role sees the
 // settings; an admin changes them and erases donors.
 export default async function RetentionPage() {
-  const { staff, api } = await staffApi('viewer');
+  const { staff, view: { status: s, service } } = await loadRetentionView();
   const admin = hasRole(staff.role, 'admin');
-  const [s, service] = await Promise.all([retentionStatus(), loadOrError(() => serviceRetention(api))]);
   return (
     <div className="space-y-5">
       <PageHeader title="Retention" />

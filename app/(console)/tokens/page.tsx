@@ -2,14 +2,16 @@ import type { Metadata } from 'next';
 import { PageHeader } from '@/components/console/page-header';
 import { listTokens } from '@/lib/console/staff/personal-tokens';
 import { env } from '@/lib/env';
-import { staffApi } from '@/app/(console)/_lib/staff-api';
+import { staffView } from '@/lib/console/staff/staff-view';
 import { TokensPanel } from './tokens-panel';
 
 export const metadata: Metadata = { title: 'Personal access tokens' };
 
 // The signed-in member's own personal access tokens: make one (shown once), revoke one. Operators and admins.
+const loadTokens = staffView(async ({ staff }) => listTokens(staff.userId), 'operator');
+
 export default async function TokensPage() {
-  const { staff } = await staffApi('operator');
+  const { view: tokens } = await loadTokens();
   return (
     <div className="space-y-6">
       <PageHeader
@@ -20,7 +22,7 @@ export default async function TokensPage() {
           </>
         }
       />
-      <TokensPanel tokens={await listTokens(staff.userId)} consoleUrl={env.CONSOLE_PUBLIC_URL} />
+      <TokensPanel tokens={tokens} consoleUrl={env.CONSOLE_PUBLIC_URL} />
     </div>
   );
 }

@@ -2,14 +2,16 @@ import type { Metadata } from 'next';
 import { PageHeader } from '@/components/console/page-header';
 import { listUsers } from '@/lib/console/staff/users';
 import { oidcSettings } from '@/lib/console/staff/oidc-config';
-import { staffApi } from '@/app/(console)/_lib/staff-api';
+import { staffView } from '@/lib/console/staff/staff-view';
 import { UsersTable } from './users-table';
 
 export const metadata: Metadata = { title: 'Staff users' };
 
+// Admins only: every staff user, with their e-mail and role.
+const loadUsers = staffView(async () => listUsers(), 'admin');
+
 export default async function UsersPage() {
-  const { staff } = await staffApi('admin');
-  const users = await listUsers();
+  const { staff, view: users } = await loadUsers();
   const sso = oidcSettings();
   // The claim that sets roles at each single sign-on, when the console maps one (OIDC_ROLE_CLAIM + OIDC_ROLE_MAP).
   const roleClaim = sso?.roleClaim && sso.roleMap.length ? { claim: sso.roleClaim, provider: sso.label } : null;

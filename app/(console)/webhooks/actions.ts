@@ -1,10 +1,7 @@
 'use server';
 
-import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { staffFormAction } from '@/lib/console/staff/staff-action';
-import { requireRole } from '@/lib/console/staff/session';
-import { connectApi } from '@/lib/console/connect-api';
+import { staffFormAction, staffFormPost } from '@/lib/console/staff/staff-action';
 import { createWebhookFor, ZCreateWebhook } from '@/lib/console/webhooks/create-webhook';
 import { trackWebhookById } from '@/lib/console/webhooks/track-webhook';
 import { listReceivers } from '@/lib/console/receivers';
@@ -72,11 +69,10 @@ export const trackWebhookAction = staffFormAction(
 );
 
 /** One-click tracking from the service's list (a plain form: no state to answer with). */
-export async function trackListedWebhookAction(form: FormData): Promise<void> {
-  const staff = await requireRole('operator');
-  const parsed = ZTrack.safeParse({ webhookId: form.get('webhookId') });
-  if (!parsed.success) return;
-  const { webhookId } = parsed.data;
-  await trackWebhookById(staff, connectApi(staff.environment), webhookId, { verify: false });
-  redirect(`/webhooks/${encodeURIComponent(webhookId)}`);
-}
+export const trackListedWebhookAction = staffFormPost(
+  { role: 'operator', read: (form) => ({ webhookId: String(form.get('webhookId') ?? '') }), input: ZTrack },
+  async ({ staff, api, input: { webhookId } }) => {
+    await trackWebhookById(staff, api, webhookId, { verify: false });
+    return `/webhooks/${encodeURIComponent(webhookId)}`;
+  },
+);

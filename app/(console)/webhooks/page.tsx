@@ -9,7 +9,6 @@ import { buttonClass } from '@/components/console/button-class';
 import { PageHeader } from '@/components/console/page-header';
 import { CARD_ROW, Table, TBody, Td, Th } from '@/components/console/table';
 import { Timestamp } from '@/components/console/timestamp';
-import { staffApi } from '@/app/(console)/_lib/staff-api';
 import { loadWebhookList, ZWebhookListSearch, type TWebhookListRow } from '@/lib/console/webhooks/webhook-list';
 import { plural, formatUtc } from '@/lib/console/format';
 import { WebhookListFilters, webhookListHref } from './list-filters';
@@ -21,9 +20,8 @@ import { pageQuery, type TPageProps } from '@/lib/http/page-props';
 export const metadata: Metadata = { title: 'Webhooks' };
 
 export default async function WebhooksPage({ searchParams }: TPageProps) {
-  const { staff, api } = await staffApi();
   const search = pageQuery(await searchParams, ZWebhookListSearch);
-  const { rows, unfiltered, trackedCount, listed, listSupported, nextPageToken } = await loadWebhookList(staff.environment, api, search);
+  const { staff, view: { rows, unfiltered, trackedCount, listed, listSupported, nextPageToken } } = await loadWebhookList(search);
   const filtered = !!(search.tracked || search.status);
 
   return (

@@ -11,7 +11,7 @@ import { ChangePasswordForm } from './change-password-form';
 export const metadata: Metadata = { title: 'Change password' };
 
 // A staff member's own password. After a one-time password (an admin added them or reset theirs)
-// this is the only page they reach until it is changed (requireStaff sends them here); a user who
+// this is the only page they reach until it is changed (every guard sends them here); a user who
 // signs in only by single sign-on has no password here and is told where it is kept.
 export default async function ChangePasswordPage({ searchParams }: TPageProps) {
   const query = await searchParams;

@@ -1,27 +1,20 @@
 import 'server-only';
-import { ApiError } from '@/lib/http/errors';
 import { loadOrError } from '../connect-api/load-or-error';
-import { staffView } from '../staff/staff-view';
+import { staffQueryView } from '../staff/staff-view';
 import { findProblems } from './find-problems';
 import { parseProblemWindow, type TProblemPreset } from './problem-window';
 
-// The problems page's view: the window read from the URL (a bad one as its message, for the page to
-// show with a way back), the preset it matches (the last 7 days when nothing is asked), the problems
+// The problems page's view: the window read from the URL (a bad one is the page's query error, shown
+// with a way back), the preset it matches (the last 7 days when nothing is asked), the problems
 // found (an API failure as an inline error), and the link to the older ones. A viewer gets it masked.
 
-export const loadProblemsView = staffView(async ({ staff, api }, sp: URLSearchParams) => {
-  let window;
-  try {
-    window = parseProblemWindow(sp);
-  } catch (err) {
-    if (!(err instanceof ApiError)) throw err;
-    return { windowError: err.message } as const;
-  }
+const parseProblemsQuery = (sp: URLSearchParams) => ({ window: parseProblemWindow(sp), asked: !!(sp.get('since') || sp.get('until')) });
+
+export const loadProblemsView = staffQueryView(parseProblemsQuery, async ({ staff, api }, { window, asked }) => {
   const result = await loadOrError(() => findProblems(staff.environment, api, window));
   const data = result.data ?? null;
-  const preset: TProblemPreset | null = window.last ?? (!sp.get('since') && !sp.get('until') ? '7d' : null);
+  const preset: TProblemPreset | null = window.last ?? (asked ? null : '7d');
   return {
-    windowError: null,
     since: window.since.toISOString(),
     until: window.until.toISOString(),
     preset,

@@ -9,7 +9,7 @@ import { findOutageGap } from './outage-gap';
 // got (replay-missing) and the ones that failed for good (recover), over the windows the preview
 // counts (read again here, so what is sent is what the service counts now), audited as one action
 // with both runs; then their progress. By the server action and the JSON route alike; the session
-// and role are the caller's to check (staffApi / withStaff).
+// and role are the caller's to check (staffAction / withStaff).
 
 export type TGapRuns = { replay: TRecoverRun | null; recover: TRecoverRun | null };
 

@@ -19,7 +19,7 @@ export async function loginAction(_prev: TLoginState, formData: FormData): Promi
   const result = await attemptLogin({ email: field('email'), password: field('password'), source });
   if (!result.ok) return { error: result.error };
   await startSession(result.userId);
-  // A one-time password is changed before anything else (requireStaff would send them there anyway).
+  // A one-time password is changed before anything else (every guard would send them there anyway).
   redirect(result.mustChangePassword ? changePasswordHref(field('next')) : safeNext(field('next')));
 }
 

@@ -67,7 +67,7 @@ async function sessionUser(s: TSessionData): Promise<TSessionUser | null> {
 
 /**
  * The signed-in staff member, or null. One who must change a one-time password is returned with
- * `mustChangePassword`: every guard (requireStaff, withStaff, withStaffOrToken) sends them to do that first.
+ * `mustChangePassword`: every guard (requireRole under staffView and the staff actions, withStaff, withStaffOrToken) sends them to do that first.
  */
 export async function getStaff(): Promise<TSignedIn | null> {
   let s: TSessionData;
@@ -98,11 +98,11 @@ export async function requireSignedIn(next?: string): Promise<TSignedIn> {
 }
 
 /**
- * For server components and actions: the staff member, or a redirect to the login page.
+ * The staff member, or a redirect to the login page (or to change a one-time password first).
  * `next` is where to come back to; without it, the x-console-path request header (when a proxy
  * sets it) or nothing.
  */
-export async function requireStaff(next?: string): Promise<TSignedIn> {
+async function requireStaff(next?: string): Promise<TSignedIn> {
   const staff = await getStaff();
   const back = next ?? (await headers()).get('x-console-path') ?? undefined;
   if (staff?.mustChangePassword) redirect(changePasswordHref(back));
@@ -112,7 +112,8 @@ export async function requireStaff(next?: string): Promise<TSignedIn> {
 }
 
 /**
- * The one guard of pages and server actions: the staff member when their role reaches `min`, a
+ * The one guard of pages and server actions, called by their wrappers (staffView, staffAction and
+ * its kin; app/(console) may not call it itself): the staff member when their role reaches `min`, a
  * redirect to the login page without a session, and a 403 (app/forbidden.tsx for a page, the
  * status for an action) above their role. JSON routes use withStaff({ role }) instead.
  */

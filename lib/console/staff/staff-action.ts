@@ -19,6 +19,9 @@ import { requireRole, type TStaff } from './session';
 //     { role: 'operator', input: z.tuple([ZId, ZId]), audit: { action: 'message.resend', target: ([w, m]) => [w, m] } },
 //     async ({ api, input: [w, m], audit }) => { … return { data, notice }; },
 //   );
+//
+// Three shapes, one guard: staffAction (called with arguments), staffFormAction (a form with state,
+// useActionState) and staffFormPost (a plain <form action>, nothing to answer with).
 
 export type TActionContext<I> = { staff: TStaff; api: ConnectApi; input: I; audit: TNoteAudit };
 export type TActionAudit<I> = {
@@ -102,5 +105,25 @@ export function staffFormAction<I, S extends TFormState = TFormState>(
     }
     if (typeof done === 'string') redirect(done);
     return { ...done, ...(done.ok ? {} : { values: raw }), nonce };
+  };
+}
+
+/**
+ * An action behind a plain form (`<form action={…}>`, no state to answer with): `read` takes the
+ * values from the FormData and `input` parses them; bad input (a call without a form included) does
+ * nothing; a string from the body is where to go. Errors the body throws are the page's (the form
+ * has nowhere to show them).
+ */
+export function staffFormPost<I>(
+  options: TCommon<I> & { read: (form: FormData) => TRaw; input: z.ZodType<I> },
+  body: (ctx: TActionContext<I>) => Promise<string | void>,
+): (form: FormData) => Promise<void> {
+  return async (form) => {
+    const staff = await requireRole(options.role, options.next);
+    const parsed = form instanceof FormData ? options.input.safeParse(options.read(form)) : null;
+    if (!parsed?.success) return;
+    const input = parsed.data;
+    const to = await withAudit(staff, input, options.audit, (audit) => body({ staff, api: connectApi(staff.environment), input, audit }));
+    if (typeof to === 'string') redirect(to);
   };
 }

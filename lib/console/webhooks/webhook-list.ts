@@ -5,6 +5,7 @@ import { loadOrError } from '../connect-api/load-or-error';
 import type { TEnvironmentName } from '../connect-api/environments';
 import { mapLimit } from '../map-limit';
 import { listReceivers } from '../receivers/manage-receivers';
+import { staffView } from '../staff/staff-view';
 import { listTrackedWebhooks, type TTrackedWebhook } from './tracked-webhooks';
 
 // The webhooks page's one list (issue 41 item 7): the account's webhooks from the service's list
@@ -39,7 +40,10 @@ function matches(row: TWebhookListRow, search: TWebhookListSearch): boolean {
   return true;
 }
 
-export async function loadWebhookList(environment: TEnvironmentName, api: ConnectApi, search: TWebhookListSearch) {
+/** The webhooks page's view (a viewer gets it masked). */
+export const loadWebhookList = staffView(async ({ staff, api }, search: TWebhookListSearch) => webhookList(staff.environment, api, search));
+
+async function webhookList(environment: TEnvironmentName, api: ConnectApi, search: TWebhookListSearch) {
   const onlyTracked = search.tracked === 'yes';
   const [tracked, receivers, listed] = await Promise.all([
     listTrackedWebhooks(environment),

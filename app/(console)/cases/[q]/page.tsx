@@ -4,15 +4,19 @@ import { PageHeader } from '@/components/console/page-header';
 import { loadCaseView } from '@/lib/console/investigation/case-page-view';
 import { CaseView } from './case-view';
 import { PayloadResults } from './payload-results';
-import type { TPageProps } from '@/lib/http/page-props';
+import { z } from 'zod';
+import { pageQuery, type TPageProps } from '@/lib/http/page-props';
 import { CaseShares } from './case-shares';
 
 export const metadata: Metadata = { title: 'Case' };
 
-export default async function CasePage({ params, searchParams }: { params: Promise<{ q: string }>; searchParams: TPageProps['searchParams'] }) {
+// A payload search's window (lib/console/search/search-window.ts reads it, and says what is wrong with it).
+const ZCaseWindow = z.object({ since: z.string().nullable().default(null).catch(null), until: z.string().nullable().default(null).catch(null) });
+
+export default async function CasePage({ params, searchParams }: TPageProps<{ q: string }>) {
   const { q: raw } = await params;
   const q = decoded(raw).slice(0, 254);
-  const { view } = await loadCaseView(q, windowParams(await searchParams));
+  const { view } = await loadCaseView(q, pageQuery(await searchParams, ZCaseWindow));
   switch (view.kind) {
     case 'bad-term':
       return (
@@ -51,11 +55,6 @@ export default async function CasePage({ params, searchParams }: { params: Promi
         </div>
       );
   }
-}
-
-function windowParams(sp: Awaited<TPageProps['searchParams']>): { since: string | null; until: string | null } {
-  const one = (v: string | string[] | undefined) => (typeof v === 'string' ? v : null);
-  return { since: one(sp?.since), until: one(sp?.until) };
 }
 
 /** Next hands params percent-encoded or not depending on the characters; decode once, safely. */

@@ -3,14 +3,16 @@ import Link from 'next/link';
 import { listReceivers } from '@/lib/console/receivers';
 import { EVENT_TYPES } from '@/lib/constants';
 import { PageHeader } from '@/components/console/page-header';
-import { staffApi } from '@/app/(console)/_lib/staff-api';
+import { staffView } from '@/lib/console/staff/staff-view';
 import { CreateWebhookForm } from './create-webhook-form';
 
 export const metadata: Metadata = { title: 'New subscription' };
 
+// Operators and admins: the receivers a new subscription may point at, by name (never their secrets).
+const loadReceiverChoices = staffView(async () => (await listReceivers()).map((r) => ({ id: r.id, name: r.name, slug: r.slug })), 'operator');
+
 export default async function NewWebhookPage() {
-  const { staff } = await staffApi('operator');
-  const receivers = await listReceivers();
+  const { staff, view: receivers } = await loadReceiverChoices();
   return (
     <div className="max-w-3xl">
       <PageHeader
@@ -22,7 +24,7 @@ export default async function NewWebhookPage() {
         title="New subscription"
         description={<>Creates a webhook in the {staff.environment} API and tracks it here.</>}
       />
-      <CreateWebhookForm eventTypes={[...EVENT_TYPES]} receivers={receivers.map((r) => ({ id: r.id, name: r.name, slug: r.slug }))} />
+      <CreateWebhookForm eventTypes={[...EVENT_TYPES]} receivers={receivers} />
     </div>
   );
 }
