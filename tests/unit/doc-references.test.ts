@@ -71,6 +71,28 @@ test('the checks catch what they are for', () => {
   ]);
 });
 
+/** The folders a "### `lib/x/`, folder by folder" table of ARCHITECTURE.md names, one row each (`name/`). */
+export function foldersInTable(architecture: string, parent: string): string[] | null {
+  const start = architecture.indexOf(`### \`${parent}/\`, folder by folder`);
+  if (start < 0) return null;
+  const table = architecture.slice(start).split('\n').slice(1).join('\n').split(/\n(?=#)/)[0];
+  return [...table.matchAll(/^\| `([\w-]+)\/` \|/gm)].map((m) => m[1]);
+}
+
+for (const parent of ['lib/console', 'lib/service']) {
+  test(`ARCHITECTURE.md names every folder of ${parent}, and only those`, () => {
+    const folders = fs.readdirSync(path.join(root, parent), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+    const named = foldersInTable(fs.readFileSync(path.join(root, 'ARCHITECTURE.md'), 'utf8'), parent);
+    assert.ok(named, `ARCHITECTURE.md has a "${parent}/, folder by folder" table`);
+    assert.deepEqual([...named].sort(), folders, `the table's rows against the folders of ${parent}`);
+  });
+}
+test('the folder check reads what it is for', () => {
+  const doc = '### `lib/x/`, folder by folder\n\n| folder | what |\n|---|---|\n| `a/` | one |\n| `b/` | two, with `c/` inside |\n\n## Next\n| `z/` | not this table |\n';
+  assert.deepEqual(foldersInTable(doc, 'lib/x'), ['a', 'b']);
+  assert.equal(foldersInTable(doc, 'lib/y'), null);
+});
+
 /**
  * Sections that code comments send a reader to — README "Single sign-on", docs/API.md, "What a process
  * may cache" — each the start of a heading of that file (a section that moved leaves the pointer lying).
