@@ -287,6 +287,9 @@ describe('alert targets and quieting', () => {
       await context.addCookies([{ name, value, url: app.baseUrl }]);
       const tab = await context.newPage();
       await tab.goto(`${app.baseUrl}/alerts`);
+      // Its scripts loaded and run: a click before the form is hydrated posts it without them, and the
+      // page then has no "Rule created" (CI's embedded pass, at a load of ~30, waited 30 s for it).
+      await tab.waitForLoadState('networkidle');
       const form = tab.getByRole('form', { name: 'Create an alert rule' });
       await form.getByLabel('Name').fill('team by mail');
       await form.getByLabel('When').selectOption('webhook_disabled');

@@ -41,15 +41,34 @@ export function dueForRepeat(alert: Pick<TAlertRow, 'acknowledgedAt' | 'snoozedU
   return (alert.notifiedAt ?? alert.firedAt).getTime() + repeatMs <= now.getTime();
 }
 
-/** Claims the reminder (two evaluations never send it twice), then sends it. */
-async function remind(rule: TAlertRuleRow, alert: TAlertRow, now: Date): Promise<boolean> {
+/**
+ * Claims the reminder `alert` (as the evaluation read it) is due: two evaluations never send it
+ * twice, and an acknowledgement or a snooze that came after that read wins — the row is checked
+ * again, not the read (a snooze made as a reminder fell due was lost, the reminder sent). An
+ * expired snooze is cleared. The claimed row, or null.
+ */
+export async function claimReminder(alert: Pick<TAlertRow, 'id' | 'notifiedAt' | 'firedAt'>, now: Date): Promise<TAlertRow | null> {
   const db = await getDb();
   const last = alert.notifiedAt ?? alert.firedAt;
   const [claimed] = await db
     .update(a)
     .set({ notifiedAt: now, repeats: sql`${a.repeats} + 1`, snoozedUntil: null })
-    .where(and(eq(a.id, alert.id), isNull(a.clearedAt), isNull(a.acknowledgedAt), sql`coalesce(${a.notifiedAt}, ${a.firedAt}) = ${last.toISOString()}::timestamptz`))
+    .where(
+      and(
+        eq(a.id, alert.id),
+        isNull(a.clearedAt),
+        isNull(a.acknowledgedAt),
+        sql`(${a.snoozedUntil} is null or ${a.snoozedUntil} <= now())`,
+        sql`coalesce(${a.notifiedAt}, ${a.firedAt}) = ${last.toISOString()}::timestamptz`,
+      ),
+    )
     .returning();
+  return claimed ?? null;
+}
+
+/** Claims the reminder, then sends it. */
+async function remind(rule: TAlertRuleRow, alert: TAlertRow, now: Date): Promise<boolean> {
+  const claimed = await claimReminder(alert, now);
   if (!claimed) return false;
   await notify(rule, claimed, 'alert.fired', claimed.repeats);
   return true;
