@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { openTestDatabase } from '../helpers/in-process-db';
-import type * as TDbClient from '../../lib/db/client';
+import { openTestDatabase, type TTestDb } from '../helpers/in-process-db';
 import type * as TEvaluate from '../../lib/console/alerts/evaluate-rules';
 import type * as TAcknowledge from '../../lib/console/alerts/acknowledge-alert';
 
@@ -11,7 +10,7 @@ import type * as TAcknowledge from '../../lib/console/alerts/acknowledge-alert';
 // (CI's embedded pass once saw a snooze made as a reminder fell due come back null, the reminder sent).
 
 let opened: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
-let db: typeof TDbClient;
+let db: TTestDb;
 let evaluate: typeof TEvaluate;
 let acknowledge: typeof TAcknowledge;
 const RULE = '00000000-0000-4000-8000-0000000a1e70';
