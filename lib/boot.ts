@@ -21,6 +21,7 @@ import { startServicePurge, stopServicePurge } from '@/lib/service/retention/pur
 import { startRollupBackfill, stopRollupBackfill } from '@/lib/service/stats/backfill-rollups';
 import { startPayloadJsonBackfill, stopPayloadJsonBackfill } from '@/lib/service/messages/backfill-payload-json';
 import { startBodyJsonBackfill, stopBodyJsonBackfill } from '@/lib/console/search/backfill-body-json';
+import { stopTracing } from '@/lib/telemetry/tracing';
 
 // What a server process does once at start: settings, database and migrations, bootstrap
 // credentials, the in-process delivery worker and alert evaluator, a banner with what to use, and a check of every API
@@ -75,6 +76,8 @@ export async function boot(): Promise<void> {
       { name: 'console retention purge', stop: () => stopConsolePurge() },
       { name: 'control server', stop: () => stopControlServer() },
       { name: 'scheduled backups', stop: () => stopScheduledBackups() },
+      // Last: what the parts above did in their last moments is sent too.
+      { name: 'traces', stop: () => stopTracing() },
     ],
     { onStop: (line) => console.log(line) },
   );

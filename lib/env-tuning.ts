@@ -22,6 +22,7 @@ import { DEFAULT_AUDIENCE, duration, int, optionalString, url } from './env-fiel
 //   RECEIPT_STREAM_HEARTBEAT_MS                        a quiet receipt stream's comment line (npm run listen)
 //   RETENTION_HOLD_MAX, RETENTION_BATCH_ROWS           an unresolved delivery's bodies kept at most this; rows per purge statement
 //   BACKUP_KEEP                                        scheduled backups kept
+//   OTEL_EXPORTER_OTLP_PROTOCOL                        traces as http/protobuf (the OTel default) or http/json
 
 export const ZTuningFields = {
   HTTP_HEADERS_TIMEOUT_MS: int(10_000, 1000, 600_000),
@@ -48,6 +49,7 @@ export const ZTuningFields = {
   RETENTION_HOLD_MAX: duration('90d'),
   RETENTION_BATCH_ROWS: int(1000, 10, 100_000),
   BACKUP_KEEP: int(7, 1, 10_000),
+  OTEL_EXPORTER_OTLP_PROTOCOL: z.enum(['http/protobuf', 'http/json'], { message: 'must be http/protobuf or http/json (gRPC is not bundled)' }).default('http/protobuf'),
   // Set by the test harness only (tests/helpers/app.ts): the floors below do not apply.
   TEST_HARNESS: z.enum(['0', '1'], { message: 'must be 0 or 1' }).default('0'),
 };

@@ -64,6 +64,9 @@ export const ZEnv = z
     METRICS_TOKEN: optionalString.pipe(
       z.string().min(16, { message: 'must be at least 16 characters' }).regex(/^\S+$/, { message: 'must not contain spaces' }).optional(),
     ),
+    // OpenTelemetry traces over OTLP (lib/telemetry): on when the endpoint is set (the standard OTel
+    // variable; the SDK reads the others itself, OTEL_EXPORTER_OTLP_PROTOCOL in env-tuning.ts).
+    OTEL_EXPORTER_OTLP_ENDPOINT: url.optional(),
     // Alert e-mail (a rule's mailto: target): the SMTP server, smtp(s)://user:pass@host:port, and the sender.
     SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\/[^\s]+$/, { message: 'must be an smtp:// or smtps:// URL' }).optional()),
     ALERT_EMAIL_FROM: z.string().trim().regex(/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, { message: 'must be an address, or Name <address>' }).default('Giving Connect Console <alerts@localhost>'),

@@ -9,3 +9,5 @@ export { env } from '../lib/env';
 export { MAX_BODY_BYTES, refusal } from '../lib/http/front-door';
 export { hostRefusal } from '../lib/http/request-guard';
 export { everyAnswer } from '../lib/http/safety-headers';
+export { startTracing } from '../lib/telemetry/tracing';
+export { serveInSpan } from '../lib/telemetry/spans';

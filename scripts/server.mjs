@@ -77,7 +77,10 @@ async function serverDeps() {
 
 // Settings come from lib/env.ts like everywhere else (after the .env files, as Next loads them):
 // a bad value ends the process with one line naming it.
-const { env, MAX_BODY_BYTES, refusal, hostRefusal, everyAnswer } = await serverDeps();
+const { env, MAX_BODY_BYTES, refusal, hostRefusal, everyAnswer, startTracing, serveInSpan } = await serverDeps();
+// OpenTelemetry, when an OTLP endpoint is set (lib/telemetry): before Next, so its spans are exported too.
+const tracing = await startTracing('giving-connect-console');
+if (tracing) console.log(tracing);
 const { PORT: port, HOST: host, TRUST_PROXY: trustProxy, HTTP_MAX_CONNECTIONS_PER_ADDRESS: maxPerAddress } = env;
 
 const app = next({ dev: false, dir: root, port, hostname: host ?? 'localhost' });
@@ -222,7 +225,7 @@ const addresses = host ? [host] : ['127.0.0.1', '::1'];
 const NO_IPV6 = new Set(['EADDRNOTAVAIL', 'EAFNOSUPPORT']);
 const listening = [];
 for (const address of addresses) {
-  const server = http.createServer(serverOptions, serve);
+  const server = http.createServer(serverOptions, tracing ? (req, res) => serveInSpan(req, res, () => serve(req, res)) : serve);
   server.on('connection', onConnection);
   server.on('clientError', onClientError);
   const failed = await new Promise((resolve) => {

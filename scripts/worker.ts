@@ -14,12 +14,15 @@ import { startServicePurge, stopServicePurge } from '@/lib/service/retention/pur
 import { startRollupBackfill, stopRollupBackfill } from '@/lib/service/stats/backfill-rollups';
 import { startPayloadJsonBackfill, stopPayloadJsonBackfill } from '@/lib/service/messages/backfill-payload-json';
 import { startBodyJsonBackfill, stopBodyJsonBackfill } from '@/lib/console/search/backfill-body-json';
+import { startTracing, stopTracing } from '@/lib/telemetry/tracing';
 
 const { store } = await openProcess({
   lockedHint:
     'The embedded store belongs to one process: the app already delivers webhooks itself ' +
     '(WORKER_IN_PROCESS=true). Standalone workers need a shared PostgreSQL database: set DATABASE_URL.',
 });
+// Traces of its attempts (lib/telemetry), when an OTLP endpoint is set.
+const tracing = await startTracing('giving-connect-worker');
 const id = await startWorker();
 startFailingWarnings();
 startAlertLoop();
@@ -36,6 +39,7 @@ const parts: TProcessPart[] = [
   { name: 'payload search backfills', stop: () => Promise.all([stopPayloadJsonBackfill(), stopBodyJsonBackfill()]) },
   { name: 'service retention purge', stop: () => stopServicePurge() },
   { name: 'console retention purge', stop: () => stopConsolePurge() },
+  { name: 'traces', stop: () => stopTracing() },
 ];
 let health = '';
 if (env.WORKER_HEALTH_PORT) {
@@ -56,4 +60,5 @@ console.log(
   `delivery worker ${id} started: ${where}, concurrency ${env.DELIVERY_CONCURRENCY} (${env.DELIVERY_ENDPOINT_CONCURRENCY} per endpoint), ` +
     `woken by new deliveries, fallback poll ${env.DELIVERY_POLL_MS} ms; alert rules every ${env.ALERT_EVAL_MS} ms and the retention purge (one process at a time)${health}`,
 );
+if (tracing) console.log(tracing);
 stopOnSignal(parts, { onStop: (line) => console.log(line) });

@@ -3,6 +3,7 @@ import { ApiError, problemBody, toProblem } from './errors';
 import { describeForLog } from './log-error';
 import { REQUEST_ID_HEADER, requestIdOf } from './request-id';
 import { assertStorable } from './storable-text';
+import { traceIdForLog } from '@/lib/telemetry/spans';
 
 export { REQUEST_ID_HEADER, requestIdOf };
 
@@ -23,8 +24,8 @@ export function errorResponse(err: unknown, requestId: string): NextResponse {
   const { status, body, headers } = toProblem(err);
   // An unavailable store is logged once per outage (lib/db/store-availability.ts), not per request.
   const outage = status === 503 && !(err instanceof ApiError);
-  if (status >= 500 && !outage) console.error(`[${requestId}] ${describeForLog(err)}`);
-  else if (!outage && !(err instanceof ApiError)) console.warn(`[${requestId}] refused with ${status}: ${describeForLog(err)}`);
+  if (status >= 500 && !outage) console.error(`[${requestId}]${traceIdForLog()} ${describeForLog(err)}`);
+  else if (!outage && !(err instanceof ApiError)) console.warn(`[${requestId}]${traceIdForLog()} refused with ${status}: ${describeForLog(err)}`);
   const res = problemResponse(status, body, headers);
   res.headers.set(REQUEST_ID_HEADER, requestId);
   return res;

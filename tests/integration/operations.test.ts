@@ -1,4 +1,4 @@
-// Own app: a retry schedule of one step (messages fail for good at once), the sandbox's webhooks counted exactly.
+// Own app: a retry schedule of one step (messages fail for good at once), the sandbox's webhooks counted exactly, and traces exported to a loopback OTLP receiver.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
@@ -6,6 +6,7 @@ import { parse } from 'csv-parse/sync';
 import harValidator from 'har-validator';
 import { ADMIN, startApp } from '../helpers/app';
 import { assertProblem, call, eventually, sleep, staffCookie, token } from '../helpers/http';
+import { startOtlpReceiver, type TSpan } from '../helpers/otlp-receiver';
 
 // Operations (issue 11): bulk recover (EXT /v1/webhooks/{id}/recover), exports for a ticket (timeline
 // CSV/NDJSON, case bundle, receipts HAR) and the audit log, over the real app, worker and a console
@@ -46,8 +47,13 @@ async function grant(i: number): Promise<string> {
   return m;
 }
 
+let otlp: Awaited<ReturnType<typeof startOtlpReceiver>>;
+
 before(async () => {
-  app = await startApp({ accounts: ['other'], env: { DELIVERY_RETRY_SCHEDULE: '1' } });
+  // Traces as JSON, sent every 200 ms (the batch processor's default waits 5 s).
+  otlp = await startOtlpReceiver();
+  const traces = { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '200' };
+  app = await startApp({ accounts: ['other'], env: { DELIVERY_RETRY_SCHEDULE: '1', ...traces } });
   [tok, otherTok, cookie] = await Promise.all([token(app), token(app, app.clients.other), staffCookie(app)]);
   const r = await staff('POST', '/api/receivers', { name: 'Ops receiver', secret: S });
   assert.equal(r.status, 201, r.text);
@@ -73,7 +79,10 @@ before(async () => {
   okMessage = await grant(4);
   await eventually(async () => (await statusOf(okMessage)) === 'success', 15000, 'the delivered one');
 });
-after(() => app?.stop());
+after(async () => {
+  await app?.stop();
+  await otlp?.close();
+});
 
 describe('recover', () => {
   test('preview counts only the failed messages of the window; validation 400s name the field; other accounts get 404', async () => {
@@ -278,5 +287,44 @@ describe('audit log', () => {
     assert.equal(paged.body.results.length, 0);
     assertProblem(await staff('GET', '/api/audit?action=delete-everything'), 400);
     for (const method of ['POST', 'PATCH', 'PUT', 'DELETE']) assert.equal((await staff(method, '/api/audit')).status, 405);
+  });
+});
+
+describe('traces (OpenTelemetry over OTLP)', () => {
+  test('a grant request continues the caller\'s trace; its delivery attempt and the receiver\'s ingest are spans linked to it; console requests are spans too', async () => {
+    assert.match(app.logs(), /traces {11}OpenTelemetry over OTLP \(http\/json\) to http:\/\/127\.0\.0\.1:\d+\/v1\/traces/, 'the banner says where traces go');
+    const traceId = randomBytes(16).toString('hex');
+    const parentId = randomBytes(8).toString('hex');
+    const email = `traced-${randomBytes(3).toString('hex')}@example.org`;
+    const g = await call(app, 'POST', '/v1/grants', {
+      token: tok,
+      body: { amount: 7100, fundId: 'fidelity-charitable', firstName: 'Trace', lastName: 'Able', email },
+      headers: { 'x-service-api-key': apiKey, traceparent: `00-${traceId}-${parentId}-01` },
+    });
+    assert.equal(g.status, 201, g.text);
+    const message = await eventually(async () => (await api('GET', `/v1/messages?tag=grant:${g.body.id}`)).body.results?.[0]?.id as string | undefined, 10000, 'the grant message');
+    await eventually(async () => (await statusOf(message)) === 'success', 15000, 'the traced grant delivered');
+    assert.equal((await staff('GET', '/api/receivers')).status, 200);
+
+    const find = (what: string, match: (s: TSpan) => boolean) => eventually(async () => otlp.spans.find(match), 15000, what);
+    const request = await find('the grant request span', (s) => s.name === 'POST /v1/grants' && s.traceId === traceId);
+    assert.equal(request.parentSpanId, parentId, 'a child of the caller\'s span (its traceparent)');
+    assert.equal(request.kind, 2, 'a server span');
+    assert.equal(request.service, 'giving-connect-console');
+    assert.equal(request.attributes['http.response.status_code'], 201);
+    const attempt = await find('the attempt span', (s) => s.name === 'webhook.attempt' && s.attributes['message.id'] === message && s.attributes['http.response.status_code'] === 200);
+    assert.deepEqual(attempt.links, [{ traceId, spanId: request.spanId }], 'linked to the grant request that made the message');
+    assert.equal(attempt.attributes['webhook.id'], W);
+    assert.equal(attempt.attributes['delivery.ok'], true);
+    assert.equal(typeof attempt.attributes['delivery.attempt'], 'number');
+    // The delivery's POST carries no traceparent (receivers are not asked to take one): the receiver's side is a trace of its own.
+    const slug = (await staff('GET', `/api/receivers/${receiverId}`)).body.slug as string;
+    const ingest = await find('the receiver\'s ingest span', (s) => s.name === 'console.ingest' && s.attributes['receiver.slug'] === slug && s.attributes['http.response.status_code'] === 200);
+    const post = otlp.spans.find((s) => s.spanId === ingest.parentSpanId);
+    assert.equal(post?.name, 'POST /ingest/{id}', 'inside the request span of its POST');
+    // Ours (url.path); Next's own span of the same name is its child there.
+    const page = await find('a console request span', (s) => s.name === 'GET /api/receivers' && s.attributes['url.path'] === '/api/receivers');
+    assert.equal(page.attributes['http.response.status_code'], 200);
+    assert.ok(otlp.spans.some((s) => s.parentSpanId === page.spanId), 'with the spans made while it was served under it');
   });
 });

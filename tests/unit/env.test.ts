@@ -128,7 +128,8 @@ test('operator settings alone are in .env.example (at most ~40) and OPERATIONS.m
     }
   }
   const count = example.match(/^#? ?[A-Z][A-Z0-9_]+=/gm)?.length ?? 0;
-  assert.ok(count <= 44, `.env.example has ${count} settings`);
+  // 45: the standard OpenTelemetry endpoint joined the 44 of issue 51's cut.
+  assert.ok(count <= 45, `.env.example has ${count} settings`);
 });
 
 test('a running deployment keeps each floor (retention 1h, alert evaluation 1 s, …); the test harness may go under', () => {

@@ -1,3 +1,5 @@
+import { SpanStatusCode } from '@opentelemetry/api';
+import { withSpan } from '@/lib/telemetry/spans';
 import { emailMessage, slackBody, standardBody, type TAlertNotice } from './alert-message';
 import { stageOf } from './incident-stage';
 import { sendAlertEmail } from './send-alert-email';
@@ -16,7 +18,15 @@ export function noticeId({ alert, type, repeat }: Pick<TAlertNotice, 'alert' | '
 export async function deliverAlert(notice: TAlertNotice): Promise<TAlertPostResult> {
   const { rule } = notice;
   const messageId = noticeId(notice);
-  if (rule.targetFormat === 'email') return sendAlertEmail({ url: rule.targetUrl, messageId, ...emailMessage(notice) });
-  if (rule.targetFormat === 'slack') return sendAlert({ url: rule.targetUrl, secret: null, messageId, body: slackBody(notice) });
-  return sendAlert({ url: rule.targetUrl, secret: rule.secret, messageId, body: standardBody(notice) });
+  // A span per notice sent (lib/telemetry): which rule, which kind of target, and how it went.
+  const attributes = { 'alert.rule.id': rule.id, 'alert.rule.kind': rule.kind, 'alert.event': notice.type, 'alert.target': rule.targetFormat, 'message.id': messageId };
+  return withSpan('alert.send', attributes, async (span) => {
+    const result =
+      rule.targetFormat === 'email'
+        ? await sendAlertEmail({ url: rule.targetUrl, messageId, ...emailMessage(notice) })
+        : await sendAlert({ url: rule.targetUrl, secret: rule.targetFormat === 'slack' ? null : rule.secret, messageId, body: rule.targetFormat === 'slack' ? slackBody(notice) : standardBody(notice) });
+    span.setAttribute('alert.status', result.status);
+    if (result.error) span.setStatus({ code: SpanStatusCode.ERROR, message: result.error });
+    return result;
+  });
 }

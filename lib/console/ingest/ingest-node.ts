@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MAX_BODY_BYTES } from '@/lib/constants';
 import { REQUEST_ID_HEADER, requestIdFrom } from '@/lib/http/request-id';
+import { withSpan } from '@/lib/telemetry/spans';
 import { ingest } from './ingest';
 
 // The receiver's fast path: scripts/server.mjs hands /ingest/{slug} requests straight from node:http
@@ -24,15 +25,21 @@ async function serveIngest(req: IncomingMessage, res: ServerResponse, forwardedF
   const q = url.indexOf('?');
   const path = q < 0 ? url : url.slice(0, q);
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  const answer = await ingest(decodeURIComponent(path.slice('/ingest/'.length).replace(/\/$/, '')), {
-    method: req.method ?? 'GET',
-    path,
-    query: q < 0 ? '' : url.slice(q + 1),
-    headers: pairsOf(req.rawHeaders),
-    forwardedFor,
-    requestId: requestIdFrom(req.headers[REQUEST_ID_HEADER] as string | undefined),
-    // Read by its events; left paused, not destroyed, when reading stops early: the sender still gets its answer.
-    body: hasBody ? req : null,
+  const slug = decodeURIComponent(path.slice('/ingest/'.length).replace(/\/$/, ''));
+  // A span for the receiver's work (lib/telemetry): stored or refused, and how it answered.
+  const answer = await withSpan('console.ingest', { 'receiver.slug': slug }, async (span) => {
+    const answered = await ingest(slug, {
+      method: req.method ?? 'GET',
+      path,
+      query: q < 0 ? '' : url.slice(q + 1),
+      headers: pairsOf(req.rawHeaders),
+      forwardedFor,
+      requestId: requestIdFrom(req.headers[REQUEST_ID_HEADER] as string | undefined),
+      // Read by its events; left paused, not destroyed, when reading stops early: the sender still gets its answer.
+      body: hasBody ? req : null,
+    });
+    span.setAttribute('http.response.status_code', answered.status);
+    return answered;
   });
   const body = answer.body === null || req.method === 'HEAD' ? '' : answer.body;
   const headers: Record<string, string> = { ...answer.headers };

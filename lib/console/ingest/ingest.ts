@@ -10,6 +10,7 @@ import { receiverForIngest } from '../receivers';
 import { learnHost } from '../receivers/learn-host';
 import { recordReceipt } from './record-receipt';
 import { messageIdOf, verifySignature } from './verify-signature';
+import { traceIdForLog } from '@/lib/telemetry/spans';
 
 // The receiver: stores every request to /ingest/{slug} (committed before answering), then answers
 // as the receiver is set to. One implementation for both ways in: scripts/server.mjs calls it
@@ -143,7 +144,7 @@ export async function ingest(slug: string, req: TIngestRequest): Promise<TIngest
     answer = await receive(slug, req);
   } catch (err) {
     const { status, body, headers } = toProblem(err);
-    if (status >= 500 && status !== 503) console.error(`[${req.requestId}] ${describeForLog(err)}`);
+    if (status >= 500 && status !== 503) console.error(`[${req.requestId}]${traceIdForLog()} ${describeForLog(err)}`);
     answer = { status, headers: { ...headers, 'content-type': 'application/problem+json', 'cache-control': 'no-store' }, body: JSON.stringify(body) };
   }
   answer.headers[REQUEST_ID_HEADER] = req.requestId;

@@ -88,6 +88,9 @@ export const messages = service.table(
     // whenever payload_json is written: a phrase is then re-checked against stored words instead of
     // words made again from the jsonb for every candidate row (60 µs each; ~1 µs read).
     payloadWords: tsvector(),
+    // The W3C traceparent of the request that made it, when traces were exported then (lib/telemetry):
+    // its attempts' spans link to that request's, whichever process sends them.
+    traceParent: text(),
   },
   (t) => [
     index().on(t.accountId, t.createdAt.desc()),

@@ -14,7 +14,7 @@ export type TClaim = {
 };
 
 /** A claimed delivery with what sending it takes; `target` null: the webhook was disabled or deleted meanwhile. */
-export type TDeliveryJob = { claim: TClaim; target: { url: string; payload: string; secrets: string[] } | null };
+export type TDeliveryJob = { claim: TClaim; target: { url: string; payload: string; secrets: string[]; traceParent?: string | null } | null };
 
 /** What one claim took, and when the next delivery it left behind falls due. */
 export type TClaimed = {
@@ -37,6 +37,7 @@ type TClaimRow = {
   url: string | null;
   payload: string | null;
   secrets: string[] | null;
+  trace_parent: string | null;
 };
 
 // Sent to the driver as fixed text ($1 lease in ms, $2 owner, $3 limit): a prepared statement on
@@ -91,7 +92,7 @@ const CLAIM = `
       (select min(lease_until) from service.deliveries where status = 'sending' and id not in (select id from picked)),
       (select min(slot) from slotted where slot > now())
     ) - clock_timestamp())) * 1000 as ms)
-  select next_due.ms as next_due_ms, c.*, w.url, m.payload,
+  select next_due.ms as next_due_ms, c.*, w.url, m.payload, m.trace_parent,
     (select array_agg(s.secret order by s.created_at desc) from service.webhook_secrets s
       where s.webhook_id = w.id and (s.expires_at is null or s.expires_at > now())) as secrets
   from next_due
@@ -124,7 +125,7 @@ export async function claimDeliveries({ owner, limit, leaseMs }: { owner: string
       recoverRunId: r.recover_run_id ?? null,
       leaseOwner: owner,
     };
-    const target = r.url !== null && r.payload !== null ? { url: r.url, payload: r.payload, secrets: r.secrets ?? [] } : null;
+    const target = r.url !== null && r.payload !== null ? { url: r.url, payload: r.payload, secrets: r.secrets ?? [], traceParent: r.trace_parent } : null;
     return [{ claim, target }];
   });
   return { jobs, nextDueInMs: ms === null || ms === undefined ? null : Number(ms) };

@@ -1,5 +1,6 @@
 import { Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/db/client';
+import { currentTraceparent } from '@/lib/telemetry/spans';
 
 // Where work for the delivery workers is queued: the one place that writes `service.messages` and
 // `service.deliveries` rows, and the wake-up the workers listen for. A column added to either
@@ -38,6 +39,8 @@ export type TEnqueueEvent = {
   to: { among: TParam<string[]> } | { only: TParam<string> } | { except: TParam<string> };
   /** A write (`insert … returning …`) run first: the event is stored only if it returns a row. */
   guard?: SQL;
+  /** The traceparent its attempts link to (lib/telemetry/spans.ts): the active span's when left out. */
+  traceParent?: TParam<string | null>;
 };
 
 /** One parameter, an array included (drizzle would spread a bare array into a list). */
@@ -60,9 +63,10 @@ export function enqueueEvent(e: TEnqueueEvent): SQL {
       select id from service.webhooks
       where account_id = ${account}::uuid and not disabled and deleted_at is null and event_types @> array[${type}::text] and ${target}),
     message as (
-      insert into service.messages (id, event_id, account_id, event_type, payload, payload_json, tags, created_at)
+      insert into service.messages (id, event_id, account_id, event_type, payload, payload_json, tags, created_at, trace_parent)
       select ${messageId}::text, ${param(e.eventId)}::text, ${account}::uuid, ${type}::text, body.text,
-        case when ${param(e.searchable)}::boolean then body.text::jsonb else 'null'::jsonb end, ${param(e.tags)}::text[], clock.t
+        case when ${param(e.searchable)}::boolean then body.text::jsonb else 'null'::jsonb end, ${param(e.tags)}::text[], clock.t,
+        ${param(e.traceParent === undefined ? currentTraceparent() : e.traceParent)}::text
       from clock, lateral (select '{"type":' || to_json(${type}::text)::text || ',"timestamp":"'
         || to_char(clock.t at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '","data":' || ${param(e.data)}::text || '}' as text) body
       where exists (select 1 from guard)${'only' in e.to ? sql` and exists (select 1 from targets)` : sql``}

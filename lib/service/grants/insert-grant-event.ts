@@ -4,6 +4,7 @@ import { driverRows } from '@/lib/db/query';
 import { jsonbCanHold } from '@/lib/db/search-json';
 import { enqueueEvent } from '@/lib/service/delivery/enqueue';
 import { fanoutWebhooks } from '@/lib/service/webhooks/fanout-targets';
+import { currentTraceparent } from '@/lib/telemetry/spans';
 import type { TGrantRow } from './grant-json';
 
 // POST /v1/grants' hot path (no Idempotency-Key): the grant row, its grant.succeeded message, one
@@ -34,6 +35,7 @@ const INSERT_GRANT_EVENT = new PgDialect().sqlToQuery(
     searchable: $('searchable'),
     tags: $('tags'),
     to: { among: $('targets') },
+    traceParent: $('traceParent'),
   }),
 );
 
@@ -57,6 +59,7 @@ export async function insertGrantWithEvent(
     searchable: jsonbCanHold(data),
     tags: [...new Set(event.tags)],
     targets,
+    traceParent: currentTraceparent(),
   });
   const [result] = await driverRows<{ stored: number | string }>(INSERT_GRANT_EVENT.sql, params, 'insert_grant_event');
   return Number(result?.stored ?? 0) > 0;

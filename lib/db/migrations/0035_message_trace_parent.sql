@@ -1,0 +1,1 @@
+ALTER TABLE "service"."messages" ADD COLUMN "trace_parent" text;

@@ -1,0 +1,77 @@
+import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Link, type Span } from '@opentelemetry/api';
+
+// The spans the app makes, over the OpenTelemetry API alone: with no SDK registered (tracing off,
+// tracing.ts) each is the API's no-op span, a few property reads. With it on they are exported.
+
+const tracer = () => trace.getTracer('giving-connect-console');
+
+/** Runs `fn` in a span named `name` (ended when it settles; an exception marks it failed). */
+export async function withSpan<T>(name: string, attributes: Attributes, fn: (span: Span) => Promise<T>, links?: Link[]): Promise<T> {
+  return tracer().startActiveSpan(name, { attributes, links }, async (span) => {
+    try {
+      return await fn(span);
+    } catch (err) {
+      span.recordException(err as Error);
+      span.setStatus({ code: SpanStatusCode.ERROR, message: err instanceof Error ? err.message : String(err) });
+      throw err;
+    } finally {
+      span.end();
+    }
+  });
+}
+
+/** The active span's W3C traceparent when it is recorded (tracing on), else null: kept with a message so its attempts link back. */
+export function currentTraceparent(): string | null {
+  const span = trace.getActiveSpan();
+  if (!span?.isRecording()) return null;
+  const carrier: Record<string, string> = {};
+  propagation.inject(context.active(), carrier);
+  return carrier.traceparent ?? null;
+}
+
+/** A link to the span a stored traceparent names (the request that caused this work), or none. */
+export function linkTo(traceparent: string | null | undefined): Link[] {
+  if (!traceparent) return [];
+  const ctx = trace.getSpanContext(propagation.extract(ROOT_CONTEXT, { traceparent }));
+  return ctx ? [{ context: ctx }] : [];
+}
+
+/** ` trace_id=…` for a log line written inside a recorded span, so the line and its trace meet; '' otherwise. */
+export function traceIdForLog(): string {
+  const span = trace.getActiveSpan();
+  return span?.isRecording() ? ` trace_id=${span.spanContext().traceId}` : '';
+}
+
+/** A request's path with its ids as {id}: a span name of few values (`POST /v1/webhooks/{id}/test`). */
+export function routeOf(url: string): string {
+  const path = (url.split('?')[0] || '/').replace(/^\/(ingest|cases|connect|share)\/[^/]+/, '/$1/{id}');
+  return path.replace(/\/[^/{]*\d[^/]*(?=\/|$)/g, (seg) => (/^\/v\d+$/.test(seg) ? seg : '/{id}'));
+}
+
+type TReq = { method?: string; url?: string; headers: Record<string, string | string[] | undefined> };
+type TRes = { statusCode: number; once(event: 'finish' | 'close', fn: () => void): unknown };
+
+/**
+ * Serves one HTTP request inside a server span (scripts/server.mjs, when tracing is on): continued
+ * from the caller's traceparent, named by method and route, ended with the answer's status.
+ */
+export function serveInSpan(req: TReq, res: TRes, serve: () => void): void {
+  const parent = propagation.extract(ROOT_CONTEXT, req.headers);
+  const route = routeOf(req.url ?? '/');
+  const span = tracer().startSpan(
+    `${req.method ?? 'GET'} ${route}`,
+    { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method ?? 'GET', 'url.path': (req.url ?? '/').split('?')[0], 'http.route': route } },
+    parent,
+  );
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    span.setAttribute('http.response.status_code', res.statusCode);
+    if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+    span.end();
+  };
+  res.once('finish', end);
+  res.once('close', end);
+  context.with(trace.setSpan(parent, span), serve);
+}
