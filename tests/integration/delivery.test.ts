@@ -246,6 +246,7 @@ describe('EXT rate cap', () => {
     const capped = await call(app, 'PATCH', `/v1/webhooks/${w.id}`, { token: tok, body: { rateLimit: 2 } });
     assert.equal(capped.status, 200, capped.text);
     assert.equal(capped.body.rateLimit, 2);
+    const t0 = Date.now();
     const ids: string[] = [];
     for (let i = 0; i < 8; i++) ids.push(await sendTest(app, tok, w.id));
     const other = receiver.endpoint();
@@ -253,15 +254,17 @@ describe('EXT rate cap', () => {
     assert.equal((await call(app, 'GET', `/v1/webhooks/${w2.id}`, { token: tok })).body.rateLimit, null);
     await messageWhen(app, tok, w2.id, await sendTest(app, tok, w2.id), 'success', 10000);
     // Those not sent yet wait for their slot, which is their next attempt: in order of creation, each 500 ms or more after the one before.
+    // (How many still wait depends on how long the eight took to make: CI's embedded pass at a load of ~25 found 5 already sent.)
     const states = await Promise.all(ids.map(async (id) => (await call(app, 'GET', messagePath(w.id, id), { token: tok })).body));
     const slots = states.filter((m) => m.status === 'pending').map((m) => Date.parse(m.nextAttempt));
-    assert.ok(slots.length >= 4, `most still wait: ${JSON.stringify(states.map((m) => [m.status, m.nextAttempt]))}`);
     for (let i = 1; i < slots.length; i++) assert.ok(slots[i] - slots[i - 1] >= 499, `slot ${i}: ${slots[i] - slots[i - 1]} ms after the one before`);
     for (const id of ids) await messageWhen(app, tok, w.id, id, 'success', 20000);
-    const at = ep.requests().map((r) => r.at);
-    assert.equal(at.length, 8, 'each once');
-    assert.ok(at[7] - at[0] >= 3000, `8 at 2/s take about 3.5 s (slots 500 ms apart; none sent before its slot): ${at[7] - at[0]} ms`);
-    assert.ok(other.requests()[0].at < at[7], 'the other webhook was not held behind the capped backlog');
+    const got = ep.requests();
+    assert.equal(got.length, 8, 'each once');
+    assert.deepEqual(got.map((r) => r.headers['webhook-id']), ids, 'oldest first');
+    // None sent before its slot, and the eight slots are 500 ms apart from the first, which is no earlier than the first message: a load only makes them later.
+    assert.ok(got[7].at - t0 >= 3500 - 50, `8 at 2/s take at least 3.5 s from the first message: the last came ${got[7].at - t0} ms after it`);
+    assert.ok(other.requests()[0].at < got[7].at, 'the other webhook was not held behind the capped backlog');
   });
 });
 
