@@ -1,12 +1,17 @@
-import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Link, type Span } from '@opentelemetry/api';
+import { context, INVALID_SPAN_CONTEXT, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Link, type Span } from '@opentelemetry/api';
+import { tracingOn } from './tracing';
 
 // The spans the app makes, over the OpenTelemetry API alone: with no SDK registered (tracing off,
 // tracing.ts) each is the API's no-op span, a few property reads. With it on they are exported.
 
 const tracer = () => trace.getTracer('giving-connect-console');
 
-/** Runs `fn` in a span named `name` (ended when it settles; an exception marks it failed). */
+/** The span `withSpan` hands its work when this process exports none: no span made, no context switched (ingest and delivery run through it). */
+const UNRECORDED = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
+
+/** Runs `fn` in a span named `name` (ended when it settles; an exception marks it failed); with tracing off, runs it as it is. */
 export async function withSpan<T>(name: string, attributes: Attributes, fn: (span: Span) => Promise<T>, links?: Link[]): Promise<T> {
+  if (!tracingOn()) return fn(UNRECORDED);
   return tracer().startActiveSpan(name, { attributes, links }, async (span) => {
     try {
       return await fn(span);

@@ -2,10 +2,9 @@ import { env } from '@/lib/env';
 import { processSingleton } from '@/lib/process-singleton';
 
 // OpenTelemetry traces, exported over OTLP by the official SDK for Node when the standard variable
-// says where (OTEL_EXPORTER_OTLP_ENDPOINT): off otherwise, and
-// then nothing of the SDK is loaded — the spans the code makes (spans.ts, over @opentelemetry/api)
-// are the API's no-op ones. The SDK reads the other standard variables itself: the protocol
-// (OTEL_EXPORTER_OTLP_PROTOCOL: http/protobuf by default, or http/json; gRPC is not bundled), headers,
+// says where (OTEL_EXPORTER_OTLP_ENDPOINT): off otherwise, and then nothing of the SDK is loaded and
+// spans.ts makes no spans. OTEL_EXPORTER_OTLP_PROTOCOL (http/protobuf by default, or http/json; gRPC is
+// not bundled) picks the exporter; the SDK reads the other standard variables itself: headers,
 // timeouts, OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES, the batch sizes. docs/OPERATIONS.md.
 
 // One per process (server.mjs starts it; boot's shutdown, in Next's bundle, stops it).
@@ -39,6 +38,11 @@ export async function startTracing(serviceName: string): Promise<string | null> 
   state.shutdown = () => provider.shutdown();
   const where = `${env.OTEL_EXPORTER_OTLP_ENDPOINT!.replace(/\/$/, '')}/v1/traces`;
   return `traces           OpenTelemetry over OTLP (${json ? 'http/json' : 'http/protobuf'}) to ${where.replace(/\/\/[^@/]*@/, '//')}`;
+}
+
+/** Whether this process exports spans now (startTracing ran and stopTracing did not). */
+export function tracingOn(): boolean {
+  return state.shutdown !== null;
 }
 
 /** Sends what is left of the spans and stops exporting (a stopping process, before it exits). */
