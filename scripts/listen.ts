@@ -17,6 +17,7 @@ import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { EventSourceParserStream, type EventSourceMessage } from 'eventsource-parser/stream';
 
 const USAGE =
   'usage: CONSOLE_TOKEN=<gcc_pat_…> npm run listen -- --console <url> --receiver <slug> --forward <http://localhost:4000/webhooks> [--from now] [--cursor-file <path>] [--token-file <path>]';
@@ -27,7 +28,18 @@ const BACKOFF_MAX_MS = 5000;
 const IDLE_MS = 50_000;
 const FORWARD_TIMEOUT_MS = 30_000;
 // Not sent on: they describe the hop to the console, not the request (the local Host is the forward URL's).
-const HOP_HEADERS = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'te', 'upgrade', 'proxy-connection', 'proxy-authorization', 'content-length', 'expect']);
+const HOP_HEADERS = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'te',
+  'upgrade',
+  'proxy-connection',
+  'proxy-authorization',
+  'content-length',
+  'expect',
+]);
 
 type TReceiptEvent = {
   id: number;
@@ -56,7 +68,8 @@ function readToken(tokenFile: string | undefined): string {
   try {
     // As ssh does with a key: a token others could read (or change) is refused, not used.
     const mode = fs.statSync(tokenFile).mode & 0o777;
-    if (process.platform !== 'win32' && mode & 0o077) throw new Fatal(`${tokenFile} is open to other users of this machine (mode ${mode.toString(8)}): chmod 600 ${tokenFile}, then start again.`);
+    if (process.platform !== 'win32' && mode & 0o077)
+      throw new Fatal(`${tokenFile} is open to other users of this machine (mode ${mode.toString(8)}): chmod 600 ${tokenFile}, then start again.`);
     text = fs.readFileSync(tokenFile, 'utf8').trim();
   } catch (err) {
     if (err instanceof Fatal) throw err;
@@ -68,7 +81,8 @@ function readToken(tokenFile: string | undefined): string {
 
 function options() {
   const argv = process.argv.slice(2);
-  if (argv.some((a) => a === '--token' || a.startsWith('--token='))) throw new Fatal(`--token on the command line is visible to every user of this machine (ps): ${TOKEN_WAYS}.`);
+  if (argv.some((a) => a === '--token' || a.startsWith('--token=')))
+    throw new Fatal(`--token on the command line is visible to every user of this machine (ps): ${TOKEN_WAYS}.`);
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -85,8 +99,16 @@ function options() {
   if (values.from !== undefined && values.from !== 'now') throw new Fatal(`--from takes only "now" (the default is the saved cursor), not "${values.from}"`);
   const consoleUrl = new URL(values.console!);
   const forward = new URL(values.forward!);
-  if (!/^https?:$/.test(consoleUrl.protocol) || !/^https?:$/.test(forward.protocol)) throw new Fatal('--console and --forward must be http:// or https:// URLs');
-  return { consoleUrl, token: readToken(values['token-file']), receiver: values.receiver!, forward, fromNow: values.from === 'now', cursorFile: values['cursor-file'] ?? cursorPath(consoleUrl, values.receiver!) };
+  if (!/^https?:$/.test(consoleUrl.protocol) || !/^https?:$/.test(forward.protocol))
+    throw new Fatal('--console and --forward must be http:// or https:// URLs');
+  return {
+    consoleUrl,
+    token: readToken(values['token-file']),
+    receiver: values.receiver!,
+    forward,
+    fromNow: values.from === 'now',
+    cursorFile: values['cursor-file'] ?? cursorPath(consoleUrl, values.receiver!),
+  };
 }
 
 /** ~/.config/giving-connect/listen-<console host_port>-<receiver>.json (XDG_CONFIG_HOME when set). */
@@ -113,33 +135,16 @@ function saveCursor(file: string, after: string): void {
   fs.renameSync(tmp, file);
 }
 
-/** Splits a text/event-stream into events (comments and retry lines are dropped). */
+/** The console's text/event-stream as events (eventsource-parser); `onBytes` hears every chunk, for the idle check. */
 async function* sseEvents(body: ReadableStream<Uint8Array>, onBytes: () => void): AsyncGenerator<TSseEvent> {
-  const decoder = new TextDecoder();
-  let buffer = '';
-  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
-    onBytes();
-    buffer += decoder.decode(chunk, { stream: true }).replace(/\r\n?/g, '\n');
-    let end: number;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const e: TSseEvent = { event: 'message', id: null, data: '' };
-      let any = false;
-      for (const line of block.split('\n')) {
-        const colon = line.indexOf(':');
-        if (colon === 0) continue; // a comment (the heartbeat)
-        const field = colon < 0 ? line : line.slice(0, colon);
-        const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-        if (field === 'event') e.event = value;
-        else if (field === 'id') e.id = value;
-        else if (field === 'data') e.data += (e.data ? '\n' : '') + value;
-        else continue;
-        any = true;
-      }
-      if (any) yield e;
-    }
-  }
+  const tap = new TransformStream<Uint8Array, BufferSource>({
+    transform(chunk, out) {
+      onBytes();
+      out.enqueue(chunk as Uint8Array<ArrayBuffer>);
+    },
+  });
+  const events = body.pipeThrough(tap).pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream());
+  for await (const e of events as unknown as AsyncIterable<EventSourceMessage>) yield { event: e.event ?? 'message', id: e.id ?? null, data: e.data };
 }
 
 /** Sends one receipt to the local URL as it arrived; the answer's status (or the network error) and the time. */
@@ -199,7 +204,9 @@ async function main(): Promise<number> {
   process.on('SIGTERM', stop);
   const streamUrl = new URL(`/api/receivers/${encodeURIComponent(o.receiver)}/stream`, o.consoleUrl);
   let backoff = BACKOFF_FIRST_MS;
-  console.log(`listen: ${o.receiver} on ${o.consoleUrl.origin} → ${o.forward.href} (cursor ${o.cursorFile}${after ? `, after receipt ${after}` : ', from now'})`);
+  console.log(
+    `listen: ${o.receiver} on ${o.consoleUrl.origin} → ${o.forward.href} (cursor ${o.cursorFile}${after ? `, after receipt ${after}` : ', from now'})`,
+  );
 
   while (!stopping) {
     connection = new AbortController();

@@ -2,7 +2,8 @@ import os from 'node:os';
 import { isStoreUnavailable } from '@/lib/db/store-availability';
 import { describeForLog } from '@/lib/http/log-error';
 import { randomString } from '@/lib/ids';
-import type { TClaim, TClaimed, TDeliveryJob } from './claim';
+import type { TClaim, TDeliveryJob } from './claim';
+import { room, shouldClaim, type TJobOutcome, type TStats, type TWorker, type TWorkerConfig, type TWorkerDeps } from './worker-state';
 import { backoffMs } from './backoff';
 import { EndpointSlots } from './endpoint-slots';
 import { LeaseKeeper } from './lease-keeper';
@@ -25,57 +26,7 @@ import { Wakeup } from './wakeup';
 // each time) and resumes when it answers. Its dependencies (database, HTTP, notifications) are
 // `TWorkerDeps` (process-worker.ts wires the real ones): the loop is the schedule alone.
 
-export type TJobOutcome = 'success' | 'failed' | 'abandoned' | 'released';
-
-export type TWorkerDeps = {
-  /** Due deliveries, each with what sending it takes (null target: its webhook is gone or disabled), and when the next falls due. */
-  claim: (limit: number, owner: string) => Promise<TClaimed>;
-  send: (job: TDeliveryJob & { target: NonNullable<TDeliveryJob['target']> }) => Promise<TSendResult>;
-  record: (claim: TClaim, url: string, result: TSendResult) => Promise<void>;
-  abandon: (claim: TClaim) => Promise<void>;
-  release: (claim: TClaim) => Promise<void>;
-  /** Extends the leases of `claims`; answers the ids whose lease is still this worker's. */
-  renew: (claims: TClaim[]) => Promise<string[]>;
-  listen: (onWake: () => void) => Promise<() => Promise<void>>;
-  log: (line: string) => void;
-  /** Called on every turn of the loop (readiness: the loop is alive). */
-  tick?: () => void;
-};
-
-export type TWorkerConfig = {
-  concurrency: number;
-  perEndpoint: number;
-  fallbackPollMs: number;
-  leaseMs: number;
-  /** While slots send and the last claim took everything due, a claim waits until this long after it: the commits that woke the loop one by one are claimed together. */
-  gatherMs?: number;
-};
-
-export type TStats = { attempts: number; delivered: number; failed: number; abandoned: number; released: number; errors: number };
-
-type TWorker = {
-  id: string;
-  deps: TWorkerDeps;
-  config: TWorkerConfig;
-  stopping: boolean;
-  wakeup: Wakeup;
-  slots: EndpointSlots;
-  /** The leases of the started jobs, renewed until their outcome is written. */
-  leases: LeaseKeeper;
-  /** Claimed (leased) and waiting for a slot, oldest first. */
-  ready: { job: TDeliveryJob; claimedAt: number }[];
-  /** Every job started and not yet finished: sending, or sent and its outcome not yet committed. */
-  jobs: Set<Promise<void>>;
-  /** Jobs holding one of the `concurrency` slots: claimed and not yet sent. */
-  busy: number;
-  /** The last claim took all it asked for, or the loop did not ask: more may be due once the ready batch runs low. */
-  saturated: boolean;
-  /** When the last claim was made, and whether it left nothing due behind (it took fewer than it asked). */
-  lastClaim: { at: number; drained: boolean };
-  stats: TStats;
-  loop: Promise<void> | null;
-  unlisten: (() => Promise<void>) | null;
-};
+export type { TJobOutcome, TStats, TWorkerConfig, TWorkerDeps };
 
 /**
  * Records an attempt's outcome; while the store is unavailable, tries again (backing off) as long
@@ -180,31 +131,6 @@ function releaseReady(w: TWorker): void {
   }
 }
 
-/** Outcomes sent and not yet committed, at most: beyond it the worker claims nothing more until they are (a slow store holds back the sending). */
-const maxUnrecorded = (config: TWorkerConfig): number => 4 * config.concurrency;
-
-/** Jobs kept claimed ahead of the slots: one batch's worth. */
-const ahead = (config: TWorkerConfig): number => config.concurrency;
-
-/** The ready batch is claimed again once it is down to half. */
-const lowWater = (config: TWorkerConfig): number => Math.floor(ahead(config) / 2);
-
-/** Claims of fewer rows than this wait while slots have work: claims in batches, not one slot at a time. */
-const refillAt = (config: TWorkerConfig): number => Math.max(1, Math.floor(config.concurrency / 8));
-
-/** How many more jobs the worker may claim now: the free slots and the batch ahead, within the bound on outcomes waiting to be recorded. */
-function room(w: TWorker): number {
-  const held = w.busy + w.ready.length;
-  return Math.max(0, Math.min(w.config.concurrency + ahead(w.config) - held, maxUnrecorded(w.config) - w.jobs.size - w.ready.length));
-}
-
-/** Whether to claim now: a slot has nothing to take, or the ready batch is low and a batch's worth of room is free. */
-function shouldClaim(w: TWorker, n: number): boolean {
-  if (n === 0) return false;
-  if (w.ready.length === 0 && w.busy < w.config.concurrency) return true;
-  return w.ready.length <= lowWater(w.config) && n >= refillAt(w.config);
-}
-
 function wakeIfRoom(w: TWorker): void {
   if (w.saturated && shouldClaim(w, room(w))) w.wakeup.notify();
 }
@@ -255,7 +181,10 @@ async function loop(w: TWorker): Promise<void> {
 }
 
 /** Starts a worker on `deps` (the database, HTTP and notifications; tests pass their own); stop it with the returned function, which waits up to `graceMs` for deliveries in flight. */
-export async function runWorker(deps: TWorkerDeps, config: TWorkerConfig): Promise<{ id: string; stop: (graceMs: number) => Promise<TStats>; stats: () => TStats }> {
+export async function runWorker(
+  deps: TWorkerDeps,
+  config: TWorkerConfig,
+): Promise<{ id: string; stop: (graceMs: number) => Promise<TStats>; stats: () => TStats }> {
   const w: TWorker = {
     id: `${os.hostname()}:${process.pid}:${randomString(6)}`,
     deps,

@@ -4,10 +4,7 @@ import { op } from '@/lib/openapi/operation';
 import { ZInstantOut, ZMetadataOut, page, sameShape } from '@/lib/openapi/shared-schemas';
 import { ZCreateWebhook, ZMessageFilters, ZTestEvent, ZUpdateWebhook } from './schemas';
 import type { TAttemptJson, TMessageJson, TWebhookJson } from './webhook-json';
-import type { TRecoverRunJson } from '@/lib/service/recover/recover-run-json';
-import { ZRecoverWindowFields } from '@/lib/service/recover/recover-window';
-import { replayOperations } from '@/lib/service/recover/replay-openapi';
-import type { TRetryPendingPreview, TRetryPendingResult } from '@/lib/service/recover/retry-pending';
+import { RECOVER_OPERATIONS } from '@/lib/service/recover/recover-openapi';
 import { STREAM_PAGE, ZStreamFilters, type TStreamedMessageJson } from '@/lib/service/messages/stream-messages';
 
 // The operations under /v1/webhooks of /openapi.json (one op(...) per route, beside its schemas):
@@ -26,14 +23,22 @@ export const ZWebhook = z
     disabledReason: z.string().nullable().meta({ description: 'EXT: why the webhook was disabled; null while enabled.' }),
     disabledAt: ZInstantOut.nullable().meta({ description: 'EXT: when it was disabled; null while enabled.' }),
     failingSince: ZInstantOut.nullable().meta({
-      description: 'EXT: start of the current failing stretch (failures with no success since); kept while disabled (the stretch that disabled it); null when not failing.',
+      description:
+        'EXT: start of the current failing stretch (failures with no success since); kept while disabled (the stretch that disabled it); null when not failing.',
     }),
     disablesAt: ZInstantOut.nullable().meta({
-      description: 'EXT: `failingSince` + DELIVERY_DISABLE_AFTER_MS: when the webhook is disabled unless a delivery succeeds first — at that time, whether or not an attempt is due (the failing sweep, within 1/200 of the threshold). Null when not failing, disabled, or paused.',
+      description:
+        'EXT: `failingSince` + DELIVERY_DISABLE_AFTER_MS: when the webhook is disabled unless a delivery succeeds first — at that time, whether or not an attempt is due (the failing sweep, within 1/200 of the threshold). Null when not failing, disabled, or paused.',
     }),
-    paused: z.boolean().optional().meta({ description: 'EXT: paused (PATCH `paused`): its messages queue and none is sent until it is resumed; its failing stretch\'s clock stands still, so a pause never disables it. Always sent here; a service without pause leaves it out.' }),
+    paused: z.boolean().optional().meta({
+      description:
+        "EXT: paused (PATCH `paused`): its messages queue and none is sent until it is resumed; its failing stretch's clock stands still, so a pause never disables it. Always sent here; a service without pause leaves it out.",
+    }),
     pausedAt: ZInstantOut.nullable().meta({ description: 'EXT: when it was paused; null when not paused.' }),
-    rateLimit: z.int().nullable().meta({ description: 'EXT: at most this many deliveries a second, across every worker (the rest wait, oldest first); null: no cap.', example: 20 }),
+    rateLimit: z
+      .int()
+      .nullable()
+      .meta({ description: 'EXT: at most this many deliveries a second, across every worker (the rest wait, oldest first); null: no cap.', example: 20 }),
     metadata: ZMetadataOut,
     createdAt: ZInstantOut,
     updatedAt: ZInstantOut,
@@ -60,8 +65,12 @@ export const ZAttemptWithResponse = ZAttempt.extend({
     .object({
       at: ZInstantOut,
       retention: z.string().meta({ description: "The account's payload retention as it is set now (`90d`; GET /v1/retention).", example: '90d' }),
-      size: z.int().meta({ description: 'The purged body\'s size in bytes.' }), sha256: z.string().meta({ description: "The purged body's SHA-256, hex." }),
-      reason: z.enum(['retention', 'erasure']).meta({ description: '`retention`: MESSAGE_PAYLOAD_RETENTION (or the account\'s own) emptied it; `erasure`: a donor erasure (POST /v1/erasures) did, at `at`.' }) })
+      size: z.int().meta({ description: "The purged body's size in bytes." }),
+      sha256: z.string().meta({ description: "The purged body's SHA-256, hex." }),
+      reason: z.enum(['retention', 'erasure']).meta({
+        description: "`retention`: MESSAGE_PAYLOAD_RETENTION (or the account's own) emptied it; `erasure`: a donor erasure (POST /v1/erasures) did, at `at`.",
+      }),
+    })
     .nullable()
     .meta({ description: 'EXT: when retention (MESSAGE_PAYLOAD_RETENTION) or a donor erasure emptied `response`, and which; null while it is kept.' }),
 }).meta({ id: 'AttemptWithResponse' });
@@ -74,13 +83,16 @@ const ZEventPayloadOut = z.record(z.string(), z.unknown()).meta({
 
 export const ZRetriesStopped = z
   .object({
-    reason: z.enum(STOP_REASONS).meta({ description: '`donor_erased`: a donor erasure (POST /v1/erasures) replaced the payload it would send; `payload_purged`: retention purged it.' }),
+    reason: z
+      .enum(STOP_REASONS)
+      .meta({ description: '`donor_erased`: a donor erasure (POST /v1/erasures) replaced the payload it would send; `payload_purged`: retention purged it.' }),
     at: ZInstantOut.meta({ description: 'When its retries stopped.' }),
   })
   .nullable()
   .meta({
     id: 'RetriesStopped',
-    description: 'EXT: set when this delivery ended `failed` before its retry schedule ran out because its payload is gone, and why; null otherwise (a `failed` delivery without it used every attempt, or its webhook was disabled).',
+    description:
+      'EXT: set when this delivery ended `failed` before its retry schedule ran out because its payload is gone, and why; null otherwise (a `failed` delivery without it used every attempt, or its webhook was disabled).',
   });
 
 export const ZMessage = z
@@ -95,15 +107,21 @@ export const ZMessage = z
     attemptCount: z.int().meta({ example: 1 }),
     lastAttempt: ZAttempt.nullable().meta({ description: 'EXT: the newest attempt to this webhook; null before the first.' }),
     retriesStopped: ZRetriesStopped,
-    recoverRunId: z.string().nullable().meta({ description: 'EXT: the recover or replay-missing run that last queued this delivery (`rcvr_…`; GET …/recover/{runId} or …/replay-missing/{runId} by its kind); null when only the schedule sent it.' }),
+    recoverRunId: z.string().nullable().meta({
+      description:
+        'EXT: the recover or replay-missing run that last queued this delivery (`rcvr_…`; GET …/recover/{runId} or …/replay-missing/{runId} by its kind); null when only the schedule sent it.',
+    }),
   })
-  .meta({ id: 'Message', description: "A message as one webhook sees it (no payload)." });
+  .meta({ id: 'Message', description: 'A message as one webhook sees it (no payload).' });
 sameShape<Omit<TMessageJson, 'payload'>, z.output<typeof ZMessage>>(true);
 
 export const ZMessageWithPayload = ZMessage.extend({ payload: ZEventPayloadOut }).meta({ id: 'MessageWithPayload' });
 const ZListedMessage = ZMessage.extend({
   payload: ZEventPayloadOut.optional().meta({ description: 'EXT: only with `withContent=true`.' }),
-  attempts: z.array(ZAttempt).optional().meta({ description: 'EXT: only with `withAttempts=true`: every attempt to this webhook, oldest first, without response bodies.' }),
+  attempts: z
+    .array(ZAttempt)
+    .optional()
+    .meta({ description: 'EXT: only with `withAttempts=true`: every attempt to this webhook, oldest first, without response bodies.' }),
 }).meta({ id: 'ListedMessage' });
 
 const ZStreamedMessage = ZMessage.extend({
@@ -118,112 +136,160 @@ const ZMessagePath = ZWebhookPath.extend({ messageId: z.string().meta({ descript
 const ZSecret = z.object({ key: z.string().regex(/^whsec_/) }).meta({ id: 'WebhookSecret' });
 const LOCATION = z.object({ location: z.string().meta({ description: '/v1/webhooks/{id}' }) });
 
-export const ZRecoverRun = z
-  .object({
-    id: ID('rcvr_'),
-    kind: z.enum(['recover', 'replay-missing']).meta({ description: 'recover: failed messages re-sent; replay-missing: messages the webhook never got, sent.' }),
-    webhookId: ID('ep_'),
-    since: ZInstantOut,
-    until: ZInstantOut.meta({ description: 'The end asked for, or the time the run started.' }),
-    status: z.enum(['running', 'done']),
-    messages: z.int().meta({ description: 'How many messages the run queued (failed ones re-queued, or missing ones).', example: 12 }),
-    remaining: z.int().meta({ description: 'Still to be re-sent.' }),
-    succeeded: z.int().meta({ description: 'Re-sent and answered 2xx.' }),
-    failed: z.int().meta({ description: 'Re-sent and failed again.' }),
-    createdAt: ZInstantOut,
-    finishedAt: ZInstantOut.nullable(),
-    clientId: z.string().nullable().meta({ description: 'EXT: the API client whose token started the run; null for runs started before it was recorded.' }),
-  })
-  .meta({ id: 'RecoverRun' });
-sameShape<TRecoverRunJson, z.output<typeof ZRecoverRun>>(true);
-const ZRecoverPreview = z.object({ messages: z.int(), since: ZInstantOut, until: ZInstantOut }).meta({ id: 'RecoverPreview' });
-const RECOVER_DESCRIPTION =
-  'Re-sends once each (a `manual` attempt, outside the retry schedule) every message of the window whose delivery to this webhook ended `failed` and whose payload is still there (one a donor erasure or retention took has nothing to re-send). An identical request while the run still has messages to send answers the same run. A disabled webhook → 409.';
-
-/** The window of a recover or a retry now (one component, both bodies). */
-const ZRecoverWindowBody = ZRecoverWindowFields.meta({ id: 'RecoverWindow' });
-const ZRetryPendingPreview = z
-  .object({
-    messages: z.int().meta({ description: 'Messages of the window waiting for a retry to this webhook.', example: 4 }),
-    since: ZInstantOut,
-    until: ZInstantOut.meta({ description: 'The end asked for, or now.' }),
-  })
-  .meta({ id: 'RetryPendingPreview' });
-sameShape<TRetryPendingPreview, z.output<typeof ZRetryPendingPreview>>(true);
-const ZRetryPendingResult = ZRetryPendingPreview.extend({
-  messages: z.int().meta({ description: 'How many were made due now.', example: 4 }),
-  dueAt: ZInstantOut.meta({ description: 'When they were made due: each is attempted from then on.' }),
-}).meta({ id: 'RetryPendingResult' });
-sameShape<TRetryPendingResult, z.output<typeof ZRetryPendingResult>>(true);
-const RETRY_PENDING_DESCRIPTION =
-  "Attempts now every message of the window (by creation time) whose delivery to this webhook failed at least once and waits for its next scheduled retry. Each attempt is the next step of the message's retry schedule: a success delivers it; a failure counts as that attempt and the schedule resumes from there (the next retry after its delay, or `failed` when none is left). A recover run's pending re-sends and first attempts are not included. A disabled webhook → 409.";
-
 export const WEBHOOK_OPERATIONS = [
   op('POST /v1/webhooks', {
-    id: 'createWebhook', tag: 'Webhooks', summary: 'Subscribe an endpoint', auth: 'bearer', body: ZCreateWebhook.meta({ id: 'CreateWebhook' }),
-    status: 201, response: ZWebhook, responseHeaders: LOCATION, description: '`secret` and `metadata` are extensions.',
+    id: 'createWebhook',
+    tag: 'Webhooks',
+    summary: 'Subscribe an endpoint',
+    auth: 'bearer',
+    body: ZCreateWebhook.meta({ id: 'CreateWebhook' }),
+    status: 201,
+    response: ZWebhook,
+    responseHeaders: LOCATION,
+    description: '`secret` and `metadata` are extensions.',
   }),
-  op('GET /v1/webhooks', { id: 'listWebhooks', tag: 'Webhooks', summary: "List the account's webhooks", ext: true, auth: 'bearer', paged: true, response: page(ZWebhook, 'WebhookPage') }),
-  op('GET /v1/webhooks/{id}', { id: 'getWebhook', tag: 'Webhooks', summary: 'Get a webhook', ext: true, auth: 'bearer', path: ZWebhookPath, response: ZWebhook }),
-  op('PATCH /v1/webhooks/{id}', { id: 'updateWebhook', idempotent: true, tag: 'Webhooks', summary: 'Change a webhook', ext: true, auth: 'bearer', path: ZWebhookPath, body: ZUpdateWebhook.meta({ id: 'UpdateWebhook' }), response: ZWebhook, description: '`paused: true` holds its deliveries (they queue, none is sent); `paused: false` resumes it and sends the backlog, oldest first.' }),
-  op('DELETE /v1/webhooks/{id}', { id: 'deleteWebhook', tag: 'Webhooks', summary: 'Delete a webhook', ext: true, auth: 'bearer', path: ZWebhookPath, status: 204 }),
-  op('GET /v1/webhooks/{id}/secret', { id: 'getWebhookSecret', tag: 'Webhooks', summary: 'Get the signing secret', ext: true, auth: 'bearer', path: ZWebhookPath, response: ZSecret }),
+  op('GET /v1/webhooks', {
+    id: 'listWebhooks',
+    tag: 'Webhooks',
+    summary: "List the account's webhooks",
+    ext: true,
+    auth: 'bearer',
+    paged: true,
+    response: page(ZWebhook, 'WebhookPage'),
+  }),
+  op('GET /v1/webhooks/{id}', {
+    id: 'getWebhook',
+    tag: 'Webhooks',
+    summary: 'Get a webhook',
+    ext: true,
+    auth: 'bearer',
+    path: ZWebhookPath,
+    response: ZWebhook,
+  }),
+  op('PATCH /v1/webhooks/{id}', {
+    id: 'updateWebhook',
+    idempotent: true,
+    tag: 'Webhooks',
+    summary: 'Change a webhook',
+    ext: true,
+    auth: 'bearer',
+    path: ZWebhookPath,
+    body: ZUpdateWebhook.meta({ id: 'UpdateWebhook' }),
+    response: ZWebhook,
+    description: '`paused: true` holds its deliveries (they queue, none is sent); `paused: false` resumes it and sends the backlog, oldest first.',
+  }),
+  op('DELETE /v1/webhooks/{id}', {
+    id: 'deleteWebhook',
+    tag: 'Webhooks',
+    summary: 'Delete a webhook',
+    ext: true,
+    auth: 'bearer',
+    path: ZWebhookPath,
+    status: 204,
+  }),
+  op('GET /v1/webhooks/{id}/secret', {
+    id: 'getWebhookSecret',
+    tag: 'Webhooks',
+    summary: 'Get the signing secret',
+    ext: true,
+    auth: 'bearer',
+    path: ZWebhookPath,
+    response: ZSecret,
+  }),
   op('POST /v1/webhooks/{id}/secret/rotate', {
-    id: 'rotateWebhookSecret', tag: 'Webhooks', summary: 'Rotate the signing secret', ext: true, auth: 'bearer', path: ZWebhookPath, response: ZSecret,
+    id: 'rotateWebhookSecret',
+    tag: 'Webhooks',
+    summary: 'Rotate the signing secret',
+    ext: true,
+    auth: 'bearer',
+    path: ZWebhookPath,
+    response: ZSecret,
     description: 'The old secret keeps signing beside the new one for 24 h.',
   }),
   op('POST /v1/webhooks/{id}/test', {
-    id: 'sendTestEvent', tag: 'Webhooks', summary: 'Send a test event', auth: 'bearer', path: ZWebhookPath, body: ZTestEvent.meta({ id: 'TestEvent' }), bodyOptional: true,
-    response: ZMessageWithPayload, errors: [409], description: 'A real message for this webhook alone, carrying the example payload. A disabled webhook → 409.',
+    id: 'sendTestEvent',
+    tag: 'Webhooks',
+    summary: 'Send a test event',
+    auth: 'bearer',
+    path: ZWebhookPath,
+    body: ZTestEvent.meta({ id: 'TestEvent' }),
+    bodyOptional: true,
+    response: ZMessageWithPayload,
+    errors: [409],
+    description: 'A real message for this webhook alone, carrying the example payload. A disabled webhook → 409.',
   }),
   op('GET /v1/webhooks/{id}/messages', {
-    id: 'listMessages', tag: 'Messages', summary: "List a webhook's messages", auth: 'bearer', path: ZWebhookPath, paged: true, query: ZMessageFilters,
-    response: page(ZListedMessage, 'MessagePage'), description: 'Filters `status`, `eventType`, `before`, `after`, `withContent` (each message with its payload) and `withAttempts` (each with all its attempts, in the same query for the page: what an export reads) are extensions.',
+    id: 'listMessages',
+    tag: 'Messages',
+    summary: "List a webhook's messages",
+    auth: 'bearer',
+    path: ZWebhookPath,
+    paged: true,
+    query: ZMessageFilters,
+    response: page(ZListedMessage, 'MessagePage'),
+    description:
+      'Filters `status`, `eventType`, `before`, `after`, `withContent` (each message with its payload) and `withAttempts` (each with all its attempts, in the same query for the page: what an export reads) are extensions.',
   }),
   op('GET /v1/webhooks/{id}/messages/stream', {
-    id: 'streamMessages', tag: 'Messages', summary: "Stream a webhook's messages with their attempts (NDJSON)", ext: true, auth: 'bearer', path: ZWebhookPath,
-    query: ZStreamFilters, response: ZStreamedMessage, responseType: 'application/x-ndjson',
+    id: 'streamMessages',
+    tag: 'Messages',
+    summary: "Stream a webhook's messages with their attempts (NDJSON)",
+    ext: true,
+    auth: 'bearer',
+    path: ZWebhookPath,
+    query: ZStreamFilters,
+    response: ZStreamedMessage,
+    responseType: 'application/x-ndjson',
     description:
       'Every message of the webhook that the filters (`status`, `eventType`, `before`, `after`, as the list has them) keep, newest first, one JSON object a line: ' +
       'the message with its payload, every attempt (oldest first, without response bodies) and its newest attempt with its response body. ' +
       `Read from the store ${STREAM_PAGE} at a time, each page only when the reader has taken the one before, so a slow reader slows the reading and a ` +
       'large webhook costs no more memory than a page. The stream ends after the last line; a failure part-way cuts the connection (never a short body that looks whole).',
   }),
-  op('GET /v1/webhooks/{id}/messages/{messageId}', { id: 'getMessage', tag: 'Messages', summary: 'Get a message with its payload', auth: 'bearer', path: ZMessagePath, response: ZMessageWithPayload }),
+  op('GET /v1/webhooks/{id}/messages/{messageId}', {
+    id: 'getMessage',
+    tag: 'Messages',
+    summary: 'Get a message with its payload',
+    auth: 'bearer',
+    path: ZMessagePath,
+    response: ZMessageWithPayload,
+  }),
   op('POST /v1/webhooks/{id}/messages/{messageId}/resend', {
-    id: 'resendMessage', tag: 'Messages', summary: 'Resend a message now', ext: true, auth: 'bearer', path: ZMessagePath, status: 202, response: ZAttemptWithResponse, errors: [409],
+    id: 'resendMessage',
+    tag: 'Messages',
+    summary: 'Resend a message now',
+    ext: true,
+    auth: 'bearer',
+    path: ZMessagePath,
+    status: 202,
+    response: ZAttemptWithResponse,
+    errors: [409],
   }),
   op('GET /v1/webhooks/{id}/messages/{messageId}/attempts', {
-    id: 'listAttempts', tag: 'Messages', summary: "List a message's attempts", auth: 'bearer', path: ZMessagePath, paged: true, response: page(ZAttempt, 'AttemptPage'),
+    id: 'listAttempts',
+    tag: 'Messages',
+    summary: "List a message's attempts",
+    auth: 'bearer',
+    path: ZMessagePath,
+    paged: true,
+    response: page(ZAttempt, 'AttemptPage'),
   }),
   op('GET /v1/webhooks/{id}/messages/{messageId}/attempts/{attemptId}', {
-    id: 'getAttempt', tag: 'Messages', summary: 'Get an attempt with its response', auth: 'bearer',
-    path: ZMessagePath.extend({ attemptId: z.string().meta({ description: 'The attempt id (`atmpt_…`).' }) }), response: ZAttemptWithResponse,
+    id: 'getAttempt',
+    tag: 'Messages',
+    summary: 'Get an attempt with its response',
+    auth: 'bearer',
+    path: ZMessagePath.extend({ attemptId: z.string().meta({ description: 'The attempt id (`atmpt_…`).' }) }),
+    response: ZAttemptWithResponse,
   }),
-  op('POST /v1/webhooks/{id}/recover', {
-    id: 'recoverMessages', idempotent: true, tag: 'Messages', summary: "Re-send the window's failed messages", ext: true, auth: 'bearer', path: ZWebhookPath,
-    body: ZRecoverWindowBody, status: 202, response: ZRecoverRun, errors: [409],
-    responseHeaders: z.object({ location: z.string().meta({ description: '/v1/webhooks/{id}/recover/{runId}' }) }), description: RECOVER_DESCRIPTION,
-  }),
-  op('GET /v1/webhooks/{id}/recover', {
-    id: 'previewRecover', tag: 'Messages', summary: 'How many failed messages a recover of the window would re-send', ext: true, auth: 'bearer', path: ZWebhookPath,
-    query: ZRecoverWindowFields, response: ZRecoverPreview,
-  }),
-  op('GET /v1/webhooks/{id}/recover/{runId}', {
-    id: 'getRecoverRun', tag: 'Messages', summary: 'A recover run and its progress', ext: true, auth: 'bearer',
-    path: ZWebhookPath.extend({ runId: z.string().meta({ description: 'The run id (`rcvr_…`).' }) }), response: ZRecoverRun,
-  }),
-  op('POST /v1/webhooks/{id}/retry-pending', {
-    id: 'retryPendingNow', tag: 'Messages', summary: "Attempt now the window's messages waiting for a retry", ext: true, auth: 'bearer', path: ZWebhookPath,
-    body: ZRecoverWindowBody, status: 202, response: ZRetryPendingResult, errors: [409], description: RETRY_PENDING_DESCRIPTION,
-  }),
-  op('GET /v1/webhooks/{id}/retry-pending', {
-    id: 'previewRetryPending', tag: 'Messages', summary: 'How many messages of the window wait for a retry', ext: true, auth: 'bearer', path: ZWebhookPath,
-    query: ZRecoverWindowFields, response: ZRetryPendingPreview,
-  }),
-  ...replayOperations(ZRecoverRun, ZRecoverWindowBody),
+  ...RECOVER_OPERATIONS,
   op('GET /v1/webhooks/{id}/attempts/{attemptId}', {
-    id: 'getWebhookAttempt', tag: 'Messages', summary: 'Get an attempt by its id alone', ext: true, auth: 'bearer',
-    path: ZWebhookPath.extend({ attemptId: z.string().meta({ description: 'The attempt id (`atmpt_…`).' }) }), response: ZAttemptWithResponse,
+    id: 'getWebhookAttempt',
+    tag: 'Messages',
+    summary: 'Get an attempt by its id alone',
+    ext: true,
+    auth: 'bearer',
+    path: ZWebhookPath.extend({ attemptId: z.string().meta({ description: 'The attempt id (`atmpt_…`).' }) }),
+    response: ZAttemptWithResponse,
   }),
 ];

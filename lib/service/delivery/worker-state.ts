@@ -1,0 +1,84 @@
+import type { TClaim, TClaimed, TDeliveryJob } from './claim';
+import type { EndpointSlots } from './endpoint-slots';
+import type { LeaseKeeper } from './lease-keeper';
+import type { TSendResult } from './send-webhook';
+import type { Wakeup } from './wakeup';
+
+// The delivery worker's state (worker.ts runs the loop over it) and how much it may claim at a time.
+
+export type TJobOutcome = 'success' | 'failed' | 'abandoned' | 'released';
+
+export type TWorkerDeps = {
+  /** Due deliveries, each with what sending it takes (null target: its webhook is gone or disabled), and when the next falls due. */
+  claim: (limit: number, owner: string) => Promise<TClaimed>;
+  send: (job: TDeliveryJob & { target: NonNullable<TDeliveryJob['target']> }) => Promise<TSendResult>;
+  record: (claim: TClaim, url: string, result: TSendResult) => Promise<void>;
+  abandon: (claim: TClaim) => Promise<void>;
+  release: (claim: TClaim) => Promise<void>;
+  /** Extends the leases of `claims`; answers the ids whose lease is still this worker's. */
+  renew: (claims: TClaim[]) => Promise<string[]>;
+  listen: (onWake: () => void) => Promise<() => Promise<void>>;
+  log: (line: string) => void;
+  /** Called on every turn of the loop (readiness: the loop is alive). */
+  tick?: () => void;
+};
+
+export type TWorkerConfig = {
+  concurrency: number;
+  perEndpoint: number;
+  fallbackPollMs: number;
+  leaseMs: number;
+  /** While slots send and the last claim took everything due, a claim waits until this long after it: the commits that woke the loop one by one are claimed together. */
+  gatherMs?: number;
+};
+
+export type TStats = { attempts: number; delivered: number; failed: number; abandoned: number; released: number; errors: number };
+
+export type TWorker = {
+  id: string;
+  deps: TWorkerDeps;
+  config: TWorkerConfig;
+  stopping: boolean;
+  wakeup: Wakeup;
+  slots: EndpointSlots;
+  /** The leases of the started jobs, renewed until their outcome is written. */
+  leases: LeaseKeeper;
+  /** Claimed (leased) and waiting for a slot, oldest first. */
+  ready: { job: TDeliveryJob; claimedAt: number }[];
+  /** Every job started and not yet finished: sending, or sent and its outcome not yet committed. */
+  jobs: Set<Promise<void>>;
+  /** Jobs holding one of the `concurrency` slots: claimed and not yet sent. */
+  busy: number;
+  /** The last claim took all it asked for, or the loop did not ask: more may be due once the ready batch runs low. */
+  saturated: boolean;
+  /** When the last claim was made, and whether it left nothing due behind (it took fewer than it asked). */
+  lastClaim: { at: number; drained: boolean };
+  stats: TStats;
+  loop: Promise<void> | null;
+  unlisten: (() => Promise<void>) | null;
+};
+
+/** Outcomes sent and not yet committed, at most: beyond it the worker claims nothing more until they are (a slow store holds back the sending). */
+const maxUnrecorded = (config: TWorkerConfig): number => 4 * config.concurrency;
+
+/** Jobs kept claimed ahead of the slots: one batch's worth. */
+const ahead = (config: TWorkerConfig): number => config.concurrency;
+
+/** The ready batch is claimed again once it is down to half. */
+const lowWater = (config: TWorkerConfig): number => Math.floor(ahead(config) / 2);
+
+/** Claims of fewer rows than this wait while slots have work: claims in batches, not one slot at a time. */
+const refillAt = (config: TWorkerConfig): number => Math.max(1, Math.floor(config.concurrency / 8));
+
+/** How many more jobs the worker may claim now: the free slots and the batch ahead, within the bound on outcomes waiting to be recorded. */
+export function room(w: TWorker): number {
+  const held = w.busy + w.ready.length;
+  return Math.max(0, Math.min(w.config.concurrency + ahead(w.config) - held, maxUnrecorded(w.config) - w.jobs.size - w.ready.length));
+}
+
+/** Whether to claim now: a slot has nothing to take, or the ready batch is low and a batch's worth of room is free. */
+export function shouldClaim(w: TWorker, n: number): boolean {
+  if (n === 0) return false;
+  if (w.ready.length === 0 && w.busy < w.config.concurrency) return true;
+  return w.ready.length <= lowWater(w.config) && n >= refillAt(w.config);
+}
