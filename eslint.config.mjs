@@ -34,11 +34,19 @@ const CONSOLE_TABLES = {
   message: "Service code uses the service's tables only (import them from @/lib/db/schema/service); the console's schema is the console's.",
 };
 // Every CSV the console makes goes through one writer, so every cell follows one formula-escaping rule.
-const ONE_CSV_WRITER = { group: ['csv-stringify', 'csv-stringify/*'], message: 'Write CSV through lib/console/export/csv-writer.ts (one escaping rule for every CSV).' };
+const ONE_CSV_WRITER = {
+  group: ['csv-stringify', 'csv-stringify/*'],
+  message: 'Write CSV through lib/console/export/csv-writer.ts (one escaping rule for every CSV).',
+};
 const CONSOLE_CODE = { patterns: [...SERVICE_IMPORTS.patterns, SERVICE_TABLES, ONE_CSV_WRITER] };
 
 const APP_IMPORTS = {
-  patterns: [{ group: ['@/app', '@/app/*', '**/app/*'], message: 'Components are used by app/, never the other way round: move what they need into lib/ or components/.' }],
+  patterns: [
+    {
+      group: ['@/app', '@/app/*', '**/app/*'],
+      message: 'Components are used by app/, never the other way round: move what they need into lib/ or components/.',
+    },
+  ],
 };
 
 // Pages, server actions and routes under app/ neither check the session, redact nor audit by hand: a
@@ -54,11 +62,15 @@ const WRAPPED_ONLY = [
     group: ['@/lib/console/audit/record-audit', '**/audit/record-audit', '@/lib/console/audit/audited', '**/audit/audited'],
     message: 'Actions and routes name their audit in staffAction / withStaff({ audit }), or call a lib/console function that audits itself.',
   },
-  { group: ['@/lib/db/client', '@/lib/db/query', '@/lib/db/listen', '@/lib/db/drivers/*'], message: 'Console pages, actions and routes reach the database through lib/console.' },
+  {
+    group: ['@/lib/db/client', '@/lib/db/query', '@/lib/db/listen', '@/lib/db/drivers/*'],
+    message: 'Console pages, actions and routes reach the database through lib/console.',
+  },
   {
     group: ['@/lib/console/staff/session', '**/staff/session'],
     importNames: ['requireRole', 'requireSignedIn', 'getStaff'],
-    message: 'One way in: a page gets its staff member from its staffView loader, an action from staffAction / staffFormAction / staffFormPost, a route from withStaff (lib/console/staff/).',
+    message:
+      'One way in: a page gets its staff member from its staffView loader, an action from staffAction / staffFormAction / staffFormPost, a route from withStaff (lib/console/staff/).',
   },
 ];
 
@@ -118,5 +130,15 @@ export default defineConfig([
     files: ['components/console/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [...CONSOLE_CODE.patterns, ...APP_IMPORTS.patterns] }] },
   },
-  globalIgnores(['openapi/**', '.next*/**', 'node_modules/**', '.data/**', 'next-env.d.ts', 'lib/db/migrations/**', 'test-results/**', 'playwright-report/**', 'tests/.tmp/**']),
+  globalIgnores([
+    'openapi/**',
+    '.next*/**',
+    'node_modules/**',
+    '.data/**',
+    'next-env.d.ts',
+    'lib/db/migrations/**',
+    'test-results/**',
+    'playwright-report/**',
+    'tests/.tmp/**',
+  ]),
 ]);

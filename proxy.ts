@@ -19,7 +19,10 @@ export function proxy(req: NextRequest) {
   // A Host the deployment does not name (421), a console change sent from another origin (403).
   const refused = guardRefusal({ method: req.method, path: req.nextUrl.pathname, header: (name) => req.headers.get(name) });
   if (refused) {
-    return new NextResponse(refused.body, { status: refused.status, headers: { ...refused.headers, [REQUEST_ID_HEADER]: id, ...safetyHeaders(req.nextUrl.pathname) } });
+    return new NextResponse(refused.body, {
+      status: refused.status,
+      headers: { ...refused.headers, [REQUEST_ID_HEADER]: id, ...safetyHeaders(req.nextUrl.pathname) },
+    });
   }
   if (env.SERVICE_MODE === 'off' && SERVICE_PATHS.test(req.nextUrl.pathname)) {
     const body = problemBody(404, 'The embedded Giving Connect service is turned off on this instance (SERVICE_MODE=off).');

@@ -94,7 +94,8 @@ function fileOf({ filed }: TSettled): string {
 /** The banner's sign-in: a password generated now is printed this once; a set one or an earlier one is named, never shown. */
 function signIn(c: TSettled): string {
   const made = c.generated?.admin;
-  if (made?.replacedPublished) return `${made.email} / ${made.password}, a one-time password that replaced the published default of earlier releases (its sessions ended): the next sign-in asks for a new one`;
+  if (made?.replacedPublished)
+    return `${made.email} / ${made.password}, a one-time password that replaced the published default of earlier releases (its sessions ended): the next sign-in asks for a new one`;
   if (made) return `${made.email} / ${made.password}, a one-time password: the first sign-in asks for a new one`;
   if (env.CONSOLE_ADMIN_PASSWORD) return `${env.CONSOLE_ADMIN_EMAIL} / <CONSOLE_ADMIN_PASSWORD>`;
   return c.filed?.admin ? `${env.CONSOLE_ADMIN_EMAIL}: its first password is in ${fileOf(c)}` : env.CONSOLE_ADMIN_EMAIL;
@@ -144,7 +145,10 @@ async function checkEnvironments(): Promise<void> {
   const ownOrigin = env.SERVICE_MODE === 'on' ? env.PUBLIC_URL : undefined;
   for (const name of ENVIRONMENT_NAMES) {
     if (!environments().some((e) => e.name === name)) continue;
-    const { ok, line } = await checkEnvironment(name, { ownOrigin }).catch((err: Error) => ({ ok: false, line: `Console ${name}: the check failed (${err.message}).` }));
+    const { ok, line } = await checkEnvironment(name, { ownOrigin }).catch((err: Error) => ({
+      ok: false,
+      line: `Console ${name}: the check failed (${err.message}).`,
+    }));
     (ok ? console.log : console.warn)(line);
   }
 }

@@ -27,14 +27,7 @@ export const isOperationalEventType = (t: string): t is TOperationalEventType =>
 /** The one tag of a test event's message (POST /v1/webhooks/{id}/test), so it can be told apart or found. */
 export const TEST_EVENT_TAG = 'test';
 
-export const SCOPES = [
-  'create:nonprofits',
-  'read:nonprofits',
-  'create:connects',
-  'read:connects',
-  'create:grants',
-  'read:grants',
-] as const;
+export const SCOPES = ['create:nonprofits', 'read:nonprofits', 'create:connects', 'read:connects', 'create:grants', 'read:grants'] as const;
 export type TScope = (typeof SCOPES)[number];
 
 export const TOKEN_LIFETIME_SECONDS = 86400;
@@ -53,12 +46,5 @@ export const ATTEMPT_STATUSES = ['success', 'failed'] as const;
 export const TRIGGER_TYPES = ['scheduled', 'manual'] as const;
 export const GRANT_STATUSES = ['Initiated', 'Completed', 'Canceled'] as const;
 
-export const SIGNATURE_VERDICTS = [
-  'valid',
-  'invalid signature',
-  'timestamp outside tolerance',
-  'missing headers',
-  'no secret configured',
-] as const;
+export const SIGNATURE_VERDICTS = ['valid', 'invalid signature', 'timestamp outside tolerance', 'missing headers', 'no secret configured'] as const;
 export type TSignatureVerdict = (typeof SIGNATURE_VERDICTS)[number];
-

@@ -48,4 +48,3 @@ export const optionalString = z
   .string()
   .optional()
   .transform((v) => (v === '' ? undefined : v));
-

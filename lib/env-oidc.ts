@@ -48,7 +48,12 @@ export const ZOidcFields = {
     .refine((s) => s.split(/\s+/).includes('openid'), { message: 'must include openid' })
     .refine((s) => /^[\x21\x23-\x5b\x5d-\x7e]+( [\x21\x23-\x5b\x5d-\x7e]+)*$/.test(s.trim()), { message: 'must be scope names separated by spaces' })
     .transform((s) => s.trim()),
-  OIDC_ROLE_CLAIM: emptyIsUnset.pipe(z.string().regex(/^[A-Za-z0-9_:/.-]{1,200}$/, { message: 'must be a claim name (dots for a nested claim, e.g. realm_access.roles)' }).optional()),
+  OIDC_ROLE_CLAIM: emptyIsUnset.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_:/.-]{1,200}$/, { message: 'must be a claim name (dots for a nested claim, e.g. realm_access.roles)' })
+      .optional(),
+  ),
   OIDC_ROLE_MAP: emptyIsUnset.transform((v, ctx) => {
     if (v === undefined) return [] as TOidcRoleRule[];
     const parsed = parseRoleMap(v);
@@ -58,18 +63,34 @@ export const ZOidcFields = {
     }
     return parsed.rules;
   }),
-  OIDC_DEFAULT_ROLE: emptyIsUnset.pipe(z.enum(OIDC_ROLES, { message: 'must be viewer, operator or admin (or unset: people unknown to the console are refused)' }).optional()),
+  OIDC_DEFAULT_ROLE: emptyIsUnset.pipe(
+    z.enum(OIDC_ROLES, { message: 'must be viewer, operator or admin (or unset: people unknown to the console are refused)' }).optional(),
+  ),
   OIDC_ALLOWED_DOMAINS: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((d) => d.trim().toLowerCase().replace(/^@/, '')).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((d) => d.trim().toLowerCase().replace(/^@/, ''))
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().regex(DOMAIN, { message: 'must be e-mail domains separated by commas, e.g. example.org,example.com' }))),
   // true: the provider verifies every e-mail it holds, so a token without email_verified is taken (false: it must say true).
-  OIDC_EMAIL_VERIFIED_BY_PROVIDER: z.enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' }).default('false').transform((v) => v === 'true' || v === '1' || v === 'yes'),
+  OIDC_EMAIL_VERIFIED_BY_PROVIDER: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true' || v === '1' || v === 'yes'),
   // openid-client talks only https; an http issuer is allowed with this, and only on loopback (tests, local development).
-  OIDC_ALLOW_HTTP: z.enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' }).default('false').transform((v) => v === 'true' || v === '1' || v === 'yes'),
+  OIDC_ALLOW_HTTP: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true' || v === '1' || v === 'yes'),
   // false: the login page shows only single sign-on, and password sign-in (the form and POST /api/session) is refused.
-  PASSWORD_LOGIN: z.enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' }).default('true').transform((v) => v === 'true' || v === '1' || v === 'yes'),
+  PASSWORD_LOGIN: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+    .default('true')
+    .transform((v) => v === 'true' || v === '1' || v === 'yes'),
 };
 
 /** Whether `url`'s host is a loopback name or address (localhost, 127.0.0.0/8, [::1]). */
@@ -112,7 +133,8 @@ export function checkOidc(e: TOidcInput, ctx: z.RefinementCtx): void {
   if (!e.OIDC_CLIENT_ID) issue('OIDC_CLIENT_ID', 'must be set with OIDC_ISSUER (the client id this console has at the identity provider)');
   if (e.OIDC_ISSUER.startsWith('http:')) {
     if (!isLoopbackUrl(e.OIDC_ISSUER)) issue('OIDC_ISSUER', 'must be an https URL (http is allowed only for a loopback issuer, with OIDC_ALLOW_HTTP=true)');
-    else if (!e.OIDC_ALLOW_HTTP) issue('OIDC_ISSUER', 'is http: set OIDC_ALLOW_HTTP=true to allow it (honoured only for a loopback issuer: tests, local development)');
+    else if (!e.OIDC_ALLOW_HTTP)
+      issue('OIDC_ISSUER', 'is http: set OIDC_ALLOW_HTTP=true to allow it (honoured only for a loopback issuer: tests, local development)');
   }
   if (e.OIDC_ROLE_MAP.length && !e.OIDC_ROLE_CLAIM) issue('OIDC_ROLE_CLAIM', 'must be set with OIDC_ROLE_MAP (the claim whose values it maps, e.g. groups)');
   if (e.OIDC_ROLE_CLAIM && !e.OIDC_ROLE_MAP.length) issue('OIDC_ROLE_MAP', 'must be set with OIDC_ROLE_CLAIM, e.g. support-admins=admin,support=operator');

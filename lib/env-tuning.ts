@@ -32,7 +32,10 @@ export const ZTuningFields = {
   TOKEN_ISSUER: optionalString.pipe(z.string().max(500).optional()),
   CONNECT_AUDIENCE: z.string().min(1).default(DEFAULT_AUDIENCE),
   SANDBOX_ACCOUNT: z.string().min(1).max(100).default('sandbox'),
-  SANDBOX_CLIENT_ID: z.string().regex(/^[A-Za-z0-9_.-]{3,128}$/, { message: 'must be 3-128 of A-Z a-z 0-9 _ . -' }).default('sandbox-client'),
+  SANDBOX_CLIENT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{3,128}$/, { message: 'must be 3-128 of A-Z a-z 0-9 _ . -' })
+    .default('sandbox-client'),
   CONNECT_AUTH_URL: url.optional(),
   CONNECT_API_AUDIENCE: optionalString,
   PRODUCTION_AUTH_URL: url.optional(),
@@ -49,7 +52,9 @@ export const ZTuningFields = {
   RETENTION_HOLD_MAX: duration('90d'),
   RETENTION_BATCH_ROWS: int(1000, 10, 100_000),
   BACKUP_KEEP: int(7, 1, 10_000),
-  OTEL_EXPORTER_OTLP_PROTOCOL: z.enum(['http/protobuf', 'http/json'], { message: 'must be http/protobuf or http/json (gRPC is not bundled)' }).default('http/protobuf'),
+  OTEL_EXPORTER_OTLP_PROTOCOL: z
+    .enum(['http/protobuf', 'http/json'], { message: 'must be http/protobuf or http/json (gRPC is not bundled)' })
+    .default('http/protobuf'),
   // Set by the test harness only (tests/helpers/app.ts): the floors below do not apply.
   TEST_HARNESS: z.enum(['0', '1'], { message: 'must be 0 or 1' }).default('0'),
 };

@@ -29,7 +29,10 @@ const ownSecret = (key: keyof typeof PUBLISHED_CREDENTIALS, min: number) =>
     z
       .string()
       .min(min, { message: `must be at least ${min} characters` })
-      .refine((v) => v !== PUBLISHED_CREDENTIALS[key], { message: 'is the published default of earlier releases, which anyone may know: choose another, or leave it unset to have one generated at the first start' })
+      .refine((v) => v !== PUBLISHED_CREDENTIALS[key], {
+        message:
+          'is the published default of earlier releases, which anyone may know: choose another, or leave it unset to have one generated at the first start',
+      })
       .optional(),
   );
 export { DEFAULT_AUDIENCE } from './env-fields';
@@ -43,7 +46,10 @@ export const ZEnv = z
     PUBLIC_URL: url.optional(),
     DATA_DIR: z.string().min(1).default('./.data'),
     DATABASE_URL: optionalString.pipe(
-      z.string().regex(/^postgres(ql)?:\/\//, { message: 'must start with postgres:// or postgresql://' }).optional(),
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, { message: 'must start with postgres:// or postgresql://' })
+        .optional(),
     ),
     // service
     SERVICE_MODE: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
@@ -58,7 +64,12 @@ export const ZEnv = z
     WORKER_IN_PROCESS: bool(true),
     // `npm run worker` answers GET /health and GET /ready on this port (on HOST) when set; off by default.
     WORKER_HEALTH_PORT: optionalString.pipe(
-      z.string().regex(/^\d{1,5}$/, { message: 'must be a port number' }).transform(Number).refine((n) => n >= 1 && n <= 65535, { message: 'must be a port number (1-65535)' }).optional(),
+      z
+        .string()
+        .regex(/^\d{1,5}$/, { message: 'must be a port number' })
+        .transform(Number)
+        .refine((n) => n >= 1 && n <= 65535, { message: 'must be a port number (1-65535)' })
+        .optional(),
     ),
     // GET /metrics (Prometheus) is served only when set, to requests bearing it.
     METRICS_TOKEN: optionalString.pipe(
@@ -68,8 +79,17 @@ export const ZEnv = z
     // variable; the SDK reads the others itself, OTEL_EXPORTER_OTLP_PROTOCOL in env-tuning.ts).
     OTEL_EXPORTER_OTLP_ENDPOINT: url.optional(),
     // Alert e-mail (a rule's mailto: target): the SMTP server, smtp(s)://user:pass@host:port, and the sender.
-    SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\/[^\s]+$/, { message: 'must be an smtp:// or smtps:// URL' }).optional()),
-    ALERT_EMAIL_FROM: z.string().trim().regex(/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, { message: 'must be an address, or Name <address>' }).default('Giving Connect Console <alerts@localhost>'),
+    SMTP_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\/[^\s]+$/, { message: 'must be an smtp:// or smtps:// URL' })
+        .optional(),
+    ),
+    ALERT_EMAIL_FROM: z
+      .string()
+      .trim()
+      .regex(/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, { message: 'must be an address, or Name <address>' })
+      .default('Giving Connect Console <alerts@localhost>'),
     // The day of the reconciliation (/reconciliation): an IANA time zone such as America/New_York.
     CONSOLE_TIME_ZONE: z.string().trim().default('UTC').refine(isTimeZone, { message: 'must be an IANA time zone name such as UTC or America/New_York' }),
     // Retention (lib/service/retention, lib/console/retention): message payloads and attempts' response
@@ -92,7 +112,12 @@ export const ZEnv = z
     CONSOLE_RECEIVER_HOSTS: z
       .string()
       .default('')
-      .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean))
+      .transform((v) =>
+        v
+          .split(',')
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean),
+      )
       .pipe(z.array(z.string().regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/, { message: 'must be host or host:port names, comma-separated' }))),
     CONSOLE_ADMIN_EMAIL: z.email({ message: 'must be an email address' }).default('admin@example.org'),
     CONSOLE_ADMIN_PASSWORD: ownSecret('CONSOLE_ADMIN_PASSWORD', 8), // unset: a one-time password generated at the first start

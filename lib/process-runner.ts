@@ -16,7 +16,6 @@ import { env, parseEnv } from '@/lib/env';
 /** Something the process runs until it is told to stop (the delivery worker, …); `stop` resolves to null when it was not running. */
 export type TProcessPart = { name: string; stop: (graceMs: number) => Promise<unknown> };
 
-
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
@@ -70,7 +69,8 @@ export function stopOnSignal(parts: TProcessPart[], { onStop }: { onStop?: (line
       parts.map(async (part) => {
         const outcome = await part.stop(env.SHUTDOWN_GRACE_MS).catch((err: Error) => `failed: ${err.message}`);
         // null: the part was not running in this process.
-        if (outcome !== null) onStop?.(`${part.name} stopped${outcome === undefined ? '' : `: ${typeof outcome === 'string' ? outcome : JSON.stringify(outcome)}`}`);
+        if (outcome !== null)
+          onStop?.(`${part.name} stopped${outcome === undefined ? '' : `: ${typeof outcome === 'string' ? outcome : JSON.stringify(outcome)}`}`);
       }),
     );
     // Bounded: a pool whose server is gone may wait on connections that never answer.

@@ -20,4 +20,3 @@ export function redact(text: string): string {
 export function databaseMessage(message: string): string {
   return redact(message.replace(/("[^"]*"|'[^']*')\s*$/, '"…"').replace(/\(([^)]*)\)=\(([^)]*)\)/g, '($1)=(…)'));
 }
-

@@ -28,7 +28,8 @@ const API_HOOK = '__gcApiHook';
 // grew the RSS by 150–230 MiB of garbage — pages of rows that outlive two scavenges, and strings
 // too large for the young generation). Costs a full collection every ~40 MB promoted, ~1 % of a
 // core during an export. Set before the heap grows; a --heap-growing-percent of the caller wins.
-if (!process.execArgv.some((a) => a.startsWith('--heap-growing-percent') || a.startsWith('--heap_growing_percent'))) v8.setFlagsFromString('--heap-growing-percent=50');
+if (!process.execArgv.some((a) => a.startsWith('--heap-growing-percent') || a.startsWith('--heap_growing_percent')))
+  v8.setFlagsFromString('--heap-growing-percent=50');
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -178,7 +179,12 @@ const perAddressLimit = trustProxy ? 0 : maxPerAddress;
 const openByAddress = new Map();
 function refuseConnection(socket, address) {
   const status = 429;
-  const body = JSON.stringify({ type: 'about:blank', title: http.STATUS_CODES[status], status, detail: `Too many open connections from ${address}: the limit is ${maxPerAddress} at once.` });
+  const body = JSON.stringify({
+    type: 'about:blank',
+    title: http.STATUS_CODES[status],
+    status,
+    detail: `Too many open connections from ${address}: the limit is ${maxPerAddress} at once.`,
+  });
   socket.end(
     `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: application/problem+json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
       `retry-after: 1\r\ncache-control: no-store\r\nconnection: close\r\n\r\n${body}`,

@@ -28,7 +28,8 @@ async function main(): Promise<number> {
     }
     case 'clients:list': {
       const rows = await listClients(values.account);
-      for (const r of rows) console.log(`${r.clientId}\t${r.account}\t${r.createdAt.toISOString()}\t${r.revokedAt ? `revoked ${r.revokedAt.toISOString()}` : 'active'}`);
+      for (const r of rows)
+        console.log(`${r.clientId}\t${r.account}\t${r.createdAt.toISOString()}\t${r.revokedAt ? `revoked ${r.revokedAt.toISOString()}` : 'active'}`);
       if (!rows.length) console.log('No clients.');
       return 0;
     }

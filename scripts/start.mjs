@@ -66,10 +66,10 @@ function newestSource(dir) {
   return newest;
 }
 const sources = ['app', 'components', 'lib', 'public'].filter((d) => fs.existsSync(d));
-const extra = ['next.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json', 'instrumentation.ts', 'proxy.ts', 'postcss.config.mjs'].filter((f) => fs.existsSync(f));
-const stale =
-  !fs.existsSync(buildId) ||
-  Math.max(...sources.map(newestSource), ...extra.map((f) => fs.statSync(f).mtimeMs)) > fs.statSync(buildId).mtimeMs;
+const extra = ['next.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json', 'instrumentation.ts', 'proxy.ts', 'postcss.config.mjs'].filter((f) =>
+  fs.existsSync(f),
+);
+const stale = !fs.existsSync(buildId) || Math.max(...sources.map(newestSource), ...extra.map((f) => fs.statSync(f).mtimeMs)) > fs.statSync(buildId).mtimeMs;
 if (stale) {
   console.log('Building the app (first start, or the sources changed)…');
   const build = await run(bin('next'), ['build']);

@@ -63,7 +63,10 @@ function longestFirst(files) {
     }
   }
   const seconds = (f) => known.get(path.normalize(f)) ?? (f.includes('/unit/') ? 0 : NEW_FILE_SECONDS);
-  return files.map((f, i) => [f, i]).sort((a, b) => seconds(b[0]) - seconds(a[0]) || a[1] - b[1]).map(([f]) => f);
+  return files
+    .map((f, i) => [f, i])
+    .sort((a, b) => seconds(b[0]) - seconds(a[0]) || a[1] - b[1])
+    .map(([f]) => f);
 }
 
 const requested = process.argv.slice(2);
@@ -141,7 +144,10 @@ function startSharedApps(files, fileTimes) {
   const manifest = path.join(dir, 'manifest.json');
   // One app for every four files that use one (a few files gain nothing from a second start).
   const count = Math.min(Math.ceil(users.length / 4), Math.max(1, Number(process.env.TEST_SHARED_APP_COUNT || 2)));
-  const host = spawn(process.execPath, ['--import', 'tsx', 'tests/helpers/shared-app-host.ts', manifest, String(count)], { stdio: ['ignore', 'inherit', 'inherit'], env: { ...env, TEST_FILE_TIMES: fileTimes } });
+  const host = spawn(process.execPath, ['--import', 'tsx', 'tests/helpers/shared-app-host.ts', manifest, String(count)], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...env, TEST_FILE_TIMES: fileTimes },
+  });
   env.TEST_SHARED_APPS = manifest;
   const exited = new Promise((resolve) => host.once('exit', resolve));
   return {
@@ -174,18 +180,26 @@ if (nodeFiles.length) {
   const fileTimes = path.join(root, `tests/.tmp/file-times${suffix}.jsonl`);
   fs.rmSync(fileTimes, { force: true });
   const shared = startSharedApps(nodeFiles, fileTimes);
-  const status = run(process.execPath, [
-    '--import', 'tsx',
-    '--import', './tests/helpers/file-timer.mjs',
-    '--test',
-    // Files run side by side (each mostly waits on its apps and their timers): 2 by default, TEST_CONCURRENCY for more.
-    `--test-concurrency=${process.env.TEST_CONCURRENCY || 2}`,
-    // A test that hangs fails after 10 minutes (one that sets its own timeout keeps it) rather than holding the run.
-    '--test-timeout=600000',
-    '--test-reporter=spec', '--test-reporter-destination=stdout',
-    '--test-reporter=tap', `--test-reporter-destination=${report}`,
-    ...nodeFiles,
-  ], { TEST_FILE_TIMES: fileTimes });
+  const status = run(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--import',
+      './tests/helpers/file-timer.mjs',
+      '--test',
+      // Files run side by side (each mostly waits on its apps and their timers): 2 by default, TEST_CONCURRENCY for more.
+      `--test-concurrency=${process.env.TEST_CONCURRENCY || 2}`,
+      // A test that hangs fails after 10 minutes (one that sets its own timeout keeps it) rather than holding the run.
+      '--test-timeout=600000',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=tap',
+      `--test-reporter-destination=${report}`,
+      ...nodeFiles,
+    ],
+    { TEST_FILE_TIMES: fileTimes },
+  );
   await shared?.stop(status !== 0);
   const tap = fs.existsSync(report) ? fs.readFileSync(report, 'utf8') : '';
   const count = (key) => Number(new RegExp(`^# ${key} (\\d+)`, 'm').exec(tap)?.[1] ?? 0);
@@ -196,11 +210,20 @@ if (nodeFiles.length) {
   const files = fs.existsSync(checks) ? fs.readdirSync(checks).map((f) => JSON.parse(fs.readFileSync(path.join(checks, f), 'utf8'))) : [];
   const responses = files.reduce((n, f) => n + f.responses, 0);
   const operations = new Set(files.flatMap((f) => f.operations));
-  const times = fs.existsSync(fileTimes) ? fs.readFileSync(fileTimes, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
+  const times = fs.existsSync(fileTimes)
+    ? fs
+        .readFileSync(fileTimes, 'utf8')
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
+    : [];
   if (times.length > 1) {
     times.sort((a, b) => b.seconds - a.seconds);
     const cpu = times.reduce((n, t) => n + (t.cpu ?? 0), 0);
-    console.log(`\nslowest files (wall and CPU seconds, the CPU with the apps each started; all ${times.length} in ${path.relative(root, fileTimes)}; ${cpu.toFixed(0)} CPU s in all):`);
+    console.log(
+      `\nslowest files (wall and CPU seconds, the CPU with the apps each started; all ${times.length} in ${path.relative(root, fileTimes)}; ${cpu.toFixed(0)} CPU s in all):`,
+    );
     for (const t of times.slice(0, 10)) console.log(`${String(t.seconds).padStart(7)} ${String(t.cpu ?? '-').padStart(6)}  ${t.file}`);
   }
   console.log(`\nOpenAPI: ${responses} service responses validated against /openapi.json (${operations.size} operations and conventions seen)`);
@@ -212,8 +235,8 @@ if (e2eFiles.length) {
     const msg = [
       '',
       '████ END-TO-END TESTS NOT RUN: no Chromium at ' + chromium,
-      '████ Install Debian\'s: sudo apt-get install -y chromium',
-      '████ or point CHROMIUM_PATH at a Chromium/Chrome binary (Playwright\'s own browsers work too).',
+      "████ Install Debian's: sudo apt-get install -y chromium",
+      "████ or point CHROMIUM_PATH at a Chromium/Chrome binary (Playwright's own browsers work too).",
       '',
     ].join('\n');
     console.error(msg);

@@ -22,6 +22,9 @@ export const switchEnvironmentAction = staffFormPost(
 );
 
 /** Stores the staff member's theme (system / light / dark); the page re-renders with it as the class of <html>. */
-export const setThemeAction = staffFormPost({ role: 'viewer', read: (form) => ({ theme: String(form.get('theme') ?? '') }), input: z.object({ theme: ZTheme }) }, async ({ staff, input: { theme } }) => {
-  await setUserTheme(staff.userId, theme);
-});
+export const setThemeAction = staffFormPost(
+  { role: 'viewer', read: (form) => ({ theme: String(form.get('theme') ?? '') }), input: z.object({ theme: ZTheme }) },
+  async ({ staff, input: { theme } }) => {
+    await setUserTheme(staff.userId, theme);
+  },
+);

@@ -14,7 +14,8 @@ export default function ConsoleError({ error, retry }: { error: unknown; retry: 
     <div role="alert" className="mx-auto mt-10 max-w-xl rounded-lg border border-rose-200 bg-surface p-6 shadow-sm">
       <h1 className="text-base font-semibold text-rose-800">This page could not be shown</h1>
       <p className="mt-2 text-sm text-slate-700">
-        Something failed while loading it — often the API is unreachable or answered unexpectedly. Try again; if it keeps failing, the server log has the details
+        Something failed while loading it — often the API is unreachable or answered unexpectedly. Try again; if it keeps failing, the server log has the
+        details
         {digest ? (
           <>
             {' '}

@@ -34,7 +34,8 @@ export function HealthHome({ initial }: { initial: THealthHome }) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-700" data-testid="health-summary" data-attention={attention}>
           {plural(data.rows.length, 'webhook')}, {plural(attention, 'needs', 'need')} attention
-          {byLevel.length ? <span className="text-slate-500"> ({byLevel.map(([level, n]) => `${n} ${level}`).join(', ')})</span> : null} · figures over the last {data.window}
+          {byLevel.length ? <span className="text-slate-500"> ({byLevel.map(([level, n]) => `${n} ${level}`).join(', ')})</span> : null} · figures over the last{' '}
+          {data.window}
         </p>
         <WindowSwitcher value={win} onChange={choose} />
       </div>
@@ -42,13 +43,18 @@ export function HealthHome({ initial }: { initial: THealthHome }) {
       <HealthWarnings data={data} />
       {!data.statsSupported ? (
         <Callout tone="warning" title="The service offers no stats">
-          It answered 404/405 for <code className="font-mono">GET /v1/webhooks/&#123;id&#125;/stats</code> (an extension, see docs/api-extensions.md): only whether each webhook is disabled is shown.
+          It answered 404/405 for <code className="font-mono">GET /v1/webhooks/&#123;id&#125;/stats</code> (an extension, see docs/api-extensions.md): only
+          whether each webhook is disabled is shown.
         </Callout>
       ) : null}
       {!data.listed ? <Callout>The service does not list webhooks: these are the ones this console tracks.</Callout> : null}
       {data.rows.length === 0 ? (
         <EmptyState title="No webhooks yet">
-          Create a subscription under <Link href="/webhooks/new" className="font-medium text-indigo-700 hover:underline">Webhooks → New subscription</Link>.
+          Create a subscription under{' '}
+          <Link href="/webhooks/new" className="font-medium text-indigo-700 hover:underline">
+            Webhooks → New subscription
+          </Link>
+          .
         </EmptyState>
       ) : (
         <ResponsiveList
@@ -98,7 +104,15 @@ function Rate({ row, className = '' }: { row: THealthRow; className?: string }) 
   const rate = row.stats ? effectiveSuccessRate(row.stats, row.receiver) : null;
   const differs = rate !== service;
   return (
-    <span className={`tabular-nums ${className}`} data-testid="success-rate" title={differs ? `${formatRate(service)} by the service's count; ${row.receiver?.unverifiedAccepted} answered 2xx but not verified at receiver “${row.receiver?.receiver.name}”` : undefined}>
+    <span
+      className={`tabular-nums ${className}`}
+      data-testid="success-rate"
+      title={
+        differs
+          ? `${formatRate(service)} by the service's count; ${row.receiver?.unverifiedAccepted} answered 2xx but not verified at receiver “${row.receiver?.receiver.name}”`
+          : undefined
+      }
+    >
       {formatRate(rate)}
       {differs ? <span className="text-rose-700">*</span> : null}
     </span>

@@ -18,12 +18,17 @@ const ZHealthSearch = z.object({ window: z.string().optional().catch(undefined) 
 
 // The console's first page: every webhook of the account with its health, troubled ones first.
 export default async function HealthPage({ searchParams }: TPageProps) {
-  const { staff, view: { home, backup } } = await loadHealthView(healthWindowOf(pageQuery(await searchParams, ZHealthSearch).window));
+  const {
+    staff,
+    view: { home, backup },
+  } = await loadHealthView(healthWindowOf(pageQuery(await searchParams, ZHealthSearch).window));
   return (
     <div className="space-y-4">
       <PageHeader
         title="Webhook health"
-        description={<>Every webhook of the {staff.environment} account: how its deliveries have gone, troubled ones first. Open one for its charts and timeline.</>}
+        description={
+          <>Every webhook of the {staff.environment} account: how its deliveries have gone, troubled ones first. Open one for its charts and timeline.</>
+        }
         actions={
           <Can min="operator">
             <Link href="/webhooks/new" className={buttonClass('secondary')}>

@@ -18,7 +18,17 @@ export function LoginForm({ next, secondary = false }: { next: string; secondary
         </div>
       ) : null}
       <Field label="E-mail" htmlFor="email">
-        <Input id="email" name="email" type="email" autoComplete="username" required autoFocus={!secondary} placeholder="you@example.org" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Input
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          autoFocus={!secondary}
+          placeholder="you@example.org"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
       </Field>
       <Field label="Password" htmlFor="password">
         <Input id="password" name="password" type="password" autoComplete="current-password" required />

@@ -103,10 +103,28 @@ export function GiveForm({ cid, nonprofitName, formToken, errors, values }: TPro
 
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="First name" name="firstName" error={errorOf('firstName')}>
-          <input id="firstName" name="firstName" autoComplete="given-name" required maxLength={100} defaultValue={values?.firstName} className={inputClass} {...invalid('firstName')} />
+          <input
+            id="firstName"
+            name="firstName"
+            autoComplete="given-name"
+            required
+            maxLength={100}
+            defaultValue={values?.firstName}
+            className={inputClass}
+            {...invalid('firstName')}
+          />
         </Field>
         <Field label="Last name" name="lastName" error={errorOf('lastName')}>
-          <input id="lastName" name="lastName" autoComplete="family-name" required maxLength={100} defaultValue={values?.lastName} className={inputClass} {...invalid('lastName')} />
+          <input
+            id="lastName"
+            name="lastName"
+            autoComplete="family-name"
+            required
+            maxLength={100}
+            defaultValue={values?.lastName}
+            className={inputClass}
+            {...invalid('lastName')}
+          />
         </Field>
         <Field label="Email" name="email" error={errorOf('email')}>
           <input id="email" name="email" type="email" autoComplete="email" required defaultValue={values?.email} className={inputClass} {...invalid('email')} />
@@ -121,7 +139,13 @@ export function GiveForm({ cid, nonprofitName, formToken, errors, values }: TPro
       </Field>
 
       <label className="flex items-start gap-3 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700">
-        <input type="checkbox" name="coverFees" value="on" defaultChecked={values?.coverFees ?? false} className="mt-0.5 h-4 w-4 rounded border-slate-300 accent-emerald-600" />
+        <input
+          type="checkbox"
+          name="coverFees"
+          value="on"
+          defaultChecked={values?.coverFees ?? false}
+          className="mt-0.5 h-4 w-4 rounded border-slate-300 accent-emerald-600"
+        />
         <span>
           <span className="font-medium">Cover the fees.</span> Add {feePercent} so {nonprofitName} receives the full amount.
         </span>

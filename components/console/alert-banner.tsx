@@ -34,11 +34,12 @@ export function AlertBanner({ initial }: { initial: TFiring }) {
   const { firing: count, quietFiring = 0, oldestFiringId, oldestFiring: oldest } = data ?? initial;
   if (count === 0) return null;
   const allQuiet = quietFiring >= count;
-  const quietNote = oldest?.acknowledgedBy && oldest.acknowledgedAt
-    ? ` — acknowledged by ${oldest.acknowledgedBy} at ${when(oldest.acknowledgedAt)}`
-    : oldest?.snoozedUntil
-      ? ` — snoozed until ${when(oldest.snoozedUntil)}`
-      : '';
+  const quietNote =
+    oldest?.acknowledgedBy && oldest.acknowledgedAt
+      ? ` — acknowledged by ${oldest.acknowledgedBy} at ${when(oldest.acknowledgedAt)}`
+      : oldest?.snoozedUntil
+        ? ` — snoozed until ${when(oldest.snoozedUntil)}`
+        : '';
   return (
     <div
       role={allQuiet ? 'status' : 'alert'}

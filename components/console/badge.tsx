@@ -74,7 +74,10 @@ export function VerdictBadge({ verdict, reason }: { verdict: string; reason?: st
 // arrived but something is off; gray before anything was sent; violet when this console cannot see.
 const RECONCILIATION: Record<TReconciliation, { tone: TTone; title: string }> = {
   'delivered-and-received': { tone: 'green', title: 'The service recorded a successful attempt and the receiver stored the request with a valid signature.' },
-  recording: { tone: 'green', title: 'The receiver stored the request with a valid signature and answered 2xx a moment ago; the service has not finished recording that attempt.' },
+  recording: {
+    tone: 'green',
+    title: 'The receiver stored the request with a valid signature and answered 2xx a moment ago; the service has not finished recording that attempt.',
+  },
   'received-bad-signature': { tone: 'red', title: 'The request arrived, but its signature did not verify with the receiver’s secret.' },
   'sent-not-received': { tone: 'red', title: 'The service says it sent the request, but nothing with this message id reached the webhook’s receiver.' },
   'network-error': { tone: 'red', title: 'Every attempt ended without a response: the request never reached the receiver.' },
@@ -97,7 +100,10 @@ export function ReconciliationBadge({ value, wrap }: { value: TReconciliation; w
 /** The per-receipt flag (set by the receiver when it stored the request). */
 export function DuplicateBadge() {
   return (
-    <Badge tone="amber" title="This message id had already reached this receiver and been acknowledged with a 2xx. Retries after an error answer are not flagged.">
+    <Badge
+      tone="amber"
+      title="This message id had already reached this receiver and been acknowledged with a 2xx. Retries after an error answer are not flagged."
+    >
       duplicate
     </Badge>
   );
@@ -106,7 +112,10 @@ export function DuplicateBadge() {
 /** A copy with the message's id whose signature did not verify, beside the service's verified delivery (lib/console/timeline/reconcile.ts). */
 export function SuspiciousBadge() {
   return (
-    <Badge tone="red" title="A copy with this message id whose signature did not verify, although the service's delivery verified: not from the service. Do not resend; check who else posts to this receiver and rotate its URL and signing secret.">
+    <Badge
+      tone="red"
+      title="A copy with this message id whose signature did not verify, although the service's delivery verified: not from the service. Do not resend; check who else posts to this receiver and rotate its URL and signing secret."
+    >
       suspicious arrival
     </Badge>
   );

@@ -25,9 +25,7 @@ export function CopyButton({ value, label = 'Copy', className = '' }: { value: s
 export function CopyField({ value, label }: { value: string; label?: string }) {
   return (
     <span className="inline-flex max-w-full items-center gap-2">
-      <code className="min-w-0 break-all rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800">
-        {value}
-      </code>
+      <code className="min-w-0 break-all rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800">{value}</code>
       <CopyButton value={value} label={label} />
     </span>
   );

@@ -37,7 +37,14 @@ export function DeliveryEvents({
         e.kind === 'attempt' ? (
           <AttemptItem key={`a${e.attempt.id}`} attempt={e.attempt} testId={testIds.attempt} extra={attemptExtras?.[e.attempt.id]} />
         ) : (
-          <ReceiptItem key={`r${e.receipt.id}`} receipt={e.receipt} messageId={messageId} receiver={receiver} testId={testIds.receipt} extra={receiptExtras?.[e.receipt.id]} />
+          <ReceiptItem
+            key={`r${e.receipt.id}`}
+            receipt={e.receipt}
+            messageId={messageId}
+            receiver={receiver}
+            testId={testIds.receipt}
+            extra={receiptExtras?.[e.receipt.id]}
+          />
         ),
       )}
     </ol>
@@ -46,7 +53,10 @@ export function DeliveryEvents({
 
 function Item({ side, children, ...data }: { side: 'sent' | 'received'; children: ReactNode } & Record<`data-${string}`, string | number>) {
   return (
-    <li className={`min-w-0 rounded-md border bg-surface px-3 py-2 text-xs ${side === 'sent' ? 'border-slate-200' : 'border-l-4 border-sky-200 border-l-sky-400'}`} {...data}>
+    <li
+      className={`min-w-0 rounded-md border bg-surface px-3 py-2 text-xs ${side === 'sent' ? 'border-slate-200' : 'border-l-4 border-sky-200 border-l-sky-400'}`}
+      {...data}
+    >
       {children}
     </li>
   );
@@ -75,7 +85,11 @@ function AttemptItem({ attempt: a, testId, extra }: { attempt: TTimelineAttempt;
       ) : a.response !== undefined ? (
         <div className="mt-1.5">
           <p className="mb-0.5 text-slate-500">{noResponse ? 'No response — the error:' : 'Response body'}</p>
-          {noResponse ? <CollapsibleText text={a.response} label="Error" tone="error" /> : <BodyViewer text={a.response} maxHeight="max-h-64" label="Response body" testId="response-body" />}
+          {noResponse ? (
+            <CollapsibleText text={a.response} label="Error" tone="error" />
+          ) : (
+            <BodyViewer text={a.response} maxHeight="max-h-64" label="Response body" testId="response-body" />
+          )}
         </div>
       ) : null}
     </Item>
@@ -113,7 +127,11 @@ function ReceiptItem({
           <Link href={`/receivers/${encodeURIComponent(r.receiverId)}`} className="inline-flex min-h-6 items-center text-indigo-700 hover:underline">
             {receiverName}
           </Link>
-          <Link href={`/receipts/${r.id}`} className="inline-flex min-h-6 min-w-6 items-center justify-center font-mono text-indigo-700 hover:underline" title="The raw request and its signature check">
+          <Link
+            href={`/receipts/${r.id}`}
+            className="inline-flex min-h-6 min-w-6 items-center justify-center font-mono text-indigo-700 hover:underline"
+            title="The raw request and its signature check"
+          >
             #{r.id}
           </Link>
           <Link href={`/cases/${encodeURIComponent(messageId)}`} className="inline-flex min-h-6 items-center text-indigo-700 hover:underline">

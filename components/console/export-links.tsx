@@ -7,7 +7,17 @@ import { Can } from './role';
 // Download links for an export, with the "include donor details" choice (off by default: names,
 // e-mails, phones and notes are redacted). Plain links: the browser streams the file to disk.
 
-export function ExportLinks({ base, query = {}, formats, testId }: { base: string; query?: Record<string, string | undefined>; formats: { label: string; params?: Record<string, string> }[]; testId?: string }) {
+export function ExportLinks({
+  base,
+  query = {},
+  formats,
+  testId,
+}: {
+  base: string;
+  query?: Record<string, string | undefined>;
+  formats: { label: string; params?: Record<string, string> }[];
+  testId?: string;
+}) {
   const [includeDonor, setIncludeDonor] = useState(false);
   const href = (params: Record<string, string> = {}) => {
     const sp = new URLSearchParams(Object.entries({ ...query, ...params }).filter((e): e is [string, string] => !!e[1]));

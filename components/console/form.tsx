@@ -42,15 +42,33 @@ export function Select({ className = '', ...props }: SelectHTMLAttributes<HTMLSe
   return <select className={control(`pr-8 ${className}`)} {...props} />;
 }
 
-export function Button({ variant = 'secondary', size = 'md', className = '', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: TButtonVariant; size?: 'sm' | 'md'; ref?: Ref<HTMLButtonElement> }) {
+export function Button({
+  variant = 'secondary',
+  size = 'md',
+  className = '',
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: TButtonVariant; size?: 'sm' | 'md'; ref?: Ref<HTMLButtonElement> }) {
   return <button type="button" className={`${buttonClass(variant, size)} ${className}`} {...props} />;
 }
 
 /** A submit button that disables itself and shows `pendingLabel` while its form's action runs. */
-export function SubmitButton({ children, pendingLabel, variant = 'primary', size = 'md', className = '', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { pendingLabel?: ReactNode; variant?: TButtonVariant; size?: 'sm' | 'md' }) {
+export function SubmitButton({
+  children,
+  pendingLabel,
+  variant = 'primary',
+  size = 'md',
+  className = '',
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { pendingLabel?: ReactNode; variant?: TButtonVariant; size?: 'sm' | 'md' }) {
   const { pending } = useFormStatus();
   return (
-    <button type="submit" disabled={pending || props.disabled} aria-busy={pending || undefined} className={`${buttonClass(variant, size)} ${className}`} {...props}>
+    <button
+      type="submit"
+      disabled={pending || props.disabled}
+      aria-busy={pending || undefined}
+      className={`${buttonClass(variant, size)} ${className}`}
+      {...props}
+    >
       {pending ? (pendingLabel ?? children) : children}
     </button>
   );

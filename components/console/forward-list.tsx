@@ -13,7 +13,13 @@ export function ForwardList({ forwards }: { forwards: TForward[] }) {
   return (
     <ol className="space-y-2" aria-label="Forwards">
       {forwards.map((f) => (
-        <li key={f.id} className="min-w-0 rounded-md border border-slate-200 bg-surface px-3 py-2 text-xs" data-testid="forward" data-status={f.status} data-mode={f.mode}>
+        <li
+          key={f.id}
+          className="min-w-0 rounded-md border border-slate-200 bg-surface px-3 py-2 text-xs"
+          data-testid="forward"
+          data-status={f.status}
+          data-mode={f.mode}
+        >
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <Timestamp value={f.at} withMs />
             <Badge tone={f.mode === 'resign' ? 'violet' : 'gray'}>{f.mode === 'resign' ? 're-signed' : 'verbatim'}</Badge>
@@ -36,7 +42,9 @@ export function ForwardList({ forwards }: { forwards: TForward[] }) {
               <div className="mt-1.5 space-y-1.5">
                 <HeadersTable headers={f.responseHeaders} />
                 {f.bodyPurgedAt ? (
-                  <p className="text-slate-600">Reply body purged <Timestamp value={f.bodyPurgedAt} /> with the receipt&apos;s body.</p>
+                  <p className="text-slate-600">
+                    Reply body purged <Timestamp value={f.bodyPurgedAt} /> with the receipt&apos;s body.
+                  </p>
                 ) : f.responseBody !== null ? (
                   <BodyViewer text={f.responseBody} maxHeight="max-h-64" label="Reply body" testId="reply-body" />
                 ) : f.responseBodyBase64 ? (

@@ -21,7 +21,11 @@ export function setLivePaused(value: boolean): void {
 }
 
 export function useLivePaused(): boolean {
-  return useSyncExternalStore(subscribe, () => paused, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => paused,
+    () => false,
+  );
 }
 
 /**

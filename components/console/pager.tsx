@@ -5,7 +5,17 @@ import Link from 'next/link';
 
 const LINK = 'font-medium text-indigo-700 hover:underline';
 
-export function Pager({ newest, older, end, testId }: { /** The first page, when not on it. */ newest?: string | null; /** The next older page, if any. */ older?: string | null; /** Said when there is no older page (the list's last page). */ end?: string | null; testId?: string }) {
+export function Pager({
+  newest,
+  older,
+  end,
+  testId,
+}: {
+  /** The first page, when not on it. */ newest?: string | null;
+  /** The next older page, if any. */ older?: string | null;
+  /** Said when there is no older page (the list's last page). */ end?: string | null;
+  testId?: string;
+}) {
   if (!newest && !older && !end) return null;
   return (
     <div className="flex items-center justify-between text-sm">

@@ -26,7 +26,13 @@ export function Table({ children, label, cards = false }: { children: ReactNode;
 }
 
 export function Th({ className = '', ...props }: ThHTMLAttributes<HTMLTableCellElement>) {
-  return <th scope="col" className={`whitespace-nowrap bg-slate-50 px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-500 ${className}`} {...props} />;
+  return (
+    <th
+      scope="col"
+      className={`whitespace-nowrap bg-slate-50 px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-500 ${className}`}
+      {...props}
+    />
+  );
 }
 
 /** A row of a `cards` table: a box of its own on a phone. */

@@ -4,7 +4,17 @@
 
 import { formatUtc } from '@/lib/console/format';
 
-export function Timestamp({ value, withMs, zone, className = '' }: { value: string | Date | null | undefined; withMs?: boolean; zone?: boolean; className?: string }) {
+export function Timestamp({
+  value,
+  withMs,
+  zone,
+  className = '',
+}: {
+  value: string | Date | null | undefined;
+  withMs?: boolean;
+  zone?: boolean;
+  className?: string;
+}) {
   if (!value) return <span className="text-slate-500">—</span>;
   const iso = typeof value === 'string' ? value : value.toISOString();
   return (

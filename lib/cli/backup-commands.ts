@@ -88,7 +88,9 @@ export async function backupCommand(file: string | undefined, io: TCommandIo): P
     return 1;
   }
   const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
-  io.out(`Backup written to ${target} (${mib(fs.statSync(target).size)} in ${seconds} s, taken by ${by}): ${describeCounts(manifest.rowCounts)}; migration ${manifest.lastMigration ?? 'none'}.`);
+  io.out(
+    `Backup written to ${target} (${mib(fs.statSync(target).size)} in ${seconds} s, taken by ${by}): ${describeCounts(manifest.rowCounts)}; migration ${manifest.lastMigration ?? 'none'}.`,
+  );
   io.out(JSON.stringify({ file: target, bytes: fs.statSync(target).size, manifest }));
   await reportStore(io, doneBy);
   return 0;
@@ -104,7 +106,9 @@ export async function restoreCommand(file: string | undefined, io: TCommandIo): 
     return 2;
   }
   const manifest = await restoreBackup(path.resolve(file), env.DATA_DIR);
-  io.out(`Restored ${path.resolve(file)} into ${path.resolve(env.DATA_DIR)}: ${describeCounts(manifest.rowCounts)} (taken ${manifest.createdAt} by release ${manifest.appVersion}, migration ${manifest.lastMigration ?? 'none'}).`);
+  io.out(
+    `Restored ${path.resolve(file)} into ${path.resolve(env.DATA_DIR)}: ${describeCounts(manifest.rowCounts)} (taken ${manifest.createdAt} by release ${manifest.appVersion}, migration ${manifest.lastMigration ?? 'none'}).`,
+  );
   await getDb(); // migrated now, as an upgrade is: the app starts on it at once
   io.out('Migrated to this release. Start the app on this DATA_DIR.');
   await reportStore(io, 'this process'); // a restore goes into an empty DATA_DIR: no app runs on it

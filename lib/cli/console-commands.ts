@@ -90,7 +90,9 @@ async function run(command: string | undefined, values: ReturnType<typeof parseC
       const which = chosen ? 'a one-time password' : `the one-time password ${password}`;
       if (command === 'users:password') {
         const done = await setPassword(values.email, password);
-        (done ? io.out : io.err)(done ? `Password set for ${values.email}: ${which}, to be changed at the next sign-in; their sessions ended.` : `No user ${values.email}.`);
+        (done ? io.out : io.err)(
+          done ? `Password set for ${values.email}: ${which}, to be changed at the next sign-in; their sessions ended.` : `No user ${values.email}.`,
+        );
         return done ? 0 : 1;
       }
       if (values.role !== undefined && !isRole(values.role)) {
@@ -101,7 +103,9 @@ async function run(command: string | undefined, values: ReturnType<typeof parseC
         // As the Staff page adds one: the password is one-time (someone else chose it), changed at the first sign-in.
         const user = await createUser(values.email, password, values.role, true);
         io.out(`Added ${user.email} (${user.role}) with ${which}: they choose their own at their first sign-in.`);
-        io.out(JSON.stringify({ id: user.id, email: user.email, role: user.role, mustChangePassword: user.mustChangePassword, ...(chosen ? {} : { password }) }));
+        io.out(
+          JSON.stringify({ id: user.id, email: user.email, role: user.role, mustChangePassword: user.mustChangePassword, ...(chosen ? {} : { password }) }),
+        );
         return 0;
       } catch (err) {
         if (err instanceof UserExistsError) {

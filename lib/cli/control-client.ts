@@ -21,7 +21,13 @@ export type TRunningApp = {
 function request(control: TControl, pathName: string, body: string): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port: control.port, path: pathName, method: 'POST', headers: { authorization: `Bearer ${control.token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      {
+        host: '127.0.0.1',
+        port: control.port,
+        path: pathName,
+        method: 'POST',
+        headers: { authorization: `Bearer ${control.token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
       resolve,
     );
     req.once('error', reject);

@@ -59,7 +59,11 @@ async function runCommand(req: http.IncomingMessage, res: http.ServerResponse): 
     answer(res, 200, { code, out, err });
   } catch (e) {
     const unavailable = isStoreUnavailable(e);
-    answer(res, unavailable ? 503 : 500, { code: 1, out, err: [...err, unavailable ? `The store cannot take it now (${(e as Error).message.split('\n')[0]}); try again.` : (e as Error).message.split('\n')[0]] });
+    answer(res, unavailable ? 503 : 500, {
+      code: 1,
+      out,
+      err: [...err, unavailable ? `The store cannot take it now (${(e as Error).message.split('\n')[0]}); try again.` : (e as Error).message.split('\n')[0]],
+    });
   }
 }
 
@@ -74,7 +78,11 @@ async function streamBackup(res: http.ServerResponse): Promise<void> {
       onSnapshot: (manifest, times) => {
         started = true;
         hold = describeHold(times);
-        res.writeHead(200, { 'content-type': 'application/gzip', 'x-backup-manifest': Buffer.from(JSON.stringify(manifest)).toString('base64'), 'cache-control': 'no-store' });
+        res.writeHead(200, {
+          'content-type': 'application/gzip',
+          'x-backup-manifest': Buffer.from(JSON.stringify(manifest)).toString('base64'),
+          'cache-control': 'no-store',
+        });
       },
     });
     console.log(`backup for the CLI: ${hold}, sent in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
@@ -89,7 +97,12 @@ function handle(req: http.IncomingMessage, res: http.ServerResponse): void {
   const presented = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
   if (!state.token || !tokenMatches(presented, state.token)) return answer(res, 401, { error: 'The control token is missing or wrong.' });
   const route = `${req.method} ${req.url}`;
-  const work = route === 'POST /command' ? runCommand(req, res) : route === 'POST /backup' ? streamBackup(res) : Promise.resolve(answer(res, 404, { error: 'No such control route.' }));
+  const work =
+    route === 'POST /command'
+      ? runCommand(req, res)
+      : route === 'POST /backup'
+        ? streamBackup(res)
+        : Promise.resolve(answer(res, 404, { error: 'No such control route.' }));
   work.catch((e: Error) => {
     if (!res.headersSent) answer(res, 500, { error: e.message.split('\n')[0] });
     else res.destroy();

@@ -8,7 +8,8 @@ import { Writable } from 'node:stream';
 
 /** Refusals of a secret given as an option: `--password …`, `--password=…` and the like, each naming the way to give it instead. */
 const ARGV_SECRETS: Record<string, string> = {
-  password: '--password on the command line is visible to every user of this machine (ps): leave it out for a generated one-time password, or pipe yours with --password-stdin.',
+  password:
+    '--password on the command line is visible to every user of this machine (ps): leave it out for a generated one-time password, or pipe yours with --password-stdin.',
   secret: '--secret on the command line is visible to every user of this machine (ps): pipe the whsec_… secret with --secret-stdin.',
 };
 

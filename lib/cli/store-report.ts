@@ -37,7 +37,10 @@ export async function storeLines(by: TDoneBy, store: TStore = configuredStore())
   const theirs = await storeOnPort(port);
   const alone = store.kind === 'embedded' ? 'no app runs on this DATA_DIR' : `no app of this console answers on port ${port}`;
   if (theirs === null) return [`Store: ${where}; this process did the work (${alone}).`];
-  if (theirs === storeDigest(store)) return [`Store: ${where}; this process did the work (the app on port ${port} serves this ${store.kind === 'embedded' ? 'store' : 'database'} and sees it at once).`];
+  if (theirs === storeDigest(store))
+    return [
+      `Store: ${where}; this process did the work (the app on port ${port} serves this ${store.kind === 'embedded' ? 'store' : 'database'} and sees it at once).`,
+    ];
   return [
     `Store: ${where}; this process did the work (${store.kind === 'embedded' ? 'no app runs on this DATA_DIR' : 'on PostgreSQL the CLI works on the database itself'}).`,
     `Warning: the app answering on port ${port} serves another store, not ${where}: it does not see this. Run the command with that app's DATA_DIR (or DATABASE_URL), or start the app on this one.`,

@@ -27,9 +27,7 @@ export function actionFailure(err: unknown): { ok: false; error: TErrorInfo; uns
 }
 
 /** What a server action returns to the client: a small result, never a thrown error. */
-export type TActionResult<T = undefined> =
-  | { ok: true; data?: T; notice?: string }
-  | { ok: false; error: TErrorInfo; unsupported?: boolean };
+export type TActionResult<T = undefined> = { ok: true; data?: T; notice?: string } | { ok: false; error: TErrorInfo; unsupported?: boolean };
 
 /** The state of a form driven by useActionState: field errors inline, API errors in a callout, values to refill. */
 export type TFormState = {

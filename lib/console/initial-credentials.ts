@@ -34,8 +34,14 @@ function fileText(g: TGenerated, sandboxClientId: string, at: string): string {
     `# Giving Connect Console: credentials generated at its first start, ${at}.`,
     '# Keep this file private (mode 0600), or delete it once the values are kept elsewhere.',
   ];
-  if (g.admin?.replacedPublished) lines.push(`# ${g.admin.email}'s password was the published default of earlier releases: this one-time password replaced it.`);
-  if (g.admin) lines.push('# The admin password is one-time: the first sign-in asks for a new one.', `CONSOLE_ADMIN_EMAIL=${g.admin.email}`, `CONSOLE_ADMIN_PASSWORD=${g.admin.password}`);
+  if (g.admin?.replacedPublished)
+    lines.push(`# ${g.admin.email}'s password was the published default of earlier releases: this one-time password replaced it.`);
+  if (g.admin)
+    lines.push(
+      '# The admin password is one-time: the first sign-in asks for a new one.',
+      `CONSOLE_ADMIN_EMAIL=${g.admin.email}`,
+      `CONSOLE_ADMIN_PASSWORD=${g.admin.password}`,
+    );
   if (g.sandboxSecret) lines.push(`SANDBOX_CLIENT_ID=${sandboxClientId}`, `SANDBOX_CLIENT_SECRET=${g.sandboxSecret}`);
   return `${lines.join('\n')}\n`;
 }
@@ -82,7 +88,11 @@ export async function settleInitialCredentials(options: {
   const settled = await db.transaction(async (tx) => {
     const generated: TGenerated = {};
     if (admin && adminHash && (await tx.select({ n: count() }).from(users))[0].n === 0) {
-      const made = await tx.insert(users).values({ email, passwordHash: adminHash, role: 'admin', mustChangePassword: true }).onConflictDoNothing().returning({ id: users.id });
+      const made = await tx
+        .insert(users)
+        .values({ email, passwordHash: adminHash, role: 'admin', mustChangePassword: true })
+        .onConflictDoNothing()
+        .returning({ id: users.id });
       if (made.length) generated.admin = admin;
     }
     if (published && admin && adminHash) {
@@ -97,7 +107,11 @@ export async function settleInitialCredentials(options: {
     let sandboxSecret: string | undefined;
     if (wantSandbox) {
       const candidate = randomString(48);
-      const made = await tx.insert(settings).values({ key: SANDBOX_SECRET_SETTING, value: candidate }).onConflictDoNothing().returning({ value: settings.value });
+      const made = await tx
+        .insert(settings)
+        .values({ key: SANDBOX_SECRET_SETTING, value: candidate })
+        .onConflictDoNothing()
+        .returning({ value: settings.value });
       if (made.length) generated.sandboxSecret = sandboxSecret = candidate;
       else [{ value: sandboxSecret }] = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, SANDBOX_SECRET_SETTING));
     }
@@ -106,7 +120,10 @@ export async function settleInitialCredentials(options: {
     const adminFiled = Boolean(generated.admin) || Boolean(earlier && (JSON.parse(earlier.value) as Partial<TFiled>).admin);
     const filed: TFiled = { file, host: os.hostname(), at, admin: adminFiled };
     const pointer = JSON.stringify(filed);
-    await tx.insert(settings).values({ key: POINTER_SETTING, value: pointer }).onConflictDoUpdate({ target: settings.key, set: { value: pointer } });
+    await tx
+      .insert(settings)
+      .values({ key: POINTER_SETTING, value: pointer })
+      .onConflictDoUpdate({ target: settings.key, set: { value: pointer } });
     // Written before the commit: a file that cannot be written undoes the lot, so nothing is made that nobody was told.
     writeFile(file, fileText(generated, options.sandbox?.clientId ?? '', at));
     return { generated, sandboxSecret, filed };

@@ -18,6 +18,11 @@ function statusFor(upstream: number): number {
 export function upstreamProblem(err: ConnectApiError): Response {
   const status = statusFor(err.status);
   const detail = err.problem?.detail || err.problem?.title || err.message;
-  const body = { ...problemBody(status, detail), ...(status === 502 ? {} : { title: 'Upstream error' }), upstreamStatus: err.status, upstreamRequestId: err.requestId };
+  const body = {
+    ...problemBody(status, detail),
+    ...(status === 502 ? {} : { title: 'Upstream error' }),
+    upstreamStatus: err.status,
+    upstreamRequestId: err.requestId,
+  };
   return problemResponse(status, body);
 }

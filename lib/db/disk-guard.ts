@@ -13,7 +13,6 @@ import { setStoreRecoveryCheck } from './store-availability';
 // refused, writes resume when RESUME_FREE is free (not at the first byte back: no flapping), and the
 // store counts as available again only then, not when a read answers meanwhile.
 
-
 export class StoreDiskFullError extends Error {
   readonly code = '53100'; // SQLSTATE disk_full
   constructor(dir: string, free: number, needed: number) {

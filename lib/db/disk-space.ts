@@ -60,7 +60,8 @@ export function diskFullCause(err: unknown, dir: string): DiskFullError | null {
   const free = freeBytes(dir);
   if (free === null) return null;
   const text = String((err as Error)?.message ?? err) + String(((err as Error)?.cause as Error | undefined)?.message ?? '');
-  const spaceError = /No space left on device|ENOSPC|disk full/i.test(text) || (isStoreUnavailable(err) && /53100/.test(String((err as { code?: string })?.code ?? '')));
+  const spaceError =
+    /No space left on device|ENOSPC|disk full/i.test(text) || (isStoreUnavailable(err) && /53100/.test(String((err as { code?: string })?.code ?? '')));
   if (spaceError || (/Aborted\(/.test(text) && free < 4 * MIN_FREE_TO_START)) return new DiskFullError(path.resolve(dir), free);
   return null;
 }

@@ -96,7 +96,11 @@ export function groupCommit<T, R>(
  * is one connection; up to `postgresInFlight` side by side on PostgreSQL (1 where batches would
  * wait on each other's row locks anyway: then one larger batch is cheaper).
  */
-export function groupCommitWriter<T, R>(key: string, write: (items: T[]) => Promise<R[]>, { maxBatch = 200, postgresInFlight = 4 } = {}): (item: T) => Promise<R> {
+export function groupCommitWriter<T, R>(
+  key: string,
+  write: (items: T[]) => Promise<R[]>,
+  { maxBatch = 200, postgresInFlight = 4 } = {},
+): (item: T) => Promise<R> {
   const singleton = `group-commit:${key}`;
   const writer = () =>
     processSingleton<Promise<TGroupWriter<T, R>>>(singleton, () =>

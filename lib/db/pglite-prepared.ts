@@ -35,10 +35,9 @@ export function preparedQueries(client: PGlite, { protocol, types }: { protocol:
 
   /** Parse and Describe: what the statement takes and returns, once per name. */
   const prepare = async (name: string, text: string): Promise<TStatement> => {
-    const replies = (await client.execProtocolStream(
-      concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
-      { syncToFs: false },
-    )) as unknown as TMessage[];
+    const replies = (await client.execProtocolStream(concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]), {
+      syncToFs: false,
+    })) as unknown as TMessage[];
     let paramTypes: number[] = [];
     let fields: TField[] = [];
     for (const m of replies) {

@@ -91,7 +91,9 @@ const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 
 function describe(setting: string, dir: string, t: TTightened): string | null {
   const made = [t.files && count(t.files, 'file'), t.folders && count(t.folders, 'folder')].filter(Boolean).join(' and ');
-  const refused = t.refused.length ? `${count(t.refused.length, 'entry')} owned by another account left as ${t.refused.length === 1 ? 'it was' : 'they were'} (${t.refused.slice(0, 2).join(', ')}${t.refused.length > 2 ? ', …' : ''})` : '';
+  const refused = t.refused.length
+    ? `${count(t.refused.length, 'entry')} owned by another account left as ${t.refused.length === 1 ? 'it was' : 'they were'} (${t.refused.slice(0, 2).join(', ')}${t.refused.length > 2 ? ', …' : ''})`
+    : '';
   if (!made && !refused) return null;
   return `${setting} ${dir}: ${[made, refused].filter(Boolean).join('; ')}`;
 }

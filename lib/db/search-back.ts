@@ -53,7 +53,15 @@ export type TSearchBackOptions<T> = {
   clock?: () => number;
 };
 
-export async function searchBack<T>({ since, top, limit, budgetMs, nthNewest, slice, clock = () => performance.now() }: TSearchBackOptions<T>): Promise<TSearchBack<T>> {
+export async function searchBack<T>({
+  since,
+  top,
+  limit,
+  budgetMs,
+  nthNewest,
+  slice,
+  clock = () => performance.now(),
+}: TSearchBackOptions<T>): Promise<TSearchBack<T>> {
   const start = clock();
   const firstRows = Math.max(1, Math.min(FIRST_ROWS_MAX, Math.round(budgetMs * FIRST_ROWS_PER_MS)));
   const nth = await nthNewest(firstRows);

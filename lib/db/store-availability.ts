@@ -10,7 +10,19 @@ import { processSingleton } from '@/lib/process-singleton';
 export const STORE_RETRY_AFTER_S = 5;
 
 // Node's codes for a connection that could not be made or was lost.
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ENOSPC', 'EIO']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENOSPC',
+  'EIO',
+]);
 // SQLSTATE: 08 connection exception, 53 insufficient resources (disk full, out of memory, too many
 // connections), 57P01-57P03 admin/crash shutdown and "cannot connect now" (starting or stopping).
 const SQLSTATE = /^(08...|53...|57P0[123])$/;
@@ -41,7 +53,13 @@ export function unavailableReason(err: unknown): string {
 
 type TState = { downSince: number | null; lastErrorAt: number; reason: string | null; log: (line: string) => void; canRecover: () => boolean };
 
-const state = processSingleton('store-availability', (): TState => ({ downSince: null, lastErrorAt: 0, reason: null, log: (line) => console.error(line), canRecover: () => true }));
+const state = processSingleton('store-availability', (): TState => ({
+  downSince: null,
+  lastErrorAt: 0,
+  reason: null,
+  log: (line) => console.error(line),
+  canRecover: () => true,
+}));
 
 /**
  * A server going down ends its connections one by one over a few milliseconds, and a statement

@@ -34,11 +34,7 @@ function isJsonType(contentType: string | null): boolean {
  * The JSON body, validated by `schema`. 413 over 256 KiB, 415 when not JSON, 400 when malformed,
  * when a string holds what cannot be stored (NUL, lone surrogate) or invalid (one entry per wrong field). `optional` lets an empty body stand for `{}`.
  */
-export async function readJson<S extends z.ZodType>(
-  req: Request,
-  schema: S,
-  { optional = false }: { optional?: boolean } = {},
-): Promise<z.output<S>> {
+export async function readJson<S extends z.ZodType>(req: Request, schema: S, { optional = false }: { optional?: boolean } = {}): Promise<z.output<S>> {
   const bytes = await readBodyBytes(req);
   const text = Buffer.from(bytes).toString('utf8');
   let value: unknown;

@@ -88,10 +88,17 @@ function queryProblem(rawQuery: string): { field: string; message: string } | nu
       name = decodeURIComponent(rawName.replace(/\+/g, ' '));
       value = decodeURIComponent(rawValue.replace(/\+/g, ' '));
     } catch {
-      return { field: rawName.slice(0, 60), message: `The query parameter "${rawName.slice(0, 60)}" is not valid percent-encoded UTF-8; write a literal % as %25.` };
+      return {
+        field: rawName.slice(0, 60),
+        message: `The query parameter "${rawName.slice(0, 60)}" is not valid percent-encoded UTF-8; write a literal % as %25.`,
+      };
     }
     const bad = CONTROL.exec(name) ?? /\u0000/.exec(value);
-    if (bad) return { field: name.replace(CONTROL, '?').slice(0, 60), message: `The query parameter "${name.replace(CONTROL, '?').slice(0, 60)}" contains ${describeChar(bad[0])}.` };
+    if (bad)
+      return {
+        field: name.replace(CONTROL, '?').slice(0, 60),
+        message: `The query parameter "${name.replace(CONTROL, '?').slice(0, 60)}" contains ${describeChar(bad[0])}.`,
+      };
   }
   return null;
 }
@@ -116,7 +123,11 @@ export function refusal(req: TDoorRequest): TRefusal | null {
   const rawQuery = q < 0 ? '' : url.slice(q + 1);
   // Matched on the path as sent: parameters match encoded or not, and a bad escape still tells a page from the API.
   const route = routeOf(rawPath);
-  const build = (status: number, detail: string, { errors, headers = {}, close = false }: { errors?: TFieldError[]; headers?: Record<string, string>; close?: boolean } = {}): TRefusal => {
+  const build = (
+    status: number,
+    detail: string,
+    { errors, headers = {}, close = false }: { errors?: TFieldError[]; headers?: Record<string, string>; close?: boolean } = {},
+  ): TRefusal => {
     const id = requestIdOf(req);
     const title = STATUS_CODES[status] ?? 'Error';
     const wantsPage = route?.kind === 'page' && /text\/html/.test(req.headers.accept ?? '');

@@ -26,11 +26,7 @@ export function originsOf(urls: readonly string[]): string[] {
  * Where a cross-origin request that would change something came from (its Origin, or the
  * Sec-Fetch-Site value), or null when it may go on.
  */
-export function foreignOrigin(
-  method: string,
-  header: (name: string) => string | null | undefined,
-  settings: TOriginSettings,
-): string | null {
+export function foreignOrigin(method: string, header: (name: string) => string | null | undefined, settings: TOriginSettings): string | null {
   if (SAFE_METHODS.has(method.toUpperCase())) return null;
   const origin = header('origin');
   if (!origin) {

@@ -4,7 +4,11 @@
  * front, whose first hop is the client. IPv4-mapped IPv6 addresses are shown as plain IPv4.
  */
 export function sourceAddress(forwardedFor: string | null): string {
-  return (forwardedFor ?? '').split(',')[0].trim().replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1').slice(0, 100);
+  return (forwardedFor ?? '')
+    .split(',')[0]
+    .trim()
+    .replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1')
+    .slice(0, 100);
 }
 
 /**

@@ -10,9 +10,7 @@ import { lookupGuard, loopbackOnlyRefusal } from './ssrf';
 // sends checks the address the socket connects to again (`lookupGuard`), so DNS rebinding between
 // this check and the request is refused as well.
 
-export type TOutboundUrlCheck =
-  | { ok: true; url: URL }
-  | { ok: false; kind: 'invalid' | 'unresolved' | 'refused'; reason: string };
+export type TOutboundUrlCheck = { ok: true; url: URL } | { ok: false; kind: 'invalid' | 'unresolved' | 'refused'; reason: string };
 
 export async function checkOutboundUrl(url: string, refuse: (address: string) => string | null, rule: string): Promise<TOutboundUrlCheck> {
   let target: URL;

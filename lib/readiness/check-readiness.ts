@@ -46,7 +46,8 @@ async function storeChecks(): Promise<Record<string, TCheck>> {
   const wanted = newestMigration();
   return {
     store: { ok: true, detail: 'answered' },
-    migrations: latest >= wanted ? { ok: true, detail: 'applied' } : { ok: false, detail: `behind this release (newest applied ${latest}, expected ${wanted})` },
+    migrations:
+      latest >= wanted ? { ok: true, detail: 'applied' } : { ok: false, detail: `behind this release (newest applied ${latest}, expected ${wanted})` },
   };
 }
 

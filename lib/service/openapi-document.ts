@@ -22,7 +22,11 @@ import { op, type TOperation } from '@/lib/openapi/operation';
 
 const META_OPERATIONS = [
   op('GET /openapi.json', {
-    id: 'getOpenApiDocument', tag: 'Meta', summary: 'This document', ext: true, auth: 'none',
+    id: 'getOpenApiDocument',
+    tag: 'Meta',
+    summary: 'This document',
+    ext: true,
+    auth: 'none',
     response: z.record(z.string(), z.unknown()).meta({ description: 'An OpenAPI 3.1 document.' }),
   }),
 ];

@@ -1,4 +1,15 @@
-import { context, INVALID_SPAN_CONTEXT, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Link, type Span } from '@opentelemetry/api';
+import {
+  context,
+  INVALID_SPAN_CONTEXT,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Attributes,
+  type Link,
+  type Span,
+} from '@opentelemetry/api';
 import { tracingOn } from './tracing';
 
 // The spans the app makes, over the OpenTelemetry API alone: with no SDK registered (tracing off,

@@ -91,8 +91,11 @@ try {
   let done = false;
   t0 = Date.now();
   const backup = new Promise<string>((resolve, reject) =>
-    execFile(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/console-cli.ts'), 'backup', '--out', out], { cwd: ROOT, env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' } }, (err, stdout, stderr) =>
-      err ? reject(new Error(stderr)) : resolve(stdout.split('\n')[0]),
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'scripts/console-cli.ts'), 'backup', '--out', out],
+      { cwd: ROOT, env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' } },
+      (err, stdout, stderr) => (err ? reject(new Error(stderr)) : resolve(stdout.split('\n')[0])),
     ),
   ).finally(() => (done = true));
   const during = await ingestFor(() => done);

@@ -15,7 +15,23 @@ import { searchableJson } from '../../lib/db/search-json';
 
 const MIGRATIONS = path.resolve(import.meta.dirname, '../../lib/db/migrations');
 const SEARCH = process.env.BARE_MODE?.endsWith('-search') ?? false;
-const COLUMNS = ['receiver_id', 'method', 'path', 'query', 'headers', 'body', 'body_utf8', 'body_size', 'oversize', 'source_ip', 'message_id', 'verdict', 'verdict_reason', 'response_status', ...(SEARCH ? ['host', 'body_json'] : [])];
+const COLUMNS = [
+  'receiver_id',
+  'method',
+  'path',
+  'query',
+  'headers',
+  'body',
+  'body_utf8',
+  'body_size',
+  'oversize',
+  'source_ip',
+  'message_id',
+  'verdict',
+  'verdict_reason',
+  'response_status',
+  ...(SEARCH ? ['host', 'body_json'] : []),
+];
 const CASTS: Record<string, string> = { headers: '::jsonb', body_json: '::jsonb' };
 
 type TQuery = (text: string, params: unknown[]) => Promise<{ rows: { id: number | string }[] }>;
@@ -77,7 +93,10 @@ function groupWriter(store: TStore, maxBatch: number) {
     while (queue.length) {
       const batch = queue.splice(0, maxBatch);
       try {
-        const { rows } = await store.query(insertSql(batch.length), batch.flatMap((w) => w.params));
+        const { rows } = await store.query(
+          insertSql(batch.length),
+          batch.flatMap((w) => w.params),
+        );
         batch.forEach((w, i) => w.done(null, rows[i]?.id));
       } catch (err) {
         batch.forEach((w) => w.done(err));
@@ -98,7 +117,9 @@ function groupWriter(store: TStore, maxBatch: number) {
 async function main() {
   const { BARE_STORE = 'pglite', BARE_TARGET = '', BARE_MODE = 'one', BARE_SECRET = '' } = process.env;
   const store = await openStore(BARE_STORE, BARE_TARGET);
-  const { rows } = await store.query(`insert into console.receivers (slug, name, secrets) values ('bare-${BARE_MODE}', 'bare ${BARE_MODE}', $1) returning id`, [[BARE_SECRET]]);
+  const { rows } = await store.query(`insert into console.receivers (slug, name, secrets) values ('bare-${BARE_MODE}', 'bare ${BARE_MODE}', $1) returning id`, [
+    [BARE_SECRET],
+  ]);
   const receiverId = rows[0].id;
   const group = groupWriter(store, Number(process.env.BARE_MAX_BATCH || 500));
   const writeOne = async (params: unknown[]) => (await store.query(insertSql(1), params)).rows[0]?.id;
@@ -114,7 +135,22 @@ async function main() {
       for (let i = 0; i < req.rawHeaders.length; i += 2) pairs.push([req.rawHeaders[i], req.rawHeaders[i + 1]]);
       const [v, reason] = verdict(body, req.headers, BARE_SECRET);
       const messageId = req.headers['webhook-id'] ?? req.headers['svix-id'] ?? null;
-      const params = [receiverId, req.method, url.pathname, url.search.slice(1), JSON.stringify(pairs), body, isText(body), body.length, false, req.socket.remoteAddress ?? '', messageId, v, reason, 200];
+      const params = [
+        receiverId,
+        req.method,
+        url.pathname,
+        url.search.slice(1),
+        JSON.stringify(pairs),
+        body,
+        isText(body),
+        body.length,
+        false,
+        req.socket.remoteAddress ?? '',
+        messageId,
+        v,
+        reason,
+        200,
+      ];
       if (SEARCH) params.push(req.headers.host ?? '', searchableJson(isText(body) ? body.toString('utf8') : null));
       write(params).then(
         (id) => res.writeHead(200, { 'x-receipt-id': String(id), 'cache-control': 'no-store' }).end(),

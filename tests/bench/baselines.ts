@@ -62,14 +62,21 @@ export async function startBareServer(store: TStore, mode: TBareMode, maxBatch: 
     clearTimeout(timer);
   });
   return {
-    name: { one: 'bare, one INSERT per request', group: 'bare, group commit', 'group-search': 'bare, group commit + search', 'one-search': 'bare, one INSERT + search' }[mode],
+    name: {
+      one: 'bare, one INSERT per request',
+      group: 'bare, group commit',
+      'group-search': 'bare, group commit + search',
+      'one-search': 'bare, one INSERT + search',
+    }[mode],
     origin: `http://127.0.0.1:${ready.port}`,
     pid: () => child.pid,
     databaseUrl: store === 'postgres' ? fresh.target : undefined,
     stop,
     stopAndCount: async () => {
       await stop();
-      const [row] = await withSql(store, fresh.target, (sql) => sql(`select count(*)::int as n from console.receipts where receiver_id = '${ready.receiverId}'`));
+      const [row] = await withSql(store, fresh.target, (sql) =>
+        sql(`select count(*)::int as n from console.receipts where receiver_id = '${ready.receiverId}'`),
+      );
       return Number(row.n);
     },
     drop: fresh.drop,

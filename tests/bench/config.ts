@@ -14,7 +14,10 @@ function int(name: string, fallback: number, min = 1): number {
 function list<T extends string>(name: string, allowed: readonly T[], fallback: T[]): T[] {
   const raw = process.env[name];
   if (!raw) return fallback;
-  const items = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const items = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const bad = items.filter((s) => !allowed.includes(s as T));
   if (bad.length) throw new Error(`${name}: unknown ${bad.join(', ')} (use ${allowed.join(', ')})`);
   return items as T[];

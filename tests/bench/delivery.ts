@@ -64,7 +64,12 @@ export async function fanout(app: TApp, sink: TSink, tok: string, apiKey: string
     count: fanoutGrants,
     connections: grantConcurrency,
     maxSeconds,
-    make: () => ({ method: 'POST', path: '/v1/grants', headers: { authorization: `Bearer ${tok}`, 'x-service-api-key': apiKey, 'content-type': 'application/json' }, body: JSON.stringify(GRANT) }),
+    make: () => ({
+      method: 'POST',
+      path: '/v1/grants',
+      headers: { authorization: `Bearer ${tok}`, 'x-service-api-key': apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify(GRANT),
+    }),
   });
   const expected = created.ok * fanoutWebhooks;
   const deadline = performance.now() + maxSeconds * 1000;
@@ -76,11 +81,16 @@ export async function fanout(app: TApp, sink: TSink, tok: string, apiKey: string
 
 export async function benchDelivery(store: TStore, app: TApp): Promise<TFigure[]> {
   const { fanoutGrants, fanoutWebhooks, grantConcurrency, sendConcurrency, latencyGrants, maxSeconds } = CONFIG.delivery;
-  console.log(`\n── Delivery on ${store}: latency over ${latencyGrants} grants; ${fanoutGrants} grants × ${fanoutWebhooks} webhooks (${grantConcurrency} concurrent creates)`);
+  console.log(
+    `\n── Delivery on ${store}: latency over ${latencyGrants} grants; ${fanoutGrants} grants × ${fanoutWebhooks} webhooks (${grantConcurrency} concurrent creates)`,
+  );
   const sink = await startSink();
   try {
     const [latTok, fanTok] = await Promise.all(DELIVERY_ACCOUNTS.map((a) => token(app, app.clients[a])));
-    const np = await expect201('creating a nonprofit', call(app, 'POST', '/v1/nonprofits', { token: latTok, body: { ein: randomEin(), user: { email: 'bench@example.org' } } }));
+    const np = await expect201(
+      'creating a nonprofit',
+      call(app, 'POST', '/v1/nonprofits', { token: latTok, body: { ein: randomEin(), user: { email: 'bench@example.org' } } }),
+    );
     const [latKey, fanKey] = [await connectKey(app, latTok, np.id), await connectKey(app, fanTok, np.id)];
     await subscribe(app, latTok, `${sink.origin}/sink/latency`);
     for (let k = 0; k < fanoutWebhooks; k++) await subscribe(app, fanTok, `${sink.origin}/sink/fanout-${k}`);
@@ -107,22 +117,98 @@ export async function benchDelivery(store: TStore, app: TApp): Promise<TFigure[]
     const p50 = percentile(lat.samples, 50);
     const p99 = percentile(lat.samples, 99);
     const grantsPerSecond = fan.created.ok / fan.created.seconds;
-    printTable(`Delivery on ${store}`, ['measure', 'count', 'figure', 'p50 ms', 'p99 ms', 'notes'], [
-      ['grant POST sent → sink', lat.samples.length, '', fmt(p50, 1), fmt(p99, 1), lat.missing ? `${lat.missing} not received in 10 s` : ''],
-      [`POST /v1/grants, ${fanoutWebhooks} webhooks each`, fan.created.ok, `${fmt(grantsPerSecond, 1)} grants/s`, fmt(percentile(fan.created.latencies, 50), 1), fmt(percentile(fan.created.latencies, 99), 1), fan.created.ok < fanoutGrants ? `${fanoutGrants - fan.created.ok} not created: ${JSON.stringify(fan.created.statuses)} ${fan.created.firstError ?? ''}` : ''],
-      ['app end to end: first POST → last arrival', fan.delivered, `${fmt(fan.deliveriesPerSecond)} deliveries/s`, '', '', `${fmt(fan.seconds, 2)} s${fan.delivered < fan.expected ? `, ${fan.expected - fan.delivered} missing` : ''}${fan.retries ? `, ${fan.retries} repeats` : ''}`],
-      [`bare undici loop, ${sendConcurrency} in flight, ${bodyBytes} B`, bare.ok, `${fmt(bare.perSecond)} posts/s`, fmt(percentile(bare.latencies, 50), 1), fmt(percentile(bare.latencies, 99), 1), ''],
-      [`CPU per grant with ${fanoutWebhooks} deliveries`, fan.created.ok, `${fmt(cpuPerGrant, 1)} ms`, '', '', `app ${fmt(cpu.appMs)} ms + store ${fmt(cpu.storeMs)} ms${store === 'postgres' ? ` (${cpu.storeProcesses} backends)` : ' (in the app)'} over ${fmt(fan.seconds, 2)} s`],
-      ['app RSS before → after (MiB)', '', `${fmt(rssBefore)} → ${fmt(rssAfter)}`, '', '', ''],
-    ]);
+    printTable(
+      `Delivery on ${store}`,
+      ['measure', 'count', 'figure', 'p50 ms', 'p99 ms', 'notes'],
+      [
+        ['grant POST sent → sink', lat.samples.length, '', fmt(p50, 1), fmt(p99, 1), lat.missing ? `${lat.missing} not received in 10 s` : ''],
+        [
+          `POST /v1/grants, ${fanoutWebhooks} webhooks each`,
+          fan.created.ok,
+          `${fmt(grantsPerSecond, 1)} grants/s`,
+          fmt(percentile(fan.created.latencies, 50), 1),
+          fmt(percentile(fan.created.latencies, 99), 1),
+          fan.created.ok < fanoutGrants
+            ? `${fanoutGrants - fan.created.ok} not created: ${JSON.stringify(fan.created.statuses)} ${fan.created.firstError ?? ''}`
+            : '',
+        ],
+        [
+          'app end to end: first POST → last arrival',
+          fan.delivered,
+          `${fmt(fan.deliveriesPerSecond)} deliveries/s`,
+          '',
+          '',
+          `${fmt(fan.seconds, 2)} s${fan.delivered < fan.expected ? `, ${fan.expected - fan.delivered} missing` : ''}${fan.retries ? `, ${fan.retries} repeats` : ''}`,
+        ],
+        [
+          `bare undici loop, ${sendConcurrency} in flight, ${bodyBytes} B`,
+          bare.ok,
+          `${fmt(bare.perSecond)} posts/s`,
+          fmt(percentile(bare.latencies, 50), 1),
+          fmt(percentile(bare.latencies, 99), 1),
+          '',
+        ],
+        [
+          `CPU per grant with ${fanoutWebhooks} deliveries`,
+          fan.created.ok,
+          `${fmt(cpuPerGrant, 1)} ms`,
+          '',
+          '',
+          `app ${fmt(cpu.appMs)} ms + store ${fmt(cpu.storeMs)} ms${store === 'postgres' ? ` (${cpu.storeProcesses} backends)` : ' (in the app)'} over ${fmt(fan.seconds, 2)} s`,
+        ],
+        ['app RSS before → after (MiB)', '', `${fmt(rssBefore)} → ${fmt(rssAfter)}`, '', '', ''],
+      ],
+    );
     const incomplete = fan.delivered < fan.expected ? { note: `${fan.expected - fan.delivered} of ${fan.expected} not delivered in ${maxSeconds} s` } : {};
     return [
-      { store, figure: 'delivery latency p50, grant POST sent → receiver', unit: 'ms', value: p50, baseline: null, baselineName: null, target: atMost(50, 'value', '≤ 50 ms') },
-      { store, figure: 'delivery latency p99, grant POST sent → receiver', unit: 'ms', value: p99, baseline: null, baselineName: null, target: atMost(250, 'value', '≤ 250 ms') },
-      { store, figure: `delivery throughput, ${fanoutGrants} grants × ${fanoutWebhooks} webhooks`, unit: '/s', value: fan.deliveriesPerSecond, baseline: bare.perSecond, baselineName: 'bare undici loop', target: atLeast(0.25, 'ratio', '≥ 0.25×'), ...incomplete },
-      { store, figure: `grant create with ${fanoutWebhooks}-way fan-out, worker running`, unit: '/s', value: grantsPerSecond, baseline: null, baselineName: null, target: null },
+      {
+        store,
+        figure: 'delivery latency p50, grant POST sent → receiver',
+        unit: 'ms',
+        value: p50,
+        baseline: null,
+        baselineName: null,
+        target: atMost(50, 'value', '≤ 50 ms'),
+      },
+      {
+        store,
+        figure: 'delivery latency p99, grant POST sent → receiver',
+        unit: 'ms',
+        value: p99,
+        baseline: null,
+        baselineName: null,
+        target: atMost(250, 'value', '≤ 250 ms'),
+      },
+      {
+        store,
+        figure: `delivery throughput, ${fanoutGrants} grants × ${fanoutWebhooks} webhooks`,
+        unit: '/s',
+        value: fan.deliveriesPerSecond,
+        baseline: bare.perSecond,
+        baselineName: 'bare undici loop',
+        target: atLeast(0.25, 'ratio', '≥ 0.25×'),
+        ...incomplete,
+      },
+      {
+        store,
+        figure: `grant create with ${fanoutWebhooks}-way fan-out, worker running`,
+        unit: '/s',
+        value: grantsPerSecond,
+        baseline: null,
+        baselineName: null,
+        target: null,
+      },
       // Issue 42: summed over web, worker and store; the 0.1× ratio to the bare server is dropped.
-      { store, figure: `CPU per grant with its ${fanoutWebhooks} deliveries, all processes`, unit: 'ms', value: cpuPerGrant, baseline: null, baselineName: null, target: atMost(store === 'postgres' ? 12 : 20, 'value', `≤ ${store === 'postgres' ? 12 : 20} ms`), ...incomplete },
+      {
+        store,
+        figure: `CPU per grant with its ${fanoutWebhooks} deliveries, all processes`,
+        unit: 'ms',
+        value: cpuPerGrant,
+        baseline: null,
+        baselineName: null,
+        target: atMost(store === 'postgres' ? 12 : 20, 'value', `≤ ${store === 'postgres' ? 12 : 20} ms`),
+        ...incomplete,
+      },
     ];
   } finally {
     await sink.close();

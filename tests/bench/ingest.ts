@@ -13,7 +13,16 @@ import { withAppSql } from './stores';
 // servers on the same kind of store (one INSERT per request; group commit, the floor), in
 // alternating rounds. Afterwards every target's stored rows are counted: each 2xx must be a row.
 
-type TTarget = { name: string; origin: string; path: string; pid: () => number | undefined; databaseUrl: string | undefined; results: TLoadResult[]; warmOk: number; cpu: { process: number; store: number } };
+type TTarget = {
+  name: string;
+  origin: string;
+  path: string;
+  pid: () => number | undefined;
+  databaseUrl: string | undefined;
+  results: TLoadResult[];
+  warmOk: number;
+  cpu: { process: number; store: number };
+};
 
 // Per target before its rounds: a receiver in service is warm (its code compiled, its pool open); with
 // 200, the app's p99 in 3,000-request rounds was its JIT warming up (the 100k run showed 31 ms).
@@ -55,8 +64,26 @@ export async function benchIngest(store: TStore, app: TApp, cookie: string): Pro
     bare.push(await startBareServer(store, 'group-search', maxBatch));
     bare.push(await startBareServer(store, 'one-search', maxBatch));
     const targets: TTarget[] = [
-      ...bare.map((b) => ({ name: b.name, origin: b.origin, path: '/ingest/bare', pid: b.pid, databaseUrl: b.databaseUrl, results: [], warmOk: 0, cpu: { process: 0, store: 0 } })),
-      { name: 'app POST /ingest/{slug}', origin: app.baseUrl, path: `/ingest/${rcv.body.slug}`, pid: app.pid, databaseUrl: app.env.DATABASE_URL || undefined, results: [], warmOk: 0, cpu: { process: 0, store: 0 } },
+      ...bare.map((b) => ({
+        name: b.name,
+        origin: b.origin,
+        path: '/ingest/bare',
+        pid: b.pid,
+        databaseUrl: b.databaseUrl,
+        results: [],
+        warmOk: 0,
+        cpu: { process: 0, store: 0 },
+      })),
+      {
+        name: 'app POST /ingest/{slug}',
+        origin: app.baseUrl,
+        path: `/ingest/${rcv.body.slug}`,
+        pid: app.pid,
+        databaseUrl: app.env.DATABASE_URL || undefined,
+        results: [],
+        warmOk: 0,
+        cpu: { process: 0, store: 0 },
+      },
     ];
     for (const t of targets) t.warmOk = (await measure(t, WARMUP)).ok;
     const rssBefore = targets.map((t) => rssMiB(t.pid()));
@@ -83,12 +110,29 @@ export async function benchIngest(store: TStore, app: TApp, cookie: string): Pro
     const m = targets.map(merged);
     printTable(
       `Ingest on ${store}`,
-      ['target', 'sent', '2xx', 'other', 'receipts/s', 'p50 ms', 'p99 ms', 'CPU ms/receipt: server + store', `rows (+${WARMUP} warm-up)`, '2xx durable', 'RSS before→after MiB'],
+      [
+        'target',
+        'sent',
+        '2xx',
+        'other',
+        'receipts/s',
+        'p50 ms',
+        'p99 ms',
+        'CPU ms/receipt: server + store',
+        `rows (+${WARMUP} warm-up)`,
+        '2xx durable',
+        'RSS before→after MiB',
+      ],
       targets.map((t, i) => [
         t.name,
         m[i].sent,
         m[i].ok,
-        `${Object.entries(m[i].statuses).filter(([s]) => !s.startsWith('2')).map(([s, n]) => `${s}×${n}`).join(' ') || '0'}${m[i].errors ? ` err×${m[i].errors}` : ''}`,
+        `${
+          Object.entries(m[i].statuses)
+            .filter(([s]) => !s.startsWith('2'))
+            .map(([s, n]) => `${s}×${n}`)
+            .join(' ') || '0'
+        }${m[i].errors ? ` err×${m[i].errors}` : ''}`,
         m[i].perSecond,
         fmt(m[i].p50, 1),
         fmt(m[i].p99, 1),
@@ -111,15 +155,71 @@ export async function benchIngest(store: TStore, app: TApp, cookie: string): Pro
     const cpuPerReceipt = (i: number) => (targets[i].cpu.process + targets[i].cpu.store) / m[i].ok;
     const floor = store === 'postgres' ? groupSearch : oneSearch;
     return [
-      { store, figure: 'ingest receipts/s vs bare one INSERT', unit: '/s', value: appM.perSecond, baseline: one.perSecond, baselineName: targets[0].name, target: null },
-      { store, figure: 'ingest receipts/s vs bare group commit', unit: '/s', value: appM.perSecond, baseline: group.perSecond, baselineName: targets[1].name, target: null },
+      {
+        store,
+        figure: 'ingest receipts/s vs bare one INSERT',
+        unit: '/s',
+        value: appM.perSecond,
+        baseline: one.perSecond,
+        baselineName: targets[0].name,
+        target: null,
+      },
+      {
+        store,
+        figure: 'ingest receipts/s vs bare group commit',
+        unit: '/s',
+        value: appM.perSecond,
+        baseline: group.perSecond,
+        baselineName: targets[1].name,
+        target: null,
+      },
       // What payload search costs the floor (issue 28 asks what each part of the difference costs).
-      { store, figure: 'ingest, bare group commit with search columns vs without', unit: '/s', value: groupSearch.perSecond, baseline: group.perSecond, baselineName: targets[1].name, target: null },
-      { store, figure: 'ingest, bare one INSERT with search columns vs without', unit: '/s', value: oneSearch.perSecond, baseline: one.perSecond, baselineName: targets[0].name, target: null },
-      { store, figure: `ingest receipts/s vs ${targets[floorAt].name}`, unit: '/s', value: appM.perSecond, baseline: floor.perSecond, baselineName: targets[floorAt].name, target: atLeast(0.9) },
-      { store, figure: `ingest p99 vs ${targets[floorAt].name}`, unit: 'ms', value: appM.p99, baseline: floor.p99, baselineName: targets[floorAt].name, target: atMost(2) },
+      {
+        store,
+        figure: 'ingest, bare group commit with search columns vs without',
+        unit: '/s',
+        value: groupSearch.perSecond,
+        baseline: group.perSecond,
+        baselineName: targets[1].name,
+        target: null,
+      },
+      {
+        store,
+        figure: 'ingest, bare one INSERT with search columns vs without',
+        unit: '/s',
+        value: oneSearch.perSecond,
+        baseline: one.perSecond,
+        baselineName: targets[0].name,
+        target: null,
+      },
+      {
+        store,
+        figure: `ingest receipts/s vs ${targets[floorAt].name}`,
+        unit: '/s',
+        value: appM.perSecond,
+        baseline: floor.perSecond,
+        baselineName: targets[floorAt].name,
+        target: atLeast(0.9),
+      },
+      {
+        store,
+        figure: `ingest p99 vs ${targets[floorAt].name}`,
+        unit: 'ms',
+        value: appM.p99,
+        baseline: floor.p99,
+        baselineName: targets[floorAt].name,
+        target: atMost(2),
+      },
       // Where the app's share goes, in CPU rather than in a rate a busy machine moves: server process + its store's backends, per 2xx.
-      { store, figure: `ingest CPU per receipt vs ${targets[floorAt].name}`, unit: 'ms', value: cpuPerReceipt(appAt), baseline: cpuPerReceipt(floorAt), baselineName: targets[floorAt].name, target: null },
+      {
+        store,
+        figure: `ingest CPU per receipt vs ${targets[floorAt].name}`,
+        unit: 'ms',
+        value: cpuPerReceipt(appAt),
+        baseline: cpuPerReceipt(floorAt),
+        baselineName: targets[floorAt].name,
+        target: null,
+      },
       { store, figure: 'ingest rows stored per 2xx', unit: 'rows', value: stored[appAt], baseline: appOk, baselineName: '2xx answers', target: atLeast(1.0) },
       {
         store,

@@ -19,7 +19,10 @@ export type TLoadResult = {
   perSecond: number;
 };
 
-export async function runLoad(origin: string, opts: { count: number; connections: number; maxSeconds: number; make: (i: number) => TRequest }): Promise<TLoadResult> {
+export async function runLoad(
+  origin: string,
+  opts: { count: number; connections: number; maxSeconds: number; make: (i: number) => TRequest },
+): Promise<TLoadResult> {
   const pool = new Pool(origin, { connections: opts.connections, pipelining: 1, headersTimeout: 60_000, bodyTimeout: 60_000 });
   const statuses: Record<string, number> = {};
   const latencies: number[] = [];

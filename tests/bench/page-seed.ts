@@ -27,7 +27,11 @@ export async function seedConsolePages(app: TApp): Promise<TSeeded> {
   const webhook = await send(app, 'POST', '/v1/webhooks', auth, { url: receiver.ingestUrl, eventTypes: ['grant.succeeded'], description: 'Donor CRM', secret });
   let messageId = '';
   for (let i = 0; i < 3; i++) messageId = (await send(app, 'POST', `/v1/webhooks/${webhook.id}/test`, auth)).id ?? messageId;
-  const receiptId = await eventually(async () => (await send(app, 'GET', `/api/receivers/${receiver.id}/receipts`, staff)).results?.[0]?.id as number | undefined, 20_000, 'a receipt');
+  const receiptId = await eventually(
+    async () => (await send(app, 'GET', `/api/receivers/${receiver.id}/receipts`, staff)).results?.[0]?.id as number | undefined,
+    20_000,
+    'a receipt',
+  );
   await eventually(async () => (await send(app, 'GET', `/v1/webhooks/${webhook.id}/stats`, auth)).successes >= 3, 20_000, 'three deliveries');
   return { cookie, webhookId: webhook.id, messageId, receiptId };
 }

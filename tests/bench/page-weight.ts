@@ -62,14 +62,23 @@ async function weigh(browser: Browser, app: TApp, cookie: string, path: string):
 async function lighthouse(bin: string, app: TApp, cookie: string, path: string): Promise<number | null> {
   const { stdout } = await execFileAsync(
     bin,
-    [`${app.baseUrl}${path}`, '--only-categories=performance', '--output=json', '--quiet', `--extra-headers=${JSON.stringify({ cookie })}`, '--chrome-flags=--headless=new --no-sandbox --disable-gpu'],
+    [
+      `${app.baseUrl}${path}`,
+      '--only-categories=performance',
+      '--output=json',
+      '--quiet',
+      `--extra-headers=${JSON.stringify({ cookie })}`,
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+    ],
     { env: { ...process.env, CHROME_PATH: CHROME }, maxBuffer: 64 * 1024 * 1024 },
   );
   const report = JSON.parse(stdout);
   if (process.env.LIGHTHOUSE_JSON) (await import('node:fs')).writeFileSync(process.env.LIGHTHOUSE_JSON, stdout);
   const score = report.categories?.performance?.score;
   const metric = (id: string) => report.audits?.[id]?.displayValue ?? '?';
-  console.log(`  Lighthouse ${path}: CLS ${metric('cumulative-layout-shift')}, TBT ${metric('total-blocking-time')}, LCP ${metric('largest-contentful-paint')}`);
+  console.log(
+    `  Lighthouse ${path}: CLS ${metric('cumulative-layout-shift')}, TBT ${metric('total-blocking-time')}, LCP ${metric('largest-contentful-paint')}`,
+  );
   return typeof score === 'number' ? Math.round(score * 100) : null;
 }
 

@@ -30,7 +30,8 @@ export async function benchPurge(store: TStore, app: TApp): Promise<TFigure[]> {
   const rcv = await call(app, 'POST', '/api/receivers', { body: { name: 'bench purge', secret: BENCH_SECRET }, headers: { cookie } });
   if (rcv.status !== 201) throw new Error(`creating a receiver: ${rcv.status} ${rcv.text}`);
   const path = `/ingest/${rcv.body.slug}`;
-  const load = (offset: number, count = requests) => runLoad(app.baseUrl, { count, connections, maxSeconds, make: (i) => signedRequest(path, bodyBytes, offset + i) });
+  const load = (offset: number, count = requests) =>
+    runLoad(app.baseUrl, { count, connections, maxSeconds, make: (i) => signedRequest(path, bodyBytes, offset + i) });
   await withAppSql(app, (sql) =>
     sql(`insert into console.receipts (receiver_id, method, path, headers, body, body_size, received_at, message_id, verdict, response_status)
          select '${rcv.body.id}', 'POST', '${path}', '[["webhook-id","msg_bench"]]', convert_to(repeat('x', 512), 'UTF8'), 512,
@@ -50,10 +51,14 @@ export async function benchPurge(store: TStore, app: TApp): Promise<TFigure[]> {
   const during = await load(2 * warmUp + requests);
   const after = await purgedSoFar(app, cookie);
   const purgedDuring = after.purged - before.purged;
-  printTable(`Purge on ${store}`, ['round', 'ok', 'p50', 'p99', 'receipt bodies purged meanwhile'], [
-    ['idle', idle.ok, `${fmt(percentile(idle.latencies, 50), 1)} ms`, `${fmt(percentile(idle.latencies, 99), 1)} ms`, 0],
-    ['during the purge', during.ok, `${fmt(percentile(during.latencies, 50), 1)} ms`, `${fmt(percentile(during.latencies, 99), 1)} ms`, purgedDuring],
-  ]);
+  printTable(
+    `Purge on ${store}`,
+    ['round', 'ok', 'p50', 'p99', 'receipt bodies purged meanwhile'],
+    [
+      ['idle', idle.ok, `${fmt(percentile(idle.latencies, 50), 1)} ms`, `${fmt(percentile(idle.latencies, 99), 1)} ms`, 0],
+      ['during the purge', during.ok, `${fmt(percentile(during.latencies, 50), 1)} ms`, `${fmt(percentile(during.latencies, 99), 1)} ms`, purgedDuring],
+    ],
+  );
   return [
     {
       store,

@@ -14,7 +14,10 @@ import { assertSafe } from './seed-timeline';
 /** A nonprofit and a Connect of the account, for the seeded grants to belong to. */
 export async function reconciliationConnect(app: TApp): Promise<{ connectId: string; nonprofitId: string }> {
   const tok = await token(app);
-  const np = await call(app, 'POST', '/v1/nonprofits', { token: tok, body: { ein: '530196605', name: 'Scale Food Bank', user: { email: 'scale-np@example.org' } } });
+  const np = await call(app, 'POST', '/v1/nonprofits', {
+    token: tok,
+    body: { ein: '530196605', name: 'Scale Food Bank', user: { email: 'scale-np@example.org' } },
+  });
   if (np.status !== 201 && np.status !== 200) throw new Error(`creating a nonprofit: ${np.status} ${np.text}`);
   const cid = await call(app, 'POST', `/v1/connects?nonprofit=${np.body.id}`, { token: tok });
   if (cid.status !== 201) throw new Error(`creating a Connect: ${cid.status} ${cid.text}`);
@@ -36,7 +39,12 @@ on conflict do nothing;
 analyze service.grants;`;
 }
 
-export async function benchReconciliation(app: TApp, store: TStore, webhooks: number, exportLinesPerSecond: number): Promise<{ figures: TFigure[]; row: string[][] }> {
+export async function benchReconciliation(
+  app: TApp,
+  store: TStore,
+  webhooks: number,
+  exportLinesPerSecond: number,
+): Promise<{ figures: TFigure[]; row: string[][] }> {
   const cookie = await staffCookie(app);
   const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
   const timed = async (format: 'csv' | 'json') => {
@@ -56,17 +64,43 @@ export async function benchReconciliation(app: TApp, store: TStore, webhooks: nu
   const csv = await timed('csv');
   const perSecond = csv.rows / csv.seconds;
   const size = `${fmt(json.grants)} grants × ${webhooks} webhooks`;
-  console.log(`  reconciliation of ${day}: ${size}; JSON ${fmt(json.seconds, 2)} s, CSV ${fmt(csv.seconds, 2)} s (${fmt(csv.rows)} rows, ${fmt(perSecond)} rows/s)`);
+  console.log(
+    `  reconciliation of ${day}: ${size}; JSON ${fmt(json.seconds, 2)} s, CSV ${fmt(csv.seconds, 2)} s (${fmt(csv.rows)} rows, ${fmt(perSecond)} rows/s)`,
+  );
   return {
     row: [
       [`reconciliation of a day (${size}), CSV, s`, '', `${fmt(csv.seconds, 2)} (${fmt(csv.rows)} rows)`, ''],
       ['reconciliation of that day, JSON, s', '', fmt(json.seconds, 2), ''],
-      ['reconciliation CSV rows/s vs one webhook\'s NDJSON export lines/s', '', fmt(perSecond), `${(perSecond / exportLinesPerSecond).toFixed(2)}×`],
+      ["reconciliation CSV rows/s vs one webhook's NDJSON export lines/s", '', fmt(perSecond), `${(perSecond / exportLinesPerSecond).toFixed(2)}×`],
     ],
     figures: [
-      { store, figure: `scale: reconciliation CSV of a day (${size})`, unit: 's', value: csv.seconds, baseline: null, baselineName: null, target: atMost(10, 'value', '≤ 10 s') },
-      { store, figure: `scale: reconciliation JSON of a day (${size})`, unit: 's', value: json.seconds, baseline: null, baselineName: null, target: atMost(10, 'value', '≤ 10 s') },
-      { store, figure: 'scale: reconciliation CSV rows/s vs the NDJSON export lines/s', unit: 'rows/s', value: perSecond, baseline: exportLinesPerSecond, baselineName: 'export lines/s', target: atLeast(0.5) },
+      {
+        store,
+        figure: `scale: reconciliation CSV of a day (${size})`,
+        unit: 's',
+        value: csv.seconds,
+        baseline: null,
+        baselineName: null,
+        target: atMost(10, 'value', '≤ 10 s'),
+      },
+      {
+        store,
+        figure: `scale: reconciliation JSON of a day (${size})`,
+        unit: 's',
+        value: json.seconds,
+        baseline: null,
+        baselineName: null,
+        target: atMost(10, 'value', '≤ 10 s'),
+      },
+      {
+        store,
+        figure: 'scale: reconciliation CSV rows/s vs the NDJSON export lines/s',
+        unit: 'rows/s',
+        value: perSecond,
+        baseline: exportLinesPerSecond,
+        baselineName: 'export lines/s',
+        target: atLeast(0.5),
+      },
     ],
   };
 }

@@ -22,8 +22,18 @@ export type TFigure = {
 
 export type TVerdict = 'pass' | 'FAIL' | '—';
 
-export const atLeast = (limit: number, on: TTarget['on'] = 'ratio', label = `≥ ${on === 'ratio' ? `${limit.toFixed(1)}×` : limit}`): TTarget => ({ on, op: '>=', limit, label });
-export const atMost = (limit: number, on: TTarget['on'] = 'ratio', label = `≤ ${on === 'ratio' ? `${limit.toFixed(1)}×` : limit}`): TTarget => ({ on, op: '<=', limit, label });
+export const atLeast = (limit: number, on: TTarget['on'] = 'ratio', label = `≥ ${on === 'ratio' ? `${limit.toFixed(1)}×` : limit}`): TTarget => ({
+  on,
+  op: '>=',
+  limit,
+  label,
+});
+export const atMost = (limit: number, on: TTarget['on'] = 'ratio', label = `≤ ${on === 'ratio' ? `${limit.toFixed(1)}×` : limit}`): TTarget => ({
+  on,
+  op: '<=',
+  limit,
+  label,
+});
 
 export function ratioOf(f: TFigure): number | null {
   return f.baseline && Number.isFinite(f.value) ? f.value / f.baseline : null;
@@ -48,7 +58,12 @@ export function printTable(title: string, header: string[], rows: (string | numb
   const cells = [header, ...rows.map((r) => r.map((c) => (typeof c === 'number' ? fmt(c) : c)))];
   const widths = header.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
   const numeric = header.map((_, i) => rows.every((r) => typeof r[i] === 'number' || /^[\d,.\-—×%+ ]*(ms|\/s|MiB|s)?$/.test(String(r[i] ?? ''))));
-  const line = (r: string[]) => '  ' + r.map((c, i) => (numeric[i] && i > 0 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+  const line = (r: string[]) =>
+    '  ' +
+    r
+      .map((c, i) => (numeric[i] && i > 0 ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
   console.log(`\n${title}`);
   console.log(line(cells[0]));
   console.log('  ' + widths.map((w) => '─'.repeat(w)).join('  '));
@@ -78,7 +93,13 @@ export function writeJson(root: string, figures: TFigure[], run: TRunInfo): stri
   const dir = path.join(root, 'tests/.tmp');
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `bench-${run.startedAt.replace(/[:.]/g, '-')}.json`);
-  const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '', memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}` };
+  const machine = {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? '',
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+  };
   const rows = figures.map((f) => ({ ...f, ratio: ratioOf(f), result: verdictOf(f) }));
   fs.writeFileSync(file, `${JSON.stringify({ ...run, machine, figures: rows }, null, 2)}\n`);
   return file;

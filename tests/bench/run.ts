@@ -28,7 +28,9 @@ const TEST_ONLY_ENV = ['DELIVERY_POLL_MS', 'DELIVERY_RETRY_SCHEDULE'];
 async function benchStore(store: TStore, figures: TFigure[], rss: Record<string, unknown>[]): Promise<void> {
   const app = await startApp({ adminUrl: store === 'postgres' ? PG_ADMIN_URL : null, unsetEnv: TEST_ONLY_ENV, accounts: DELIVERY_ACCOUNTS });
   const dispose = onCleanup(() => disposeApp(app));
-  console.log(`\n${store}: app pid ${app.pid()} at ${app.baseUrl}, database ${app.env.DATABASE_URL ? new URL(app.env.DATABASE_URL).pathname.slice(1) : app.env.DATA_DIR}`);
+  console.log(
+    `\n${store}: app pid ${app.pid()} at ${app.baseUrl}, database ${app.env.DATABASE_URL ? new URL(app.env.DATABASE_URL).pathname.slice(1) : app.env.DATA_DIR}`,
+  );
   const note = (stage: string) => {
     const mib = rssMiB(app.pid());
     rss.push({ store, stage, rssMiB: mib });
@@ -56,7 +58,6 @@ async function benchStore(store: TStore, figures: TFigure[], rss: Record<string,
       figures.push(...(await benchTimeline(store, app)));
       note(store === 'pglite' ? 'after timelines (restarted for the seeding)' : 'after timelines');
     }
-
   } catch (err) {
     console.error(`\n${store}: ${err instanceof Error ? err.stack : String(err)}\n--- app log (tail)\n${app.logs().slice(-4000)}`);
     throw err;
@@ -75,17 +76,21 @@ function relateFigures(figures: TFigure[]): void {
   for (const f of figures) {
     if (f.baseline !== null || !f.baselineName) continue;
     // The workers section's figures against the delivery section's undici loop on PostgreSQL (measured there, so its baseline is set).
-    if (f.baselineName === 'bare undici loop') f.baseline = figures.find((g) => g.store === 'postgres' && g.baselineName === 'bare undici loop' && g.baseline !== null)?.baseline ?? null;
+    if (f.baselineName === 'bare undici loop')
+      f.baseline = figures.find((g) => g.store === 'postgres' && g.baselineName === 'bare undici loop' && g.baseline !== null)?.baseline ?? null;
     if (f.baseline === null) f.note ??= 'needs the delivery section in the same run';
   }
 }
 
 async function main(): Promise<void> {
   cleanUpOnSignals();
-  if (CONFIG.stores.includes('postgres') && !PG_ADMIN_URL) throw new Error('BENCH_STORES has postgres: set TEST_DATABASE_URL to a server the bench may create databases on');
+  if (CONFIG.stores.includes('postgres') && !PG_ADMIN_URL)
+    throw new Error('BENCH_STORES has postgres: set TEST_DATABASE_URL to a server the bench may create databases on');
   const startedAt = new Date();
   const t0 = performance.now();
-  console.log(`Giving Connect bench — ${os.cpus().length} CPUs, Node ${process.version}; stores: ${CONFIG.stores.join(', ')}; sections: ${CONFIG.sections.join(', ')}`);
+  console.log(
+    `Giving Connect bench — ${os.cpus().length} CPUs, Node ${process.version}; stores: ${CONFIG.stores.join(', ')}; sections: ${CONFIG.sections.join(', ')}`,
+  );
   console.log(`knobs: ${JSON.stringify(CONFIG)}`);
   const figures: TFigure[] = [];
   const rss: Record<string, unknown>[] = [];

@@ -118,18 +118,23 @@ async function scaleOn(store: TStore, app: TApp): Promise<TFigure[]> {
   const { accountId, webhooks } = await setUp(app, n);
   const connect = await reconciliationConnect(app);
   const spreadSeconds = 6.5 * 86_400;
-  const seed = (from: number, rows: number) => withAppSql(app, async (sql) => {
-    const [counts] = await sql(seedScaleSql({ from, rows, accountId, webhooks, spreadSeconds, kind }));
-    await sql(seedScaleGrantsSql(accountId, connect));
-    await sql('vacuum analyze');
-    return counts;
-  });
+  const seed = (from: number, rows: number) =>
+    withAppSql(app, async (sql) => {
+      const [counts] = await sql(seedScaleSql({ from, rows, accountId, webhooks, spreadSeconds, kind }));
+      await sql(seedScaleGrantsSql(accountId, connect));
+      await sql('vacuum analyze');
+      return counts;
+    });
   await seed(0, small);
   const reads = views(webhooks);
   const before = await timeReads(app, reads, runs);
   const t0 = performance.now();
   const counts = await seed(small, grants);
-  console.log(`  seeded in ${fmt((performance.now() - t0) / 1000, 1)} s: ${Object.entries(counts).map(([k, v]) => `${fmt(Number(v))} ${k}`).join(', ')}`);
+  console.log(
+    `  seeded in ${fmt((performance.now() - t0) / 1000, 1)} s: ${Object.entries(counts)
+      .map(([k, v]) => `${fmt(Number(v))} ${k}`)
+      .join(', ')}`,
+  );
   const after = await timeReads(app, reads, runs);
   // The first export also grows the heap to its working size; the second shows whether memory stays
   // flat. Then the export and the bare SELECT take turns, EXPORT_ROUNDS each, and the medians are
@@ -156,7 +161,12 @@ async function scaleOn(store: TStore, app: TApp): Promise<TFigure[]> {
     `Scale on ${store}: ${n} webhooks (median ms of ${runs} reads; p90 in brackets)`,
     ['view', `@ ${small} grants`, `@ ${fmt(small + grants)} grants`, 'ratio'],
     [
-      ...reads.map((v, i) => [v.name, `${fmt(before.medians[i], 1)} (${fmt(before.p90s[i], 1)})`, `${fmt(after.medians[i], 1)} (${fmt(after.p90s[i], 1)})`, r(after.medians[i], before.medians[i])]),
+      ...reads.map((v, i) => [
+        v.name,
+        `${fmt(before.medians[i], 1)} (${fmt(before.p90s[i], 1)})`,
+        `${fmt(after.medians[i], 1)} (${fmt(after.p90s[i], 1)})`,
+        r(after.medians[i], before.medians[i]),
+      ]),
       ['NDJSON export of one webhook, lines/s', '', `${fmt(exported.perSecond)} (${fmt(exported.lines)} lines)`, r(exported.perSecond, bare.perSecond)],
       ['bare SELECT of the same rows, rows/s', '', `${fmt(bare.perSecond)} (${fmt(bare.rows)} rows)`, ''],
       ['app RSS before → peak during a second export, MiB', '', `${fmt(exported.rssBefore ?? 0)} → ${fmt(exported.rssPeak ?? 0)}`, ''],
@@ -164,12 +174,36 @@ async function scaleOn(store: TStore, app: TApp): Promise<TFigure[]> {
     ],
   );
   return [
-    ...reads.map((v, i): TFigure => ({ store, figure: `scale @ ${fmt(small + grants)} × ${n}: ${v.name}`, unit: 'ms', value: after.medians[i], baseline: before.medians[i], baselineName: `@ ${small}`, target: TARGET })),
+    ...reads.map((v, i): TFigure => ({
+      store,
+      figure: `scale @ ${fmt(small + grants)} × ${n}: ${v.name}`,
+      unit: 'ms',
+      value: after.medians[i],
+      baseline: before.medians[i],
+      baselineName: `@ ${small}`,
+      target: TARGET,
+    })),
     ...reads
       .filter((v) => v.name.startsWith('home') || v.name.startsWith('console JSON /api/problems'))
-      .map((v): TFigure => ({ store, figure: `scale @ ${fmt(small + grants)} × ${n}: ${v.name} (absolute)`, unit: 'ms', value: after.medians[reads.indexOf(v)], baseline: null, baselineName: null, target: atMost(1000, 'value', '< 1 s') })),
+      .map((v): TFigure => ({
+        store,
+        figure: `scale @ ${fmt(small + grants)} × ${n}: ${v.name} (absolute)`,
+        unit: 'ms',
+        value: after.medians[reads.indexOf(v)],
+        baseline: null,
+        baselineName: null,
+        target: atMost(1000, 'value', '< 1 s'),
+      })),
     ...recon.figures,
-    { store, figure: `scale: NDJSON export lines/s vs a bare SELECT`, unit: 'lines/s', value: exported.perSecond, baseline: bare.perSecond, baselineName: 'bare SELECT rows/s', target: atLeast(0.5) },
+    {
+      store,
+      figure: `scale: NDJSON export lines/s vs a bare SELECT`,
+      unit: 'lines/s',
+      value: exported.perSecond,
+      baseline: bare.perSecond,
+      baselineName: 'bare SELECT rows/s',
+      target: atLeast(0.5),
+    },
     {
       store,
       figure: 'scale: app RSS growth during a second export',

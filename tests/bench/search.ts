@@ -46,7 +46,6 @@ const MESSAGE_INDEXES = `
   create index if not exists messages_payload_words_gin_idx on service.messages using gin (payload_words);`;
 const MESSAGE_DROP = 'drop index if exists service.messages_payload_json_idx; drop index if exists service.messages_payload_words_gin_idx;';
 
-
 // Each query as the console's search box takes it and as the service's EXT filters on GET /v1/messages do.
 // `worst`: every word in every row of the window, never in this order (issue 42): each of ~235k
 // candidates a side is re-checked, so it answers within SEARCH_BUDGET_MS + 0.2 s, flagged partial,
@@ -63,7 +62,11 @@ const QUERIES: { name: string; q: string; api: string; worst?: true }[] = [
 /** The app's SEARCH_BUDGET_MS (its default unless the bench's environment sets it), and the baseline's: enough for the whole window. */
 const BUDGET_MS = Number(process.env.SEARCH_BUDGET_MS ?? 1000);
 const UNBUDGETED_MS = '60000';
-const apiPath = (api: string, after: string) => `/v1/messages?pageLimit=25&after=${encodeURIComponent(after)}&${api.split('&').map((kv) => kv.replace(/=(.*)$/, (_, v: string) => `=${encodeURIComponent(v)}`)).join('&')}`;
+const apiPath = (api: string, after: string) =>
+  `/v1/messages?pageLimit=25&after=${encodeURIComponent(after)}&${api
+    .split('&')
+    .map((kv) => kv.replace(/=(.*)$/, (_, v: string) => `=${encodeURIComponent(v)}`))
+    .join('&')}`;
 
 async function ingestRate(app: TApp, path: string, offset: number): Promise<number> {
   const { requests } = CONFIG.search;
@@ -74,7 +77,9 @@ async function ingestRate(app: TApp, path: string, offset: number): Promise<numb
 
 export async function benchSearch(store: TStore, app: TApp): Promise<TFigure[]> {
   const { rows, runs, requests } = CONFIG.search;
-  console.log(`\n── Search on ${store}: ingest with and without the search indexes (${fmt(requests)} signed requests each), then ${fmt(rows)} receipts over 30 days, a 7-day window`);
+  console.log(
+    `\n── Search on ${store}: ingest with and without the search indexes (${fmt(requests)} signed requests each), then ${fmt(rows)} receipts over 30 days, a 7-day window`,
+  );
   let cookie = await staffCookie(app);
   const rcv = await call(app, 'POST', '/api/receivers', { body: { name: 'bench search', secret: BENCH_SECRET }, headers: { cookie } });
   if (rcv.status !== 201) throw new Error(`creating a receiver: ${rcv.status} ${rcv.text}`);
@@ -97,7 +102,10 @@ export async function benchSearch(store: TStore, app: TApp): Promise<TFigure[]> 
 
   // The service's account, through a webhook made for it (the seeded messages have no deliveries).
   const tok = await token(app);
-  const hook = await call(app, 'POST', '/v1/webhooks', { token: tok, body: { url: `${app.baseUrl}${path}`, eventTypes: ['grant.succeeded'], description: 'bench search' } });
+  const hook = await call(app, 'POST', '/v1/webhooks', {
+    token: tok,
+    body: { url: `${app.baseUrl}${path}`, eventTypes: ['grant.succeeded'], description: 'bench search' },
+  });
   if (hook.status !== 201) throw new Error(`creating a webhook: ${hook.status} ${hook.text}`);
 
   // The 1M rows a side: seeded with the indexes dropped (the triggers store each row's words), then built once.
@@ -126,7 +134,9 @@ export async function benchSearch(store: TStore, app: TApp): Promise<TFigure[]> 
     ...QUERIES.map(({ name, api }): TRead => ({ name: `API ${name}`, path: apiPath(api, after), auth: 'token' })),
   ];
   const { medians, p90s } = await timeReads(app, reads, runs);
-  const answers = await Promise.all(QUERIES.map(async ({ q }) => (await call(app, 'GET', `/api/search?q=${encodeURIComponent(q)}`, { headers: { cookie } })).body));
+  const answers = await Promise.all(
+    QUERIES.map(async ({ q }) => (await call(app, 'GET', `/api/search?q=${encodeURIComponent(q)}`, { headers: { cookie } })).body),
+  );
   const apiAnswers = await Promise.all(QUERIES.map(async ({ api }) => (await call(app, 'GET', apiPath(api, after), { token: tok })).body));
   const n = QUERIES.length;
   const listed = (count: number | undefined, partial: boolean | undefined) => `${count ?? 0}${partial ? ', partial' : ''}`;
@@ -134,21 +144,54 @@ export async function benchSearch(store: TStore, app: TApp): Promise<TFigure[]> 
   // The baseline of the worst case: the same reads with a budget the whole window fits in (the app restarted for it, then back).
   const worst = QUERIES.filter((x) => x.worst);
   await app.restart({ SEARCH_BUDGET_MS: UNBUDGETED_MS });
-  const base = await timeReads(app, [
-    ...worst.map(({ name, q }): TRead => ({ name, path: `/api/search?q=${encodeURIComponent(q)}`, auth: 'cookie' })),
-    ...worst.map(({ name, api }): TRead => ({ name: `API ${name}`, path: apiPath(api, after), auth: 'token' })),
-  ], Math.min(runs, 5));
+  const base = await timeReads(
+    app,
+    [
+      ...worst.map(({ name, q }): TRead => ({ name, path: `/api/search?q=${encodeURIComponent(q)}`, auth: 'cookie' })),
+      ...worst.map(({ name, api }): TRead => ({ name: `API ${name}`, path: apiPath(api, after), auth: 'token' })),
+    ],
+    Math.min(runs, 5),
+  );
   const baseCookie = await staffCookie(app);
-  const basePartial = await Promise.all(worst.map(async ({ q }) => (await call(app, 'GET', `/api/search?q=${encodeURIComponent(q)}`, { headers: { cookie: baseCookie } })).body.partial));
+  const basePartial = await Promise.all(
+    worst.map(async ({ q }) => (await call(app, 'GET', `/api/search?q=${encodeURIComponent(q)}`, { headers: { cookie: baseCookie } })).body.partial),
+  );
   await app.restart();
 
-  printTable(`Search on ${store}: GET /api/search (both sides) and the service's GET /v1/messages?payload…, 7-day window over ${fmt(rows)} receipts and ${fmt(rows)} messages (seeded in ${fmt(seedS)} s, indexes built in ${fmt(buildS)} s), SEARCH_BUDGET_MS=${BUDGET_MS}`, ['query', 'console: hits listed', 'median', 'p90', 'API: messages (page of 25)', 'median', 'p90'], QUERIES.map((r, i) => [r.q, listed(answers[i].hits?.length, answers[i].partial), `${fmt(medians[i], 1)} ms`, `${fmt(p90s[i], 1)} ms`, listed(apiAnswers[i].results?.length, apiAnswers[i].partial), `${fmt(medians[n + i], 1)} ms`, `${fmt(p90s[n + i], 1)} ms`]));
-  printTable(`The worst case on ${store} with SEARCH_BUDGET_MS=${UNBUDGETED_MS} (the whole window searched: the baseline)`, ['query', 'console: partial', 'median', 'p90', 'API median', 'p90'], worst.map((r, i) => [r.q, basePartial[i] ? 'yes' : 'no', `${fmt(base.medians[i], 1)} ms`, `${fmt(base.p90s[i], 1)} ms`, `${fmt(base.medians[worst.length + i], 1)} ms`, `${fmt(base.p90s[worst.length + i], 1)} ms`]));
-  printTable(`Ingest on ${store} with the search indexes`, ['round', 'requests/s'], [
-    ['with the GIN indexes (mean of two rounds)', fmt(withIdx)],
-    ['without them', fmt(without)],
-    ['ratio with / without', fmt(withIdx / without, 2)],
-  ]);
+  printTable(
+    `Search on ${store}: GET /api/search (both sides) and the service's GET /v1/messages?payload…, 7-day window over ${fmt(rows)} receipts and ${fmt(rows)} messages (seeded in ${fmt(seedS)} s, indexes built in ${fmt(buildS)} s), SEARCH_BUDGET_MS=${BUDGET_MS}`,
+    ['query', 'console: hits listed', 'median', 'p90', 'API: messages (page of 25)', 'median', 'p90'],
+    QUERIES.map((r, i) => [
+      r.q,
+      listed(answers[i].hits?.length, answers[i].partial),
+      `${fmt(medians[i], 1)} ms`,
+      `${fmt(p90s[i], 1)} ms`,
+      listed(apiAnswers[i].results?.length, apiAnswers[i].partial),
+      `${fmt(medians[n + i], 1)} ms`,
+      `${fmt(p90s[n + i], 1)} ms`,
+    ]),
+  );
+  printTable(
+    `The worst case on ${store} with SEARCH_BUDGET_MS=${UNBUDGETED_MS} (the whole window searched: the baseline)`,
+    ['query', 'console: partial', 'median', 'p90', 'API median', 'p90'],
+    worst.map((r, i) => [
+      r.q,
+      basePartial[i] ? 'yes' : 'no',
+      `${fmt(base.medians[i], 1)} ms`,
+      `${fmt(base.p90s[i], 1)} ms`,
+      `${fmt(base.medians[worst.length + i], 1)} ms`,
+      `${fmt(base.p90s[worst.length + i], 1)} ms`,
+    ]),
+  );
+  printTable(
+    `Ingest on ${store} with the search indexes`,
+    ['round', 'requests/s'],
+    [
+      ['with the GIN indexes (mean of two rounds)', fmt(withIdx)],
+      ['without them', fmt(without)],
+      ['ratio with / without', fmt(withIdx / without, 2)],
+    ],
+  );
   const within = atMost(BUDGET_MS + 200, 'value', `≤ ${fmt(BUDGET_MS + 200)} ms, partial`);
   const worstFigure = (i: number, side: 'console' | 'api'): TFigure => {
     const w = worst.indexOf(QUERIES[i]);
@@ -164,8 +207,40 @@ export async function benchSearch(store: TStore, app: TApp): Promise<TFigure[]> 
     };
   };
   return [
-    ...QUERIES.map((r, i): TFigure => (r.worst ? worstFigure(i, 'console') : { store, figure: `search ${r.name} over ${fmt(rows)} receipts and messages, p90${answers[i].partial ? ' (PARTIAL)' : ''}`, unit: 'ms', value: p90s[i], baseline: null, baselineName: null, target: atMost(1000, 'value', '≤ 1000 ms') })),
-    ...QUERIES.map((r, i): TFigure => (r.worst ? worstFigure(i, 'api') : { store, figure: `API payload filter ${r.name} over ${fmt(rows)} messages, p90${apiAnswers[i].partial ? ' (PARTIAL)' : ''}`, unit: 'ms', value: p90s[n + i], baseline: null, baselineName: null, target: atMost(1000, 'value', '≤ 1000 ms') })),
-    { store, figure: 'ingest rate with the search indexes vs without', unit: 'req/s', value: withIdx, baseline: without, baselineName: 'without the GIN indexes', target: null },
+    ...QUERIES.map((r, i): TFigure =>
+      r.worst
+        ? worstFigure(i, 'console')
+        : {
+            store,
+            figure: `search ${r.name} over ${fmt(rows)} receipts and messages, p90${answers[i].partial ? ' (PARTIAL)' : ''}`,
+            unit: 'ms',
+            value: p90s[i],
+            baseline: null,
+            baselineName: null,
+            target: atMost(1000, 'value', '≤ 1000 ms'),
+          },
+    ),
+    ...QUERIES.map((r, i): TFigure =>
+      r.worst
+        ? worstFigure(i, 'api')
+        : {
+            store,
+            figure: `API payload filter ${r.name} over ${fmt(rows)} messages, p90${apiAnswers[i].partial ? ' (PARTIAL)' : ''}`,
+            unit: 'ms',
+            value: p90s[n + i],
+            baseline: null,
+            baselineName: null,
+            target: atMost(1000, 'value', '≤ 1000 ms'),
+          },
+    ),
+    {
+      store,
+      figure: 'ingest rate with the search indexes vs without',
+      unit: 'req/s',
+      value: withIdx,
+      baseline: without,
+      baselineName: 'without the GIN indexes',
+      target: null,
+    },
   ];
 }

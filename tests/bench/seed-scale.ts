@@ -17,7 +17,14 @@ import { assertSafe, SEEDED_HEADERS } from './seed-timeline';
 export type TScaleWebhook = { id: string; url: string; receiverId: string; receiverPath: string };
 export const SCALE_SEEDS = ['spread', 'regular'] as const;
 export type TScaleSeedKind = (typeof SCALE_SEEDS)[number];
-export type TScaleSeed = { from: number; rows: number; accountId: string; webhooks: TScaleWebhook[]; spreadSeconds: number; /** Default regular (tests that count rows rely on it). */ kind?: TScaleSeedKind };
+export type TScaleSeed = {
+  from: number;
+  rows: number;
+  accountId: string;
+  webhooks: TScaleWebhook[];
+  spreadSeconds: number;
+  /** Default regular (tests that count rows rely on it). */ kind?: TScaleSeedKind;
+};
 
 /** Seconds after a failed delivery's creation of each of its 8 attempts (spread). */
 const RETRY_OFFSETS = [0, 5, 305, 2105, 9305, 27305, 63305, 99305];
@@ -28,8 +35,7 @@ export function seedScaleSql(s: TScaleSeed): string {
   const targets = s.webhooks.map((w, k) => `('${w.id}', '${w.url}', '${w.receiverId}'::uuid, '${w.receiverPath}', ${k})`).join(',\n    ');
   const headers = SEEDED_HEADERS;
   const kind = s.kind ?? 'regular';
-  const failed =
-    kind === 'spread' ? `('x' || substr(md5(scale_seed.i || ':' || t.k), 1, 7))::bit(28)::int % 50 = 0` : `(scale_seed.i + t.k) % 40 = 0`;
+  const failed = kind === 'spread' ? `('x' || substr(md5(scale_seed.i || ':' || t.k), 1, 7))::bit(28)::int % 50 = 0` : `(scale_seed.i + t.k) % 40 = 0`;
   // Attempt n (1-based) of a delivery: spread, along the schedule (shrunk for the newest); regular,
   // n seconds after it was created.
   const attemptAt =

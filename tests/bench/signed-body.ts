@@ -50,7 +50,11 @@ export function signedHeaders(messageId: string, body: string, secret = BENCH_SE
 
 /** A unique message id shaped like the service's (msg_ + 27 base62 characters). */
 export function benchMessageId(): string {
-  return `msg_${randomBytes(20).toString('base64').replace(/[^A-Za-z0-9]/g, '').padEnd(27, '0').slice(0, 27)}`;
+  return `msg_${randomBytes(20)
+    .toString('base64')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .padEnd(27, '0')
+    .slice(0, 27)}`;
 }
 
 export function signedRequest(path: string, bytes: number, seq: number, secret = BENCH_SECRET) {

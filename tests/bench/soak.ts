@@ -36,7 +36,10 @@ function check(name: string, ok: boolean, figures: string): void {
 const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil(xs.length * 0.99) - 1)] ?? NaN;
 
 async function connectOf(app: TApp, tok: string): Promise<string> {
-  const np = await call(app, 'POST', '/v1/nonprofits', { token: tok, body: { ein: `47${String(Date.now()).slice(-7)}`, name: 'Soak Food Bank', user: { email: 'ed@example.org' } } });
+  const np = await call(app, 'POST', '/v1/nonprofits', {
+    token: tok,
+    body: { ein: `47${String(Date.now()).slice(-7)}`, name: 'Soak Food Bank', user: { email: 'ed@example.org' } },
+  });
   const connect = await call(app, 'POST', `/v1/connects?nonprofit=${np.body.id}`, { token: tok });
   return (await call(app, 'GET', `/v1/connects/${connect.body.id}`, { token: tok })).body.apiKey;
 }
@@ -111,7 +114,12 @@ async function outage(): Promise<void> {
     for (let i = 0; loading; i++) {
       const key = randomUUID();
       await untilAcked(
-        () => fetch(`${webs[i % 2].baseUrl}/v1/grants`, { method: 'POST', headers: { authorization: `Bearer ${tok}`, 'x-service-api-key': apiKey, 'content-type': 'application/json', 'idempotency-key': key }, body: grantBody }),
+        () =>
+          fetch(`${webs[i % 2].baseUrl}/v1/grants`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${tok}`, 'x-service-api-key': apiKey, 'content-type': 'application/json', 'idempotency-key': key },
+            body: grantBody,
+          }),
         async (res) => void acked.grants.add((await res.json()).id),
       );
       await sleep(200);
@@ -134,9 +142,17 @@ async function outage(): Promise<void> {
   await sleep(5000);
   loading = false;
   await load;
-  check('outage: no process exited', aliveDuring && worker.exitCode === null && webs.every((w) => rssMiB(w.pid()) !== null), `2 web + 1 worker running through a ${OUTAGE_MS / 1000} s stop`);
+  check(
+    'outage: no process exited',
+    aliveDuring && worker.exitCode === null && webs.every((w) => rssMiB(w.pid()) !== null),
+    `2 web + 1 worker running through a ${OUTAGE_MS / 1000} s stop`,
+  );
   check('outage: readiness', sawNotReady, `503 on all three during the stop, 200 again ${readyAfter} ms after PostgreSQL started`);
-  check('outage: refusals', refusedLatency.length > 0 && p99(refusedLatency) < 2000 && unexpected.length === 0, `${refusedLatency.length} requests refused with 503, p99 ${p99(refusedLatency).toFixed(0)} ms; other answers: ${unexpected.length}${unexpected.length ? ` (${unexpected[0]})` : ''}`);
+  check(
+    'outage: refusals',
+    refusedLatency.length > 0 && p99(refusedLatency) < 2000 && unexpected.length === 0,
+    `${refusedLatency.length} requests refused with 503, p99 ${p99(refusedLatency).toFixed(0)} ms; other answers: ${unexpected.length}${unexpected.length ? ` (${unexpected[0]})` : ''}`,
+  );
   const client = new pg.Client({ connectionString: env.DATABASE_URL });
   await client.connect();
   const stored = (await client.query('select count(*)::int as n from console.receipts where id = any($1::bigint[])', [[...acked.receipts]])).rows[0].n;
@@ -145,9 +161,17 @@ async function outage(): Promise<void> {
   const t0 = Date.now();
   await eventually(async () => [...acked.grants].every(delivered), 60_000, 'grants delivered').catch(() => {});
   const missing = [...acked.grants].filter((id) => !delivered(id)).length;
-  check('outage: grants delivered', missing === 0, `${acked.grants.size - missing} of ${acked.grants.size} acknowledged grants at all 3 webhooks (${Date.now() - t0} ms after the load)`);
+  check(
+    'outage: grants delivered',
+    missing === 0,
+    `${acked.grants.size - missing} of ${acked.grants.size} acknowledged grants at all 3 webhooks (${Date.now() - t0} ms after the load)`,
+  );
   const started = Date.now();
-  const res = await fetch(`${web.baseUrl}/v1/grants`, { method: 'POST', headers: { authorization: `Bearer ${tok}`, 'x-service-api-key': apiKey, 'content-type': 'application/json' }, body: grantBody });
+  const res = await fetch(`${web.baseUrl}/v1/grants`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${tok}`, 'x-service-api-key': apiKey, 'content-type': 'application/json' },
+    body: grantBody,
+  });
   const id = (await res.json()).id;
   await eventually(async () => delivered(id), 15_000, 'a grant after recovery').catch(() => {});
   const ms = Date.now() - started;
@@ -165,7 +189,11 @@ async function flapping(): Promise<void> {
   await call(app, 'POST', '/v1/webhooks', { token: tok, body: { url: ep.url, eventTypes: ['grant.succeeded'] } });
   const ids: string[] = [];
   for (let i = 0; i < 100; i++) {
-    const res = await fetch(`${app.baseUrl}/v1/grants`, { method: 'POST', headers: { authorization: `Bearer ${tok}`, 'x-service-api-key': apiKey, 'content-type': 'application/json' }, body: grantBody });
+    const res = await fetch(`${app.baseUrl}/v1/grants`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tok}`, 'x-service-api-key': apiKey, 'content-type': 'application/json' },
+      body: grantBody,
+    });
     ids.push((await res.json()).id);
     await sleep(30);
   }
@@ -173,7 +201,11 @@ async function flapping(): Promise<void> {
   const started = Date.now();
   await eventually(async () => ids.every(ok), 90_000, 'every grant acknowledged').catch(() => {});
   const lost = ids.filter((id) => !ok(id)).length;
-  check('flapping receiver', lost === 0, `${ids.length - lost} of ${ids.length} grants acknowledged by a receiver flipping 200/500 each second, ${ep.requests().length} requests, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  check(
+    'flapping receiver',
+    lost === 0,
+    `${ids.length - lost} of ${ids.length} grants acknowledged by a receiver flipping 200/500 each second, ${ep.requests().length} requests, ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 async function slowloris(): Promise<void> {
@@ -204,7 +236,11 @@ async function slowloris(): Promise<void> {
   await sleep(12_000);
   clearInterval(drip);
   check('slowloris: normal client', p99(latencies) < 100, `p99 ${p99(latencies).toFixed(1)} ms over 200 requests beside ${SLOW_SOCKETS} slow sockets`);
-  check('slowloris: slow sockets closed', closedAt.length === SLOW_SOCKETS && Math.max(...closedAt) < 13_000, `${closedAt.length} of ${SLOW_SOCKETS} closed, the last after ${Math.max(...closedAt)} ms (HTTP_HEADERS_TIMEOUT_MS 10 s)`);
+  check(
+    'slowloris: slow sockets closed',
+    closedAt.length === SLOW_SOCKETS && Math.max(...closedAt) < 13_000,
+    `${closedAt.length} of ${SLOW_SOCKETS} closed, the last after ${Math.max(...closedAt)} ms (HTTP_HEADERS_TIMEOUT_MS 10 s)`,
+  );
   closedAt = [];
 }
 
@@ -244,8 +280,16 @@ async function soak(): Promise<void> {
   samples.push(rssMiB(app.pid()) ?? NaN);
   const warm = samples[1] ?? samples[0];
   const last = samples.at(-1)!;
-  check('soak: answered', ok === sent, `${ok} of ${sent} ingest requests answered 200 over ${SOAK_SECONDS} s (${(sent / SOAK_SECONDS).toFixed(0)} req/s; ${JSON.stringify(statuses)})`);
-  check('soak: RSS flat', last <= warm * 1.25, `RSS MiB ${samples.map((m) => m.toFixed(0)).join(' → ')} (after warm-up ${warm.toFixed(0)}, last ${last.toFixed(0)})`);
+  check(
+    'soak: answered',
+    ok === sent,
+    `${ok} of ${sent} ingest requests answered 200 over ${SOAK_SECONDS} s (${(sent / SOAK_SECONDS).toFixed(0)} req/s; ${JSON.stringify(statuses)})`,
+  );
+  check(
+    'soak: RSS flat',
+    last <= warm * 1.25,
+    `RSS MiB ${samples.map((m) => m.toFixed(0)).join(' → ')} (after warm-up ${warm.toFixed(0)}, last ${last.toFixed(0)})`,
+  );
 }
 
 async function main(): Promise<void> {

@@ -132,7 +132,12 @@ async function main() {
   // One directory per process: each of its threads writes a profile of its own.
   const prof = (name: string) => (PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.join(PROFILE_DIR, name)}`] : []);
   if (PROFILE_DIR) process.env.APP_NODE_ARGS = prof('web').join(' ');
-  const app = await startApp({ adminUrl: viaProxy.toString(), accounts: ['statements'], env: { WORKER_IN_PROCESS: 'false' }, unsetEnv: ['DELIVERY_POLL_MS', 'DELIVERY_RETRY_SCHEDULE'] });
+  const app = await startApp({
+    adminUrl: viaProxy.toString(),
+    accounts: ['statements'],
+    env: { WORKER_IN_PROCESS: 'false' },
+    unsetEnv: ['DELIVERY_POLL_MS', 'DELIVERY_RETRY_SCHEDULE'],
+  });
   try {
     const dbUrl = app.env.DATABASE_URL.replace(`:${proxy.port}/`, `:${real.port || 5432}/`);
     const dbName = new URL(dbUrl).pathname.slice(1);
@@ -147,11 +152,19 @@ async function main() {
       await client.end();
     }
     const tok = await token(app, app.clients.statements);
-    const np = await expect201('nonprofit', call(app, 'POST', '/v1/nonprofits', { token: tok, body: { ein: randomEin(), user: { email: 'bench@example.org' } } }));
+    const np = await expect201(
+      'nonprofit',
+      call(app, 'POST', '/v1/nonprofits', { token: tok, body: { ein: randomEin(), user: { email: 'bench@example.org' } } }),
+    );
     const apiKey = await connectKey(app, tok, np.id);
     for (let k = 0; k < WEBHOOKS; k++) await subscribe(app, tok, `${sink.origin}/sink/st-${k}`);
     // One grant first, so caches and prepared code paths are warm, as under load.
-    const make = () => ({ method: 'POST' as const, path: '/v1/grants', headers: { authorization: `Bearer ${tok}`, 'x-service-api-key': apiKey, 'content-type': 'application/json' }, body: JSON.stringify(GRANT) });
+    const make = () => ({
+      method: 'POST' as const,
+      path: '/v1/grants',
+      headers: { authorization: `Bearer ${tok}`, 'x-service-api-key': apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify(GRANT),
+    });
     await runLoad(app.baseUrl, { count: 1, connections: 1, maxSeconds: 30, make });
     await sleep(200);
     proxy.reset();
@@ -166,7 +179,11 @@ async function main() {
     const stats0 = await tableStats(dbUrl);
     const expected = (created.ok + 1) * WEBHOOKS;
     proxy.reset();
-    const worker = spawn(process.execPath, [...prof('worker'), '--import', 'tsx', path.join(ROOT, 'scripts/worker.ts')], { cwd: ROOT, env: { ...process.env, ...app.env }, stdio: 'ignore' });
+    const worker = spawn(process.execPath, [...prof('worker'), '--import', 'tsx', path.join(ROOT, 'scripts/worker.ts')], {
+      cwd: ROOT,
+      env: { ...process.env, ...app.env },
+      stdio: 'ignore',
+    });
     const cpu1 = pgCpu(dbName);
     const sinkCpu0 = process.cpuUsage();
     const t0 = Date.now();

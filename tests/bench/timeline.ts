@@ -30,7 +30,11 @@ const VIEWS: TView[] = [
 ];
 /** Median ms of each view for the webhook (time-reads.ts). */
 function timeViews(app: TApp, webhookId: string): Promise<{ medians: number[]; p90s: number[] }> {
-  return timeReads(app, VIEWS.map((v) => ({ name: `${v.name} for ${webhookId}`, path: v.path(webhookId), auth: v.auth })), CONFIG.timeline.runs);
+  return timeReads(
+    app,
+    VIEWS.map((v) => ({ name: `${v.name} for ${webhookId}`, path: v.path(webhookId), auth: v.auth })),
+    CONFIG.timeline.runs,
+  );
 }
 
 async function subscribe(app: TApp, tok: string, url: string): Promise<{ id: string; secret: string }> {
@@ -42,7 +46,12 @@ async function subscribe(app: TApp, tok: string, url: string): Promise<{ id: str
 
 /** Sends `count` test events to the webhook and waits until the worker has settled every one. */
 async function realMessages(app: TApp, tok: string, webhookId: string, count: number): Promise<void> {
-  const sent = await runLoad(app.baseUrl, { count, connections: 4, maxSeconds: 60, make: () => ({ method: 'POST', path: `/v1/webhooks/${webhookId}/test`, headers: { authorization: `Bearer ${tok}` } }) });
+  const sent = await runLoad(app.baseUrl, {
+    count,
+    connections: 4,
+    maxSeconds: 60,
+    make: () => ({ method: 'POST', path: `/v1/webhooks/${webhookId}/test`, headers: { authorization: `Bearer ${tok}` } }),
+  });
   if (sent.ok !== count) throw new Error(`test events: ${sent.ok} of ${count} accepted (${JSON.stringify(sent.statuses)} ${sent.firstError ?? ''})`);
   await eventually(
     async () => {
@@ -80,11 +89,17 @@ export async function benchTimeline(store: TStore, app: TApp): Promise<TFigure[]
   const t0 = performance.now();
   const counts = await withAppSql(app, async (sql) => {
     const [acct] = await sql(`select account_id from service.webhooks where id = '${a.id}'`);
-    const [seeded] = await sql(seedTimelineSql({ rows, accountId: String(acct.account_id), webhookB: b.id, webhookC: c.id, receiverId: rcv.body.id, receiverPath }));
+    const [seeded] = await sql(
+      seedTimelineSql({ rows, accountId: String(acct.account_id), webhookB: b.id, webhookC: c.id, receiverId: rcv.body.id, receiverPath }),
+    );
     await sql('vacuum analyze');
     return seeded;
   });
-  console.log(`  seeded in ${fmt((performance.now() - t0) / 1000, 1)} s: ${Object.entries(counts).map(([k, v]) => `${fmt(Number(v))} ${k}`).join(', ')}`);
+  console.log(
+    `  seeded in ${fmt((performance.now() - t0) / 1000, 1)} s: ${Object.entries(counts)
+      .map(([k, v]) => `${fmt(Number(v))} ${k}`)
+      .join(', ')}`,
+  );
   const afterA = await timeViews(app, a.id);
   const afterB = await timeViews(app, b.id);
   const rssAfter = rssMiB(app.pid());
@@ -104,7 +119,23 @@ export async function benchTimeline(store: TStore, app: TApp): Promise<TFigure[]
   );
   console.log(`  app RSS before → after: ${fmt(rssBefore)} → ${fmt(rssAfter)} MiB${store === 'pglite' ? ' (restarted for the seeding in between)' : ''}`);
   return VIEWS.flatMap((v, i): TFigure[] => [
-    { store, figure: `timeline A @ ${fmt(rows)}: ${v.name}`, unit: 'ms', value: afterA.medians[i], baseline: before.medians[i], baselineName: `A @ ${small}`, target: atMost(1.2) },
-    { store, figure: `timeline B @ ${fmt(rows)}: ${v.name}`, unit: 'ms', value: afterB.medians[i], baseline: before.medians[i], baselineName: `A @ ${small}`, target: atMost(1.2) },
+    {
+      store,
+      figure: `timeline A @ ${fmt(rows)}: ${v.name}`,
+      unit: 'ms',
+      value: afterA.medians[i],
+      baseline: before.medians[i],
+      baselineName: `A @ ${small}`,
+      target: atMost(1.2),
+    },
+    {
+      store,
+      figure: `timeline B @ ${fmt(rows)}: ${v.name}`,
+      unit: 'ms',
+      value: afterB.medians[i],
+      baseline: before.medians[i],
+      baselineName: `A @ ${small}`,
+      target: atMost(1.2),
+    },
   ]);
 }

@@ -64,7 +64,12 @@ async function phase(app: TApp, sink: TSink, workers: number, nonprofitId: strin
     count: workerGrants,
     connections: grantConcurrency,
     maxSeconds,
-    make: () => ({ method: 'POST', path: '/v1/grants', headers: { authorization: `Bearer ${tok}`, 'x-service-api-key': apiKey, 'content-type': 'application/json' }, body: JSON.stringify(GRANT) }),
+    make: () => ({
+      method: 'POST',
+      path: '/v1/grants',
+      headers: { authorization: `Bearer ${tok}`, 'x-service-api-key': apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify(GRANT),
+    }),
   });
   const expected = created.ok * fanoutWebhooks;
   const stops = await Promise.all(Array.from({ length: workers }, () => startWorker(app)));
@@ -89,7 +94,10 @@ async function phase(app: TApp, sink: TSink, workers: number, nonprofitId: strin
 async function splitFanout(app: TApp, sink: TSink, nonprofitId: string) {
   const accounts = [];
   // (No prefix may start another: the sink counts arrivals by prefix.)
-  for (const [account, prefix] of [['bench-workers-split-warm', '/sink/split-warm-'], ['bench-workers-split', '/sink/split-run-']]) {
+  for (const [account, prefix] of [
+    ['bench-workers-split-warm', '/sink/split-warm-'],
+    ['bench-workers-split', '/sink/split-run-'],
+  ]) {
     const tok = await token(app, app.clients[account]);
     const apiKey = await connectKey(app, tok, nonprofitId);
     for (let k = 0; k < CONFIG.delivery.fanoutWebhooks; k++) await subscribe(app, tok, `${sink.origin}${prefix}${k}`);
@@ -109,45 +117,104 @@ async function splitFanout(app: TApp, sink: TSink, nonprofitId: string) {
 export async function benchWorkers(): Promise<TFigure[]> {
   const { workerGrants, fanoutWebhooks } = CONFIG.delivery;
   console.log(`\n── Workers on postgres: ${workerGrants} grants × ${fanoutWebhooks} webhooks, with 1 and then 2 \`npm run worker\` processes`);
-  const app = await startApp({ adminUrl: PG_ADMIN_URL, unsetEnv: ['DELIVERY_POLL_MS', 'DELIVERY_RETRY_SCHEDULE'], env: { WORKER_IN_PROCESS: 'false' }, accounts: ACCOUNTS });
+  const app = await startApp({
+    adminUrl: PG_ADMIN_URL,
+    unsetEnv: ['DELIVERY_POLL_MS', 'DELIVERY_RETRY_SCHEDULE'],
+    env: { WORKER_IN_PROCESS: 'false' },
+    accounts: ACCOUNTS,
+  });
   const dispose = onCleanup(() => disposeApp(app));
   const sink = await startSink();
   try {
     const tok = await token(app, app.clients[ACCOUNTS[0]]);
-    const np = await expect201('creating a nonprofit', call(app, 'POST', '/v1/nonprofits', { token: tok, body: { ein: randomEin(), user: { email: 'bench@example.org' } } }));
+    const np = await expect201(
+      'creating a nonprofit',
+      call(app, 'POST', '/v1/nonprofits', { token: tok, body: { ein: randomEin(), user: { email: 'bench@example.org' } } }),
+    );
     const figures: TFigure[] = [];
     const split = await splitFanout(app, sink, np.id);
     const { fanoutGrants } = CONFIG.delivery;
     const grantsPerSecond = split.created.ok / split.created.seconds;
-    printTable('Split setup on postgres (the web process and one `npm run worker` process): the delivery section\'s fan-out', ['measure', 'count', 'figure', 'notes'], [
-      [`POST /v1/grants, ${fanoutWebhooks} webhooks each`, split.created.ok, `${fmt(grantsPerSecond, 1)} grants/s`, split.created.ok < fanoutGrants ? `${fanoutGrants - split.created.ok} not created` : ''],
-      ['end to end: first POST → last arrival', split.delivered, `${fmt(split.deliveriesPerSecond)} deliveries/s`, `${fmt(split.seconds, 2)} s${split.delivered < split.expected ? `, ${split.expected - split.delivered} missing` : ''}${split.retries ? `, ${split.retries} repeats` : ''}`],
-    ]);
+    printTable(
+      "Split setup on postgres (the web process and one `npm run worker` process): the delivery section's fan-out",
+      ['measure', 'count', 'figure', 'notes'],
+      [
+        [
+          `POST /v1/grants, ${fanoutWebhooks} webhooks each`,
+          split.created.ok,
+          `${fmt(grantsPerSecond, 1)} grants/s`,
+          split.created.ok < fanoutGrants ? `${fanoutGrants - split.created.ok} not created` : '',
+        ],
+        [
+          'end to end: first POST → last arrival',
+          split.delivered,
+          `${fmt(split.deliveriesPerSecond)} deliveries/s`,
+          `${fmt(split.seconds, 2)} s${split.delivered < split.expected ? `, ${split.expected - split.delivered} missing` : ''}${split.retries ? `, ${split.retries} repeats` : ''}`,
+        ],
+      ],
+    );
     const splitIncomplete = split.delivered < split.expected ? { note: `${split.expected - split.delivered} of ${split.expected} not delivered` } : {};
     // The end-to-end baseline (the delivery section's undici loop) is filled in by run.ts; grant creation is judged by its CPU in the delivery section (issue 42).
     figures.push(
-      { store: 'postgres', figure: `grant create with ${fanoutWebhooks}-way fan-out, worker in its own process`, unit: '/s', value: grantsPerSecond, baseline: null, baselineName: null, target: null },
-      { store: 'postgres', figure: `delivery throughput, ${fanoutGrants} grants × ${fanoutWebhooks} webhooks, worker in its own process`, unit: '/s', value: split.deliveriesPerSecond, baseline: null, baselineName: 'bare undici loop', target: atLeast(0.3, 'ratio', '≥ 0.3×'), ...splitIncomplete },
+      {
+        store: 'postgres',
+        figure: `grant create with ${fanoutWebhooks}-way fan-out, worker in its own process`,
+        unit: '/s',
+        value: grantsPerSecond,
+        baseline: null,
+        baselineName: null,
+        target: null,
+      },
+      {
+        store: 'postgres',
+        figure: `delivery throughput, ${fanoutGrants} grants × ${fanoutWebhooks} webhooks, worker in its own process`,
+        unit: '/s',
+        value: split.deliveriesPerSecond,
+        baseline: null,
+        baselineName: 'bare undici loop',
+        target: atLeast(0.3, 'ratio', '≥ 0.3×'),
+        ...splitIncomplete,
+      },
     );
     for (const receiverMs of [0, CONFIG.delivery.workerReceiverMs]) {
       const one = await phase(app, sink, 1, np.id, receiverMs);
       const two = await phase(app, sink, 2, np.id, receiverMs);
       const receivers = receiverMs > 0 ? `receivers answering in ${receiverMs} ms` : 'receivers answering at once';
-      printTable(`Workers on postgres, ${receivers} (app with WORKER_IN_PROCESS=false; a queue drained; timed from all workers up to the last arrival)`, ['workers', 'delivered', 'timed (all up)', 'deliveries/s', 'seconds', 'repeats'], [one, two].map((r, i) => [
-        String(i + 1),
-        `${fmt(r.delivered)} of ${fmt(r.expected)}`,
-        r.window,
-        r.perSecond,
-        fmt(r.seconds, 2),
-        r.repeats,
-      ]));
-      const incomplete = [one, two].some((r) => r.delivered < r.expected) ? { note: 'not every delivery arrived' } : [one, two].some((r) => r.window < r.expected / 2) ? { note: 'most drained before every worker was up: raise BENCH_WORKER_GRANTS' } : {};
+      printTable(
+        `Workers on postgres, ${receivers} (app with WORKER_IN_PROCESS=false; a queue drained; timed from all workers up to the last arrival)`,
+        ['workers', 'delivered', 'timed (all up)', 'deliveries/s', 'seconds', 'repeats'],
+        [one, two].map((r, i) => [String(i + 1), `${fmt(r.delivered)} of ${fmt(r.expected)}`, r.window, r.perSecond, fmt(r.seconds, 2), r.repeats]),
+      );
+      const incomplete = [one, two].some((r) => r.delivered < r.expected)
+        ? { note: 'not every delivery arrived' }
+        : [one, two].some((r) => r.window < r.expected / 2)
+          ? { note: 'most drained before every worker was up: raise BENCH_WORKER_GRANTS' }
+          : {};
       const repeated = [one, two].some((r) => r.repeats > 0) ? { note: `${one.repeats + two.repeats} deliveries arrived twice` } : {};
       // Issue 28: ≥ 1.8× with receivers that take 50 ms (a second worker brings slots of its own); issue 10's > 1.0× otherwise.
-      figures.push({ store: 'postgres', figure: `deliveries/s with 2 workers vs 1, ${receivers}`, unit: '/s', value: two.perSecond, baseline: one.perSecond, baselineName: '1 worker', target: atLeast(receiverMs > 0 ? 1.8 : 1.0), ...repeated, ...incomplete });
+      figures.push({
+        store: 'postgres',
+        figure: `deliveries/s with 2 workers vs 1, ${receivers}`,
+        unit: '/s',
+        value: two.perSecond,
+        baseline: one.perSecond,
+        baselineName: '1 worker',
+        target: atLeast(receiverMs > 0 ? 1.8 : 1.0),
+        ...repeated,
+        ...incomplete,
+      });
       if (receiverMs === 0) {
         // Its baseline, the delivery section's bare undici loop on PostgreSQL, is filled in by run.ts (relateFigures).
-        figures.push({ store: 'postgres', figure: `one worker draining ${fmt(one.expected)} deliveries vs the bare undici loop`, unit: '/s', value: one.perSecond, baseline: null, baselineName: 'bare undici loop', target: atLeast(0.5), ...incomplete });
+        figures.push({
+          store: 'postgres',
+          figure: `one worker draining ${fmt(one.expected)} deliveries vs the bare undici loop`,
+          unit: '/s',
+          value: one.perSecond,
+          baseline: null,
+          baselineName: 'bare undici loop',
+          target: atLeast(0.5),
+          ...incomplete,
+        });
       }
       if (receiverMs === 0 && CONFIG.delivery.workerReceiverMs === 0) break;
     }

@@ -28,13 +28,34 @@ async function json<T = any>(res: Awaited<ReturnType<APIRequestContext['get']>>,
 async function seed(req: APIRequestContext, baseUrl: string) {
   const auth = await sandboxAuth(req, baseUrl);
   const secret = `whsec_${randomBytes(32).toString('base64')}`;
-  const receiver = await json(await req.post(`${baseUrl}/api/receivers`, { data: { name: 'Axe: a donor CRM receiver with a rather long name to wrap', secret } }), 201);
-  const webhook = await json(await req.post(`${baseUrl}/v1/webhooks`, { headers: auth, data: { url: receiver.ingestUrl, eventTypes: ['grant.succeeded'], description: 'Axe', secret } }), 201);
+  const receiver = await json(
+    await req.post(`${baseUrl}/api/receivers`, { data: { name: 'Axe: a donor CRM receiver with a rather long name to wrap', secret } }),
+    201,
+  );
+  const webhook = await json(
+    await req.post(`${baseUrl}/v1/webhooks`, { headers: auth, data: { url: receiver.ingestUrl, eventTypes: ['grant.succeeded'], description: 'Axe', secret } }),
+    201,
+  );
   const message = await json(await req.post(`${baseUrl}/v1/webhooks/${webhook.id}/test`, { headers: auth }), 200);
-  const wrong = await json(await req.post(`${baseUrl}/api/receivers`, { data: { name: 'Axe: holds another secret', secret: `whsec_${randomBytes(32).toString('base64')}` } }), 201);
-  const mistrusted = await json(await req.post(`${baseUrl}/v1/webhooks`, { headers: auth, data: { url: wrong.ingestUrl, eventTypes: ['grant.succeeded'], description: 'Axe: signs with a secret its receiver lacks', secret } }), 201);
+  const wrong = await json(
+    await req.post(`${baseUrl}/api/receivers`, { data: { name: 'Axe: holds another secret', secret: `whsec_${randomBytes(32).toString('base64')}` } }),
+    201,
+  );
+  const mistrusted = await json(
+    await req.post(`${baseUrl}/v1/webhooks`, {
+      headers: auth,
+      data: { url: wrong.ingestUrl, eventTypes: ['grant.succeeded'], description: 'Axe: signs with a secret its receiver lacks', secret },
+    }),
+    201,
+  );
   const ein = `46${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
-  const np = await json(await req.post(`${baseUrl}/v1/nonprofits`, { headers: auth, data: { ein, name: 'Axe Friends of the Very Long Named Public Library', user: { email: 'director@example.org' } } }), 201);
+  const np = await json(
+    await req.post(`${baseUrl}/v1/nonprofits`, {
+      headers: auth,
+      data: { ein, name: 'Axe Friends of the Very Long Named Public Library', user: { email: 'director@example.org' } },
+    }),
+    201,
+  );
   const created = await json(await req.post(`${baseUrl}/v1/connects?nonprofit=${np.id}`, { headers: auth }), 201);
   const connect = await json(await req.get(`${baseUrl}/v1/connects/${created.id}`, { headers: auth }), 200);
   const grant = await json(
@@ -46,16 +67,35 @@ async function seed(req: APIRequestContext, baseUrl: string) {
   );
   let receiptId = 0;
   await expect
-    .poll(async () => (receiptId = (await json(await req.get(`${baseUrl}/api/receivers/${receiver.id}/receipts`), 200)).results[0]?.id ?? 0), { timeout: 20_000 })
+    .poll(async () => (receiptId = (await json(await req.get(`${baseUrl}/api/receivers/${receiver.id}/receipts`), 200)).results[0]?.id ?? 0), {
+      timeout: 20_000,
+    })
     .toBeGreaterThan(0);
   await expect
-    .poll(async () => (await json(await req.get(`${baseUrl}/api/problems`), 200)).items.some((i: { webhookId: string }) => i.webhookId === mistrusted.id), { timeout: 20_000 })
+    .poll(async () => (await json(await req.get(`${baseUrl}/api/problems`), 200)).items.some((i: { webhookId: string }) => i.webhookId === mistrusted.id), {
+      timeout: 20_000,
+    })
     .toBe(true);
   const share = await json(await req.post(`${baseUrl}/api/shares`, { data: { query: grant.trackingId, ticket: 'AXE-1' } }), 201);
-  await json(await req.post(`${baseUrl}/api/alert-rules`, { data: { name: 'Axe: disabled', kind: 'webhook_disabled', targetUrl: `${baseUrl}/ingest/axe-alerts`, enabled: false } }), 201);
+  await json(
+    await req.post(`${baseUrl}/api/alert-rules`, {
+      data: { name: 'Axe: disabled', kind: 'webhook_disabled', targetUrl: `${baseUrl}/ingest/axe-alerts`, enabled: false },
+    }),
+    201,
+  );
   // Its webhook goes once the pages are checked (seed's caller), so the later spec files' grants, on this worker's app, are not sent to it.
   const dropMistrusted = async () => expect((await req.delete(`${baseUrl}/v1/webhooks/${mistrusted.id}`, { headers: auth })).status()).toBe(204);
-  return { dropMistrusted, webhook: webhook.id as string, message: message.id as string, receiptId, receiver: receiver.id as string, ein, connectId: created.id as string, trackingId: grant.trackingId as string, shareUrl: share.url as string };
+  return {
+    dropMistrusted,
+    webhook: webhook.id as string,
+    message: message.id as string,
+    receiptId,
+    receiver: receiver.id as string,
+    ein,
+    connectId: created.id as string,
+    trackingId: grant.trackingId as string,
+    shareUrl: share.url as string,
+  };
 }
 
 /** Whether the page's background is dark (its luminance from the computed colour, rgb or oklch). */
@@ -123,8 +163,12 @@ async function check(page: Page, visit: TVisit, { staff, loaded = false }: { sta
       expect.soft(await pageIsDark(page), `${visit.name} is in the ${theme} theme`).toBe(theme === 'dark');
       for (const width of theme === 'light' ? WIDTHS : [...WIDTHS].reverse()) {
         await atWidth(page, width);
-        await expectNoSeriousA11yViolations(page, `${visit.name} (${theme}, ${width} px)`, { excused: visit.excused, only: theme === 'dark' ? COLOUR_RULES : undefined });
-        if (process.env.A11Y_SHOTS) await page.screenshot({ path: `${process.env.A11Y_SHOTS}/${visit.name.replaceAll(' ', '-')}-${theme}-${width}.png`, fullPage: true });
+        await expectNoSeriousA11yViolations(page, `${visit.name} (${theme}, ${width} px)`, {
+          excused: visit.excused,
+          only: theme === 'dark' ? COLOUR_RULES : undefined,
+        });
+        if (process.env.A11Y_SHOTS)
+          await page.screenshot({ path: `${process.env.A11Y_SHOTS}/${visit.name.replaceAll(' ', '-')}-${theme}-${width}.png`, fullPage: true });
         if (staff && theme === 'light' && width === PHONE) for (const w of [PHONE, NARROWEST]) await fitsPhone(page, visit.name, w);
       }
     }
@@ -132,7 +176,12 @@ async function check(page: Page, visit: TVisit, { staff, loaded = false }: { sta
   });
 }
 
-test('no critical or serious axe violation on any page, light and dark, at 1280 and 390 px; no console page scrolls sideways at 390 or 320 px', async ({ browser, app, staffState, page }) => {
+test('no critical or serious axe violation on any page, light and dark, at 1280 and 390 px; no console page scrolls sideways at 390 or 320 px', async ({
+  browser,
+  app,
+  staffState,
+  page,
+}) => {
   // 900 s: 24 pages × 2 themes × 2 widths; the sweep took 9.2 min beside CI's two other passes (load ~20).
   test.setTimeout(900_000);
   const s = await seed(page.request, app.baseUrl);
@@ -148,7 +197,10 @@ test('no critical or serious axe violation on any page, light and dark, at 1280 
       ready: async (p) => {
         // The charts draw once the page's health query answers: past 10 s in a CI run at load ~25.
         await expect(p.getByTestId('chart-latency').locator('.uplot canvas')).toBeVisible({ timeout: 30_000 });
-        await p.getByRole('button', { name: `Expand ${s.message}` }).first().click();
+        await p
+          .getByRole('button', { name: `Expand ${s.message}` })
+          .first()
+          .click();
         await expect(p.getByRole('button', { name: `Collapse ${s.message}` }).first()).toBeVisible();
         await p.getByTestId('recover-open').click();
         await expect(p.getByRole('heading', { name: 'Recover messages' })).toBeVisible();
@@ -246,7 +298,11 @@ test('the theme control: the choice shows at once, is remembered, and the next p
   await expect.poll(async () => (await (await page.request.get('/api/session')).json()).theme).toBe('system');
 });
 
-test('the Content-Security-Policy: a script slipped into a page without its nonce does not run, and is reported; the page’s own scripts do', async ({ browser, app, staffState }) => {
+test('the Content-Security-Policy: a script slipped into a page without its nonce does not run, and is reported; the page’s own scripts do', async ({
+  browser,
+  app,
+  staffState,
+}) => {
   const context = await browser.newContext({ baseURL: app.baseUrl, storageState: staffState });
   const seen = await watchCsp(context);
   // What stored markup injection would do: an inline script and an inline event handler in the page as served.

@@ -15,7 +15,6 @@ test.afterAll(async () => {
   await app?.destroy();
 });
 
-
 test('a firing alert shows a banner on every page, linking to it; it goes when the alert clears', async ({ browser }) => {
   const page = await signedInPage(browser, app.baseUrl);
   const receiver = await page.request.post('/api/receivers', { data: { name: 'Alert inbox' } });
@@ -45,7 +44,10 @@ test('a firing alert shows a banner on every page, linking to it; it goes when t
   await expect(page.getByTestId('alert-rule-row')).toContainText('Any webhook disabled');
 
   const tok = await token(app);
-  const webhook = await call(app, 'POST', '/v1/webhooks', { token: tok, body: { url: `${app.baseUrl}/ingest/${slug}`, eventTypes: ['grant.succeeded'], description: 'Acme grants' } });
+  const webhook = await call(app, 'POST', '/v1/webhooks', {
+    token: tok,
+    body: { url: `${app.baseUrl}/ingest/${slug}`, eventTypes: ['grant.succeeded'], description: 'Acme grants' },
+  });
   await call(app, 'PATCH', `/v1/webhooks/${webhook.body.id}`, { token: tok, body: { disabled: true } });
 
   await page.goto('/webhooks');
@@ -70,7 +72,7 @@ test('a firing alert shows a banner on every page, linking to it; it goes when t
   expect(await row.evaluate((r) => getComputedStyle(r).display)).toBe('block');
   const snooze = row.getByRole('button', { name: 'Snooze' });
   await expect(snooze).toBeVisible();
-  expect(((await snooze.boundingBox())!.x + (await snooze.boundingBox())!.width), 'Snooze is on screen').toBeLessThanOrEqual(390);
+  expect((await snooze.boundingBox())!.x + (await snooze.boundingBox())!.width, 'Snooze is on screen').toBeLessThanOrEqual(390);
   await expect(page.getByTestId('alert-banner'), 'the banner is one line on a phone').toHaveText('An alert is firing. See it', { useInnerText: true });
   await expectFitsWidth(page, 390);
   await screenshot(page, 'alerts-390');

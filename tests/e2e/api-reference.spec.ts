@@ -20,7 +20,8 @@ test('the console links the API reference, which renders the document from this 
   await anonPage.goto('/reference', { waitUntil: 'commit' });
   await expect(anonPage.getByRole('heading', { name: 'Giving Connect API', level: 1 })).toBeVisible({ timeout: 60_000 });
   const sidebar = anonPage.getByRole('complementary');
-  for (const tag of ['Auth', 'Nonprofits', 'Connects', 'Grants', 'Webhooks', 'Messages', 'Events']) await expect(sidebar.getByRole('link', { name: tag, exact: true })).toBeVisible();
+  for (const tag of ['Auth', 'Nonprofits', 'Connects', 'Grants', 'Webhooks', 'Messages', 'Events'])
+    await expect(sidebar.getByRole('link', { name: tag, exact: true })).toBeVisible();
   await sidebar.getByRole('button', { name: 'Open Group - Grants' }).click();
   await expect(sidebar.getByRole('link', { name: /List the funds a grant may come from/ })).toBeVisible();
   await sidebar.getByRole('link', { name: /^Get a grant/ }).click();

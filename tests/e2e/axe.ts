@@ -31,14 +31,26 @@ export async function axeFindings(page: Page, { excused = [], only }: TAxeOption
   // node, for colour contrast), most of its time on a long page, for results nobody reads here.
   const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).disableRules(excused);
   const results = await (only ? builder.withRules(only.filter((r) => !excused.includes(r))) : builder.withTags(TAGS)).analyze();
-  return results.violations.map((v) => ({ id: v.id, impact: v.impact ?? 'unknown', help: v.help, nodes: v.nodes.length, targets: v.nodes.slice(0, 4).map((n) => n.target.join(' ')) }));
+  return results.violations.map((v) => ({
+    id: v.id,
+    impact: v.impact ?? 'unknown',
+    help: v.help,
+    nodes: v.nodes.length,
+    targets: v.nodes.slice(0, 4).map((n) => n.target.join(' ')),
+  }));
 }
 
 export async function expectNoSeriousA11yViolations(page: Page, what: string, options: TAxeOptions = {}): Promise<TAxeFinding[]> {
   const started = Date.now();
   const findings = await axeFindings(page, options);
-  if (process.env.AXE_REPORT) console.log(`axe ${what}: ${findings.map((f) => `${f.id}/${f.impact}x${f.nodes}`).join(' ') || 'clean'} (${Date.now() - started} ms)`);
+  if (process.env.AXE_REPORT)
+    console.log(`axe ${what}: ${findings.map((f) => `${f.id}/${f.impact}x${f.nodes}`).join(' ') || 'clean'} (${Date.now() - started} ms)`);
   const serious = findings.filter((f) => f.impact === 'critical' || f.impact === 'serious');
-  expect.soft(serious.map((f) => `${f.id} (${f.impact}): ${f.help} — ${f.targets.join(' | ')}`), `${what}: critical or serious axe violations`).toEqual([]);
+  expect
+    .soft(
+      serious.map((f) => `${f.id} (${f.impact}): ${f.help} — ${f.targets.join(' | ')}`),
+      `${what}: critical or serious axe violations`,
+    )
+    .toEqual([]);
   return findings.filter((f) => !serious.includes(f));
 }

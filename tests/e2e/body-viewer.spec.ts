@@ -20,9 +20,16 @@ test('a receipt body: fold, unfold, copy a path and the body; sent vs received, 
   const auth = await sandboxAuth(req, app.baseUrl);
   const secret = `whsec_${randomBytes(32).toString('base64')}`;
   const receiver = await json(await req.post(`${app.baseUrl}/api/receivers`, { data: { name: 'Body viewer: donor CRM', secret } }), 201);
-  const webhook = await json(await req.post(`${app.baseUrl}/v1/webhooks`, { headers: auth, data: { url: receiver.ingestUrl, eventTypes: ['grant.succeeded'], description: 'Body viewer', secret } }), 201);
+  const webhook = await json(
+    await req.post(`${app.baseUrl}/v1/webhooks`, {
+      headers: auth,
+      data: { url: receiver.ingestUrl, eventTypes: ['grant.succeeded'], description: 'Body viewer', secret },
+    }),
+    201,
+  );
   const message = await json(await req.post(`${app.baseUrl}/v1/webhooks/${webhook.id}/test`, { headers: auth }), 200);
-  const receipts = async () => (await json(await req.get(`${app.baseUrl}/api/receivers/${receiver.id}/receipts`), 200)).results as { id: number; bodyText: string | null }[];
+  const receipts = async () =>
+    (await json(await req.get(`${app.baseUrl}/api/receivers/${receiver.id}/receipts`), 200)).results as { id: number; bodyText: string | null }[];
   await expect.poll(async () => (await receipts()).length, { timeout: 20_000 }).toBe(1);
   const [first] = await receipts();
 
@@ -64,7 +71,10 @@ test('a receipt body: fold, unfold, copy a path and the body; sent vs received, 
     const sent = JSON.parse(first.bodyText!);
     const rewritten = { ...sent, data: { ...sent.data, amount: 1, rewrittenBy: 'proxy' } };
     delete rewritten.data.note;
-    const res = await req.post(receiver.ingestUrl, { headers: { 'content-type': 'application/json', 'webhook-id': message.id }, data: JSON.stringify(rewritten) });
+    const res = await req.post(receiver.ingestUrl, {
+      headers: { 'content-type': 'application/json', 'webhook-id': message.id },
+      data: JSON.stringify(rewritten),
+    });
     expect(res.status()).toBeLessThan(500);
     await expect.poll(async () => (await receipts()).length, { timeout: 10_000 }).toBe(2);
     const second = (await receipts()).find((r) => r.id !== first.id)!;

@@ -267,9 +267,16 @@ test.describe('subscription → test event → live grant → retries, on one ti
       const queued = /Test event (msg_\w+) queued\./.exec((await page.getByTestId('action-feedback').textContent()) ?? '')?.[1];
       expect(queued, 'the test event was queued').toBeTruthy();
       const explanation = page.locator(`[data-testid="message-row"][data-message-id="${queued}"]`).locator('xpath=..').getByTestId('explanation');
-      await expect(explanation).toContainText(new RegExp(`^waiting: webhook paused since \\d\\d:\\d\\d:\\d\\d by ${by}; attempt 1 of 8 goes out when it is resumed`));
+      await expect(explanation).toContainText(
+        new RegExp(`^waiting: webhook paused since \\d\\d:\\d\\d:\\d\\d by ${by}; attempt 1 of 8 goes out when it is resumed`),
+      );
       await page.goto('/');
-      await expect(page.locator('main').getByText(new RegExp(`paused since \\d\\d:\\d\\d UTC by ${by}: \\d+ messages? waiting`)).first()).toBeVisible();
+      await expect(
+        page
+          .locator('main')
+          .getByText(new RegExp(`paused since \\d\\d:\\d\\d UTC by ${by}: \\d+ messages? waiting`))
+          .first(),
+      ).toBeVisible();
       await page.goto(`/webhooks/${webhookId}`);
       await actions.getByRole('button', { name: 'Resume deliveries' }).click();
       await expect(actions.getByRole('button', { name: 'Pause deliveries' })).toBeVisible();
@@ -283,9 +290,15 @@ test.describe('subscription → test event → live grant → retries, on one ti
       expect(res.status()).toBe(200);
       const rows = (await res.json()).results as { actor: string; action: string; result: string }[];
       for (const action of ['webhook.create', 'webhook.test', 'message.resend', 'webhook.disable', 'webhook.enable', 'webhook.pause', 'webhook.resume']) {
-        expect(rows.some((r) => r.action === action && r.result === 'ok' && r.actor === ADMIN.email), `${action} is recorded`).toBe(true);
+        expect(
+          rows.some((r) => r.action === action && r.result === 'ok' && r.actor === ADMIN.email),
+          `${action} is recorded`,
+        ).toBe(true);
       }
-      const receiverRows = (await (await page.request.get('/api/audit?action=receiver.update')).json()).results as { result: string; detail: { changed?: string } }[];
+      const receiverRows = (await (await page.request.get('/api/audit?action=receiver.update')).json()).results as {
+        result: string;
+        detail: { changed?: string };
+      }[];
       expect(receiverRows.some((r) => r.result === 'ok' && r.detail.changed?.includes('responseStatus'))).toBe(true);
     });
 
@@ -312,7 +325,10 @@ test.describe('subscription → test event → live grant → retries, on one ti
       const cell = page.getByTestId('webhook-row').filter({ hasText: plainId }).locator('td').first();
       expect((await cell.innerText()).split(plainId).length - 1, 'the id shows once').toBe(1);
       await expect(page.getByTestId('webhook-row').filter({ hasText: 'E2E grant hook' })).toContainText(webhookId);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 'no sideways scrolling').toBeLessThanOrEqual(0);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+        'no sideways scrolling',
+      ).toBeLessThanOrEqual(0);
       await screenshot(page, 'webhooks');
     });
   });
@@ -346,7 +362,9 @@ test.describe('subscription → test event → live grant → retries, on one ti
       await page.getByRole('link', { name: 'E2E receiver' }).click();
       await expect(page.getByTestId('receipt-log-row').first()).toBeVisible();
       await expect(page.getByTestId('delivering-webhooks')).toContainText('E2E grant hook');
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 'receiver page fits').toBeLessThanOrEqual(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 'receiver page fits').toBeLessThanOrEqual(
+        0,
+      );
       await screenshot(page, 'mobile-receiver-detail');
     });
   });

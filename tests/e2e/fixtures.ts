@@ -37,7 +37,8 @@ function assertLocalDatabase(): void {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return;
   const host = new URL(url).hostname;
-  if (!['localhost', '127.0.0.1', '::1', '[::1]'].includes(host)) throw new Error(`TEST_DATABASE_URL points at ${host}; the e2e suite only runs against a local database.`);
+  if (!['localhost', '127.0.0.1', '::1', '[::1]'].includes(host))
+    throw new Error(`TEST_DATABASE_URL points at ${host}; the e2e suite only runs against a local database.`);
 }
 
 export async function logIn(page: Page, creds: { email: string; password: string } = ADMIN): Promise<void> {
@@ -48,7 +49,9 @@ export async function logIn(page: Page, creds: { email: string; password: string
 
 /** The sandbox's API credentials as a bearer header (client credentials against the app's own service). */
 export async function sandboxAuth(req: APIRequestContext, baseUrl: string): Promise<{ authorization: string }> {
-  const res = await req.post(`${baseUrl}/oauth/token`, { data: { client_id: SANDBOX.clientId, client_secret: SANDBOX.clientSecret, audience: SANDBOX.audience, grant_type: 'client_credentials' } });
+  const res = await req.post(`${baseUrl}/oauth/token`, {
+    data: { client_id: SANDBOX.clientId, client_secret: SANDBOX.clientSecret, audience: SANDBOX.audience, grant_type: 'client_credentials' },
+  });
   expect(res.status(), `POST /oauth/token: ${await res.text()}`).toBe(200);
   return { authorization: `Bearer ${(await res.json()).access_token}` };
 }
@@ -74,7 +77,9 @@ export async function signedInPage(browser: Browser, baseUrl: string): Promise<P
 export async function watchCsp(context: BrowserContext): Promise<string[]> {
   const seen: string[] = [];
   await context.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.effectiveDirective} refused ${e.blockedURI || 'an inline part'} (${e.sourceFile}:${e.lineNumber})`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`CSP violation: ${e.effectiveDirective} refused ${e.blockedURI || 'an inline part'} (${e.sourceFile}:${e.lineNumber})`),
+    );
   });
   context.on('console', (msg) => {
     if (msg.type() === 'error' && /Content Security Policy|CSP violation/.test(msg.text())) seen.push(`${msg.page()?.url()}: ${msg.text()}`);
@@ -135,5 +140,7 @@ export { expect };
 
 /** Nothing scrolls sideways: the page is at most `width` px wide (polled: charts and tables settle after a resize). */
 export async function expectFitsWidth(page: Page, width: number, what = page.url()): Promise<void> {
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${what} is at most ${width} px wide` }).toBeLessThanOrEqual(width);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${what} is at most ${width} px wide` })
+    .toBeLessThanOrEqual(width);
 }

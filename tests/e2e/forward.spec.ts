@@ -32,10 +32,19 @@ test('forward a receipt from its page at 1280 and 390 px; the case lists the for
     const secret = `whsec_${randomBytes(32).toString('base64')}`;
     const auth = await sandboxAuth(req, app.baseUrl);
     const receiver = await (await req.post(`${app.baseUrl}/api/receivers`, { data: { name: 'Forward: donor CRM', secret } })).json();
-    const webhook = await (await req.post(`${app.baseUrl}/v1/webhooks`, { headers: auth, data: { url: receiver.ingestUrl, eventTypes: ['grant.succeeded'], description: 'Forward: donor CRM', secret } })).json();
+    const webhook = await (
+      await req.post(`${app.baseUrl}/v1/webhooks`, {
+        headers: auth,
+        data: { url: receiver.ingestUrl, eventTypes: ['grant.succeeded'], description: 'Forward: donor CRM', secret },
+      })
+    ).json();
     expect((await req.post(`${app.baseUrl}/v1/webhooks/${webhook.id}/test`, { headers: auth })).status()).toBe(200);
     let receipt = { id: 0, messageId: '' };
-    await expect.poll(async () => (receipt = (await (await req.get(`${app.baseUrl}/api/receivers/${receiver.id}/receipts`)).json()).results[0] ?? receipt).id, { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (receipt = (await (await req.get(`${app.baseUrl}/api/receivers/${receiver.id}/receipts`)).json()).results[0] ?? receipt).id, {
+        timeout: 15_000,
+      })
+      .toBeGreaterThan(0);
 
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`/receipts/${receipt.id}`);

@@ -8,7 +8,6 @@ import { expect, screenshot, test, sandboxAuth, docsScreenshot } from './fixture
 // one's page must draw its outcome and latency charts, switchable between windows.
 // The app is shared with the other spec files, so the account may hold other webhooks too.
 
-
 async function json<T = any>(res: Awaited<ReturnType<APIRequestContext['get']>>, status: number): Promise<T> {
   expect(res.status(), `${res.url()}: ${await res.text()}`).toBe(status);
   return (await res.json()) as T;
@@ -24,7 +23,12 @@ async function setUp(page: Page, baseUrl: string) {
   const down = await json(await req.post(`${baseUrl}/api/receivers`, { data: { name: 'Database down' } }), 201);
   await json(await req.patch(`${baseUrl}/api/receivers/${down.id}`, { data: { responseStatus: 500, responseBody: '{"error":"database down"}' } }), 200);
   const webhook = async (url: string, description: string, disabled = false) =>
-    (await json(await req.post(`${baseUrl}/v1/webhooks`, { headers: auth, data: { url, eventTypes: ['grant.succeeded'], description, disabled, secret } }), 201)).id as string;
+    (
+      await json(
+        await req.post(`${baseUrl}/v1/webhooks`, { headers: auth, data: { url, eventTypes: ['grant.succeeded'], description, disabled, secret } }),
+        201,
+      )
+    ).id as string;
   const healthy = await webhook(ok.ingestUrl, 'Health: donor CRM (answers 204)');
   const failing = await webhook(down.ingestUrl, 'Health: finance sync (answers 500)');
   const disabled = await webhook(ok.ingestUrl, 'Health: old endpoint (disabled)', true);
@@ -104,7 +108,10 @@ test('the health home lists every webhook troubled first; a webhook page draws i
   await screenshot(page, 'mobile-health-home');
 });
 
-test('both sides: arrivals that fail verification make a webhook failing on the home, its page and the webhooks list; each verdict shows', async ({ page, app }) => {
+test('both sides: arrivals that fail verification make a webhook failing on the home, its page and the webhooks list; each verdict shows', async ({
+  page,
+  app,
+}) => {
   test.setTimeout(120_000);
   const req = page.request;
   const auth = await sandboxAuth(req, app.baseUrl);
@@ -113,7 +120,15 @@ test('both sides: arrivals that fail verification make a webhook failing on the 
   await page.goto('/');
   const r = await json(await req.post(`${app.baseUrl}/api/receivers`, { data: { name: 'Ledger receiver (another secret)', secret: newSecret() } }), 201);
   const name = 'Health: ledger (receiver holds another secret)';
-  const id = (await json(await req.post(`${app.baseUrl}/v1/webhooks`, { headers: auth, data: { url: r.ingestUrl, eventTypes: ['grant.succeeded'], description: name, secret: S } }), 201)).id as string;
+  const id = (
+    await json(
+      await req.post(`${app.baseUrl}/v1/webhooks`, {
+        headers: auth,
+        data: { url: r.ingestUrl, eventTypes: ['grant.succeeded'], description: name, secret: S },
+      }),
+      201,
+    )
+  ).id as string;
   const sent = await json(await req.post(`${app.baseUrl}/v1/webhooks/${id}/test`, { headers: auth }), 200);
   await expect
     .poll(async () => (await json(await req.get(`${app.baseUrl}/v1/webhooks/${id}/stats`, { headers: auth }), 200)).successes, { timeout: 20_000 })
@@ -165,9 +180,19 @@ test('both sides: arrivals that fail verification make a webhook failing on the 
 
   await test.step('390 px: the home, the webhooks list and the timeline fit', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
-    for (const [shot, url] of [['mobile-health-both-sides', '/'], ['mobile-webhooks-list-health', '/webhooks'], ['mobile-timeline-each-verdict', `/webhooks/${id}`]]) {
+    for (const [shot, url] of [
+      ['mobile-health-both-sides', '/'],
+      ['mobile-webhooks-list-health', '/webhooks'],
+      ['mobile-timeline-each-verdict', `/webhooks/${id}`],
+    ]) {
       await page.goto(url);
-      if (url === '/webhooks') await expect(page.locator('tr', { has: page.getByRole('link', { name }) }).getByTestId('webhook-health-status').first()).toHaveAttribute('data-level', 'recovering');
+      if (url === '/webhooks')
+        await expect(
+          page
+            .locator('tr', { has: page.getByRole('link', { name }) })
+            .getByTestId('webhook-health-status')
+            .first(),
+        ).toHaveAttribute('data-level', 'recovering');
       await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await screenshot(page, shot);
     }
@@ -184,7 +209,15 @@ test('the webhook Health section keeps its place while its figures load: the tim
   // A healthy webhook (the receiver verifies its arrivals): no reasons line, whose length depends on the data.
   const secret = `whsec_${randomBytes(32).toString('base64')}`;
   const r = await json(await req.post(`${app.baseUrl}/api/receivers`, { data: { name: 'Layout receiver', secret } }), 201);
-  const id = (await json(await req.post(`${app.baseUrl}/v1/webhooks`, { headers: auth, data: { url: r.ingestUrl, eventTypes: ['grant.succeeded'], description: 'Health: layout', secret } }), 201)).id as string;
+  const id = (
+    await json(
+      await req.post(`${app.baseUrl}/v1/webhooks`, {
+        headers: auth,
+        data: { url: r.ingestUrl, eventTypes: ['grant.succeeded'], description: 'Health: layout', secret },
+      }),
+      201,
+    )
+  ).id as string;
   await json(await req.post(`${app.baseUrl}/v1/webhooks/${id}/test`, { headers: auth }), 200);
 
   for (const width of [1280, 390]) {
@@ -210,12 +243,23 @@ test('the webhook Health section keeps its place while its figures load: the tim
   }
 });
 
-test('after Enable the Health section says what the header says at once: not disabled, and never "not failing" beside a Failing badge', async ({ page, app }) => {
+test('after Enable the Health section says what the header says at once: not disabled, and never "not failing" beside a Failing badge', async ({
+  page,
+  app,
+}) => {
   const req = page.request;
   const auth = await sandboxAuth(req, app.baseUrl);
   const down = await json(await req.post(`${app.baseUrl}/api/receivers`, { data: { name: 'Enable drill (answers 500)' } }), 201);
   await json(await req.patch(`${app.baseUrl}/api/receivers/${down.id}`, { data: { responseStatus: 500, responseBody: '{"error":"drill"}' } }), 200);
-  const id = (await json(await req.post(`${app.baseUrl}/v1/webhooks`, { headers: auth, data: { url: down.ingestUrl, eventTypes: ['grant.succeeded'], description: 'Health: enabled after a drill' } }), 201)).id as string;
+  const id = (
+    await json(
+      await req.post(`${app.baseUrl}/v1/webhooks`, {
+        headers: auth,
+        data: { url: down.ingestUrl, eventTypes: ['grant.succeeded'], description: 'Health: enabled after a drill' },
+      }),
+      201,
+    )
+  ).id as string;
   await json(await req.post(`${app.baseUrl}/v1/webhooks/${id}/test`, { headers: auth }), 200);
   // Every retry spent (one a second in tests), so nothing is attempted after Enable: the figures stay as Enable left them.
   await expect

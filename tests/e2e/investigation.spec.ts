@@ -47,7 +47,8 @@ async function setUp(page: Page, baseUrl: string): Promise<TSetup> {
   const R2 = await json(await req.post(`${baseUrl}/api/receivers`, { data: { name: 'R2 holds another secret', secret: OTHER } }), 201);
   const deadPort = await freePort(); // bound, then closed
   const webhook = async (url: string, description: string) =>
-    (await json(await req.post(`${baseUrl}/v1/webhooks`, { headers: auth, data: { url, eventTypes: ['grant.succeeded'], description, secret: S } }), 201)).id as string;
+    (await json(await req.post(`${baseUrl}/v1/webhooks`, { headers: auth, data: { url, eventTypes: ['grant.succeeded'], description, secret: S } }), 201))
+      .id as string;
   const W1 = await webhook(R1.ingestUrl, 'W1 right secret');
   const W2 = await webhook(R2.ingestUrl, 'W2 wrong secret');
   const W3 = await webhook(`http://127.0.0.1:${deadPort}/hook`, 'W3 dead port');
@@ -95,10 +96,20 @@ test('investigate a grant: timelines, the case from the header search, problems;
     s = await setUp(page, app.baseUrl);
   });
   const expected: [keyof Pick<TSetup, 'W1' | 'W2' | 'W3' | 'W4'>, string, string, RegExp][] = [
-    ['W1', 'delivered-and-received', 'delivered and received', new RegExp(`^delivered: arrived ${CLOCK} at receiver “R1 holds the secret”, signature valid, answered 200$`)],
+    [
+      'W1',
+      'delivered-and-received',
+      'delivered and received',
+      new RegExp(`^delivered: arrived ${CLOCK} at receiver “R1 holds the secret”, signature valid, answered 200$`),
+    ],
     ['W2', 'received-bad-signature', 'received, signature not verified', /the receiver holds a different secret \(fingerprints (\w{8})… vs (\w{8})…\)/],
     ['W3', 'network-error', 'network error, never reached', /^sent 8 times; never reached the receiver: no response.*; no retries left$/],
-    ['W4', 'delivered-and-received', 'delivered and received', new RegExp(`^delivered: arrived ${CLOCK} at receiver “R1 holds the secret”, signature valid, answered 200$`)],
+    [
+      'W4',
+      'delivered-and-received',
+      'delivered and received',
+      new RegExp(`^delivered: arrived ${CLOCK} at receiver “R1 holds the secret”, signature valid, answered 200$`),
+    ],
   ];
 
   await test.step('each timeline: the row’s reconciliation and explanation', async () => {
@@ -121,7 +132,9 @@ test('investigate a grant: timelines, the case from the header search, problems;
   };
 
   const checkCase = async (q: string) => {
-    await expect(page, `${q} lands on its case page`).toHaveURL(new RegExp(`/cases/${encodeURIComponent(q).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`), { timeout: 15_000 });
+    await expect(page, `${q} lands on its case page`).toHaveURL(new RegExp(`/cases/${encodeURIComponent(q).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`), {
+      timeout: 15_000,
+    });
     await expect(page.getByTestId('case-grant')).toHaveCount(1);
     await expect(page.getByTestId('case-grant')).toContainText(s.grant.trackingId);
     const message = page.locator(`[data-testid="case-message"][data-message-id="${s.messageId}"]`);
@@ -147,7 +160,7 @@ test('investigate a grant: timelines, the case from the header search, problems;
     await page.goto('/webhooks');
     await searchFor(s.grant.trackingId);
     await screenshot(page, 'case');
-      await docsScreenshot(page, 'screenshot-case');
+    await docsScreenshot(page, 'screenshot-case');
     await searchFor(s.grant.id);
     await searchFor(s.messageId);
   });

@@ -17,11 +17,19 @@ async function aWebhook(page: Page, baseUrl: string): Promise<string> {
   const auth = await sandboxAuth(req, baseUrl);
   const receiver = await json(await req.post(`${baseUrl}/api/receivers`, { data: { name: 'Keyboard: answers 204' } }), 201);
   await json(await req.patch(`${baseUrl}/api/receivers/${receiver.id}`, { data: { responseStatus: 204, responseBody: '' } }), 200);
-  const webhook = await json(await req.post(`${baseUrl}/v1/webhooks`, { headers: auth, data: { url: receiver.ingestUrl, eventTypes: ['grant.succeeded'], description: 'Keyboard' } }), 201);
+  const webhook = await json(
+    await req.post(`${baseUrl}/v1/webhooks`, { headers: auth, data: { url: receiver.ingestUrl, eventTypes: ['grant.succeeded'], description: 'Keyboard' } }),
+    201,
+  );
   return webhook.id;
 }
 
-const focused = (page: Page) => page.evaluate(() => ({ id: document.activeElement?.id ?? '', text: (document.activeElement as HTMLElement | null)?.innerText?.trim() ?? '', tag: document.activeElement?.tagName ?? '' }));
+const focused = (page: Page) =>
+  page.evaluate(() => ({
+    id: document.activeElement?.id ?? '',
+    text: (document.activeElement as HTMLElement | null)?.innerText?.trim() ?? '',
+    tag: document.activeElement?.tagName ?? '',
+  }));
 
 test('the skip link is the first Tab stop and lands on the page; "/" focuses the search outside text fields', async ({ page }) => {
   await page.goto('/');

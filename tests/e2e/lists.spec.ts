@@ -15,7 +15,13 @@ test('Webhooks is one list: a tracked badge, filters by tracking and status, Tra
   const auth = await sandboxAuth(page.request, app.baseUrl);
   const tag = Math.random().toString(36).slice(2, 7);
   const make = async (description: string) =>
-    json(await page.request.post(`${app.baseUrl}/v1/webhooks`, { headers: auth, data: { url: `https://lists-${tag}.example.org/hook`, eventTypes: ['grant.succeeded'], description } }), 201);
+    json(
+      await page.request.post(`${app.baseUrl}/v1/webhooks`, {
+        headers: auth,
+        data: { url: `https://lists-${tag}.example.org/hook`, eventTypes: ['grant.succeeded'], description },
+      }),
+      201,
+    );
   const enabled = await make(`Lists ${tag} enabled`);
   const disabled = await make(`Lists ${tag} disabled`);
   await json(await page.request.patch(`${app.baseUrl}/v1/webhooks/${disabled.id}`, { headers: auth, data: { disabled: true } }), 200);
@@ -27,7 +33,9 @@ test('Webhooks is one list: a tracked badge, filters by tracking and status, Tra
   await expect(page.getByText('No subscriptions tracked yet')).toHaveCount(0);
   await expect(page.getByRole('table')).toHaveCount(1);
 
-  await row(enabled.id).getByRole('button', { name: `Track Lists ${tag} enabled` }).click();
+  await row(enabled.id)
+    .getByRole('button', { name: `Track Lists ${tag} enabled` })
+    .click();
   await page.waitForURL(new RegExp(`/webhooks/${enabled.id}$`)); // Track opens the webhook it tracked
   await page.goto('/webhooks');
   await expect(row(enabled.id)).toHaveAttribute('data-tracked', 'true');
@@ -72,9 +80,20 @@ test('Nonprofits & Connects: searched by name, EIN and CID and paged by the serv
   const made: { id: string; ein: string }[] = [];
   for (let i = 0; i < 23; i++) {
     const ein = `53${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
-    made.push(await json(await page.request.post(`${app.baseUrl}/v1/nonprofits`, { headers: auth, data: { ein, name: `${word} Shelter ${i}`, user: { email: 'np@example.org' } } }), 201));
+    made.push(
+      await json(
+        await page.request.post(`${app.baseUrl}/v1/nonprofits`, {
+          headers: auth,
+          data: { ein, name: `${word} Shelter ${i}`, user: { email: 'np@example.org' } },
+        }),
+        201,
+      ),
+    );
   }
-  const connect = await json(await page.request.post(`${app.baseUrl}/v1/connects?nonprofit=${made[22].id}`, { headers: auth, data: { name: `${word} giving` } }), 201);
+  const connect = await json(
+    await page.request.post(`${app.baseUrl}/v1/connects?nonprofit=${made[22].id}`, { headers: auth, data: { name: `${word} giving` } }),
+    201,
+  );
 
   await page.goto('/nonprofits');
   const search = page.getByRole('searchbox', { name: 'Search by name, EIN or CID' });
@@ -122,14 +141,29 @@ test('Nonprofits & Connects: searched by name, EIN and CID and paged by the serv
 // Issue 50.3: the reconciliation page lists every grant of the day, not only the differences: a
 // filter of links (with a difference / all grants), each grant with its money, fund and status, a
 // card per grant on a phone. Screenshots at 1280 and 390 px, light and dark.
-test('Reconciliation: the grants with a difference or all of them, each with its money, fund and status; a card per grant on a phone', async ({ page, app }) => {
+test('Reconciliation: the grants with a difference or all of them, each with its money, fund and status; a card per grant on a phone', async ({
+  page,
+  app,
+}) => {
   const auth = await sandboxAuth(page.request, app.baseUrl);
   const ein = `54${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
-  const np = await json(await page.request.post(`${app.baseUrl}/v1/nonprofits`, { headers: auth, data: { ein, name: 'Reconciled Riverside Food Pantry', user: { email: 'np@example.org' } } }), 201);
+  const np = await json(
+    await page.request.post(`${app.baseUrl}/v1/nonprofits`, {
+      headers: auth,
+      data: { ein, name: 'Reconciled Riverside Food Pantry', user: { email: 'np@example.org' } },
+    }),
+    201,
+  );
   const created = await json(await page.request.post(`${app.baseUrl}/v1/connects?nonprofit=${np.id}`, { headers: auth }), 201);
   const { apiKey } = await json(await page.request.get(`${app.baseUrl}/v1/connects/${created.id}`, { headers: auth }), 200);
   const give = async (amount: number, coveredFees: boolean) =>
-    json(await page.request.post(`${app.baseUrl}/v1/grants`, { headers: { ...auth, 'x-service-api-key': apiKey }, data: { amount, coveredFees, fundId: 'vanguard-charitable', firstName: 'Ada', lastName: 'Lovelace', email: 'ada.recon@example.org' } }), 201);
+    json(
+      await page.request.post(`${app.baseUrl}/v1/grants`, {
+        headers: { ...auth, 'x-service-api-key': apiKey },
+        data: { amount, coveredFees, fundId: 'vanguard-charitable', firstName: 'Ada', lastName: 'Lovelace', email: 'ada.recon@example.org' },
+      }),
+      201,
+    );
   const grants = [await give(2500, true), await give(125_000, false)];
   const day = grants[0].createdAt.slice(0, 10); // the e2e app's CONSOLE_TIME_ZONE is UTC
 
@@ -141,7 +175,8 @@ test('Reconciliation: the grants with a difference or all of them, each with its
   const rows = page.getByTestId('recon-grant');
   await expect(rows).toHaveCount(2);
   const covered = rows.filter({ hasText: grants[0].trackingId });
-  for (const text of ['$25.00', '$0.73', 'covered by donor', 'Vanguard Charitable', 'Initiated', 'Reconciled Riverside Food Pantry']) await expect(covered).toContainText(text);
+  for (const text of ['$25.00', '$0.73', 'covered by donor', 'Vanguard Charitable', 'Initiated', 'Reconciled Riverside Food Pantry'])
+    await expect(covered).toContainText(text);
   await expect(rows.filter({ hasText: grants[1].trackingId })).toContainText('$1,213.75'); // 1,250.00 less the 2.9 % fee
   await expect(page.getByRole('columnheader', { name: 'Made (UTC)' })).toBeAttached();
   await expect(page.getByTestId('recon-totals')).toContainText('Net to nonprofits');

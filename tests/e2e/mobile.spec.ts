@@ -33,19 +33,45 @@ async function seed(page: Page, baseUrl: string): Promise<TSeeded> {
   const req = page.request;
   const auth = await sandboxAuth(req, baseUrl);
   const secret = `whsec_${randomBytes(32).toString('base64')}`;
-  const receiver = await json(await req.post(`${baseUrl}/api/receivers`, { data: { name: 'Mobile: a receiver with a rather long name to wrap', secret } }), 201);
-  const webhook = await json(await req.post(`${baseUrl}/v1/webhooks`, { headers: auth, data: { url: receiver.ingestUrl, eventTypes: ['grant.succeeded'], description: 'Mobile', secret } }), 201);
+  const receiver = await json(
+    await req.post(`${baseUrl}/api/receivers`, { data: { name: 'Mobile: a receiver with a rather long name to wrap', secret } }),
+    201,
+  );
+  const webhook = await json(
+    await req.post(`${baseUrl}/v1/webhooks`, {
+      headers: auth,
+      data: { url: receiver.ingestUrl, eventTypes: ['grant.succeeded'], description: 'Mobile', secret },
+    }),
+    201,
+  );
   const message = await json(await req.post(`${baseUrl}/v1/webhooks/${webhook.id}/test`, { headers: auth }), 200);
   let receiptId = 0;
   await expect
-    .poll(async () => (receiptId = (await json(await req.get(`${baseUrl}/api/receivers/${receiver.id}/receipts`), 200)).results[0]?.id ?? 0), { timeout: 20_000 })
+    .poll(async () => (receiptId = (await json(await req.get(`${baseUrl}/api/receivers/${receiver.id}/receipts`), 200)).results[0]?.id ?? 0), {
+      timeout: 20_000,
+    })
     .toBeGreaterThan(0);
   const ein = `53${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
-  const nonprofit = await json(await req.post(`${baseUrl}/v1/nonprofits`, { headers: auth, data: { ein, name: 'Mobile Friends of the Very Long Named Public Library', user: { email: 'np@example.org' } } }), 201);
+  const nonprofit = await json(
+    await req.post(`${baseUrl}/v1/nonprofits`, {
+      headers: auth,
+      data: { ein, name: 'Mobile Friends of the Very Long Named Public Library', user: { email: 'np@example.org' } },
+    }),
+    201,
+  );
   const connect = await json(await req.post(`${baseUrl}/v1/connects?nonprofit=${nonprofit.id}`, { headers: auth, data: { name: 'Mobile donations' } }), 201);
   // Switched off: a rule of this shared app must never fire (its banner would show on the other specs' pages).
   await json(
-    await req.post(`${baseUrl}/api/alert-rules`, { data: { name: 'Mobile: this webhook keeps failing', kind: 'failure_streak', threshold: 1000, webhookId: webhook.id, targetUrl: receiver.ingestUrl, enabled: false } }),
+    await req.post(`${baseUrl}/api/alert-rules`, {
+      data: {
+        name: 'Mobile: this webhook keeps failing',
+        kind: 'failure_streak',
+        threshold: 1000,
+        webhookId: webhook.id,
+        targetUrl: receiver.ingestUrl,
+        enabled: false,
+      },
+    }),
     201,
   );
   return { webhookId: webhook.id, messageId: message.id, receiverId: receiver.id, receiptId, cid: connect.id, ein };
@@ -134,7 +160,12 @@ test('the Staff and alert-rule tables are a card per row at 390 px, with every c
     const box = (await button.boundingBox())!;
     expect(box.x + box.width, `${p}: "${control}" is on screen`).toBeLessThanOrEqual(390);
     // Nothing scrolls inside the table either.
-    expect(await page.locator('table').first().evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await page
+        .locator('table')
+        .first()
+        .evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth),
+    ).toBeLessThanOrEqual(0);
     await expectFitsWidth(page, 390);
     await shot(page, p.slice(1), 390);
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -18,16 +18,33 @@ test('health home → webhook page → recover failed messages (preview, confirm
     const S = `whsec_${randomBytes(32).toString('base64')}`;
     const R = await (await req.post(`${base}/api/receivers`, { data: { name: 'Recover receiver', secret: S } })).json();
     expect((await req.patch(`${base}/api/receivers/${R.id}`, { data: { responseStatus: 500 } })).status()).toBe(200);
-    W = (await (await req.post(`${base}/v1/webhooks`, { headers: auth, data: { url: R.ingestUrl, eventTypes: ['grant.succeeded'], description: 'Recover me', secret: S } })).json()).id;
-    const np = await (await req.post(`${base}/v1/nonprofits`, { headers: auth, data: { ein: `48${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`, user: { email: 'ops@example.org' } } })).json();
+    W = (
+      await (
+        await req.post(`${base}/v1/webhooks`, {
+          headers: auth,
+          data: { url: R.ingestUrl, eventTypes: ['grant.succeeded'], description: 'Recover me', secret: S },
+        })
+      ).json()
+    ).id;
+    const np = await (
+      await req.post(`${base}/v1/nonprofits`, {
+        headers: auth,
+        data: { ein: `48${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`, user: { email: 'ops@example.org' } },
+      })
+    ).json();
     const c = await (await req.post(`${base}/v1/connects?nonprofit=${np.id}`, { headers: auth })).json();
     const key = (await (await req.get(`${base}/v1/connects/${c.id}`, { headers: auth })).json()).apiKey;
     for (const i of [1, 2]) {
-      const g = await req.post(`${base}/v1/grants`, { headers: { ...auth, 'x-service-api-key': key }, data: { amount: 1000 * i, fundId: 'fidelity-charitable', firstName: 'Ada', lastName: 'Byron', email: `ada${i}@example.org` } });
+      const g = await req.post(`${base}/v1/grants`, {
+        headers: { ...auth, 'x-service-api-key': key },
+        data: { amount: 1000 * i, fundId: 'fidelity-charitable', firstName: 'Ada', lastName: 'Byron', email: `ada${i}@example.org` },
+      });
       expect(g.status()).toBe(201);
     }
     await expect
-      .poll(async () => ((await (await req.get(`${base}/v1/webhooks/${W}/messages?status=failed`, { headers: auth })).json()).results as unknown[]).length, { timeout: 45_000 })
+      .poll(async () => ((await (await req.get(`${base}/v1/webhooks/${W}/messages?status=failed`, { headers: auth })).json()).results as unknown[]).length, {
+        timeout: 45_000,
+      })
       .toBe(2);
     // From now on it answers 200, a little slowly, so the progress can be seen.
     expect((await req.patch(`${base}/api/receivers/${R.id}`, { data: { responseStatus: 200, responseDelayMs: 800 } })).status()).toBe(200);
@@ -37,7 +54,10 @@ test('health home → webhook page → recover failed messages (preview, confirm
     await page.goto('/');
     const row = page.locator(`[data-testid="health-row"][data-webhook-id="${W}"]`);
     await expect(row).toHaveAttribute('data-level', 'failing', { timeout: 15_000 });
-    await row.getByRole('link', { name: /Recover me/ }).first().click();
+    await row
+      .getByRole('link', { name: /Recover me/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(new RegExp(`/webhooks/${W}$`));
   });
 
@@ -62,7 +82,11 @@ test('health home → webhook page → recover failed messages (preview, confirm
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(progress).toBeVisible();
     // The health card's charts follow the new width a frame or two later (ResizeObserver), as on the health spec.
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { message: 'no sideways scrolling at 390 px' }).toBeLessThanOrEqual(0);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
+        message: 'no sideways scrolling at 390 px',
+      })
+      .toBeLessThanOrEqual(0);
     await screenshot(page, 'recover-done-390');
     await page.setViewportSize({ width: 1440, height: 900 });
   });

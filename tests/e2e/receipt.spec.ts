@@ -21,13 +21,18 @@ test('a bad-signature receipt at 1280 and 390 px; the receiver warns of the webh
   const auth = await sandboxAuth(req, app.baseUrl);
   const receiver = await json(await req.post(`${app.baseUrl}/api/receivers`, { data: { name: 'Receipt: holds another secret', secret: OTHER } }), 201);
   const webhook = await json(
-    await req.post(`${app.baseUrl}/v1/webhooks`, { headers: auth, data: { url: receiver.ingestUrl, eventTypes: ['grant.succeeded'], description: 'Receipt: donor CRM', secret: S } }),
+    await req.post(`${app.baseUrl}/v1/webhooks`, {
+      headers: auth,
+      data: { url: receiver.ingestUrl, eventTypes: ['grant.succeeded'], description: 'Receipt: donor CRM', secret: S },
+    }),
     201,
   );
   await json(await req.post(`${app.baseUrl}/v1/webhooks/${webhook.id}/test`, { headers: auth }), 200);
   let receiptId = 0;
   await expect
-    .poll(async () => (receiptId = (await json(await req.get(`${app.baseUrl}/api/receivers/${receiver.id}/receipts`), 200)).results[0]?.id ?? 0), { timeout: 15_000 })
+    .poll(async () => (receiptId = (await json(await req.get(`${app.baseUrl}/api/receivers/${receiver.id}/receipts`), 200)).results[0]?.id ?? 0), {
+      timeout: 15_000,
+    })
     .toBeGreaterThan(0);
 
   await test.step('the receipt page at 1280 px: forensics with the headers of the fingerprint table apart', async () => {

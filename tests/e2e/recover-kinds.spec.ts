@@ -7,7 +7,10 @@ import { expect, screenshot, test, sandboxAuth } from './fixtures';
 // receiver has the webhook's secret, one confirmed run re-sends it and the receiver verifies it;
 // the audit log shows the run.
 
-test('webhook page → recover messages: the three kinds side by side → re-send a delivered message that failed verification → audit log', async ({ page, app }) => {
+test('webhook page → recover messages: the three kinds side by side → re-send a delivered message that failed verification → audit log', async ({
+  page,
+  app,
+}) => {
   test.setTimeout(120_000);
   const req = page.request;
   const base = app.baseUrl;
@@ -17,16 +20,35 @@ test('webhook page → recover messages: the three kinds side by side → re-sen
   let auth: Record<string, string> = {};
   await test.step('a message delivered to a receiver that holds another secret', async () => {
     auth = await sandboxAuth(req, base);
-    const R = await (await req.post(`${base}/api/receivers`, { data: { name: 'Wrong secret receiver', secret: `whsec_${randomBytes(32).toString('base64')}` } })).json();
+    const R = await (
+      await req.post(`${base}/api/receivers`, { data: { name: 'Wrong secret receiver', secret: `whsec_${randomBytes(32).toString('base64')}` } })
+    ).json();
     receiverId = R.id;
-    W = (await (await req.post(`${base}/v1/webhooks`, { headers: auth, data: { url: R.ingestUrl, eventTypes: ['grant.succeeded'], description: 'Re-send me', secret: S } })).json()).id;
-    const np = await (await req.post(`${base}/v1/nonprofits`, { headers: auth, data: { ein: `48${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`, user: { email: 'ops@example.org' } } })).json();
+    W = (
+      await (
+        await req.post(`${base}/v1/webhooks`, {
+          headers: auth,
+          data: { url: R.ingestUrl, eventTypes: ['grant.succeeded'], description: 'Re-send me', secret: S },
+        })
+      ).json()
+    ).id;
+    const np = await (
+      await req.post(`${base}/v1/nonprofits`, {
+        headers: auth,
+        data: { ein: `48${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`, user: { email: 'ops@example.org' } },
+      })
+    ).json();
     const c = await (await req.post(`${base}/v1/connects?nonprofit=${np.id}`, { headers: auth })).json();
     const key = (await (await req.get(`${base}/v1/connects/${c.id}`, { headers: auth })).json()).apiKey;
-    const g = await req.post(`${base}/v1/grants`, { headers: { ...auth, 'x-service-api-key': key }, data: { amount: 2500, fundId: 'fidelity-charitable', firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.org' } });
+    const g = await req.post(`${base}/v1/grants`, {
+      headers: { ...auth, 'x-service-api-key': key },
+      data: { amount: 2500, fundId: 'fidelity-charitable', firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.org' },
+    });
     expect(g.status()).toBe(201);
     await expect
-      .poll(async () => ((await (await req.get(`${base}/v1/webhooks/${W}/messages?status=success`, { headers: auth })).json()).results as unknown[]).length, { timeout: 20_000 })
+      .poll(async () => ((await (await req.get(`${base}/v1/webhooks/${W}/messages?status=success`, { headers: auth })).json()).results as unknown[]).length, {
+        timeout: 20_000,
+      })
       .toBe(1);
   });
 
@@ -49,11 +71,17 @@ test('webhook page → recover messages: the three kinds side by side → re-sen
     await resend.getByRole('button', { name: 'Re-send 1 delivered' }).click();
     await expect(resend.getByRole('group', { name: /Confirm/ })).toContainText('Re-send 1 message the service counts as delivered, once each?');
     await resend.getByRole('button', { name: 'Confirm' }).click();
-    await expect(resend.getByTestId('recover-resend-result')).toContainText('Done: 1 of 1 re-sent · 1 answered 2xx · 1 verified by the receiver · 0 failed', { timeout: 30_000 });
+    await expect(resend.getByTestId('recover-resend-result')).toContainText('Done: 1 of 1 re-sent · 1 answered 2xx · 1 verified by the receiver · 0 failed', {
+      timeout: 30_000,
+    });
     await screenshot(page, 'recover-kinds-resent');
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(resend).toBeVisible();
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { message: 'no sideways scrolling at 390 px' }).toBeLessThanOrEqual(0);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
+        message: 'no sideways scrolling at 390 px',
+      })
+      .toBeLessThanOrEqual(0);
     await screenshot(page, 'recover-kinds-390');
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.getByTestId('recover-panel').getByRole('button', { name: 'Count again' }).click();

@@ -20,7 +20,6 @@ test.afterAll(async () => {
   await a?.destroy();
 });
 
-
 test('console-only instance set up from the banner: webhook, donor page on the API, grant on the timeline', async ({ browser }, testInfo) => {
   testInfo.setTimeout(180_000);
   expect(bannerApiBaseUrl(a)).toBe(`${a.baseUrl}/v1`);

@@ -33,7 +33,10 @@ test.afterAll(async () => {
 async function consoleContext(browser: Browser, width = 1280) {
   const context = await browser.newContext({ baseURL: app.baseUrl, storageState: NO_SESSION, viewport: { width, height: 800 } });
   // The provider's development login page imports a web font: nothing leaves loopback.
-  await context.route((url) => !/^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(url.hostname), (route) => route.abort());
+  await context.route(
+    (url) => !/^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(url.hostname),
+    (route) => route.abort(),
+  );
   const seen = await watchCsp(context);
   return { context, page: await context.newPage(), csp: () => seen.filter((v) => v.startsWith(app.baseUrl)) };
 }
@@ -71,7 +74,9 @@ test('an e-mail the provider does not say it verified is refused, with a sentenc
   await signInAtProvider(page, 'uma');
   await page.waitForURL((url) => url.origin === app.baseUrl && url.pathname === '/login');
   // Next's route announcer is an alert too (empty): the sentence's is the one about the e-mail.
-  await expect(page.getByRole('alert').filter({ hasText: 'e-mail' })).toHaveText('Your e-mail address is not verified at the identity provider, so this console cannot be sure it is yours. Verify it there, then sign in again.');
+  await expect(page.getByRole('alert').filter({ hasText: 'e-mail' })).toHaveText(
+    'Your e-mail address is not verified at the identity provider, so this console cannot be sure it is yours. Verify it there, then sign in again.',
+  );
   expect((await page.request.get('/api/session')).status()).toBe(401);
   expect(csp()).toEqual([]);
   await context.close();

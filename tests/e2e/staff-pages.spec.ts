@@ -24,7 +24,8 @@ async function fits(control: Locator): Promise<{ need: number; room: number; scr
     const cs = getComputedStyle(el);
     const ctx = document.createElement('canvas').getContext('2d')!;
     ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
-    const texts = el instanceof HTMLSelectElement ? [...el.options].map((o) => o.text) : [(el as HTMLInputElement).value || (el as HTMLInputElement).placeholder];
+    const texts =
+      el instanceof HTMLSelectElement ? [...el.options].map((o) => o.text) : [(el as HTMLInputElement).value || (el as HTMLInputElement).placeholder];
     const need = Math.max(...texts.map((t) => ctx.measureText(t).width));
     const room = el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
     return { need: Math.ceil(need), room, scroll: el.scrollWidth, client: el.clientWidth };
@@ -89,7 +90,10 @@ test('Staff and change-password pages at 1280 and 390 px: nothing clipped; a one
 /** The page is wider than the viewport: a long URL or id that does not wrap. */
 const pageScrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
-test('a secret its webhook does not sign with is said before saving; "Another URL" that is a receiver offers that receiver and its secret', async ({ page, app }) => {
+test('a secret its webhook does not sign with is said before saving; "Another URL" that is a receiver offers that receiver and its secret', async ({
+  page,
+  app,
+}) => {
   test.setTimeout(120_000);
   const req = page.request;
   const auth = await sandboxAuth(req, app.baseUrl);

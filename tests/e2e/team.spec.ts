@@ -30,23 +30,37 @@ async function setUp(page: Page, baseUrl: string) {
   const auth = await sandboxAuth(req, baseUrl);
   const secret = `whsec_${randomBytes(32).toString('base64')}`;
   const receiver = await ok(await req.post(`${baseUrl}/api/receivers`, { data: { name: 'Team receiver', secret } }), 201);
-  const webhook = (await ok(await req.post(`${baseUrl}/v1/webhooks`, { headers: auth, data: { url: receiver.ingestUrl, eventTypes: ['grant.succeeded'], description: 'Team hook', secret } }), 201)).id as string;
+  const webhook = (
+    await ok(
+      await req.post(`${baseUrl}/v1/webhooks`, {
+        headers: auth,
+        data: { url: receiver.ingestUrl, eventTypes: ['grant.succeeded'], description: 'Team hook', secret },
+      }),
+      201,
+    )
+  ).id as string;
   const ein = `48${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
   const np = await ok(await req.post(`${baseUrl}/v1/nonprofits`, { headers: auth, data: { ein, user: { email: 'director@example.org' } } }), 201);
   const created = await ok(await req.post(`${baseUrl}/v1/connects?nonprofit=${np.id}`, { headers: auth }), 201);
   const connect = await ok(await req.get(`${baseUrl}/v1/connects/${created.id}`, { headers: auth }), 200);
   const email = `katherine-${randomBytes(4).toString('hex')}@example.org`;
   const grant = await ok(
-    await req.post(`${baseUrl}/v1/grants`, { headers: { ...auth, 'x-service-api-key': connect.apiKey }, data: { amount: 2500, fundId: 'fidelity-charitable', firstName: 'Katherine', lastName: 'Johnson', email } }),
+    await req.post(`${baseUrl}/v1/grants`, {
+      headers: { ...auth, 'x-service-api-key': connect.apiKey },
+      data: { amount: 2500, fundId: 'fidelity-charitable', firstName: 'Katherine', lastName: 'Johnson', email },
+    }),
     201,
   );
   let messageId = '';
   await expect
-    .poll(async () => {
-      const list = await ok(await req.get(`${baseUrl}/v1/webhooks/${webhook}/messages`, { headers: auth }), 200);
-      messageId = list.results[0]?.id ?? '';
-      return list.results[0]?.status;
-    }, { timeout: 30_000 })
+    .poll(
+      async () => {
+        const list = await ok(await req.get(`${baseUrl}/v1/webhooks/${webhook}/messages`, { headers: auth }), 200);
+        messageId = list.results[0]?.id ?? '';
+        return list.results[0]?.status;
+      },
+      { timeout: 30_000 },
+    )
     .toBe('success');
   return { secret, webhook, messageId, email, trackingId: grant.trackingId as string };
 }
@@ -77,7 +91,11 @@ async function signedIn(browser: Browser, baseUrl: string, creds: { email: strin
   return page;
 }
 
-test('admin adds a viewer and an operator; the viewer sees no secret or Resend; the operator shares a case; the link opens, then is revoked', async ({ page, app, browser }) => {
+test('admin adds a viewer and an operator; the viewer sees no secret or Resend; the operator shares a case; the link opens, then is revoked', async ({
+  page,
+  app,
+  browser,
+}) => {
   test.setTimeout(180_000);
   await page.goto('/users');
   const s = await setUp(page, app.baseUrl);

@@ -285,7 +285,10 @@ export async function startApp(options: TStartOptions = {}): Promise<TApp & { cl
     for (;;) {
       if (Date.now() > deadline) throw new Error(`app not ready in 180 s:\n${log}`);
       const ready = await Promise.race([
-        fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false),
+        fetch(`${baseUrl}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        ),
         exited,
       ]);
       if (ready) break;

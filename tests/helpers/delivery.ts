@@ -17,10 +17,14 @@ export async function subscribe(a: Pick<TApp, 'baseUrl'>, t: string, ep: ReturnT
 export const messagePath = (w: string, m: string) => `/v1/webhooks/${w}/messages/${m}`;
 
 export async function messageWhen(a: Pick<TApp, 'baseUrl'>, t: string, w: string, m: string, status: string, ms = 20000) {
-  return eventually(async () => {
-    const r = await call(a, 'GET', messagePath(w, m), { token: t });
-    return r.body.status === status && r.body;
-  }, ms, `message ${m} to be ${status}`);
+  return eventually(
+    async () => {
+      const r = await call(a, 'GET', messagePath(w, m), { token: t });
+      return r.body.status === status && r.body;
+    },
+    ms,
+    `message ${m} to be ${status}`,
+  );
 }
 
 export async function attemptsOf(a: Pick<TApp, 'baseUrl'>, t: string, w: string, m: string) {
@@ -34,4 +38,3 @@ export async function sendTest(a: Pick<TApp, 'baseUrl'>, t: string, w: string): 
   assert.equal(res.status, 200, res.text);
   return res.body.id;
 }
-

@@ -84,7 +84,10 @@ export async function staffCookie(app: Pick<TApp, 'baseUrl'>, who: { email: stri
   assert.ok(cookie, 'a session cookie is set');
   const session = cookie.split(';')[0];
   if (res.body.mustChangePassword) {
-    const changed = await call(app, 'POST', '/api/session/password', { headers: { cookie: session }, body: { currentPassword: who.password, newPassword: ownPassword(who.password) } });
+    const changed = await call(app, 'POST', '/api/session/password', {
+      headers: { cookie: session },
+      body: { currentPassword: who.password, newPassword: ownPassword(who.password) },
+    });
     assert.equal(changed.status, 204, changed.text);
   }
   return session;

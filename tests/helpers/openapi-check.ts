@@ -59,11 +59,14 @@ export class OpenApiDocument {
   private check(pointer: string, value: unknown, what: string): string[] {
     const v = this.validator(pointer);
     if (v(value)) return [];
-    return (v.errors ?? []).map((e) => `${what}${e.instancePath || ''} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${e.params.additionalProperty})` : ''}`);
+    return (v.errors ?? []).map(
+      (e) => `${what}${e.instancePath || ''} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${e.params.additionalProperty})` : ''}`,
+    );
   }
 
   private problem(res: TSeen, body: unknown, method: string): string[] {
-    if (!/^application\/problem\+json/.test(res.headers.get('content-type') ?? '')) return [`not a problem+json answer (content-type ${res.headers.get('content-type')})`];
+    if (!/^application\/problem\+json/.test(res.headers.get('content-type') ?? ''))
+      return [`not a problem+json answer (content-type ${res.headers.get('content-type')})`];
     return method.toUpperCase() === 'HEAD' ? [] : this.check('/components/schemas/Problem', body, 'body');
   }
 
@@ -83,19 +86,26 @@ export class OpenApiDocument {
     }
     const found = this.paths.find((p) => p.pattern.test(pathname));
     if (!found) {
-      const failures = res.status === 404 ? this.problem(res, body, method) : [`${pathname} is in no path of the document, and the answer is ${res.status}, not 404`];
+      const failures =
+        res.status === 404 ? this.problem(res, body, method) : [`${pathname} is in no path of the document, and the answer is ${res.status}, not 404`];
       return { operation: 'unknown path', failures };
     }
     const verb = method.toLowerCase() === 'head' ? 'get' : method.toLowerCase();
     if (verb === 'options') {
       const allow = res.headers.get('allow') ?? '';
       const documented = METHODS.filter((m) => found.item[m]).map((m) => m.toUpperCase());
-      const failures = res.status === 204 && documented.every((m) => allow.includes(m)) ? [] : [`OPTIONS answered ${res.status} with Allow "${allow}"; the document has ${documented.join(', ')}`];
+      const failures =
+        res.status === 204 && documented.every((m) => allow.includes(m))
+          ? []
+          : [`OPTIONS answered ${res.status} with Allow "${allow}"; the document has ${documented.join(', ')}`];
       return { operation: `OPTIONS ${found.template}`, failures };
     }
     const operation = found.item[verb] as TJson | undefined;
     if (!operation) {
-      const failures = res.status === 405 ? [...this.problem(res, body, method), ...(res.headers.get('allow') ? [] : ['a 405 without Allow'])] : [`${method} is not an operation of ${found.template}, and the answer is ${res.status}, not 405`];
+      const failures =
+        res.status === 405
+          ? [...this.problem(res, body, method), ...(res.headers.get('allow') ? [] : ['a 405 without Allow'])]
+          : [`${method} is not an operation of ${found.template}, and the answer is ${res.status}, not 405`];
       return { operation: 'method not allowed', failures };
     }
     const name = `${verb.toUpperCase()} ${found.template}`;

@@ -29,7 +29,8 @@ export async function startScratchPostgres(bin: string): Promise<TScratchPostgre
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gc-scratch-pg-'));
   const asRoot = process.getuid?.() === 0;
   if (asRoot) await run('chown', ['-R', 'postgres:postgres', dir]);
-  const as = (cmd: string, args: string[]) => (asRoot ? run('runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args]) : run(path.join(bin, cmd), args));
+  const as = (cmd: string, args: string[]) =>
+    asRoot ? run('runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args]) : run(path.join(bin, cmd), args);
   const data = path.join(dir, 'data');
   const port = await freePort();
   await as('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);

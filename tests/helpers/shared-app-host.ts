@@ -12,7 +12,15 @@ import { disposeNow, freshStore, startApp, type TApp } from './app';
 //   node --import tsx tests/helpers/shared-app-host.ts <manifest.json> [apps]
 
 export type TSharedManifest = {
-  apps?: { baseUrl: string; port: number; env: Record<string, string>; pid: number; logFile: string; pool: Record<string, { client_id: string; client_secret: string }>; claims: string }[];
+  apps?: {
+    baseUrl: string;
+    port: number;
+    env: Record<string, string>;
+    pid: number;
+    logFile: string;
+    pool: Record<string, { client_id: string; client_secret: string }>;
+    claims: string;
+  }[];
   error?: string;
 };
 
@@ -52,8 +60,16 @@ function recordTime(): void {
   if (!out) return;
   try {
     const stat = fs.readFileSync('/proc/self/stat', 'utf8');
-    const ticks = stat.slice(stat.lastIndexOf(')') + 2).split(' ').slice(11, 15).reduce((n, f) => n + Number(f), 0);
-    const line = { file: `the ${apps.length} shared apps (tests/helpers/shared-app-host.ts)`, seconds: Number((performance.now() / 1000).toFixed(1)), cpu: Number((ticks / 100).toFixed(1)) };
+    const ticks = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .slice(11, 15)
+      .reduce((n, f) => n + Number(f), 0);
+    const line = {
+      file: `the ${apps.length} shared apps (tests/helpers/shared-app-host.ts)`,
+      seconds: Number((performance.now() / 1000).toFixed(1)),
+      cpu: Number((ticks / 100).toFixed(1)),
+    };
     fs.appendFileSync(out, JSON.stringify(line) + '\n');
   } catch {
     /* off Linux: no line */

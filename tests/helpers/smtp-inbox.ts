@@ -42,7 +42,13 @@ export async function startInbox(): Promise<{ url: string; mails: TMail[]; close
       stream.on('end', () => {
         const subject = decodeSubject(/^Subject: (.*(?:\r\n[ \t].*)*)/im.exec(raw)?.[1].replace(/\r\n[ \t]/g, ' ') ?? '');
         const [head, ...rest] = raw.split('\r\n\r\n');
-        mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw, subject, text: mailText(head, rest.join('\r\n\r\n')) });
+        mails.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+          subject,
+          text: mailText(head, rest.join('\r\n\r\n')),
+        });
         callback();
       });
     },

@@ -39,7 +39,16 @@ function* bodyOf(e: TTarEntry): Generator<Buffer> {
 function* membersOf(entries: TTarEntry[]): Generator<Buffer> {
   for (const e of entries) {
     const size = e.type && e.type !== 'File' ? 0 : (e.body?.length ?? e.size ?? 0);
-    const header = new Header({ path: e.path, type: e.type ?? 'File', mode: e.mode ?? (e.type === 'Directory' ? 0o755 : 0o644), size, linkpath: e.linkpath, mtime: new Date(), uid: 0, gid: 0 });
+    const header = new Header({
+      path: e.path,
+      type: e.type ?? 'File',
+      mode: e.mode ?? (e.type === 'Directory' ? 0o755 : 0o644),
+      size,
+      linkpath: e.linkpath,
+      mtime: new Date(),
+      uid: 0,
+      gid: 0,
+    });
     header.encode();
     yield gzipSync(header.block!);
     if (!size) continue;

@@ -141,10 +141,14 @@ describe('retention per account, changed by an admin on the console', () => {
     assert.equal(purged.retention, '5s');
     // The attempts' bodies are a step of the purge of their own, and an attempt is younger than its
     // message: its body may still be there when the payload is gone (CI's embedded pass saw it so).
-    const answer = await eventually(async () => {
-      const res = await api('sandbox', 'GET', mine.attemptPath);
-      return res.body.response === '' && res;
-    }, 30_000, 'the sandbox’s attempt body purged');
+    const answer = await eventually(
+      async () => {
+        const res = await api('sandbox', 'GET', mine.attemptPath);
+        return res.body.response === '' && res;
+      },
+      30_000,
+      'the sandbox’s attempt body purged',
+    );
     assert.equal(answer.body.responsePurged.retention, '5s');
     const kept = await api('other', 'GET', theirs.path);
     assert.equal(kept.body.payload.purged, undefined, 'the other account’s payload is kept');
@@ -175,6 +179,13 @@ describe('retention per account, changed by an admin on the console', () => {
 
     const back = await as('admin', 'PATCH', '/api/retention/service', { MESSAGE_PAYLOAD_RETENTION: null, MESSAGE_RETENTION: null });
     assert.equal(back.status, 200, back.text);
-    assert.deepEqual((back.body.settings as TSetting[]).map((s) => [s.value, s.source]), [['90d', 'default'], ['365d', 'default']], 'null: the default again');
+    assert.deepEqual(
+      (back.body.settings as TSetting[]).map((s) => [s.value, s.source]),
+      [
+        ['90d', 'default'],
+        ['365d', 'default'],
+      ],
+      'null: the default again',
+    );
   });
 });

@@ -38,7 +38,11 @@ const slack: TSlack[] = [];
 function slackValid(body: any): boolean {
   if (!body || typeof body.text !== 'string' || !body.text.trim()) return false;
   if (body.blocks === undefined) return true;
-  return Array.isArray(body.blocks) && body.blocks.length <= 50 && body.blocks.every((b: any) => typeof b?.type === 'string' && ['section', 'actions', 'context', 'header', 'divider'].includes(b.type));
+  return (
+    Array.isArray(body.blocks) &&
+    body.blocks.length <= 50 &&
+    body.blocks.every((b: any) => typeof b?.type === 'string' && ['section', 'actions', 'context', 'header', 'divider'].includes(b.type))
+  );
 }
 
 const OLD_RULE = '55555555-5555-4555-8555-555555555555';
@@ -66,7 +70,13 @@ before(async () => {
   });
   await new Promise<void>((resolve) => slackServer.listen(0, '127.0.0.1', resolve));
   slackUrl = `http://127.0.0.1:${(slackServer.address() as AddressInfo).port}/services/T000/B000/XXXX`;
-  const alertEnv = { ALERT_EVAL_MS: String(EVAL_MS), ALERT_REPEAT: REPEAT, SMTP_URL: smtp.url, ALERT_EMAIL_FROM: 'Console Alerts <alerts@example.org>', CONSOLE_TIME_ZONE: ZONE };
+  const alertEnv = {
+    ALERT_EVAL_MS: String(EVAL_MS),
+    ALERT_REPEAT: REPEAT,
+    SMTP_URL: smtp.url,
+    ALERT_EMAIL_FROM: 'Console Alerts <alerts@example.org>',
+    CONSOLE_TIME_ZONE: ZONE,
+  };
   [app, receiver, old] = await Promise.all([
     startApp({ env: alertEnv }),
     startReceiver(),
@@ -90,11 +100,15 @@ const as = (who: keyof typeof cookies, method: string, p: string, body?: unknown
 
 async function disabledWebhook(): Promise<string> {
   const ep = receiver.endpoint(() => ({ status: 200 }));
-  const res = await call(app, 'POST', '/v1/webhooks', { token: tok, body: { url: ep.url, eventTypes: ['message.attempt.exhausted'], description: `people ${Math.random()}` } });
+  const res = await call(app, 'POST', '/v1/webhooks', {
+    token: tok,
+    body: { url: ep.url, eventTypes: ['message.attempt.exhausted'], description: `people ${Math.random()}` },
+  });
   assert.equal(res.status, 201, res.text);
   return res.body.id as string;
 }
-const setDisabled = async (w: string, disabled: boolean) => assert.equal((await call(app, 'PATCH', `/v1/webhooks/${w}`, { token: tok, body: { disabled } })).status, 200);
+const setDisabled = async (w: string, disabled: boolean) =>
+  assert.equal((await call(app, 'PATCH', `/v1/webhooks/${w}`, { token: tok, body: { disabled } })).status, 200);
 
 async function rule(body: Record<string, unknown>): Promise<string> {
   const res = await as('admin', 'POST', '/api/alert-rules', { name: 'people webhook_disabled', kind: 'webhook_disabled', ...body });
@@ -148,7 +162,10 @@ describe('alert targets and quieting', () => {
     assert.equal((await alertsOf(ruleId))[0].repeats, repeats, 'no reminder once acknowledged');
     assert.equal(mine().length, 1 + repeats);
     const audit = await as('admin', 'GET', '/api/audit?action=alert.acknowledge');
-    assert.ok(audit.body.results.some((r: any) => r.actor === 'operator-alerts@example.org' && r.target.includes(alert.id)), audit.text);
+    assert.ok(
+      audit.body.results.some((r: any) => r.actor === 'operator-alerts@example.org' && r.target.includes(alert.id)),
+      audit.text,
+    );
 
     await setDisabled(w, false);
     await eventually(async () => mine().some((m) => /^\[resolved\] /.test(m.subject)), 30_000, 'the resolved e-mail');
@@ -159,7 +176,7 @@ describe('alert targets and quieting', () => {
     await setDisabled(w, false);
   });
 
-  test('a Slack target gets Slack\'s JSON (text and blocks, no signature); a snooze (1–168 h) holds the reminders; resolution clears it', async () => {
+  test("a Slack target gets Slack's JSON (text and blocks, no signature); a snooze (1–168 h) holds the reminders; resolution clears it", async () => {
     const w = await disabledWebhook();
     const ruleId = await rule({ webhookId: w, targetUrl: slackUrl, targetFormat: 'slack' });
     const mine = () => slack.filter((s) => JSON.stringify(s.body).includes(w));
@@ -185,14 +202,23 @@ describe('alert targets and quieting', () => {
     assert.equal((await alertsOf(ruleId))[0].snoozedUntil, snoozed.body.snoozedUntil);
     // Issue 50 item 5: the page says "Snoozed until", in the console's zone, the zone named (it said "until 2026-11-29 03:26:28").
     const local = new Date(until).toLocaleString('sv-SE', { timeZone: ZONE });
-    const alertsPage = (await (await fetch(`${app.baseUrl}/alerts`, { headers: { cookie: cookies.operator } })).text()).replace(/<!--.*?-->/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
-    assert.ok(alertsPage.includes(`Snoozed until ${local} (${ZONE})`), `Snoozed until ${local} (${ZONE}) in: ${alertsPage.slice(alertsPage.indexOf('snoozed') - 100, alertsPage.indexOf('snoozed') + 200)}`);
+    const alertsPage = (await (await fetch(`${app.baseUrl}/alerts`, { headers: { cookie: cookies.operator } })).text())
+      .replace(/<!--.*?-->/g, '')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ');
+    assert.ok(
+      alertsPage.includes(`Snoozed until ${local} (${ZONE})`),
+      `Snoozed until ${local} (${ZONE}) in: ${alertsPage.slice(alertsPage.indexOf('snoozed') - 100, alertsPage.indexOf('snoozed') + 200)}`,
+    );
     await eventually(async () => mine().length === 1 + (await alertsOf(ruleId))[0].repeats, 15_000, 'every claimed reminder sent');
     const repeats = (await alertsOf(ruleId))[0].repeats;
     await sleep(3 * 2000);
     assert.equal((await alertsOf(ruleId))[0].repeats, repeats, 'no reminder while snoozed');
     const audit = await as('admin', 'GET', '/api/audit?action=alert.snooze');
-    assert.ok(audit.body.results.some((r: any) => r.target.includes(alert.id) && r.detail.hours === 1), audit.text);
+    assert.ok(
+      audit.body.results.some((r: any) => r.target.includes(alert.id) && r.detail.hours === 1),
+      audit.text,
+    );
 
     await setDisabled(w, false);
     await eventually(async () => mine().some((s) => /^\[resolved\] /.test(s.body.text)), 30_000, 'the resolved message');
@@ -209,7 +235,10 @@ describe('alert targets and quieting', () => {
     const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
     const tail = `\r\nBcc: attacker@evil.test\r\nX-Injected: yes\n\u0085\u2028\u0007\u001b[31m\u009b\u0001 end`;
     const ep = receiver.endpoint(() => ({ status: 200 }));
-    const made = await call(app, 'POST', '/v1/webhooks', { token: tok, body: { url: ep.url, eventTypes: ['message.attempt.exhausted'], description: `ctl ${Date.now()}${tail}` } });
+    const made = await call(app, 'POST', '/v1/webhooks', {
+      token: tok,
+      body: { url: ep.url, eventTypes: ['message.attempt.exhausted'], description: `ctl ${Date.now()}${tail}` },
+    });
     assert.equal(made.status, 201, made.text);
     const w = made.body.id as string;
     const target = receiver.endpoint(() => ({ status: 200 }));
@@ -229,10 +258,17 @@ describe('alert targets and quieting', () => {
     const body = mailText(head, rest.join('\r\n\r\n'));
     assert.doesNotMatch(body, /^(Bcc|X-Injected|X-Rule):/m, `no line of the body made of data:\n${body}`);
     assert.match(body, /^Webhook: ctl \d+ +Bcc: attacker@evil\.test +X-Injected: yes +\[31m +end$/m, body);
-    assert.ok(body.split('\n').every((line) => !CONTROLS.test(line.replace(/\r$/, ''))), JSON.stringify(body));
+    assert.ok(
+      body.split('\n').every((line) => !CONTROLS.test(line.replace(/\r$/, ''))),
+      JSON.stringify(body),
+    );
     assert.match(mail.subject, /^\[firing\] ctl +rule +X-Rule: injected: ctl \d+ +Bcc: attacker/, mail.subject);
 
-    const fromSlack = await eventually(async () => slack.find((m) => JSON.stringify(m.body).includes(w) && /^\[firing\]/.test(m.body?.text)), 15_000, 'the Slack message');
+    const fromSlack = await eventually(
+      async () => slack.find((m) => JSON.stringify(m.body).includes(w) && /^\[firing\]/.test(m.body?.text)),
+      15_000,
+      'the Slack message',
+    );
     assert.equal(fromSlack.valid, true);
     assert.doesNotMatch(fromSlack.body.text, CONTROLS, fromSlack.body.text);
     const fields = fromSlack.body.blocks.flatMap((b: any) => b.fields ?? []).map((f: any) => f.text as string);
@@ -244,7 +280,11 @@ describe('alert targets and quieting', () => {
     const strings = (v: unknown): string[] => (typeof v === 'string' ? [v] : v && typeof v === 'object' ? Object.values(v).flatMap(strings) : []);
     const json = JSON.parse(post.body);
     assert.match(json.data.details.description, /^ctl \d+ +Bcc: attacker@evil\.test/);
-    assert.deepEqual(strings(json).filter((v) => CONTROLS.test(v)), [], 'no string of the signed body holds a control character');
+    assert.deepEqual(
+      strings(json).filter((v) => CONTROLS.test(v)),
+      [],
+      'no string of the signed body holds a control character',
+    );
   });
 
   test('bad targets are refused with the field named, and nothing is created', async () => {
@@ -267,11 +307,23 @@ describe('alert targets and quieting', () => {
 
   test('alert rules through the API: 201 (a mailto: rule has no signing secret), 400 naming each field, 403 below admin; the form says where the e-mail goes', async () => {
     // Issue 50 item 5: a mailto: rule said "Copy its signing secret now", which means nothing for e-mail.
-    const made = await as('admin', 'POST', '/api/alert-rules', { name: 'on call by API', kind: 'about_to_disable', threshold: 75, targetUrl: 'mailto:oncall@example.org', enabled: false });
+    const made = await as('admin', 'POST', '/api/alert-rules', {
+      name: 'on call by API',
+      kind: 'about_to_disable',
+      threshold: 75,
+      targetUrl: 'mailto:oncall@example.org',
+      enabled: false,
+    });
     assert.equal(made.status, 201, made.text);
     assert.equal(made.body.rule.targetFormat, 'email');
     assert.equal(made.body.secret, null, 'an e-mail is not signed: no secret to keep');
-    const signed = await as('admin', 'POST', '/api/alert-rules', { name: 'signed by API', kind: 'failure_streak', threshold: 5, targetUrl: receiver.endpoint(() => ({ status: 200 })).url, enabled: false });
+    const signed = await as('admin', 'POST', '/api/alert-rules', {
+      name: 'signed by API',
+      kind: 'failure_streak',
+      threshold: 5,
+      targetUrl: receiver.endpoint(() => ({ status: 200 })).url,
+      enabled: false,
+    });
     assert.equal(signed.status, 201, signed.text);
     assert.match(signed.body.secret, /^whsec_/);
     const bad = await as('admin', 'POST', '/api/alert-rules', { name: '', kind: 'about_to_disable', threshold: 100, targetUrl: 'mailto:oncall@example.org' });
@@ -303,7 +355,8 @@ describe('alert targets and quieting', () => {
       await browser.close();
     }
     const rules = (await as('admin', 'GET', '/api/alert-rules')).body.results as { id: string; name: string }[];
-    for (const r of rules.filter((x) => ['team by mail', 'on call by API', 'signed by API'].includes(x.name))) assert.equal((await as('admin', 'DELETE', `/api/alert-rules/${r.id}`)).status, 204);
+    for (const r of rules.filter((x) => ['team by mail', 'on call by API', 'signed by API'].includes(x.name)))
+      assert.equal((await as('admin', 'DELETE', `/api/alert-rules/${r.id}`)).status, 204);
   });
 
   test('a database of the previous release (0025) opens with its rule and firing alert, which can then be acknowledged', async () => {

@@ -33,7 +33,10 @@ async function dueAlert(subject: string) {
     `insert into console.alerts (rule_id, subject, fired_at, notified_at) values ($1, $2, now() - interval '2 hours', now() - interval '1 hour') returning id`,
     [RULE, subject],
   );
-  const [read] = await db.driverRows<{ notified_at: Date | string; fired_at: Date | string }>(`select notified_at, fired_at from console.alerts where id = $1`, [row.id]);
+  const [read] = await db.driverRows<{ notified_at: Date | string; fired_at: Date | string }>(
+    `select notified_at, fired_at from console.alerts where id = $1`,
+    [row.id],
+  );
   return { id: row.id, notifiedAt: new Date(read.notified_at), firedAt: new Date(read.fired_at) };
 }
 

@@ -91,10 +91,14 @@ async function ruleTo(body: Record<string, unknown>) {
 type TRule = Awaited<ReturnType<typeof ruleTo>>;
 
 async function firedOnce(rule: TRule, subject: string) {
-  const [alert] = await eventually(async () => {
-    const open = (await rule.alerts()).filter((a) => a.subject === subject && !a.clearedAt && a.firedPost.at);
-    return open.length > 0 && open;
-  }, 30_000, `the alert of ${subject} to fire`);
+  const [alert] = await eventually(
+    async () => {
+      const open = (await rule.alerts()).filter((a) => a.subject === subject && !a.clearedAt && a.firedPost.at);
+      return open.length > 0 && open;
+    },
+    30_000,
+    `the alert of ${subject} to fire`,
+  );
   const [post] = await rule.posts();
   assert.equal(post.type, 'alert.fired');
   assert.equal(post.verified, true, 'signed with the rule secret (standardwebhooks)');
@@ -114,13 +118,20 @@ async function quietWhileItHolds(rule: TRule) {
 }
 
 async function clearsOnce(rule: TRule, alertId: string) {
-  const cleared = await eventually(async () => {
-    const [a] = await rule.alerts();
-    return a?.clearedAt && a.clearedPost.at && a;
-  }, 30_000, 'the alert to clear');
+  const cleared = await eventually(
+    async () => {
+      const [a] = await rule.alerts();
+      return a?.clearedAt && a.clearedPost.at && a;
+    },
+    30_000,
+    'the alert to clear',
+  );
   assert.equal(cleared.id, alertId);
   const posts = await rule.posts();
-  assert.deepEqual(posts.map((p) => p.type), ['alert.fired', 'alert.resolved']);
+  assert.deepEqual(
+    posts.map((p) => p.type),
+    ['alert.fired', 'alert.resolved'],
+  );
   assert.equal(posts[1].verified, true);
   assert.equal(posts[1].data.clearedAt, cleared.clearedAt);
 }
@@ -130,11 +141,18 @@ test('a database of the previous release opens with its data intact, and takes a
   const as = (method: string, p: string, body?: unknown) => call(old, method, p, { headers: { cookie: oldCookie }, body });
   const receipts = await as('GET', `/api/receivers/${OLD_RECEIVER}/receipts`);
   assert.equal(receipts.status, 200, receipts.text);
-  assert.deepEqual(receipts.body.results.map((r: { messageId: string }) => r.messageId), ['msg_old']);
+  assert.deepEqual(
+    receipts.body.results.map((r: { messageId: string }) => r.messageId),
+    ['msg_old'],
+  );
   const np = await call(old, 'GET', '/v1/nonprofit/530196605', { token: await token(old) });
   assert.equal(np.body.name, 'Kept Food Bank');
   assert.deepEqual((await as('GET', '/api/alerts')).body, { firing: 0, quietFiring: 0, oldestFiringId: null, oldestFiring: null, results: [] });
-  const created = await as('POST', '/api/alert-rules', { name: 'after the upgrade', kind: 'webhook_disabled', targetUrl: `${old.baseUrl}/ingest/from-the-last-release` });
+  const created = await as('POST', '/api/alert-rules', {
+    name: 'after the upgrade',
+    kind: 'webhook_disabled',
+    targetUrl: `${old.baseUrl}/ingest/from-the-last-release`,
+  });
   assert.equal(created.status, 201, created.text);
   assert.equal((await as('GET', '/api/alert-rules')).body.results.length, 1);
 });
@@ -173,15 +191,25 @@ describe('alert rules', () => {
     assert.equal(inbox.status, 201, inbox.text);
     const wrongSecret = `whsec_${Buffer.from('not the webhook secret, 32 bytes').toString('base64')}`;
     assert.equal((await staff('PATCH', `/api/receivers/${inbox.body.id}`, { secrets: [wrongSecret] })).status, 200);
-    const created = await call(app, 'POST', '/v1/webhooks', { token: tok, body: { url: `${app.baseUrl}/ingest/${inbox.body.slug}`, eventTypes: ['message.attempt.exhausted'] } });
+    const created = await call(app, 'POST', '/v1/webhooks', {
+      token: tok,
+      body: { url: `${app.baseUrl}/ingest/${inbox.body.slug}`, eventTypes: ['message.attempt.exhausted'] },
+    });
     assert.equal(created.status, 201, created.text);
     const w = created.body.id as string;
-    const bad = await staff('POST', '/api/alert-rules', { name: 'bad arrivals', kind: 'receiver_failures', threshold: 0.5, window: '1h', targetUrl: `${app.baseUrl}/x` });
+    const bad = await staff('POST', '/api/alert-rules', {
+      name: 'bad arrivals',
+      kind: 'receiver_failures',
+      threshold: 0.5,
+      window: '1h',
+      targetUrl: `${app.baseUrl}/x`,
+    });
     assert.equal(bad.status, 400, 'a whole number of arrivals');
     assert.equal(bad.body.errors[0].path, 'threshold');
     const rule = await ruleTo({ name: 'receiver', kind: 'receiver_failures', threshold: 2, window: '1h', webhookId: w });
     await call(app, 'POST', `/v1/webhooks/${w}/test`, { token: tok, body: {} });
-    const arrived = async () => (await staff('GET', `/api/receivers/${inbox.body.id}/receipts?pageLimit=10`)).body.results as { verdict: string; responseStatus: number }[];
+    const arrived = async () =>
+      (await staff('GET', `/api/receivers/${inbox.body.id}/receipts?pageLimit=10`)).body.results as { verdict: string; responseStatus: number }[];
     const [first] = await eventually(async () => (await arrived()).length === 1 && arrived(), 15_000, 'the first arrival');
     assert.equal(first.responseStatus, 200);
     assert.notEqual(first.verdict, 'valid');

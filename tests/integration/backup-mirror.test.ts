@@ -29,8 +29,7 @@ function differences(a: Map<string, string>, b: Map<string, string>): string[] {
   return [...names].filter((n) => a.get(n) !== b.get(n)).sort();
 }
 
-const rows = (from: number, n: number) =>
-  `insert into kept (id, body) select i, repeat(md5(i::text), 20) from generate_series(${from}, ${from + n - 1}) i`;
+const rows = (from: number, n: number) => `insert into kept (id, body) select i, repeat(md5(i::text), 20) from generate_series(${from}, ${from + n - 1}) i`;
 
 test('the pass under the transaction makes the copy the store byte for byte, after files changed, appeared and went since the first copy', async (t) => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'gc-mirror-'));
@@ -41,7 +40,9 @@ test('the pass under the transaction makes the copy the store byte for byte, aft
   t.after(() => (db.closed ? undefined : db.close()));
   await db.exec(`create table kept (id int primary key, body text); create table dropped (id int, body text); create table shrunk (id int, body text);`);
   await db.exec(rows(1, 5000));
-  await db.exec(`insert into dropped select i, repeat('d', 500) from generate_series(1, 2000) i; insert into shrunk select i, repeat('s', 500) from generate_series(1, 4000) i;`);
+  await db.exec(
+    `insert into dropped select i, repeat('d', 500) from generate_series(1, 2000) i; insert into shrunk select i, repeat('s', 500) from generate_series(1, 4000) i;`,
+  );
   await db.exec('checkpoint');
 
   // The first copy, while statements run: writes land in files already copied and files not yet.

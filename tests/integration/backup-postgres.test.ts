@@ -25,7 +25,12 @@ function signed(app: TApp, slug: string, secret: string, body: string): Promise<
   const at = new Date();
   return fetch(`${app.baseUrl}/ingest/${slug}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': new Webhook(secret).sign(id, at, body) },
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': id,
+      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+      'webhook-signature': new Webhook(secret).sign(id, at, body),
+    },
     body,
   });
 }
@@ -49,10 +54,14 @@ test('PostgreSQL: a pg_dump of the app schemas restored with pg_restore into a n
   const app = await startApp({ env: { DATABASE_URL: pg.url('console_live') } });
   t.after(() => app.stop());
 
-  const refused = await run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/console-cli.ts'), 'backup', '--out', path.join(os.tmpdir(), 'never.tar.gz')], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: pg.url('console_live') },
-  }).then(
+  const refused = await run(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'scripts/console-cli.ts'), 'backup', '--out', path.join(os.tmpdir(), 'never.tar.gz')],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: pg.url('console_live') },
+    },
+  ).then(
     () => assert.fail('backup on PostgreSQL should refuse'),
     (err: { code: number; stderr: string }) => err,
   );
@@ -63,7 +72,8 @@ test('PostgreSQL: a pg_dump of the app schemas restored with pg_restore into a n
   const secret = `whsec_${randomBytes(32).toString('base64')}`;
   const created = await call(app, 'POST', '/api/receivers', { headers: { cookie }, body: { name: 'on postgres', secret } });
   assert.equal(created.status, 201, created.text);
-  const colleague = JSON.parse(await runCli('console-cli', ['users:add', '--email', 'pg-colleague@example.org'], { DATABASE_URL: pg.url('console_live') })).password as string;
+  const colleague = JSON.parse(await runCli('console-cli', ['users:add', '--email', 'pg-colleague@example.org'], { DATABASE_URL: pg.url('console_live') }))
+    .password as string;
   const ids: string[] = [];
   for (let i = 0; i < 5; i++) {
     const res = await signed(app, created.body.slug, secret, JSON.stringify({ i }));
@@ -74,7 +84,14 @@ test('PostgreSQL: a pg_dump of the app schemas restored with pg_restore into a n
   // The documented commands, while the app runs.
   const dump = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gc-pgdump-')), 'console.dump');
   t.after(() => fs.rmSync(path.dirname(dump), { recursive: true, force: true }));
-  await run(path.join(bin, 'pg_dump'), ['--format=custom', '--schema=service', '--schema=console', '--schema=drizzle', `--file=${dump}`, pg.url('console_live')]);
+  await run(path.join(bin, 'pg_dump'), [
+    '--format=custom',
+    '--schema=service',
+    '--schema=console',
+    '--schema=drizzle',
+    `--file=${dump}`,
+    pg.url('console_live'),
+  ]);
   await createDb('console_restored');
   await run(path.join(bin, 'pg_restore'), ['--no-owner', '--no-privileges', '--exit-on-error', `--dbname=${pg.url('console_restored')}`, dump]);
 
@@ -86,17 +103,24 @@ test('PostgreSQL: a pg_dump of the app schemas restored with pg_restore into a n
   assert.equal(res.status, 200);
   const receipt = await call(copy, 'GET', `/api/receipts/${res.headers.get('x-receipt-id')}`, { headers: { cookie: copyCookie } });
   assert.equal(receipt.body.verdict, 'valid', 'the receiver secret came back');
-  for (const id of ids) assert.equal((await call(copy, 'GET', `/api/receipts/${id}`, { headers: { cookie: copyCookie } })).status, 200, `receipt ${id} came back`);
+  for (const id of ids)
+    assert.equal((await call(copy, 'GET', `/api/receipts/${id}`, { headers: { cookie: copyCookie } })).status, 200, `receipt ${id} came back`);
   assert.doesNotMatch(copy.logs(), /migrat.*(fail|error)/i);
 
   // The CLI names the database it changed, its password masked (trust auth here: the password is
   // ignored, so a made-up one shows the masking), and warns when the app on PORT serves another.
   const withPassword = (db: string) => pg.url(db).replace('postgres@', 'postgres:pw-never-shown@');
   const cliOn = (db: string, port: number) =>
-    run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/console-cli.ts'), 'users:list'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: withPassword(db), PORT: String(port) } });
+    run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/console-cli.ts'), 'users:list'], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: withPassword(db), PORT: String(port) },
+    });
   const masked = (db: string) => `PostgreSQL ${withPassword(db).replace('pw-never-shown', '****')}`;
   const same = await cliOn('console_restored', copy.port);
-  assert.equal(same.stderr.trim(), `Store: ${masked('console_restored')}; this process did the work (the app on port ${copy.port} serves this database and sees it at once).`);
+  assert.equal(
+    same.stderr.trim(),
+    `Store: ${masked('console_restored')}; this process did the work (the app on port ${copy.port} serves this database and sees it at once).`,
+  );
   const other = await cliOn('console_restored', app.port);
   assert.deepEqual(other.stderr.trim().split('\n'), [
     `Store: ${masked('console_restored')}; this process did the work (on PostgreSQL the CLI works on the database itself).`,

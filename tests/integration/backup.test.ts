@@ -29,8 +29,11 @@ type TCli = { code: number; out: string; err: string };
 /** `npm run console -- …args` as a process; `stdin` is piped to it (a chosen password or secret), else its stdin is empty; `nodeArgs` go to its node (a preload). */
 function cli(args: string[], env: Record<string, string>, stdin = '', nodeArgs: string[] = []): Promise<TCli> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, ['--import', 'tsx', ...nodeArgs, path.join(ROOT, 'scripts/console-cli.ts'), ...args], { cwd: ROOT, env: { ...process.env, ...env } }, (error, out, err) =>
-      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, out, err }),
+    const child = execFile(
+      process.execPath,
+      ['--import', 'tsx', ...nodeArgs, path.join(ROOT, 'scripts/console-cli.ts'), ...args],
+      { cwd: ROOT, env: { ...process.env, ...env } },
+      (error, out, err) => resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, out, err }),
     );
     child.stdin!.end(stdin);
   });
@@ -51,7 +54,12 @@ function signedIngest(app: TApp, slug: string, secret: string, body: string): Pr
   const signature = new Webhook(secret).sign(id, at, body);
   return fetch(`${app.baseUrl}/ingest/${slug}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': signature },
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': id,
+      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+      'webhook-signature': signature,
+    },
     body,
   });
 }
@@ -74,12 +82,18 @@ describe('backups of the embedded store', { concurrency: true }, () => {
     ]) {
       const refused = await cli(argv, env);
       assert.equal(refused.code, 2, refused.out);
-      assert.equal(refused.err.trim(), '--password on the command line is visible to every user of this machine (ps): leave it out for a generated one-time password, or pipe yours with --password-stdin.');
+      assert.equal(
+        refused.err.trim(),
+        '--password on the command line is visible to every user of this machine (ps): leave it out for a generated one-time password, or pipe yours with --password-stdin.',
+      );
       assert.ok(!refused.err.includes('colleague-pass-1'));
     }
     const refusedSecret = await cli(['receivers:create', '--name', 'x', '--secret', 'whsec_c2VjcmV0c2VjcmV0'], env);
     assert.equal(refusedSecret.code, 2);
-    assert.equal(refusedSecret.err.trim(), '--secret on the command line is visible to every user of this machine (ps): pipe the whsec_… secret with --secret-stdin.');
+    assert.equal(
+      refusedSecret.err.trim(),
+      '--secret on the command line is visible to every user of this machine (ps): pipe the whsec_… secret with --secret-stdin.',
+    );
     assert.match((await cli(['users:list'], env)).out, /^admin@example\.org\t[^\n]*\n?$/, 'nothing was added');
 
     // Without a password: a generated one-time password, printed once.
@@ -106,14 +120,25 @@ describe('backups of the embedded store', { concurrency: true }, () => {
     assert.equal(lostSignIn.status, 401, 'the warning is true: the running app does not know the user');
     const lostBackup = await cli(['backup', '--out', scratchPath('old.tar.gz')], beside);
     assert.equal(lostBackup.code, 0, lostBackup.err);
-    assert.match(lostBackup.err, new RegExp(`^Warning: the app answering on port ${app.port} serves another store`, 'm'), 'a backup of the stopped store says so too');
+    assert.match(
+      lostBackup.err,
+      new RegExp(`^Warning: the app answering on port ${app.port} serves another store`, 'm'),
+      'a backup of the stopped store says so too',
+    );
     const alone = await cli(['users:list'], { ...storeEnv(old), PORT: String(await freePort()) });
-    assert.equal(alone.err.trim(), `Store: the embedded store in DATA_DIR=${old}; this process did the work (no app runs on this DATA_DIR).`, 'no app on the port: no warning');
+    assert.equal(
+      alone.err.trim(),
+      `Store: the embedded store in DATA_DIR=${old}; this process did the work (no app runs on this DATA_DIR).`,
+      'no app on the port: no warning',
+    );
     // As one the Staff page adds: the password is one-time, and nothing but its change answers until it is changed.
     const first = await call(app, 'POST', '/api/session', { body: { email: 'colleague@example.org', password: generated } });
     assert.equal(first.status, 200, first.text);
     assert.equal(first.body.mustChangePassword, true, 'a CLI-added user must change the password at the first sign-in');
-    const firstCookie = first.headers.getSetCookie().find((c) => c.startsWith('gc_console_session='))!.split(';')[0];
+    const firstCookie = first.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('gc_console_session='))!
+      .split(';')[0];
     assert.equal((await call(app, 'GET', '/api/receivers', { headers: { cookie: firstCookie } })).status, 403, 'nothing else answers before the change');
     const own = await staffCookie(app, { email: 'colleague@example.org', password: generated }); // chooses their own password
     assert.equal((await call(app, 'GET', '/api/receivers', { headers: { cookie: own } })).status, 200, 'the new colleague signs in at once, no restart');
@@ -141,16 +166,24 @@ describe('backups of the embedded store', { concurrency: true }, () => {
     const adminCookie = await staffCookie(app); // the colleague's sessions ended with users:password
     const verified = await signedIngest(app, lastJson(receiver).slug, secret, '{"from":"the shell"}');
     assert.ok(verified.ok, String(verified.status));
-    const [{ verdict }] = await eventually(async () => {
-      const rows = (await call(app, 'GET', `/api/receivers/${lastJson(receiver).id}/receipts`, { headers: { cookie: adminCookie } })).body.results;
-      return rows?.length ? rows : undefined;
-    }, 5000, 'the receipt');
+    const [{ verdict }] = await eventually(
+      async () => {
+        const rows = (await call(app, 'GET', `/api/receivers/${lastJson(receiver).id}/receipts`, { headers: { cookie: adminCookie } })).body.results;
+        return rows?.length ? rows : undefined;
+      },
+      5000,
+      'the receipt',
+    );
     assert.equal(verdict, 'valid', 'the secret piped in is the one the receiver verifies with');
 
     // The control port answers only the token, compared whole.
     const control = JSON.parse(fs.readFileSync(controlFile, 'utf8')) as { port: number; token: string };
     const ask = (authorization?: string, argv = ['users:list'], input?: { password?: string }) =>
-      fetch(`http://127.0.0.1:${control.port}/command`, { method: 'POST', headers: authorization ? { authorization } : {}, body: JSON.stringify({ argv, input }) });
+      fetch(`http://127.0.0.1:${control.port}/command`, {
+        method: 'POST',
+        headers: authorization ? { authorization } : {},
+        body: JSON.stringify({ argv, input }),
+      });
     assert.equal((await ask()).status, 401);
     assert.equal((await ask(`Bearer ${control.token.slice(0, -1)}x`)).status, 401);
     assert.equal((await ask(`Bearer ${control.token}`)).status, 200);
@@ -164,7 +197,9 @@ describe('backups of the embedded store', { concurrency: true }, () => {
     assert.match(badRole.err.join('\n'), /--role must be viewer, operator or admin/);
     const argvPassword = await command(['users:add', '--email', 'x@example.org', '--password', 'colleague-pass-1']);
     assert.equal(argvPassword.code, 2, 'the app refuses a password in argv too');
-    const short = await (await ask(`Bearer ${control.token}`, ['users:password', '--email', 'colleague@example.org', '--password-stdin'], { password: 'short' })).json();
+    const short = await (
+      await ask(`Bearer ${control.token}`, ['users:password', '--email', 'colleague@example.org', '--password-stdin'], { password: 'short' })
+    ).json();
     assert.equal(short.code, 1);
     assert.match(short.err.join('\n'), /at least 8 characters/);
     assert.ok(!app.logs().includes(control.token), 'the token is never logged');
@@ -179,7 +214,9 @@ describe('backups of the embedded store', { concurrency: true }, () => {
     const opened = openAsAnEarlierRelease(app.env.DATA_DIR);
     assert.ok(opened > 100, `${opened} files and folders opened`);
     await app.restart();
-    const corrected = lastStart(app.logs()).split('\n').filter((l) => /^Made private what other local accounts could reach/.test(l));
+    const corrected = lastStart(app.logs())
+      .split('\n')
+      .filter((l) => /^Made private what other local accounts could reach/.test(l));
     assert.equal(corrected.length, 1, `one line says what was corrected:\n${lastStart(app.logs())}`);
     const [, files, folders] = /DATA_DIR [^:]+: (\d+) files and (\d+) folders/.exec(corrected[0]) ?? [];
     assert.equal(Number(files) + Number(folders), opened, corrected[0]);
@@ -206,7 +243,10 @@ describe('backups of the embedded store', { concurrency: true }, () => {
     assert.equal((await call(app, 'PATCH', '/api/retention', { headers: { cookie }, body: { RECEIPT_BODY_RETENTION: '12d' } })).status, 200);
     assert.equal((await cli(['users:add', '--email', 'kept@example.org', '--password-stdin'], env, 'kept-pass-12')).code, 0);
     const tok = await token(app);
-    const np = await call(app, 'POST', '/v1/nonprofits', { token: tok, body: { ein: `47${String(Date.now()).slice(-7)}`, name: 'Backed Up Food Bank', user: { email: 'b@example.org' } } });
+    const np = await call(app, 'POST', '/v1/nonprofits', {
+      token: tok,
+      body: { ein: `47${String(Date.now()).slice(-7)}`, name: 'Backed Up Food Bank', user: { email: 'b@example.org' } },
+    });
     assert.equal(np.status, 201, np.text);
 
     const before: string[] = [];
@@ -257,7 +297,7 @@ describe('backups of the embedded store', { concurrency: true }, () => {
     assert.equal(restore.code, 0, restore.err);
     assert.match(restore.out, /Restored .* receipts/);
     assert.ok(countEntries(restoredDir) > 100);
-    assert.deepEqual(openToOthers(restoredDir), [], 'the restored store is the account\'s alone');
+    assert.deepEqual(openToOthers(restoredDir), [], "the restored store is the account's alone");
     const copy = await startApp({ env: storeEnv(restoredDir) });
     t.after(() => copy.stop());
     assert.ok(await staffCookie(copy, { email: 'kept@example.org', password: 'kept-pass-12' }), 'the staff user came back, password and all');
@@ -272,7 +312,10 @@ describe('backups of the embedded store', { concurrency: true }, () => {
     assert.equal(connect.status, 201, `the service side came back (its nonprofit and API client): ${connect.text}`);
     const rows = await queryAppDb<{ id: string }>(copy, 'select id::text from console.receipts');
     const ids = new Set(rows.map((r) => r.id));
-    assert.ok(before.every((id) => ids.has(id)), 'every receipt acknowledged before the backup is in it');
+    assert.ok(
+      before.every((id) => ids.has(id)),
+      'every receipt acknowledged before the backup is in it',
+    );
     assert.equal(ids.size, manifest.rowCounts['console.receipts'] + 1, 'the backup holds what its manifest counts (and the one sent since)');
     const [counts] = await queryAppDb<Record<string, number>>(
       copy,
@@ -326,7 +369,16 @@ describe('backups of the embedded store', { concurrency: true }, () => {
 
   test('restore refuses, before it writes past a bound, what no backup holds (a bomb, a huge manifest, a path outside, a link), in one sentence, leaving nothing behind', async () => {
     const manifest = Buffer.from(
-      JSON.stringify({ format: 'giving-connect-console-backup', formatVersion: 1, createdAt: new Date().toISOString(), appVersion: '0.1.0', store: 'pglite', postgres: '17.5', lastMigration: null, rowCounts: {} }),
+      JSON.stringify({
+        format: 'giving-connect-console-backup',
+        formatVersion: 1,
+        createdAt: new Date().toISOString(),
+        appVersion: '0.1.0',
+        store: 'pglite',
+        postgres: '17.5',
+        lastMigration: null,
+        rowCounts: {},
+      }),
     );
     const head = [
       { path: 'manifest.json', body: manifest },
@@ -336,12 +388,32 @@ describe('backups of the embedded store', { concurrency: true }, () => {
     const outside = scratchPath('escaped');
     const cases = [
       // 512 MiB of zeros in 64 files, 0.8 MB on disk (680 times smaller: tar's own limit is 1000).
-      { name: 'bomb', entries: () => Array.from({ length: 64 }, (_, i) => ({ path: `pg/base/1/${16384 + i}`, size: 8 << 20 })), refusal: /unpacks to more than [\d.]+ MiB, 100 times its size of [\d.]+ KiB \(a backup unpacks to under 10 times its size\): it is damaged or not a backup of this console, and nothing was restored\.$/ },
-      { name: 'manifest', entries: () => [{ path: 'manifest.json', body: Buffer.concat([manifest, Buffer.alloc(2 << 20, ' ')]) }], refusal: /holds a manifest\.json of 2\.0 MiB, more than the 1\.0 MiB a backup's manifest may be/ },
+      {
+        name: 'bomb',
+        entries: () => Array.from({ length: 64 }, (_, i) => ({ path: `pg/base/1/${16384 + i}`, size: 8 << 20 })),
+        refusal:
+          /unpacks to more than [\d.]+ MiB, 100 times its size of [\d.]+ KiB \(a backup unpacks to under 10 times its size\): it is damaged or not a backup of this console, and nothing was restored\.$/,
+      },
+      {
+        name: 'manifest',
+        entries: () => [{ path: 'manifest.json', body: Buffer.concat([manifest, Buffer.alloc(2 << 20, ' ')]) }],
+        refusal: /holds a manifest\.json of 2\.0 MiB, more than the 1\.0 MiB a backup's manifest may be/,
+      },
       // From the folder it unpacks into (DATA_DIR/restore-…/) to `outside`.
-      { name: 'dot-dot', entries: (target: string) => [{ path: `pg/${path.relative(path.join(target, 'restore-x', 'pg'), outside)}`, body: Buffer.from('x') }], refusal: /holds an entry outside the folder it unpacks into \("pg\/\.\.\/\.\.\// },
+      {
+        name: 'dot-dot',
+        entries: (target: string) => [{ path: `pg/${path.relative(path.join(target, 'restore-x', 'pg'), outside)}`, body: Buffer.from('x') }],
+        refusal: /holds an entry outside the folder it unpacks into \("pg\/\.\.\/\.\.\//,
+      },
       { name: 'absolute', entries: () => [{ path: outside, body: Buffer.from('x') }], refusal: /holds an entry outside the folder it unpacks into \("\// },
-      { name: 'symlink', entries: () => [{ path: 'pg/global', type: 'SymbolicLink' as const, linkpath: path.dirname(outside) }, { path: 'pg/global/escaped', body: Buffer.from('x') }], refusal: /holds a symbolic link \("pg\/global"\); a backup holds only files and folders/ },
+      {
+        name: 'symlink',
+        entries: () => [
+          { path: 'pg/global', type: 'SymbolicLink' as const, linkpath: path.dirname(outside) },
+          { path: 'pg/global/escaped', body: Buffer.from('x') },
+        ],
+        refusal: /holds a symbolic link \("pg\/global"\); a backup holds only files and folders/,
+      },
       { name: 'hardlink', entries: () => [{ path: 'pg/global', type: 'Link' as const, linkpath: outside }], refusal: /holds a hard link \("pg\/global"\)/ },
     ];
     await Promise.all(
@@ -384,7 +456,14 @@ describe('backups of the embedded store', { concurrency: true }, () => {
     // took backups back to back for the whole test — 150 CPU s of CI's embedded pass.
     const app = await startApp({
       adminUrl: null,
-      env: { BACKUP_DIR: dir, BACKUP_EVERY: '5s', BACKUP_KEEP: '2', ALERT_EVAL_MS: '200', SMTP_URL: inbox.url, ALERT_EMAIL_FROM: 'Console Alerts <alerts@example.org>' },
+      env: {
+        BACKUP_DIR: dir,
+        BACKUP_EVERY: '5s',
+        BACKUP_KEEP: '2',
+        ALERT_EVAL_MS: '200',
+        SMTP_URL: inbox.url,
+        ALERT_EMAIL_FROM: 'Console Alerts <alerts@example.org>',
+      },
     });
     t.after(() => app.destroy());
     const written = () => app.logs().match(/scheduled backup written to /g)?.length ?? 0;
@@ -392,8 +471,11 @@ describe('backups of the embedded store', { concurrency: true }, () => {
     await eventually(async () => written() >= 2, 180_000, 'two scheduled backups').catch((err) => assert.fail(`${err}\n${app.logs()}`));
     const done = () => fs.readdirSync(dir).filter((n) => /^console-backup-\d{8}T\d+Z\.tar\.gz$/.test(n));
     await eventually(async () => done().length === 2 && !done().some((n) => ancient.includes(n)), 15_000, 'the rotation to leave the newest two');
-    assert.ok(fs.readdirSync(dir).every((n) => /^console-backup-|^\.console-backup-.*\.partial$/.test(n)), fs.readdirSync(dir).join(', '));
-    assert.deepEqual(openToOthers(dir, app.env.DATA_DIR), [], 'BACKUP_DIR (made by the app), its backups and the store are the account\'s alone');
+    assert.ok(
+      fs.readdirSync(dir).every((n) => /^console-backup-|^\.console-backup-.*\.partial$/.test(n)),
+      fs.readdirSync(dir).join(', '),
+    );
+    assert.deepEqual(openToOthers(dir, app.env.DATA_DIR), [], "BACKUP_DIR (made by the app), its backups and the store are the account's alone");
     const cookie = await staffCookie(app);
     // The health page, as text.
     const page = () => fetch(`${app.baseUrl}/`, { headers: { cookie } }).then(async (r) => (await r.text()).replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ''));
@@ -403,14 +485,30 @@ describe('backups of the embedded store', { concurrency: true }, () => {
     const staff = (method: string, p: string, body?: unknown) => call(app, method, p, { headers: { cookie }, body });
     const target = await staff('POST', '/api/receivers', { name: 'backup alerts' });
     assert.equal(target.status, 201, target.text);
-    const refused = await staff('POST', '/api/alert-rules', { name: 'backups', kind: 'backup_failed', threshold: 0, targetUrl: `${app.baseUrl}/ingest/${target.body.slug}` });
+    const refused = await staff('POST', '/api/alert-rules', {
+      name: 'backups',
+      kind: 'backup_failed',
+      threshold: 0,
+      targetUrl: `${app.baseUrl}/ingest/${target.body.slug}`,
+    });
     assert.equal(refused.status, 400, 'hours must be given');
     assert.match(refused.text, /hours from 0\.01/);
-    const posted = await staff('POST', '/api/alert-rules', { name: 'backups', kind: 'backup_failed', threshold: 24, targetUrl: `${app.baseUrl}/ingest/${target.body.slug}`, enabled: false });
+    const posted = await staff('POST', '/api/alert-rules', {
+      name: 'backups',
+      kind: 'backup_failed',
+      threshold: 24,
+      targetUrl: `${app.baseUrl}/ingest/${target.body.slug}`,
+      enabled: false,
+    });
     assert.equal(posted.status, 201, posted.text);
     assert.equal((await staff('PATCH', `/api/receivers/${target.body.id}`, { secrets: [posted.body.secret] })).status, 200);
     assert.equal((await staff('PATCH', `/api/alert-rules/${posted.body.rule.id}`, { enabled: true })).status, 200);
-    const mailed = await staff('POST', '/api/alert-rules', { name: 'backups by mail', kind: 'backup_failed', threshold: 24, targetUrl: 'mailto:ops@example.org' });
+    const mailed = await staff('POST', '/api/alert-rules', {
+      name: 'backups by mail',
+      kind: 'backup_failed',
+      threshold: 24,
+      targetUrl: 'mailto:ops@example.org',
+    });
     assert.equal(mailed.status, 201, mailed.text);
     const posts = async () => {
       const res = await staff('GET', `/api/receivers/${target.body.id}/receipts?pageLimit=100`);
@@ -424,24 +522,50 @@ describe('backups of the embedded store', { concurrency: true }, () => {
     fs.writeFileSync(dir, 'not a folder');
     // The next attempt fails: it may first wait for a backup in progress, which took over 30 s at a load of ~30.
     await eventually(async () => /scheduled backup into .* failed \(/.test(app.logs()), 120_000, 'a failure logged');
-    await eventually(async () => /The scheduled backup failed .*: EEXIST|The scheduled backup failed .*: ENOTDIR/.test(await page()), 15_000, 'the failure on the health page');
-    const [fired] = await eventually(async () => {
-      const p = await posts();
-      return p.length > 0 && p;
-    }, 30_000, 'the backup alert POSTed');
+    await eventually(
+      async () => /The scheduled backup failed .*: EEXIST|The scheduled backup failed .*: ENOTDIR/.test(await page()),
+      15_000,
+      'the failure on the health page',
+    );
+    const [fired] = await eventually(
+      async () => {
+        const p = await posts();
+        return p.length > 0 && p;
+      },
+      30_000,
+      'the backup alert POSTed',
+    );
     assert.equal(fired.type, 'alert.fired');
     assert.equal(fired.verdict, 'valid', 'signed with the rule secret');
     assert.equal(fired.data.rule.kind, 'backup_failed');
     assert.equal(fired.data.subject, `backup:${dir}`);
     assert.match(fired.data.details.reason, /EEXIST|ENOTDIR/);
-    await eventually(async () => inbox.subjects().some((s) => s.startsWith('[firing] backups by mail: backups in ')), 30_000, `the backup alert e-mailed (${inbox.subjects().join(' | ')})`);
-    const listed = ((await staff('GET', '/api/alerts')).body.results as { ruleId: string; subject: string; clearedAt: string | null }[]).filter((a) => a.ruleId === posted.body.rule.id);
-    assert.deepEqual(listed.map((a) => [a.subject, a.clearedAt]), [[`backup:${dir}`, null]], 'one alert, firing');
+    await eventually(
+      async () => inbox.subjects().some((s) => s.startsWith('[firing] backups by mail: backups in ')),
+      30_000,
+      `the backup alert e-mailed (${inbox.subjects().join(' | ')})`,
+    );
+    const listed = ((await staff('GET', '/api/alerts')).body.results as { ruleId: string; subject: string; clearedAt: string | null }[]).filter(
+      (a) => a.ruleId === posted.body.rule.id,
+    );
+    assert.deepEqual(
+      listed.map((a) => [a.subject, a.clearedAt]),
+      [[`backup:${dir}`, null]],
+      'one alert, firing',
+    );
     if (process.env.BACKUP_SCREENSHOTS) await screenshotPages(app, cookie, process.env.BACKUP_SCREENSHOTS, ['/']);
     fs.rmSync(dir);
-    await eventually(async () => /scheduled backup written to .*\(working again after \d+ failed attempts?\)/.test(app.logs()), 120_000, 'a backup after the failure'); // a whole backup: over 30 s at CI's load
+    await eventually(
+      async () => /scheduled backup written to .*\(working again after \d+ failed attempts?\)/.test(app.logs()),
+      120_000,
+      'a backup after the failure',
+    ); // a whole backup: over 30 s at CI's load
     await eventually(async () => (await posts()).length === 2, 30_000, 'the backup alert resolved');
-    assert.deepEqual((await posts()).map((p) => p.type), ['alert.fired', 'alert.resolved'], 'fired once, resolved once');
+    assert.deepEqual(
+      (await posts()).map((p) => p.type),
+      ['alert.fired', 'alert.resolved'],
+      'fired once, resolved once',
+    );
     await eventually(async () => inbox.subjects().some((s) => s.startsWith('[resolved] backups by mail')), 30_000, 'the resolution e-mailed');
     const newest = done().sort().at(-1)!;
     const restored = scratchPath('from-schedule');

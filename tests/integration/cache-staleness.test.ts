@@ -42,7 +42,8 @@ describe('per-process caches across two processes', { skip: !ON_POSTGRES && 'nee
     await receiver?.close();
   });
 
-  const grant = (app: TStarted, apiKey = connect.apiKey) => call(app, 'POST', '/v1/grants', { token: tok, body: GRANT, headers: { 'x-service-api-key': apiKey } });
+  const grant = (app: TStarted, apiKey = connect.apiKey) =>
+    call(app, 'POST', '/v1/grants', { token: tok, body: GRANT, headers: { 'x-service-api-key': apiKey } });
   /** Waits until `ms` after `t0` (performance.now()). */
   const until = (t0: number, ms: number) => sleep(Math.max(0, t0 + ms - performance.now()));
 
@@ -117,7 +118,10 @@ describe('per-process caches across two processes', { skip: !ON_POSTGRES && 'nee
       }
       const inB = await grantReaching(b, ep, filled + BOUND_MS);
       assert.ok(inB, 'a grant of b reaches the new webhook');
-      assert.ok(inB.at < filled + BOUND_MS, `b fanned out to the new webhook ${Math.round(inB.at - filled)} ms after its entry was filled: within the TTL, so by the NOTIFY`);
+      assert.ok(
+        inB.at < filled + BOUND_MS,
+        `b fanned out to the new webhook ${Math.round(inB.at - filled)} ms after its entry was filled: within the TTL, so by the NOTIFY`,
+      );
       await call(a, 'DELETE', `/v1/webhooks/${made.body.id}`, { token: tok });
       proved = true;
     }

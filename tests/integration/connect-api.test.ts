@@ -44,7 +44,11 @@ function client(baseUrl = app.baseUrl, over: Partial<ConstructorParameters<typeo
 }
 
 type TSeen = { method: string; path: string; auth: string; requestId: string };
-type TFault = { status: number; headers?: Record<string, string>; body?: string } | 'drop' | 'pass' | ((upstream: { status: number; headers: Headers; body: string }) => { status: number; body: string });
+type TFault =
+  | { status: number; headers?: Record<string, string>; body?: string }
+  | 'drop'
+  | 'pass'
+  | ((upstream: { status: number; headers: Headers; body: string }) => { status: number; body: string });
 
 /** A proxy to the real app; `fault(req, n)` decides per request (n counts matching requests from 1). */
 async function proxy(fault: (seen: TSeen, n: number) => TFault): Promise<{ url: string; seen: TSeen[] }> {
@@ -61,7 +65,8 @@ async function proxy(fault: (seen: TSeen, n: number) => TFault): Promise<{ url: 
       return res.end(f.body ?? JSON.stringify({ type: 'about:blank', title: 'Injected', status: f.status, detail: `injected ${f.status}` }));
     }
     const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && !['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive'].includes(k)) headers[k] = v;
+    for (const [k, v] of Object.entries(req.headers))
+      if (typeof v === 'string' && !['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive'].includes(k)) headers[k] = v;
     const up = await fetch(`${app.baseUrl}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
     let status = up.status;
     let body = await up.text();
@@ -172,7 +177,10 @@ describe('retries', () => {
   test('gives up after 3 tries and reports the 503', async () => {
     const p = await proxy((s) => (isApi(s) ? { status: 503 } : 'pass'));
     const api = client(p.url);
-    await assert.rejects(api.get('/v1/nonprofit/{ein}', { params: { path: { ein: EIN } } }), (err: ConnectApiError) => err.status === 503 && err.requestId === 'req_proxy');
+    await assert.rejects(
+      api.get('/v1/nonprofit/{ein}', { params: { path: { ein: EIN } } }),
+      (err: ConnectApiError) => err.status === 503 && err.requestId === 'req_proxy',
+    );
     assert.equal(p.seen.filter(isApi).length, 3);
   });
 
@@ -197,13 +205,19 @@ describe('retries', () => {
   test('a non-idempotent call (create webhook) is not retried', async () => {
     const p = await proxy((s) => (isApi(s) ? { status: 503 } : 'pass'));
     const api = client(p.url);
-    await assert.rejects(api.post('/v1/webhooks', { body: { url: 'https://example.org/hook', eventTypes: ['grant.succeeded'] } }), (err: ConnectApiError) => err.status === 503);
+    await assert.rejects(
+      api.post('/v1/webhooks', { body: { url: 'https://example.org/hook', eventTypes: ['grant.succeeded'] } }),
+      (err: ConnectApiError) => err.status === 503,
+    );
     assert.equal(p.seen.filter(isApi).length, 1);
   });
 
   test('an unreachable API → ConnectApiError with status 0 and a readable detail', async () => {
     const api = client('http://127.0.0.1:9');
-    await assert.rejects(api.get('/v1/nonprofit/{ein}', { params: { path: { ein: EIN } } }), (err: ConnectApiError) => err.status === 0 && /could not reach/i.test(err.problem?.detail ?? ''));
+    await assert.rejects(
+      api.get('/v1/nonprofit/{ein}', { params: { path: { ein: EIN } } }),
+      (err: ConnectApiError) => err.status === 0 && /could not reach/i.test(err.problem?.detail ?? ''),
+    );
   });
 });
 
@@ -219,13 +233,20 @@ describe('reachability', () => {
     );
     clients.push(api);
     await api.get('/v1/nonprofit/{ein}', { params: { path: { ein: EIN } } });
-    assert.equal(lines.length, 0, 'the first state is the start check\'s to report');
+    assert.equal(lines.length, 0, "the first state is the start check's to report");
 
     down = true;
-    for (let i = 0; i < 3; i++) await assert.rejects(api.get('/v1/nonprofit/{ein}', { params: { path: { ein: EIN } } }), (err: ConnectApiError) => err.status === 0 && /^req_/.test(err.requestId ?? ''));
+    for (let i = 0; i < 3; i++)
+      await assert.rejects(
+        api.get('/v1/nonprofit/{ein}', { params: { path: { ein: EIN } } }),
+        (err: ConnectApiError) => err.status === 0 && /^req_/.test(err.requestId ?? ''),
+      );
     assert.equal(lines.length, 1, lines.join('\n'));
     assert.match(lines[0], /^Connect API sandbox: http:\/\/127\.0\.0\.1:\d+ unreachable \(get nonprofit: \S+; request id req_[0-9a-f]{32}\)$/);
-    assert.ok(p.seen.some((s) => lines[0].includes(s.requestId)), 'the id is the one the request carried');
+    assert.ok(
+      p.seen.some((s) => lines[0].includes(s.requestId)),
+      'the id is the one the request carried',
+    );
 
     down = false;
     await api.get('/v1/nonprofit/{ein}', { params: { path: { ein: EIN } } });
@@ -274,14 +295,20 @@ describe('errors and parsing', () => {
     const api = client();
     await assert.rejects(api.post('/v1/nonprofits', { body: { ein: '12', user: { email: 'nope' } } }), (err: ConnectApiError) => {
       assert.equal(err.status, 400);
-      assert.ok(err.problem?.errors?.some((e) => e.path === 'ein'), JSON.stringify(err.problem));
+      assert.ok(
+        err.problem?.errors?.some((e) => e.path === 'ein'),
+        JSON.stringify(err.problem),
+      );
       return true;
     });
   });
 
   test('an answer that does not match the schema → ConnectApiError 502, never a crash', async () => {
     const p = await proxy((s) => (isApi(s) ? { status: 200, body: '{"id":42}', headers: { 'content-type': 'application/json' } } : 'pass'));
-    await assert.rejects(client(p.url).get('/v1/nonprofit/{ein}', { params: { path: { ein: EIN } } }), (err: ConnectApiError) => err.status === 502 && /unexpected body/.test(err.message));
+    await assert.rejects(
+      client(p.url).get('/v1/nonprofit/{ein}', { params: { path: { ein: EIN } } }),
+      (err: ConnectApiError) => err.status === 502 && /unexpected body/.test(err.message),
+    );
   });
 
   test('EXT routes missing from the service are reported unsupported', async () => {
@@ -300,7 +327,10 @@ describe('errors and parsing', () => {
     await assert.rejects(api.post('/v1/webhooks/{id}/secret/rotate', { params: { path: { id: 'ep_x' } } }), (err) => isUnsupported(err));
     // …but a webhook that does not exist is a plain 404
     const p2 = await proxy((s) => (isApi(s) ? { status: 404 } : 'pass'));
-    await assert.rejects(client(p2.url).get('/v1/webhooks/{id}', { params: { path: { id: 'ep_gone' } } }), (err: ConnectApiError) => err.status === 404 && !isUnsupported(err));
+    await assert.rejects(
+      client(p2.url).get('/v1/webhooks/{id}', { params: { path: { id: 'ep_gone' } } }),
+      (err: ConnectApiError) => err.status === 404 && !isUnsupported(err),
+    );
   });
 });
 
@@ -328,10 +358,14 @@ describe('against the real service, end to end', () => {
 
     const message = await api.post('/v1/webhooks/{id}/test', { params: { path: { id: webhook.id } }, body: {} });
     assert.match(message.id, /^msg_/);
-    const attempts = await eventually(async () => {
-      const page = await api.get('/v1/webhooks/{id}/messages/{messageId}/attempts', { params: { path: { id: webhook.id, messageId: message.id } } });
-      return page.results.some((a) => a.status === 'success') && page.results;
-    }, 15000, 'a successful attempt');
+    const attempts = await eventually(
+      async () => {
+        const page = await api.get('/v1/webhooks/{id}/messages/{messageId}/attempts', { params: { path: { id: webhook.id, messageId: message.id } } });
+        return page.results.some((a) => a.status === 'success') && page.results;
+      },
+      15000,
+      'a successful attempt',
+    );
     const receipts = (await staff('GET', `/api/receivers/${receiver.id}/receipts`)).body.results;
     const mine = receipts.filter((r: { messageId: string }) => r.messageId === message.id);
     assert.equal(mine.length, 1);
@@ -341,14 +375,26 @@ describe('against the real service, end to end', () => {
 
     const full = await api.get('/v1/webhooks/{id}/messages/{messageId}', { params: { path: { id: webhook.id, messageId: message.id } } });
     assert.equal((full.payload as { type: string }).type, 'grant.succeeded');
-    assert.equal(typeof (await api.get('/v1/webhooks/{id}/messages/{messageId}/attempts/{attemptId}', { params: { path: { id: webhook.id, messageId: message.id, attemptId: attempts[0].id } } })).response, 'string');
-    assert.ok((await api.get('/v1/webhooks/{id}/messages', { params: { path: { id: webhook.id }, query: { pageLimit: 5 } } })).results.some((m) => m.id === message.id));
+    assert.equal(
+      typeof (
+        await api.get('/v1/webhooks/{id}/messages/{messageId}/attempts/{attemptId}', {
+          params: { path: { id: webhook.id, messageId: message.id, attemptId: attempts[0].id } },
+        })
+      ).response,
+      'string',
+    );
+    assert.ok(
+      (await api.get('/v1/webhooks/{id}/messages', { params: { path: { id: webhook.id }, query: { pageLimit: 5 } } })).results.some((m) => m.id === message.id),
+    );
 
     assert.equal((await api.patch('/v1/webhooks/{id}', { params: { path: { id: webhook.id } }, body: { disabled: true } })).disabled, true);
     await assert.rejects(api.post('/v1/webhooks/{id}/test', { params: { path: { id: webhook.id } }, body: {} }), (err: ConnectApiError) => err.status === 409);
     assert.notEqual((await api.post('/v1/webhooks/{id}/secret/rotate', { params: { path: { id: webhook.id } } })).key, key);
     await api.delete('/v1/webhooks/{id}', { params: { path: { id: webhook.id } } });
-    await assert.rejects(api.get('/v1/webhooks/{id}', { params: { path: { id: webhook.id } } }), (err: ConnectApiError) => err.status === 404 && !isUnsupported(err));
+    await assert.rejects(
+      api.get('/v1/webhooks/{id}', { params: { path: { id: webhook.id } } }),
+      (err: ConnectApiError) => err.status === 404 && !isUnsupported(err),
+    );
   });
 
   test('the timeline feed: retries after a 500 are no duplicates, a resend after the 2xx is; pageLimit and pageToken page it', async () => {
@@ -368,35 +414,63 @@ describe('against the real service, end to end', () => {
     };
 
     // DELIVERY_RETRY_SCHEDULE=1,1,…: the receiver refuses, the service retries
-    const refused = await eventually(async () => {
-      const m = await row();
-      return m && m.receipts.length >= 2 && m;
-    }, 15000, 'two refused arrivals');
-    assert.deepEqual(refused.receipts.map((r) => [r.responseStatus, r.duplicate]).slice(0, 2), [[500, false], [500, false]]);
+    const refused = await eventually(
+      async () => {
+        const m = await row();
+        return m && m.receipts.length >= 2 && m;
+      },
+      15000,
+      'two refused arrivals',
+    );
+    assert.deepEqual(refused.receipts.map((r) => [r.responseStatus, r.duplicate]).slice(0, 2), [
+      [500, false],
+      [500, false],
+    ]);
     assert.equal(refused.reconciliation, 'received-answered-error');
 
     assert.equal((await staff('PATCH', `/api/receivers/${receiver.id}`, { responseStatus: 200 })).status, 200);
-    const delivered = await eventually(async () => {
-      const m = await row();
-      return m && m.status === 'success' && m;
-    }, 15000, 'the retry that succeeds');
-    assert.ok(delivered.receipts.every((r) => !r.duplicate), 'no arrival before the first 2xx is a duplicate');
+    const delivered = await eventually(
+      async () => {
+        const m = await row();
+        return m && m.status === 'success' && m;
+      },
+      15000,
+      'the retry that succeeds',
+    );
+    assert.ok(
+      delivered.receipts.every((r) => !r.duplicate),
+      'no arrival before the first 2xx is a duplicate',
+    );
     assert.equal(delivered.reconciliation, 'delivered-and-received');
 
     await api.post('/v1/webhooks/{id}/messages/{messageId}/resend', { params: { path: { id: webhook.id, messageId: message.id } } });
-    const resent = await eventually(async () => {
-      const m = await row();
-      return m && m.receipts.filter((r) => r.responseStatus === 200).length === 2 && m;
-    }, 15000, 'the resent arrival');
-    assert.deepEqual(resent.receipts.map((r) => r.duplicate), [...resent.receipts.slice(0, -1).map(() => false), true], 'only the arrival after the 2xx is a duplicate');
+    const resent = await eventually(
+      async () => {
+        const m = await row();
+        return m && m.receipts.filter((r) => r.responseStatus === 200).length === 2 && m;
+      },
+      15000,
+      'the resent arrival',
+    );
+    assert.deepEqual(
+      resent.receipts.map((r) => r.duplicate),
+      [...resent.receipts.slice(0, -1).map(() => false), true],
+      'only the arrival after the 2xx is a duplicate',
+    );
     assert.equal(resent.reconciliation, 'duplicate');
 
     const newer = await api.post('/v1/webhooks/{id}/test', { params: { path: { id: webhook.id } }, body: {} });
     const p1 = (await staff('GET', `/api/webhooks/${webhook.id}/timeline?pageLimit=1`)).body;
-    assert.deepEqual(p1.messages.map((m: TRow) => m.id), [newer.id]);
+    assert.deepEqual(
+      p1.messages.map((m: TRow) => m.id),
+      [newer.id],
+    );
     assert.equal(typeof p1.nextPageToken, 'string');
     const p2 = (await staff('GET', `/api/webhooks/${webhook.id}/timeline?pageLimit=1&pageToken=${encodeURIComponent(p1.nextPageToken)}`)).body;
-    assert.deepEqual(p2.messages.map((m: TRow) => m.id), [message.id]);
+    assert.deepEqual(
+      p2.messages.map((m: TRow) => m.id),
+      [message.id],
+    );
     assert.equal(p2.nextPageToken, null);
     const p = await staff('GET', `/api/webhooks/${webhook.id}/timeline?pageLimit=0`);
     assert.equal(p.status, 400, p.text);

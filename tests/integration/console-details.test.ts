@@ -18,7 +18,12 @@ import { assertProblem, call, eventually, staffCookie, token } from '../helpers/
 
 type TStarted = Awaited<ReturnType<typeof startApp>>;
 type TReceiverJson = { id: string; slug: string; ingestUrl: string };
-type TProblemItem = { id: string; webhookId: string; reconciliation: string; grant: { trackingId: string | null; donor: string | null; amount: number | null } | null };
+type TProblemItem = {
+  id: string;
+  webhookId: string;
+  reconciliation: string;
+  grant: { trackingId: string | null; donor: string | null; amount: number | null } | null;
+};
 
 let app: TStarted;
 let tok: string;
@@ -77,7 +82,12 @@ before(
     connectId = created.body.id;
     const connect = await api('GET', `/v1/connects/${connectId}`);
     const email = `grace-${randomBytes(4).toString('hex')}@example.org`;
-    const g = await api('POST', '/v1/grants', { amount: 15000, fundId: 'fidelity-charitable', firstName: 'Grace', lastName: 'Hopper', email }, { 'x-service-api-key': connect.body.apiKey });
+    const g = await api(
+      'POST',
+      '/v1/grants',
+      { amount: 15000, fundId: 'fidelity-charitable', firstName: 'Grace', lastName: 'Hopper', email },
+      { 'x-service-api-key': connect.body.apiKey },
+    );
     assert.equal(g.status, 201, g.text);
     grant = g.body;
 
@@ -137,7 +147,11 @@ describe('problems: the grant on each row, and presets', () => {
 
   test('last=1h|24h|7d set the range; anything else, or with since, is a 400 naming it', async () => {
     const before = Date.now();
-    for (const [last, ms] of [['1h', 3600_000], ['24h', 86_400_000], ['7d', 604_800_000]] as const) {
+    for (const [last, ms] of [
+      ['1h', 3600_000],
+      ['24h', 86_400_000],
+      ['7d', 604_800_000],
+    ] as const) {
       const res = await staff('GET', `/api/problems?last=${last}`);
       assert.equal(res.status, 200, res.text);
       const span = Date.parse(res.body.until) - Date.parse(res.body.since);
@@ -151,11 +165,24 @@ describe('problems: the grant on each row, and presets', () => {
   test('the page offers 1 h / 24 h / 7 d and shows the grant on the rows', async () => {
     const html = await pageHtml('/problems?last=24h');
     const links = anchors(html);
-    for (const [href, label] of [['/problems?last=1h', 'Last hour'], ['/problems?last=24h', 'Last 24 h'], ['/problems?last=7d', 'Last 7 days']]) {
-      assert.ok(links.some((a) => a.attrs.includes(`href="${href}"`) && a.text === label), `a preset link ${label}`);
+    for (const [href, label] of [
+      ['/problems?last=1h', 'Last hour'],
+      ['/problems?last=24h', 'Last 24 h'],
+      ['/problems?last=7d', 'Last 7 days'],
+    ]) {
+      assert.ok(
+        links.some((a) => a.attrs.includes(`href="${href}"`) && a.text === label),
+        `a preset link ${label}`,
+      );
     }
-    assert.ok(links.some((a) => a.attrs.includes('href="/problems?last=24h"') && a.attrs.includes('aria-current="page"')), 'the preset in force is marked');
-    assert.ok(links.some((a) => a.attrs.includes(`href="/cases/${grant.trackingId}"`) && a.text === grant.trackingId), 'the tracking id links to its case');
+    assert.ok(
+      links.some((a) => a.attrs.includes('href="/problems?last=24h"') && a.attrs.includes('aria-current="page"')),
+      'the preset in force is marked',
+    );
+    assert.ok(
+      links.some((a) => a.attrs.includes(`href="/cases/${grant.trackingId}"`) && a.text === grant.trackingId),
+      'the tracking id links to its case',
+    );
     assert.match(html, /g•••@example\.org/);
     assert.match(html, /\$150\.00/);
     assert.ok(!html.includes(grant.email));
@@ -167,7 +194,11 @@ describe('a receiver’s saved secrets that miss a webhook delivering there', ()
     const res = await staff('PATCH', `/api/receivers/${R1.id}`, { secrets: [OTHER] });
     assert.equal(res.status, 200, res.text);
     assert.deepEqual(
-      res.body.warnings.map((w: { webhookId: string; webhookFingerprint: string; receiverFingerprints: string[] }) => [w.webhookId, w.webhookFingerprint, w.receiverFingerprints]),
+      res.body.warnings.map((w: { webhookId: string; webhookFingerprint: string; receiverFingerprints: string[] }) => [
+        w.webhookId,
+        w.webhookFingerprint,
+        w.receiverFingerprints,
+      ]),
       [[W.W1, fp(S), [fp(OTHER)]]],
     );
     assert.match(res.body.warnings[0].message, /W1 right secret.*signs with a secret this receiver does not hold/);
@@ -195,7 +226,11 @@ describe('links and the navigation', () => {
   test('a case page lights up no entry of the main navigation, and its tracking id links to its case', async () => {
     const html = await pageHtml(`/cases/${messageId}`);
     const current = anchors(html).filter((a) => a.attrs.includes('aria-current="page"'));
-    assert.deepEqual(current.map((a) => a.text), [], 'not “Problems”');
+    assert.deepEqual(
+      current.map((a) => a.text),
+      [],
+      'not “Problems”',
+    );
     assert.ok(anchors(html).some((a) => a.attrs.includes(`href="/cases/${grant.trackingId}"`) && a.text === grant.trackingId));
     assert.ok(anchors(await pageHtml('/problems')).some((a) => a.attrs.includes('aria-current="page"') && a.text === 'Problems'));
   });
@@ -204,7 +239,11 @@ describe('links and the navigation', () => {
     const times = (html: string) => [...html.matchAll(/<time\b[^>]*>(.*?)<\/time>/gs)].map((m) => m[1].replace(/<!-- -->/g, ''));
     const onCase = times(await pageHtml(`/cases/${grant.trackingId}`));
     assert.ok(onCase.length >= 3, `the case shows times: ${onCase.join(', ')}`);
-    assert.deepEqual(onCase.filter((t) => !/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{3})? UTC$/.test(t)), [], 'every time on the case carries its zone');
+    assert.deepEqual(
+      onCase.filter((t) => !/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{3})? UTC$/.test(t)),
+      [],
+      'every time on the case carries its zone',
+    );
     // A datetime-local input shows the browser's locale format ("11/29/2026, 03:26 AM") under a "(UTC)" label.
     const fields = (html: string) => [...html.matchAll(/<input\b[^>]*\bname="(since|until|after|before)"[^>]*>/g)].map((m) => m[0]);
     for (const page of ['/problems?since=2026-11-29 03:26', `/audit`, `/webhooks/${W.W1}?after=2026-11-29T03:26:00Z`]) {
@@ -219,7 +258,11 @@ describe('links and the navigation', () => {
         assert.match(value, /^(\d{4}-\d\d-\d\d \d\d:\d\d)?$/, `${page}: ${input}`);
       }
     }
-    assert.match(fields(await pageHtml('/problems?since=2026-11-29%2003:26')).join(' '), /value="2026-11-29 03:26"/, 'a value the field wrote is read back as UTC');
+    assert.match(
+      fields(await pageHtml('/problems?since=2026-11-29%2003:26')).join(' '),
+      /value="2026-11-29 03:26"/,
+      'a value the field wrote is read back as UTC',
+    );
     assert.match(fields(await pageHtml(`/webhooks/${W.W1}?after=2026-11-29T03:26:00Z`)).join(' '), /value="2026-11-29 03:26"/);
   });
 
@@ -231,8 +274,14 @@ describe('links and the navigation', () => {
   test('audit targets link to their pages', async () => {
     const html = await pageHtml(`/audit?target=${R1.id}`);
     const links = anchors(html);
-    assert.ok(links.some((a) => a.attrs.includes(`href="/receivers/${R1.id}"`) && a.text === R1.id), 'a receiver → its page');
-    assert.ok(links.some((a) => a.attrs.includes(`href="/audit?target=${R1.id}"`)), 'the filter by target stays');
+    assert.ok(
+      links.some((a) => a.attrs.includes(`href="/receivers/${R1.id}"`) && a.text === R1.id),
+      'a receiver → its page',
+    );
+    assert.ok(
+      links.some((a) => a.attrs.includes(`href="/audit?target=${R1.id}"`)),
+      'the filter by target stays',
+    );
   });
 });
 
@@ -242,7 +291,10 @@ describe('every /api path answers problem+json', () => {
     new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
       const req = http.request(`${app.baseUrl}${path}`, { headers: { cookie, accept: 'text/html' } }, (res) => {
         let body = '';
-        res.setEncoding('utf8').on('data', (d) => (body += d)).on('end', () => resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'] ?? '', body }));
+        res
+          .setEncoding('utf8')
+          .on('data', (d) => (body += d))
+          .on('end', () => resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'] ?? '', body }));
       });
       req.on('error', reject).end();
     });

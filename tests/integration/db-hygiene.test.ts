@@ -28,7 +28,13 @@ test('throttle rows whose window has ended are deleted as attempts come in: the 
   assert.equal(await reserveAttempt(schema.tokenFailures, [{ key: 'current', max: 10 }], windowMs), 0);
   assert.equal(await reserveAttempt(schema.tokenFailures, [{ key: 'later', max: 10 }], windowMs), 0);
   const rows = await db.queryRows<{ key: string; count: number }>(handle, sql`select key, count from service.token_failures order by key`);
-  assert.deepEqual(rows.map((r) => [r.key, Number(r.count)]), [['current', 1], ['later', 1]]);
+  assert.deepEqual(
+    rows.map((r) => [r.key, Number(r.count)]),
+    [
+      ['current', 1],
+      ['later', 1],
+    ],
+  );
 });
 
 test('a failed query is logged with its SQL but without its parameters or the values the database quotes', async () => {
@@ -43,7 +49,12 @@ test('a failed query is logged with its SQL but without its parameters or the va
     sql`select ${`${donor}\u0000`}::text as t`, // a NUL: invalid byte sequence
     sql`insert into console.settings (key, value) values (${donor}, ${secret}), (${donor}, ${secret})`, // unique: Key (key)=(…)
   ]) {
-    failures.push(await handle.execute(query).then(() => assert.fail('the query should fail'), (err: unknown) => err));
+    failures.push(
+      await handle.execute(query).then(
+        () => assert.fail('the query should fail'),
+        (err: unknown) => err,
+      ),
+    );
   }
   for (const err of failures) {
     for (const shown of [describeForLog(err), inspect(err, { depth: 5 }), String((err as Error).stack)]) {
@@ -55,5 +66,5 @@ test('a failed query is logged with its SQL but without its parameters or the va
   }
   assert.equal(dataExceptionDetail(failures[0]), 'A value in the request is out of the range this service accepts.');
   assert.equal(dataExceptionDetail(failures[1]), 'A value in the request holds a character that cannot be stored.');
-  assert.equal(dataExceptionDetail(failures[2]), null, 'a unique violation is not the request\'s bad value');
+  assert.equal(dataExceptionDetail(failures[2]), null, "a unique violation is not the request's bad value");
 });

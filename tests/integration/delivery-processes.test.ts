@@ -38,10 +38,18 @@ async function stalledAttemptGoesOutOnce(app: TStarted, tok: string): Promise<st
   // A second POST, from a worker that claimed the delivery when its lease ran out (or a retry after a
   // timeout), would come while the first is held or soon after it.
   await sleep(HOLD_MS + 2 * STALL_LEASE_MS);
-  assert.deepEqual(ep.requests().map((r) => r.headers['webhook-id']), [msgId], 'the receiver saw the message once');
+  assert.deepEqual(
+    ep.requests().map((r) => r.headers['webhook-id']),
+    [msgId],
+    'the receiver saw the message once',
+  );
   await messageWhen(app, tok, w.id, msgId, 'success');
   const attempts = await attemptsOf(app, tok, w.id, msgId);
-  assert.deepEqual(attempts.map((a) => [a.status, a.responseStatusCode]), [['success', 200]], 'one attempt: the held one, answered');
+  assert.deepEqual(
+    attempts.map((a) => [a.status, a.responseStatusCode]),
+    [['success', 200]],
+    'one attempt: the held one, answered',
+  );
   return ep.path;
 }
 
@@ -69,10 +77,14 @@ describe('SSRF guard and disabling after a failing stretch (DELIVERY_ALLOW_PRIVA
         body: { url: ep.url.replace('127.0.0.1', host), eventTypes: ['grant.succeeded'] },
       });
       const msgId = await sendTest(guarded, gtok, res.body.id);
-      const [attempt] = await eventually(async () => {
-        const list = await attemptsOf(guarded, gtok, res.body.id, msgId);
-        return list.length > 0 && list;
-      }, 15000, 'the refused attempt');
+      const [attempt] = await eventually(
+        async () => {
+          const list = await attemptsOf(guarded, gtok, res.body.id, msgId);
+          return list.length > 0 && list;
+        },
+        15000,
+        'the refused attempt',
+      );
       assert.equal(attempt.responseStatusCode, 0);
       assert.equal(attempt.status, 'failed');
       const one = await call(guarded, 'GET', `/v1/webhooks/${res.body.id}/attempts/${attempt.id}`, { token: gtok });
@@ -103,10 +115,14 @@ describe('SSRF guard and disabling after a failing stretch (DELIVERY_ALLOW_PRIVA
     // Afresh: not disabled by the old stretch. It may be disabled again by the new one, 1.5 s of
     // failing later, by the time this looks on a loaded machine (CI did): then no sooner than that.
     const again = (await call(guarded, 'GET', `/v1/webhooks/${w}`, { token: gtok })).body;
-    if (again.disabled) assert.ok(Date.parse(again.disabledAt) >= enabledAt + 1500 - 1000, `disabled again at ${again.disabledAt}, ${Date.parse(again.disabledAt) - enabledAt} ms after the enable`);
+    if (again.disabled)
+      assert.ok(
+        Date.parse(again.disabledAt) >= enabledAt + 1500 - 1000,
+        `disabled again at ${again.disabledAt}, ${Date.parse(again.disabledAt) - enabledAt} ms after the enable`,
+      );
   });
 
-  test('paused, a failing webhook\'s clock stands still: not disabled however long the pause; resumed, its stretch has moved on', async () => {
+  test("paused, a failing webhook's clock stands still: not disabled however long the pause; resumed, its stretch has moved on", async () => {
     const ep = receiver.endpoint();
     const res = await call(guarded, 'POST', '/v1/webhooks', { token: gtok, body: { url: ep.url, eventTypes: ['grant.succeeded'] } });
     const w = res.body.id as string;
@@ -163,10 +179,14 @@ describe('a worker killed mid-attempt, and one whose attempt stalls', () => {
     assert.equal(msg.attemptCount, attempts.length);
   });
 
-  test('an attempt held longer than the lease goes out once (the embedded store; PostgreSQL: two workers, below)', { skip: ON_POSTGRES && 'the two workers on PostgreSQL below' }, async () => {
-    await crashy.restart(STALL_ENV);
-    await stalledAttemptGoesOutOnce(crashy, await token(crashy));
-  });
+  test(
+    'an attempt held longer than the lease goes out once (the embedded store; PostgreSQL: two workers, below)',
+    { skip: ON_POSTGRES && 'the two workers on PostgreSQL below' },
+    async () => {
+      await crashy.restart(STALL_ENV);
+      await stalledAttemptGoesOutOnce(crashy, await token(crashy));
+    },
+  );
 });
 
 describe('several processes on PostgreSQL', { skip: !ON_POSTGRES && 'needs TEST_DATABASE_URL: the embedded store belongs to one process' }, () => {
@@ -228,11 +248,18 @@ describe('several processes on PostgreSQL', { skip: !ON_POSTGRES && 'needs TEST_
       const [web, tok] = i % 20 === 0 ? [web1, tok1] : [web2, tok2];
       for (const id of await Promise.all(Array.from({ length: 10 }, () => sendTest(web, tok, w.id)))) ids.add(id);
     }
-    await eventually(async () => [...ids].every((id) => (arrivals.get(id) ?? 0) >= ([...arrivals.keys()].indexOf(id) % 3 === 0 ? 2 : 1)), 30000, 'every message acknowledged');
+    await eventually(
+      async () => [...ids].every((id) => (arrivals.get(id) ?? 0) >= ([...arrivals.keys()].indexOf(id) % 3 === 0 ? 2 : 1)),
+      30000,
+      'every message acknowledged',
+    );
     t.diagnostic(`2 web + 2 workers: 60 messages (20 retried) in ${((Date.now() - started) / 1000).toFixed(2)} s`);
     await sleep(1500);
     assert.equal(ids.size, 60);
-    assert.ok([...ids].every((id) => arrivals.has(id)), 'every message reached the receiver');
+    assert.ok(
+      [...ids].every((id) => arrivals.has(id)),
+      'every message reached the receiver',
+    );
     assert.deepEqual(overlaps, [], 'no message was sent by two workers at once');
     for (const id of ids) {
       const attempts = await attemptsOf(web2, tok2, w.id, id);
@@ -250,13 +277,23 @@ describe('several processes on PostgreSQL', { skip: !ON_POSTGRES && 'needs TEST_
     const ids = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 ? sendTest(web1, tok1, w.id) : sendTest(web2, tok2, w.id))));
     for (const id of ids) await messageWhen(web1, tok1, w.id, id, 'success', 30000);
     await sleep(500);
-    const at = ep.requests().map((r) => r.at).sort((a, b) => a - b);
-    assert.deepEqual(ep.requests().map((r) => String(r.headers['webhook-id'])).sort(), [...ids].sort(), 'each once');
+    const at = ep
+      .requests()
+      .map((r) => r.at)
+      .sort((a, b) => a - b);
+    assert.deepEqual(
+      ep
+        .requests()
+        .map((r) => String(r.headers['webhook-id']))
+        .sort(),
+      [...ids].sort(),
+      'each once',
+    );
     // 12 at 4/s: slots 250 ms apart, 2.75 s from the first to the last (two workers each keeping a cap of their own would take half that).
     assert.ok(at[11] - at[0] >= 2250, `12 at 4/s took ${at[11] - at[0]} ms`);
   });
 
-  test('stopped with SIGTERM, the two workers\' attempts add up to the requests their receivers got', async (t) => {
+  test("stopped with SIGTERM, the two workers' attempts add up to the requests their receivers got", async (t) => {
     const counts = await Promise.all(
       workers.map(
         (x) =>
@@ -269,6 +306,9 @@ describe('several processes on PostgreSQL', { skip: !ON_POSTGRES && 'needs TEST_
     t.diagnostic(`attempts per worker: ${counts.join(', ')}`);
     const theirs = receiver.received.filter((r) => paths.includes(r.path)).length;
     assert.equal(counts[0] + counts[1], theirs, workers.map((x) => x.out).join('\n'));
-    assert.ok(counts.every((c) => c > 0), `both workers delivered: ${counts.join(', ')}`);
+    assert.ok(
+      counts.every((c) => c > 0),
+      `both workers delivered: ${counts.join(', ')}`,
+    );
   });
 });

@@ -85,7 +85,14 @@ describe('delivery', () => {
     const msg = await messageWhen(app, tok, w.id, msgId, 'success');
     assert.equal(msg.attemptCount, 3);
     const attempts = await attemptsOf(app, tok, w.id, msgId);
-    assert.deepEqual(attempts.map((a) => [a.status, a.responseStatusCode]), [['failed', 500], ['failed', 500], ['success', 200]]);
+    assert.deepEqual(
+      attempts.map((a) => [a.status, a.responseStatusCode]),
+      [
+        ['failed', 500],
+        ['failed', 500],
+        ['success', 200],
+      ],
+    );
     assert.equal(new Set(ep.requests().map((r) => r.headers['webhook-id'])).size, 1, 'the same webhook-id on every retry');
     assert.ok(ep.requests().every((r) => r.verified && r.verifiedSvix));
     const failed = await call(app, 'GET', `/v1/webhooks/${w.id}/attempts/${attempts[0].id}`, { token: tok });
@@ -99,7 +106,10 @@ describe('delivery', () => {
     const msgId = await sendTest(app, tok, w.id);
     await messageWhen(app, tok, w.id, msgId, 'success');
     const attempts = await attemptsOf(app, tok, w.id, msgId);
-    assert.deepEqual(attempts.map((a) => a.responseStatusCode), [302, 200]);
+    assert.deepEqual(
+      attempts.map((a) => a.responseStatusCode),
+      [302, 200],
+    );
     assert.equal(attempts[0].status, 'failed');
     assert.equal(target.requests().length, 0, 'the redirect was not followed');
     const big = await call(app, 'GET', `/v1/webhooks/${w.id}/attempts/${attempts[1].id}`, { token: tok });
@@ -183,7 +193,9 @@ describe('delivery', () => {
     }
     await eventually(async () => ep.requests().length >= 50, 30000, '50 deliveries');
     const seconds = (Date.now() - started) / 1000;
-    t.diagnostic(`50 deliveries in ${seconds.toFixed(2)} s: ${(50 / seconds).toFixed(1)} deliveries/s (${ON_POSTGRES ? 'PostgreSQL' : 'PGlite'}, in-process worker)`);
+    t.diagnostic(
+      `50 deliveries in ${seconds.toFixed(2)} s: ${(50 / seconds).toFixed(1)} deliveries/s (${ON_POSTGRES ? 'PostgreSQL' : 'PGlite'}, in-process worker)`,
+    );
     await sleep(1000);
     const seen = ep.requests().map((r) => String(r.headers['webhook-id']));
     assert.equal(seen.length, 50);
@@ -205,10 +217,14 @@ describe('EXT pause and resume', () => {
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push(await sendTest(app, tok, w.id));
     // The worker claims them and parks them: pending, with no next attempt while the webhook is paused.
-    await eventually(async () => {
-      const all = await Promise.all(ids.map((id) => call(app, 'GET', messagePath(w.id, id), { token: tok })));
-      return all.every((r) => r.body.status === 'pending' && r.body.nextAttempt === null && r.body.attemptCount === 0);
-    }, 15000, 'the paused webhook\'s messages parked');
+    await eventually(
+      async () => {
+        const all = await Promise.all(ids.map((id) => call(app, 'GET', messagePath(w.id, id), { token: tok })));
+        return all.every((r) => r.body.status === 'pending' && r.body.nextAttempt === null && r.body.attemptCount === 0);
+      },
+      15000,
+      "the paused webhook's messages parked",
+    );
     // Another webhook's message, queued after them, is delivered meanwhile.
     const other = receiver.endpoint();
     const w2 = await subscribe(app, tok, other);
@@ -221,7 +237,14 @@ describe('EXT pause and resume', () => {
     assert.deepEqual([resumed.body.paused, resumed.body.pausedAt], [false, null]);
     for (const id of ids) await messageWhen(app, tok, w.id, id, 'success', 15000);
     await sleep(500);
-    assert.deepEqual(ep.requests().map((r) => String(r.headers['webhook-id'])).sort(), [...ids].sort(), 'each queued message delivered once after the resume');
+    assert.deepEqual(
+      ep
+        .requests()
+        .map((r) => String(r.headers['webhook-id']))
+        .sort(),
+      [...ids].sort(),
+      'each queued message delivered once after the resume',
+    );
     assert.ok(ep.requests().every((r) => r.verified));
   });
 
@@ -240,7 +263,7 @@ describe('EXT pause and resume', () => {
 });
 
 describe('EXT rate cap', () => {
-  test('capped at 2/s: the backlog waits in slots 500 ms apart, oldest first, and drains at the cap; another webhook\'s message goes out at once', async () => {
+  test("capped at 2/s: the backlog waits in slots 500 ms apart, oldest first, and drains at the cap; another webhook's message goes out at once", async () => {
     const ep = receiver.endpoint();
     const w = await subscribe(app, tok, ep);
     const capped = await call(app, 'PATCH', `/v1/webhooks/${w.id}`, { token: tok, body: { rateLimit: 2 } });
@@ -266,18 +289,27 @@ describe('EXT rate cap', () => {
     // 500·k ms after it. (Arrival order alone is not the rule: a worker woken late under load sends two slots that both passed
     // side by side, and the second may land first — CI read the 5th and 6th swapped.)
     const arrived = new Map(got.map((r) => [String(r.headers['webhook-id']), r.at]));
-    ids.forEach((id, k) => assert.ok(arrived.get(id)! - t0 >= 500 * k - 50, `message ${k} came ${arrived.get(id)! - t0} ms after the first was made, before its slot at ${500 * k} ms`));
+    ids.forEach((id, k) =>
+      assert.ok(
+        arrived.get(id)! - t0 >= 500 * k - 50,
+        `message ${k} came ${arrived.get(id)! - t0} ms after the first was made, before its slot at ${500 * k} ms`,
+      ),
+    );
     assert.ok(other.requests()[0].at < arrived.get(ids[7])!, 'the other webhook was not held behind the capped backlog');
   });
 });
 
 describe('npm run worker', () => {
-  test('on the embedded store, a second process is refused with a clear message', { skip: ON_POSTGRES && 'PGlite only: PostgreSQL allows any number of workers' }, async () => {
-    await assert.rejects(runCli('worker', [], app.env), (err: Error & { stderr?: string; code?: number }) => {
-      assert.equal(err.code, 1);
-      assert.match(err.stderr ?? '', /in use by another process/);
-      assert.match(err.stderr ?? '', /DATABASE_URL/);
-      return true;
-    });
-  });
+  test(
+    'on the embedded store, a second process is refused with a clear message',
+    { skip: ON_POSTGRES && 'PGlite only: PostgreSQL allows any number of workers' },
+    async () => {
+      await assert.rejects(runCli('worker', [], app.env), (err: Error & { stderr?: string; code?: number }) => {
+        assert.equal(err.code, 1);
+        assert.match(err.stderr ?? '', /in use by another process/);
+        assert.match(err.stderr ?? '', /DATABASE_URL/);
+        return true;
+      });
+    },
+  );
 });

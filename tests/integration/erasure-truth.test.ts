@@ -49,10 +49,19 @@ before(
     await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve));
     const receiver = await staff('POST', '/api/receivers', { name: 'Erasure truth', secret: SECRET });
     assert.equal(receiver.status, 201, receiver.text);
-    const ok = await api('POST', '/v1/webhooks', { url: receiver.body.ingestUrl, eventTypes: ['grant.succeeded'], secret: SECRET, description: 'console receiver' });
+    const ok = await api('POST', '/v1/webhooks', {
+      url: receiver.body.ingestUrl,
+      eventTypes: ['grant.succeeded'],
+      secret: SECRET,
+      description: 'console receiver',
+    });
     assert.equal(ok.status, 201, ok.text);
     ids.okHook = ok.body.id;
-    const bad = await api('POST', '/v1/webhooks', { url: `http://127.0.0.1:${(failing.address() as AddressInfo).port}/hook`, eventTypes: ['grant.succeeded'], description: 'answers 500' });
+    const bad = await api('POST', '/v1/webhooks', {
+      url: `http://127.0.0.1:${(failing.address() as AddressInfo).port}/hook`,
+      eventTypes: ['grant.succeeded'],
+      description: 'answers 500',
+    });
     assert.equal(bad.status, 201, bad.text);
     ids.badHook = bad.body.id;
     const ein = `47${String(randomInt(0, 1e7)).padStart(7, '0')}`;
@@ -61,7 +70,12 @@ before(
     const created = await api('POST', `/v1/connects?nonprofit=${np.body.id}`);
     ids.connect = created.body.id;
     const { apiKey } = (await api('GET', `/v1/connects/${ids.connect}`)).body;
-    const g = await api('POST', '/v1/grants', { amount: 5000, fundId: 'fidelity-charitable', firstName: 'Grace', lastName: 'Hopper', email: DONOR }, { 'x-service-api-key': apiKey });
+    const g = await api(
+      'POST',
+      '/v1/grants',
+      { amount: 5000, fundId: 'fidelity-charitable', firstName: 'Grace', lastName: 'Hopper', email: DONOR },
+      { 'x-service-api-key': apiKey },
+    );
     assert.equal(g.status, 201, g.text);
     Object.assign(ids, { grant: g.body.id, tracking: g.body.trackingId });
     // The first attempt fails, its retry fails too; the third is due in about 5 minutes.
@@ -75,7 +89,11 @@ before(
       60_000,
       'two failed attempts, the next minutes away',
     );
-    await eventually(async () => (await api('GET', `/v1/webhooks/${ids.okHook}/messages/${ids.message}`)).body.status === 'success', 30_000, 'delivered to the console receiver');
+    await eventually(
+      async () => (await api('GET', `/v1/webhooks/${ids.okHook}/messages/${ids.message}`)).body.status === 'success',
+      30_000,
+      'delivered to the console receiver',
+    );
   },
   { timeout: 120_000 },
 );
@@ -148,7 +166,10 @@ describe('after a donor erasure', () => {
     assert.match(badDelivery.explanation, stopped);
     assert.equal(badDelivery.retriesStopped.reason, 'donor_erased');
     for (const a of badDelivery.attempts.filter((x) => x.responseGone)) assert.equal(a.responseGone!.note, `response body erased on ${DAY} (donor erasure)`);
-    assert.ok(badDelivery.attempts.some((x) => x.responseGone), 'the newest attempt says its body was erased');
+    assert.ok(
+      badDelivery.attempts.some((x) => x.responseGone),
+      'the newest attempt says its body was erased',
+    );
     const okDelivery = byHook.get(ids.okHook) as { reconciliation: string; receipts: { bodyGone?: { note: string } }[] };
     assert.equal(okDelivery.reconciliation, 'delivered-and-received');
     assert.equal(okDelivery.receipts[0].bodyGone?.note, `body erased on ${DAY} (donor erasure)`);
@@ -161,7 +182,10 @@ describe('after a donor erasure', () => {
     assert.ok(item, JSON.stringify(problems.body.items.map((x: { id: string }) => x.id)));
     assert.match(item.explanation, stopped);
     const group = problems.body.groups.find((g: { webhook: { id: string } }) => g.webhook.id === ids.badHook);
-    assert.deepEqual(group.counts.map((c: { label: string }) => c.label), ['failed (no further attempts)']);
+    assert.deepEqual(
+      group.counts.map((c: { label: string }) => c.label),
+      ['failed (no further attempts)'],
+    );
   });
 
   test('a delivered message whose payload was erased offers no Resend, and says why in its place', async () => {
@@ -190,7 +214,10 @@ describe('after a donor erasure', () => {
       assert.equal(kase.status, 200, kase.text);
       assert.equal(kase.body.grants.length, 1, `the grant card of ${q}`);
       const g = kase.body.grants[0];
-      assert.deepEqual([g.id, g.trackingId, g.amount, g.fundId, g.connectId, g.source], [ids.grant, ids.tracking, 5000, 'fidelity-charitable', ids.connect, 'api']);
+      assert.deepEqual(
+        [g.id, g.trackingId, g.amount, g.fundId, g.connectId, g.source],
+        [ids.grant, ids.tracking, 5000, 'fidelity-charitable', ids.connect, 'api'],
+      );
       assert.match(g.status, /^(Initiated|Completed|Canceled)$/);
       assert.equal(typeof g.feeAmount, 'number');
       assert.ok(g.createdAt);
@@ -217,19 +244,23 @@ describe('after a donor erasure', () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'erasure-shots-'));
       await screenshotPages(app, cookie, dir, [`/cases/${ids.tracking}`]);
       fs.mkdirSync(process.env.ERASURE_SCREENSHOTS, { recursive: true });
-      for (const width of [1280, 390]) fs.copyFileSync(path.join(dir, `cases-${width}.png`), path.join(process.env.ERASURE_SCREENSHOTS, `truth-case-erased-${width}.png`));
+      for (const width of [1280, 390])
+        fs.copyFileSync(path.join(dir, `cases-${width}.png`), path.join(process.env.ERASURE_SCREENSHOTS, `truth-case-erased-${width}.png`));
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });
 
 describe('migration 0025 on a database of the previous release', () => {
-  test('what its erasures did is told as now: the answers they emptied, the retries they stopped; retention’s purges stay retention’s', { timeout: 120_000 }, async () => {
-    const ACCOUNT = '38383838-3838-4838-8838-383838383838';
-    const WEBHOOK = `ep_${'truth'.padEnd(26, '0')}1`;
-    const erasedAt = "now() - interval '2 hours'";
-    const [E, R] = ['truthErased', 'truthRetention'].map((s) => s.padEnd(27, '0'));
-    const message = (id: string, status: string, erased: boolean, purgedAt: string) => `
+  test(
+    'what its erasures did is told as now: the answers they emptied, the retries they stopped; retention’s purges stay retention’s',
+    { timeout: 120_000 },
+    async () => {
+      const ACCOUNT = '38383838-3838-4838-8838-383838383838';
+      const WEBHOOK = `ep_${'truth'.padEnd(26, '0')}1`;
+      const erasedAt = "now() - interval '2 hours'";
+      const [E, R] = ['truthErased', 'truthRetention'].map((s) => s.padEnd(27, '0'));
+      const message = (id: string, status: string, erased: boolean, purgedAt: string) => `
       insert into service.messages (id, account_id, event_id, event_type, payload, created_at, erased_at, payload_purged_at) values
         ('${id}', '${ACCOUNT}', 'evt_${id.slice(4)}', 'grant.succeeded', '{"erased":{"at":"x","sha256":"ab"}}', now() - interval '3 hours',
          ${erased ? erasedAt : 'null'}, ${purgedAt});
@@ -240,28 +271,29 @@ describe('migration 0025 on a database of the previous release', () => {
         select 'atmpt_${id.slice(4)}', d.id, '${id}', '${WEBHOOK}', '${ACCOUNT}', 'http://127.0.0.1:9/x', now() - interval '3 hours', 'failed', 500, 5, '',
                ${purgedAt}, 12, 'ab', 'scheduled'
           from service.deliveries d where d.message_id = '${id}';`;
-    const old = await startApp({
-      env: await databaseAt(
-        '0024_staff_password_change',
-        `insert into service.accounts (id, name) values ('${ACCOUNT}', 'sandbox');
+      const old = await startApp({
+        env: await databaseAt(
+          '0024_staff_password_change',
+          `insert into service.accounts (id, name) values ('${ACCOUNT}', 'sandbox');
          insert into service.webhooks (id, account_id, url, event_types) values ('${WEBHOOK}', '${ACCOUNT}', 'http://127.0.0.1:9/x', '{grant.succeeded}');
          ${message(`msg_${E}`, 'failed', true, erasedAt)}
          ${message(`msg_${R}`, 'failed', false, "now() - interval '1 day'")}`,
-      ),
-    });
-    try {
-      const bearer = await token(old);
-      const get = (id: string) => call(old, 'GET', `/v1/messages/${id}?withAttempts=true`, { token: bearer });
-      const first = await get(`msg_${E}`);
-      assert.equal(first.status, 200, `${first.text}\n${old.logs().slice(-3000)}`);
-      const erased = first.body.deliveries[0];
-      assert.equal(erased.retriesStopped?.reason, 'donor_erased');
-      assert.equal(erased.lastAttempt.responsePurged.reason, 'erasure');
-      const kept = (await get(`msg_${R}`)).body.deliveries[0];
-      assert.equal(kept.retriesStopped, null, 'a failed delivery nobody erased is as it was');
-      assert.equal(kept.lastAttempt.responsePurged.reason, 'retention');
-    } finally {
-      await old.destroy();
-    }
-  });
+        ),
+      });
+      try {
+        const bearer = await token(old);
+        const get = (id: string) => call(old, 'GET', `/v1/messages/${id}?withAttempts=true`, { token: bearer });
+        const first = await get(`msg_${E}`);
+        assert.equal(first.status, 200, `${first.text}\n${old.logs().slice(-3000)}`);
+        const erased = first.body.deliveries[0];
+        assert.equal(erased.retriesStopped?.reason, 'donor_erased');
+        assert.equal(erased.lastAttempt.responsePurged.reason, 'erasure');
+        const kept = (await get(`msg_${R}`)).body.deliveries[0];
+        assert.equal(kept.retriesStopped, null, 'a failed delivery nobody erased is as it was');
+        assert.equal(kept.lastAttempt.responsePurged.reason, 'retention');
+      } finally {
+        await old.destroy();
+      }
+    },
+  );
 });

@@ -47,24 +47,45 @@ describe('donor erasure across both halves', () => {
     const np = await api('POST', '/v1/nonprofits', { ein, user: { email: 'director@example.org' } });
     const created = await api('POST', `/v1/connects?nonprofit=${np.body.id}`);
     const { apiKey } = (await api('GET', `/v1/connects/${created.body.id}`)).body;
-    for (const [email, note] of [[DONOR.toUpperCase(), `call ${DONOR} first`], [DONOR, null], [OTHER, null]] as const) {
-      const g = await api('POST', '/v1/grants', { amount: 5000, fundId: 'fidelity-charitable', firstName: 'Ada', lastName: 'Byron', email, phone: '5555550123', note }, { 'x-service-api-key': apiKey });
+    for (const [email, note] of [
+      [DONOR.toUpperCase(), `call ${DONOR} first`],
+      [DONOR, null],
+      [OTHER, null],
+    ] as const) {
+      const g = await api(
+        'POST',
+        '/v1/grants',
+        { amount: 5000, fundId: 'fidelity-charitable', firstName: 'Ada', lastName: 'Byron', email, phone: '5555550123', note },
+        { 'x-service-api-key': apiKey },
+      );
       assert.equal(g.status, 201, g.text);
       if (email === OTHER) otherGrant = g.body.id;
       else grants.push(g.body.id);
     }
     // A stray request at a receiver that names the donor (no webhook id: matched by its body).
-    await fetch(`${app.baseUrl}/ingest/${receivers[0].slug}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ contact: DONOR }) });
-    await eventually(async () => {
-      let valid = 0;
-      for (const id of receiverIds) valid += (await staff('GET', `/api/receivers/${id}/receipts`)).body.results.filter((r: { verdict: string }) => r.verdict === 'valid').length;
-      return valid === 6;
-    }, 30_000, 'three grants delivered to both receivers');
+    await fetch(`${app.baseUrl}/ingest/${receivers[0].slug}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ contact: DONOR }),
+    });
+    await eventually(
+      async () => {
+        let valid = 0;
+        for (const id of receiverIds)
+          valid += (await staff('GET', `/api/receivers/${id}/receipts`)).body.results.filter((r: { verdict: string }) => r.verdict === 'valid').length;
+        return valid === 6;
+      },
+      30_000,
+      'three grants delivered to both receivers',
+    );
     // The stray request forwarded to a server that echoes it: the reply (kept beside the receipt) names the donor too.
     echo = http.createServer((req, res) => req.pipe(res));
     await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
     const stray = (await staff('GET', `/api/receivers/${receiverIds[0]}/receipts?q=contact`)).body.results[0];
-    const forwarded = await staff('POST', `/api/receipts/${stray.id}/forward`, { url: `http://127.0.0.1:${(echo.address() as AddressInfo).port}/echo`, mode: 'verbatim' });
+    const forwarded = await staff('POST', `/api/receipts/${stray.id}/forward`, {
+      url: `http://127.0.0.1:${(echo.address() as AddressInfo).port}/echo`,
+      mode: 'verbatim',
+    });
     assert.equal(forwarded.status, 201, forwarded.text);
     assert.ok(forwarded.body.responseBody.includes(DONOR), 'the echoed reply names the donor');
   });
@@ -109,7 +130,10 @@ describe('donor erasure across both halves', () => {
     assert.equal(kase.status, 200, kase.text);
     const message = kase.body.messages[0];
     assert.match(message.payloadGone.note, /^payload erased on \d{4}-\d\d-\d\d \(donor erasure\)$/);
-    assert.deepEqual(message.deliveries.map((d: { reconciliation: string }) => d.reconciliation), ['delivered-and-received', 'delivered-and-received']);
+    assert.deepEqual(
+      message.deliveries.map((d: { reconciliation: string }) => d.reconciliation),
+      ['delivered-and-received', 'delivered-and-received'],
+    );
 
     const audit = await staff('GET', '/api/audit?action=donor.erase');
     assert.equal(audit.body.results.length, 2, 'the erasures are audited (previews are not)');
@@ -124,7 +148,12 @@ describe('donor erasure across both halves', () => {
           where c.table_schema in ('service', 'console') and c.data_type in ('text', 'bytea', 'jsonb', 'ARRAY', 'character varying')`,
       );
       const expr = (c: { c: string; type: string }) => (c.type === 'bytea' ? `encode("${c.c}", 'escape')` : `"${c.c}"::text`);
-      return [found, await query<{ at: string }>(found.map((c) => `select '${c.s}.${c.t}.${c.c}' as at from "${c.s}"."${c.t}" where lower(${expr(c)}) like '%${DONOR}%'`).join(' union all '))] as const;
+      return [
+        found,
+        await query<{ at: string }>(
+          found.map((c) => `select '${c.s}.${c.t}.${c.c}' as at from "${c.s}"."${c.t}" where lower(${expr(c)}) like '%${DONOR}%'`).join(' union all '),
+        ),
+      ] as const;
     });
     assert.ok(columns.length > 40, `${columns.length} columns`);
     assert.deepEqual(hits, [], 'the donor e-mail appears nowhere');

@@ -104,7 +104,13 @@ describe('timeline export streamed from the service', () => {
       const w = await call(app, 'POST', '/v1/webhooks', { token: tok, body: { url, eventTypes: ['grant.succeeded'], description: name } });
       assert.equal(w.status, 201, w.text);
       webhookIds.push(w.body.id);
-      const seed = seedScaleSql({ from: k * MESSAGES, rows: MESSAGES, accountId: 'ACCOUNT', webhooks: [{ id: w.body.id, url, receiverId: rcv.body.id, receiverPath }], spreadSeconds: 86_400 });
+      const seed = seedScaleSql({
+        from: k * MESSAGES,
+        rows: MESSAGES,
+        accountId: 'ACCOUNT',
+        webhooks: [{ id: w.body.id, url, receiverId: rcv.body.id, receiverPath }],
+        spreadSeconds: 86_400,
+      });
       seeds.push(seed.replaceAll("'ACCOUNT'", `(select account_id from service.webhooks where id = '${w.body.id}')`));
     }
     [webhookId, largeWebhookId] = webhookIds;
@@ -131,10 +137,20 @@ describe('timeline export streamed from the service', () => {
   test('the service streams every message with its payload, attempts and newest response, as documented', async () => {
     const failed = await call(app, 'GET', `/v1/webhooks/${webhookId}/messages/stream?status=failed`, { token: tok });
     assert.equal(failed.status, 200);
-    const lines = failed.text.trimEnd().split('\n').map((l) => JSON.parse(l));
+    const lines = failed.text
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     assert.equal(lines.length, MESSAGES / 40);
     assert.ok(lines.every((l) => l.status === 'failed' && l.attempts.length === 8 && l.lastAttempt.response === 'database down' && l.payload.data.email));
-    assert.deepEqual(lines.map((l) => l.timestamp), lines.map((l) => l.timestamp).sort().reverse(), 'newest first');
+    assert.deepEqual(
+      lines.map((l) => l.timestamp),
+      lines
+        .map((l) => l.timestamp)
+        .sort()
+        .reverse(),
+      'newest first',
+    );
     assert.equal((await call(app, 'GET', '/v1/webhooks/ep_0000000000000000000000000000/messages/stream', { token: tok })).status, 404);
     const bad = await call(app, 'GET', `/v1/webhooks/${webhookId}/messages/stream?status=bogus`, { token: tok });
     assert.equal(bad.status, 400);
@@ -147,7 +163,11 @@ describe('timeline export streamed from the service', () => {
     const requests = apiRequests(proxy.seen);
     assert.equal(streamed.trimEnd().split('\n').length, MESSAGES);
     assert.equal(requests.filter((r) => r.includes('/messages/stream')).length, 1, requests.join('\n'));
-    assert.deepEqual(requests.filter((r) => /\/messages(\?|\/msg_)/.test(r)), [], 'no page or message requests');
+    assert.deepEqual(
+      requests.filter((r) => /\/messages(\?|\/msg_)/.test(r)),
+      [],
+      'no page or message requests',
+    );
     assert.ok(requests.length <= 6, `a handful of requests, whatever the size:\n${requests.join('\n')}`);
 
     // A service without the stream: a page of the list at a time (and a call per failed message's response).
@@ -176,13 +196,24 @@ describe('timeline export streamed from the service', () => {
     const now = await caseExport();
     const requests = apiRequests(proxy.seen);
     assert.equal(now.messages.length, 1);
-    assert.equal(now.messages[0].deliveries.find((d: { webhook: { id: string } }) => d.webhook.id === webhookId).attempts.length, 8, 'message 40 failed after 8 attempts');
-    assert.deepEqual(requests.filter((r) => /\/attempts|\/webhooks\/[^/]+\/messages\//.test(r)), [], requests.join('\n'));
+    assert.equal(
+      now.messages[0].deliveries.find((d: { webhook: { id: string } }) => d.webhook.id === webhookId).attempts.length,
+      8,
+      'message 40 failed after 8 attempts',
+    );
+    assert.deepEqual(
+      requests.filter((r) => /\/attempts|\/webhooks\/[^/]+\/messages\//.test(r)),
+      [],
+      requests.join('\n'),
+    );
     proxy.oldService = true;
     try {
       proxy.seen = [];
       const before = await caseExport();
-      assert.ok(apiRequests(proxy.seen).some((r) => r.includes('/attempts')), 'the old way asks for attempts');
+      assert.ok(
+        apiRequests(proxy.seen).some((r) => r.includes('/attempts')),
+        'the old way asks for attempts',
+      );
       assert.deepEqual({ ...now, fetchedAt: null }, { ...before, fetchedAt: null });
     } finally {
       proxy.oldService = false;
@@ -197,7 +228,7 @@ describe('timeline export streamed from the service', () => {
     let received = ((await chunks.next()).value as Buffer).length;
     // Not reading: the service's reading comes to a stop well before the end.
     let held = -1;
-    for (let stable = 0; stable < 5; ) {
+    for (let stable = 0; stable < 5;) {
       await new Promise((r) => setTimeout(r, 200));
       stable = proxy.streamBytes === held ? stable + 1 : 0;
       held = proxy.streamBytes;
@@ -221,7 +252,11 @@ describe('timeline export streamed from the service', () => {
       return () => res.body.destroy(); // the client goes away mid-stream
     };
     type TAnswer = { status: number; retryAfter: unknown; text: string };
-    const answer = async (res: Awaited<ReturnType<typeof request>>): Promise<TAnswer> => ({ status: res.statusCode, retryAfter: res.headers['retry-after'], text: await res.body.text() });
+    const answer = async (res: Awaited<ReturnType<typeof request>>): Promise<TAnswer> => ({
+      status: res.statusCode,
+      retryAfter: res.headers['retry-after'],
+      text: await res.body.text(),
+    });
     /** A report that ends at once (a day with no grants). */
     const quick = async (who: string) => answer(await request(`${app.baseUrl}/api/reconciliation?date=2020-01-01`, { headers: { cookie: who } }));
     const created = await call(app, 'POST', '/api/users', { headers: { cookie }, body: { email: 'second-reporter@example.org', role: 'operator' } });
@@ -230,7 +265,10 @@ describe('timeline export streamed from the service', () => {
 
     const dropA = await held(cookie);
     const dropB = await held(cookie);
-    for (const third of [await quick(cookie), await answer(await request(`${app.baseUrl}/api/webhooks/${webhookId}/export?format=csv`, { headers: { cookie } }))]) {
+    for (const third of [
+      await quick(cookie),
+      await answer(await request(`${app.baseUrl}/api/webhooks/${webhookId}/export?format=csv`, { headers: { cookie } })),
+    ]) {
       assert.equal(third.status, 429, third.text.slice(0, 300));
       assert.match(String(third.retryAfter), /^\d+$/);
       const problem = JSON.parse(third.text);

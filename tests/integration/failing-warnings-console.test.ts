@@ -51,7 +51,12 @@ const api = (method: string, path: string, body?: unknown) => call(app, method, 
 const staff = (method: string, path: string, body?: unknown) => call(app, method, path, { body, headers: { cookie } });
 const page = async (path: string) => (await fetch(`${app.baseUrl}${path}`, { headers: { cookie } })).text();
 /** The page's text with tags and React's comment markers gone, spaces collapsed. */
-const textOf = (html: string) => html.replace(/<!--.*?-->/g, '').replace(/<[^>]+>/g, ' ').replace(/&#x27;|&#39;/g, "'").replace(/\s+/g, ' ');
+const textOf = (html: string) =>
+  html
+    .replace(/<!--.*?-->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/\s+/g, ' ');
 
 async function grant(i: number): Promise<string> {
   const g = await call(app, 'POST', '/v1/grants', {
@@ -60,7 +65,11 @@ async function grant(i: number): Promise<string> {
     headers: { 'x-service-api-key': apiKey },
   });
   assert.equal(g.status, 201, g.text);
-  return eventually(async () => (await api('GET', `/v1/messages?tag=grant:${g.body.id}`)).body.results?.[0]?.id as string | undefined, 10000, 'the grant message');
+  return eventually(
+    async () => (await api('GET', `/v1/messages?tag=grant:${g.body.id}`)).body.results?.[0]?.id as string | undefined,
+    10000,
+    'the grant message',
+  );
 }
 
 /** The drill receiver's answer from now on, as its "Response (for drills)" form sets it. */
@@ -106,7 +115,12 @@ before(async () => {
   assert.equal(r.status, 201, r.text);
   drill = r.body.id;
   await answer(500, 'crm database down');
-  const w = await api('POST', '/v1/webhooks', { url: r.body.ingestUrl, secret: SECRET, eventTypes: ['grant.succeeded'], description: 'Donor CRM (production)' });
+  const w = await api('POST', '/v1/webhooks', {
+    url: r.body.ingestUrl,
+    secret: SECRET,
+    eventTypes: ['grant.succeeded'],
+    description: 'Donor CRM (production)',
+  });
   assert.equal(w.status, 201, w.text);
   hook = w.body.id;
 });
@@ -119,13 +133,31 @@ describe('the console before and after a webhook is disabled', () => {
   test('while failing: its page, the health home, problems and an alert rule say when it will be disabled', async () => {
     const target = await staff('POST', '/api/receivers', { name: 'Alert target' });
     assert.equal(target.status, 201, target.text);
-    const bad = await staff('POST', '/api/alert-rules', { name: 'soon disabled', kind: 'about_to_disable', threshold: 100, webhookId: hook, targetUrl: `${app.baseUrl}/ingest/${target.body.slug}` });
+    const bad = await staff('POST', '/api/alert-rules', {
+      name: 'soon disabled',
+      kind: 'about_to_disable',
+      threshold: 100,
+      webhookId: hook,
+      targetUrl: `${app.baseUrl}/ingest/${target.body.slug}`,
+    });
     assert.equal(bad.status, 400, bad.text);
     assert.match(bad.text, /threshold/);
-    const rule = await staff('POST', '/api/alert-rules', { name: 'soon disabled', kind: 'about_to_disable', threshold: 20, webhookId: hook, targetUrl: `${app.baseUrl}/ingest/${target.body.slug}` });
+    const rule = await staff('POST', '/api/alert-rules', {
+      name: 'soon disabled',
+      kind: 'about_to_disable',
+      threshold: 20,
+      webhookId: hook,
+      targetUrl: `${app.baseUrl}/ingest/${target.body.slug}`,
+    });
     assert.equal(rule.status, 201, rule.text);
     targetId = target.body.id;
-    const mailed = await staff('POST', '/api/alert-rules', { name: 'outage by mail', kind: 'about_to_disable', threshold: 20, webhookId: hook, targetUrl: 'mailto:oncall@example.org' });
+    const mailed = await staff('POST', '/api/alert-rules', {
+      name: 'outage by mail',
+      kind: 'about_to_disable',
+      threshold: 20,
+      webhookId: hook,
+      targetUrl: 'mailto:oncall@example.org',
+    });
     assert.equal(mailed.status, 201, mailed.text);
     mailRule = mailed.body.rule.id;
 
@@ -133,15 +165,26 @@ describe('the console before and after a webhook is disabled', () => {
     // sweep disables the webhook by time, so a grant made then would get no delivery at all.
     first = await grant(1);
     second = await grant(2);
-    const outage = await eventually(async () => {
-      const r = (await staff('GET', `/api/webhooks/${hook}/outage`)).body;
-      return r.warning && r;
-    }, 15000, 'the warning');
-    assert.match(outage.warning.sentence, /^failing for \d+ s — will be disabled in (under a minute|about \d+ min) unless a delivery succeeds; \d+ grants? waiting$/);
+    const outage = await eventually(
+      async () => {
+        const r = (await staff('GET', `/api/webhooks/${hook}/outage`)).body;
+        return r.warning && r;
+      },
+      15000,
+      'the warning',
+    );
+    assert.match(
+      outage.warning.sentence,
+      /^failing for \d+ s — will be disabled in (under a minute|about \d+ min) unless a delivery succeeds; \d+ grants? waiting$/,
+    );
     const w = (await api('GET', `/v1/webhooks/${hook}`)).body;
     assert.equal(outage.warning.disablesAt, w.disablesAt, 'the service’s disablesAt');
 
-    const alert = await eventually(async () => ((await staff('GET', '/api/alerts')).body.results as any[]).find((a) => a.ruleId === rule.body.rule.id), 20000, 'the alert');
+    const alert = await eventually(
+      async () => ((await staff('GET', '/api/alerts')).body.results as any[]).find((a) => a.ruleId === rule.body.rule.id),
+      20000,
+      'the alert',
+    );
     assert.equal(alert.details.webhookId, hook);
     assert.ok(alert.details.percent >= 20, `fired at ${alert.details.percent} %`);
     assert.match(alert.details.warning, /will be disabled/);
@@ -155,7 +198,11 @@ describe('the console before and after a webhook is disabled', () => {
     // (After the pages, whose checks must run before the webhook is disabled.) The first notice, in words: the webhook by name, the last error, what waits, local times, its page.
     const warned = await eventually(async () => outageMails()[0], 20000, 'the warning e-mail');
     assert.equal(warned.subject, '[firing] outage by mail: Donor CRM (production) (sandbox)');
-    assert.match(warned.text, /^Donor CRM \(production\) is failing for \d+ s — will be disabled in (under a minute|about \d+ min) unless a delivery succeeds; \d+ grants? waiting\.$/m, warned.text);
+    assert.match(
+      warned.text,
+      /^Donor CRM \(production\) is failing for \d+ s — will be disabled in (under a minute|about \d+ min) unless a delivery succeeds; \d+ grants? waiting\.$/m,
+      warned.text,
+    );
     assert.match(warned.text, /^State: about to be disabled$/m, warned.text);
     assert.match(warned.text, /^Last error: 500: crm database down$/m, warned.text);
     assert.match(warned.text, /^Waiting to be delivered: \d+ grants?$/m, warned.text);
@@ -173,39 +220,61 @@ describe('the console before and after a webhook is disabled', () => {
     const failedForGood = [first, second];
     await eventually(async () => (await api('GET', `/v1/webhooks/${hook}`)).body.disabled, 15000, 'the webhook disabled (by the sweep, at disablesAt)');
     // The worst moment is not the end: the same alert, still firing, now saying disabled (it was e-mailed [resolved]).
-    const moved = await eventually(async () => {
-      const a = await mailAlert();
-      return (a.clearedAt || a.details.stage === 'disabled') && a;
-    }, 15000, 'the alert to follow the disabling');
+    const moved = await eventually(
+      async () => {
+        const a = await mailAlert();
+        return (a.clearedAt || a.details.stage === 'disabled') && a;
+      },
+      15000,
+      'the alert to follow the disabling',
+    );
     assert.equal(moved.clearedAt, null, `still firing while the webhook is disabled: ${JSON.stringify(moved)}`);
     const escalated = await eventually(async () => outageMails().find((m) => m.subject.startsWith('[disabled]')), 15000, 'the [disabled] e-mail');
     assert.equal(escalated.subject, '[disabled] outage by mail: Donor CRM (production) (sandbox)');
-    assert.match(escalated.text, new RegExp(`^Donor CRM \\(production\\) is disabled since ${LOCAL_TIME}: nothing is delivered to it, \\d+ grants? not sent to it so far`, 'm'), escalated.text);
+    assert.match(
+      escalated.text,
+      new RegExp(`^Donor CRM \\(production\\) is disabled since ${LOCAL_TIME}: nothing is delivered to it, \\d+ grants? not sent to it so far`, 'm'),
+      escalated.text,
+    );
     assert.match(escalated.text, /^State: disabled$/m);
     assert.match(escalated.text, /^Last error: 500: crm database down$/m, escalated.text);
     assert.match(escalated.text, new RegExp(`^Open: ${app.baseUrl}/webhooks/${hook}$`, 'm'));
     never = [await grant(3), await grant(4), await grant(5)];
-    const counted = await eventually(async () => {
-      const a = await mailAlert();
-      return a.details.missed === 3 && a;
-    }, 15000, 'the alert counting the grants missed');
+    const counted = await eventually(
+      async () => {
+        const a = await mailAlert();
+        return a.details.missed === 3 && a;
+      },
+      15000,
+      'the alert counting the grants missed',
+    );
     assert.equal(counted.clearedAt, null);
-    assert.match(textOf(await page('/alerts')), /firing: disabled .*disabled: 3 grants not sent to it so far, 2 failed for good \(last error 500: crm database down\)/);
+    assert.match(
+      textOf(await page('/alerts')),
+      /firing: disabled .*disabled: 3 grants not sent to it so far, 2 failed for good \(last error 500: crm database down\)/,
+    );
     const during = (await staff('GET', `/api/webhooks/${hook}/outage`)).body;
     assert.equal(during.warning, null);
     assert.equal(during.gap.enabledAt, null);
     assert.equal(during.gap.missing, 3);
-    assert.match(textOf(await page(`/webhooks/${hook}`)), /disabled since \d\d:\d\d: 3 grants not sent to it so far, 2 failed for good — enable it to recover them/);
+    assert.match(
+      textOf(await page(`/webhooks/${hook}`)),
+      /disabled since \d\d:\d\d: 3 grants not sent to it so far, 2 failed for good — enable it to recover them/,
+    );
     const refused = await staff('POST', `/api/webhooks/${hook}/outage`);
     assert.equal(refused.status, 409, refused.text);
 
     await answer(200, '');
     assert.equal((await api('PATCH', `/v1/webhooks/${hook}`, { disabled: false })).status, 200);
     // Enabled, but nothing delivered yet (nothing is sent to it before "Recover all"): still firing.
-    const enabled = await eventually(async () => {
-      const a = await mailAlert();
-      return (a.clearedAt || a.details.stage === 'enabled') && a;
-    }, 15000, 'the alert to see the webhook enabled');
+    const enabled = await eventually(
+      async () => {
+        const a = await mailAlert();
+        return (a.clearedAt || a.details.stage === 'enabled') && a;
+      },
+      15000,
+      'the alert to see the webhook enabled',
+    );
     assert.equal(enabled.clearedAt, null, 'not recovered before a delivery succeeds');
     assert.match(textOf(await page('/alerts')), /enabled again; no delivery has succeeded yet/);
     const after = (await staff('GET', `/api/webhooks/${hook}/outage`)).body;
@@ -213,7 +282,10 @@ describe('the console before and after a webhook is disabled', () => {
     const words = textOf(await page(`/webhooks/${hook}`));
     assert.match(words, /disabled \d\d:\d\d(:\d\d)?–\d\d:\d\d(:\d\d)?( \(\d+ s\))?: 3 grants were never sent to it, 2 failed for good/);
     assert.match(words, /Recover all 5/);
-    assert.match(textOf(await page('/')), /After an outage .*Donor CRM \(production\) : disabled \d\d:\d\d(:\d\d)?–\d\d:\d\d(:\d\d)?( \(\d+ s\))?: 3 grants were never sent to it, 2 failed for good/);
+    assert.match(
+      textOf(await page('/')),
+      /After an outage .*Donor CRM \(production\) : disabled \d\d:\d\d(:\d\d)?–\d\d:\d\d(:\d\d)?( \(\d+ s\))?: 3 grants were never sent to it, 2 failed for good/,
+    );
     await shots('health-gap', '/');
     await shots('webhook-gap', `/webhooks/${hook}`);
 
@@ -221,34 +293,61 @@ describe('the console before and after a webhook is disabled', () => {
     assert.equal(started.status, 202, started.text);
     assert.equal(started.body.replay.messages + started.body.recover.messages, 5, 'what the preview counted');
     assert.deepEqual([started.body.replay.kind, started.body.recover.kind], ['replay-missing', 'recover']);
-    await eventually(async () => {
-      const [r1, r2] = await Promise.all([
-        api('GET', `/v1/webhooks/${hook}/replay-missing/${started.body.replay.id}`),
-        api('GET', `/v1/webhooks/${hook}/recover/${started.body.recover.id}`),
-      ]);
-      return r1.body.status === 'done' && r2.body.status === 'done' && r1.body.succeeded === 3 && r2.body.succeeded === 2;
-    }, 20000, 'both runs done');
-    const arrived = new Set(((await staff('GET', `/api/receivers/${drill}/receipts?pageLimit=100`)).body.results as any[]).filter((r) => r.verdict === 'valid' && r.responseStatus === 200).map((r) => String(r.messageId)));
+    await eventually(
+      async () => {
+        const [r1, r2] = await Promise.all([
+          api('GET', `/v1/webhooks/${hook}/replay-missing/${started.body.replay.id}`),
+          api('GET', `/v1/webhooks/${hook}/recover/${started.body.recover.id}`),
+        ]);
+        return r1.body.status === 'done' && r2.body.status === 'done' && r1.body.succeeded === 3 && r2.body.succeeded === 2;
+      },
+      20000,
+      'both runs done',
+    );
+    const arrived = new Set(
+      ((await staff('GET', `/api/receivers/${drill}/receipts?pageLimit=100`)).body.results as any[])
+        .filter((r) => r.verdict === 'valid' && r.responseStatus === 200)
+        .map((r) => String(r.messageId)),
+    );
     // Deliveries succeed again: recovered, and only now.
     const recovered = await eventually(async () => outageMails().find((m) => m.subject.startsWith('[recovered]')), 15000, 'the [recovered] e-mail');
     assert.equal(recovered.subject, '[recovered] outage by mail: Donor CRM (production) (sandbox)');
     assert.match(recovered.text, /^Donor CRM \(production\) recovered: it is enabled and a delivery succeeded after this alert fired\.$/m);
     assert.match(recovered.text, new RegExp(`^Recovered: ${LOCAL_TIME}$`, 'm'));
-    assert.deepEqual(outageMails().map((m) => m.subject.slice(0, m.subject.indexOf(']') + 1)), ['[firing]', '[disabled]', '[recovered]']);
+    assert.deepEqual(
+      outageMails().map((m) => m.subject.slice(0, m.subject.indexOf(']') + 1)),
+      ['[firing]', '[disabled]', '[recovered]'],
+    );
     assert.ok((await mailAlert()).clearedAt);
     // The signed rule is evaluated on its own (one rule after the other): its resolution may come a turn later.
-    const receipts = async () => ((await staff('GET', `/api/receivers/${targetId}/receipts?pageLimit=100`)).body.results as { bodyText: string }[]).reverse().map((r) => JSON.parse(r.bodyText));
-    const notices = await eventually(async () => {
-      const got = await receipts();
-      return got.some((n) => n.type === 'alert.resolved') && got;
-    }, 15000, 'the signed rule resolved');
-    assert.deepEqual(notices.map((n) => [n.type, n.data.stage]), [['alert.fired', 'failing'], ['alert.escalated', 'disabled'], ['alert.resolved', 'enabled']]);
+    const receipts = async () =>
+      ((await staff('GET', `/api/receivers/${targetId}/receipts?pageLimit=100`)).body.results as { bodyText: string }[])
+        .reverse()
+        .map((r) => JSON.parse(r.bodyText));
+    const notices = await eventually(
+      async () => {
+        const got = await receipts();
+        return got.some((n) => n.type === 'alert.resolved') && got;
+      },
+      15000,
+      'the signed rule resolved',
+    );
+    assert.deepEqual(
+      notices.map((n) => [n.type, n.data.stage]),
+      [
+        ['alert.fired', 'failing'],
+        ['alert.escalated', 'disabled'],
+        ['alert.resolved', 'enabled'],
+      ],
+    );
     assert.equal(notices[1].data.pageUrl, `${app.baseUrl}/webhooks/${hook}`);
     for (const id of [...never, ...failedForGood]) assert.ok(arrived.has(id), `${id} arrived`);
     const done = (await staff('GET', `/api/webhooks/${hook}/outage`)).body;
     assert.deepEqual([done.gap.missing, done.gap.failed], [0, 0]);
     assert.match(textOf(await page(`/webhooks/${hook}`)), /disabled \d\d:\d\d(:\d\d)?–\d\d:\d\d(:\d\d)?( \(\d+ s\))?: nothing left to recover/);
-    const audit = (await staff('GET', '/api/audit')).body.results.find((a: { action: string; result: string }) => a.action === 'webhook.recover-all' && a.result === 'ok');
+    const audit = (await staff('GET', '/api/audit')).body.results.find(
+      (a: { action: string; result: string }) => a.action === 'webhook.recover-all' && a.result === 'ok',
+    );
     assert.ok(audit, 'audited');
     assert.match(audit.target, new RegExp(`^${hook} rcvr_`));
     await shots('webhook-recovered', `/webhooks/${hook}`);
@@ -258,24 +357,41 @@ describe('the console before and after a webhook is disabled', () => {
   // … manual", nothing saying it was missed in the outage and replayed by whom and when; its status
   // "Initiated" stood beside a grant.succeeded event unexplained. Learned over the API (the webhook's
   // events, the run that queued the delivery, its API client) and the audit log (who pressed it).
-  test('the case and the timeline tell the outage\'s story: made while disabled, replayed by whom and when; the grant\'s status explained', async () => {
+  test("the case and the timeline tell the outage's story: made while disabled, replayed by whom and when; the grant's status explained", async () => {
     const deliveryOf = async (msgId: string, webhookId = hook) => {
       const found = await staff('GET', `/api/search?q=${msgId}`);
       assert.equal(found.status, 200, found.text);
-      return { delivery: found.body.messages.find((m: any) => m.id === msgId).deliveries.find((d: any) => d.webhook.id === webhookId), grants: found.body.grants };
+      return {
+        delivery: found.body.messages.find((m: any) => m.id === msgId).deliveries.find((d: any) => d.webhook.id === webhookId),
+        grants: found.body.grants,
+      };
     };
     const clock = '(\\w{3} \\d+ )?\\d\\d:\\d\\d';
     // An outage under a minute is said to the second, with its length (lib/console/recover/gap-words.ts).
     const span = `(\\d{4}-\\d\\d-\\d\\d )?\\d\\d:\\d\\d(:\\d\\d)?–(\\d{4}-\\d\\d-\\d\\d )?\\d\\d:\\d\\d(:\\d\\d)?( \\(\\d+ s\\))? UTC`;
     const missed = await deliveryOf(never[0]);
-    assert.match(missed.delivery.story, new RegExp(`^made while the webhook was disabled \\(${span}\\); replayed by Recover all \\(admin@example\\.org\\) at ${clock} UTC$`));
+    assert.match(
+      missed.delivery.story,
+      new RegExp(`^made while the webhook was disabled \\(${span}\\); replayed by Recover all \\(admin@example\\.org\\) at ${clock} UTC$`),
+    );
     assert.equal(missed.grants[0].status, 'Initiated');
-    assert.match(missed.grants[0].statusNote, /^Initiated — the service’s status for this grant now: the grant was made \(that is what its grant\.succeeded event says\)/);
+    assert.match(
+      missed.grants[0].statusNote,
+      /^Initiated — the service’s status for this grant now: the grant was made \(that is what its grant\.succeeded event says\)/,
+    );
     const failed = await deliveryOf(first);
-    assert.match(failed.delivery.story, new RegExp(`^re-sent after it failed by Recover all \\(admin@example\\.org\\) at ${clock} UTC$`), 'failed in the stretch before the disable: no outage part');
+    assert.match(
+      failed.delivery.story,
+      new RegExp(`^re-sent after it failed by Recover all \\(admin@example\\.org\\) at ${clock} UTC$`),
+      'failed in the stretch before the disable: no outage part',
+    );
     const detail = await staff('GET', `/api/webhooks/${hook}/messages/${never[1]}`);
     assert.equal(detail.status, 200, detail.text);
-    assert.match(detail.body.story, /^made while the webhook was disabled .*; replayed by Recover all \(admin@example\.org\) at /, 'the timeline\'s message says it too');
+    assert.match(
+      detail.body.story,
+      /^made while the webhook was disabled .*; replayed by Recover all \(admin@example\.org\) at /,
+      "the timeline's message says it too",
+    );
 
     // Disabled and enabled through the API, its missed grant replayed by the API: the run's API client.
     assert.equal((await api('PATCH', `/v1/webhooks/${hook}`, { disabled: true })).status, 200);
@@ -287,7 +403,10 @@ describe('the console before and after a webhook is disabled', () => {
     assert.equal(replay.body.clientId, 'sandbox-client');
     await eventually(async () => (await api('GET', `/v1/webhooks/${hook}/messages/${missedAgain}`)).body.status === 'success', 15000, 'the replay delivered');
     const viaApi = await deliveryOf(missedAgain);
-    assert.match(viaApi.delivery.story, new RegExp(`^made while the webhook was disabled \\(${span}\\); replayed by replay-missing \\(API client sandbox-client\\) at ${clock} UTC$`));
+    assert.match(
+      viaApi.delivery.story,
+      new RegExp(`^made while the webhook was disabled \\(${span}\\); replayed by replay-missing \\(API client sandbox-client\\) at ${clock} UTC$`),
+    );
     const ordinary = await grant(7);
     await eventually(async () => (await api('GET', `/v1/webhooks/${hook}/messages/${ordinary}`)).body.status === 'success', 15000, 'an ordinary delivery');
     assert.equal((await deliveryOf(ordinary)).delivery.story, null, 'an ordinary delivery has no story to tell');
@@ -296,7 +415,7 @@ describe('the console before and after a webhook is disabled', () => {
   // The drill's last step in the guide: the day's reconciliation, as finance files it. Every grant
   // of the drill — failed for good and re-sent, made while disabled and replayed, ordinary — is one
   // donation delivered and verified, whatever its arrivals; amounts in decimal with the currency.
-  test('the day\'s reconciliation CSV after the drill: each grant delivered once, verified, no difference; money in decimal', async () => {
+  test("the day's reconciliation CSV after the drill: each grant delivered once, verified, no difference; money in decimal", async () => {
     days.add(dateIn(ZONE, new Date()));
     const rows: Record<string, string>[] = [];
     for (const day of days) {
@@ -306,10 +425,17 @@ describe('the console before and after a webhook is disabled', () => {
     }
     assert.equal(rows.length, 7, `a row for each of the drill's 7 grants: ${rows.map((r) => r.tracking_id).join(' ')}`);
     for (const r of rows) {
-      assert.deepEqual([r.service_status, r.delivered, r.received, r.verified, r.state, r.difference, r.currency, r.time_zone], ['success', 'yes', 'yes', 'yes', 'delivered-and-received', 'no', 'USD', ZONE], `${r.tracking_id}: ${JSON.stringify(r)}`);
+      assert.deepEqual(
+        [r.service_status, r.delivered, r.received, r.verified, r.state, r.difference, r.currency, r.time_zone],
+        ['success', 'yes', 'yes', 'yes', 'delivered-and-received', 'no', 'USD', ZONE],
+        `${r.tracking_id}: ${JSON.stringify(r)}`,
+      );
       assert.ok(Number(r.arrivals) >= 1 && Number(r.attempts) >= 1, `${r.tracking_id}: arrivals ${r.arrivals}, attempts ${r.attempts}`);
       assert.match(r.amount, /^25\.0[1-7]$/);
     }
-    assert.ok(rows.some((r) => Number(r.arrivals) > 1), 'the grants failed through the outage arrived more than once, and still count once');
+    assert.ok(
+      rows.some((r) => Number(r.arrivals) > 1),
+      'the grants failed through the outage arrived more than once, and still count once',
+    );
   });
 });

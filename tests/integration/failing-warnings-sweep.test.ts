@@ -19,9 +19,14 @@ let warnings: typeof TWarnings;
 let disabling: typeof TDisable;
 
 const rows = async <T>(text: string, params: unknown[] = []) => db.driverRows<T>(text, params);
-const stretch = (agoMs: number) => rows(`update service.webhooks set failing_since = now() - $1::int * interval '1 millisecond' where id = 'ep_failing'`, [agoMs]);
+const stretch = (agoMs: number) =>
+  rows(`update service.webhooks set failing_since = now() - $1::int * interval '1 millisecond' where id = 'ep_failing'`, [agoMs]);
 const sent = async () =>
-  (await rows<{ percent: number }>(`select (payload::jsonb -> 'data' ->> 'thresholdPercent')::int as percent from service.messages where event_type = 'webhook.failing' order by created_at`)).map((r) => r.percent);
+  (
+    await rows<{ percent: number }>(
+      `select (payload::jsonb -> 'data' ->> 'thresholdPercent')::int as percent from service.messages where event_type = 'webhook.failing' order by created_at`,
+    )
+  ).map((r) => r.percent);
 const sweepsAtOnce = async (n: number) => (await Promise.all(Array.from({ length: n }, () => warnings.warnFailingWebhooks()))).reduce((a, b) => a + b, 0);
 
 before(async () => {
@@ -60,7 +65,9 @@ test('racing sweeps announce each share once per stretch, to the others only', a
   await stretch(95_000);
   assert.equal(await sweepsAtOnce(4), 1);
   assert.deepEqual(await sent(), [75, 90]);
-  const targets = await rows<{ webhook_id: string }>(`select d.webhook_id from service.deliveries d join service.messages m on m.id = d.message_id where m.event_type = 'webhook.failing'`);
+  const targets = await rows<{ webhook_id: string }>(
+    `select d.webhook_id from service.deliveries d join service.messages m on m.id = d.message_id where m.event_type = 'webhook.failing'`,
+  );
   assert.deepEqual([...new Set(targets.map((t) => t.webhook_id))], ['ep_watcher'], 'never queued for the failing webhook itself');
   // A success ends the stretch; the next one is announced afresh.
   await rows(`update service.webhooks set failing_since = null where id = 'ep_failing'`);
@@ -96,7 +103,11 @@ test('racing sweeps disable a webhook whose stretch is spent, once, with one web
   assert.equal(events[0].data.trigger, 'delivery', 'the stretch disabled it, not the API');
   assert.equal(events[0].data.failingSince, new Date(w.failing_since).toISOString());
   const targets = await rows<{ webhook_id: string }>(`select webhook_id from service.deliveries where message_id = $1`, [events[0].id]);
-  assert.deepEqual(targets.map((t) => t.webhook_id), ['ep_watcher'], 'to the others only');
+  assert.deepEqual(
+    targets.map((t) => t.webhook_id),
+    ['ep_watcher'],
+    'to the others only',
+  );
   assert.equal(await sweepsAtOnce(2), 0, 'a disabled webhook gets no warning');
   // A deleted webhook past its threshold is left alone.
   await rows(`update service.webhooks set disabled = false, deleted_at = now() where id = 'ep_failing'`);

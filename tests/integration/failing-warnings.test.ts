@@ -47,7 +47,11 @@ async function grant(i: number): Promise<string> {
     headers: { 'x-service-api-key': apiKey },
   });
   assert.equal(g.status, 201, g.text);
-  return eventually(async () => (await api('GET', `/v1/messages?tag=grant:${g.body.id}`)).body.results?.[0]?.id as string | undefined, 10000, 'the grant message');
+  return eventually(
+    async () => (await api('GET', `/v1/messages?tag=grant:${g.body.id}`)).body.results?.[0]?.id as string | undefined,
+    10000,
+    'the grant message',
+  );
 }
 
 const warningsAbout = (id: string) => watch.requests().filter((r) => bodyOf(r).type === 'webhook.failing' && bodyOf(r).data.webhookId === id);
@@ -79,17 +83,24 @@ describe('know before the donor does', () => {
     assert.equal(fresh.failingSince, null);
     assert.equal(fresh.disablesAt, null);
     const first = await grant(1);
-    const failingNow = await eventually(async () => {
-      const w = (await api('GET', `/v1/webhooks/${hook}`)).body;
-      return w.failingSince && w;
-    }, 15000, 'the failing stretch');
+    const failingNow = await eventually(
+      async () => {
+        const w = (await api('GET', `/v1/webhooks/${hook}`)).body;
+        return w.failingSince && w;
+      },
+      15000,
+      'the failing stretch',
+    );
     assert.equal(Date.parse(failingNow.disablesAt) - Date.parse(failingNow.failingSince), THRESHOLD_MS);
     const listed = (await api('GET', '/v1/webhooks?pageLimit=100')).body.results.find((w: { id: string }) => w.id === hook);
     assert.equal(listed.failingSince, failingNow.failingSince);
     assert.equal(listed.disablesAt, failingNow.disablesAt);
 
     const warnings = await eventually(async () => warningsAbout(hook).length >= 3 && warningsAbout(hook), 30000, 'three warnings');
-    assert.deepEqual(warnings.map((r) => bodyOf(r).data.thresholdPercent), [50, 75, 90]);
+    assert.deepEqual(
+      warnings.map((r) => bodyOf(r).data.thresholdPercent),
+      [50, 75, 90],
+    );
     for (const r of warnings) {
       assert.ok(r.verified && r.verifiedSvix, 'signed (webhook-* and svix-*)');
       assert.deepEqual(bodyOf(r).data, {
@@ -106,25 +117,36 @@ describe('know before the donor does', () => {
     // Each warning passed its share of the stretch (the service's own clock stamps the event).
     for (const r of warnings) {
       const { timestamp, data } = bodyOf(r);
-      assert.ok(Date.parse(timestamp) >= Date.parse(data.failingSince) + (THRESHOLD_MS * data.thresholdPercent) / 100, `${data.thresholdPercent} % sent at ${timestamp}`);
+      assert.ok(
+        Date.parse(timestamp) >= Date.parse(data.failingSince) + (THRESHOLD_MS * data.thresholdPercent) / 100,
+        `${data.thresholdPercent} % sent at ${timestamp}`,
+      );
     }
     assert.ok(!failing.requests().some((r) => bodyOf(r).type === 'webhook.failing'), 'no warning about itself came to the failing webhook');
 
     // At disablesAt it is disabled by time alone — its next retry is still a minute away — and
     // webhook.disabled is sent once, naming the stretch's last failure; the warnings stay three.
-    const disabled = await eventually(async () => {
-      const w = (await api('GET', `/v1/webhooks/${hook}`)).body;
-      return w.disabled && w;
-    }, 15000, 'the webhook disabled');
+    const disabled = await eventually(
+      async () => {
+        const w = (await api('GET', `/v1/webhooks/${hook}`)).body;
+        return w.disabled && w;
+      },
+      15000,
+      'the webhook disabled',
+    );
     assert.ok(Date.parse(disabled.disabledAt) >= Date.parse(failingNow.disablesAt), `disabled at ${disabled.disabledAt}, not before ${failingNow.disablesAt}`);
     assert.match(disabled.disabledReason, /^failing with no success since /);
     assert.equal(disabled.disablesAt, null, 'a disabled webhook is not about to be disabled');
     assert.equal(disabled.failingSince, failingNow.failingSince, 'the stretch that disabled it');
     assert.equal((await api('GET', `/v1/webhooks/${hook}/messages/${first}`)).body.attemptCount, 2, 'no attempt was due: the sweep disabled it');
-    const [notice] = await eventually(async () => {
-      const got = watch.requests().filter((r) => bodyOf(r).type === 'webhook.disabled' && bodyOf(r).data.webhookId === hook);
-      return got.length > 0 && got;
-    }, 15000, 'webhook.disabled');
+    const [notice] = await eventually(
+      async () => {
+        const got = watch.requests().filter((r) => bodyOf(r).type === 'webhook.disabled' && bodyOf(r).data.webhookId === hook);
+        return got.length > 0 && got;
+      },
+      15000,
+      'webhook.disabled',
+    );
     assert.ok(notice.verified, 'signed');
     assert.deepEqual(
       { ...bodyOf(notice).data, lastAttemptId: null, lastAttemptAt: null },
@@ -181,10 +203,14 @@ describe('know before the donor does', () => {
     const again = await api('POST', `/v1/webhooks/${hook}/replay-missing`, { since });
     assert.equal(again.status, 202);
     assert.ok(again.body.id === started.body.id || again.body.messages === 0, 'the twin while it runs, nothing new after');
-    const done = await eventually(async () => {
-      const r = (await api('GET', `/v1/webhooks/${hook}/replay-missing/${started.body.id}`)).body;
-      return r.status === 'done' && r;
-    }, 20000, 'the run to finish');
+    const done = await eventually(
+      async () => {
+        const r = (await api('GET', `/v1/webhooks/${hook}/replay-missing/${started.body.id}`)).body;
+        return r.status === 'done' && r;
+      },
+      20000,
+      'the run to finish',
+    );
     assert.deepEqual([done.succeeded, done.failed, done.remaining], [3, 0, 0]);
     assertProblem(await api('GET', `/v1/webhooks/${hook}/recover/${started.body.id}`), 404);
     const arrived = failing.requests().filter((r) => r.verified && missed.includes(String(r.headers['webhook-id'])));
@@ -216,7 +242,10 @@ describe('migration 0023 on a database of the previous release (0022)', () => {
         ('ep_2bOldWatcherOldWatcherOld00', '${ACCOUNT}', '${watcher.url}', '{webhook.failing}', null);
       insert into service.recover_runs (id, account_id, webhook_id, since, messages, created_at) values
         ('rcvr_2bOldRunOldRunOldRunOld0000', '${ACCOUNT}', '${FAILING}', now() - interval '2 hours', 0, now() - interval '1 hour');`;
-    old = await startApp({ accounts: ['old-failing'], env: { ...(await databaseAt('0022_histogram_function_per_bucket', rows)), DELIVERY_DISABLE_AFTER_MS: String(3_600_000) } });
+    old = await startApp({
+      accounts: ['old-failing'],
+      env: { ...(await databaseAt('0022_histogram_function_per_bucket', rows)), DELIVERY_DISABLE_AFTER_MS: String(3_600_000) },
+    });
   });
   after(async () => {
     await old?.stop();
@@ -225,7 +254,7 @@ describe('migration 0023 on a database of the previous release (0022)', () => {
 
   test('its failing webhook gets disablesAt and its one warning (90 %); its recover run reads as kind recover', async () => {
     const t = await token(old, old.clients['old-failing']);
-    const w = (await call(old, "GET", `/v1/webhooks/${FAILING}`, { token: t })).body;
+    const w = (await call(old, 'GET', `/v1/webhooks/${FAILING}`, { token: t })).body;
     assert.equal(Date.parse(w.disablesAt) - Date.parse(w.failingSince), 3_600_000);
     const [warning] = await eventually(async () => watcher.requests().length > 0 && watcher.requests(), 30000, 'the warning');
     assert.equal(bodyOf(warning).data.webhookId, FAILING);

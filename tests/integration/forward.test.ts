@@ -59,7 +59,15 @@ async function startRecorder() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { hits, url: (p: string) => `http://127.0.0.1:${port}${p}`, close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }) };
+  return {
+    hits,
+    url: (p: string) => `http://127.0.0.1:${port}${p}`,
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
 }
 
 let app: TSharedApp;
@@ -68,10 +76,18 @@ const cookies: Record<string, string> = {};
 let receiverId = '';
 let slug = '';
 let ingestUrl = '';
-const as = (who: string, method: string, url: string, body?: unknown) => call(app, method, url, { headers: { cookie: cookies[who] }, ...(body === undefined ? {} : { body }) });
+const as = (who: string, method: string, url: string, body?: unknown) =>
+  call(app, method, url, { headers: { cookie: cookies[who] }, ...(body === undefined ? {} : { body }) });
 
 /** Sends `body` to the receiver's ingest URL signed by `secret` `ageSeconds` ago, with a few headers of our own, and returns the stored receipt. */
-async function ingest(target: Pick<TApp, 'baseUrl'>, cookie: string, rid: string, s: string, body: Buffer, { ageSeconds = 3600, id = `msg_fwd${randomBytes(6).toString('hex')}` } = {}) {
+async function ingest(
+  target: Pick<TApp, 'baseUrl'>,
+  cookie: string,
+  rid: string,
+  s: string,
+  body: Buffer,
+  { ageSeconds = 3600, id = `msg_fwd${randomBytes(6).toString('hex')}` } = {},
+) {
   const at = new Date(Date.now() - ageSeconds * 1000);
   const signature = new Webhook(SECRET).sign(id, at, body.toString('utf8'));
   const res = await fetch(`${target.baseUrl}/ingest/${s}`, {
@@ -98,7 +114,15 @@ async function ingest(target: Pick<TApp, 'baseUrl'>, cookie: string, rid: string
     body: string | null;
     curl: string | null;
     curlUtf8: boolean | null;
-    forwards: { id: number; status: number; error: string | null; responseTruncated: boolean; responseSize: number; mode: string; responseBody: string | null }[];
+    forwards: {
+      id: number;
+      status: number;
+      error: string | null;
+      responseTruncated: boolean;
+      responseSize: number;
+      mode: string;
+      responseBody: string | null;
+    }[];
   };
 }
 
@@ -159,21 +183,31 @@ describe('forward a receipt', () => {
     assert.ok(page.text.includes(recorder.url('/verbatim')));
     const audit = await as('admin', 'GET', `/api/audit?action=receipt.forward&target=${receipt.id}`);
     assert.equal(audit.status, 200, audit.text);
-    assert.ok(audit.body.results.some((e: { result: string; actor: string }) => e.result === 'ok' && e.actor === 'fwd-operator@example.org'), audit.text);
+    assert.ok(
+      audit.body.results.some((e: { result: string; actor: string }) => e.result === 'ok' && e.actor === 'fwd-operator@example.org'),
+      audit.text,
+    );
   });
 
   test('resign: the same body and webhook-id, a fresh timestamp, signed under the receiver’s secret or a given one', async () => {
     const body = Buffer.from(JSON.stringify({ type: 'grant.succeeded', data: { amount: 4200 } }));
     const receipt = await ingest(app, cookies.admin, receiverId, slug, body, { ageSeconds: 3600 });
     const storedTs = Number(header(receipt.headers, 'webhook-timestamp'));
-    assert.equal(verifyWith(SECRET, body.toString(), Object.fromEntries(receipt.headers.map(([n, v]) => [n.toLowerCase(), v])), 'webhook'), false, 'the stored request is past the tolerance');
+    assert.equal(
+      verifyWith(SECRET, body.toString(), Object.fromEntries(receipt.headers.map(([n, v]) => [n.toLowerCase(), v])), 'webhook'),
+      false,
+      'the stored request is past the tolerance',
+    );
 
     const own = await as('operator', 'POST', `/api/receipts/${receipt.id}/forward`, { url: recorder.url('/resign'), mode: 'resign' });
     assert.equal(own.status, 201, own.text);
     const given = await as('operator', 'POST', `/api/receipts/${receipt.id}/forward`, { url: recorder.url('/resign-given'), mode: 'resign', secret: OTHER });
     assert.equal(given.status, 201, given.text);
 
-    for (const [path, secret, wrong] of [['/resign', SECRET, OTHER], ['/resign-given', OTHER, SECRET]] as const) {
+    for (const [path, secret, wrong] of [
+      ['/resign', SECRET, OTHER],
+      ['/resign-given', OTHER, SECRET],
+    ] as const) {
       const hit = recorder.hits.find((h) => h.path === path)!;
       const headers = Object.fromEntries(hit.rawHeaders.map(([n, v]) => [n.toLowerCase(), v]));
       assert.ok(hit.body.equals(body), `${path}: the same bytes`);
@@ -202,7 +236,10 @@ describe('forward a receipt', () => {
     assert.equal(redirect.body.status, 302, 'a redirect is the reply, not followed');
     assert.equal(recorder.hits.filter((h) => h.path === '/redirected').length, 0);
     const kept = (await as('admin', 'GET', `/api/receipts/${receipt.id}`)).body.forwards;
-    assert.deepEqual(kept.map((f: { status: number }) => f.status), [302, 200, 0]);
+    assert.deepEqual(
+      kept.map((f: { status: number }) => f.status),
+      [302, 200, 0],
+    );
     assert.match(kept[2].error, /ECONNREFUSED/);
   });
 
@@ -255,19 +292,31 @@ describe('retention', () => {
       const receiver = await call(short, 'POST', '/api/receivers', { body: { name: 'Short-lived', secret: SECRET }, headers: { cookie } });
       const receipt = await ingest(short, cookie, receiver.body.id, receiver.body.slug, Buffer.from('{"donor":"ada@example.org"}'), { ageSeconds: 0 });
       assert.equal(receipt.verdict, 'valid', 'a valid receipt: no hold keeps its body');
-      const sent = await call(short, 'POST', `/api/receipts/${receipt.id}/forward`, { body: { url: recorder.url('/short'), mode: 'verbatim' }, headers: { cookie } });
+      const sent = await call(short, 'POST', `/api/receipts/${receipt.id}/forward`, {
+        body: { url: recorder.url('/short'), mode: 'verbatim' },
+        headers: { cookie },
+      });
       assert.equal(sent.status, 201, sent.text);
       assert.ok(sent.body.responseBody);
       assert.ok(sent.body.sentHeaders.some(([n]: [string, string]) => n === 'x-quote'));
-      const purged = await eventually(async () => {
-        const r = await call(short, 'GET', `/api/receipts/${receipt.id}`, { headers: { cookie } });
-        return r.body.bodyGone && r.body;
-      }, 45_000, 'the receipt body purged');
+      const purged = await eventually(
+        async () => {
+          const r = await call(short, 'GET', `/api/receipts/${receipt.id}`, { headers: { cookie } });
+          return r.body.bodyGone && r.body;
+        },
+        45_000,
+        'the receipt body purged',
+      );
       const [f] = purged.forwards;
       assert.equal(f.responseBody, null);
       assert.equal(f.responseBodyBase64, null);
       assert.ok(f.bodyPurgedAt, 'the forward says when its reply body went');
-      assert.deepEqual(f.sentHeaders.map(([n]: [string, string]) => n.toLowerCase()).filter((n: string) => !['content-type', 'user-agent', 'webhook-id', 'webhook-timestamp'].includes(n)), []);
+      assert.deepEqual(
+        f.sentHeaders
+          .map(([n]: [string, string]) => n.toLowerCase())
+          .filter((n: string) => !['content-type', 'user-agent', 'webhook-id', 'webhook-timestamp'].includes(n)),
+        [],
+      );
       assert.equal(f.status, 202, 'the skeleton stays');
     } finally {
       await short.destroy();
@@ -294,8 +343,19 @@ describe('copy as cURL', () => {
     const stored = forwardable(receipt.headers);
     for (const [name, value] of stored) assert.equal(header(hit.rawHeaders, name.toLowerCase()), value, name);
     const names = stored.map(([n]) => n.toLowerCase());
-    assert.deepEqual(hit.rawHeaders.map(([n]) => n.toLowerCase()).filter((n) => names.includes(n)), names, 'headers in the stored order');
-    assert.deepEqual(hit.rawHeaders.map(([n]) => n.toLowerCase()).filter((n) => !names.includes(n)).sort(), ['content-length', 'host'], 'curl adds nothing else');
+    assert.deepEqual(
+      hit.rawHeaders.map(([n]) => n.toLowerCase()).filter((n) => names.includes(n)),
+      names,
+      'headers in the stored order',
+    );
+    assert.deepEqual(
+      hit.rawHeaders
+        .map(([n]) => n.toLowerCase())
+        .filter((n) => !names.includes(n))
+        .sort(),
+      ['content-length', 'host'],
+      'curl adds nothing else',
+    );
   });
 
   test('an attempt’s command (a timeline row’s JSON) sends the payload as the service did, signed so that it verifies', async () => {
@@ -305,10 +365,14 @@ describe('copy as cURL', () => {
     const messageId = await sendTest(app, tok, webhook.body.id);
     const message = await messageWhen(app, tok, webhook.body.id, messageId, 'success');
     const url = `/api/webhooks/${webhook.body.id}/messages/${messageId}`;
-    const detail = await eventually(async () => {
-      const r = await as('operator', 'GET', url);
-      return r.body.events?.some((e: { kind: string }) => e.kind === 'receipt') && r.body;
-    }, 15_000, 'the receipt joined to the message');
+    const detail = await eventually(
+      async () => {
+        const r = await as('operator', 'GET', url);
+        return r.body.events?.some((e: { kind: string }) => e.kind === 'receipt') && r.body;
+      },
+      15_000,
+      'the receipt joined to the message',
+    );
     const attemptId = detail.attempts[0].id;
     const command: string = detail.curls.attempts[attemptId].command;
     assert.ok(command.includes(ingestUrl));

@@ -69,7 +69,15 @@ test('a start on a full disk ends at once with one sentence naming the data dire
   const dataDir = await storeOn(mountPoint);
   fill(mountPoint, 64 * 1024);
   const child = spawn(process.execPath, [SERVER], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(await freePort()), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', NEXT_TELEMETRY_DISABLED: '1' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      NEXT_TELEMETRY_DISABLED: '1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -94,7 +102,16 @@ test('a restore refuses a backup its disk cannot hold (less the room the store n
   t.after(() => fs.rmSync(scratch, { recursive: true, force: true }));
   // 24 MiB that does not compress: far within the ratio bound, past what the 64 MiB disk can take.
   const file = path.join(scratch, 'large.tar.gz');
-  const manifest = { format: 'giving-connect-console-backup', formatVersion: 1, createdAt: new Date().toISOString(), appVersion: '0.1.0', store: 'pglite', postgres: '17.5', lastMigration: null, rowCounts: {} };
+  const manifest = {
+    format: 'giving-connect-console-backup',
+    formatVersion: 1,
+    createdAt: new Date().toISOString(),
+    appVersion: '0.1.0',
+    store: 'pglite',
+    postgres: '17.5',
+    lastMigration: null,
+    rowCounts: {},
+  };
   await writeTarball(file, [
     { path: 'manifest.json', body: Buffer.from(JSON.stringify(manifest)) },
     { path: 'pg/PG_VERSION', body: Buffer.from('17\n') },
@@ -102,8 +119,11 @@ test('a restore refuses a backup its disk cannot hold (less the room the store n
   ]);
   const target = path.join(mountPoint, 'data');
   const { code, err } = await new Promise<{ code: number; err: string }>((resolve) =>
-    execFile(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/console-cli.ts'), 'restore', '--from', file], { cwd: ROOT, env: { ...process.env, DATA_DIR: target, DATABASE_URL: '' } }, (error, _out, stderr) =>
-      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, err: stderr }),
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'scripts/console-cli.ts'), 'restore', '--from', file],
+      { cwd: ROOT, env: { ...process.env, DATA_DIR: target, DATABASE_URL: '' } },
+      (error, _out, stderr) => resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, err: stderr }),
     ),
   );
   assert.equal(code, 1, err);
@@ -135,7 +155,13 @@ test('a full disk while the app runs: 503 with Retry-After, one line each way, b
   const cookie = await staffCookie(app);
   const created = await call(app, 'POST', '/api/receivers', { headers: { cookie }, body: { name: 'full disk' } });
   assert.equal(created.status, 201, created.text);
-  const ingest = () => fetch(`${app.baseUrl}/ingest/${created.body.slug}`, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: randomBytes(256 * 1024).toString('base64'), signal: AbortSignal.timeout(15_000) });
+  const ingest = () =>
+    fetch(`${app.baseUrl}/ingest/${created.body.slug}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: randomBytes(256 * 1024).toString('base64'),
+      signal: AbortSignal.timeout(15_000),
+    });
   await eventually(async () => /scheduled backup written/.test(app.logs()), 30_000, 'a first scheduled backup');
 
   const filler = fill(mountPoint, 2 * 1024 * 1024);
@@ -176,11 +202,16 @@ test('a full disk while the app runs: 503 with Retry-After, one line each way, b
     'ingest taking receipts again, by itself',
   );
   await eventually(async () => /database available again after/.test(app.logs()), 30_000, 'the line that the store is back');
-  await eventually(async () => /scheduled backup written .*\(working again after \d+ failed attempts?\)/.test(app.logs()), 30_000, 'backups working again').catch((err) =>
-    assert.fail(`${err}\n${app.logs()}`),
-  );
+  await eventually(
+    async () => /scheduled backup written .*\(working again after \d+ failed attempts?\)/.test(app.logs()),
+    30_000,
+    'backups working again',
+  ).catch((err) => assert.fail(`${err}\n${app.logs()}`));
   assert.equal(app.logs().match(/database available again after/g)?.length, 1, 'one line when it ends');
   const rows = await queryAppDb<{ id: string }>(app, 'select id::text from console.receipts');
   const stored = new Set(rows.map((r) => r.id));
-  assert.ok(acknowledged.every((id) => stored.has(id)), 'every acknowledged receipt is kept');
+  assert.ok(
+    acknowledged.every((id) => stored.has(id)),
+    'every acknowledged receipt is kept',
+  );
 });

@@ -57,10 +57,14 @@ before(async () => {
     headers: { 'x-service-api-key': connect.apiKey },
   });
   assert.equal(grant.status, 201, grant.text);
-  const message = await eventually(async () => {
-    const list = await call(app, 'GET', `/v1/webhooks/${webhook.body.id}/messages`, auth);
-    return list.body.results?.find((m: { status: string }) => m.status === 'success');
-  }, 20000, 'the grant delivered');
+  const message = await eventually(
+    async () => {
+      const list = await call(app, 'GET', `/v1/webhooks/${webhook.body.id}/messages`, auth);
+      return list.body.results?.find((m: { status: string }) => m.status === 'success');
+    },
+    20000,
+    'the grant delivered',
+  );
   const attempts = await call(app, 'GET', `/v1/webhooks/${webhook.body.id}/messages/${message.id}/attempts`, auth);
   const receipts = await call(app, 'GET', `/api/receivers/${receiver.body.id}/receipts`, { headers: { cookie } });
   Object.assign(secrets, { accessToken: tok, clientSecret: CLIENT_SECRET, apiKey: connect.apiKey, webhookSecret: secret, ...donor });
@@ -110,15 +114,39 @@ async function fingerprint(): Promise<string> {
 
 const UNSTORABLE_CHARS = ['\u0000', '\ud800', '\udbff', '\udc00', '\udfff'];
 /** A string the database cannot store as sent: a NUL or a lone UTF-16 surrogate somewhere in it. */
-const unstorable = fc
-  .tuple(fc.string({ maxLength: 12 }), fc.constantFrom(...UNSTORABLE_CHARS), fc.string({ maxLength: 12 }))
-  .map(([a, bad, b]) => a + bad + b);
+const unstorable = fc.tuple(fc.string({ maxLength: 12 }), fc.constantFrom(...UNSTORABLE_CHARS), fc.string({ maxLength: 12 })).map(([a, bad, b]) => a + bad + b);
 
 const WILD_TEXT = [
-  "' OR 1=1 --", '"; drop table service.webhooks; --', '../../etc/passwd', '<script>alert(1)</script>', '${7*7}', '%', '%zz', '%00',
-  '0000-01-01T00:00:00Z', '1969-12-31T23:59:59Z', '10000-01-01T00:00:00Z', '+275760-09-13T00:00:00Z', '9999-12-31T23:59:60Z',
-  '99999999999999999999', '-1', '1e309', 'NaN', 'Infinity', '0x10', ' ', '\u202e\u2066', '\uffff', '\ud83d\ude00', 'a'.repeat(5000),
-  'sk_test_' + 'A'.repeat(32), 'whsec_' + 'A'.repeat(44), 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.', 'ep_', 'msg_' + '0'.repeat(27), 'test_' + 'z'.repeat(27),
+  "' OR 1=1 --",
+  '"; drop table service.webhooks; --',
+  '../../etc/passwd',
+  '<script>alert(1)</script>',
+  '${7*7}',
+  '%',
+  '%zz',
+  '%00',
+  '0000-01-01T00:00:00Z',
+  '1969-12-31T23:59:59Z',
+  '10000-01-01T00:00:00Z',
+  '+275760-09-13T00:00:00Z',
+  '9999-12-31T23:59:60Z',
+  '99999999999999999999',
+  '-1',
+  '1e309',
+  'NaN',
+  'Infinity',
+  '0x10',
+  ' ',
+  '\u202e\u2066',
+  '\uffff',
+  '\ud83d\ude00',
+  'a'.repeat(5000),
+  'sk_test_' + 'A'.repeat(32),
+  'whsec_' + 'A'.repeat(44),
+  'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.',
+  'ep_',
+  'msg_' + '0'.repeat(27),
+  'test_' + 'z'.repeat(27),
 ];
 const wildText = fc.oneof(fc.constantFrom(...WILD_TEXT), fc.string({ maxLength: 40 }), fc.string({ unit: 'grapheme', maxLength: 20 }));
 const wildJson: fc.Arbitrary<unknown> = fc.oneof(
@@ -162,8 +190,12 @@ type TRequest = { method: string; path: string; headers: Record<string, string>;
 /** How fast-check prints a request in a counterexample: short, and without the fuzzer's own credentials. */
 function printable(req: TRequest): TRequest {
   const body = req.body ? ` body ${JSON.stringify(req.body.toString('utf8').slice(0, 300))}` : '';
-  const headers = Object.entries(req.headers).filter(([k]) => !['authorization', 'cookie', 'x-service-api-key'].includes(k) || !Object.values(credentials(req.route)).includes(req.headers[k]));
-  return Object.assign(req, { [fc.toStringMethod]: () => `${req.method} ${req.path.slice(0, 300)} (${req.why}) headers ${JSON.stringify(Object.fromEntries(headers))}${body}` });
+  const headers = Object.entries(req.headers).filter(
+    ([k]) => !['authorization', 'cookie', 'x-service-api-key'].includes(k) || !Object.values(credentials(req.route)).includes(req.headers[k]),
+  );
+  return Object.assign(req, {
+    [fc.toStringMethod]: () => `${req.method} ${req.path.slice(0, 300)} (${req.why}) headers ${JSON.stringify(Object.fromEntries(headers))}${body}`,
+  });
 }
 
 function realPath(route: TRoute, override?: { name: string; raw: string }): string {
@@ -200,13 +232,16 @@ function send(req: TRequest): Promise<{ status: number; headers: http.IncomingHt
 const MUTATIONS = ['POST', 'PUT', 'PATCH', 'DELETE'];
 /** Routes and methods whose refusal must leave everything as it was (the receiver stores by design; logout ends the fuzzer's own session). */
 const mutating = ROUTES.flatMap((route) =>
-  MUTATIONS.filter((m) => route.methods.includes(m) && route.kind !== 'receiver' && !(route.path === '/api/session' && m === 'DELETE')).map((method) => ({ route, method })),
+  MUTATIONS.filter((m) => route.methods.includes(m) && route.kind !== 'receiver' && !(route.path === '/api/session' && m === 'DELETE')).map((method) => ({
+    route,
+    method,
+  })),
 );
 
 function bodyOf(route: TRoute, fields: Record<string, unknown>): { body: Buffer; type: string } {
   if (route.bodyType === 'form') {
     const text = Object.entries(fields)
-      .map(([k, v]) => `${encode(k)}=${encode(typeof v === 'string' ? v : JSON.stringify(v) ?? '')}`)
+      .map(([k, v]) => `${encode(k)}=${encode(typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))}`)
       .join('&');
     return { body: Buffer.from(text), type: 'application/x-www-form-urlencoded' };
   }
@@ -218,7 +253,16 @@ function bodyOf(route: TRoute, fields: Record<string, unknown>): { body: Buffer;
 const refusedRequest: fc.Arbitrary<TRequest> = fc
   .record({
     target: fc.constantFrom(...mutating),
-    placement: fc.constantFrom('path id', 'body field', 'field name', 'query', 'malformed JSON', 'bad escape in path', 'declared body over the limit', 'unroutable method'),
+    placement: fc.constantFrom(
+      'path id',
+      'body field',
+      'field name',
+      'query',
+      'malformed JSON',
+      'bad escape in path',
+      'declared body over the limit',
+      'unroutable method',
+    ),
     bad: unstorable,
     wild: fc.dictionary(fc.string({ maxLength: 8 }), wildJson, { maxKeys: 3 }),
     wildFields: fc.array(wildJson, { minLength: 12, maxLength: 12 }),
@@ -250,11 +294,22 @@ const refusedRequest: fc.Arbitrary<TRequest> = fc
     }
     if (where === 'declared body over the limit') headers['content-length'] = String(256 * 1024 + 1 + (pick % 1_000_000));
     else if (payload) headers['content-length'] = String(payload.length);
-    return printable({ method: where === 'unroutable method' ? odd : method, path: `${path}${query ? `?${query}` : ''}`, headers, body: payload, route, why: where });
+    return printable({
+      method: where === 'unroutable method' ? odd : method,
+      path: `${path}${query ? `?${query}` : ''}`,
+      headers,
+      body: payload,
+      route,
+      why: where,
+    });
   });
 
 const READS = ['GET', 'HEAD', 'OPTIONS'];
-const readable = ROUTES.flatMap((route) => READS.filter((m) => m === 'OPTIONS' ? route.kind !== 'page' : route.methods.includes('GET') || m === 'HEAD' && route.methods.includes('HEAD')).map((method) => ({ route, method })));
+const readable = ROUTES.flatMap((route) =>
+  READS.filter((m) => (m === 'OPTIONS' ? route.kind !== 'page' : route.methods.includes('GET') || (m === 'HEAD' && route.methods.includes('HEAD')))).map(
+    (method) => ({ route, method }),
+  ),
+);
 
 const wildHeader = fc.oneof(
   fc.constantFrom('Bearer ', 'Bearer x.y.z', 'Basic ' + Buffer.from('%zz:%zz').toString('base64'), 'Basic !!!', 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.'),
@@ -270,14 +325,20 @@ const wildRead: fc.Arbitrary<TRequest> = fc
     pick: fc.nat(),
     authorization: fc.option(wildHeader, { nil: undefined }),
     apiKey: fc.option(wildHeader, { nil: undefined }),
-    cookieValue: fc.option(fc.constantFrom('gc_console_session=', 'gc_console_session=Fe26.2**x', 'gc_console_session=%zz', 'gc_console_session=' + 'A'.repeat(4000)), { nil: undefined }),
+    cookieValue: fc.option(
+      fc.constantFrom('gc_console_session=', 'gc_console_session=Fe26.2**x', 'gc_console_session=%zz', 'gc_console_session=' + 'A'.repeat(4000)),
+      { nil: undefined },
+    ),
     requestId: fc.option(wildHeader, { nil: undefined }),
   })
   .map(({ target: { route, method }, values, pathId, pick, authorization, apiKey, cookieValue, requestId }) => {
     const params = [...route.path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]);
     const path = pathId !== undefined && params.length ? realPath(route, { name: params[pick % params.length], raw: encode(pathId) }) : realPath(route);
     const names = [...(route.query ?? []), 'pageLimit', 'pageToken', 'unknown'];
-    const query = values.slice(0, 1 + (pick % 4)).map((v, i) => `${encode(names[(pick + i) % names.length])}=${encode(v)}`).join('&');
+    const query = values
+      .slice(0, 1 + (pick % 4))
+      .map((v, i) => `${encode(names[(pick + i) % names.length])}=${encode(v)}`)
+      .join('&');
     const headers: Record<string, string> = { ...credentials(route), accept: pick % 2 ? 'text/html' : 'application/json' };
     if (authorization !== undefined) headers.authorization = authorization;
     if (apiKey !== undefined) headers['x-service-api-key'] = apiKey;

@@ -19,8 +19,25 @@ after(() => app?.stop());
 
 const TRACKING = /^GC-[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{6}$/;
 const GRANT_KEYS = [
-  'amount', 'coveredFees', 'connectId', 'createdAt', 'email', 'feeAmount', 'firstName', 'fundId', 'fundName', 'id',
-  'lastName', 'metadata', 'note', 'nonprofitId', 'phone', 'status', 'trackingId', 'updatedAt', 'workflowSessionId',
+  'amount',
+  'coveredFees',
+  'connectId',
+  'createdAt',
+  'email',
+  'feeAmount',
+  'firstName',
+  'fundId',
+  'fundName',
+  'id',
+  'lastName',
+  'metadata',
+  'note',
+  'nonprofitId',
+  'phone',
+  'status',
+  'trackingId',
+  'updatedAt',
+  'workflowSessionId',
 ].sort();
 
 let seq = Math.floor(Math.random() * 9_000_000);
@@ -62,7 +79,6 @@ async function allGrants(connect: TConnect): Promise<{ id: string; trackingId: s
   return res.body.results;
 }
 
-
 describe('POST /v1/grants (EXT)', () => {
   test('201 with the Grant: Initiated, a tracking id, the fee, the fund', async () => {
     const res = await postGrant(main, grantBody());
@@ -87,7 +103,17 @@ describe('POST /v1/grants (EXT)', () => {
   });
 
   test('optional fields round-trip; fees round to the cent', async () => {
-    const res = await postGrant(main, grantBody({ amount: 1234, coveredFees: true, phone: '15551234567', note: 'In memory of A.', metadata: { campaign: 'gala' }, fundId: 'schwab-charitable' }));
+    const res = await postGrant(
+      main,
+      grantBody({
+        amount: 1234,
+        coveredFees: true,
+        phone: '15551234567',
+        note: 'In memory of A.',
+        metadata: { campaign: 'gala' },
+        fundId: 'schwab-charitable',
+      }),
+    );
     assert.equal(res.status, 201, res.text);
     assert.equal(res.body.feeAmount, 36); // 35.786
     assert.equal(res.body.coveredFees, true);
@@ -127,7 +153,10 @@ describe('POST /v1/grants (EXT)', () => {
       const c = await newConnect();
       const res = await postGrant(c, body);
       const problem = assertProblem(res, 400);
-      assert.ok(problem.errors?.some((e: { path: string }) => e.path === path), `an error at "${path}": ${res.text}`);
+      assert.ok(
+        problem.errors?.some((e: { path: string }) => e.path === path),
+        `an error at "${path}": ${res.text}`,
+      );
       assert.equal((await allGrants(c)).length, 0);
     });
   }
@@ -148,7 +177,12 @@ describe('POST /v1/grants (EXT)', () => {
     ['malformed JSON', { raw: '{"amount": 1', headers: { 'content-type': 'application/json' } }, 400, /not valid JSON/],
     ['no body', {}, 400, /body is required/],
     ['text/plain', { raw: JSON.stringify(grantBody()), headers: { 'content-type': 'text/plain' } }, 415, /JSON/],
-    ['a body over 256 KiB', { raw: JSON.stringify(grantBody({ note: 'x'.repeat(300 * 1024) })), headers: { 'content-type': 'application/json' } }, 413, /limit/],
+    [
+      'a body over 256 KiB',
+      { raw: JSON.stringify(grantBody({ note: 'x'.repeat(300 * 1024) })), headers: { 'content-type': 'application/json' } },
+      413,
+      /limit/,
+    ],
     ['a bad Idempotency-Key', { body: grantBody(), headers: { 'idempotency-key': 'k'.repeat(256) } }, 400, /Idempotency-Key/],
   ];
   for (const [name, opts, status, detail] of transport) {
@@ -177,9 +211,14 @@ describe('POST /v1/grants ahead of Next (lib/service/grants/grant-fast-path.ts)'
   for (const [name, opts, status] of cases) {
     test(`${name} → ${status} on both paths, with the same headers`, async () => {
       // An Idempotency-Key of its own per path (the same key twice would be a replay).
-      const key = (path: string): Record<string, string> => (opts.headers?.['idempotency-key'] ? { 'idempotency-key': `${opts.headers['idempotency-key']}-${path.length}` } : {});
+      const key = (path: string): Record<string, string> =>
+        opts.headers?.['idempotency-key'] ? { 'idempotency-key': `${opts.headers['idempotency-key']}-${path.length}` } : {};
       const send = (path: string) =>
-        call(app, 'POST', path, { token: tok, ...opts, headers: { 'x-service-api-key': main.apiKey, 'x-request-id': 'req_fastpath_check', ...opts.headers, ...key(path) } });
+        call(app, 'POST', path, {
+          token: tok,
+          ...opts,
+          headers: { 'x-service-api-key': main.apiKey, 'x-request-id': 'req_fastpath_check', ...opts.headers, ...key(path) },
+        });
       const [fast, next] = [await send('/v1/grants'), await send('/v1/grants?via=next')];
       for (const res of [fast, next]) {
         assert.equal(res.status, status, res.text);
@@ -274,7 +313,10 @@ describe('the API key (x-service-api-key)', () => {
     const mine = await postGrant(theirs, grantBody(), { token: otherTok });
     assert.equal(mine.status, 201, mine.text);
     const list = await listGrants(theirs, '', otherTok);
-    assert.deepEqual(list.body.results.map((g: { id: string }) => g.id), [mine.body.id]);
+    assert.deepEqual(
+      list.body.results.map((g: { id: string }) => g.id),
+      [mine.body.id],
+    );
   });
 
   test('no token → 401 before anything else', async () => {
@@ -318,7 +360,10 @@ describe('GET /v1/grants paging', () => {
     assert.deepEqual(sizes, [10, 10, 5]);
     assert.equal('nextPageToken' in last!.body, false);
     assert.equal(new Set(seen.map((g) => g.id)).size, 25);
-    assert.deepEqual(seen.map((g) => g.id), [...created].reverse());
+    assert.deepEqual(
+      seen.map((g) => g.id),
+      [...created].reverse(),
+    );
     for (let i = 1; i < seen.length; i++) assert.ok(seen[i - 1].createdAt >= seen[i].createdAt, 'newest first');
   });
 
@@ -417,10 +462,14 @@ describe('grant.succeeded', () => {
     assert.equal(hook.status, 201, hook.text);
     const grant = await postGrant(main, grantBody({ note: 'event check' }));
     assert.equal(grant.status, 201, grant.text);
-    const message = await eventually(async () => {
-      const list = await call(app, 'GET', `/v1/webhooks/${hook.body.id}/messages?pageLimit=100`, { token: tok });
-      return list.body.results?.find((m: { eventType: string }) => m.eventType === 'grant.succeeded');
-    }, 10000, 'a grant.succeeded message');
+    const message = await eventually(
+      async () => {
+        const list = await call(app, 'GET', `/v1/webhooks/${hook.body.id}/messages?pageLimit=100`, { token: tok });
+        return list.body.results?.find((m: { eventType: string }) => m.eventType === 'grant.succeeded');
+      },
+      10000,
+      'a grant.succeeded message',
+    );
     const full = await call(app, 'GET', `/v1/webhooks/${hook.body.id}/messages/${message.id}`, { token: tok });
     assert.equal(full.status, 200, full.text);
     assert.equal(full.body.payload.type, 'grant.succeeded');
@@ -429,17 +478,21 @@ describe('grant.succeeded', () => {
     // With an Idempotency-Key the grant and its event are written in the key's transaction (emitEvent), not by the fixed statement: the same message.
     const keyed = await postGrant(main, grantBody({ note: 'event check, keyed' }), { headers: { 'idempotency-key': `event-${Date.now()}` } });
     assert.equal(keyed.status, 201, keyed.text);
-    const other = await eventually(async () => {
-      const list = await call(app, 'GET', `/v1/webhooks/${hook.body.id}/messages?pageLimit=100`, { token: tok });
-      return list.body.results?.find((m: { id: string }) => m.id !== message.id);
-    }, 10000, 'the keyed grant’s message');
+    const other = await eventually(
+      async () => {
+        const list = await call(app, 'GET', `/v1/webhooks/${hook.body.id}/messages?pageLimit=100`, { token: tok });
+        return list.body.results?.find((m: { id: string }) => m.id !== message.id);
+      },
+      10000,
+      'the keyed grant’s message',
+    );
     const keyedFull = await call(app, 'GET', `/v1/webhooks/${hook.body.id}/messages/${other.id}`, { token: tok });
     assert.deepEqual(keyedFull.body.payload.data, keyed.body);
+    assert.deepEqual(Object.keys(keyedFull.body).sort(), Object.keys(full.body).sort());
     assert.deepEqual(
-      Object.keys(keyedFull.body).sort(),
-      Object.keys(full.body).sort(),
+      keyedFull.body.tags.map((t: string) => t.split(':')[0]),
+      full.body.tags.map((t: string) => t.split(':')[0]),
     );
-    assert.deepEqual(keyedFull.body.tags.map((t: string) => t.split(':')[0]), full.body.tags.map((t: string) => t.split(':')[0]));
   });
 
   test('the body sent is JSON.stringify({type, timestamp, data}) byte for byte, timestamp = the message time, whatever the donor typed', async () => {
@@ -614,7 +667,10 @@ describe('the Connect page /connect/{cid}', () => {
     }
 
     // A second gift in the same browser keeps the first one viewable.
-    const second = await call(app, 'POST', `/connect/${page.id}/give`, { ...form(donor({ firstName: 'Octavius' })), headers: { ...form({}).headers, cookie: thanksCookie(res) } });
+    const second = await call(app, 'POST', `/connect/${page.id}/give`, {
+      ...form(donor({ firstName: 'Octavius' })),
+      headers: { ...form({}).headers, cookie: thanksCookie(res) },
+    });
     const both = thanksCookie(second);
     assert.ok((await call(app, 'GET', second.headers.get('location')!, { headers: { cookie: both } })).text.includes('Octavius'));
     assert.ok((await call(app, 'GET', location, { headers: { cookie: both } })).text.includes('Zenobia'));
@@ -671,13 +727,17 @@ describe('the Connect page /connect/{cid}', () => {
     assert.equal(hook.status, 201, hook.text);
     const res = await call(app, 'POST', `/connect/${c.id}/give`, form(donor()));
     const t = new URL(res.headers.get('location')!, app.baseUrl).searchParams.get('t');
-    await eventually(async () => {
-      const list = await call(app, 'GET', `/v1/webhooks/${hook.body.id}/messages?pageLimit=100`, { token: tok });
-      for (const m of list.body.results ?? []) {
-        const full = await call(app, 'GET', `/v1/webhooks/${hook.body.id}/messages/${m.id}`, { token: tok });
-        if (full.body.payload?.data?.trackingId === t) return true;
-      }
-      return false;
-    }, 10000, 'the page grant event');
+    await eventually(
+      async () => {
+        const list = await call(app, 'GET', `/v1/webhooks/${hook.body.id}/messages?pageLimit=100`, { token: tok });
+        for (const m of list.body.results ?? []) {
+          const full = await call(app, 'GET', `/v1/webhooks/${hook.body.id}/messages/${m.id}`, { token: tok });
+          if (full.body.payload?.data?.trackingId === t) return true;
+        }
+        return false;
+      },
+      10000,
+      'the page grant event',
+    );
   });
 });

@@ -58,7 +58,9 @@ async function scrape(): Promise<TSamples> {
   for (const family of parsePrometheus(text)) {
     if (family.type !== 'COUNTER' && family.type !== 'GAUGE') continue;
     for (const m of family.metrics) {
-      const labels = Object.entries(m.labels ?? {}).map(([k, v]) => `${k}="${v}"`).join(',');
+      const labels = Object.entries(m.labels ?? {})
+        .map(([k, v]) => `${k}="${v}"`)
+        .join(',');
       out.set(`${family.name}{${labels}}`, Number(m.value));
     }
   }
@@ -82,10 +84,14 @@ async function newWebhook(url: string, t = tok): Promise<string> {
 async function deliverOne(webhookId: string): Promise<{ id: string; status: string; timestamp: string; attemptAt: string }> {
   const sent = await call(app, 'POST', `/v1/webhooks/${webhookId}/test`, { token: tok });
   assert.equal(sent.status, 200, sent.text);
-  return eventually(async () => {
-    const r = await call(app, 'GET', `/v1/webhooks/${webhookId}/messages/${sent.body.id}`, { token: tok });
-    return r.body.attemptCount >= 1 && r.body.status !== 'sending' && { ...r.body, attemptAt: r.body.lastAttempt?.timestamp };
-  }, 20_000, `the first attempt of ${sent.body.id}`);
+  return eventually(
+    async () => {
+      const r = await call(app, 'GET', `/v1/webhooks/${webhookId}/messages/${sent.body.id}`, { token: tok });
+      return r.body.attemptCount >= 1 && r.body.status !== 'sending' && { ...r.body, attemptAt: r.body.lastAttempt?.timestamp };
+    },
+    20_000,
+    `the first attempt of ${sent.body.id}`,
+  );
 }
 
 describe('stats', () => {
@@ -101,7 +107,10 @@ describe('stats', () => {
   });
 
   test('counts, success rate, streak, backlog and last success match the attempts made', async () => {
-    assert.deepEqual(messages.map((m) => m.status), ['success', 'success', 'success', 'pending', 'pending']);
+    assert.deepEqual(
+      messages.map((m) => m.status),
+      ['success', 'success', 'success', 'pending', 'pending'],
+    );
     const res = await stats(mixed, '?window=1h');
     assert.equal(res.status, 200, res.text);
     const s = res.body;
@@ -210,7 +219,10 @@ describe('stats', () => {
     assert.equal(home.body.statsSupported, true);
     const levels = home.body.rows.map((r: { webhook: { id: string }; health: { level: string } }) => `${r.webhook.id}:${r.health.level}`);
     assert.equal(levels[0], `${mixed}:failing`, 'the failing webhook first');
-    assert.ok(levels.every((l: string, i: number) => i === 0 || !l.endsWith(':failing')), levels.join(' '));
+    assert.ok(
+      levels.every((l: string, i: number) => i === 0 || !l.endsWith(':failing')),
+      levels.join(' '),
+    );
     assertProblem(bad, 400, /window/);
     assert.equal(anonymous.status, 401);
   });
@@ -246,7 +258,10 @@ describe('metrics', () => {
     assert.equal(delivered.status, 'success');
 
     const now = await scrape();
-    const shown = [...now].filter(([k]) => k.startsWith('gc_delivery_attempts')).map(([k, v]) => `${k} ${v} (was ${baseline.get(k)})`).join('; ');
+    const shown = [...now]
+      .filter(([k]) => k.startsWith('gc_delivery_attempts'))
+      .map(([k, v]) => `${k} ${v} (was ${baseline.get(k)})`)
+      .join('; ');
     assert.equal(grew(now, 'gc_delivery_attempts_total{outcome="success",trigger="scheduled"}'), 4, shown); // 3 + the receiver's
     assert.equal(grew(now, 'gc_delivery_attempts_total{outcome="http_error",trigger="scheduled"}'), 2, shown);
     assert.equal(grew(now, 'gc_delivery_duration_seconds_count{outcome="success"}'), 4);
@@ -296,7 +311,10 @@ describe('migration 0009 on a database made before it', () => {
       assert.equal(s.backlog.pending, 1);
       assert.ok(s.backlog.oldestPendingAgeSeconds >= 1200 && s.backlog.oldestPendingAgeSeconds < 1300, String(s.backlog.oldestPendingAgeSeconds));
       assert.ok(Date.parse(s.lastAttemptAt) - Date.parse(s.lastSuccessAt) === 20 * 60_000);
-      assert.equal(s.buckets.reduce((n: number, b: { attempts: number }) => n + b.attempts, 0), 4);
+      assert.equal(
+        s.buckets.reduce((n: number, b: { attempts: number }) => n + b.attempts, 0),
+        4,
+      );
     } finally {
       await old.stop();
       if (store.DATABASE_URL) await dropPgDatabase(store.DATABASE_URL);
@@ -307,7 +325,11 @@ describe('migration 0009 on a database made before it', () => {
 
 describe('health from both sides, and recovering', () => {
   const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
-  type THomeRow = { webhook: { id: string }; health: { level: string; reasons: string[]; since?: string }; receiver: { failures: number; unverifiedAccepted: number } | null };
+  type THomeRow = {
+    webhook: { id: string };
+    health: { level: string; reasons: string[]; since?: string };
+    receiver: { failures: number; unverifiedAccepted: number } | null;
+  };
   const homeRow = async (cookie: string, id: string): Promise<THomeRow> => {
     const home = await call(app, 'GET', '/api/webhook-health?window=1h', { headers: { cookie } });
     assert.equal(home.status, 200, home.text);
@@ -357,7 +379,10 @@ describe('health from both sides, and recovering', () => {
     const m = timeline.body.messages.find((x: { id: string }) => x.id === waiting.id);
     assert.equal(m.status, 'pending', 'the service still lists it as waiting');
     assert.doesNotMatch(m.explanation, /next attempt/);
-    assert.match(m.explanation, /; no further attempts: the webhook was disabled at \d\d:\d\d:\d\d \(the endpoint answered 410 Gone\), so this message ends failed when its retry falls due in \d+ min unless the webhook is enabled first$/);
+    assert.match(
+      m.explanation,
+      /; no further attempts: the webhook was disabled at \d\d:\d\d:\d\d \(the endpoint answered 410 Gone\), so this message ends failed when its retry falls due in \d+ min unless the webhook is enabled first$/,
+    );
     assert.equal((await homeRow(cookie, id)).health.level, 'disabled');
     // The message's own page says so too, rather than counting down to an attempt that will not come.
     const detail = await call(app, 'GET', `/api/webhooks/${id}/messages/${waiting.id}`, { headers: { cookie } });

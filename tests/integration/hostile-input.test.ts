@@ -144,7 +144,9 @@ test('the lingering is bounded: a client that never stops sending is cut off onc
       }
     };
     socket.on('connect', () => {
-      socket.write(`PATCH /v1/webhooks/wh_x HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${tok}\r\nContent-Type: application/json\r\nContent-Length: 999999999\r\n\r\n`);
+      socket.write(
+        `PATCH /v1/webhooks/wh_x HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${tok}\r\nContent-Type: application/json\r\nContent-Length: 999999999\r\n\r\n`,
+      );
       pump();
     });
     socket.on('data', (d) => (data += d));
@@ -230,10 +232,22 @@ test('the token endpoint: repeated parameters, over-long credentials, NUL, broke
   const cases: [string, Awaited<ReturnType<typeof form>>, RegExp][] = [
     ['client_id twice', await form(`client_id=${SANDBOX.clientId}&client_id=other&${good}`), /client_id came more than once/],
     ['a 129-character client_id', await form(`client_id=${'a'.repeat(129)}&${good}`), /client_id is longer than 128 characters/],
-    ['a 100 kB client_secret', await form(`client_id=x&client_secret=${'s'.repeat(100_000)}&audience=a&grant_type=client_credentials`), /client_secret is longer than 256/],
+    [
+      'a 100 kB client_secret',
+      await form(`client_id=x&client_secret=${'s'.repeat(100_000)}&audience=a&grant_type=client_credentials`),
+      /client_secret is longer than 256/,
+    ],
     ['a NUL in client_id', await form(`client_id=a%00&${good}`), /form-urlencoded, in UTF-8 with well-formed escapes and no NUL/],
-    ['a NUL in JSON', await call(app, 'POST', '/oauth/token', { body: { client_id: 'a\u0000', client_secret: 'x', audience: 'a', grant_type: 'client_credentials' } }), /"client_id" must not contain a NUL/],
-    ['Basic with a bad escape', await form(`audience=a&grant_type=client_credentials`, { authorization: `Basic ${Buffer.from('%zz:%zz').toString('base64')}` }), /Basic credentials must be/],
+    [
+      'a NUL in JSON',
+      await call(app, 'POST', '/oauth/token', { body: { client_id: 'a\u0000', client_secret: 'x', audience: 'a', grant_type: 'client_credentials' } }),
+      /"client_id" must not contain a NUL/,
+    ],
+    [
+      'Basic with a bad escape',
+      await form(`audience=a&grant_type=client_credentials`, { authorization: `Basic ${Buffer.from('%zz:%zz').toString('base64')}` }),
+      /Basic credentials must be/,
+    ],
   ];
   for (const [name, res, detail] of cases) {
     assert.equal(res.status, 400, `${name}: ${res.text}`);
@@ -243,7 +257,11 @@ test('the token endpoint: repeated parameters, over-long credentials, NUL, broke
 });
 
 test('page tokens are signed: a forged or altered token is a 400 before any query', async () => {
-  for (let i = 0; i < 3; i++) assert.equal((await call(app, 'POST', '/v1/webhooks', { token: tok, body: { url: `http://127.0.0.1:9/p${i}`, eventTypes: ['grant.succeeded'] } })).status, 201);
+  for (let i = 0; i < 3; i++)
+    assert.equal(
+      (await call(app, 'POST', '/v1/webhooks', { token: tok, body: { url: `http://127.0.0.1:9/p${i}`, eventTypes: ['grant.succeeded'] } })).status,
+      201,
+    );
   const first = await call(app, 'GET', '/v1/webhooks?pageLimit=1', { token: tok });
   const issued: string = first.body.nextPageToken;
   assert.match(issued, /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22}$/);
@@ -257,7 +275,10 @@ test('page tokens are signed: a forged or altered token is a 400 before any quer
 });
 
 test('access tokens must carry exp, iat and jti, even when signed with the real key', async () => {
-  const [row] = await queryAppDb<{ kid: string; private_jwk: JWK }>(app, 'select kid, private_jwk from service.signing_keys where retired_at is null order by created_at desc limit 1');
+  const [row] = await queryAppDb<{ kid: string; private_jwk: JWK }>(
+    app,
+    'select kid, private_jwk from service.signing_keys where retired_at is null order by created_at desc limit 1',
+  );
   tok = await token(app); // the restart (embedded store) keeps the key; a new token for the tests after this one
   const key = await importJWK(row.private_jwk, 'RS256');
   const mint = async (omit: 'exp' | 'iat' | 'jti' | null) => {
@@ -281,7 +302,10 @@ test('access tokens must carry exp, iat and jti, even when signed with the real 
 test('nothing may be cached; console pages may not be framed', async () => {
   const cookie = await staffCookie(app);
   const webhook = await call(app, 'POST', '/v1/webhooks', { token: tok, body: { url: 'http://127.0.0.1:9/h', eventTypes: ['grant.succeeded'] } });
-  const np = await call(app, 'POST', '/v1/nonprofits', { token: tok, body: { ein: `47${String(Date.now() % 1e7).padStart(7, '0')}`, user: { email: 'ed@example.org' } } });
+  const np = await call(app, 'POST', '/v1/nonprofits', {
+    token: tok,
+    body: { ein: `47${String(Date.now() % 1e7).padStart(7, '0')}`, user: { email: 'ed@example.org' } },
+  });
   const connect = await call(app, 'POST', `/v1/connects?nonprofit=${np.body.id}`, { token: tok });
   const noStore = [
     await call(app, 'GET', `/v1/connects/${connect.body.id}`, { token: tok }),
@@ -312,7 +336,10 @@ function policyOf(res: { headers: Headers }): { directives: Map<string, string>;
 
 test('every answer is nosniff with same-origin referrers; a page runs only the scripts carrying its own fresh nonce', async () => {
   const cookie = await staffCookie(app);
-  const np = await call(app, 'POST', '/v1/nonprofits', { token: tok, body: { ein: `48${String(Date.now() % 1e7).padStart(7, '0')}`, user: { email: 'csp@example.org' } } });
+  const np = await call(app, 'POST', '/v1/nonprofits', {
+    token: tok,
+    body: { ein: `48${String(Date.now() % 1e7).padStart(7, '0')}`, user: { email: 'csp@example.org' } },
+  });
   const connect = await call(app, 'POST', `/v1/connects?nonprofit=${np.body.id}`, { token: tok });
   const pages = {
     'a console page': await call(app, 'GET', '/webhooks', { headers: { cookie } }),
@@ -341,7 +368,13 @@ test('every answer is nosniff with same-origin referrers; a page runs only the s
     const { directives, nonce } = policyOf(res);
     assert.match(nonce, /^[A-Za-z0-9+/]{22}==$/, `${what}: script-src names a nonce: ${res.headers.get('content-security-policy')}`);
     assert.equal(directives.get('script-src'), `'nonce-${nonce}' 'strict-dynamic'`, what);
-    for (const [name, sources] of Object.entries({ 'default-src': "'self'", 'object-src': "'none'", 'base-uri': "'none'", 'form-action': "'self'", 'connect-src': "'self'" })) {
+    for (const [name, sources] of Object.entries({
+      'default-src': "'self'",
+      'object-src': "'none'",
+      'base-uri': "'none'",
+      'form-action': "'self'",
+      'connect-src': "'self'",
+    })) {
       assert.equal(directives.get(name), sources, `${what}: ${name}`);
     }
     const scripts = res.text.match(/<script\b[^>]*>/g) ?? [];
@@ -357,7 +390,11 @@ test('every answer is nosniff with same-origin referrers; a page runs only the s
   assert.ok(forged.text.includes(` nonce="${policyOf(forged).nonce}"`));
   const shared = await call(app, 'GET', '/share/shr_no_such_link_000000000000000');
   assert.equal(shared.status, 404);
-  assert.equal(shared.headers.get('content-security-policy'), "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'", 'a shared case keeps its own stricter policy');
+  assert.equal(
+    shared.headers.get('content-security-policy'),
+    "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    'a shared case keeps its own stricter policy',
+  );
   assert.deepEqual([shared.headers.get('referrer-policy'), shared.headers.get('x-content-type-options')], ['no-referrer', 'nosniff']);
   const reference = policyOf(answers['the API reference']).directives;
   assert.deepEqual([reference.get('script-src'), reference.get('object-src')], ["'self'", "'none'"], 'the API reference runs its own bundle only');

@@ -20,12 +20,21 @@ let cookie: string;
 
 function raw(method: string, path: string, headers: Record<string, string>, body?: string, connectTo = '127.0.0.1'): Promise<TRaw> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: connectTo, port: app.port, method, path, headers: { ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }), ...headers } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (d) => (text += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
-    });
+    const req = http.request(
+      {
+        host: connectTo,
+        port: app.port,
+        method,
+        path,
+        headers: { ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }), ...headers },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -70,7 +79,16 @@ describe('hosts', () => {
 
   test('the names it does answer to: loopback names, IP addresses, any port; X-Forwarded-Host is ignored without TRUST_PROXY', async () => {
     const ipv6 = await canBindIpv6();
-    for (const host of ['localhost', `localhost:${app.port}`, 'LocalHost.', `app.localhost:${app.port}`, `127.0.0.1:${app.port}`, '127.0.0.1:1', '192.0.2.10', ...(ipv6 ? [`[::1]:${app.port}`] : [])]) {
+    for (const host of [
+      'localhost',
+      `localhost:${app.port}`,
+      'LocalHost.',
+      `app.localhost:${app.port}`,
+      `127.0.0.1:${app.port}`,
+      '127.0.0.1:1',
+      '192.0.2.10',
+      ...(ipv6 ? [`[::1]:${app.port}`] : []),
+    ]) {
       const res = await raw('GET', '/api/session', { host, cookie });
       assert.equal(res.status, 200, `${host}: ${res.text.slice(0, 200)}`);
     }
@@ -120,11 +138,22 @@ describe('origins', () => {
       assert.match(detail, /CONSOLE_PUBLIC_URL/);
     }
     assert.equal(await signsIn(), 200, 'the one-time password still works: nothing was reset');
-    const action = await raw('POST', '/', { host: `127.0.0.1:${app.port}`, cookie, origin: `http://localhost:${app.port + 1}`, 'next-action': '0'.repeat(42), 'content-type': 'text/plain;charset=UTF-8' }, '[]');
+    const action = await raw(
+      'POST',
+      '/',
+      {
+        host: `127.0.0.1:${app.port}`,
+        cookie,
+        origin: `http://localhost:${app.port + 1}`,
+        'next-action': '0'.repeat(42),
+        'content-type': 'text/plain;charset=UTF-8',
+      },
+      '[]',
+    );
     assert.equal(action.status, 403, `a server action from another origin: ${action.status}`);
   });
 
-  test('the console\'s own origin under each of its names, and a script with no Origin, go through; the API takes any origin', async () => {
+  test("the console's own origin under each of its names, and a script with no Origin, go through; the API takes any origin", async () => {
     const ipv6 = await canBindIpv6();
     for (const name of [`127.0.0.1:${app.port}`, `localhost:${app.port}`, ...(ipv6 ? [`[::1]:${app.port}`] : [])]) {
       const res = await reset({ host: name, origin: `http://${name}`, 'sec-fetch-site': 'same-origin' });
@@ -135,7 +164,12 @@ describe('origins', () => {
     assert.equal(script.status, 200, script.text);
     password = JSON.parse(script.text).password;
     assert.equal(await signsIn(), 200);
-    const tokenFromElsewhere = await raw('POST', '/oauth/token', { ...json, host: `127.0.0.1:${app.port}`, origin: 'https://partner.example' }, JSON.stringify({ grant_type: 'client_credentials', client_id: 'nobody', client_secret: 'wrong-secret-123', audience: 'https://api.giving-connect.test' }));
+    const tokenFromElsewhere = await raw(
+      'POST',
+      '/oauth/token',
+      { ...json, host: `127.0.0.1:${app.port}`, origin: 'https://partner.example' },
+      JSON.stringify({ grant_type: 'client_credentials', client_id: 'nobody', client_secret: 'wrong-secret-123', audience: 'https://api.giving-connect.test' }),
+    );
     assert.equal(tokenFromElsewhere.status, 401, `bearer-token APIs take no cookie, so any origin: ${tokenFromElsewhere.text}`);
   });
 });

@@ -41,7 +41,13 @@ type TCase = {
 type TProblems = {
   since: string;
   until: string;
-  groups: { webhook: { id: string }; receiver: { id: string } | null; counts: { key: string; label: string; count: number; capped: boolean }[]; total: number; truncated: boolean }[];
+  groups: {
+    webhook: { id: string };
+    receiver: { id: string } | null;
+    counts: { key: string; label: string; count: number; capped: boolean }[];
+    total: number;
+    truncated: boolean;
+  }[];
   items: { webhookId: string; id: string; reconciliation: string; explanation: string; status: string }[];
   nextPageToken: string | null;
   notes: string[];
@@ -139,7 +145,7 @@ before(
         return m1[0].status === 'success' && m2[0].status === 'success' && m3[0].status === 'failed';
       },
       45_000,
-      "W1 and W2 success, W3 failed after its retries",
+      'W1 and W2 success, W3 failed after its retries',
     );
     assert.match(messageId, /^msg_[0-9A-Za-z]{27}$/);
     assert.match(eventId, /^evt_[0-9A-Za-z]{27}$/, 'the message list carries the event id (EXT)');
@@ -371,7 +377,9 @@ describe('problems', () => {
     const around = await problems(`?since=${new Date(grantCreatedAt - 60_000).toISOString()}&until=${new Date(Date.now() + 60_000).toISOString()}`);
     assert.deepEqual(around.groups.map((g) => g.webhook.id).sort(), [W.W2, W.W3].sort());
 
-    const before = await problems(`?since=${new Date(grantCreatedAt - 3 * 86400_000).toISOString()}&until=${new Date(grantCreatedAt - 2 * 86400_000).toISOString()}`);
+    const before = await problems(
+      `?since=${new Date(grantCreatedAt - 3 * 86400_000).toISOString()}&until=${new Date(grantCreatedAt - 2 * 86400_000).toISOString()}`,
+    );
     assert.deepEqual(before.groups, []);
     assert.deepEqual(before.items, []);
     const later = await problems(`?since=${new Date(Date.now() + 3600_000).toISOString()}&until=${new Date(Date.now() + 2 * 3600_000).toISOString()}`);
@@ -589,6 +597,9 @@ describe('a receiver that answers 500: each failed message once, found through t
     }
     assert.equal(pageToken, null);
     assert.deepEqual([...seen].sort(), [...ids].sort(), 'each failed message of W5 once');
-    assert.deepEqual(first!.groups.find((g) => g.webhook.id === W5)?.counts.map((c) => [c.key, c.count]), [['failed', 3]]);
+    assert.deepEqual(
+      first!.groups.find((g) => g.webhook.id === W5)?.counts.map((c) => [c.key, c.count]),
+      [['failed', 3]],
+    );
   });
 });

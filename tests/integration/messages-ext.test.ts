@@ -131,7 +131,11 @@ describe('messages: stored, tagged, with an event id', () => {
     assert.equal(sent.body.lastAttempt, null);
     const byEvent = await call(app, 'GET', `/v1/messages/${sent.body.eventId}`, { token: tok });
     assert.equal(byEvent.body.id, sent.body.id);
-    assert.deepEqual(byEvent.body.deliveries.map((d: { webhookId: string }) => d.webhookId), [w.id], 'a test event goes to its webhook alone');
+    assert.deepEqual(
+      byEvent.body.deliveries.map((d: { webhookId: string }) => d.webhookId),
+      [w.id],
+      'a test event goes to its webhook alone',
+    );
   });
 });
 
@@ -165,7 +169,10 @@ describe('EXT GET /v1/messages', () => {
     assert.equal(res.status, 200);
     assert.ok(res.headers.get('x-request-id'));
     assert.equal(res.body.nextPageToken, undefined);
-    assert.deepEqual(res.body.results.map((m: { id: string }) => m.id), [...ids].reverse());
+    assert.deepEqual(
+      res.body.results.map((m: { id: string }) => m.id),
+      [...ids].reverse(),
+    );
     const [newest] = res.body.results;
     assert.deepEqual(Object.keys(newest), ['id', 'eventId', 'eventType', 'timestamp', 'tags']);
     assert.match(newest.timestamp, ISO_MS);
@@ -180,15 +187,22 @@ describe('EXT GET /v1/messages', () => {
     const p2 = await call(app, 'GET', `/v1/messages?pageLimit=3&pageToken=${p1.body.nextPageToken}`, { token: lists });
     assert.equal(p2.status, 200, p2.text);
     assert.equal(p2.body.nextPageToken, undefined);
-    assert.deepEqual([...p1.body.results, ...p2.body.results].map((m: { id: string }) => m.id), [...ids].reverse());
+    assert.deepEqual(
+      [...p1.body.results, ...p2.body.results].map((m: { id: string }) => m.id),
+      [...ids].reverse(),
+    );
     // A filter pages too.
     const f1 = await call(app, 'GET', `/v1/messages?pageLimit=2&tag=connect:${connect.id}`, { token: lists });
     const f2 = await call(app, 'GET', `/v1/messages?pageLimit=2&tag=connect:${connect.id}&pageToken=${f1.body.nextPageToken}`, { token: lists });
-    assert.deepEqual([...f1.body.results, ...f2.body.results].map((m: { id: string }) => m.id), ids.slice(0, 3).reverse());
+    assert.deepEqual(
+      [...f1.body.results, ...f2.body.results].map((m: { id: string }) => m.id),
+      ids.slice(0, 3).reverse(),
+    );
   });
 
   test('filters: tag (exact membership), eventType, before, after', async () => {
-    const q = async (query: string) => (await call(app, 'GET', `/v1/messages?pageLimit=100&${query}`, { token: lists })).body.results.map((m: { id: string }) => m.id);
+    const q = async (query: string) =>
+      (await call(app, 'GET', `/v1/messages?pageLimit=100&${query}`, { token: lists })).body.results.map((m: { id: string }) => m.id);
     assert.deepEqual(await q('tag=test'), [ids[3]]);
     assert.deepEqual(await q(`tag=${encodeURIComponent(`grant:${grants[1].id}`)}`), [ids[1]]);
     assert.deepEqual(await q(`tag=${encodeURIComponent(`donor:${grants[0].email}`)}`), [ids[0]]);
@@ -215,7 +229,10 @@ describe('EXT GET /v1/messages', () => {
   ] as const) {
     test(`?${query.slice(0, 40)} → 400 naming ${param}`, async () => {
       const problem = assertProblem(await call(app, 'GET', `/v1/messages?${query}`, { token: lists }), 400);
-      assert.ok(problem.errors?.some((e: { path: string }) => e.path === param), JSON.stringify(problem));
+      assert.ok(
+        problem.errors?.some((e: { path: string }) => e.path === param),
+        JSON.stringify(problem),
+      );
     });
   }
 
@@ -228,7 +245,7 @@ describe('EXT GET /v1/messages', () => {
     assertProblem(await call(app, 'GET', `/v1/webhooks/${webhooks[0].id}/messages?pageToken=${messagesToken}`, { token: lists }), 400, /pageToken/);
   });
 
-  test("another account sees none of these messages; no token → 401; wrong method → 405", async () => {
+  test('another account sees none of these messages; no token → 401; wrong method → 405', async () => {
     const theirs = await call(app, 'GET', `/v1/messages?pageLimit=100&tag=${encodeURIComponent(`connect:${connect.id}`)}`, { token: otherTok });
     assert.deepEqual(theirs.body.results, []);
     const all = await call(app, 'GET', '/v1/messages?pageLimit=100', { token: otherTok });
@@ -258,7 +275,8 @@ describe('EXT GET /v1/messages', () => {
         [account],
       );
     });
-    const q = async (query: string) => (await call(app, 'GET', `/v1/messages?pageLimit=100&${query}`, { token: lists })).body.results.map((m: { id: string }) => m.id);
+    const q = async (query: string) =>
+      (await call(app, 'GET', `/v1/messages?pageLimit=100&${query}`, { token: lists })).body.results.map((m: { id: string }) => m.id);
     assert.deepEqual(await q(`tag=${encodeURIComponent(`grant:${grants[1].id}`)}`), [ids[1]]);
     assert.deepEqual(await q(`tag=${encodeURIComponent(`connect:${connect.id}`)}`), ids.slice(0, 3).reverse());
     assert.deepEqual(await q('tag=test'), [ids[3]]);
@@ -269,11 +287,15 @@ describe('EXT GET /v1/messages', () => {
 
   test('GET /v1/messages/{msg_…|evt_…}: payload and one delivery per webhook; 404 for another account', async () => {
     const message = byId.get(ids[0])!;
-    const one = await eventually(async () => {
-      const r = await call(app, 'GET', `/v1/messages/${message.id}`, { token: lists });
-      assert.equal(r.status, 200, r.text);
-      return r.body.deliveries.every((d: { status: string }) => d.status === 'success') && r;
-    }, 15000, 'both deliveries');
+    const one = await eventually(
+      async () => {
+        const r = await call(app, 'GET', `/v1/messages/${message.id}`, { token: lists });
+        assert.equal(r.status, 200, r.text);
+        return r.body.deliveries.every((d: { status: string }) => d.status === 'success') && r;
+      },
+      15000,
+      'both deliveries',
+    );
     assert.deepEqual(Object.keys(one.body), ['id', 'eventId', 'eventType', 'timestamp', 'tags', 'payload', 'deliveries']);
     assert.equal(one.body.eventId, message.eventId);
     assert.deepEqual(one.body.tags, grantTags(grants[0]));
@@ -320,19 +342,27 @@ describe('EXT lastAttempt on a webhook’s messages', () => {
     assert.equal(during.status, 'sending');
     assert.equal(during.lastAttempt, null);
     releases[0]();
-    const first = await eventually(async () => {
-      const m = await listed();
-      return m.lastAttempt && m;
-    }, 15000, 'the first attempt recorded');
+    const first = await eventually(
+      async () => {
+        const m = await listed();
+        return m.lastAttempt && m;
+      },
+      15000,
+      'the first attempt recorded',
+    );
     assert.equal(first.lastAttempt.responseStatusCode, 503);
     assert.equal(first.lastAttempt.status, 'failed');
     assert.equal(first.lastAttempt.triggerType, 'scheduled');
     await eventually(async () => ep.requests().length === 2, 15000, 'the retry to arrive');
     releases[1]();
-    const done = await eventually(async () => {
-      const m = await listed();
-      return m.status === 'success' && m;
-    }, 15000, 'the retry recorded');
+    const done = await eventually(
+      async () => {
+        const m = await listed();
+        return m.status === 'success' && m;
+      },
+      15000,
+      'the retry recorded',
+    );
     assert.equal(done.lastAttempt.responseStatusCode, 201);
     assert.equal(done.lastAttempt.status, 'success');
     assert.notEqual(done.lastAttempt.id, first.lastAttempt.id);
@@ -350,7 +380,11 @@ describe('EXT lastAttempt on a webhook’s messages', () => {
     const grant = await newGrant(other, await newConnect(other));
     const message = await messageTagged(other, `grant:${grant.id}`);
     const last = async (w: string) =>
-      eventually(async () => (await call(app, 'GET', `/v1/webhooks/${w}/messages/${message.id}`, { token: other })).body.lastAttempt, 15000, `an attempt to ${w}`);
+      eventually(
+        async () => (await call(app, 'GET', `/v1/webhooks/${w}/messages/${message.id}`, { token: other })).body.lastAttempt,
+        15000,
+        `an attempt to ${w}`,
+      );
     assert.equal((await last(wOk.id)).responseStatusCode, 200);
     assert.equal((await last(wGone.id)).responseStatusCode, 410);
   });
@@ -361,15 +395,22 @@ describe('EXT disabledReason and disabledAt', () => {
     const ep = receiver.endpoint(() => ({ status: 410 }));
     const w = await newWebhook(tok, ep);
     const sent = await call(app, 'POST', `/v1/webhooks/${w.id}/test`, { token: tok });
-    const disabled = await eventually(async () => {
-      const r = await call(app, 'GET', `/v1/webhooks/${w.id}`, { token: tok });
-      return r.body.disabled && r.body;
-    }, 15000, 'the webhook to be disabled');
+    const disabled = await eventually(
+      async () => {
+        const r = await call(app, 'GET', `/v1/webhooks/${w.id}`, { token: tok });
+        return r.body.disabled && r.body;
+      },
+      15000,
+      'the webhook to be disabled',
+    );
     assert.equal(disabled.disabledReason, 'the endpoint answered 410 Gone');
     assert.match(disabled.disabledAt, ISO_MS);
     assert.ok(disabled.disabledAt >= sent.body.timestamp, `${disabled.disabledAt} ≥ ${sent.body.timestamp}`);
     const listed = await call(app, 'GET', '/v1/webhooks?pageLimit=100', { token: tok });
-    assert.deepEqual(listed.body.results.find((x: { id: string }) => x.id === w.id), disabled);
+    assert.deepEqual(
+      listed.body.results.find((x: { id: string }) => x.id === w.id),
+      disabled,
+    );
 
     const enabled = await call(app, 'PATCH', `/v1/webhooks/${w.id}`, { token: tok, body: { disabled: false } });
     assert.equal(enabled.status, 200, enabled.text);
@@ -436,10 +477,14 @@ describe('the console client (lib/console/connect-api)', () => {
     assert.match(sent.eventId ?? '', EVT);
     assert.deepEqual(sent.tags, ['test']);
     assert.equal(sent.lastAttempt, null, 'null: no attempt yet (not undefined: the service does say)');
-    const off = await eventually(async () => {
-      const x = await api.get('/v1/webhooks/{id}', { params: { path: { id: w.id } } });
-      return x.disabled && x;
-    }, 15000, 'the 410 to disable the webhook');
+    const off = await eventually(
+      async () => {
+        const x = await api.get('/v1/webhooks/{id}', { params: { path: { id: w.id } } });
+        return x.disabled && x;
+      },
+      15000,
+      'the 410 to disable the webhook',
+    );
     assert.equal(off.disabledReason, 'the endpoint answered 410 Gone');
     assert.match(off.disabledAt ?? '', ISO_MS);
     const [listed] = (await api.get('/v1/webhooks/{id}/messages', { params: { path: { id: w.id } } })).results;
@@ -450,15 +495,27 @@ describe('the console client (lib/console/connect-api)', () => {
     assert.ok(page.nextPageToken);
     const byEvent = await api.get('/v1/messages/{id}', { params: { path: { id: sent.eventId! } } });
     assert.equal(byEvent.id, sent.id);
-    assert.deepEqual(byEvent.deliveries.map((d) => [d.webhookId, d.status, d.lastAttempt?.responseStatusCode]), [[w.id, 'failed', 410]]);
-    await assert.rejects(api.get('/v1/messages/{id}', { params: { path: { id: 'evt_2Q3sXQ8b1dY7cN4kP0mZr9TfVhE' } } }), (err: ConnectApiError) => err.status === 404 && !isUnsupported(err));
+    assert.deepEqual(
+      byEvent.deliveries.map((d) => [d.webhookId, d.status, d.lastAttempt?.responseStatusCode]),
+      [[w.id, 'failed', 410]],
+    );
+    await assert.rejects(
+      api.get('/v1/messages/{id}', { params: { path: { id: 'evt_2Q3sXQ8b1dY7cN4kP0mZr9TfVhE' } } }),
+      (err: ConnectApiError) => err.status === 404 && !isUnsupported(err),
+    );
 
     const connect = await newConnect(tok);
     const grant = await newGrant(tok, connect);
     assert.deepEqual(await api.get('/v1/grants/{id}', { params: { path: { id: grant.id } } }), grant);
     assert.deepEqual(await api.get('/v1/grants/{id}', { params: { path: { id: grant.id } }, headers: { 'x-service-api-key': connect.apiKey } }), grant);
-    await assert.rejects(api.get('/v1/grants/{id}', { params: { path: { id: '5b0c8a4e-2f7d-4c1e-9a3b-6d8e0f1a2b3c' } } }), (err: ConnectApiError) => err.status === 404 && !isUnsupported(err));
-    await assert.rejects(api.get('/v1/grants/{id}', { params: { path: { id: grant.id } }, headers: { 'x-service-api-key': `sk_test_${'C'.repeat(32)}` } }), (err: ConnectApiError) => err.status === 403 && !isUnsupported(err));
+    await assert.rejects(
+      api.get('/v1/grants/{id}', { params: { path: { id: '5b0c8a4e-2f7d-4c1e-9a3b-6d8e0f1a2b3c' } } }),
+      (err: ConnectApiError) => err.status === 404 && !isUnsupported(err),
+    );
+    await assert.rejects(
+      api.get('/v1/grants/{id}', { params: { path: { id: grant.id } }, headers: { 'x-service-api-key': `sk_test_${'C'.repeat(32)}` } }),
+      (err: ConnectApiError) => err.status === 403 && !isUnsupported(err),
+    );
   });
 
   test('marks the EXT routes unsupported on a service without them', async () => {
@@ -490,7 +547,8 @@ const OLD = {
 
 /** Rows as the app before migration 0001 wrote them: a disabled and an enabled webhook, a grant message delivered once, a test message. */
 function oldRows(urls: { on: string; off: string }): string {
-  const payload = (data: Record<string, unknown>) => JSON.stringify({ type: 'grant.succeeded', timestamp: '2026-11-01T10:00:00.000Z', data }).replaceAll("'", "''");
+  const payload = (data: Record<string, unknown>) =>
+    JSON.stringify({ type: 'grant.succeeded', timestamp: '2026-11-01T10:00:00.000Z', data }).replaceAll("'", "''");
   return `
     insert into service.accounts (id, name) values ('11111111-1111-4111-8111-111111111111', 'sandbox');
     insert into service.webhooks (id, account_id, url, event_types, disabled, disabled_reason, created_at, updated_at) values
@@ -530,7 +588,13 @@ describe('migration 0001 on a database made before it', () => {
     const list = await call(old, 'GET', '/v1/messages', { token: otok });
     assert.equal(list.status, 200, list.text);
     assert.deepEqual(list.body.results, [
-      { id: OLD.testMessage, eventId: OLD.testMessage.replace('msg_', 'evt_'), eventType: 'grant.succeeded', timestamp: '2026-11-01T11:00:00.000Z', tags: ['test'] },
+      {
+        id: OLD.testMessage,
+        eventId: OLD.testMessage.replace('msg_', 'evt_'),
+        eventType: 'grant.succeeded',
+        timestamp: '2026-11-01T11:00:00.000Z',
+        tags: ['test'],
+      },
       {
         id: OLD.grantMessage,
         eventId: OLD.grantMessage.replace('msg_', 'evt_'),
@@ -553,9 +617,14 @@ describe('migration 0001 on a database made before it', () => {
       responseDurationMs: 42,
       triggerType: 'scheduled',
     };
-    assert.deepEqual(byEvent.body.deliveries, [{ webhookId: OLD.webhookOn, status: 'success', nextAttempt: null, attemptCount: 1, lastAttempt, retriesStopped: null, recoverRunId: null }]);
+    assert.deepEqual(byEvent.body.deliveries, [
+      { webhookId: OLD.webhookOn, status: 'success', nextAttempt: null, attemptCount: 1, lastAttempt, retriesStopped: null, recoverRunId: null },
+    ]);
     const perWebhook = await call(old, 'GET', `/v1/webhooks/${OLD.webhookOn}/messages`, { token: otok });
-    assert.deepEqual(perWebhook.body.results.map((m: { id: string; lastAttempt: unknown }) => [m.id, m.lastAttempt]), [[OLD.grantMessage, lastAttempt]]);
+    assert.deepEqual(
+      perWebhook.body.results.map((m: { id: string; lastAttempt: unknown }) => [m.id, m.lastAttempt]),
+      [[OLD.grantMessage, lastAttempt]],
+    );
 
     const off = await call(old, 'GET', `/v1/webhooks/${OLD.webhookOff}`, { token: otok });
     assert.equal(off.status, 200, off.text);

@@ -69,7 +69,10 @@ describe('POST /v1/nonprofits', () => {
     const nulls = await call(app, 'POST', '/v1/nonprofits', { token: tok, body: { ein: newEin(), user: user(), preferredName: null, website: null } });
     assert.equal(nulls.status, 201, nulls.text);
     assert.deepEqual([nulls.body.preferredName, nulls.body.website], [null, null]);
-    const long = await call(app, 'POST', '/v1/nonprofits', { token: tok, body: { ein: newEin(), user: user(), preferredName: 'p'.repeat(200), website: `https://e.org/${'a'.repeat(2048 - 14)}` } });
+    const long = await call(app, 'POST', '/v1/nonprofits', {
+      token: tok,
+      body: { ein: newEin(), user: user(), preferredName: 'p'.repeat(200), website: `https://e.org/${'a'.repeat(2048 - 14)}` },
+    });
     assert.equal(long.status, 201, 'the limits themselves are accepted: ' + long.text.slice(0, 200));
     assert.equal(long.body.website.length, 2048);
   });
@@ -107,7 +110,11 @@ describe('POST /v1/nonprofits', () => {
     ['ein with a dash', () => ({ ein: '12-3456789', user: user() }), 'ein'],
     ['ein with letters', () => ({ ein: '12345678a', user: user() }), 'ein'],
     ['ein as a number', () => ({ ein: 123456789, user: user() }), 'ein'],
-    ...NEVER_ASSIGNED.map((p): [string, (ein: string) => unknown, string] => [`ein with never-assigned prefix ${p}`, () => ({ ein: `${p}1234567`, user: user() }), 'ein']),
+    ...NEVER_ASSIGNED.map((p): [string, (ein: string) => unknown, string] => [
+      `ein with never-assigned prefix ${p}`,
+      () => ({ ein: `${p}1234567`, user: user() }),
+      'ein',
+    ]),
     ['user missing', (ein) => ({ ein }), 'user'],
     ['user.email missing', (ein) => ({ ein, user: { firstName: 'Ada' } }), 'user.email'],
     ['user.email invalid', (ein) => ({ ein, user: { email: 'not-an-email' } }), 'user.email'],
@@ -167,7 +174,12 @@ describe('POST /v1/nonprofits', () => {
     ['malformed JSON', { raw: '{"ein": "123', headers: { 'content-type': 'application/json' } }, 400, /not valid JSON/],
     ['no body', {}, 400, /body is required/],
     ['text/plain', { raw: JSON.stringify({ ein: '123456789', user: user() }), headers: { 'content-type': 'text/plain' } }, 415, /JSON/],
-    ['a body over 256 KiB', { raw: JSON.stringify({ ein: '123456789', user: user(), name: 'x'.repeat(300 * 1024) }), headers: { 'content-type': 'application/json' } }, 413, /limit/],
+    [
+      'a body over 256 KiB',
+      { raw: JSON.stringify({ ein: '123456789', user: user(), name: 'x'.repeat(300 * 1024) }), headers: { 'content-type': 'application/json' } },
+      413,
+      /limit/,
+    ],
   ];
   for (const [name, opts, status, detail] of transport) {
     test(`${name} → ${status}`, async () => {
@@ -202,10 +214,13 @@ describe('EXT GET /v1/nonprofits (list and search)', () => {
   });
   const list = (query: string, t = tok) => call(app, 'GET', `/v1/nonprofits?${query}`, { token: t });
 
-  test('a name fragment (any case) finds them newest first, each with this account\'s Connect or null', async () => {
+  test("a name fragment (any case) finds them newest first, each with this account's Connect or null", async () => {
     const res = await list(`q=${word.toLowerCase()}`);
     assert.equal(res.status, 200, res.text);
-    assert.deepEqual(res.body.results.map((n: { ein: string }) => n.ein), [listed[2].ein, listed[1].ein, listed[0].ein]);
+    assert.deepEqual(
+      res.body.results.map((n: { ein: string }) => n.ein),
+      [listed[2].ein, listed[1].ein, listed[0].ein],
+    );
     assert.equal(res.body.nextPageToken, undefined);
     const withConnect = res.body.results[1];
     assert.deepEqual(Object.keys(withConnect).sort(), ['connect', 'createdAt', 'ein', 'id', 'name', 'preferredName', 'updatedAt', 'website']);
@@ -218,17 +233,27 @@ describe('EXT GET /v1/nonprofits (list and search)', () => {
 
   test("by EIN (whole, its first digits, with a dash), by CID (whole or its start), by the Connect's name", async () => {
     const ein = listed[0].ein;
-    assert.deepEqual((await list(`q=${ein}`)).body.results.map((n: { ein: string }) => n.ein), [ein]);
-    assert.deepEqual((await list(`q=${ein.slice(0, 2)}-${ein.slice(2)}`)).body.results.map((n: { ein: string }) => n.ein), [ein]);
+    assert.deepEqual(
+      (await list(`q=${ein}`)).body.results.map((n: { ein: string }) => n.ein),
+      [ein],
+    );
+    assert.deepEqual(
+      (await list(`q=${ein.slice(0, 2)}-${ein.slice(2)}`)).body.results.map((n: { ein: string }) => n.ein),
+      [ein],
+    );
     assert.ok((await list(`q=${ein.slice(0, 5)}&pageLimit=100`)).body.results.some((n: { ein: string }) => n.ein === ein));
     for (const q of [cid, cid.slice(0, 12), `${word} donations`]) {
       const res = await list(`q=${encodeURIComponent(q)}`);
-      assert.deepEqual(res.body.results.map((n: { ein: string }) => n.ein), [listed[1].ein], q);
+      assert.deepEqual(
+        res.body.results.map((n: { ein: string }) => n.ein),
+        [listed[1].ein],
+        q,
+      );
     }
     assert.deepEqual((await list('q=%25%25%25')).body.results, [], 'a % is a character, not a wildcard');
   });
 
-  test('another account sees the nonprofits without this account\'s Connect', async () => {
+  test("another account sees the nonprofits without this account's Connect", async () => {
     const res = await list(`q=${word}`, otherTok);
     assert.equal(res.status, 200, res.text);
     assert.equal(res.body.results.length, 3);
@@ -242,7 +267,10 @@ describe('EXT GET /v1/nonprofits (list and search)', () => {
     assert.ok(first.body.nextPageToken);
     const second = await list(`q=${word}&pageLimit=2&pageToken=${encodeURIComponent(first.body.nextPageToken)}`);
     assert.equal(second.status, 200, second.text);
-    assert.deepEqual(second.body.results.map((n: { ein: string }) => n.ein), [listed[0].ein]);
+    assert.deepEqual(
+      second.body.results.map((n: { ein: string }) => n.ein),
+      [listed[0].ein],
+    );
     assert.equal(second.body.nextPageToken, undefined);
     assertProblem(await list(`q=other&pageToken=${encodeURIComponent(first.body.nextPageToken)}`), 400, /another list/);
     assertProblem(await list('pageLimit=0'), 400, /pageLimit/);

@@ -145,14 +145,22 @@ describe('single sign-on', () => {
     const bobId = users.body.results.find((u: { email: string }) => u.email === 'bob@corp.example').id;
     assert.equal((await call(app, 'PATCH', `/api/users/${bobId}`, { headers: { cookie: adminCookie }, body: { role: 'viewer' } })).status, 200);
     const again = await signIn('bob');
-    assert.equal((await call(app, 'GET', '/api/session', { headers: { cookie: again.cookie } })).body.role, 'operator', 'the mapping decides over an admin’s change');
+    assert.equal(
+      (await call(app, 'GET', '/api/session', { headers: { cookie: again.cookie } })).body.role,
+      'operator',
+      'the mapping decides over an admin’s change',
+    );
     assert.equal((await audit('action=user.update'))[0].detail.role, 'viewer → operator', 'the change by the claim is audited');
     people.set('bob', { ...people.get('bob'), groups: ['elsewhere'] });
     const unmapped = await signIn('bob');
     assert.equal((await call(app, 'GET', '/api/session', { headers: { cookie: unmapped.cookie } })).body.role, 'operator', 'no mapping: the role stays');
     const carol = await signIn('carol');
     assert.equal(carol.location, '/');
-    assert.equal((await call(app, 'GET', '/api/session', { headers: { cookie: carol.cookie } })).body.role, 'viewer', 'OIDC_DEFAULT_ROLE for someone new whose claim maps to nothing');
+    assert.equal(
+      (await call(app, 'GET', '/api/session', { headers: { cookie: carol.cookie } })).body.role,
+      'viewer',
+      'OIDC_DEFAULT_ROLE for someone new whose claim maps to nothing',
+    );
   });
 
   test('Staff says whose role the claim sets at each sign-in; a single-sign-on-only user has no password actions', async () => {
@@ -173,10 +181,16 @@ describe('single sign-on', () => {
     assert.equal(own.status, 200);
     assert.match(own.text, /sign in with single sign-on/);
     assert.ok(!own.text.includes('name="newPassword"'), 'no password form');
-    const change = await call(app, 'POST', '/api/session/password', { headers: { cookie: adminCookie }, body: { currentPassword: 'x', newPassword: 'whatever-new-1' } });
+    const change = await call(app, 'POST', '/api/session/password', {
+      headers: { cookie: adminCookie },
+      body: { currentPassword: 'x', newPassword: 'whatever-new-1' },
+    });
     assert.equal(change.status, 409);
     assert.match(change.body.detail, /kept by your identity provider/);
-    assert.ok(!(await call(app, 'GET', '/webhooks', { headers: { cookie: adminCookie } })).text.includes('href="/account/password"'), 'no Password link in the header');
+    assert.ok(
+      !(await call(app, 'GET', '/webhooks', { headers: { cookie: adminCookie } })).text.includes('href="/account/password"'),
+      'no Password link in the header',
+    );
   });
 
   test('refusals by who the person is: another e-mail domain, an unverified e-mail, a deactivated user', async () => {
@@ -192,10 +206,16 @@ describe('single sign-on', () => {
     assert.equal(gina.cookie, '');
     assert.equal((await latestLogin()).result, 'email_unverified');
     const page = await gina.browser.request(`${app.baseUrl}${gina.location}`);
-    assert.match(await page.text(), /Your e-mail address is not verified at the identity provider, so this console cannot be sure it is yours\. Verify it there, then sign in again\./);
+    assert.match(
+      await page.text(),
+      /Your e-mail address is not verified at the identity provider, so this console cannot be sure it is yours\. Verify it there, then sign in again\./,
+    );
     const users = await call(app, 'GET', '/api/users', { headers: { cookie: adminCookie } });
     const emails = users.body.results.map((u: { email: string }) => u.email);
-    assert.ok(!emails.includes('eve@other.example') && !emails.includes('frank@corp.example') && !emails.includes('gina@corp.example'), 'no user made for them');
+    assert.ok(
+      !emails.includes('eve@other.example') && !emails.includes('frank@corp.example') && !emails.includes('gina@corp.example'),
+      'no user made for them',
+    );
     const carolId = users.body.results.find((u: { email: string }) => u.email === 'carol@corp.example').id;
     assert.equal((await call(app, 'PATCH', `/api/users/${carolId}`, { headers: { cookie: adminCookie }, body: { disabled: true } })).status, 200);
     const carol = await signIn('carol');
@@ -215,7 +235,10 @@ describe('single sign-on', () => {
     const page = await second.browser.request(`${app.baseUrl}${second.location}`);
     assert.match(await page.text(), /A console user with this e-mail address signs in with another account at the identity provider/);
     // A staff user an admin added before their first single sign-on is linked by it, then only their subject is them.
-    const added = await call(app, 'POST', '/api/users', { headers: { cookie: adminCookie }, body: { email: 'hal@corp.example', role: 'operator', signIn: 'sso' } });
+    const added = await call(app, 'POST', '/api/users', {
+      headers: { cookie: adminCookie },
+      body: { email: 'hal@corp.example', role: 'operator', signIn: 'sso' },
+    });
     assert.equal(added.status, 201, added.text);
     const hal = await signIn('hal');
     assert.equal(hal.location, '/');
@@ -353,7 +376,10 @@ describe('single sign-on', () => {
     assert.equal(res.status, 403);
     assert.match(res.headers.get('content-type') ?? '', /problem\+json/);
     assert.match(res.body.detail, /Password sign-in is turned off on this console: sign in with Corp SSO/);
-    assert.equal(res.headers.getSetCookie().some((c) => c.startsWith('gc_console_session=')), false);
+    assert.equal(
+      res.headers.getSetCookie().some((c) => c.startsWith('gc_console_session=')),
+      false,
+    );
     const login = (await audit(`action=login&actor=${ADMIN.email}`))[0];
     assert.deepEqual([login.result, login.detail.method], ['password_off', 'password']);
   });
@@ -388,7 +414,9 @@ describe('single sign-on', () => {
     assert.equal(ivy.location, '/');
     const users = await call(app, 'GET', '/api/users', { headers: { cookie: ivy.cookie } });
     assert.equal(users.status, 200, users.text);
-    const old = users.body.results.filter((u: { email: string }) => u.email !== ADMIN.email).sort((a: { email: string }, b: { email: string }) => a.email.localeCompare(b.email));
+    const old = users.body.results
+      .filter((u: { email: string }) => u.email !== ADMIN.email)
+      .sort((a: { email: string }, b: { email: string }) => a.email.localeCompare(b.email));
     assert.deepEqual(
       old.map((u: { email: string; role: string; signIn: string }) => [u.email, u.role, u.signIn]),
       [
@@ -407,10 +435,15 @@ describe('a provider that cannot be used', () => {
   let cookie = '';
   before(async () => {
     const closed = await freePort(); // nothing listens there
-    other = await startApp({ env: { OIDC_ISSUER: `http://127.0.0.1:${closed}`, OIDC_ALLOW_HTTP: 'true', OIDC_CLIENT_ID: CLIENT.id, OIDC_CLIENT_SECRET: CLIENT.secret } });
+    other = await startApp({
+      env: { OIDC_ISSUER: `http://127.0.0.1:${closed}`, OIDC_ALLOW_HTTP: 'true', OIDC_CLIENT_ID: CLIENT.id, OIDC_CLIENT_SECRET: CLIENT.secret },
+    });
     const res = await call(other, 'POST', '/api/session', { body: ADMIN });
     assert.equal(res.status, 200, 'passwords still work by default');
-    cookie = res.headers.getSetCookie().find((c) => c.startsWith('gc_console_session='))!.split(';')[0];
+    cookie = res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('gc_console_session='))!
+      .split(';')[0];
   });
   after(async () => {
     await other?.destroy();

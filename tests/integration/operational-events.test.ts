@@ -38,10 +38,14 @@ const bodyOf = (r: TReceived) => JSON.parse(r.body) as { type: string; timestamp
 
 /** The one event of `type` about `webhookId` that `ep` received, once it has. */
 function eventAt(ep: ReturnType<TReceiver['endpoint']>, type: string, webhookId: string, extra: (d: Record<string, any>) => boolean = () => true) {
-  return eventually(async () => {
-    const found = ep.requests().filter((r) => bodyOf(r).type === type && bodyOf(r).data.webhookId === webhookId && extra(bodyOf(r).data));
-    return found.length > 0 && found;
-  }, 30_000, `${type} about ${webhookId}`);
+  return eventually(
+    async () => {
+      const found = ep.requests().filter((r) => bodyOf(r).type === type && bodyOf(r).data.webhookId === webhookId && extra(bodyOf(r).data));
+      return found.length > 0 && found;
+    },
+    30_000,
+    `${type} about ${webhookId}`,
+  );
 }
 
 function assertSigned(r: TReceived, secret: string) {
@@ -88,7 +92,10 @@ describe('operational events', () => {
     assert.deepEqual(listed.body.results[0].tags.sort(), [`message:${messageId}`, `webhook:${a.id}`].sort());
     const about = await call(app, 'GET', `/v1/messages/${listed.body.results[0].id}`, { token: tok });
     assert.ok(!about.body.deliveries.some((d: { webhookId: string }) => d.webhookId === a.id), 'not queued for the webhook it is about');
-    assert.ok(failing.requests().every((r) => bodyOf(r).type === 'grant.succeeded'), 'the failing webhook got only its own message');
+    assert.ok(
+      failing.requests().every((r) => bodyOf(r).type === 'grant.succeeded'),
+      'the failing webhook got only its own message',
+    );
     assert.equal(disabledOnly.requests().filter((r) => bodyOf(r).type !== 'webhook.disabled').length, 0, 'filtered by event type');
     // The figures the alert rules read (GET /v1/webhooks/{id}/stats).
     const stats = await call(app, 'GET', `/v1/webhooks/${a.id}/stats?window=1h`, { token: tok });
@@ -148,7 +155,10 @@ describe('operational events', () => {
   });
 
   test('the new types are event types like any: test events carry their documented example', async () => {
-    const messageId = await sendTest((await call(app, 'GET', '/v1/webhooks?pageLimit=100', { token: tok })).body.results.find((w: { url: string }) => w.url === news.url).id, 'webhook.disabled');
+    const messageId = await sendTest(
+      (await call(app, 'GET', '/v1/webhooks?pageLimit=100', { token: tok })).body.results.find((w: { url: string }) => w.url === news.url).id,
+      'webhook.disabled',
+    );
     const got = await eventually(async () => news.requests().find((r) => r.headers['webhook-id'] === messageId), 15_000, 'the test event');
     assertSigned(got, newsSecret);
     assert.equal(bodyOf(got).data.reason, 'the endpoint answered 410 Gone');

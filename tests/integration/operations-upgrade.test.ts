@@ -29,6 +29,9 @@ describe('migration 0010 on a database of the previous release', () => {
     const receivers = await call(old, 'GET', '/api/receivers', { headers: { cookie: c } });
     assert.ok(receivers.body.results.some((r: { slug: string }) => r.slug === 'old-receiver'));
     const audit = await call(old, 'GET', '/api/audit', { headers: { cookie: c } });
-    assert.deepEqual(audit.body.results.map((r: { action: string }) => r.action), ['login']);
+    assert.deepEqual(
+      audit.body.results.map((r: { action: string }) => r.action),
+      ['login'],
+    );
   });
 });

@@ -40,10 +40,18 @@ const statusOf = async (id: string) => (await api('GET', `/v1/webhooks/${W}/mess
 async function grant(i: number): Promise<string> {
   const email = `donor-${i}-${randomBytes(3).toString('hex')}@example.org`;
   emails.push(email);
-  const g = await call(app, 'POST', '/v1/grants', { token: tok, body: { amount: 5000 + i, fundId: 'fidelity-charitable', firstName: 'Ada', lastName: `Lovelace${i}`, email }, headers: { 'x-service-api-key': apiKey } });
+  const g = await call(app, 'POST', '/v1/grants', {
+    token: tok,
+    body: { amount: 5000 + i, fundId: 'fidelity-charitable', firstName: 'Ada', lastName: `Lovelace${i}`, email },
+    headers: { 'x-service-api-key': apiKey },
+  });
   assert.equal(g.status, 201, g.text);
   trackingId ||= g.body.trackingId;
-  const m = await eventually(async () => (await api('GET', `/v1/messages?tag=grant:${g.body.id}`)).body.results?.[0]?.id as string | undefined, 10000, 'the grant message');
+  const m = await eventually(
+    async () => (await api('GET', `/v1/messages?tag=grant:${g.body.id}`)).body.results?.[0]?.id as string | undefined,
+    10000,
+    'the grant message',
+  );
   return m;
 }
 
@@ -91,7 +99,10 @@ describe('recover', () => {
     assert.equal(sinceMid.body.messages, 2);
     const all = await api('GET', `/v1/webhooks/${W}/recover?since=${encodeURIComponent(new Date(Date.now() - 3600_000).toISOString())}`);
     assert.equal(all.body.messages, 3);
-    const upToMid = await api('GET', `/v1/webhooks/${W}/recover?since=${encodeURIComponent(new Date(Date.now() - 3600_000).toISOString())}&until=${encodeURIComponent(mid)}`);
+    const upToMid = await api(
+      'GET',
+      `/v1/webhooks/${W}/recover?since=${encodeURIComponent(new Date(Date.now() - 3600_000).toISOString())}&until=${encodeURIComponent(mid)}`,
+    );
     assert.equal(upToMid.body.messages, 1);
 
     const future = new Date(Date.now() + 3600_000).toISOString();
@@ -106,7 +117,11 @@ describe('recover', () => {
     const answers = await Promise.all(cases.map(([body]) => api('POST', `/v1/webhooks/${W}/recover`, body)));
     answers.forEach((res, i) => {
       const p = assertProblem(res, 400);
-      if (cases[i][1]) assert.ok(p.errors.some((e: { path: string }) => e.path === cases[i][1]), `${JSON.stringify(cases[i][0])} names ${cases[i][1]}: ${res.text}`);
+      if (cases[i][1])
+        assert.ok(
+          p.errors.some((e: { path: string }) => e.path === cases[i][1]),
+          `${JSON.stringify(cases[i][0])} names ${cases[i][1]}: ${res.text}`,
+        );
     });
     const query = await api('GET', `/v1/webhooks/${W}/recover?since=${encodeURIComponent(future)}`);
     assert.ok(assertProblem(query, 400).errors.some((e: { path: string }) => e.path === 'since'));
@@ -130,11 +145,18 @@ describe('recover', () => {
     assert.equal(again.body.id, a.body.id);
     assert.equal(again.body.status, 'running');
 
-    const done = await eventually(async () => {
-      const run = await api('GET', `/v1/webhooks/${W}/recover/${a.body.id}`);
-      return run.body.status === 'done' ? run.body : null;
-    }, 20000, 'the run to finish');
-    assert.deepEqual({ messages: done.messages, remaining: done.remaining, succeeded: done.succeeded, failed: done.failed }, { messages: 2, remaining: 0, succeeded: 2, failed: 0 });
+    const done = await eventually(
+      async () => {
+        const run = await api('GET', `/v1/webhooks/${W}/recover/${a.body.id}`);
+        return run.body.status === 'done' ? run.body : null;
+      },
+      20000,
+      'the run to finish',
+    );
+    assert.deepEqual(
+      { messages: done.messages, remaining: done.remaining, succeeded: done.succeeded, failed: done.failed },
+      { messages: 2, remaining: 0, succeeded: 2, failed: 0 },
+    );
     assert.ok(done.finishedAt);
 
     for (const id of later) {
@@ -183,25 +205,49 @@ describe('exports', () => {
     // The same sentences, but a file says ISO instants where the screen says a clock time or "in 3 min".
     assert.deepEqual(
       rows.map((r) => [r.messageId, r.status, r.reconciliation, r.explanation.replace(ISO_INSTANT, (iso) => iso.slice(11, 19))]),
-      timeline.body.messages.map((m: { id: string; status: string; reconciliation: string; explanation: string }) => [m.id, m.status, m.reconciliation, m.explanation]),
+      timeline.body.messages.map((m: { id: string; status: string; reconciliation: string; explanation: string }) => [
+        m.id,
+        m.status,
+        m.reconciliation,
+        m.explanation,
+      ]),
     );
     for (const r of rows) assertAbsolute(r.explanation);
-    assert.ok(rows.some((r) => /^delivered.*: arrived \d{4}-\d\d-\d\dT/.test(r.explanation)), 'an arrival time, in ISO 8601');
+    assert.ok(
+      rows.some((r) => /^delivered.*: arrived \d{4}-\d\d-\d\dT/.test(r.explanation)),
+      'an arrival time, in ISO 8601',
+    );
     assert.ok(rows.every((r) => r.donor === '[redacted]'));
     assert.deepEqual(secretsIn(csv.text), []);
     assert.deepEqual(donorIn(csv.text), []);
     const donors = (parse(withDonor.text, { columns: true }) as Record<string, string>[]).map((r) => r.donor);
-    assert.ok(donors.some((d) => /^Ada Lovelace\d <donor-/.test(d)), donors.join('|'));
+    assert.ok(
+      donors.some((d) => /^Ada Lovelace\d <donor-/.test(d)),
+      donors.join('|'),
+    );
 
-    const failed = parse((await staff('GET', `/api/webhooks/${W}/export?format=csv&status=failed&since=${encodeURIComponent(new Date(Date.now() - 3600_000).toISOString())}`)).text, { columns: true }) as Record<string, string>[];
-    assert.deepEqual(failed.map((r) => r.messageId), [m1]);
+    const failed = parse(
+      (await staff('GET', `/api/webhooks/${W}/export?format=csv&status=failed&since=${encodeURIComponent(new Date(Date.now() - 3600_000).toISOString())}`))
+        .text,
+      { columns: true },
+    ) as Record<string, string>[];
+    assert.deepEqual(
+      failed.map((r) => r.messageId),
+      [m1],
+    );
   });
 
   test('NDJSON: one message per line with its attempts; payload donor fields redacted by default', async () => {
-    const [res, withDonor] = await Promise.all([download(`/api/webhooks/${W}/export?format=ndjson`), download(`/api/webhooks/${W}/export?format=ndjson&includeDonor=1`)]);
+    const [res, withDonor] = await Promise.all([
+      download(`/api/webhooks/${W}/export?format=ndjson`),
+      download(`/api/webhooks/${W}/export?format=ndjson&includeDonor=1`),
+    ]);
     assert.equal(res.status, 200, res.text);
     assert.match(res.type, /^application\/x-ndjson/);
-    const lines = res.text.trimEnd().split('\n').map((l) => JSON.parse(l));
+    const lines = res.text
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     assert.equal(lines.length, 4);
     const line = lines.find((l) => l.id === later[0]);
     assert.ok(line.attempts.length >= 3, 'two scheduled attempts and the manual re-send');
@@ -211,12 +257,32 @@ describe('exports', () => {
     assert.ok(line.tags.includes('donor:[redacted]'));
     assert.deepEqual(secretsIn(res.text), []);
     assert.deepEqual(donorIn(res.text), []);
-    assert.equal(withDonor.text.trimEnd().split('\n').map((l) => JSON.parse(l)).find((l) => l.id === later[0]).payload.data.firstName, 'Ada');
+    assert.equal(
+      withDonor.text
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l))
+        .find((l) => l.id === later[0]).payload.data.firstName,
+      'Ada',
+    );
   });
 
   test('bad filters are a 400 naming the parameter; no session is a 401', async () => {
-    const bad = await Promise.all(['format=xml', 'format=csv&status=bogus', 'format=csv&since=garbage', 'format=csv&since=2026-11-02T00:00:00Z&until=2026-11-01T00:00:00Z', 'format=csv&includeDonor=yes'].map((q) => staff('GET', `/api/webhooks/${W}/export?${q}`)));
-    ['format', 'status', 'since', 'until', 'includeDonor'].forEach((name, i) => assert.ok(assertProblem(bad[i], 400).errors.some((e: { path: string }) => e.path === name), bad[i].text));
+    const bad = await Promise.all(
+      [
+        'format=xml',
+        'format=csv&status=bogus',
+        'format=csv&since=garbage',
+        'format=csv&since=2026-11-02T00:00:00Z&until=2026-11-01T00:00:00Z',
+        'format=csv&includeDonor=yes',
+      ].map((q) => staff('GET', `/api/webhooks/${W}/export?${q}`)),
+    );
+    ['format', 'status', 'since', 'until', 'includeDonor'].forEach((name, i) =>
+      assert.ok(
+        assertProblem(bad[i], 400).errors.some((e: { path: string }) => e.path === name),
+        bad[i].text,
+      ),
+    );
     for (const path of [`/api/webhooks/${W}/export?format=csv`, `/api/cases/${trackingId}/export`, `/api/receivers/${receiverId}/export`, '/api/audit']) {
       assertProblem(await call(app, 'GET', path), 401);
     }
@@ -256,14 +322,26 @@ describe('exports', () => {
 describe('audit log', () => {
   test('records logins (both outcomes), logouts, receiver changes and exports with who, what and the result; it cannot be changed', async () => {
     assert.equal((await call(app, 'POST', '/api/session', { body: { email: ADMIN.email, password: 'wrong-password' } })).status, 401);
-    const rule = await staff('POST', '/api/alert-rules', { name: 'audited rule', kind: 'webhook_disabled', targetUrl: `${app.baseUrl}/ingest/audit-alerts`, enabled: false });
+    const rule = await staff('POST', '/api/alert-rules', {
+      name: 'audited rule',
+      kind: 'webhook_disabled',
+      targetUrl: `${app.baseUrl}/ingest/audit-alerts`,
+      enabled: false,
+    });
     assert.equal(rule.status, 201, rule.text);
     assert.equal((await staff('PATCH', `/api/alert-rules/${rule.body.rule.id}`, { enabled: true })).status, 200);
     assert.equal((await staff('DELETE', `/api/alert-rules/${rule.body.rule.id}`)).status, 204);
     const second = await staffCookie(app);
     assert.equal((await call(app, 'DELETE', '/api/session', { headers: { cookie: second } })).status, 204);
-    const all = (await staff('GET', '/api/audit')).body.results as { actor: string; action: string; target: string; result: string; detail: Record<string, unknown> }[];
-    const has = (action: string, result: string, target?: string) => all.some((r) => r.action === action && r.result === result && r.actor === ADMIN.email && (!target || r.target.split(' ').includes(target)));
+    const all = (await staff('GET', '/api/audit')).body.results as {
+      actor: string;
+      action: string;
+      target: string;
+      result: string;
+      detail: Record<string, unknown>;
+    }[];
+    const has = (action: string, result: string, target?: string) =>
+      all.some((r) => r.action === action && r.result === result && r.actor === ADMIN.email && (!target || r.target.split(' ').includes(target)));
     assert.ok(has('login', 'ok'));
     assert.ok(has('login', 'wrong_password'));
     assert.ok(has('logout', 'ok'));
@@ -291,7 +369,7 @@ describe('audit log', () => {
 });
 
 describe('traces (OpenTelemetry over OTLP)', () => {
-  test('a grant request continues the caller\'s trace; its delivery attempt and the receiver\'s ingest are spans linked to it; console requests are spans too', async () => {
+  test("a grant request continues the caller's trace; its delivery attempt and the receiver's ingest are spans linked to it; console requests are spans too", async () => {
     assert.match(app.logs(), /traces {11}OpenTelemetry over OTLP \(http\/json\) to http:\/\/127\.0\.0\.1:\d+\/v1\/traces/, 'the banner says where traces go');
     const traceId = randomBytes(16).toString('hex');
     const parentId = randomBytes(8).toString('hex');
@@ -302,29 +380,42 @@ describe('traces (OpenTelemetry over OTLP)', () => {
       headers: { 'x-service-api-key': apiKey, traceparent: `00-${traceId}-${parentId}-01` },
     });
     assert.equal(g.status, 201, g.text);
-    const message = await eventually(async () => (await api('GET', `/v1/messages?tag=grant:${g.body.id}`)).body.results?.[0]?.id as string | undefined, 10000, 'the grant message');
+    const message = await eventually(
+      async () => (await api('GET', `/v1/messages?tag=grant:${g.body.id}`)).body.results?.[0]?.id as string | undefined,
+      10000,
+      'the grant message',
+    );
     await eventually(async () => (await statusOf(message)) === 'success', 15000, 'the traced grant delivered');
     assert.equal((await staff('GET', '/api/receivers')).status, 200);
 
     const find = (what: string, match: (s: TSpan) => boolean) => eventually(async () => otlp.spans.find(match), 15000, what);
     const request = await find('the grant request span', (s) => s.name === 'POST /v1/grants' && s.traceId === traceId);
-    assert.equal(request.parentSpanId, parentId, 'a child of the caller\'s span (its traceparent)');
+    assert.equal(request.parentSpanId, parentId, "a child of the caller's span (its traceparent)");
     assert.equal(request.kind, 2, 'a server span');
     assert.equal(request.service, 'giving-connect-console');
     assert.equal(request.attributes['http.response.status_code'], 201);
-    const attempt = await find('the attempt span', (s) => s.name === 'webhook.attempt' && s.attributes['message.id'] === message && s.attributes['http.response.status_code'] === 200);
+    const attempt = await find(
+      'the attempt span',
+      (s) => s.name === 'webhook.attempt' && s.attributes['message.id'] === message && s.attributes['http.response.status_code'] === 200,
+    );
     assert.deepEqual(attempt.links, [{ traceId, spanId: request.spanId }], 'linked to the grant request that made the message');
     assert.equal(attempt.attributes['webhook.id'], W);
     assert.equal(attempt.attributes['delivery.ok'], true);
     assert.equal(typeof attempt.attributes['delivery.attempt'], 'number');
     // The delivery's POST carries no traceparent (receivers are not asked to take one): the receiver's side is a trace of its own.
     const slug = (await staff('GET', `/api/receivers/${receiverId}`)).body.slug as string;
-    const ingest = await find('the receiver\'s ingest span', (s) => s.name === 'console.ingest' && s.attributes['receiver.slug'] === slug && s.attributes['http.response.status_code'] === 200);
+    const ingest = await find(
+      "the receiver's ingest span",
+      (s) => s.name === 'console.ingest' && s.attributes['receiver.slug'] === slug && s.attributes['http.response.status_code'] === 200,
+    );
     const post = otlp.spans.find((s) => s.spanId === ingest.parentSpanId);
     assert.equal(post?.name, 'POST /ingest/{id}', 'inside the request span of its POST');
     // Ours (url.path); Next's own span of the same name is its child there.
     const page = await find('a console request span', (s) => s.name === 'GET /api/receivers' && s.attributes['url.path'] === '/api/receivers');
     assert.equal(page.attributes['http.response.status_code'], 200);
-    assert.ok(otlp.spans.some((s) => s.parentSpanId === page.spanId), 'with the spans made while it was served under it');
+    assert.ok(
+      otlp.spans.some((s) => s.parentSpanId === page.spanId),
+      'with the spans made while it was served under it',
+    );
   });
 });

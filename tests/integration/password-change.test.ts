@@ -37,11 +37,15 @@ async function addUser(email: string, role = 'operator', signIn = 'password'): P
 async function signIn(email: string, password: string): Promise<{ cookie: string; mustChangePassword: boolean }> {
   const res = await call(app, 'POST', '/api/session', { body: { email, password } });
   assert.equal(res.status, 200, res.text);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('gc_console_session='))!.split(';')[0];
+  const cookie = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('gc_console_session='))!
+    .split(';')[0];
   return { cookie, mustChangePassword: res.body.mustChangePassword };
 }
 
-const change = (cookie: string, currentPassword: string, newPassword: string) => call(app, 'POST', '/api/session/password', { headers: { cookie }, body: { currentPassword, newPassword } });
+const change = (cookie: string, currentPassword: string, newPassword: string) =>
+  call(app, 'POST', '/api/session/password', { headers: { cookie }, body: { currentPassword, newPassword } });
 
 /** A server action of the build (by file and name) and a page that serves it. */
 function actionId(file: string, name: string): { id: string; page: string } {
@@ -51,7 +55,15 @@ function actionId(file: string, name: string): { id: string; page: string } {
   for (const [id, entry] of Object.entries(manifest.node)) {
     const page = Object.keys(entry.workers).find((w) => w.endsWith('/page'));
     if (page && entry.filename === file && entry.exportedName === name) {
-      return { id, page: page.replace(/^app/, '').replace(/\/page$/, '').replace(/\/\([^)]*\)/g, '').replace(/\[[^\]]+\]/g, 'x') || '/' };
+      return {
+        id,
+        page:
+          page
+            .replace(/^app/, '')
+            .replace(/\/page$/, '')
+            .replace(/\/\([^)]*\)/g, '')
+            .replace(/\[[^\]]+\]/g, 'x') || '/',
+      };
     }
   }
   throw new Error(`${file} ${name} is not in the build`);
@@ -69,7 +81,12 @@ describe('a one-time password', () => {
     const home = await call(app, 'GET', '/', { headers: { cookie: first.cookie } });
     assert.equal(home.headers.get('location'), '/account/password');
 
-    for (const [method, url] of [['GET', '/api/receivers'], ['GET', '/api/audit'], ['POST', '/api/receivers'], ['GET', '/api/tokens']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/receivers'],
+      ['GET', '/api/audit'],
+      ['POST', '/api/receivers'],
+      ['GET', '/api/tokens'],
+    ] as const) {
       const res = await call(app, method, url, { headers: { cookie: first.cookie }, ...(method === 'POST' ? { body: { name: 'x' } } : {}) });
       assert.equal(res.status, 403, `${method} ${url}: ${res.text}`);
       assert.match(res.body.detail, /Change your one-time password first/);
@@ -86,7 +103,11 @@ describe('a one-time password', () => {
       body: JSON.stringify(['sandbox']),
     });
     await acted.text();
-    assert.match(acted.headers.get('x-action-redirect') ?? acted.headers.get('location') ?? '', /^\/account\/password/, 'a server action is sent to change the password');
+    assert.match(
+      acted.headers.get('x-action-redirect') ?? acted.headers.get('location') ?? '',
+      /^\/account\/password/,
+      'a server action is sent to change the password',
+    );
 
     const form = await call(app, 'GET', '/account/password', { headers: { cookie: first.cookie } });
     assert.equal(form.status, 200);
@@ -95,7 +116,10 @@ describe('a one-time password', () => {
     // The rules of any password, and the one-time one proven.
     const wrong = await change(first.cookie, 'not-it-at-all', 'a-fine-password-1');
     assert.equal(wrong.status, 400);
-    assert.deepEqual(wrong.body.errors.map((e: { path: string }) => e.path), ['currentPassword']);
+    assert.deepEqual(
+      wrong.body.errors.map((e: { path: string }) => e.path),
+      ['currentPassword'],
+    );
     const short = await change(first.cookie, password, 'short');
     assert.equal(short.status, 400);
     assert.match(short.body.detail, /at least 8 characters/);
@@ -107,7 +131,11 @@ describe('a one-time password', () => {
     assert.equal((await change(first.cookie, password, 'my-own-password-1')).status, 204);
     assert.equal((await call(app, 'GET', '/api/receivers', { headers: { cookie: first.cookie } })).status, 200, 'the same session goes on');
     assert.equal((await call(app, 'GET', '/api/session', { headers: { cookie: first.cookie } })).body.mustChangePassword, false);
-    assert.equal((await call(app, 'POST', '/api/session', { body: { email: 'first-day@example.org', password } })).status, 401, 'the one-time password is gone');
+    assert.equal(
+      (await call(app, 'POST', '/api/session', { body: { email: 'first-day@example.org', password } })).status,
+      401,
+      'the one-time password is gone',
+    );
     assert.equal((await signIn('first-day@example.org', 'my-own-password-1')).mustChangePassword, false);
 
     const users = await call(app, 'GET', '/api/users', { headers: { cookie: admin } });
@@ -121,7 +149,11 @@ describe('a one-time password', () => {
     const made = await call(app, 'POST', '/api/tokens', { headers: { cookie }, body: { name: 'laptop', expiresInDays: 7 } });
     assert.equal(made.status, 201, made.text);
     const receiver = await call(app, 'POST', '/api/receivers', { headers: { cookie: admin }, body: { name: 'Tokens' } });
-    const stream = (token: string) => fetch(`${app.baseUrl}/api/receivers/${receiver.body.id}/stream?after=0`, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' }, signal: AbortSignal.timeout(5000) });
+    const stream = (token: string) =>
+      fetch(`${app.baseUrl}/api/receivers/${receiver.body.id}/stream?after=0`, {
+        headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+        signal: AbortSignal.timeout(5000),
+      });
     const open = await stream(made.body.token);
     assert.equal(open.status, 200);
     await open.body?.cancel();
@@ -156,7 +188,10 @@ describe('changing one’s own password', () => {
     const unchanged = await change(here, mine, mine);
     assert.equal(unchanged.status, 400);
     assert.match(unchanged.body.detail, /is the current one/);
-    const unknown = await call(app, 'POST', '/api/session/password', { headers: { cookie: here }, body: { currentPassword: mine, newPassword: 'x'.repeat(10), extra: 1 } });
+    const unknown = await call(app, 'POST', '/api/session/password', {
+      headers: { cookie: here },
+      body: { currentPassword: mine, newPassword: 'x'.repeat(10), extra: 1 },
+    });
     assert.equal(unknown.status, 400, 'unknown fields are refused');
 
     assert.equal((await change(here, mine, 'brand-new-password')).status, 204);
@@ -202,7 +237,12 @@ describe('changing one’s own password', () => {
 describe('migration 0024 on a database of the previous release', () => {
   test('its users sign in as before: no password change demanded, no role said to come from a claim', async () => {
     const hash = await hashSecret('old-password-1');
-    const old = await startApp({ env: await databaseAt('0023_failing_warnings', `insert into console.users (email, password_hash, role) values ('old-operator@example.org', '${hash}', 'operator');`) });
+    const old = await startApp({
+      env: await databaseAt(
+        '0023_failing_warnings',
+        `insert into console.users (email, password_hash, role) values ('old-operator@example.org', '${hash}', 'operator');`,
+      ),
+    });
     try {
       const res = await call(old, 'POST', '/api/session', { body: { email: 'old-operator@example.org', password: 'old-password-1' } });
       assert.equal(res.status, 200, res.text);

@@ -33,7 +33,14 @@ const DONOR = `ada-${randomBytes(3).toString('hex')}@example.org`;
 const LONE_ID = `msg_lone${randomBytes(6).toString('hex')}`;
 const LONE_BODY = JSON.stringify({
   type: 'grant.succeeded',
-  data: { id: '0b9c3a52-1d1e-4d59-9a55-5b3a1b2c3d4e', fund: { id: 'only-in-a-receipt', name: 'Receipt Only Fund' }, amount: 4242, email: 'grace@example.org', firstName: 'Grace', memo: 'from Grace Hopper, with thanks' },
+  data: {
+    id: '0b9c3a52-1d1e-4d59-9a55-5b3a1b2c3d4e',
+    fund: { id: 'only-in-a-receipt', name: 'Receipt Only Fund' },
+    amount: 4242,
+    email: 'grace@example.org',
+    firstName: 'Grace',
+    memo: 'from Grace Hopper, with thanks',
+  },
 });
 
 let app: TApp;
@@ -44,7 +51,8 @@ let webhookId = '';
 let grantId = '';
 let messageId = '';
 
-const as = (who: string, method: string, url: string, body?: unknown) => call(app, method, url, { headers: { cookie: cookies[who] }, ...(body === undefined ? {} : { body }) });
+const as = (who: string, method: string, url: string, body?: unknown) =>
+  call(app, method, url, { headers: { cookie: cookies[who] }, ...(body === undefined ? {} : { body }) });
 const api = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => call(app, method, path, { token: tok, body, headers });
 
 async function search(q: string, who = 'admin', extra = ''): Promise<TResult> {
@@ -73,14 +81,23 @@ before(
     assert.equal(np.status, 201, np.text);
     const created = await api('POST', `/v1/connects?nonprofit=${np.body.id}`);
     const connect = await api('GET', `/v1/connects/${created.body.id}`);
-    const g = await api('POST', '/v1/grants', { amount: AMOUNT, fundId: 'fidelity-charitable', firstName: 'Ada', lastName: 'Lovelace', email: DONOR }, { 'x-service-api-key': connect.body.apiKey });
+    const g = await api(
+      'POST',
+      '/v1/grants',
+      { amount: AMOUNT, fundId: 'fidelity-charitable', firstName: 'Ada', lastName: 'Lovelace', email: DONOR },
+      { 'x-service-api-key': connect.body.apiKey },
+    );
     assert.equal(g.status, 201, g.text);
     grantId = g.body.id;
-    await eventually(async () => {
-      const list = await api('GET', `/v1/webhooks/${webhookId}/messages?pageLimit=5`);
-      messageId = list.body.results[0]?.id ?? '';
-      return list.body.results[0]?.status === 'success';
-    }, 30_000, 'the grant delivered to the console receiver');
+    await eventually(
+      async () => {
+        const list = await api('GET', `/v1/webhooks/${webhookId}/messages?pageLimit=5`);
+        messageId = list.body.results[0]?.id ?? '';
+        return list.body.results[0]?.status === 'success';
+      },
+      30_000,
+      'the grant delivered to the console receiver',
+    );
 
     // A request only the receiver got (no message of the service has this body).
     // Signed, so it is no unresolved receipt the purge would hold.
@@ -118,7 +135,10 @@ describe('payload search', () => {
     assert.equal(hit.grantId, grantId);
     assert.equal(hit.href, `/cases/${grantId}`);
     assert.deepEqual([...hit.matchedIn].sort(), ['message', 'receipt']);
-    assert.deepEqual(hit.webhooks.map((w) => w.id), [webhookId]);
+    assert.deepEqual(
+      hit.webhooks.map((w) => w.id),
+      [webhookId],
+    );
     assert.equal(hit.receipts.length, 1);
     assert.equal(hit.receipts[0].receiverId, receiver.id);
     assert.match(hit.snippet, new RegExp(`"amount": ${AMOUNT}`));
@@ -128,7 +148,10 @@ describe('payload search', () => {
     assert.ok(Math.abs(Date.parse(res.until) - Date.parse(res.since) - 7 * 86_400_000) < 1000);
     // A bare word is a string; the other grant fields too.
     const byFund = await search('data.fundId=fidelity-charitable');
-    assert.deepEqual(byFund.hits.map((h) => h.messageId), [messageId]);
+    assert.deepEqual(
+      byFund.hits.map((h) => h.messageId),
+      [messageId],
+    );
     assert.equal((await search(`data.email="${DONOR}"`)).hits[0]?.grantId, grantId);
   });
 
@@ -140,12 +163,18 @@ describe('payload search', () => {
     assert.match(nested.hits[0].snippet, /"id": "only-in-a-receipt"/);
     const text = await search('"grace hopper"');
     assert.equal(text.kind, 'payload-text');
-    assert.deepEqual(text.hits.map((h) => h.messageId), [LONE_ID]);
+    assert.deepEqual(
+      text.hits.map((h) => h.messageId),
+      [LONE_ID],
+    );
     assert.match(text.hits[0].snippet, /Grace Hopper/);
     assert.equal((await search('"hopper grace"')).hits.length, 0, 'the words in their order');
     // Free text on the service side: a string of the grant's payload, in any case.
     const both = await search('"FIDELITY CHARITABLE"');
-    assert.deepEqual(both.hits.map((h) => h.messageId), [messageId]);
+    assert.deepEqual(
+      both.hits.map((h) => h.messageId),
+      [messageId],
+    );
     assert.deepEqual([...both.hits[0].matchedIn].sort(), ['message', 'receipt']);
     // A window that ends before everything finds nothing; a date alone counts its whole day.
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
@@ -158,7 +187,11 @@ describe('payload search', () => {
     // The grant's firstName "Ada" and lastName "Lovelace" are two values; read as one name.
     const name = await search('"ada lovelace"');
     assert.equal(name.kind, 'payload-text');
-    assert.deepEqual(name.hits.map((h) => h.messageId), [messageId], JSON.stringify(name));
+    assert.deepEqual(
+      name.hits.map((h) => h.messageId),
+      [messageId],
+      JSON.stringify(name),
+    );
     assert.deepEqual([...name.hits[0].matchedIn].sort(), ['message', 'receipt'], 'the message payload and the receipt body');
     assert.equal((await search('"Ada Lovelace"', 'viewer')).hits.length, 1, 'any case, any role');
     assert.equal((await search('"lovelace ada"')).hits.length, 0, 'the name in its order');
@@ -166,7 +199,10 @@ describe('payload search', () => {
     const since = new Date(Date.now() - 86_400_000).toISOString();
     const listed = await api('GET', `/v1/messages?payloadText=${encodeURIComponent('ada lovelace')}&after=${since}`);
     assert.equal(listed.status, 200, listed.text);
-    assert.deepEqual(listed.body.results.map((m: { id: string }) => m.id), [messageId]);
+    assert.deepEqual(
+      listed.body.results.map((m: { id: string }) => m.id),
+      [messageId],
+    );
     // Other values stay apart: fund.name "Receipt Only Fund" is followed by memo "from Grace Hopper…".
     assert.equal((await search('"receipt only fund"')).hits.length, 1);
     assert.equal((await search('"only fund from"')).hits.length, 0, 'no phrase across two unrelated values');
@@ -204,7 +240,10 @@ describe('payload search', () => {
     const admin = await search('"grace hopper"');
     assert.match(admin.hits[0].snippet, /grace@example\.org/);
     const viewer = await search('"grace hopper"', 'viewer');
-    assert.deepEqual(viewer.hits.map((h) => h.messageId), admin.hits.map((h) => h.messageId));
+    assert.deepEqual(
+      viewer.hits.map((h) => h.messageId),
+      admin.hits.map((h) => h.messageId),
+    );
     assert.doesNotMatch(viewer.hits[0].snippet, /grace@example\.org/);
     assert.match(viewer.hits[0].snippet, /g•••@example\.org/);
     assert.doesNotMatch(viewer.hits[0].snippet, /"firstName": "Gr/, 'a donor field is masked or left out, never cut half way');
@@ -213,26 +252,37 @@ describe('payload search', () => {
     assert.match(page.text, /data-testid="payload-hit"/);
     assert.doesNotMatch(page.text, /grace@example\.org/);
     // SEARCH_SCREENSHOTS=dir: the results page at 1280 and 390 px (both hits: the grant, the lone request).
-    if (process.env.SEARCH_SCREENSHOTS) await screenshotPages(app, cookies.admin, process.env.SEARCH_SCREENSHOTS, [`/cases/${encodeURIComponent('type=grant.succeeded')}`]);
+    if (process.env.SEARCH_SCREENSHOTS)
+      await screenshotPages(app, cookies.admin, process.env.SEARCH_SCREENSHOTS, [`/cases/${encodeURIComponent('type=grant.succeeded')}`]);
   });
 
   test('the service searches its payloads through EXT filters on GET /v1/messages', async () => {
     const after = new Date(Date.now() - 3_600_000).toISOString();
     const byValue = await api('GET', `/v1/messages?payloadPath=data.amount&payloadEquals=${AMOUNT}&after=${after}`);
     assert.equal(byValue.status, 200, byValue.text);
-    assert.deepEqual(byValue.body.results.map((m: { id: string }) => m.id), [messageId]);
+    assert.deepEqual(
+      byValue.body.results.map((m: { id: string }) => m.id),
+      [messageId],
+    );
     assert.match(byValue.body.results[0].excerpt, new RegExp(`"amount": ${AMOUNT}`));
     assert.equal(byValue.body.partial, undefined, 'searched whole within the default budget');
     assert.equal(byValue.body.searchedUntil, undefined);
     assert.equal(byValue.body.results[0].webhookIds, undefined);
     // withWebhooks=true: the webhooks each message was queued for, listed with it (what the console's search reads).
     const withWebhooks = await api('GET', `/v1/messages?payloadPath=data.amount&payloadEquals=${AMOUNT}&after=${after}&withWebhooks=true`);
-    assert.deepEqual(withWebhooks.body.results.map((m: { webhookIds: string[] }) => m.webhookIds), [[webhookId]]);
+    assert.deepEqual(
+      withWebhooks.body.results.map((m: { webhookIds: string[] }) => m.webhookIds),
+      [[webhookId]],
+    );
     assertProblem(await api('GET', '/v1/messages?withWebhooks=yes'), 400, /withWebhooks: must be true or false/);
     const byText = await api('GET', `/v1/messages?payloadText=${encodeURIComponent('ada lovelace')}&after=${after}`);
     assert.equal(byText.status, 200, byText.text);
     assertProblem(await api('GET', `/v1/messages?payloadPath=data.amount&payloadEquals=${AMOUNT}`), 400, /after: is required with a payload filter/);
-    assertProblem(await api('GET', '/v1/messages?payloadPath=data.amount&payloadEquals=15000&after=2026-01-01T00:00:00Z&before=2026-02-02T00:00:00Z'), 400, /at most 31 days/);
+    assertProblem(
+      await api('GET', '/v1/messages?payloadPath=data.amount&payloadEquals=15000&after=2026-01-01T00:00:00Z&before=2026-02-02T00:00:00Z'),
+      400,
+      /at most 31 days/,
+    );
     assertProblem(await api('GET', `/v1/messages?payloadPath=data.amount&after=${after}`), 400, /payloadEquals: payloadPath and payloadEquals go together/);
     assertProblem(await api('GET', `/v1/messages?payloadPath=data.amount&payloadEquals=abc&after=${after}`), 400, /payloadEquals: must be a JSON value/);
   });
@@ -285,25 +335,48 @@ describe('payload search after an upgrade', () => {
     });
     try {
       const cookie = await staffCookie(old);
-      await eventually(async () => {
-        const res = await call(old, 'GET', `/api/search?q=${encodeURIComponent('data.amount=9191')}`, { headers: { cookie } });
-        const found = (res.body.hits ?? []).map((h: THit) => `${h.messageId} ${h.matchedIn.join()}`).sort();
-        return found.join(' | ') === 'msg_2bOldSearchOldSearchOldSe00 message | msg_old_json receipt';
-      }, 20_000, 'the old receipt and the old message found');
+      await eventually(
+        async () => {
+          const res = await call(old, 'GET', `/api/search?q=${encodeURIComponent('data.amount=9191')}`, { headers: { cookie } });
+          const found = (res.body.hits ?? []).map((h: THit) => `${h.messageId} ${h.matchedIn.join()}`).sort();
+          return found.join(' | ') === 'msg_2bOldSearchOldSearchOldSe00 message | msg_old_json receipt';
+        },
+        20_000,
+        'the old receipt and the old message found',
+      );
       const res = await call(old, 'GET', `/api/search?q=${encodeURIComponent('"an old gift"')}`, { headers: { cookie } });
-      assert.deepEqual(res.body.hits.map((h: THit) => h.messageId), ['msg_old_json']);
+      assert.deepEqual(
+        res.body.hits.map((h: THit) => h.messageId),
+        ['msg_old_json'],
+      );
       // Words of a jsonb that 0019 made: stored by the second phase of the backfill.
-      await eventually(async () => {
-        const r = await call(old, 'GET', `/api/search?q=${encodeURIComponent('"gift of 0019"')}`, { headers: { cookie } });
-        return (r.body.hits ?? []).map((h: THit) => `${h.messageId} ${h.matchedIn.join()}`).sort().join(' | ') === 'msg_2bOldSearchOldSearch0019abc message | msg_old_0019 receipt';
-      }, 20_000, 'the 0019 receipt and message found by their words');
+      await eventually(
+        async () => {
+          const r = await call(old, 'GET', `/api/search?q=${encodeURIComponent('"gift of 0019"')}`, { headers: { cookie } });
+          return (
+            (r.body.hits ?? [])
+              .map((h: THit) => `${h.messageId} ${h.matchedIn.join()}`)
+              .sort()
+              .join(' | ') === 'msg_2bOldSearchOldSearch0019abc message | msg_old_0019 receipt'
+          );
+        },
+        20_000,
+        'the 0019 receipt and message found by their words',
+      );
       // The old message too, through the API's payload search (same window, the sandbox account).
       const tok = await token(old);
       const since = new Date(Date.now() - 3_600_000).toISOString();
       const found = await call(old, 'GET', `/v1/messages?payloadPath=data.amount&payloadEquals=9191&after=${since}`, { token: tok });
-      assert.deepEqual(found.body.results.map((m: { id: string }) => m.id), ['msg_2bOldSearchOldSearchOldSe00']);
+      assert.deepEqual(
+        found.body.results.map((m: { id: string }) => m.id),
+        ['msg_2bOldSearchOldSearchOldSe00'],
+      );
       // Each backfill ends once nothing is pending: every old row looked at once, the text and binary bodies included.
-      await eventually(async () => /receipt body search backfill: 2005 earlier rows/.test(old.logs()) && /message payload search backfill: 2 earlier rows/.test(old.logs()), 10_000, 'the backfills to end');
+      await eventually(
+        async () => /receipt body search backfill: 2005 earlier rows/.test(old.logs()) && /message payload search backfill: 2 earlier rows/.test(old.logs()),
+        10_000,
+        'the backfills to end',
+      );
     } finally {
       await old.destroy();
     }

@@ -30,10 +30,17 @@ const credentialsFile = () => path.join(app.env.DATA_DIR, 'initial-credentials')
 /** The KEY=value lines of the credentials file, as a shell sourcing it sees them. */
 function filed(): Record<string, string> {
   const text = fs.readFileSync(credentialsFile(), 'utf8');
-  return Object.fromEntries(text.split('\n').filter((l) => /^[A-Z_]+=/.test(l)).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+  return Object.fromEntries(
+    text
+      .split('\n')
+      .filter((l) => /^[A-Z_]+=/.test(l))
+      .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+  );
 }
 const exchange = (secret: string) =>
-  call(app, 'POST', '/oauth/token', { body: { client_id: 'sandbox-client', client_secret: secret, audience: 'https://api.giving-connect.test', grant_type: 'client_credentials' } });
+  call(app, 'POST', '/oauth/token', {
+    body: { client_id: 'sandbox-client', client_secret: secret, audience: 'https://api.giving-connect.test', grant_type: 'client_credentials' },
+  });
 const consoleCheck = (logs: string) => logs.split('\n').find((l) => l.startsWith('Console sandbox:'));
 
 test('the first start with no credential settings generates the admin password and the sandbox secret, prints them once and files them (0600)', async () => {
@@ -44,10 +51,21 @@ test('the first start with no credential settings generates the admin password a
   assert.equal(values.SANDBOX_CLIENT_ID, 'sandbox-client');
   assert.match(values.SANDBOX_CLIENT_SECRET, /^[A-Za-z0-9]{48}$/);
   const banner = await eventually(async () => (app.logs().includes('  the console talks to') ? app.logs() : undefined), 10_000, 'the banner');
-  assert.ok(banner.includes(`  console          ${app.baseUrl}/  (sign in as admin@example.org / ${values.CONSOLE_ADMIN_PASSWORD}, a one-time password: the first sign-in asks for a new one)`), banner);
+  assert.ok(
+    banner.includes(
+      `  console          ${app.baseUrl}/  (sign in as admin@example.org / ${values.CONSOLE_ADMIN_PASSWORD}, a one-time password: the first sign-in asks for a new one)`,
+    ),
+    banner,
+  );
   assert.ok(banner.includes(`\n  client_secret    ${values.SANDBOX_CLIENT_SECRET}\n`), banner);
-  assert.ok(banner.includes("\n  deliveries       to public addresses and this app's own receivers only (DELIVERY_ALLOW_PRIVATE=false, the default of npm start)\n"), banner);
-  assert.ok(banner.includes(`\n  credentials      generated at this first start and written to ${credentialsFile()} (mode 0600): later starts do not print them\n`), banner);
+  assert.ok(
+    banner.includes("\n  deliveries       to public addresses and this app's own receivers only (DELIVERY_ALLOW_PRIVATE=false, the default of npm start)\n"),
+    banner,
+  );
+  assert.ok(
+    banner.includes(`\n  credentials      generated at this first start and written to ${credentialsFile()} (mode 0600): later starts do not print them\n`),
+    banner,
+  );
   // The published ones of earlier releases open nothing.
   assert.equal((await exchange(PUBLISHED.secret)).status, 401);
   assert.equal((await call(app, 'POST', '/api/session', { body: { email: 'admin@example.org', password: PUBLISHED.admin } })).status, 401);
@@ -56,7 +74,7 @@ test('the first start with no credential settings generates the admin password a
   assert.equal(checked, `Console sandbox: token exchange at ${app.baseUrl}/oauth/token works (client_id sandbox-client).`);
 });
 
-test('the guide\'s shell walkthrough, with what the first start filed: a forced password change, then a grant whose grant.succeeded arrives signed and verified', async () => {
+test("the guide's shell walkthrough, with what the first start filed: a forced password change, then a grant whose grant.succeeded arrives signed and verified", async () => {
   const readme = fs.readFileSync(path.join(ROOT, 'docs/GUIDE.md'), 'utf8');
   const block = /```sh\n(BASE=[\s\S]*?)```/.exec(readme)?.[1];
   assert.ok(block, 'docs/GUIDE.md has the walkthrough block');
@@ -99,15 +117,20 @@ test('a restart generates and prints nothing again: the banner points to the fil
   assert.equal(fs.readFileSync(credentialsFile(), 'utf8'), before, 'nothing generated again');
   assert.equal((await exchange(secret)).status, 200, 'the filed secret still exchanges');
   const cookie = await staffCookie(app, { email: 'admin@example.org', password: NEW_PASSWORD });
-  if (webhookId) assert.equal((await call(app, 'GET', `/api/webhooks/${webhookId}/timeline`, { headers: { cookie } })).status, 200, 'the console reads its service');
+  if (webhookId)
+    assert.equal((await call(app, 'GET', `/api/webhooks/${webhookId}/timeline`, { headers: { cookie } })).status, 200, 'the console reads its service');
 });
 
 test('an upgraded store whose admin still has the published password of earlier releases opens with a one-time password instead, and whoever signed in with the old one is out', async () => {
   // The admin's password set back to the published one, as a store of an earlier release holds it
   // (the running app does it: the CLI reaches the embedded store through it), and a session made with it.
   const set = await new Promise<{ code: number; err: string }>((resolve) => {
-    const child = execFile(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/console-cli.ts'), 'users:password', '--email', 'admin@example.org', '--password-stdin'],
-      { cwd: ROOT, env: { ...process.env, ...app.env } }, (error, _out, err) => resolve({ code: error ? 1 : 0, err }));
+    const child = execFile(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'scripts/console-cli.ts'), 'users:password', '--email', 'admin@example.org', '--password-stdin'],
+      { cwd: ROOT, env: { ...process.env, ...app.env } },
+      (error, _out, err) => resolve({ code: error ? 1 : 0, err }),
+    );
     child.stdin!.end(`${PUBLISHED.admin}\n`);
   });
   assert.equal(set.code, 0, set.err);
@@ -120,7 +143,10 @@ test('an upgraded store whose admin still has the published password of earlier 
   await app.restart();
   const since = () => app.logs().slice(from);
   const banner = await eventually(async () => (since().includes('  the console talks to') ? since() : undefined), 10_000, 'the banner after the restart');
-  const password = /sign in as admin@example\.org \/ ([A-Za-z0-9]{20}), a one-time password that replaced the published default of earlier releases \(its sessions ended\)/.exec(banner)?.[1];
+  const password =
+    /sign in as admin@example\.org \/ ([A-Za-z0-9]{20}), a one-time password that replaced the published default of earlier releases \(its sessions ended\)/.exec(
+      banner,
+    )?.[1];
   assert.ok(password, banner);
   assert.ok(banner.includes(`\n  credentials      generated at this start and written to ${credentialsFile()} (mode 0600)`), banner);
   assert.equal(filed().CONSOLE_ADMIN_PASSWORD, password, 'filed, the last line of its key winning as a shell sources it');

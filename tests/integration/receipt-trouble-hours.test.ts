@@ -81,7 +81,10 @@ test('inserts: the hours hold what the receipts say, for every window, the first
   await arrive(8 * 24, 7);
   // Later statements land in hours that already have counts: they add to them.
   await arrive(30, 11, 3);
-  await rows(`insert into console.receipts (receiver_id, method, path, headers, body_size, verdict, response_status) values ($1, 'POST', '/x', '[]', 0, 'valid', 503)`, [A]);
+  await rows(
+    `insert into console.receipts (receiver_id, method, path, headers, body_size, verdict, response_status) values ($1, 'POST', '/x', '[]', 0, 'valid', 503)`,
+    [A],
+  );
   await assertSameAnswers('after the inserts');
   const [{ n }] = await rows<{ n: number }>(`select count(*)::int as n from console.receipt_trouble_hours where receiver_id = $1`, [EMPTY]);
   assert.equal(n, 0, 'a receiver without trouble has no hours');

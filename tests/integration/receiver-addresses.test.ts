@@ -41,7 +41,13 @@ const api = (method: string, path: string, body?: unknown, headers?: Record<stri
 async function startProxy(port: number): Promise<void> {
   const server = http.createServer((req, res) => {
     const upstream = http.request(
-      { host: '127.0.0.1', port: app.port, method: req.method, path: req.url, headers: { ...req.headers, host: `127.0.0.1:${app.port}`, 'x-forwarded-host': req.headers.host ?? '', 'x-forwarded-proto': 'http' } },
+      {
+        host: '127.0.0.1',
+        port: app.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: `127.0.0.1:${app.port}`, 'x-forwarded-host': req.headers.host ?? '', 'x-forwarded-proto': 'http' },
+      },
       (up) => {
         res.writeHead(up.statusCode ?? 502, up.headers);
         up.pipe(res);
@@ -139,10 +145,14 @@ describe('receivers reached by any address', () => {
   test('each address form: its timeline is green with exactly the one arrival that came to its URL', async () => {
     const seen = new Map<number, string>();
     for (const name of Object.keys(W).filter((n) => !['wrongSecret', 'twinA', 'twinB'].includes(n))) {
-      const row = await eventually(async () => {
-        const r = await timelineRow(W[name]);
-        return r && r.reconciliation === 'delivered-and-received' && r;
-      }, 10_000, `${name}: delivered and received`);
+      const row = await eventually(
+        async () => {
+          const r = await timelineRow(W[name]);
+          return r && r.reconciliation === 'delivered-and-received' && r;
+        },
+        10_000,
+        `${name}: delivered and received`,
+      );
       assert.equal(row.receipts.length, 1, `${name}: one receipt, got ${JSON.stringify(row.receipts)}`);
       const [receipt] = row.receipts;
       assert.equal(receipt.verdict, 'valid');
@@ -177,7 +187,9 @@ describe('receivers reached by any address', () => {
     const res = await staff('GET', `/api/search?q=${messageId}`);
     assert.equal(res.status, 200, res.text);
     const message = res.body.messages.find((m: { id: string }) => m.id === messageId);
-    const byWebhook = new Map<string, { reconciliation: string; receipts: TReceipt[] }>(message.deliveries.map((d: { webhook: { id: string } }) => [d.webhook.id, d]));
+    const byWebhook = new Map<string, { reconciliation: string; receipts: TReceipt[] }>(
+      message.deliveries.map((d: { webhook: { id: string } }) => [d.webhook.id, d]),
+    );
     for (const name of Object.keys(W).filter((n) => !['wrongSecret', 'twinA', 'twinB'].includes(n))) {
       const d = byWebhook.get(W[name]);
       assert.equal(d?.reconciliation, 'delivered-and-received', `${name} on the case`);
@@ -192,17 +204,29 @@ describe('receivers reached by any address', () => {
     assert.equal(res.status, 200, res.text);
     const items = res.body.items as { webhookId: string; id: string; reconciliation: string; status: string }[];
     const mine = items.filter((i) => i.id === messageId);
-    assert.deepEqual(mine.map((i) => [i.webhookId, i.status, i.reconciliation]), [[W.wrongSecret, 'success', 'received-bad-signature']]);
+    assert.deepEqual(
+      mine.map((i) => [i.webhookId, i.status, i.reconciliation]),
+      [[W.wrongSecret, 'success', 'received-bad-signature']],
+    );
   });
 
   test('two webhooks with exactly the same URL: both timelines show both arrivals, say so, and call neither a duplicate', async () => {
-    for (const [me, other] of [['twinA', 'twinB'], ['twinB', 'twinA']]) {
+    for (const [me, other] of [
+      ['twinA', 'twinB'],
+      ['twinB', 'twinA'],
+    ]) {
       const res = await staff('GET', `/api/webhooks/${W[me]}/timeline`);
       assert.equal(res.status, 200, res.text);
-      assert.deepEqual(res.body.sharedUrlWith.map((w: { id: string }) => w.id), [W[other]]);
+      assert.deepEqual(
+        res.body.sharedUrlWith.map((w: { id: string }) => w.id),
+        [W[other]],
+      );
       const row = (res.body.messages as TRow[]).find((m) => m.id === messageId)!;
       assert.equal(row.receipts.length, 2);
-      assert.deepEqual(row.receipts.map((r) => r.duplicate), [false, false]);
+      assert.deepEqual(
+        row.receipts.map((r) => r.duplicate),
+        [false, false],
+      );
       assert.equal(row.reconciliation, 'delivered-and-received');
       assert.match(row.explanation, new RegExp(`${W[other]} has this same URL`));
     }
@@ -214,8 +238,18 @@ describe('receivers reached by any address', () => {
     assert.equal(shared.status, 201, shared.text);
     const path = `/ingest/${shared.body.slug}`;
     const made = await Promise.all([
-      api('POST', '/v1/webhooks', { url: `http://localhost:${app.port}${path}`, eventTypes: ['grant.succeeded'], description: 'split: right secret', secret: S }),
-      api('POST', '/v1/webhooks', { url: `http://127.0.0.1:${app.port}${path}`, eventTypes: ['grant.succeeded'], description: 'split: wrong secret', secret: OTHER }),
+      api('POST', '/v1/webhooks', {
+        url: `http://localhost:${app.port}${path}`,
+        eventTypes: ['grant.succeeded'],
+        description: 'split: right secret',
+        secret: S,
+      }),
+      api('POST', '/v1/webhooks', {
+        url: `http://127.0.0.1:${app.port}${path}`,
+        eventTypes: ['grant.succeeded'],
+        description: 'split: wrong secret',
+        secret: OTHER,
+      }),
     ]);
     const [good, bad] = made.map((res) => {
       assert.equal(res.status, 201, res.text);
@@ -258,7 +292,12 @@ describe('migration 0011 (the address a receipt came to) on a database of the pr
       const res = await call(old, 'GET', `/api/receivers/${receiverId}/receipts`, { headers: { cookie: await staffCookie(old) } });
       assert.equal(res.status, 200, res.text);
       assert.deepEqual(
-        res.body.results.map((r: { bodyText: string; messageId: string; verdict: string; duplicate: boolean }) => [r.bodyText, r.messageId, r.verdict, r.duplicate]),
+        res.body.results.map((r: { bodyText: string; messageId: string; verdict: string; duplicate: boolean }) => [
+          r.bodyText,
+          r.messageId,
+          r.verdict,
+          r.duplicate,
+        ]),
         [['{"n":1}', 'msg_0010', 'valid', false]],
       );
     } finally {

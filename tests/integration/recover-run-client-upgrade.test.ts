@@ -41,7 +41,18 @@ test('a store of the previous release opens with its recover and replay runs int
       ['rcvr_old_replay', 'replay-missing', 3, '2026-11-21T00:00:00.000Z', '2026-11-21T01:00:00.000Z', null],
     ],
   );
-  await handle.insert(recoverRuns).values({ id: 'rcvr_new_run', accountId: ACCOUNT, webhookId: 'ep_old_runs', since: new Date('2026-11-22T00:00:00Z'), messages: 0, kind: 'replay-missing', clientId: 'cli_support_tool' });
-  const [fresh] = await handle.select().from(recoverRuns).where((await import('drizzle-orm')).eq(recoverRuns.id, 'rcvr_new_run'));
+  await handle.insert(recoverRuns).values({
+    id: 'rcvr_new_run',
+    accountId: ACCOUNT,
+    webhookId: 'ep_old_runs',
+    since: new Date('2026-11-22T00:00:00Z'),
+    messages: 0,
+    kind: 'replay-missing',
+    clientId: 'cli_support_tool',
+  });
+  const [fresh] = await handle
+    .select()
+    .from(recoverRuns)
+    .where((await import('drizzle-orm')).eq(recoverRuns.id, 'rcvr_new_run'));
   assert.equal((await recoverRunJson(handle, fresh)).clientId, 'cli_support_tool');
 });

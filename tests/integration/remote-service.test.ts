@@ -25,7 +25,11 @@ after(async () => {
 });
 
 /** Lines of `app`'s log that match `pattern`. */
-const logLines = (app: TApp, pattern: RegExp) => app.logs().split('\n').filter((l) => pattern.test(l));
+const logLines = (app: TApp, pattern: RegExp) =>
+  app
+    .logs()
+    .split('\n')
+    .filter((l) => pattern.test(l));
 
 test("B's banner names the API it talks to, and its start proved the credentials with one token exchange", async () => {
   const base = bannerApiBaseUrl(a);
@@ -41,15 +45,30 @@ test("B's banner names the API it talks to, and its start proved the credentials
 test('a start with a wrong secret says which variables to fix in one line, and serves anyway', async (t) => {
   const c = await startApp({ env: consoleOnlyEnv(a, { client_id: ops.client_id, client_secret: 'not-the-right-secret' }) });
   t.after(() => c.stop());
-  const lines = await eventually(async () => (logLines(c, /^Console sandbox:/).length ? logLines(c, /^Console sandbox:/) : undefined), 15000, "C's start check");
+  const lines = await eventually(
+    async () => (logLines(c, /^Console sandbox:/).length ? logLines(c, /^Console sandbox:/) : undefined),
+    15000,
+    "C's start check",
+  );
   assert.equal(lines.length, 1);
-  assert.match(lines[0], new RegExp(`^Console sandbox: ${a.baseUrl}/oauth/token does not accept client ${ops.client_id} with this secret \\(invalid_client\\): check CONNECT_CLIENT_ID and CONNECT_CLIENT_SECRET\\. Serving anyway`));
+  assert.match(
+    lines[0],
+    new RegExp(
+      `^Console sandbox: ${a.baseUrl}/oauth/token does not accept client ${ops.client_id} with this secret \\(invalid_client\\): check CONNECT_CLIENT_ID and CONNECT_CLIENT_SECRET\\. Serving anyway`,
+    ),
+  );
   assert.equal((await call(c, 'GET', '/api/health')).status, 200);
   assert.equal(c.logs().includes('not-the-right-secret'), false);
 });
 
 test('with SERVICE_MODE=off the embedded service answers 404 everywhere', async () => {
-  for (const [method, path] of [['POST', '/oauth/token'], ['GET', '/.well-known/jwks.json'], ['GET', '/v1/nonprofit/530196605'], ['POST', '/v1/webhooks'], ['GET', '/connect/test_x']]) {
+  for (const [method, path] of [
+    ['POST', '/oauth/token'],
+    ['GET', '/.well-known/jwks.json'],
+    ['GET', '/v1/nonprofit/530196605'],
+    ['POST', '/v1/webhooks'],
+    ['GET', '/connect/test_x'],
+  ]) {
     assertProblem(await call(b, method, path), 404, /SERVICE_MODE=off/);
   }
 });
@@ -61,18 +80,25 @@ test("a webhook on the remote service delivers to this console's receiver and sh
   assert.equal(receiver.status, 201, receiver.text);
 
   const bearer = await token(a, ops);
-  const hook = await call(a, 'POST', '/v1/webhooks', { token: bearer, body: { url: `${b.baseUrl}/ingest/${receiver.body.slug}`, eventTypes: ['grant.succeeded'], secret } });
+  const hook = await call(a, 'POST', '/v1/webhooks', {
+    token: bearer,
+    body: { url: `${b.baseUrl}/ingest/${receiver.body.slug}`, eventTypes: ['grant.succeeded'], secret },
+  });
   assert.equal(hook.status, 201, hook.text);
   const sent = await call(a, 'POST', `/v1/webhooks/${hook.body.id}/test`, { token: bearer });
   assert.equal(sent.status, 200, sent.text);
 
-  const message = await eventually(async () => {
-    const res = await call(b, 'GET', `/api/webhooks/${hook.body.id}/timeline`, { headers: { cookie } });
-    assert.equal(res.status, 200, res.text);
-    const m = res.body.messages.find((x: { id: string }) => x.id === sent.body.id);
-    // The receipt can land before the service records the attempt's outcome: wait for both.
-    return m?.reconciliation === 'delivered-and-received' && m.status === 'success' ? m : undefined;
-  }, 15000, 'the message delivered and received');
+  const message = await eventually(
+    async () => {
+      const res = await call(b, 'GET', `/api/webhooks/${hook.body.id}/timeline`, { headers: { cookie } });
+      assert.equal(res.status, 200, res.text);
+      const m = res.body.messages.find((x: { id: string }) => x.id === sent.body.id);
+      // The receipt can land before the service records the attempt's outcome: wait for both.
+      return m?.reconciliation === 'delivered-and-received' && m.status === 'success' ? m : undefined;
+    },
+    15000,
+    'the message delivered and received',
+  );
   assert.equal(message.status, 'success');
   assert.equal(message.receipts.length, 1);
   assert.equal(message.receipts[0].verdict, 'valid');
@@ -80,7 +106,7 @@ test("a webhook on the remote service delivers to this console's receiver and sh
   assert.match(message.explanation, /^delivered: arrived /);
 });
 
-test('the grants page of an empty Connect links to the donor page on the API\'s host, not to this console', async () => {
+test("the grants page of an empty Connect links to the donor page on the API's host, not to this console", async () => {
   const cookie = await staffCookie(b);
   const bearer = await token(a, ops);
   const np = await call(a, 'POST', '/v1/nonprofits', { token: bearer, body: { ein: '131624100', user: { email: 'ops@example.org' } } });

@@ -80,7 +80,7 @@ describe('archive before purge, through a kill -9', () => {
     fs.rmSync(path.dirname(dir), { recursive: true, force: true });
   });
 
-  const kinds = async () => ((await call(app, 'GET', '/api/retention', { headers: { cookie } })).body.kinds as { what: string; purged: number; due: number }[]);
+  const kinds = async () => (await call(app, 'GET', '/api/retention', { headers: { cookie } })).body.kinds as { what: string; purged: number; due: number }[];
   const kind = async (what: string) => (await kinds()).find((k) => k.what === what)!;
 
   const day = new Date().toISOString().slice(0, 10);
@@ -89,7 +89,10 @@ describe('archive before purge, through a kill -9', () => {
     const name = `${kindName}-${day}.ndjson.gz`;
     const file = path.join(dir, name);
     const text = execFileSync('zcat', [file], { encoding: 'utf8', maxBuffer: 64 << 20 });
-    const lines = text.trimEnd().split('\n').map((l) => JSON.parse(l) as TLine);
+    const lines = text
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as TLine);
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, `manifest-${kindName}.json`), 'utf8'));
     const bytes = fs.readFileSync(file);
     assert.deepEqual(manifest.files[name], { records: lines.length, bytes: bytes.length, sha256: sha(bytes) }, `the manifest of ${name}`);
@@ -98,7 +101,7 @@ describe('archive before purge, through a kill -9', () => {
 
   test('every purged body is in the archive as stored; the manifests agree; zcat reads it', async () => {
     let midway = 0;
-    for (const deadline = Date.now() + 30_000; midway === 0 && Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 30_000; midway === 0 && Date.now() < deadline;) {
       midway = (await kind('receipt_bodies')).purged;
       if (!midway) await sleep(20);
     }
@@ -107,23 +110,31 @@ describe('archive before purge, through a kill -9', () => {
     // As an earlier release left them (files 0666, folders 0777): the next start corrects them, in one line.
     for (const folder of privateFolders()) openAsAnEarlierRelease(folder);
     await app.restart();
-    const corrected = lastStart(app.logs()).split('\n').filter((l) => /^Made private what other local accounts could reach/.test(l));
+    const corrected = lastStart(app.logs())
+      .split('\n')
+      .filter((l) => /^Made private what other local accounts could reach/.test(l));
     assert.equal(corrected.length, 1, lastStart(app.logs()));
     assert.ok(corrected[0].includes(`ARCHIVE_DIR ${dir}: `), corrected[0]);
     if (!app.env.DATABASE_URL) assert.ok(corrected[0].includes(`DATA_DIR ${app.env.DATA_DIR}: `), corrected[0]);
     cookie = await staffCookie(app);
-    await eventually(async () => {
-      const all = await kinds();
-      // A pass that ended hashed its files: every manifest entry has its SHA-256.
-      const sealed = ['receipts', 'messages', 'attempts'].every((k) => {
-        const m = path.join(dir, `manifest-${k}.json`);
-        return fs.existsSync(m) && Object.values(JSON.parse(fs.readFileSync(m, 'utf8')).files as Record<string, { sha256: string | null }>).every((e) => e.sha256);
-      });
-      return sealed && all.every((k) => k.due === 0) && all.find((k) => k.what === 'receipts')!.purged === 1;
-    }, 240_000, 'the purge to finish after the restart and its passes to end'); // past 90 s at CI's load (~20)
+    await eventually(
+      async () => {
+        const all = await kinds();
+        // A pass that ended hashed its files: every manifest entry has its SHA-256.
+        const sealed = ['receipts', 'messages', 'attempts'].every((k) => {
+          const m = path.join(dir, `manifest-${k}.json`);
+          return (
+            fs.existsSync(m) && Object.values(JSON.parse(fs.readFileSync(m, 'utf8')).files as Record<string, { sha256: string | null }>).every((e) => e.sha256)
+          );
+        });
+        return sealed && all.every((k) => k.due === 0) && all.find((k) => k.what === 'receipts')!.purged === 1;
+      },
+      240_000,
+      'the purge to finish after the restart and its passes to end',
+    ); // past 90 s at CI's load (~20)
 
     const files = fs.readdirSync(dir).sort();
-    assert.deepEqual(openToOthers(...privateFolders()), [], 'the archive and the store are the account\'s alone');
+    assert.deepEqual(openToOthers(...privateFolders()), [], "the archive and the store are the account's alone");
     for (const kindName of ['attempts', 'messages', 'receipts']) {
       assert.ok(files.includes(`${kindName}-${day}.ndjson.gz`), `${kindName}-${day}.ndjson.gz in ${files.join(' ')}`);
       assert.ok(files.includes(`manifest-${kindName}.json`));
@@ -152,10 +163,20 @@ describe('archive before purge, through a kill -9', () => {
       archived.set(String(r.id), hash);
     }
     for (const [id, hash] of purgedReceipts) assert.equal(archived.get(id), hash, `receipt ${id} is in the archive as it was stored`);
-    assert.ok(receipts.some((r) => r.path === '/p/ancient' && r.purged === 'body'), 'the ancient receipt’s body, archived before its row went');
+    assert.ok(
+      receipts.some((r) => r.path === '/p/ancient' && r.purged === 'body'),
+      'the ancient receipt’s body, archived before its row went',
+    );
     assert.ok(receipts.length - archived.size <= 20, `at most the batch in flight at the kill twice (${receipts.length - archived.size} repeated)`);
     const sample = receipts.find((r) => r.path === '/p/7')!;
-    assert.deepEqual(sample.headers, [['content-type', 'application/json'], ['x-donor', 'donor7@example.org']], 'every header, before the cut');
+    assert.deepEqual(
+      sample.headers,
+      [
+        ['content-type', 'application/json'],
+        ['x-donor', 'donor7@example.org'],
+      ],
+      'every header, before the cut',
+    );
 
     const messageHashes = new Map(messages.map((m) => [m.id as string, sha(m.payload as string)]));
     for (const [id, hash] of byKind('message')) assert.equal(messageHashes.get(id), hash, `message ${id}: its payload, as stored`);

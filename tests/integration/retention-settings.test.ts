@@ -80,7 +80,10 @@ describe('retention settings edited by an admin', () => {
   });
 
   test('an admin’s value is stored, shown, audited, and the purge uses it at its next pass', async () => {
-    const receiver = await as('admin', 'POST', '/api/receivers', { name: 'settings', secret: `whsec_${Buffer.from('retention-settings-secret-0123').toString('base64')}` });
+    const receiver = await as('admin', 'POST', '/api/receivers', {
+      name: 'settings',
+      secret: `whsec_${Buffer.from('retention-settings-secret-0123').toString('base64')}`,
+    });
     assert.equal(receiver.status, 201, receiver.text);
     await fetch(`${app.baseUrl}/ingest/${receiver.body.slug}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"hello":"world"}' });
     const [receipt] = (await as('admin', 'GET', `/api/receivers/${receiver.body.id}/receipts`)).body.results;
@@ -100,7 +103,11 @@ describe('retention settings edited by an admin', () => {
     // The receipt failed no check but was answered 401 (unsigned): held as unresolved until the hold
     // ends, so lower the hold too — to check the purge reads every setting again.
     assert.equal((await as('admin', 'PATCH', '/api/retention', { RETENTION_HOLD_MAX: '1s' })).status, 200);
-    const gone = await eventually(async () => (await as('admin', 'GET', `/api/receipts/${receipt.id}`)).body.bodyGone, 30_000, 'the body purged under the admin’s 2s');
+    const gone = await eventually(
+      async () => (await as('admin', 'GET', `/api/receipts/${receipt.id}`)).body.bodyGone,
+      30_000,
+      'the body purged under the admin’s 2s',
+    );
     assert.match(gone.note, /^body purged on \d{4}-\d\d-\d\d \(retention 2s\)$/);
 
     const page = (await fetch(`${app.baseUrl}/retention`, { headers: { cookie: cookies.admin } }).then((r) => r.text())).replaceAll('<!-- -->', '');
@@ -117,6 +124,14 @@ describe('retention settings edited by an admin', () => {
 
     const back = await as('admin', 'PATCH', '/api/retention', { RECEIPT_BODY_RETENTION: null, RETENTION_HOLD_MAX: null });
     assert.equal(back.status, 200, back.text);
-    assert.deepEqual((back.body.settings as TSetting[]).slice(0, 3).map((s) => [s.value, s.source]), [['1d', 'env'], ['365d', 'default'], ['90d', 'default']], 'null: the environment’s value again');
+    assert.deepEqual(
+      (back.body.settings as TSetting[]).slice(0, 3).map((s) => [s.value, s.source]),
+      [
+        ['1d', 'env'],
+        ['365d', 'default'],
+        ['90d', 'default'],
+      ],
+      'null: the environment’s value again',
+    );
   });
 });

@@ -56,10 +56,15 @@ describe('retention: every view answers on a skeleton and says where the body we
       headers: { 'x-service-api-key': apiKey },
     });
     assert.equal(g.status, 201, g.text);
-    const [row] = await eventually(async () => {
-      const rows = (await staff('GET', `/api/receivers/${r.body.id}/receipts`)).body.results as { id: number; messageId: string; verdict: string }[] | undefined;
-      return rows?.length ? rows : null;
-    }, 30_000, 'the grant delivered to the receiver');
+    const [row] = await eventually(
+      async () => {
+        const rows = (await staff('GET', `/api/receivers/${r.body.id}/receipts`)).body.results as
+          { id: number; messageId: string; verdict: string }[] | undefined;
+        return rows?.length ? rows : null;
+      },
+      30_000,
+      'the grant delivered to the receiver',
+    );
     assert.equal(row.verdict, 'valid');
     receiptId = row.id;
     messageId = row.messageId;
@@ -72,14 +77,18 @@ describe('retention: every view answers on a skeleton and says where the body we
   test('the bodies go after 5 s, and every view says so', async () => {
     // Watched through the views themselves, without restarting the app between looks (the purge runs on
     // its own timer): an attempt's answer read before the purge must not stay in the console's memory.
-    await eventually(async () => {
-      const [receipt, detail, kase] = await Promise.all([
-        staff('GET', `/api/receipts/${receiptId}`),
-        staff('GET', `/api/webhooks/${webhookId}/messages/${messageId}`),
-        staff('GET', `/api/search?q=${messageId}`),
-      ]);
-      return Boolean(receipt.body.bodyGone && detail.body.attempts?.at(-1)?.responseGone && kase.body.messages?.[0]?.payloadGone);
-    }, 60_000, 'the receipt body, the payload and the answer purged');
+    await eventually(
+      async () => {
+        const [receipt, detail, kase] = await Promise.all([
+          staff('GET', `/api/receipts/${receiptId}`),
+          staff('GET', `/api/webhooks/${webhookId}/messages/${messageId}`),
+          staff('GET', `/api/search?q=${messageId}`),
+        ]);
+        return Boolean(receipt.body.bodyGone && detail.body.attempts?.at(-1)?.responseGone && kase.body.messages?.[0]?.payloadGone);
+      },
+      60_000,
+      'the receipt body, the payload and the answer purged',
+    );
 
     const receipt = await staff('GET', `/api/receipts/${receiptId}`);
     assert.equal(receipt.status, 200);
@@ -131,7 +140,8 @@ describe('retention: every view answers on a skeleton and says where the body we
     assert.match(exported.payloadGone.note, PURGED('^payload'), 'the note is no donor detail: kept when they are redacted');
     assert.match(exported.deliveries[0].attempts.at(-1).responseGone.note, PURGED('^response body'));
     assert.match(exported.deliveries[0].receipts[0].bodyGone.note, PURGED('^body'));
-    if (process.env.RETENTION_SCREENSHOTS) await screenshotPages(app, cookie, process.env.RETENTION_SCREENSHOTS, [`/receipts/${receiptId}`, `/cases/${messageId}`]);
+    if (process.env.RETENTION_SCREENSHOTS)
+      await screenshotPages(app, cookie, process.env.RETENTION_SCREENSHOTS, [`/receipts/${receiptId}`, `/cases/${messageId}`]);
   });
 
   test('after an erasure the case says payload erased on DATE (donor erasure)', async () => {

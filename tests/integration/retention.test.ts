@@ -16,7 +16,13 @@ const ACCOUNT = '66666666-6666-4666-8666-666666666666';
 const WEBHOOK = `ep_${'ret'.padEnd(26, '0')}1`;
 /** An id of the API's shape: the prefix and 27 letters or digits. */
 const id27 = (prefix: string, name: string) => `${prefix}${name.padEnd(27, '0')}`;
-const M = { ok: id27('msg_', 'retok'), failing: id27('msg_', 'retfailing'), pending: id27('msg_', 'retpending'), failedLongAgo: id27('msg_', 'retfailedlongago'), ancient: id27('msg_', 'retancient') };
+const M = {
+  ok: id27('msg_', 'retok'),
+  failing: id27('msg_', 'retfailing'),
+  pending: id27('msg_', 'retpending'),
+  failedLongAgo: id27('msg_', 'retfailedlongago'),
+  ancient: id27('msg_', 'retancient'),
+};
 const RECEIVER = '77777777-7777-4777-8777-777777777777';
 const RECEIPTS = 4000;
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -81,12 +87,13 @@ describe('retention: a previous release purged by age, through a kill -9', () =>
   });
   after(async () => app?.destroy());
 
-  const status = async () => (await call(app, 'GET', '/api/retention', { headers: { cookie } })).body as { held: number; kinds: { what: string; purged: number; due: number }[] };
+  const status = async () =>
+    (await call(app, 'GET', '/api/retention', { headers: { cookie } })).body as { held: number; kinds: { what: string; purged: number; due: number }[] };
   const kind = (s: Awaited<ReturnType<typeof status>>, what: string) => s.kinds.find((k) => k.what === what)!;
 
   test('a purge killed -9 half way resumes and finishes; skeletons, hashes and held bodies are right', async () => {
     let midway = 0;
-    for (const deadline = Date.now() + 30_000; midway === 0 && Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 30_000; midway === 0 && Date.now() < deadline;) {
       midway = kind(await status(), 'receipt_bodies').purged;
       if (!midway) await sleep(20);
     }
@@ -94,10 +101,14 @@ describe('retention: a previous release purged by age, through a kill -9', () =>
     await app.kill();
     await app.restart();
     cookie = await staffCookie(app);
-    await eventually(async () => {
-      const s = await status();
-      return kind(s, 'receipt_bodies').due === 0 && kind(s, 'receipts').due === 0 && s.held === 1 && s;
-    }, 240_000, 'the purge to finish after the restart'); // past 60 s beside CI's two other passes (load ~20)
+    await eventually(
+      async () => {
+        const s = await status();
+        return kind(s, 'receipt_bodies').due === 0 && kind(s, 'receipts').due === 0 && s.held === 1 && s;
+      },
+      240_000,
+      'the purge to finish after the restart',
+    ); // past 60 s beside CI's two other passes (load ~20)
 
     // Each batch counted once, across the kill: the bulk, the resolved pair, the one held too long, the ancient one.
     const done = await status();

@@ -50,7 +50,11 @@ before(async () => {
   assert.equal(receiver.status, 201, receiver.text);
   ids.receiver = receiver.body.id;
   const body = JSON.stringify({ type: 'grant.succeeded', data: { firstName: 'Ada', lastName: 'Lovelace', email: DONOR, phone: '+1 555 0100' } });
-  const ingest = await fetch(`${app.baseUrl}/ingest/${receiver.body.slug}`, { method: 'POST', headers: { 'content-type': 'application/json', 'webhook-id': 'msg_roles1' }, body });
+  const ingest = await fetch(`${app.baseUrl}/ingest/${receiver.body.slug}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'webhook-id': 'msg_roles1' },
+    body,
+  });
   assert.equal(ingest.status < 500, true);
   const receipts = await as('admin', 'GET', `/api/receivers/${ids.receiver}/receipts`);
   ids.receipt = String(receipts.body.results[0].id);
@@ -96,9 +100,11 @@ describe('every staff route × {no session, viewer, operator, admin}', () => {
               assert.match(res.text, /Your role does not allow this/, what);
               // Whom the page is for, truly: the Staff page told an operator it was "for operators or admins".
               const whom = min === 'admin' ? 'admins' : 'operators and admins';
-              assert.ok(res.text.includes(`This page is for ${whom}; you are signed in as a${who === 'viewer' ? '' : 'n'} ${who}.`), `${what}: ${/data-testid="forbidden-why"[^>]*>([^<]*)/.exec(res.text)?.[1]}`);
-            }
-            else assert.match(res.headers.get('content-type') ?? '', /problem\+json/, what);
+              assert.ok(
+                res.text.includes(`This page is for ${whom}; you are signed in as a${who === 'viewer' ? '' : 'n'} ${who}.`),
+                `${what}: ${/data-testid="forbidden-why"[^>]*>([^<]*)/.exec(res.text)?.[1]}`,
+              );
+            } else assert.match(res.headers.get('content-type') ?? '', /problem\+json/, what);
           } else {
             assert.ok(![401, 403].includes(res.status) && res.status < 500, `${what}: allowed (${min}) ${res.text.slice(0, 200)}`);
           }
@@ -135,7 +141,12 @@ function actionIds(): Map<string, { id: string; page: string }> {
   for (const [id, entry] of Object.entries(manifest.node)) {
     const page = Object.keys(entry.workers).find((w) => w.endsWith('/page'));
     if (!page || !entry.filename || !entry.exportedName) continue;
-    const url = page.replace(/^app/, '').replace(/\/page$/, '').replace(/\/\([^)]*\)/g, '').replace(/\[[^\]]+\]/g, 'x') || '/';
+    const url =
+      page
+        .replace(/^app/, '')
+        .replace(/\/page$/, '')
+        .replace(/\/\([^)]*\)/g, '')
+        .replace(/\[[^\]]+\]/g, 'x') || '/';
     out.set(`${entry.filename}#${entry.exportedName}`, { id, page: url });
   }
   return out;
@@ -150,7 +161,13 @@ test('every server action × {no session, viewer, operator, admin} gets exactly 
       const res: Response = await fetch(`${app.baseUrl}${found.page}`, {
         method: 'POST',
         redirect: 'manual',
-        headers: { 'next-action': found.id, accept: 'text/x-component', 'content-type': 'text/plain;charset=UTF-8', origin: app.baseUrl, ...(who === 'none' ? {} : { cookie: cookies[who] }) },
+        headers: {
+          'next-action': found.id,
+          accept: 'text/x-component',
+          'content-type': 'text/plain;charset=UTF-8',
+          origin: app.baseUrl,
+          ...(who === 'none' ? {} : { cookie: cookies[who] }),
+        },
         body: JSON.stringify(['ep_nothing0000000000000000000', 'msg_nothing']),
       });
       await res.text();
@@ -264,9 +281,17 @@ describe('staff users', () => {
 
     const list = await as('admin', 'GET', '/api/users');
     const rows = new Map(list.body.results.map((u: { email: string }) => [u.email, u]));
-    assert.deepEqual(rows.get('operator@example.org'), { ...(rows.get('operator@example.org') as object), role: 'operator', disabled: false, signIn: 'password' });
+    assert.deepEqual(rows.get('operator@example.org'), {
+      ...(rows.get('operator@example.org') as object),
+      role: 'operator',
+      disabled: false,
+      signIn: 'password',
+    });
     const audit = await as('admin', 'GET', `/api/audit?action=user.update&actor=${ADMIN.email}`);
-    assert.ok(audit.body.results.some((r: { detail: { role?: string } }) => r.detail.role === 'viewer → admin'), audit.text);
+    assert.ok(
+      audit.body.results.some((r: { detail: { role?: string } }) => r.detail.role === 'viewer → admin'),
+      audit.text,
+    );
   });
 });
 
@@ -302,7 +327,10 @@ describe('share links for a case', () => {
     for (const absent of [DONOR, 'Lovelace', SECRET, '<script', '<button', '<form']) assert.ok(!html.includes(absent), `the shared page holds ${absent}`);
 
     const listed = await as('viewer', 'GET', `/api/shares?query=${encodeURIComponent(DONOR)}`);
-    assert.deepEqual(listed.body.results.map((s: { id: string; ticket: string }) => [s.id, s.ticket]), [[made.body.id, 'SUP-1']]);
+    assert.deepEqual(
+      listed.body.results.map((s: { id: string; ticket: string }) => [s.id, s.ticket]),
+      [[made.body.id, 'SUP-1']],
+    );
     assert.ok(!listed.text.includes(token), 'the token is shown only once');
     assert.match((await as('viewer', 'GET', `/cases/${encodeURIComponent(DONOR)}`)).text, /SUP-1/, 'the case page lists its live links');
 
@@ -324,17 +352,19 @@ describe('share links for a case', () => {
 describe('migration 0013 on a database of the previous release', () => {
   test('its users are admins and sign in as before', async () => {
     const hash = await hashSecret('old-release-pass');
-    const old = await startApp({ env: await databaseAt('0012_attempt_rollups', `insert into console.users (email, password_hash) values ('old@example.org', '${hash}');`) });
+    const old = await startApp({
+      env: await databaseAt('0012_attempt_rollups', `insert into console.users (email, password_hash) values ('old@example.org', '${hash}');`),
+    });
     try {
       const cookie = await staffCookie(old, { email: 'old@example.org', password: 'old-release-pass' });
       const session = await call(old, 'GET', '/api/session', { headers: { cookie } });
       assert.equal(session.body.role, 'admin');
       const users = await call(old, 'GET', '/api/users', { headers: { cookie } });
       assert.equal(users.status, 200);
-      assert.deepEqual(
-        users.body.results.map((u: { email: string; role: string }) => [u.email, u.role]).sort(),
-        [[ADMIN.email, 'admin'], ['old@example.org', 'admin']],
-      );
+      assert.deepEqual(users.body.results.map((u: { email: string; role: string }) => [u.email, u.role]).sort(), [
+        [ADMIN.email, 'admin'],
+        ['old@example.org', 'admin'],
+      ]);
     } finally {
       await old.destroy();
     }

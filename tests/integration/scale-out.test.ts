@@ -24,7 +24,7 @@ async function accepts(app: TApp, jwt: string): Promise<boolean> {
   return res.status === 200;
 }
 
-test('two concurrent first starts on one PostgreSQL: one active signing key, and each accepts the other\'s tokens', async (t) => {
+test("two concurrent first starts on one PostgreSQL: one active signing key, and each accepts the other's tokens", async (t) => {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return t.skip('needs PostgreSQL: TEST_DATABASE_URL=postgres://… (instances share one database)');
   const url = await createPgDatabase(adminUrl, 'gc_test_scale');
@@ -38,7 +38,10 @@ test('two concurrent first starts on one PostgreSQL: one active signing key, and
   const [a, b] = apps;
   assert.notEqual(a.baseUrl, b.baseUrl, 'two instances, two PUBLIC_URLs');
 
-  const keys = await queryAppDb<{ active: number; total: number }>(a, 'select count(*) filter (where retired_at is null)::int as active, count(*)::int as total from service.signing_keys');
+  const keys = await queryAppDb<{ active: number; total: number }>(
+    a,
+    'select count(*) filter (where retired_at is null)::int as active, count(*)::int as total from service.signing_keys',
+  );
   assert.deepEqual(keys, [{ active: 1, total: 1 }]);
 
   const fromA = await token(a);
@@ -67,22 +70,45 @@ test('two concurrent first starts with no credential settings make one admin pas
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
   // Each instance its own DATA_DIR (another machine, as far as the file goes), one database.
-  apps.push(...(await Promise.all(dirs.map((dir) => startApp({ env: { DATABASE_URL: url, TOKEN_ISSUER: ISSUER, DATA_DIR: dir }, unsetEnv: CREDENTIAL_SETTINGS })))));
+  apps.push(
+    ...(await Promise.all(dirs.map((dir) => startApp({ env: { DATABASE_URL: url, TOKEN_ISSUER: ISSUER, DATA_DIR: dir }, unsetEnv: CREDENTIAL_SETTINGS })))),
+  );
   const made = dirs.map((dir) => path.join(dir, 'initial-credentials')).map((file) => (fs.existsSync(file) ? file : null));
   assert.equal(made.filter(Boolean).length, 1, `exactly one instance made and filed them: ${made}`);
   const maker = made[0] ? 0 : 1;
   const file = made[maker]!;
   assert.equal(fs.statSync(file).mode & 0o777, 0o600);
-  const values = Object.fromEntries(fs.readFileSync(file, 'utf8').split('\n').filter((l) => /^[A-Z_]+=/.test(l)).map((l) => l.split('=')));
+  const values = Object.fromEntries(
+    fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((l) => /^[A-Z_]+=/.test(l))
+      .map((l) => l.split('=')),
+  );
   const [mine, other] = [apps[maker], apps[1 - maker]];
   for (const app of apps) await eventually(async () => app.logs().includes('  the console talks to'), 10_000, 'the banner');
   assert.ok(mine.logs().includes(`  client_secret    ${values.SANDBOX_CLIENT_SECRET}\n`), mine.logs());
   assert.ok(mine.logs().includes(`/ ${values.CONSOLE_ADMIN_PASSWORD}, a one-time password`), mine.logs());
   assert.ok(other.logs().includes(`  client_secret    in ${file}\n`), other.logs());
-  assert.ok(!other.logs().includes(values.SANDBOX_CLIENT_SECRET) && !other.logs().includes(values.CONSOLE_ADMIN_PASSWORD), 'printed once, by the one that made them');
+  assert.ok(
+    !other.logs().includes(values.SANDBOX_CLIENT_SECRET) && !other.logs().includes(values.CONSOLE_ADMIN_PASSWORD),
+    'printed once, by the one that made them',
+  );
   for (const app of apps) {
-    const line = await eventually(async () => app.logs().split('\n').find((l) => l.startsWith('Console sandbox:')), 15_000, 'the start check');
-    assert.equal(line, `Console sandbox: token exchange at ${app.baseUrl}/oauth/token works (client_id sandbox-client).`, 'each console reaches its service with the one stored secret');
+    const line = await eventually(
+      async () =>
+        app
+          .logs()
+          .split('\n')
+          .find((l) => l.startsWith('Console sandbox:')),
+      15_000,
+      'the start check',
+    );
+    assert.equal(
+      line,
+      `Console sandbox: token exchange at ${app.baseUrl}/oauth/token works (client_id sandbox-client).`,
+      'each console reaches its service with the one stored secret',
+    );
     const session = await call(app, 'POST', '/api/session', { body: { email: 'admin@example.org', password: values.CONSOLE_ADMIN_PASSWORD } });
     assert.equal(session.status, 200, session.text);
     assert.equal(session.body.mustChangePassword, true);
@@ -106,7 +132,10 @@ test('processes racing for the very first key at one instant all get the same on
   await client.connect();
   const { rows } = await client.query('select kid from service.signing_keys');
   await client.end();
-  assert.deepEqual(rows.map((r) => r.kid), [kids[0]]);
+  assert.deepEqual(
+    rows.map((r) => r.kid),
+    [kids[0]],
+  );
 });
 
 test('instances with different issuers are different deployments: tokens do not cross', async (t) => {
@@ -120,11 +149,16 @@ test('instances with different issuers are different deployments: tokens do not 
 
 test('a database left with two active keys by an earlier release opens with one, its data and both public keys intact', async (t) => {
   const rows: string[] = [];
-  for (const [kid, age] of [['older', '2 minutes'], ['newer', '1 minute']]) {
+  for (const [kid, age] of [
+    ['older', '2 minutes'],
+    ['newer', '1 minute'],
+  ]) {
     const { privateKey, publicKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
     const publicJwk = JSON.stringify({ ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' });
     const privateJwk = JSON.stringify(await exportJWK(privateKey));
-    rows.push(`insert into service.signing_keys (kid, private_jwk, public_jwk, created_at) values ('${kid}', '${privateJwk}', '${publicJwk}', now() - interval '${age}');`);
+    rows.push(
+      `insert into service.signing_keys (kid, private_jwk, public_jwk, created_at) values ('${kid}', '${privateJwk}', '${publicJwk}', now() - interval '${age}');`,
+    );
   }
   rows.push(`insert into service.nonprofits (ein, name, contact) values ('530196605', 'Kept Food Bank', '{}');`);
   const app = await startApp({ env: await databaseAt('0003_throttle_expiry', rows.join('\n')) });

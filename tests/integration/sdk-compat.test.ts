@@ -32,7 +32,14 @@ before(async () => {
 after(() => app?.stop());
 
 const WFS = /^wfs_[0-9A-Za-z]{27}$/;
-const grantBody = (extra: Record<string, unknown> = {}) => ({ amount: 2500, fundId: 'schwab-charitable', firstName: 'Ida', lastName: 'Wells', email: 'ida@example.org', ...extra });
+const grantBody = (extra: Record<string, unknown> = {}) => ({
+  amount: 2500,
+  fundId: 'schwab-charitable',
+  firstName: 'Ida',
+  lastName: 'Wells',
+  email: 'ida@example.org',
+  ...extra,
+});
 const postGrant = (body: unknown, headers: Record<string, string> = {}) =>
   call(app, 'POST', '/v1/grants', { token: tok, body, headers: { 'x-service-api-key': connect.apiKey, ...headers } });
 
@@ -86,8 +93,16 @@ describe('a2: every grant names its workflow session', () => {
     const page = await call(app, 'GET', `/connect/${connect.id}`);
     const formToken = /name="formToken" value="([0-9A-Za-z]+)"/.exec(page.text)?.[1];
     assert.ok(formToken, 'the form carries its token');
-    const fields = new URLSearchParams({ fundId: 'vanguard-charitable', amount: '75', firstName: 'Ada', lastName: 'Byron', email: 'ada@example.org', formToken });
-    const give = () => call(app, 'POST', `/connect/${connect.id}/give`, { raw: fields.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const fields = new URLSearchParams({
+      fundId: 'vanguard-charitable',
+      amount: '75',
+      firstName: 'Ada',
+      lastName: 'Byron',
+      email: 'ada@example.org',
+      formToken,
+    });
+    const give = () =>
+      call(app, 'POST', `/connect/${connect.id}/give`, { raw: fields.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     const res = await give();
     assert.equal(res.status, 303, res.text);
     assert.equal((await give()).headers.get('location'), res.headers.get('location'), 'a double submit is the same grant');
@@ -158,9 +173,24 @@ describe('migration 0007 on a database the previous release made', () => {
   // The stored request hash of an Idempotency-Key: create-grant.ts's canonical JSON of the parsed body.
   const requestHash = sha256(JSON.stringify(Object.fromEntries(Object.entries({ ...REQUEST, coveredFees: false }).sort(([a], [b]) => (a < b ? -1 : 1)))));
   const oldGrant = {
-    id: GRANT, connectId: CID, nonprofitId: NONPROFIT, trackingId: 'GC-OLD234', amount: 15000, feeAmount: 435, coveredFees: false, status: 'Initiated',
-    fundId: 'fidelity-charitable', fundName: 'Fidelity Charitable', firstName: 'Old', lastName: 'Donor', email: 'old@example.org', phone: null, note: null,
-    metadata: {}, createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-01T10:00:00.000Z',
+    id: GRANT,
+    connectId: CID,
+    nonprofitId: NONPROFIT,
+    trackingId: 'GC-OLD234',
+    amount: 15000,
+    feeAmount: 435,
+    coveredFees: false,
+    status: 'Initiated',
+    fundId: 'fidelity-charitable',
+    fundName: 'Fidelity Charitable',
+    firstName: 'Old',
+    lastName: 'Donor',
+    email: 'old@example.org',
+    phone: null,
+    note: null,
+    metadata: {},
+    createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-11-01T10:00:00.000Z',
   };
   let old: TApp;
   let otok: string;
@@ -188,14 +218,26 @@ describe('migration 0007 on a database the previous release made', () => {
   test('opens with every row: the nonprofit gains null preferredName and website, the grant a session derived from its id', async () => {
     const np = await call(old, 'GET', '/v1/nonprofit/530196605', { token: otok });
     assert.equal(np.status, 200, np.text);
-    assert.deepEqual(np.body, { id: NONPROFIT, ein: '530196605', name: 'Old Literacy', preferredName: null, website: null, createdAt: '2026-10-01T00:00:00.000Z', updatedAt: '2026-10-01T00:00:00.000Z' });
+    assert.deepEqual(np.body, {
+      id: NONPROFIT,
+      ein: '530196605',
+      name: 'Old Literacy',
+      preferredName: null,
+      website: null,
+      createdAt: '2026-10-01T00:00:00.000Z',
+      updatedAt: '2026-10-01T00:00:00.000Z',
+    });
     const grant = await call(old, 'GET', `/v1/grants/${GRANT}`, { token: otok });
     assert.equal(grant.status, 200, grant.text);
     assert.deepEqual(grant.body, { ...oldGrant, workflowSessionId: SESSION });
   });
 
   test('a replay of an Idempotency-Key stored before the upgrade answers the grant as a read does', async () => {
-    const replay = await call(old, 'POST', '/v1/grants', { token: otok, body: REQUEST, headers: { 'x-service-api-key': API_KEY, 'idempotency-key': 'old-key' } });
+    const replay = await call(old, 'POST', '/v1/grants', {
+      token: otok,
+      body: REQUEST,
+      headers: { 'x-service-api-key': API_KEY, 'idempotency-key': 'old-key' },
+    });
     assert.equal(replay.status, 201, replay.text);
     assert.equal(replay.headers.get('idempotent-replayed'), 'true');
     assert.deepEqual(replay.body, { ...oldGrant, workflowSessionId: SESSION });

@@ -50,14 +50,23 @@ before(
     // Matching grants between others, one after another: rows that match and rows that do not, at
     // different instants, so the slices of a 1 ms search fall between them.
     for (let i = 0; i < 2 * MATCHING; i++) {
-      const g = await api('POST', '/v1/grants', { amount: 1000 + i, fundId: 'fidelity-charitable', firstName: 'Ada', lastName: i % 2 ? 'Lovelace' : WORD, email: `budget${i}@example.org` }, { 'x-service-api-key': connect.body.apiKey });
+      const g = await api(
+        'POST',
+        '/v1/grants',
+        { amount: 1000 + i, fundId: 'fidelity-charitable', firstName: 'Ada', lastName: i % 2 ? 'Lovelace' : WORD, email: `budget${i}@example.org` },
+        { 'x-service-api-key': connect.body.apiKey },
+      );
       assert.equal(g.status, 201, g.text);
       if (i % 2 === 0) matchingGrants.push(g.body.id);
     }
-    await eventually(async () => {
-      const list = await api('GET', `/v1/webhooks/${w.body.id}/messages?pageLimit=20`);
-      return list.body.results.length === 2 * MATCHING && list.body.results.every((m: { status: string }) => m.status === 'success');
-    }, 60_000, 'every grant delivered to the console receiver');
+    await eventually(
+      async () => {
+        const list = await api('GET', `/v1/webhooks/${w.body.id}/messages?pageLimit=20`);
+        return list.body.results.length === 2 * MATCHING && list.body.results.every((m: { status: string }) => m.status === 'success');
+      },
+      60_000,
+      'every grant delivered to the console receiver',
+    );
   },
   { timeout: 120_000 },
 );
@@ -114,7 +123,10 @@ describe('payload search within a 1 ms budget', () => {
     let partials = 0;
     for (let i = 0; ; i++) {
       assert.ok(i < 200, 'the continuations never reached after');
-      const res = await api('GET', `/v1/messages?payloadText=${WORD}&after=${encodeURIComponent(after)}&pageLimit=25${before ? `&before=${encodeURIComponent(before)}` : ''}`);
+      const res = await api(
+        'GET',
+        `/v1/messages?payloadText=${WORD}&after=${encodeURIComponent(after)}&pageLimit=25${before ? `&before=${encodeURIComponent(before)}` : ''}`,
+      );
       assert.equal(res.status, 200, res.text);
       ids.push(...res.body.results.map((m: { id: string }) => m.id));
       for (const m of res.body.results) assert.ok(!res.body.searchedUntil || m.timestamp >= res.body.searchedUntil, 'a message older than searchedUntil');

@@ -152,10 +152,14 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       for (const p of descendants(n.proc.pid!)) process.kill(p, 'SIGKILL');
       n.proc.kill('SIGKILL');
     });
-    const ready = await eventually(async () => {
-      const res = await fetch(`http://127.0.0.1:${healthPort}/ready`);
-      return res.status === 200 && res.json();
-    }, 60_000, `the worker to be ready:\n${n.out()}`);
+    const ready = await eventually(
+      async () => {
+        const res = await fetch(`http://127.0.0.1:${healthPort}/ready`);
+        return res.status === 200 && res.json();
+      },
+      60_000,
+      `the worker to be ready:\n${n.out()}`,
+    );
     assert.deepEqual(Object.keys(ready.checks).sort(), ['delivery worker', 'migrations', 'store']);
     assert.equal((await fetch(`http://127.0.0.1:${healthPort}/health`)).status, 200);
     const tree = descendants(n.proc.pid!);

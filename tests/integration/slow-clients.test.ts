@@ -24,7 +24,11 @@ const LATE_MS = 10_000;
 let app: Awaited<ReturnType<typeof startApp>>;
 before(async () => {
   app = await startApp({
-    env: { HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_MS), HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_MS), HTTP_MAX_CONNECTIONS_PER_ADDRESS: String(MAX_PER_ADDRESS) },
+    env: {
+      HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_MS),
+      HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_MS),
+      HTTP_MAX_CONNECTIONS_PER_ADDRESS: String(MAX_PER_ADDRESS),
+    },
   });
 });
 after(() => app?.destroy());
@@ -64,7 +68,10 @@ test('headers sent a byte a second: a 408 and the socket closed within HTTP_HEAD
 test('a body that never ends: a 408 and the socket closed within HTTP_REQUEST_TIMEOUT_MS', async () => {
   // A receiver reads the whole body before it answers.
   const receiver = await call(app, 'POST', '/api/receivers', { body: { name: 'slow' }, headers: { cookie: await staffCookie(app) } });
-  const { answer, ms } = await trickle(`POST /ingest/${receiver.body.slug} HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\n`, 'b'.repeat(100));
+  const { answer, ms } = await trickle(
+    `POST /ingest/${receiver.body.slug} HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\n`,
+    'b'.repeat(100),
+  );
   assert.match(answer, /^HTTP\/1\.1 408 /);
   assert.ok(ms >= REQUEST_MS - 200 && ms < REQUEST_MS + LATE_MS, `closed after ${ms} ms (request timeout ${REQUEST_MS} ms)`);
 });

@@ -66,7 +66,11 @@ describe("a staff member's theme", () => {
   test('a theme this release does not know, or anything else in the body, is refused and changes nothing', async () => {
     const me = await ownStaff();
     assert.equal((await call(app, 'PATCH', '/api/session', { headers: { cookie: me }, body: { theme: 'dark' } })).status, 200);
-    assertProblem(await call(app, 'PATCH', '/api/session', { headers: { cookie: me }, body: { theme: 'sepia' } }), 400, /theme must be one of system, light, dark/);
+    assertProblem(
+      await call(app, 'PATCH', '/api/session', { headers: { cookie: me }, body: { theme: 'sepia' } }),
+      400,
+      /theme must be one of system, light, dark/,
+    );
     assertProblem(await call(app, 'PATCH', '/api/session', { headers: { cookie: me }, body: { theme: 'light', role: 'admin' } }), 400, /role/);
     assertProblem(await call(app, 'PATCH', '/api/session', { headers: { cookie: me }, body: {} }), 400, /theme/);
     const session = await call(app, 'GET', '/api/session', { headers: { cookie: me } });
@@ -88,7 +92,12 @@ describe("a staff member's theme", () => {
 describe('migration 0028 on a database of the previous release', () => {
   test('its users sign in on the system theme and can choose another', async () => {
     const hash = await hashSecret('old-password-1');
-    const old = await startApp({ env: await databaseAt('0027_service_leases', `insert into console.users (email, password_hash, role) values ('old-theme@example.org', '${hash}', 'operator');`) });
+    const old = await startApp({
+      env: await databaseAt(
+        '0027_service_leases',
+        `insert into console.users (email, password_hash, role) values ('old-theme@example.org', '${hash}', 'operator');`,
+      ),
+    });
     try {
       const cookie = await staffCookie(old, { email: 'old-theme@example.org', password: 'old-password-1' });
       const session = await call(old, 'GET', '/api/session', { headers: { cookie } });

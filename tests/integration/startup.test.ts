@@ -40,17 +40,32 @@ test('with no HOST the app listens on loopback only, IPv4 and IPv6, and says how
   assert.equal(await connects('127.0.0.1', app.port), true);
   if (await canBindIpv6()) assert.equal(await connects('::1', app.port), true, 'localhost works whichever address it resolves to');
   // This machine's own addresses that are not loopback (link-local ones need a scope: left out).
-  const own = Object.values(os.networkInterfaces()).flat().filter((i) => i && !i.internal && !i.address.startsWith('fe80')).map((i) => i!.address);
+  const own = Object.values(os.networkInterfaces())
+    .flat()
+    .filter((i) => i && !i.internal && !i.address.startsWith('fe80'))
+    .map((i) => i!.address);
   for (const address of own) assert.equal(await connects(address, app.port), false, `not reachable on ${address}`);
   if (own.length === 0) t.diagnostic('this machine has no address but loopback: nothing else to try');
-  assert.match(app.logs(), new RegExp(`listening on http://127\\.0\\.0\\.1:${app.port}( and http://\\[::1\\]:${app.port})?: this machine only \\(open http://localhost:${app.port}\\); .*set HOST=0\\.0\\.0\\.0`));
+  assert.match(
+    app.logs(),
+    new RegExp(
+      `listening on http://127\\.0\\.0\\.1:${app.port}( and http://\\[::1\\]:${app.port})?: this machine only \\(open http://localhost:${app.port}\\); .*set HOST=0\\.0\\.0\\.0`,
+    ),
+  );
 });
 
 /** Starts the server with DELIVERY_TIMEOUT_MS=soon from the build in `distDir`; asserts it stops with the one line naming it. */
 async function startsWithBadSetting(distDir: string, dataDir: string): Promise<void> {
   const child = spawn(process.execPath, [SERVER], {
     cwd: ROOT,
-    env: { ...process.env, ...app.env, PORT: String(await freePort()), NEXT_DIST_DIR: distDir, DELIVERY_TIMEOUT_MS: 'soon', DATA_DIR: path.join(app.env.DATA_DIR || '/tmp', dataDir) },
+    env: {
+      ...process.env,
+      ...app.env,
+      PORT: String(await freePort()),
+      NEXT_DIST_DIR: distDir,
+      DELIVERY_TIMEOUT_MS: 'soon',
+      DATA_DIR: path.join(app.env.DATA_DIR || '/tmp', dataDir),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -65,7 +80,10 @@ test('a bad setting stops the start with one line naming it', async () => {
 });
 
 test('the admin password and sandbox secret published with earlier releases are refused at start, one line each, the value never printed', async () => {
-  for (const [key, value] of [['CONSOLE_ADMIN_PASSWORD', 'console-admin-123'], ['SANDBOX_CLIENT_SECRET', 'sandbox-secret-change-me']]) {
+  for (const [key, value] of [
+    ['CONSOLE_ADMIN_PASSWORD', 'console-admin-123'],
+    ['SANDBOX_CLIENT_SECRET', 'sandbox-secret-change-me'],
+  ]) {
     const child = spawn(process.execPath, [SERVER], {
       cwd: ROOT,
       env: { ...process.env, ...app.env, PORT: String(await freePort()), [key]: value, DATA_DIR: path.join(app.env.DATA_DIR || '/tmp', 'unused-published') },
@@ -78,7 +96,9 @@ test('the admin password and sandbox secret published with earlier releases are 
     assert.equal(code, 1, output);
     assert.deepEqual(
       output.split('\n').filter((line) => line.includes(key)),
-      [`Invalid configuration: ${key} is the published default of earlier releases, which anyone may know: choose another, or leave it unset to have one generated at the first start (got ${value.length} characters)`],
+      [
+        `Invalid configuration: ${key} is the published default of earlier releases, which anyone may know: choose another, or leave it unset to have one generated at the first start (got ${value.length} characters)`,
+      ],
     );
     assert.ok(!output.includes(value), 'the value is not printed');
   }
@@ -111,7 +131,20 @@ test('the receiver stores the real peer address and the headers exactly as they 
     const req = http.request(`${app.baseUrl}/ingest/${receiver.body.slug}/?a=1`, {
       method: 'POST',
       // As a raw list, node:http adds no Host or Content-Length of its own.
-      headers: ['Host', `127.0.0.1:${app.port}`, 'X-Forwarded-For', '6.6.6.6', 'X-Custom-Case', 'One', 'Content-Type', 'text/plain', 'x-custom-case', 'Two', 'Content-Length', '5'],
+      headers: [
+        'Host',
+        `127.0.0.1:${app.port}`,
+        'X-Forwarded-For',
+        '6.6.6.6',
+        'X-Custom-Case',
+        'One',
+        'Content-Type',
+        'text/plain',
+        'x-custom-case',
+        'Two',
+        'Content-Length',
+        '5',
+      ],
     });
     req.on('response', (res) => {
       res.resume();
@@ -127,7 +160,10 @@ test('the receiver stores the real peer address and the headers exactly as they 
   const names = receipt.body.headers.map(([name]: [string]) => name);
   assert.deepEqual(
     receipt.body.headers.filter(([name]: [string]) => /custom/i.test(name)),
-    [['X-Custom-Case', 'One'], ['x-custom-case', 'Two']],
+    [
+      ['X-Custom-Case', 'One'],
+      ['x-custom-case', 'Two'],
+    ],
   );
   assert.ok(names.includes('X-Forwarded-For'), 'what the sender sent is kept');
   assert.ok(!names.some((n: string) => /^x-forwarded-(host|port|proto)$/i.test(n)), "Next's own x-forwarded-* are not shown as sent");
@@ -138,7 +174,14 @@ test('the receiver stores the real peer address and the headers exactly as they 
 test('a port in use stops the start with one clear line', async () => {
   const child = spawn(process.execPath, [SERVER], {
     cwd: ROOT,
-    env: { ...process.env, ...app.env, HOST: '127.0.0.1', PORT: String(app.port), DATA_DIR: path.join(app.env.DATA_DIR || '/tmp', 'unused-2'), NEXT_DIST_DIR: DIST_DIR },
+    env: {
+      ...process.env,
+      ...app.env,
+      HOST: '127.0.0.1',
+      PORT: String(app.port),
+      DATA_DIR: path.join(app.env.DATA_DIR || '/tmp', 'unused-2'),
+      NEXT_DIST_DIR: DIST_DIR,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -148,7 +191,7 @@ test('a port in use stops the start with one clear line', async () => {
   assert.match(stderr, new RegExp(`Port ${app.port} is already in use`));
 });
 
-test('after kill -9 the embedded store starts again at once, even when the dead owner\'s pid now names another process', async (t) => {
+test("after kill -9 the embedded store starts again at once, even when the dead owner's pid now names another process", async (t) => {
   if (app.env.DATABASE_URL) return t.skip('PostgreSQL needs no lock file');
   const own = await startApp();
   t.after(() => own.stop());
@@ -166,7 +209,7 @@ test('after kill -9 the embedded store starts again at once, even when the dead 
   });
   for (const [name, content] of [
     ['its pid reused by another process', JSON.stringify({ pid: stranger.pid, start: '1' })],
-    ['a previous release\'s lock (a bare pid) now naming a process that is not node', String(stranger.pid)],
+    ["a previous release's lock (a bare pid) now naming a process that is not node", String(stranger.pid)],
     ['its pid a zombie', JSON.stringify({ pid: zombiePid, start: written.start })],
   ]) {
     await own.kill();
@@ -183,7 +226,11 @@ test('an app a test file started and never stopped does not keep the file runnin
   const script = `import { startApp } from './tests/helpers/app.ts';
     const app = await startApp();
     console.log(JSON.stringify({ pid: app.pid() }));`;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, env: { ...process.env, TEST_SHARED_APPS: '0' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: ROOT,
+    env: { ...process.env, TEST_SHARED_APPS: '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d));
   const ended = await new Promise<boolean>((resolve) => {

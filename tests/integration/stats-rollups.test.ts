@@ -76,7 +76,11 @@ describe('stats rollups against the raw attempts', () => {
           [id, w.from, w.until],
         );
         assert.deepEqual([total.attempts, total.successes], [raw.n, raw.ok], `${label}: ${id} ${window}: exact counts`);
-        for (const [p, got] of [[0.5, total.p50], [0.95, total.p95], [0.99, total.p99]] as const) {
+        for (const [p, got] of [
+          [0.5, total.p50],
+          [0.95, total.p95],
+          [0.99, total.p99],
+        ] as const) {
           const exact = await exactPercentile(id, w.from, w.until, p);
           if (exact === null || exact === 0) {
             assert.equal(got, exact, `${label}: ${id} ${window} p${p * 100}`);
@@ -124,14 +128,18 @@ describe('migration 0012 on a database of the previous release', () => {
     // On the embedded store each look at the database stops and restarts the app: the backfill's
     // own line first, so the look below is not taken (and the backfill restarted) while it is at work.
     await eventually(async () => /stats rollups: \d+ earlier attempts added/.test(old.logs()), 30_000, 'the backfill to say it is done');
-    const counts = await eventually(async () => {
-      const [row] = await queryAppDb<{ left: number; counted: number }>(
-        old,
-        `select (select count(*)::int from service.attempts where not rolled_up) as left,
+    const counts = await eventually(
+      async () => {
+        const [row] = await queryAppDb<{ left: number; counted: number }>(
+          old,
+          `select (select count(*)::int from service.attempts where not rolled_up) as left,
                 (select coalesce(sum(attempts), 0)::int from service.attempt_histograms where bucket_seconds = 300) as counted`,
-      );
-      return row.left === 0 && row;
-    }, 30_000, 'every earlier attempt rolled up');
+        );
+        return row.left === 0 && row;
+      },
+      30_000,
+      'every earlier attempt rolled up',
+    );
     assert.equal(counts.counted, 600, 'each counted once');
     const t = await token(old);
     const res = await call(old, 'GET', '/v1/webhooks/stats?window=7d&pageLimit=2', { token: t });
@@ -162,16 +170,16 @@ for (const [release, what] of [
   ['0020_payload_words', 'migrations 0021-0022 on a database of the release before the histograms (a rollup row per latency bucket)'],
   ['0021_attempt_histograms', 'migration 0022 on a database of the first histograms release (their function replaced)'],
 ] as const)
-describe(what, () => {
-  let old: Awaited<ReturnType<typeof startApp>>;
-  before(async () => {
-    // Attempts that release's trigger counted, and more arriving once the app runs.
-    old = await startApp({ env: await databaseAt(release, `${setup('sandbox')}\n${attempts(900, 'atmpt_old')}`) });
-  });
-  after(async () => old?.destroy());
+  describe(what, () => {
+    let old: Awaited<ReturnType<typeof startApp>>;
+    before(async () => {
+      // Attempts that release's trigger counted, and more arriving once the app runs.
+      old = await startApp({ env: await databaseAt(release, `${setup('sandbox')}\n${attempts(900, 'atmpt_old')}`) });
+    });
+    after(async () => old?.destroy());
 
-  /** Buckets (of every size) whose histogram differs from a count of the raw attempts: none when the histograms hold exactly the attempts. */
-  const DIFFERENCES = `
+    /** Buckets (of every size) whose histogram differs from a count of the raw attempts: none when the histograms hold exactly the attempts. */
+    const DIFFERENCES = `
     select count(*)::int as n from (
       select h.webhook_id, h.bucket_seconds, h.bucket_start, u.k - 1 as k, u.n
         from service.attempt_histograms h, unnest(h.latency) with ordinality as u(n, k) where u.n > 0) h
@@ -182,31 +190,37 @@ describe(what, () => {
     using (webhook_id, bucket_seconds, bucket_start, k)
     where h.n is distinct from a.n`;
 
-  test('every count of the old rollups is in the histograms, new attempts add to them, and the stats agree with the attempts', async () => {
-    // One look at the database (on the embedded store each look stops and starts the app again).
-    const [before, fn, after] = await withAppDb(old, async (query) => {
-      const [counted] = await query<{ n: number; total: number; tables: number }>(
-        `select (${DIFFERENCES}) as n,
+    test('every count of the old rollups is in the histograms, new attempts add to them, and the stats agree with the attempts', async () => {
+      // One look at the database (on the embedded store each look stops and starts the app again).
+      const [before, fn, after] = await withAppDb(old, async (query) => {
+        const [counted] = await query<{ n: number; total: number; tables: number }>(
+          `select (${DIFFERENCES}) as n,
                 (select sum(attempts)::int from service.attempt_histograms where bucket_seconds = 3600) as total,
                 (select count(*)::int from pg_tables where schemaname = 'service' and tablename = 'attempt_rollups') as tables`,
-      );
-      const [source] = await query<{ src: string }>(`select prosrc as src from pg_proc where proname = 'add_to_attempt_rollups'`);
-      // New attempts after the upgrade land in the same buckets' histograms through the trigger.
-      await query(attempts(300, 'atmpt_new'));
-      const [added] = await query<{ n: number; total: number; successes: number; ok: number }>(
-        `select (${DIFFERENCES}) as n, (select sum(attempts)::int from service.attempt_histograms where bucket_seconds = 21600) as total,
+        );
+        const [source] = await query<{ src: string }>(`select prosrc as src from pg_proc where proname = 'add_to_attempt_rollups'`);
+        // New attempts after the upgrade land in the same buckets' histograms through the trigger.
+        await query(attempts(300, 'atmpt_new'));
+        const [added] = await query<{ n: number; total: number; successes: number; ok: number }>(
+          `select (${DIFFERENCES}) as n, (select sum(attempts)::int from service.attempt_histograms where bucket_seconds = 21600) as total,
                 (select sum(successes)::int from service.attempt_histograms where bucket_seconds = 300) as successes,
                 (select count(*)::int from service.attempts where status = 'success') as ok`,
+        );
+        return [counted, source, added] as const;
+      });
+      assert.deepEqual(before, { n: 0, total: 900, tables: 0 }, 'carried over exactly; the old table gone');
+      assert.match(fn.src, /count\(\*\) AS n/, "0022's function, which counts per latency bucket first");
+      assert.deepEqual([after.n, after.total, after.successes], [0, 1200, after.ok]);
+      const res = await call(old, 'GET', '/v1/webhooks/stats?window=24h&pageLimit=3', { token: await token(old) });
+      assert.equal(res.status, 200, res.text);
+      const all = res.body.results as { from: string; until: string; attempts: number }[];
+      const [raw] = await queryAppDb<{ n: number }>(old, `select count(*)::int as n from service.attempts where created_at >= $1 and created_at <= $2`, [
+        all[0].from,
+        all[0].until,
+      ]);
+      assert.equal(
+        all.reduce((n, s) => n + s.attempts, 0),
+        raw.n,
       );
-      return [counted, source, added] as const;
     });
-    assert.deepEqual(before, { n: 0, total: 900, tables: 0 }, 'carried over exactly; the old table gone');
-    assert.match(fn.src, /count\(\*\) AS n/, "0022's function, which counts per latency bucket first");
-    assert.deepEqual([after.n, after.total, after.successes], [0, 1200, after.ok]);
-    const res = await call(old, 'GET', '/v1/webhooks/stats?window=24h&pageLimit=3', { token: await token(old) });
-    assert.equal(res.status, 200, res.text);
-    const all = res.body.results as { from: string; until: string; attempts: number }[];
-    const [raw] = await queryAppDb<{ n: number }>(old, `select count(*)::int as n from service.attempts where created_at >= $1 and created_at <= $2`, [all[0].from, all[0].until]);
-    assert.equal(all.reduce((n, s) => n + s.attempts, 0), raw.n);
   });
-});

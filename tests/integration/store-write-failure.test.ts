@@ -27,7 +27,10 @@ test('a write the database refuses for want of space (disk_full, injected by a t
   const app = await startApp();
   t.after(() => app.destroy());
   const tok = await token(app);
-  const np = await call(app, 'POST', '/v1/nonprofits', { token: tok, body: { ein: `46${String(Date.now()).slice(-7)}`, name: 'Disk Food Bank', user: { email: 'ed@example.org' } } });
+  const np = await call(app, 'POST', '/v1/nonprofits', {
+    token: tok,
+    body: { ein: `46${String(Date.now()).slice(-7)}`, name: 'Disk Food Bank', user: { email: 'ed@example.org' } },
+  });
   const connect = await call(app, 'POST', `/v1/connects?nonprofit=${np.body.id}`, { token: tok });
   const apiKey = (await call(app, 'GET', `/v1/connects/${connect.body.id}`, { token: tok })).body.apiKey as string;
   await call(app, 'POST', '/v1/webhooks', { token: tok, body: { url: 'http://127.0.0.1:9/hook', eventTypes: ['grant.succeeded'] } });
@@ -74,7 +77,8 @@ test('a write the database refuses for want of space (disk_full, injected by a t
 });
 
 test('embedded store on a full disk (a small tmpfs): receipts are refused with 503 and nothing half-written, and accepted again once space is freed', async (t) => {
-  if (process.getuid?.() !== 0 || os.platform() !== 'linux') return t.skip('needs root on Linux to mount a small tmpfs; the injected disk_full test above covers the answer');
+  if (process.getuid?.() !== 0 || os.platform() !== 'linux')
+    return t.skip('needs root on Linux to mount a small tmpfs; the injected disk_full test above covers the answer');
   const mountPoint = fs.mkdtempSync(path.join(os.tmpdir(), 'gc-full-disk-'));
   try {
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=96m', 'tmpfs', mountPoint]);
@@ -117,6 +121,13 @@ test('embedded store on a full disk (a small tmpfs): receipts are refused with 5
   assert.equal(after.status, 200, 'accepted again once there is space, without a restart');
   acknowledged.push(Number(after.headers.get('x-receipt-id')));
   const rows = await queryAppDb<{ id: string; size: number }>(app, 'select id::text, body_size as size from console.receipts order by id');
-  assert.deepEqual(rows.map((r) => Number(r.id)), acknowledged, 'exactly the acknowledged receipts are stored');
-  assert.ok(rows.every((r) => r.size === 512 * 1024), 'each one whole');
+  assert.deepEqual(
+    rows.map((r) => Number(r.id)),
+    acknowledged,
+    'exactly the acknowledged receipts are stored',
+  );
+  assert.ok(
+    rows.every((r) => r.size === 512 * 1024),
+    'each one whole',
+  );
 });

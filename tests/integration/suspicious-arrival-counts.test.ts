@@ -49,7 +49,11 @@ test('a forged copy after a verified arrival is a suspicious arrival, never a ba
   const since = new Date(Date.now() - 3_600_000);
   const until = new Date(Date.now() + 60_000);
   const badSignature = await troubled.countAnsweredWithBadSignature([A, B], since, until, 1000);
-  assert.deepEqual(badSignature.get(A), { count: 1, capped: false }, 'msg_wrong_secret only: msg_forged* verified first, msg_unchecked too (its last copy is a duplicate no secret checked)');
+  assert.deepEqual(
+    badSignature.get(A),
+    { count: 1, capped: false },
+    'msg_wrong_secret only: msg_forged* verified first, msg_unchecked too (its last copy is a duplicate no secret checked)',
+  );
   assert.deepEqual(badSignature.get(B), { count: 1, capped: false }, 'B never verified msg_forged');
   const suspicious = await troubled.countSuspiciousArrivals([A, B], since, until, 1000);
   assert.deepEqual(suspicious.get(A), { count: 2, capped: false }, 'msg_forged and msg_forged_twice');

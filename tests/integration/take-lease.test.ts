@@ -79,7 +79,11 @@ describe('migration 0027 on a database of the previous release: the service purg
       const bearer = await token(app);
       await eventually(() => purged(app, bearer), 30_000, 'the payload purged');
       const rows = await leases(app);
-      assert.deepEqual(rows.filter((r) => r.at === 'console'), CONSOLE_KEEPS_ITS_OWN, 'the console keeps its own lease, and no longer the service purge');
+      assert.deepEqual(
+        rows.filter((r) => r.at === 'console'),
+        CONSOLE_KEEPS_ITS_OWN,
+        'the console keeps its own lease, and no longer the service purge',
+      );
       assert.ok(rows.filter((r) => r.at === 'service').every((r) => r.name === 'retention-service' && r.owner !== 'retention-service-old'));
     } finally {
       await app.destroy();
@@ -106,11 +110,21 @@ describe('migration 0027 on a database of the previous release: the service purg
       const payload = await eventually(() => purged(app, bearer), 30_000, 'the payload purged once the lease is free');
       assert.equal(payload.purged.retention, '5s');
       const rows = await leases(app);
-      assert.deepEqual(rows.filter((r) => r.at === 'console'), CONSOLE_KEEPS_ITS_OWN);
+      assert.deepEqual(
+        rows.filter((r) => r.at === 'console'),
+        CONSOLE_KEEPS_ITS_OWN,
+      );
       if (app.env.DATABASE_URL) {
-        assert.ok(rows.every((r) => r.owner !== 'retention-service-old'), 'run out, the lease was taken over');
+        assert.ok(
+          rows.every((r) => r.owner !== 'retention-service-old'),
+          'run out, the lease was taken over',
+        );
       } else {
-        assert.deepEqual(rows.filter((r) => r.at === 'service'), [{ at: 'service', name: 'retention-service', owner: 'retention-service-old' }], 'moved with the data');
+        assert.deepEqual(
+          rows.filter((r) => r.at === 'service'),
+          [{ at: 'service', name: 'retention-service', owner: 'retention-service-old' }],
+          'moved with the data',
+        );
       }
     } finally {
       await app.destroy();

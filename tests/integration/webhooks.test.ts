@@ -42,10 +42,14 @@ async function deliveredMessage() {
   const w = await newWebhook();
   const sent = await call(app, 'POST', `/v1/webhooks/${w.webhook.id}/test`, { token: tok });
   assert.equal(sent.status, 200, sent.text);
-  const msg = await eventually(async () => {
-    const r = await call(app, 'GET', `/v1/webhooks/${w.webhook.id}/messages/${sent.body.id}`, { token: tok });
-    return r.body.status === 'success' && r.body;
-  }, 15000, 'the test message to be delivered');
+  const msg = await eventually(
+    async () => {
+      const r = await call(app, 'GET', `/v1/webhooks/${w.webhook.id}/messages/${sent.body.id}`, { token: tok });
+      return r.body.status === 'success' && r.body;
+    },
+    15000,
+    'the test message to be delivered',
+  );
   const attempts = await call(app, 'GET', `/v1/webhooks/${w.webhook.id}/messages/${msg.id}/attempts`, { token: tok });
   return { ...w, message: msg, attempt: attempts.body.results[0] };
 }
@@ -59,7 +63,23 @@ describe('POST /v1/webhooks', () => {
     assert.ok(res.headers.get('x-request-id'));
     assert.match(res.body.id, /^ep_/);
     assert.match(res.body.id.slice(3), ID);
-    assert.deepEqual(Object.keys(res.body), ['id', 'url', 'eventTypes', 'description', 'disabled', 'disabledReason', 'disabledAt', 'failingSince', 'disablesAt', 'paused', 'pausedAt', 'rateLimit', 'metadata', 'createdAt', 'updatedAt']);
+    assert.deepEqual(Object.keys(res.body), [
+      'id',
+      'url',
+      'eventTypes',
+      'description',
+      'disabled',
+      'disabledReason',
+      'disabledAt',
+      'failingSince',
+      'disablesAt',
+      'paused',
+      'pausedAt',
+      'rateLimit',
+      'metadata',
+      'createdAt',
+      'updatedAt',
+    ]);
     assert.equal(res.body.disabledReason, null);
     assert.equal(res.body.disabledAt, null);
     assert.equal(res.body.url, ep.url);
@@ -79,7 +99,14 @@ describe('POST /v1/webhooks', () => {
     const key = secretOf(32);
     const res = await call(app, 'POST', '/v1/webhooks', {
       token: tok,
-      body: { url: 'https://example.org/hooks?x=1', eventTypes: ['grant.succeeded'], description: 'CRM sync', disabled: true, secret: key, metadata: { team: 'crm' } },
+      body: {
+        url: 'https://example.org/hooks?x=1',
+        eventTypes: ['grant.succeeded'],
+        description: 'CRM sync',
+        disabled: true,
+        secret: key,
+        metadata: { team: 'crm' },
+      },
     });
     assert.equal(res.status, 201, res.text);
     assert.equal(res.body.description, 'CRM sync');
@@ -114,7 +141,11 @@ describe('POST /v1/webhooks', () => {
       const res = await call(app, 'POST', '/v1/webhooks', { token: tok, body: { ...valid, ...change } });
       const problem = assertProblem(res, 400);
       assert.ok(Array.isArray(problem.errors) && problem.errors.length > 0, res.text);
-      if (path) assert.ok(problem.errors.some((e: { path: string }) => e.path === path), `expected an error at ${path}: ${res.text}`);
+      if (path)
+        assert.ok(
+          problem.errors.some((e: { path: string }) => e.path === path),
+          `expected an error at ${path}: ${res.text}`,
+        );
     });
   }
 
@@ -284,7 +315,19 @@ describe('messages and attempts', () => {
     assert.equal(list.status, 200);
     assert.equal(list.body.results.length, 1);
     const [m] = list.body.results;
-    assert.deepEqual(Object.keys(m), ['id', 'eventId', 'eventType', 'timestamp', 'tags', 'status', 'nextAttempt', 'attemptCount', 'lastAttempt', 'retriesStopped', 'recoverRunId']);
+    assert.deepEqual(Object.keys(m), [
+      'id',
+      'eventId',
+      'eventType',
+      'timestamp',
+      'tags',
+      'status',
+      'nextAttempt',
+      'attemptCount',
+      'lastAttempt',
+      'retriesStopped',
+      'recoverRunId',
+    ]);
     assert.match(m.id, /^msg_/);
     assert.match(m.eventId, /^evt_[0-9A-Za-z]{27}$/);
     assert.deepEqual(m.tags, ['test']);
@@ -319,7 +362,10 @@ describe('messages and attempts', () => {
     await eventually(async () => (await call(app, 'GET', `${base}?status=success`, { token: tok })).body.results.length === 3, 15000, 'three deliveries');
     const p1 = await call(app, 'GET', `${base}?pageLimit=2`, { token: tok });
     const p2 = await call(app, 'GET', `${base}?pageLimit=2&pageToken=${p1.body.nextPageToken}`, { token: tok });
-    assert.deepEqual([...p1.body.results, ...p2.body.results].map((m: { id: string }) => m.id), [...ids].reverse());
+    assert.deepEqual(
+      [...p1.body.results, ...p2.body.results].map((m: { id: string }) => m.id),
+      [...ids].reverse(),
+    );
     assert.equal(p2.body.nextPageToken, undefined);
     const count = async (q: string) => (await call(app, 'GET', `${base}?${q}`, { token: tok })).body.results.length;
     assert.equal(await count('status=failed'), 0);
@@ -349,7 +395,11 @@ describe('messages and attempts', () => {
     ];
     for (const [name, path] of refused) {
       const problem = assertProblem(await call(app, 'GET', path, { token: tok }), 400, /pageToken/);
-      assert.deepEqual(problem.errors?.map((e: { path: string }) => e.path), ['pageToken'], name);
+      assert.deepEqual(
+        problem.errors?.map((e: { path: string }) => e.path),
+        ['pageToken'],
+        name,
+      );
     }
     // Each token still works on its own list.
     assert.equal((await call(app, 'GET', `/v1/webhooks/${a.webhook.id}/messages?pageToken=${messagesToken}`, { token: tok })).body.results.length, 1);
@@ -385,7 +435,10 @@ describe('messages and attempts', () => {
     test(`messages?${query} → 400 naming ${param}`, async () => {
       const { webhook } = await newWebhook();
       const problem = assertProblem(await call(app, 'GET', `/v1/webhooks/${webhook.id}/messages?${query}`, { token: tok }), 400);
-      assert.ok(problem.errors?.some((e: { path: string }) => e.path === param), JSON.stringify(problem));
+      assert.ok(
+        problem.errors?.some((e: { path: string }) => e.path === param),
+        JSON.stringify(problem),
+      );
     });
   }
 
@@ -411,7 +464,20 @@ describe('POST /v1/webhooks/{id}/test', () => {
     const { webhook, ep } = await newWebhook();
     const res = await call(app, 'POST', `/v1/webhooks/${webhook.id}/test`, { token: tok, body: { eventType: 'grant.succeeded' } });
     assert.equal(res.status, 200, res.text);
-    assert.deepEqual(Object.keys(res.body), ['id', 'eventId', 'eventType', 'timestamp', 'tags', 'status', 'nextAttempt', 'attemptCount', 'lastAttempt', 'retriesStopped', 'recoverRunId', 'payload']);
+    assert.deepEqual(Object.keys(res.body), [
+      'id',
+      'eventId',
+      'eventType',
+      'timestamp',
+      'tags',
+      'status',
+      'nextAttempt',
+      'attemptCount',
+      'lastAttempt',
+      'retriesStopped',
+      'recoverRunId',
+      'payload',
+    ]);
     assert.equal(res.body.status, 'pending');
     assert.deepEqual(res.body.tags, ['test']);
     assert.equal(res.body.lastAttempt, null);
@@ -421,8 +487,25 @@ describe('POST /v1/webhooks/{id}/test', () => {
     assert.equal(res.body.payload.timestamp, res.body.timestamp);
     const { data } = res.body.payload;
     assert.deepEqual(Object.keys(data), [
-      'id', 'connectId', 'nonprofitId', 'trackingId', 'workflowSessionId', 'amount', 'feeAmount', 'coveredFees', 'status', 'fundId', 'fundName',
-      'firstName', 'lastName', 'email', 'phone', 'note', 'metadata', 'createdAt', 'updatedAt',
+      'id',
+      'connectId',
+      'nonprofitId',
+      'trackingId',
+      'workflowSessionId',
+      'amount',
+      'feeAmount',
+      'coveredFees',
+      'status',
+      'fundId',
+      'fundName',
+      'firstName',
+      'lastName',
+      'email',
+      'phone',
+      'note',
+      'metadata',
+      'createdAt',
+      'updatedAt',
     ]);
     assert.equal(data.status, 'Initiated');
     await eventually(async () => ep.requests().length === 1, 15000, 'the test delivery');
@@ -468,7 +551,10 @@ describe('EXT POST …/messages/{msgId}/resend', () => {
     assert.equal(ep.requests().length, 2);
     assert.ok(ep.requests().every((r) => r.headers['webhook-id'] === message.id && r.verified));
     const attempts = await call(app, 'GET', `/v1/webhooks/${webhook.id}/messages/${message.id}/attempts`, { token: tok });
-    assert.deepEqual(attempts.body.results.map((a: { triggerType: string }) => a.triggerType), ['manual', 'scheduled']);
+    assert.deepEqual(
+      attempts.body.results.map((a: { triggerType: string }) => a.triggerType),
+      ['manual', 'scheduled'],
+    );
     const after = await call(app, 'GET', `/v1/webhooks/${webhook.id}/messages/${message.id}`, { token: tok });
     assert.equal(after.body.attemptCount, 2);
     assert.equal(after.body.status, 'success');

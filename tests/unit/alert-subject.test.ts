@@ -28,7 +28,10 @@ test('a rule names its webhook by description when the caller knows it', () => {
   const rule = { kind: 'webhook_disabled', threshold: 0, window: null, minAttempts: 10, webhookId: EP };
   assert.equal(describeRule(rule, 'Acme grants'), 'webhook “Acme grants” is disabled');
   assert.equal(describeRule(rule), `webhook ${EP} is disabled`);
-  assert.equal(describeRule({ ...rule, kind: 'grant_undelivered', threshold: 15 }, 'Acme grants'), 'a grant\'s message is not delivered to webhook “Acme grants” within 15 min');
+  assert.equal(
+    describeRule({ ...rule, kind: 'grant_undelivered', threshold: 15 }, 'Acme grants'),
+    "a grant's message is not delivered to webhook “Acme grants” within 15 min",
+  );
 });
 
 test('the alerts page says the target rule and the interval in force', () => {

@@ -10,13 +10,44 @@ process.env.PUBLIC_URL = 'https://console.example.org';
 const { emailMessage, slackBody } = await import('../../lib/console/alerts/alert-message');
 
 const rule = {
-  id: '11111111-1111-4111-8111-111111111111', environment: 'sandbox', name: 'Low success', kind: 'success_rate', webhookId: 'ep_abc', threshold: 50, window: '24h', minAttempts: 10,
-  targetUrl: 'https://hooks.slack.test/x', targetFormat: 'slack', secret: 'whsec_x', enabled: true, createdAt: new Date(), updatedAt: new Date(),
+  id: '11111111-1111-4111-8111-111111111111',
+  environment: 'sandbox',
+  name: 'Low success',
+  kind: 'success_rate',
+  webhookId: 'ep_abc',
+  threshold: 50,
+  window: '24h',
+  minAttempts: 10,
+  targetUrl: 'https://hooks.slack.test/x',
+  targetFormat: 'slack',
+  secret: 'whsec_x',
+  enabled: true,
+  createdAt: new Date(),
+  updatedAt: new Date(),
 } as never;
 const alert = {
-  id: '22222222-2222-4222-8222-222222222222', ruleId: '11111111-1111-4111-8111-111111111111', subject: 'webhook:ep_abc', firedAt: new Date('2026-11-29T02:26:28.123Z'), clearedAt: null,
-  details: { webhookId: 'ep_abc', url: 'https://crm.example.org/hook', description: 'Donor CRM', failureStreak: 3, attempts: 12, successes: 3, successRate: 0.25, window: '24h', lastSuccessAt: '2026-11-29T01:00:00.000Z' },
-  notifiedAt: null, repeats: 0, acknowledgedAt: null, acknowledgedBy: null, acknowledgeNote: null, snoozedUntil: null,
+  id: '22222222-2222-4222-8222-222222222222',
+  ruleId: '11111111-1111-4111-8111-111111111111',
+  subject: 'webhook:ep_abc',
+  firedAt: new Date('2026-11-29T02:26:28.123Z'),
+  clearedAt: null,
+  details: {
+    webhookId: 'ep_abc',
+    url: 'https://crm.example.org/hook',
+    description: 'Donor CRM',
+    failureStreak: 3,
+    attempts: 12,
+    successes: 3,
+    successRate: 0.25,
+    window: '24h',
+    lastSuccessAt: '2026-11-29T01:00:00.000Z',
+  },
+  notifiedAt: null,
+  repeats: 0,
+  acknowledgedAt: null,
+  acknowledgedBy: null,
+  acknowledgeNote: null,
+  snoozedUntil: null,
 } as never;
 const notice = { type: 'alert.fired' as const, rule, alert, repeat: 0 };
 
@@ -27,7 +58,11 @@ test('Slack gets a readable message: labels in words, the rate as %, local times
   assert.ok(fields.includes('*Webhook*\nDonor CRM'), JSON.stringify(fields));
   assert.ok(fields.includes('*Last successful delivery*\n2026-11-29 02:00:00 (Europe/Berlin)'), JSON.stringify(fields));
   assert.ok(fields.includes('*Fired*\n2026-11-29 03:26:28 (Europe/Berlin)'), JSON.stringify(fields));
-  assert.deepEqual(fields.filter((f: string) => /^\*[a-z]+[A-Z]/.test(f)), [], 'no camelCase labels');
+  assert.deepEqual(
+    fields.filter((f: string) => /^\*[a-z]+[A-Z]/.test(f)),
+    [],
+    'no camelCase labels',
+  );
   assert.match(body.text, /^\[firing\] Low success: Donor CRM \(sandbox\) — Webhook “Donor CRM” succeeds on less than 50% /);
   assert.match(body.text, /https:\/\/console\.example\.org\/webhooks\/ep_abc$/);
   const buttons = body.blocks.find((b: { type: string }) => b.type === 'actions').elements.map((e: { url: string }) => e.url);
@@ -47,7 +82,15 @@ test("a disabled webhook's reason quotes its time as the alert writes times, not
   const disabled = {
     ...notice,
     rule: { ...(rule as object), kind: 'webhook_disabled', name: 'Disabled' } as never,
-    alert: { ...(alert as object), details: { webhookId: 'ep_abc', description: 'Donor CRM', disabledReason: 'failing with no success since 2026-11-29T02:25:58Z', disabledAt: '2026-11-29T02:26:28.000Z' } } as never,
+    alert: {
+      ...(alert as object),
+      details: {
+        webhookId: 'ep_abc',
+        description: 'Donor CRM',
+        disabledReason: 'failing with no success since 2026-11-29T02:25:58Z',
+        disabledAt: '2026-11-29T02:26:28.000Z',
+      },
+    } as never,
   };
   const { text } = emailMessage(disabled);
   assert.match(text, /^Why disabled: failing with no success since 2026-11-29 03:25:58 \(Europe\/Berlin\)$/m, text);

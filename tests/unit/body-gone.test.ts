@@ -9,12 +9,22 @@ test('what a view says where a body was', () => {
   const at = new Date('2026-11-20T10:00:00.000Z');
   assert.equal(receiptBodyGone({ bodyPurgedAt: null, erasedAt: null, bodySha256: null }, 30 * 86_400_000), null);
   assert.equal(receiptBodyGone({ bodyPurgedAt: at, erasedAt: null, bodySha256: 'ab' }, 30 * 86_400_000)?.kind, 'purged');
-  assert.deepEqual(receiptBodyGone({ bodyPurgedAt: at, erasedAt: at, bodySha256: 'ab' }, 30 * 86_400_000), { kind: 'erased', at: at.toISOString(), sha256: 'ab', note: 'body erased on 2026-11-20 (donor erasure)' });
+  assert.deepEqual(receiptBodyGone({ bodyPurgedAt: at, erasedAt: at, bodySha256: 'ab' }, 30 * 86_400_000), {
+    kind: 'erased',
+    at: at.toISOString(),
+    sha256: 'ab',
+    note: 'body erased on 2026-11-20 (donor erasure)',
+  });
 });
 
 test('an answer an erasure emptied says so, never retention; a stopped delivery says why', () => {
   const at = '2026-11-22T10:00:00.000Z';
-  assert.deepEqual(responseGone({ at, retention: '90d', sha256: 'ab', reason: 'erasure' }), { kind: 'erased', at, sha256: 'ab', note: 'response body erased on 2026-11-22 (donor erasure)' });
+  assert.deepEqual(responseGone({ at, retention: '90d', sha256: 'ab', reason: 'erasure' }), {
+    kind: 'erased',
+    at,
+    sha256: 'ab',
+    note: 'response body erased on 2026-11-22 (donor erasure)',
+  });
   assert.equal(responseGone({ at, retention: '90d', sha256: 'ab', reason: 'retention' })?.note, 'response body purged on 2026-11-22 (retention 90d)');
   assert.equal(responseGone({ at, retention: '90d' })?.kind, 'purged', 'a service that does not say the reason: retention, as before');
   assert.equal(retriesStoppedNote({ reason: 'donor_erased', at }), 'retries stopped: donor data erased on 2026-11-22');

@@ -57,14 +57,34 @@ test('each differing value by its path: changed, only sent, only received', () =
   );
   assert.deepEqual(c.diffs[0], { path: 'data.amount', kind: 'changed', sent: 5000, received: 500 });
   const marks = diffMarks(c.diffs);
-  assert.deepEqual([...marks.sent], [['data.amount', 'changed'], ['data.tags[1]', 'removed'], ['data.donor', 'changed']]);
-  assert.deepEqual([...marks.received], [['data.amount', 'changed'], ['data.donor', 'changed'], ['data.extra', 'added']]);
+  assert.deepEqual(
+    [...marks.sent],
+    [
+      ['data.amount', 'changed'],
+      ['data.tags[1]', 'removed'],
+      ['data.donor', 'changed'],
+    ],
+  );
+  assert.deepEqual(
+    [...marks.received],
+    [
+      ['data.amount', 'changed'],
+      ['data.donor', 'changed'],
+      ['data.extra', 'added'],
+    ],
+  );
 });
 
 test('a whole body of another type is one change at the root; null and 0 and false differ', () => {
   assert.deepEqual(diffJson({ a: 1 }, [1]).diffs, [{ path: '', kind: 'changed', sent: { a: 1 }, received: [1] }]);
-  assert.deepEqual(diffJson({ a: null, b: 0 }, { a: false, b: 0 }).diffs.map((d) => d.path), ['a']);
-  assert.deepEqual(diffJson({ n: new RawNumber('1.0') }, { n: 1 }).diffs.map((d) => d.path), ['n']);
+  assert.deepEqual(
+    diffJson({ a: null, b: 0 }, { a: false, b: 0 }).diffs.map((d) => d.path),
+    ['a'],
+  );
+  assert.deepEqual(
+    diffJson({ n: new RawNumber('1.0') }, { n: 1 }).diffs.map((d) => d.path),
+    ['n'],
+  );
   assert.deepEqual(diffJson({ n: new RawNumber('12345678901234567890') }, { n: new RawNumber('12345678901234567890') }).diffs, []);
 });
 

@@ -59,7 +59,10 @@ test('a nullable field a service leaves out reads as null; a remote timestamp wi
   const { disabledReason: _r, disabledAt: _a, failingSince: _f, disablesAt: _d, paused: _p, pausedAt: _pa, rateLimit: _rl, ...older } = WEBHOOK;
   const body: Record<string, unknown> = { ...older, id: 'wh-42', createdAt: '2026-11-22T10:15:30Z' };
   assert.deepEqual(check('get', '/v1/webhooks/{id}', body), { ok: true });
-  assert.deepEqual([body.disabledReason, body.disabledAt, body.failingSince, body.disablesAt, body.pausedAt, body.rateLimit], [null, null, null, null, null, null]);
+  assert.deepEqual(
+    [body.disabledReason, body.disabledAt, body.failingSince, body.disablesAt, body.pausedAt, body.rateLimit],
+    [null, null, null, null, null, null],
+  );
   // A service without pause: `paused` stays left out, which is how the console knows to hide Pause.
   assert.equal('paused' in body, false);
 });

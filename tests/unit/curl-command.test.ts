@@ -16,13 +16,30 @@ test('headers in stored order, hop-by-hop ones left out, an empty value sent as 
   const { command, utf8 } = curlCommand({
     method: 'POST',
     url: URL,
-    headers: [['Host', 'x'], ['X-B', '2'], ['content-length', '3'], ['X-A', ''], ['Connection', 'keep-alive'], ['webhook-id', 'msg_1']],
+    headers: [
+      ['Host', 'x'],
+      ['X-B', '2'],
+      ['content-length', '3'],
+      ['X-A', ''],
+      ['Connection', 'keep-alive'],
+      ['webhook-id', 'msg_1'],
+    ],
     body: Buffer.from('{}'),
   });
   assert.equal(utf8, true);
   assert.equal(
     command,
-    [`curl '${URL}'`, `-H 'X-B: 2'`, `-H 'X-A;'`, `-H 'webhook-id: msg_1'`, `-H 'User-Agent:'`, `-H 'Accept:'`, `-H 'Content-Type:'`, `-H 'Expect:'`, `--data-binary $'{}'`].join(' \\\n  '),
+    [
+      `curl '${URL}'`,
+      `-H 'X-B: 2'`,
+      `-H 'X-A;'`,
+      `-H 'webhook-id: msg_1'`,
+      `-H 'User-Agent:'`,
+      `-H 'Accept:'`,
+      `-H 'Content-Type:'`,
+      `-H 'Expect:'`,
+      `--data-binary $'{}'`,
+    ].join(' \\\n  '),
   );
 });
 

@@ -23,8 +23,19 @@ describe('page token codec', () => {
     const token = sealCursor(KEY, AT, 'x', 's');
     const [payload, mac] = token.split('.');
     // (the MAC's first character is flipped: the last one of 22 carries bits that decoding drops)
-    const forged = Buffer.from(JSON.stringify({ t: AT.toISOString(), id: 'y', s: JSON.parse(Buffer.from(payload, 'base64url').toString()).s })).toString('base64url');
-    for (const bad of [sealCursor(randomBytes(32), AT, 'x', 's'), `${forged}.${mac}`, `${payload}.${mac[0] === 'A' ? 'B' : 'A'}${mac.slice(1)}`, payload, '', '.', 'a.b', `${payload}.${mac}.x`]) {
+    const forged = Buffer.from(JSON.stringify({ t: AT.toISOString(), id: 'y', s: JSON.parse(Buffer.from(payload, 'base64url').toString()).s })).toString(
+      'base64url',
+    );
+    for (const bad of [
+      sealCursor(randomBytes(32), AT, 'x', 's'),
+      `${forged}.${mac}`,
+      `${payload}.${mac[0] === 'A' ? 'B' : 'A'}${mac.slice(1)}`,
+      payload,
+      '',
+      '.',
+      'a.b',
+      `${payload}.${mac}.x`,
+    ]) {
       assert.equal(openCursor(KEY, bad, 's'), null, bad);
     }
   });
@@ -48,12 +59,19 @@ describe('paging vocabulary', () => {
 
   test('pageLimit: anything else is a 400 naming it', () => {
     for (const bad of ['0', '101', '-1', '1.5', 'ten', '', '0010', ' 5']) {
-      assert.throws(() => parsePageLimit(sp(`pageLimit=${encodeURIComponent(bad)}`), 25), (err: unknown) => {
-        assert.ok(err instanceof ApiError);
-        assert.equal(err.status, 400);
-        assert.deepEqual(err.extra?.errors?.map((e: { path: string }) => e.path), ['pageLimit']);
-        return true;
-      }, bad);
+      assert.throws(
+        () => parsePageLimit(sp(`pageLimit=${encodeURIComponent(bad)}`), 25),
+        (err: unknown) => {
+          assert.ok(err instanceof ApiError);
+          assert.equal(err.status, 400);
+          assert.deepEqual(
+            err.extra?.errors?.map((e: { path: string }) => e.path),
+            ['pageLimit'],
+          );
+          return true;
+        },
+        bad,
+      );
     }
   });
 

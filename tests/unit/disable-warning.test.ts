@@ -6,7 +6,12 @@ import { aboutWords, disableWarning, spanWords } from '../../lib/console/health/
 
 const since = Date.parse('2026-11-27T05:00:00.000Z');
 const H = 3600_000;
-const w = { disabled: false, failingSince: new Date(since).toISOString(), disablesAt: new Date(since + 5 * 24 * H).toISOString(), eventTypes: ['grant.succeeded'] };
+const w = {
+  disabled: false,
+  failingSince: new Date(since).toISOString(),
+  disablesAt: new Date(since + 5 * 24 * H).toISOString(),
+  eventTypes: ['grant.succeeded'],
+};
 
 test('the issue’s sentence: failing for 3 h 12 min, disabled in about … unless a delivery succeeds, grants waiting', () => {
   const now = since + 3 * H + 12 * 60_000;

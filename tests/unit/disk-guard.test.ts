@@ -6,7 +6,13 @@ import { isReadOnly } from '../../lib/db/disk-guard';
 // (tests/integration/full-disk.test.ts fills a real disk under the running app.)
 
 test('reads go through; anything that may write, lock a row or step a sequence waits for space', () => {
-  for (const read of ['select 1', '  SELECT id, body from console.receipts where receiver_id = $1 limit 50', 'with x as (select 1) select * from x', 'show server_version', 'explain select 1'])
+  for (const read of [
+    'select 1',
+    '  SELECT id, body from console.receipts where receiver_id = $1 limit 50',
+    'with x as (select 1) select * from x',
+    'show server_version',
+    'explain select 1',
+  ])
     assert.equal(isReadOnly(read), true, read);
   for (const write of [
     'insert into console.receipts (id) values ($1)',

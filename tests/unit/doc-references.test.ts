@@ -10,7 +10,14 @@ import { test } from 'node:test';
 const root = path.resolve(import.meta.dirname, '../..');
 const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
 const files = new Set(tracked);
-const dirs = new Set(tracked.flatMap((f) => f.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/'))));
+const dirs = new Set(
+  tracked.flatMap((f) =>
+    f
+      .split('/')
+      .slice(0, -1)
+      .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
+  ),
+);
 const basenames = new Set(tracked.map((f) => path.posix.basename(f)));
 const topLevel = new Set(tracked.map((f) => f.split('/')[0]));
 const exists = (p: string) => files.has(p) || dirs.has(p);
@@ -53,7 +60,9 @@ export function missingPaths(file: string, text: string): string[] {
 }
 
 test('every link in every Markdown file resolves inside the repository', () => {
-  const broken = tracked.filter((f) => f.endsWith('.md') && !f.includes('node_modules/')).flatMap((f) => brokenLinks(f, fs.readFileSync(path.join(root, f), 'utf8')));
+  const broken = tracked
+    .filter((f) => f.endsWith('.md') && !f.includes('node_modules/'))
+    .flatMap((f) => brokenLinks(f, fs.readFileSync(path.join(root, f), 'utf8')));
   assert.deepEqual(broken, []);
 });
 
@@ -63,32 +72,46 @@ test('every repository path the docs name in backticks exists (ARCHITECTURE.md, 
 });
 
 test('the checks catch what they are for', () => {
-  assert.deepEqual(brokenLinks('docs/a.md', '[spec](../../shared/CONTRACT.md) [ok](API.md) [web](https://example.com) [here](#x)'), ['docs/a.md: [../../shared/CONTRACT.md]']);
-  assert.deepEqual(missingPaths('X.md', '`lib/nowhere/gone.ts` `lib/db/client.ts` `gone-too.ts` `client.ts` `lib/service/<area>/openapi.ts` `GET /v1/webhooks` `../shared/CONTRACT.md`'), [
-    'X.md: `lib/nowhere/gone.ts`',
-    'X.md: `gone-too.ts`',
-    'X.md: `../shared/CONTRACT.md`',
+  assert.deepEqual(brokenLinks('docs/a.md', '[spec](../../shared/CONTRACT.md) [ok](API.md) [web](https://example.com) [here](#x)'), [
+    'docs/a.md: [../../shared/CONTRACT.md]',
   ]);
+  assert.deepEqual(
+    missingPaths(
+      'X.md',
+      '`lib/nowhere/gone.ts` `lib/db/client.ts` `gone-too.ts` `client.ts` `lib/service/<area>/openapi.ts` `GET /v1/webhooks` `../shared/CONTRACT.md`',
+    ),
+    ['X.md: `lib/nowhere/gone.ts`', 'X.md: `gone-too.ts`', 'X.md: `../shared/CONTRACT.md`'],
+  );
 });
 
 /** The folders a "### `lib/x/`, folder by folder" table of ARCHITECTURE.md names, one row each (`name/`). */
 export function foldersInTable(architecture: string, parent: string): string[] | null {
   const start = architecture.indexOf(`### \`${parent}/\`, folder by folder`);
   if (start < 0) return null;
-  const table = architecture.slice(start).split('\n').slice(1).join('\n').split(/\n(?=#)/)[0];
+  const table = architecture
+    .slice(start)
+    .split('\n')
+    .slice(1)
+    .join('\n')
+    .split(/\n(?=#)/)[0];
   return [...table.matchAll(/^\| `([\w-]+)\/` \|/gm)].map((m) => m[1]);
 }
 
 for (const parent of ['lib/console', 'lib/service']) {
   test(`ARCHITECTURE.md names every folder of ${parent}, and only those`, () => {
-    const folders = fs.readdirSync(path.join(root, parent), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+    const folders = fs
+      .readdirSync(path.join(root, parent), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+      .sort();
     const named = foldersInTable(fs.readFileSync(path.join(root, 'ARCHITECTURE.md'), 'utf8'), parent);
     assert.ok(named, `ARCHITECTURE.md has a "${parent}/, folder by folder" table`);
     assert.deepEqual([...named].sort(), folders, `the table's rows against the folders of ${parent}`);
   });
 }
 test('the folder check reads what it is for', () => {
-  const doc = '### `lib/x/`, folder by folder\n\n| folder | what |\n|---|---|\n| `a/` | one |\n| `b/` | two, with `c/` inside |\n\n## Next\n| `z/` | not this table |\n';
+  const doc =
+    '### `lib/x/`, folder by folder\n\n| folder | what |\n|---|---|\n| `a/` | one |\n| `b/` | two, with `c/` inside |\n\n## Next\n| `z/` | not this table |\n';
   assert.deepEqual(foldersInTable(doc, 'lib/x'), ['a', 'b']);
   assert.equal(foldersInTable(doc, 'lib/y'), null);
 });
@@ -114,10 +137,20 @@ const headingsOf = (doc: string): string[] | null => {
 
 test('every section a code comment points at is a heading of that file', () => {
   const code = tracked.filter((f) => /^(app|lib|components|scripts|tests)\//.test(f) && /\.(ts|tsx|mjs)$/.test(f) && f !== 'tests/unit/doc-references.test.ts');
-  assert.deepEqual(code.flatMap((f) => missingSections(f, fs.readFileSync(path.join(root, f), 'utf8'), headingsOf)), []);
+  assert.deepEqual(
+    code.flatMap((f) => missingSections(f, fs.readFileSync(path.join(root, f), 'utf8'), headingsOf)),
+    [],
+  );
   // …and the check can fail: a section of the wrong file, a section that is not there.
   const q = '"';
-  assert.deepEqual(missingSections('x.ts', `// README ${q}Quick start${q}; docs/GUIDE.md, ${q}Single sign-on${q}; README, ${q}Roles${q}; docs/API.md, ${q}What a process may cache${q}`, headingsOf), ['x.ts: README "Roles"']);
+  assert.deepEqual(
+    missingSections(
+      'x.ts',
+      `// README ${q}Quick start${q}; docs/GUIDE.md, ${q}Single sign-on${q}; README, ${q}Roles${q}; docs/API.md, ${q}What a process may cache${q}`,
+      headingsOf,
+    ),
+    ['x.ts: README "Roles"'],
+  );
 });
 
 // The README is the front door and PERFORMANCE a map: guides go to docs/, history to git (issue 51).

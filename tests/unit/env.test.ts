@@ -22,16 +22,31 @@ test('no credential by default; the published ones of earlier releases are refus
   assert.equal(env.SANDBOX_CLIENT_SECRET, undefined, 'generated at the first start');
   assert.equal(env.CONNECT_CLIENT_SECRET, undefined, 'the stored sandbox secret, read from the database');
   assert.equal(parseEnv({ SANDBOX_CLIENT_SECRET: 'an-own-secret-1' }).CONNECT_CLIENT_SECRET, 'an-own-secret-1');
-  for (const [key, value] of [['CONSOLE_ADMIN_PASSWORD', 'console-admin-123'], ['SANDBOX_CLIENT_SECRET', 'sandbox-secret-change-me']]) {
-    assert.throws(() => parseEnv({ [key]: value }), (err: Error) => {
-      assert.equal(err.message, `Invalid configuration: ${key} is the published default of earlier releases, which anyone may know: choose another, or leave it unset to have one generated at the first start (got ${value.length} characters)`);
-      return true;
-    });
+  for (const [key, value] of [
+    ['CONSOLE_ADMIN_PASSWORD', 'console-admin-123'],
+    ['SANDBOX_CLIENT_SECRET', 'sandbox-secret-change-me'],
+  ]) {
+    assert.throws(
+      () => parseEnv({ [key]: value }),
+      (err: Error) => {
+        assert.equal(
+          err.message,
+          `Invalid configuration: ${key} is the published default of earlier releases, which anyone may know: choose another, or leave it unset to have one generated at the first start (got ${value.length} characters)`,
+        );
+        return true;
+      },
+    );
   }
 });
 
 test('values are parsed, URLs trimmed of trailing slashes', () => {
-  const env = parseEnv({ PORT: '4000', PUBLIC_URL: 'https://gc.example.org/', DELIVERY_RETRY_SCHEDULE: '1, 2,3', DELIVERY_ALLOW_PRIVATE: 'false', DATABASE_URL: '' });
+  const env = parseEnv({
+    PORT: '4000',
+    PUBLIC_URL: 'https://gc.example.org/',
+    DELIVERY_RETRY_SCHEDULE: '1, 2,3',
+    DELIVERY_ALLOW_PRIVATE: 'false',
+    DATABASE_URL: '',
+  });
   assert.equal(env.PUBLIC_URL, 'https://gc.example.org');
   assert.deepEqual(env.DELIVERY_RETRY_SCHEDULE, [1, 2, 3]);
   assert.equal(env.DELIVERY_ALLOW_PRIVATE, false);
@@ -47,8 +62,13 @@ test('the console names an API one way: with or without /v1, the same root', () 
   assert.equal(prod.PRODUCTION_API_BASE_URL, 'https://api.example.org');
 });
 
-test('console-only: the auth URL defaults to the API root, the audience to the default one, not the embedded service\'s', () => {
-  const env = parseEnv({ SERVICE_MODE: 'off', PORT: '4020', CONNECT_API_BASE_URL: 'https://sandbox.example.org/v1', CONNECT_AUDIENCE: 'https://embedded.example' });
+test("console-only: the auth URL defaults to the API root, the audience to the default one, not the embedded service's", () => {
+  const env = parseEnv({
+    SERVICE_MODE: 'off',
+    PORT: '4020',
+    CONNECT_API_BASE_URL: 'https://sandbox.example.org/v1',
+    CONNECT_AUDIENCE: 'https://embedded.example',
+  });
   assert.equal(env.CONNECT_AUTH_URL, 'https://sandbox.example.org');
   assert.equal(env.CONNECT_API_AUDIENCE, DEFAULT_AUDIENCE);
   assert.equal(env.PUBLIC_URL, 'http://localhost:4020', "the app's own URL is untouched");
@@ -64,7 +84,7 @@ test('console and service in one app: the console uses the embedded service, its
   assert.equal(elsewhere.CONNECT_API_AUDIENCE, DEFAULT_AUDIENCE);
 });
 
-test('explicit settings win: a separate token issuer, the console\'s own audience, production\'s auth URL', () => {
+test("explicit settings win: a separate token issuer, the console's own audience, production's auth URL", () => {
   const env = parseEnv({
     SERVICE_MODE: 'off',
     CONNECT_API_BASE_URL: 'https://api.sandbox.example.org/v1',
@@ -75,7 +95,10 @@ test('explicit settings win: a separate token issuer, the console\'s own audienc
   assert.equal(env.CONNECT_AUTH_URL, 'https://auth.sandbox.example.org');
   assert.equal(env.CONNECT_API_AUDIENCE, 'https://api.sandbox.example.org');
   assert.equal(env.PRODUCTION_AUTH_URL, 'https://api.example.org', 'production too: the auth URL defaults to its API root');
-  assert.equal(parseEnv({ PRODUCTION_API_BASE_URL: 'https://api.example.org', PRODUCTION_AUTH_URL: 'https://auth.example.org' }).PRODUCTION_AUTH_URL, 'https://auth.example.org');
+  assert.equal(
+    parseEnv({ PRODUCTION_API_BASE_URL: 'https://api.example.org', PRODUCTION_AUTH_URL: 'https://auth.example.org' }).PRODUCTION_AUTH_URL,
+    'https://auth.example.org',
+  );
 });
 
 test('the token issuer is a deployment setting: PUBLIC_URL/ unless TOKEN_ISSUER says otherwise', () => {
@@ -97,11 +120,14 @@ const bad: [Record<string, string>, RegExp][] = [
 ];
 for (const [source, message] of bad) {
   test(`bad ${Object.keys(source)[0]} → one line naming it`, () => {
-    assert.throws(() => parseEnv(source), (err: Error) => {
-      assert.equal(err.message.split('\n').length, 1);
-      assert.match(err.message, message);
-      return true;
-    });
+    assert.throws(
+      () => parseEnv(source),
+      (err: Error) => {
+        assert.equal(err.message.split('\n').length, 1);
+        assert.match(err.message, message);
+        return true;
+      },
+    );
   });
 }
 
@@ -114,7 +140,12 @@ test('operator settings alone are in .env.example (at most ~40) and OPERATIONS.m
   const operations = fs.readFileSync(path.join(root, 'docs/OPERATIONS.md'), 'utf8');
   const tuningDoc = fs.readFileSync(path.join(root, 'docs/TUNING.md'), 'utf8');
   // The names in the first column of a doc's settings table.
-  const table = (doc: string) => doc.split('\n').filter((l) => l.startsWith('| `')).map((l) => l.split(' | ')[0]).join('\n');
+  const table = (doc: string) =>
+    doc
+      .split('\n')
+      .filter((l) => l.startsWith('| `'))
+      .map((l) => l.split(' | ')[0])
+      .join('\n');
   const internal = [...TUNING_KEYS, ...OIDC_ADVANCED];
   for (const key of Object.keys(ZEnv.in.shape).filter((k) => k !== 'NODE_ENV')) {
     const listed = new RegExp(`^#? ?${key}=`, 'm').test(example);
@@ -157,7 +188,12 @@ test('alert delivery and the reconciliation day: SMTP_URL, ALERT_EMAIL_FROM, ALE
   assert.equal(defaults.ALERT_REPEAT, 4 * 3600_000);
   assert.equal(defaults.CONSOLE_TIME_ZONE, 'UTC');
   assert.match(defaults.ALERT_EMAIL_FROM, /<alerts@localhost>/);
-  const set = parseEnv({ SMTP_URL: 'smtp://u:p@127.0.0.1:2525', ALERT_EMAIL_FROM: 'Ops <ops@example.org>', ALERT_REPEAT: '30m', CONSOLE_TIME_ZONE: 'America/New_York' });
+  const set = parseEnv({
+    SMTP_URL: 'smtp://u:p@127.0.0.1:2525',
+    ALERT_EMAIL_FROM: 'Ops <ops@example.org>',
+    ALERT_REPEAT: '30m',
+    CONSOLE_TIME_ZONE: 'America/New_York',
+  });
   assert.equal(set.SMTP_URL, 'smtp://u:p@127.0.0.1:2525');
   assert.equal(set.ALERT_REPEAT, 30 * 60_000);
   assert.equal(set.CONSOLE_TIME_ZONE, 'America/New_York');
@@ -165,13 +201,21 @@ test('alert delivery and the reconciliation day: SMTP_URL, ALERT_EMAIL_FROM, ALE
   assert.throws(() => parseEnv({ ALERT_REPEAT: 'often' }), /ALERT_REPEAT must be a duration/);
   assert.throws(() => parseEnv({ ALERT_EMAIL_FROM: 'not an address' }), /ALERT_EMAIL_FROM must be an address/);
   // A bad SMTP_URL is named, its value (which may hold a password) is not printed.
-  assert.throws(() => parseEnv({ SMTP_URL: 'http://user:hunter2@mail' }), (err: Error) => /SMTP_URL must be an smtp/.test(err.message) && !err.message.includes('hunter2'));
+  assert.throws(
+    () => parseEnv({ SMTP_URL: 'http://user:hunter2@mail' }),
+    (err: Error) => /SMTP_URL must be an smtp/.test(err.message) && !err.message.includes('hunter2'),
+  );
 });
 
 test("the configuration table gives each whole-number setting's range as the start checks it (docs/OPERATIONS.md, issue 50.8)", () => {
   const root = path.resolve(import.meta.dirname, '../..');
   // Operator settings in OPERATIONS.md's table, internal tuning in TUNING.md's; a floor for a running deployment is the least allowed.
-  const rows = ['docs/OPERATIONS.md', 'docs/TUNING.md'].flatMap((f) => fs.readFileSync(path.join(root, f), 'utf8').split('\n').filter((l) => l.startsWith('| `')));
+  const rows = ['docs/OPERATIONS.md', 'docs/TUNING.md'].flatMap((f) =>
+    fs
+      .readFileSync(path.join(root, f), 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('| `')),
+  );
   const refusal = (key: string, value: string) => {
     try {
       parseEnv({ [key]: value });

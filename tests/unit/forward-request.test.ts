@@ -31,17 +31,30 @@ test('verbatim: the stored headers in order, less host, content-length and the o
 test('resign: the same id and order, a new timestamp and a signature that verifies, in both families', () => {
   const at = new Date();
   const req = forwardRequest({ method: 'POST', headers: stored, body, messageId: 'msg_1' }, 'resign', { at, secret: SECRET });
-  assert.deepEqual(req.headers.map(([n]) => n), stored.slice(2, 9).map(([n]) => n));
+  assert.deepEqual(
+    req.headers.map(([n]) => n),
+    stored.slice(2, 9).map(([n]) => n),
+  );
   const h = Object.fromEntries(req.headers);
   assert.equal(h['webhook-timestamp'], String(Math.floor(at.getTime() / 1000)));
   for (const f of ['webhook', 'svix']) {
-    new Webhook(SECRET).verify(body.toString(), { 'webhook-id': h[`${f}-id`], 'webhook-timestamp': h[`${f}-timestamp`], 'webhook-signature': h[`${f}-signature`] });
+    new Webhook(SECRET).verify(body.toString(), {
+      'webhook-id': h[`${f}-id`],
+      'webhook-timestamp': h[`${f}-timestamp`],
+      'webhook-signature': h[`${f}-signature`],
+    });
   }
 });
 
 test('resign of a request without signature headers adds the webhook-* family; without an id or a secret it is refused', () => {
   const req = forwardRequest({ method: 'POST', headers: [['x', '1']], body, messageId: 'msg_9' }, 'resign', { at: new Date(), secret: SECRET });
-  assert.deepEqual(req.headers.map(([n]) => n), ['x', 'webhook-id', 'webhook-timestamp', 'webhook-signature']);
+  assert.deepEqual(
+    req.headers.map(([n]) => n),
+    ['x', 'webhook-id', 'webhook-timestamp', 'webhook-signature'],
+  );
   assert.throws(() => forwardRequest({ method: 'POST', headers: [], body, messageId: null }, 'resign', { at: new Date(), secret: SECRET }), /webhook-id/);
-  assert.throws(() => forwardRequest({ method: 'POST', headers: stored, body, messageId: 'msg_1' }, 'resign', { at: new Date(), secret: 'whsec_!!' }), /secret/);
+  assert.throws(
+    () => forwardRequest({ method: 'POST', headers: stored, body, messageId: 'msg_1' }, 'resign', { at: new Date(), secret: 'whsec_!!' }),
+    /secret/,
+  );
 });

@@ -34,9 +34,7 @@ test('writes submitted from separate callbacks of one turn of the event loop sha
     batches.push(items);
     return items;
   });
-  const submitted = await Promise.all(
-    [1, 2, 3, 4].map((i) => new Promise<Promise<number>>((resolve) => setImmediate(() => resolve(g.submit(i))))),
-  );
+  const submitted = await Promise.all([1, 2, 3, 4].map((i) => new Promise<Promise<number>>((resolve) => setImmediate(() => resolve(g.submit(i))))));
   assert.deepEqual(await Promise.all(submitted), [1, 2, 3, 4]);
   assert.deepEqual(batches, [[1, 2, 3, 4]]);
 });

@@ -32,7 +32,9 @@ function resolve(from: string, spec: string): string | null {
 
 /** Each cycle once, as the files on it (relative to the root). */
 export function findCycles(files: string[]): string[][] {
-  const graph = new Map(files.map((f) => [f, [...readFileSync(f, 'utf8').matchAll(IMPORT)].map((m) => resolve(f, m[1] ?? m[2] ?? m[3])).filter((t): t is string => !!t)]));
+  const graph = new Map(
+    files.map((f) => [f, [...readFileSync(f, 'utf8').matchAll(IMPORT)].map((m) => resolve(f, m[1] ?? m[2] ?? m[3])).filter((t): t is string => !!t)]),
+  );
   const state = new Map<string, 'open' | 'done'>();
   const stack: string[] = [];
   const cycles: string[][] = [];

@@ -31,7 +31,15 @@ async function restrictedCode(file: string, source: string): Promise<boolean> {
 }
 const fromConsole = "import { listReceivers } from '@/lib/console/receivers';\nexport const x = listReceivers;\n";
 const fromApp = "import { fetchJson } from '@/app/(console)/x';\nexport const x = fetchJson;\n";
-for (const file of ['lib/http/example.ts', 'lib/db/example.ts', 'lib/crypto/example.ts', 'lib/net/example.ts', 'lib/metrics/example.ts', 'lib/openapi/example.ts', 'lib/readiness/example.ts']) {
+for (const file of [
+  'lib/http/example.ts',
+  'lib/db/example.ts',
+  'lib/crypto/example.ts',
+  'lib/net/example.ts',
+  'lib/metrics/example.ts',
+  'lib/openapi/example.ts',
+  'lib/readiness/example.ts',
+]) {
   test(`shared code imports neither half: ${file}`, async () => {
     assert.equal(await restrictedCode(file, code), true, 'not lib/service');
     assert.equal(await restrictedCode(file, fromConsole), true, 'not lib/console');
@@ -64,15 +72,41 @@ for (const [what, source] of [
   });
 }
 test('app/(console) may use the wrappers and a masking helper that is not redaction', async () => {
-  assert.equal(await restrictedCode('app/(console)/example/actions.ts', "import { staffAction } from '@/lib/console/staff/staff-action';\nexport const x = staffAction;\n"), false);
-  assert.equal(await restrictedCode('app/(console)/example/page.tsx', "import { staffView } from '@/lib/console/staff/staff-view';\nexport const x = staffView;\n"), false);
-  assert.equal(await restrictedCode('app/(console)/example/actions.ts', "import { setEnvironment } from '@/lib/console/staff/session';\nexport const x = setEnvironment;\n"), false);
-  assert.equal(await restrictedCode('app/(console)/example/page.tsx', "import { maskEmail } from '@/lib/console/staff/viewer-redaction';\nexport const x = maskEmail;\n"), false);
+  assert.equal(
+    await restrictedCode(
+      'app/(console)/example/actions.ts',
+      "import { staffAction } from '@/lib/console/staff/staff-action';\nexport const x = staffAction;\n",
+    ),
+    false,
+  );
+  assert.equal(
+    await restrictedCode('app/(console)/example/page.tsx', "import { staffView } from '@/lib/console/staff/staff-view';\nexport const x = staffView;\n"),
+    false,
+  );
+  assert.equal(
+    await restrictedCode(
+      'app/(console)/example/actions.ts',
+      "import { setEnvironment } from '@/lib/console/staff/session';\nexport const x = setEnvironment;\n",
+    ),
+    false,
+  );
+  assert.equal(
+    await restrictedCode('app/(console)/example/page.tsx', "import { maskEmail } from '@/lib/console/staff/viewer-redaction';\nexport const x = maskEmail;\n"),
+    false,
+  );
 });
 
 // Each half uses its own tables: one database, two schemas, neither half reading or writing the other's.
 const tablesOf = (from: string) => `import { receipts, messages } from '${from}';\nexport const x = [receipts, messages];\n`;
-const CONSOLE_FILES = ['lib/console/example.ts', 'app/(console)/example/page.tsx', 'app/(console)/api/example/route.ts', 'app/api/example/route.ts', 'app/ingest/[slug]/example.ts', 'app/share/[token]/page.tsx', 'components/console/example.tsx'];
+const CONSOLE_FILES = [
+  'lib/console/example.ts',
+  'app/(console)/example/page.tsx',
+  'app/(console)/api/example/route.ts',
+  'app/api/example/route.ts',
+  'app/ingest/[slug]/example.ts',
+  'app/share/[token]/page.tsx',
+  'components/console/example.tsx',
+];
 const SERVICE_FILES = ['lib/service/example.ts', 'app/v1/example/route.ts', 'app/oauth/token/route.ts', 'app/connect/[cid]/page.tsx'];
 for (const file of CONSOLE_FILES) {
   test(`console code may not import the service's tables: ${file}`, async () => {

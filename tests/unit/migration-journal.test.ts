@@ -17,7 +17,16 @@ test('every migration is stamped later than the one before it, so an upgrade app
 });
 
 test('the journal lists each migration file once, in order', () => {
-  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.sql')).sort();
-  assert.deepEqual(journal.entries.map((e) => `${e.tag}.sql`), files);
-  assert.deepEqual(journal.entries.map((e) => e.idx), journal.entries.map((_, i) => i));
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
+  assert.deepEqual(
+    journal.entries.map((e) => `${e.tag}.sql`),
+    files,
+  );
+  assert.deepEqual(
+    journal.entries.map((e) => e.idx),
+    journal.entries.map((_, i) => i),
+  );
 });

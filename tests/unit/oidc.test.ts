@@ -12,7 +12,14 @@ import { ROLES } from '@/lib/console/staff/roles';
 const BASE = { OIDC_ISSUER: 'https://login.example.org', OIDC_CLIENT_ID: 'console' };
 
 test('the settings parse: role map, domains, default role, password login', () => {
-  const env = parseEnv({ ...BASE, OIDC_ROLE_CLAIM: 'groups', OIDC_ROLE_MAP: 'support-admins=admin, support=operator ,Everyone Else=viewer', OIDC_DEFAULT_ROLE: 'viewer', OIDC_ALLOWED_DOMAINS: 'Example.org, @example.com', PASSWORD_LOGIN: 'false' });
+  const env = parseEnv({
+    ...BASE,
+    OIDC_ROLE_CLAIM: 'groups',
+    OIDC_ROLE_MAP: 'support-admins=admin, support=operator ,Everyone Else=viewer',
+    OIDC_DEFAULT_ROLE: 'viewer',
+    OIDC_ALLOWED_DOMAINS: 'Example.org, @example.com',
+    PASSWORD_LOGIN: 'false',
+  });
   assert.deepEqual(env.OIDC_ROLE_MAP, [
     { value: 'support-admins', role: 'admin' },
     { value: 'support', role: 'operator' },
@@ -32,11 +39,20 @@ const bad: [Record<string, string>, RegExp][] = [
   [{ OIDC_CLIENT_ID: 'console' }, /^Invalid configuration: OIDC_CLIENT_ID is set but OIDC_ISSUER is not/],
   [{ PASSWORD_LOGIN: 'false' }, /^Invalid configuration: PASSWORD_LOGIN is false but OIDC_ISSUER is not set: nobody could sign in/],
   [{ OIDC_ISSUER: 'https://login.example.org' }, /^Invalid configuration: OIDC_CLIENT_ID must be set with OIDC_ISSUER/],
-  [{ ...BASE, OIDC_ISSUER: 'http://login.example.org' }, /^Invalid configuration: OIDC_ISSUER must be an https URL \(http is allowed only for a loopback issuer, with OIDC_ALLOW_HTTP=true\)/],
+  [
+    { ...BASE, OIDC_ISSUER: 'http://login.example.org' },
+    /^Invalid configuration: OIDC_ISSUER must be an https URL \(http is allowed only for a loopback issuer, with OIDC_ALLOW_HTTP=true\)/,
+  ],
   [{ ...BASE, OIDC_ISSUER: 'http://login.example.org', OIDC_ALLOW_HTTP: 'true' }, /^Invalid configuration: OIDC_ISSUER must be an https URL/],
   [{ ...BASE, OIDC_ISSUER: 'http://127.0.0.1:9999' }, /^Invalid configuration: OIDC_ISSUER is http: set OIDC_ALLOW_HTTP=true to allow it/],
-  [{ ...BASE, OIDC_ROLE_CLAIM: 'groups', OIDC_ROLE_MAP: 'support=owner' }, /^Invalid configuration: OIDC_ROLE_MAP maps "support" to "owner": a role is viewer, operator or admin/],
-  [{ ...BASE, OIDC_ROLE_CLAIM: 'groups', OIDC_ROLE_MAP: 'support:admin' }, /^Invalid configuration: OIDC_ROLE_MAP must be value=role pairs separated by commas/],
+  [
+    { ...BASE, OIDC_ROLE_CLAIM: 'groups', OIDC_ROLE_MAP: 'support=owner' },
+    /^Invalid configuration: OIDC_ROLE_MAP maps "support" to "owner": a role is viewer, operator or admin/,
+  ],
+  [
+    { ...BASE, OIDC_ROLE_CLAIM: 'groups', OIDC_ROLE_MAP: 'support:admin' },
+    /^Invalid configuration: OIDC_ROLE_MAP must be value=role pairs separated by commas/,
+  ],
   [{ ...BASE, OIDC_ROLE_MAP: 'support=admin' }, /^Invalid configuration: OIDC_ROLE_CLAIM must be set with OIDC_ROLE_MAP/],
   [{ ...BASE, OIDC_ROLE_CLAIM: 'groups' }, /^Invalid configuration: OIDC_ROLE_MAP must be set with OIDC_ROLE_CLAIM/],
   [{ ...BASE, OIDC_DEFAULT_ROLE: 'root' }, /^Invalid configuration: OIDC_DEFAULT_ROLE must be viewer, operator or admin/],
@@ -47,20 +63,26 @@ const bad: [Record<string, string>, RegExp][] = [
 ];
 for (const [source, message] of bad) {
   test(`bad single sign-on settings → one line naming the variable: ${JSON.stringify(source)}`, () => {
-    assert.throws(() => parseEnv(source), (err: Error) => {
-      assert.equal(err.message.split('\n').length, 1, err.message);
-      assert.match(err.message, message);
-      return true;
-    });
+    assert.throws(
+      () => parseEnv(source),
+      (err: Error) => {
+        assert.equal(err.message.split('\n').length, 1, err.message);
+        assert.match(err.message, message);
+        return true;
+      },
+    );
   });
 }
 
 test('a client secret in a bad setup is never printed', () => {
-  assert.throws(() => parseEnv({ OIDC_CLIENT_SECRET: 'very-secret-value' }), (err: Error) => {
-    assert.match(err.message, /OIDC_CLIENT_SECRET is set but OIDC_ISSUER is not/);
-    assert.doesNotMatch(err.message, /very-secret-value/);
-    return true;
-  });
+  assert.throws(
+    () => parseEnv({ OIDC_CLIENT_SECRET: 'very-secret-value' }),
+    (err: Error) => {
+      assert.match(err.message, /OIDC_CLIENT_SECRET is set but OIDC_ISSUER is not/);
+      assert.doesNotMatch(err.message, /very-secret-value/);
+      return true;
+    },
+  );
 });
 
 test('http is allowed only for a loopback issuer, and only when asked', () => {

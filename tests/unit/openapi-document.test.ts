@@ -23,7 +23,7 @@ test('the document passes the OpenAPI 3.1 schema lint', async () => {
   assert.equal(result.valid, true, JSON.stringify(result.errors, null, 2));
 });
 
-test('the committed contract (openapi/: the document and the console\'s types) is what the service generates now', async () => {
+test("the committed contract (openapi/: the document and the console's types) is what the service generates now", async () => {
   const generated = await contractFiles();
   for (const key of Object.keys(CONTRACT_FILES) as (keyof typeof CONTRACT_FILES)[]) {
     const file = CONTRACT_FILES[key];
@@ -39,15 +39,21 @@ test('the committed contract (openapi/: the document and the console\'s types) i
 
 test('every method of every service route in lib/http/route-table.json has an operation, and no operation lacks a route', () => {
   const routes = new Set(
-    routeTable.routes
-      .filter((r) => SERVICE.test(r.path))
-      .flatMap((r) => r.methods.map((m) => `${m.toLowerCase()} ${r.path.replace(/:([A-Za-z]+)/g, '{$1}')}`)),
+    routeTable.routes.filter((r) => SERVICE.test(r.path)).flatMap((r) => r.methods.map((m) => `${m.toLowerCase()} ${r.path.replace(/:([A-Za-z]+)/g, '{$1}')}`)),
   );
   const operations = new Set(
     Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([p, item]) => Object.keys(item).map((m) => `${m} ${p}`)),
   );
-  assert.deepEqual([...routes].filter((r) => !operations.has(r)), [], 'routes without an operation: add an op(...) to the area’s openapi.ts');
-  assert.deepEqual([...operations].filter((o) => !routes.has(o)), [], 'operations no route serves');
+  assert.deepEqual(
+    [...routes].filter((r) => !operations.has(r)),
+    [],
+    'routes without an operation: add an op(...) to the area’s openapi.ts',
+  );
+  assert.deepEqual(
+    [...operations].filter((o) => !routes.has(o)),
+    [],
+    'operations no route serves',
+  );
 });
 
 test('security, paging, problems and the signed webhook are described', () => {
@@ -56,7 +62,10 @@ test('security, paging, problems and the signed webhook are described', () => {
   assert.match(oauth2.description, /audience/);
   assert.deepEqual(apiKey, { type: 'apiKey', in: 'header', name: 'x-service-api-key', description: apiKey.description });
   const listGrants = doc.paths['/v1/grants'].get;
-  assert.deepEqual(listGrants.parameters.map((p: { name: string }) => p.name), ['pageLimit', 'pageToken']);
+  assert.deepEqual(
+    listGrants.parameters.map((p: { name: string }) => p.name),
+    ['pageLimit', 'pageToken'],
+  );
   assert.deepEqual(listGrants.security, [{ oauth2: ['read:grants'], apiKey: [] }]);
   assert.deepEqual(doc.paths['/v1/grants/{id}'].get.security, [{ oauth2: ['read:grants'] }, { oauth2: ['read:grants'], apiKey: [] }], 'the key is optional');
   assert.deepEqual(Object.keys(listGrants.responses).sort(), ['200', '400', '401', '403', '413', '500', '503']);
@@ -96,18 +105,45 @@ test('the response check accepts what the document describes and refuses everyth
     ['a required field missing', 'GET', `/v1/grants/${GRANT.id}`, seen(200, { ...GRANT, workflowSessionId: undefined }), /workflowSessionId/],
     ['a wrong type', 'GET', `/v1/grants/${GRANT.id}`, seen(200, { ...GRANT, amount: '150.00' }), /amount must be integer/],
     ['a timestamp that is not RFC 3339', 'GET', `/v1/grants/${GRANT.id}`, seen(200, { ...GRANT, createdAt: 'yesterday' }), /createdAt/],
-    ['an undocumented status', 'GET', `/v1/grants/${GRANT.id}`, seen(409, problem(409), { 'content-type': 'application/problem+json' }), /status 409 is not among/],
+    [
+      'an undocumented status',
+      'GET',
+      `/v1/grants/${GRANT.id}`,
+      seen(409, problem(409), { 'content-type': 'application/problem+json' }),
+      /status 409 is not among/,
+    ],
     ['an error that is not a problem', 'GET', `/v1/grants/${GRANT.id}`, seen(404, problem(404)), /content-type application\/json is not among/],
-    ['no X-Request-Id', 'GET', `/v1/grants/${GRANT.id}`, { ...seen(200, GRANT), headers: new Headers({ 'content-type': 'application/json' }) }, /x-request-id is missing/],
-    ['a 401 without WWW-Authenticate', 'GET', '/v1/grants', seen(401, problem(401), { 'content-type': 'application/problem+json' }), /www-authenticate is missing/],
+    [
+      'no X-Request-Id',
+      'GET',
+      `/v1/grants/${GRANT.id}`,
+      { ...seen(200, GRANT), headers: new Headers({ 'content-type': 'application/json' }) },
+      /x-request-id is missing/,
+    ],
+    [
+      'a 401 without WWW-Authenticate',
+      'GET',
+      '/v1/grants',
+      seen(401, problem(401), { 'content-type': 'application/problem+json' }),
+      /www-authenticate is missing/,
+    ],
     ['a body on a 204', 'DELETE', '/v1/webhooks/ep_2Q3sXQ8b1dY7cN4kP0mZr9TfVhE', seen(204, { deleted: true }), /a body where the document has none/],
     ['a path the document does not have, answered 200', 'GET', '/v1/grant-stats', seen(200, {}), /in no path of the document/],
     ['a method the path does not take, answered 200', 'PUT', '/v1/grants', seen(200, {}), /not an operation/],
-    ['a redirect elsewhere', 'GET', '/v1/webhooks//messages', { ...seen(308, undefined), headers: new Headers({ location: '/login' }) }, /not to \/v1\/webhooks\/messages/],
+    [
+      'a redirect elsewhere',
+      'GET',
+      '/v1/webhooks//messages',
+      { ...seen(308, undefined), headers: new Headers({ location: '/login' }) },
+      /not to \/v1\/webhooks\/messages/,
+    ],
     ['a 405 without Allow', 'PUT', '/v1/grants', seen(405, problem(405), { 'content-type': 'application/problem+json' }), /without Allow/],
   ];
   for (const [what, method, path, res, why] of refused) {
     const found = failures(method, path, res);
-    assert.ok(found.some((f) => why.test(f)), `${what}: expected a failure matching ${why}, got ${JSON.stringify(found)}`);
+    assert.ok(
+      found.some((f) => why.test(f)),
+      `${what}: expected a failure matching ${why}, got ${JSON.stringify(found)}`,
+    );
   }
 });

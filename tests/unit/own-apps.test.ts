@@ -24,8 +24,15 @@ test('every integration file that starts an app of its own says why on its first
 });
 
 test('the check itself: a file with a startApp call and no reason is named; one with a reason or none is not', () => {
-  const reasoned = "// Own app: a retry schedule of an hour, so failed messages stay failed.\nconst app = await startApp();";
-  assert.deepEqual(withoutReason([['a.test.ts', "import x from 'y';\nconst app = await startApp();"], ['b.test.ts', reasoned], ['c.test.ts', 'const app = await sharedApp();']]), ['a.test.ts']);
+  const reasoned = '// Own app: a retry schedule of an hour, so failed messages stay failed.\nconst app = await startApp();';
+  assert.deepEqual(
+    withoutReason([
+      ['a.test.ts', "import x from 'y';\nconst app = await startApp();"],
+      ['b.test.ts', reasoned],
+      ['c.test.ts', 'const app = await sharedApp();'],
+    ]),
+    ['a.test.ts'],
+  );
   assert.deepEqual(withoutReason([['d.test.ts', '// Own app: yes.\nstartApp()']]), ['d.test.ts'], 'a reason says something');
 });
 

@@ -7,7 +7,11 @@ import { pageQuery, pageSearchParams, ZPageTokenSearch } from '@/lib/http/page-p
 // as absent, and a bad value dropped by the page's `.catch`, never a failed page.
 
 const ZSearch = z.object({
-  q: z.string().default('').transform((q) => q.trim().slice(0, 5)).catch(''),
+  q: z
+    .string()
+    .default('')
+    .transform((q) => q.trim().slice(0, 5))
+    .catch(''),
   before: z.coerce.number().int().positive().optional().catch(undefined),
 });
 

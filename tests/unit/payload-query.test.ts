@@ -33,7 +33,8 @@ test('"free text": the words, spaces folded', () => {
 });
 
 test('refused: other operators, malformed paths and values, empty text', () => {
-  for (const op of ['>', '<', '>=', '<=', '!=', '==', '~', '=~', '!~', ':=']) assert.match(problem(`data.amount${op}5`), new RegExp(`operator "${op.replace(/[~=!<>:]/g, (c) => `\\${c}`)}" is not supported`));
+  for (const op of ['>', '<', '>=', '<=', '!=', '==', '~', '=~', '!~', ':='])
+    assert.match(problem(`data.amount${op}5`), new RegExp(`operator "${op.replace(/[~=!<>:]/g, (c) => `\\${c}`)}" is not supported`));
   assert.match(problem('data..amount=1'), /malformed: an empty key/);
   assert.match(problem('.data=1'), /malformed/);
   assert.match(problem('data.items[0]=1'), /array indexes are not supported/);
@@ -64,9 +65,15 @@ test('the window: 7 days by default, dates count whole days, at most 31 days', (
   const days = searchWindowOf('2026-11-01', '2026-11-01', now);
   assert.ok(!('path' in days));
   assert.deepEqual([days.since.toISOString(), days.until.toISOString()], ['2026-11-01T00:00:00.000Z', '2026-11-02T00:00:00.000Z']);
-  assert.deepEqual(searchWindowOf('2026-10-01', '2026-11-01', now), { path: 'since', message: 'the window from since to until must be at most 31 days (it is 32 days)' });
-  assert.equal(('path' in searchWindowOf('2026-10-01T00:00:00Z', '2026-11-01T00:00:00Z', now)), false, '31 days exactly is allowed');
-  assert.deepEqual(searchWindowOf('soon', null, now), { path: 'since', message: 'since must be a date or an RFC 3339 timestamp (2026-11-22 or 2026-11-22T10:15:30Z)' });
+  assert.deepEqual(searchWindowOf('2026-10-01', '2026-11-01', now), {
+    path: 'since',
+    message: 'the window from since to until must be at most 31 days (it is 32 days)',
+  });
+  assert.equal('path' in searchWindowOf('2026-10-01T00:00:00Z', '2026-11-01T00:00:00Z', now), false, '31 days exactly is allowed');
+  assert.deepEqual(searchWindowOf('soon', null, now), {
+    path: 'since',
+    message: 'since must be a date or an RFC 3339 timestamp (2026-11-22 or 2026-11-22T10:15:30Z)',
+  });
   assert.equal((searchWindowOf('2026-11-02', '2026-11-01', now) as { message: string }).message, 'since must be before until');
 });
 
@@ -75,13 +82,27 @@ test('which bodies are searchable: JSON objects and arrays jsonb can hold', () =
   assert.equal(searchableJson(' [1,2]'), ' [1,2]');
   assert.equal(searchableJson('{"a":"[[[[ not nesting"}'), '{"a":"[[[[ not nesting"}');
   assert.equal(searchableJson('{"id":"b66565fa-3e41234-46f4"}'), '{"id":"b66565fa-3e41234-46f4"}', 'a string is no number');
-  for (const t of [null, '', 'text', '"a string"', '12', '{bad', '{"a":"\\u0000"}', '{"a":"\\ud83d\\ude00"}', `{"a":"${'x'.repeat(300 * 1024)}"}`, '{"a":1e-99999}', `${'['.repeat(101)}${']'.repeat(101)}`]) {
+  for (const t of [
+    null,
+    '',
+    'text',
+    '"a string"',
+    '12',
+    '{bad',
+    '{"a":"\\u0000"}',
+    '{"a":"\\ud83d\\ude00"}',
+    `{"a":"${'x'.repeat(300 * 1024)}"}`,
+    '{"a":1e-99999}',
+    `${'['.repeat(101)}${']'.repeat(101)}`,
+  ]) {
     assert.equal(searchableJson(t), UNSEARCHABLE, String(t).slice(0, 40));
   }
   assert.equal(excerptAround('abcdefghij', 'e', 4), '…defg…');
   assert.equal(excerptAround('abc', 'zz', 10), 'abc');
   // JSON is cut between members, so a viewer's masking sees whole values.
-  const json = JSON.stringify({ memo: 'm'.repeat(100), firstName: 'Grace', lastName: 'Hopper', amount: 15000, note: 'n'.repeat(100) }).replace(/":/g, '": ').replace(/,"/g, ', "');
+  const json = JSON.stringify({ memo: 'm'.repeat(100), firstName: 'Grace', lastName: 'Hopper', amount: 15000, note: 'n'.repeat(100) })
+    .replace(/":/g, '": ')
+    .replace(/,"/g, ', "');
   const cut = excerptAround(json, '"amount"', 40);
   assert.match(cut, /"amount": 15000/);
   assert.doesNotMatch(cut, /"(?:firstName|lastName)": "[^"]*(?:…|$)/, cut);

@@ -34,7 +34,13 @@ test('a named statement answers as query() does, the first time (prepared) and a
   const [first] = await query(INSERT.replace('returning', 'on conflict (id) do nothing returning'), rows[0], 'insert_t_again');
   assert.equal(first, undefined, 'nothing returned, no row');
   const all = await query<{ id: string; twice: number }>(`select id, n * 2 as twice from t where n >= $1 order by n`, [2], 'twice');
-  assert.deepEqual(all.map((r) => [r.id.slice(-1), r.twice]), [['2', 4], ['3', 6]]);
+  assert.deepEqual(
+    all.map((r) => [r.id.slice(-1), r.twice]),
+    [
+      ['2', 4],
+      ['3', 6],
+    ],
+  );
 });
 
 test('an error rejects with the database error and leaves the session usable; a statement that does not parse is not kept', async () => {

@@ -18,12 +18,20 @@ after(() => fs.rmSync(dir, { recursive: true, force: true }));
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const file = () => path.join(dir, archiveFileName('receipts'));
 const manifest = () => JSON.parse(fs.readFileSync(path.join(dir, 'manifest-receipts.json'), 'utf8')).files[archiveFileName('receipts')];
-const lines = () => gunzipSync(fs.readFileSync(file())).toString('utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
+const lines = () =>
+  gunzipSync(fs.readFileSync(file()))
+    .toString('utf8')
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l));
 
 test('appends are members of one gzip stream, counted, and hashed when the pass ends', async () => {
   await appendArchive('receipts', [{ id: 1 }, { id: 2 }]);
   await appendArchive('receipts', [{ id: 3 }]);
-  assert.deepEqual(lines().map((l) => l.id), [1, 2, 3]);
+  assert.deepEqual(
+    lines().map((l) => l.id),
+    [1, 2, 3],
+  );
   const bytes = fs.readFileSync(file());
   assert.deepEqual(manifest(), { records: 3, bytes: bytes.length, sha256: null }, 'no hash while the pass appends');
   await sealArchive(['receipts']);
@@ -35,7 +43,10 @@ test('a member cut by a crash is cut off; a whole one not yet counted is counted
   fs.appendFileSync(file(), gzipSync(Buffer.from('{"id":4}\n')).subarray(0, 12)); // the write stopped half way
   await repairArchive(['receipts']);
   assert.equal(fs.readFileSync(file()).length, whole, 'back to the last whole member');
-  assert.deepEqual(lines().map((l) => l.id), [1, 2, 3]);
+  assert.deepEqual(
+    lines().map((l) => l.id),
+    [1, 2, 3],
+  );
 
   fs.appendFileSync(file(), gzipSync(Buffer.from('{"id":4}\n{"id":5}\n'))); // written, then the crash before the manifest
   await repairArchive(['receipts']);
@@ -43,6 +54,9 @@ test('a member cut by a crash is cut off; a whole one not yet counted is counted
   assert.deepEqual(manifest(), { records: 5, bytes: bytes.length, sha256: sha(bytes) });
   await appendArchive('receipts', [{ id: 6 }]);
   await sealArchive(['receipts']);
-  assert.deepEqual(lines().map((l) => l.id), [1, 2, 3, 4, 5, 6]);
+  assert.deepEqual(
+    lines().map((l) => l.id),
+    [1, 2, 3, 4, 5, 6],
+  );
   assert.deepEqual(manifest(), { records: 6, bytes: fs.readFileSync(file()).length, sha256: sha(fs.readFileSync(file())) });
 });

@@ -6,7 +6,10 @@ import { REDACTED, redactedJson, redactedJsonOf, redactTags, redactValue, scrubS
 // What an export leaves out: secrets always, donor details unless staff include them.
 
 const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
-const grant = { type: 'grant.succeeded', data: { id: 'g1', amount: 100, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', phone: null, note: '', metadata: { k: secret } } };
+const grant = {
+  type: 'grant.succeeded',
+  data: { id: 'g1', amount: 100, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', phone: null, note: '', metadata: { k: secret } },
+};
 
 test('secrets are replaced wherever they stand, donor details or not', () => {
   assert.equal(scrubSecrets(`key ${secret} and sk_test_abcDEF123 and Bearer eyJhbGci.x.y`), `key ${REDACTED} and ${REDACTED} and ${REDACTED}`);
@@ -17,7 +20,16 @@ test('secrets are replaced wherever they stand, donor details or not', () => {
 
 test('donor fields and e-mail addresses are redacted by default; empty ones stay empty', () => {
   const out = redactValue(grant, false) as typeof grant;
-  assert.deepEqual(out.data, { id: 'g1', amount: 100, firstName: REDACTED, lastName: REDACTED, email: REDACTED, phone: null, note: '', metadata: { k: REDACTED } });
+  assert.deepEqual(out.data, {
+    id: 'g1',
+    amount: 100,
+    firstName: REDACTED,
+    lastName: REDACTED,
+    email: REDACTED,
+    phone: null,
+    note: '',
+    metadata: { k: REDACTED },
+  });
   assert.equal(scrubText('answered 500 "no user ada@example.org"', false), `answered 500 "no user ${REDACTED}"`);
   assert.deepEqual(redactTags(['grant:g1', 'donor:ada@example.org'], false), ['grant:g1', `donor:${REDACTED}`]);
   assert.deepEqual(redactTags(['donor:ada@example.org'], true), ['donor:ada@example.org']);
@@ -54,7 +66,12 @@ test('redactedJsonOf (in place, no replacer) writes exactly what redactedJson wr
   );
   const leaf = fc.oneof(text, fc.integer(), fc.constant(null), fc.boolean());
   const { value } = fc.letrec((tie) => ({
-    value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(key, tie('value'), { maxKeys: 5 })),
+    value: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      leaf,
+      fc.array(tie('value'), { maxLength: 4 }),
+      fc.dictionary(key, tie('value'), { maxKeys: 5 }),
+    ),
   }));
   fc.assert(
     fc.property(value, fc.boolean(), (v, includeDonor) => {

@@ -13,7 +13,13 @@ test('secrets, tokens, e-mail addresses and phone-like numbers are cut', () => {
 });
 
 test('dates and times stay readable', () => {
-  for (const text of ['since 2026-11-23T12:00:00.000Z', 'on 2026-11-23 at noon', 'window 2026-11-01 … 2026-11-14', 'took 1234 ms', 'between 2026-11-01 2026-11-14']) {
+  for (const text of [
+    'since 2026-11-23T12:00:00.000Z',
+    'on 2026-11-23 at noon',
+    'window 2026-11-01 … 2026-11-14',
+    'took 1234 ms',
+    'between 2026-11-01 2026-11-14',
+  ]) {
     assert.equal(redact(text), text);
   }
 });

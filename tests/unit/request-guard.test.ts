@@ -18,13 +18,23 @@ test('the names the settings give, read from URLs and host[:port] lists', () => 
 });
 
 test('accepted: listed names on any port, loopback names, IP addresses; not: other names, unreadable values', () => {
-  for (const ok of ['console.example.org', 'CONSOLE.example.org:444', 'hooks.example.org', 'localhost:1', 'a.localhost', '127.0.0.1:3000', '10.1.2.3', '[fd00::2]:3000', '[::1]'])
+  for (const ok of [
+    'console.example.org',
+    'CONSOLE.example.org:444',
+    'hooks.example.org',
+    'localhost:1',
+    'a.localhost',
+    '127.0.0.1:3000',
+    '10.1.2.3',
+    '[fd00::2]:3000',
+    '[::1]',
+  ])
     assert.equal(isAcceptedHost(ok, hosts), true, ok);
   for (const bad of ['evil.example', 'console.example.org.evil.example', 'localhost.evil.example', '127.0.0.1.nip.io', '1', '0x7f.1', 'a b', '', '[zz]'])
     assert.equal(isAcceptedHost(bad, hosts), false, bad);
 });
 
-test('a proxy\'s X-Forwarded-Host and Forwarded host= count only with TRUST_PROXY, and then each of them', () => {
+test("a proxy's X-Forwarded-Host and Forwarded host= count only with TRUST_PROXY, and then each of them", () => {
   const sent = headers({ host: '127.0.0.1:3000', 'x-forwarded-host': 'localhost, evil.example' });
   assert.equal(foreignHost(sent, hosts), null, 'ignored without TRUST_PROXY');
   assert.equal(foreignHost(sent, { ...hosts, trustProxy: true }), 'evil.example', 'a name appended after an accepted one is still checked');
@@ -34,7 +44,7 @@ test('a proxy\'s X-Forwarded-Host and Forwarded host= count only with TRUST_PROX
   assert.equal(foreignHost(headers({}), hosts), null, 'no Host (HTTP/1.0): no browser, let through');
 });
 
-test('an Origin is the request\'s own when it names the same host and port (a missing port: the scheme\'s)', () => {
+test("an Origin is the request's own when it names the same host and port (a missing port: the scheme's)", () => {
   assert.equal(isOriginOfHost(new URL('http://localhost:3000'), 'localhost:3000'), true);
   assert.equal(isOriginOfHost(new URL('https://console.example.org'), 'console.example.org'), true);
   assert.equal(isOriginOfHost(new URL('https://console.example.org'), 'console.example.org:443'), true);
@@ -43,7 +53,7 @@ test('an Origin is the request\'s own when it names the same host and port (a mi
   assert.equal(isOriginOfHost(new URL('http://127.0.0.1:3000'), 'localhost:3000'), false);
 });
 
-test('changes come only from the console\'s origins; reads, and requests with no Origin nor Sec-Fetch-Site, go through', () => {
+test("changes come only from the console's origins; reads, and requests with no Origin nor Sec-Fetch-Site, go through", () => {
   const origins = { origins: originsOf(['https://console.example.org/', 'http://localhost:3000']), trustProxy: false };
   assert.deepEqual(origins.origins, ['https://console.example.org', 'http://localhost:3000']);
   const from = (h: Record<string, string>, method = 'POST') => foreignOrigin(method, headers(h), origins);
@@ -59,6 +69,6 @@ test('changes come only from the console\'s origins; reads, and requests with no
   assert.equal(from({ host: 'localhost:3000', 'sec-fetch-site': 'none' }), null);
   assert.match(from({ host: 'localhost:3000', 'sec-fetch-site': 'same-site' }) ?? '', /same-site/);
   const proxied = { host: '127.0.0.1:3000', 'x-forwarded-host': 'hooks.example.org', origin: 'https://hooks.example.org' };
-  assert.equal(from(proxied), 'https://hooks.example.org', 'X-Forwarded-Host is the client\'s word without TRUST_PROXY');
+  assert.equal(from(proxied), 'https://hooks.example.org', "X-Forwarded-Host is the client's word without TRUST_PROXY");
   assert.equal(foreignOrigin('PATCH', headers(proxied), { ...origins, trustProxy: true }), null);
 });

@@ -41,7 +41,8 @@ test('a viewer gets fingerprints for secrets and masked donor details, wherever 
   }) as Record<string, unknown>;
   const reply = Buffer.from((seen.forwards as { responseBodyBase64: string }[])[0].responseBodyBase64, 'base64').toString();
   const text = JSON.stringify(seen) + new TextDecoder().decode(seen.raw as Uint8Array) + Buffer.from(String(seen.body), 'base64').toString() + reply;
-  for (const leaked of [SECRET, 'plain-secret', 'ada@example.org', 'Lovelace', 'ada lovelace', '+1 555', 'Tuesdays', 'abc.def']) assert.ok(!text.includes(leaked), leaked);
+  for (const leaked of [SECRET, 'plain-secret', 'ada@example.org', 'Lovelace', 'ada lovelace', '+1 555', 'Tuesdays', 'abc.def'])
+    assert.ok(!text.includes(leaked), leaked);
   assert.deepEqual(seen.secrets, [`[secret ${secretFingerprint(SECRET)}…]`, `[secret ${secretFingerprint('plain-secret')}…]`]);
   assert.equal((seen.receiverSecrets as { fingerprint: string }[])[0].fingerprint, 'abcd1234', 'a fingerprint stays');
   assert.equal(seen.email, 'a•••@example.org');
@@ -56,9 +57,10 @@ test('a viewer gets fingerprints for secrets and masked donor details, wherever 
 test('every server action is in the route table, and its guard names the role the table gives it', () => {
   const actions = (routeTable as unknown as { actions: { file: string; name: string; role: string }[] }).actions;
   const listed = new Set(actions.map((a) => `${a.file}#${a.name}`));
-  const files = [...fs.readdirSync(path.join(ROOT, 'app'), { recursive: true }).map((f) => path.join('app', String(f))), 'lib/console/staff/auth-actions.ts'].filter(
-    (f) => /\.tsx?$/.test(f) && fs.readFileSync(path.join(ROOT, f), 'utf8').startsWith("'use server'"),
-  );
+  const files = [
+    ...fs.readdirSync(path.join(ROOT, 'app'), { recursive: true }).map((f) => path.join('app', String(f))),
+    'lib/console/staff/auth-actions.ts',
+  ].filter((f) => /\.tsx?$/.test(f) && fs.readFileSync(path.join(ROOT, f), 'utf8').startsWith("'use server'"));
   assert.ok(files.length >= 8);
   for (const file of files) {
     const source = fs.readFileSync(path.join(ROOT, file), 'utf8');
@@ -84,17 +86,26 @@ test('every server action is in the route table, and its guard names the role th
 test('every console page enters through a staffView loader: its first call checks the session and the role', () => {
   const made = /^(?:export )?const (\w+) = staff(?:Query)?View\(/gm;
   const loaders = new Set<string>();
-  for (const f of fs.readdirSync(path.join(ROOT, 'lib/console'), { recursive: true }).map(String).filter((x) => x.endsWith('.ts'))) {
+  for (const f of fs
+    .readdirSync(path.join(ROOT, 'lib/console'), { recursive: true })
+    .map(String)
+    .filter((x) => x.endsWith('.ts'))) {
     for (const m of fs.readFileSync(path.join(ROOT, 'lib/console', f), 'utf8').matchAll(made)) loaders.add(m[1]);
   }
-  const pages = fs.readdirSync(path.join(ROOT, 'app/(console)'), { recursive: true }).map(String).filter((f) => path.basename(f) === 'page.tsx');
+  const pages = fs
+    .readdirSync(path.join(ROOT, 'app/(console)'), { recursive: true })
+    .map(String)
+    .filter((f) => path.basename(f) === 'page.tsx');
   assert.ok(pages.length >= 19, `${pages.length} pages`);
   for (const page of pages) {
     const source = fs.readFileSync(path.join(ROOT, 'app/(console)', page), 'utf8');
     const local = new Set([...source.matchAll(made)].map((m) => m[1]));
     const body = source.slice(source.search(/^export default async function/m));
     const first = /\bawait (\w+)\(/.exec(body)?.[1];
-    assert.ok(first && (local.has(first) || (loaders.has(first) && new RegExp(`import \\{[^}]*\\b${first}\\b[^}]*\\} from '@/lib/console/`).test(source))), `app/(console)/${page} starts with ${first ?? 'nothing'}, not a staffView loader`);
+    assert.ok(
+      first && (local.has(first) || (loaders.has(first) && new RegExp(`import \\{[^}]*\\b${first}\\b[^}]*\\} from '@/lib/console/`).test(source))),
+      `app/(console)/${page} starts with ${first ?? 'nothing'}, not a staffView loader`,
+    );
   }
 });
 

@@ -76,7 +76,8 @@ test('routeOf prefers a static segment to a parameter; allowOf adds HEAD and OPT
 
 test('routeOf, which looks only at the routes of the first segment, answers as a match against every route would', () => {
   const patterns = routeTable.routes.map((r) => ({ r, re: new RegExp(`^${r.path.replace(/[.]/g, '\\.').replace(/:[A-Za-z]+/g, '[^/]+')}/?$`) }));
-  const everyRoute = (p: string) => patterns.filter(({ re }) => re.test(p)).sort((a, b) => (a.r.path.match(/:/g)?.length ?? 0) - (b.r.path.match(/:/g)?.length ?? 0))[0]?.r.path;
+  const everyRoute = (p: string) =>
+    patterns.filter(({ re }) => re.test(p)).sort((a, b) => (a.r.path.match(/:/g)?.length ?? 0) - (b.r.path.match(/:/g)?.length ?? 0))[0]?.r.path;
   const paths = routeTable.routes.flatMap((r) => [r.path, r.path.replace(/:[A-Za-z]+/g, 'x1'), `${r.path.replace(/:[A-Za-z]+/g, 'new')}/`, `${r.path}/more`]);
   paths.push('/', '', '//', '/%69ngest/abc', '/ingest', '/ingest/', '/ingest/a/b', '/INGEST/abc', '/v1', '/v1/');
   for (const p of paths) assert.equal(routeOf(p)?.path, everyRoute(p), p);

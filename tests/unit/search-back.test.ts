@@ -15,7 +15,8 @@ const T0 = Date.UTC(2026, 10, 20);
 function table(rows: TRow[]) {
   let now = 0;
   const clock = () => now;
-  const inWindow = (since: Date, until: Date) => rows.filter((r) => r.at >= since.getTime() && r.at < until.getTime()).sort((a, b) => b.at - a.at || b.id - a.id);
+  const inWindow = (since: Date, until: Date) =>
+    rows.filter((r) => r.at >= since.getTime() && r.at < until.getTime()).sort((a, b) => b.at - a.at || b.id - a.id);
   const search = (since: Date, until: Date, budgetMs: number, limit = 1000) =>
     searchBack<TRow>({
       since,
@@ -46,7 +47,8 @@ async function followAll(t: ReturnType<typeof table>, since: Date, until: Date, 
     const r = await t.search(since, top, budgetMs);
     searches++;
     found.push(...r.rows.map((x) => x.id));
-    for (const x of r.rows) assert.ok(x.at < top.getTime() && (!r.searchedUntil || x.at >= r.searchedUntil.getTime()), 'a row outside what the answer says it searched');
+    for (const x of r.rows)
+      assert.ok(x.at < top.getTime() && (!r.searchedUntil || x.at >= r.searchedUntil.getTime()), 'a row outside what the answer says it searched');
     if (!r.partial) return { found, searches, partials };
     partials++;
     assert.ok(r.searchedUntil && r.searchedUntil < top && r.searchedUntil > since, 'each continuation goes back further');
@@ -65,7 +67,10 @@ test('a 1 ms budget: every search but the last is partial, and the continuations
   const { found, searches, partials } = await followAll(table(rows), since, until, 1);
   assert.ok(searches > 10, `took ${searches} searches`);
   assert.equal(partials, searches - 1);
-  assert.deepEqual(found, rows.filter((r) => r.match).map((r) => r.id));
+  assert.deepEqual(
+    found,
+    rows.filter((r) => r.match).map((r) => r.id),
+  );
 });
 
 test('rows bunched in one millisecond (a batch INSERT) are neither repeated nor missed', async () => {
@@ -74,7 +79,11 @@ test('rows bunched in one millisecond (a batch INSERT) are neither repeated nor 
   const until = new Date(T0 + 1);
   for (const budget of [1, 3, 20]) {
     const { found } = await followAll(table(rows), since, until, budget);
-    assert.deepEqual([...found].sort((a, b) => a - b), rows.filter((r) => r.match).map((r) => r.id), `budget ${budget}`);
+    assert.deepEqual(
+      [...found].sort((a, b) => a - b),
+      rows.filter((r) => r.match).map((r) => r.id),
+      `budget ${budget}`,
+    );
   }
 });
 
@@ -107,7 +116,8 @@ test('a window too large for the budget stops near it, having searched the newes
 function unevenTable(rows: TRow[], factor: (i: number) => number) {
   let now = 0;
   const costs: number[] = [];
-  const inWindow = (since: Date, until: Date) => rows.filter((r) => r.at >= since.getTime() && r.at < until.getTime()).sort((a, b) => b.at - a.at || b.id - a.id);
+  const inWindow = (since: Date, until: Date) =>
+    rows.filter((r) => r.at >= since.getTime() && r.at < until.getTime()).sort((a, b) => b.at - a.at || b.id - a.id);
   const search = (since: Date, until: Date, budgetMs: number) =>
     searchBack<TRow>({
       since,

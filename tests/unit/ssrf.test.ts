@@ -124,7 +124,15 @@ test('the carried IPv4 address is named in the reason (never used to allow)', ()
 });
 
 test('NAT64, 6to4, Teredo and IPv4-compatible are refused even when they carry a public IPv4 address', () => {
-  for (const address of ['64:ff9b::8.8.8.8', '64:ff9b::808:808', '64:ff9b:1::808:808', '2002:808:808::1', '2001:0:4136:e378:8000:63bf:f7f7:f7f7', '::8.8.8.8', '::101:101']) {
+  for (const address of [
+    '64:ff9b::8.8.8.8',
+    '64:ff9b::808:808',
+    '64:ff9b:1::808:808',
+    '2002:808:808::1',
+    '2001:0:4136:e378:8000:63bf:f7f7:f7f7',
+    '::8.8.8.8',
+    '::101:101',
+  ]) {
     assert.ok(refusalReason(address), `${address} allowed`);
   }
 });
@@ -150,7 +158,31 @@ describe('global unicast addresses are allowed', () => {
 });
 
 test('the neighbours of refused ranges are allowed', () => {
-  for (const address of ['1.0.0.0', '9.255.255.255', '11.0.0.0', '100.63.255.255', '100.128.0.0', '126.255.255.255', '128.0.0.0', '169.253.255.255', '169.255.0.0', '172.15.255.255', '172.32.0.0', '192.0.1.0', '192.0.3.0', '192.88.98.255', '192.88.100.0', '192.167.255.255', '192.169.0.0', '198.17.255.255', '198.20.0.0', '223.255.255.255', '2001:200::', '2003::', '2000::1']) {
+  for (const address of [
+    '1.0.0.0',
+    '9.255.255.255',
+    '11.0.0.0',
+    '100.63.255.255',
+    '100.128.0.0',
+    '126.255.255.255',
+    '128.0.0.0',
+    '169.253.255.255',
+    '169.255.0.0',
+    '172.15.255.255',
+    '172.32.0.0',
+    '192.0.1.0',
+    '192.0.3.0',
+    '192.88.98.255',
+    '192.88.100.0',
+    '192.167.255.255',
+    '192.169.0.0',
+    '198.17.255.255',
+    '198.20.0.0',
+    '223.255.255.255',
+    '2001:200::',
+    '2003::',
+    '2000::1',
+  ]) {
     assert.equal(refusalReason(address), null, `${address} refused`);
   }
 });
@@ -170,14 +202,23 @@ test('refusedLiteralHost: bracketed IPv6 and IPv4 literals, names left to the lo
   assert.equal(refusedLiteralHost('8.8.8.8'), null);
   assert.equal(refusedLiteralHost('example.com'), null);
   // What the WHATWG URL parser makes of the hosts a webhook URL may spell (the form send-webhook sees)
-  for (const url of ['http://[::ffff:127.0.0.1]/', 'http://[0:0:0:0:0:ffff:7f00:1]/', 'http://127.1/', 'http://0x7f000001/', 'http://[64:ff9b::10.0.0.1]/', 'http://[::127.0.0.1]/']) {
+  for (const url of [
+    'http://[::ffff:127.0.0.1]/',
+    'http://[0:0:0:0:0:ffff:7f00:1]/',
+    'http://127.1/',
+    'http://0x7f000001/',
+    'http://[64:ff9b::10.0.0.1]/',
+    'http://[::127.0.0.1]/',
+  ]) {
     assert.ok(refusedLiteralHost(new URL(url).hostname), url);
   }
 });
 
 function lookup(hostname: string, all: boolean): Promise<{ err: Error | null; result: unknown }> {
   return new Promise((resolve) => {
-    (guardedLookup as unknown as (h: string, o: object, cb: (err: Error | null, a?: unknown) => void) => void)(hostname, { all }, (err, a) => resolve({ err, result: a }));
+    (guardedLookup as unknown as (h: string, o: object, cb: (err: Error | null, a?: unknown) => void) => void)(hostname, { all }, (err, a) =>
+      resolve({ err, result: a }),
+    );
   });
 }
 
@@ -192,7 +233,10 @@ test('guardedLookup refuses loopback (local resolution only) and passes a public
   assert.equal(one.result, '8.8.8.8');
   const all = await lookup('2606:4700:4700::1111', true);
   assert.equal(all.err, null);
-  assert.deepEqual((all.result as LookupAddress[]).map((a) => a.address), ['2606:4700:4700::1111']);
+  assert.deepEqual(
+    (all.result as LookupAddress[]).map((a) => a.address),
+    ['2606:4700:4700::1111'],
+  );
 });
 
 test('loopbackOnlyRefusal (alert targets): loopback only when allowed, every other special range always refused', () => {
@@ -200,7 +244,14 @@ test('loopbackOnlyRefusal (alert targets): loopback only when allowed, every oth
     assert.equal(loopbackOnlyRefusal(address, true), null, address);
     assert.match(loopbackOnlyRefusal(address, false) ?? '', /loopback/, address);
   }
-  for (const [address, why] of [['10.1.2.3', /private/], ['192.168.0.1', /private/], ['169.254.169.254', /link-local/], ['100.64.0.1', /carrier-grade/], ['fd00::1', /unique-local/], ['0.0.0.0', /unspecified/]] as const) {
+  for (const [address, why] of [
+    ['10.1.2.3', /private/],
+    ['192.168.0.1', /private/],
+    ['169.254.169.254', /link-local/],
+    ['100.64.0.1', /carrier-grade/],
+    ['fd00::1', /unique-local/],
+    ['0.0.0.0', /unspecified/],
+  ] as const) {
     assert.match(loopbackOnlyRefusal(address, true) ?? '', why, address);
   }
   assert.equal(loopbackOnlyRefusal('8.8.8.8', true), null);

@@ -17,7 +17,10 @@ test('signV1 gives the package’s signature for any secret, id, timestamp and b
       fc.uint8Array({ minLength: 1, maxLength: 64 }),
       fc.string({ minLength: 1, maxLength: 40 }),
       fc.integer({ min: 0, max: 4_000_000_000 }),
-      fc.oneof(fc.string({ maxLength: 300 }).map((s) => Buffer.from(s)), fc.uint8Array({ maxLength: 300 }).map((b) => Buffer.from(b))),
+      fc.oneof(
+        fc.string({ maxLength: 300 }).map((s) => Buffer.from(s)),
+        fc.uint8Array({ maxLength: 300 }).map((b) => Buffer.from(b)),
+      ),
       (keyBytes, id, seconds, body) => {
         const secret = secretOf(keyBytes);
         const theirs = new Webhook(secret).sign(id, new Date(seconds * 1000), body);
@@ -57,10 +60,17 @@ test('verifySignature: a package-signed request is valid, stale outside ±300 s,
   const body = Buffer.from(JSON.stringify({ type: 'grant.succeeded', data: { id: 'g2' } }));
   const now = Math.floor(Date.now() / 1000);
   const request = (seconds: number, family = 'webhook') =>
-    new Headers({ [`${family}-id`]: 'msg_3', [`${family}-timestamp`]: String(seconds), [`${family}-signature`]: new Webhook(secret).sign('msg_3', new Date(seconds * 1000), body) });
+    new Headers({
+      [`${family}-id`]: 'msg_3',
+      [`${family}-timestamp`]: String(seconds),
+      [`${family}-signature`]: new Webhook(secret).sign('msg_3', new Date(seconds * 1000), body),
+    });
 
   assert.equal(verifySignature(body, request(now), [secret], now).verdict, 'valid');
-  assert.equal(verifySignature(body, request(now, 'svix'), [secretOf(randomBytes(32)), secret], now).reason, 'Verified with the svix-* headers and secret 2 of 2.');
+  assert.equal(
+    verifySignature(body, request(now, 'svix'), [secretOf(randomBytes(32)), secret], now).reason,
+    'Verified with the svix-* headers and secret 2 of 2.',
+  );
   assert.equal(verifySignature(body, request(now - 300), [secret], now).verdict, 'valid');
   const stale = verifySignature(body, request(now - 301), [secret], now);
   assert.equal(stale.verdict, 'timestamp outside tolerance');

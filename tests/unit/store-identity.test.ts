@@ -15,7 +15,11 @@ test('a PostgreSQL URL is named without its password; the digest tells the datab
   assert.ok(!words.includes('s3cret') && !words.includes('other-secret'));
   assert.equal(maskedDatabaseUrl('not a url'), 'an unreadable URL');
   const digest = (u: string) => storeDigest({ kind: 'postgres', url: u });
-  assert.equal(digest('postgres://a:x@localhost/console'), digest('postgresql://b@127.0.0.1:5432/console'), 'loopback names, the default port and the user are one store');
+  assert.equal(
+    digest('postgres://a:x@localhost/console'),
+    digest('postgresql://b@127.0.0.1:5432/console'),
+    'loopback names, the default port and the user are one store',
+  );
   assert.notEqual(digest('postgres://a@localhost/console'), digest('postgres://a@localhost/console_restored'));
   assert.match(digest('postgres://a@localhost/console'), /^[0-9a-f]{16}$/);
 });

@@ -16,14 +16,31 @@ test('the cursor: ?after= first, then Last-Event-ID, else none (from now)', () =
 });
 
 test('a cursor that is not a receipt id is a 400 naming where it came from', () => {
-  for (const [query, last, field] of [['after=abc', null, 'after'], ['after=-1', null, 'after'], ['after=', null, 'after'], ['after=01', null, 'after'], ['after=1e3', null, 'after'], ['after=9999999999999999', null, 'after'], ['', 'x', 'Last-Event-ID']] as const) {
-    assert.throws(() => streamAfter(q(query), last), (err: unknown) => err instanceof ApiError && err.status === 400 && err.message.startsWith(`${field}:`), `${query} ${last}`);
+  for (const [query, last, field] of [
+    ['after=abc', null, 'after'],
+    ['after=-1', null, 'after'],
+    ['after=', null, 'after'],
+    ['after=01', null, 'after'],
+    ['after=1e3', null, 'after'],
+    ['after=9999999999999999', null, 'after'],
+    ['', 'x', 'Last-Event-ID'],
+  ] as const) {
+    assert.throws(
+      () => streamAfter(q(query), last),
+      (err: unknown) => err instanceof ApiError && err.status === 400 && err.message.startsWith(`${field}:`),
+      `${query} ${last}`,
+    );
   }
 });
 
 test('Accept must take text/event-stream, else 406', () => {
-  for (const ok of ['text/event-stream', 'text/event-stream; charset=utf-8', 'application/json, text/event-stream', 'TEXT/EVENT-STREAM']) assert.doesNotThrow(() => assertAcceptsEventStream(ok), ok);
+  for (const ok of ['text/event-stream', 'text/event-stream; charset=utf-8', 'application/json, text/event-stream', 'TEXT/EVENT-STREAM'])
+    assert.doesNotThrow(() => assertAcceptsEventStream(ok), ok);
   for (const bad of [null, '', '*/*', 'text/html', 'application/json', 'text/event-streams']) {
-    assert.throws(() => assertAcceptsEventStream(bad), (err: unknown) => err instanceof ApiError && err.status === 406, String(bad));
+    assert.throws(
+      () => assertAcceptsEventStream(bad),
+      (err: unknown) => err instanceof ApiError && err.status === 406,
+      String(bad),
+    );
   }
 });

@@ -27,7 +27,21 @@ test('one time format, UTC, and money with its currency', () => {
 });
 
 test('the share page says times as the console does and money with its currency', () => {
-  const grant = { id: 'g1', trackingId: 'gc-1', amount: 15000, feeAmount: 0, status: 'Completed', fundId: 'f', fundName: 'Fund', firstName: 'A•••', lastName: 'L•••', email: 'a•••@example.org', connectId: 'c', createdAt: '2026-03-04T05:06:07.000Z', source: 'api' } as TCaseGrant;
+  const grant = {
+    id: 'g1',
+    trackingId: 'gc-1',
+    amount: 15000,
+    feeAmount: 0,
+    status: 'Completed',
+    fundId: 'f',
+    fundName: 'Fund',
+    firstName: 'A•••',
+    lastName: 'L•••',
+    email: 'a•••@example.org',
+    connectId: 'c',
+    createdAt: '2026-03-04T05:06:07.000Z',
+    source: 'api',
+  } as TCaseGrant;
   const c = { query: 'gc-1', kind: 'tracking-id', grants: [grant], messages: [], notes: [], fetchedAt: '2026-03-04T06:00:00.000Z' } as unknown as TCase;
   const html = renderSharedCase(c, { ticket: 'SUP-1', expiresAt: new Date('2026-03-07T00:00:00Z'), createdBy: 'op@example.org' });
   assert.match(html, /<td>\$150\.00<\/td>/);
@@ -40,13 +54,19 @@ test('the share page says times as the console does and money with its currency'
 test('the Recover result counts a refused message apart, not as re-sent, and leaves the run id out of the sentence', () => {
   const base = { messages: 5, succeeded: 3, failed: 1, refused: 1, skipped: 0, verified: 3, error: 'The message is gone.' };
   const text = resendSummary(base);
-  assert.match(text, /^Done: 4 of 5 re-sent · 3 answered 2xx · 3 verified by the receiver · 1 failed · 1 not sent: the API refused it \(The message is gone\.\)\.$/);
+  assert.match(
+    text,
+    /^Done: 4 of 5 re-sent · 3 answered 2xx · 3 verified by the receiver · 1 failed · 1 not sent: the API refused it \(The message is gone\.\)\.$/,
+  );
   const stopped = resendSummary({ messages: 20, succeeded: 8, failed: 0, refused: 0, skipped: 12, verified: 0, error: null });
   assert.match(stopped, /8 of 20 re-sent .* 12 not sent: the receiver verified none of the first 8/);
 });
 
 test('an error callout: a refusal is titled as one and not said twice; the unknown stays "Something went wrong"', () => {
-  const refused = errorCalloutParts({ message: 'targetUrl: 10.0.0.1 is a private address.', errors: [{ path: 'targetUrl', message: '10.0.0.1 is a private address.' }] });
+  const refused = errorCalloutParts({
+    message: 'targetUrl: 10.0.0.1 is a private address.',
+    errors: [{ path: 'targetUrl', message: '10.0.0.1 is a private address.' }],
+  });
   assert.equal(refused.title, 'Not accepted');
   assert.deepEqual(refused.details, [], 'the field error the message already says');
   const two = errorCalloutParts({ message: 'The receiver settings are invalid.', errors: [{ path: 'name', message: 'is required' }] });
@@ -56,7 +76,11 @@ test('an error callout: a refusal is titled as one and not said twice; the unkno
 });
 
 test('"Last success" is no success when every 2xx failed verification at the receiver', () => {
-  assert.deepEqual(lastSuccessFigure('2026-03-04T05:06:07Z', 0, 7), { label: 'Last verified success', at: null, note: 'none in this window: every 2xx arrival failed verification at the receiver' });
+  assert.deepEqual(lastSuccessFigure('2026-03-04T05:06:07Z', 0, 7), {
+    label: 'Last verified success',
+    at: null,
+    note: 'none in this window: every 2xx arrival failed verification at the receiver',
+  });
   assert.deepEqual(lastSuccessFigure('2026-03-04T05:06:07Z', 0.5, 7), { label: 'Last success', at: '2026-03-04T05:06:07Z', note: null });
   assert.deepEqual(lastSuccessFigure(null, 0, 0), { label: 'Last success', at: null, note: null });
 });

@@ -29,7 +29,10 @@ test("an API sentence's RFC 3339 times are written as the console writes times",
   assert.equal(withReadableTimes('failing with no success since 2026-11-29T03:26:28Z'), 'failing with no success since 2026-11-29 03:26:28 UTC');
   assert.equal(withReadableTimes('from 2026-11-29T03:26:28.123Z to 2026-11-29T05:00:00+02:00'), 'from 2026-11-29 03:26:28 UTC to 2026-11-29 03:00:00 UTC');
   assert.equal(withReadableTimes('the endpoint answered 410 Gone'), 'the endpoint answered 410 Gone');
-  assert.equal(withReadableTimes('since 2026-11-29T03:26:28Z', (iso) => `<${iso}>`), 'since <2026-11-29T03:26:28Z>');
+  assert.equal(
+    withReadableTimes('since 2026-11-29T03:26:28Z', (iso) => `<${iso}>`),
+    'since <2026-11-29T03:26:28Z>',
+  );
 });
 
 test('the UTC time fields: one fixed format, read back as UTC; what is not a time goes to the server as typed', () => {

@@ -27,11 +27,22 @@ test('the JSON route is strict: a bad value is a 400 naming the parameter; good 
   const qs = 'status=failed&eventType=grant.succeeded&after=2026-11-23T07:00&pageToken=abc';
   assert.deepEqual(parseTimelineQuery(new URLSearchParams(qs)), parseTimelineSearch(new URLSearchParams(qs)));
   assert.deepEqual(parseTimelineQuery(new URLSearchParams('status=&after=')), {}, 'empty counts as absent');
-  for (const [bad, field] of [['status=exploded', 'status'], ['after=yesterday', 'after'], ['before=2026-13-45', 'before']]) {
-    assert.throws(() => parseTimelineQuery(new URLSearchParams(bad)), (err: unknown) => {
-      assert.ok(err instanceof ApiError && err.status === 400);
-      assert.deepEqual(err.extra.errors?.map((e) => e.path), [field]);
-      return true;
-    }, bad);
+  for (const [bad, field] of [
+    ['status=exploded', 'status'],
+    ['after=yesterday', 'after'],
+    ['before=2026-13-45', 'before'],
+  ]) {
+    assert.throws(
+      () => parseTimelineQuery(new URLSearchParams(bad)),
+      (err: unknown) => {
+        assert.ok(err instanceof ApiError && err.status === 400);
+        assert.deepEqual(
+          err.extra.errors?.map((e) => e.path),
+          [field],
+        );
+        return true;
+      },
+      bad,
+    );
   }
 });

@@ -51,6 +51,9 @@ test('a delete drops the entry at once, and a read it overtook is not kept', asy
 
 test('a failed read is not kept', async () => {
   const cache = ttlCache<string, string>(`t4-${Math.random()}`, { ttlMs: 10_000 });
-  await assert.rejects(cache.get('k', async () => Promise.reject(new Error('store away'))), /store away/);
+  await assert.rejects(
+    cache.get('k', async () => Promise.reject(new Error('store away'))),
+    /store away/,
+  );
   assert.equal(await cache.get('k', async () => 'back'), 'back');
 });

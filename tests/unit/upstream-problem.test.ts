@@ -29,7 +29,14 @@ test('the console’s own credentials refused (401/403), a 5xx or no answer at a
 
 test('the body carries the upstream status, request id and the upstream detail', async () => {
   const { body } = await answer(failed(503));
-  assert.deepEqual(body, { type: 'about:blank', title: 'Bad Gateway', status: 502, detail: 'upstream said 503', upstreamStatus: 503, upstreamRequestId: 'req_abc' });
+  assert.deepEqual(body, {
+    type: 'about:blank',
+    title: 'Bad Gateway',
+    status: 502,
+    detail: 'upstream said 503',
+    upstreamStatus: 503,
+    upstreamRequestId: 'req_abc',
+  });
 });
 
 test('without a problem detail the title, then the error message stands in', async () => {

@@ -10,11 +10,27 @@ import { runWorker, type TWorkerConfig, type TWorkerDeps } from '@/lib/service/d
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function job(i: number, url = `http://127.0.0.1:9/e${i % 4}`): TDeliveryJob {
-  const claim: TClaim = { id: `d${i}`, messageId: `msg_${i}`, webhookId: `wh_${i % 4}`, accountId: 'a', scheduledAttemptCount: 0, recoverRunId: null, leaseOwner: '' };
+  const claim: TClaim = {
+    id: `d${i}`,
+    messageId: `msg_${i}`,
+    webhookId: `wh_${i % 4}`,
+    accountId: 'a',
+    scheduledAttemptCount: 0,
+    recoverRunId: null,
+    leaseOwner: '',
+  };
   return { claim, target: { url, payload: '{}', secrets: [] } };
 }
 
-type TFake = { deps: TWorkerDeps; limits: number[]; sent: string[]; recorded: string[]; inFlight: () => number; maxInFlight: () => number; due: (jobs: TDeliveryJob[], inMs?: number) => void };
+type TFake = {
+  deps: TWorkerDeps;
+  limits: number[];
+  sent: string[];
+  recorded: string[];
+  inFlight: () => number;
+  maxInFlight: () => number;
+  due: (jobs: TDeliveryJob[], inMs?: number) => void;
+};
 
 function fakeDeps(sendMs: () => number): TFake {
   let queue: TDeliveryJob[] = [];
@@ -85,7 +101,10 @@ test('a saturated worker drains a queue, each delivery once, claiming in batches
   assert.ok(fake.maxInFlight() <= 4 * CONFIG.perEndpoint, 'four endpoints, each within its limit');
   const refills = fake.limits.slice(1).filter((n) => n > 0);
   assert.ok(refills.length > 0);
-  assert.ok(refills.every((n) => n >= CONFIG.concurrency / 8), `a saturated worker claims once an eighth of its slots are free (asked for ${refills.join(', ')})`);
+  assert.ok(
+    refills.every((n) => n >= CONFIG.concurrency / 8),
+    `a saturated worker claims once an eighth of its slots are free (asked for ${refills.join(', ')})`,
+  );
   assert.ok(fake.limits.length < 400 / 4, `${fake.limits.length} claims for 400 deliveries`);
 });
 
@@ -235,7 +254,10 @@ test('it claims ahead: sends start while a claim is out, claims take half a batc
   }
   assert.ok(startedDuringClaim > 0, 'a free slot took a ready job while the next claim was out');
   const refills = fake.limits.slice(1);
-  assert.ok(refills.every((n) => n >= config.concurrency / 2), `each claim after the first asked for half a batch or more (${refills.join(', ')})`);
+  assert.ok(
+    refills.every((n) => n >= config.concurrency / 2),
+    `each claim after the first asked for half a batch or more (${refills.join(', ')})`,
+  );
   assert.equal(claimed.length, fake.sent.length + released.length, 'every claimed job was either sent or given back');
   assert.equal(new Set([...fake.sent, ...released]).size, claimed.length, 'none both');
   assert.ok(released.length > 0, 'the batch ready when it stopped was given back');
@@ -243,7 +265,7 @@ test('it claims ahead: sends start while a claim is out, claims take half a batc
   assert.equal(fake.recorded.length, fake.sent.length, 'every sent one recorded before stop returned');
 });
 
-test('a started job\'s lease is renewed while its request is in flight; one whose lease a renewal found lost is not sent', async () => {
+test("a started job's lease is renewed while its request is in flight; one whose lease a renewal found lost is not sent", async () => {
   const fake = fakeDeps(() => 0);
   const renewed: string[][] = [];
   const released: string[] = [];
@@ -273,8 +295,11 @@ test('a started job\'s lease is renewed while its request is in flight; one whos
   }
   assert.ok(renewed.length >= 4, `renewed ${renewed.length} times while d1 was in flight`);
   assert.deepEqual(renewed[0], ['d1', 'd2'], 'both started jobs renewed: the one in flight and the one waiting for its slot');
-  assert.ok(renewed.slice(1).every((ids) => ids.join() === 'd1'), `then d1 alone: ${JSON.stringify(renewed)}`);
+  assert.ok(
+    renewed.slice(1).every((ids) => ids.join() === 'd1'),
+    `then d1 alone: ${JSON.stringify(renewed)}`,
+  );
   assert.deepEqual(fake.sent, ['d1'], 'd2, whose lease was lost while it waited for its slot, was not sent');
-  assert.deepEqual(released, [], 'nor given back: it is not this worker\'s to give');
+  assert.deepEqual(released, [], "nor given back: it is not this worker's to give");
   assert.deepEqual(fake.recorded, ['d1']);
 });

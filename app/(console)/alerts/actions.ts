@@ -39,7 +39,12 @@ const ZRuleId = z.uuid({ message: 'Unknown rule.' });
 const firstIssue = (e: z.ZodError) => e.issues[0].message;
 
 export const setAlertRuleEnabledAction = staffAction(
-  { ...admin, input: z.tuple([ZRuleId, z.boolean()]), invalid: firstIssue, audit: { action: 'alert-rule.update', target: ([id]) => [id], detail: ([, enabled]) => ({ enabled }) } },
+  {
+    ...admin,
+    input: z.tuple([ZRuleId, z.boolean()]),
+    invalid: firstIssue,
+    audit: { action: 'alert-rule.update', target: ([id]) => [id], detail: ([, enabled]) => ({ enabled }) },
+  },
   async ({ staff, input: [id, enabled] }) => {
     await setAlertRuleEnabled(staff.environment, id, enabled);
     revalidatePath('/alerts');

@@ -30,7 +30,14 @@ export const acknowledgeAlertAction = staffAction(
 export const snoozeAlertAction = staffAction(
   {
     ...operator,
-    input: z.tuple([ZId, z.number({ message: hoursMessage }).int({ message: hoursMessage }).min(SNOOZE_HOURS.min, { message: hoursMessage }).max(SNOOZE_HOURS.max, { message: hoursMessage })]),
+    input: z.tuple([
+      ZId,
+      z
+        .number({ message: hoursMessage })
+        .int({ message: hoursMessage })
+        .min(SNOOZE_HOURS.min, { message: hoursMessage })
+        .max(SNOOZE_HOURS.max, { message: hoursMessage }),
+    ]),
     invalid: firstIssue,
     audit: { action: 'alert.snooze', target: ([id]) => [id], detail: ([, hours]) => ({ hours }) },
   },

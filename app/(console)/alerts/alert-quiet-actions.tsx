@@ -27,7 +27,14 @@ function QuietActionsForRole({ id, acknowledged }: { id: string; acknowledged: b
     <div className="flex flex-col items-start gap-1" data-testid="alert-quiet-actions">
       {open === 'ack' ? (
         <div className="flex flex-wrap items-center gap-1">
-          <Input aria-label="Note (optional)" placeholder="Note (optional)" value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} className="h-7 w-40 text-xs" />
+          <Input
+            aria-label="Note (optional)"
+            placeholder="Note (optional)"
+            value={note}
+            maxLength={500}
+            onChange={(e) => setNote(e.target.value)}
+            className="h-7 w-40 text-xs"
+          />
           <Button size="sm" variant="primary" disabled={pending} onClick={() => run(() => acknowledgeAlertAction(id, note))}>
             Acknowledge
           </Button>

@@ -38,7 +38,13 @@ function PostOutcome({ post }: { post: TAlertJson['firedPost'] }) {
   if (!post.at) return <span className="text-xs text-slate-500">—</span>;
   return (
     <span className="inline-flex items-center gap-1" title={post.error ?? undefined}>
-      {post.status === 250 ? <Badge tone="green">e-mail accepted</Badge> : post.status ? <HttpCodeBadge code={post.status} /> : <Badge tone="red">no response</Badge>}
+      {post.status === 250 ? (
+        <Badge tone="green">e-mail accepted</Badge>
+      ) : post.status ? (
+        <HttpCodeBadge code={post.status} />
+      ) : (
+        <Badge tone="red">no response</Badge>
+      )}
       {post.error && !post.status ? <span className="max-w-48 truncate text-xs text-rose-700">{post.error}</span> : null}
     </span>
   );
@@ -57,7 +63,8 @@ function summary(a: TAlertJson): string {
     case 'webhook_disabled':
       return `disabled${d.reason ? `: ${d.reason}` : ''}`;
     case 'about_to_disable':
-      if (stageOf(d) === 'disabled') return `disabled: ${d.missed == null ? 'grants made now are not sent to it' : `${d.missed} grants not sent to it so far`}${d.failedForGood ? `, ${d.failedForGood} failed for good` : ''}${d.lastError ? ` (last error ${d.lastError})` : ''}`;
+      if (stageOf(d) === 'disabled')
+        return `disabled: ${d.missed == null ? 'grants made now are not sent to it' : `${d.missed} grants not sent to it so far`}${d.failedForGood ? `, ${d.failedForGood} failed for good` : ''}${d.lastError ? ` (last error ${d.lastError})` : ''}`;
       if (stageOf(d) === 'enabled') return a.clearedAt ? 'enabled again and a delivery succeeded' : 'enabled again; no delivery has succeeded yet';
       return `${d.warning ?? `failing since ${d.failingSince}`} (${d.percent}% of the time before disabling)${d.lastError ? `; last error ${d.lastError}` : ''}`;
     case 'backup_failed':
@@ -70,7 +77,8 @@ function summary(a: TAlertJson): string {
 }
 
 export function AlertsTable({ alerts, timeZone }: { alerts: TAlertJson[]; timeZone: string }) {
-  if (alerts.length === 0) return <EmptyState title="No alerts yet">An alert appears here when a rule’s condition starts, and stays listed once it clears.</EmptyState>;
+  if (alerts.length === 0)
+    return <EmptyState title="No alerts yet">An alert appears here when a rule’s condition starts, and stays listed once it clears.</EmptyState>;
   return (
     <Table label="Alerts" cards>
       <thead>
@@ -86,7 +94,14 @@ export function AlertsTable({ alerts, timeZone }: { alerts: TAlertJson[]; timeZo
       </thead>
       <TBody cards>
         {alerts.map((a) => (
-          <tr key={a.id} id={`alert-${a.id}`} data-testid="alert-row" data-state={a.clearedAt ? 'cleared' : 'firing'} data-stage={a.kind === 'about_to_disable' ? stageOf(a.details) : undefined} className={`${CARD_ROW} target:bg-amber-50`}>
+          <tr
+            key={a.id}
+            id={`alert-${a.id}`}
+            data-testid="alert-row"
+            data-state={a.clearedAt ? 'cleared' : 'firing'}
+            data-stage={a.kind === 'about_to_disable' ? stageOf(a.details) : undefined}
+            className={`${CARD_ROW} target:bg-amber-50`}
+          >
             <Td card>
               <State a={a} timeZone={timeZone} />
             </Td>

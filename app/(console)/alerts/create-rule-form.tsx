@@ -11,23 +11,45 @@ import { createAlertRuleAction } from './actions';
 
 const THRESHOLD: Record<TAlertRuleKind, { label: string; hint: string; placeholder: string } | null> = {
   failure_streak: { label: 'Failed attempts in a row', hint: 'Fires when the newest N attempts all failed.', placeholder: '5' },
-  success_rate: { label: 'Success rate below (%)', hint: `Over the window; needs at least the minimum of attempts (${DEFAULT_MIN_ATTEMPTS} by default).`, placeholder: '90' },
+  success_rate: {
+    label: 'Success rate below (%)',
+    hint: `Over the window; needs at least the minimum of attempts (${DEFAULT_MIN_ATTEMPTS} by default).`,
+    placeholder: '90',
+  },
   receiver_failures: {
     label: 'Failed arrivals',
     hint: 'Over the window, at this console’s receiver of the webhook: arrivals whose signature did not verify or that it answered with an error (a receiver answering 200 to a bad signature is a success for the service).',
     placeholder: '1',
   },
   webhook_disabled: null,
-  about_to_disable: { label: 'Share of the time before disabling (%)', hint: 'Fires while an enabled webhook has been failing (no success) for this share of the time after which the service disables it (its disablesAt): 50 warns halfway.', placeholder: '50' },
+  about_to_disable: {
+    label: 'Share of the time before disabling (%)',
+    hint: 'Fires while an enabled webhook has been failing (no success) for this share of the time after which the service disables it (its disablesAt): 50 warns halfway.',
+    placeholder: '50',
+  },
   backup_failed: {
     label: 'Hours',
     hint: 'Fires when a scheduled backup of the embedded store (BACKUP_DIR) fails, or the newest is older than this many hours (or there is none); resolves at the next good one. Never on PostgreSQL: pg_dump backs it up.',
     placeholder: '26',
   },
-  grant_undelivered: { label: 'Minutes', hint: 'A grant whose message no webhook got (2xx) this long after it was made. Decimals allowed (0.5 = 30 s).', placeholder: '15' },
+  grant_undelivered: {
+    label: 'Minutes',
+    hint: 'A grant whose message no webhook got (2xx) this long after it was made. Decimals allowed (0.5 = 30 s).',
+    placeholder: '15',
+  },
 };
 
-function CreateRuleFormForRole({ webhooks, targetRule, repeatEvery, smtp }: { webhooks: { id: string; label: string }[]; targetRule: string; repeatEvery: string; smtp: boolean }) {
+function CreateRuleFormForRole({
+  webhooks,
+  targetRule,
+  repeatEvery,
+  smtp,
+}: {
+  webhooks: { id: string; label: string }[];
+  targetRule: string;
+  repeatEvery: string;
+  smtp: boolean;
+}) {
   const [state, action] = useActionState(createAlertRuleAction, {} as TFormState & { secret?: string });
   const v = (state.values ?? {}) as Record<string, string>;
   const fe = state.fieldErrors ?? {};
@@ -37,7 +59,9 @@ function CreateRuleFormForRole({ webhooks, targetRule, repeatEvery, smtp }: { we
     <div className="space-y-3">
       {state.ok ? (
         <Callout tone="success" title="Rule created">
-          <p className={state.secret ? 'mb-2' : undefined} data-testid="rule-created">{state.notice}</p>
+          <p className={state.secret ? 'mb-2' : undefined} data-testid="rule-created">
+            {state.notice}
+          </p>
           {state.secret ? <CopyField value={state.secret} /> : null}
         </Callout>
       ) : null}
@@ -57,7 +81,14 @@ function CreateRuleFormForRole({ webhooks, targetRule, repeatEvery, smtp }: { we
         </Field>
         {threshold ? (
           <Field label={threshold.label} htmlFor="threshold" error={fe.threshold} hint={threshold.hint}>
-            <Input id="threshold" name="threshold" inputMode="decimal" defaultValue={v.threshold ?? ''} placeholder={threshold.placeholder} invalid={!!fe.threshold} />
+            <Input
+              id="threshold"
+              name="threshold"
+              inputMode="decimal"
+              defaultValue={v.threshold ?? ''}
+              placeholder={threshold.placeholder}
+              invalid={!!fe.threshold}
+            />
           </Field>
         ) : null}
         {kind === 'success_rate' || kind === 'receiver_failures' ? (
@@ -73,7 +104,13 @@ function CreateRuleFormForRole({ webhooks, targetRule, repeatEvery, smtp }: { we
             </Field>
             {kind === 'success_rate' ? (
               <Field label="Min. attempts" htmlFor="minAttempts" error={fe.minAttempts}>
-                <Input id="minAttempts" name="minAttempts" inputMode="numeric" defaultValue={v.minAttempts ?? String(DEFAULT_MIN_ATTEMPTS)} invalid={!!fe.minAttempts} />
+                <Input
+                  id="minAttempts"
+                  name="minAttempts"
+                  inputMode="numeric"
+                  defaultValue={v.minAttempts ?? String(DEFAULT_MIN_ATTEMPTS)}
+                  invalid={!!fe.minAttempts}
+                />
               </Field>
             ) : null}
           </div>
@@ -96,9 +133,21 @@ function CreateRuleFormForRole({ webhooks, targetRule, repeatEvery, smtp }: { we
           error={fe.targetUrl}
           hint={`A URL (a POST when an alert fires, again every ${repeatEvery} until someone acknowledges it, and when it clears), or mailto:ops@example.org for e-mail${smtp ? '' : ' (needs SMTP_URL, not set here)'}. ${targetRule}`}
         >
-          <Input id="targetUrl" name="targetUrl" defaultValue={v.targetUrl ?? ''} placeholder="https://hooks.example.org/alerts or mailto:…" invalid={!!fe.targetUrl} className="font-mono" />
+          <Input
+            id="targetUrl"
+            name="targetUrl"
+            defaultValue={v.targetUrl ?? ''}
+            placeholder="https://hooks.example.org/alerts or mailto:…"
+            invalid={!!fe.targetUrl}
+            className="font-mono"
+          />
         </Field>
-        <Field label="Format (for a URL)" htmlFor="targetFormat" error={fe.targetFormat} hint="Signed Standard Webhooks JSON, or a Slack incoming webhook’s message.">
+        <Field
+          label="Format (for a URL)"
+          htmlFor="targetFormat"
+          error={fe.targetFormat}
+          hint="Signed Standard Webhooks JSON, or a Slack incoming webhook’s message."
+        >
           <Select id="targetFormat" name="targetFormat" defaultValue={v.targetFormat || 'standard'}>
             <option value="standard">Signed POST (Standard Webhooks)</option>
             <option value="slack">Slack incoming webhook</option>

@@ -17,7 +17,9 @@ export const metadata: Metadata = { title: 'Alerts' };
 export const dynamic = 'force-dynamic';
 
 export default async function AlertsPage() {
-  const { view: { rules, alerts, webhookNames } } = await loadAlertsView();
+  const {
+    view: { rules, alerts, webhookNames },
+  } = await loadAlertsView();
   const names = new Map(webhookNames);
   const choices = [...names].map(([id, name]) => ({ id, label: `${name} (${id})` }));
   return (
@@ -51,18 +53,24 @@ export default async function AlertsPage() {
                   </Td>
                   <Td card="Condition" className="max-w-sm text-xs text-slate-700 max-md:max-w-none">
                     <div>
-                    {describeRule(r, r.webhookId ? names.get(r.webhookId) : undefined)}
-                    {r.webhookId ? (
-                      <Link href={`/webhooks/${encodeURIComponent(r.webhookId)}`} className="mt-0.5 block break-all font-mono text-indigo-700 hover:underline" data-testid="alert-rule-webhook">
-                        {r.webhookId}
-                      </Link>
-                    ) : null}
+                      {describeRule(r, r.webhookId ? names.get(r.webhookId) : undefined)}
+                      {r.webhookId ? (
+                        <Link
+                          href={`/webhooks/${encodeURIComponent(r.webhookId)}`}
+                          className="mt-0.5 block break-all font-mono text-indigo-700 hover:underline"
+                          data-testid="alert-rule-webhook"
+                        >
+                          {r.webhookId}
+                        </Link>
+                      ) : null}
                     </div>
                   </Td>
                   <Td card="Sends to" className="max-w-xs text-xs max-md:max-w-none">
                     <div className="min-w-0">
                       <span className="block truncate font-mono">{r.targetUrl}</span>
-                      <span className="text-slate-500">{r.targetFormat === 'email' ? 'e-mail' : r.targetFormat === 'slack' ? 'Slack message' : 'signed POST'}</span>
+                      <span className="text-slate-500">
+                        {r.targetFormat === 'email' ? 'e-mail' : r.targetFormat === 'slack' ? 'Slack message' : 'signed POST'}
+                      </span>
                     </div>
                   </Td>
                   <Td card className="text-right max-md:text-left">
@@ -74,7 +82,12 @@ export default async function AlertsPage() {
           </Table>
         )}
         <Card title="New alert rule">
-          <CreateRuleForm webhooks={choices} targetRule={alertTargetRule(env.DELIVERY_ALLOW_PRIVATE)} repeatEvery={formatInterval(env.ALERT_REPEAT)} smtp={!!env.SMTP_URL} />
+          <CreateRuleForm
+            webhooks={choices}
+            targetRule={alertTargetRule(env.DELIVERY_ALLOW_PRIVATE)}
+            repeatEvery={formatInterval(env.ALERT_REPEAT)}
+            smtp={!!env.SMTP_URL}
+          />
         </Card>
       </div>
     </div>

@@ -21,7 +21,12 @@ function RuleActionsForRole({ id, name, enabled }: { id: string; name: string; e
   return (
     <div className="flex flex-col items-end gap-1">
       <div className="flex items-center gap-1.5">
-        <Button size="sm" disabled={pending} onClick={() => run(() => setAlertRuleEnabledAction(id, !enabled))} aria-label={`${enabled ? 'Disable' : 'Enable'} ${name}`}>
+        <Button
+          size="sm"
+          disabled={pending}
+          onClick={() => run(() => setAlertRuleEnabledAction(id, !enabled))}
+          aria-label={`${enabled ? 'Disable' : 'Enable'} ${name}`}
+        >
           {enabled ? 'Disable' : 'Enable'}
         </Button>
         {confirming ? (

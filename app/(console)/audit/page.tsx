@@ -22,12 +22,21 @@ export const metadata: Metadata = { title: 'Audit log' };
 export default async function AuditPage({ searchParams }: TPageProps) {
   const params = await searchParams;
   const page = await loadAuditView(params);
-  if (page.queryError !== null) return <QueryError title="Audit log" heading="These filters cannot be read" message={page.queryError} back={{ href: '/audit', label: 'Clear the filters' }} />;
-  const { query: filters, view: { rows, nextPageToken } } = page;
+  if (page.queryError !== null)
+    return (
+      <QueryError title="Audit log" heading="These filters cannot be read" message={page.queryError} back={{ href: '/audit', label: 'Clear the filters' }} />
+    );
+  const {
+    query: filters,
+    view: { rows, nextPageToken },
+  } = page;
   const older = nextPageToken ? `?${new URLSearchParams({ ...Object.fromEntries(pageSearchParams(params)), pageToken: nextPageToken })}` : null;
   return (
     <div className="space-y-5">
-      <PageHeader title="Audit log" description="Every staff action — sign-ins, test events, webhook and receiver changes, resends, recovers, exports — with who, when, what and the result. It cannot be edited." />
+      <PageHeader
+        title="Audit log"
+        description="Every staff action — sign-ins, test events, webhook and receiver changes, resends, recovers, exports — with who, when, what and the result. It cannot be edited."
+      />
       <form action="/audit" method="get" className="flex flex-wrap items-end gap-2 text-sm" data-testid="audit-filters">
         <label className="flex flex-col text-xs text-slate-600">
           Actor (e-mail)
@@ -48,9 +57,7 @@ export default async function AuditPage({ searchParams }: TPageProps) {
         </label>
         <UtcTimeField label="From (UTC)" name="since" value={filters.since} />
         <UtcTimeField label="To (UTC)" name="until" value={filters.until} />
-        <Button type="submit">
-          Filter
-        </Button>
+        <Button type="submit">Filter</Button>
         <Link href="/audit" className="px-1 py-1 text-xs text-slate-600 hover:underline">
           Clear
         </Link>
@@ -87,7 +94,12 @@ export default async function AuditPage({ searchParams }: TPageProps) {
                       ) : (
                         t.id
                       )}{' '}
-                      <Link href={`/audit?target=${encodeURIComponent(t.id)}`} className="inline-flex min-h-6 min-w-6 items-center justify-center rounded text-slate-500 hover:bg-slate-100 hover:text-slate-700" title={`Only the entries for ${t.id}`} aria-label={`Only the entries for ${t.id}`}>
+                      <Link
+                        href={`/audit?target=${encodeURIComponent(t.id)}`}
+                        className="inline-flex min-h-6 min-w-6 items-center justify-center rounded text-slate-500 hover:bg-slate-100 hover:text-slate-700"
+                        title={`Only the entries for ${t.id}`}
+                        aria-label={`Only the entries for ${t.id}`}
+                      >
                         ⌕
                       </Link>
                     </span>
@@ -97,7 +109,15 @@ export default async function AuditPage({ searchParams }: TPageProps) {
                   <Badge tone={r.result === 'ok' ? 'green' : 'red'}>{r.result}</Badge>
                 </Td>
                 <Td className="min-w-[18rem] break-all font-mono text-xs text-slate-600">
-                  {[r.environment && `env ${r.environment}`, r.source && `from ${r.source}`, ...Object.entries(r.detail as Record<string, unknown>).filter(([, v]) => v !== null).map(([k, v]) => `${k}: ${String(v)}`)].filter(Boolean).join(' · ')}
+                  {[
+                    r.environment && `env ${r.environment}`,
+                    r.source && `from ${r.source}`,
+                    ...Object.entries(r.detail as Record<string, unknown>)
+                      .filter(([, v]) => v !== null)
+                      .map(([k, v]) => `${k}: ${String(v)}`),
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </Td>
               </tr>
             ))}

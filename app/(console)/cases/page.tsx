@@ -33,9 +33,10 @@ export default async function CasesPage({ searchParams }: TPageProps) {
       </div>
       <EmptyState title="Paste what the integrator or donor gave you">
         A tracking id (<code className="font-mono">GC-7KQ2M9</code>), a grant id, a message id (<code className="font-mono">msg_…</code>), an event id (
-        <code className="font-mono">evt_…</code>), a webhook id (<code className="font-mono">ep_…</code>), the donor&apos;s e-mail or full name (<code className="font-mono">Grace Hopper</code>); inside payloads, a value at a path (
-        <code className="font-mono">data.amount=15000</code>, <code className="font-mono">data.fund.id=fidelity-charitable</code>) or quoted words (
-        <code className="font-mono">&quot;grace hopper&quot;</code>), over the last 7 days.
+        <code className="font-mono">evt_…</code>), a webhook id (<code className="font-mono">ep_…</code>), the donor&apos;s e-mail or full name (
+        <code className="font-mono">Grace Hopper</code>); inside payloads, a value at a path (<code className="font-mono">data.amount=15000</code>,{' '}
+        <code className="font-mono">data.fund.id=fidelity-charitable</code>) or quoted words (<code className="font-mono">&quot;grace hopper&quot;</code>), over
+        the last 7 days.
       </EmptyState>
     </div>
   );

@@ -8,10 +8,18 @@ import { ApiError } from '@/lib/http/errors';
 const optional = (schema: z.ZodString) => z.union([z.literal(''), schema]).transform((v) => v || undefined);
 
 const ZRegister = z.object({
-  ein: z.string().trim().regex(/^\d{9}$/, { message: 'Exactly 9 digits, no dash.' }),
+  ein: z
+    .string()
+    .trim()
+    .regex(/^\d{9}$/, { message: 'Exactly 9 digits, no dash.' }),
   name: optional(z.string().trim().max(200, { message: 'At most 200 characters.' })),
   email: z.email({ message: 'A valid e-mail address.' }),
-  phone: optional(z.string().trim().regex(/^\d{10,15}$/, { message: '10–15 digits only.' })),
+  phone: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{10,15}$/, { message: '10–15 digits only.' }),
+  ),
   firstName: optional(z.string().trim().max(100, { message: 'At most 100 characters.' })),
   lastName: optional(z.string().trim().max(100, { message: 'At most 100 characters.' })),
 });

@@ -33,7 +33,9 @@ const openHref = (n: TListedNonprofit, q: string) => {
 
 export function NonprofitList({ q, pageToken, state, openEin }: { q: string; pageToken?: string; state: TNonprofitListState; openEin: string }) {
   if (state.unsupported) {
-    return <p className="text-sm text-slate-500">This service does not list its nonprofits (an extension): look one up by EIN or open a Connect by its CID below.</p>;
+    return (
+      <p className="text-sm text-slate-500">This service does not list its nonprofits (an extension): look one up by EIN or open a Connect by its CID below.</p>
+    );
   }
   const results = state.data?.results ?? [];
   return (
@@ -42,7 +44,15 @@ export function NonprofitList({ q, pageToken, state, openEin }: { q: string; pag
         <label htmlFor="nonprofit-q" className="sr-only">
           Search by name, EIN or CID
         </label>
-        <Input id="nonprofit-q" name="q" type="search" defaultValue={q} maxLength={100} placeholder="Name, EIN or CID (test_…)" className="min-w-0 flex-1 sm:max-w-sm" />
+        <Input
+          id="nonprofit-q"
+          name="q"
+          type="search"
+          defaultValue={q}
+          maxLength={100}
+          placeholder="Name, EIN or CID (test_…)"
+          className="min-w-0 flex-1 sm:max-w-sm"
+        />
         <button type="submit" className={buttonClass('secondary')}>
           Search
         </button>
@@ -55,7 +65,9 @@ export function NonprofitList({ q, pageToken, state, openEin }: { q: string; pag
       {state.error ? <ErrorCallout error={state.error} title="The nonprofits could not be listed" /> : null}
       {!state.error && results.length === 0 ? (
         q ? (
-          <EmptyState title={`Nothing matches “${q}”`}>Search by a part of the name, the EIN&apos;s digits, or a CID. A nonprofit not registered yet can be registered below.</EmptyState>
+          <EmptyState title={`Nothing matches “${q}”`}>
+            Search by a part of the name, the EIN&apos;s digits, or a CID. A nonprofit not registered yet can be registered below.
+          </EmptyState>
         ) : (
           <EmptyState title={pageToken ? 'No more nonprofits' : 'No nonprofits registered yet'}>Register one below, then create its Connect.</EmptyState>
         )
@@ -86,7 +98,11 @@ export function NonprofitList({ q, pageToken, state, openEin }: { q: string; pag
                   {n.connect ? (
                     <div className="min-w-0">
                       <div className="flex flex-wrap items-center gap-1.5">
-                        <Link href={`/connects/${encodeURIComponent(n.connect.id)}/grants`} className="break-all font-mono text-xs text-indigo-700 hover:underline" title="Its grants">
+                        <Link
+                          href={`/connects/${encodeURIComponent(n.connect.id)}/grants`}
+                          className="break-all font-mono text-xs text-indigo-700 hover:underline"
+                          title="Its grants"
+                        >
                           {n.connect.id}
                         </Link>
                         {n.connect.active ? null : <Badge tone="gray">inactive</Badge>}

@@ -18,19 +18,37 @@ import { Input } from '@/components/console/form';
 export const metadata: Metadata = { title: 'Nonprofits & Connects' };
 
 const ZNonprofitsSearch = z.object({
-  ein: z.string().default('').transform((ein) => ein.replace(/[\s-]/g, '')).catch(''),
-  connect: z.string().default('').transform((cid) => cid.trim()).catch(''),
-  q: z.string().max(100).default('').transform((q) => q.trim()).catch(''),
+  ein: z
+    .string()
+    .default('')
+    .transform((ein) => ein.replace(/[\s-]/g, ''))
+    .catch(''),
+  connect: z
+    .string()
+    .default('')
+    .transform((cid) => cid.trim())
+    .catch(''),
+  q: z
+    .string()
+    .max(100)
+    .default('')
+    .transform((q) => q.trim())
+    .catch(''),
   pageToken: z.string().max(2000).optional().catch(undefined),
 });
 
 export default async function NonprofitsPage({ searchParams }: TPageProps) {
   const { ein, connect: cid, q, pageToken } = pageQuery(await searchParams, ZNonprofitsSearch);
-  const { view: { nonprofit, connect, created, list, donorPage } } = await loadNonprofitsView({ ein, cid, q, pageToken });
+  const {
+    view: { nonprofit, connect, created, list, donorPage },
+  } = await loadNonprofitsView({ ein, cid, q, pageToken });
 
   return (
     <div className="space-y-5">
-      <PageHeader title="Nonprofits & Connects" description="Find a nonprofit by name, EIN or CID, register one, and create the Connect that donors give through." />
+      <PageHeader
+        title="Nonprofits & Connects"
+        description="Find a nonprofit by name, EIN or CID, register one, and create the Connect that donors give through."
+      />
 
       <NonprofitList q={q} pageToken={pageToken} state={list} openEin={ein} />
 
@@ -61,8 +79,18 @@ export default async function NonprofitsPage({ searchParams }: TPageProps) {
                 <div className="space-y-3" data-testid="nonprofit">
                   <DescriptionList
                     items={[
-                      ['Name', <span key="n" className="font-medium">{nonprofit.data.name}</span>],
-                      ['EIN', <span key="e" className="font-mono">{nonprofit.data.ein}</span>],
+                      [
+                        'Name',
+                        <span key="n" className="font-medium">
+                          {nonprofit.data.name}
+                        </span>,
+                      ],
+                      [
+                        'EIN',
+                        <span key="e" className="font-mono">
+                          {nonprofit.data.ein}
+                        </span>,
+                      ],
                       ['Id', <CopyField key="i" value={nonprofit.data.id} />],
                       ['Registered', <Timestamp key="c" value={nonprofit.data.createdAt} />],
                     ]}
@@ -96,15 +124,41 @@ export default async function NonprofitsPage({ searchParams }: TPageProps) {
                 {created.length ? <> — or pick one of the Connects created here</> : null}.
               </p>
             ) : connect.error ? (
-              <ErrorCallout error={connect.error} title={connect.error.status === 404 ? `No Connect ${cid} for this account` : 'The Connect could not be loaded'} />
+              <ErrorCallout
+                error={connect.error}
+                title={connect.error.status === 404 ? `No Connect ${cid} for this account` : 'The Connect could not be loaded'}
+              />
             ) : (
               <div className="space-y-4" data-testid="connect" data-cid={connect.data.id}>
                 <DescriptionList
                   items={[
                     ['CID', <CopyField key="cid" value={connect.data.id} />],
-                    ['Name', connect.data.name || <span key="nn" className="text-slate-500">—</span>],
-                    ['Status', connect.data.active ? <Badge key="a" tone="green" dot>active</Badge> : <Badge key="a" tone="gray" dot>inactive</Badge>],
-                    ['Nonprofit', <span key="np" className="font-mono text-xs">{connect.data.nonprofitId}</span>],
+                    [
+                      'Name',
+                      connect.data.name || (
+                        <span key="nn" className="text-slate-500">
+                          —
+                        </span>
+                      ),
+                    ],
+                    [
+                      'Status',
+                      connect.data.active ? (
+                        <Badge key="a" tone="green" dot>
+                          active
+                        </Badge>
+                      ) : (
+                        <Badge key="a" tone="gray" dot>
+                          inactive
+                        </Badge>
+                      ),
+                    ],
+                    [
+                      'Nonprofit',
+                      <span key="np" className="font-mono text-xs">
+                        {connect.data.nonprofitId}
+                      </span>,
+                    ],
                     ['Created', <Timestamp key="c" value={connect.data.createdAt} />],
                     ['API key', <ApiKeyReveal key="k" connectId={connect.data.id} />],
                   ]}

@@ -27,7 +27,10 @@ const PRESETS: [TProblemPreset, string][] = [
 
 export default async function ProblemsPage({ searchParams }: TPageProps) {
   const page = await loadProblemsView(await searchParams);
-  if (page.queryError !== null) return <QueryError title="Problems" heading="This date range cannot be read" message={page.queryError} back={{ href: '/problems', label: 'Last 7 days' }} />;
+  if (page.queryError !== null)
+    return (
+      <QueryError title="Problems" heading="This date range cannot be read" message={page.queryError} back={{ href: '/problems', label: 'Last 7 days' }} />
+    );
   const { view } = page;
   const { data, older } = view;
   const groups = new Map((data?.groups ?? []).map((g) => [g.webhook.id, g]));
@@ -40,9 +43,7 @@ export default async function ProblemsPage({ searchParams }: TPageProps) {
       <form action="/problems" method="get" className="flex flex-wrap items-end gap-2 text-sm">
         <UtcTimeField label="From (UTC)" name="since" value={view.since} />
         <UtcTimeField label="To (UTC)" name="until" value={view.until} />
-        <Button type="submit">
-          Show
-        </Button>
+        <Button type="submit">Show</Button>
         <nav aria-label="Presets" className="flex items-center gap-1 text-xs" data-testid="problem-presets">
           {PRESETS.map(([last, label]) => (
             <Link
@@ -74,7 +75,9 @@ export default async function ProblemsPage({ searchParams }: TPageProps) {
           </ul>
         </Callout>
       ) : null}
-      {data && data.groups.length === 0 ? <EmptyState title="No problems in this range">Every message on every webhook was delivered and received, or is on its first try.</EmptyState> : null}
+      {data && data.groups.length === 0 ? (
+        <EmptyState title="No problems in this range">Every message on every webhook was delivered and received, or is on its first try.</EmptyState>
+      ) : null}
       {data && data.groups.length > 0 ? (
         <div className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3">
           {data.groups.map((g) => (
@@ -113,7 +116,14 @@ function GroupCard({ group: g }: { group: TProblemGroup }) {
       <p className="mt-0.5 break-all font-mono text-xs text-slate-500">{g.webhook.url}</p>
       {g.webhook.disabled && g.webhook.disabledReason ? (
         <p className="mt-1 text-xs text-slate-600">
-          Disabled{g.webhook.disabledAt ? <> at <Timestamp value={g.webhook.disabledAt} /> UTC</> : null}: {withReadableTimes(g.webhook.disabledReason)}
+          Disabled
+          {g.webhook.disabledAt ? (
+            <>
+              {' '}
+              at <Timestamp value={g.webhook.disabledAt} /> UTC
+            </>
+          ) : null}
+          : {withReadableTimes(g.webhook.disabledReason)}
         </p>
       ) : null}
       <ul className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-700">
@@ -156,7 +166,11 @@ function ProblemRow({ item, group }: { item: TProblemItem; group?: TProblemGroup
           <p className="flex flex-wrap items-center gap-x-2 text-xs text-slate-700" data-testid="problem-grant">
             {item.grant.trackingId ? (
               // 24 px tall at least: a flex item, not a link inside a sentence, so WCAG 2.5.8 (target size) applies.
-              <Link href={`/cases/${encodeURIComponent(item.grant.trackingId)}`} className="inline-flex min-h-6 items-center font-mono text-indigo-700 hover:underline" data-testid="problem-tracking-id">
+              <Link
+                href={`/cases/${encodeURIComponent(item.grant.trackingId)}`}
+                className="inline-flex min-h-6 items-center font-mono text-indigo-700 hover:underline"
+                data-testid="problem-tracking-id"
+              >
                 {item.grant.trackingId}
               </Link>
             ) : null}

@@ -15,7 +15,10 @@ import { ApiError } from '@/lib/http/errors';
 
 const ZSecret = z.string().trim().refine(isValidSecret, { message: 'A signing secret is whsec_ followed by base64, as the webhook shows it.' });
 // On the settings form a non-admin sees each secret as its stand-in; sent back, it keeps that secret.
-const ZSecretOrStandIn = z.string().trim().refine((s) => isValidSecret(s) || isSecretStandIn(s), { message: 'A signing secret is whsec_ followed by base64, as the webhook shows it.' });
+const ZSecretOrStandIn = z
+  .string()
+  .trim()
+  .refine((s) => isValidSecret(s) || isSecretStandIn(s), { message: 'A signing secret is whsec_ followed by base64, as the webhook shows it.' });
 const text = (form: FormData, keys: string[]) => Object.fromEntries(keys.map((k) => [k, String(form.get(k) ?? '')]));
 
 const ZCreate = z.object({
@@ -90,7 +93,11 @@ export const updateReceiverAction = staffFormAction(
     const updated = await updateReceiverAudited(staff, before, { name, secrets, responseStatus, responseBody, responseDelayMs });
     const warnings = await secretWarnings(staff.environment, api, updated);
     revalidatePath(`/receivers/${id}`);
-    return { ok: true, notice: `Saved. The receiver now answers ${responseStatus}${responseDelayMs ? ` after ${responseDelayMs} ms` : ''}.`, warnings: warnings.map((w) => w.message) };
+    return {
+      ok: true,
+      notice: `Saved. The receiver now answers ${responseStatus}${responseDelayMs ? ` after ${responseDelayMs} ms` : ''}.`,
+      warnings: warnings.map((w) => w.message),
+    };
   },
 );
 

@@ -21,7 +21,15 @@ function CreateReceiverFormForRole() {
         <Input id="slug" name="slug" defaultValue={(v.slug as string) ?? ''} placeholder="random" invalid={!!fe.slug} className="font-mono" />
       </Field>
       <Field label="Signing secret" htmlFor="secret" error={fe.secret} hint="Optional whsec_… of the webhook that will send here.">
-        <Input id="secret" name="secret" defaultValue={(v.secret as string) ?? ''} placeholder="whsec_…" invalid={!!fe.secret} className="font-mono" autoComplete="off" />
+        <Input
+          id="secret"
+          name="secret"
+          defaultValue={(v.secret as string) ?? ''}
+          placeholder="whsec_…"
+          invalid={!!fe.secret}
+          className="font-mono"
+          autoComplete="off"
+        />
       </Field>
       <Checkbox name="generateSecret" defaultChecked={v.generateSecret !== false} label="Generate one when empty" />
       <div>

@@ -15,7 +15,15 @@ export const metadata: Metadata = { title: 'Receivers' };
 
 // Every receiver as the list shows it: how many secrets it holds, never one of them.
 const loadReceivers = staffView(async () =>
-  (await listReceivers()).map((r) => ({ id: r.id, name: r.name, ingestUrl: ingestUrl(r.slug), secretCount: r.secrets.length, responseStatus: r.responseStatus, responseDelayMs: r.responseDelayMs, createdAt: r.createdAt })),
+  (await listReceivers()).map((r) => ({
+    id: r.id,
+    name: r.name,
+    ingestUrl: ingestUrl(r.slug),
+    secretCount: r.secrets.length,
+    responseStatus: r.responseStatus,
+    responseDelayMs: r.responseDelayMs,
+    createdAt: r.createdAt,
+  })),
 );
 
 export default async function ReceiversPage() {

@@ -13,7 +13,12 @@ import { formatUtcLabel } from '@/lib/console/format';
 type TListHref = { date: string; nonprofit?: string; show: 'differences' | 'all'; page?: number };
 
 export function reconHref({ date, nonprofit, show, page }: TListHref): string {
-  const qs = new URLSearchParams({ date, ...(nonprofit ? { nonprofit } : {}), ...(show === 'all' ? { show } : {}), ...(page && page > 1 ? { page: String(page) } : {}) });
+  const qs = new URLSearchParams({
+    date,
+    ...(nonprofit ? { nonprofit } : {}),
+    ...(show === 'all' ? { show } : {}),
+    ...(page && page > 1 ? { page: String(page) } : {}),
+  });
   return `/reconciliation?${qs}`;
 }
 
@@ -55,9 +60,7 @@ function Pages({ view, base }: { view: TReconView; base: Omit<TListHref, 'show'>
       ) : (
         <span />
       )}
-      <span className="text-xs text-slate-600">
-        {`Page ${page} of ${pages}`}
-      </span>
+      <span className="text-xs text-slate-600">{`Page ${page} of ${pages}`}</span>
       {page < pages ? (
         <Link href={reconHref({ ...base, show, page: page + 1 })} className={`${LINK} py-1`} rel="next">
           Next →
@@ -75,9 +78,7 @@ function Deliveries({ g, names }: { g: TReconGrant; names: Map<string, string> }
   if (g.webhooks === 0) return <span className="text-slate-500">no webhook subscribed</span>;
   return (
     <div className="space-y-1">
-      <span className={g.differences.length ? '' : 'text-emerald-700'}>
-        {`delivered to ${g.delivered} of ${g.webhooks}`}
-      </span>
+      <span className={g.differences.length ? '' : 'text-emerald-700'}>{`delivered to ${g.delivered} of ${g.webhooks}`}</span>
       {g.differences.map((d) => (
         <span key={d.webhookId} className="block break-words" data-testid="recon-difference">
           {names.get(d.webhookId) ?? d.webhookId}: <ReconciliationBadge value={d.state} wrap />
@@ -104,11 +105,16 @@ export function GrantList({ view, names }: { view: TReconView; names: Map<string
       </div>
       {past ? (
         <EmptyState title={`There is no page ${list.page}`}>
-          This list has {list.pages === 1 ? 'one page' : `${list.pages} pages`}. <Link href={reconHref({ ...base, show: list.show })} className={LINK}>First page</Link>
+          This list has {list.pages === 1 ? 'one page' : `${list.pages} pages`}.{' '}
+          <Link href={reconHref({ ...base, show: list.show })} className={LINK}>
+            First page
+          </Link>
         </EmptyState>
       ) : list.grants.length === 0 ? (
         <EmptyState title={list.show === 'all' ? 'No grants that day' : 'No differences'}>
-          {list.show === 'all' ? `No grant was made ${view.nonprofit ? 'to this nonprofit ' : ''}on ${view.date} (${view.timeZone}).` : `Every grant of ${view.date} reconciles${totals.grants ? '' : ' (there were none)'}.`}
+          {list.show === 'all'
+            ? `No grant was made ${view.nonprofit ? 'to this nonprofit ' : ''}on ${view.date} (${view.timeZone}).`
+            : `Every grant of ${view.date} reconciles${totals.grants ? '' : ' (there were none)'}.`}
         </EmptyState>
       ) : (
         <Table label={list.show === 'all' ? 'All grants of the day' : 'Grants with a difference'} cards>
@@ -129,7 +135,10 @@ export function GrantList({ view, names }: { view: TReconView; names: Map<string
             {list.grants.map((g) => (
               <tr key={g.grantId} className={CARD_ROW} data-testid="recon-grant" data-tracking-id={g.trackingId}>
                 <Td card="Grant">
-                  <Link href={`/cases/${encodeURIComponent(g.trackingId)}`} className="inline-block whitespace-nowrap py-1 font-mono text-xs text-indigo-700 hover:underline">
+                  <Link
+                    href={`/cases/${encodeURIComponent(g.trackingId)}`}
+                    className="inline-block whitespace-nowrap py-1 font-mono text-xs text-indigo-700 hover:underline"
+                  >
                     {g.trackingId}
                   </Link>
                 </Td>
@@ -144,20 +153,26 @@ export function GrantList({ view, names }: { view: TReconView; names: Map<string
                     <span className="block font-mono text-slate-500">{`EIN ${g.ein}`}</span>
                   </div>
                 </Td>
-                <Td card="Fund" className="text-xs">{g.fundName}</Td>
+                <Td card="Fund" className="text-xs">
+                  {g.fundName}
+                </Td>
                 <Td card="Status">
                   <div>
                     <Badge tone={g.status === 'Canceled' ? 'red' : g.status === 'Completed' ? 'green' : 'gray'}>{g.status}</Badge>
                   </div>
                 </Td>
-                <Td card="Amount" className="text-right tabular-nums max-md:text-left">{money(g.money.amount, totals.currency)}</Td>
+                <Td card="Amount" className="text-right tabular-nums max-md:text-left">
+                  {money(g.money.amount, totals.currency)}
+                </Td>
                 <Td card="Fee" className="text-right tabular-nums max-md:text-left">
                   <div>
                     {money(g.money.fee, totals.currency)}
                     {g.money.covered ? <span className="block text-xs text-slate-500">covered by donor</span> : null}
                   </div>
                 </Td>
-                <Td card="Net" className="text-right tabular-nums max-md:text-left">{money(g.money.net, totals.currency)}</Td>
+                <Td card="Net" className="text-right tabular-nums max-md:text-left">
+                  {money(g.money.net, totals.currency)}
+                </Td>
                 <Td card="Deliveries" className="text-xs">
                   <Deliveries g={g} names={names} />
                 </Td>

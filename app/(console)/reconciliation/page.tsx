@@ -20,12 +20,30 @@ import { GrantList } from './grant-list';
 export const metadata: Metadata = { title: 'Reconciliation' };
 export const dynamic = 'force-dynamic';
 
-const num = (n: number | null) => (n === null ? <span className="text-slate-500" title="This webhook’s URL is not one of this console’s receivers: arrivals are not seen here">n/a</span> : n.toLocaleString('en-US'));
+const num = (n: number | null) =>
+  n === null ? (
+    <span className="text-slate-500" title="This webhook’s URL is not one of this console’s receivers: arrivals are not seen here">
+      n/a
+    </span>
+  ) : (
+    n.toLocaleString('en-US')
+  );
 
 export default async function ReconciliationPage({ searchParams }: TPageProps) {
   const page = await loadReconciliationView(await searchParams);
-  if (page.queryError !== null) return <QueryError title="Reconciliation" heading="The reconciliation cannot be shown" message={page.queryError} back={{ href: '/reconciliation', label: 'Today' }} />;
-  const { query: q, view: { result, webhookNames } } = page;
+  if (page.queryError !== null)
+    return (
+      <QueryError
+        title="Reconciliation"
+        heading="The reconciliation cannot be shown"
+        message={page.queryError}
+        back={{ href: '/reconciliation', label: 'Today' }}
+      />
+    );
+  const {
+    query: q,
+    view: { result, webhookNames },
+  } = page;
   const names = new Map(webhookNames);
   const query = new URLSearchParams({ date: q.date, ...(q.nonprofit ? { nonprofit: q.nonprofit } : {}) });
   const r = result?.data;
@@ -57,7 +75,14 @@ export default async function ReconciliationPage({ searchParams }: TPageProps) {
         </label>
         <label className="text-sm">
           <span className="mb-1 block text-xs font-medium text-slate-600">Nonprofit (EIN or id; empty: all)</span>
-          <Input name="nonprofit" defaultValue={q.nonprofit ?? ''} placeholder="e.g. 530196605" list="recon-nonprofits" aria-label="Nonprofit" className="w-56" />
+          <Input
+            name="nonprofit"
+            defaultValue={q.nonprofit ?? ''}
+            placeholder="e.g. 530196605"
+            list="recon-nonprofits"
+            aria-label="Nonprofit"
+            className="w-56"
+          />
           <datalist id="recon-nonprofits">
             {(r?.nonprofits ?? []).map((n) => (
               <option key={n.nonprofitId} value={n.ein}>
@@ -92,14 +117,18 @@ export default async function ReconciliationPage({ searchParams }: TPageProps) {
               <p className="text-xs text-slate-600">{`fees ${formatMoney(r.totals.fee, r.totals.currency)}`}</p>
             </Card>
             <Card title="Differences">
-              <p className={`text-lg font-semibold tabular-nums sm:text-2xl ${r.totals.differences ? 'text-rose-700' : 'text-emerald-700'}`}>{r.totals.differences.toLocaleString('en-US')}</p>
+              <p className={`text-lg font-semibold tabular-nums sm:text-2xl ${r.totals.differences ? 'text-rose-700' : 'text-emerald-700'}`}>
+                {r.totals.differences.toLocaleString('en-US')}
+              </p>
             </Card>
           </div>
           <p className="text-xs text-slate-500">
             From <Timestamp value={r.from} /> to <Timestamp value={r.to} /> (UTC).
           </p>
           {r.nonprofits.length === 0 ? (
-            <EmptyState title="No grants that day">No grant was made {q.nonprofit ? 'to this nonprofit ' : ''}on {q.date} ({q.timeZone}).</EmptyState>
+            <EmptyState title="No grants that day">
+              No grant was made {q.nonprofit ? 'to this nonprofit ' : ''}on {q.date} ({q.timeZone}).
+            </EmptyState>
           ) : (
             <Table label="Per nonprofit and webhook">
               <thead>
@@ -152,7 +181,8 @@ export default async function ReconciliationPage({ searchParams }: TPageProps) {
             <section className="space-y-2" data-testid="recon-suspicious">
               <h2 className="text-sm font-semibold text-slate-800">Suspicious arrivals ({r.totals.suspicious.toLocaleString('en-US')})</h2>
               <p className="text-xs text-slate-600">
-                Delivered and verified, and then (or before) another copy with the same message id whose signature did not verify came to the receiver. No difference: {SUSPICIOUS_ADVICE}.
+                Delivered and verified, and then (or before) another copy with the same message id whose signature did not verify came to the receiver. No
+                difference: {SUSPICIOUS_ADVICE}.
               </p>
               <ul className="space-y-1 text-xs">
                 {r.suspicious.map((d) => (

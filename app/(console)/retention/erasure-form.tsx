@@ -72,7 +72,11 @@ export function ErasureForm() {
           Show what would be erased
         </button>
       </form>
-      {error ? <p className="text-red-700" role="alert">{error}</p> : null}
+      {error ? (
+        <p className="text-red-700" role="alert">
+          {error}
+        </p>
+      ) : null}
       {report?.dryRun ? (
         <div className="space-y-2">
           <p>Would erase {counts(report)}.</p>

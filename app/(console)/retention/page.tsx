@@ -19,21 +19,24 @@ const LABELS: Record<string, string> = { receipt_bodies: 'Receipt bodies and hea
 // service's worker; its counts are in GET /metrics (gc_purged_total{what}). Every role sees the
 // settings; an admin changes them and erases donors.
 export default async function RetentionPage() {
-  const { staff, view: { status: s, service } } = await loadRetentionView();
+  const {
+    staff,
+    view: { status: s, service },
+  } = await loadRetentionView();
   const admin = hasRole(staff.role, 'admin');
   return (
     <div className="space-y-5">
       <PageHeader title="Retention" />
       <p className="text-sm text-slate-600">
-        The worker purges receipt bodies after {s.settings.RECEIPT_BODY_RETENTION} and receipts after {s.settings.RECEIPT_RETENTION}. A
-        purged receipt keeps its skeleton (ids, message id, addresses, verdict, status, size and SHA-256, times). A receipt that failed its
-        check or was answered with an error keeps its body until a later valid arrival resolves it, at most {s.settings.RETENTION_HOLD_MAX}.
+        The worker purges receipt bodies after {s.settings.RECEIPT_BODY_RETENTION} and receipts after {s.settings.RECEIPT_RETENTION}. A purged receipt keeps its
+        skeleton (ids, message id, addresses, verdict, status, size and SHA-256, times). A receipt that failed its check or was answered with an error keeps its
+        body until a later valid arrival resolves it, at most {s.settings.RETENTION_HOLD_MAX}.
       </p>
       <Card title="Console settings">
         <RetentionSettingsForm settings={s.effective} endpoint="/api/retention" canEdit={admin} resetLabel="use the environment’s" testId="retention-settings">
           <p id="retention-settings-grammar" className="text-xs text-slate-500">
-            Durations: a whole number and a unit, <code>90d</code>, <code>12h</code>, <code>30m</code>, <code>45s</code> (1s to 3650d); bodies are
-            kept no longer than their rows.{admin ? '' : ' Only an admin may change them.'}
+            Durations: a whole number and a unit, <code>90d</code>, <code>12h</code>, <code>30m</code>, <code>45s</code> (1s to 3650d); bodies are kept no
+            longer than their rows.{admin ? '' : ' Only an admin may change them.'}
           </p>
         </RetentionSettingsForm>
       </Card>
@@ -47,9 +50,9 @@ export default async function RetentionPage() {
             testId="service-retention-settings"
           >
             <p id="service-retention-settings-grammar" className="text-xs text-slate-500">
-              How long the service keeps this account’s message payloads and attempt answers, and its messages. The service’s environment sets
-              the defaults for every account; a value set here applies to this account only, from the service purge’s next pass. Payloads are
-              kept no longer than their messages.{admin ? '' : ' Only an admin may change them.'}
+              How long the service keeps this account’s message payloads and attempt answers, and its messages. The service’s environment sets the defaults for
+              every account; a value set here applies to this account only, from the service purge’s next pass. Payloads are kept no longer than their messages.
+              {admin ? '' : ' Only an admin may change them.'}
             </p>
           </RetentionSettingsForm>
         ) : service.unsupported ? (
@@ -98,9 +101,9 @@ export default async function RetentionPage() {
       {admin ? (
         <Card title="Erase one donor">
           <p className="mb-3 text-sm text-slate-600">
-            Replaces every grant field, message payload, donor tag, attempt answer and receipt that carries the donor with a tombstone (erased and
-            the SHA-256 of what was there), in the service and in this console. Ids, amounts, statuses and times stay, so cases still reconcile.
-            The audit log records a hash of the e-mail, never the e-mail.
+            Replaces every grant field, message payload, donor tag, attempt answer and receipt that carries the donor with a tombstone (erased and the SHA-256
+            of what was there), in the service and in this console. Ids, amounts, statuses and times stay, so cases still reconcile. The audit log records a
+            hash of the e-mail, never the e-mail.
           </p>
           <ErasureForm />
         </Card>

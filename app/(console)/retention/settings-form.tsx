@@ -45,7 +45,11 @@ export function RetentionSettingsForm({ settings, endpoint, canEdit, resetLabel,
     setError(null);
     setSaved(null);
     try {
-      const res = await fetch(endpoint, { method: 'PATCH', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(patch) });
+      const res = await fetch(endpoint, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(patch),
+      });
       const body = await res.json().catch(() => null);
       if (!res.ok) throw new Error(body?.detail ?? `The console answered ${res.status}.`);
       const now = body.settings as TSetting[];

@@ -18,7 +18,8 @@ export default async function TokensPage() {
         title="Personal access tokens"
         description={
           <>
-            A token lets <code className="rounded bg-slate-100 px-1 text-xs">npm run listen</code> on your machine follow a receiver&apos;s receipts and forward them to a local URL. It reads receipts and nothing else, stops working when it expires or you revoke it, and is only ever shown once.
+            A token lets <code className="rounded bg-slate-100 px-1 text-xs">npm run listen</code> on your machine follow a receiver&apos;s receipts and forward
+            them to a local URL. It reads receipts and nothing else, stops working when it expires or you revoke it, and is only ever shown once.
           </>
         }
       />

@@ -17,7 +17,11 @@ const STATE_CLASS = { live: 'bg-emerald-50 text-emerald-700', expired: 'bg-slate
 /** Sends a JSON request to the console's token routes; the problem's detail on failure. */
 async function send<T>(method: 'POST' | 'DELETE', url: string, body?: unknown): Promise<{ ok: true; data: T } | { ok: false; error: TErrorInfo }> {
   try {
-    const res = await fetch(url, { method, headers: { accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+    const res = await fetch(url, {
+      method,
+      headers: { accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
     if (res.ok) return { ok: true, data: (res.status === 204 ? null : await res.json()) as T };
     const problem = (await res.json().catch(() => ({}))) as { detail?: string };
     return { ok: false, error: { message: problem.detail ?? `HTTP ${res.status}`, status: res.status, requestId: res.headers.get('x-request-id') } };
@@ -57,7 +61,15 @@ export function TokensPanel({ tokens, consoleUrl }: { tokens: TTokenView[]; cons
           }}
         >
           <Field label="Name (what it is for)" htmlFor="token-name">
-            <Input id="token-name" name="name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. ada's laptop" />
+            <Input
+              id="token-name"
+              name="name"
+              required
+              maxLength={100}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              placeholder="e.g. ada's laptop"
+            />
           </Field>
           <Field label="Expires in" htmlFor="token-days">
             <Select id="token-days" name="expiresInDays" value={days} onChange={(e) => setDays(e.target.value)}>
@@ -79,7 +91,10 @@ export function TokensPanel({ tokens, consoleUrl }: { tokens: TTokenView[]; cons
           <div data-testid="new-token" className="space-y-2">
             <CopyField value={made.token} label="Token" />
             {/* The token in the environment, not in argv, where every user of the machine sees it (ps). */}
-            <CopyField value={`CONSOLE_TOKEN=${made.token} npm run listen -- --console ${consoleUrl} --receiver <slug> --forward http://localhost:4000/webhooks`} label="Command" />
+            <CopyField
+              value={`CONSOLE_TOKEN=${made.token} npm run listen -- --console ${consoleUrl} --receiver <slug> --forward http://localhost:4000/webhooks`}
+              label="Command"
+            />
           </div>
         </Callout>
       ) : null}
@@ -123,10 +138,18 @@ export function TokensPanel({ tokens, consoleUrl }: { tokens: TTokenView[]; cons
                 <Td className="hidden md:table-cell">{t.lastUsedAt ? <Timestamp value={t.lastUsedAt} /> : <span className="text-slate-500">never</span>}</Td>
                 <Td className="text-right">
                   {t.state === 'live' ? (
-                    <Button size="sm" variant="danger" disabled={pending} aria-label={`Revoke ${t.name}`} onClick={() => run(async () => {
-                      const r = await send('DELETE', `/api/tokens/${t.id}`);
-                      if (!r.ok) setError(r.error);
-                    })}>
+                    <Button
+                      size="sm"
+                      variant="danger"
+                      disabled={pending}
+                      aria-label={`Revoke ${t.name}`}
+                      onClick={() =>
+                        run(async () => {
+                          const r = await send('DELETE', `/api/tokens/${t.id}`);
+                          if (!r.ok) setError(r.error);
+                        })
+                      }
+                    >
                       Revoke
                     </Button>
                   ) : null}

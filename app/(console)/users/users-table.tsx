@@ -73,7 +73,9 @@ export function UsersTable({ users, me, roleClaim }: { users: TUserRow[]; me: st
       </Card>
       {shown ? (
         <Callout tone="success" title={`The password of ${shown.email}, shown this once`}>
-          <p className="mb-2 text-xs">Hand it over in a safe way; this console does not keep it and cannot show it again. They choose their own at their first sign-in.</p>
+          <p className="mb-2 text-xs">
+            Hand it over in a safe way; this console does not keep it and cannot show it again. They choose their own at their first sign-in.
+          </p>
           <div data-testid="one-time-password">
             <CopyField value={shown.password} label="Password" />
           </div>
@@ -98,23 +100,33 @@ export function UsersTable({ users, me, roleClaim }: { users: TUserRow[]; me: st
                 {u.id === me ? <span className="ml-1 text-xs text-slate-500">(you)</span> : null}
                 {u.disabled ? <span className="ml-1 rounded bg-slate-200 px-1 text-xs text-slate-600">deactivated</span> : null}
                 {u.mustChangePassword ? (
-                  <span className="ml-1 rounded bg-amber-100 px-1 text-xs text-amber-800" data-testid="must-change" title="Signs in next with the one-time password, then must choose their own">
+                  <span
+                    className="ml-1 rounded bg-amber-100 px-1 text-xs text-amber-800"
+                    data-testid="must-change"
+                    title="Signs in next with the one-time password, then must choose their own"
+                  >
                     one-time password
                   </span>
                 ) : null}
               </Td>
               <Td card="Role">
                 <div>
-                <Select aria-label={`Role of ${u.email}`} className="w-32" value={u.role} disabled={pending} onChange={(e) => run(() => changeUserAction(u.id, { role: e.target.value }))}>
-                  <option value="viewer">Viewer</option>
-                  <option value="operator">Operator</option>
-                  <option value="admin">Admin</option>
-                </Select>
-                {u.roleFromClaim && roleClaim ? (
-                  <p className="mt-1 max-w-[12rem] text-xs text-slate-500" data-testid="role-from-claim">
-                    set by the <code className="font-mono">{roleClaim}</code> claim at each sign-in
-                  </p>
-                ) : null}
+                  <Select
+                    aria-label={`Role of ${u.email}`}
+                    className="w-32"
+                    value={u.role}
+                    disabled={pending}
+                    onChange={(e) => run(() => changeUserAction(u.id, { role: e.target.value }))}
+                  >
+                    <option value="viewer">Viewer</option>
+                    <option value="operator">Operator</option>
+                    <option value="admin">Admin</option>
+                  </Select>
+                  {u.roleFromClaim && roleClaim ? (
+                    <p className="mt-1 max-w-[12rem] text-xs text-slate-500" data-testid="role-from-claim">
+                      set by the <code className="font-mono">{roleClaim}</code> claim at each sign-in
+                    </p>
+                  ) : null}
                 </div>
               </Td>
               <Td card="Signs in with">{signInLabel(u)}</Td>
@@ -127,7 +139,13 @@ export function UsersTable({ users, me, roleClaim }: { users: TUserRow[]; me: st
                       Reset the password
                     </Button>
                   ) : null}
-                  <Button size="sm" variant={u.disabled ? 'secondary' : 'danger'} disabled={pending} onClick={() => run(() => changeUserAction(u.id, { disabled: !u.disabled }))} aria-label={`${u.disabled ? 'Reactivate' : 'Deactivate'} ${u.email}`}>
+                  <Button
+                    size="sm"
+                    variant={u.disabled ? 'secondary' : 'danger'}
+                    disabled={pending}
+                    onClick={() => run(() => changeUserAction(u.id, { disabled: !u.disabled }))}
+                    aria-label={`${u.disabled ? 'Reactivate' : 'Deactivate'} ${u.email}`}
+                  >
                     {u.disabled ? 'Reactivate' : 'Deactivate'}
                   </Button>
                 </div>

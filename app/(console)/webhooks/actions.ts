@@ -32,7 +32,12 @@ export const createWebhookAction = staffFormAction(
     input: ZCreateWebhook,
     onError: (error) => {
       const fields = ['url', 'eventTypes', 'description', 'receiverId'];
-      return { error, fieldErrors: Object.fromEntries((error.errors ?? []).filter((e) => fields.includes(e.path.split('.')[0])).map((e) => [e.path.split('.')[0], e.message])) };
+      return {
+        error,
+        fieldErrors: Object.fromEntries(
+          (error.errors ?? []).filter((e) => fields.includes(e.path.split('.')[0])).map((e) => [e.path.split('.')[0], e.message]),
+        ),
+      };
     },
   },
   async ({ staff, api, input, raw }) => {
@@ -51,7 +56,12 @@ export const createWebhookAction = staffFormAction(
   },
 );
 
-const ZTrack = z.object({ webhookId: z.string().trim().regex(/^[A-Za-z0-9_-]{3,200}$/, { message: 'A webhook id, e.g. ep_2abc…' }) });
+const ZTrack = z.object({
+  webhookId: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{3,200}$/, { message: 'A webhook id, e.g. ep_2abc…' }),
+});
 
 /** Tracks an existing webhook of this account by id (verified by listing its messages, which every service supports). */
 export const trackWebhookAction = staffFormAction(

@@ -24,7 +24,17 @@ export function webhookListHref(search: TWebhookListSearch): string {
   return s ? `/webhooks?${s}` : '/webhooks';
 }
 
-function Pills<K extends 'tracked' | 'status'>({ label, search, name, choices }: { label: string; search: TWebhookListSearch; name: K; choices: [TWebhookListSearch[K], string][] }) {
+function Pills<K extends 'tracked' | 'status'>({
+  label,
+  search,
+  name,
+  choices,
+}: {
+  label: string;
+  search: TWebhookListSearch;
+  name: K;
+  choices: [TWebhookListSearch[K], string][];
+}) {
   return (
     <nav aria-label={label} className="inline-flex flex-wrap rounded-md shadow-sm ring-1 ring-inset ring-slate-300">
       {choices.map(([value, text]) => {

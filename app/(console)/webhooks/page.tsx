@@ -21,14 +21,19 @@ export const metadata: Metadata = { title: 'Webhooks' };
 
 export default async function WebhooksPage({ searchParams }: TPageProps) {
   const search = pageQuery(await searchParams, ZWebhookListSearch);
-  const { staff, view: { rows, unfiltered, trackedCount, listed, listSupported, nextPageToken } } = await loadWebhookList(search);
+  const {
+    staff,
+    view: { rows, unfiltered, trackedCount, listed, listSupported, nextPageToken },
+  } = await loadWebhookList(search);
   const filtered = !!(search.tracked || search.status);
 
   return (
     <div className="space-y-5">
       <PageHeader
         title="Webhooks"
-        description={<>Subscriptions of the {staff.environment} account this console signs in as. Open one to see its delivery timeline beside what actually arrived.</>}
+        description={
+          <>Subscriptions of the {staff.environment} account this console signs in as. Open one to see its delivery timeline beside what actually arrived.</>
+        }
         actions={
           <Can min="operator">
             <Link href="/webhooks/new" className={buttonClass('primary')}>
@@ -49,9 +54,23 @@ export default async function WebhooksPage({ searchParams }: TPageProps) {
         ) : null}
         {rows.length === 0 ? (
           filtered && unfiltered + trackedCount > 0 ? (
-            <EmptyState title="No webhooks match these filters" action={<Link href="/webhooks" className={buttonClass('secondary')}>Show all webhooks</Link>} />
+            <EmptyState
+              title="No webhooks match these filters"
+              action={
+                <Link href="/webhooks" className={buttonClass('secondary')}>
+                  Show all webhooks
+                </Link>
+              }
+            />
           ) : search.pageToken ? (
-            <EmptyState title="No more webhooks" action={<Link href={webhookListHref({ ...search, pageToken: undefined })} className={buttonClass('secondary')}>First page</Link>} />
+            <EmptyState
+              title="No more webhooks"
+              action={
+                <Link href={webhookListHref({ ...search, pageToken: undefined })} className={buttonClass('secondary')}>
+                  First page
+                </Link>
+              }
+            />
           ) : (
             <EmptyState
               title="No webhooks yet"
@@ -63,8 +82,8 @@ export default async function WebhooksPage({ searchParams }: TPageProps) {
                 </Can>
               }
             >
-              Create a subscription — by default it points at a new receiver of this console, so every delivery is stored and its signature checked. Or paste the id of an
-              existing webhook (<code className="font-mono">ep_…</code>) into <strong>Track by id</strong>.
+              Create a subscription — by default it points at a new receiver of this console, so every delivery is stored and its signature checked. Or paste
+              the id of an existing webhook (<code className="font-mono">ep_…</code>) into <strong>Track by id</strong>.
             </EmptyState>
           )
         ) : (
@@ -94,7 +113,10 @@ export default async function WebhooksPage({ searchParams }: TPageProps) {
             </Table>
           </>
         )}
-        <Pager newest={search.pageToken ? webhookListHref({ ...search, pageToken: undefined }) : null} older={nextPageToken ? webhookListHref({ ...search, pageToken: nextPageToken }) : null} />
+        <Pager
+          newest={search.pageToken ? webhookListHref({ ...search, pageToken: undefined }) : null}
+          older={nextPageToken ? webhookListHref({ ...search, pageToken: nextPageToken }) : null}
+        />
       </section>
     </div>
   );

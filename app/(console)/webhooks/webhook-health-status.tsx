@@ -16,7 +16,9 @@ export function WebhookHealthStatus({ webhookId, disabled }: { webhookId: string
     return (
       <div className="min-w-0" data-testid="webhook-health-status" data-level={row.health.level}>
         <HealthBadge health={row.health} />
-        {row.health.level !== 'healthy' && row.health.level !== 'disabled' ? <div className="mt-0.5 max-w-56 text-xs text-slate-500">{row.health.reasons[0]}</div> : null}
+        {row.health.level !== 'healthy' && row.health.level !== 'disabled' ? (
+          <div className="mt-0.5 max-w-56 text-xs text-slate-500">{row.health.reasons[0]}</div>
+        ) : null}
       </div>
     );
   }

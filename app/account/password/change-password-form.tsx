@@ -25,7 +25,16 @@ export function ChangePasswordForm({ next, oneTime, email, minLength }: { next: 
         <Input id="currentPassword" name="currentPassword" type="password" autoComplete="current-password" required autoFocus invalid={!!fe.currentPassword} />
       </Field>
       <Field label="New password" htmlFor="newPassword" error={fe.newPassword} hint={`At least ${minLength} characters.`}>
-        <Input id="newPassword" name="newPassword" type="password" autoComplete="new-password" required minLength={minLength} maxLength={1024} invalid={!!fe.newPassword} />
+        <Input
+          id="newPassword"
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={minLength}
+          maxLength={1024}
+          invalid={!!fe.newPassword}
+        />
       </Field>
       <Field label="New password, again" htmlFor="repeatPassword" error={fe.repeatPassword}>
         <Input id="repeatPassword" name="repeatPassword" type="password" autoComplete="new-password" required invalid={!!fe.repeatPassword} />

@@ -16,7 +16,12 @@ export const POST = route(async ({ req }: { req: NextRequest }) => {
   }
   // scripts/server.mjs sets X-Forwarded-For to the peer address (or a trusted proxy's chain).
   const source = sourceAddress(req.headers.get('x-forwarded-for'));
-  const result = await exchangeClientCredentials(req.headers.get('content-type'), Buffer.from(bytes).toString('utf8'), req.headers.get('authorization'), source);
+  const result = await exchangeClientCredentials(
+    req.headers.get('content-type'),
+    Buffer.from(bytes).toString('utf8'),
+    req.headers.get('authorization'),
+    source,
+  );
   if ('error' in result) return oauthError(result.status, result.error, result.error_description, result.retryAfter);
   return json(result, { headers: { 'cache-control': 'no-store', pragma: 'no-cache' } });
 });

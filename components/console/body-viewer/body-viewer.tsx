@@ -13,7 +13,8 @@ import { copyText } from '../copy-text';
 /** Bodies above this many characters open two levels deep rather than fully (a tree of 1 MiB is slow to draw). */
 const BIG = 20_000;
 
-const toolButton = 'rounded border border-slate-300 bg-surface px-2 py-0.5 text-xs font-medium text-slate-700 hover:bg-slate-50 aria-pressed:border-indigo-500 aria-pressed:bg-indigo-50 aria-pressed:text-indigo-800';
+const toolButton =
+  'rounded border border-slate-300 bg-surface px-2 py-0.5 text-xs font-medium text-slate-700 hover:bg-slate-50 aria-pressed:border-indigo-500 aria-pressed:bg-indigo-50 aria-pressed:text-indigo-800';
 
 export function BodyViewer({
   text,
@@ -79,11 +80,25 @@ export function BodyViewer({
           {note}
         </span>
       </div>
-      <div aria-label={label} role="region" tabIndex={0} data-surface="dark" className={`${maxHeight} overflow-auto rounded-md border border-slate-200 bg-slate-950 p-3`}>
+      <div
+        aria-label={label}
+        role="region"
+        tabIndex={0}
+        data-surface="dark"
+        className={`${maxHeight} overflow-auto rounded-md border border-slate-200 bg-slate-950 p-3`}
+      >
         {showRaw ? (
-          <pre className="whitespace-pre-wrap break-all font-mono text-xs leading-relaxed text-slate-100">{text || <span className="text-slate-500">(empty)</span>}</pre>
+          <pre className="whitespace-pre-wrap break-all font-mono text-xs leading-relaxed text-slate-100">
+            {text || <span className="text-slate-500">(empty)</span>}
+          </pre>
         ) : parsed.json ? (
-          <JsonTree key={tree.generation} value={parsed.value} openDepth={tree.openDepth} marks={marks} onCopyPath={(p) => copy(`the path ${p || '(the whole body)'}`, p)} />
+          <JsonTree
+            key={tree.generation}
+            value={parsed.value}
+            openDepth={tree.openDepth}
+            marks={marks}
+            onCopyPath={(p) => copy(`the path ${p || '(the whole body)'}`, p)}
+          />
         ) : null}
       </div>
     </div>

@@ -68,9 +68,7 @@ function Node({ value, at, depth, last, openDepth, marks, onCopyPath }: TNodePro
   const mark = marks?.get(path);
   const comma = last ? null : <span className="text-slate-400">,</span>;
   const rowClass = `rounded-sm ${mark ? MARK_CLASS[mark] : ''}`;
-  const sign = mark ? (
-    <span className="sr-only">{` (${mark}) `}</span>
-  ) : null;
+  const sign = mark ? <span className="sr-only">{` (${mark}) `}</span> : null;
   const markAttrs = mark ? { 'data-diff': mark, title: `${mark} (${MARK_SIGN[mark]})` } : {};
   if (!container) {
     return (
@@ -115,7 +113,16 @@ function Node({ value, at, depth, last, openDepth, marks, onCopyPath }: TNodePro
       ) : (
         <>
           {entries.map(([k, v], i) => (
-            <Node key={String(k)} value={v} at={[...at, k]} depth={depth + 1} last={i === entries.length - 1} openDepth={openDepth} marks={marks} onCopyPath={onCopyPath} />
+            <Node
+              key={String(k)}
+              value={v}
+              at={[...at, k]}
+              depth={depth + 1}
+              last={i === entries.length - 1}
+              openDepth={openDepth}
+              marks={marks}
+              onCopyPath={onCopyPath}
+            />
           ))}
           <span className="text-slate-400">{closeBr}</span>
           {comma}

@@ -10,10 +10,18 @@ import { plural } from '@/lib/console/format';
 // JSON in other bytes, or each difference by its path, marked in both trees.
 
 const KIND_TEXT: Record<TDiff['kind'], string> = { changed: 'changed', added: 'only received', removed: 'only sent' };
-const KIND_TONE: Record<TDiff['kind'], string> = { changed: 'bg-amber-100 text-amber-900', added: 'bg-emerald-100 text-emerald-900', removed: 'bg-rose-100 text-rose-900' };
+const KIND_TONE: Record<TDiff['kind'], string> = {
+  changed: 'bg-amber-100 text-amber-900',
+  added: 'bg-emerald-100 text-emerald-900',
+  removed: 'bg-rose-100 text-rose-900',
+};
 
 function Verdict({ tone, children }: { tone: 'green' | 'amber' | 'red'; children: React.ReactNode }) {
-  const colors = { green: 'border-emerald-200 bg-emerald-50 text-emerald-900', amber: 'border-amber-200 bg-amber-50 text-amber-900', red: 'border-rose-200 bg-rose-50 text-rose-900' }[tone];
+  const colors = {
+    green: 'border-emerald-200 bg-emerald-50 text-emerald-900',
+    amber: 'border-amber-200 bg-amber-50 text-amber-900',
+    red: 'border-rose-200 bg-rose-50 text-rose-900',
+  }[tone];
   return (
     <p className={`rounded-md border px-3 py-2 text-sm ${colors}`} data-testid="sent-vs-received-verdict">
       {children}
@@ -35,16 +43,17 @@ export function SentVsReceived({ sent, received }: { sent: string; received: str
   return (
     <div className="space-y-3" data-testid="sent-vs-received" data-verdict={comparison.verdict}>
       {comparison.verdict === 'same-json' ? (
-        <Verdict tone="amber">The same JSON as the service sent, in other bytes (spacing, key order or escapes): a signature over the bytes received does not match one over the bytes sent.</Verdict>
+        <Verdict tone="amber">
+          The same JSON as the service sent, in other bytes (spacing, key order or escapes): a signature over the bytes received does not match one over the
+          bytes sent.
+        </Verdict>
       ) : comparison.verdict === 'different-text' ? (
         <Verdict tone="red">
           Differs from what the service sent, from character {comparison.offset + 1} (line {comparison.line}, column {comparison.column}).
         </Verdict>
       ) : (
         <div className="space-y-1.5">
-          <Verdict tone="red">
-            Differs from what the service sent: {plural(comparison.diffs.length + comparison.more, 'value')}.
-          </Verdict>
+          <Verdict tone="red">Differs from what the service sent: {plural(comparison.diffs.length + comparison.more, 'value')}.</Verdict>
           <ul className="max-h-48 space-y-0.5 overflow-auto text-xs" data-testid="body-diffs" aria-label="Differences">
             {comparison.diffs.map((d) => (
               <li key={`${d.kind}:${d.path}`} className="flex flex-wrap items-baseline gap-x-2" data-diff={d.kind} data-path={d.path}>

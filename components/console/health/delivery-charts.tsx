@@ -24,7 +24,12 @@ export function ChartPlaceholder({ longCaption = false }: { longCaption?: boolea
     </div>
   );
 }
-const axis = (c: TChartColors) => ({ stroke: c.axis, font: '11px ui-sans-serif, system-ui, sans-serif', grid: { stroke: c.grid, width: 1, dash: [3, 3] }, ticks: { show: false } });
+const axis = (c: TChartColors) => ({
+  stroke: c.axis,
+  font: '11px ui-sans-serif, system-ui, sans-serif',
+  grid: { stroke: c.grid, width: 1, dash: [3, 3] },
+  ticks: { show: false },
+});
 
 const per = (bucketSeconds: number) => (bucketSeconds >= 3600 ? `${bucketSeconds / 3600} h` : `${bucketSeconds / 60} min`);
 const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
@@ -52,16 +57,30 @@ export function OutcomeChart({ stats }: { stats: TWebhookStats }) {
       const t = timeAxis(stats, U, c);
       const bars = U.paths.bars!({ size: [0.7, 48], gap: 1 });
       const half = stats.bucketSeconds / 2;
-      const count = (idx: number | null | undefined, k: 'failures' | 'successes') => (idx == null ? null : stats.buckets[idx]?.[k] ?? null);
+      const count = (idx: number | null | undefined, k: 'failures' | 'successes') => (idx == null ? null : (stats.buckets[idx]?.[k] ?? null));
       return {
         tzDate: t.tzDate,
         scales: { x: { time: true, range: (_u, min, max) => [min - half, max + half] }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
         axes: [t.x, { ...axis(c), incrs: COUNT_INCRS, size: 40 }],
         series: [
           t.xSeries,
-          { label: 'failure', stroke: '#e11d48', fill: '#e11d48', paths: bars, points: { show: false }, value: (u, _v, _si, idx) => String(count(idx ?? u.cursor.idx, 'failures') ?? '—') },
+          {
+            label: 'failure',
+            stroke: '#e11d48',
+            fill: '#e11d48',
+            paths: bars,
+            points: { show: false },
+            value: (u, _v, _si, idx) => String(count(idx ?? u.cursor.idx, 'failures') ?? '—'),
+          },
           // An empty bucket draws no bar but counts 0 in the legend.
-          { label: 'success', stroke: '#10b981', fill: '#10b981', paths: bars, points: { show: false }, value: (u, _v, _si, idx) => String(count(idx ?? u.cursor.idx, 'successes') ?? '—') },
+          {
+            label: 'success',
+            stroke: '#10b981',
+            fill: '#10b981',
+            paths: bars,
+            points: { show: false },
+            value: (u, _v, _si, idx) => String(count(idx ?? u.cursor.idx, 'successes') ?? '—'),
+          },
         ],
         cursor: { points: { show: false } },
       };
@@ -108,7 +127,14 @@ export function LatencyChart({ stats }: { stats: TWebhookStats }) {
   const options = useCallback(
     (U: TUplot, c: TChartColors): Omit<uPlot.Options, 'width' | 'height'> => {
       const t = timeAxis(stats, U, c);
-      const line = (label: string, stroke: string): uPlot.Series => ({ label, stroke, width: 1.5, spanGaps: true, points: { show: true, size: 5, fill: stroke }, value: (_u, v) => (v == null ? '—' : formatMs(v)) });
+      const line = (label: string, stroke: string): uPlot.Series => ({
+        label,
+        stroke,
+        width: 1.5,
+        spanGaps: true,
+        points: { show: true, size: 5, fill: stroke },
+        value: (_u, v) => (v == null ? '—' : formatMs(v)),
+      });
       return {
         tzDate: t.tzDate,
         scales: { x: { time: true }, y: { distr: 3, log: 10, auto: false, range: [1, 30_000] } },

@@ -60,7 +60,17 @@ function withLatestLegend(o: Omit<uPlot.Options, 'width' | 'height'>): Omit<uPlo
 /** The legend's room under a chart (two lines on a phone, one from 640 px), reserved before it is drawn. */
 export const LEGEND_ROOM = '[--legend:56px] sm:[--legend:28px]';
 
-export function UplotChart({ label, height, data, options }: { label: string; height: number; data: uPlot.AlignedData; options: (U: TUplot, colors: TChartColors) => Omit<uPlot.Options, 'width' | 'height'> }) {
+export function UplotChart({
+  label,
+  height,
+  data,
+  options,
+}: {
+  label: string;
+  height: number;
+  data: uPlot.AlignedData;
+  options: (U: TUplot, colors: TChartColors) => Omit<uPlot.Options, 'width' | 'height'>;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const theme = useSyncExternalStore(subscribeTheme, themeKey, () => '');
   useEffect(() => {
@@ -83,5 +93,13 @@ export function UplotChart({ label, height, data, options }: { label: string; he
       plot?.destroy();
     };
   }, [data, height, options, theme]);
-  return <div ref={box} role="img" aria-label={label} className={`min-w-0 [&_.u-legend]:text-xs [&_.u-legend_th]:font-medium ${LEGEND_ROOM}`} style={{ minHeight: `calc(${height}px + var(--legend))` }} />;
+  return (
+    <div
+      ref={box}
+      role="img"
+      aria-label={label}
+      className={`min-w-0 [&_.u-legend]:text-xs [&_.u-legend_th]:font-medium ${LEGEND_ROOM}`}
+      style={{ minHeight: `calc(${height}px + var(--legend))` }}
+    />
+  );
 }

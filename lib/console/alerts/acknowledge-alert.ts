@@ -31,13 +31,23 @@ const notFound = (id: string) => new ApiError('not_found', `No alert with the id
 async function firingAlert(environment: string, id: string) {
   if (!UUID.test(id)) throw notFound(id);
   const db = await getDb();
-  const [row] = await db.select({ id: a.id, clearedAt: a.clearedAt }).from(a).innerJoin(r, eq(r.id, a.ruleId)).where(and(eq(a.id, id), eq(r.environment, environment)));
+  const [row] = await db
+    .select({ id: a.id, clearedAt: a.clearedAt })
+    .from(a)
+    .innerJoin(r, eq(r.id, a.ruleId))
+    .where(and(eq(a.id, id), eq(r.environment, environment)));
   if (!row) throw notFound(id);
   if (row.clearedAt) throw new ApiError('conflict', `The alert ${id} has already cleared (${row.clearedAt.toISOString()}): there is nothing to quiet.`);
   return db;
 }
 
-export type TQuieted = { id: string; acknowledgedBy: string | null; acknowledgedAt: string | null; acknowledgeNote: string | null; snoozedUntil: string | null };
+export type TQuieted = {
+  id: string;
+  acknowledgedBy: string | null;
+  acknowledgedAt: string | null;
+  acknowledgeNote: string | null;
+  snoozedUntil: string | null;
+};
 
 const quieted = (row: typeof a.$inferSelect): TQuieted => ({
   id: row.id,

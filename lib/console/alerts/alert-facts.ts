@@ -89,7 +89,9 @@ export function alertWords({ type, rule, alert, repeat }: TAlertNotice, o: TOpti
   else if (incident && stage === 'disabled') state = repeat > 0 && type === 'alert.fired' ? 'still disabled' : 'disabled';
   const condition = o.clean(describeRule(rule, subject.kind === 'webhook' ? subject.label : undefined));
   let sentence = `${condition.charAt(0).toUpperCase()}${condition.slice(1)}.`;
-  if (incident) sentence = type === 'alert.resolved' ? `${about} recovered: it is enabled and a delivery succeeded after this alert fired.` : incidentSentence(about, d, noun, o);
+  if (incident)
+    sentence =
+      type === 'alert.resolved' ? `${about} recovered: it is enabled and a delivery succeeded after this alert fired.` : incidentSentence(about, d, noun, o);
   else if (type === 'alert.resolved') sentence = `No longer: ${condition}.`;
 
   const rows: [string, string][] = [];

@@ -40,7 +40,14 @@ export function standardBody(notice: TAlertNotice): string {
     timestamp: new Date().toISOString(),
     data: {
       alertId: alert.id,
-      rule: { id: rule.id, name: oneLine(rule.name), kind: rule.kind, description: oneLine(describeRule(rule)), webhookId: rule.webhookId, environment: rule.environment },
+      rule: {
+        id: rule.id,
+        name: oneLine(rule.name),
+        kind: rule.kind,
+        description: oneLine(describeRule(rule)),
+        webhookId: rule.webhookId,
+        environment: rule.environment,
+      },
       subject: oneLine(alert.subject),
       // An incident rule's stage (about_to_disable: failing → disabled → enabled), null for the others.
       stage: rule.kind === 'about_to_disable' ? stageOf(alert.details) : null,
@@ -55,7 +62,8 @@ export function standardBody(notice: TAlertNotice): string {
   });
 }
 
-const words = (notice: TAlertNotice): TWords => alertWords(notice, { timeZone: env.CONSOLE_TIME_ZONE, repeatMinutes: Math.round(env.ALERT_REPEAT / 60_000), clean: oneLine });
+const words = (notice: TAlertNotice): TWords =>
+  alertWords(notice, { timeZone: env.CONSOLE_TIME_ZONE, repeatMinutes: Math.round(env.ALERT_REPEAT / 60_000), clean: oneLine });
 
 /** One line: "[disabled] Acme down: Donor CRM (production)". */
 export function headline(notice: TAlertNotice): string {
@@ -69,7 +77,8 @@ export function slackBody(notice: TAlertNotice): string {
   const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const page = pageUrl(notice.alert);
   const buttons = [{ type: 'button', text: { type: 'plain_text', text: 'Open its page' }, url: page }];
-  if (notice.type !== 'alert.resolved') buttons.push({ type: 'button', text: { type: 'plain_text', text: 'Acknowledge or snooze' }, url: alertsUrl(notice.alert) });
+  if (notice.type !== 'alert.resolved')
+    buttons.push({ type: 'button', text: { type: 'plain_text', text: 'Acknowledge or snooze' }, url: alertsUrl(notice.alert) });
   return JSON.stringify({
     text: `${headline(notice)} — ${w.sentence} ${page}`,
     blocks: [

@@ -26,7 +26,8 @@ export async function createAlertRule(environment: string, input: TAlertRuleInpu
   if (!parsed.success) throw validationError(parsed.error, 'The alert rule');
   const data = parsed.data;
   const refusal = await alertTargetRefusal(data.targetUrl, data.targetFormat);
-  if (refusal) throw new ApiError('bad_request', `Invalid alert rule: ${refusal.path} ${refusal.reason}.`, { errors: [{ path: refusal.path, message: refusal.reason }] });
+  if (refusal)
+    throw new ApiError('bad_request', `Invalid alert rule: ${refusal.path} ${refusal.reason}.`, { errors: [{ path: refusal.path, message: refusal.reason }] });
   const secret = `${ID_PREFIX.webhookSecret}${randomBytes(32).toString('base64')}`;
   const db = await getDb();
   const [row] = await db
@@ -66,7 +67,11 @@ export async function setAlertRuleEnabled(environment: string, id: string, enabl
     .returning();
   if (!row) throw notFound(id);
   // A rule switched off stops speaking for its subjects: what it had firing is cleared (no POST).
-  if (!enabled) await db.update(schema.alerts).set({ clearedAt: new Date() }).where(and(eq(schema.alerts.ruleId, id), isNull(schema.alerts.clearedAt)));
+  if (!enabled)
+    await db
+      .update(schema.alerts)
+      .set({ clearedAt: new Date() })
+      .where(and(eq(schema.alerts.ruleId, id), isNull(schema.alerts.clearedAt)));
   return alertRuleJson(row);
 }
 
@@ -74,6 +79,9 @@ export async function setAlertRuleEnabled(environment: string, id: string, enabl
 export async function deleteAlertRule(environment: string, id: string): Promise<void> {
   if (!UUID.test(id)) throw notFound(id);
   const db = await getDb();
-  const gone = await db.delete(r).where(and(eq(r.id, id), eq(r.environment, environment))).returning({ id: r.id });
+  const gone = await db
+    .delete(r)
+    .where(and(eq(r.id, id), eq(r.environment, environment)))
+    .returning({ id: r.id });
   if (gone.length === 0) throw notFound(id);
 }

@@ -19,12 +19,21 @@ export async function backupConditions(rule: TAlertRuleRow, now: Date): Promise<
   }
   const subject = `backup:${status.dir}`;
   if (status.failure) {
-    out.set(subject, { dir: status.dir, lastAt, lastFile: status.lastFile, hours: rule.threshold, failedAt: status.failure.at.toISOString(), failures: status.failure.failures, reason: status.failure.reason });
+    out.set(subject, {
+      dir: status.dir,
+      lastAt,
+      lastFile: status.lastFile,
+      hours: rule.threshold,
+      failedAt: status.failure.at.toISOString(),
+      failures: status.failure.failures,
+      reason: status.failure.reason,
+    });
     return out;
   }
   // No backup yet: counted from when this process started the schedule (its first is taken at once).
   const since = status.lastAt ?? status.startedAt;
   const ageMs = since ? now.getTime() - since.getTime() : 0;
-  if (ageMs > rule.threshold * 3_600_000) out.set(subject, { dir: status.dir, lastAt, lastFile: status.lastFile, hours: rule.threshold, nextAt: status.nextAt?.toISOString() ?? null });
+  if (ageMs > rule.threshold * 3_600_000)
+    out.set(subject, { dir: status.dir, lastAt, lastFile: status.lastFile, hours: rule.threshold, nextAt: status.nextAt?.toISOString() ?? null });
   return out;
 }

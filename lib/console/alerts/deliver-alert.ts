@@ -19,12 +19,23 @@ export async function deliverAlert(notice: TAlertNotice): Promise<TAlertPostResu
   const { rule } = notice;
   const messageId = noticeId(notice);
   // A span per notice sent (lib/telemetry): which rule, which kind of target, and how it went.
-  const attributes = { 'alert.rule.id': rule.id, 'alert.rule.kind': rule.kind, 'alert.event': notice.type, 'alert.target': rule.targetFormat, 'message.id': messageId };
+  const attributes = {
+    'alert.rule.id': rule.id,
+    'alert.rule.kind': rule.kind,
+    'alert.event': notice.type,
+    'alert.target': rule.targetFormat,
+    'message.id': messageId,
+  };
   return withSpan('alert.send', attributes, async (span) => {
     const result =
       rule.targetFormat === 'email'
         ? await sendAlertEmail({ url: rule.targetUrl, messageId, ...emailMessage(notice) })
-        : await sendAlert({ url: rule.targetUrl, secret: rule.targetFormat === 'slack' ? null : rule.secret, messageId, body: rule.targetFormat === 'slack' ? slackBody(notice) : standardBody(notice) });
+        : await sendAlert({
+            url: rule.targetUrl,
+            secret: rule.targetFormat === 'slack' ? null : rule.secret,
+            messageId,
+            body: rule.targetFormat === 'slack' ? slackBody(notice) : standardBody(notice),
+          });
     span.setAttribute('alert.status', result.status);
     if (result.error) span.setStatus({ code: SpanStatusCode.ERROR, message: result.error });
     return result;

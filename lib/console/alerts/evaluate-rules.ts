@@ -84,7 +84,11 @@ async function follow(rule: TAlertRuleRow, alert: TAlertRow, details: Record<str
   const [was, next] = [stageOf(alert.details), stageOf(details)];
   if (was === next || !ESCALATING_STAGES.includes(next)) {
     if (JSON.stringify(alert.details) === JSON.stringify(details)) return alert;
-    const [row] = await db.update(a).set({ details }).where(and(eq(a.id, alert.id), isNull(a.clearedAt))).returning();
+    const [row] = await db
+      .update(a)
+      .set({ details })
+      .where(and(eq(a.id, alert.id), isNull(a.clearedAt)))
+      .returning();
     return row ?? alert;
   }
   const [claimed] = await db
@@ -99,7 +103,10 @@ async function follow(rule: TAlertRuleRow, alert: TAlertRow, details: Record<str
 
 async function evaluateRule(rule: TAlertRuleRow, now: Date): Promise<{ fired: number; cleared: number; repeated: number }> {
   const db = await getDb();
-  const open = await db.select().from(a).where(and(eq(a.ruleId, rule.id), isNull(a.clearedAt)));
+  const open = await db
+    .select()
+    .from(a)
+    .where(and(eq(a.ruleId, rule.id), isNull(a.clearedAt)));
   const openSubjects = new Set(open.map((o) => o.subject));
   const conditions = await findConditions(connectApi(rule.environment as TEnvironmentName), rule, now, new Map(open.map((o) => [o.subject, o])));
   let fired = 0;
@@ -107,7 +114,11 @@ async function evaluateRule(rule: TAlertRuleRow, now: Date): Promise<{ fired: nu
   let repeated = 0;
   for (const [subject, details] of conditions) {
     if (openSubjects.has(subject)) continue;
-    const [alert] = await db.insert(a).values({ ruleId: rule.id, subject, details, notifiedAt: sql`now()` }).onConflictDoNothing().returning();
+    const [alert] = await db
+      .insert(a)
+      .values({ ruleId: rule.id, subject, details, notifiedAt: sql`now()` })
+      .onConflictDoNothing()
+      .returning();
     if (!alert) continue; // another evaluation fired it first
     fired++;
     await notify(rule, alert, 'alert.fired');
@@ -120,7 +131,11 @@ async function evaluateRule(rule: TAlertRuleRow, now: Date): Promise<{ fired: nu
       continue;
     }
     // Resolved: done, and with it its snooze (who acknowledged it stays in the list); a new start fires anew.
-    const [done] = await db.update(a).set({ clearedAt: sql`now()`, snoozedUntil: null }).where(and(eq(a.id, alert.id), isNull(a.clearedAt))).returning();
+    const [done] = await db
+      .update(a)
+      .set({ clearedAt: sql`now()`, snoozedUntil: null })
+      .where(and(eq(a.id, alert.id), isNull(a.clearedAt)))
+      .returning();
     if (!done) continue;
     cleared++;
     await notify(rule, done, 'alert.resolved');

@@ -49,7 +49,10 @@ const subjectOf = (w: TWebhook) => `webhook:${w.id}`;
 async function healthConditions(api: ConnectApi, rule: TAlertRuleRow, holds: (h: TWebhookStats) => boolean): Promise<TConditions> {
   const webhooks = await scopedWebhooks(api, rule);
   const window = (rule.kind === 'success_rate' ? (rule.window ?? '24h') : '1h') as TWebhookStats['window'];
-  const found = await mapLimit(webhooks, PARALLEL, async (w) => ({ w, health: await api.get('/v1/webhooks/{id}/stats', { params: { path: { id: w.id }, query: { window } } }) }));
+  const found = await mapLimit(webhooks, PARALLEL, async (w) => ({
+    w,
+    health: await api.get('/v1/webhooks/{id}/stats', { params: { path: { id: w.id }, query: { window } } }),
+  }));
   const out: TConditions = new Map();
   for (const { w, health } of found) {
     if (!holds(health)) continue;
@@ -119,13 +122,19 @@ async function grantConditions(api: ConnectApi, rule: TAlertRuleRow, now: Date):
   for (const eventType of GRANT_EVENT_TYPES) {
     if (rule.webhookId) {
       const webhookId = rule.webhookId;
-      const listed = await allPages((pageToken) => api.get('/v1/webhooks/{id}/messages', { params: { path: { id: webhookId }, query: { ...range, eventType, pageLimit: PAGE, pageToken } } })).catch((err) => {
+      const listed = await allPages((pageToken) =>
+        api.get('/v1/webhooks/{id}/messages', { params: { path: { id: webhookId }, query: { ...range, eventType, pageLimit: PAGE, pageToken } } }),
+      ).catch((err) => {
         if (err instanceof ConnectApiError && err.status === 404) return [];
         throw err;
       });
       messages.push(...listed.filter((m) => m.status !== 'success').map((m) => ({ ...m, tags: m.tags ?? [] })));
     } else {
-      messages.push(...(await allPages((pageToken) => api.get('/v1/messages', { params: { query: { ...range, eventType, delivered: 'false', pageLimit: PAGE, pageToken } } }))));
+      messages.push(
+        ...(await allPages((pageToken) =>
+          api.get('/v1/messages', { params: { query: { ...range, eventType, delivered: 'false', pageLimit: PAGE, pageToken } } }),
+        )),
+      );
     }
   }
   const out: TConditions = new Map();

@@ -23,7 +23,11 @@ async function lastError(api: ConnectApi, webhookId: string): Promise<string | n
   const message = page?.results.find((m) => m.lastAttempt && m.lastAttempt.status !== 'success');
   if (!message?.lastAttempt) return null;
   // The list leaves the response body out; the attempt itself has it.
-  const attempt = await api.get('/v1/webhooks/{id}/messages/{messageId}/attempts/{attemptId}', { params: { path: { id: webhookId, messageId: message.id, attemptId: message.lastAttempt.id } } }).catch((): TAttempt => message.lastAttempt!);
+  const attempt = await api
+    .get('/v1/webhooks/{id}/messages/{messageId}/attempts/{attemptId}', {
+      params: { path: { id: webhookId, messageId: message.id, attemptId: message.lastAttempt.id } },
+    })
+    .catch((): TAttempt => message.lastAttempt!);
   const text = (attempt.response ?? '').replace(/\s+/g, ' ').trim().slice(0, 200);
   if (attempt.responseStatusCode === 0) return text || 'no response';
   return text ? `${attempt.responseStatusCode}: ${text}` : String(attempt.responseStatusCode);
@@ -72,13 +76,20 @@ function stageFor(w: TWebhook, rule: TAlertRuleRow, open: TAlertRow | undefined,
 }
 
 /** subject → facts, for the webhooks in scope whose incident is on (warning past the threshold, or an alert still open). */
-export async function incidentConditions(api: ConnectApi, rule: TAlertRuleRow, webhooks: TWebhook[], open: Map<string, TAlertRow>, now: Date): Promise<Map<string, TFacts>> {
+export async function incidentConditions(
+  api: ConnectApi,
+  rule: TAlertRuleRow,
+  webhooks: TWebhook[],
+  open: Map<string, TAlertRow>,
+  now: Date,
+): Promise<Map<string, TFacts>> {
   const candidates = webhooks.filter((w) => open.has(`webhook:${w.id}`) || (!w.disabled && disableWarning(w, null, now.getTime())));
   const found = await mapLimit(candidates, PARALLEL, async (w) => {
     const subject = `webhook:${w.id}`;
     const o = open.get(subject);
     // Whether a delivery succeeded since the alert fired: only asked for an enabled webhook with an alert open.
-    const lastSuccessAt = o && !w.disabled ? (await api.get('/v1/webhooks/{id}/stats', { params: { path: { id: w.id }, query: { window: '1h' } } })).lastSuccessAt : null;
+    const lastSuccessAt =
+      o && !w.disabled ? (await api.get('/v1/webhooks/{id}/stats', { params: { path: { id: w.id }, query: { window: '1h' } } })).lastSuccessAt : null;
     const stage = stageFor(w, rule, o, lastSuccessAt, now);
     return { subject, facts: stage ? await incidentFacts(api, w, stage, o, now) : null };
   });

@@ -81,8 +81,15 @@ export async function firingAlerts(environment: string): Promise<TFiringAlerts> 
   const db = await getDb();
   const rows = await db
     .select({
-      id: a.id, subject: a.subject, details: a.details, ruleName: r.name, acknowledgedBy: a.acknowledgedBy, acknowledgedAt: a.acknowledgedAt, snoozedUntil: a.snoozedUntil,
-      count: sql<number>`count(*) over ()`, quiet: sql<number>`count(*) filter (where ${quietNow}) over ()`,
+      id: a.id,
+      subject: a.subject,
+      details: a.details,
+      ruleName: r.name,
+      acknowledgedBy: a.acknowledgedBy,
+      acknowledgedAt: a.acknowledgedAt,
+      snoozedUntil: a.snoozedUntil,
+      count: sql<number>`count(*) over ()`,
+      quiet: sql<number>`count(*) filter (where ${quietNow}) over ()`,
     })
     .from(a)
     .innerJoin(r, eq(r.id, a.ruleId))

@@ -1,7 +1,15 @@
 // An alert rule's kinds, windows and labels: plain values, no validation library, so the rule form
 // (a client component) can show them without shipping zod to the browser (rule-schemas.ts validates).
 
-export const ALERT_RULE_KINDS = ['failure_streak', 'success_rate', 'receiver_failures', 'webhook_disabled', 'about_to_disable', 'grant_undelivered', 'backup_failed'] as const;
+export const ALERT_RULE_KINDS = [
+  'failure_streak',
+  'success_rate',
+  'receiver_failures',
+  'webhook_disabled',
+  'about_to_disable',
+  'grant_undelivered',
+  'backup_failed',
+] as const;
 export type TAlertRuleKind = (typeof ALERT_RULE_KINDS)[number];
 export const ALERT_WINDOWS = ['1h', '24h', '7d'] as const;
 /** How a URL target is spoken to; a mailto: target is always 'email'. */

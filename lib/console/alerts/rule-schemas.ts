@@ -4,7 +4,16 @@ import { ALERT_RULE_KINDS, ALERT_TARGET_FORMATS, ALERT_WINDOWS, DEFAULT_MIN_ATTE
 
 // What an alert rule is: its kinds, their thresholds, and the input a staff member gives.
 
-export { ALERT_RULE_KINDS, ALERT_TARGET_FORMATS, ALERT_WINDOWS, DEFAULT_MIN_ATTEMPTS, GRANT_LOOKBACK_MS, KIND_LABELS, type TAlertRuleKind, type TAlertTargetFormat } from './rule-kinds';
+export {
+  ALERT_RULE_KINDS,
+  ALERT_TARGET_FORMATS,
+  ALERT_WINDOWS,
+  DEFAULT_MIN_ATTEMPTS,
+  GRANT_LOOKBACK_MS,
+  KIND_LABELS,
+  type TAlertRuleKind,
+  type TAlertTargetFormat,
+} from './rule-kinds';
 
 export type TAlertRuleRow = typeof schema.alertRules.$inferSelect;
 export type TAlertRow = typeof schema.alerts.$inferSelect;
@@ -50,20 +59,31 @@ export const ZAlertRuleInput = z
     webhookId: z.union([z.literal('').transform(() => null), z.null(), ZWebhookId]).default(null),
     threshold: number('must be a number').default(0),
     window: z.enum(ALERT_WINDOWS, { message: 'must be one of: 1h, 24h, 7d' }).default('24h'),
-    minAttempts: z.coerce.number({ message: 'must be a whole number' }).int({ message: 'must be a whole number' }).min(1, { message: 'must be from 1 to 10000' }).max(10000, { message: 'must be from 1 to 10000' }).default(DEFAULT_MIN_ATTEMPTS),
+    minAttempts: z.coerce
+      .number({ message: 'must be a whole number' })
+      .int({ message: 'must be a whole number' })
+      .min(1, { message: 'must be from 1 to 10000' })
+      .max(10000, { message: 'must be from 1 to 10000' })
+      .default(DEFAULT_MIN_ATTEMPTS),
     targetUrl: z.string({ message: 'is required' }).trim().min(1, { message: 'is required' }).max(2048, { message: 'must be at most 2048 characters' }),
-    targetFormat: z.union([z.literal('').transform(() => 'standard' as const), z.enum(ALERT_TARGET_FORMATS, { message: 'must be standard or slack' })]).default('standard'),
+    targetFormat: z
+      .union([z.literal('').transform(() => 'standard' as const), z.enum(ALERT_TARGET_FORMATS, { message: 'must be standard or slack' })])
+      .default('standard'),
     enabled: z.boolean().default(true),
   })
   .superRefine((r, ctx) => {
     const bad = (message: string) => ctx.addIssue({ code: 'custom', path: ['threshold'], message });
-    if (r.kind === 'failure_streak' && !(Number.isInteger(r.threshold) && r.threshold >= 1 && r.threshold <= 1000)) bad('a streak is a whole number of attempts from 1 to 1000');
+    if (r.kind === 'failure_streak' && !(Number.isInteger(r.threshold) && r.threshold >= 1 && r.threshold <= 1000))
+      bad('a streak is a whole number of attempts from 1 to 1000');
     if (r.kind === 'success_rate' && !(r.threshold > 0 && r.threshold <= 100)) bad('a success rate is a percentage above 0 and at most 100');
-    if (r.kind === 'receiver_failures' && !(Number.isInteger(r.threshold) && r.threshold >= 1 && r.threshold <= 100_000)) bad('a number of arrivals is a whole number from 1 to 100000');
-    if (r.kind === 'about_to_disable' && !(Number.isInteger(r.threshold) && r.threshold >= 1 && r.threshold <= 99)) bad('a share of the time before disabling is a whole percentage from 1 to 99');
+    if (r.kind === 'receiver_failures' && !(Number.isInteger(r.threshold) && r.threshold >= 1 && r.threshold <= 100_000))
+      bad('a number of arrivals is a whole number from 1 to 100000');
+    if (r.kind === 'about_to_disable' && !(Number.isInteger(r.threshold) && r.threshold >= 1 && r.threshold <= 99))
+      bad('a share of the time before disabling is a whole percentage from 1 to 99');
     if (r.kind === 'grant_undelivered' && !(r.threshold >= 0.05 && r.threshold <= 10080)) bad('minutes from 0.05 (3 s) to 10080 (7 days)');
     if (r.kind === 'backup_failed' && !(r.threshold >= 0.01 && r.threshold <= 8760)) bad('hours from 0.01 (36 s) to 8760 (a year)');
-    if (r.kind === 'backup_failed' && r.webhookId) ctx.addIssue({ code: 'custom', path: ['webhookId'], message: 'a backup rule is about the console, not a webhook: leave it empty' });
+    if (r.kind === 'backup_failed' && r.webhookId)
+      ctx.addIssue({ code: 'custom', path: ['webhookId'], message: 'a backup rule is about the console, not a webhook: leave it empty' });
   });
 export type TAlertRuleInput = z.input<typeof ZAlertRuleInput>;
 

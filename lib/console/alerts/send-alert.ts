@@ -30,7 +30,14 @@ export async function sendAlert(input: { url: string; secret: string | null; mes
   const timestamp = String(Math.floor(at.getTime() / 1000));
   const signature = input.secret ? signatureHeader([input.secret], input.messageId, at, input.body) : null;
   const signed = signature
-    ? { 'webhook-id': input.messageId, 'webhook-timestamp': timestamp, 'webhook-signature': signature, 'svix-id': input.messageId, 'svix-timestamp': timestamp, 'svix-signature': signature }
+    ? {
+        'webhook-id': input.messageId,
+        'webhook-timestamp': timestamp,
+        'webhook-signature': signature,
+        'svix-id': input.messageId,
+        'svix-timestamp': timestamp,
+        'svix-signature': signature,
+      }
     : {};
   try {
     const res = await request(target, {

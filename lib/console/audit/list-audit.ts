@@ -21,7 +21,10 @@ export const ZAuditFilters = z
     target: z.string().trim().max(200).optional(),
     since: ZInstant.optional(),
     until: ZInstant.optional(),
-    pageToken: z.string().regex(/^[1-9]\d{0,15}$/, { message: 'is not a page token of this list' }).optional(),
+    pageToken: z
+      .string()
+      .regex(/^[1-9]\d{0,15}$/, { message: 'is not a page token of this list' })
+      .optional(),
   })
   .superRefine((v, ctx) => {
     if (v.since && v.until && v.until <= v.since) ctx.addIssue({ code: 'custom', path: ['until'], message: 'must be after since' });

@@ -15,11 +15,16 @@ export function explainTokenFailure(name: TEnvironmentName, config: TConnectApiC
   if (!(err instanceof ConnectApiError)) return `the token exchange at ${tokenUrl} failed (${(err as Error)?.message ?? err}): check ${v.authUrl}.`;
   const code = err.problem?.title;
   if (err.operation === 'configure') return `${err.problem?.detail ?? err.message}`;
-  if (err.status === 0) return `could not reach ${tokenUrl} (${/\(([^)]+)\)/.exec(err.message)?.[1] ?? 'no answer'}): check ${v.authUrl}, or start the service.`;
-  if (err.status === 401 || code === 'invalid_client') return `${tokenUrl} does not accept client ${config.clientId} with this secret (invalid_client): check ${v.clientId} and ${v.clientSecret}.`;
-  if (err.status === 403 || code === 'access_denied') return `${tokenUrl} does not accept the audience ${config.audience} (access_denied): set ${v.audience} to the service's audience.`;
-  if (err.status === 429) return `${tokenUrl} refuses client ${config.clientId} for now after failed attempts (429): check ${v.clientId} and ${v.clientSecret}.`;
-  if (err.status === 404 || err.status === 405) return `${tokenUrl} answered ${err.status}, so it is not a token endpoint: set ${v.authUrl} to the service's auth URL.`;
+  if (err.status === 0)
+    return `could not reach ${tokenUrl} (${/\(([^)]+)\)/.exec(err.message)?.[1] ?? 'no answer'}): check ${v.authUrl}, or start the service.`;
+  if (err.status === 401 || code === 'invalid_client')
+    return `${tokenUrl} does not accept client ${config.clientId} with this secret (invalid_client): check ${v.clientId} and ${v.clientSecret}.`;
+  if (err.status === 403 || code === 'access_denied')
+    return `${tokenUrl} does not accept the audience ${config.audience} (access_denied): set ${v.audience} to the service's audience.`;
+  if (err.status === 429)
+    return `${tokenUrl} refuses client ${config.clientId} for now after failed attempts (429): check ${v.clientId} and ${v.clientSecret}.`;
+  if (err.status === 404 || err.status === 405)
+    return `${tokenUrl} answered ${err.status}, so it is not a token endpoint: set ${v.authUrl} to the service's auth URL.`;
   return `the token exchange at ${tokenUrl} answered ${err.status} (${err.message}): check ${v.authUrl}.`;
 }
 

@@ -14,7 +14,13 @@ import type { TData, TLine, TPaths } from './types';
 
 type TInit<P extends keyof TPaths, M extends TMethod> = MaybeOptionalInit<TPaths[P], M>;
 type TArgs<I> = RequiredKeysOf<I> extends never ? [init?: I] : [init: I];
-type TAnyInit = { params?: { path?: Record<string, string>; query?: Record<string, unknown>; header?: Record<string, string> }; headers?: Record<string, string>; body?: unknown } | undefined;
+type TAnyInit =
+  | {
+      params?: { path?: Record<string, string>; query?: Record<string, unknown>; header?: Record<string, string> };
+      headers?: Record<string, string>;
+      body?: unknown;
+    }
+  | undefined;
 
 /** Query parameters as the transport always sent them: empty values left out. */
 function serializeQuery(query: Record<string, unknown>): string {
@@ -83,7 +89,8 @@ export class ConnectApi extends ConnectApiStreamTransport {
     // The route exists when the account's message list answers: then a 404 is the message's.
     if (t === '/v1/messages/{id}') return { ...call, ext: { resourceMissing: () => this.succeeds('/v1/messages', { pageLimit: 1 }) } };
     // Under a webhook (or its message): missing when the webhook (or message) itself exists.
-    if (t.startsWith('/v1/webhooks/{id}/messages/{messageId}/')) return { ...call, ext: { probe: () => this.succeeds(`/v1/webhooks/${enc(id)}/messages/${enc(messageId)}`) } };
+    if (t.startsWith('/v1/webhooks/{id}/messages/{messageId}/'))
+      return { ...call, ext: { probe: () => this.succeeds(`/v1/webhooks/${enc(id)}/messages/${enc(messageId)}`) } };
     return { ...call, ext: { probe: () => this.succeeds(`/v1/webhooks/${enc(id)}/messages`, { pageLimit: 1 }) } };
   }
 }

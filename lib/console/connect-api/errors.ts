@@ -19,10 +19,7 @@ export class ConnectApiError extends Error {
   /** An EXT operation the service does not offer (it answered 404/405 for the route itself). */
   readonly unsupported: boolean;
 
-  constructor(
-    message: string,
-    init: { status: number; requestId?: string | null; problem?: TProblemInfo | null; operation: string; unsupported?: boolean },
-  ) {
+  constructor(message: string, init: { status: number; requestId?: string | null; problem?: TProblemInfo | null; operation: string; unsupported?: boolean }) {
     super(message);
     this.name = 'ConnectApiError';
     this.status = init.status;

@@ -36,4 +36,3 @@ export async function loadOrError<T>(
     return { error: apiErrorInfo(err), unsupported: isUnsupported(err) };
   }
 }
-

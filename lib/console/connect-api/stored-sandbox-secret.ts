@@ -17,7 +17,7 @@ export async function storedSandboxSecret(): Promise<string> {
   const value = await readSetting(SANDBOX_SECRET_SETTING);
   if (!value) {
     const detail =
-      'The sandbox environment has no client secret: set CONNECT_CLIENT_SECRET to the secret of the service\'s sandbox client (its start banner printed it; it is in its DATA_DIR/initial-credentials).';
+      "The sandbox environment has no client secret: set CONNECT_CLIENT_SECRET to the secret of the service's sandbox client (its start banner printed it; it is in its DATA_DIR/initial-credentials).";
     throw new ConnectApiError(detail, { status: 0, operation: 'configure', problem: { title: 'Not configured', detail } });
   }
   found.value = value;

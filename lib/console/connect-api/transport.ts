@@ -38,7 +38,10 @@ const ZTokenResponse = z.object({ access_token: z.string().min(1), expires_in: z
 const ZProblem = z.object({
   title: z.string().optional().catch(undefined),
   detail: z.string().optional().catch(undefined),
-  errors: z.array(z.object({ path: z.coerce.string(), message: z.coerce.string() })).optional().catch(undefined),
+  errors: z
+    .array(z.object({ path: z.coerce.string(), message: z.coerce.string() }))
+    .optional()
+    .catch(undefined),
 });
 const ZOAuthError = z.object({ error: z.string(), error_description: z.string().optional() });
 
@@ -119,8 +122,20 @@ export class ConnectApiTransport {
   /* ------------------------------------------------------------ transport */
 
   /** One request, sent with its own X-Request-Id (the service adopts it), so both sides log the same id; `stream`: a 2xx body is left to read. */
-  private async raw(url: string, method: string, headers: Record<string, string>, body: string | undefined, requestId: string, stream: boolean): Promise<TRawResponse> {
-    const res = await request(url, { method: method as Dispatcher.HttpMethod, headers: { ...headers, 'x-request-id': requestId }, body, dispatcher: this.dispatcher });
+  private async raw(
+    url: string,
+    method: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    requestId: string,
+    stream: boolean,
+  ): Promise<TRawResponse> {
+    const res = await request(url, {
+      method: method as Dispatcher.HttpMethod,
+      headers: { ...headers, 'x-request-id': requestId },
+      body,
+      dispatcher: this.dispatcher,
+    });
     if (stream && res.statusCode >= 200 && res.statusCode < 300) return { status: res.statusCode, headers: res.headers, text: '', body: res.body };
     return { status: res.statusCode, headers: res.headers, text: await res.body.text() };
   }
@@ -252,7 +267,9 @@ export class ConnectApiTransport {
       const token = await this.accessToken();
       const accept = stream ? 'application/x-ndjson, application/problem+json' : 'application/json';
       const headers: Record<string, string> = { ...given, accept, authorization: `Bearer ${token}` };
-      const res = await this.sendWithRetry(call.operation, call.idempotent ?? false, url, (requestId) => this.raw(url, method, headers, body, requestId, stream));
+      const res = await this.sendWithRetry(call.operation, call.idempotent ?? false, url, (requestId) =>
+        this.raw(url, method, headers, body, requestId, stream),
+      );
       if (res.status === 401 && !refreshed) {
         // The token was revoked or the keys rotated: one fresh token, one retry.
         refreshed = true;

@@ -10,7 +10,11 @@ export const GRANTS_PAGE_SIZE = 25;
 export const loadGrantsView = staffView(async ({ api }, connectId: string, pageToken?: string) => {
   const connect = await loadOrError(() => api.get('/v1/connects/{id}', { params: { path: { id: connectId } } }));
   const apiKey = connect.data?.apiKey;
-  const grants = apiKey ? await loadOrError(() => api.get('/v1/grants', { params: { query: { pageLimit: GRANTS_PAGE_SIZE, pageToken } }, headers: { 'x-service-api-key': apiKey } })) : null;
+  const grants = apiKey
+    ? await loadOrError(() =>
+        api.get('/v1/grants', { params: { query: { pageLimit: GRANTS_PAGE_SIZE, pageToken } }, headers: { 'x-service-api-key': apiKey } }),
+      )
+    : null;
   return {
     connectError: connect.error ?? null,
     /** The API returned the Connect without its key: its grants cannot be read. */

@@ -63,7 +63,9 @@ async function eraseReceipts(messageIds: string[], email: string | null, dryRun:
 /** Erases (or counts) one donor in the service and in this console, audited without the e-mail. */
 export async function eraseDonorEverywhere(staff: TStaff, api: ConnectApi, req: TErasureRequest): Promise<TConsoleErasureReport> {
   const subject = req.email !== undefined ? { email: req.email } : { grantId: req.grantId! };
-  const sha256 = createHash('sha256').update(req.email !== undefined ? req.email.toLowerCase() : req.grantId!).digest('hex');
+  const sha256 = createHash('sha256')
+    .update(req.email !== undefined ? req.email.toLowerCase() : req.grantId!)
+    .digest('hex');
   const detail = { subject: req.email !== undefined ? 'email' : 'grantId', sha256, dryRun: req.dryRun };
   try {
     const service = await api.post('/v1/erasures', { body: { ...subject, dryRun: req.dryRun } });
@@ -78,7 +80,12 @@ export async function eraseDonorEverywhere(staff: TStaff, api: ConnectApi, req: 
       : await eraseFromArchive('receipts', CONSOLE_PURGE, (r) => ids.has(String(r.messageId)) || (email !== null && archivedReceiptMentions(r, email)));
     // The donor's live share links end: those asked by the e-mail, the grant id or one of the messages.
     const shareLinks = { revoked: await revokeSharesFor([req.email ?? '', req.grantId ?? '', ...service.messageIds], req.dryRun) };
-    const report = { subject: { kind: service.subject.kind, sha256 }, dryRun: req.dryRun, service, console: { receipts, shareLinks, archivedReceipts: archived } };
+    const report = {
+      subject: { kind: service.subject.kind, sha256 },
+      dryRun: req.dryRun,
+      service,
+      console: { receipts, shareLinks, archivedReceipts: archived },
+    };
     if (!req.dryRun) {
       await recordAudit({
         actor: staff,

@@ -60,7 +60,14 @@ function harEntry(r: TReceipt, includeDonor: boolean) {
     },
     cache: {},
     timings: { send: 0, wait: 0, receive: 0 },
-    comment: [`receipt ${r.id}`, r.messageId ? `message ${r.messageId}` : 'no webhook-id', `signature: ${r.verdict}${r.verdictReason ? ` (${r.verdictReason})` : ''}`, r.duplicate ? 'duplicate' : '', r.oversize ? 'body over the size limit, not stored' : '', r.bodyGone?.note ?? '']
+    comment: [
+      `receipt ${r.id}`,
+      r.messageId ? `message ${r.messageId}` : 'no webhook-id',
+      `signature: ${r.verdict}${r.verdictReason ? ` (${r.verdictReason})` : ''}`,
+      r.duplicate ? 'duplicate' : '',
+      r.oversize ? 'body over the size limit, not stored' : '',
+      r.bodyGone?.note ?? '',
+    ]
       .filter(Boolean)
       .join('; '),
   };
@@ -76,7 +83,11 @@ export function exportReceiptsHar(receiver: TReceiver, includeDonor: boolean): R
     async pull(controller) {
       if (!started) {
         started = true;
-        const head = { version: '1.2', creator: { name: 'Giving Connect Console', version: '1' }, comment: `Receipts of receiver ${receiver.name} (${receiver.slug})` };
+        const head = {
+          version: '1.2',
+          creator: { name: 'Giving Connect Console', version: '1' },
+          comment: `Receipts of receiver ${receiver.name} (${receiver.slug})`,
+        };
         controller.enqueue(encoder.encode(`{"log":${JSON.stringify(head).slice(0, -1)},"entries":[`));
         return;
       }

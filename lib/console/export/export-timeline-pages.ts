@@ -34,18 +34,29 @@ async function pageText(api: ConnectApi, webhookId: string, q: TTimelineExportQu
     ? await mapLimit(page.messages, DETAIL_CONCURRENCY, async (m) => {
         const have = byId.get(m.id);
         if (have?.payload !== undefined) return have;
-        return api.get('/v1/webhooks/{id}/messages/{messageId}', { params: { path: { id: webhookId, messageId: m.id } } }).then((got) => ({ ...got, attempts: have?.attempts }), () => null);
+        return api.get('/v1/webhooks/{id}/messages/{messageId}', { params: { path: { id: webhookId, messageId: m.id } } }).then(
+          (got) => ({ ...got, attempts: have?.attempts }),
+          () => null,
+        );
       })
     : page.messages.map(() => null);
   if (q.format === 'csv') {
-    return csvRows(page.messages.map((m, i) => csvRow(m, full[i], includeDonor, byId.get(m.id))), first ? CSV_COLUMNS : undefined);
+    return csvRows(
+      page.messages.map((m, i) => csvRow(m, full[i], includeDonor, byId.get(m.id))),
+      first ? CSV_COLUMNS : undefined,
+    );
   }
   const lines = await mapLimit(page.messages, DETAIL_CONCURRENCY, (m, i) => ndjsonLine(api, webhookId, m, full[i], includeDonor));
   return lines.join('');
 }
 
 /** The export read a page of the message list at a time; the first page before the stream is made. */
-export async function exportTimelinePages(envName: TEnvironmentName, api: ConnectApi, webhookId: string, q: TTimelineExportQuery): Promise<ReadableStream<Uint8Array>> {
+export async function exportTimelinePages(
+  envName: TEnvironmentName,
+  api: ConnectApi,
+  webhookId: string,
+  q: TTimelineExportQuery,
+): Promise<ReadableStream<Uint8Array>> {
   const read = (pageToken: string | undefined): Promise<TPage> =>
     readTimelinePage(
       envName,

@@ -96,4 +96,3 @@ export function ndjsonText(m: TTimelineMessage, full: TMessage | null, attempts:
 
 /** The header row alone: what an empty CSV export holds. */
 export const csvHeader = () => header(CSV_COLUMNS);
-

@@ -37,12 +37,19 @@ const BATCH = 200;
 const BATCH_CHARS = 1 << 20;
 
 /** The export from the service's message stream, or null when the service has none. */
-async function exportFromStream(envName: TEnvironmentName, api: ConnectApi, webhookId: string, q: TTimelineExportQuery): Promise<ReadableStream<Uint8Array> | null> {
+async function exportFromStream(
+  envName: TEnvironmentName,
+  api: ConnectApi,
+  webhookId: string,
+  q: TTimelineExportQuery,
+): Promise<ReadableStream<Uint8Array> | null> {
   // Before the API is read: receipts stored later are newer than its answer (reconcile.ts).
   const asOf = new Date();
   const filters = { status: q.status, eventType: q.eventType, after: q.since?.toISOString(), before: q.until?.toISOString() };
   const [lines, ctx] = await Promise.all([
-    api.stream('/v1/webhooks/{id}/messages/stream', { params: { path: { id: webhookId }, query: filters } }).catch((err) => (isUnsupported(err) ? null : Promise.reject(err))),
+    api
+      .stream('/v1/webhooks/{id}/messages/stream', { params: { path: { id: webhookId }, query: filters } })
+      .catch((err) => (isUnsupported(err) ? null : Promise.reject(err))),
     // The sibling webhooks read now: the stream may hold messages newer than the timelines' cached list.
     readTimelineContext(envName, api, webhookId, asOf.toISOString()),
   ]);
@@ -69,10 +76,29 @@ async function exportFromStream(envName: TEnvironmentName, api: ConnectApi, webh
       const carried = batch.map(carriedDelivery);
       const listed = carried.every((d) => d !== null) ? carried : await Promise.all(batch.map((m, i) => carried[i] ?? deliveryOf(envName, api, webhookId, m)));
       const deliveries = listed.map((d, i) => withStreamedResponse(d, batch[i]));
-      const joined = await joinMessages(api, { webhookId, messages: batch, deliveries, webhook: ctx.settings, webhookUrl: ctx.webhookUrl, receivers: ctx.receivers, addresses: ctx.addresses, siblings: ctx.siblings, asOf, now: new Date(), times: 'absolute' });
+      const joined = await joinMessages(api, {
+        webhookId,
+        messages: batch,
+        deliveries,
+        webhook: ctx.settings,
+        webhookUrl: ctx.webhookUrl,
+        receivers: ctx.receivers,
+        addresses: ctx.addresses,
+        siblings: ctx.siblings,
+        asOf,
+        now: new Date(),
+        times: 'absolute',
+      });
       const text =
         q.format === 'csv'
-          ? batch.length ? csvRows(joined.map((m, i) => csvRow(m, needFull ? batch[i] : null, includeDonor, batch[i])), first ? CSV_COLUMNS : undefined) : first ? csvHeader() : ''
+          ? batch.length
+            ? csvRows(
+                joined.map((m, i) => csvRow(m, needFull ? batch[i] : null, includeDonor, batch[i])),
+                first ? CSV_COLUMNS : undefined,
+              )
+            : first
+              ? csvHeader()
+              : ''
           : joined.map((m, i) => ndjsonText(m, batch[i], listed[i].attempts, includeDonor, true)).join('');
       first = false;
       if (text) controller.enqueue(encoder.encode(text));
@@ -88,6 +114,11 @@ async function exportFromStream(envName: TEnvironmentName, api: ConnectApi, webh
  * The export as a stream. The service is asked before the stream is made, so an unknown webhook
  * or a refused call is still a proper error status; later batches are read as the client pulls.
  */
-export async function exportTimeline(envName: TEnvironmentName, api: ConnectApi, webhookId: string, q: TTimelineExportQuery): Promise<ReadableStream<Uint8Array>> {
+export async function exportTimeline(
+  envName: TEnvironmentName,
+  api: ConnectApi,
+  webhookId: string,
+  q: TTimelineExportQuery,
+): Promise<ReadableStream<Uint8Array>> {
   return (await exportFromStream(envName, api, webhookId, q)) ?? exportTimelinePages(envName, api, webhookId, q);
 }

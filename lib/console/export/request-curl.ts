@@ -44,17 +44,31 @@ export function attemptCurl(input: { url: string; messageId: string; timestamp: 
 }
 
 /** The commands of a message's attempts and receipts, as a message's page and timeline row show them. */
-export async function messageCurls(api: ConnectApi, detail: Pick<TMessageDetail, 'webhookId' | 'message' | 'events'>, stored?: TReceipt[]): Promise<TMessageCurls> {
+export async function messageCurls(
+  api: ConnectApi,
+  detail: Pick<TMessageDetail, 'webhookId' | 'message' | 'events'>,
+  stored?: TReceipt[],
+): Promise<TMessageCurls> {
   const m = detail.message;
   const sentBody = m.payload !== undefined && !payloadGone(m.payload) ? JSON.stringify(m.payload) : null;
   const attempts = detail.events.flatMap((e) => (e.kind === 'attempt' ? [e.attempt] : []));
-  const secret = sentBody !== null && attempts.length ? await api.get('/v1/webhooks/{id}/secret', { params: { path: { id: detail.webhookId } } }).then((s) => s.key, () => null) : null;
+  const secret =
+    sentBody !== null && attempts.length
+      ? await api.get('/v1/webhooks/{id}/secret', { params: { path: { id: detail.webhookId } } }).then(
+          (s) => s.key,
+          () => null,
+        )
+      : null;
   const receipts = stored ?? (await getReceipts(detail.events.flatMap((e) => (e.kind === 'receipt' ? [e.receipt.id] : []))));
   return {
-    attempts: Object.fromEntries(sentBody === null ? [] : attempts.map((a) => [a.id, attemptCurl({ url: a.url, messageId: m.id, timestamp: a.timestamp, body: sentBody, secret })])),
-    receipts: Object.fromEntries(receipts.flatMap((r) => {
-      const c = receiptCurl(r);
-      return c ? [[r.id, c]] : [];
-    })),
+    attempts: Object.fromEntries(
+      sentBody === null ? [] : attempts.map((a) => [a.id, attemptCurl({ url: a.url, messageId: m.id, timestamp: a.timestamp, body: sentBody, secret })]),
+    ),
+    receipts: Object.fromEntries(
+      receipts.flatMap((r) => {
+        const c = receiptCurl(r);
+        return c ? [[r.id, c]] : [];
+      }),
+    ),
   };
 }

@@ -41,7 +41,9 @@ async function forward(staff: TStaff, receiptId: number, input: TForwardBody): P
   if (!check.ok && check.kind !== 'unresolved') throw badUrl(check.reason);
   const secret = input.mode === 'resign' ? (input.secret ?? receiver.secrets[0]) : undefined;
   if (input.mode === 'resign' && !secret) {
-    throw new ApiError('bad_request', 'secret is required: the receiver holds no secret to re-sign with.', { errors: [{ path: 'secret', message: 'is required (the receiver holds none)' }] });
+    throw new ApiError('bad_request', 'secret is required: the receiver holds no secret to re-sign with.', {
+      errors: [{ path: 'secret', message: 'is required (the receiver holds none)' }],
+    });
   }
   const at = new Date();
   const req = forwardRequest(receipt, input.mode, { secret, at });
@@ -75,10 +77,20 @@ async function forward(staff: TStaff, receiptId: number, input: TForwardBody): P
 
 /** Forwards one receipt and records it; audited whatever the outcome (`receipt.forward`). */
 export async function forwardReceipt(staff: TStaff, receiptId: number, input: TForwardBody): Promise<TForward> {
-  const detail = { mode: input.mode, url: input.url.slice(0, 200), signedWith: input.mode === 'verbatim' ? 'stored signature' : input.secret ? 'a given secret' : 'the receiver’s secret' };
+  const detail = {
+    mode: input.mode,
+    url: input.url.slice(0, 200),
+    signedWith: input.mode === 'verbatim' ? 'stored signature' : input.secret ? 'a given secret' : 'the receiver’s secret',
+  };
   try {
     const result = await forward(staff, receiptId, input);
-    await recordAudit({ actor: staff, action: 'receipt.forward', target: [String(receiptId)], result: 'ok', detail: { ...detail, forward: result.id, status: result.status, elapsedMs: result.elapsedMs } });
+    await recordAudit({
+      actor: staff,
+      action: 'receipt.forward',
+      target: [String(receiptId)],
+      result: 'ok',
+      detail: { ...detail, forward: result.id, status: result.status, elapsedMs: result.elapsedMs },
+    });
     return result;
   } catch (err) {
     await recordAudit({ actor: staff, action: 'receipt.forward', target: [String(receiptId)], result: auditResultOf(err), detail });

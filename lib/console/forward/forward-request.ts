@@ -25,9 +25,15 @@ export function forwardRequest(receipt: TForwardSource, mode: TForwardMode, { se
 
   const lower = kept.map(([name]) => name.toLowerCase());
   const id = kept.find(([n]) => /^(webhook|svix)-id$/i.test(n))?.[1] ?? receipt.messageId;
-  if (!id) throw new ApiError('bad_request', 'mode resign needs a webhook-id, and this receipt has none: forward it verbatim.', { errors: [{ path: 'mode', message: 'resign needs a receipt with a webhook-id' }] });
+  if (!id)
+    throw new ApiError('bad_request', 'mode resign needs a webhook-id, and this receipt has none: forward it verbatim.', {
+      errors: [{ path: 'mode', message: 'resign needs a receipt with a webhook-id' }],
+    });
   const key = secret ? signingKey(secret) : null;
-  if (!secret || !key) throw new ApiError('bad_request', 'secret must be a whsec_… secret (base64 after the prefix).', { errors: [{ path: 'secret', message: 'must be a whsec_… secret' }] });
+  if (!secret || !key)
+    throw new ApiError('bad_request', 'secret must be a whsec_… secret (base64 after the prefix).', {
+      errors: [{ path: 'secret', message: 'must be a whsec_… secret' }],
+    });
   const seconds = Math.floor(at.getTime() / 1000);
   const signature = `v1,${signV1(key, id, seconds, isUtf8(body) ? Buffer.from(body).toString('utf8') : Buffer.from(body))}`;
   const values: Record<string, string> = { id, timestamp: String(seconds), signature };

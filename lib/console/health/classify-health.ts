@@ -54,8 +54,11 @@ export function classifyHealth(stats: TWebhookStats | null, disabled: boolean, r
   if (!stats) return { level: 'unknown', reasons: ['no stats from the service'] };
   const t = HEALTH_THRESHOLDS;
   const rate = effectiveSuccessRate(stats, receiver);
-  const rateReason = (r: number) => `success rate ${pct(r)}${receiver?.unverifiedAccepted ? ` counting ${plural(receiver.unverifiedAccepted, 'arrival')} not verified at receiver “${receiver.receiver.name}”` : ''}`;
-  const receiverReason = receiver?.failures ? `${plural(receiver.failures, 'arrival')} at receiver “${receiver.receiver.name}” failed the signature check or got an error answer` : null;
+  const rateReason = (r: number) =>
+    `success rate ${pct(r)}${receiver?.unverifiedAccepted ? ` counting ${plural(receiver.unverifiedAccepted, 'arrival')} not verified at receiver “${receiver.receiver.name}”` : ''}`;
+  const receiverReason = receiver?.failures
+    ? `${plural(receiver.failures, 'arrival')} at receiver “${receiver.receiver.name}” failed the signature check or got an error answer`
+    : null;
 
   // Reasons from the window's figures (a recovery outgrows them) and reasons about now (it does not).
   const failing: string[] = [];
@@ -65,7 +68,8 @@ export function classifyHealth(stats: TWebhookStats | null, disabled: boolean, r
   const degraded: string[] = [];
   const degradedNow: string[] = [];
   if (rate !== null && rate >= t.failingSuccessRate && rate < t.degradedSuccessRate) degraded.push(rateReason(rate));
-  if (stats.failureStreak > 0 && stats.failureStreak < t.failingStreak) degradedNow.push(`the last ${stats.failureStreak === 1 ? 'attempt' : `${stats.failureStreak} attempts`} failed`);
+  if (stats.failureStreak > 0 && stats.failureStreak < t.failingStreak)
+    degradedNow.push(`the last ${stats.failureStreak === 1 ? 'attempt' : `${stats.failureStreak} attempts`} failed`);
   const age = stats.backlog.oldestPendingAgeSeconds;
   if (age !== null && age > t.backlogAgeSeconds) degradedNow.push(`a message has waited ${Math.round(age / 60)} min`);
   const p95 = stats.responseTimeMs.p95;

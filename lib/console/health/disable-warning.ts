@@ -17,7 +17,12 @@ export type TDisableWarning = {
 /** "3 h 12 min", "2 d 4 h", "45 s": the two largest units. */
 export function spanWords(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
-  const units: [number, string][] = [[86_400, 'd'], [3600, 'h'], [60, 'min'], [1, 's']];
+  const units: [number, string][] = [
+    [86_400, 'd'],
+    [3600, 'h'],
+    [60, 'min'],
+    [1, 's'],
+  ];
   const parts: string[] = [];
   let rest = s;
   for (const [size, unit] of units) {
@@ -55,7 +60,10 @@ export function disableWarning(w: TFailingFields, waiting: number | null, now = 
   if (!(at > since)) return null;
   const percent = Math.min(100, Math.max(0, Math.floor(((now - since) / (at - since)) * 100)));
   const left = at - now;
-  const when = left > 0 ? `will be disabled in ${aboutWords(left)} unless a delivery succeeds` : 'will be disabled any moment now (its time has come) unless a delivery succeeds';
+  const when =
+    left > 0
+      ? `will be disabled in ${aboutWords(left)} unless a delivery succeeds`
+      : 'will be disabled any moment now (its time has come) unless a delivery succeeds';
   const queue = waiting === null ? '' : `; ${noun(w.eventTypes, waiting)} waiting`;
   return { failingSince: w.failingSince, disablesAt: w.disablesAt, percent, sentence: `failing for ${spanWords(now - since)} — ${when}${queue}` };
 }

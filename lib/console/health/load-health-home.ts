@@ -78,9 +78,15 @@ async function readHealthHome(envName: TEnvironmentName, api: ConnectApi, window
     // Paused is not disabled: its own level, with who paused it and what waits.
     const health =
       w.paused && w.pausedAt && !w.disabled
-        ? { level: 'paused' as const, reasons: [`${pausedSince(w.pausedAt, w.pausedBy, new Date(started))}${b ? `: ${plural(b.pending + b.sending, 'message')} waiting` : ''}`] }
+        ? {
+            level: 'paused' as const,
+            reasons: [`${pausedSince(w.pausedAt, w.pausedBy, new Date(started))}${b ? `: ${plural(b.pending + b.sending, 'message')} waiting` : ''}`],
+          }
         : classifyHealth(row.stats, row.webhook.disabled, receiver);
-    const warning = disableWarning({ disabled: w.disabled, failingSince: w.failingSince ?? null, disablesAt: w.disablesAt ?? null, eventTypes: w.eventTypes }, b ? b.pending + b.sending : null);
+    const warning = disableWarning(
+      { disabled: w.disabled, failingSince: w.failingSince ?? null, disablesAt: w.disablesAt ?? null, eventTypes: w.eventTypes },
+      b ? b.pending + b.sending : null,
+    );
     const capped = w.rateLimit ? [cappedWords(w.rateLimit, b ? b.pending + b.sending : null)] : [];
     return { ...row, receiver, warning, health: { ...health, reasons: [...(warning ? [warning.sentence] : []), ...capped, ...health.reasons] } };
   });

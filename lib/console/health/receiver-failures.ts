@@ -54,10 +54,17 @@ export function receiverOfWebhook(webhook: Pick<TTimelineWebhook, 'url'>, receiv
 }
 
 /** The receiver side of each webhook, from one query over their receivers. */
-export async function receiverSides(webhooks: readonly Pick<TTimelineWebhook, 'id' | 'url'>[], receivers: readonly TReceiver[], since: Date): Promise<Map<string, TReceiverSide | null>> {
+export async function receiverSides(
+  webhooks: readonly Pick<TTimelineWebhook, 'id' | 'url'>[],
+  receivers: readonly TReceiver[],
+  since: Date,
+): Promise<Map<string, TReceiverSide | null>> {
   const addresses = await consoleAddresses();
   const of = new Map(webhooks.map((w) => [w.id, receiverOfWebhook(w, receivers, addresses)]));
-  const counts = await receiverFailures([...of.values()].flatMap((r) => (r ? [r.id] : [])), since);
+  const counts = await receiverFailures(
+    [...of.values()].flatMap((r) => (r ? [r.id] : [])),
+    since,
+  );
   return new Map(
     [...of].map(([id, r]) => [
       id,

@@ -124,7 +124,8 @@ async function receive(slug: string, req: TIngestRequest): Promise<TIngestAnswer
     host,
   });
   countReceipt(verdict.verdict);
-  if (verdict.verdict === 'valid') learnHost(receiver.id, host).catch((err) => console.error(`[${req.requestId}] remembering the host: ${describeForLog(err)}`));
+  if (verdict.verdict === 'valid')
+    learnHost(receiver.id, host).catch((err) => console.error(`[${req.requestId}] remembering the host: ${describeForLog(err)}`));
 
   const answerHeaders = { 'x-receipt-id': String(receipt.id), 'cache-control': 'no-store' };
   if (body.oversize) {

@@ -44,7 +44,24 @@ function asText(body: Buffer): string | null {
 // The receipt's columns, in the order of each row's parameters. The statement goes to the driver
 // as text (one per batch size, made once): drizzle's builder cost about an eighth of the ingest
 // path's CPU for a statement whose shape never changes.
-const COLUMNS = ['receiver_id', 'method', 'path', 'query', 'headers', 'body', 'body_utf8', 'body_size', 'oversize', 'source_ip', 'message_id', 'verdict', 'verdict_reason', 'response_status', 'host', 'body_json'];
+const COLUMNS = [
+  'receiver_id',
+  'method',
+  'path',
+  'query',
+  'headers',
+  'body',
+  'body_utf8',
+  'body_size',
+  'oversize',
+  'source_ip',
+  'message_id',
+  'verdict',
+  'verdict_reason',
+  'response_status',
+  'host',
+  'body_json',
+];
 // body_json is sent as text and cast by the statement (lib/db/search-json.ts decides what it holds).
 const placeholder = (column: string, n: number) => (column === 'body_json' ? `$${n}::jsonb` : `$${n}`);
 const insertTexts = new Map<string, string>();
@@ -73,8 +90,21 @@ async function insertReceipts(inputs: TReceiptInput[]): Promise<TStoredReceipt[]
   const params = inputs.flatMap((i) => {
     const text = i.body ? asText(i.body) : null;
     return [
-      i.receiverId, i.method, i.path, i.query, JSON.stringify(i.headers), i.body, text !== null,
-      i.bodySize, i.oversize, i.sourceIp, i.messageId, i.verdict.verdict, i.verdict.reason, i.responseStatus, i.host,
+      i.receiverId,
+      i.method,
+      i.path,
+      i.query,
+      JSON.stringify(i.headers),
+      i.body,
+      text !== null,
+      i.bodySize,
+      i.oversize,
+      i.sourceIp,
+      i.messageId,
+      i.verdict.verdict,
+      i.verdict.reason,
+      i.responseStatus,
+      i.host,
       i.body ? searchableJson(text) : null,
     ];
   });

@@ -56,7 +56,9 @@ type TGrantsSeen = { payloads: Map<string, TGrant>; tags: Map<string, string | u
 
 /** Attempts of every (message, webhook) the service queued; the newest with its response body. */
 async function readAttempts(envName: TEnvironmentName, api: ConnectApi, found: TFound[]): Promise<Map<string, TTimelineAttempt[]>> {
-  const queued = found.flatMap((f) => f.per.flatMap((p) => (p.message && p.message.attemptCount > 0 ? [{ id: f.id, webhookId: p.webhook.id, message: p.message }] : [])));
+  const queued = found.flatMap((f) =>
+    f.per.flatMap((p) => (p.message && p.message.attemptCount > 0 ? [{ id: f.id, webhookId: p.webhook.id, message: p.message }] : [])),
+  );
   const lists = await mapLimit(queued, 6, async ({ id, webhookId, message }) => {
     // Sent with the message (EXT withAttempts), or asked for: cached while the attempt count and
     // status stand still (the case page re-asks every few seconds).
@@ -64,14 +66,22 @@ async function readAttempts(envName: TEnvironmentName, api: ConnectApi, found: T
     const list = [...(sent ?? (await cachedAttempts(envName, api, webhookId, { id, ...message })))];
     const last = list[list.length - 1];
     const known = sent && message.lastAttempt?.id === last?.id && message.lastAttempt?.response !== undefined ? message.lastAttempt : null;
-    if (last) list[list.length - 1] = known ? { ...last, response: known.response, ...(known.responsePurged ? { responsePurged: known.responsePurged } : {}) } : await withResponse(api, webhookId, id, last);
+    if (last)
+      list[list.length - 1] = known
+        ? { ...last, response: known.response, ...(known.responsePurged ? { responsePurged: known.responsePurged } : {}) }
+        : await withResponse(api, webhookId, id, last);
     return [`${id}|${webhookId}`, list.map(toTimelineAttempt)] as const;
   });
   return new Map(lists);
 }
 
 /** One message at each webhook that has it: joined with its receipts, worst first. */
-async function caseDeliveries(api: ConnectApi, f: TFound, message: { id: string; eventType: string; timestamp: string }, ctx: TCaseJoin): Promise<TCaseDelivery[]> {
+async function caseDeliveries(
+  api: ConnectApi,
+  f: TFound,
+  message: { id: string; eventType: string; timestamp: string },
+  ctx: TCaseJoin,
+): Promise<TCaseDelivery[]> {
   const { receivers, addresses, receipts, webhooks, asOf, now, times } = ctx;
   const deliveries = await mapLimit(f.head ? f.per : [], 4, async ({ webhook, message: m }): Promise<TCaseDelivery> => {
     const delivery: TJoinDelivery | null = m
@@ -86,10 +96,21 @@ async function caseDeliveries(api: ConnectApi, f: TFound, message: { id: string;
       : null;
     const input = { message, webhook, webhookUrl: webhook.url, delivery, receivers, addresses, receipts, siblings: webhooks, asOf, now, times };
     let joined = joinDelivery(input);
-    if (joined.reconciliation === 'received-bad-signature') joined = joinDelivery({ ...input, webhookFingerprint: await webhookSecretFingerprint(api, webhook.id) });
+    if (joined.reconciliation === 'received-bad-signature')
+      joined = joinDelivery({ ...input, webhookFingerprint: await webhookSecretFingerprint(api, webhook.id) });
     // Not queued for a webhook that never wanted it: nothing to tell, and no call to learn it.
     const wanted = webhook.eventTypes.length === 0 || webhook.eventTypes.includes(message.eventType);
-    const story = m || wanted ? await deliveryStory(api, ctx.stories, webhook.id, message, m ? { status: m.status, attemptCount: m.attemptCount, recoverRunId: m.recoverRunId } : null, now) : null;
+    const story =
+      m || wanted
+        ? await deliveryStory(
+            api,
+            ctx.stories,
+            webhook.id,
+            message,
+            m ? { status: m.status, attemptCount: m.attemptCount, recoverRunId: m.recoverRunId } : null,
+            now,
+          )
+        : null;
     return {
       webhook,
       receiver: joined.receiver,
@@ -170,7 +191,19 @@ export async function buildCase(envName: TEnvironmentName, api: ConnectApi, raw:
   const attemptsOf = await readAttempts(envName, api, found);
   // Every receipt, read after the API: one the API's answer already counts is never cut (reconcile.ts).
   const everyReceipt = await receiptSummariesOf(ids);
-  const ctx: TCaseJoin = { webhooks, receivers, addresses, attemptsOf, everyReceipt, receipts: keyByMessageAndReceiver(everyReceipt), forwards: await forwardsOf(everyReceipt.map((r) => r.id)), asOf, now, times, stories: new Map() };
+  const ctx: TCaseJoin = {
+    webhooks,
+    receivers,
+    addresses,
+    attemptsOf,
+    everyReceipt,
+    receipts: keyByMessageAndReceiver(everyReceipt),
+    forwards: await forwardsOf(everyReceipt.map((r) => r.id)),
+    asOf,
+    now,
+    times,
+    stories: new Map(),
+  };
 
   const seen: TGrantsSeen = { payloads: new Map(), tags: new Map() };
   const messages: TCaseMessage[] = [];

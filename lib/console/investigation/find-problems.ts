@@ -37,7 +37,9 @@ export async function findProblems(
     } catch (err) {
       if (!isUnsupported(err)) throw err;
       if (cursor) throw badPageToken('console');
-      notes.push('This service does not list failed and retrying messages across webhooks (an extension): each webhook’s were read in turn, up to 500 of each kind.');
+      notes.push(
+        'This service does not list failed and retrying messages across webhooks (an extension): each webhook’s were read in turn, up to 500 of each kind.',
+      );
     }
   }
   page ??= await scanProblems(envName, api, ctx, { ...window, cursor: cursor?.k === 'scan' ? cursor : undefined });

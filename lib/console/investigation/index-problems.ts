@@ -64,7 +64,9 @@ export async function indexProblems(
   // The service's list, from a position: its page, less what earlier pages showed.
   async function senderPage(state: TSenderState, pos: TPosition): Promise<{ rows: TTroubledMessage[]; next?: string }> {
     if (pos.done) return { rows: [] };
-    const page: TPage<TTroubledMessage> = await api.get('/v1/webhooks/messages', { params: { query: { state, withContent: 'true', ...range, pageLimit: Math.min(100, pos.skip + pageLimit), pageToken: pos.tok } } });
+    const page: TPage<TTroubledMessage> = await api.get('/v1/webhooks/messages', {
+      params: { query: { state, withContent: 'true', ...range, pageLimit: Math.min(100, pos.skip + pageLimit), pageToken: pos.tok } },
+    });
     return { rows: page.results.slice(pos.skip), next: page.nextPageToken ?? undefined };
   }
 
@@ -78,7 +80,15 @@ export async function indexProblems(
     const queues: Record<TCandidate['source'], TCandidate[]> = {
       failed: failed.rows.map((m) => ({ t: m.timestamp, m: m.id, w: m.webhookId, source: 'failed' as const, message: m })),
       retrying: retrying.rows.map((m) => ({ t: m.timestamp, m: m.id, w: m.webhookId, source: 'retrying' as const, message: m })),
-      receipts: receipts.slice(0, want).flatMap((r) => (webhooksAt.get(r.receiverId) ?? []).map((w) => ({ t: r.receivedAt.toISOString(), m: r.messageId, w: w.id, source: 'receipts' as const, receipt: r }))),
+      receipts: receipts.slice(0, want).flatMap((r) =>
+        (webhooksAt.get(r.receiverId) ?? []).map((w) => ({
+          t: r.receivedAt.toISOString(),
+          m: r.messageId,
+          w: w.id,
+          source: 'receipts' as const,
+          receipt: r,
+        })),
+      ),
     };
     const more = { failed: failed.next !== undefined, retrying: retrying.next !== undefined, receipts: receipts.length > want };
     const taken: TCandidate[] = [];
@@ -112,7 +122,14 @@ export async function indexProblems(
       k: 'index',
       failed: position('failed', at.failed, failed.next),
       retrying: position('retrying', at.retrying, retrying.next),
-      receipts: at.receipts === 'done' ? 'done' : !receiptsLeft ? 'done' : lastReceipt ? { t: lastReceipt.receivedAt.toISOString(), id: String(lastReceipt.id) } : at.receipts,
+      receipts:
+        at.receipts === 'done'
+          ? 'done'
+          : !receiptsLeft
+            ? 'done'
+            : lastReceipt
+              ? { t: lastReceipt.receivedAt.toISOString(), id: String(lastReceipt.id) }
+              : at.receipts,
     };
     const done = !!nextAt.failed.done && !!nextAt.retrying.done && nextAt.receipts === 'done';
     return { taken, nextAt, done };
@@ -127,10 +144,12 @@ export async function indexProblems(
     if (!ids.length) return;
     await Promise.all(
       (['failed', 'retrying'] as const).map(async (state) => {
-        const page = await api.get('/v1/webhooks/messages', { params: { query: { state, message: ids.join(','), withContent: 'false', pageLimit: 100 } } }).catch((err) => {
-          if (isUnsupported(err) || (err instanceof ConnectApiError && err.status === 400)) return null;
-          throw err;
-        });
+        const page = await api
+          .get('/v1/webhooks/messages', { params: { query: { state, message: ids.join(','), withContent: 'false', pageLimit: 100 } } })
+          .catch((err) => {
+            if (isUnsupported(err) || (err instanceof ConnectApiError && err.status === 400)) return null;
+            throw err;
+          });
         for (const m of page?.results ?? []) listedBySender.add(`${m.webhookId}\n${m.id}`);
       }),
     );
@@ -143,7 +162,9 @@ export async function indexProblems(
       let message = c.message;
       if (!message) {
         if (listedBySender.has(`${c.w}\n${c.m}`)) return null;
-        message = await api.get('/v1/webhooks/{id}/messages/{messageId}', { params: { path: { id: c.w, messageId: c.m } } }).catch((err) => (err instanceof ConnectApiError && err.status === 404 ? undefined : Promise.reject(err)));
+        message = await api
+          .get('/v1/webhooks/{id}/messages/{messageId}', { params: { path: { id: c.w, messageId: c.m } } })
+          .catch((err) => (err instanceof ConnectApiError && err.status === 404 ? undefined : Promise.reject(err)));
         // Not sent to this webhook, or listed by the sender as failed or retrying: that row stands for it.
         if (!message || message.status === 'failed' || isRetrying(message)) return null;
       }
@@ -164,7 +185,11 @@ export async function indexProblems(
   return { groups: await groupsRead, items, nextPageToken: done ? null : encodeCursor(at) };
 
   type TCounts = Map<string, { count: number; capped: boolean }>;
-  function groupsOf(service: { webhookId: string; failed: { count: number; capped: boolean }; retrying: { count: number; capped: boolean } }[], receiverOnly: TCounts, suspiciousAt: TCounts): TProblemGroup[] {
+  function groupsOf(
+    service: { webhookId: string; failed: { count: number; capped: boolean }; retrying: { count: number; capped: boolean } }[],
+    receiverOnly: TCounts,
+    suspiciousAt: TCounts,
+  ): TProblemGroup[] {
     const bySender = new Map(service.map((s) => [s.webhookId, s]));
     const groups: TProblemGroup[] = [];
     for (const webhook of ctx.webhooks) {

@@ -54,7 +54,12 @@ export async function completeRows(api: ConnectApi, ctx: TProblemContext, page: 
       mapLimit(rows, 6, (r) => withPayload(api, webhook.id, r.message)),
       mapLimit(rows, 6, (r) => withLastResponse(api, webhook.id, r.message.id, r.delivery)),
     ]);
-    const joined = await joinRows(api, ctx, webhook, rows.map((r, i) => ({ ...r, message: messages[i], delivery: deliveries[i] })));
+    const joined = await joinRows(
+      api,
+      ctx,
+      webhook,
+      rows.map((r, i) => ({ ...r, message: messages[i], delivery: deliveries[i] })),
+    );
     joined.forEach((m, k) => done.set(`${webhook.id}\n${m.id}`, { ...m, webhookId: webhook.id, grant: problemGrant(messages[k]) }));
   });
   return page.flatMap((r) => done.get(`${r.webhook.id}\n${r.message.id}`) ?? []);

@@ -46,7 +46,10 @@ const ZCursor = z.union([
     k: z.literal('index'),
     failed: ZSourcePosition,
     retrying: ZSourcePosition,
-    receipts: z.object({ t: z.iso.datetime(), id: z.string().min(1).max(200) }).nullable().or(z.literal('done')),
+    receipts: z
+      .object({ t: z.iso.datetime(), id: z.string().min(1).max(200) })
+      .nullable()
+      .or(z.literal('done')),
   }),
 ]);
 export type TProblemsCursor = z.output<typeof ZCursor>;

@@ -49,6 +49,7 @@ export function tagFor(kind: TQueryKind, q: string): string | null {
 export function searchTermProblem(q: string): string | null {
   if (!q) return 'is required: a tracking id, grant id, message id, event id, webhook id, donor e-mail, donor full name, path.to.field=value or "quoted text"';
   if (q.length > QUERY_MAX_LENGTH) return `must be at most ${QUERY_MAX_LENGTH} characters`;
-  if (/[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(q)) return 'must be printable text (no control characters or broken Unicode)';
+  if (/[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(q))
+    return 'must be printable text (no control characters or broken Unicode)';
   return null;
 }

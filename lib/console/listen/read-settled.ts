@@ -15,7 +15,10 @@ import type { TReceiptInput } from '@/lib/console/ingest/record-receipt';
 export type TStreamCursor = { tx: string; id: number; minId: number };
 
 /** A receipt as stored (its request fields as ingest recorded them), with its place in the stream. */
-export type TStreamReceipt = Pick<TReceiptInput, 'method' | 'path' | 'query' | 'headers' | 'body' | 'bodySize' | 'oversize' | 'messageId' | 'responseStatus'> & {
+export type TStreamReceipt = Pick<
+  TReceiptInput,
+  'method' | 'path' | 'query' | 'headers' | 'body' | 'bodySize' | 'oversize' | 'messageId' | 'responseStatus'
+> & {
   id: number;
   tx: string;
   receivedAt: Date;

@@ -10,7 +10,10 @@ export function streamAfter(search: URLSearchParams, lastEventId: string | null)
   const raw = fromQuery ?? lastEventId;
   if (raw === null || (fromQuery === null && raw === '')) return null;
   const field = fromQuery !== null ? 'after' : 'Last-Event-ID';
-  if (!/^(0|[1-9]\d{0,14})$/.test(raw)) throw new ApiError('bad_request', `${field}: a receipt id (a whole number, 0 for the first receipt), not "${raw.slice(0, 40)}".`, { errors: [{ path: field, message: 'a receipt id' }] });
+  if (!/^(0|[1-9]\d{0,14})$/.test(raw))
+    throw new ApiError('bad_request', `${field}: a receipt id (a whole number, 0 for the first receipt), not "${raw.slice(0, 40)}".`, {
+      errors: [{ path: field, message: 'a receipt id' }],
+    });
   return Number(raw);
 }
 

@@ -37,11 +37,12 @@ export function forgetLearnedHosts(): void {
 }
 
 /** What the settings and the machine say: read once per process. */
-const fixed = () => processSingleton('console-addresses-fixed', () => ({
-  hosts: [...[env.CONSOLE_PUBLIC_URL, env.PUBLIC_URL].map(hostOfUrl).filter((h): h is string => h !== null), ...env.CONSOLE_RECEIVER_HOSTS],
-  port: String(env.PORT),
-  localAddresses: interfaceAddresses(),
-}));
+const fixed = () =>
+  processSingleton('console-addresses-fixed', () => ({
+    hosts: [...[env.CONSOLE_PUBLIC_URL, env.PUBLIC_URL].map(hostOfUrl).filter((h): h is string => h !== null), ...env.CONSOLE_RECEIVER_HOSTS],
+    port: String(env.PORT),
+    localAddresses: interfaceAddresses(),
+  }));
 
 export async function consoleAddresses(): Promise<TConsoleAddresses> {
   return { ...fixed(), learned: await learnedHosts() };

@@ -20,13 +20,18 @@ export async function receiptForensics(envName: TEnvironmentName, api: ConnectAp
   const addresses = await consoleAddresses();
   // The webhooks reaching this receiver; those whose URL's address the receipt came to first.
   const reaching = webhooks.filter((w) => receiverForUrl(w.url, [receiver], addresses));
-  const candidates = [...reaching.filter((w) => receipt.host && hostMatchesUrl(receipt.host, w.url)), ...reaching.filter((w) => !receipt.host || !hostMatchesUrl(receipt.host, w.url))];
+  const candidates = [
+    ...reaching.filter((w) => receipt.host && hostMatchesUrl(receipt.host, w.url)),
+    ...reaching.filter((w) => !receipt.host || !hostMatchesUrl(receipt.host, w.url)),
+  ];
   let webhook: TTimelineWebhook | null = null;
   let sentBody: string | null = null;
   let attemptCount = 0;
   for (const w of candidates) {
     if (!receipt.messageId) break;
-    const message = await api.get('/v1/webhooks/{id}/messages/{messageId}', { params: { path: { id: w.id, messageId: receipt.messageId } } }).catch((err) => (err instanceof ConnectApiError ? null : Promise.reject(err)));
+    const message = await api
+      .get('/v1/webhooks/{id}/messages/{messageId}', { params: { path: { id: w.id, messageId: receipt.messageId } } })
+      .catch((err) => (err instanceof ConnectApiError ? null : Promise.reject(err)));
     if (!message) continue;
     webhook = w;
     attemptCount = message.attemptCount;
@@ -34,7 +39,12 @@ export async function receiptForensics(envName: TEnvironmentName, api: ConnectAp
     sentBody = message.payload === undefined ? null : JSON.stringify(message.payload);
     break;
   }
-  const webhookSecret = webhook ? await api.get('/v1/webhooks/{id}/secret', { params: { path: { id: webhook.id } } }).then((s) => s.key, () => null) : null;
+  const webhookSecret = webhook
+    ? await api.get('/v1/webhooks/{id}/secret', { params: { path: { id: webhook.id } } }).then(
+        (s) => s.key,
+        () => null,
+      )
+    : null;
   return {
     webhook,
     sentBody,

@@ -9,7 +9,10 @@ import type { TReceipt } from './';
 export type TReceiptSuspicion = { verifiedReceiptId: number; verifiedAt: string };
 
 /** `attemptCount`: the service's attempts of the message to the webhook that sent it (0 when no webhook of the account did). */
-export async function receiptSuspicion(receipt: Pick<TReceipt, 'id' | 'receiverId' | 'messageId' | 'verdict'>, attemptCount: number): Promise<TReceiptSuspicion | null> {
+export async function receiptSuspicion(
+  receipt: Pick<TReceipt, 'id' | 'receiverId' | 'messageId' | 'verdict'>,
+  attemptCount: number,
+): Promise<TReceiptSuspicion | null> {
   if (!receipt.messageId || !failedCheck(receipt.verdict)) return null;
   const arrivals = (await receiptSummariesAt([receipt.messageId], [receipt.receiverId])).get(receiptKey(receipt.messageId, receipt.receiverId)) ?? [];
   const flags = suspiciousArrivals(arrivals, attemptCount);

@@ -49,9 +49,9 @@ type TSummaryRow = Omit<TReceiptSummary, 'verdict' | 'bodyGone'> & {
 const toSummary =
   (retentionMs: number) =>
   ({ bodyPurgedAt, erasedAt, bodySha256, ...row }: TSummaryRow): TReceiptSummary => {
-  const bodyGone = receiptBodyGone({ bodyPurgedAt, erasedAt, bodySha256 }, retentionMs);
-  return { ...row, verdict: row.verdict as TSignatureVerdict, ...(bodyGone ? { bodyGone } : {}) };
-};
+    const bodyGone = receiptBodyGone({ bodyPurgedAt, erasedAt, bodySha256 }, retentionMs);
+    return { ...row, verdict: row.verdict as TSignatureVerdict, ...(bodyGone ? { bodyGone } : {}) };
+  };
 
 export const receiptKey = (messageId: string, receiverId: string) => `${messageId}\n${receiverId}`;
 

@@ -30,9 +30,15 @@ export const ZReceiverInput = z.object({
 
 export const ZReceiverPatch = z.object({
   name: ZName.optional(),
-  secrets: z.array(ZSecret).max(MAX_RECEIVER_SECRETS, { message: `at most ${MAX_RECEIVER_SECRETS} secrets (the current and the previous one)` }).optional(),
+  secrets: z
+    .array(ZSecret)
+    .max(MAX_RECEIVER_SECRETS, { message: `at most ${MAX_RECEIVER_SECRETS} secrets (the current and the previous one)` })
+    .optional(),
   responseStatus: z.coerce.number().int().min(200, { message: 'must be from 200 to 599' }).max(599, { message: 'must be from 200 to 599' }).optional(),
-  responseBody: z.string().max(MAX_RESPONSE_BODY_LENGTH, { message: `must be at most ${MAX_RESPONSE_BODY_LENGTH} characters` }).optional(),
+  responseBody: z
+    .string()
+    .max(MAX_RESPONSE_BODY_LENGTH, { message: `must be at most ${MAX_RESPONSE_BODY_LENGTH} characters` })
+    .optional(),
   responseDelayMs: z.coerce
     .number()
     .int()

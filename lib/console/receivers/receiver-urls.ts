@@ -35,7 +35,11 @@ function parseHttpUrl(value: string): URL | null {
 
 /** Lower case; IP addresses in one spelling (`[::1]` → `::1`, `::ffff:127.0.0.1` → `127.0.0.1`). */
 export function canonicalHostname(hostname: string): string {
-  const bare = hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/%.*$/, '').replace(/\.$/, '');
+  const bare = hostname
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/%.*$/, '')
+    .replace(/\.$/, '');
   if (!ipaddr.isValid(bare)) return bare;
   const addr = ipaddr.process(bare);
   return addr.toString();

@@ -25,7 +25,13 @@ const ids = (receiverIds: string[]) => sqlArray(receiverIds, 'uuid');
  * rows costs a look for a later arrival of its message: 20 receivers read ~4,800 at 100k grants).
  * Prepared per number of receivers: planning the ranges took longer than reading them.
  */
-export async function troubledReceiptsPage(receiverIds: string[], since: Date, until: Date, from: TReceiptKey | null, limit: number): Promise<TTroubledReceipt[]> {
+export async function troubledReceiptsPage(
+  receiverIds: string[],
+  since: Date,
+  until: Date,
+  from: TReceiptKey | null,
+  limit: number,
+): Promise<TTroubledReceipt[]> {
   if (!receiverIds.length) return [];
   const n = receiverIds.length;
   const [sinceAt, untilAt, max, fromT, fromId] = [n + 1, n + 2, n + 3, n + 4, n + 5].map((k) => `$${k}`);
@@ -61,9 +67,13 @@ type TCounts = Map<string, { count: number; capped: boolean }>;
  * `cap`; not those the receiver had already verified (that copy is a suspicious arrival).
  */
 export async function countAnsweredWithBadSignature(receiverIds: string[], since: Date, until: Date, cap: number): Promise<TCounts> {
-  return countPerReceiver(receiverIds, cap, sql`select 1 from console.receipts r
+  return countPerReceiver(
+    receiverIds,
+    cap,
+    sql`select 1 from console.receipts r
           where r.receiver_id = rid.id and r.message_id is not null and ${TROUBLED} and r.verdict <> 'valid' and r.response_status between 200 and 299
-            and r.received_at >= ${since.toISOString()}::timestamptz and r.received_at < ${until.toISOString()}::timestamptz and ${NEWEST} and not ${AFTER_VERIFIED}`);
+            and r.received_at >= ${since.toISOString()}::timestamptz and r.received_at < ${until.toISOString()}::timestamptz and ${NEWEST} and not ${AFTER_VERIFIED}`,
+  );
 }
 
 /**
@@ -75,9 +85,13 @@ export async function countAnsweredWithBadSignature(receiverIds: string[], since
  * or one answered an error, is told apart only with the service's attempts: the rows show it, no count does.
  */
 export async function countSuspiciousArrivals(receiverIds: string[], since: Date, until: Date, cap: number): Promise<TCounts> {
-  return countPerReceiver(receiverIds, cap, sql`select distinct r.message_id from console.receipts r
+  return countPerReceiver(
+    receiverIds,
+    cap,
+    sql`select distinct r.message_id from console.receipts r
           where r.receiver_id = rid.id and r.message_id is not null and r.verdict <> 'valid' and r.response_status between 200 and 299 and r.verdict <> 'no secret configured'
-            and r.received_at >= ${since.toISOString()}::timestamptz and r.received_at < ${until.toISOString()}::timestamptz and ${AFTER_VERIFIED}`);
+            and r.received_at >= ${since.toISOString()}::timestamptz and r.received_at < ${until.toISOString()}::timestamptz and ${AFTER_VERIFIED}`,
+  );
 }
 
 async function countPerReceiver(receiverIds: string[], cap: number, rowsOf: ReturnType<typeof sql>): Promise<TCounts> {

@@ -90,7 +90,10 @@ function webhooksOf(grant: TGrantDeliveryLine, ctx: TReconContext): string[] {
 /** The receipts of a batch's messages at this console's receivers (one query a batch). */
 function marksOf(grants: TGrantDeliveryLine[], ctx: TReconContext): Promise<Map<string, TReceiptMark[]>> {
   const observedIds = [...new Set([...ctx.receiverOf.values()].filter((r): r is TReceiver => r !== null).map((r) => r.id))];
-  return receiptMarksAt(grants.map((g) => g.messageId), observedIds);
+  return receiptMarksAt(
+    grants.map((g) => g.messageId),
+    observedIds,
+  );
 }
 
 const NO_MARKS: TReceiptMark[] = [];
@@ -99,7 +102,8 @@ function reconcileBatch(grants: TGrantDeliveryLine[], receipts: Map<string, TRec
   const rows: TReconRow[] = [];
   for (const grant of grants) {
     const targets = webhooksOf(grant, ctx);
-    if (!targets.length) rows.push({ grant, webhookId: null, delivery: null, observed: false, received: 0, verified: false, suspicious: 0, state: 'no-webhook' });
+    if (!targets.length)
+      rows.push({ grant, webhookId: null, delivery: null, observed: false, received: 0, verified: false, suspicious: 0, state: 'no-webhook' });
     for (const webhookId of targets) {
       const delivery = grant.deliveries.find((d) => d.webhookId === webhookId) ?? null;
       const receiver = ctx.receiverOf.get(webhookId) ?? null;
@@ -129,7 +133,16 @@ function reconcileBatch(grants: TGrantDeliveryLine[], receipts: Map<string, TRec
         asOf,
         now,
       });
-      rows.push({ grant, webhookId, delivery, observed: receiver !== null, received: own.length, verified: own.some((r) => r.verdict === 'valid'), suspicious: summaries.length - own.length, state });
+      rows.push({
+        grant,
+        webhookId,
+        delivery,
+        observed: receiver !== null,
+        received: own.length,
+        verified: own.some((r) => r.verdict === 'valid'),
+        suspicious: summaries.length - own.length,
+        state,
+      });
     }
   }
   return rows;

@@ -8,7 +8,16 @@ import type { TReconRow } from './reconcile-day';
 // webhook whose endpoint this console cannot see). Money in cents.
 
 export type TWebhookCount = { webhookId: string; sent: number; delivered: number; received: number | null; verified: number | null; suspicious: number | null };
-type TNonprofitCount = { nonprofitId: string; ein: string; name: string; grants: number; amount: number; fee: number; net: number; webhooks: Map<string, TWebhookCount> };
+type TNonprofitCount = {
+  nonprofitId: string;
+  ein: string;
+  name: string;
+  grants: number;
+  amount: number;
+  fee: number;
+  net: number;
+  webhooks: Map<string, TWebhookCount>;
+};
 export type TDayCounts = { byNonprofit: Map<string, TNonprofitCount>; seen: Set<string> };
 
 export const newDayCounts = (): TDayCounts => ({ byNonprofit: new Map(), seen: new Set() });
@@ -16,7 +25,11 @@ export const newDayCounts = (): TDayCounts => ({ byNonprofit: new Map(), seen: n
 export function countRow(counts: TDayCounts, row: TReconRow): void {
   const g = row.grant;
   let np = counts.byNonprofit.get(g.nonprofitId);
-  if (!np) counts.byNonprofit.set(g.nonprofitId, (np = { nonprofitId: g.nonprofitId, ein: g.ein, name: g.nonprofitName, grants: 0, amount: 0, fee: 0, net: 0, webhooks: new Map() }));
+  if (!np)
+    counts.byNonprofit.set(
+      g.nonprofitId,
+      (np = { nonprofitId: g.nonprofitId, ein: g.ein, name: g.nonprofitName, grants: 0, amount: 0, fee: 0, net: 0, webhooks: new Map() }),
+    );
   if (!counts.seen.has(g.grantId)) {
     counts.seen.add(g.grantId);
     const money = grantMoney(g);
@@ -27,7 +40,18 @@ export function countRow(counts: TDayCounts, row: TReconRow): void {
   }
   if (row.webhookId === null) return;
   let w = np.webhooks.get(row.webhookId);
-  if (!w) np.webhooks.set(row.webhookId, (w = { webhookId: row.webhookId, sent: 0, delivered: 0, received: row.observed ? 0 : null, verified: row.observed ? 0 : null, suspicious: row.observed ? 0 : null }));
+  if (!w)
+    np.webhooks.set(
+      row.webhookId,
+      (w = {
+        webhookId: row.webhookId,
+        sent: 0,
+        delivered: 0,
+        received: row.observed ? 0 : null,
+        verified: row.observed ? 0 : null,
+        suspicious: row.observed ? 0 : null,
+      }),
+    );
   if (row.delivery && row.delivery.attemptCount > 0) w.sent++;
   if (row.delivery?.status === 'success') w.delivered++;
   if (row.observed) {
@@ -39,7 +63,9 @@ export function countRow(counts: TDayCounts, row: TReconRow): void {
 
 /** The nonprofits by name, each with its webhooks' counts. */
 export function countedNonprofits(counts: TDayCounts) {
-  return [...counts.byNonprofit.values()].sort((a, b) => a.name.localeCompare(b.name) || a.ein.localeCompare(b.ein)).map((n) => ({ ...n, webhooks: [...n.webhooks.values()] }));
+  return [...counts.byNonprofit.values()]
+    .sort((a, b) => a.name.localeCompare(b.name) || a.ein.localeCompare(b.ein))
+    .map((n) => ({ ...n, webhooks: [...n.webhooks.values()] }));
 }
 
 /** The day's grants and money over its nonprofits. */

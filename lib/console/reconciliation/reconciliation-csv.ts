@@ -19,8 +19,24 @@ const yesNo = (v: boolean) => (v ? 'yes' : 'no');
 function grantCells(g: TReconRow['grant'], date: string, timeZone: string): TCsvCell[] {
   const m = grantMoney(g);
   return [
-    date, timeZone, g.trackingId, g.grantId, g.createdAt, localTime(g.createdAt, timeZone), g.status, g.fundId, g.fundName, g.nonprofitId, g.ein, g.nonprofitName,
-    money(m.amount), money(m.fee), yesNo(m.covered), money(m.net), GRANT_CURRENCY, m.amount,
+    date,
+    timeZone,
+    g.trackingId,
+    g.grantId,
+    g.createdAt,
+    localTime(g.createdAt, timeZone),
+    g.status,
+    g.fundId,
+    g.fundName,
+    g.nonprofitId,
+    g.ein,
+    g.nonprofitName,
+    money(m.amount),
+    money(m.fee),
+    yesNo(m.covered),
+    money(m.net),
+    GRANT_CURRENCY,
+    m.amount,
   ];
 }
 
@@ -29,8 +45,17 @@ function outcomeCells(r: TReconRow): TCsvCell[] {
   const d = r.delivery;
   const seen = r.observed;
   return [
-    d?.status ?? 'not queued', yesNo(d?.status === 'success'), d?.attemptCount ?? 0, d?.lastResponseStatusCode ?? '',
-    yesNo(seen), seen ? yesNo(r.received > 0) : '', seen ? yesNo(r.verified) : '', seen ? r.received : '', r.state, yesNo(isDifference(r)), seen ? r.suspicious : '',
+    d?.status ?? 'not queued',
+    yesNo(d?.status === 'success'),
+    d?.attemptCount ?? 0,
+    d?.lastResponseStatusCode ?? '',
+    yesNo(seen),
+    seen ? yesNo(r.received > 0) : '',
+    seen ? yesNo(r.verified) : '',
+    seen ? r.received : '',
+    r.state,
+    yesNo(isDifference(r)),
+    seen ? r.suspicious : '',
   ];
 }
 

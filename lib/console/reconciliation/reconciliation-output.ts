@@ -35,7 +35,10 @@ export async function reconciliationBody(api: ConnectApi, q: TReconQuery): Promi
     try {
       let firstDifference = true;
       if (q.format === 'csv') await write(csvRows([[...CSV_COLUMNS]]));
-      else await write(`{"date":${JSON.stringify(q.date)},"timeZone":${JSON.stringify(q.timeZone)},"from":"${range.after}","to":"${range.before}","nonprofit":${JSON.stringify(q.nonprofit ?? null)},"differences":[`);
+      else
+        await write(
+          `{"date":${JSON.stringify(q.date)},"timeZone":${JSON.stringify(q.timeZone)},"from":"${range.after}","to":"${range.before}","nonprofit":${JSON.stringify(q.nonprofit ?? null)},"differences":[`,
+        );
       await day.run(async (rows) => {
         for (const r of rows) countRow(counts, r);
         if (q.format === 'csv') {
@@ -46,7 +49,15 @@ export async function reconciliationBody(api: ConnectApi, q: TReconQuery): Promi
         let text = '';
         for (const r of rows) {
           if (r.webhookId === null) continue;
-          if (r.suspicious) suspicious.push({ trackingId: r.grant.trackingId, grantId: r.grant.grantId, nonprofitId: r.grant.nonprofitId, webhookId: r.webhookId, state: r.state, arrivals: r.suspicious });
+          if (r.suspicious)
+            suspicious.push({
+              trackingId: r.grant.trackingId,
+              grantId: r.grant.grantId,
+              nonprofitId: r.grant.nonprofitId,
+              webhookId: r.webhookId,
+              state: r.state,
+              arrivals: r.suspicious,
+            });
           if (!isDifference(r)) continue;
           differences++;
           text += `${firstDifference ? '' : ','}${JSON.stringify({ trackingId: r.grant.trackingId, grantId: r.grant.grantId, nonprofitId: r.grant.nonprofitId, webhookId: r.webhookId, state: r.state })}`;

@@ -19,7 +19,10 @@ export const ZReconQuery = z.object({
     .transform((v) => v.replace(/^(\d{2})-(\d{7})$/, '$1$2') || undefined)
     .optional(),
   format: z.enum(['json', 'csv'], { message: 'must be json or csv' }).default('json'),
-  includeDonor: z.enum(['0', '1', 'true', 'false'], { message: 'must be 1 or 0' }).transform((v) => v === '1' || v === 'true').default(false),
+  includeDonor: z
+    .enum(['0', '1', 'true', 'false'], { message: 'must be 1 or 0' })
+    .transform((v) => v === '1' || v === 'true')
+    .default(false),
 });
 
 export function parseReconQuery(sp: URLSearchParams, timeZone: string) {

@@ -29,7 +29,8 @@ async function outageAt(api: ConnectApi, webhookId: string, at: string): Promise
   const [disabled] = (await api.get('/v1/messages', { params: { query: { tag, eventType: 'webhook.disabled', before: at, pageLimit: 1 } } })).results;
   if (!disabled) return null;
   // Newest first: the last of the page is the first recovery after the disable.
-  const recovered = (await api.get('/v1/messages', { params: { query: { tag, eventType: 'webhook.recovered', after: disabled.timestamp, pageLimit: 100 } } })).results;
+  const recovered = (await api.get('/v1/messages', { params: { query: { tag, eventType: 'webhook.recovered', after: disabled.timestamp, pageLimit: 100 } } }))
+    .results;
   const enabledAt = recovered.at(-1)?.timestamp ?? null;
   if (enabledAt && enabledAt <= at) return null;
   return { disabledAt: disabled.timestamp, enabledAt };
@@ -38,7 +39,10 @@ async function outageAt(api: ConnectApi, webhookId: string, at: string): Promise
 /** The run by its id, whichever kind it is (the id does not say). */
 async function runOf(api: ConnectApi, webhookId: string, runId: string): Promise<TRecoverRun | null> {
   const notFound = (err: unknown) => (err instanceof ConnectApiError && err.status === 404 ? null : Promise.reject(err));
-  return (await api.get('/v1/webhooks/{id}/replay-missing/{runId}', { params: { path: { id: webhookId, runId } } }).catch(notFound)) ?? (await api.get('/v1/webhooks/{id}/recover/{runId}', { params: { path: { id: webhookId, runId } } }).catch(notFound));
+  return (
+    (await api.get('/v1/webhooks/{id}/replay-missing/{runId}', { params: { path: { id: webhookId, runId } } }).catch(notFound)) ??
+    (await api.get('/v1/webhooks/{id}/recover/{runId}', { params: { path: { id: webhookId, runId } } }).catch(notFound))
+  );
 }
 
 /** Who pressed Recover all for this run: the audit row naming it among its targets. */
@@ -67,7 +71,14 @@ async function pressedBy(run: TRecoverRun): Promise<TWho> {
  * queued, or a message the webhook never got, is looked into (a case's other deliveries cost no call).
  * A service without these extensions tells nothing.
  */
-export async function deliveryStory(api: ConnectApi, cache: TStoryCache, webhookId: string, message: { timestamp: string }, delivery: TStoryDelivery, now: Date): Promise<string | null> {
+export async function deliveryStory(
+  api: ConnectApi,
+  cache: TStoryCache,
+  webhookId: string,
+  message: { timestamp: string },
+  delivery: TStoryDelivery,
+  now: Date,
+): Promise<string | null> {
   const runId = delivery?.recoverRunId ?? null;
   if (delivery && !runId) return null;
   try {

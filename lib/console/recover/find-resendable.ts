@@ -44,11 +44,27 @@ export type TResendable = TResendTarget & {
 export type TResendPreview = Pick<TResendable, 'truncated' | 'receiver' | 'disabled'> & { messages: number };
 
 /** The webhook (its URL from the API, or from what this console tracked) and the receiver it reaches. */
-async function resendTarget(envName: TEnvironmentName, api: ConnectApi, webhookId: string): Promise<TResendTarget & { url: string; receivers: TReceiver[]; addresses: TConsoleAddresses }> {
-  const [webhook, tracked, receivers, addresses] = await Promise.all([webhookSettings(api, webhookId), getTrackedWebhook(envName, webhookId), listReceivers(), consoleAddresses()]);
+async function resendTarget(
+  envName: TEnvironmentName,
+  api: ConnectApi,
+  webhookId: string,
+): Promise<TResendTarget & { url: string; receivers: TReceiver[]; addresses: TConsoleAddresses }> {
+  const [webhook, tracked, receivers, addresses] = await Promise.all([
+    webhookSettings(api, webhookId),
+    getTrackedWebhook(envName, webhookId),
+    listReceivers(),
+    consoleAddresses(),
+  ]);
   const url = webhook?.url ?? tracked?.url ?? '';
   const receiver = receiversOfDelivery([], url, receivers, addresses)[0] ?? null;
-  return { webhookId, disabled: webhook?.disabled ?? false, receiver: receiver ? { id: receiver.id, name: receiver.name, slug: receiver.slug } : null, url, receivers, addresses };
+  return {
+    webhookId,
+    disabled: webhook?.disabled ?? false,
+    receiver: receiver ? { id: receiver.id, name: receiver.name, slug: receiver.slug } : null,
+    url,
+    receivers,
+    addresses,
+  };
 }
 
 /**
@@ -56,10 +72,26 @@ async function resendTarget(envName: TEnvironmentName, api: ConnectApi, webhookI
  * failed one with no acknowledged arrival after it: another webhook's failed arrival at a shared
  * receiver is not this webhook's to re-send, nor is one this webhook's later arrival already fixed.
  */
-async function failedHere(messages: TMessage[], url: string, receiver: TReceiver, siblings: TTimelineWebhook[], addresses: TConsoleAddresses): Promise<TMessage[]> {
-  const arrivals = await receiptSummariesAt(messages.map((m) => m.id), [receiver.id]);
+async function failedHere(
+  messages: TMessage[],
+  url: string,
+  receiver: TReceiver,
+  siblings: TTimelineWebhook[],
+  addresses: TConsoleAddresses,
+): Promise<TMessage[]> {
+  const arrivals = await receiptSummariesAt(
+    messages.map((m) => m.id),
+    [receiver.id],
+  );
   return messages.filter((m) => {
-    const { claimed } = claimArrivals({ message: m, ownUrls: [url], targets: [receiver], siblings, addresses, receipts: arrivals.get(receiptKey(m.id, receiver.id)) ?? [] });
+    const { claimed } = claimArrivals({
+      message: m,
+      ownUrls: [url],
+      targets: [receiver],
+      siblings,
+      addresses,
+      receipts: arrivals.get(receiptKey(m.id, receiver.id)) ?? [],
+    });
     const lastFailed = claimed.findLastIndex((r) => !isAcknowledged(r));
     return lastFailed >= 0 && !claimed.slice(lastFailed + 1).some(isAcknowledged);
   });
@@ -75,11 +107,14 @@ export async function findResendable(envName: TEnvironmentName, api: ConnectApi,
   const receiver = target.receiver ? (receivers.find((r) => r.id === target.receiver!.id) ?? null) : null;
   // "Fixed since" is per address when another webhook reaches this receiver by another one: its
   // verified arrival does not fix this webhook's failed one (failedHere decides, per webhook).
-  const sharedByAddress = receiver !== null && siblings.some((w) => w.url !== url && receiversOfDelivery([], w.url, receivers, addresses)[0]?.id === receiver.id);
+  const sharedByAddress =
+    receiver !== null && siblings.some((w) => w.url !== url && receiversOfDelivery([], w.url, receivers, addresses)[0]?.id === receiver.id);
   const ids = receiver ? await troubledMessageIds([receiver.id], window.since, window.until, RESEND_MAX_MESSAGES + 1, { unfixed: !sharedByAddress }) : [];
   const messages: (TMessage | null)[] = await mapLimit(ids, LOOKUP_CONCURRENCY, (id) =>
     // A message of this id that was not sent to this webhook (another webhook's, at a shared receiver) is none of its business.
-    api.get('/v1/webhooks/{id}/messages/{messageId}', { params: { path: { id: webhookId, messageId: id } } }).catch((err) => (err instanceof ConnectApiError && err.status === 404 ? null : Promise.reject(err))),
+    api
+      .get('/v1/webhooks/{id}/messages/{messageId}', { params: { path: { id: webhookId, messageId: id } } })
+      .catch((err) => (err instanceof ConnectApiError && err.status === 404 ? null : Promise.reject(err))),
   );
   const found = receiver ? (await failedHere(messages.filter(delivered), url, receiver, siblings, addresses)).map((m) => m.id) : [];
   return {

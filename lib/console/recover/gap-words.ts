@@ -40,7 +40,8 @@ export function gapSpan(gap: Pick<TOutageGap, 'disabledAt' | 'enabledAt'>, now =
 /** The gap in one sentence: "disabled 05:10–09:42: 37 grants were never sent to it, 12 failed for good". */
 export function describeGap(gap: TOutageGap, noun = 'grant', now = new Date()): string {
   const n = (k: number) => plural(k, noun);
-  if (!gap.enabledAt) return `disabled ${gapSpan(gap, now)}: ${n(gap.missing)} not sent to it so far, ${gap.failed} failed for good — enable it to recover them`;
+  if (!gap.enabledAt)
+    return `disabled ${gapSpan(gap, now)}: ${n(gap.missing)} not sent to it so far, ${gap.failed} failed for good — enable it to recover them`;
   if (gap.missing + gap.failed === 0) return `disabled ${gapSpan(gap, now)}: nothing left to recover`;
   return `disabled ${gapSpan(gap, now)}: ${n(gap.missing)} ${gap.missing === 1 ? 'was' : 'were'} never sent to it, ${gap.failed} failed for good`;
 }

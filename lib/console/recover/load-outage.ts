@@ -22,6 +22,9 @@ export async function loadOutage(api: ConnectApi, webhook: TTimelineWebhook): Pr
     }),
   ]);
   const waiting = stats ? stats.backlog.pending + stats.backlog.sending : null;
-  const warning = disableWarning({ disabled: webhook.disabled, failingSince: webhook.failingSince ?? null, disablesAt: webhook.disablesAt ?? null, eventTypes: webhook.eventTypes }, waiting);
+  const warning = disableWarning(
+    { disabled: webhook.disabled, failingSince: webhook.failingSince ?? null, disablesAt: webhook.disablesAt ?? null, eventTypes: webhook.eventTypes },
+    waiting,
+  );
   return { warning, gap, noun: nounOf(webhook.eventTypes) };
 }

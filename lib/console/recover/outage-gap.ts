@@ -18,11 +18,18 @@ const MAX_WINDOW_MS = 14 * 86_400_000 - 60_000;
 /** How far before the stretch's start the failed-for-good messages are looked for. */
 const FAILED_LOOKBACK_MS = 2 * 86_400_000;
 
-const clamp = (since: string, until: string): TWindow => ({ since: new Date(Math.max(Date.parse(since), Date.parse(until) - MAX_WINDOW_MS)).toISOString(), until });
+const clamp = (since: string, until: string): TWindow => ({
+  since: new Date(Math.max(Date.parse(since), Date.parse(until) - MAX_WINDOW_MS)).toISOString(),
+  until,
+});
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
 
 /** The webhook's newest outage within `lookbackMs`, with its two counts; null when none (or the service cannot tell). */
-export async function findOutageGap(api: ConnectApi, webhookId: string, { disabled, lookbackMs = 7 * 86_400_000 }: { disabled: boolean; lookbackMs?: number }): Promise<TOutageGap | null> {
+export async function findOutageGap(
+  api: ConnectApi,
+  webhookId: string,
+  { disabled, lookbackMs = 7 * 86_400_000 }: { disabled: boolean; lookbackMs?: number },
+): Promise<TOutageGap | null> {
   const after = new Date(Date.now() - lookbackMs).toISOString();
   const tag = `webhook:${webhookId}`;
   try {
@@ -34,7 +41,8 @@ export async function findOutageGap(api: ConnectApi, webhookId: string, { disabl
     const failingSince = str(data.failingSince);
     let enabledAt: string | null = null;
     if (!disabled) {
-      const recovered = (await api.get('/v1/messages', { params: { query: { tag, eventType: 'webhook.recovered', after: last.timestamp, pageLimit: 100 } } })).results;
+      const recovered = (await api.get('/v1/messages', { params: { query: { tag, eventType: 'webhook.recovered', after: last.timestamp, pageLimit: 100 } } }))
+        .results;
       enabledAt = recovered.at(-1)?.timestamp ?? null; // newest first: the first after the disable
       if (!enabledAt) return null;
     }
@@ -44,7 +52,10 @@ export async function findOutageGap(api: ConnectApi, webhookId: string, { disabl
     // stretch began (the default schedule spans about 28 h): two days before it, within 14 days.
     const stretchStart = Date.parse(failingSince && failingSince < disabledAt ? failingSince : disabledAt);
     const failedWindow = clamp(new Date(stretchStart - FAILED_LOOKBACK_MS).toISOString(), until);
-    const [missing, failed] = await Promise.all([api.get('/v1/webhooks/{id}/replay-missing', { params: { path: { id: webhookId }, query: missingWindow } }), api.get('/v1/webhooks/{id}/recover', { params: { path: { id: webhookId }, query: failedWindow } })]);
+    const [missing, failed] = await Promise.all([
+      api.get('/v1/webhooks/{id}/replay-missing', { params: { path: { id: webhookId }, query: missingWindow } }),
+      api.get('/v1/webhooks/{id}/recover', { params: { path: { id: webhookId }, query: failedWindow } }),
+    ]);
     return { webhookId, disabledAt, enabledAt, failingSince, missing: missing.messages, failed: failed.messages, missingWindow, failedWindow };
   } catch (err) {
     if (isUnsupported(err)) return null;

@@ -20,7 +20,13 @@ export async function runRecoverGap(staff: TStaff, api: ConnectApi, webhookId: s
     const gap = await findOutageGap(api, webhookId, { disabled: webhook.disabled });
     if (webhook.disabled) throw new ApiError('conflict', 'The webhook is disabled: enable it before recovering what it missed.');
     if (!gap?.enabledAt) throw new ApiError('conflict', 'The webhook has no outage to recover in the last 7 days.');
-    detail = { missingSince: gap.missingWindow.since, failedSince: gap.failedWindow.since, until: gap.missingWindow.until, missing: gap.missing, failed: gap.failed };
+    detail = {
+      missingSince: gap.missingWindow.since,
+      failedSince: gap.failedWindow.since,
+      until: gap.missingWindow.until,
+      missing: gap.missing,
+      failed: gap.failed,
+    };
     const [replay, recover] = await Promise.all([
       gap.missing > 0 ? api.post('/v1/webhooks/{id}/replay-missing', { params: { path: { id: webhookId } }, body: gap.missingWindow }) : null,
       gap.failed > 0 ? api.post('/v1/webhooks/{id}/recover', { params: { path: { id: webhookId } }, body: gap.failedWindow }) : null,

@@ -11,7 +11,19 @@ export type TWho = { actor: string } | null;
 const utc = (iso: string, now: Date) => `${formatUtcClock(iso, now)} UTC`;
 
 /** The sentence, from what was read (pure). */
-export function storySentence({ outage, run, who, delivery, now }: { outage: TOutage | null; run: TRecoverRun | null; who: TWho; delivery: TStoryDelivery; now: Date }): string | null {
+export function storySentence({
+  outage,
+  run,
+  who,
+  delivery,
+  now,
+}: {
+  outage: TOutage | null;
+  run: TRecoverRun | null;
+  who: TWho;
+  delivery: TStoryDelivery;
+  now: Date;
+}): string | null {
   const parts: string[] = [];
   if (outage) parts.push(`made while the webhook was disabled (${gapSpan(outage, now)} UTC)`);
   if (run) {

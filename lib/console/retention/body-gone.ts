@@ -41,9 +41,15 @@ export function payloadGone(payload: unknown): TBodyGone | null {
   const p = payload as { purged?: { at?: string; retention?: string; sha256?: string }; erased?: { at?: string; sha256?: string } };
   const keys = Object.keys(payload);
   if (keys.length !== 1) return null;
-  if (p.erased && typeof p.erased.at === 'string') return { kind: 'erased', at: p.erased.at, sha256: p.erased.sha256 ?? null, note: erasedNote(p.erased.at, 'payload') };
+  if (p.erased && typeof p.erased.at === 'string')
+    return { kind: 'erased', at: p.erased.at, sha256: p.erased.sha256 ?? null, note: erasedNote(p.erased.at, 'payload') };
   if (p.purged && typeof p.purged.at === 'string') {
-    return { kind: 'purged', at: p.purged.at, sha256: p.purged.sha256 ?? null, note: `payload purged on ${day(p.purged.at)} (retention ${p.purged.retention ?? '?'})` };
+    return {
+      kind: 'purged',
+      at: p.purged.at,
+      sha256: p.purged.sha256 ?? null,
+      note: `payload purged on ${day(p.purged.at)} (retention ${p.purged.retention ?? '?'})`,
+    };
   }
   return null;
 }

@@ -81,12 +81,20 @@ const BODIES_OF = bodies('select r.id from console.receipts r where r.id = any($
 const ROWS_OF = rows('select r.id from console.receipts r where r.id = any($1::bigint[]) for update skip locked');
 
 type TArchivedReceipt = { id: number | string; receivedAt: Date | string; gone?: boolean } & Record<string, unknown>;
-const record = ({ gone: _gone, ...r }: TArchivedReceipt, purged: 'body' | 'row') => ({ kind: 'receipts' as const, record: { ...r, id: Number(r.id), receivedAt: new Date(r.receivedAt).toISOString(), purged } });
+const record = ({ gone: _gone, ...r }: TArchivedReceipt, purged: 'body' | 'row') => ({
+  kind: 'receipts' as const,
+  record: { ...r, id: Number(r.id), receivedAt: new Date(r.receivedAt).toISOString(), purged },
+});
 
 /** Whether an archived receipt (a record as above: its body in base64) carries `email` (lower case) in its body or headers. */
 export function archivedReceiptMentions(r: Record<string, unknown>, email: string): boolean {
   const body = typeof r.body === 'string' ? Buffer.from(r.body, 'base64').toString('utf8').toLowerCase() : '';
-  return body.includes(email) || JSON.stringify(r.headers ?? '').toLowerCase().includes(email);
+  return (
+    body.includes(email) ||
+    JSON.stringify(r.headers ?? '')
+      .toLowerCase()
+      .includes(email)
+  );
 }
 
 async function count(text: string, params: unknown[]): Promise<number> {

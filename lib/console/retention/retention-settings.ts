@@ -40,13 +40,24 @@ async function stored(): Promise<Map<string, string>> {
   const rows = await db
     .select({ key: schema.settings.key, value: schema.settings.value })
     .from(schema.settings)
-    .where(inArray(schema.settings.key, CONSOLE_KEYS.map((k) => PREFIX + k)));
+    .where(
+      inArray(
+        schema.settings.key,
+        CONSOLE_KEYS.map((k) => PREFIX + k),
+      ),
+    );
   cache.stored = new Map(rows.map((r) => [r.key.slice(PREFIX.length), r.value]));
   cache.at = Date.now();
   return cache.stored;
 }
 
-const fromEnv = (key: TConsoleKey): TSetting => ({ key, value: formatDuration(env[key]), ms: env[key], source: isSetInEnv(key) ? 'env' : 'default', editable: true });
+const fromEnv = (key: TConsoleKey): TSetting => ({
+  key,
+  value: formatDuration(env[key]),
+  ms: env[key],
+  source: isSetInEnv(key) ? 'env' : 'default',
+  editable: true,
+});
 
 /** The console's retention settings as they are now. */
 export async function retentionSettings(): Promise<TSetting[]> {

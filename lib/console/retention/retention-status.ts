@@ -27,10 +27,13 @@ export async function retentionStatus(): Promise<TRetentionStatus> {
   const effective = await retentionSettings();
   const ms = (key: string) => effective.find((s) => s.key === key)!.ms;
   const [bodyMs, rowMs, holdMs] = [ms('RECEIPT_BODY_RETENTION'), ms('RECEIPT_RETENTION'), ms('RETENTION_HOLD_MAX')];
-  const progress = await driverRows<{ what: string; purged: string | number; last_purge_at: Date | null; pass_started_at: Date | null; pass_ended_at: Date | null }>(
-    'select what, purged, last_purge_at, pass_started_at, pass_ended_at from console.retention_progress',
-    [],
-  );
+  const progress = await driverRows<{
+    what: string;
+    purged: string | number;
+    last_purge_at: Date | null;
+    pass_started_at: Date | null;
+    pass_ended_at: Date | null;
+  }>('select what, purged, last_purge_at, pass_started_at, pass_ended_at from console.retention_progress', []);
   const by = new Map(progress.map((p) => [p.what, p]));
   const [due] = await driverRows<{ bodies: number; rows: number; held: number }>(
     `select (select count(*)::int from (select 1 from console.receipts r where r.body_purged_at is null

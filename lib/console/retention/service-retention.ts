@@ -14,14 +14,24 @@ import { SERVICE_KEYS, ZDurationText, type TSetting } from './retention-settings
 // (`retention.service.update`, with the environment in the actor).
 
 type TServiceKey = (typeof SERVICE_KEYS)[number];
-const FIELD = { MESSAGE_PAYLOAD_RETENTION: 'messagePayloadRetention', MESSAGE_RETENTION: 'messageRetention' } as const satisfies Record<TServiceKey, keyof TAccountRetention['effective']>;
+const FIELD = { MESSAGE_PAYLOAD_RETENTION: 'messagePayloadRetention', MESSAGE_RETENTION: 'messageRetention' } as const satisfies Record<
+  TServiceKey,
+  keyof TAccountRetention['effective']
+>;
 const KEY_OF = Object.fromEntries(Object.entries(FIELD).map(([k, f]) => [f, k])) as Record<string, TServiceKey>;
 
 /** The service's two settings for this account: `account` (its own) or `default` (the deployment's). */
 export function serviceSettings(r: TAccountRetention): TSetting[] {
   return SERVICE_KEYS.map((key) => {
     const value = r.effective[FIELD[key]];
-    return { key, value, ms: parseDuration(value) ?? 0, source: r.overrides[FIELD[key]] === null ? 'default' : 'account', editable: true, defaultValue: r.defaults[FIELD[key]] };
+    return {
+      key,
+      value,
+      ms: parseDuration(value) ?? 0,
+      source: r.overrides[FIELD[key]] === null ? 'default' : 'account',
+      editable: true,
+      defaultValue: r.defaults[FIELD[key]],
+    };
   });
 }
 

@@ -30,5 +30,10 @@ export async function backfillBodyJsonOnce(batch = BATCH): Promise<number> {
   return rows.length;
 }
 
-export const startBodyJsonBackfill = () => startBatchLoop(NAME, () => backfillBodyJsonOnce(), (total) => `${NAME}: ${total} earlier rows made searchable`);
+export const startBodyJsonBackfill = () =>
+  startBatchLoop(
+    NAME,
+    () => backfillBodyJsonOnce(),
+    (total) => `${NAME}: ${total} earlier rows made searchable`,
+  );
 export const stopBodyJsonBackfill = () => stopBatchLoop(NAME);

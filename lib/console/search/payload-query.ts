@@ -7,9 +7,7 @@ import { containmentDocument, hasWords, jsonbCanHold, payloadPathProblem } from 
 //   "free text"           these words in this order among the strings and numbers (any case)
 // Anything else with an operator after a path (>, <, !=, ~, :=, …) is refused, not guessed at.
 
-export type TPayloadQuery =
-  | { kind: 'payload-field'; path: string; valueJson: string; document: string }
-  | { kind: 'payload-text'; text: string };
+export type TPayloadQuery = { kind: 'payload-field'; path: string; valueJson: string; document: string } | { kind: 'payload-text'; text: string };
 
 export type TPayloadParse = { query: TPayloadQuery } | { problem: string } | null;
 

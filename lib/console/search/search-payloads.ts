@@ -26,9 +26,15 @@ type TServiceMatches = { list: TAccountMessageSummary[]; more: boolean; searched
 async function serviceMatches(api: ConnectApi, query: TPayloadQuery, window: TSearchWindow, notes: string[]): Promise<TServiceMatches> {
   const filter = query.kind === 'payload-field' ? { payloadPath: query.path, payloadEquals: query.valueJson } : { payloadText: query.text };
   try {
-    const page = await api.get('/v1/messages', { params: { query: { ...filter, after: window.since.toISOString(), before: window.until.toISOString(), pageLimit: MAX_HITS, withWebhooks: 'true' } } });
+    const page = await api.get('/v1/messages', {
+      params: { query: { ...filter, after: window.since.toISOString(), before: window.until.toISOString(), pageLimit: MAX_HITS, withWebhooks: 'true' } },
+    });
     const searchedUntil = page.partial && page.searchedUntil ? new Date(page.searchedUntil) : null;
-    return { list: page.results, more: Boolean(page.nextPageToken), searchedUntil: searchedUntil && !Number.isNaN(searchedUntil.getTime()) ? searchedUntil : null };
+    return {
+      list: page.results,
+      more: Boolean(page.nextPageToken),
+      searchedUntil: searchedUntil && !Number.isNaN(searchedUntil.getTime()) ? searchedUntil : null,
+    };
   } catch (err) {
     if (!isUnsupported(err)) throw err;
     notes.push('This service offers no payload search (an extension): only the bodies this console’s receivers stored were searched.');
@@ -43,7 +49,13 @@ async function serviceMatches(api: ConnectApi, query: TPayloadQuery, window: TSe
  * whose page was full is complete from where its oldest listed match is on: when that is older than
  * the stop, nothing of it above the stop is missing.
  */
-function withinBoth<R, M>(receipts: { matches: R[]; searchedUntil: Date | null }, service: TServiceMatches, receivedAt: (r: R) => Date, createdAt: (m: M) => Date, list: M[]) {
+function withinBoth<R, M>(
+  receipts: { matches: R[]; searchedUntil: Date | null },
+  service: TServiceMatches,
+  receivedAt: (r: R) => Date,
+  createdAt: (m: M) => Date,
+  list: M[],
+) {
   const stops = [receipts.searchedUntil, service.searchedUntil].filter((d): d is Date => d !== null);
   const stop = stops.length ? new Date(Math.max(...stops.map((d) => d.getTime()))) : null;
   const keptReceipts = stop ? receipts.matches.filter((r) => receivedAt(r) >= stop) : receipts.matches;
@@ -53,7 +65,13 @@ function withinBoth<R, M>(receipts: { matches: R[]; searchedUntil: Date | null }
   return { stop, keptReceipts, keptMessages, more: receiptsFull || serviceFull };
 }
 
-export async function searchPayloads(envName: TEnvironmentName, api: ConnectApi, q: string, query: TPayloadQuery, window: TSearchWindow): Promise<TPayloadSearch> {
+export async function searchPayloads(
+  envName: TEnvironmentName,
+  api: ConnectApi,
+  q: string,
+  query: TPayloadQuery,
+  window: TSearchWindow,
+): Promise<TPayloadSearch> {
   const notes: string[] = [];
   const [receiptSearch, service, { webhooks }, receivers, addresses] = await Promise.all([
     searchReceipts(query, window, MAX_HITS + 1),
@@ -62,7 +80,13 @@ export async function searchPayloads(envName: TEnvironmentName, api: ConnectApi,
     listReceivers(),
     consoleAddresses(),
   ]);
-  const both = withinBoth(receiptSearch, service, (r) => r.receivedAt, (m: TAccountMessageSummary) => new Date(m.timestamp), service.list);
+  const both = withinBoth(
+    receiptSearch,
+    service,
+    (r) => r.receivedAt,
+    (m: TAccountMessageSummary) => new Date(m.timestamp),
+    service.list,
+  );
   const receipts = both.keptReceipts;
   // The webhooks whose URL reaches each receiver: which webhook a receipt answers.
   const webhooksAt = new Map<string, { id: string; url: string }[]>();
@@ -86,7 +110,17 @@ export async function searchPayloads(envName: TEnvironmentName, api: ConnectApi,
   const withoutWebhooks: TPayloadHit[] = [];
   for (const m of both.keptMessages) {
     const grantId = m.tags.find((t) => t.startsWith('grant:'))?.slice('grant:'.length) ?? null;
-    const hit = add(m.id, () => ({ messageId: m.id, eventType: m.eventType, grantId, href: caseHref(grantId, m.id, null), at: m.timestamp, matchedIn: [], webhooks: [], receipts: [], snippet: m.excerpt ?? '' }));
+    const hit = add(m.id, () => ({
+      messageId: m.id,
+      eventType: m.eventType,
+      grantId,
+      href: caseHref(grantId, m.id, null),
+      at: m.timestamp,
+      matchedIn: [],
+      webhooks: [],
+      receipts: [],
+      snippet: m.excerpt ?? '',
+    }));
     hit.matchedIn.push('message');
     if (m.webhookIds) addWebhooks(hit, m.webhookIds);
     else withoutWebhooks.push(hit);
@@ -116,7 +150,10 @@ export async function searchPayloads(envName: TEnvironmentName, api: ConnectApi,
 
   await mapLimit(withoutWebhooks, DETAIL_CONCURRENCY, async (hit) => {
     const detail = await api.get('/v1/messages/{id}', { params: { path: { id: hit.messageId! } } }).catch(() => null);
-    addWebhooks(hit, (detail?.deliveries ?? []).map((d) => d.webhookId));
+    addWebhooks(
+      hit,
+      (detail?.deliveries ?? []).map((d) => d.webhookId),
+    );
   });
 
   const list = [...hits.values()].sort((a, b) => b.at.localeCompare(a.at)).slice(0, MAX_HITS);
@@ -124,5 +161,16 @@ export async function searchPayloads(envName: TEnvironmentName, api: ConnectApi,
   if (more) notes.push(`More than ${MAX_HITS} messages match: the newest ${MAX_HITS} are listed. Narrow the window (since, until) or the query.`);
   if (!list.length && !notes.length && !both.stop) notes.push('No receipt body or message payload in this window matches.');
   const searchedUntil = both.stop?.toISOString() ?? null;
-  return { query: q, kind: query.kind, since: window.since.toISOString(), until: window.until.toISOString(), hits: list, more, partial: Boolean(searchedUntil), searchedUntil, notes, fetchedAt: new Date().toISOString() };
+  return {
+    query: q,
+    kind: query.kind,
+    since: window.since.toISOString(),
+    until: window.until.toISOString(),
+    hits: list,
+    more,
+    partial: Boolean(searchedUntil),
+    searchedUntil,
+    notes,
+    fetchedAt: new Date().toISOString(),
+  };
 }

@@ -47,7 +47,12 @@ type TRow = Omit<TReceiptMatch, 'snippet' | 'receivedAt'> & { receivedAt: Date |
 export type TReceiptSearch = { matches: TReceiptMatch[]; partial: boolean; searchedUntil: Date | null };
 
 /** The window's matching receipts, newest first, at most `limit`; partial when the budget ran out first. */
-export async function searchReceipts(query: TPayloadQuery, { since, until }: TSearchWindow, limit: number, budgetMs = env.SEARCH_BUDGET_MS): Promise<TReceiptSearch> {
+export async function searchReceipts(
+  query: TPayloadQuery,
+  { since, until }: TSearchWindow,
+  limit: number,
+  budgetMs = env.SEARCH_BUDGET_MS,
+): Promise<TReceiptSearch> {
   const kind = query.kind === 'payload-field' ? 'field' : 'text';
   const keys = query.kind === 'payload-field' ? query.path.split('.') : [];
   const needle = query.kind === 'payload-field' ? JSON.stringify(keys[keys.length - 1]) : query.text.split(' ')[0];

@@ -28,10 +28,16 @@ function page(title: string, body: string): string {
 function delivery(d: TCaseDelivery): string {
   const tone = d.reconciliation === 'delivered-and-received' ? 'ok' : 'bad';
   const attempts = d.attempts
-    .map((a) => `<tr><td>${escapeHtml(formatUtcLabel(a.timestamp))}</td><td>${escapeHtml(a.status)}</td><td>${escapeHtml(a.responseStatusCode || '—')}</td><td>${escapeHtml(a.responseDurationMs)} ms</td><td>${escapeHtml(a.triggerType)}</td></tr>`)
+    .map(
+      (a) =>
+        `<tr><td>${escapeHtml(formatUtcLabel(a.timestamp))}</td><td>${escapeHtml(a.status)}</td><td>${escapeHtml(a.responseStatusCode || '—')}</td><td>${escapeHtml(a.responseDurationMs)} ms</td><td>${escapeHtml(a.triggerType)}</td></tr>`,
+    )
     .join('');
   const receipts = d.receipts
-    .map((r) => `<tr><td>${escapeHtml(formatUtcLabel(r.receivedAt))}</td><td>${escapeHtml(r.verdict)}${r.duplicate ? ' (duplicate)' : ''}</td><td>${escapeHtml(r.responseStatus)}</td><td>${escapeHtml(r.verdictReason)}</td></tr>`)
+    .map(
+      (r) =>
+        `<tr><td>${escapeHtml(formatUtcLabel(r.receivedAt))}</td><td>${escapeHtml(r.verdict)}${r.duplicate ? ' (duplicate)' : ''}</td><td>${escapeHtml(r.responseStatus)}</td><td>${escapeHtml(r.verdictReason)}</td></tr>`,
+    )
     .join('');
   return `<div class="card" data-testid="share-delivery"><div><strong>${escapeHtml(d.webhook.description || d.webhook.id)}</strong> <span class="muted"><code>${escapeHtml(d.webhook.url)}</code></span></div>
 <div><span class="badge ${tone}">${escapeHtml(RECONCILIATION_LABELS[d.reconciliation] ?? d.reconciliation)}</span> <span class="muted">${escapeHtml(d.status ?? 'not queued')} · ${escapeHtml(d.attemptCount)} attempt(s)${d.nextAttempt ? ` · next ${escapeHtml(formatUtcLabel(d.nextAttempt))}` : ''}</span></div>
@@ -43,13 +49,17 @@ ${receipts ? `<div class="scroll" tabindex="0" role="region" aria-label="Arrival
 /** The shared case: what was searched, the grants (masked), each message at each webhook with its verdicts and explanation. */
 export function renderSharedCase(c: TCase, link: { ticket: string; expiresAt: Date; createdBy: string }): string {
   const grants = c.grants
-    .map((g) => `<tr><td><code>${escapeHtml(g.trackingId || g.id)}</code></td><td>${escapeHtml(g.status)}</td><td>${escapeHtml(formatMoney(g.amount))}</td><td>${escapeHtml(g.fundName)}</td><td>${escapeHtml(`${g.firstName} ${g.lastName}`)} · ${escapeHtml(g.email)}</td><td>${escapeHtml(formatUtcLabel(g.createdAt))}</td></tr>`)
+    .map(
+      (g) =>
+        `<tr><td><code>${escapeHtml(g.trackingId || g.id)}</code></td><td>${escapeHtml(g.status)}</td><td>${escapeHtml(formatMoney(g.amount))}</td><td>${escapeHtml(g.fundName)}</td><td>${escapeHtml(`${g.firstName} ${g.lastName}`)} · ${escapeHtml(g.email)}</td><td>${escapeHtml(formatUtcLabel(g.createdAt))}</td></tr>`,
+    )
     .join('');
   const messages = c.messages
     .map(
-      (m) => `<section><h2>${escapeHtml(m.eventType)} <span class="muted"><code>${escapeHtml(m.id)}</code> · ${escapeHtml(formatUtcLabel(m.timestamp))}${m.test ? ' · test event' : ''}</span></h2>${m.deliveries.map(delivery).join('')}${
-        m.otherReceipts.length ? `<p class="muted">Also arrived at ${m.otherReceipts.length} other receiver(s) of this console.</p>` : ''
-      }</section>`,
+      (m) =>
+        `<section><h2>${escapeHtml(m.eventType)} <span class="muted"><code>${escapeHtml(m.id)}</code> · ${escapeHtml(formatUtcLabel(m.timestamp))}${m.test ? ' · test event' : ''}</span></h2>${m.deliveries.map(delivery).join('')}${
+          m.otherReceipts.length ? `<p class="muted">Also arrived at ${m.otherReceipts.length} other receiver(s) of this console.</p>` : ''
+        }</section>`,
     )
     .join('');
   const body = `<p class="muted">${link.ticket ? `Ticket ${escapeHtml(link.ticket)} · ` : ''}shared by ${escapeHtml(link.createdBy)} · this link stops working at ${escapeHtml(formatUtcLabel(link.expiresAt))}</p>
@@ -63,6 +73,12 @@ ${messages || '<div class="card">No message of this account matches.</div>'}
 
 /** The 410 page of a link that expired or was revoked (and the 404 of one that never was). */
 export function renderGone(kind: 'gone' | 'unknown'): string {
-  const text = kind === 'gone' ? 'This share link has expired or was revoked. Ask the person who sent it for a new one.' : 'This share link does not exist. Check that it was copied whole.';
-  return page('Share link', `<h1 data-testid="share-gone">${kind === 'gone' ? 'This link is no longer available' : 'No such link'}</h1><p>${escapeHtml(text)}</p>`);
+  const text =
+    kind === 'gone'
+      ? 'This share link has expired or was revoked. Ask the person who sent it for a new one.'
+      : 'This share link does not exist. Check that it was copied whole.';
+  return page(
+    'Share link',
+    `<h1 data-testid="share-gone">${kind === 'gone' ? 'This link is no longer available' : 'No such link'}</h1><p>${escapeHtml(text)}</p>`,
+  );
 }

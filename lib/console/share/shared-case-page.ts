@@ -31,7 +31,14 @@ export async function sharedCasePage(token: string, source: string): Promise<{ s
   } catch (err) {
     if (!(err instanceof ConnectApiError)) throw err;
     const at = new Date().toISOString();
-    found = { query: share.query, kind: 'unknown', grants: [], messages: [], notes: [`The API could not be read just now (${err.status || 'network error'}); try again in a minute.`], fetchedAt: at };
+    found = {
+      query: share.query,
+      kind: 'unknown',
+      grants: [],
+      messages: [],
+      notes: [`The API could not be read just now (${err.status || 'network error'}); try again in a minute.`],
+      fetchedAt: at,
+    };
   }
   const masked = redactForViewer(found) as TCase;
   return { status: 200, html: renderSharedCase(masked, { ticket: share.ticket, expiresAt: share.expiresAt, createdBy: share.createdByEmail }) };

@@ -18,15 +18,29 @@ import type { TStaff } from '../staff/session';
 // (1 h to 7 days, 72 h by default) or is revoked; every creation, opening and revocation is audited.
 
 export const SHARE_TOKEN = /^shr_[A-Za-z0-9]{32}$/;
-export const ZCreateShare = z.object({
-  query: z.string().trim().min(1).max(254),
-  ticket: z.string().trim().max(200).default(''),
-  expiresInHours: z.number().int('expiresInHours must be a whole number of hours').min(1, 'expiresInHours must be between 1 and 168').max(168, 'expiresInHours must be between 1 and 168').default(72),
-}).strict();
+export const ZCreateShare = z
+  .object({
+    query: z.string().trim().min(1).max(254),
+    ticket: z.string().trim().max(200).default(''),
+    expiresInHours: z
+      .number()
+      .int('expiresInHours must be a whole number of hours')
+      .min(1, 'expiresInHours must be between 1 and 168')
+      .max(168, 'expiresInHours must be between 1 and 168')
+      .default(72),
+  })
+  .strict();
 export type TShareRow = typeof shares.$inferSelect;
 export type TShareView = { id: string; query: string; ticket: string; createdBy: string; createdAt: string; expiresAt: string };
 
-const view = (s: TShareRow): TShareView => ({ id: s.id, query: s.query, ticket: s.ticket, createdBy: s.createdByEmail, createdAt: s.createdAt.toISOString(), expiresAt: s.expiresAt.toISOString() });
+const view = (s: TShareRow): TShareView => ({
+  id: s.id,
+  query: s.query,
+  ticket: s.ticket,
+  createdBy: s.createdByEmail,
+  createdAt: s.createdAt.toISOString(),
+  expiresAt: s.expiresAt.toISOString(),
+});
 
 export function shareUrl(token: string): string {
   return `${env.CONSOLE_PUBLIC_URL}/share/${token}`;
@@ -50,7 +64,13 @@ export async function createShare(by: TStaff, input: z.infer<typeof ZCreateShare
       expiresAt: sql`now() + ${input.expiresInHours}::int * interval '1 hour'`,
     })
     .returning();
-  await recordAudit({ actor: by, action: 'share.create', target: [row.id, input.query], result: 'ok', detail: { ticket: input.ticket, expiresInHours: input.expiresInHours } });
+  await recordAudit({
+    actor: by,
+    action: 'share.create',
+    target: [row.id, input.query],
+    result: 'ok',
+    detail: { ticket: input.ticket, expiresInHours: input.expiresInHours },
+  });
   return { id: row.id, url: shareUrl(token), expiresAt: row.expiresAt.toISOString() };
 }
 

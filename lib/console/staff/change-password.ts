@@ -29,7 +29,14 @@ export async function changeOwnPassword(staff: TSignedIn, input: TPasswordChange
     throw err;
   }
   await endOtherSessions(staff.userId);
-  await recordAudit({ actor: staff, action: 'user.password.change', target: [staff.userId, staff.email], result: 'ok', detail: { wasOneTime: staff.mustChangePassword }, source });
+  await recordAudit({
+    actor: staff,
+    action: 'user.password.change',
+    target: [staff.userId, staff.email],
+    result: 'ok',
+    detail: { wasOneTime: staff.mustChangePassword },
+    source,
+  });
 }
 
 async function change(staff: TSignedIn, { currentPassword, newPassword }: TPasswordChange): Promise<void> {
@@ -37,7 +44,8 @@ async function change(staff: TSignedIn, { currentPassword, newPassword }: TPassw
   if (!user?.passwordHash) {
     throw new ApiError('conflict', 'You sign in with single sign-on only: your password is kept by your identity provider, not by this console.');
   }
-  if (!currentPassword) throw new ApiError('bad_request', 'Enter your current password.', { errors: [{ path: 'currentPassword', message: 'Enter your current password.' }] });
+  if (!currentPassword)
+    throw new ApiError('bad_request', 'Enter your current password.', { errors: [{ path: 'currentPassword', message: 'Enter your current password.' }] });
   try {
     checkPassword(newPassword);
   } catch (err) {
@@ -51,9 +59,14 @@ async function change(staff: TSignedIn, { currentPassword, newPassword }: TPassw
   }
   await releaseAttempt(loginFailures, { clear: [limit.key], giveBack: [] });
   if (newPassword === currentPassword) {
-    const message = user.mustChangePassword ? 'Choose a password of your own, not the one-time password.' : 'The new password is the current one: choose another.';
+    const message = user.mustChangePassword
+      ? 'Choose a password of your own, not the one-time password.'
+      : 'The new password is the current one: choose another.';
     throw new ApiError('bad_request', message, { errors: [{ path: 'newPassword', message }] });
   }
   const db = await getDb();
-  await db.update(users).set({ passwordHash: await hashSecret(newPassword), mustChangePassword: false }).where(eq(users.id, user.id));
+  await db
+    .update(users)
+    .set({ passwordHash: await hashSecret(newPassword), mustChangePassword: false })
+    .where(eq(users.id, user.id));
 }

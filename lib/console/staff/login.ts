@@ -21,7 +21,9 @@ export const MAX_FAILURES_PER_EMAIL_AND_SOURCE = 5;
 export const MAX_FAILURES_PER_SOURCE = 20;
 export const MAX_FAILURES_PER_EMAIL = 100;
 
-export type TLoginResult = { ok: true; userId: string; email: string; mustChangePassword: boolean } | { ok: false; error: string; status: 400 | 401 | 403 | 429; retryAfterSeconds?: number };
+export type TLoginResult =
+  | { ok: true; userId: string; email: string; mustChangePassword: boolean }
+  | { ok: false; error: string; status: 400 | 401 | 403 | 429; retryAfterSeconds?: number };
 
 const WRONG = 'Wrong email or password.';
 
@@ -35,7 +37,6 @@ function limitsOf(email: string, source: string): { pair: TLimit; source: TLimit
   };
 }
 
-
 export function tooManyMessage(seconds: number): string {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   return `Too many attempts, try again in ${plural(minutes, 'minute')}.`;
@@ -46,7 +47,9 @@ const LOGIN_RESULT = { 400: 'bad_request', 401: 'wrong_password', 403: 'password
 /** Checks the credentials and records the attempt, success or failure, in the audit log. */
 export async function attemptLogin(input: { email: string; password: string; source: string }): Promise<TLoginResult> {
   const result = await checkLogin(input);
-  const actor = result.ok ? { userId: result.userId, email: result.email, environment: 'sandbox' } : { email: normalizeEmail(input.email ?? '').slice(0, 320) || '(none)' };
+  const actor = result.ok
+    ? { userId: result.userId, email: result.email, environment: 'sandbox' }
+    : { email: normalizeEmail(input.email ?? '').slice(0, 320) || '(none)' };
   await recordAudit({ actor, action: 'login', result: result.ok ? 'ok' : LOGIN_RESULT[result.status], detail: { method: 'password' }, source: input.source });
   return result;
 }
@@ -55,7 +58,8 @@ export async function attemptLogin(input: { email: string; password: string; sou
 async function checkLogin(input: { email: string; password: string; source: string }): Promise<TLoginResult> {
   const options = loginOptions();
   // PASSWORD_LOGIN=false: passwords are not checked at all (nor counted), whoever the user is.
-  if (!options.password) return { ok: false, status: 403, error: `Password sign-in is turned off on this console: sign in with ${options.sso?.label ?? 'SSO'}.` };
+  if (!options.password)
+    return { ok: false, status: 403, error: `Password sign-in is turned off on this console: sign in with ${options.sso?.label ?? 'SSO'}.` };
   const email = normalizeEmail(input.email ?? '');
   if (!email || !input.password) return { ok: false, status: 400, error: 'Enter your email and password.' };
   if (email.length > 320 || input.password.length > 1024) return { ok: false, status: 401, error: WRONG };

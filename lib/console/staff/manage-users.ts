@@ -16,7 +16,12 @@ export async function addUser(by: TStaff, input: { email: string; role: TRole; s
     await recordAudit({ actor: by, action: 'user.create', target: [user.id, user.email], result: 'ok', detail: { role: user.role, signIn: input.signIn } });
     return password ? { user: userView(user), password } : { user: userView(user) };
   } catch (err) {
-    await recordAudit({ actor: by, action: 'user.create', target: [input.email.slice(0, 320)], result: err instanceof UserExistsError ? 'conflict' : auditResultOf(err) });
+    await recordAudit({
+      actor: by,
+      action: 'user.create',
+      target: [input.email.slice(0, 320)],
+      result: err instanceof UserExistsError ? 'conflict' : auditResultOf(err),
+    });
     if (err instanceof UserExistsError) throw new ApiError('conflict', err.message);
     throw err;
   }
@@ -28,7 +33,13 @@ export async function changeUser(by: TStaff, id: string, patch: { role?: TRole; 
   try {
     changed = await updateUser(id, patch);
   } catch (err) {
-    await recordAudit({ actor: by, action: 'user.update', target: [id], result: auditResultOf(err), detail: { role: patch.role ?? null, disabled: patch.disabled ?? null } });
+    await recordAudit({
+      actor: by,
+      action: 'user.update',
+      target: [id],
+      result: auditResultOf(err),
+      detail: { role: patch.role ?? null, disabled: patch.disabled ?? null },
+    });
     throw err;
   }
   if (!changed) throw new ApiError('not_found', 'No such user.');

@@ -71,7 +71,10 @@ export function oidcConfiguration(s: TOidcSettings): Promise<client.Configuratio
   if (s.allowHttp) execute.unshift(client.allowInsecureRequests);
   const auth = s.clientSecret ? client.ClientSecretPost(s.clientSecret) : client.None();
   cache.config = client
-    .discovery(new URL(s.issuer), s.clientId, s.clientSecret ? { client_secret: s.clientSecret } : undefined, auth, { execute, timeout: DISCOVERY_TIMEOUT_SECONDS })
+    .discovery(new URL(s.issuer), s.clientId, s.clientSecret ? { client_secret: s.clientSecret } : undefined, auth, {
+      execute,
+      timeout: DISCOVERY_TIMEOUT_SECONDS,
+    })
     .catch((err: unknown) => {
       cache.config = undefined;
       cache.failedAt = Date.now();

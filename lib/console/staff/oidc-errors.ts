@@ -16,8 +16,10 @@ export const SSO_ERRORS = {
   bad_token: 'The identity provider’s ID token failed its checks (signature, audience, nonce or expiry), so it was refused.',
   client_rejected: 'The identity provider refused this console’s client credentials. An admin needs to check OIDC_CLIENT_ID and OIDC_CLIENT_SECRET.',
   no_email: 'The identity provider did not send an e-mail address for you, so this console cannot tell who you are.',
-  email_unverified: 'Your e-mail address is not verified at the identity provider, so this console cannot be sure it is yours. Verify it there, then sign in again.',
-  linked_elsewhere: 'A console user with this e-mail address signs in with another account at the identity provider, so this account was refused. Sign in with that account, or ask an admin.',
+  email_unverified:
+    'Your e-mail address is not verified at the identity provider, so this console cannot be sure it is yours. Verify it there, then sign in again.',
+  linked_elsewhere:
+    'A console user with this e-mail address signs in with another account at the identity provider, so this account was refused. Sign in with that account, or ask an admin.',
   domain_not_allowed: 'Your e-mail domain may not sign in to this console.',
   no_role: 'You do not have an account on this console yet. Ask an admin to add you.',
   disabled: 'Your account on this console is deactivated. Ask an admin.',

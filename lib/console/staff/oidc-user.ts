@@ -5,7 +5,17 @@ import { domainAllowed, emailOf, mappedRole, type TClaims } from './oidc-claims'
 import type { TOidcSettings } from './oidc-config';
 import type { TSsoError } from './oidc-errors';
 import type { TRole } from './roles';
-import { createUser, findUserByEmail, findUserBySubject, linkSubject, markRoleFromClaim, touchLastLogin, updateUser, UserExistsError, type TUser } from './users';
+import {
+  createUser,
+  findUserByEmail,
+  findUserBySubject,
+  linkSubject,
+  markRoleFromClaim,
+  touchLastLogin,
+  updateUser,
+  UserExistsError,
+  type TUser,
+} from './users';
 
 // The staff user a verified single sign-on is for:
 // - the e-mail must be sent, verified (email_verified: true, or OIDC_EMAIL_VERIFIED_BY_PROVIDER and no
@@ -55,7 +65,14 @@ export async function ssoUser(claims: TClaims, s: TOidcSettings, source: string)
         user = await createUser(email, null, role);
         created = true;
         const actor = { userId: user.id, email: user.email, environment: 'sandbox' };
-        await recordAudit({ actor, action: 'user.create', target: [user.id, user.email], result: 'ok', detail: { role, signIn: 'sso', by: 'single sign-on' }, source });
+        await recordAudit({
+          actor,
+          action: 'user.create',
+          target: [user.id, user.email],
+          result: 'ok',
+          detail: { role, signIn: 'sso', by: 'single sign-on' },
+          source,
+        });
       } catch (err) {
         if (!(err instanceof UserExistsError)) throw err;
         user = await findUserByEmail(email); // made by a sign-in at the same moment
@@ -77,7 +94,14 @@ export async function ssoUser(claims: TClaims, s: TOidcSettings, source: string)
         roleChange = `${changed.before.role} → ${changed.after.role}`;
         user = changed.after;
         const actor = { userId: user.id, email: user.email, environment: 'sandbox' };
-        await recordAudit({ actor, action: 'user.update', target: [user.id, user.email], result: 'ok', detail: { role: roleChange, by: 'single sign-on role claim' }, source });
+        await recordAudit({
+          actor,
+          action: 'user.update',
+          target: [user.id, user.email],
+          result: 'ok',
+          detail: { role: roleChange, by: 'single sign-on role claim' },
+          source,
+        });
       }
     } catch (err) {
       if (!(err instanceof ApiError && err.code === 'conflict')) throw err;

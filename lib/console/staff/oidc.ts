@@ -39,7 +39,9 @@ type TFlow = { state: string; nonce: string; verifier: string; next: string };
 
 /** The flow cookie's own key, derived from the session secret (a sealed session is no flow, and back). */
 async function flowPassword(): Promise<string> {
-  return createHash('sha256').update(`oidc-flow:${await sessionPassword()}`).digest('hex');
+  return createHash('sha256')
+    .update(`oidc-flow:${await sessionPassword()}`)
+    .digest('hex');
 }
 
 function flowCookieOptions(maxAge: number) {
@@ -131,7 +133,13 @@ export async function finishSsoSignIn(url: URL, source: string): Promise<string>
   const result = await ssoUser(claims, s, source);
   if (!result.ok) return refuse(result.code, source, { email: result.email, next: flow.next });
   await startSession(result.user.id);
-  const detail = { method: 'sso', role: result.user.role, created: result.created, ...(result.linked ? { linked: true } : {}), ...(result.roleChange ? { roleChange: result.roleChange } : {}) };
+  const detail = {
+    method: 'sso',
+    role: result.user.role,
+    created: result.created,
+    ...(result.linked ? { linked: true } : {}),
+    ...(result.roleChange ? { roleChange: result.roleChange } : {}),
+  };
   await recordAudit({ actor: { userId: result.user.id, email: result.user.email, environment: 'sandbox' }, action: 'login', result: 'ok', detail, source });
   return flow.next;
 }

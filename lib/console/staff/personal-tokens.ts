@@ -39,7 +39,15 @@ export const ZCreateToken = z
   .strict();
 
 type TTokenRow = typeof personalTokens.$inferSelect;
-export type TTokenView = { id: string; name: string; createdAt: string; expiresAt: string; revokedAt: string | null; lastUsedAt: string | null; state: 'live' | 'expired' | 'revoked' };
+export type TTokenView = {
+  id: string;
+  name: string;
+  createdAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+  lastUsedAt: string | null;
+  state: 'live' | 'expired' | 'revoked';
+};
 
 function view(t: TTokenRow, now = Date.now()): TTokenView {
   const state = t.revokedAt ? 'revoked' : t.expiresAt.getTime() <= now ? 'expired' : 'live';
@@ -94,11 +102,23 @@ export async function revokeToken(by: TStaff, id: string): Promise<TTokenView | 
  */
 export async function authenticateToken(token: string, { touch = false } = {}): Promise<{ staff: TStaff; tokenId: string }> {
   const challenge = { headers: { 'www-authenticate': 'Bearer realm="giving-connect-console", error="invalid_token"' } };
-  if (!PERSONAL_TOKEN.test(token)) throw new ApiError('unauthorized', `The bearer token is not a personal access token of this console (${TOKEN_PREFIX}…); make one on the Tokens page.`, challenge);
+  if (!PERSONAL_TOKEN.test(token))
+    throw new ApiError(
+      'unauthorized',
+      `The bearer token is not a personal access token of this console (${TOKEN_PREFIX}…); make one on the Tokens page.`,
+      challenge,
+    );
   const hash = sha256(token);
   const db = await getDb();
   const [row] = await db
-    .select({ token: personalTokens, email: users.email, role: users.role, disabledAt: users.disabledAt, mustChange: users.mustChangePassword, expired: sql<boolean>`${personalTokens.expiresAt} <= now()` })
+    .select({
+      token: personalTokens,
+      email: users.email,
+      role: users.role,
+      disabledAt: users.disabledAt,
+      mustChange: users.mustChangePassword,
+      expired: sql<boolean>`${personalTokens.expiresAt} <= now()`,
+    })
     .from(personalTokens)
     .innerJoin(users, eq(users.id, personalTokens.userId))
     .where(eq(personalTokens.tokenHash, hash))
@@ -111,7 +131,10 @@ export async function authenticateToken(token: string, { touch = false } = {}): 
   if (row.mustChange) throw new ApiError('forbidden', `The token's owner (${row.email}) must change their one-time password first.`);
   if (!hasRole(row.role, TOKEN_ROLE)) throw new ApiError('forbidden', forbiddenMessage(row.role, TOKEN_ROLE));
   if (touch && (!row.token.lastUsedAt || Date.now() - row.token.lastUsedAt.getTime() > 60_000)) {
-    await db.update(personalTokens).set({ lastUsedAt: sql`now()` }).where(eq(personalTokens.id, row.token.id));
+    await db
+      .update(personalTokens)
+      .set({ lastUsedAt: sql`now()` })
+      .where(eq(personalTokens.id, row.token.id));
   }
   return { staff: { userId: row.token.userId, email: row.email, role: row.role as TRole, environment: 'sandbox' }, tokenId: row.token.id };
 }

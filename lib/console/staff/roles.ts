@@ -20,7 +20,8 @@ const WHAT: Record<TRole, string> = {
   admin: 'admins',
 };
 
-const signedInAs = (role: string) => `you are signed in as ${isRole(role) ? `a${role === 'admin' || role === 'operator' ? 'n' : ''} ${role}` : 'a user without a role'}`;
+const signedInAs = (role: string) =>
+  `you are signed in as ${isRole(role) ? `a${role === 'admin' || role === 'operator' ? 'n' : ''} ${role}` : 'a user without a role'}`;
 
 /** The sentence a refused request gets: what it needs and what the caller is. */
 export function forbiddenMessage(role: string, min: TRole): string {

@@ -22,7 +22,14 @@ export type TSessionUser = { id: string; email: string; role: string; mustChange
 export async function findSessionUser(id: string): Promise<TSessionUser | null> {
   const db = await getDb();
   const [row] = await db
-    .select({ id: users.id, email: users.email, role: users.role, mustChangePassword: users.mustChangePassword, theme: users.theme, hasPassword: sql<boolean>`${users.passwordHash} is not null` })
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      mustChangePassword: users.mustChangePassword,
+      theme: users.theme,
+      hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`), isNull(users.disabledAt)))

@@ -79,7 +79,15 @@ export async function getStaff(): Promise<TSignedIn | null> {
   const user = await sessionUser(s);
   if (!user || !hasRole(user.role, 'viewer')) return null; // a role this release does not know signs nobody in
   const environment = s.environment && environmentConfig(s.environment) ? s.environment : 'sandbox';
-  return { userId: user.id, email: user.email, role: user.role as TRole, environment, mustChangePassword: user.mustChangePassword, hasPassword: user.hasPassword, theme: asTheme(user.theme) };
+  return {
+    userId: user.id,
+    email: user.email,
+    role: user.role as TRole,
+    environment,
+    mustChangePassword: user.mustChangePassword,
+    hasPassword: user.hasPassword,
+    theme: asTheme(user.theme),
+  };
 }
 
 /** Where a staff member who must change their one-time password is sent, with where to go after. */

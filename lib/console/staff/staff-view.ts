@@ -27,7 +27,8 @@ export function staffView<A extends unknown[], V>(loader: (ctx: TViewContext, ..
   };
 }
 
-export type TQueryPage<Q, V> = { staff: TSignedIn; queryError: null; query: Q; view: V } | { staff: TSignedIn; queryError: string; query?: never; view?: never };
+export type TQueryPage<Q, V> =
+  { staff: TSignedIn; queryError: null; query: Q; view: V } | { staff: TSignedIn; queryError: string; query?: never; view?: never };
 
 /**
  * staffView for a page whose query is strict (it shares its parser with its JSON route, where a bad

@@ -102,14 +102,22 @@ export async function resetPassword(id: string): Promise<{ user: TUser; password
   if (!found.passwordHash) throw new ApiError('conflict', `${found.email} signs in only by single sign-on: there is no password to reset.`);
   const password = oneTimePassword();
   const db = await getDb();
-  const [user] = await db.update(users).set({ passwordHash: await hashSecret(password), mustChangePassword: true }).where(eq(users.id, id)).returning();
+  const [user] = await db
+    .update(users)
+    .set({ passwordHash: await hashSecret(password), mustChangePassword: true })
+    .where(eq(users.id, id))
+    .returning();
   await db.delete(sessions).where(eq(sessions.userId, id));
   return user ? { user, password } : null;
 }
 
 export async function findUserByEmail(email: string): Promise<TUser | null> {
   const db = await getDb();
-  const [row] = await db.select().from(users).where(eq(users.email, normalizeEmail(email))).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -132,7 +140,11 @@ export async function findUserBySubject(issuer: string, subject: string): Promis
 export async function linkSubject(id: string, issuer: string, subject: string): Promise<TUser | null> {
   const db = await getDb();
   const free = sql`(${users.oidcSubject} is null or ${users.oidcIssuer} is distinct from ${issuer} or ${users.oidcSubject} = ${subject})`;
-  const [row] = await db.update(users).set({ oidcIssuer: issuer, oidcSubject: subject }).where(and(eq(users.id, id), free)).returning();
+  const [row] = await db
+    .update(users)
+    .set({ oidcIssuer: issuer, oidcSubject: subject })
+    .where(and(eq(users.id, id), free))
+    .returning();
   return row ?? null;
 }
 
@@ -202,7 +214,10 @@ export async function markRoleFromClaim(id: string, fromClaim: boolean): Promise
 
 export async function touchLastLogin(id: string): Promise<void> {
   const db = await getDb();
-  await db.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, id));
+  await db
+    .update(users)
+    .set({ lastLoginAt: sql`now()` })
+    .where(eq(users.id, id));
 }
 
 /**

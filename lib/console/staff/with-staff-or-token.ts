@@ -36,7 +36,10 @@ export function withStaffOrToken<P = Record<string, string>>(options: { role: TR
       stillAllowed = () => authenticateToken(token).then(() => null, refusal);
     } else {
       const found = await getStaff();
-      if (!found) throw new ApiError('unauthorized', 'Sign in to the console first, or send a personal access token (Authorization: Bearer …).', { headers: { 'www-authenticate': `${WWW_AUTHENTICATE}, Bearer realm="giving-connect-console"` } });
+      if (!found)
+        throw new ApiError('unauthorized', 'Sign in to the console first, or send a personal access token (Authorization: Bearer …).', {
+          headers: { 'www-authenticate': `${WWW_AUTHENTICATE}, Bearer realm="giving-connect-console"` },
+        });
       if (found.mustChangePassword) throw new ApiError('forbidden', MUST_CHANGE_PASSWORD);
       staff = found;
       stillAllowed = () => userStillAllowed(found.userId, options.role).catch(() => null);
@@ -52,7 +55,11 @@ function refusal(err: unknown): { status: number; detail: string } | null {
 
 async function userStillAllowed(userId: string, min: TRole): Promise<{ status: number; detail: string } | null> {
   const db = await getDb();
-  const [user] = await db.select({ role: users.role, disabledAt: users.disabledAt, mustChange: users.mustChangePassword }).from(users).where(eq(users.id, userId)).limit(1);
+  const [user] = await db
+    .select({ role: users.role, disabledAt: users.disabledAt, mustChange: users.mustChangePassword })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   if (!user || user.disabledAt) return { status: 401, detail: 'Your account was deactivated.' };
   if (user.mustChange) return { status: 403, detail: MUST_CHANGE_PASSWORD };
   return hasRole(user.role, min) ? null : { status: 403, detail: forbiddenMessage(user.role, min) };

@@ -22,7 +22,9 @@ export async function allAttempts(api: ConnectApi, webhookId: string, messageId:
   let pageToken: string | undefined;
   // 8 scheduled attempts plus manual resends: one page of 100 is nearly always all of them.
   for (let i = 0; i < 5; i++) {
-    const page = await api.get('/v1/webhooks/{id}/messages/{messageId}/attempts', { params: { path: { id: webhookId, messageId }, query: { pageLimit: 100, pageToken } } });
+    const page = await api.get('/v1/webhooks/{id}/messages/{messageId}/attempts', {
+      params: { path: { id: webhookId, messageId }, query: { pageLimit: 100, pageToken } },
+    });
     attempts.push(...page.results);
     if (!page.nextPageToken) break;
     pageToken = page.nextPageToken;
@@ -30,7 +32,12 @@ export async function allAttempts(api: ConnectApi, webhookId: string, messageId:
   return attempts.sort((a, b) => a.timestamp.localeCompare(b.timestamp) || a.id.localeCompare(b.id));
 }
 
-export async function cachedAttempts(envName: TEnvironmentName, api: ConnectApi, webhookId: string, m: Pick<TMessage, 'id' | 'attemptCount' | 'status'>): Promise<TAttempt[]> {
+export async function cachedAttempts(
+  envName: TEnvironmentName,
+  api: ConnectApi,
+  webhookId: string,
+  m: Pick<TMessage, 'id' | 'attemptCount' | 'status'>,
+): Promise<TAttempt[]> {
   if (m.attemptCount === 0) return [];
   const key = `${envName}|${webhookId}|${m.id}`;
   const version = `${m.attemptCount}|${m.status}`;
@@ -65,10 +72,17 @@ type TWithResponse<A> = A & Pick<TAttempt, 'response' | 'responsePurged'>;
 export async function withResponse<A extends { id: string }>(api: ConnectApi, webhookId: string, messageId: string, a: A): Promise<TWithResponse<A>> {
   const key = `${api.config.baseUrl}|${a.id}`;
   const cached = attemptBodies.get(key);
-  if (cached !== undefined && cached.until > Date.now()) return { ...a, response: cached.response, ...(cached.responsePurged ? { responsePurged: cached.responsePurged } : {}) };
-  const full = await api.get('/v1/webhooks/{id}/messages/{messageId}/attempts/{attemptId}', { params: { path: { id: webhookId, messageId, attemptId: a.id } } }).catch(() => null);
+  if (cached !== undefined && cached.until > Date.now())
+    return { ...a, response: cached.response, ...(cached.responsePurged ? { responsePurged: cached.responsePurged } : {}) };
+  const full = await api
+    .get('/v1/webhooks/{id}/messages/{messageId}/attempts/{attemptId}', { params: { path: { id: webhookId, messageId, attemptId: a.id } } })
+    .catch(() => null);
   if (full?.response === undefined) return a as TWithResponse<A>;
-  const body: TBody = { response: full.response, ...(full.responsePurged ? { responsePurged: full.responsePurged } : {}), until: full.responsePurged ? Infinity : Date.now() + BODY_TTL_MS };
+  const body: TBody = {
+    response: full.response,
+    ...(full.responsePurged ? { responsePurged: full.responsePurged } : {}),
+    until: full.responsePurged ? Infinity : Date.now() + BODY_TTL_MS,
+  };
   attemptBodies.delete(key);
   attemptBodies.set(key, body);
   if (attemptBodies.size > CACHE_MAX) attemptBodies.delete(attemptBodies.keys().next().value!);

@@ -149,7 +149,9 @@ function whyNotSent(input: TExplainInput, t: TTimeWords): string {
   const at = Date.parse(m.timestamp);
   if (created > at) return `not sent: the webhook was created at ${t.at(w.createdAt)}, after this message (${t.at(m.timestamp)})`;
   if (d && d.attemptCount === 0 && d.status === 'failed') {
-    return w.disabled ? `not sent: queued, but the webhook was ${disabledNote(w, t)} before the first attempt` : 'not sent: queued, but dropped before the first attempt (the webhook was disabled at the time)';
+    return w.disabled
+      ? `not sent: queued, but the webhook was ${disabledNote(w, t)} before the first attempt`
+      : 'not sent: queued, but dropped before the first attempt (the webhook was disabled at the time)';
   }
   // (No event types known: the service shows no webhook settings, so this cannot be told.)
   if (w.eventTypes.length && !w.eventTypes.includes(m.eventType)) return `not sent: this webhook is not subscribed to ${m.eventType}`;
@@ -217,8 +219,10 @@ function explainState(input: TExplainInput): string {
     case 'not-sent-yet': {
       if (!d) return 'not sent yet';
       if (d.status === 'sending') return `sending: attempt 1 of ${SCHEDULED_ATTEMPTS} under way`;
-      if (input.webhook && isPaused(input.webhook)) return `waiting: webhook ${pausedNote(input.webhook, t)}; attempt 1 of ${SCHEDULED_ATTEMPTS} goes out when it is resumed`;
-      if (input.webhook?.disabled) return `queued, but not to be sent: the webhook was ${disabledNote(input.webhook, t)}; the message ends failed when it falls due unless the webhook is enabled first`;
+      if (input.webhook && isPaused(input.webhook))
+        return `waiting: webhook ${pausedNote(input.webhook, t)}; attempt 1 of ${SCHEDULED_ATTEMPTS} goes out when it is resumed`;
+      if (input.webhook?.disabled)
+        return `queued, but not to be sent: the webhook was ${disabledNote(input.webhook, t)}; the message ends failed when it falls due unless the webhook is enabled first`;
       return `queued: attempt 1 of ${SCHEDULED_ATTEMPTS} ${d.nextAttempt ? t.due(d.nextAttempt) : 'soon'}`;
     }
     case 'network-error':

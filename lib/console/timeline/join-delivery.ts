@@ -121,8 +121,7 @@ export function claimArrivals<R extends TReceiverLike, T extends Pick<TReceiptSu
   const sharers = input.siblings.filter((w) => gotMessage(w, input.message) && receiverForUrl(w.url, input.targets, input.addresses));
   const identical = sharers.filter((w) => input.ownUrls.some((u) => sameDestination(u, w.url)));
   const others = sharers.filter((w) => !identical.includes(w));
-  const claims = (r: T) =>
-    !r.host || input.ownUrls.some((u) => hostMatchesUrl(r.host, u)) || !others.some((w) => hostMatchesUrl(r.host, w.url));
+  const claims = (r: T) => !r.host || input.ownUrls.some((u) => hostMatchesUrl(r.host, u)) || !others.some((w) => hostMatchesUrl(r.host, w.url));
   const claimed = others.length ? input.receipts.filter(claims) : input.receipts;
   return { claimed, sharedUrlWith: identical.map((w) => w.id), otherArrivals: input.receipts.length - claimed.length };
 }
@@ -146,11 +145,7 @@ export function joinDelivery<R extends TJoinReceiver>(input: TJoinInput<R>): TJo
   );
   const targets = receiversOfDelivery(ownUrls, '', input.receivers, input.addresses);
   // Nothing was queued for this webhook: arrivals at a receiver it shares are another webhook's.
-  const atTargets = !delivery
-    ? []
-    : targets
-    .flatMap((r) => input.receipts.get(receiptKey(message.id, r.id)) ?? [])
-    .sort((a, b) => a.id - b.id);
+  const atTargets = !delivery ? [] : targets.flatMap((r) => input.receipts.get(receiptKey(message.id, r.id)) ?? []).sort((a, b) => a.id - b.id);
   const { claimed, sharedUrlWith, otherArrivals } = claimArrivals({
     message,
     ownUrls,
@@ -186,7 +181,9 @@ export function joinDelivery<R extends TJoinReceiver>(input: TJoinInput<R>): TJo
     now,
     message,
     webhook: input.webhook,
-    delivery: delivery ? { status: delivery.status, attemptCount: delivery.attemptCount, nextAttempt: delivery.nextAttempt, attempts, retriesStopped: delivery.retriesStopped } : null,
+    delivery: delivery
+      ? { status: delivery.status, attemptCount: delivery.attemptCount, nextAttempt: delivery.nextAttempt, attempts, retriesStopped: delivery.retriesStopped }
+      : null,
     receiverName: receiver?.name ?? null,
     receipts,
     fingerprints:
@@ -194,5 +191,13 @@ export function joinDelivery<R extends TJoinReceiver>(input: TJoinInput<R>): TJo
     sharedUrlWith,
     times: input.times,
   });
-  return { receiver, receipts, reconciliation, explanation, sharedUrlWith, otherArrivals, suspiciousArrivals: suspicious ? suspicious.filter(Boolean).length : 0 };
+  return {
+    receiver,
+    receipts,
+    reconciliation,
+    explanation,
+    sharedUrlWith,
+    otherArrivals,
+    suspiciousArrivals: suspicious ? suspicious.filter(Boolean).length : 0,
+  };
 }

@@ -27,9 +27,17 @@ export function toTimelineAttempt(a: TAttempt): TTimelineAttempt {
 /** The delivery as the join needs it, from what the message carries (its attempts, or its newest one); null when it carries neither. */
 export function carriedDelivery(m: TMessage): TJoinDelivery | null {
   const nextAttempt = m.nextAttempt ? isoTime(m.nextAttempt) : null;
-  if (m.attempts !== undefined) return { status: m.status, attemptCount: m.attemptCount, nextAttempt, attempts: m.attempts.map(toTimelineAttempt), complete: true, ...stoppedOf(m) };
+  if (m.attempts !== undefined)
+    return { status: m.status, attemptCount: m.attemptCount, nextAttempt, attempts: m.attempts.map(toTimelineAttempt), complete: true, ...stoppedOf(m) };
   if (m.lastAttempt === undefined) return null;
-  return { status: m.status, attemptCount: m.attemptCount, nextAttempt, attempts: m.lastAttempt ? [toTimelineAttempt(m.lastAttempt)] : [], complete: m.attemptCount === 0, ...stoppedOf(m) };
+  return {
+    status: m.status,
+    attemptCount: m.attemptCount,
+    nextAttempt,
+    attempts: m.lastAttempt ? [toTimelineAttempt(m.lastAttempt)] : [],
+    complete: m.attemptCount === 0,
+    ...stoppedOf(m),
+  };
 }
 
 /** What the API says of this message at this webhook, as the join needs it. */
@@ -37,5 +45,12 @@ export async function deliveryOf(envName: TEnvironmentName, api: ConnectApi, web
   const carried = carriedDelivery(m);
   if (carried) return carried;
   const attempts = await cachedAttempts(envName, api, webhookId, m);
-  return { status: m.status, attemptCount: m.attemptCount, nextAttempt: m.nextAttempt ? isoTime(m.nextAttempt) : null, attempts: attempts.map(toTimelineAttempt), complete: true, ...stoppedOf(m) };
+  return {
+    status: m.status,
+    attemptCount: m.attemptCount,
+    nextAttempt: m.nextAttempt ? isoTime(m.nextAttempt) : null,
+    attempts: attempts.map(toTimelineAttempt),
+    complete: true,
+    ...stoppedOf(m),
+  };
 }

@@ -39,7 +39,10 @@ export async function loadMessageDetail(envName: TEnvironmentName, api: ConnectA
     receivers,
     addresses,
   );
-  const receipts = await receiptSummariesAt([messageId], targets.map((r) => r.id));
+  const receipts = await receiptSummariesAt(
+    [messageId],
+    targets.map((r) => r.id),
+  );
   const delivery: TJoinDelivery = {
     status: message.status,
     attemptCount: message.attemptCount,
@@ -54,7 +57,14 @@ export async function loadMessageDetail(envName: TEnvironmentName, api: ConnectA
   if (joined.reconciliation === 'received-bad-signature') {
     joined = joinDelivery({ ...base, webhookFingerprint: await webhookSecretFingerprint(api, webhookId) });
   }
-  const story = await deliveryStory(api, new Map(), webhookId, message, { status: message.status, attemptCount: message.attemptCount, recoverRunId: message.recoverRunId }, now);
+  const story = await deliveryStory(
+    api,
+    new Map(),
+    webhookId,
+    message,
+    { status: message.status, attemptCount: message.attemptCount, recoverRunId: message.recoverRunId },
+    now,
+  );
   const events: TDeliveryEvent[] = [
     ...attempts.map((a): TDeliveryEvent => ({ kind: 'attempt', at: a.timestamp, attempt: a })),
     ...joined.receipts.map((r): TDeliveryEvent => ({ kind: 'receipt', at: r.receivedAt, receipt: r })),

@@ -33,9 +33,11 @@ export const ZTimelineQuery = z.object({
 });
 
 /** For the page: a bad value drops that filter. */
-export const ZTimelineSearch = z.object(Object.fromEntries(KEYS.map((k) => [k, FILTERS[k].optional().catch(undefined)])) as {
-  [K in keyof typeof FILTERS]: z.ZodCatch<z.ZodOptional<(typeof FILTERS)[K]>>;
-});
+export const ZTimelineSearch = z.object(
+  Object.fromEntries(KEYS.map((k) => [k, FILTERS[k].optional().catch(undefined)])) as {
+    [K in keyof typeof FILTERS]: z.ZodCatch<z.ZodOptional<(typeof FILTERS)[K]>>;
+  },
+);
 
 /** The page's filters from its searchParams (forgiving). */
 export function parseTimelineSearch(params: TSearchParams | URLSearchParams): TTimelineFilters {

@@ -51,24 +51,43 @@ export async function readTimelinePage(
   // Before the API is read: receipts stored later are newer than its answer (reconcile.ts).
   const asOf = new Date();
   const [page, ctx] = await Promise.all([
-    api.get('/v1/webhooks/{id}/messages', { params: { path: { id: webhookId }, query: {
-      pageLimit: filters.pageLimit ?? TIMELINE_PAGE_SIZE,
-      pageToken: filters.pageToken || undefined,
-      // As the address bar has them: the service answers a 400 naming one it does not know.
-      status: (filters.status || undefined) as TMessage['status'] | undefined,
-      eventType: (filters.eventType || undefined) as TMessage['eventType'] | undefined,
-      after: filters.after || undefined,
-      before: filters.before || undefined,
-      ...(content ? { withContent: 'true', withAttempts: 'true' } as const : {}),
-    } } }),
+    api.get('/v1/webhooks/{id}/messages', {
+      params: {
+        path: { id: webhookId },
+        query: {
+          pageLimit: filters.pageLimit ?? TIMELINE_PAGE_SIZE,
+          pageToken: filters.pageToken || undefined,
+          // As the address bar has them: the service answers a 400 naming one it does not know.
+          status: (filters.status || undefined) as TMessage['status'] | undefined,
+          eventType: (filters.eventType || undefined) as TMessage['eventType'] | undefined,
+          after: filters.after || undefined,
+          before: filters.before || undefined,
+          ...(content ? ({ withContent: 'true', withAttempts: 'true' } as const) : {}),
+        },
+      },
+    }),
     readTimelineContext(envName, api, webhookId),
   ]);
   const { webhookUrl, settings, receivers, addresses } = ctx;
   // The newest message on the page decides whether the list of siblings was read recently enough (read again if not).
   const siblings = await siblingWebhooks(envName, api, webhookId, newestTimestamp(page.results));
-  const deliveries = await mapLimit(page.results, ATTEMPT_FETCH_CONCURRENCY, async (m) => withLastResponse(api, webhookId, m.id, await deliveryOf(envName, api, webhookId, m)));
+  const deliveries = await mapLimit(page.results, ATTEMPT_FETCH_CONCURRENCY, async (m) =>
+    withLastResponse(api, webhookId, m.id, await deliveryOf(envName, api, webhookId, m)),
+  );
   const now = new Date();
-  const messages = await joinMessages(api, { webhookId, messages: page.results, deliveries, webhook: settings, webhookUrl, receivers, addresses, siblings, asOf, now, times });
+  const messages = await joinMessages(api, {
+    webhookId,
+    messages: page.results,
+    deliveries,
+    webhook: settings,
+    webhookUrl,
+    receivers,
+    addresses,
+    siblings,
+    asOf,
+    now,
+    times,
+  });
   const receiver = receiversOfDelivery([], webhookUrl, receivers, addresses)[0];
   const timeline: TTimeline = {
     webhook: settings,

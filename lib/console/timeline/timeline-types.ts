@@ -87,9 +87,7 @@ export type TTimelineFilters = {
 };
 
 /** Attempts and receipts of one message at one webhook, in the order they happened. */
-export type TDeliveryEvent =
-  | { kind: 'attempt'; at: string; attempt: TTimelineAttempt }
-  | { kind: 'receipt'; at: string; receipt: TTimelineReceipt };
+export type TDeliveryEvent = { kind: 'attempt'; at: string; attempt: TTimelineAttempt } | { kind: 'receipt'; at: string; receipt: TTimelineReceipt };
 
 /** One message at one webhook, in full: every attempt with its response body, every receipt. */
 export type TMessageDetail = {

@@ -13,7 +13,10 @@ import type { TTimelineFilters } from './timeline-types';
 // when its URL no longer points there. A viewer gets it masked (staffView).
 
 export const loadTimelineView = staffView(async ({ staff, api }, webhookId: string, filters: TTimelineFilters) => {
-  const [timeline, tracked] = await Promise.all([loadOrError(() => loadTimeline(staff.environment, api, webhookId, filters)), getTrackedWebhook(staff.environment, webhookId)]);
+  const [timeline, tracked] = await Promise.all([
+    loadOrError(() => loadTimeline(staff.environment, api, webhookId, filters)),
+    getTrackedWebhook(staff.environment, webhookId),
+  ]);
   if (timeline.error?.status === 404) notFound();
   const createdFor = !timeline.data?.receiver && tracked?.receiverId ? await getReceiver(tracked.receiverId) : null;
   // Failing or after an outage: when it will be disabled, and the gap its last outage left (a failed read shows nothing).

@@ -29,7 +29,10 @@ export const ZCreateWebhook = z
   })
   .superRefine((v, ctx) => {
     if (v.destination === 'url') {
-      const ok = z.url({ protocol: /^https?$/ }).max(2048).safeParse(v.url).success;
+      const ok = z
+        .url({ protocol: /^https?$/ })
+        .max(2048)
+        .safeParse(v.url).success;
       if (!ok) ctx.addIssue({ code: 'custom', path: ['url'], message: 'An absolute http(s) URL of at most 2048 characters.' });
     }
     if (v.destination === 'receiver' && !v.receiverId) ctx.addIssue({ code: 'custom', path: ['receiverId'], message: 'Pick a receiver.' });

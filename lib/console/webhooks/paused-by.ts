@@ -24,7 +24,10 @@ export async function withPausedBy<T extends TWebhookView>(views: T[]): Promise<
         eq(auditLog.action, 'webhook.pause'),
         eq(auditLog.result, 'ok'),
         gte(auditLog.at, since),
-        inArray(sql`split_part(${auditLog.target}, ' ', 1)`, paused.map((v) => v.id)),
+        inArray(
+          sql`split_part(${auditLog.target}, ' ', 1)`,
+          paused.map((v) => v.id),
+        ),
       ),
     )
     .orderBy(desc(auditLog.id))

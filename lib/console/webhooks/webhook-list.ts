@@ -56,7 +56,11 @@ async function webhookList(environment: TEnvironmentName, api: ConnectApi, searc
   // Tracked webhooks not on this page of the service's list: ask for each (EXT; skipped when unsupported).
   if (listSupported) {
     const missing = tracked.filter((t) => !webhooks.has(t.webhookId));
-    const got = await mapLimit(missing, 6, async (t) => (await loadOrError(() => api.get('/v1/webhooks/{id}', { params: { path: { id: t.webhookId } } }))).data ?? null);
+    const got = await mapLimit(
+      missing,
+      6,
+      async (t) => (await loadOrError(() => api.get('/v1/webhooks/{id}', { params: { path: { id: t.webhookId } } }))).data ?? null,
+    );
     missing.forEach((t, i) => webhooks.set(t.webhookId, got[i]));
   }
   const trackedById = new Map(tracked.map((t) => [t.webhookId, t]));
@@ -68,7 +72,9 @@ async function webhookList(environment: TEnvironmentName, api: ConnectApi, searc
   const firstPage = !search.pageToken;
   const pageIds = new Set(page.map((w) => w.id));
   // Tracked webhooks the service's list will never show: on the first page (all of them when tracked only, or without the list).
-  const unlisted = tracked.filter((t) => !pageIds.has(t.webhookId) && (onlyTracked || !listSupported || webhooks.get(t.webhookId) === null)).map((t) => t.webhookId);
+  const unlisted = tracked
+    .filter((t) => !pageIds.has(t.webhookId) && (onlyTracked || !listSupported || webhooks.get(t.webhookId) === null))
+    .map((t) => t.webhookId);
   const ids = onlyTracked ? tracked.map((t) => t.webhookId) : [...page.map((w) => w.id), ...(firstPage ? unlisted : [])];
   const rows = ids.map(row);
   return {

@@ -19,7 +19,7 @@ async function leased<T>(lease: TLease, run: () => Promise<T>): Promise<T> {
   const db = await getDb();
   const owner = `${lease.name}-erasure-${randomUUID()}`;
   // The purge holds it for a tick (about a second) at a time: wait for a gap, up to half a minute.
-  for (const deadline = Date.now() + 30_000; !(await takeLease(db, lease, owner, 60_000)); ) {
+  for (const deadline = Date.now() + 30_000; !(await takeLease(db, lease, owner, 60_000));) {
     if (Date.now() > deadline) throw new Error(`the archive is busy (lease ${lease.name}): try the erasure again`);
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -32,7 +32,10 @@ async function leased<T>(lease: TLease, run: () => Promise<T>): Promise<T> {
 
 async function rewriteFile(dir: string, kind: TArchiveKind, name: string, matches: (r: Record<string, unknown>) => boolean, at: string): Promise<number> {
   const file = path.join(dir, name);
-  const lines = gunzipSync(await readFileBytes(file)).toString('utf8').split('\n').filter(Boolean);
+  const lines = gunzipSync(await readFileBytes(file))
+    .toString('utf8')
+    .split('\n')
+    .filter(Boolean);
   let erased = 0;
   const out = lines.map((line) => {
     const r = JSON.parse(line) as Record<string, unknown>;

@@ -2,7 +2,18 @@ import { mkdir, open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { TPurgeStep } from '../purge-loop';
-import { archiveDir, archiveFileName, fsyncPath, queued, readManifest, repair, repairedKinds, sha256Of, writeManifest, type TArchiveKind } from './archive-files';
+import {
+  archiveDir,
+  archiveFileName,
+  fsyncPath,
+  queued,
+  readManifest,
+  repair,
+  repairedKinds,
+  sha256Of,
+  writeManifest,
+  type TArchiveKind,
+} from './archive-files';
 
 // Writing the archive before a purge (ARCHIVE_DIR; the files: archive-files.ts). A batch's records
 // are one gzip member, written and fsynced before the batch's purge statement runs; the manifest is

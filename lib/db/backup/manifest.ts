@@ -44,7 +44,9 @@ export function migrationTags(): Map<number, string> {
 export async function lastMigration(q: TQuerier): Promise<string | null> {
   const [{ exists }] = (await q.query<{ exists: boolean }>(`select to_regclass('drizzle.__drizzle_migrations') is not null as exists`)).rows;
   if (!exists) return null;
-  const rows = (await q.query<{ created_at: string }>('select created_at::text as created_at from drizzle.__drizzle_migrations order by created_at desc limit 1')).rows;
+  const rows = (
+    await q.query<{ created_at: string }>('select created_at::text as created_at from drizzle.__drizzle_migrations order by created_at desc limit 1')
+  ).rows;
   if (!rows.length) return null;
   const when = Number(rows[0].created_at);
   return migrationTags().get(when) ?? `unknown migration of ${new Date(when).toISOString()}`;
@@ -59,7 +61,15 @@ export async function rowCounts(q: TQuerier): Promise<Record<string, number>> {
     )
   ).rows.map((r) => r.name);
   if (!tables.length) return {};
-  const select = tables.map((t, i) => `select ${i} as i, count(*)::int as n from ${t.split('.').map((p) => `"${p}"`).join('.')}`).join(' union all ');
+  const select = tables
+    .map(
+      (t, i) =>
+        `select ${i} as i, count(*)::int as n from ${t
+          .split('.')
+          .map((p) => `"${p}"`)
+          .join('.')}`,
+    )
+    .join(' union all ');
   const counts = (await q.query<{ i: number; n: number }>(select)).rows;
   return Object.fromEntries(counts.map(({ i, n }) => [tables[i], n]));
 }

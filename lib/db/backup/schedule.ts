@@ -31,7 +31,15 @@ export type TBackupStatus = {
   startedAt: Date | null;
 };
 
-type TState = { timer?: NodeJS.Timeout; running?: Promise<void>; lastAt: Date | null; lastFile: string | null; failure: TBackupStatus['failure']; nextAt: Date | null; startedAt: Date | null };
+type TState = {
+  timer?: NodeJS.Timeout;
+  running?: Promise<void>;
+  lastAt: Date | null;
+  lastFile: string | null;
+  failure: TBackupStatus['failure'];
+  nextAt: Date | null;
+  startedAt: Date | null;
+};
 const state = processSingleton('backup-schedule', (): TState => ({ lastAt: null, lastFile: null, failure: null, nextAt: null, startedAt: null }));
 
 function stamp(d: Date): string {
@@ -40,7 +48,12 @@ function stamp(d: Date): string {
 
 /** The backups in `dir`, oldest first (their names sort by time). */
 export function listBackups(dir: string): string[] {
-  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => NAME.test(n)).sort() : [];
+  return fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((n) => NAME.test(n))
+        .sort()
+    : [];
 }
 
 function prune(dir: string, keep: number): void {
@@ -81,7 +94,8 @@ async function takeScheduledBackup(): Promise<void> {
     const retryMs = Math.min(env.BACKUP_EVERY, FIRST_RETRY_MS * 2 ** Math.min(failures - 1, 20));
     const reason = unavailableReason(err);
     // One line when backups start failing (or fail another way), not one per attempt: a full disk may last hours.
-    if (!sameFailure(reason, state.failure?.reason)) console.error(`scheduled backup into ${dir} failed (${reason}); trying again in ${formatDuration(retryMs)}, then less and less often`);
+    if (!sameFailure(reason, state.failure?.reason))
+      console.error(`scheduled backup into ${dir} failed (${reason}); trying again in ${formatDuration(retryMs)}, then less and less often`);
     state.failure = { at: new Date(), reason, failures };
     schedule(retryMs);
   } finally {

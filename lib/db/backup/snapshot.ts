@@ -50,7 +50,12 @@ function checkRoomForStaging(dir: string): void {
   const free = freeBytes(dir);
   const needed = sizeOf(path.join(dir, 'pg')) + RESUME_FREE;
   if (free !== null && free < needed) {
-    throw Object.assign(new Error(`no room for the staging copy beside the store: it needs ${formatBytes(needed)} free (the store's size and its reserve), there is ${formatBytes(free)}`), { code: 'ENOSPC' });
+    throw Object.assign(
+      new Error(
+        `no room for the staging copy beside the store: it needs ${formatBytes(needed)} free (the store's size and its reserve), there is ${formatBytes(free)}`,
+      ),
+      { code: 'ENOSPC' },
+    );
   }
 }
 
@@ -90,7 +95,11 @@ const SHORT_PASS_MS = 1000;
  * taken (statements run again from then on), with the manifest and how long statements waited.
  * Returns the manifest.
  */
-export async function writeBackup(store: TEmbedded, out: NodeJS.WritableStream, { onSnapshot }: { onSnapshot?: (m: TManifest, times: TSnapshotTimes) => void } = {}): Promise<TManifest> {
+export async function writeBackup(
+  store: TEmbedded,
+  out: NodeJS.WritableStream,
+  { onSnapshot }: { onSnapshot?: (m: TManifest, times: TSnapshotTimes) => void } = {},
+): Promise<TManifest> {
   if (busy.running) throw new BackupBusyError();
   busy.running = true;
   const { client, dir } = store;
@@ -137,7 +146,8 @@ export async function writeFileAtomically<T>(file: string, write: (out: fs.Write
   const out = fs.createWriteStream(tmp, { flags: 'wx', mode: 0o600 });
   try {
     const result = await write(out);
-    if (!out.closed) await new Promise<void>((resolve, reject) => (out.writableFinished ? out.close(() => resolve()) : out.once('close', resolve).once('error', reject)));
+    if (!out.closed)
+      await new Promise<void>((resolve, reject) => (out.writableFinished ? out.close(() => resolve()) : out.once('close', resolve).once('error', reject)));
     const fd = fs.openSync(tmp, 'r');
     try {
       fs.fsyncSync(fd);

@@ -61,7 +61,8 @@ export async function openPglite(dataDir: string): Promise<THandle> {
     db: db as unknown as Db,
     kind: 'pglite',
     listen: (channel, onNotify) => client.listen(channel, (payload) => onNotify(payload)),
-    query: async <T>(text: string, params: unknown[], name?: string) => (name ? named.query<T>(text, params, name) : (await client.query<T>(text, params)).rows),
+    query: async <T>(text: string, params: unknown[], name?: string) =>
+      name ? named.query<T>(text, params, name) : (await client.query<T>(text, params)).rows,
     close: async () => {
       await client.close();
       releaseDataDirLock(dir);

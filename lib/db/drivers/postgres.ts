@@ -36,7 +36,8 @@ export async function openPostgres(url: string): Promise<THandle> {
     db: db as unknown as Db,
     kind: 'postgres',
     listen: (channel, onNotify) => listenPostgres(pg, url, channel, onNotify),
-    query: async <T>(text: string, params: unknown[], name?: string) => (await (name ? pool.query({ name, text, values: params }) : pool.query(text, params))).rows as T[],
+    query: async <T>(text: string, params: unknown[], name?: string) =>
+      (await (name ? pool.query({ name, text, values: params }) : pool.query(text, params))).rows as T[],
     close: () => pool.end(),
     abandon: () => {},
   };

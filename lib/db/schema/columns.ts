@@ -10,9 +10,7 @@ export const service = pgSchema('service');
 export const consoleSchema = pgSchema('console');
 
 export const ts = (name?: string) =>
-  name
-    ? timestamp(name, { withTimezone: true, mode: 'date', precision: 3 })
-    : timestamp({ withTimezone: true, mode: 'date', precision: 3 });
+  name ? timestamp(name, { withTimezone: true, mode: 'date', precision: 3 }) : timestamp({ withTimezone: true, mode: 'date', precision: 3 });
 export const createdAt = () => ts().notNull().defaultNow();
 export const updatedAt = () => ts().notNull().defaultNow();
 
@@ -38,8 +36,12 @@ export function searchJsonIndexes(prefix: string, column: AnyPgColumn, words: An
   return [
     index(`${prefix}_json_idx`).using('gin', sql`${column} jsonb_path_ops`),
     index(`${prefix}_words_gin_idx`).using('gin', words),
-    index(`${prefix}_json_pending_idx`).on(id).where(pending ? sql`${column} is null and ${pending}` : sql`${column} is null`),
+    index(`${prefix}_json_pending_idx`)
+      .on(id)
+      .where(pending ? sql`${column} is null and ${pending}` : sql`${column} is null`),
     // Rows whose jsonb was made before their words column existed (0019 → 0020), for the backfill.
-    index(`${prefix}_words_pending_idx`).on(id).where(sql`${words} is null and ${column} is not null`),
+    index(`${prefix}_words_pending_idx`)
+      .on(id)
+      .where(sql`${words} is null and ${column} is not null`),
   ];
 }

@@ -8,7 +8,10 @@ export const receivers = consoleSchema.table('receivers', {
   id: uuid().primaryKey().defaultRandom(),
   slug: text().notNull().unique(),
   name: text().notNull(),
-  secrets: text().array().notNull().default(sql`'{}'::text[]`), // up to two whsec_… (rotation)
+  secrets: text()
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`), // up to two whsec_… (rotation)
   responseStatus: integer().notNull().default(200),
   responseBody: text().notNull().default(''),
   responseDelayMs: integer().notNull().default(0),
@@ -50,7 +53,9 @@ export const receipts = consoleSchema.table(
     // default; '0' for rows stored before). A receiver's stream reads in (tx, id) order and only
     // rows whose transaction is older than every one still running: nothing can appear before them
     // later (lib/console/listen/read-settled.ts). Ids alone are not commit order.
-    tx: xid8().notNull().default(sql`'0'::xid8`),
+    tx: xid8()
+      .notNull()
+      .default(sql`'0'::xid8`),
     // The body as jsonb for payload search (lib/console/search): set at insert; 'null' when the body
     // is not JSON PostgreSQL holds; SQL NULL once the body is gone (purge, erasure) and, for receipts
     // stored before 0019, until the backfill reaches them (lib/console/search/backfill-body-json.ts).
@@ -63,7 +68,9 @@ export const receipts = consoleSchema.table(
     index().on(t.receiverId, t.id.desc()),
     index('receipts_stream_idx').on(t.receiverId, t.tx, t.id),
     // The purge's next batches: bodies still kept, oldest first; the rows by age.
-    index('receipts_body_kept_idx').on(t.receivedAt).where(sql`body_purged_at is null`),
+    index('receipts_body_kept_idx')
+      .on(t.receivedAt)
+      .where(sql`body_purged_at is null`),
     index('receipts_received_at_idx').on(t.receivedAt),
     index().on(t.messageId, t.receiverId),
     // The receivers' side of the problems view and health: failed checks and error answers in a window;
@@ -145,4 +152,3 @@ export const receiverHosts = consoleSchema.table(
   },
   (t) => [primaryKey({ columns: [t.receiverId, t.host] })],
 );
-

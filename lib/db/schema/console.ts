@@ -79,11 +79,7 @@ export const auditLog = consoleSchema.table(
     environment: text().notNull().default(''),
     source: text().notNull().default(''), // the client's address when known
   },
-  (t) => [
-    index().on(t.at.desc(), t.id.desc()),
-    index().on(t.actor, t.id.desc()),
-    index().on(t.action, t.id.desc()),
-  ],
+  (t) => [index().on(t.at.desc(), t.id.desc()), index().on(t.actor, t.id.desc()), index().on(t.action, t.id.desc())],
 );
 
 /**
@@ -196,9 +192,13 @@ export const alerts = consoleSchema.table(
   },
   (t) => [
     // Fires once: one open alert per (rule, subject) until it clears.
-    uniqueIndex('alerts_open_once').on(t.ruleId, t.subject).where(sql`${t.clearedAt} is null`),
+    uniqueIndex('alerts_open_once')
+      .on(t.ruleId, t.subject)
+      .where(sql`${t.clearedAt} is null`),
     index().on(t.firedAt.desc()),
-    index('alerts_firing_idx').on(t.firedAt).where(sql`${t.clearedAt} is null`),
+    index('alerts_firing_idx')
+      .on(t.firedAt)
+      .where(sql`${t.clearedAt} is null`),
   ],
 );
 

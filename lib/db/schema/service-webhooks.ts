@@ -34,7 +34,9 @@ export const webhooks = service.table(
   (t) => [
     index().on(t.accountId, t.createdAt.desc(), t.id.desc()),
     // The failing-warning sweep: the enabled webhooks in a failing stretch, oldest stretch first.
-    index('webhooks_failing_idx').on(t.failingSince).where(sql`failing_since is not null and not disabled and deleted_at is null`),
+    index('webhooks_failing_idx')
+      .on(t.failingSince)
+      .where(sql`failing_since is not null and not disabled and deleted_at is null`),
   ],
 );
 
@@ -74,7 +76,10 @@ export const messages = service.table(
     // The exact JSON body sent, kept as text so every retry is byte-identical (jsonb reorders keys).
     payload: text().notNull(),
     // What the event is about (grant:<id>, tracking:<code>, donor:<email>, connect:<id>; test), to find it by.
-    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    tags: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     // Retention (lib/service/retention): when the payload was replaced by its tombstone
     // ({"purged":{…}} with its size and SHA-256), and when a donor erasure replaced it ({"erased":{…}}).
@@ -98,10 +103,14 @@ export const messages = service.table(
     index().using('gin', t.tags),
     ...searchJsonIndexes('messages_payload', t.payloadJson, t.payloadWords, t.id),
     // The purge's next batches: payloads still kept, oldest first; the rows by age.
-    index('messages_payload_kept_idx').on(t.createdAt).where(sql`payload_purged_at is null`),
+    index('messages_payload_kept_idx')
+      .on(t.createdAt)
+      .where(sql`payload_purged_at is null`),
     index('messages_created_at_idx').on(t.createdAt),
     // An account with its own retention (service.account_retention): its payloads still kept, oldest first.
-    index('messages_account_payload_kept_idx').on(t.accountId, t.createdAt).where(sql`payload_purged_at is null`),
+    index('messages_account_payload_kept_idx')
+      .on(t.accountId, t.createdAt)
+      .where(sql`payload_purged_at is null`),
   ],
 );
 
@@ -139,13 +148,19 @@ export const deliveries = service.table(
   (t) => [
     uniqueIndex().on(t.messageId, t.webhookId),
     // A recover run's progress: its deliveries by state.
-    index('deliveries_recover_run_idx').on(t.recoverRunId, t.status).where(sql`recover_run_id is not null`),
+    index('deliveries_recover_run_idx')
+      .on(t.recoverRunId, t.status)
+      .where(sql`recover_run_id is not null`),
     index().on(t.webhookId, t.createdAt.desc(), t.messageId.desc()),
-    index('deliveries_due_idx').on(t.nextAttemptAt).where(sql`status in ('pending', 'sending')`),
+    index('deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status in ('pending', 'sending')`),
     // A webhook's messages filtered by status (the timeline's filter), in list order.
     index('deliveries_webhook_status_idx').on(t.webhookId, t.status, t.createdAt.desc(), t.messageId.desc()),
     // The worker's next wake-up: the earliest lease to run out.
-    index('deliveries_leased_idx').on(t.leaseUntil).where(sql`status = 'sending'`),
+    index('deliveries_leased_idx')
+      .on(t.leaseUntil)
+      .where(sql`status = 'sending'`),
     // EXT GET /v1/webhooks/messages?state=retrying: pending or sending after two or more attempts.
     index('deliveries_retrying_idx')
       .on(t.webhookId, t.createdAt.desc(), t.messageId.desc())
@@ -182,16 +197,24 @@ export const attempts = service.table(
   },
   (t) => [
     index().on(t.webhookId, t.messageId, t.createdAt.desc(), t.id.desc()),
-    index('attempts_not_rolled_up_idx').on(t.webhookId).where(sql`not rolled_up`),
+    index('attempts_not_rolled_up_idx')
+      .on(t.webhookId)
+      .where(sql`not rolled_up`),
     // A webhook's attempts in time order, with what the stats read of each (index-only scans of a
     // window: its buckets, percentiles and the current failure streak).
     index('attempts_webhook_time_idx').on(t.webhookId, t.createdAt, t.status, t.responseDurationMs),
     // Its newest success, however long it has been failing since.
-    index('attempts_webhook_success_idx').on(t.webhookId, t.createdAt).where(sql`status = 'success'`),
+    index('attempts_webhook_success_idx')
+      .on(t.webhookId, t.createdAt)
+      .where(sql`status = 'success'`),
     // The purge's next batches of response bodies, oldest first.
-    index('attempts_response_kept_idx').on(t.createdAt).where(sql`response_purged_at is null`),
+    index('attempts_response_kept_idx')
+      .on(t.createdAt)
+      .where(sql`response_purged_at is null`),
     // An account with its own retention: its response bodies still kept, oldest first.
-    index('attempts_account_response_kept_idx').on(t.accountId, t.createdAt).where(sql`response_purged_at is null`),
+    index('attempts_account_response_kept_idx')
+      .on(t.accountId, t.createdAt)
+      .where(sql`response_purged_at is null`),
   ],
 );
 

@@ -47,7 +47,11 @@ export const signingKeys = service.table(
     retiredAt: ts(),
   },
   // At most one active key: instances starting at once on one database cannot both create one.
-  (t) => [uniqueIndex('signing_keys_one_active').on(sql`(true)`).where(sql`${t.retiredAt} is null`)],
+  (t) => [
+    uniqueIndex('signing_keys_one_active')
+      .on(sql`(true)`)
+      .where(sql`${t.retiredAt} is null`),
+  ],
 );
 
 export const nonprofits = service.table('nonprofits', {

@@ -14,14 +14,7 @@ export async function getAttempt(accountId: string, webhookId: string, attemptId
   const [row] = await db
     .select()
     .from(a)
-    .where(
-      and(
-        eq(a.id, attemptId),
-        eq(a.webhookId, webhookId),
-        eq(a.accountId, accountId),
-        messageId !== undefined ? eq(a.messageId, messageId) : undefined,
-      ),
-    );
+    .where(and(eq(a.id, attemptId), eq(a.webhookId, webhookId), eq(a.accountId, accountId), messageId !== undefined ? eq(a.messageId, messageId) : undefined));
   if (!row) throw new ApiError('not_found', `No attempt with the id ${attemptId} for this webhook.`);
   const payloadRetentionMs = row.responsePurgedAt ? await payloadRetentionOf(accountId) : undefined;
   return attemptToJson(row, { withResponse: true, payloadRetentionMs });

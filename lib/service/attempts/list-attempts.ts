@@ -19,14 +19,14 @@ export async function listAttempts(
   const rows = await db
     .select()
     .from(a)
-    .where(
-      and(
-        eq(a.webhookId, webhookId),
-        eq(a.messageId, messageId),
-        olderThan(a.createdAt, a.id, cursor),
-      ),
-    )
+    .where(and(eq(a.webhookId, webhookId), eq(a.messageId, messageId), olderThan(a.createdAt, a.id, cursor)))
     .orderBy(...newestFirst(a.createdAt, a.id))
     .limit(limit + 1);
-  return pageOf(rows, limit, (r) => ({ createdAt: r.createdAt, id: r.id }), (r) => attemptToJson(r), scope);
+  return pageOf(
+    rows,
+    limit,
+    (r) => ({ createdAt: r.createdAt, id: r.id }),
+    (r) => attemptToJson(r),
+    scope,
+  );
 }

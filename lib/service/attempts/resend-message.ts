@@ -12,7 +12,10 @@ export async function resendMessage(accountId: string, webhookId: string, messag
   const db = await getDb();
   const { webhook, delivery, payload, payloadPurgedAt } = await getDelivery(accountId, webhookId, messageId, { db });
   if (payloadPurgedAt) {
-    throw new ApiError('conflict', `This message's payload is gone (purged or erased on ${payloadPurgedAt.toISOString().slice(0, 10)}): there is nothing to resend.`);
+    throw new ApiError(
+      'conflict',
+      `This message's payload is gone (purged or erased on ${payloadPurgedAt.toISOString().slice(0, 10)}): there is nothing to resend.`,
+    );
   }
   if (webhook.disabled) throw new ApiError('conflict', 'This webhook is disabled; enable it before resending a message.');
   if (webhook.pausedAt) throw new ApiError('conflict', 'This webhook is paused; resume it before resending a message.');

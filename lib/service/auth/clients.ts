@@ -83,7 +83,13 @@ export async function revokeClient(clientId: string): Promise<boolean> {
 export async function authenticateClient(clientId: string, clientSecret: string): Promise<TClient | null> {
   const db = await getDb();
   const [row] = await db
-    .select({ clientId: schema.clients.id, accountId: schema.clients.accountId, secretHash: schema.clients.secretHash, revokedAt: schema.clients.revokedAt, accountName: schema.accounts.name })
+    .select({
+      clientId: schema.clients.id,
+      accountId: schema.clients.accountId,
+      secretHash: schema.clients.secretHash,
+      revokedAt: schema.clients.revokedAt,
+      accountName: schema.accounts.name,
+    })
     .from(schema.clients)
     .innerJoin(schema.accounts, eq(schema.accounts.id, schema.clients.accountId))
     .where(eq(schema.clients.id, clientId));

@@ -26,16 +26,27 @@ export const ZAccessToken = z
 sameShape<TAccessToken, z.output<typeof ZAccessToken>>(true);
 
 const ZJwks = z
-  .object({ keys: z.array(z.looseObject({ kty: z.literal('RSA'), kid: z.string(), alg: z.literal('RS256'), use: z.literal('sig'), n: z.string(), e: z.string() })) })
+  .object({
+    keys: z.array(z.looseObject({ kty: z.literal('RSA'), kid: z.string(), alg: z.literal('RS256'), use: z.literal('sig'), n: z.string(), e: z.string() })),
+  })
   .meta({ id: 'JsonWebKeySet' });
 
 const NO_STORE = z.object({ 'cache-control': z.literal('no-store') });
 
 export const AUTH_OPERATIONS = [
   op('POST /oauth/token', {
-    id: 'exchangeToken', tag: 'Auth', summary: 'Exchange client credentials for an access token', auth: 'none', body: ZTokenRequest,
-    bodyTypes: ['application/x-www-form-urlencoded'], response: ZAccessToken, responseHeaders: NO_STORE, oauthErrors: true, errors: [401, 403, 429],
-    description: 'OAuth 2.0 client credentials (RFC 6749 §4.4). Errors in the RFC 6749 §5.2 shape: `invalid_request` (400), `invalid_client` (401), `unsupported_grant_type` (400), `access_denied` for another audience (403).',
+    id: 'exchangeToken',
+    tag: 'Auth',
+    summary: 'Exchange client credentials for an access token',
+    auth: 'none',
+    body: ZTokenRequest,
+    bodyTypes: ['application/x-www-form-urlencoded'],
+    response: ZAccessToken,
+    responseHeaders: NO_STORE,
+    oauthErrors: true,
+    errors: [401, 403, 429],
+    description:
+      'OAuth 2.0 client credentials (RFC 6749 §4.4). Errors in the RFC 6749 §5.2 shape: `invalid_request` (400), `invalid_client` (401), `unsupported_grant_type` (400), `access_denied` for another audience (403).',
   }),
   op('GET /.well-known/jwks.json', { id: 'getJwks', tag: 'Auth', summary: 'The public keys that verify access tokens', auth: 'none', response: ZJwks }),
 ];

@@ -28,7 +28,12 @@ async function activeKey(): Promise<TSigningKey | null> {
     .limit(1);
   if (!row) return null;
   const privateJwk = row.privateJwk as JWK;
-  return { kid: row.kid, privateKey: (await importJWK(privateJwk, 'RS256')) as CryptoKey, publicJwk: row.publicJwk as JWK, pageTokenKey: derivePageTokenKey(privateJwk) };
+  return {
+    kid: row.kid,
+    privateKey: (await importJWK(privateJwk, 'RS256')) as CryptoKey,
+    publicJwk: row.publicJwk as JWK,
+    pageTokenKey: derivePageTokenKey(privateJwk),
+  };
 }
 
 /**

@@ -90,7 +90,11 @@ export async function exchangeClientCredentials(
 ): Promise<TAccessToken | TOAuthFailure> {
   const parsed = parseParams(contentType, body);
   if (!parsed) {
-    return { status: 400, error: 'invalid_request', error_description: 'Send the parameters as JSON or application/x-www-form-urlencoded, in UTF-8 with well-formed escapes and no NUL.' };
+    return {
+      status: 400,
+      error: 'invalid_request',
+      error_description: 'Send the parameters as JSON or application/x-www-form-urlencoded, in UTF-8 with well-formed escapes and no NUL.',
+    };
   }
   const { params, notStrings, repeated } = parsed;
   const basic = basicCredentials(authorization);
@@ -120,7 +124,12 @@ export async function exchangeClientCredentials(
   const throttleKey = `${clientId}|${sourceAddress}`;
   const retryAfter = await reserveTokenAttempt(throttleKey);
   if (retryAfter > 0) {
-    return { status: 429, error: 'temporarily_unavailable', error_description: `Too many failed attempts for this client; retry in ${retryAfter} s.`, retryAfter };
+    return {
+      status: 429,
+      error: 'temporarily_unavailable',
+      error_description: `Too many failed attempts for this client; retry in ${retryAfter} s.`,
+      retryAfter,
+    };
   }
   const client = await authenticateClient(clientId!, clientSecret!);
   if (!client) {

@@ -46,9 +46,6 @@ export async function authenticate(req: NextRequest, scope?: TScope): Promise<TA
 }
 
 /** A /v1 route that needs a valid token of an account, and `scope` when given. */
-export function withAccount<P = Record<string, string>>(
-  handler: (info: TAccountRequest<P>) => Promise<Response>,
-  { scope }: { scope?: TScope } = {},
-) {
+export function withAccount<P = Record<string, string>>(handler: (info: TAccountRequest<P>) => Promise<Response>, { scope }: { scope?: TScope } = {}) {
   return route<P>(async (info) => handler({ ...info, account: await authenticate(info.req, scope) }));
 }

@@ -52,8 +52,7 @@ export function dollarsToCents(text: string): number | null {
 }
 
 export type TParsedGiveForm =
-  | { ok: true; input: TCreateGrant; formToken: string | null; values: TGiveFormValues }
-  | { ok: false; errors: TGiveFormError[]; values: TGiveFormValues };
+  { ok: true; input: TCreateGrant; formToken: string | null; values: TGiveFormValues } | { ok: false; errors: TGiveFormError[]; values: TGiveFormValues };
 
 /** The submitted form as a grant request, or the codes of the wrong fields. */
 export function parseGiveForm(form: URLSearchParams): TParsedGiveForm {

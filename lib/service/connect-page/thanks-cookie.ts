@@ -36,9 +36,7 @@ export function withThanksEntry(value: string | undefined, connect: TThanksConne
   const kept = entriesOf(value)
     .filter((e) => e.trackingId !== trackingId && fresh(e, nowS))
     .slice(-(MAX_ENTRIES - 1));
-  return [...kept, { trackingId, issuedAt: nowS, mac: macOf(connect, trackingId, nowS) }]
-    .map((e) => `${e.trackingId}.${e.issuedAt}.${e.mac}`)
-    .join('~');
+  return [...kept, { trackingId, issuedAt: nowS, mac: macOf(connect, trackingId, nowS) }].map((e) => `${e.trackingId}.${e.issuedAt}.${e.mac}`).join('~');
 }
 
 /** Whether the cookie shows that this browser made the gift `trackingId` within the hour. */

@@ -11,11 +11,28 @@ import { sendWebhook, type TSendResult } from './send-webhook';
 export function attemptDelivery(job: TDeliveryJob & { target: NonNullable<TDeliveryJob['target']> }): Promise<TSendResult> {
   const { claim, target } = job;
   // A span per attempt (lib/telemetry), linked to the request that made the message.
-  const attributes = { 'webhook.id': claim.webhookId, 'message.id': claim.messageId, 'delivery.attempt': claim.scheduledAttemptCount + 1, 'delivery.recover_run': claim.recoverRunId ?? '' };
-  return withSpan('webhook.attempt', attributes, async (span) => {
-    const result = await sendWebhook({ url: target.url, messageId: claim.messageId, body: target.payload, secrets: target.secrets, timeoutMs: env.DELIVERY_TIMEOUT_MS });
-    span.setAttributes({ 'http.response.status_code': result.statusCode, 'delivery.ok': result.ok, 'delivery.duration_ms': result.durationMs });
-    if (!result.ok) span.setStatus({ code: SpanStatusCode.ERROR, message: result.statusCode ? `answered ${result.statusCode}` : result.response.slice(0, 200) });
-    return result;
-  }, linkTo(target.traceParent));
+  const attributes = {
+    'webhook.id': claim.webhookId,
+    'message.id': claim.messageId,
+    'delivery.attempt': claim.scheduledAttemptCount + 1,
+    'delivery.recover_run': claim.recoverRunId ?? '',
+  };
+  return withSpan(
+    'webhook.attempt',
+    attributes,
+    async (span) => {
+      const result = await sendWebhook({
+        url: target.url,
+        messageId: claim.messageId,
+        body: target.payload,
+        secrets: target.secrets,
+        timeoutMs: env.DELIVERY_TIMEOUT_MS,
+      });
+      span.setAttributes({ 'http.response.status_code': result.statusCode, 'delivery.ok': result.ok, 'delivery.duration_ms': result.durationMs });
+      if (!result.ok)
+        span.setStatus({ code: SpanStatusCode.ERROR, message: result.statusCode ? `answered ${result.statusCode}` : result.response.slice(0, 200) });
+      return result;
+    },
+    linkTo(target.traceParent),
+  );
 }

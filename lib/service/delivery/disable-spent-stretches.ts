@@ -14,7 +14,15 @@ import { stretchReason, stretchSpent } from './failing-stretch';
 
 type TSpent = { id: string; failing_since: Date | string };
 type TDisabled = { id: string; account_id: string; url: string; failing_since: Date | string; disabled_reason: string; disabled_at: Date | string };
-type TLastFailure = { id: string; message_id: string; created_at: Date | string; response_status_code: number; response: string; event_type: string; attempt_count: number };
+type TLastFailure = {
+  id: string;
+  message_id: string;
+  created_at: Date | string;
+  response_status_code: number;
+  response: string;
+  event_type: string;
+  attempt_count: number;
+};
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 

@@ -56,7 +56,11 @@ const param = <T>(value: TParam<T>) => (value instanceof Placeholder ? value : s
 export function enqueueEvent(e: TEnqueueEvent): SQL {
   const [account, type, messageId] = [param(e.accountId), param(e.eventType), param(e.messageId)];
   const target =
-    'among' in e.to ? sql`id = any(${param(e.to.among)}::text[])` : 'only' in e.to ? sql`id = ${param(e.to.only)}::text` : sql`id <> ${param(e.to.except)}::text`;
+    'among' in e.to
+      ? sql`id = any(${param(e.to.among)}::text[])`
+      : 'only' in e.to
+        ? sql`id = ${param(e.to.only)}::text`
+        : sql`id <> ${param(e.to.except)}::text`;
   return sql`with guard as (${e.guard ?? sql`select 1`}),
     clock as (select date_trunc('milliseconds', clock_timestamp()) as t),
     targets as (

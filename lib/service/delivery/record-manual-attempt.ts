@@ -20,7 +20,10 @@ export async function recordManualAttempt(target: TAttemptTarget, result: TSendR
   const db = await getDb();
   return db.transaction(async (tx) => {
     const state = (await lockWebhookStates(tx, [target.webhookId])).get(target.webhookId);
-    const [attempt] = await tx.insert(schema.attempts).values(attemptValues(target, result, 'manual')).returning();
+    const [attempt] = await tx
+      .insert(schema.attempts)
+      .values(attemptValues(target, result, 'manual'))
+      .returning();
     const row = eq(d.id, target.deliveryId);
     const [delivery] = await tx.select({ eventType: d.eventType, attemptCount: d.attemptCount }).from(d).where(row);
     const cause = causeOf(attempt, delivery?.eventType ?? '', (delivery?.attemptCount ?? 0) + 1);
@@ -33,13 +36,19 @@ export async function recordManualAttempt(target: TAttemptTarget, result: TSendR
         .where(row);
     } else if (result.statusCode === GONE_STATUS) {
       await noteDisabled(tx, state, await disableGone(tx, target.webhookId), cause);
-      await tx.update(d).set({ attemptCount: sql`${d.attemptCount} + 1`, updatedAt: sql`now()` }).where(row);
+      await tx
+        .update(d)
+        .set({ attemptCount: sql`${d.attemptCount} + 1`, updatedAt: sql`now()` })
+        .where(row);
       await tx
         .update(d)
         .set({ status: 'failed', nextAttemptAt: null, leaseOwner: null, leaseUntil: null })
         .where(and(row, inArray(d.status, ['pending', 'sending'])));
     } else {
-      await tx.update(d).set({ attemptCount: sql`${d.attemptCount} + 1`, updatedAt: sql`now()` }).where(row);
+      await tx
+        .update(d)
+        .set({ attemptCount: sql`${d.attemptCount} + 1`, updatedAt: sql`now()` })
+        .where(row);
     }
     return attempt;
   });

@@ -37,7 +37,10 @@ const ours = (claim: TClaim) => and(eq(d.id, claim.id), eq(d.status, 'sending'),
 /** Successes in three statements however many: the webhooks' failing stretches end, the deliveries are done. */
 async function recordSuccesses(tx: Tx, items: TRecorded[], states: Map<string, TLockedWebhook>): Promise<void> {
   if (items.length === 0) return;
-  await endFailingStretches(tx, items.map((i) => i.claim.webhookId));
+  await endFailingStretches(
+    tx,
+    items.map((i) => i.claim.webhookId),
+  );
   const rows = sql.join(
     items.map(({ claim }) => sql`(${claim.id}::uuid, ${claim.leaseOwner}::text, ${claim.scheduledAttemptCount + (claim.recoverRunId ? 0 : 1)}::int)`),
     sql`, `,
@@ -52,7 +55,11 @@ async function recordSuccesses(tx: Tx, items: TRecorded[], states: Map<string, T
   );
   const recorded = new Map(done.map((r) => [r.id, r]));
   const lost = items.filter((i) => !recorded.has(i.claim.id)).map((i) => i.claim.id);
-  if (lost.length > 0) await tx.update(d).set({ attemptCount: sql`${d.attemptCount} + 1` }).where(inArray(d.id, lost));
+  if (lost.length > 0)
+    await tx
+      .update(d)
+      .set({ attemptCount: sql`${d.attemptCount} + 1` })
+      .where(inArray(d.id, lost));
   for (const item of items) {
     const row = recorded.get(item.claim.id);
     const cause = causeOf(item.values, row?.event_type ?? '', Number(row?.attempt_count ?? item.claim.scheduledAttemptCount + 1));
@@ -72,9 +79,10 @@ async function recordFailure(tx: Tx, { claim, result, values }: TRecorded, state
   const attemptNumber = claim.scheduledAttemptCount + (recovery ? 0 : 1);
   const after = await noteWebhookFailure(tx, claim.webhookId, result.statusCode);
   const disabled = after.disabled;
-  const delayMs = disabled || recovery
-    ? null
-    : nextRetryDelayMs(attemptNumber, env.DELIVERY_RETRY_SCHEDULE, { statusCode: result.statusCode, retryAfterSeconds: parseRetryAfter(result.retryAfter) });
+  const delayMs =
+    disabled || recovery
+      ? null
+      : nextRetryDelayMs(attemptNumber, env.DELIVERY_RETRY_SCHEDULE, { statusCode: result.statusCode, retryAfterSeconds: parseRetryAfter(result.retryAfter) });
   const next =
     delayMs === null
       ? { status: 'failed', nextAttemptAt: null }
@@ -86,13 +94,22 @@ async function recordFailure(tx: Tx, { claim, result, values }: TRecorded, state
     .where(ours(claim))
     .returning(counted);
   const applied = row !== undefined;
-  if (!applied) [row] = await tx.update(d).set({ attemptCount: sql`${d.attemptCount} + 1` }).where(eq(d.id, claim.id)).returning(counted);
+  if (!applied)
+    [row] = await tx
+      .update(d)
+      .set({ attemptCount: sql`${d.attemptCount} + 1` })
+      .where(eq(d.id, claim.id))
+      .returning(counted);
   const cause = causeOf(values, row?.eventType ?? '', row?.attemptCount ?? attemptNumber);
   const state = states.get(claim.webhookId);
   if (state && state.failingSince === null) state.failingSince = values.createdAt;
   await noteDisabled(tx, state, after, cause);
   if (applied && delayMs === null && !disabled && !recovery && !isOperationalEventType(cause.eventType)) {
-    await emitOperationalEvent(tx, { type: 'message.attempt.exhausted', webhook: state ?? { id: claim.webhookId, accountId: claim.accountId, url: values.url, failingSince: null }, cause });
+    await emitOperationalEvent(tx, {
+      type: 'message.attempt.exhausted',
+      webhook: state ?? { id: claim.webhookId, accountId: claim.accountId, url: values.url, failingSince: null },
+      cause,
+    });
   }
 }
 
@@ -128,17 +145,36 @@ const HEALTHY_SUCCESSES = `
 /** The all-success batch in one statement; false (nothing written) when one of its webhooks is failing. */
 async function recordHealthySuccesses(items: TRecorded[]): Promise<boolean> {
   const v = items.map((i) => i.values);
-  const [row] = await driverRows<{ healthy: boolean; done: string[] }>(HEALTHY_SUCCESSES, [
-    v.map((x) => x.id), v.map((x) => x.deliveryId), v.map((x) => x.messageId), v.map((x) => x.webhookId),
-    v.map((x) => x.accountId), v.map((x) => x.url), v.map((x) => x.createdAt), v.map((x) => x.responseStatusCode),
-    v.map((x) => x.responseDurationMs), v.map((x) => x.response), v.map((x) => x.triggerType),
-    items.map((i) => i.claim.leaseOwner), items.map((i) => i.claim.scheduledAttemptCount + (i.claim.recoverRunId ? 0 : 1)),
-  ], 'record_healthy_successes');
+  const [row] = await driverRows<{ healthy: boolean; done: string[] }>(
+    HEALTHY_SUCCESSES,
+    [
+      v.map((x) => x.id),
+      v.map((x) => x.deliveryId),
+      v.map((x) => x.messageId),
+      v.map((x) => x.webhookId),
+      v.map((x) => x.accountId),
+      v.map((x) => x.url),
+      v.map((x) => x.createdAt),
+      v.map((x) => x.responseStatusCode),
+      v.map((x) => x.responseDurationMs),
+      v.map((x) => x.response),
+      v.map((x) => x.triggerType),
+      items.map((i) => i.claim.leaseOwner),
+      items.map((i) => i.claim.scheduledAttemptCount + (i.claim.recoverRunId ? 0 : 1)),
+    ],
+    'record_healthy_successes',
+  );
   if (!row?.healthy) return false;
   // A lease lost meanwhile (another worker holds the delivery now): the attempt still counts.
   const done = new Set(row.done);
   const lost = items.filter((i) => !done.has(i.claim.id)).map((i) => i.claim.id);
-  if (lost.length > 0) await (await getDb()).update(d).set({ attemptCount: sql`${d.attemptCount} + 1` }).where(inArray(d.id, lost));
+  if (lost.length > 0)
+    await (
+      await getDb()
+    )
+      .update(d)
+      .set({ attemptCount: sql`${d.attemptCount} + 1` })
+      .where(inArray(d.id, lost));
   return true;
 }
 
@@ -152,9 +188,16 @@ async function recordScheduledAttempts(items: TScheduledAttempt[]): Promise<void
   if (recorded.every((i) => i.result.ok) && (await recordHealthySuccesses(recorded))) return items.map(() => undefined);
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const states = await lockWebhookStates(tx, items.map((i) => i.claim.webhookId));
+    const states = await lockWebhookStates(
+      tx,
+      items.map((i) => i.claim.webhookId),
+    );
     await tx.insert(schema.attempts).values(recorded.map((r) => r.values));
-    await recordSuccesses(tx, recorded.filter((i) => i.result.ok), states);
+    await recordSuccesses(
+      tx,
+      recorded.filter((i) => i.result.ok),
+      states,
+    );
     for (const item of recorded) if (!item.result.ok) await recordFailure(tx, item, states);
   });
   return items.map(() => undefined);
@@ -180,6 +223,14 @@ export async function abandonClaim(claim: TClaim): Promise<void> {
     from service.messages m where m.id = "service"."deliveries"."message_id")`;
   await db
     .update(d)
-    .set({ status: 'failed', nextAttemptAt: null, leaseOwner: null, leaseUntil: null, updatedAt: sql`now()`, stopReason: reason, stoppedAt: sql`case when ${reason} is not null then now() end` })
+    .set({
+      status: 'failed',
+      nextAttemptAt: null,
+      leaseOwner: null,
+      leaseUntil: null,
+      updatedAt: sql`now()`,
+      stopReason: reason,
+      stoppedAt: sql`case when ${reason} is not null then now() end`,
+    })
     .where(and(eq(d.id, claim.id), eq(d.status, 'sending'), eq(d.leaseOwner, claim.leaseOwner)));
 }

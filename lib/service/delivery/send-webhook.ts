@@ -22,10 +22,14 @@ export type TSendResult = {
 // One keep-alive pool for every delivery of the process, the SSRF guard in its connect step; and one
 // without it, for this app's own receivers and setups that allow private addresses.
 function agent(guarded: boolean): Agent {
-  return processSingleton(guarded ? 'delivery-agent' : 'delivery-agent-open', () => new Agent({
-    keepAliveTimeout: 10_000,
-    connect: { timeout: 10_000, ...(guarded ? { lookup: guardedLookup } : {}) },
-  }));
+  return processSingleton(
+    guarded ? 'delivery-agent' : 'delivery-agent-open',
+    () =>
+      new Agent({
+        keepAliveTimeout: 10_000,
+        connect: { timeout: 10_000, ...(guarded ? { lookup: guardedLookup } : {}) },
+      }),
+  );
 }
 
 export function deliveryHeaders(messageId: string, at: Date, body: string, secrets: string[]): Record<string, string> {

@@ -64,7 +64,17 @@ export async function eraseDonor(accountId: string, subject: TErasureSubject, { 
 async function eraseArchived(accountId: string, messageIds: string[], email: string | null): Promise<void> {
   const ids = new Set(messageIds);
   const mine = (r: Record<string, unknown>) => r.accountId === accountId;
-  await eraseFromArchive('messages', SERVICE_PURGE, (r) => mine(r) && (ids.has(String(r.id)) || (email !== null && String(r.payload ?? '').toLowerCase().includes(email))));
+  await eraseFromArchive(
+    'messages',
+    SERVICE_PURGE,
+    (r) =>
+      mine(r) &&
+      (ids.has(String(r.id)) ||
+        (email !== null &&
+          String(r.payload ?? '')
+            .toLowerCase()
+            .includes(email))),
+  );
   await eraseFromArchive('attempts', SERVICE_PURGE, (r) => mine(r) && ids.has(String(r.messageId)));
 }
 

@@ -56,8 +56,19 @@ export function examplePayload(eventType: TEventType): unknown {
     case 'message.attempt.exhausted':
       return operationalPayload({ type: eventType, webhook: EXAMPLE_WEBHOOK, cause: EXAMPLE_CAUSE });
     case 'webhook.disabled':
-      return operationalPayload({ type: eventType, webhook: EXAMPLE_WEBHOOK, reason: 'the endpoint answered 410 Gone', disabledAt: EXAMPLE_CAUSE.attemptedAt, cause: { ...EXAMPLE_CAUSE, responseStatusCode: 410, response: 'Gone' } });
+      return operationalPayload({
+        type: eventType,
+        webhook: EXAMPLE_WEBHOOK,
+        reason: 'the endpoint answered 410 Gone',
+        disabledAt: EXAMPLE_CAUSE.attemptedAt,
+        cause: { ...EXAMPLE_CAUSE, responseStatusCode: 410, response: 'Gone' },
+      });
     case 'webhook.recovered':
-      return operationalPayload({ type: eventType, webhook: EXAMPLE_WEBHOOK, recoveredAt: EXAMPLE_CAUSE.attemptedAt, cause: { ...EXAMPLE_CAUSE, attemptCount: 3, responseStatusCode: 200, response: 'ok' } });
+      return operationalPayload({
+        type: eventType,
+        webhook: EXAMPLE_WEBHOOK,
+        recoveredAt: EXAMPLE_CAUSE.attemptedAt,
+        cause: { ...EXAMPLE_CAUSE, attemptCount: 3, responseStatusCode: 200, response: 'ok' },
+      });
   }
 }

@@ -16,9 +16,17 @@ export const ZWebhookFailingData = z
     webhookId: ID('ep_').meta({ description: 'The failing webhook (never the one the event is delivered to).' }),
     url: z.string(),
     failingSince: ZInstantOut.meta({ description: 'Start of the failing stretch: its first failure, with no success since.' }),
-    disablesAt: ZInstantOut.meta({ description: '`failingSince` + DELIVERY_DISABLE_AFTER_MS: when the webhook is disabled, whether or not an attempt is due then, unless one succeeds first.' }),
-    thresholdPercent: z.union([z.literal(50), z.literal(75), z.literal(90)]).meta({ description: 'The share of the disable threshold the stretch has passed; each is sent once per stretch.' }),
-    lastError: z.string().nullable().meta({ description: 'Its newest failure in one line (status and the start of the answer, or the network error), at most 500 characters.' }),
+    disablesAt: ZInstantOut.meta({
+      description:
+        '`failingSince` + DELIVERY_DISABLE_AFTER_MS: when the webhook is disabled, whether or not an attempt is due then, unless one succeeds first.',
+    }),
+    thresholdPercent: z
+      .union([z.literal(50), z.literal(75), z.literal(90)])
+      .meta({ description: 'The share of the disable threshold the stretch has passed; each is sent once per stretch.' }),
+    lastError: z
+      .string()
+      .nullable()
+      .meta({ description: 'Its newest failure in one line (status and the start of the answer, or the network error), at most 500 characters.' }),
     waitingMessages: z.int().meta({ description: 'Its messages waiting for an attempt (pending, or being sent).', example: 41 }),
   })
   .meta({ id: 'WebhookFailingData' });
@@ -40,7 +48,10 @@ export const ZOperationalEventData = z
     lastAttemptId: ID('atmpt_').nullable(),
     lastAttemptAt: ZInstantOut.nullable(),
     lastResponseStatusCode: z.int().nullable(),
-    lastError: z.string().nullable().meta({ description: 'The last failure in one line (status and the start of the answer, or the network error), at most 500 characters.' }),
+    lastError: z
+      .string()
+      .nullable()
+      .meta({ description: 'The last failure in one line (status and the start of the answer, or the network error), at most 500 characters.' }),
   })
   .meta({ id: 'OperationalEventData' });
 sameShape<ReturnType<typeof operationalPayload>, z.output<typeof ZOperationalEventData>>(true);
@@ -58,7 +69,8 @@ const STANDARD_WEBHOOK_HEADERS = z.object({
   'webhook-id': ID('msg_').meta({ description: 'The message id, the same on every retry.' }),
   'webhook-timestamp': z.string().regex(/^\d+$/).meta({ description: 'Unix seconds of this attempt.' }),
   'webhook-signature': z.string().meta({
-    description: '`v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` keyed by the base64-decoded part of the `whsec_` secret; space-separated while two secrets are active.',
+    description:
+      '`v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` keyed by the base64-decoded part of the `whsec_` secret; space-separated while two secrets are active.',
   }),
   'svix-id': z.string().meta({ description: 'Same as webhook-id.' }),
   'svix-timestamp': z.string().meta({ description: 'Same as webhook-timestamp.' }),
@@ -74,7 +86,8 @@ export function eventWebhooks() {
         post: {
           operationId: `event_${type.replace(/\W/g, '_')}`,
           summary: `The ${type} event`,
-          description: 'Signed per Standard Webhooks. Success is a 2xx within 15 s; anything else (3xx included) is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±20 %), honouring Retry-After on 429/503; 410 disables the webhook.',
+          description:
+            'Signed per Standard Webhooks. Success is a 2xx within 15 s; anything else (3xx included) is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (±20 %), honouring Retry-After on 429/503; 410 disables the webhook.',
           tags: ['Events'],
           requestParams: { header: STANDARD_WEBHOOK_HEADERS },
           requestBody: {

@@ -16,5 +16,11 @@ export async function listFunds({ limit, cursor, scope }: TPageParams): Promise<
     });
   }
   const rows = DAF_FUNDS.slice(start, start + limit + 1);
-  return pageOf(rows, limit, (f) => ({ createdAt: LISTED_AT, id: f.id }), (f) => ({ id: f.id, name: f.name }), scope);
+  return pageOf(
+    rows,
+    limit,
+    (f) => ({ createdAt: LISTED_AT, id: f.id }),
+    (f) => ({ id: f.id, name: f.name }),
+    scope,
+  );
 }

@@ -8,7 +8,6 @@ export const DAF_FUNDS = [
   { id: 'american-endowment-foundation', name: 'American Endowment Foundation' },
 ] as const;
 
-
 export function findFund(fundId: string): (typeof DAF_FUNDS)[number] | undefined {
   return DAF_FUNDS.find((f) => f.id === fundId);
 }

@@ -85,7 +85,12 @@ async function createGrantIn(tx: DbOrTx | null, input: TCreateGrantInput, workfl
     const grant = grantToJson(row);
     const stored = tx
       ? await insertInTransaction(tx, row, grant)
-      : await insertGrantWithEvent(row, { messageId: prefixedId(ID_PREFIX.message), eventId: prefixedId(ID_PREFIX.event), data: grant, tags: grantEventTags(grant) });
+      : await insertGrantWithEvent(row, {
+          messageId: prefixedId(ID_PREFIX.message),
+          eventId: prefixedId(ID_PREFIX.event),
+          data: grant,
+          tags: grantEventTags(grant),
+        });
     if (stored) return grant;
   }
   throw new Error(`no free tracking id after ${TRACKING_ID_TRIES} tries`);

@@ -43,10 +43,7 @@ const INSERT_GRANT_EVENT = new PgDialect().sqlToQuery(
  * Stores the grant and queues its event, both or neither: false when its tracking id was taken
  * (nothing written; the caller draws another). `data`: the event's data, the grant's JSON.
  */
-export async function insertGrantWithEvent(
-  row: TGrantRow,
-  event: { messageId: string; eventId: string; data: unknown; tags: string[] },
-): Promise<boolean> {
+export async function insertGrantWithEvent(row: TGrantRow, event: { messageId: string; eventId: string; data: unknown; tags: string[] }): Promise<boolean> {
   const targets = (await fanoutWebhooks(row.accountId)).filter((w) => w.eventTypes.includes(GRANT_EVENT)).map((w) => w.id);
   const data = JSON.stringify(event.data ?? null);
   const params = fillPlaceholders(INSERT_GRANT_EVENT.params, {

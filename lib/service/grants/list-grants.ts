@@ -17,12 +17,7 @@ export async function listGrants(connectId: string, { limit, cursor, scope }: TP
   const rows = await db
     .select()
     .from(g)
-    .where(
-      and(
-        eq(g.connectId, connectId),
-        olderThan(g.createdAt, g.id, cursor),
-      ),
-    )
+    .where(and(eq(g.connectId, connectId), olderThan(g.createdAt, g.id, cursor)))
     .orderBy(...newestFirst(g.createdAt, g.id))
     .limit(limit + 1);
   return pageOf(rows, limit, (r) => r, grantToJson, scope);

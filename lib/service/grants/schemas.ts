@@ -16,11 +16,13 @@ export const ZCreateGrant = z.strictObject({
   firstName: ZName,
   lastName: ZName,
   email: z.email({ message: 'must be a valid email address' }).max(254),
-  phone: z.string().regex(/^\d{10,15}$/, { message: 'must be 10 to 15 digits only' }).nullish(),
+  phone: z
+    .string()
+    .regex(/^\d{10,15}$/, { message: 'must be 10 to 15 digits only' })
+    .nullish(),
   note: z.string().trim().max(1000, { message: 'must be at most 1000 characters' }).nullish(),
   coveredFees: z.boolean({ message: 'must be true or false' }).default(false),
   metadata: ZMetadata.optional(),
 });
 
 export type TCreateGrant = z.output<typeof ZCreateGrant>;
-

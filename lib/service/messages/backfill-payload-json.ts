@@ -27,5 +27,10 @@ export async function backfillPayloadJsonOnce(batch = BATCH): Promise<number> {
   return rows.length;
 }
 
-export const startPayloadJsonBackfill = () => startBatchLoop(NAME, () => backfillPayloadJsonOnce(), (total) => `${NAME}: ${total} earlier rows made searchable`);
+export const startPayloadJsonBackfill = () =>
+  startBatchLoop(
+    NAME,
+    () => backfillPayloadJsonOnce(),
+    (total) => `${NAME}: ${total} earlier rows made searchable`,
+  );
 export const stopPayloadJsonBackfill = () => stopBatchLoop(NAME);

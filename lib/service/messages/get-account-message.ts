@@ -12,7 +12,11 @@ import { accountMessageToJson, attemptToJson, deliveryToJson, type TAccountMessa
  * was subscribed, which is the answer to "why was nothing sent?". Deliveries to webhooks deleted
  * since are kept: they were queued. 404 for any other id, or another account's.
  */
-export async function getAccountMessage(accountId: string, id: string, { withAttempts = false }: { withAttempts?: boolean } = {}): Promise<TAccountMessageDetailJson> {
+export async function getAccountMessage(
+  accountId: string,
+  id: string,
+  { withAttempts = false }: { withAttempts?: boolean } = {},
+): Promise<TAccountMessageDetailJson> {
   const m = schema.messages;
   const key = id.startsWith(ID_PREFIX.message) ? m.id : id.startsWith(ID_PREFIX.event) ? m.eventId : null;
   if (!key) throw messageNotFound(id);
@@ -53,7 +57,13 @@ async function attemptsByWebhook(messageId: string, accountId: string): Promise<
     .from(a)
     // The webhooks from the message's deliveries, so the attempts' (webhook, message) index serves
     // it: attempts has no index on the message alone (a scan of every attempt, ~35 ms at 2M).
-    .where(and(eq(a.messageId, messageId), inArray(a.webhookId, db.select({ id: d.webhookId }).from(d).where(eq(d.messageId, messageId))), eq(a.accountId, accountId)))
+    .where(
+      and(
+        eq(a.messageId, messageId),
+        inArray(a.webhookId, db.select({ id: d.webhookId }).from(d).where(eq(d.messageId, messageId))),
+        eq(a.accountId, accountId),
+      ),
+    )
     .orderBy(asc(a.createdAt), asc(a.id));
   const out = new Map<string, TAttemptJson[]>();
   for (const { webhookId, ...row } of rows) out.set(webhookId, [...(out.get(webhookId) ?? []), attemptToJson(row)]);

@@ -59,7 +59,10 @@ export async function listAccountMessages(
       limit: limit + 1,
       budgetMs: env.SEARCH_BUDGET_MS,
       nthNewest: async (n) => {
-        const [row] = await queryRows<{ at: Date | string }>(db, sql`select ${m.createdAt} as at from ${m} where ${within} order by ${sql.join(newestFirst(m.createdAt, m.id), sql`, `)} offset ${n - 1} limit 1`);
+        const [row] = await queryRows<{ at: Date | string }>(
+          db,
+          sql`select ${m.createdAt} as at from ${m} where ${within} order by ${sql.join(newestFirst(m.createdAt, m.id), sql`, `)} offset ${n - 1} limit 1`,
+        );
         return row ? new Date(row.at) : null;
       },
       slice: (from, to, max) => page(and(gte(m.createdAt, from), to ? lt(m.createdAt, to) : undefined), max),
@@ -75,7 +78,10 @@ export async function listAccountMessages(
     rows = await page(sql`${m.id} in (${newest})`);
     if (rows.length <= limit) {
       const [{ more }] = await queryRows<{ more: boolean }>(db, sql`select exists (select 1 from ${m} where ${within} offset ${RECENT}) as more`);
-      if (more) rows = await page(sql`${m.id} = any(array(select ${m.id} from ${m} where ${m.accountId} = ${accountId} and ${m.tags} @> array[${filters.tag}]::text[]))`);
+      if (more)
+        rows = await page(
+          sql`${m.id} = any(array(select ${m.id} from ${m} where ${m.accountId} = ${accountId} and ${m.tags} @> array[${filters.tag}]::text[]))`,
+        );
     }
   } else rows = await page();
   const webhooksOf = filters.withWebhooks ? await webhookIdsOf(rows.slice(0, limit).map((r) => r.id)) : null;

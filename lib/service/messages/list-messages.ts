@@ -32,7 +32,13 @@ export async function listMessages(
     .where(webhookDeliveriesWhere(accountId, webhookId, filters, cursor))
     .orderBy(...newestFirst(d.createdAt, d.messageId))
     .limit(limit + 1);
-  const attempts = filters.withAttempts ? await attemptsOf(db, webhookId, rows.slice(0, limit).map((r) => r.delivery.messageId)) : null;
+  const attempts = filters.withAttempts
+    ? await attemptsOf(
+        db,
+        webhookId,
+        rows.slice(0, limit).map((r) => r.delivery.messageId),
+      )
+    : null;
   return pageOf(
     rows,
     limit,

@@ -48,7 +48,12 @@ const attemptFields = sql`'id', a.id, 'url', a.url, 'timestamp', ${iso(sql`a.cre
  * serialising on this side, so a line costs about what a bare SELECT of the same rows costs. The
  * stored payload is the JSON text that was delivered: appended to the line as it is.
  */
-async function readPage(accountId: string, webhookId: string, filters: TStreamFilters, after: TCursor | null): Promise<{ text: string; count: number; last: TCursor | null }> {
+async function readPage(
+  accountId: string,
+  webhookId: string,
+  filters: TStreamFilters,
+  after: TCursor | null,
+): Promise<{ text: string; count: number; last: TCursor | null }> {
   const d = schema.deliveries;
   const rows = await queryRows<{ t: string; id: string; line: string; payload: string | null }>(
     await getDb(),

@@ -27,12 +27,24 @@ export const ZTroubledQuery = z.object({
   before: ZTimestamp.optional(),
   after: ZTimestamp.optional(),
   /** true: each with its payload and its newest attempt's response body — what a problems page shows, without a call per row. */
-  withContent: z.enum(['true', 'false'], { message: 'must be true or false' }).transform((v) => v === 'true').optional(),
+  withContent: z
+    .enum(['true', 'false'], { message: 'must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
   /** Only these messages (ids, comma-separated, at most MAX_MESSAGE_FILTER): which of them are in this state, at any webhook. */
   message: z
     .string()
-    .transform((v) => [...new Set(v.split(',').map((id) => id.trim()).filter(Boolean))])
-    .pipe(z.array(z.string().max(200)).min(1, 'must name at least one message id').max(MAX_MESSAGE_FILTER, `must name at most ${MAX_MESSAGE_FILTER} message ids`))
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(',')
+          .map((id) => id.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(
+      z.array(z.string().max(200)).min(1, 'must name at least one message id').max(MAX_MESSAGE_FILTER, `must name at most ${MAX_MESSAGE_FILTER} message ids`),
+    )
     .optional(),
 });
 export type TTroubledQuery = z.output<typeof ZTroubledQuery>;
@@ -41,7 +53,12 @@ export const MAX_COUNT_CAP = 10_000;
 export const ZTroubledCountsQuery = z.object({
   before: ZTimestamp.optional(),
   after: ZTimestamp.optional(),
-  cap: z.coerce.number({ message: `must be an integer from 1 to ${MAX_COUNT_CAP}` }).int({ message: `must be an integer from 1 to ${MAX_COUNT_CAP}` }).min(1).max(MAX_COUNT_CAP).default(1000),
+  cap: z.coerce
+    .number({ message: `must be an integer from 1 to ${MAX_COUNT_CAP}` })
+    .int({ message: `must be an integer from 1 to ${MAX_COUNT_CAP}` })
+    .min(1)
+    .max(MAX_COUNT_CAP)
+    .default(1000),
 });
 export type TTroubledCountsQuery = z.output<typeof ZTroubledCountsQuery>;
 
@@ -60,7 +77,11 @@ function within({ before, after }: { before?: string; after?: string }): SQL {
 
 const KEY_SEPARATOR = ' ';
 
-export async function listTroubledMessages(accountId: string, { limit, cursor, scope }: TPageParams, query: TTroubledQuery): Promise<{ results: TTroubledMessageJson[]; nextPageToken?: string }> {
+export async function listTroubledMessages(
+  accountId: string,
+  { limit, cursor, scope }: TPageParams,
+  query: TTroubledQuery,
+): Promise<{ results: TTroubledMessageJson[]; nextPageToken?: string }> {
   const db = await getDb();
   const [cm, cw] = cursor ? cursor.id.split(KEY_SEPARATOR) : [];
   // (created_at, message_id, webhook_id) below the cursor: the first two as the index condition.
@@ -68,12 +89,16 @@ export async function listTroubledMessages(accountId: string, { limit, cursor, s
     ? sql`and (d.created_at, d.message_id) <= (${cursor.t}::timestamptz, ${cm}) and not (d.created_at = ${cursor.t}::timestamptz and d.message_id = ${cm} and d.webhook_id >= ${cw ?? ''})`
     : sql``;
   // With `message`: those messages' deliveries by the (message_id, webhook_id) index, not each webhook's range.
-  const keys = await queryRows<{ id: string }>(db, query.message ? sql`
+  const keys = await queryRows<{ id: string }>(
+    db,
+    query.message
+      ? sql`
     select d.id from service.deliveries d join service.webhooks w on w.id = d.webhook_id
     where d.message_id = any(${sqlArray(query.message, 'text')}) and w.account_id = ${accountId} and w.deleted_at is null
       and ${stateIs(query.state)} ${within(query)} ${after}
     order by d.created_at desc, d.message_id desc, d.webhook_id desc
-    limit ${limit + 1}` : sql`
+    limit ${limit + 1}`
+      : sql`
     select d.id from service.webhooks w
     cross join lateral (
       select d.id, d.created_at, d.message_id, d.webhook_id from service.deliveries d
@@ -83,7 +108,8 @@ export async function listTroubledMessages(accountId: string, { limit, cursor, s
     ) d
     where w.account_id = ${accountId} and w.deleted_at is null
     order by d.created_at desc, d.message_id desc, d.webhook_id desc
-    limit ${limit + 1}`);
+    limit ${limit + 1}`,
+  );
   const ids = keys.map((r) => r.id);
   const content = query.withContent ?? false;
   const views = ids.length ? await selectDeliveries(db, { withPayload: content, withLastResponse: content }).where(inArray(schema.deliveries.id, ids)) : [];
@@ -109,13 +135,18 @@ export async function countTroubledMessages(accountId: string, query: TTroubledC
     sql`(select count(*)::int from (select 1 from service.deliveries d where d.webhook_id = w.id and ${stateIs(state)} ${within(query)} limit ${query.cap + 1}) x)`;
   // The webhooks with none are left out here, not by a WHERE on the counts: the planner would run
   // each count again for it (at 100k grants, 20 webhooks × 1,001 index entries read twice).
-  const rows = await queryRows<{ webhook_id: string; failed: number; retrying: number }>(db, sql`
+  const rows = await queryRows<{ webhook_id: string; failed: number; retrying: number }>(
+    db,
+    sql`
     select w.id as webhook_id, ${count('failed')} as failed, ${count('retrying')} as retrying
     from service.webhooks w where w.account_id = ${accountId} and w.deleted_at is null
-    order by w.id`);
+    order by w.id`,
+  );
   const of = (n: number): TTroubleCount => ({ count: Math.min(Number(n), query.cap), capped: Number(n) > query.cap });
   return {
     cap: query.cap,
-    results: rows.filter((r) => Number(r.failed) > 0 || Number(r.retrying) > 0).map((r) => ({ webhookId: r.webhook_id, failed: of(r.failed), retrying: of(r.retrying) })),
+    results: rows
+      .filter((r) => Number(r.failed) > 0 || Number(r.retrying) > 0)
+      .map((r) => ({ webhookId: r.webhook_id, failed: of(r.failed), retrying: of(r.retrying) })),
   };
 }

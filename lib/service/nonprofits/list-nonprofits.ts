@@ -19,7 +19,9 @@ export function nonprofitQuery(raw: string | null): { kind: 'ein' | 'cid' | 'nam
   const q = (raw ?? '').trim();
   if (!q) return null;
   if (q.length > NONPROFIT_QUERY_MAX) {
-    throw new ApiError('bad_request', `q must be at most ${NONPROFIT_QUERY_MAX} characters.`, { errors: [{ path: 'q', message: `must be at most ${NONPROFIT_QUERY_MAX} characters` }] });
+    throw new ApiError('bad_request', `q must be at most ${NONPROFIT_QUERY_MAX} characters.`, {
+      errors: [{ path: 'q', message: `must be at most ${NONPROFIT_QUERY_MAX} characters` }],
+    });
   }
   if (/^\d[\d\s-]*$/.test(q)) return { kind: 'ein', term: q.replace(/[\s-]/g, '') };
   if (/^test_[0-9A-Za-z]*$/.test(q)) return { kind: 'cid', term: q };
@@ -28,7 +30,11 @@ export function nonprofitQuery(raw: string | null): { kind: 'ein' | 'cid' | 'nam
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export async function listNonprofits(accountId: string, q: string | null, { limit, cursor, scope }: TPageParams): Promise<{ results: TListedNonprofit[]; nextPageToken?: string }> {
+export async function listNonprofits(
+  accountId: string,
+  q: string | null,
+  { limit, cursor, scope }: TPageParams,
+): Promise<{ results: TListedNonprofit[]; nextPageToken?: string }> {
   const db = await getDb();
   const n = schema.nonprofits;
   const c = schema.connects;

@@ -16,7 +16,10 @@ const ZPersonName = z.string().trim().min(1, { message: 'must not be empty' }).m
 
 export const ZContactUser = z.strictObject({
   email: z.email({ message: 'must be a valid email address' }).max(254),
-  phone: z.string().regex(/^\d{10,15}$/, { message: 'must be 10 to 15 digits only' }).optional(),
+  phone: z
+    .string()
+    .regex(/^\d{10,15}$/, { message: 'must be 10 to 15 digits only' })
+    .optional(),
   firstName: ZPersonName.optional(),
   lastName: ZPersonName.optional(),
 });

@@ -55,7 +55,12 @@ export async function runningTwin(db: DbOrTx, webhookId: string, window: TRecove
  * Starts a recover run (or returns the identical one still running) for the webhook. The webhook
  * row is locked for the transaction, so two requests at once cannot both re-queue the messages.
  */
-export async function recoverMessages(accountId: string, webhookId: string, window: TRecoverWindow, clientId: string | null = null): Promise<{ run: TRecoverRunJson; created: boolean }> {
+export async function recoverMessages(
+  accountId: string,
+  webhookId: string,
+  window: TRecoverWindow,
+  clientId: string | null = null,
+): Promise<{ run: TRecoverRunJson; created: boolean }> {
   const db = await getDb();
   const { row, created } = await db.transaction(async (tx) => {
     const webhook = await getWebhook(accountId, webhookId, { db: tx, forUpdate: true });

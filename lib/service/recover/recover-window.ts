@@ -26,7 +26,10 @@ function refineWindow(v: { since: string; until?: string }, ctx: z.RefinementCtx
   }
 }
 
-export const toRecoverWindow = (v: { since: string; until?: string }): TRecoverWindow => ({ since: new Date(v.since), until: v.until === undefined ? null : new Date(v.until) });
+export const toRecoverWindow = (v: { since: string; until?: string }): TRecoverWindow => ({
+  since: new Date(v.since),
+  until: v.until === undefined ? null : new Date(v.until),
+});
 
 const fields = {
   since: ZTimestamp.meta({ description: 'Start of the window (inclusive): not in the future, at most 14 days before `until` (or now).' }),
@@ -48,7 +51,12 @@ export type TWindowCount = { messages: number; since: string; until: string };
  * The preview of a window's operation: how many of the webhook's deliveries `where(end)` picks, the
  * window's end being `until` or now. 404 for another account's or an unknown webhook.
  */
-export async function countInWindow(accountId: string, webhookId: string, window: TRecoverWindow, where: (end: Date) => SQL | undefined): Promise<TWindowCount> {
+export async function countInWindow(
+  accountId: string,
+  webhookId: string,
+  window: TRecoverWindow,
+  where: (end: Date) => SQL | undefined,
+): Promise<TWindowCount> {
   const db = await getDb();
   await getWebhook(accountId, webhookId, { db });
   const end = window.until ?? new Date();

@@ -53,7 +53,17 @@ async function startRun(db: DbOrTx, accountId: string, webhookId: string, window
   const queued = await queryRows<{ id: string }>(db, enqueueExisting({ accountId, webhookId, runId: id, messages: missing(webhookId, window, end) }));
   const [inserted] = await db
     .insert(schema.recoverRuns)
-    .values({ id, accountId, webhookId, kind: 'replay-missing', since: window.since, until: window.until, messages: queued.length, createdAt: new Date(clock.now), clientId })
+    .values({
+      id,
+      accountId,
+      webhookId,
+      kind: 'replay-missing',
+      since: window.since,
+      until: window.until,
+      messages: queued.length,
+      createdAt: new Date(clock.now),
+      clientId,
+    })
     .returning();
   if (queued.length > 0) await notifyDeliveriesQueued(db);
   return inserted;
@@ -64,7 +74,12 @@ async function startRun(db: DbOrTx, accountId: string, webhookId: string, window
  * locked for the transaction, so two requests at once cannot both queue the messages; a disabled
  * webhook is a 409 (enable it first: it would get nothing).
  */
-export async function replayMissing(accountId: string, webhookId: string, window: TRecoverWindow, clientId: string | null = null): Promise<{ run: TRecoverRunJson; created: boolean }> {
+export async function replayMissing(
+  accountId: string,
+  webhookId: string,
+  window: TRecoverWindow,
+  clientId: string | null = null,
+): Promise<{ run: TRecoverRunJson; created: boolean }> {
   const db = await getDb();
   const { row, created } = await db.transaction(async (tx) => {
     const webhook = await getWebhook(accountId, webhookId, { db: tx, forUpdate: true });

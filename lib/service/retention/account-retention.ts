@@ -26,7 +26,10 @@ function view(row: { messagePayloadRetentionMs: number | null; messageRetentionM
   const payload = row?.messagePayloadRetentionMs ?? null;
   const rows = row?.messageRetentionMs ?? null;
   return {
-    effective: { messagePayloadRetention: formatDuration(payload ?? env.MESSAGE_PAYLOAD_RETENTION), messageRetention: formatDuration(rows ?? env.MESSAGE_RETENTION) },
+    effective: {
+      messagePayloadRetention: formatDuration(payload ?? env.MESSAGE_PAYLOAD_RETENTION),
+      messageRetention: formatDuration(rows ?? env.MESSAGE_RETENTION),
+    },
     overrides: { messagePayloadRetention: fmt(payload), messageRetention: fmt(rows) },
     defaults: { messagePayloadRetention: formatDuration(env.MESSAGE_PAYLOAD_RETENTION), messageRetention: formatDuration(env.MESSAGE_RETENTION) },
     updatedAt: row ? row.updatedAt.toISOString() : null,

@@ -78,9 +78,15 @@ const messages = (batch: string) => `
   ${progress('messages')}`;
 
 // Each statement twice: [the default's, one account's] (its id the last parameter).
-const PAYLOADS = [null, 5].map((n) => payloads(`select m.id from service.messages m where ${duePayloads(n)} order by m.created_at limit $3 for update skip locked`, '$4'));
-const RESPONSES = [null, 4].map((n) => responses(`select a.id from service.attempts a where ${dueResponses(n)} order by a.created_at limit $3 for update skip locked`));
-const MESSAGES = [null, 3].map((n) => messages(`select m.id from service.messages m where ${dueMessages(n)} order by m.created_at limit $2 for update skip locked`));
+const PAYLOADS = [null, 5].map((n) =>
+  payloads(`select m.id from service.messages m where ${duePayloads(n)} order by m.created_at limit $3 for update skip locked`, '$4'),
+);
+const RESPONSES = [null, 4].map((n) =>
+  responses(`select a.id from service.attempts a where ${dueResponses(n)} order by a.created_at limit $3 for update skip locked`),
+);
+const MESSAGES = [null, 3].map((n) =>
+  messages(`select m.id from service.messages m where ${dueMessages(n)} order by m.created_at limit $2 for update skip locked`),
+);
 
 // With ARCHIVE_DIR: a batch is read with what it holds, archived (lib/db/archive/write-archive.ts), then purged by its ids.
 const MESSAGE_COLUMNS = `m.id, m.account_id as "accountId", m.event_type as "eventType", m.created_at as "createdAt", m.payload,
@@ -189,7 +195,8 @@ export function startServicePurge(): void {
   startPurgeLoop({
     lease: SERVICE_PURGE,
     steps: servicePurgeSteps,
-    idleMs: () => purgeIdleMs(env.MESSAGE_PAYLOAD_RETENTION, env.MESSAGE_RETENTION, ...overrides.flatMap((o) => [o.payloadMs ?? Infinity, o.rowsMs ?? Infinity])),
+    idleMs: () =>
+      purgeIdleMs(env.MESSAGE_PAYLOAD_RETENTION, env.MESSAGE_RETENTION, ...overrides.flatMap((o) => [o.payloadMs ?? Infinity, o.rowsMs ?? Infinity])),
     onPass,
   });
 }

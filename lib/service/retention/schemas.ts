@@ -15,7 +15,8 @@ const ZDuration = z
   .transform((v, ctx) => {
     const ms = parseDuration(v);
     if (ms === null) ctx.addIssue({ code: 'custom', message: 'must be a duration such as 90d, 12h, 30m or 45s' });
-    else if (ms < MIN_RETENTION_MS || ms > MAX_RETENTION_MS) ctx.addIssue({ code: 'custom', message: `must be between 1s and ${formatDuration(MAX_RETENTION_MS)}` });
+    else if (ms < MIN_RETENTION_MS || ms > MAX_RETENTION_MS)
+      ctx.addIssue({ code: 'custom', message: `must be between 1s and ${formatDuration(MAX_RETENTION_MS)}` });
     return ms ?? 0;
   })
   .nullable()
@@ -24,11 +25,13 @@ const ZDuration = z
 export const ZRetentionPatch = z
   .strictObject({
     messagePayloadRetention: ZDuration.meta({
-      description: "How long this account's message payloads and attempts' response bodies are kept (`90d`, `12h`, `30m`, `45s`; 1s to 3650d); null: the deployment's default.",
+      description:
+        "How long this account's message payloads and attempts' response bodies are kept (`90d`, `12h`, `30m`, `45s`; 1s to 3650d); null: the deployment's default.",
       example: '30d',
     }),
     messageRetention: ZDuration.meta({
-      description: "How long this account's messages, deliveries and attempts are kept; null: the deployment's default. Payloads are kept no longer than their messages.",
+      description:
+        "How long this account's messages, deliveries and attempts are kept; null: the deployment's default. Payloads are kept no longer than their messages.",
       example: '365d',
     }),
   })

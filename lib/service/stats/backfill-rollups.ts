@@ -28,6 +28,11 @@ export async function backfillRollupsOnce(batch = BACKFILL_BATCH): Promise<numbe
 const NAME = 'stats rollup backfill';
 
 /** Runs batches until none is left (a pause between them keeps it in the background); then ends. */
-export const startRollupBackfill = () => startBatchLoop(NAME, () => backfillRollupsOnce(), (total) => `stats rollups: ${total} earlier attempts added`);
+export const startRollupBackfill = () =>
+  startBatchLoop(
+    NAME,
+    () => backfillRollupsOnce(),
+    (total) => `stats rollups: ${total} earlier attempts added`,
+  );
 /** Stops between batches (a batch under way finishes: it is one statement). */
 export const stopRollupBackfill = () => stopBatchLoop(NAME);

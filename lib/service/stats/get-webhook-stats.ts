@@ -29,7 +29,12 @@ export async function getWebhookStats(accountId: string, webhookId: string, wind
 }
 
 /** EXT GET /v1/webhooks/stats: the stats of one page of the account's webhooks (newest first), in one call. */
-export async function listWebhookStats(accountId: string, window: TStatsWindow, page: TPageParams, now = new Date()): Promise<{ results: TWebhookStatsJson[]; nextPageToken?: string }> {
+export async function listWebhookStats(
+  accountId: string,
+  window: TStatsWindow,
+  page: TPageParams,
+  now = new Date(),
+): Promise<{ results: TWebhookStatsJson[]; nextPageToken?: string }> {
   const db = await getDb();
   const w = schema.webhooks;
   const rows = await db
@@ -38,7 +43,13 @@ export async function listWebhookStats(accountId: string, window: TStatsWindow, 
     .where(and(eq(w.accountId, accountId), isNull(w.deletedAt), olderThan(w.createdAt, w.id, page.cursor)))
     .orderBy(...newestFirst(w.createdAt, w.id))
     .limit(page.limit + 1);
-  const listed = await pageOf(rows, page.limit, (r) => ({ createdAt: r.createdAt, id: r.id }), (r) => r, page.scope);
+  const listed = await pageOf(
+    rows,
+    page.limit,
+    (r) => ({ createdAt: r.createdAt, id: r.id }),
+    (r) => r,
+    page.scope,
+  );
   return { ...listed, results: await statsOfWebhooks(db, listed.results, window, now) };
 }
 
@@ -51,9 +62,15 @@ export function statsWindow(window: TStatsWindow, now: Date): { from: Date; unti
 }
 
 /** From the rollups once they hold every attempt of these webhooks; until then from the attempts (the same figures). */
-export async function bucketsOf(db: DbOrTx, webhookIds: string[], w: ReturnType<typeof statsWindow>, source?: 'rollups' | 'attempts'): Promise<Map<string, TBucketRow[]>> {
+export async function bucketsOf(
+  db: DbOrTx,
+  webhookIds: string[],
+  w: ReturnType<typeof statsWindow>,
+  source?: 'rollups' | 'attempts',
+): Promise<Map<string, TBucketRow[]>> {
   const from = source ?? ((await rollupsComplete(db, webhookIds)) ? 'rollups' : 'attempts');
-  const rows = from === 'rollups' ? await queryRollupCounts(db, webhookIds, w) : (await Promise.all(webhookIds.map((id) => queryAttemptCounts(db, id, w)))).flat();
+  const rows =
+    from === 'rollups' ? await queryRollupCounts(db, webhookIds, w) : (await Promise.all(webhookIds.map((id) => queryAttemptCounts(db, id, w)))).flat();
   return assembleBuckets(webhookIds, rows, w);
 }
 
@@ -78,7 +95,10 @@ export async function statsOfWebhooks(db: DbOrTx, webhooks: TWebhookRow[], windo
   const ids = webhooks.map((x) => x.id);
   const [buckets, states] = await Promise.all([bucketsOf(db, ids, w), queryDeliveryStates(db, ids)]);
   const known = ids.map((id) => recoveryOf(id, buckets.get(id) ?? [], states.get(id)!, w));
-  const asked = await queryRecoveries(db, known.filter((r): r is TRecoveryAsk => r !== null && 'webhookId' in r));
+  const asked = await queryRecoveries(
+    db,
+    known.filter((r): r is TRecoveryAsk => r !== null && 'webhookId' in r),
+  );
   return webhooks.map((webhook, i): TWebhookStatsJson => {
     const rows = buckets.get(webhook.id) ?? [];
     const state = states.get(webhook.id)!;

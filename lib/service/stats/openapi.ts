@@ -19,9 +19,10 @@ export const ZWebhookStats = z
     successes: z.int(),
     failures: z.int(),
     successRate: z.number().min(0).max(1).nullable().meta({ description: 'successes / attempts over the window; null without attempts.' }),
-    responseTimeMs: z
-      .strictObject(ZPercentiles)
-      .meta({ description: "The window's attempts, failures and timeouts included; from latency buckets 25 % wide, each reported at its geometric middle: within 12 % of the exact value." }),
+    responseTimeMs: z.strictObject(ZPercentiles).meta({
+      description:
+        "The window's attempts, failures and timeouts included; from latency buckets 25 % wide, each reported at its geometric middle: within 12 % of the exact value.",
+    }),
     backlog: z.strictObject({
       pending: z.int(),
       sending: z.int(),
@@ -36,25 +37,41 @@ export const ZWebhookStats = z
     recovery: z
       .strictObject({ since: ZInstantOut, attempts: z.int().min(1).max(100) })
       .nullable()
-      .meta({ description: 'The window had a failed attempt and every attempt since succeeded: the first of those, and how many there were (counted up to 100). Null otherwise.' }),
+      .meta({
+        description:
+          'The window had a failed attempt and every attempt since succeeded: the first of those, and how many there were (counted up to 100). Null otherwise.',
+      }),
     failingSince: ZInstantOut.nullable(),
     disabled: z.boolean(),
     disabledReason: z.string().nullable(),
     disabledAt: ZInstantOut.nullable(),
-    buckets: z.array(
-      z.strictObject({ start: ZInstantOut, end: ZInstantOut, attempts: z.int(), successes: z.int(), failures: z.int(), ...ZPercentiles }),
-    ).meta({ description: 'Epoch-aligned UTC buckets covering the window (which starts at the first one’s start); the last is partial; their counts add up to the totals.' }),
+    buckets: z.array(z.strictObject({ start: ZInstantOut, end: ZInstantOut, attempts: z.int(), successes: z.int(), failures: z.int(), ...ZPercentiles })).meta({
+      description:
+        'Epoch-aligned UTC buckets covering the window (which starts at the first one’s start); the last is partial; their counts add up to the totals.',
+    }),
   })
   .meta({ id: 'WebhookStats' });
 sameShape<TWebhookStatsJson, z.output<typeof ZWebhookStats>>(true);
 
 export const STATS_OPERATIONS = [
   op('GET /v1/webhooks/stats', {
-    id: 'listWebhookStats', tag: 'Webhooks', summary: "Every webhook's delivery statistics in one call, a page of webhooks at a time", ext: true, auth: 'bearer', paged: true,
-    query: ZStatsQuery, response: page(ZWebhookStats, 'WebhookStatsPage'),
+    id: 'listWebhookStats',
+    tag: 'Webhooks',
+    summary: "Every webhook's delivery statistics in one call, a page of webhooks at a time",
+    ext: true,
+    auth: 'bearer',
+    paged: true,
+    query: ZStatsQuery,
+    response: page(ZWebhookStats, 'WebhookStatsPage'),
   }),
   op('GET /v1/webhooks/{id}/stats', {
-    id: 'getWebhookStats', tag: 'Webhooks', summary: 'Delivery statistics over a window, with buckets for a chart', ext: true, auth: 'bearer',
-    path: z.object({ id: z.string().meta({ description: 'The webhook id (`ep_…`).' }) }), query: ZStatsQuery, response: ZWebhookStats,
+    id: 'getWebhookStats',
+    tag: 'Webhooks',
+    summary: 'Delivery statistics over a window, with buckets for a chart',
+    ext: true,
+    auth: 'bearer',
+    path: z.object({ id: z.string().meta({ description: 'The webhook id (`ep_…`).' }) }),
+    query: ZStatsQuery,
+    response: ZWebhookStats,
   }),
 ];

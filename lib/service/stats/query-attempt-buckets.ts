@@ -67,7 +67,12 @@ export function assembleBuckets(webhookIds: string[], rows: TCountRow[], { until
         for (let k = 0; k < r.latency.length; k++) acc.counts[k] += r.latency[k];
       }
     }
-    const row = (startMs: number | null, acc: typeof total): TBucketRow => ({ startMs, attempts: acc.attempts, successes: acc.successes, ...percentilesOf(acc.counts) });
+    const row = (startMs: number | null, acc: typeof total): TBucketRow => ({
+      startMs,
+      attempts: acc.attempts,
+      successes: acc.successes,
+      ...percentilesOf(acc.counts),
+    });
     out.set(webhookId, [...starts.map((t) => row(t, per.get(t)!)), row(null, total)]);
   }
   return out;

@@ -28,7 +28,16 @@ export async function queryRecoveries(db: DbOrTx, asks: TRecoveryAsk[]): Promise
   const rows = await queryRows<TRaw>(
     db,
     sql`select r.webhook_id, extract(epoch from lf.at) * 1000 as last_ms, since.n, extract(epoch from since.first) * 1000 as first_ms
-          from unnest(${sqlArray(asks.map((a) => a.webhookId), 'text')}, ${sqlArray(asks.map((a) => a.start.toISOString()), 'timestamptz')}, ${sqlArray(asks.map((a) => a.end.toISOString()), 'timestamptz')})
+          from unnest(${sqlArray(
+            asks.map((a) => a.webhookId),
+            'text',
+          )}, ${sqlArray(
+            asks.map((a) => a.start.toISOString()),
+            'timestamptz',
+          )}, ${sqlArray(
+            asks.map((a) => a.end.toISOString()),
+            'timestamptz',
+          )})
                as r(webhook_id, start_at, end_at)
           cross join lateral (
             select max(created_at) as at from service.attempts

@@ -10,7 +10,10 @@ import { parseCounts } from './latency-buckets';
 /** Whether every attempt of these webhooks is in the rollups (none still waits for the backfill). */
 export async function rollupsComplete(db: DbOrTx, webhookIds: string[]): Promise<boolean> {
   if (webhookIds.length === 0) return true;
-  const rows = await queryRows<{ one: number }>(db, sql`select 1 as one from service.attempts where not rolled_up and webhook_id = any(${sqlArray(webhookIds, 'text')}) limit 1`);
+  const rows = await queryRows<{ one: number }>(
+    db,
+    sql`select 1 as one from service.attempts where not rolled_up and webhook_id = any(${sqlArray(webhookIds, 'text')}) limit 1`,
+  );
   return rows.length === 0;
 }
 

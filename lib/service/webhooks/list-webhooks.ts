@@ -12,13 +12,7 @@ export async function listWebhooks(accountId: string, { limit, cursor, scope }: 
   const rows = await db
     .select()
     .from(w)
-    .where(
-      and(
-        eq(w.accountId, accountId),
-        isNull(w.deletedAt),
-        olderThan(w.createdAt, w.id, cursor),
-      ),
-    )
+    .where(and(eq(w.accountId, accountId), isNull(w.deletedAt), olderThan(w.createdAt, w.id, cursor)))
     .orderBy(...newestFirst(w.createdAt, w.id))
     .limit(limit + 1);
   return pageOf(rows, limit, (r) => ({ createdAt: r.createdAt, id: r.id }), webhookToJson, scope);

@@ -89,12 +89,13 @@ export const ZTestEvent = z.strictObject({
 const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
 
 /** An RFC 3339 timestamp within 1970–9999 (what the API stores and returns). */
-export const ZTimestamp = z.iso
-  .datetime({ offset: true, message: 'must be an RFC 3339 timestamp, e.g. 2026-11-22T10:15:30.123Z' })
-  .refine((v) => {
+export const ZTimestamp = z.iso.datetime({ offset: true, message: 'must be an RFC 3339 timestamp, e.g. 2026-11-22T10:15:30.123Z' }).refine(
+  (v) => {
     const at = Date.parse(v);
     return at >= 0 && at <= LATEST;
-  }, { message: 'must be between 1970-01-01T00:00:00Z and 9999-12-31T23:59:59Z' });
+  },
+  { message: 'must be between 1970-01-01T00:00:00Z and 9999-12-31T23:59:59Z' },
+);
 
 /** EXT filters of the message list; every one optional, each wrong value a 400. */
 export const ZMessageFilters = z.object({
@@ -103,8 +104,14 @@ export const ZMessageFilters = z.object({
   before: ZTimestamp.optional(),
   after: ZTimestamp.optional(),
   /** true: each message carries its payload, as Get message does (a list reads no bodies otherwise). */
-  withContent: z.enum(['true', 'false'], { message: 'must be true or false' }).transform((v) => v === 'true').optional(),
+  withContent: z
+    .enum(['true', 'false'], { message: 'must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
   /** true: each message carries every attempt to this webhook, oldest first, without response bodies (one query for the page). */
-  withAttempts: z.enum(['true', 'false'], { message: 'must be true or false' }).transform((v) => v === 'true').optional(),
+  withAttempts: z
+    .enum(['true', 'false'], { message: 'must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
 });
 export type TMessageFilters = z.output<typeof ZMessageFilters>;

@@ -204,7 +204,13 @@ export function attemptToJson(row: TAttemptSummaryRow, { withResponse = false, p
       ? {
           response: row.response ?? '',
           responsePurged: row.responsePurgedAt
-            ? { at: row.responsePurgedAt.toISOString(), retention: formatDuration(payloadRetentionMs), size: row.responseSize ?? 0, sha256: row.responseSha256 ?? '', reason: row.responseErased ? 'erasure' : 'retention' }
+            ? {
+                at: row.responsePurgedAt.toISOString(),
+                retention: formatDuration(payloadRetentionMs),
+                size: row.responseSize ?? 0,
+                sha256: row.responseSha256 ?? '',
+                reason: row.responseErased ? 'erasure' : 'retention',
+              }
             : null,
         }
       : {}),

@@ -18,12 +18,7 @@ export async function activeSecrets(db: DbOrTx, webhookId: string): Promise<stri
   const rows = await db
     .select({ secret: schema.webhookSecrets.secret })
     .from(schema.webhookSecrets)
-    .where(
-      and(
-        eq(schema.webhookSecrets.webhookId, webhookId),
-        or(isNull(schema.webhookSecrets.expiresAt), gt(schema.webhookSecrets.expiresAt, sql`now()`)),
-      ),
-    )
+    .where(and(eq(schema.webhookSecrets.webhookId, webhookId), or(isNull(schema.webhookSecrets.expiresAt), gt(schema.webhookSecrets.expiresAt, sql`now()`))))
     .orderBy(desc(schema.webhookSecrets.createdAt));
   return rows.map((r) => r.secret);
 }

@@ -8,7 +8,13 @@ export const dynamic = 'force-dynamic';
 export const GET = withStaff(async ({ req, staff }) => {
   const summary = req.nextUrl.searchParams.get('summary') === '1';
   const [firing, results] = await Promise.all([firingAlerts(staff.environment), summary ? undefined : listAlerts(staff.environment)]);
-  return json({ firing: firing.count, quietFiring: firing.quiet, oldestFiringId: firing.oldestId, oldestFiring: firing.oldest, ...(results ? { results } : {}) });
+  return json({
+    firing: firing.count,
+    quietFiring: firing.quiet,
+    oldestFiringId: firing.oldestId,
+    oldestFiring: firing.oldest,
+    ...(results ? { results } : {}),
+  });
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);

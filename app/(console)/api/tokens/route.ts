@@ -7,7 +7,9 @@ import { json, otherMethods } from '@/lib/http/respond';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = withStaff({ role: 'operator' }, async ({ staff }) => json({ results: await listTokens(staff.userId) }, { headers: { 'cache-control': 'no-store' } }));
+export const GET = withStaff({ role: 'operator' }, async ({ staff }) =>
+  json({ results: await listTokens(staff.userId) }, { headers: { 'cache-control': 'no-store' } }),
+);
 
 export const POST = withStaff({ role: 'operator' }, async ({ req, staff }) => {
   const input = await readJson(req, ZCreateToken);

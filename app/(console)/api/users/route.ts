@@ -10,7 +10,9 @@ import { json, otherMethods } from '@/lib/http/respond';
 
 export const dynamic = 'force-dynamic';
 
-const ZCreate = z.object({ email: z.string().max(320), role: z.enum(ROLES).default('viewer'), signIn: z.enum(['password', 'sso']).default('password') }).strict();
+const ZCreate = z
+  .object({ email: z.string().max(320), role: z.enum(ROLES).default('viewer'), signIn: z.enum(['password', 'sso']).default('password') })
+  .strict();
 
 export const GET = withStaff({ role: 'admin' }, async () => json({ results: await listUsers() }, { headers: { 'cache-control': 'no-store' } }));
 

@@ -56,12 +56,19 @@ export function CaseDelivery({ messageId, delivery: d }: { messageId: string; de
             {d.status === null ? (
               <p className="text-xs text-slate-500">Not queued for this webhook.</p>
             ) : d.attempts.length === 0 ? (
-              <p className="text-xs text-slate-500">No attempt yet{d.nextAttempt ? <> (due <Timestamp value={d.nextAttempt} zone />)</> : null}.</p>
+              <p className="text-xs text-slate-500">
+                No attempt yet
+                {d.nextAttempt ? (
+                  <>
+                    {' '}
+                    (due <Timestamp value={d.nextAttempt} zone />)
+                  </>
+                ) : null}
+                .
+              </p>
             ) : (
               <ul className="space-y-1">
-                {d.attempts.length > SHOWN_ATTEMPTS ? (
-                  <li className="text-xs text-slate-500">{d.attempts.length - SHOWN_ATTEMPTS} earlier attempts</li>
-                ) : null}
+                {d.attempts.length > SHOWN_ATTEMPTS ? <li className="text-xs text-slate-500">{d.attempts.length - SHOWN_ATTEMPTS} earlier attempts</li> : null}
                 {d.attempts.slice(-SHOWN_ATTEMPTS).map((a) => (
                   <li key={a.id} className="flex flex-wrap items-center gap-1.5 text-xs" data-testid="case-attempt">
                     <Timestamp value={a.timestamp} withMs zone />
@@ -96,7 +103,10 @@ export function CaseDelivery({ messageId, delivery: d }: { messageId: string; de
           </div>
         </div>
         {d.status !== null ? (
-          <Link href={`/webhooks/${encodeURIComponent(w.id)}/messages/${encodeURIComponent(messageId)}`} className="inline-block text-xs font-medium text-indigo-700 hover:underline">
+          <Link
+            href={`/webhooks/${encodeURIComponent(w.id)}/messages/${encodeURIComponent(messageId)}`}
+            className="inline-block text-xs font-medium text-indigo-700 hover:underline"
+          >
             Attempts, responses and raw requests →
           </Link>
         ) : null}
@@ -107,7 +117,12 @@ export function CaseDelivery({ messageId, delivery: d }: { messageId: string; de
 
 export function ReceiptLine({ receipt: r }: { receipt: TTimelineReceipt }) {
   return (
-    <li className="flex flex-wrap items-center gap-1.5 text-xs" data-testid="case-receipt" data-verdict={r.verdict} data-suspicious={r.suspicious ? 'true' : undefined}>
+    <li
+      className="flex flex-wrap items-center gap-1.5 text-xs"
+      data-testid="case-receipt"
+      data-verdict={r.verdict}
+      data-suspicious={r.suspicious ? 'true' : undefined}
+    >
       <Timestamp value={r.receivedAt} withMs zone />
       <VerdictBadge verdict={r.verdict} reason={r.verdictReason} />
       {r.suspicious ? <SuspiciousBadge /> : null}
@@ -138,7 +153,11 @@ export function ForwardLine({ forward: f }: { forward: TCaseForward }) {
       {f.status ? <HttpCodeBadge code={f.status} /> : <Badge tone="red">no reply</Badge>}
       <span className="font-mono text-slate-500">{f.elapsedMs} ms</span>
       <span className="text-slate-500">by {f.actor}</span>
-      {f.error ? <span className="basis-full truncate font-mono text-rose-700" title={f.error}>{f.error}</span> : null}
+      {f.error ? (
+        <span className="basis-full truncate font-mono text-rose-700" title={f.error}>
+          {f.error}
+        </span>
+      ) : null}
     </li>
   );
 }

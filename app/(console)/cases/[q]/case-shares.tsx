@@ -80,10 +80,19 @@ export function CaseShares({ query, live }: { query: string; live: TShareView[] 
             {live.map((s) => (
               <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-1.5" data-testid="share-row">
                 <span>
-                  {s.ticket || 'no ticket'} <span className="text-xs text-slate-500">by {s.createdBy}, until <Timestamp value={s.expiresAt} zone /></span>
+                  {s.ticket || 'no ticket'}{' '}
+                  <span className="text-xs text-slate-500">
+                    by {s.createdBy}, until <Timestamp value={s.expiresAt} zone />
+                  </span>
                 </span>
                 <Can min="operator">
-                  <Button size="sm" variant="danger" disabled={pending} onClick={() => run(() => revokeShareAction(s.id))} aria-label={`Revoke the link for ${s.ticket || 'no ticket'}`}>
+                  <Button
+                    size="sm"
+                    variant="danger"
+                    disabled={pending}
+                    onClick={() => run(() => revokeShareAction(s.id))}
+                    aria-label={`Revoke the link for ${s.ticket || 'no ticket'}`}
+                  >
                     Revoke
                   </Button>
                 </Can>

@@ -51,11 +51,13 @@ export function CaseView({ initial }: { initial: TCase }) {
         title={<span className="break-all font-mono">{data.query}</span>}
         description={
           <span className="text-xs text-slate-500">
-            {error ? `Live updates paused (${(error as Error).message}).` : 'Live: re-checked every few seconds.'} Every webhook of the account, what the API sent and what this
-            console&apos;s receivers got. Times are UTC.
+            {error ? `Live updates paused (${(error as Error).message}).` : 'Live: re-checked every few seconds.'} Every webhook of the account, what the API
+            sent and what this console&apos;s receivers got. Times are UTC.
           </span>
         }
-        actions={<ExportLinks testId="case-export" base={`/api/cases/${encodeURIComponent(data.query)}/export`} formats={[{ label: 'Download evidence (JSON)' }]} />}
+        actions={
+          <ExportLinks testId="case-export" base={`/api/cases/${encodeURIComponent(data.query)}/export`} formats={[{ label: 'Download evidence (JSON)' }]} />
+        }
       />
       {data.notes.map((n) => (
         <Callout key={n} tone="info">
@@ -65,14 +67,15 @@ export function CaseView({ initial }: { initial: TCase }) {
       {data.grants.map((g) => (
         <GrantCard key={g.id} grant={g} />
       ))}
-      {data.messages.length === 0 ? <EmptyState title="No message found">Nothing the API or this console&apos;s receivers hold matches this search.</EmptyState> : null}
+      {data.messages.length === 0 ? (
+        <EmptyState title="No message found">Nothing the API or this console&apos;s receivers hold matches this search.</EmptyState>
+      ) : null}
       {data.messages.map((m) => (
         <MessageSection key={m.id} message={m} />
       ))}
     </div>
   );
 }
-
 
 function GrantCard({ grant: g }: { grant: TCaseGrant }) {
   return (
@@ -82,12 +85,26 @@ function GrantCard({ grant: g }: { grant: TCaseGrant }) {
           items={[
             [
               'Tracking id',
-              <Link key="t" href={`/cases/${encodeURIComponent(g.trackingId)}`} className="font-mono text-indigo-700 hover:underline" data-testid="case-tracking-id">
+              <Link
+                key="t"
+                href={`/cases/${encodeURIComponent(g.trackingId)}`}
+                className="font-mono text-indigo-700 hover:underline"
+                data-testid="case-tracking-id"
+              >
                 {g.trackingId}
               </Link>,
             ],
             ['Amount', `${formatMoney(g.amount)} (fee ${formatMoney(g.feeAmount)})`],
-            ['Donor', g.erasedAt ? <span key="d" className="text-slate-500" data-testid="case-grant-erased">erased on {g.erasedAt.slice(0, 10)} (donor erasure)</span> : `${g.firstName} ${g.lastName} · ${g.email}`],
+            [
+              'Donor',
+              g.erasedAt ? (
+                <span key="d" className="text-slate-500" data-testid="case-grant-erased">
+                  erased on {g.erasedAt.slice(0, 10)} (donor erasure)
+                </span>
+              ) : (
+                `${g.firstName} ${g.lastName} · ${g.email}`
+              ),
+            ],
             ['Fund', g.fundName],
             [
               'Status',
@@ -99,9 +116,16 @@ function GrantCard({ grant: g }: { grant: TCaseGrant }) {
               </span>,
             ],
             ['Grant id', <CopyField key="id" value={g.id} />],
-            ['Connect', <Link key="c" href={`/connects/${encodeURIComponent(g.connectId)}/grants`} className="break-all font-mono text-indigo-700 hover:underline">{g.connectId}</Link>],
+            [
+              'Connect',
+              <Link key="c" href={`/connects/${encodeURIComponent(g.connectId)}/grants`} className="break-all font-mono text-indigo-700 hover:underline">
+                {g.connectId}
+              </Link>,
+            ],
             ['Created', <Timestamp key="cr" value={g.createdAt} zone />],
-            ...(g.source === 'payload' ? ([['Note', 'As the message carried it; the service did not answer for the grant itself.']] as [string, string][]) : []),
+            ...(g.source === 'payload'
+              ? ([['Note', 'As the message carried it; the service did not answer for the grant itself.']] as [string, string][])
+              : []),
           ]}
         />
       </div>

@@ -51,7 +51,9 @@ export default async function CasePage({ params, searchParams }: TPageProps<{ q:
         <div className="space-y-5">
           <CaseView initial={view.found} />
           {/* A search that found nothing has nothing to share (a link made earlier can still be revoked here). */}
-          {view.found.messages.length > 0 || view.found.grants.length > 0 || view.shares.length ? <CaseShares query={view.found.query} live={view.shares} /> : null}
+          {view.found.messages.length > 0 || view.found.grants.length > 0 || view.shares.length ? (
+            <CaseShares query={view.found.query} live={view.shares} />
+          ) : null}
         </div>
       );
   }

@@ -47,7 +47,9 @@ export function PayloadResults({ data }: { data: TPayloadSearch }) {
       {data.partial && data.searchedUntil ? <SearchedBack data={data} searchedUntil={data.searchedUntil} /> : null}
       {data.hits.length === 0 ? (
         <EmptyState title="Nothing matches">
-          {data.partial ? 'No receipt body or message payload in the part searched holds it.' : 'No receipt body or message payload in this window holds it. Widen the window or check the path.'}
+          {data.partial
+            ? 'No receipt body or message payload in the part searched holds it.'
+            : 'No receipt body or message payload in this window holds it. Widen the window or check the path.'}
         </EmptyState>
       ) : null}
       <ul className="divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-surface">
@@ -65,7 +67,8 @@ function SearchedBack({ data, searchedUntil }: { data: TPayloadSearch; searchedU
   return (
     <div data-testid="payload-searched-back">
       <Callout tone="warning">
-        Searched back to <Timestamp value={searchedUntil} withMs className="text-sm" zone /> within the search&apos;s time budget: older matches were not looked for yet.{' '}
+        Searched back to <Timestamp value={searchedUntil} withMs className="text-sm" zone /> within the search&apos;s time budget: older matches were not looked
+        for yet.{' '}
         {data.more ? null : (
           <Link href={further} className="whitespace-nowrap font-medium underline underline-offset-2" data-testid="payload-search-further">
             Search further back
@@ -92,7 +95,10 @@ function HitRow({ hit: h }: { hit: TPayloadHit }) {
           </Badge>
         ))}
       </div>
-      <pre className="overflow-x-auto whitespace-pre-wrap break-all rounded bg-slate-50 px-2 py-1 font-mono text-xs text-slate-700" data-testid="payload-hit-snippet">
+      <pre
+        className="overflow-x-auto whitespace-pre-wrap break-all rounded bg-slate-50 px-2 py-1 font-mono text-xs text-slate-700"
+        data-testid="payload-hit-snippet"
+      >
         {h.snippet}
       </pre>
       <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">

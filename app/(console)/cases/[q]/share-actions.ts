@@ -14,7 +14,10 @@ export const createShareAction = staffAction(
   {
     role: 'operator',
     input: z.tuple([ZCreateShare]),
-    invalid: (e) => Object.entries(fieldErrorsOf(e.issues.map((i) => ({ ...i, path: i.path.slice(1) })))).map(([k, v]) => `${k}: ${v}`).join(' '),
+    invalid: (e) =>
+      Object.entries(fieldErrorsOf(e.issues.map((i) => ({ ...i, path: i.path.slice(1) }))))
+        .map(([k, v]) => `${k}: ${v}`)
+        .join(' '),
   },
   async ({ staff, input: [share] }): Promise<{ data: { id: string; url: string; expiresAt: string } }> => {
     const made = await createShare(staff, share);

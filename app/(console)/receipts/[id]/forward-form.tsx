@@ -62,7 +62,11 @@ export function ForwardForm({ receiptId, canResign }: { receiptId: number; canRe
           </Select>
         </Field>
         {mode === 'resign' ? (
-          <Field label="Secret (optional)" htmlFor="forward-secret" hint={canResign ? 'Empty: the receiver’s current secret.' : 'The receiver holds none: give one.'}>
+          <Field
+            label="Secret (optional)"
+            htmlFor="forward-secret"
+            hint={canResign ? 'Empty: the receiver’s current secret.' : 'The receiver holds none: give one.'}
+          >
             <Input id="forward-secret" autoComplete="off" spellCheck={false} placeholder="whsec_…" value={secret} onChange={(e) => setSecret(e.target.value)} />
           </Field>
         ) : null}

@@ -60,8 +60,9 @@ export default async function ReceiptPage({ params }: { params: Promise<{ id: st
             <Link href={`/receipts/${view.suspicion.verifiedReceiptId}`} className="font-medium underline">
               receipt #{view.suspicion.verifiedReceiptId}
             </Link>
-            ). This copy carries the same message id, but its signature did not verify{f.bodyMatches === false ? ' and its body differs from what the service sent' : ''}: the donation is not
-            missing, and a resend would put a second copy of it into the receiving system. Do not resend; check who else posts to this receiver, and rotate its URL and signing secret.
+            ). This copy carries the same message id, but its signature did not verify
+            {f.bodyMatches === false ? ' and its body differs from what the service sent' : ''}: the donation is not missing, and a resend would put a second
+            copy of it into the receiving system. Do not resend; check who else posts to this receiver, and rotate its URL and signing secret.
           </span>
         </Callout>
       ) : null}
@@ -69,26 +70,44 @@ export default async function ReceiptPage({ params }: { params: Promise<{ id: st
         <Card title="Signature forensics">
           {receipt.bodyGone ? (
             <p className="text-sm text-slate-600" data-testid="forensics-gone">
-              The body and the signature headers are gone ({receipt.bodyGone.note}): nothing is left to check again. The verdict recorded when it
-              arrived stands.
+              The body and the signature headers are gone ({receipt.bodyGone.note}): nothing is left to check again. The verdict recorded when it arrived
+              stands.
             </p>
           ) : (
             <div data-testid="forensics" className="space-y-3">
               <DescriptionList
                 items={[
                   ['Headers', f.family ? `${f.family}-* (${plural(f.signatureCount, 'signature')})` : 'no signature headers'],
-                  ['Timestamp skew', f.skewSeconds === null ? '—' : `${f.skewSeconds} s ${Math.abs(f.skewSeconds) > 300 ? '(outside the ±300 s tolerance)' : '(within tolerance)'}`],
+                  [
+                    'Timestamp skew',
+                    f.skewSeconds === null
+                      ? '—'
+                      : `${f.skewSeconds} s ${Math.abs(f.skewSeconds) > 300 ? '(outside the ±300 s tolerance)' : '(within tolerance)'}`,
+                  ],
                   [
                     'Body',
                     f.bodyMatches === null ? (
                       'not compared (the service’s copy is unknown)'
                     ) : f.bodyMatches ? (
-                      <Badge key="b" tone="green" wrap>byte-for-byte what the service sent</Badge>
+                      <Badge key="b" tone="green" wrap>
+                        byte-for-byte what the service sent
+                      </Badge>
                     ) : (
-                      <Badge key="b" tone="red" wrap>differs from what the service sent</Badge>
+                      <Badge key="b" tone="red" wrap>
+                        differs from what the service sent
+                      </Badge>
                     ),
                   ],
-                  ['Sent by', webhook ? <Link key="w" href={`/webhooks/${encodeURIComponent(webhook.id)}`} className="break-all text-indigo-700 hover:underline">{webhook.description || webhook.url}</Link> : 'no webhook of this account sent it'],
+                  [
+                    'Sent by',
+                    webhook ? (
+                      <Link key="w" href={`/webhooks/${encodeURIComponent(webhook.id)}`} className="break-all text-indigo-700 hover:underline">
+                        {webhook.description || webhook.url}
+                      </Link>
+                    ) : (
+                      'no webhook of this account sent it'
+                    ),
+                  ],
                 ]}
               />
               <table className="w-full text-xs" data-testid="fingerprints">
@@ -112,7 +131,8 @@ export default async function ReceiptPage({ params }: { params: Promise<{ id: st
               {f.receiverSecrets.length === 0 ? <Callout tone="warning">The receiver holds no secret, so nothing is verified.</Callout> : null}
               {webhook && holdsWebhookSecret && receipt.verdict !== 'valid' ? (
                 <p className="text-xs text-emerald-700" data-testid="holds-webhook-secret">
-                  The receiver now holds the webhook’s secret ({webhookFingerprint}…): new deliveries verify with it. This request was checked, and failed, with the secrets the receiver held when it arrived.
+                  The receiver now holds the webhook’s secret ({webhookFingerprint}…): new deliveries verify with it. This request was checked, and failed, with
+                  the secrets the receiver held when it arrived.
                 </p>
               ) : null}
               {webhook && f.webhookSecret && !holdsWebhookSecret ? (
@@ -128,7 +148,13 @@ export default async function ReceiptPage({ params }: { params: Promise<{ id: st
           <DescriptionList
             items={[
               ['Received', <Timestamp key="t" value={receipt.receivedAt} withMs />],
-              ['Request', <span key="r" className="break-all font-mono text-xs">{receipt.method} {receipt.path}{receipt.query ? `?${receipt.query.replace(/^\?/, '')}` : ''}</span>],
+              [
+                'Request',
+                <span key="r" className="break-all font-mono text-xs">
+                  {receipt.method} {receipt.path}
+                  {receipt.query ? `?${receipt.query.replace(/^\?/, '')}` : ''}
+                </span>,
+              ],
               ['From', receipt.sourceIp || 'unknown'],
               ['Answered', <HttpCodeBadge key="a" code={receipt.responseStatus} />],
               ['Message id', receipt.messageId ?? '—'],
@@ -146,7 +172,9 @@ export default async function ReceiptPage({ params }: { params: Promise<{ id: st
               {receipt.bodyGone.note}
               {receipt.bodyGone.sha256 ? <span className="block break-all font-mono">SHA-256 {receipt.bodyGone.sha256}</span> : null}
             </p>
-          ) : receipt.oversize ? <p className="text-xs text-amber-800">Over the size limit: only the metadata was stored.</p> : sentBody !== null && receipt.body ? (
+          ) : receipt.oversize ? (
+            <p className="text-xs text-amber-800">Over the size limit: only the metadata was stored.</p>
+          ) : sentBody !== null && receipt.body ? (
             <SentVsReceived sent={sentBody} received={decoder.decode(receipt.body)} />
           ) : (
             <BodyViewer text={receipt.body ? decoder.decode(receipt.body) : ''} label="Body received" />

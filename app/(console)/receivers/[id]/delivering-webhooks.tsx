@@ -8,7 +8,15 @@ import type { TDeliveringWebhook } from '@/lib/console/receivers/find-delivering
 // The webhooks that send to this receiver, each linked to its timeline; one that signs with a secret
 // the receiver does not hold says so (by fingerprints).
 
-export function DeliveringWebhooks({ webhooks, listError, mismatches = [] }: { webhooks: TDeliveringWebhook[]; listError: TErrorInfo | null; mismatches?: TSecretMismatch[] }) {
+export function DeliveringWebhooks({
+  webhooks,
+  listError,
+  mismatches = [],
+}: {
+  webhooks: TDeliveringWebhook[];
+  listError: TErrorInfo | null;
+  mismatches?: TSecretMismatch[];
+}) {
   const mismatchOf = new Map(mismatches.map((m) => [m.webhookId, m]));
   return (
     <Card title={`Webhooks delivering here (${webhooks.length})`}>
@@ -35,7 +43,11 @@ export function DeliveringWebhooks({ webhooks, listError, mismatches = [] }: { w
           ))}
         </ul>
       )}
-      {listError ? <p className="mt-2 text-xs text-amber-800">The API&apos;s webhook list could not be read ({listError.message}); only the webhooks this console tracks are shown.</p> : null}
+      {listError ? (
+        <p className="mt-2 text-xs text-amber-800">
+          The API&apos;s webhook list could not be read ({listError.message}); only the webhooks this console tracks are shown.
+        </p>
+      ) : null}
     </Card>
   );
 }
@@ -44,7 +56,8 @@ function MismatchLine({ mismatch: m }: { mismatch?: TSecretMismatch }) {
   if (!m) return null;
   return (
     <p className="break-words text-xs text-amber-800" data-testid="secret-mismatch">
-      signs with a secret this receiver does not hold (fingerprint {m.webhookFingerprint}… vs {m.receiverFingerprints.map((f) => `${f}…`).join(' and ')}): its deliveries here fail verification
+      signs with a secret this receiver does not hold (fingerprint {m.webhookFingerprint}… vs {m.receiverFingerprints.map((f) => `${f}…`).join(' and ')}): its
+      deliveries here fail verification
     </p>
   );
 }

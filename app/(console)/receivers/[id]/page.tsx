@@ -16,7 +16,11 @@ import { Button, Input } from '@/components/console/form';
 export const metadata: Metadata = { title: 'Receiver' };
 
 const ZReceiverSearch = z.object({
-  q: z.string().default('').transform((q) => q.trim().slice(0, 200)).catch(''),
+  q: z
+    .string()
+    .default('')
+    .transform((q) => q.trim().slice(0, 200))
+    .catch(''),
   before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional().catch(undefined),
 });
 
@@ -46,7 +50,14 @@ export default async function ReceiverPage({ params, searchParams }: TPageProps<
         <div className="min-w-0 space-y-4">
           <Card title="Settings">
             <ReceiverSettingsForm
-              receiver={{ id: receiver.id, name: receiver.name, secrets: receiver.secrets, responseStatus: receiver.responseStatus, responseBody: receiver.responseBody, responseDelayMs: receiver.responseDelayMs }}
+              receiver={{
+                id: receiver.id,
+                name: receiver.name,
+                secrets: receiver.secrets,
+                responseStatus: receiver.responseStatus,
+                responseBody: receiver.responseBody,
+                responseDelayMs: receiver.responseDelayMs,
+              }}
             />
           </Card>
           <DeliveringWebhooks webhooks={delivering.webhooks} listError={delivering.listError} mismatches={mismatches} />
@@ -59,16 +70,8 @@ export default async function ReceiverPage({ params, searchParams }: TPageProps<
               <label htmlFor="q" className="sr-only">
                 Search body and headers
               </label>
-              <Input
-                id="q"
-                name="q"
-                defaultValue={q}
-                placeholder="Search body and headers…"
-                className="w-48 min-w-0 sm:w-64"
-              />
-              <Button type="submit">
-                Search
-              </Button>
+              <Input id="q" name="q" defaultValue={q} placeholder="Search body and headers…" className="w-48 min-w-0 sm:w-64" />
+              <Button type="submit">Search</Button>
               {q ? (
                 <Link href="?" className="text-xs text-slate-600 hover:underline">
                   Clear

@@ -32,11 +32,19 @@ export function ReceiptLogRow({ receipt: r }: { receipt: TReceiptJson }) {
           <span className="font-mono text-xs font-semibold text-slate-700">{r.method}</span>
           <span className="sr-only">: headers and body of receipt #{r.id}</span>
         </button>
-        <Link href={`/receipts/${r.id}`} className="inline-flex min-h-6 min-w-12 items-center font-mono text-xs text-slate-600 hover:text-indigo-700 hover:underline" title="The raw request and its signature check">
+        <Link
+          href={`/receipts/${r.id}`}
+          className="inline-flex min-h-6 min-w-12 items-center font-mono text-xs text-slate-600 hover:text-indigo-700 hover:underline"
+          title="The raw request and its signature check"
+        >
           #{r.id}
         </Link>
         {r.messageId ? (
-          <Link href={`/cases/${encodeURIComponent(r.messageId)}`} className="inline-flex min-h-6 items-center break-all font-mono text-xs text-indigo-700 hover:underline" title="Open this message's case">
+          <Link
+            href={`/cases/${encodeURIComponent(r.messageId)}`}
+            className="inline-flex min-h-6 items-center break-all font-mono text-xs text-indigo-700 hover:underline"
+            title="Open this message's case"
+          >
             {r.messageId}
           </Link>
         ) : (
@@ -61,7 +69,9 @@ export function ReceiptLogRow({ receipt: r }: { receipt: TReceiptJson }) {
         <div className="min-w-0">
           <p className="mb-1 text-xs text-slate-500">Raw body</p>
           {r.bodyGone ? (
-            <p className="text-xs text-slate-600" data-testid="body-gone">{r.bodyGone.note}</p>
+            <p className="text-xs text-slate-600" data-testid="body-gone">
+              {r.bodyGone.note}
+            </p>
           ) : r.oversize ? (
             <p className="text-xs text-amber-800">Over the 1 MiB limit: only the metadata was stored.</p>
           ) : r.body !== null && r.bodyText === null ? (

@@ -37,11 +37,13 @@ export function ReceiptLog({
       </p>
       {receipts.length === 0 ? (
         q ? (
-          <EmptyState title={`Nothing matches “${q}”`}>Search looks at the raw body and the header values. Try a message id, a tracking id or an e-mail address.</EmptyState>
+          <EmptyState title={`Nothing matches “${q}”`}>
+            Search looks at the raw body and the header values. Try a message id, a tracking id or an e-mail address.
+          </EmptyState>
         ) : (
           <EmptyState title="Nothing received yet">
-            Point a webhook at <code className="break-all font-mono">{ingestUrl}</code> (or create a subscription with this receiver), then send a test event. Requests
-            appear here as they arrive.
+            Point a webhook at <code className="break-all font-mono">{ingestUrl}</code> (or create a subscription with this receiver), then send a test event.
+            Requests appear here as they arrive.
           </EmptyState>
         )
       ) : (
@@ -51,7 +53,11 @@ export function ReceiptLog({
           ))}
         </div>
       )}
-      <Pager newest={before ? href({}) : null} older={data.nextPageToken ? href({ before: data.nextPageToken }) : null} end={receipts.length ? 'End of log' : null} />
+      <Pager
+        newest={before ? href({}) : null}
+        older={data.nextPageToken ? href({ before: data.nextPageToken }) : null}
+        end={receipts.length ? 'End of log' : null}
+      />
     </div>
   );
 }

@@ -22,7 +22,12 @@ function SecretInput({ name, label, defaultValue, error, hint }: { name: string;
   const [shown, setShown] = useState(false);
   const standIn = /^\[secret [0-9a-f]{8}…\]$/.test(value);
   return (
-    <Field label={label} htmlFor={name} error={error} hint={admin ? hint : `${hint} Only admins see a secret in full: keep this fingerprint to keep it, or paste or generate a new one.`}>
+    <Field
+      label={label}
+      htmlFor={name}
+      error={error}
+      hint={admin ? hint : `${hint} Only admins see a secret in full: keep this fingerprint to keep it, or paste or generate a new one.`}
+    >
       <div className="flex gap-2">
         <Input
           id={name}
@@ -89,16 +94,45 @@ function ReceiverSettingsFormForRole({ receiver }: { receiver: TSettings }) {
       <Field label="Name" htmlFor="name" error={fe.name}>
         <Input id="name" name="name" defaultValue={val('name', receiver.name)} invalid={!!fe.name} maxLength={100} />
       </Field>
-      <SecretInput name="secret1" label="Signing secret" defaultValue={val('secret1', receiver.secrets[0] ?? '')} error={fe.secret1} hint="Receipts are verified against this…" />
-      <SecretInput name="secret2" label="Second secret (rotation)" defaultValue={val('secret2', receiver.secrets[1] ?? '')} error={fe.secret2} hint="…or this one, while a rotation is under way." />
+      <SecretInput
+        name="secret1"
+        label="Signing secret"
+        defaultValue={val('secret1', receiver.secrets[0] ?? '')}
+        error={fe.secret1}
+        hint="Receipts are verified against this…"
+      />
+      <SecretInput
+        name="secret2"
+        label="Second secret (rotation)"
+        defaultValue={val('secret2', receiver.secrets[1] ?? '')}
+        error={fe.secret2}
+        hint="…or this one, while a rotation is under way."
+      />
       <fieldset className="space-y-3 rounded-md border border-slate-200 p-3">
         <legend className="px-1 text-xs font-semibold text-slate-600">Response (for drills)</legend>
         <div className="grid gap-3 sm:grid-cols-2">
           <Field label="Status code" htmlFor="responseStatus" error={fe.responseStatus} hint="500 to watch retries, 410 to watch the webhook get disabled.">
-            <Input id="responseStatus" name="responseStatus" type="number" min={200} max={599} defaultValue={val('responseStatus', String(receiver.responseStatus))} invalid={!!fe.responseStatus} />
+            <Input
+              id="responseStatus"
+              name="responseStatus"
+              type="number"
+              min={200}
+              max={599}
+              defaultValue={val('responseStatus', String(receiver.responseStatus))}
+              invalid={!!fe.responseStatus}
+            />
           </Field>
           <Field label="Delay (ms)" htmlFor="responseDelayMs" error={fe.responseDelayMs} hint="0–30000. Over 15 s the API counts a timeout.">
-            <Input id="responseDelayMs" name="responseDelayMs" type="number" min={0} max={30000} step={100} defaultValue={val('responseDelayMs', String(receiver.responseDelayMs))} invalid={!!fe.responseDelayMs} />
+            <Input
+              id="responseDelayMs"
+              name="responseDelayMs"
+              type="number"
+              min={0}
+              max={30000}
+              step={100}
+              defaultValue={val('responseDelayMs', String(receiver.responseDelayMs))}
+              invalid={!!fe.responseDelayMs}
+            />
           </Field>
         </div>
         <Field label="Body" htmlFor="responseBody" error={fe.responseBody}>

@@ -18,7 +18,10 @@ export const sendTestEventAction = staffAction(
     audit: { action: 'webhook.test', target: ([webhookId]) => [webhookId] },
   },
   async ({ api, input: [webhookId, eventType], audit }): Promise<{ data: { messageId: string }; notice: string }> => {
-    const message = await api.post('/v1/webhooks/{id}/test', { params: { path: { id: webhookId } }, body: eventType ? { eventType: eventType as TWebhook['eventTypes'][number] } : {} });
+    const message = await api.post('/v1/webhooks/{id}/test', {
+      params: { path: { id: webhookId } },
+      body: eventType ? { eventType: eventType as TWebhook['eventTypes'][number] } : {},
+    });
     audit({ target: [webhookId, message.id], detail: { eventType: message.eventType } });
     return { data: { messageId: message.id }, notice: `Test event ${message.id} queued.` };
   },
@@ -51,7 +54,11 @@ export const setWebhookPausedAction = staffAction(
 );
 
 export const resendMessageAction = staffAction(
-  { role: 'operator', input: z.tuple([ZWebhookId, ZMessageId]), audit: { action: 'message.resend', target: ([webhookId, messageId]) => [webhookId, messageId] } },
+  {
+    role: 'operator',
+    input: z.tuple([ZWebhookId, ZMessageId]),
+    audit: { action: 'message.resend', target: ([webhookId, messageId]) => [webhookId, messageId] },
+  },
   async ({ api, input: [webhookId, messageId], audit }): Promise<{ data: { attemptId: string }; notice: string }> => {
     const attempt = await api.post('/v1/webhooks/{id}/messages/{messageId}/resend', { params: { path: { id: webhookId, messageId } } });
     audit({ target: [webhookId, messageId, attempt.id], detail: { attemptStatus: attempt.status } });

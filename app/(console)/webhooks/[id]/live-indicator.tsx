@@ -34,7 +34,9 @@ export function LiveIndicator({ fetching, updatedAt, error, paused }: { fetching
   return (
     <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500" data-testid="live-indicator" data-state={paused ? 'paused' : 'live'}>
       <span className="relative flex size-2" aria-hidden>
-        <span className={`absolute inline-flex size-full rounded-full ${paused ? 'bg-slate-300' : 'bg-emerald-400'} ${fetching && !paused ? 'animate-ping' : ''} opacity-75`} />
+        <span
+          className={`absolute inline-flex size-full rounded-full ${paused ? 'bg-slate-300' : 'bg-emerald-400'} ${fetching && !paused ? 'animate-ping' : ''} opacity-75`}
+        />
         <span className={`relative inline-flex size-2 rounded-full ${paused ? 'bg-slate-400' : 'bg-emerald-500'}`} />
       </span>
       <LiveStatusText paused={paused} every="every second" updatedAt={updatedAt} />

@@ -40,7 +40,12 @@ export function MessageCards({ messages, now, webhookDisabled, isOpen, onToggle,
             ))}
           </dl>
           <div className="mt-2 border-t border-slate-100 pt-2">
-            <ExpandButton messageId={m.id} open={isOpen(m.id)} onToggle={() => onToggle(m.id)} label={isOpen(m.id) ? 'Hide attempts and receipts' : 'Attempts and receipts'} />
+            <ExpandButton
+              messageId={m.id}
+              open={isOpen(m.id)}
+              onToggle={() => onToggle(m.id)}
+              label={isOpen(m.id) ? 'Hide attempts and receipts' : 'Attempts and receipts'}
+            />
             {isOpen(m.id) ? renderDetail(m) : null}
           </div>
         </li>

@@ -51,8 +51,19 @@ export const MESSAGE_COLUMNS: TMessageColumn[] = [
   },
   { id: 'created', header: 'Created (UTC)', cell: (m) => <Timestamp value={m.timestamp} /> },
   { id: 'status', header: 'Status', cell: (m) => <MessageStatusBadge status={m.status} /> },
-  { id: 'attempts', header: 'Attempts', align: 'right', testId: 'attempt-count', cell: (m) => <span className="font-mono text-xs tabular-nums">{m.attemptCount}</span> },
-  { id: 'nextAttempt', header: 'Next attempt', testId: 'next-attempt', cell: (m, now, ctx) => <NextAttempt message={m} now={now} webhookDisabled={ctx.webhookDisabled} /> },
+  {
+    id: 'attempts',
+    header: 'Attempts',
+    align: 'right',
+    testId: 'attempt-count',
+    cell: (m) => <span className="font-mono text-xs tabular-nums">{m.attemptCount}</span>,
+  },
+  {
+    id: 'nextAttempt',
+    header: 'Next attempt',
+    testId: 'next-attempt',
+    cell: (m, now, ctx) => <NextAttempt message={m} now={now} webhookDisabled={ctx.webhookDisabled} />,
+  },
   { id: 'received', header: 'Received', cell: (m) => <ReceivedVerdicts message={m} /> },
   { id: 'reconciliation', header: 'Reconciliation', testId: 'reconciliation', cell: (m) => <ReconciliationBadge value={m.reconciliation} /> },
 ];
@@ -78,7 +89,11 @@ function NextAttempt({ message: m, now, webhookDisabled }: { message: TTimelineM
 function ReceivedVerdicts({ message: m }: { message: TTimelineMessage }) {
   if (!m.receipts.length) return <span className="text-xs text-slate-500">nothing</span>;
   return (
-    <span className="inline-flex flex-wrap items-center gap-1" data-testid="received" title={`${plural(m.receipts.length, 'request')} with this message id arrived`}>
+    <span
+      className="inline-flex flex-wrap items-center gap-1"
+      data-testid="received"
+      title={`${plural(m.receipts.length, 'request')} with this message id arrived`}
+    >
       {verdictRuns(m.receipts).map((run) => (
         <span key={run.firstId} className="inline-flex items-center gap-0.5" data-testid="received-verdict" data-verdict={run.verdict} data-count={run.count}>
           <VerdictBadge verdict={run.verdict} reason={run.reason} />

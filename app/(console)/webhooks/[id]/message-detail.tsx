@@ -56,8 +56,12 @@ export function MessageDetail({ webhookId, message: m, canResend }: { webhookId:
             events={data.events}
             messageId={m.id}
             receiver={data.receiver}
-            attemptExtras={Object.fromEntries(Object.entries(data.curls?.attempts ?? {}).map(([id, c]) => [id, <CopyCurl key={id} testId="attempt-curl" command={c.command} utf8={c.utf8} />]))}
-            receiptExtras={Object.fromEntries(Object.entries(data.curls?.receipts ?? {}).map(([id, c]) => [id, <CopyCurl key={id} testId="receipt-curl" command={c.command} utf8={c.utf8} />]))}
+            attemptExtras={Object.fromEntries(
+              Object.entries(data.curls?.attempts ?? {}).map(([id, c]) => [id, <CopyCurl key={id} testId="attempt-curl" command={c.command} utf8={c.utf8} />]),
+            )}
+            receiptExtras={Object.fromEntries(
+              Object.entries(data.curls?.receipts ?? {}).map(([id, c]) => [id, <CopyCurl key={id} testId="receipt-curl" command={c.command} utf8={c.utf8} />]),
+            )}
           />
         ) : (
           <p className="text-xs text-slate-500">

@@ -45,9 +45,28 @@ export function MessageTable({ messages, now, webhookDisabled, isOpen, onToggle,
   );
 }
 
-function MessageRow({ message: m, now, ctx, open, onToggle }: { message: TTimelineMessage; now: string; ctx: TCellContext; open: boolean; onToggle: () => void }) {
+function MessageRow({
+  message: m,
+  now,
+  ctx,
+  open,
+  onToggle,
+}: {
+  message: TTimelineMessage;
+  now: string;
+  ctx: TCellContext;
+  open: boolean;
+  onToggle: () => void;
+}) {
   return (
-    <tr data-testid="message-row" data-message-id={m.id} data-status={m.status} data-event-type={m.eventType} onClick={onToggle} className="cursor-pointer hover:bg-slate-50/80">
+    <tr
+      data-testid="message-row"
+      data-message-id={m.id}
+      data-status={m.status}
+      data-event-type={m.eventType}
+      onClick={onToggle}
+      className="cursor-pointer hover:bg-slate-50/80"
+    >
       <td className="px-2 pt-2 text-center align-top">
         <ExpandButton messageId={m.id} open={open} onToggle={onToggle} />
       </td>

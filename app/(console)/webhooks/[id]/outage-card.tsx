@@ -23,7 +23,13 @@ const POLL_MS = 1000;
 function progressOf(runs: TGapRuns) {
   const list = [runs.replay, runs.recover].filter((r) => r !== null);
   const sum = (k: 'messages' | 'remaining' | 'succeeded' | 'failed') => list.reduce((a, r) => a + r[k], 0);
-  return { queued: sum('messages'), remaining: sum('remaining'), succeeded: sum('succeeded'), failed: sum('failed'), done: list.every((r) => r.status === 'done') };
+  return {
+    queued: sum('messages'),
+    remaining: sum('remaining'),
+    succeeded: sum('succeeded'),
+    failed: sum('failed'),
+    done: list.every((r) => r.status === 'done'),
+  };
 }
 
 function RecoverAll({ webhookId, total }: { webhookId: string; total: number }) {

@@ -16,7 +16,9 @@ import { staffAction } from '@/lib/console/staff/staff-action';
 
 const ZWebhookId = z.string().min(1).max(200);
 const ZRunId = z.string().min(1).max(200);
-const ZWindow = z.object({ since: z.string().min(1).max(40), until: z.string().max(40).optional() }).transform((w) => ({ since: w.since, ...(w.until ? { until: w.until } : {}) }));
+const ZWindow = z
+  .object({ since: z.string().min(1).max(40), until: z.string().max(40).optional() })
+  .transform((w) => ({ since: w.since, ...(w.until ? { until: w.until } : {}) }));
 // The console's own recover window is parsed by parseResendWindow (its own 400s).
 const ZLooseWindow = z.object({ since: z.string(), until: z.string().optional() });
 const operator = 'operator' as const;
@@ -38,7 +40,9 @@ export const startRecoverAction = staffAction(
 
 export const recoverProgressAction = staffAction(
   { role: operator, input: z.tuple([ZWebhookId, ZRunId]) },
-  async ({ api, input: [webhookId, runId] }): Promise<{ data: TRecoverRun }> => ({ data: await api.get('/v1/webhooks/{id}/recover/{runId}', { params: { path: { id: webhookId, runId } } }) }),
+  async ({ api, input: [webhookId, runId] }): Promise<{ data: TRecoverRun }> => ({
+    data: await api.get('/v1/webhooks/{id}/recover/{runId}', { params: { path: { id: webhookId, runId } } }),
+  }),
 );
 
 /** "Retry now": how many messages of the window wait for a retry. */
@@ -47,19 +51,28 @@ export const previewRetryNowAction = staffAction(byWindow, async ({ api, input: 
 }));
 
 /** "Retry now": attempts them now (audited); each one's schedule resumes after its attempt. */
-export const retryNowAction = staffAction(byWindow, async ({ staff, api, input: [webhookId, window] }): Promise<{ data: TRetryPendingResult; notice: string }> => {
-  const result = await runRetryNow(staff, api, webhookId, window);
-  return { data: result, notice: `${plural(result.messages, 'message')} attempted now.` };
-});
+export const retryNowAction = staffAction(
+  byWindow,
+  async ({ staff, api, input: [webhookId, window] }): Promise<{ data: TRetryPendingResult; notice: string }> => {
+    const result = await runRetryNow(staff, api, webhookId, window);
+    return { data: result, notice: `${plural(result.messages, 'message')} attempted now.` };
+  },
+);
 
 /** "Re-send": the delivered messages whose arrival at this console's receiver failed, counted. */
-export const previewResendDeliveredAction = staffAction(byLooseWindow, async ({ staff, api, input: [webhookId, window] }): Promise<{ data: TResendPreview }> => {
-  const found = await findResendable(staff.environment, api, webhookId, parseResendWindow(window));
-  return { data: { messages: found.messageIds.length, truncated: found.truncated, receiver: found.receiver, disabled: found.disabled } };
-});
+export const previewResendDeliveredAction = staffAction(
+  byLooseWindow,
+  async ({ staff, api, input: [webhookId, window] }): Promise<{ data: TResendPreview }> => {
+    const found = await findResendable(staff.environment, api, webhookId, parseResendWindow(window));
+    return { data: { messages: found.messageIds.length, truncated: found.truncated, receiver: found.receiver, disabled: found.disabled } };
+  },
+);
 
 /** "Re-send": each of them once through the API's resend, in one run (audited). */
-export const resendDeliveredAction = staffAction(byLooseWindow, async ({ staff, api, input: [webhookId, window] }): Promise<{ data: TResendRun; notice: string }> => {
-  const run = await runResendDelivered(staff, api, webhookId, parseResendWindow(window));
-  return { data: run, notice: `${plural(run.messages, 'message')} re-sent.` };
-});
+export const resendDeliveredAction = staffAction(
+  byLooseWindow,
+  async ({ staff, api, input: [webhookId, window] }): Promise<{ data: TResendRun; notice: string }> => {
+    const run = await runResendDelivered(staff, api, webhookId, parseResendWindow(window));
+    return { data: run, notice: `${plural(run.messages, 'message')} re-sent.` };
+  },
+);

@@ -15,7 +15,11 @@ const failedForGood: TRecoverKindSpec<TRecoverRun> = {
   key: 'failed',
   title: 'Failed for good',
   what: 'Messages whose delivery to this webhook failed with every retry used: each is re-sent once.',
-  counted: (n) => <span data-testid="recover-preview">{n === 0 ? 'No failed messages in this window: nothing to re-send.' : `${plural(n, 'failed message')} will be re-sent.`}</span>,
+  counted: (n) => (
+    <span data-testid="recover-preview">
+      {n === 0 ? 'No failed messages in this window: nothing to re-send.' : `${plural(n, 'failed message')} will be re-sent.`}
+    </span>
+  ),
   action: (n) => `Re-send ${n}`,
   confirm: (n) => `Re-send ${plural(n, 'failed message')} to this webhook now, once each?`,
   run: ({ webhookId, window }) => startRecoverAction(webhookId, window),

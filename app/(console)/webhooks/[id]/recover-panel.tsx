@@ -19,7 +19,8 @@ import { webhookQueriesKey } from './use-timeline';
 function RecoverPanelForRole({ webhookId }: { webhookId: string }) {
   const queryClient = useQueryClient();
   const refreshTimeline = useCallback(() => void queryClient.invalidateQueries({ queryKey: webhookQueriesKey(webhookId) }), [queryClient, webhookId]);
-  const { open, close, hidden, since, setSince, until, setUntil, previewed, error, fieldError, busy, opener, openPanel, preview } = useRecoverPreview(webhookId);
+  const { open, close, hidden, since, setSince, until, setUntil, previewed, error, fieldError, busy, opener, openPanel, preview } =
+    useRecoverPreview(webhookId);
 
   if (hidden) return null;
   if (!open) {
@@ -32,7 +33,14 @@ function RecoverPanelForRole({ webhookId }: { webhookId: string }) {
     );
   }
   return (
-    <Card title="Recover messages" actions={<Button size="sm" onClick={close}>Close</Button>}>
+    <Card
+      title="Recover messages"
+      actions={
+        <Button size="sm" onClick={close}>
+          Close
+        </Button>
+      }
+    >
       {/* Opened: focus on its first field; Escape (outside a running count) closes it. */}
       <div className="space-y-3" data-testid="recover-panel" onKeyDown={(e) => e.key === 'Escape' && !busy && close()}>
         <p className="text-sm text-slate-600">
@@ -40,10 +48,25 @@ function RecoverPanelForRole({ webhookId }: { webhookId: string }) {
         </p>
         <div className="flex flex-wrap items-end gap-3">
           <Field label="Since (UTC)" htmlFor="recover-since" error={fieldError('since')}>
-            <Input autoFocus id="recover-since" {...UTC_INPUT_PROPS} className="font-mono" value={since} onChange={(e) => setSince(e.target.value)} invalid={!!fieldError('since')} />
+            <Input
+              autoFocus
+              id="recover-since"
+              {...UTC_INPUT_PROPS}
+              className="font-mono"
+              value={since}
+              onChange={(e) => setSince(e.target.value)}
+              invalid={!!fieldError('since')}
+            />
           </Field>
           <Field label="Until (UTC, optional)" htmlFor="recover-until" error={fieldError('until')} hint="empty: now">
-            <Input id="recover-until" {...UTC_INPUT_PROPS} className="font-mono" value={until} onChange={(e) => setUntil(e.target.value)} invalid={!!fieldError('until')} />
+            <Input
+              id="recover-until"
+              {...UTC_INPUT_PROPS}
+              className="font-mono"
+              value={until}
+              onChange={(e) => setUntil(e.target.value)}
+              invalid={!!fieldError('until')}
+            />
           </Field>
           <Button variant="primary" onClick={preview} disabled={busy || !since}>
             {busy ? 'Counting…' : previewed ? 'Count again' : 'Preview'}
@@ -53,7 +76,12 @@ function RecoverPanelForRole({ webhookId }: { webhookId: string }) {
         {previewed ? (
           <div className="grid gap-3 md:grid-cols-3" key={previewed.at} data-testid="recover-kinds">
             {RECOVER_KINDS.map((spec) => (
-              <RecoverKindSection key={spec.key} spec={spec} count={previewed.counts[spec.key]} ctx={{ webhookId, window: previewed.window, refreshTimeline }} />
+              <RecoverKindSection
+                key={spec.key}
+                spec={spec}
+                count={previewed.counts[spec.key]}
+                ctx={{ webhookId, window: previewed.window, refreshTimeline }}
+              />
             ))}
           </div>
         ) : null}

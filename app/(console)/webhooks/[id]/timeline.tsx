@@ -54,8 +54,8 @@ export function Timeline({ webhookId, filters, initial }: { webhookId: string; f
           <EmptyState title="No messages match these filters">Clear the filters to see every message of this webhook.</EmptyState>
         ) : (
           <EmptyState title="No messages yet">
-            Press <strong>Send test event</strong> above to fire a <code className="font-mono">grant.succeeded</code> example, or give through a Connect&apos;s donor page
-            (<code className="font-mono">/connect/&#123;cid&#125;</code>). New messages appear here within a second or two.
+            Press <strong>Send test event</strong> above to fire a <code className="font-mono">grant.succeeded</code> example, or give through a Connect&apos;s
+            donor page (<code className="font-mono">/connect/&#123;cid&#125;</code>). New messages appear here within a second or two.
           </EmptyState>
         )
       ) : (

@@ -15,8 +15,7 @@ export const messageDetailKey = (webhookId: string, messageId: string) => [...we
 export function useMessageDetail(webhookId: string, messageId: string) {
   return useQuery<TMessageDetail, FetchJsonError>({
     queryKey: messageDetailKey(webhookId, messageId),
-    queryFn: ({ signal }) =>
-      fetchJson<TMessageDetail>(`/api/webhooks/${encodeURIComponent(webhookId)}/messages/${encodeURIComponent(messageId)}`, { signal }),
+    queryFn: ({ signal }) => fetchJson<TMessageDetail>(`/api/webhooks/${encodeURIComponent(webhookId)}/messages/${encodeURIComponent(messageId)}`, { signal }),
     refetchInterval: MESSAGE_POLL_MS,
     refetchIntervalInBackground: false,
     staleTime: 0,

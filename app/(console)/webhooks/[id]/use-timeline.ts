@@ -16,7 +16,8 @@ const FILTER_KEYS = ['status', 'eventType', 'after', 'before', 'pageToken'] as c
 export const webhookQueriesKey = (webhookId: string) => ['webhook', webhookId] as const;
 /** Every timeline page of this webhook, whatever its filters. */
 export const timelinePagesKey = (webhookId: string) => [...webhookQueriesKey(webhookId), 'timeline'] as const;
-export const timelineKey = (webhookId: string, filters: TTimelineFilters) => [...timelinePagesKey(webhookId), ...FILTER_KEYS.map((k) => filters[k] ?? '')] as const;
+export const timelineKey = (webhookId: string, filters: TTimelineFilters) =>
+  [...timelinePagesKey(webhookId), ...FILTER_KEYS.map((k) => filters[k] ?? '')] as const;
 
 /** The search string of these filters (no pageLimit: the route's default page size is the page's). */
 export function timelineSearch(filters: TTimelineFilters, extra: Partial<Record<(typeof FILTER_KEYS)[number], string | null>> = {}): URLSearchParams {

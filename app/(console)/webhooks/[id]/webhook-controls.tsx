@@ -98,7 +98,8 @@ function WebhookActionsForRole({
     const clear = () => setFeedback((f) => (f === feedback ? null : f));
     const messageId = feedback.messageId;
     const onTimeline = () =>
-      !!messageId && queryClient.getQueriesData<TTimeline>({ queryKey: timelinePagesKey(webhookId) }).some(([, data]) => data?.messages.some((m) => m.id === messageId));
+      !!messageId &&
+      queryClient.getQueriesData<TTimeline>({ queryKey: timelinePagesKey(webhookId) }).some(([, data]) => data?.messages.some((m) => m.id === messageId));
     let unsubscribe = () => {};
     const atMost = setTimeout(clear, NOTICE_MAX_MS);
     const atLeast = setTimeout(() => {
@@ -120,12 +121,22 @@ function WebhookActionsForRole({
         {toggleHidden || !canToggle ? null : confirming ? (
           <DisableConfirm onConfirm={() => setDisabled(true)} onCancel={() => setConfirming(false)} />
         ) : (
-          <Button ref={toggleRef} variant={disabled ? 'secondary' : 'danger'} onClick={() => !saving && (disabled ? setDisabled(false) : setConfirming(true))} aria-disabled={saving}>
+          <Button
+            ref={toggleRef}
+            variant={disabled ? 'secondary' : 'danger'}
+            onClick={() => !saving && (disabled ? setDisabled(false) : setConfirming(true))}
+            aria-disabled={saving}
+          >
             <SteadyLabel label={saving ? 'Saving…' : disabled ? 'Enable' : 'Disable'} widest={['Saving…', 'Enable', 'Disable']} />
           </Button>
         )}
         {webhook && paused !== undefined ? (
-          <Button variant="secondary" onClick={() => setPaused(!paused)} aria-disabled={pausing} aria-label={pausing ? undefined : paused ? 'Resume deliveries' : 'Pause deliveries'}>
+          <Button
+            variant="secondary"
+            onClick={() => setPaused(!paused)}
+            aria-disabled={pausing}
+            aria-label={pausing ? undefined : paused ? 'Resume deliveries' : 'Pause deliveries'}
+          >
             <SteadyLabel label={pausing ? 'Saving…' : paused ? 'Resume' : 'Pause'} widest={['Saving…', 'Resume', 'Pause']} />
           </Button>
         ) : webhook ? (
@@ -140,7 +151,12 @@ function WebhookActionsForRole({
             ))}
           </Select>
         ) : null}
-        <Button variant="primary" onClick={send} aria-disabled={sending} title={disabled ? 'The webhook is disabled: the API will refuse test events (409)' : undefined}>
+        <Button
+          variant="primary"
+          onClick={send}
+          aria-disabled={sending}
+          title={disabled ? 'The webhook is disabled: the API will refuse test events (409)' : undefined}
+        >
           <SteadyLabel label={sending ? 'Sending…' : 'Send test event'} widest={['Send test event']} />
         </Button>
       </div>

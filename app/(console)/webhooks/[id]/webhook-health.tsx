@@ -82,11 +82,19 @@ export function WebhookHealth({ webhookId, withReceiver }: { webhookId: string; 
             sub={receiver.failures ? `last ${ago(receiver.lastFailureAt, stats.until)}` : 'bad signature or error answer'}
           />
         ) : null}
-        <Figure label="Response time" value={`p95 ${formatMs(stats.responseTimeMs.p95)}`} sub={`p50 ${formatMs(stats.responseTimeMs.p50)} · p99 ${formatMs(stats.responseTimeMs.p99)}`} />
+        <Figure
+          label="Response time"
+          value={`p95 ${formatMs(stats.responseTimeMs.p95)}`}
+          sub={`p50 ${formatMs(stats.responseTimeMs.p50)} · p99 ${formatMs(stats.responseTimeMs.p99)}`}
+        />
         <Figure
           label="Backlog"
           value={`${b.pending + b.sending} waiting`}
-          sub={b.oldestPendingAt ? `oldest ${formatAge(b.oldestPendingAgeSeconds)}${stats.disabled ? ' · not attempted while disabled' : b.nextAttemptAt ? ` · next in ${ago(now, b.nextAttemptAt).replace(' ago', '')}` : ''}` : 'nothing waiting'}
+          sub={
+            b.oldestPendingAt
+              ? `oldest ${formatAge(b.oldestPendingAgeSeconds)}${stats.disabled ? ' · not attempted while disabled' : b.nextAttemptAt ? ` · next in ${ago(now, b.nextAttemptAt).replace(' ago', '')}` : ''}`
+              : 'nothing waiting'
+          }
         />
         <Figure
           label={last.label}
@@ -97,7 +105,21 @@ export function WebhookHealth({ webhookId, withReceiver }: { webhookId: string; 
         <Figure
           label="Disabled"
           value={stats.disabled ? 'yes' : 'no'}
-          sub={stats.disabled ? <>{stats.disabledReason ? withReadableTimes(stats.disabledReason) : 'no reason given'}{stats.disabledAt ? <> · at <Timestamp value={stats.disabledAt} /> UTC</> : null}</> : 'enabled'}
+          sub={
+            stats.disabled ? (
+              <>
+                {stats.disabledReason ? withReadableTimes(stats.disabledReason) : 'no reason given'}
+                {stats.disabledAt ? (
+                  <>
+                    {' '}
+                    · at <Timestamp value={stats.disabledAt} /> UTC
+                  </>
+                ) : null}
+              </>
+            ) : (
+              'enabled'
+            )
+          }
         />
       </dl>
       <div className="grid gap-4 rounded-lg border border-slate-200 bg-surface p-3 lg:grid-cols-2">
@@ -114,9 +136,20 @@ export function WebhookHealth({ webhookId, withReceiver }: { webhookId: string; 
  * one succeeds that is "no success since …", never "not failing" beside a Failing badge.
  */
 function StreakNote({ stats }: { stats: TStatsAnswer['stats'] }) {
-  if (stats.failingSince) return <>failing since <Timestamp value={stats.failingSince} /></>;
+  if (stats.failingSince)
+    return (
+      <>
+        failing since <Timestamp value={stats.failingSince} />
+      </>
+    );
   if (stats.failureStreak === 0) return <>not failing</>;
-  return stats.lastSuccessAt ? <>no success since <Timestamp value={stats.lastSuccessAt} /></> : <>no success yet</>;
+  return stats.lastSuccessAt ? (
+    <>
+      no success since <Timestamp value={stats.lastSuccessAt} />
+    </>
+  ) : (
+    <>no success yet</>
+  );
 }
 
 function Figure({ label, value, sub }: { label: string; value: string; sub: ReactNode }) {

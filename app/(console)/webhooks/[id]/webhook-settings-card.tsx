@@ -60,7 +60,13 @@ export function WebhookSettingsCard({
     ]);
   }
   if (webhook) items.push(['Created', <Timestamp key="c" value={webhook.createdAt} />]);
-  else items.push(['Note', <span key="n" className="text-slate-500">This service does not show webhook settings (EXT): enable/disable is hidden.</span>]);
+  else
+    items.push([
+      'Note',
+      <span key="n" className="text-slate-500">
+        This service does not show webhook settings (EXT): enable/disable is hidden.
+      </span>,
+    ]);
   return (
     <Card>
       <DescriptionList items={items} />

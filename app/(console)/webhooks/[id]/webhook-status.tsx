@@ -12,7 +12,17 @@ import { useTimeline } from './use-timeline';
 // disabled. It reads the timeline's polled query, so a webhook the service disables (say on a 410
 // from the receiver) shows "disabled" within a second, without a reload.
 
-export function WebhookStatus({ webhookId, filters, initial, knownUrl }: { webhookId: string; filters: TTimelineFilters; initial: TTimeline; knownUrl: string }) {
+export function WebhookStatus({
+  webhookId,
+  filters,
+  initial,
+  knownUrl,
+}: {
+  webhookId: string;
+  filters: TTimelineFilters;
+  initial: TTimeline;
+  knownUrl: string;
+}) {
   const { data } = useTimeline(webhookId, filters, initial);
   const webhook = data.webhook ?? initial.webhook;
   const receiver = data.receiver;
@@ -33,7 +43,8 @@ export function WebhookStatus({ webhookId, filters, initial, knownUrl }: { webho
       </span>
       {webhook?.paused && webhook.pausedAt ? (
         <span className="block text-sm text-amber-800" data-testid="paused-reason">
-          {capitalize(pausedSince(webhook.pausedAt, webhook.pausedBy, new Date()))} — its messages queue and none is sent until it is resumed; its failing clock stands still.
+          {capitalize(pausedSince(webhook.pausedAt, webhook.pausedBy, new Date()))} — its messages queue and none is sent until it is resumed; its failing clock
+          stands still.
         </span>
       ) : null}
       {webhook?.rateLimit ? (
@@ -43,7 +54,8 @@ export function WebhookStatus({ webhookId, filters, initial, knownUrl }: { webho
       ) : null}
       {webhook?.disabled ? (
         <span className="block text-sm text-rose-800" data-testid="disabled-reason">
-          Disabled{webhook.disabledAt ? (
+          Disabled
+          {webhook.disabledAt ? (
             <>
               {' '}
               at <Timestamp value={webhook.disabledAt} /> UTC

@@ -63,7 +63,14 @@ export function CreateWebhookForm({ eventTypes, receivers }: { eventTypes: strin
               className={`flex cursor-pointer flex-col rounded-md border px-3 py-2 text-sm ${destination === value ? 'border-indigo-500 bg-indigo-50/60 ring-1 ring-indigo-500' : 'border-slate-300 hover:bg-slate-50'}`}
             >
               <span className="flex items-center gap-2 font-medium text-slate-900">
-                <input type="radio" name="destination" value={value} checked={destination === value} onChange={() => setDestination(value)} disabled={value === 'receiver' && receivers.length === 0} />
+                <input
+                  type="radio"
+                  name="destination"
+                  value={value}
+                  checked={destination === value}
+                  onChange={() => setDestination(value)}
+                  disabled={value === 'receiver' && receivers.length === 0}
+                />
                 {label}
               </span>
               <span className="pl-5 text-xs text-slate-600">{hint}</span>
@@ -71,12 +78,28 @@ export function CreateWebhookForm({ eventTypes, receivers }: { eventTypes: strin
           ))}
         </div>
         {destination === 'new-receiver' ? (
-          <Field label="Receiver name" htmlFor="receiverName" error={fe.receiverName} hint="Optional. The receiver gets a random URL and a fresh whsec_ signing secret shared with the webhook.">
-            <Input id="receiverName" name="receiverName" defaultValue={(v.receiverName as string) ?? ''} placeholder="e.g. Ticket 4711 — Acme integration" maxLength={100} />
+          <Field
+            label="Receiver name"
+            htmlFor="receiverName"
+            error={fe.receiverName}
+            hint="Optional. The receiver gets a random URL and a fresh whsec_ signing secret shared with the webhook."
+          >
+            <Input
+              id="receiverName"
+              name="receiverName"
+              defaultValue={(v.receiverName as string) ?? ''}
+              placeholder="e.g. Ticket 4711 — Acme integration"
+              maxLength={100}
+            />
           </Field>
         ) : null}
         {destination === 'receiver' ? (
-          <Field label="Receiver" htmlFor="receiverId" error={fe.receiverId} hint="The webhook will sign with the receiver's first secret (one is generated when it has none).">
+          <Field
+            label="Receiver"
+            htmlFor="receiverId"
+            error={fe.receiverId}
+            hint="The webhook will sign with the receiver's first secret (one is generated when it has none)."
+          >
             <Select id="receiverId" name="receiverId" value={receiverId} onChange={(e) => setReceiverId(e.target.value)}>
               {receivers.map((r) => (
                 <option key={r.id} value={r.id}>
@@ -93,11 +116,22 @@ export function CreateWebhookForm({ eventTypes, receivers }: { eventTypes: strin
             error={fe.url}
             hint="Absolute http(s) URL of the integrator's endpoint; deliveries there are stored by this console only when it is one of its receivers (/ingest/…)."
           >
-            <Input id="url" name="url" type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://example.org/webhooks/giving-connect" invalid={!!fe.url} />
+            <Input
+              id="url"
+              name="url"
+              type="url"
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+              placeholder="https://example.org/webhooks/giving-connect"
+              invalid={!!fe.url}
+            />
           </Field>
         ) : null}
         {typedReceiver ? (
-          <div className="flex flex-wrap items-center gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-xs text-amber-900" data-testid="url-is-receiver">
+          <div
+            className="flex flex-wrap items-center gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-xs text-amber-900"
+            data-testid="url-is-receiver"
+          >
             <span className="min-w-0 flex-1">
               This is this console’s receiver “{typedReceiver.name}”: a fresh secret here would fail its signature check on every delivery.
             </span>
@@ -117,7 +151,10 @@ export function CreateWebhookForm({ eventTypes, receivers }: { eventTypes: strin
         </div>
         <p className="text-xs text-slate-500">
           {eventTypes.filter(isOperationalEventType).map((t, i) => (
-            <span key={t}>{i > 0 ? ', ' : ''}<code className="font-mono">{t}</code></span>
+            <span key={t}>
+              {i > 0 ? ', ' : ''}
+              <code className="font-mono">{t}</code>
+            </span>
           ))}{' '}
           are operational events about your webhooks themselves, for an alerting endpoint; donation endpoints usually leave them off.
         </p>
@@ -125,7 +162,14 @@ export function CreateWebhookForm({ eventTypes, receivers }: { eventTypes: strin
       </fieldset>
 
       <Field label="Description" htmlFor="description" error={fe.description} hint="Optional, up to 1000 characters. Shown as the webhook's title here.">
-        <Textarea id="description" name="description" rows={2} defaultValue={(v.description as string) ?? ''} invalid={!!fe.description} className="font-sans text-sm" />
+        <Textarea
+          id="description"
+          name="description"
+          rows={2}
+          defaultValue={(v.description as string) ?? ''}
+          invalid={!!fe.description}
+          className="font-sans text-sm"
+        />
       </Field>
 
       <Checkbox name="disabled" defaultChecked={v.disabled === true} label="Create it disabled (no deliveries until enabled)" />

@@ -7,6 +7,8 @@ import { sourceAddress } from '@/lib/http/source-address';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = route(async ({ req }) => seeOther(await beginSsoSignIn(req.nextUrl.searchParams.get('next'), sourceAddress(req.headers.get('x-forwarded-for')))));
+export const GET = route(async ({ req }) =>
+  seeOther(await beginSsoSignIn(req.nextUrl.searchParams.get('next'), sourceAddress(req.headers.get('x-forwarded-for')))),
+);
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['GET']);

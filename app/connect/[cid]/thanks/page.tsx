@@ -31,8 +31,8 @@ function NeutralThanks({ cid, nonprofitName }: { cid: string; nonprofitName: str
         <CheckMark />
         <h1 className="mt-4 text-2xl font-semibold text-slate-900">Thank you</h1>
         <p className="mt-2 text-sm text-slate-600" data-testid="thanks-neutral">
-          This confirmation is shown only in the browser that made the gift, for an hour after giving. Keep the tracking id from
-          the link: {nonprofitName} and your fund sponsor use it to find the grant.
+          This confirmation is shown only in the browser that made the gift, for an hour after giving. Keep the tracking id from the link: {nonprofitName} and
+          your fund sponsor use it to find the grant.
         </p>
         <Link href={`/connect/${encodeURIComponent(cid)}`} className="mt-6 inline-block text-sm font-medium text-emerald-700 hover:text-emerald-800">
           Make a grant →

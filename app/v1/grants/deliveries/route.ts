@@ -6,7 +6,9 @@ import { parseGrantDeliveryFilters, streamGrantDeliveries } from '@/lib/service/
 export const GET = withAccount(
   async ({ req, account }) => {
     const filters = parseGrantDeliveryFilters(req.nextUrl.searchParams);
-    return new Response(streamGrantDeliveries(account.accountId, filters), { headers: { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store' } });
+    return new Response(streamGrantDeliveries(account.accountId, filters), {
+      headers: { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store' },
+    });
   },
   { scope: 'read:grants' },
 );

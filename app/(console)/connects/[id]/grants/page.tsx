@@ -33,7 +33,9 @@ export default async function GrantsPage({ params, searchParams }: TPageProps<{ 
         title="Grants"
         description="Newest first, read with the Connect's API key."
       />
-      {connectError ? <ErrorCallout error={connectError} title={connectError.status === 404 ? 'No such Connect for this account' : 'The Connect could not be loaded'} /> : null}
+      {connectError ? (
+        <ErrorCallout error={connectError} title={connectError.status === 404 ? 'No such Connect for this account' : 'The Connect could not be loaded'} />
+      ) : null}
       {view.noApiKey ? <ErrorCallout error={{ message: 'The API returned this Connect without an API key, so its grants cannot be listed.' }} /> : null}
       {grantsError ? <ErrorCallout error={grantsError} title="The grants could not be loaded" /> : null}
       {grants ? (
@@ -97,7 +99,11 @@ export default async function GrantsPage({ params, searchParams }: TPageProps<{ 
                 ))}
               </TBody>
             </Table>
-            <Pager newest={pageToken ? base : null} older={grants.nextPageToken ? `${base}?pageToken=${encodeURIComponent(grants.nextPageToken)}` : null} end="End of list" />
+            <Pager
+              newest={pageToken ? base : null}
+              older={grants.nextPageToken ? `${base}?pageToken=${encodeURIComponent(grants.nextPageToken)}` : null}
+              end="End of list"
+            />
           </>
         )
       ) : null}

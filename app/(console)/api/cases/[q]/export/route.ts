@@ -21,7 +21,11 @@ export const GET = withStaff<{ q: string }>({ audit: 'export' }, async ({ req, p
   audit({ target: found.messages.map((m) => m.id).slice(0, 10) });
   const bundle = caseBundle(found, staff, includeDonor);
   return new Response(`${JSON.stringify(bundle, null, 2)}\n`, {
-    headers: { 'content-type': 'application/json; charset=utf-8', 'content-disposition': attachment(`case-${found.kind}-${new Date().toISOString().slice(0, 10)}.json`), 'cache-control': 'no-store' },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'content-disposition': attachment(`case-${found.kind}-${new Date().toISOString().slice(0, 10)}.json`),
+      'cache-control': 'no-store',
+    },
   });
 });
 

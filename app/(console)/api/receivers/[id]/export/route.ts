@@ -17,7 +17,11 @@ export const GET = withStaff<{ id: string }>({ audit: 'export' }, async ({ req, 
   if (!receiver) throw new ApiError('not_found', 'No such receiver.');
   audit({ target: [receiver.id] });
   return new Response(exportReceiptsHar(receiver, includeDonor), {
-    headers: { 'content-type': 'application/json; charset=utf-8', 'content-disposition': attachment(`receiver-${receiver.slug}.har`), 'cache-control': 'no-store' },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'content-disposition': attachment(`receiver-${receiver.slug}.har`),
+      'cache-control': 'no-store',
+    },
   });
 });
 

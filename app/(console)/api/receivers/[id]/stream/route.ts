@@ -19,7 +19,13 @@ export const GET = withStaffOrToken<{ id: string }>({ role: 'operator' }, async 
   if (!receiver) throw new ApiError('not_found', `No receiver has the id or slug "${params.id.slice(0, 100)}".`);
   const cursor = await startCursor(receiver.id, after);
   const readyId = after ?? Math.max(cursor.id, cursor.minId);
-  const stream = receiptStream({ receiver: { id: receiver.id, slug: receiver.slug, name: receiver.name }, cursor, readyId, stillAllowed, heartbeatMs: env.RECEIPT_STREAM_HEARTBEAT_MS });
+  const stream = receiptStream({
+    receiver: { id: receiver.id, slug: receiver.slug, name: receiver.name },
+    cursor,
+    readyId,
+    stillAllowed,
+    heartbeatMs: env.RECEIPT_STREAM_HEARTBEAT_MS,
+  });
   return new Response(stream, {
     headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store, no-transform', 'x-accel-buffering': 'no' },
   });

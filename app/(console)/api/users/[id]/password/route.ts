@@ -5,6 +5,8 @@ import { json, otherMethods } from '@/lib/http/respond';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = withStaff<{ id: string }>({ role: 'admin' }, async ({ params, staff }) => json(await resetUserPassword(staff, params.id), { headers: { 'cache-control': 'no-store' } }));
+export const POST = withStaff<{ id: string }>({ role: 'admin' }, async ({ params, staff }) =>
+  json(await resetUserPassword(staff, params.id), { headers: { 'cache-control': 'no-store' } }),
+);
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods(['POST']);

@@ -13,7 +13,15 @@ const TYPES = { csv: 'text/csv; charset=utf-8', ndjson: 'application/x-ndjson; c
 export const GET = withStaff<{ id: string }>({ audit: 'export' }, async ({ req, params, staff, audit, startReport }) => {
   audit({ target: [params.id] });
   const q = parseTimelineExportQuery(req.nextUrl.searchParams);
-  audit({ detail: { format: q.format, status: q.status ?? null, since: q.since?.toISOString() ?? null, until: q.until?.toISOString() ?? null, includeDonor: q.includeDonor ?? false } });
+  audit({
+    detail: {
+      format: q.format,
+      status: q.status ?? null,
+      since: q.since?.toISOString() ?? null,
+      until: q.until?.toISOString() ?? null,
+      includeDonor: q.includeDonor ?? false,
+    },
+  });
   if (q.includeDonor) assertRole(staff, 'operator'); // donor details leave only with an operator, audited
   startReport();
   const stream = await exportTimeline(staff.environment, connectApi(staff.environment), params.id, q);

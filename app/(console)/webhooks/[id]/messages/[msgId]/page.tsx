@@ -45,7 +45,9 @@ export default async function MessagePage({ params }: { params: Promise<{ id: st
   const { detail, raw, curls } = view;
   const { message: m, events, receiver, fetchedAt } = detail;
   const caseHref = `/cases/${encodeURIComponent(m.id)}`;
-  const attemptExtras = Object.fromEntries(Object.entries(curls?.attempts ?? {}).map(([aid, c]) => [aid, <CopyCurl key={aid} testId="attempt-curl" command={c.command} utf8={c.utf8} />]));
+  const attemptExtras = Object.fromEntries(
+    Object.entries(curls?.attempts ?? {}).map(([aid, c]) => [aid, <CopyCurl key={aid} testId="attempt-curl" command={c.command} utf8={c.utf8} />]),
+  );
 
   return (
     <div className="space-y-5">
