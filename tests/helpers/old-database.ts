@@ -33,7 +33,8 @@ export async function blankPglite(): Promise<string> {
   return blank;
 }
 
-function migrationsUpTo(lastTag: string): string {
+/** A migrations folder of the migrations up to `lastTag` (the journal cut there), for drizzle's migrator; the caller removes it. */
+export function migrationsUpTo(lastTag: string): string {
   const src = path.join(ROOT, 'lib/db/migrations');
   const journal = JSON.parse(fs.readFileSync(path.join(src, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
   const last = journal.entries.findIndex((e) => e.tag === lastTag);

@@ -1,15 +1,14 @@
-// Own app: one app on a database of an earlier release (upgrade); the rest uses the shared app.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { ADMIN, startApp } from '../helpers/app';
+import { ADMIN } from '../helpers/app';
 import { call } from '../helpers/http';
-import { databaseAt } from '../helpers/old-database';
 import { sharedApp, type TSharedApp } from '../helpers/shared-app';
 
 // @ci-one-store: CI runs this file in the embedded-store pass only (sessions and their cookies are the
 // same on any store).
 // Staff sessions end for real: signing out deletes the server-side row, so a copy of the cookie is
-// worthless; a cookie that cannot be read is "not signed in", never a 5xx.
+// worthless; a cookie that cannot be read is "not signed in", never a 5xx. (A database made before
+// server-side sessions: tests/upgrade/console-sessions.ts.)
 
 let app: TSharedApp;
 before(async () => {
@@ -70,30 +69,5 @@ test('the login page sends a signed-in user only to same-origin paths', async ()
     const res = await as(cookie, 'GET', `/login?next=${encodeURIComponent(next)}`);
     assert.equal(res.status, 307, `${JSON.stringify(next)} → ${res.status}`);
     assert.equal(new URL(res.headers.get('location')!, app.baseUrl).pathname + new URL(res.headers.get('location')!, app.baseUrl).search, expected);
-  }
-});
-
-test('a database made before server-side sessions (migration 0001) opens with its data, and sign-in works', async () => {
-  const receiverId = '33333333-3333-4333-8333-333333333333';
-  const old = await startApp({
-    env: await databaseAt(
-      '0001_investigation',
-      `insert into console.receivers (id, slug, name, secrets) values ('${receiverId}', 'kept-from-before', 'Kept from before', '{}');`,
-    ),
-  });
-  try {
-    const login = await call(old, 'POST', '/api/session', { body: ADMIN });
-    assert.equal(login.status, 200, login.text);
-    const cookie = login.headers.getSetCookie()[0].split(';')[0];
-    const receivers = await call(old, 'GET', '/api/receivers', { headers: { cookie } });
-    assert.equal(receivers.status, 200, receivers.text);
-    assert.ok(
-      receivers.body.results.some((r: { id: string; slug: string }) => r.id === receiverId && r.slug === 'kept-from-before'),
-      'the receiver made before the upgrade is still there',
-    );
-    assert.equal((await call(old, 'DELETE', '/api/session', { headers: { cookie } })).status, 204);
-    assert.equal((await call(old, 'GET', '/api/session', { headers: { cookie } })).status, 401);
-  } finally {
-    await old.stop();
   }
 });

@@ -1,13 +1,11 @@
-// Own app: an app on a database of an earlier release (upgrade).
+// Own app: users with one-time passwords, resets and rate-limited guesses on an app of its own (not yet on the shared app); its older release is tests/upgrade/password-change.ts.
 // @ci-one-store: CI runs this file in the embedded-store pass only (sign-in, sessions and pages; the same on any store).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { hashSecret } from '../../lib/crypto/secrets';
-import { ADMIN, DIST_DIR, startApp, type TApp } from '../helpers/app';
+import { DIST_DIR, startApp, type TApp } from '../helpers/app';
 import { call, staffCookie } from '../helpers/http';
-import { databaseAt } from '../helpers/old-database';
 
 // A one-time password (an admin's add or reset) must be changed at the first sign-in: until then
 // every page sends the user to /account/password, every JSON route and server action answers 403
@@ -15,7 +13,7 @@ import { databaseAt } from '../helpers/old-database';
 // Every password user changes their own password (the current one required, the rules of any
 // password, at most 5 wrong guesses in 15 minutes); their other sessions end. A user who signs in
 // only by single sign-on has no password to reset (tests/integration/oidc.test.ts signs one in).
-// Migration 0024 (the flags) on a database of the previous release: its users sign in as before.
+// Migration 0024 (the flags) on a database of the previous release: tests/upgrade/password-change.ts.
 
 let app: TApp;
 let admin = '';
@@ -231,28 +229,5 @@ describe('changing one’s own password', () => {
     const page = await call(app, 'GET', '/users', { headers: { cookie: admin } });
     assert.ok(page.text.includes('Reset the password of first-day@example.org'), 'a password user has the button');
     assert.ok(!page.text.includes('Reset the password of sso-only@example.org'), 'an SSO-only user has none');
-  });
-});
-
-describe('migration 0024 on a database of the previous release', () => {
-  test('its users sign in as before: no password change demanded, no role said to come from a claim', async () => {
-    const hash = await hashSecret('old-password-1');
-    const old = await startApp({
-      env: await databaseAt(
-        '0023_failing_warnings',
-        `insert into console.users (email, password_hash, role) values ('old-operator@example.org', '${hash}', 'operator');`,
-      ),
-    });
-    try {
-      const res = await call(old, 'POST', '/api/session', { body: { email: 'old-operator@example.org', password: 'old-password-1' } });
-      assert.equal(res.status, 200, res.text);
-      assert.equal(res.body.mustChangePassword, false);
-      const cookie = await staffCookie(old, ADMIN);
-      const users = await call(old, 'GET', '/api/users', { headers: { cookie } });
-      const row = users.body.results.find((u: { email: string }) => u.email === 'old-operator@example.org');
-      assert.deepEqual([row.role, row.mustChangePassword, row.roleFromClaim], ['operator', false, false]);
-    } finally {
-      await old.destroy();
-    }
   });
 });

@@ -1,0 +1,37 @@
+// Own app: it opens a database older releases left (every step of tests/upgrade/, walked into one by tests/helpers/upgrade-walk.ts).
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { startApp } from '../helpers/app';
+import { walkedDatabase, type TUpgradeApp, type TUpgradeStep } from '../helpers/upgrade-walk';
+
+// Every upgrade test in one app: each module of tests/upgrade/ (one per topic) exports the steps it
+// owns — rows as an earlier release wrote them and what to check once the app has opened them — and
+// this file walks them into one database, starts one app on it (the union of the steps' settings and
+// accounts) and runs each step's check as a test of its own. One start and one migration chain,
+// where each step used to start an app on a database of its own.
+
+const DIR = path.resolve(import.meta.dirname, '../upgrade');
+const modules = fs
+  .readdirSync(DIR)
+  .filter((f) => f.endsWith('.ts'))
+  .sort();
+const steps: TUpgradeStep[] = [];
+for (const file of modules) steps.push(...((await import(path.join(DIR, file))) as { steps: TUpgradeStep[] }).steps);
+
+let app: TUpgradeApp;
+before(
+  async () => {
+    const walked = await walkedDatabase(steps);
+    app = Object.assign(await startApp({ env: walked.env }), { readyAt: new Date().toISOString() });
+    Object.assign(app.clients, walked.clients);
+  },
+  // The walk (every migration, each step's rows) and the start: over 60 s at CI's load of ~25.
+  { timeout: 300_000 },
+);
+after(async () => {
+  await app?.stop();
+  for (const step of steps) await step.close?.();
+});
+
+for (const step of steps) test(step.name, () => step.check(app));
