@@ -285,11 +285,40 @@ test.describe('subscription → test event → live grant → retries, on one ti
       await expect(explanation).toContainText(/^(sent|delivered|arrived)/);
     });
 
+    await test.step('rate cap: set in the settings card, said in the header; 0 is refused naming the bounds, nothing changed; removed again', async () => {
+      const card = page.getByTestId('rate-cap-setting');
+      await expect(card.getByTestId('rate-cap-words')).toHaveText(/^none/);
+      const input = card.getByLabel('Deliveries per second');
+      await input.fill('0');
+      await card.getByRole('button', { name: 'Save cap' }).click();
+      await expect(card).toContainText('from 1 to 1000');
+      await expect(page.getByTestId('rate-cap')).toBeHidden();
+      await input.fill('5');
+      await card.getByRole('button', { name: 'Save cap' }).click();
+      await expect(card.getByRole('status')).toHaveText('Capped at 5/s.');
+      await expect(page.getByTestId('rate-cap')).toContainText(/^Capped at 5\/s/);
+      await page.reload();
+      await expect(page.getByTestId('rate-cap-setting').getByTestId('rate-cap-words')).toHaveText(/^capped at 5\/s/);
+      await expect(page.getByTestId('rate-cap-setting').getByLabel('Deliveries per second')).toHaveValue('5');
+      await page.getByTestId('rate-cap-setting').getByRole('button', { name: 'Remove cap' }).click();
+      await expect(page.getByTestId('rate-cap-setting').getByTestId('rate-cap-words')).toHaveText(/^none/);
+      await expect(page.getByTestId('rate-cap')).toBeHidden();
+    });
+
     await test.step('the audit log holds each of these staff actions, with who and the result', async () => {
       const res = await page.request.get(`/api/audit?target=${webhookId}`);
       expect(res.status()).toBe(200);
       const rows = (await res.json()).results as { actor: string; action: string; result: string }[];
-      for (const action of ['webhook.create', 'webhook.test', 'message.resend', 'webhook.disable', 'webhook.enable', 'webhook.pause', 'webhook.resume']) {
+      for (const action of [
+        'webhook.create',
+        'webhook.test',
+        'message.resend',
+        'webhook.disable',
+        'webhook.enable',
+        'webhook.pause',
+        'webhook.resume',
+        'webhook.rate-limit',
+      ]) {
         expect(
           rows.some((r) => r.action === action && r.result === 'ok' && r.actor === ADMIN.email),
           `${action} is recorded`,

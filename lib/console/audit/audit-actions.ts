@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = [
   'webhook.enable',
   'webhook.pause',
   'webhook.resume',
+  'webhook.rate-limit',
   'webhook.test',
   'message.resend',
   'webhook.recover',

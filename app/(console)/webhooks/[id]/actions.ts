@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { TWebhook } from '@/lib/console/connect-api/types';
 import { staffAction } from '@/lib/console/staff/staff-action';
 
-// A webhook's own actions (operators): a test event, disable/enable, pause/resume, a message re-sent; each audited.
+// A webhook's own actions (operators): a test event, disable/enable, pause/resume, its rate cap, a message re-sent; each audited.
 
 const ZWebhookId = z.string().min(1).max(200);
 const ZMessageId = z.string().min(1).max(200);
@@ -50,6 +50,21 @@ export const setWebhookPausedAction = staffAction(
     await api.patch('/v1/webhooks/{id}', { params: { path: { id: webhookId } }, body: { paused } });
     revalidatePath(`/webhooks/${webhookId}`);
     return { notice: paused ? 'Webhook paused: its messages queue until you resume it.' : 'Webhook resumed: its queued messages are going out.' };
+  },
+);
+
+/** EXT `rateLimit`: deliveries per second, 1–1000 (the service's bounds), or null for no cap. */
+export const setWebhookRateLimitAction = staffAction(
+  {
+    role: 'operator',
+    input: z.tuple([ZWebhookId, z.int().min(1).max(1000).nullable()]),
+    invalid: (e) => (e.issues[0]?.path[0] === 1 ? 'The rate cap must be a whole number of deliveries per second, from 1 to 1000.' : 'Invalid webhook id.'),
+    audit: { action: 'webhook.rate-limit', target: ([webhookId]) => [webhookId], detail: ([, rateLimit]) => ({ rateLimit }) },
+  },
+  async ({ api, input: [webhookId, rateLimit] }) => {
+    await api.patch('/v1/webhooks/{id}', { params: { path: { id: webhookId } }, body: { rateLimit } });
+    revalidatePath(`/webhooks/${webhookId}`);
+    return { notice: rateLimit === null ? 'Rate cap removed: deliveries go out as fast as the worker sends them.' : `Capped at ${rateLimit}/s.` };
   },
 );
 

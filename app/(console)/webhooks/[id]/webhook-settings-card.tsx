@@ -5,9 +5,10 @@ import { CopyField } from '@/components/console/copy-button';
 import { Card, DescriptionList } from '@/components/console/card';
 import { Timestamp } from '@/components/console/timestamp';
 import type { TReceiverRef, TTimelineWebhook } from '@/lib/console/timeline/timeline-types';
+import { RateCapSetting } from './rate-cap-setting';
 
 // The webhook's settings as of the page load: id, URL (shown once, with a copy button), event
-// types, the receiver its URL reaches. Its live state (enabled, disabled reason) is in the header.
+// types, the receiver its URL reaches, its rate cap (operators set it here). Its live state (enabled, disabled reason) is in the header.
 
 export function WebhookSettingsCard({
   webhookId,
@@ -59,6 +60,7 @@ export function WebhookSettingsCard({
       </span>,
     ]);
   }
+  if (webhook) items.push(['Rate cap', <RateCapSetting key="cap" webhookId={webhookId} rateLimit={webhook.rateLimit} />]);
   if (webhook) items.push(['Created', <Timestamp key="c" value={webhook.createdAt} />]);
   else
     items.push([

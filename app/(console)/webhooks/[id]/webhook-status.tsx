@@ -6,7 +6,9 @@ import { Timestamp } from '@/components/console/timestamp';
 import type { TTimeline, TTimelineFilters } from '@/lib/console/timeline/timeline-types';
 import { withReadableTimes } from '@/lib/console/format';
 import { pausedSince } from '@/lib/console/webhooks/paused-words';
+import { cappedWords } from '@/lib/console/webhooks/capped-words';
 import { useTimeline } from './use-timeline';
+import { useWebhookStats } from './use-webhook-stats';
 
 // The header's live line: enabled/disabled, where the webhook delivers, and when and why it was
 // disabled. It reads the timeline's polled query, so a webhook the service disables (say on a 410
@@ -47,11 +49,7 @@ export function WebhookStatus({
           stands still.
         </span>
       ) : null}
-      {webhook?.rateLimit ? (
-        <span className="block text-sm text-slate-700" data-testid="rate-cap">
-          Capped at {webhook.rateLimit}/s: deliveries above it wait their turn, oldest first, and go out as the cap allows.
-        </span>
-      ) : null}
+      {webhook?.rateLimit ? <CapLine webhookId={webhookId} rateLimit={webhook.rateLimit} /> : null}
       {webhook?.disabled ? (
         <span className="block text-sm text-rose-800" data-testid="disabled-reason">
           Disabled
@@ -69,3 +67,13 @@ export function WebhookStatus({
 }
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** "Capped at 20/s — 1,240 waiting, drains in about 1 min": what waits at the cap, from the health figures' backlog. */
+function CapLine({ webhookId, rateLimit }: { webhookId: string; rateLimit: number }) {
+  const b = useWebhookStats(webhookId, '24h').data?.stats.backlog;
+  return (
+    <span className="block text-sm text-slate-700" data-testid="rate-cap">
+      {capitalize(cappedWords(rateLimit, b ? b.pending + b.sending : null))}: deliveries above it wait their turn, oldest first.
+    </span>
+  );
+}
