@@ -2,7 +2,7 @@
 // the donor's pages write too, is lib/money.ts).
 
 /** `3 messages`, `1 message`; `many` for an irregular plural. */
-export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+export const plural = (n: number, one: string, many = `${one}s`): string => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /**
  * The console's one time format, on every page (the share page and Recover included): UTC,

@@ -238,6 +238,39 @@ describe('alert rules', () => {
     await clearsOnce(rule, alert.id);
   });
 
+  test('paused longer than N hours (one webhook): not before, fires once with what waits, clears when resumed; 0 h is refused naming the bounds', async () => {
+    const w = await webhookAt(['message.attempt.exhausted'], () => 200);
+    const refused = await staff('POST', '/api/alert-rules', {
+      name: 'paused 0',
+      kind: 'webhook_paused',
+      webhookId: w,
+      threshold: 0,
+      targetUrl: `${app.baseUrl}/ingest/x`,
+    });
+    assert.equal(refused.status, 400, refused.text);
+    assert.match(refused.text, /threshold: hours from 0\.01 \(36 s\) to 8760/);
+    // The smallest threshold, 0.01 h: 36 s after the pause.
+    const rule = await ruleTo({ name: 'paused', kind: 'webhook_paused', webhookId: w, threshold: 0.01 });
+    const paused = await call(app, 'PATCH', `/v1/webhooks/${w}`, { token: tok, body: { paused: true } });
+    assert.equal(paused.status, 200, paused.text);
+    const test = await call(app, 'POST', `/v1/webhooks/${w}/test`, { token: tok, body: {} });
+    assert.equal(test.status, 200, test.text);
+    await sleep(EVAL_MS * 10);
+    assert.equal((await rule.alerts()).length, 0, 'a pause younger than the threshold fires nothing');
+    const [alert] = await eventually(async () => (await rule.alerts()).length > 0 && rule.alerts(), 60_000, 'the paused alert to fire');
+    assert.ok(
+      Date.parse(alert.firedAt) - Date.parse(paused.body.pausedAt) >= 36_000,
+      `fired ${Date.parse(alert.firedAt) - Date.parse(paused.body.pausedAt)} ms after the pause`,
+    );
+    const { post } = await firedOnce(rule, `webhook:${w}`);
+    assert.equal(post.data.details.pausedAt, paused.body.pausedAt);
+    assert.equal(post.data.details.waiting, 1, 'the test event waits');
+    assert.equal(post.data.details.pausedBy, null, 'paused through the API, not by a staff member of this console');
+    await quietWhileItHolds(rule);
+    assert.equal((await call(app, 'PATCH', `/v1/webhooks/${w}`, { token: tok, body: { paused: false } })).status, 200);
+    await clearsOnce(rule, alert.id);
+  });
+
   test('a grant with no delivered message after N minutes (one webhook, and all): fires once per grant, clears once delivered', async () => {
     let status = 500;
     const w = await webhookAt(['grant.succeeded'], () => status);

@@ -97,3 +97,28 @@ test("a disabled webhook's reason quotes its time as the alert writes times, not
   assert.match(text, /^Disabled at: 2026-11-29 03:26:28 \(Europe\/Berlin\)$/m, text);
   assert.doesNotMatch(text, /\d\dT\d\d:/, text);
 });
+
+test('a "paused too long" e-mail says which webhook, since when in the zone, by whom, how much waits, and the rule in hours', () => {
+  const paused = {
+    ...notice,
+    rule: { ...(rule as object), kind: 'webhook_paused', threshold: 4, name: 'Paused too long' } as never,
+    alert: {
+      ...(alert as object),
+      details: {
+        webhookId: 'ep_abc',
+        url: 'https://crm.example.org/hook',
+        description: 'Donor CRM',
+        pausedAt: '2026-11-28T22:00:00.000Z',
+        pausedBy: 'ops@example.org',
+        pausedHours: 4,
+        waiting: 1240,
+      },
+    } as never,
+  };
+  const { text } = emailMessage(paused);
+  assert.match(text, /Webhook “Donor CRM” has been paused for 4 h or more\./);
+  assert.match(text, /^Paused at: 2026-11-28 23:00:00 \(Europe\/Berlin\)$/m);
+  assert.match(text, /^Paused by: ops@example\.org$/m);
+  assert.match(text, /^Waiting to be delivered: 1,240 messages$/m);
+  assert.match(text, /^Allowed pause \(hours\): 4$/m);
+});

@@ -51,7 +51,7 @@ function PostOutcome({ post }: { post: TAlertJson['firedPost'] }) {
 }
 
 /** One line of what the alert found, from its details. */
-function summary(a: TAlertJson): string {
+function summary(a: TAlertJson, timeZone: string): string {
   const d = a.details;
   switch (a.kind) {
     case 'failure_streak':
@@ -67,6 +67,8 @@ function summary(a: TAlertJson): string {
         return `disabled: ${d.missed == null ? 'grants made now are not sent to it' : `${d.missed} grants not sent to it so far`}${d.failedForGood ? `, ${d.failedForGood} failed for good` : ''}${d.lastError ? ` (last error ${d.lastError})` : ''}`;
       if (stageOf(d) === 'enabled') return a.clearedAt ? 'enabled again and a delivery succeeded' : 'enabled again; no delivery has succeeded yet';
       return `${d.warning ?? `failing since ${d.failingSince}`} (${d.percent}% of the time before disabling)${d.lastError ? `; last error ${d.lastError}` : ''}`;
+    case 'webhook_paused':
+      return `paused since ${typeof d.pausedAt === 'string' ? zonedTime(d.pausedAt, timeZone) : 'an unknown time'}${d.pausedBy ? ` by ${d.pausedBy}` : ''}${typeof d.waiting === 'number' ? `: ${d.waiting} waiting` : ''}`;
     case 'backup_failed':
       return d.reason ? `${d.reason}${Number(d.failures) > 1 ? ` (${d.failures} attempts in a row)` : ''}` : `the newest backup is older than ${d.hours} h`;
     case 'grant_undelivered':
@@ -114,7 +116,7 @@ export function AlertsTable({ alerts, timeZone }: { alerts: TAlertJson[]; timeZo
               </Link>
             </Td>
             <Td card="What" className="max-w-sm text-xs text-slate-700 max-md:max-w-none">
-              {summary(a)}
+              {summary(a, timeZone)}
             </Td>
             <Td card="Fired">
               <Timestamp value={a.firedAt} />

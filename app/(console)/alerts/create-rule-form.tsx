@@ -27,6 +27,11 @@ const THRESHOLD: Record<TAlertRuleKind, { label: string; hint: string; placehold
     hint: 'Fires while an enabled webhook has been failing (no success) for this share of the time after which the service disables it (its disablesAt): 50 warns halfway.',
     placeholder: '50',
   },
+  webhook_paused: {
+    label: 'Hours',
+    hint: 'Fires when a webhook has been paused this long (its messages queue and none is sent; a pause never disables it); resolves when it is resumed. Decimals allowed (0.5 = 30 min).',
+    placeholder: '4',
+  },
   backup_failed: {
     label: 'Hours',
     hint: 'Fires when a scheduled backup of the embedded store (BACKUP_DIR) fails, or the newest is older than this many hours (or there is none); resolves at the next good one. Never on PostgreSQL: pg_dump backs it up.',

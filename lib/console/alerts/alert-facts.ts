@@ -34,6 +34,9 @@ const LABELS: Record<string, string> = {
   disabledAt: 'Disabled at',
   enabledAt: 'Enabled again at',
   waiting: 'Waiting to be delivered',
+  pausedAt: 'Paused at',
+  pausedBy: 'Paused by',
+  pausedHours: 'Allowed pause (hours)',
   missed: 'Missed while disabled (not sent to it)',
   failedForGood: 'Failed for good',
   lastError: 'Last error',
@@ -102,7 +105,9 @@ export function alertWords({ type, rule, alert, repeat }: TAlertNotice, o: TOpti
   if (incident) rows.push(['State', type === 'alert.resolved' ? 'recovered' : STAGE_STATE[stage]]);
   for (const [k, v] of Object.entries(d)) {
     if (!LABELS[k] || v === null || v === undefined || v === '' || typeof v === 'object') continue;
-    if ((k === 'waiting' || k === 'missed' || k === 'failedForGood') && typeof v === 'number') rows.push([LABELS[k], noun(v)]);
+    // What waits behind a pause may be any event (a test one too), not only grants.
+    if (k === 'waiting' && typeof v === 'number' && rule.kind === 'webhook_paused') rows.push([LABELS[k], plural(v, 'message')]);
+    else if ((k === 'waiting' || k === 'missed' || k === 'failedForGood') && typeof v === 'number') rows.push([LABELS[k], noun(v)]);
     else rows.push([LABELS[k], value(k, v, o)]);
   }
   if (incident && typeof d.percent === 'number' && stage === 'failing') rows.push(['Share of the time before disabling', `${d.percent}%`]);

@@ -8,6 +8,7 @@ import { HEALTH_WINDOW_SECONDS, healthWindowOf } from '@/lib/console/health/heal
 import { listReceivers } from '@/lib/console/receivers';
 import { backupConditions } from './backup-conditions';
 import { incidentConditions } from './incident-conditions';
+import { pausedConditions } from './paused-conditions';
 import { GRANT_LOOKBACK_MS, type TAlertRow, type TAlertRuleKind, type TAlertRuleRow } from './rule-schemas';
 
 // Which subjects a rule's condition holds for right now, read from the service over HTTP (the
@@ -167,6 +168,8 @@ export async function findConditions(api: ConnectApi, rule: TAlertRuleRow, now =
       return disabledConditions(api, rule);
     case 'about_to_disable':
       return incidentConditions(api, rule, await scopedWebhooks(api, rule), open, now);
+    case 'webhook_paused':
+      return pausedConditions(api, rule, await scopedWebhooks(api, rule), now);
     case 'grant_undelivered':
       return grantConditions(api, rule, now);
     case 'backup_failed':

@@ -7,6 +7,7 @@ export const ALERT_RULE_KINDS = [
   'receiver_failures',
   'webhook_disabled',
   'about_to_disable',
+  'webhook_paused',
   'grant_undelivered',
   'backup_failed',
 ] as const;
@@ -27,6 +28,7 @@ export const KIND_LABELS: Record<TAlertRuleKind, string> = {
   receiver_failures: 'Arrivals failing at the receiver',
   webhook_disabled: 'Webhook disabled',
   about_to_disable: 'About to be disabled',
+  webhook_paused: 'Paused too long',
   grant_undelivered: 'Grant not delivered',
   backup_failed: 'Backup failed or too old',
 };

@@ -35,6 +35,8 @@ export function describeRule(rule: Pick<TAlertRuleRow, 'kind' | 'threshold' | 'w
       return `${scope} is disabled`;
     case 'about_to_disable':
       return `${scope} has been failing for ${rule.threshold}% of the time after which the service disables it`;
+    case 'webhook_paused':
+      return `${scope} has been paused for ${rule.threshold} h or more`;
     case 'grant_undelivered':
       return `a grant's message is not delivered to ${scope} within ${rule.threshold} min`;
     case 'backup_failed':
@@ -81,6 +83,7 @@ export const ZAlertRuleInput = z
     if (r.kind === 'about_to_disable' && !(Number.isInteger(r.threshold) && r.threshold >= 1 && r.threshold <= 99))
       bad('a share of the time before disabling is a whole percentage from 1 to 99');
     if (r.kind === 'grant_undelivered' && !(r.threshold >= 0.05 && r.threshold <= 10080)) bad('minutes from 0.05 (3 s) to 10080 (7 days)');
+    if (r.kind === 'webhook_paused' && !(r.threshold >= 0.01 && r.threshold <= 8760)) bad('hours from 0.01 (36 s) to 8760 (a year)');
     if (r.kind === 'backup_failed' && !(r.threshold >= 0.01 && r.threshold <= 8760)) bad('hours from 0.01 (36 s) to 8760 (a year)');
     if (r.kind === 'backup_failed' && r.webhookId)
       ctx.addIssue({ code: 'custom', path: ['webhookId'], message: 'a backup rule is about the console, not a webhook: leave it empty' });
