@@ -176,15 +176,8 @@ async function check(page: Page, visit: TVisit, { staff, loaded = false }: { sta
   });
 }
 
-test('no critical or serious axe violation on any page, light and dark, at 1280 and 390 px; no console page scrolls sideways at 390 or 320 px', async ({
-  browser,
-  app,
-  staffState,
-  page,
-}) => {
-  // 900 s: 24 pages × 2 themes × 2 widths; the sweep took 9.2 min beside CI's two other passes (load ~20).
-  test.setTimeout(900_000);
-  const s = await seed(page.request, app.baseUrl);
+/** Every page of the sweep, for the seeded data `s`: the console's (a staff session) and the public ones. */
+function pagesFor(s: Awaited<ReturnType<typeof seed>>): { staffPages: TVisit[]; publicPages: TVisit[] } {
   const timeline = `/webhooks/${s.webhook}`;
   const staffPages: TVisit[] = [
     { name: 'health home', path: '/' },
@@ -239,37 +232,62 @@ test('no critical or serious axe violation on any page, light and dark, at 1280 
     },
   ];
 
-  // The staff member's theme is "system" in a light browser: each page comes light from the server,
-  // and turns dark in place as a stored "dark" shows at once (tests/integration/staff-theme.test.ts
-  // and the theme control's test below: the server renders the stored theme). People without a
-  // session follow the browser's prefers-color-scheme.
-  await json(await page.request.patch(`${app.baseUrl}/api/session`, { data: { theme: 'system' } }), 200);
-  const staff = await browser.newContext({ baseURL: app.baseUrl, storageState: staffState, colorScheme: 'light' });
-  const anon = await browser.newContext({ baseURL: app.baseUrl, storageState: { cookies: [], origins: [] }, colorScheme: 'light' });
-  const cspSeen = [await watchCsp(staff), await watchCsp(anon)];
-  const [staffTab, anonTab] = [await staff.newPage(), await anon.newPage()];
-  try {
-    for (const visit of staffPages) await check(staffTab, visit, { staff: true });
-  } finally {
-    await s.dropMistrusted();
+  return { staffPages, publicPages };
+}
+
+/**
+ * The sweep in three parts that run side by side (each on its worker's app, with its own seed): the
+ * console's pages in two halves, and the public pages with the donor's gift. One test was the browser
+ * suite's longest path (9.3 min in CI beside the other passes).
+ */
+const PARTS = [
+  { part: 'console pages, first half', pick: (p: ReturnType<typeof pagesFor>) => ({ staff: p.staffPages.slice(0, 10), anon: [] as TVisit[] }) },
+  { part: 'console pages, second half', pick: (p: ReturnType<typeof pagesFor>) => ({ staff: p.staffPages.slice(10), anon: [] as TVisit[] }) },
+  { part: 'public pages and the donor’s gift', pick: (p: ReturnType<typeof pagesFor>) => ({ staff: [] as TVisit[], anon: p.publicPages }) },
+];
+
+test.describe('no critical or serious axe violation on any page, light and dark, at 1280 and 390 px; no console page scrolls sideways at 390 or 320 px', () => {
+  test.describe.configure({ mode: 'parallel' });
+  for (const { part, pick } of PARTS) {
+    test(part, async ({ browser, app, staffState, page }) => {
+      // 600 s: up to 12 pages × 2 themes × 2 widths beside CI's two other passes (load ~20).
+      test.setTimeout(600_000);
+      const s = await seed(page.request, app.baseUrl);
+      const { staff: staffVisits, anon: anonVisits } = pick(pagesFor(s));
+      // The staff member's theme is "system" in a light browser: each page comes light from the server,
+      // and turns dark in place as a stored "dark" shows at once (tests/integration/staff-theme.test.ts
+      // and the theme control's test below: the server renders the stored theme). People without a
+      // session follow the browser's prefers-color-scheme.
+      await json(await page.request.patch(`${app.baseUrl}/api/session`, { data: { theme: 'system' } }), 200);
+      const staff = await browser.newContext({ baseURL: app.baseUrl, storageState: staffState, colorScheme: 'light' });
+      const anon = await browser.newContext({ baseURL: app.baseUrl, storageState: { cookies: [], origins: [] }, colorScheme: 'light' });
+      const cspSeen = [await watchCsp(staff), await watchCsp(anon)];
+      const [staffTab, anonTab] = [await staff.newPage(), await anon.newPage()];
+      try {
+        for (const visit of staffVisits) await check(staffTab, visit, { staff: true });
+      } finally {
+        await s.dropMistrusted();
+      }
+      for (const visit of anonVisits) await check(anonTab, visit, { staff: false });
+      if (anonVisits.length)
+        await test.step('the donor gives and sees the thanks page', async () => {
+          await anonTab.setViewportSize({ width: WIDTHS[0], height: 900 });
+          await anonTab.goto(`/connect/${s.connectId}`);
+          await anonTab.locator('#fundId').selectOption({ index: 1 });
+          await anonTab.locator('input[name="preset"]').first().check({ force: true });
+          await anonTab.getByLabel('First name').fill('Dana');
+          await anonTab.getByLabel('Last name').fill('Donor');
+          await anonTab.getByLabel('Email').fill('dana.axe@example.org');
+          await anonTab.getByRole('button', { name: 'Recommend grant' }).click();
+          await anonTab.waitForURL(/thanks/);
+          await anonTab.waitForLoadState('networkidle');
+          await check(anonTab, { name: 'thanks page', path: '' }, { staff: false, loaded: true });
+        });
+      expect(cspSeen.flat(), 'no Content-Security-Policy violation on any page').toEqual([]);
+      await staff.close();
+      await anon.close();
+    });
   }
-  for (const visit of publicPages) await check(anonTab, visit, { staff: false });
-  await test.step('the donor gives and sees the thanks page', async () => {
-    await anonTab.setViewportSize({ width: WIDTHS[0], height: 900 });
-    await anonTab.goto(`/connect/${s.connectId}`);
-    await anonTab.locator('#fundId').selectOption({ index: 1 });
-    await anonTab.locator('input[name="preset"]').first().check({ force: true });
-    await anonTab.getByLabel('First name').fill('Dana');
-    await anonTab.getByLabel('Last name').fill('Donor');
-    await anonTab.getByLabel('Email').fill('dana.axe@example.org');
-    await anonTab.getByRole('button', { name: 'Recommend grant' }).click();
-    await anonTab.waitForURL(/thanks/);
-    await anonTab.waitForLoadState('networkidle');
-    await check(anonTab, { name: 'thanks page', path: '' }, { staff: false, loaded: true });
-  });
-  expect(cspSeen.flat(), 'no Content-Security-Policy violation on any page').toEqual([]);
-  await staff.close();
-  await anon.close();
 });
 
 test('the theme control: the choice shows at once, is remembered, and the next page comes from the server in it', async ({ page }) => {
