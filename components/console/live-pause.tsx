@@ -48,7 +48,10 @@ export function LiveStatusText({ paused, every, updatedAt }: { paused: boolean; 
   );
 }
 
-/** "Pause" / "Resume" beside a live status ("… live updates" on wider screens and to a screen reader). */
+/**
+ * "Pause live" / "Resume live" beside a live status ("… live updates" on wider screens and to a screen
+ * reader): never a bare "Pause", which a phone showed beside the webhook's own Pause and Resume.
+ */
 export function LivePauseButton() {
   const isPaused = useLivePaused();
   return (
@@ -59,8 +62,8 @@ export function LivePauseButton() {
       data-testid="live-pause"
       className="shrink-0 rounded border border-slate-300 bg-surface px-1.5 py-0 text-xs font-medium text-slate-700 hover:bg-slate-50"
     >
-      {isPaused ? 'Resume' : 'Pause'}
-      <span className="max-sm:sr-only"> live updates</span>
+      {isPaused ? 'Resume' : 'Pause'} live
+      <span className="max-sm:sr-only"> updates</span>
     </button>
   );
 }

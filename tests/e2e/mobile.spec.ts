@@ -179,6 +179,8 @@ test('at 390 px the live statuses are one line, and the charts show the latest v
   const live = page.getByTestId('live-indicator');
   await expect(live).toContainText(/Live, last at \d\d:\d\d:\d\d UTC/, { useInnerText: true });
   await expect(live.getByRole('button', { name: 'Pause live updates' })).toBeVisible();
+  // Never a bare "Pause" on a phone, beside the webhook's own Pause deliveries.
+  await expect(live.getByRole('button', { name: 'Pause live updates' })).toHaveText('Pause live', { useInnerText: true });
   const health = page.getByTestId('health-live');
   await expect(health).toContainText(/last at/);
   for (const [what, status] of [
