@@ -11,6 +11,8 @@ import { disposeNow, freshStore, startApp, type TApp } from './app';
 // stops them, dropping their databases, on SIGTERM or SIGINT.
 //   node --import tsx tests/helpers/shared-app-host.ts <manifest.json> [apps]
 
+export type TSigningKey = { kid: string; privateJwk: Record<string, unknown> };
+
 export type TSharedManifest = {
   apps?: {
     baseUrl: string;
@@ -20,6 +22,8 @@ export type TSharedManifest = {
     logFile: string;
     pool: Record<string, { client_id: string; client_secret: string }>;
     claims: string;
+    /** The app's signing key (made before it started, tests/helpers/issue-clients.ts): files sign tokens of their own with it. */
+    signingKey: TSigningKey;
   }[];
   error?: string;
 };
@@ -89,12 +93,12 @@ async function startOne(i: number): Promise<NonNullable<TSharedManifest['apps']>
     cwd: ROOT,
     env: { ...process.env, ...store },
   });
-  const pool = JSON.parse(stdout.trim().split('\n').pop()!);
+  const { clients: pool, signingKey } = JSON.parse(stdout.trim().split('\n').pop()!);
   const logFile = path.join(dir, `shared-app-${i + 1}.log`);
   const claims = path.join(dir, `shared-app-${i + 1}-claims`);
   fs.mkdirSync(claims, { recursive: true });
   const app = (entry.app = await startApp({ env: store, logFile }));
-  return { baseUrl: app.baseUrl, port: app.port, env: app.env, pid: app.pid()!, logFile, pool, claims };
+  return { baseUrl: app.baseUrl, port: app.port, env: app.env, pid: app.pid()!, logFile, pool, claims, signingKey };
 }
 
 try {

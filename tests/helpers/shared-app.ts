@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { SANDBOX, startApp, type TApp } from './app';
-import type { TSharedManifest } from './shared-app-host';
+import { SANDBOX, queryAppDb, startApp, type TApp } from './app';
+import type { TSharedManifest, TSigningKey } from './shared-app-host';
 
 // The suite's shared app. node:test runs every test file in a process of its own, so an app cannot
 // be shared within a process: scripts/test.mjs starts a few apps for the whole run instead
@@ -18,6 +18,8 @@ import type { TSharedManifest } from './shared-app-host';
 // every sandbox webhook subscribed to grant.succeeded would get them (readme.test.ts, whose
 // walkthrough gives as the sandbox, keeps an app of its own for that). What a file counts, it counts
 // within its own data: other files' requests run on the same app at the same time.
+// A file that signs tokens of its own (a claim left out, another audience) does so with the app's
+// signing key, `signingKey()`, rather than by reading the app's store behind its back.
 // Run without scripts/test.mjs (or with TEST_SHARED_APPS=0 there), a file gets an app of its own,
 // as startApp would start it; `stop()` and `destroy()` end only such an app.
 
@@ -30,6 +32,8 @@ export type TSharedApp = Omit<TApp, 'kill' | 'restart'> & {
   /** The file's own account on a shared app: what `token(app)` signs in as (the sandbox's on an app of the file's own). */
   defaultClient?: TCreds;
   shared: boolean;
+  /** The app's active signing key, private part included. */
+  signingKey: () => Promise<TSigningKey>;
 };
 
 const MANIFEST_WAIT_MS = 180_000;
@@ -65,7 +69,15 @@ export async function sharedApp({ accounts = [] }: { accounts?: string[] } = {})
   const file = process.env.TEST_SHARED_APPS;
   if (!file || file === '0') {
     const own = await startApp({ accounts });
-    return { ...own, shared: false };
+    const signingKey = async () => {
+      await fetch(`${own.baseUrl}/.well-known/jwks.json`); // made on first use
+      const [row] = await queryAppDb<{ kid: string; private_jwk: TSigningKey['privateJwk'] }>(
+        own,
+        'select kid, private_jwk from service.signing_keys where retired_at is null',
+      );
+      return { kid: row.kid, privateJwk: row.private_jwk };
+    };
+    return { ...own, shared: false, signingKey };
   }
   const manifest = await readManifest(file);
   if (!manifest.apps?.length) throw new Error(`the shared apps could not start: ${manifest.error ?? 'none listed'}`);
@@ -100,6 +112,7 @@ export async function sharedApp({ accounts = [] }: { accounts?: string[] } = {})
     shared: true,
     logs: () => fs.readFileSync(app.logFile, 'utf8'),
     pid: () => app.pid,
+    signingKey: async () => app.signingKey,
     // The run's: scripts/test.mjs stops it, and drops its database, when every file is done.
     stop: async () => {},
     destroy: async () => {},

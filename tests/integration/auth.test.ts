@@ -1,18 +1,24 @@
-// Own app: it restarts the app to prove signing keys and tokens outlive a restart.
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { SignJWT, decodeJwt, decodeProtectedHeader, generateKeyPair } from 'jose';
-import { SANDBOX, startApp } from '../helpers/app';
+import { SignJWT, decodeJwt, decodeProtectedHeader, generateKeyPair, importJWK, type JWK } from 'jose';
+import { SANDBOX } from '../helpers/app';
 import { assertProblem, call, token } from '../helpers/http';
+import { sharedApp, type TSharedApp } from '../helpers/shared-app';
 
 // @ci-one-store: CI runs this file in the embedded-store pass only (what it checks is the same on any store).
-let app: Awaited<ReturnType<typeof startApp>>;
+// On the suite's shared app (tests/helpers/shared-app.ts) the client it exchanges, fails and guesses
+// with is its own account's, never the sandbox's: a failed exchange counts against its client id
+// from this address, which every file's sandbox token shares.
+let app: TSharedApp;
+let client: { client_id: string; client_secret: string };
 before(async () => {
-  app = await startApp({ accounts: ['acme'] });
+  app = await sharedApp({ accounts: ['acme'] });
+  client = app.defaultClient ?? { client_id: SANDBOX.clientId, client_secret: SANDBOX.clientSecret };
 });
 after(() => app?.stop());
 
-const good = () => ({ client_id: SANDBOX.clientId, client_secret: SANDBOX.clientSecret, audience: SANDBOX.audience, grant_type: 'client_credentials' });
+const good = () => ({ ...client, audience: SANDBOX.audience, grant_type: 'client_credentials' });
 
 describe('POST /oauth/token', () => {
   test('JSON exchange returns an RS256 JWT with the contract claims', async () => {
@@ -27,9 +33,9 @@ describe('POST /oauth/token', () => {
     assert.ok(header.kid);
     const claims = decodeJwt(res.body.access_token);
     assert.equal(claims.iss, `${app.baseUrl}/`);
-    assert.equal(claims.sub, `${SANDBOX.clientId}@clients`);
+    assert.equal(claims.sub, `${client.client_id}@clients`);
     assert.equal(claims.aud, SANDBOX.audience);
-    assert.equal(claims.azp, SANDBOX.clientId);
+    assert.equal(claims.azp, client.client_id);
     assert.equal(claims.gty, 'client-credentials');
     assert.equal(claims.exp! - claims.iat!, 86400);
     assert.ok(claims.jti);
@@ -74,7 +80,7 @@ describe('POST /oauth/token', () => {
   });
 
   test('repeated failures for one client → 429 with Retry-After; other clients unaffected', async () => {
-    const target = { ...good(), client_id: 'brute-force-target', client_secret: 'guess-guess-guess' };
+    const target = { ...good(), client_id: `brute-force-target-${randomBytes(4).toString('hex')}`, client_secret: 'guess-guess-guess' };
     for (let i = 0; i < 10; i++) {
       const res = await call(app, 'POST', '/oauth/token', { body: target });
       assert.equal(res.status, 401, res.text);
@@ -86,7 +92,9 @@ describe('POST /oauth/token', () => {
     assert.equal((await call(app, 'POST', '/oauth/token', { body: good() })).status, 200);
   });
 
-  test('the operator CLI issues working credentials for another account', async () => {
+  // The shared app's accounts are issued by createClient, as `npm run service -- clients:create`
+  // issues them (the CLI itself runs for every account startApp issues: tests/helpers/app.ts).
+  test('a client issued for another account works', async () => {
     assert.match(app.clients.acme.client_id, /^gc_/);
     assert.ok(await token(app, app.clients.acme));
   });
@@ -135,13 +143,19 @@ describe('bearer validation on /v1', () => {
   }
 
   test('a token for another audience → 401', async () => {
-    // A real token of this very key, minted while the service was configured for another audience.
-    await app.restart({ CONNECT_AUDIENCE: 'https://elsewhere.example' });
-    const res0 = await call(app, 'POST', '/oauth/token', { body: { ...good(), audience: 'https://elsewhere.example' } });
-    assert.equal(res0.status, 200, res0.text);
-    await app.restart();
-    assertProblem(await probe(res0.body.access_token), 401, /aud/);
-    assert.equal((await probe(await token(app))).status === 401, false);
+    // A token of this very key, as the service would have minted it while configured for another
+    // audience: a real token's claims and header, signed with the app's own key, only the audience changed.
+    const real = await token(app);
+    const signing = await app.signingKey();
+    assert.equal(decodeProtectedHeader(real).kid, signing.kid, 'the key the app signs with');
+    const elsewhere = await new SignJWT({ ...decodeJwt(real), aud: 'https://elsewhere.example' })
+      .setProtectedHeader(decodeProtectedHeader(real) as { alg: string })
+      .sign(await importJWK(signing.privateJwk as JWK, 'RS256'));
+    assertProblem(await probe(elsewhere), 401, /aud/);
+    const same = await new SignJWT(decodeJwt(real))
+      .setProtectedHeader(decodeProtectedHeader(real) as { alg: string })
+      .sign(await importJWK(signing.privateJwk as JWK, 'RS256'));
+    assert.equal((await probe(same)).status === 401, false, 'the same token with its own audience is accepted');
   });
 
   test('garbage in the header → 401', async () => {

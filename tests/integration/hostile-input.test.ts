@@ -1,22 +1,24 @@
-// Own app: it reads the app's signing key from its store (behind the app's back) to forge tokens.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import { after, before, test } from 'node:test';
 import { SignJWT, importJWK, type JWK } from 'jose';
-import { SANDBOX, queryAppDb, startApp } from '../helpers/app';
+import { SANDBOX } from '../helpers/app';
 import { assertProblem, call, staffCookie, token } from '../helpers/http';
+import { sharedApp, type TSharedApp } from '../helpers/shared-app';
 
 // @ci-one-store: CI runs this file in the embedded-store pass only (refusals happen before the store is
 // reached, and the same on any store).
 // Each bullet of the input boundary, one by one (the fuzz test covers them in bulk): what a
 // hostile client sends is a 4xx naming what is wrong, and the headers every answer carries.
+// On the suite's shared app (tests/helpers/shared-app.ts): the webhooks it counts are its own
+// account's; the tokens it forges are signed with the app's own key (`signingKey()`).
 
-let app: Awaited<ReturnType<typeof startApp>>;
+let app: TSharedApp;
 let tok: string;
 before(async () => {
-  app = await startApp();
+  app = await sharedApp();
   tok = await token(app);
 });
 after(() => app?.stop());
@@ -275,18 +277,15 @@ test('page tokens are signed: a forged or altered token is a 400 before any quer
 });
 
 test('access tokens must carry exp, iat and jti, even when signed with the real key', async () => {
-  const [row] = await queryAppDb<{ kid: string; private_jwk: JWK }>(
-    app,
-    'select kid, private_jwk from service.signing_keys where retired_at is null order by created_at desc limit 1',
-  );
-  tok = await token(app); // the restart (embedded store) keeps the key; a new token for the tests after this one
-  const key = await importJWK(row.private_jwk, 'RS256');
+  const signing = await app.signingKey();
+  const key = await importJWK(signing.privateJwk as JWK, 'RS256');
+  const clientId = app.defaultClient?.client_id ?? SANDBOX.clientId;
   const mint = async (omit: 'exp' | 'iat' | 'jti' | null) => {
     const now = Math.floor(Date.now() / 1000);
-    let jwt = new SignJWT({ azp: SANDBOX.clientId, scope: 'read:nonprofits', gty: 'client-credentials' })
-      .setProtectedHeader({ alg: 'RS256', kid: row.kid, typ: 'JWT' })
+    let jwt = new SignJWT({ azp: clientId, scope: 'read:nonprofits', gty: 'client-credentials' })
+      .setProtectedHeader({ alg: 'RS256', kid: signing.kid, typ: 'JWT' })
       .setIssuer(`${app.baseUrl}/`)
-      .setSubject(`${SANDBOX.clientId}@clients`)
+      .setSubject(`${clientId}@clients`)
       .setAudience(SANDBOX.audience);
     if (omit !== 'iat') jwt = jwt.setIssuedAt(now);
     if (omit !== 'exp') jwt = jwt.setExpirationTime(now + 600);
