@@ -1,11 +1,12 @@
-// Own app: users with one-time passwords, resets and rate-limited guesses on an app of its own (not yet on the shared app); its older release is tests/upgrade/password-change.ts.
 // @ci-one-store: CI runs this file in the embedded-store pass only (sign-in, sessions and pages; the same on any store).
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { DIST_DIR, startApp, type TApp } from '../helpers/app';
+import { DIST_DIR } from '../helpers/app';
 import { call, staffCookie } from '../helpers/http';
+import { sharedApp, type TSharedApp } from '../helpers/shared-app';
 
 // A one-time password (an admin's add or reset) must be changed at the first sign-in: until then
 // every page sends the user to /account/password, every JSON route and server action answers 403
@@ -14,16 +15,21 @@ import { call, staffCookie } from '../helpers/http';
 // password, at most 5 wrong guesses in 15 minutes); their other sessions end. A user who signs in
 // only by single sign-on has no password to reset (tests/integration/oidc.test.ts signs one in).
 // Migration 0024 (the flags) on a database of the previous release: tests/upgrade/password-change.ts.
+// On the suite's shared app (tests/helpers/shared-app.ts) its users are its own: unique e-mails, so
+// what it finds in the users list and the audit log is theirs; the seeded admin only adds and resets them.
 
-let app: TApp;
+let app: TSharedApp;
 let admin = '';
+const TAG = randomBytes(4).toString('hex');
+/** A user of this file's own on the shared app. */
+const email = (name: string) => `${name}-${TAG}@example.org`;
 
 before(async () => {
-  app = await startApp();
+  app = await sharedApp();
   admin = await staffCookie(app);
 });
 after(async () => {
-  await app?.destroy();
+  await app?.stop();
 });
 
 async function addUser(email: string, role = 'operator', signIn = 'password'): Promise<{ id: string; password: string }> {
@@ -69,8 +75,8 @@ function actionId(file: string, name: string): { id: string; page: string } {
 
 describe('a one-time password', () => {
   test('opens nothing but its own change: pages, JSON routes, actions and tokens wait', async () => {
-    const { password } = await addUser('first-day@example.org');
-    const first = await signIn('first-day@example.org', password);
+    const { password } = await addUser(email('first-day'));
+    const first = await signIn(email('first-day'), password);
     assert.equal(first.mustChangePassword, true, 'the sign-in says so');
 
     const page = await call(app, 'GET', '/receivers?x=1', { headers: { cookie: first.cookie } });
@@ -129,21 +135,17 @@ describe('a one-time password', () => {
     assert.equal((await change(first.cookie, password, 'my-own-password-1')).status, 204);
     assert.equal((await call(app, 'GET', '/api/receivers', { headers: { cookie: first.cookie } })).status, 200, 'the same session goes on');
     assert.equal((await call(app, 'GET', '/api/session', { headers: { cookie: first.cookie } })).body.mustChangePassword, false);
-    assert.equal(
-      (await call(app, 'POST', '/api/session', { body: { email: 'first-day@example.org', password } })).status,
-      401,
-      'the one-time password is gone',
-    );
-    assert.equal((await signIn('first-day@example.org', 'my-own-password-1')).mustChangePassword, false);
+    assert.equal((await call(app, 'POST', '/api/session', { body: { email: email('first-day'), password } })).status, 401, 'the one-time password is gone');
+    assert.equal((await signIn(email('first-day'), 'my-own-password-1')).mustChangePassword, false);
 
     const users = await call(app, 'GET', '/api/users', { headers: { cookie: admin } });
-    const row = users.body.results.find((u: { email: string }) => u.email === 'first-day@example.org');
+    const row = users.body.results.find((u: { email: string }) => u.email === email('first-day'));
     assert.equal(row.mustChangePassword, false);
   });
 
   test('a reset makes the password one-time again, and holds the user’s personal access tokens until it is changed', async () => {
-    const { id, password } = await addUser('reset-me@example.org', 'operator');
-    const cookie = await staffCookie(app, { email: 'reset-me@example.org', password });
+    const { id, password } = await addUser(email('reset-me'), 'operator');
+    const cookie = await staffCookie(app, { email: email('reset-me'), password });
     const made = await call(app, 'POST', '/api/tokens', { headers: { cookie }, body: { name: 'laptop', expiresInDays: 7 } });
     assert.equal(made.status, 201, made.text);
     const receiver = await call(app, 'POST', '/api/receivers', { headers: { cookie: admin }, body: { name: 'Tokens' } });
@@ -163,7 +165,7 @@ describe('a one-time password', () => {
     assert.equal(held.status, 403);
     assert.match((await held.json()).detail, /must change their one-time password/);
 
-    const again = await signIn('reset-me@example.org', reset.body.password);
+    const again = await signIn(email('reset-me'), reset.body.password);
     assert.equal(again.mustChangePassword, true);
     assert.equal((await change(again.cookie, reset.body.password, 'after-reset-pw-1')).status, 204);
     const back = await stream(made.body.token);
@@ -174,10 +176,10 @@ describe('a one-time password', () => {
 
 describe('changing one’s own password', () => {
   test('needs the current password, ends the other sessions, keeps this one, and is audited', async () => {
-    const { password } = await addUser('changer@example.org', 'viewer');
-    const here = await staffCookie(app, { email: 'changer@example.org', password }); // changes the one-time one
+    const { password } = await addUser(email('changer'), 'viewer');
+    const here = await staffCookie(app, { email: email('changer'), password }); // changes the one-time one
     const mine = `${password}-own`;
-    const elsewhere = (await signIn('changer@example.org', mine)).cookie;
+    const elsewhere = (await signIn(email('changer'), mine)).cookie;
     assert.equal((await call(app, 'GET', '/api/session', { headers: { cookie: elsewhere } })).status, 200);
 
     const wrong = await change(here, 'nope-nope-nope', 'brand-new-password');
@@ -195,10 +197,10 @@ describe('changing one’s own password', () => {
     assert.equal((await change(here, mine, 'brand-new-password')).status, 204);
     assert.equal((await call(app, 'GET', '/api/session', { headers: { cookie: here } })).status, 200, 'this session stays');
     assert.equal((await call(app, 'GET', '/api/session', { headers: { cookie: elsewhere } })).status, 401, 'the other session ended');
-    assert.equal((await call(app, 'POST', '/api/session', { body: { email: 'changer@example.org', password: mine } })).status, 401);
-    await signIn('changer@example.org', 'brand-new-password');
+    assert.equal((await call(app, 'POST', '/api/session', { body: { email: email('changer'), password: mine } })).status, 401);
+    await signIn(email('changer'), 'brand-new-password');
 
-    const audit = await call(app, 'GET', '/api/audit?action=user.password.change&actor=changer@example.org', { headers: { cookie: admin } });
+    const audit = await call(app, 'GET', `/api/audit?action=user.password.change&actor=${email('changer')}`, { headers: { cookie: admin } });
     assert.deepEqual(
       audit.body.results.map((r: { result: string }) => r.result),
       ['ok', 'bad_request', 'bad_request', 'ok'],
@@ -206,14 +208,14 @@ describe('changing one’s own password', () => {
     );
     assert.ok(!audit.text.includes('brand-new-password'), 'no password in the audit log');
     const page = await call(app, 'GET', '/account/password', { headers: { cookie: here } });
-    assert.match(page.text, /Signed in as changer@example\.org/);
+    assert.ok(page.text.includes(`Signed in as ${email('changer')}`), 'the page names who is signed in');
     const header = await call(app, 'GET', '/webhooks', { headers: { cookie: here } });
     assert.match(header.text, /href="\/account\/password"/, 'the header links to it');
   });
 
   test('guesses at the current password are limited: the sixth in 15 minutes is a 429', async () => {
-    const { password } = await addUser('guessed@example.org', 'viewer');
-    const cookie = await staffCookie(app, { email: 'guessed@example.org', password });
+    const { password } = await addUser(email('guessed'), 'viewer');
+    const cookie = await staffCookie(app, { email: email('guessed'), password });
     for (let i = 0; i < 5; i++) assert.equal((await change(cookie, `guess-number-${i}`, 'whatever-else-1')).status, 400);
     const limited = await change(cookie, `${password}-own`, 'whatever-else-1');
     assert.equal(limited.status, 429, 'even the right one, once the window is full');
@@ -222,12 +224,12 @@ describe('changing one’s own password', () => {
   });
 
   test('a user who signs in only by single sign-on has no password to reset', async () => {
-    const { id } = await addUser('sso-only@example.org', 'viewer', 'sso');
+    const { id } = await addUser(email('sso-only'), 'viewer', 'sso');
     const reset = await call(app, 'POST', `/api/users/${id}/password`, { headers: { cookie: admin } });
     assert.equal(reset.status, 409, reset.text);
     assert.match(reset.body.detail, /single sign-on: there is no password to reset/);
     const page = await call(app, 'GET', '/users', { headers: { cookie: admin } });
-    assert.ok(page.text.includes('Reset the password of first-day@example.org'), 'a password user has the button');
-    assert.ok(!page.text.includes('Reset the password of sso-only@example.org'), 'an SSO-only user has none');
+    assert.ok(page.text.includes(`Reset the password of ${email('first-day')}`), 'a password user has the button');
+    assert.ok(!page.text.includes(`Reset the password of ${email('sso-only')}`), 'an SSO-only user has none');
   });
 });

@@ -1,13 +1,15 @@
-// Own app: staff users counted exactly and a CLI on its store; an app on an old database (upgrade).
+// Own app: the last active admin's rule needs an app whose one admin is the seeded one; an app on an old database (upgrade). The rest uses the shared app.
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import routeTable from '../../lib/http/route-table.json' with { type: 'json' };
 import { hashSecret } from '../../lib/crypto/secrets';
-import { ADMIN, DIST_DIR, freshDataDir, runCli, startApp, type TApp } from '../helpers/app';
+import { ADMIN, DIST_DIR, freshDataDir, runCli, startApp } from '../helpers/app';
 import { call, staffCookie } from '../helpers/http';
 import { databaseAt } from '../helpers/old-database';
+import { sharedApp, type TSharedApp } from '../helpers/shared-app';
 
 // Roles, asked of the built app route by route. The matrix is made from lib/http/route-table.json:
 // every staff route and method, and every server action, for no session and each role, gets
@@ -15,6 +17,9 @@ import { databaseAt } from '../helpers/old-database';
 // shown the pages and JSON that hold a receiver's secret and a donor's e-mail: neither is in them,
 // while an admin's copies have both (so the check can fail). Staff users: add, change role,
 // deactivate (their session ends at once), reset a password, the last admin stays.
+// On the suite's shared app (tests/helpers/shared-app.ts) other files' staff and receipts are there
+// too: this file's admin, viewer and operator are its own (unique e-mails; its admin made by the
+// seeded one, which it never changes), and so is its donor, so what it lists and audits is its own.
 // @ci-one-store: CI runs this file in the embedded-store pass only (roles, masking and links are the same on any store;
 // migration 0013 is plain ALTER/UPDATE). Run it with TEST_DATABASE_URL for PostgreSQL.
 
@@ -27,24 +32,29 @@ const RANK = { none: -1, viewer: 0, operator: 1, admin: 2 } as const;
 const WHO = ['none', 'viewer', 'operator', 'admin'] as const;
 
 const SECRET = 'whsec_' + Buffer.from('roles-test-secret-0123456789ab').toString('base64');
-const DONOR = 'ada.lovelace@example.org';
+const TAG = randomBytes(4).toString('hex');
+const DONOR = `ada.lovelace.${TAG}@example.org`;
+/** This file's staff on the shared app. */
+const EMAIL = { admin: `roles-admin-${TAG}@example.org`, viewer: `roles-viewer-${TAG}@example.org`, operator: `roles-operator-${TAG}@example.org` };
 
-let app: TApp;
+let app: TSharedApp;
 const cookies: Record<string, string> = {};
 const ids: Record<string, string> = {};
 const as = (who: (typeof WHO)[number], method: string, url: string, body?: unknown) =>
   call(app, method, url, { headers: who === 'none' ? {} : { cookie: cookies[who] }, ...(body === undefined ? {} : { body }) });
 
 before(async () => {
-  app = await startApp();
+  app = await sharedApp();
+  // This file's admin, made by the seeded one (every file's, which this file never changes); its
+  // viewer and operator, made by its admin.
   cookies.admin = await staffCookie(app);
-  for (const role of ['viewer', 'operator'] as const) {
-    const res = await as('admin', 'POST', '/api/users', { email: `${role}@example.org`, role });
+  for (const role of ['admin', 'viewer', 'operator'] as const) {
+    const res = await as('admin', 'POST', '/api/users', { email: EMAIL[role], role });
     assert.equal(res.status, 201, res.text);
     assert.equal(res.body.user.role, role);
     assert.match(res.body.password, /^[A-Za-z0-9]{20}$/, 'a one-time password, shown in this answer');
     ids[role] = res.body.user.id;
-    cookies[role] = await staffCookie(app, { email: `${role}@example.org`, password: res.body.password });
+    cookies[role] = await staffCookie(app, { email: EMAIL[role], password: res.body.password });
   }
   const receiver = await as('admin', 'POST', '/api/receivers', { name: 'Roles', secret: SECRET });
   assert.equal(receiver.status, 201, receiver.text);
@@ -52,7 +62,7 @@ before(async () => {
   const body = JSON.stringify({ type: 'grant.succeeded', data: { firstName: 'Ada', lastName: 'Lovelace', email: DONOR, phone: '+1 555 0100' } });
   const ingest = await fetch(`${app.baseUrl}/ingest/${receiver.body.slug}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'webhook-id': 'msg_roles1' },
+    headers: { 'content-type': 'application/json', 'webhook-id': `msg_roles${TAG}` },
     body,
   });
   assert.equal(ingest.status < 500, true);
@@ -60,7 +70,7 @@ before(async () => {
   ids.receipt = String(receipts.body.results[0].id);
 });
 after(async () => {
-  await app?.destroy();
+  await app?.stop();
 });
 
 /** A concrete URL for a table path: the seeded receiver and receipt where they fit, made-up ids elsewhere. */
@@ -240,18 +250,33 @@ describe('a viewer is never sent a secret or a donor’s e-mail', () => {
     const given = await as('operator', 'GET', url);
     assert.equal(given.status, 200);
     assert.ok(given.text.includes(DONOR));
-    const audit = await as('admin', 'GET', '/api/audit?action=export&actor=operator@example.org');
+    const audit = await as('admin', 'GET', `/api/audit?action=export&actor=${EMAIL.operator}`);
     assert.equal(audit.body.results[0].detail.includeDonor, true);
   });
 });
 
 describe('staff users', () => {
-  test('the last active admin can be neither demoted nor deactivated; a deactivated user is signed out at once', async () => {
+  test('the last active admin can be neither demoted nor deactivated', async () => {
+    // An app of its own: on the shared app other files' admins are active too, so no admin there is the last.
+    const own = await startApp();
+    try {
+      const cookie = await staffCookie(own);
+      const mine = (method: string, url: string, body?: unknown) => call(own, method, url, { headers: { cookie }, body });
+      const me = (await mine('GET', '/api/session')).body.userId as string;
+      const demote = await mine('PATCH', `/api/users/${me}`, { role: 'viewer' });
+      assert.equal(demote.status, 409, demote.text);
+      assert.match(demote.body.detail, /last active admin/);
+      assert.equal((await mine('PATCH', `/api/users/${me}`, { disabled: true })).status, 409);
+      assert.equal((await mine('PATCH', `/api/users/${me}`, { role: 'owner' })).status, 400);
+      assert.equal((await mine('GET', '/api/users')).body.results[0].role, 'admin', 'refused, it stays an admin');
+    } finally {
+      await own.destroy();
+    }
+  });
+
+  test('a deactivated user is signed out at once; roles change on the next request; a reset ends the sessions', async () => {
     const me = (await as('admin', 'GET', '/api/session')).body.userId as string;
-    const demote = await as('admin', 'PATCH', `/api/users/${me}`, { role: 'viewer' });
-    assert.equal(demote.status, 409, demote.text);
-    assert.match(demote.body.detail, /last active admin/);
-    assert.equal((await as('admin', 'PATCH', `/api/users/${me}`, { disabled: true })).status, 409);
+    assert.equal(me, ids.admin);
     assert.equal((await as('admin', 'PATCH', `/api/users/${me}`, { role: 'owner' })).status, 400);
 
     assert.equal((await as('operator', 'GET', '/api/session')).status, 200);
@@ -259,7 +284,7 @@ describe('staff users', () => {
     assert.equal(off.status, 200, off.text);
     assert.equal(off.body.disabled, true);
     assert.equal((await as('operator', 'GET', '/api/session')).status, 401, 'the deactivated user’s session ended');
-    const again = await call(app, 'POST', '/api/session', { body: { email: 'operator@example.org', password: 'whatever-it-was' } });
+    const again = await call(app, 'POST', '/api/session', { body: { email: EMAIL.operator, password: 'whatever-it-was' } });
     assert.equal(again.status, 401);
 
     const promoted = await as('admin', 'PATCH', `/api/users/${ids.viewer}`, { role: 'admin' });
@@ -271,23 +296,23 @@ describe('staff users', () => {
     const reset = await as('admin', 'POST', `/api/users/${ids.viewer}/password`);
     assert.equal(reset.status, 200);
     assert.equal((await as('viewer', 'GET', '/api/session')).status, 401, 'a reset ends the user’s sessions');
-    cookies.viewer = await staffCookie(app, { email: 'viewer@example.org', password: reset.body.password });
+    cookies.viewer = await staffCookie(app, { email: EMAIL.viewer, password: reset.body.password });
 
     assert.equal((await as('admin', 'PATCH', `/api/users/${ids.operator}`, { disabled: false })).body.disabled, false);
     const back = await as('admin', 'POST', `/api/users/${ids.operator}/password`);
-    cookies.operator = await staffCookie(app, { email: 'operator@example.org', password: back.body.password });
+    cookies.operator = await staffCookie(app, { email: EMAIL.operator, password: back.body.password });
 
     assert.equal((await as('admin', 'PATCH', `/api/users/${ids.viewer}`, { role: 'viewer' })).body.role, 'viewer');
 
     const list = await as('admin', 'GET', '/api/users');
     const rows = new Map(list.body.results.map((u: { email: string }) => [u.email, u]));
-    assert.deepEqual(rows.get('operator@example.org'), {
-      ...(rows.get('operator@example.org') as object),
+    assert.deepEqual(rows.get(EMAIL.operator), {
+      ...(rows.get(EMAIL.operator) as object),
       role: 'operator',
       disabled: false,
       signIn: 'password',
     });
-    const audit = await as('admin', 'GET', `/api/audit?action=user.update&actor=${ADMIN.email}`);
+    const audit = await as('admin', 'GET', `/api/audit?action=user.update&actor=${EMAIL.admin}`);
     assert.ok(
       audit.body.results.some((r: { detail: { role?: string } }) => r.detail.role === 'viewer → admin'),
       audit.text,
