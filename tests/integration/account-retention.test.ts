@@ -1,24 +1,29 @@
-// Own app: it sets the sandbox account's retention to seconds, which would purge other files' messages on a shared app.
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { startApp, type TApp } from '../helpers/app';
 import { assertProblem, call, eventually, staffCookie, token } from '../helpers/http';
 import { startReceiver } from '../helpers/receiver';
 import { screenshotPages } from '../helpers/screenshots';
+import { SANDBOX_CLIENT, sharedApp, type TSharedApp } from '../helpers/shared-app';
 
 // The service's retention per account (EXT GET/PATCH /v1/retention) and its change on the console's
 // /retention (PATCH /api/retention/service). Two accounts each deliver a message to a real receiver;
-// the console's account (the sandbox) sets a 5s payload and 12s message retention through the console:
-// its message loses its payload and its attempt's answer, then the message, while the other account's
-// (older) message keeps everything under the deployment's defaults. Bad input: a 400 naming the field,
-// nothing changed; viewers and operators read, only an admin changes.
+// one sets a 5s payload and 12s message retention: its message loses its payload and its attempt's
+// answer, then the message, while the other account's (older) message keeps everything under the
+// deployment's defaults. The console changes its account's (the sandbox's) values, audited, and
+// shows them. Bad input: a 400 naming the field, nothing changed; viewers and operators read, only
+// an admin changes.
+// On the suite's shared app (tests/helpers/shared-app.ts) the sandbox's messages are every console
+// file's: the seconds are set on this file's own account (`mine`), through the API the console's
+// change goes through, and the console sets the sandbox's values longer than the defaults (which
+// purges nothing of anyone's) and back. Its staff are its own (unique e-mails), so the audit it reads is theirs.
 
 type TSetting = { key: string; value: string; source: string };
 
 describe('retention per account, changed by an admin on the console', () => {
-  let app: TApp & { clients: Record<string, { client_id: string; client_secret: string }> };
+  let app: TSharedApp;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   const tokens: Record<string, string> = {};
   const cookies: Record<string, string> = {};
@@ -38,25 +43,30 @@ describe('retention per account, changed by an admin on the console', () => {
     return { path, attemptPath: `${path}/attempts/${attempt.id}` };
   }
 
+  const TAG = randomBytes(4).toString('hex');
+  const email = (role: string) => `${role}-account-retention-${TAG}@example.org`;
+
   before(async () => {
     receiver = await startReceiver();
-    app = await startApp({ accounts: ['other'] });
-    tokens.sandbox = await token(app);
+    app = await sharedApp({ accounts: ['other'] });
+    tokens.mine = await token(app);
     tokens.other = await token(app, app.clients.other);
+    tokens.sandbox = await token(app, SANDBOX_CLIENT); // the console's account
+    // This file's admin, made by the seeded one; its viewer and operator, made by its admin.
     cookies.admin = await staffCookie(app);
-    for (const role of ['viewer', 'operator']) {
-      const res = await as('admin', 'POST', '/api/users', { email: `${role}-account-retention@example.org`, role });
+    for (const role of ['admin', 'viewer', 'operator']) {
+      const res = await as('admin', 'POST', '/api/users', { email: email(role), role });
       assert.equal(res.status, 201, res.text);
-      cookies[role] = await staffCookie(app, { email: `${role}-account-retention@example.org`, password: res.body.password });
+      cookies[role] = await staffCookie(app, { email: email(role), password: res.body.password });
     }
   });
   after(async () => {
-    await app?.destroy();
+    await app?.stop();
     await receiver?.close();
   });
 
   test('GET /v1/retention: the deployment’s defaults until an account sets its own', async () => {
-    const res = await api('sandbox', 'GET', '/v1/retention');
+    const res = await api('mine', 'GET', '/v1/retention');
     assert.equal(res.status, 200, res.text);
     assert.deepEqual(res.body, {
       effective: { messagePayloadRetention: '90d', messageRetention: '365d' },
@@ -78,11 +88,11 @@ describe('retention per account, changed by an admin on the console', () => {
       [{ messagePayloadRetention: '1d', keepForever: true }, '', /unknown field: keepForever/],
     ];
     for (const [body, path, message] of cases) {
-      const problem = assertProblem(await api('sandbox', 'PATCH', '/v1/retention', body), 400);
+      const problem = assertProblem(await api('mine', 'PATCH', '/v1/retention', body), 400);
       assert.equal(problem.errors[0].path, path, JSON.stringify(problem));
       assert.match(problem.errors[0].message, message);
     }
-    assert.equal((await api('sandbox', 'GET', '/v1/retention')).body.updatedAt, null, 'nothing stored');
+    assert.equal((await api('mine', 'GET', '/v1/retention')).body.updatedAt, null, 'nothing stored');
   });
 
   test('the console: viewers and operators read the account’s values; only an admin changes them; bad values are named', async () => {
@@ -120,34 +130,28 @@ describe('retention per account, changed by an admin on the console', () => {
     assert.equal((await api('sandbox', 'GET', '/v1/retention')).body.updatedAt, null, 'nothing stored');
   });
 
-  test('an account’s 5s purges only its own messages; the other’s keep theirs; audited', async () => {
-    // The other account's message first: older than the sandbox's, so a purge that ignored whose it is would take it too.
+  test('an account’s 5s purges only its own messages; the other’s keep theirs', async () => {
+    // The other account's message first: older than this one's, so a purge that ignored whose it is would take it too.
     const theirs = await delivered('other');
-    const mine = await delivered('sandbox');
+    const mine = await delivered('mine');
 
-    const res = await as('admin', 'PATCH', '/api/retention/service', { MESSAGE_PAYLOAD_RETENTION: '5s', MESSAGE_RETENTION: '12s' });
+    const res = await api('mine', 'PATCH', '/v1/retention', { messagePayloadRetention: '5s', messageRetention: '12s' });
     assert.equal(res.status, 200, res.text);
-    assert.deepEqual(
-      (res.body.settings as TSetting[]).map((s) => [s.key, s.value, s.source]),
-      [
-        ['MESSAGE_PAYLOAD_RETENTION', '5s', 'account'],
-        ['MESSAGE_RETENTION', '12s', 'account'],
-      ],
-    );
+    assert.deepEqual(res.body.overrides, { messagePayloadRetention: '5s', messageRetention: '12s' });
     const other = await api('other', 'GET', '/v1/retention');
     assert.deepEqual(other.body.effective, { messagePayloadRetention: '90d', messageRetention: '365d' }, 'the other account keeps the defaults');
 
-    const purged = await eventually(async () => (await api('sandbox', 'GET', mine.path)).body.payload?.purged, 30_000, 'the sandbox’s payload purged');
+    const purged = await eventually(async () => (await api('mine', 'GET', mine.path)).body.payload?.purged, 30_000, 'this account’s payload purged');
     assert.equal(purged.retention, '5s');
     // The attempts' bodies are a step of the purge of their own, and an attempt is younger than its
     // message: its body may still be there when the payload is gone (CI's embedded pass saw it so).
     const answer = await eventually(
       async () => {
-        const res = await api('sandbox', 'GET', mine.attemptPath);
+        const res = await api('mine', 'GET', mine.attemptPath);
         return res.body.response === '' && res;
       },
       30_000,
-      'the sandbox’s attempt body purged',
+      'this account’s attempt body purged',
     );
     assert.equal(answer.body.responsePurged.retention, '5s');
     const kept = await api('other', 'GET', theirs.path);
@@ -155,20 +159,40 @@ describe('retention per account, changed by an admin on the console', () => {
     assert.equal(kept.body.payload.type, 'grant.succeeded');
     assert.equal((await api('other', 'GET', theirs.attemptPath)).body.response, 'answer for other');
 
-    await eventually(async () => (await api('sandbox', 'GET', mine.path)).status === 404, 30_000, 'the sandbox’s message gone after 12s');
+    await eventually(async () => (await api('mine', 'GET', mine.path)).status === 404, 30_000, 'this account’s message gone after 12s');
     assert.equal((await api('other', 'GET', theirs.path)).status, 200, 'the other account’s message stays');
+    assert.equal((await api('mine', 'PATCH', '/v1/retention', { messagePayloadRetention: null, messageRetention: null })).status, 200);
+  });
 
-    const audit = await as('admin', 'GET', '/api/audit?action=retention.service.update');
+  test('an admin changes the console’s account’s values on the console: sent to the service, shown, audited, and back to the defaults', async () => {
+    // Longer than the defaults: the sandbox is every console file's account on the shared app, and this purges nothing of theirs.
+    const res = await as('admin', 'PATCH', '/api/retention/service', { MESSAGE_PAYLOAD_RETENTION: '3000d', MESSAGE_RETENTION: '3650d' });
+    assert.equal(res.status, 200, res.text);
+    assert.deepEqual(
+      (res.body.settings as TSetting[]).map((s) => [s.key, s.value, s.source]),
+      [
+        ['MESSAGE_PAYLOAD_RETENTION', '3000d', 'account'],
+        ['MESSAGE_RETENTION', '3650d', 'account'],
+      ],
+    );
+    assert.deepEqual(
+      (await api('sandbox', 'GET', '/v1/retention')).body.overrides,
+      { messagePayloadRetention: '3000d', messageRetention: '3650d' },
+      'the service holds them for the console’s account',
+    );
+    assert.deepEqual((await api('mine', 'GET', '/v1/retention')).body.overrides, { messagePayloadRetention: null, messageRetention: null }, 'not for another');
+
+    const audit = await as('admin', 'GET', `/api/audit?action=retention.service.update&actor=${email('admin')}`);
     assert.deepEqual(
       (audit.body.results as { result: string; detail: Record<string, string | null> }[]).map((r) => [r.result, r.detail]),
       [
-        ['ok', { MESSAGE_PAYLOAD_RETENTION: '5s', MESSAGE_RETENTION: '12s' }],
+        ['ok', { MESSAGE_PAYLOAD_RETENTION: '3000d', MESSAGE_RETENTION: '3650d' }],
         ['bad_request', {}],
       ],
       'the change audited; of the refused ones, the one the service refused',
     );
     const page = await fetch(`${app.baseUrl}/retention`, { headers: { cookie: cookies.admin } }).then((r) => r.text());
-    assert.match(page, /<input[^>]*id="retention-MESSAGE_PAYLOAD_RETENTION"[^>]*value="5s"/, 'an admin edits it');
+    assert.match(page, /<input[^>]*id="retention-MESSAGE_PAYLOAD_RETENTION"[^>]*value="3000d"/, 'an admin edits it');
     assert.match(page, /set for this account/);
     const shots = process.env.RETENTION_SCREENSHOTS;
     if (shots) {
