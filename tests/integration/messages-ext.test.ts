@@ -1,14 +1,16 @@
-// Own app: its message lists count every message of its accounts exactly, and an app on an old database (upgrade).
+// Own app: an app on an old database (upgrade); the rest uses the shared app.
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { ConnectApi } from '../../lib/console/connect-api/client';
 import { isUnsupported, type ConnectApiError } from '../../lib/console/connect-api/errors';
-import { SANDBOX, startApp, withAppDb } from '../helpers/app';
+import { SANDBOX, startApp } from '../helpers/app';
 import { assertProblem, call, eventually, token } from '../helpers/http';
+import { openTestDatabase } from '../helpers/in-process-db';
 import { databaseAt } from '../helpers/old-database';
 import { startReceiver, type TReceiver } from '../helpers/receiver';
+import { sharedApp, type TSharedApp } from '../helpers/shared-app';
 
 // @ci-one-store: CI runs this file in the embedded-store pass only (the message list filters are plain
 // queries, the same on any store).
@@ -16,18 +18,20 @@ import { startReceiver, type TReceiver } from '../helpers/receiver';
 // a webhook is subscribed; the account's message list and lookup; lastAttempt on a webhook's
 // messages; why and when a webhook was disabled; a grant by token alone; and the migration that
 // adds all this to a database made before it.
+// On the suite's shared app (tests/helpers/shared-app.ts): every list it counts is of its own
+// accounts (`token(app)`'s and those it asks for), which no other file writes to.
 
 const ISO_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const EVT = /^evt_[0-9A-Za-z]{27}$/;
 
 type TStarted = Awaited<ReturnType<typeof startApp>>;
-let app: TStarted;
+let app: TSharedApp;
 let receiver: TReceiver;
 let tok: string;
 let otherTok: string;
 
 before(async () => {
-  [app, receiver] = await Promise.all([startApp({ accounts: ['other', 'quiet', 'lists'] }), startReceiver()]);
+  [app, receiver] = await Promise.all([sharedApp({ accounts: ['other', 'quiet', 'lists'] }), startReceiver()]);
   tok = await token(app);
   otherTok = await token(app, app.clients.other);
 });
@@ -263,26 +267,45 @@ describe('EXT GET /v1/messages', () => {
 
   // Behind more than the 2,000 newest messages a filter first tests one by one, a rare tag is
   // found through its index (each grant's tag reads to the planner as common: it would otherwise
-  // walk all the account's messages newest first), and a common one still pages.
+  // walk all the account's messages newest first), and a common one still pages. 2,001 messages
+  // are written straight into a database, which a file on the shared app may not do to the app's
+  // (the embedded store is its process's alone): so here the list GET /v1/messages answers with
+  // (lib/service/messages/list-account-messages.ts) runs in this process, on a database of the
+  // test's own (tests/helpers/in-process-db.ts), over the same rows as the account's above — three
+  // grant messages and a test event, older than the fillers.
   test('a tag found behind 2,001 newer messages, and a common tag paged through them', async () => {
-    // One look at the store (on the embedded store each look stops and starts the app again).
-    await withAppDb(app, async (query) => {
-      const [{ account_id: account }] = await query<{ account_id: string }>('select account_id from service.messages where id = $1', [ids[0]]);
-      await query(
+    const opened = await openTestDatabase('messages-recent');
+    try {
+      const { driverRows } = opened.client;
+      const { listAccountMessages } = await import('../../lib/service/messages/list-account-messages');
+      const { ZAccountMessageFilters } = await import('../../lib/service/messages/schemas');
+      const account = '00000000-0000-4000-8000-0000000f1115';
+      await driverRows(`insert into service.accounts (id, name) values ($1, 'lists')`, [account]);
+      // The account's four messages as listed over HTTP above (oldest first), each created as it was.
+      for (const id of ids) {
+        const m = byId.get(id)!;
+        await driverRows(
+          `insert into service.messages (id, account_id, event_id, event_type, payload, tags, created_at) values ($1, $2, $3, 'grant.succeeded', '{}', $4::text[], $5)`,
+          [m.id, account, m.eventId, m.tags, m.timestamp],
+        );
+      }
+      await driverRows(
         `insert into service.messages (id, account_id, event_id, event_type, payload, tags, created_at)
          select 'msg_2bFiller' || lpad(n::text, 19, '0'), $1, 'evt_2bFiller' || lpad(n::text, 19, '0'), 'grant.succeeded', '{}', array['filler'], now() + n * interval '1 ms'
          from generate_series(1, 2001) n`,
         [account],
       );
-    });
-    const q = async (query: string) =>
-      (await call(app, 'GET', `/v1/messages?pageLimit=100&${query}`, { token: lists })).body.results.map((m: { id: string }) => m.id);
-    assert.deepEqual(await q(`tag=${encodeURIComponent(`grant:${grants[1].id}`)}`), [ids[1]]);
-    assert.deepEqual(await q(`tag=${encodeURIComponent(`connect:${connect.id}`)}`), ids.slice(0, 3).reverse());
-    assert.deepEqual(await q('tag=test'), [ids[3]]);
-    const fillers = await q('tag=filler');
-    assert.equal(fillers.length, 100);
-    assert.equal(fillers[0], 'msg_2bFiller0000000000000002001');
+      const q = async (tag: string) =>
+        (await listAccountMessages(account, { limit: 100, cursor: null, scope: 'messages' }, ZAccountMessageFilters.parse({ tag }))).results.map((m) => m.id);
+      assert.deepEqual(await q(`grant:${grants[1].id}`), [ids[1]]);
+      assert.deepEqual(await q(`connect:${connect.id}`), ids.slice(0, 3).reverse());
+      assert.deepEqual(await q('test'), [ids[3]]);
+      const fillers = await q('filler');
+      assert.equal(fillers.length, 100);
+      assert.equal(fillers[0], 'msg_2bFiller0000000000000002001');
+    } finally {
+      await opened.close();
+    }
   });
 
   test('GET /v1/messages/{msg_…|evt_…}: payload and one delivery per webhook; 404 for another account', async () => {
@@ -458,7 +481,9 @@ describe('the console client (lib/console/connect-api)', () => {
   const clients: ConnectApi[] = [];
   let bare: http.Server | undefined;
   const client = (baseUrl = app.baseUrl) => {
-    const c = new ConnectApi({ baseUrl, authUrl: app.baseUrl, audience: SANDBOX.audience, clientId: SANDBOX.clientId, clientSecret: SANDBOX.clientSecret });
+    // The file's own account (the sandbox's on an app of its own): its grants reach no other file's webhooks.
+    const own = app.defaultClient ?? { client_id: SANDBOX.clientId, client_secret: SANDBOX.clientSecret };
+    const c = new ConnectApi({ baseUrl, authUrl: app.baseUrl, audience: SANDBOX.audience, clientId: own.client_id, clientSecret: own.client_secret });
     clients.push(c);
     return c;
   };
