@@ -1,55 +1,78 @@
-// Own app: TRUST_PROXY and CONSOLE_PUBLIC_URL, kills and restarts; an app on an old database (upgrade).
+// Own app: sign-in limits over X-Forwarded-For (TRUST_PROXY, which the shared app must not have), an https console (CONSOLE_PUBLIC_URL), kill -9; an app on an old database (upgrade).
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
-import { ADMIN, startApp } from '../helpers/app';
+import { ADMIN, startApp, type TApp } from '../helpers/app';
 import { databaseAt } from '../helpers/old-database';
 import { assertProblem, call, type TResponse } from '../helpers/http';
+import { sharedApp, type TSharedApp } from '../helpers/shared-app';
 
 // The console's receiver (/ingest/{slug}) against the real built app: stored before the answer,
 // each signature verdict, the size limit, duplicates, response settings, crash safety. Plus staff
 // sign-in and its rate limits, which guard the JSON routes used to read receipts back, and the
 // console's HTTP edges (401 challenge, unknown /api paths, the 404 page, the icon).
-// TRUST_PROXY=true: the server keeps a client's X-Forwarded-For, so tests can play many addresses.
+// The receivers and the HTTP edges are the suite's shared app's (tests/helpers/shared-app.ts; each
+// test makes receivers of its own). The sign-in limits are an app's of the file's own, `proxied`:
+// TRUST_PROXY=true there keeps a client's X-Forwarded-For, so tests can play many addresses (on the
+// shared app every sign-in comes from 127.0.0.1, and locking that would lock out every other file);
+// its CONSOLE_PUBLIC_URL is https, so its cookies are Secure; and it is killed (kill -9) and started again.
 
-let app: Awaited<ReturnType<typeof startApp>>;
+let app: TSharedApp;
 let cookie = '';
+let proxied: TApp;
+let proxiedCookie = '';
 
 const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 
-async function login(email = ADMIN.email, password = ADMIN.password, headers: Record<string, string> = {}): Promise<TResponse> {
-  return call(app, 'POST', '/api/session', { body: { email, password }, headers });
+/** A sign-in attempt, on the file's own app unless told. */
+async function login(
+  email = ADMIN.email,
+  password = ADMIN.password,
+  headers: Record<string, string> = {},
+  at: Pick<TApp, 'baseUrl'> = proxied,
+): Promise<TResponse> {
+  return call(at, 'POST', '/api/session', { body: { email, password }, headers });
 }
 
-async function signIn(): Promise<string> {
-  const res = await login();
+/** The bootstrap admin's session cookie on `at`, its flags checked: Secure exactly when the console is served over https. */
+async function signIn(at: Pick<TApp, 'baseUrl'> = app, { secure = false } = {}): Promise<string> {
+  const res = await login(ADMIN.email, ADMIN.password, {}, at);
   assert.equal(res.status, 200, res.text);
   const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('gc_console_session='));
   assert.ok(setCookie, 'a session cookie is set');
   assert.match(setCookie, /HttpOnly/i);
   assert.match(setCookie, /SameSite=Lax/i);
-  assert.doesNotMatch(setCookie, /;\s*Secure/i, 'no Secure flag on http, or a production build on localhost could never log in');
+  if (secure) assert.match(setCookie, /;\s*Secure/i, 'Secure when the console is served over https');
+  else assert.doesNotMatch(setCookie, /;\s*Secure/i, 'no Secure flag on http, or a production build on localhost could never log in');
   return setCookie.split(';')[0];
 }
 
-const staff = (method: string, path: string, body?: unknown) => call(app, method, path, { body, headers: { cookie } });
+/** A console to call as the admin: the shared app, or the file's own. */
+type TConsole = { app: Pick<TApp, 'baseUrl'>; cookie: string };
+const shared = (): TConsole => ({ app, cookie });
+const own = (): TConsole => ({ app: proxied, cookie: proxiedCookie });
 
-async function newReceiver(settings: { secret?: string; secrets?: string[]; responseStatus?: number; responseBody?: string; responseDelayMs?: number } = {}) {
+const staff = (method: string, path: string, body?: unknown, at = shared()) => call(at.app, method, path, { body, headers: { cookie: at.cookie } });
+
+async function newReceiver(
+  settings: { secret?: string; secrets?: string[]; responseStatus?: number; responseBody?: string; responseDelayMs?: number } = {},
+  at = shared(),
+) {
   const { secret, ...patch } = settings;
-  const res = await staff('POST', '/api/receivers', { name: `test ${Date.now()}`, ...(secret ? { secret } : {}) });
+  const res = await staff('POST', '/api/receivers', { name: `test ${Date.now()}`, ...(secret ? { secret } : {}) }, at);
   assert.equal(res.status, 201, res.text);
   if (Object.keys(patch).length) {
-    const upd = await staff('PATCH', `/api/receivers/${res.body.id}`, patch);
+    const upd = await staff('PATCH', `/api/receivers/${res.body.id}`, patch, at);
     assert.equal(upd.status, 200, upd.text);
     return upd.body;
   }
   return res.body;
 }
 
-async function receipt(id: string | null) {
+async function receipt(id: string | null, at = shared()) {
   assert.ok(id, 'the answer names its receipt (x-receipt-id)');
-  const res = await staff('GET', `/api/receipts/${id}`);
+  const res = await staff('GET', `/api/receipts/${id}`, undefined, at);
   assert.equal(res.status, 200, res.text);
   return res.body;
 }
@@ -69,18 +92,18 @@ function signed(secret: string, body: string, opts: { id?: string; at?: Date; fa
   };
 }
 
-const ingest = (slug: string, body: string | Buffer, headers: Record<string, string> = {}, method = 'POST', query = '') =>
-  fetch(`${app.baseUrl}/ingest/${slug}${query}`, {
+const ingest = (slug: string, body: string | Buffer, headers: Record<string, string> = {}, method = 'POST', query = '', at: Pick<TApp, 'baseUrl'> = app) =>
+  fetch(`${at.baseUrl}/ingest/${slug}${query}`, {
     method,
     headers,
     body: method === 'GET' || method === 'HEAD' ? undefined : typeof body === 'string' ? body : new Uint8Array(body),
   });
 
 before(async () => {
-  app = await startApp({ env: { TRUST_PROXY: 'true' } });
-  cookie = await signIn();
+  [app, proxied] = await Promise.all([sharedApp(), startApp({ env: { TRUST_PROXY: 'true', CONSOLE_PUBLIC_URL: 'https://console.example.org' } })]);
+  [cookie, proxiedCookie] = await Promise.all([signIn(app), signIn(proxied, { secure: true })]);
 });
-after(() => app?.stop());
+after(() => Promise.all([app?.stop(), proxied?.stop()]));
 
 describe('staff access', () => {
   const guarded: [string, string][] = [
@@ -111,7 +134,7 @@ describe('staff access', () => {
     const res = await login(ADMIN.email, 'wrong-password', { 'x-forwarded-for': '203.0.113.1' });
     assertProblem(res, 401, /wrong email or password/i);
     assert.equal(res.headers.get('www-authenticate'), CHALLENGE);
-    const me = await staff('GET', '/api/session');
+    const me = await staff('GET', '/api/session', undefined, own());
     assert.equal(me.status, 200);
     assert.equal(me.body.email, ADMIN.email);
     assert.equal(me.body.environment, 'sandbox');
@@ -172,27 +195,17 @@ describe('staff access', () => {
   });
 
   test('logout ends the session', async () => {
-    const own = await signIn();
-    const out = await call(app, 'DELETE', '/api/session', { headers: { cookie: own } });
+    const mine = await signIn(proxied, { secure: true });
+    const out = await call(proxied, 'DELETE', '/api/session', { headers: { cookie: mine } });
     assert.equal(out.status, 204);
     const cleared = out.headers.getSetCookie().find((c) => c.startsWith('gc_console_session='));
     assert.ok(cleared && /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(cleared), 'the cookie is cleared');
   });
 
-  test('the cookie is Secure when the console is served over https', async () => {
-    await app.restart({ CONSOLE_PUBLIC_URL: 'https://console.example.org' });
-    try {
-      const res = await login();
-      assert.equal(res.status, 200);
-      assert.match(
-        res.headers.getSetCookie().find((c) => c.startsWith('gc_console_session='))!,
-        /;\s*Secure/i,
-      );
-    } finally {
-      await app.restart();
-    }
-    // the session secret lives in the database: a cookie from before the restarts still works
-    assert.equal((await staff('GET', '/api/session')).status, 200);
+  test('the cookie is Secure when the console is served over https, and not over http', async () => {
+    // `proxied` is served over https (CONSOLE_PUBLIC_URL), the shared app over http: signIn checks the flag either way.
+    await signIn(proxied, { secure: true });
+    await signIn(app);
   });
 
   for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
@@ -510,11 +523,11 @@ describe('receiver', () => {
 
   test('a receipt answered 2xx survives kill -9 right after', async () => {
     const s = newSecret();
-    const r = await newReceiver({ secret: s });
+    const r = await newReceiver({ secret: s }, own());
     const sent: { id: string; body: string }[] = [];
     for (let i = 0; i < 25; i++) {
       const body = JSON.stringify({ i, pad: randomBytes(64).toString('hex') });
-      const res = await ingest(r.slug, body, signed(s, body).headers);
+      const res = await ingest(r.slug, body, signed(s, body).headers, 'POST', '', proxied);
       assert.equal(res.status, 200);
       sent.push({ id: res.headers.get('x-receipt-id')!, body });
     }
@@ -522,17 +535,18 @@ describe('receiver', () => {
     await Promise.all(
       Array.from({ length: 64 }, async (_, i) => {
         const body = JSON.stringify({ together: i, pad: randomBytes(64).toString('hex') });
-        const res = await ingest(r.slug, body, signed(s, body).headers);
+        const res = await ingest(r.slug, body, signed(s, body).headers, 'POST', '', proxied);
         assert.equal(res.status, 200);
         sent.push({ id: res.headers.get('x-receipt-id')!, body });
       }),
     );
     assert.equal(new Set(sent.map((x) => x.id)).size, sent.length, 'every receipt has its own id');
-    await app.kill();
-    await app.restart();
-    cookie = await signIn();
+    await proxied.kill();
+    await proxied.restart();
+    // The session secret lives in the database: a cookie from before the kill still works.
+    assert.equal((await staff('GET', '/api/session', undefined, own())).status, 200);
     for (const { id, body } of sent) {
-      const got = await receipt(id);
+      const got = await receipt(id, own());
       assert.equal(got.bodyText, body);
       assert.equal(got.verdict, 'valid');
     }
