@@ -193,9 +193,8 @@ test('a port in use stops the start with one clear line', async () => {
 
 test("after kill -9 the embedded store starts again at once, even when the dead owner's pid now names another process", async (t) => {
   if (app.env.DATABASE_URL) return t.skip('PostgreSQL needs no lock file');
-  const own = await startApp();
-  t.after(() => own.stop());
-  const lock = path.join(own.env.DATA_DIR, 'owner.lock');
+  // The file's app (no other test uses it after this one): killed and started again on its own store.
+  const lock = path.join(app.env.DATA_DIR, 'owner.lock');
   const written = JSON.parse(fs.readFileSync(lock, 'utf8'));
   assert.equal(typeof written.pid, 'number');
   assert.match(String(written.start), /^\d+$/, 'the lock records when its owner started');
@@ -212,12 +211,12 @@ test("after kill -9 the embedded store starts again at once, even when the dead 
     ["a previous release's lock (a bare pid) now naming a process that is not node", String(stranger.pid)],
     ['its pid a zombie', JSON.stringify({ pid: zombiePid, start: written.start })],
   ]) {
-    await own.kill();
+    await app.kill();
     fs.writeFileSync(lock, content);
     // A lock taken for a live owner's refuses the start at once (lib/db/lock.ts never waits): the
     // restart failing is what would show it, not its time (41 s at load 25, with nothing wrong).
-    await own.restart();
-    assert.equal((await call(own, 'GET', '/api/health')).status, 200, name);
+    await app.restart();
+    assert.equal((await call(app, 'GET', '/api/health')).status, 200, name);
   }
 });
 
