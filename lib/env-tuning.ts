@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_AUDIENCE, duration, int, optionalString, url } from './env-fields';
+import { DEFAULT_AUDIENCE, bool, duration, int, optionalString, url } from './env-fields';
 
 // Internal tuning of lib/env.ts: settings with safe defaults that someone deploying the app need not
 // read (they are not in .env.example nor OPERATIONS.md's table), overridable for a measured reason.
@@ -23,6 +23,7 @@ import { DEFAULT_AUDIENCE, duration, int, optionalString, url } from './env-fiel
 //   RETENTION_HOLD_MAX, RETENTION_BATCH_ROWS           an unresolved delivery's bodies kept at most this; rows per purge statement
 //   BACKUP_KEEP                                        scheduled backups kept
 //   OTEL_EXPORTER_OTLP_PROTOCOL                        traces as http/protobuf (the OTel default) or http/json
+//   OTEL_DELIVERY_TRACEPARENT                          true: with traces on, each delivery carries its attempt's W3C traceparent
 
 export const ZTuningFields = {
   HTTP_HEADERS_TIMEOUT_MS: int(10_000, 1000, 600_000),
@@ -55,6 +56,7 @@ export const ZTuningFields = {
   OTEL_EXPORTER_OTLP_PROTOCOL: z
     .enum(['http/protobuf', 'http/json'], { message: 'must be http/protobuf or http/json (gRPC is not bundled)' })
     .default('http/protobuf'),
+  OTEL_DELIVERY_TRACEPARENT: bool(false),
   // Set by the test harness only (tests/helpers/app.ts): the floors below do not apply.
   TEST_HARNESS: z.enum(['0', '1'], { message: 'must be 0 or 1' }).default('0'),
 };

@@ -60,7 +60,12 @@ let otlp: Awaited<ReturnType<typeof startOtlpReceiver>>;
 before(async () => {
   // Traces as JSON, sent every 200 ms (the batch processor's default waits 5 s).
   otlp = await startOtlpReceiver();
-  const traces = { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '200' };
+  const traces = {
+    OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url,
+    OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+    OTEL_BSP_SCHEDULE_DELAY: '200',
+    OTEL_DELIVERY_TRACEPARENT: 'true',
+  };
   app = await startApp({ accounts: ['other'], env: { DELIVERY_RETRY_SCHEDULE: '1', ...traces } });
   [tok, otherTok, cookie] = await Promise.all([token(app), token(app, app.clients.other), staffCookie(app)]);
   const r = await staff('POST', '/api/receivers', { name: 'Ops receiver', secret: S });
@@ -402,7 +407,8 @@ describe('traces (OpenTelemetry over OTLP)', () => {
     assert.equal(attempt.attributes['webhook.id'], W);
     assert.equal(attempt.attributes['delivery.ok'], true);
     assert.equal(typeof attempt.attributes['delivery.attempt'], 'number');
-    // The delivery's POST carries no traceparent (receivers are not asked to take one): the receiver's side is a trace of its own.
+    // OTEL_DELIVERY_TRACEPARENT=true: the delivery's POST carries the attempt's traceparent, so the receiver's side (this console's
+    // receiver) continues the attempt's trace across the wire.
     const slug = (await staff('GET', `/api/receivers/${receiverId}`)).body.slug as string;
     const ingest = await find(
       "the receiver's ingest span",
@@ -410,6 +416,8 @@ describe('traces (OpenTelemetry over OTLP)', () => {
     );
     const post = otlp.spans.find((s) => s.spanId === ingest.parentSpanId);
     assert.equal(post?.name, 'POST /ingest/{id}', 'inside the request span of its POST');
+    const continued = await find("the receiver's request continuing the attempt", (s) => s.name === 'POST /ingest/{id}' && s.parentSpanId === attempt.spanId);
+    assert.equal(continued.traceId, attempt.traceId, "the receiver's request continues the attempt's trace");
     // Ours (url.path); Next's own span of the same name is its child there.
     const page = await find('a console request span', (s) => s.name === 'GET /api/receivers' && s.attributes['url.path'] === '/api/receivers');
     assert.equal(page.attributes['http.response.status_code'], 200);

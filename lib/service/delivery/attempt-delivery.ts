@@ -1,6 +1,6 @@
 import { SpanStatusCode } from '@opentelemetry/api';
 import { env } from '@/lib/env';
-import { linkTo, withSpan } from '@/lib/telemetry/spans';
+import { currentTraceparent, linkTo, withSpan } from '@/lib/telemetry/spans';
 import type { TDeliveryJob } from './claim';
 import { sendWebhook, type TSendResult } from './send-webhook';
 
@@ -27,6 +27,8 @@ export function attemptDelivery(job: TDeliveryJob & { target: NonNullable<TDeliv
         body: target.payload,
         secrets: target.secrets,
         timeoutMs: env.DELIVERY_TIMEOUT_MS,
+        // Off by default: receivers are not asked to take one. On, their side of the trace continues this attempt.
+        traceparent: env.OTEL_DELIVERY_TRACEPARENT ? currentTraceparent() : null,
       });
       span.setAttributes({ 'http.response.status_code': result.statusCode, 'delivery.ok': result.ok, 'delivery.duration_ms': result.durationMs });
       if (!result.ok)

@@ -8,7 +8,8 @@ import { processSingleton } from '@/lib/process-singleton';
 
 export const USER_AGENT = DELIVERY_USER_AGENT;
 
-export type TSendInput = { url: string; messageId: string; body: string; secrets: string[]; timeoutMs: number };
+/** `traceparent`: the attempt span's W3C header, sent with the delivery when OTEL_DELIVERY_TRACEPARENT asks for it. */
+export type TSendInput = { url: string; messageId: string; body: string; secrets: string[]; timeoutMs: number; traceparent?: string | null };
 /** What happened; never thrown. `statusCode` 0 means no response, and `response` holds the error. */
 export type TSendResult = {
   startedAt: Date;
@@ -56,7 +57,7 @@ function describeError(err: unknown, timedOut: boolean, timeoutMs: number): stri
 }
 
 /** One signed POST: no redirects followed (a 3xx fails), the response body read up to 20 000 bytes. */
-export async function sendWebhook({ url, messageId, body, secrets, timeoutMs }: TSendInput): Promise<TSendResult> {
+export async function sendWebhook({ url, messageId, body, secrets, timeoutMs, traceparent }: TSendInput): Promise<TSendResult> {
   const startedAt = new Date();
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
@@ -83,7 +84,7 @@ export async function sendWebhook({ url, messageId, body, secrets, timeoutMs }: 
   try {
     const res = await request(target, {
       method: 'POST',
-      headers: deliveryHeaders(messageId, startedAt, body, secrets),
+      headers: traceparent ? { ...deliveryHeaders(messageId, startedAt, body, secrets), traceparent } : deliveryHeaders(messageId, startedAt, body, secrets),
       body,
       dispatcher: agent(guarded),
       signal: controller.signal,
