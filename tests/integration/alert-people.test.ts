@@ -1,11 +1,10 @@
-// Own app: fast alert evaluation (ALERT_EVAL_MS 200 ms, ALERT_REPEAT 2 s) and a loopback SMTP server; a second app on a 0025 database (upgrade).
+// Own app: fast alert evaluation (ALERT_EVAL_MS 200 ms, ALERT_REPEAT 2 s) and a loopback SMTP server.
 // @ci-one-store: CI runs this file in the embedded-store pass only (what it checks is how alerts reach people — e-mail, Slack, snooze, acknowledge — the same on any store; alerts.test.ts runs the rules' evaluation on both).
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { queryAppDb, startApp } from '../helpers/app';
-import { databaseAt } from '../helpers/old-database';
+import { startApp } from '../helpers/app';
 import { call, eventually, sleep, staffCookie, token } from '../helpers/http';
 import { startReceiver, type TReceiver } from '../helpers/receiver';
 import { screenshotPages } from '../helpers/screenshots';
@@ -24,7 +23,6 @@ const EVAL_MS = 200;
 const ZONE = 'Europe/Berlin';
 const REPEAT = '2s';
 let app: TStarted;
-let old: TStarted;
 let receiver: TReceiver;
 let smtp: Awaited<ReturnType<typeof startInbox>>;
 const mails = (): TMail[] => smtp.mails;
@@ -44,12 +42,6 @@ function slackValid(body: any): boolean {
     body.blocks.every((b: any) => typeof b?.type === 'string' && ['section', 'actions', 'context', 'header', 'divider'].includes(b.type))
   );
 }
-
-const OLD_RULE = '55555555-5555-4555-8555-555555555555';
-const OLD_ALERT = '66666666-6666-4666-8666-666666666666';
-const OLD_ROWS = `
-  insert into console.alert_rules (id, environment, name, kind, target_url, secret) values ('${OLD_RULE}', 'sandbox', 'From the last release', 'webhook_disabled', 'http://127.0.0.1:9/old', 'whsec_b2xkIHNlY3JldCBvZiB0aGUgbGFzdCByZWxlYXNlIQ==');
-  insert into console.alerts (id, rule_id, subject, details, fired_post_at, fired_post_status) values ('${OLD_ALERT}', '${OLD_RULE}', 'webhook:ep_old', '{"description":"old"}', '2026-01-02T03:04:05.678Z', 200);`;
 
 before(async () => {
   smtp = await startInbox();
@@ -77,11 +69,7 @@ before(async () => {
     ALERT_EMAIL_FROM: 'Console Alerts <alerts@example.org>',
     CONSOLE_TIME_ZONE: ZONE,
   };
-  [app, receiver, old] = await Promise.all([
-    startApp({ env: alertEnv }),
-    startReceiver(),
-    databaseAt('0025_erasure_reasons', OLD_ROWS).then((env) => startApp({ env: { ...env, ALERT_EVAL_MS: '3600000' } })),
-  ]);
+  [app, receiver] = await Promise.all([startApp({ env: alertEnv }), startReceiver()]);
   [tok, cookies.admin] = await Promise.all([token(app), staffCookie(app)]);
   for (const role of ['viewer', 'operator'] as const) {
     const res = await call(app, 'POST', '/api/users', { headers: { cookie: cookies.admin }, body: { email: `${role}-alerts@example.org`, role } });
@@ -90,7 +78,7 @@ before(async () => {
   }
 });
 after(async () => {
-  await Promise.all([app?.stop(), old?.stop()]);
+  await app?.stop();
   await receiver?.close();
   await smtp?.close();
   await new Promise<void>((resolve) => (slackServer ? slackServer.close(() => resolve()) : resolve()));
@@ -357,22 +345,5 @@ describe('alert targets and quieting', () => {
     const rules = (await as('admin', 'GET', '/api/alert-rules')).body.results as { id: string; name: string }[];
     for (const r of rules.filter((x) => ['team by mail', 'on call by API', 'signed by API'].includes(x.name)))
       assert.equal((await as('admin', 'DELETE', `/api/alert-rules/${r.id}`)).status, 204);
-  });
-
-  test('a database of the previous release (0025) opens with its rule and firing alert, which can then be acknowledged', async () => {
-    const cookie = await staffCookie(old);
-    const rules = await call(old, 'GET', '/api/alert-rules', { headers: { cookie } });
-    assert.equal(rules.status, 200, `${rules.text}\n${old.logs().slice(-3000)}`);
-    assert.equal(rules.body.results[0].targetFormat, 'standard');
-    const alerts = await call(old, 'GET', '/api/alerts', { headers: { cookie } });
-    const [kept] = alerts.body.results;
-    assert.equal(kept.id, OLD_ALERT);
-    assert.equal(kept.firedPost.status, 200);
-    assert.deepEqual([kept.acknowledgedBy, kept.snoozedUntil, kept.repeats], [null, null, 0]);
-    const [row] = await queryAppDb<{ notified: string }>(old, `select notified_at::text as notified from console.alerts where id = $1`, [OLD_ALERT]);
-    assert.match(row.notified, /^2026-01-02 03:04:05\.678/, 'a reminder counts from the notice it already had');
-    const ack = await call(old, 'POST', `/api/alerts/${OLD_ALERT}/acknowledge`, { headers: { cookie }, body: { note: 'after the upgrade' } });
-    assert.equal(ack.status, 200, ack.text);
-    assert.equal(ack.body.acknowledgedBy, 'admin@example.org');
   });
 });

@@ -1,11 +1,10 @@
-// Own app: fast alert evaluation (ALERT_EVAL_MS) with rules over every webhook of the app; a second app on an old database (upgrade).
+// Own app: fast alert evaluation (ALERT_EVAL_MS) with rules over every webhook of the app.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { DIST_DIR, startApp } from '../helpers/app';
-import { databaseAt } from '../helpers/old-database';
 import { call, eventually, sleep, staffCookie, token } from '../helpers/http';
 import { startReceiver, type TReceiver } from '../helpers/receiver';
 
@@ -20,27 +19,15 @@ let app: TStarted;
 let receiver: TReceiver;
 let tok: string;
 let cookie: string;
-/** An app on a database the previous release (migrations up to 0006) made and filled. */
-let old: TStarted;
 
 const EVAL_MS = 200;
-const OLD_RECEIVER = '44444444-4444-4444-8444-444444444444';
-const OLD_ROWS = `
-  insert into console.receivers (id, slug, name, secrets) values ('${OLD_RECEIVER}', 'from-the-last-release', 'From the last release', '{}');
-  insert into console.receipts (receiver_id, method, path, headers, body_size, verdict, response_status, message_id)
-    values ('${OLD_RECEIVER}', 'POST', '/ingest/from-the-last-release', '[]', 0, 'missing headers', 200, 'msg_old');
-  insert into service.nonprofits (ein, name, contact) values ('530196605', 'Kept Food Bank', '{}');`;
 
 before(async () => {
-  [app, receiver, old] = await Promise.all([
-    startApp({ env: { ALERT_EVAL_MS: String(EVAL_MS) } }),
-    startReceiver(),
-    databaseAt('0006_receipt_duplicate_when_read', OLD_ROWS).then((env) => startApp({ env: { ...env, ALERT_EVAL_MS: String(EVAL_MS) } })),
-  ]);
+  [app, receiver] = await Promise.all([startApp({ env: { ALERT_EVAL_MS: String(EVAL_MS) } }), startReceiver()]);
   [tok, cookie] = await Promise.all([token(app), staffCookie(app)]);
 });
 after(async () => {
-  await Promise.all([app?.stop(), old?.stop()]);
+  await app?.stop();
   await receiver?.close();
 });
 
@@ -135,27 +122,6 @@ async function clearsOnce(rule: TRule, alertId: string) {
   assert.equal(posts[1].verified, true);
   assert.equal(posts[1].data.clearedAt, cleared.clearedAt);
 }
-
-test('a database of the previous release opens with its data intact, and takes alert rules', async () => {
-  const oldCookie = await staffCookie(old);
-  const as = (method: string, p: string, body?: unknown) => call(old, method, p, { headers: { cookie: oldCookie }, body });
-  const receipts = await as('GET', `/api/receivers/${OLD_RECEIVER}/receipts`);
-  assert.equal(receipts.status, 200, receipts.text);
-  assert.deepEqual(
-    receipts.body.results.map((r: { messageId: string }) => r.messageId),
-    ['msg_old'],
-  );
-  const np = await call(old, 'GET', '/v1/nonprofit/530196605', { token: await token(old) });
-  assert.equal(np.body.name, 'Kept Food Bank');
-  assert.deepEqual((await as('GET', '/api/alerts')).body, { firing: 0, quietFiring: 0, oldestFiringId: null, oldestFiring: null, results: [] });
-  const created = await as('POST', '/api/alert-rules', {
-    name: 'after the upgrade',
-    kind: 'webhook_disabled',
-    targetUrl: `${old.baseUrl}/ingest/from-the-last-release`,
-  });
-  assert.equal(created.status, 201, created.text);
-  assert.equal((await as('GET', '/api/alert-rules')).body.results.length, 1);
-});
 
 describe('alert rules', () => {
   test('failure streak ≥ N: fires once, quiet while failing, clears on a success', async () => {

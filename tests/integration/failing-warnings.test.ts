@@ -1,8 +1,7 @@
-// Own app: a short disable threshold (DELIVERY_DISABLE_AFTER_MS), and an app on an old database (upgrade).
+// Own app: a short disable threshold (DELIVERY_DISABLE_AFTER_MS).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startApp } from '../helpers/app';
-import { databaseAt } from '../helpers/old-database';
 import { assertProblem, call, eventually, token } from '../helpers/http';
 import { startReceiver, type TReceiver, type TReceived } from '../helpers/receiver';
 
@@ -222,46 +221,5 @@ describe('know before the donor does', () => {
       assert.equal(m.status, 'success');
       assert.equal(m.lastAttempt.triggerType, 'manual');
     }
-  });
-});
-
-describe('migration 0023 on a database of the previous release (0022)', () => {
-  const ACCOUNT = '2e0f7f3e-4a0e-4c55-9a43-1a3e4d5b6c7d';
-  const FAILING = 'ep_2bOldFailingOldFailingOld00';
-  let old: TStarted;
-  let oldReceiver: TReceiver;
-  let watcher: ReturnType<TReceiver['endpoint']>;
-  before(async () => {
-    oldReceiver = await startReceiver();
-    watcher = oldReceiver.endpoint(() => ({ status: 200 }));
-    // A webhook failing for 95 % of the (test's) threshold, a watcher of its news, and a recover run.
-    const rows = `
-      insert into service.accounts (id, name) values ('${ACCOUNT}', 'old-failing');
-      insert into service.webhooks (id, account_id, url, event_types, failing_since) values
-        ('${FAILING}', '${ACCOUNT}', 'http://127.0.0.1:9/x', '{grant.succeeded}', now() - interval '1 hour' * 0.95),
-        ('ep_2bOldWatcherOldWatcherOld00', '${ACCOUNT}', '${watcher.url}', '{webhook.failing}', null);
-      insert into service.recover_runs (id, account_id, webhook_id, since, messages, created_at) values
-        ('rcvr_2bOldRunOldRunOldRunOld0000', '${ACCOUNT}', '${FAILING}', now() - interval '2 hours', 0, now() - interval '1 hour');`;
-    old = await startApp({
-      accounts: ['old-failing'],
-      env: { ...(await databaseAt('0022_histogram_function_per_bucket', rows)), DELIVERY_DISABLE_AFTER_MS: String(3_600_000) },
-    });
-  });
-  after(async () => {
-    await old?.stop();
-    await oldReceiver?.close();
-  });
-
-  test('its failing webhook gets disablesAt and its one warning (90 %); its recover run reads as kind recover', async () => {
-    const t = await token(old, old.clients['old-failing']);
-    const w = (await call(old, 'GET', `/v1/webhooks/${FAILING}`, { token: t })).body;
-    assert.equal(Date.parse(w.disablesAt) - Date.parse(w.failingSince), 3_600_000);
-    const [warning] = await eventually(async () => watcher.requests().length > 0 && watcher.requests(), 30000, 'the warning');
-    assert.equal(bodyOf(warning).data.webhookId, FAILING);
-    assert.equal(bodyOf(warning).data.thresholdPercent, 90);
-    assert.equal(bodyOf(warning).data.lastError, null, 'no failed attempt kept');
-    const run = await call(old, 'GET', `/v1/webhooks/${FAILING}/recover/rcvr_2bOldRunOldRunOldRunOld0000`, { token: t });
-    assert.equal(run.status, 200, run.text);
-    assert.equal(run.body.kind, 'recover');
   });
 });

@@ -1,12 +1,10 @@
-// Own app: an app with METRICS_TOKEN and a retry schedule of an hour, and one on an old store (upgrade); the rest uses the shared app.
+// Own app: an app with METRICS_TOKEN and a retry schedule of an hour; the rest uses the shared app.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import parsePrometheus from 'parse-prometheus-text-format';
-import { dropPgDatabase, startApp } from '../helpers/app';
+import { startApp } from '../helpers/app';
 import { assertProblem, call, eventually, staffCookie, token } from '../helpers/http';
-import { databaseAt } from '../helpers/old-database';
 import { startReceiver, type TReceiver } from '../helpers/receiver';
 import { sharedApp, type TSharedApp } from '../helpers/shared-app';
 
@@ -14,8 +12,8 @@ import { sharedApp, type TSharedApp } from '../helpers/shared-app';
 // over the rollups, the same on any store).
 // Webhook stats (EXT GET /v1/webhooks/{id}/stats) against attempts the test made happen — a real
 // receiver answering 2xx to some and 500 to others, delivered by the real worker — and /metrics:
-// off by default, then behind its token, its counters moving with those deliveries. And the stats
-// over the attempts of a database made before their indexes (migration 0007).
+// off by default, then behind its token, its counters moving with those deliveries. (The stats over
+// the attempts of a database made before their indexes: tests/upgrade/health.ts.)
 
 const METRICS_TOKEN = 'metrics-token-for-tests-0123456789';
 const ISO_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
@@ -273,53 +271,6 @@ describe('metrics', () => {
     assert.equal(now.get('gc_delivery_queue_depth{state="due"}'), 0);
     assert.ok((now.get('gc_delivery_queue_oldest_age_seconds{}') ?? -1) >= 0);
     assert.ok(now.has('gc_process_resident_memory_bytes{}'), 'process metrics too');
-  });
-});
-
-describe('migration 0009 on a database made before it', () => {
-  const ACCOUNT = '22222222-2222-4222-8222-222222222222';
-  // Four attempts of two messages in the last half hour (success, fail, fail, success … then two
-  // fails): rows written by the previous release, read by the new stats through the new indexes.
-  const rows = `
-    insert into service.accounts (id, name) values ('${ACCOUNT}', 'sandbox');
-    insert into service.webhooks (id, account_id, url, event_types, failing_since)
-      values ('ep_old000000000000000000000001', '${ACCOUNT}', 'http://127.0.0.1:9/old', '{grant.succeeded}', now() - interval '10 minutes');
-    insert into service.messages (id, account_id, event_id, event_type, payload, created_at) values
-      ('msg_old000000000000000000000001', '${ACCOUNT}', 'evt_old000000000000000000000001', 'grant.succeeded', '{}', now() - interval '30 minutes'),
-      ('msg_old000000000000000000000002', '${ACCOUNT}', 'evt_old000000000000000000000002', 'grant.succeeded', '{}', now() - interval '20 minutes');
-    insert into service.deliveries (id, message_id, webhook_id, account_id, event_type, status, attempt_count, scheduled_attempt_count, next_attempt_at, created_at) values
-      ('33333333-3333-4333-8333-333333333331', 'msg_old000000000000000000000001', 'ep_old000000000000000000000001', '${ACCOUNT}', 'grant.succeeded', 'success', 1, 1, null, now() - interval '30 minutes'),
-      ('33333333-3333-4333-8333-333333333332', 'msg_old000000000000000000000002', 'ep_old000000000000000000000001', '${ACCOUNT}', 'grant.succeeded', 'pending', 3, 3, now() + interval '2 hours', now() - interval '20 minutes');
-    insert into service.attempts (id, delivery_id, message_id, webhook_id, account_id, url, created_at, status, response_status_code, response_duration_ms, trigger_type) values
-      ('atmpt_old000000000000000000000001', '33333333-3333-4333-8333-333333333331', 'msg_old000000000000000000000001', 'ep_old000000000000000000000001', '${ACCOUNT}', 'http://127.0.0.1:9/old', now() - interval '30 minutes', 'success', 200, 100, 'scheduled'),
-      ('atmpt_old000000000000000000000002', '33333333-3333-4333-8333-333333333332', 'msg_old000000000000000000000002', 'ep_old000000000000000000000001', '${ACCOUNT}', 'http://127.0.0.1:9/old', now() - interval '20 minutes', 'failed', 500, 200, 'scheduled'),
-      ('atmpt_old000000000000000000000003', '33333333-3333-4333-8333-333333333332', 'msg_old000000000000000000000002', 'ep_old000000000000000000000001', '${ACCOUNT}', 'http://127.0.0.1:9/old', now() - interval '15 minutes', 'failed', 0, 15000, 'scheduled'),
-      ('atmpt_old000000000000000000000004', '33333333-3333-4333-8333-333333333332', 'msg_old000000000000000000000002', 'ep_old000000000000000000000001', '${ACCOUNT}', 'http://127.0.0.1:9/old', now() - interval '10 minutes', 'failed', 503, 300, 'scheduled');
-  `;
-
-  test('opens with its attempts intact, and the stats count them', async () => {
-    const store = await databaseAt('0008_grant_sessions_nonprofit_profile', rows);
-    const old = await startApp({ env: store });
-    try {
-      const t = await token(old);
-      const res = await call(old, 'GET', '/v1/webhooks/ep_old000000000000000000000001/stats?window=1h', { token: t });
-      assert.equal(res.status, 200, res.text);
-      const s = res.body;
-      assert.deepEqual([s.attempts, s.successes, s.failures, s.successRate, s.failureStreak], [4, 1, 3, 0.25, 3]);
-      // nearest rank of 100, 200, 300, 15000 ms (200, 15000, 15000), each read at the geometric middle of its 25 % latency bucket
-      assert.deepEqual(s.responseTimeMs, { p50: 189.4, p95: 16428, p99: 16428 });
-      assert.equal(s.backlog.pending, 1);
-      assert.ok(s.backlog.oldestPendingAgeSeconds >= 1200 && s.backlog.oldestPendingAgeSeconds < 1300, String(s.backlog.oldestPendingAgeSeconds));
-      assert.ok(Date.parse(s.lastAttemptAt) - Date.parse(s.lastSuccessAt) === 20 * 60_000);
-      assert.equal(
-        s.buckets.reduce((n: number, b: { attempts: number }) => n + b.attempts, 0),
-        4,
-      );
-    } finally {
-      await old.stop();
-      if (store.DATABASE_URL) await dropPgDatabase(store.DATABASE_URL);
-      else fs.rmSync(store.DATA_DIR, { recursive: true, force: true });
-    }
   });
 });
 
