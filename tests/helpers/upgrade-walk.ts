@@ -14,8 +14,8 @@ import { blankPglite, migrationsUpTo } from './old-database';
 // process ends, like databaseAt's (tests/helpers/old-database.ts).
 //
 // Steps share the database and the app, so each keeps to its own rows: its own ids, slugs, e-mails and
-// account (named in `accounts`: its client is app.clients[name]; the sandbox account is the app's own,
-// not a step's), and a check that counts counts only its own.
+// account (named in `accounts`: its client is app.clients[name]; the sandbox account's rows are
+// payload-search's, whose console search reads that account only), and a check that counts counts only its own.
 
 /** The app on the walked database; `readyAt`: when it first answered (anything dated before came from the walk or the start). */
 export type TUpgradeApp = Awaited<ReturnType<typeof startApp>> & { readyAt: string };

@@ -1,4 +1,4 @@
-// Own app: a short receipt-stream heartbeat, and it kills and restarts the app under a listening CLI; an old database (upgrade).
+// Own app: a short receipt-stream heartbeat, and it kills and restarts the app under a listening CLI.
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -9,7 +9,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startApp, withAppDb, type TApp } from '../helpers/app';
-import { databaseAt } from '../helpers/old-database';
 import { call, eventually, staffCookie } from '../helpers/http';
 
 // `listen` and what it stands on, against the built app: personal access tokens (shown once,
@@ -678,39 +677,6 @@ describe('npm run listen', () => {
       assert.equal(local.got.length, 0);
     } finally {
       await local.close();
-    }
-  });
-});
-
-describe('migration 0017 on a database of the previous release', () => {
-  test('its receipts stream from the first, in id order, and new ones follow them', { timeout: 120_000 }, async () => {
-    const RECEIVER = '00000000-0000-4000-8000-00000000a016';
-    const old = await startApp({
-      env: await databaseAt(
-        '0016_receipt_forwards',
-        `insert into console.receivers (id, slug, name) values ('${RECEIVER}', 'old-one', 'Old');
-         insert into console.receipts (receiver_id, method, path, headers, body, body_size, verdict, response_status, message_id)
-         select '${RECEIVER}', 'POST', '/ingest/old-one', '[]', convert_to('{}', 'UTF8'), 2, 'valid', 200, 'msg_old_' || n from generate_series(1, 3) n;`,
-      ),
-    });
-    try {
-      const cookie = await staffCookie(old);
-      const ac = new AbortController();
-      const res = await fetch(`${old.baseUrl}/api/receivers/old-one/stream?after=0`, { headers: { cookie, accept: 'text/event-stream' }, signal: ac.signal });
-      assert.equal(res.status, 200);
-      let text = '';
-      const reading = (async () => {
-        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) text += Buffer.from(chunk).toString();
-      })().catch(() => {});
-      await eventually(async () => (text.match(/event: receipt/g) ?? []).length === 3, 10_000, 'the old receipts');
-      await fetch(`${old.baseUrl}/ingest/old-one`, { method: 'POST', headers: { 'webhook-id': 'msg_new_1' }, body: '{}' }).then((r) => r.arrayBuffer());
-      await eventually(async () => (text.match(/event: receipt/g) ?? []).length === 4, 10_000, 'the new one');
-      const ids = [...text.matchAll(/"messageId":"(msg_[a-z]+_\d)"/g)].map((m) => m[1]);
-      assert.deepEqual(ids, ['msg_old_1', 'msg_old_2', 'msg_old_3', 'msg_new_1']);
-      ac.abort();
-      await reading;
-    } finally {
-      await old.destroy();
     }
   });
 });

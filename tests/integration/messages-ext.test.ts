@@ -1,14 +1,12 @@
-// Own app: an app on an old database (upgrade); the rest uses the shared app.
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { ConnectApi } from '../../lib/console/connect-api/client';
 import { isUnsupported, type ConnectApiError } from '../../lib/console/connect-api/errors';
-import { SANDBOX, startApp } from '../helpers/app';
+import { SANDBOX } from '../helpers/app';
 import { assertProblem, call, eventually, token } from '../helpers/http';
 import { openTestDatabase } from '../helpers/in-process-db';
-import { databaseAt } from '../helpers/old-database';
 import { startReceiver, type TReceiver } from '../helpers/receiver';
 import { sharedApp, type TSharedApp } from '../helpers/shared-app';
 
@@ -17,14 +15,13 @@ import { sharedApp, type TSharedApp } from '../helpers/shared-app';
 // The investigation extensions (EXT): messages stored, tagged and given an event id whether or not
 // a webhook is subscribed; the account's message list and lookup; lastAttempt on a webhook's
 // messages; why and when a webhook was disabled; a grant by token alone; and the migration that
-// adds all this to a database made before it.
+// adds all this to a database made before it (tests/upgrade/messages-ext.ts).
 // On the suite's shared app (tests/helpers/shared-app.ts): every list it counts is of its own
 // accounts (`token(app)`'s and those it asks for), which no other file writes to.
 
 const ISO_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const EVT = /^evt_[0-9A-Za-z]{27}$/;
 
-type TStarted = Awaited<ReturnType<typeof startApp>>;
 let app: TSharedApp;
 let receiver: TReceiver;
 let tok: string;
@@ -68,7 +65,7 @@ async function newWebhook(t: string, ep: ReturnType<TReceiver['endpoint']>, body
   return res.body as { id: string; url: string };
 }
 
-/** A grant's tags; the donor's full name is one since grants carry it (not on a grant the 0001 backfill tagged). */
+/** A grant's tags; the donor's full name is one since grants carry it (not on a grant the 0001 backfill tagged: tests/upgrade/messages-ext.ts). */
 const grantTags = (g: { id: string; trackingId: string; email: string; connectId: string; firstName?: string; lastName?: string }) => [
   `grant:${g.id}`,
   `tracking:${g.trackingId}`,
@@ -78,8 +75,8 @@ const grantTags = (g: { id: string; trackingId: string; email: string; connectId
 ];
 
 /** The account's one message tagged `tag`. */
-async function messageTagged(t: string, tag: string, a: Pick<TStarted, 'baseUrl'> = app) {
-  const res = await call(a, 'GET', `/v1/messages?tag=${encodeURIComponent(tag)}`, { token: t });
+async function messageTagged(t: string, tag: string) {
+  const res = await call(app, 'GET', `/v1/messages?tag=${encodeURIComponent(tag)}`, { token: t });
   assert.equal(res.status, 200, res.text);
   assert.equal(res.body.results.length, 1, res.text);
   return res.body.results[0] as { id: string; eventId: string; eventType: string; timestamp: string; tags: string[] };
@@ -555,116 +552,5 @@ describe('the console client (lib/console/connect-api)', () => {
     await assert.rejects(api.get('/v1/messages', { params: { query: { tag: 'test' } } }), unsupported);
     await assert.rejects(api.get('/v1/messages/{id}', { params: { path: { id: 'evt_2Q3sXQ8b1dY7cN4kP0mZr9TfVhE' } } }), unsupported);
     await assert.rejects(api.get('/v1/grants/{id}', { params: { path: { id: '5b0c8a4e-2f7d-4c1e-9a3b-6d8e0f1a2b3c' } } }), unsupported);
-  });
-});
-
-/* ------------------------------------------------------------ migration 0001 on an older database */
-
-const OLD = {
-  webhookOff: 'ep_2Q3sXQ8b1dY7cN4kP0mZr9TfV01',
-  webhookOn: 'ep_2Q3sXQ8b1dY7cN4kP0mZr9TfV02',
-  grantMessage: 'msg_2Q3sXQ8b1dY7cN4kP0mZr9TfV03',
-  testMessage: 'msg_2Q3sXQ8b1dY7cN4kP0mZr9TfV04',
-  attempt: 'atmpt_2Q3sXQ8b1dY7cN4kP0mZr9TfV05',
-  grant: { id: '0b7a4c1e-5d2f-4e8a-9c3b-1a2b3c4d5e6f', trackingId: 'GC-OLD234', email: 'Old.Donor@Example.ORG', connectId: 'test_2Q3sXQ8b1dY7cN4kP0mZr9TfV06' },
-  testGrantId: '3f5e8c1a-9b2d-4e7f-8a6c-1d2e3f4a5b6c',
-};
-
-/** Rows as the app before migration 0001 wrote them: a disabled and an enabled webhook, a grant message delivered once, a test message. */
-function oldRows(urls: { on: string; off: string }): string {
-  const payload = (data: Record<string, unknown>) =>
-    JSON.stringify({ type: 'grant.succeeded', timestamp: '2026-11-01T10:00:00.000Z', data }).replaceAll("'", "''");
-  return `
-    insert into service.accounts (id, name) values ('11111111-1111-4111-8111-111111111111', 'sandbox');
-    insert into service.webhooks (id, account_id, url, event_types, disabled, disabled_reason, created_at, updated_at) values
-      ('${OLD.webhookOff}', '11111111-1111-4111-8111-111111111111', '${urls.off}', '{grant.succeeded}', true, 'the endpoint answered 410 Gone', '2026-10-01T00:00:00Z', '2026-10-02T03:04:05.678Z'),
-      ('${OLD.webhookOn}', '11111111-1111-4111-8111-111111111111', '${urls.on}', '{grant.succeeded}', false, null, '2026-10-01T00:00:01Z', '2026-10-01T00:00:01Z');
-    insert into service.webhook_secrets (webhook_id, secret) values
-      ('${OLD.webhookOff}', 'whsec_${Buffer.alloc(24, 1).toString('base64')}'),
-      ('${OLD.webhookOn}', 'whsec_${Buffer.alloc(24, 2).toString('base64')}');
-    insert into service.messages (id, account_id, event_type, payload, created_at) values
-      ('${OLD.grantMessage}', '11111111-1111-4111-8111-111111111111', 'grant.succeeded', '${payload({ ...OLD.grant, amount: 15000 })}', '2026-11-01T10:00:00.000Z'),
-      ('${OLD.testMessage}', '11111111-1111-4111-8111-111111111111', 'grant.succeeded', '${payload({ id: OLD.testGrantId, trackingId: 'GC-7KQ2M9', email: 'jane.donor@example.org', connectId: 'test_x' })}', '2026-11-01T11:00:00.000Z');
-    insert into service.deliveries (id, message_id, webhook_id, account_id, event_type, status, attempt_count, scheduled_attempt_count, created_at) values
-      ('22222222-2222-4222-8222-222222222222', '${OLD.grantMessage}', '${OLD.webhookOn}', '11111111-1111-4111-8111-111111111111', 'grant.succeeded', 'success', 1, 1, '2026-11-01T10:00:00.000Z');
-    insert into service.attempts (id, delivery_id, message_id, webhook_id, account_id, url, created_at, status, response_status_code, response_duration_ms, response, trigger_type) values
-      ('${OLD.attempt}', '22222222-2222-4222-8222-222222222222', '${OLD.grantMessage}', '${OLD.webhookOn}', '11111111-1111-4111-8111-111111111111', '${urls.on}', '2026-11-01T10:00:01.234Z', 'success', 204, 42, '', 'scheduled');
-  `;
-}
-
-/** A database at migration 0000 holding oldRows(). */
-function databaseAt0000(urls: { on: string; off: string }): Promise<Record<string, string>> {
-  return databaseAt('0000_init', oldRows(urls));
-}
-
-describe('migration 0001 on a database made before it', () => {
-  let old: TStarted;
-  let otok: string;
-  const urls = { on: '', off: '' };
-  before(async () => {
-    urls.on = receiver.endpoint().url;
-    urls.off = receiver.endpoint().url;
-    old = await startApp({ env: await databaseAt0000(urls) });
-    otok = await token(old);
-  });
-  after(() => old?.stop());
-
-  test('opens, keeps every row, and backfills event ids, tags and disabledAt', async () => {
-    const list = await call(old, 'GET', '/v1/messages', { token: otok });
-    assert.equal(list.status, 200, list.text);
-    assert.deepEqual(list.body.results, [
-      {
-        id: OLD.testMessage,
-        eventId: OLD.testMessage.replace('msg_', 'evt_'),
-        eventType: 'grant.succeeded',
-        timestamp: '2026-11-01T11:00:00.000Z',
-        tags: ['test'],
-      },
-      {
-        id: OLD.grantMessage,
-        eventId: OLD.grantMessage.replace('msg_', 'evt_'),
-        eventType: 'grant.succeeded',
-        timestamp: '2026-11-01T10:00:00.000Z',
-        tags: grantTags(OLD.grant),
-      },
-    ]);
-    assert.equal((await messageTagged(otok, 'donor:old.donor@example.org', old)).id, OLD.grantMessage);
-
-    const byEvent = await call(old, 'GET', `/v1/messages/${OLD.grantMessage.replace('msg_', 'evt_')}`, { token: otok });
-    assert.equal(byEvent.status, 200, byEvent.text);
-    assert.equal(byEvent.body.payload.data.trackingId, OLD.grant.trackingId);
-    const lastAttempt = {
-      id: OLD.attempt,
-      url: urls.on,
-      timestamp: '2026-11-01T10:00:01.234Z',
-      status: 'success',
-      responseStatusCode: 204,
-      responseDurationMs: 42,
-      triggerType: 'scheduled',
-    };
-    assert.deepEqual(byEvent.body.deliveries, [
-      { webhookId: OLD.webhookOn, status: 'success', nextAttempt: null, attemptCount: 1, lastAttempt, retriesStopped: null, recoverRunId: null },
-    ]);
-    const perWebhook = await call(old, 'GET', `/v1/webhooks/${OLD.webhookOn}/messages`, { token: otok });
-    assert.deepEqual(
-      perWebhook.body.results.map((m: { id: string; lastAttempt: unknown }) => [m.id, m.lastAttempt]),
-      [[OLD.grantMessage, lastAttempt]],
-    );
-
-    const off = await call(old, 'GET', `/v1/webhooks/${OLD.webhookOff}`, { token: otok });
-    assert.equal(off.status, 200, off.text);
-    assert.equal(off.body.disabled, true);
-    assert.equal(off.body.disabledReason, 'the endpoint answered 410 Gone');
-    assert.equal(off.body.disabledAt, '2026-10-02T03:04:05.678Z', 'disabled_at backfilled from updated_at');
-    const on = await call(old, 'GET', `/v1/webhooks/${OLD.webhookOn}`, { token: otok });
-    assert.equal(on.body.disabledAt, null);
-  });
-
-  test('new messages get their own event ids beside the backfilled ones', async () => {
-    const sent = await call(old, 'POST', `/v1/webhooks/${OLD.webhookOn}/test`, { token: otok });
-    assert.equal(sent.status, 200, sent.text);
-    assert.match(sent.body.eventId, EVT);
-    assert.notEqual(sent.body.eventId.slice(4), sent.body.id.slice(4), 'a new event id is a KSUID of its own');
-    assert.equal((await call(old, 'GET', '/v1/messages?tag=test', { token: otok })).body.results.length, 2);
   });
 });

@@ -1,9 +1,8 @@
-// Own app: single sign-on settings pointing at its own loopback OpenID provider, with restarts; an old database (upgrade).
+// Own app: single sign-on settings pointing at its own loopback OpenID provider, with restarts.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ADMIN, freePort, startApp, type TApp } from '../helpers/app';
 import { call } from '../helpers/http';
-import { databaseAt } from '../helpers/old-database';
 import { Browser, CLIENT, signInAtProvider, ssoEnv, startProvider, startProxy, type TPerson, type TProvider, type TProxy } from '../helpers/oidc';
 
 // @ci-one-store: CI runs this file in the embedded-store pass only (the flow, its checks and the user
@@ -402,31 +401,6 @@ describe('single sign-on', () => {
     const me = await call(app, 'GET', '/api/session', { headers: { cookie: gina.cookie } });
     assert.deepEqual([me.body.email, me.body.role], ['gina@corp.example', 'operator']);
     assert.equal((await signIn('frank')).location, '/login?error=email_unverified');
-  });
-
-  test('a database of the previous release opens with its staff intact; its single sign-on users are linked at their next sign-in', async () => {
-    const rows = `
-      insert into console.users (email, password_hash, role, role_from_claim) values ('ivy@corp.example', null, 'admin', true), ('joe@corp.example', 'scrypt$x', 'viewer', false);`;
-    await app.restart({ ...(await databaseAt('0030_troubled_receipts_in_page_order', rows)), OIDC_DEFAULT_ROLE: '' });
-    people.set('ivy', { email: 'ivy@corp.example', email_verified: true, groups: ['support-admins'] });
-    people.set('ivy-second', { email: 'ivy@corp.example', email_verified: true, groups: ['support-admins'] });
-    const ivy = await signIn('ivy');
-    assert.equal(ivy.location, '/');
-    const users = await call(app, 'GET', '/api/users', { headers: { cookie: ivy.cookie } });
-    assert.equal(users.status, 200, users.text);
-    const old = users.body.results
-      .filter((u: { email: string }) => u.email !== ADMIN.email)
-      .sort((a: { email: string }, b: { email: string }) => a.email.localeCompare(b.email));
-    assert.deepEqual(
-      old.map((u: { email: string; role: string; signIn: string }) => [u.email, u.role, u.signIn]),
-      [
-        ['ivy@corp.example', 'admin', 'sso'],
-        ['joe@corp.example', 'viewer', 'password'],
-      ],
-    );
-    const login = (await call(app, 'GET', '/api/audit?action=login', { headers: { cookie: ivy.cookie } })).body.results[0];
-    assert.deepEqual([login.actor, login.detail.created, login.detail.linked], ['ivy@corp.example', false, true]);
-    assert.equal((await signIn('ivy-second')).location, '/login?error=linked_elsewhere');
   });
 });
 

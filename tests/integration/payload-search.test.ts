@@ -1,10 +1,9 @@
-// Own app: an app on a database of an earlier release whose search backfills it watches in the log (upgrade).
+// Own app: not yet on the shared app (its searches read every receipt and message of the app); its older release is tests/upgrade/payload-search.ts.
 import assert from 'node:assert/strict';
 import { randomBytes, randomInt } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { startApp, type TApp } from '../helpers/app';
-import { databaseAt } from '../helpers/old-database';
 import { screenshotPages } from '../helpers/screenshots';
 import { assertProblem, call, eventually, staffCookie, token } from '../helpers/http';
 
@@ -303,82 +302,5 @@ describe('payload search', () => {
     assert.equal(keep.status, 200, keep.text);
     await eventually(async () => (await search('data.fund.id=only-in-a-receipt')).hits.length === 0, 30_000, 'the purge of the body');
     assert.equal((await search('"grace hopper"')).hits.length, 0);
-  });
-});
-
-describe('payload search after an upgrade', () => {
-  // At 0019 with rows as that release wrote them (the jsonb, no stored words) and rows as 0019's
-  // migration left older ones (no jsonb yet): both are found after the upgrade.
-  // 180 s: an old store migrated, 2005 receipts backfilled and an app started took over 60 s at load ~25 (CI's passes side by side).
-  test('receipts and messages stored before migrations 0019 and 0020 are made searchable', { timeout: 180_000 }, async () => {
-    const RECEIVER = '00000000-0000-4000-8000-00000000a018';
-    const ACCOUNT = '00000000-0000-4000-8000-00000000b018'; // the sandbox account, as the app will find it
-    const old = await startApp({
-      env: await databaseAt(
-        '0019_payload_search',
-        `insert into console.receivers (id, slug, name) values ('${RECEIVER}', 'old-search', 'Old');
-         insert into console.receipts (receiver_id, method, path, headers, body, body_utf8, body_size, verdict, response_status, message_id, received_at, body_json) values
-           ('${RECEIVER}', 'POST', '/ingest/old-search', '[]', convert_to('{"memo":"a gift of 0019"}', 'UTF8'), true, 26, 'valid', 200, 'msg_old_0019', now() - interval '3 days', '{"memo":"a gift of 0019"}');
-         insert into console.receipts (receiver_id, method, path, headers, body, body_utf8, body_size, verdict, response_status, message_id, received_at) values
-           ('${RECEIVER}', 'POST', '/ingest/old-search', '[]', convert_to('{"type":"grant.succeeded","data":{"amount":9191,"memo":"an old gift"}}', 'UTF8'), true, 70, 'valid', 200, 'msg_old_json', now() - interval '2 days'),
-           ('${RECEIVER}', 'POST', '/ingest/old-search', '[]', convert_to('not json {', 'UTF8'), true, 10, 'valid', 200, 'msg_old_text', now()),
-           ('${RECEIVER}', 'POST', '/ingest/old-search', '[]', '\\xff00'::bytea, false, 2, 'valid', 200, 'msg_old_binary', now());
-         -- newer than it: more than the 2000 receipts a search tests one by one, so the indexes are used (and, for words, a day at a time)
-         insert into console.receipts (receiver_id, method, path, headers, body, body_utf8, body_size, verdict, response_status, message_id)
-         select '${RECEIVER}', 'POST', '/ingest/old-search', '[]', convert_to('{"n":' || n || '}', 'UTF8'), true, 8, 'valid', 200, 'msg_filler_' || n from generate_series(1, 2001) n;
-         insert into service.accounts (id, name) values ('${ACCOUNT}', 'sandbox');
-         insert into service.messages (id, account_id, event_id, event_type, payload, created_at) values
-           ('msg_2bOldSearchOldSearchOldSe00', '${ACCOUNT}', 'evt_2bOldSearchOldSearchOldSe00', 'grant.succeeded', '{"type":"grant.succeeded","data":{"amount":9191}}', now());
-         insert into service.messages (id, account_id, event_id, event_type, payload, created_at, payload_json) values
-           ('msg_2bOldSearchOldSearch0019abc', '${ACCOUNT}', 'evt_2bOldSearchOldSearch0019abc', 'grant.succeeded', '{"memo":"a gift of 0019"}', now(), '{"memo":"a gift of 0019"}');`,
-      ),
-    });
-    try {
-      const cookie = await staffCookie(old);
-      await eventually(
-        async () => {
-          const res = await call(old, 'GET', `/api/search?q=${encodeURIComponent('data.amount=9191')}`, { headers: { cookie } });
-          const found = (res.body.hits ?? []).map((h: THit) => `${h.messageId} ${h.matchedIn.join()}`).sort();
-          return found.join(' | ') === 'msg_2bOldSearchOldSearchOldSe00 message | msg_old_json receipt';
-        },
-        20_000,
-        'the old receipt and the old message found',
-      );
-      const res = await call(old, 'GET', `/api/search?q=${encodeURIComponent('"an old gift"')}`, { headers: { cookie } });
-      assert.deepEqual(
-        res.body.hits.map((h: THit) => h.messageId),
-        ['msg_old_json'],
-      );
-      // Words of a jsonb that 0019 made: stored by the second phase of the backfill.
-      await eventually(
-        async () => {
-          const r = await call(old, 'GET', `/api/search?q=${encodeURIComponent('"gift of 0019"')}`, { headers: { cookie } });
-          return (
-            (r.body.hits ?? [])
-              .map((h: THit) => `${h.messageId} ${h.matchedIn.join()}`)
-              .sort()
-              .join(' | ') === 'msg_2bOldSearchOldSearch0019abc message | msg_old_0019 receipt'
-          );
-        },
-        20_000,
-        'the 0019 receipt and message found by their words',
-      );
-      // The old message too, through the API's payload search (same window, the sandbox account).
-      const tok = await token(old);
-      const since = new Date(Date.now() - 3_600_000).toISOString();
-      const found = await call(old, 'GET', `/v1/messages?payloadPath=data.amount&payloadEquals=9191&after=${since}`, { token: tok });
-      assert.deepEqual(
-        found.body.results.map((m: { id: string }) => m.id),
-        ['msg_2bOldSearchOldSearchOldSe00'],
-      );
-      // Each backfill ends once nothing is pending: every old row looked at once, the text and binary bodies included.
-      await eventually(
-        async () => /receipt body search backfill: 2005 earlier rows/.test(old.logs()) && /message payload search backfill: 2 earlier rows/.test(old.logs()),
-        10_000,
-        'the backfills to end',
-      );
-    } finally {
-      await old.destroy();
-    }
   });
 });

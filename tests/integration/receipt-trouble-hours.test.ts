@@ -1,9 +1,6 @@
-// Own app: an app on an old database, read behind its back (upgrade).
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { queryAppDb, startApp } from '../helpers/app';
+import { after, before, test } from 'node:test';
 import { openTestDatabase, type TTestDb } from '../helpers/in-process-db';
-import { databaseAt } from '../helpers/old-database';
 import type * as TFailures from '../../lib/console/health/receiver-failures';
 
 // The health home's receiver side reads the hourly counts of troubled arrivals (migration 0029:
@@ -12,7 +9,7 @@ import type * as TFailures from '../../lib/console/health/receiver-failures';
 // (PGlite, or PostgreSQL with TEST_DATABASE_URL): whatever the window, its answer is the one the
 // receipts themselves give (the statement it replaced, below), through inserts of mixed receivers
 // and hours, a purge of the oldest rows, a delete inside an hour, a receiver's removal and a truncate.
-// A database of the previous release opens with its receipts counted, and its arrivals count on.
+// A database of the previous release opens with its receipts counted: tests/upgrade/receipt-trouble-hours.ts.
 
 let opened: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
 let db: TTestDb;
@@ -110,39 +107,4 @@ test("a receiver's removal takes its hours; a truncate empties them", async () =
   await rows(`truncate console.receipts cascade`);
   assert.deepEqual(await rows(`select * from console.receipt_trouble_hours`), []);
   assert.equal((await failures.receiverFailures([A], new Date(Date.now() - 86_400_000))).size, 0);
-});
-
-describe('migration 0029 on a database of the previous release', () => {
-  test('its troubled receipts are counted per hour when it opens, and new arrivals add to them', async () => {
-    const old = await startApp({
-      env: await databaseAt(
-        '0028_staff_theme',
-        `insert into console.receivers (id, slug, name) values ('${A}', 'old-trouble', 'old');
-         insert into console.receipts (receiver_id, method, path, headers, body_size, verdict, response_status, received_at)
-         select '${A}', 'POST', '/ingest/old-trouble', '[]'::jsonb, 0, case when k % 4 = 0 then 'invalid' else 'valid' end,
-                case when k % 3 = 0 then 502 else 200 end, now() - k * interval '13 minutes'
-           from generate_series(0, 400) k;`,
-      ),
-    });
-    try {
-      const counted = `select count(*)::int as n, (count(*) filter (where response_status between 200 and 299))::int as ua from console.receipts
-                        where verdict <> 'valid' or response_status not between 200 and 299`;
-      const hours = `select sum(failures)::int as n, sum(unverified_accepted)::int as ua, count(*)::int as hours from console.receipt_trouble_hours where receiver_id = '${A}'`;
-      // One read of both (on the embedded store each read restarts the app).
-      const [{ before, rolled }] = await queryAppDb<{ before: { n: number; ua: number }; rolled: { n: number; ua: number; hours: number } }>(
-        old,
-        `select (select row_to_json(c) from (${counted}) c) as before, (select row_to_json(h) from (${hours}) h) as rolled`,
-      );
-      assert.ok(before.n > 100 && before.ua > 20, JSON.stringify(before));
-      assert.deepEqual([rolled.n, rolled.ua], [before.n, before.ua], 'every troubled receipt of the old store counted');
-      assert.ok(rolled.hours >= 80, `spread over the hours: ${rolled.hours}`);
-      // An arrival now: the receiver holds no secret, so it cannot verify — troubled, counted in this hour.
-      const res = await fetch(`${old.baseUrl}/ingest/old-trouble`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":1}' });
-      assert.equal(res.status, 200, await res.text());
-      const [after] = await queryAppDb<{ n: number; ua: number }>(old, hours);
-      assert.deepEqual([after.n, after.ua], [before.n + 1, before.ua + 1]);
-    } finally {
-      await old.destroy();
-    }
-  });
 });
