@@ -2,22 +2,14 @@
 // [local midnight, next local midnight), however long the day (23 or 25 hours on a DST change).
 // Pure, with Intl only.
 
+import { wallClock, wallClockText } from '@/lib/console/wall-clock';
+
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** The zone's offset from UTC at `utcMs`, in ms (local wall time − UTC). */
 function offsetAt(utcMs: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(utcMs));
-  const v = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-  const wall = Date.UTC(v('year'), v('month') - 1, v('day'), v('hour'), v('minute'), v('second'));
+  const w = wallClock(new Date(utcMs), timeZone);
+  const wall = Date.UTC(Number(w.year), Number(w.month) - 1, Number(w.day), Number(w.hour), Number(w.minute), Number(w.second));
   return wall - Math.floor(utcMs / 1000) * 1000;
 }
 
@@ -63,26 +55,7 @@ export function dateIn(timeZone: string, now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
-
 /** The wall-clock time of `iso` in the zone, `2026-11-28 23:15:02` (what a spreadsheet reads as a date and time). */
 export function localTime(iso: string, timeZone: string): string {
-  let f = wallClocks.get(timeZone);
-  if (!f)
-    wallClocks.set(
-      timeZone,
-      (f = new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-      })),
-    );
-  const parts = f.formatToParts(new Date(iso));
-  const v = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  return `${v('year')}-${v('month')}-${v('day')} ${v('hour')}:${v('minute')}:${v('second')}`;
+  return wallClockText(new Date(iso), timeZone);
 }
