@@ -1,10 +1,9 @@
-// Own app: CONSOLE_RECEIVER_HOSTS and TRUST_PROXY; an app on an old database (upgrade).
+// Own app: CONSOLE_RECEIVER_HOSTS and TRUST_PROXY (its older release's receipts: tests/upgrade/receiver-addresses.ts).
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { canBindIpv6, freePort, startApp } from '../helpers/app';
-import { databaseAt } from '../helpers/old-database';
 import { call, eventually, staffCookie, token } from '../helpers/http';
 
 // @ci-one-store: CI runs this file in the embedded-store pass only (which URL a receiver answers to
@@ -273,35 +272,5 @@ describe('receivers reached by any address', () => {
     };
     assert.deepEqual((await preview(bad)).messageIds, [id]);
     assert.deepEqual(await preview(good).then((p) => [p.messages, p.messageIds]), [0, []], 'nothing to re-send where the arrival verified');
-  });
-});
-
-describe('migration 0011 (the address a receipt came to) on a database of the previous release', () => {
-  test('receipts stored before it open intact, with no host, and still count as the receiver’s', async () => {
-    const receiverId = '3f1b2c4d-0000-4000-8000-000000000011';
-    const old = await startApp({
-      env: await databaseAt(
-        '0010_recover_runs_and_audit_log',
-        [
-          `insert into console.receivers (id, slug, name) values ('${receiverId}', 'before-hosts', 'made by 0010');`,
-          `insert into console.receipts (receiver_id, method, path, headers, body, body_size, message_id, verdict, response_status) values ('${receiverId}', 'POST', '/ingest/before-hosts', '[["host","localhost:3000"],["webhook-id","msg_0010"]]', convert_to('{"n":1}', 'UTF8'), 7, 'msg_0010', 'valid', 200);`,
-        ].join('\n'),
-      ),
-    });
-    try {
-      const res = await call(old, 'GET', `/api/receivers/${receiverId}/receipts`, { headers: { cookie: await staffCookie(old) } });
-      assert.equal(res.status, 200, res.text);
-      assert.deepEqual(
-        res.body.results.map((r: { bodyText: string; messageId: string; verdict: string; duplicate: boolean }) => [
-          r.bodyText,
-          r.messageId,
-          r.verdict,
-          r.duplicate,
-        ]),
-        [['{"n":1}', 'msg_0010', 'valid', false]],
-      );
-    } finally {
-      await old.destroy();
-    }
   });
 });

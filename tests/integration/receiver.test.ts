@@ -1,10 +1,9 @@
-// Own app: sign-in limits over X-Forwarded-For (TRUST_PROXY, which the shared app must not have), an https console (CONSOLE_PUBLIC_URL), kill -9; an app on an old database (upgrade).
+// Own app: sign-in limits over X-Forwarded-For (TRUST_PROXY, which the shared app must not have), an https console (CONSOLE_PUBLIC_URL), kill -9 (its older release's receipts: tests/upgrade/receiver.ts).
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { ADMIN, startApp, type TApp } from '../helpers/app';
-import { databaseAt } from '../helpers/old-database';
 import { assertProblem, call, type TResponse } from '../helpers/http';
 import { sharedApp, type TSharedApp } from '../helpers/shared-app';
 
@@ -549,43 +548,6 @@ describe('receiver', () => {
       const got = await receipt(id, own());
       assert.equal(got.bodyText, body);
       assert.equal(got.verdict, 'valid');
-    }
-  });
-});
-
-describe('migration 0006 (duplicate derived when read) on a receiver database of the previous release', () => {
-  test('opens with every receipt intact, and the stored duplicate flags come out the same', async () => {
-    const receiverId = '6a1f6a8e-2a4b-4c55-9d57-0a0b0c0d0e0f';
-    const receipt = (status: number, duplicate: boolean, body: string) =>
-      `insert into console.receipts (receiver_id, method, path, headers, body, body_size, message_id, verdict, duplicate, response_status) values ('${receiverId}', 'POST', '/ingest/old-one', '[["webhook-id","msg_old"]]', convert_to('${body}', 'UTF8'), ${body.length}, 'msg_old', 'no secret configured', ${duplicate}, ${status});`;
-    const old = await startApp({
-      env: await databaseAt(
-        '0005_one_active_signing_key',
-        [
-          `insert into console.receivers (id, slug, name) values ('${receiverId}', 'old-one', 'made by 0005');`,
-          receipt(500, false, '{"try":1}'),
-          receipt(200, false, '{"try":2}'),
-          receipt(200, true, '{"try":3}'),
-        ].join('\n'),
-      ),
-    });
-    try {
-      const session = await call(old, 'POST', '/api/session', { body: { email: ADMIN.email, password: ADMIN.password } });
-      assert.equal(session.status, 200, session.text);
-      const oldCookie = session.headers.getSetCookie()[0].split(';')[0];
-      const res = await call(old, 'GET', `/api/receivers/${receiverId}/receipts`, { headers: { cookie: oldCookie } });
-      assert.equal(res.status, 200, res.text);
-      const rows = (res.body.results as { bodyText: string; duplicate: boolean; responseStatus: number }[]).reverse();
-      assert.deepEqual(
-        rows.map((x) => [x.bodyText, x.responseStatus, x.duplicate]),
-        [
-          ['{"try":1}', 500, false],
-          ['{"try":2}', 200, false],
-          ['{"try":3}', 200, true],
-        ],
-      );
-    } finally {
-      await old.stop();
     }
   });
 });

@@ -1,14 +1,12 @@
-// Own app: the last active admin's rule needs an app whose one admin is the seeded one; an app on an old database (upgrade). The rest uses the shared app.
+// Own app: the last active admin's rule needs an app whose one admin is the seeded one. The rest uses the shared app (its older release's users: tests/upgrade/roles.ts).
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import routeTable from '../../lib/http/route-table.json' with { type: 'json' };
-import { hashSecret } from '../../lib/crypto/secrets';
-import { ADMIN, DIST_DIR, freshDataDir, runCli, startApp } from '../helpers/app';
+import { DIST_DIR, freshDataDir, runCli, startApp } from '../helpers/app';
 import { call, staffCookie } from '../helpers/http';
-import { databaseAt } from '../helpers/old-database';
 import { sharedApp, type TSharedApp } from '../helpers/shared-app';
 
 // Roles, asked of the built app route by route. The matrix is made from lib/http/route-table.json:
@@ -20,8 +18,8 @@ import { sharedApp, type TSharedApp } from '../helpers/shared-app';
 // On the suite's shared app (tests/helpers/shared-app.ts) other files' staff and receipts are there
 // too: this file's admin, viewer and operator are its own (unique e-mails; its admin made by the
 // seeded one, which it never changes), and so is its donor, so what it lists and audits is its own.
-// @ci-one-store: CI runs this file in the embedded-store pass only (roles, masking and links are the same on any store;
-// migration 0013 is plain ALTER/UPDATE). Run it with TEST_DATABASE_URL for PostgreSQL.
+// @ci-one-store: CI runs this file in the embedded-store pass only (roles, masking and links are the same on any store).
+// Run it with TEST_DATABASE_URL for PostgreSQL.
 
 type TRole = 'viewer' | 'operator' | 'admin';
 type TRoute = { path: string; methods: string[]; auth: string; kind: string; role?: TRole | Record<string, TRole> };
@@ -371,27 +369,5 @@ describe('share links for a case', () => {
     const rows = audit.body.results as { action: string; result: string; source: string }[];
     assert.deepEqual(rows.map((r) => `${r.action} ${r.result}`).sort(), ['share.create ok', 'share.open gone', 'share.open ok', 'share.revoke ok']);
     for (const r of rows.filter((x) => x.action === 'share.open')) assert.equal(r.source, '127.0.0.1', 'an opening names its source address');
-  });
-});
-
-describe('migration 0013 on a database of the previous release', () => {
-  test('its users are admins and sign in as before', async () => {
-    const hash = await hashSecret('old-release-pass');
-    const old = await startApp({
-      env: await databaseAt('0012_attempt_rollups', `insert into console.users (email, password_hash) values ('old@example.org', '${hash}');`),
-    });
-    try {
-      const cookie = await staffCookie(old, { email: 'old@example.org', password: 'old-release-pass' });
-      const session = await call(old, 'GET', '/api/session', { headers: { cookie } });
-      assert.equal(session.body.role, 'admin');
-      const users = await call(old, 'GET', '/api/users', { headers: { cookie } });
-      assert.equal(users.status, 200);
-      assert.deepEqual(users.body.results.map((u: { email: string; role: string }) => [u.email, u.role]).sort(), [
-        [ADMIN.email, 'admin'],
-        ['old@example.org', 'admin'],
-      ]);
-    } finally {
-      await old.destroy();
-    }
   });
 });

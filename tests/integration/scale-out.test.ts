@@ -1,15 +1,13 @@
-// Own app: several instances on one store, restarted; an old database (upgrade).
+// Own app: several instances on one store, restarted (an older release's two active keys: tests/upgrade/scale-out.ts).
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { exportJWK, generateKeyPair } from 'jose';
 import { test } from 'node:test';
 import { createPgDatabase, CREDENTIAL_SETTINGS, dropPgDatabase, queryAppDb, startApp, type TApp } from '../helpers/app';
 import { call, eventually, token } from '../helpers/http';
-import { databaseAt } from '../helpers/old-database';
 
 // Several service instances are one deployment: they share the token issuer (TOKEN_ISSUER) and
 // one active signing key, however they start.
@@ -145,37 +143,4 @@ test('instances with different issuers are different deployments: tokens do not 
   await a.restart({ TOKEN_ISSUER: ISSUER });
   assert.equal(await accepts(a, other), false, 'a token of another issuer is refused');
   assert.equal(await accepts(a, await token(a)), true);
-});
-
-test('a database left with two active keys by an earlier release opens with one, its data and both public keys intact', async (t) => {
-  const rows: string[] = [];
-  for (const [kid, age] of [
-    ['older', '2 minutes'],
-    ['newer', '1 minute'],
-  ]) {
-    const { privateKey, publicKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
-    const publicJwk = JSON.stringify({ ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' });
-    const privateJwk = JSON.stringify(await exportJWK(privateKey));
-    rows.push(
-      `insert into service.signing_keys (kid, private_jwk, public_jwk, created_at) values ('${kid}', '${privateJwk}', '${publicJwk}', now() - interval '${age}');`,
-    );
-  }
-  rows.push(`insert into service.nonprofits (ein, name, contact) values ('530196605', 'Kept Food Bank', '{}');`);
-  const app = await startApp({ env: await databaseAt('0003_throttle_expiry', rows.join('\n')) });
-  t.after(async () => {
-    await app.stop();
-    if (app.env.DATABASE_URL) await dropPgDatabase(app.env.DATABASE_URL);
-  });
-  const keys = await queryAppDb<{ kid: string; active: boolean }>(app, 'select kid, retired_at is null as active from service.signing_keys order by kid');
-  assert.deepEqual(keys, [
-    { kid: 'newer', active: true },
-    { kid: 'older', active: false },
-  ]);
-  const jwt = await token(app);
-  assert.equal(JSON.parse(Buffer.from(jwt.split('.')[0], 'base64url').toString()).kid, 'newer', 'the key every instance already used keeps signing');
-  const jwks = await call(app, 'GET', '/.well-known/jwks.json');
-  assert.deepEqual(jwks.body.keys.map((k: { kid: string }) => k.kid).sort(), ['newer', 'older']);
-  const np = await call(app, 'GET', '/v1/nonprofit/530196605', { token: jwt });
-  assert.equal(np.status, 200, np.text);
-  assert.equal(np.body.name, 'Kept Food Bank');
 });

@@ -1,19 +1,15 @@
-// Own app: an app on a database of an earlier release (upgrade); the rest uses the shared app.
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { startApp, type TApp } from '../helpers/app';
 import { assertProblem, call, token } from '../helpers/http';
-import { databaseAt } from '../helpers/old-database';
 import { sharedApp, type TSharedApp } from '../helpers/shared-app';
 
 // @ci-one-store: CI runs this file in the embedded-store pass only (the public SDK sees the same API on
 // any store).
 // Issue 12: the API as the public Chariot SDK drives it, and as /openapi.json describes it —
 // the served document and its reference page, a grant's workflowSessionId (API and Connect page),
-// GET /v1/grants/{id} by token alone (a1, with grants.test.ts), the funds list, and migration 0007
-// on a database the previous release made.
+// GET /v1/grants/{id} by token alone (a1, with grants.test.ts) and the funds list. Migration 0007 on
+// a database the previous release made: tests/upgrade/sdk-compat.ts.
 
 let app: TSharedApp;
 let tok: string;
@@ -159,90 +155,5 @@ describe('EXT GET /v1/funds', () => {
     assertProblem(await call(app, 'GET', `/v1/funds?pageToken=${encodeURIComponent(grants.body.nextPageToken)}`, { token: tok }), 400, /another list/);
     assertProblem(await call(app, 'GET', '/v1/funds?pageToken=forged.AAAAAAAAAAAAAAAAAAAAAA', { token: tok }), 400, /pageToken/);
     assertProblem(await call(app, 'GET', '/v1/funds'), 401);
-  });
-});
-
-describe('migration 0007 on a database the previous release made', () => {
-  const ACCOUNT = '11111111-1111-4111-8111-111111111111';
-  const NONPROFIT = '22222222-2222-4222-8222-222222222222';
-  const GRANT = '0b7a4c1e-5d2f-4e8a-9c3b-1a2b3c4d5e6f';
-  const CID = 'test_2Q3sXQ8b1dY7cN4kP0mZr9TfV06';
-  const API_KEY = `sk_test_${'K'.repeat(32)}`;
-  const REQUEST = { amount: 15000, fundId: 'fidelity-charitable', firstName: 'Old', lastName: 'Donor', email: 'old@example.org' };
-  const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url');
-  // The stored request hash of an Idempotency-Key: create-grant.ts's canonical JSON of the parsed body.
-  const requestHash = sha256(JSON.stringify(Object.fromEntries(Object.entries({ ...REQUEST, coveredFees: false }).sort(([a], [b]) => (a < b ? -1 : 1)))));
-  const oldGrant = {
-    id: GRANT,
-    connectId: CID,
-    nonprofitId: NONPROFIT,
-    trackingId: 'GC-OLD234',
-    amount: 15000,
-    feeAmount: 435,
-    coveredFees: false,
-    status: 'Initiated',
-    fundId: 'fidelity-charitable',
-    fundName: 'Fidelity Charitable',
-    firstName: 'Old',
-    lastName: 'Donor',
-    email: 'old@example.org',
-    phone: null,
-    note: null,
-    metadata: {},
-    createdAt: '2026-11-01T10:00:00.000Z',
-    updatedAt: '2026-11-01T10:00:00.000Z',
-  };
-  let old: TApp;
-  let otok: string;
-  before(async () => {
-    old = await startApp({
-      env: await databaseAt(
-        '0006_receipt_duplicate_when_read',
-        `insert into service.accounts (id, name) values ('${ACCOUNT}', 'sandbox');
-         insert into service.nonprofits (id, ein, name, contact, created_at, updated_at) values
-           ('${NONPROFIT}', '530196605', 'Old Literacy', '{"email":"old@example.org"}', '2026-10-01T00:00:00Z', '2026-10-01T00:00:00Z');
-         insert into service.connects (id, account_id, nonprofit_id, name, api_key, api_key_hash) values
-           ('${CID}', '${ACCOUNT}', '${NONPROFIT}', 'Old Literacy', '${API_KEY}', '${sha256(API_KEY)}');
-         insert into service.grants (id, account_id, connect_id, nonprofit_id, tracking_id, amount, fee_amount, covered_fees, status, fund_id, fund_name, first_name, last_name, email, created_at, updated_at) values
-           ('${GRANT}', '${ACCOUNT}', '${CID}', '${NONPROFIT}', 'GC-OLD234', 15000, 435, false, 'Initiated', 'fidelity-charitable', 'Fidelity Charitable', 'Old', 'Donor', 'old@example.org', '2026-11-01T10:00:00Z', '2026-11-01T10:00:00Z');
-         insert into service.idempotency_keys (connect_id, key, request_hash, status_code, body, created_at) values
-           ('${CID}', 'old-key', '${requestHash}', 201, '${JSON.stringify(oldGrant)}', now());`,
-      ),
-    });
-    otok = await token(old);
-  });
-  after(() => old?.stop());
-
-  const SESSION = `wfs_${GRANT.replaceAll('-', '')}`;
-
-  test('opens with every row: the nonprofit gains null preferredName and website, the grant a session derived from its id', async () => {
-    const np = await call(old, 'GET', '/v1/nonprofit/530196605', { token: otok });
-    assert.equal(np.status, 200, np.text);
-    assert.deepEqual(np.body, {
-      id: NONPROFIT,
-      ein: '530196605',
-      name: 'Old Literacy',
-      preferredName: null,
-      website: null,
-      createdAt: '2026-10-01T00:00:00.000Z',
-      updatedAt: '2026-10-01T00:00:00.000Z',
-    });
-    const grant = await call(old, 'GET', `/v1/grants/${GRANT}`, { token: otok });
-    assert.equal(grant.status, 200, grant.text);
-    assert.deepEqual(grant.body, { ...oldGrant, workflowSessionId: SESSION });
-  });
-
-  test('a replay of an Idempotency-Key stored before the upgrade answers the grant as a read does', async () => {
-    const replay = await call(old, 'POST', '/v1/grants', {
-      token: otok,
-      body: REQUEST,
-      headers: { 'x-service-api-key': API_KEY, 'idempotency-key': 'old-key' },
-    });
-    assert.equal(replay.status, 201, replay.text);
-    assert.equal(replay.headers.get('idempotent-replayed'), 'true');
-    assert.deepEqual(replay.body, { ...oldGrant, workflowSessionId: SESSION });
-    const fresh = await call(old, 'POST', '/v1/grants', { token: otok, body: REQUEST, headers: { 'x-service-api-key': API_KEY } });
-    assert.equal(fresh.status, 201, fresh.text);
-    assert.match(fresh.body.workflowSessionId, WFS, 'new grants get a KSUID session');
   });
 });

@@ -1,11 +1,7 @@
-// Own app: an app on a database of an earlier release (upgrade); the rest uses the shared app.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { hashSecret } from '../../lib/crypto/secrets';
-import { startApp } from '../helpers/app';
 import { assertProblem, call, staffCookie } from '../helpers/http';
-import { databaseAt } from '../helpers/old-database';
 import { sharedApp, type TSharedApp } from '../helpers/shared-app';
 
 // @ci-one-store: the theme is one column read with the session; the same on any store.
@@ -13,7 +9,8 @@ import { sharedApp, type TSharedApp } from '../helpers/shared-app';
 // PATCH /api/session (the header's control uses a server action over the same function), rendered
 // by the server as the class of <html> on every console page, so the first paint is in it; "system"
 // renders no class (the stylesheet's prefers-color-scheme decides). The donor's page follows the
-// system whoever opens it. A database of the previous release opens with every user on "system".
+// system whoever opens it. A database of the previous release opens with every user on "system"
+// (tests/upgrade/staff-theme.ts).
 
 let app: TSharedApp;
 let admin = '';
@@ -86,26 +83,5 @@ describe("a staff member's theme", () => {
     const donor = await call(app, 'GET', '/connect/test_doesnotexist0000000000000000', { headers: { cookie: me } });
     assert.equal(donor.status, 404);
     assert.equal(htmlClass(donor.text), '', "the donor's pages follow the system, whoever opens them");
-  });
-});
-
-describe('migration 0028 on a database of the previous release', () => {
-  test('its users sign in on the system theme and can choose another', async () => {
-    const hash = await hashSecret('old-password-1');
-    const old = await startApp({
-      env: await databaseAt(
-        '0027_service_leases',
-        `insert into console.users (email, password_hash, role) values ('old-theme@example.org', '${hash}', 'operator');`,
-      ),
-    });
-    try {
-      const cookie = await staffCookie(old, { email: 'old-theme@example.org', password: 'old-password-1' });
-      const session = await call(old, 'GET', '/api/session', { headers: { cookie } });
-      assert.deepEqual([session.status, session.body.email, session.body.role, session.body.theme], [200, 'old-theme@example.org', 'operator', 'system']);
-      assert.equal((await call(old, 'PATCH', '/api/session', { headers: { cookie }, body: { theme: 'dark' } })).status, 200);
-      assert.equal(htmlClass((await call(old, 'GET', '/webhooks', { headers: { cookie } })).text), 'dark');
-    } finally {
-      await old.destroy();
-    }
   });
 });

@@ -1,9 +1,5 @@
-// Own app: apps on old databases whose rollup backfill it reads behind their backs (upgrade).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { startApp, queryAppDb, withAppDb } from '../helpers/app';
-import { call, eventually, token } from '../helpers/http';
-import { databaseAt } from '../helpers/old-database';
 import { openTestDatabase } from '../helpers/in-process-db';
 import type * as TStats from '../../lib/service/stats/get-webhook-stats';
 import type * as TBackfill from '../../lib/service/stats/backfill-rollups';
@@ -12,9 +8,8 @@ import type * as TBackfill from '../../lib/service/stats/backfill-rollups';
 // scan of the raw attempts, on a seeded history: three webhooks, attempts spread over eight days
 // with random outcomes and response times. Counts must be exact and the percentiles within the
 // stated 12 % of the exact nearest-rank value, for every window; attempts stored before the
-// rollups existed are added by the backfill, resumably; and a database of the previous release
-// opens with its attempts rolled up by the app itself; one of the release before this (rollups a row
-// per latency bucket, migration 0012) opens with every count carried into the histograms (0021).
+// rollups existed are added by the backfill, resumably. Databases of earlier releases (the app rolls
+// their attempts up itself; 0012's rollups carried into the histograms): tests/upgrade/stats-rollups.ts.
 
 const ACCOUNT = '44444444-4444-4444-8444-444444444444';
 const WEBHOOKS = ['ep_roll00000000000000000000001', 'ep_roll00000000000000000000002', 'ep_roll00000000000000000000003'];
@@ -115,112 +110,3 @@ describe('stats rollups against the raw attempts', () => {
     await compare('after the backfill');
   });
 });
-
-describe('migration 0012 on a database of the previous release', () => {
-  let old: Awaited<ReturnType<typeof startApp>>;
-  before(async () => {
-    // The sandbox account's: the app binds its sandbox client to it, so its token sees these webhooks.
-    old = await startApp({ env: await databaseAt('0011_receipt_arrival_host', `${setup('sandbox')}\n${attempts(600, 'atmpt_prev')}`) });
-  });
-  after(async () => old?.destroy());
-
-  test('the app rolls the earlier attempts up itself, and the account-wide stats count every one', async () => {
-    // On the embedded store each look at the database stops and restarts the app: the backfill's
-    // own line first, so the look below is not taken (and the backfill restarted) while it is at work.
-    await eventually(async () => /stats rollups: \d+ earlier attempts added/.test(old.logs()), 30_000, 'the backfill to say it is done');
-    const counts = await eventually(
-      async () => {
-        const [row] = await queryAppDb<{ left: number; counted: number }>(
-          old,
-          `select (select count(*)::int from service.attempts where not rolled_up) as left,
-                (select coalesce(sum(attempts), 0)::int from service.attempt_histograms where bucket_seconds = 300) as counted`,
-        );
-        return row.left === 0 && row;
-      },
-      30_000,
-      'every earlier attempt rolled up',
-    );
-    assert.equal(counts.counted, 600, 'each counted once');
-    const t = await token(old);
-    const res = await call(old, 'GET', '/v1/webhooks/stats?window=7d&pageLimit=2', { token: t });
-    assert.equal(res.status, 200, res.text);
-    assert.equal(res.body.results.length, 2);
-    assert.equal(typeof res.body.nextPageToken, 'string');
-    const rest = await call(old, 'GET', `/v1/webhooks/stats?window=7d&pageLimit=2&pageToken=${encodeURIComponent(res.body.nextPageToken)}`, { token: t });
-    assert.equal(rest.status, 200, rest.text);
-    const all = [...res.body.results, ...rest.body.results] as { webhookId: string; from: string; until: string; attempts: number; successes: number }[];
-    assert.deepEqual(all.map((s) => s.webhookId).sort(), [...WEBHOOKS].sort());
-    const [{ from, until }] = all;
-    const [raw] = await queryAppDb<{ n: number; ok: number }>(
-      old,
-      `select count(*)::int as n, (count(*) filter (where status = 'success'))::int as ok from service.attempts where created_at >= $1 and created_at <= $2`,
-      [from, until],
-    );
-    assert.deepEqual([all.reduce((n, s) => n + s.attempts, 0), all.reduce((n, s) => n + s.successes, 0)], [raw.n, raw.ok]);
-    const bad = await call(old, 'GET', '/v1/webhooks/stats?window=2d', { token: t });
-    assert.equal(bad.status, 400, bad.text);
-    assert.match(bad.body.detail, /window/);
-  });
-});
-
-// From 0020, migration 0021 carries the rollups (a row per latency bucket) into the histograms and
-// 0022 replaces the function that adds to them; from 0021, only the function is replaced. Either way
-// every count is carried over and new attempts add exactly what a scan of them counts.
-for (const [release, what] of [
-  ['0020_payload_words', 'migrations 0021-0022 on a database of the release before the histograms (a rollup row per latency bucket)'],
-  ['0021_attempt_histograms', 'migration 0022 on a database of the first histograms release (their function replaced)'],
-] as const)
-  describe(what, () => {
-    let old: Awaited<ReturnType<typeof startApp>>;
-    before(async () => {
-      // Attempts that release's trigger counted, and more arriving once the app runs.
-      old = await startApp({ env: await databaseAt(release, `${setup('sandbox')}\n${attempts(900, 'atmpt_old')}`) });
-    });
-    after(async () => old?.destroy());
-
-    /** Buckets (of every size) whose histogram differs from a count of the raw attempts: none when the histograms hold exactly the attempts. */
-    const DIFFERENCES = `
-    select count(*)::int as n from (
-      select h.webhook_id, h.bucket_seconds, h.bucket_start, u.k - 1 as k, u.n
-        from service.attempt_histograms h, unnest(h.latency) with ordinality as u(n, k) where u.n > 0) h
-    full join (
-      select a.webhook_id, s.secs as bucket_seconds, to_timestamp(floor(extract(epoch from a.created_at) / s.secs) * s.secs) as bucket_start,
-             service.latency_bucket(a.response_duration_ms) as k, count(*)::int as n
-        from service.attempts a cross join (values (300), (3600), (21600)) s(secs) group by 1, 2, 3, 4) a
-    using (webhook_id, bucket_seconds, bucket_start, k)
-    where h.n is distinct from a.n`;
-
-    test('every count of the old rollups is in the histograms, new attempts add to them, and the stats agree with the attempts', async () => {
-      // One look at the database (on the embedded store each look stops and starts the app again).
-      const [before, fn, after] = await withAppDb(old, async (query) => {
-        const [counted] = await query<{ n: number; total: number; tables: number }>(
-          `select (${DIFFERENCES}) as n,
-                (select sum(attempts)::int from service.attempt_histograms where bucket_seconds = 3600) as total,
-                (select count(*)::int from pg_tables where schemaname = 'service' and tablename = 'attempt_rollups') as tables`,
-        );
-        const [source] = await query<{ src: string }>(`select prosrc as src from pg_proc where proname = 'add_to_attempt_rollups'`);
-        // New attempts after the upgrade land in the same buckets' histograms through the trigger.
-        await query(attempts(300, 'atmpt_new'));
-        const [added] = await query<{ n: number; total: number; successes: number; ok: number }>(
-          `select (${DIFFERENCES}) as n, (select sum(attempts)::int from service.attempt_histograms where bucket_seconds = 21600) as total,
-                (select sum(successes)::int from service.attempt_histograms where bucket_seconds = 300) as successes,
-                (select count(*)::int from service.attempts where status = 'success') as ok`,
-        );
-        return [counted, source, added] as const;
-      });
-      assert.deepEqual(before, { n: 0, total: 900, tables: 0 }, 'carried over exactly; the old table gone');
-      assert.match(fn.src, /count\(\*\) AS n/, "0022's function, which counts per latency bucket first");
-      assert.deepEqual([after.n, after.total, after.successes], [0, 1200, after.ok]);
-      const res = await call(old, 'GET', '/v1/webhooks/stats?window=24h&pageLimit=3', { token: await token(old) });
-      assert.equal(res.status, 200, res.text);
-      const all = res.body.results as { from: string; until: string; attempts: number }[];
-      const [raw] = await queryAppDb<{ n: number }>(old, `select count(*)::int as n from service.attempts where created_at >= $1 and created_at <= $2`, [
-        all[0].from,
-        all[0].until,
-      ]);
-      assert.equal(
-        all.reduce((n, s) => n + s.attempts, 0),
-        raw.n,
-      );
-    });
-  });

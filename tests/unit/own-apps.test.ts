@@ -8,7 +8,7 @@ import { test } from 'node:test';
 // line, `// Own app: <reason>.`, and the count of startApp call sites may only fall. Lower CEILING as
 // files move to the shared app (issue 51 aims at about 25).
 
-const CEILING = 66;
+const CEILING = 58;
 const dir = path.resolve(import.meta.dirname, '../integration');
 const files = fs.readdirSync(dir).filter((f) => f.endsWith('.test.ts'));
 const sources = new Map(files.map((f) => [f, fs.readFileSync(path.join(dir, f), 'utf8')]));
