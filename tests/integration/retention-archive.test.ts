@@ -1,4 +1,4 @@
-// Own app: retention of seconds with ARCHIVE_DIR, kills and restarts, its store read behind its back; upgrade.
+// Own app: an old database (0012) archived and purged with retention of seconds and ARCHIVE_DIR, killed -9 mid-purge, its store read behind its back; not a step of the walked upgrade app (tests/upgrade/), whose other steps' bodies 5 s of retention would purge and whose app must not be killed.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Own app: retention of seconds, kills and restarts, its store read behind its back; an old database (upgrade).
+// Own app: an old database (0012) purged with retention of seconds and killed -9 mid-purge, its store read behind its back; not a step of the walked upgrade app (tests/upgrade/), whose other steps' bodies 5 s of retention would purge and whose app must not be killed.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';

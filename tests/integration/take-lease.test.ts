@@ -1,4 +1,4 @@
-// Own app: apps on old databases, two instances racing for a lease, read behind their backs (upgrade).
+// Own app: two old databases (0026) purged with retention of seconds, read behind their backs; not steps of the walked upgrade app (tests/upgrade/): 5 s of retention would purge the other steps' bodies, and the two seed the same console lease, held and not.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { queryAppDb, startApp, type TApp } from '../helpers/app';
