@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { startApp } from '../helpers/app';
+import { eventually } from '../helpers/http';
 import { walkedDatabase, type TUpgradeApp, type TUpgradeStep } from '../helpers/upgrade-walk';
 
 // Every upgrade test in one app: each module of tests/upgrade/ (one per topic) exports the steps it
@@ -25,6 +26,14 @@ before(
     const walked = await walkedDatabase(steps);
     app = Object.assign(await startApp({ env: walked.env }), { readyAt: new Date().toISOString() });
     Object.assign(app.clients, walked.clients);
+    // The start's two search backfills (receipt bodies, message payloads) run over the old rows before any step looks: a
+    // step's look at the database restarts the app on the embedded store, and one during a backfill cut it short — the
+    // payload-search step then waited for a line the first run never wrote.
+    await eventually(
+      async () => (app.logs().match(/search backfill: \d+ earlier rows made searchable/g) ?? []).length >= 2,
+      120_000,
+      'the search backfills to end',
+    );
   },
   // The walk (every migration, each step's rows) and the start: over 60 s at CI's load of ~25.
   { timeout: 300_000 },
