@@ -7,12 +7,12 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   forbidOnly: !!process.env.CI,
   retries: 0, // a flaky test is a bug to find, not to retry away
-  // Three workers, each with its app: the suite mostly waits (on Chromium, the app, its timers), 41 tests
-  // one after another took 13.5 min on a quiet 2-core machine with the cores ~55% busy; with two, CI's
-  // run took 14 min, the axe sweep (one test, 9.3 min) its longest path, now three tests side by side.
-  // Files are spread over the workers; the tests of a file run in order in one of them (the sweep's
-  // parts excepted: tests/e2e/a11y.spec.ts).
-  workers: Number(process.env.E2E_WORKERS || 3),
+  // Two workers, each with its app: the suite mostly waits (on Chromium, the app, its timers), 41 tests
+  // one after another took 13.5 min on a quiet 2-core machine with the cores ~55% busy. A third worker
+  // did not shorten CI (14.7 min beside the other passes, load ~40, against 14.0 with two) and slowed
+  // the other passes: the machine is full. Files are spread over the workers; the tests of a file run
+  // in order in one of them (the axe sweep's three parts excepted: tests/e2e/a11y.spec.ts).
+  workers: Number(process.env.E2E_WORKERS || 2),
   fullyParallel: false,
   timeout: 120_000,
   expect: { timeout: 10_000 },

@@ -263,39 +263,39 @@ describe('EXT pause and resume', () => {
 });
 
 describe('EXT rate cap', () => {
-  test("capped at 2/s: the backlog waits in slots 500 ms apart, oldest first, and drains at the cap; another webhook's message goes out at once", async () => {
+  test("capped at 1/s: the backlog waits in slots 1 s apart, oldest first, and drains at the cap; another webhook's message goes out while it waits", async () => {
     const ep = receiver.endpoint();
     const w = await subscribe(app, tok, ep);
-    const capped = await call(app, 'PATCH', `/v1/webhooks/${w.id}`, { token: tok, body: { rateLimit: 2 } });
+    const capped = await call(app, 'PATCH', `/v1/webhooks/${w.id}`, { token: tok, body: { rateLimit: 1 } });
     assert.equal(capped.status, 200, capped.text);
-    assert.equal(capped.body.rateLimit, 2);
+    assert.equal(capped.body.rateLimit, 1);
     const t0 = Date.now();
     const ids: string[] = [];
-    for (let i = 0; i < 8; i++) ids.push(await sendTest(app, tok, w.id));
+    // Twelve at 1/s: an 11 s backlog, long beside the time the twelve take to make and the other's delivery, even at CI's load.
+    for (let i = 0; i < 12; i++) ids.push(await sendTest(app, tok, w.id));
     const other = receiver.endpoint();
     const w2 = await subscribe(app, tok, other);
     assert.equal((await call(app, 'GET', `/v1/webhooks/${w2.id}`, { token: tok })).body.rateLimit, null);
     await messageWhen(app, tok, w2.id, await sendTest(app, tok, w2.id), 'success', 10000);
-    // Those not sent yet wait for their slot, which is their next attempt: in order of creation, each 500 ms or more after the one before.
-    // (How many still wait depends on how long the eight took to make: CI's embedded pass at a load of ~25 found 5 already sent.)
+    // Those not sent yet wait for their slot, which is their next attempt: in order of creation, each 1 s or more after the one before.
     const states = await Promise.all(ids.map(async (id) => (await call(app, 'GET', messagePath(w.id, id), { token: tok })).body));
     const slots = states.filter((m) => m.status === 'pending').map((m) => Date.parse(m.nextAttempt));
-    for (let i = 1; i < slots.length; i++) assert.ok(slots[i] - slots[i - 1] >= 499, `slot ${i}: ${slots[i] - slots[i - 1]} ms after the one before`);
-    for (const id of ids) await messageWhen(app, tok, w.id, id, 'success', 20000);
+    assert.ok(slots.length > 0, "the other webhook's message was delivered while the capped backlog still waited (not held behind it)");
+    for (let i = 1; i < slots.length; i++) assert.ok(slots[i] - slots[i - 1] >= 999, `slot ${i}: ${slots[i] - slots[i - 1]} ms after the one before`);
+    for (const id of ids) await messageWhen(app, tok, w.id, id, 'success', 30000);
     const got = ep.requests();
-    assert.equal(got.length, 8, 'each once');
+    assert.equal(got.length, 12, 'each once');
     assert.deepEqual(got.map((r) => String(r.headers['webhook-id'])).sort(), [...ids].sort(), 'each once');
-    // Slots go oldest first, 500 ms apart, the first no earlier than the first message: the k-th message arrives no sooner than
-    // 500·k ms after it. (Arrival order alone is not the rule: a worker woken late under load sends two slots that both passed
+    // Slots go oldest first, 1 s apart, the first no earlier than the first message: the k-th message arrives no sooner than
+    // 1000·k ms after it. (Arrival order alone is not the rule: a worker woken late under load sends two slots that both passed
     // side by side, and the second may land first — CI read the 5th and 6th swapped.)
     const arrived = new Map(got.map((r) => [String(r.headers['webhook-id']), r.at]));
     ids.forEach((id, k) =>
       assert.ok(
-        arrived.get(id)! - t0 >= 500 * k - 50,
-        `message ${k} came ${arrived.get(id)! - t0} ms after the first was made, before its slot at ${500 * k} ms`,
+        arrived.get(id)! - t0 >= 1000 * k - 50,
+        `message ${k} came ${arrived.get(id)! - t0} ms after the first was made, before its slot at ${1000 * k} ms`,
       ),
     );
-    assert.ok(other.requests()[0].at < arrived.get(ids[7])!, 'the other webhook was not held behind the capped backlog');
   });
 });
 
