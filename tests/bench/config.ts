@@ -25,8 +25,10 @@ function list<T extends string>(name: string, allowed: readonly T[], fallback: T
 
 export const STORES = ['pglite', 'postgres'] as const;
 export type TStore = (typeof STORES)[number];
-/** `workers` (two `npm run worker` processes vs one) runs on PostgreSQL only. */
-export const SECTIONS = ['ingest', 'delivery', 'timeline', 'scale', 'purge', 'search', 'workers'] as const;
+/** `workers` (two `npm run worker` processes vs one) and `peak` (a capped webhook's burst beside steady load) run on PostgreSQL only. */
+export const SECTIONS = ['ingest', 'delivery', 'timeline', 'scale', 'purge', 'search', 'workers', 'peak'] as const;
+/** Sections that start their own app on PostgreSQL rather than run once per store. */
+export const POSTGRES_SECTIONS: readonly TSection[] = ['workers', 'peak'];
 export type TSection = (typeof SECTIONS)[number];
 
 /** The PostgreSQL server fresh databases are made on (and dropped from); never used itself. */
@@ -60,6 +62,20 @@ export const CONFIG = {
     workerGrants: int('BENCH_WORKER_GRANTS', 1000),
     /** The workers section runs again with receivers that answer after this many ms (0: not). */
     workerReceiverMs: int('BENCH_WORKER_RECEIVER_MS', 50, 0),
+  },
+  peak: {
+    /** Webhooks in all: one capped, the others on a steady load (issue 53.6: 20). */
+    webhooks: int('BENCH_PEAK_WEBHOOKS', 20, 2),
+    /** The capped webhook's rateLimit, deliveries per second (20). */
+    cap: int('BENCH_PEAK_CAP', 20),
+    /** Grants for the capped webhook's account over the burst (5,000 in 60 s). */
+    grants: int('BENCH_PEAK_GRANTS', 5000),
+    burstSeconds: int('BENCH_PEAK_BURST_SECONDS', 60),
+    /** Grants per second to the other webhooks' account, alone and during the burst. */
+    steadyRate: int('BENCH_PEAK_STEADY_RATE', 2),
+    baselineSeconds: int('BENCH_PEAK_BASELINE_SECONDS', 30),
+    /** The second run pauses the capped webhook this long, then resumes it. */
+    pauseSeconds: int('BENCH_PEAK_PAUSE_SECONDS', 30),
   },
   purge: {
     /** Old receipts the console's retention purges while ingest is measured (issue 26: 1M). */

@@ -9,9 +9,10 @@ import { performance } from 'node:perf_hooks';
 import { startApp } from '../helpers/app';
 import { staffCookie } from '../helpers/http';
 import { cleanUpOnSignals, onCleanup, runCleanups } from './cleanup';
-import { CONFIG, PG_ADMIN_URL, type TStore } from './config';
+import { CONFIG, PG_ADMIN_URL, POSTGRES_SECTIONS, type TStore } from './config';
 import { benchDelivery, DELIVERY_ACCOUNTS } from './delivery';
 import { benchIngest } from './ingest';
+import { benchPeak } from './peak';
 import { benchPurge } from './purge';
 import { fmt, printSummary, verdictOf, writeJson, type TFigure } from './report';
 import { rssMiB } from './stats';
@@ -95,7 +96,7 @@ async function main(): Promise<void> {
   const figures: TFigure[] = [];
   const rss: Record<string, unknown>[] = [];
   const notes: string[] = [];
-  const perStore = CONFIG.sections.some((s) => s !== 'workers');
+  const perStore = CONFIG.sections.some((s) => !POSTGRES_SECTIONS.includes(s));
   for (const store of perStore ? CONFIG.stores : []) {
     try {
       await benchStore(store, figures, rss);
@@ -104,12 +105,16 @@ async function main(): Promise<void> {
       process.exitCode = 1;
     }
   }
-  if (CONFIG.sections.includes('workers') && CONFIG.stores.includes('postgres')) {
+  for (const [section, bench] of [
+    ['workers', benchWorkers],
+    ['peak', benchPeak],
+  ] as const) {
+    if (!CONFIG.sections.includes(section) || !CONFIG.stores.includes('postgres')) continue;
     try {
-      figures.push(...(await benchWorkers()));
+      figures.push(...(await bench()));
     } catch (err) {
       console.error(err);
-      notes.push(`workers: ${String(err)}`);
+      notes.push(`${section}: ${String(err)}`);
       process.exitCode = 1;
     }
   }

@@ -6,7 +6,8 @@ import { performance } from 'node:perf_hooks';
 // at once and notes when each request ended, by path. On /sink/latency it also reads the grant id
 // out of the event, so the time from a grant's 201 to its arrival can be taken. Under
 // /sink/delay-<ms>/ it answers that many milliseconds after the request ended, as a real receiver
-// that does some work before answering.
+// that does some work before answering. Under /sink/timed/ it keeps every arrival with its grant
+// id (the peak section's per-delivery latency and per-second counts).
 
 export type TSink = {
   origin: string;
@@ -19,10 +20,14 @@ export type TSink = {
   /** Requests on paths starting with `prefix` that ended at or after `t` (performance.now()). */
   arrivalsSince: (prefix: string, t: number) => number;
   bodySizes: (prefix: string) => number[];
+  /** Every arrival on /sink/timed/ paths starting with `prefix`: its path, grant id and time. */
+  timed: (prefix: string) => TTimedArrival[];
   /** Resolves with the arrival time of the grant's event on /sink/latency; null after `timeoutMs`. */
   grantArrival: (grantId: string, timeoutMs: number) => Promise<number | null>;
   close: () => Promise<void>;
 };
+
+export type TTimedArrival = { path: string; grantId: string; at: number };
 
 type TPathStats = { seen: Set<string>; total: number; last: number; times: number[]; sizes: number[] };
 
@@ -30,6 +35,7 @@ export async function startSink(): Promise<TSink> {
   const byPath = new Map<string, TPathStats>();
   const arrivals = new Map<string, number>();
   const waiters = new Map<string, (at: number) => void>();
+  const timed: TTimedArrival[] = [];
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -45,6 +51,7 @@ export async function startSink(): Promise<TSink> {
       stats.last = at;
       stats.times.push(at);
       if (stats.sizes.length < 1000) stats.sizes.push(body.length);
+      if (path.startsWith('/sink/timed/')) timed.push({ path, grantId: grantIdOf(body), at });
       if (path === '/sink/latency') {
         try {
           const grantId = String(JSON.parse(body.toString('utf8'))?.data?.id);
@@ -70,6 +77,7 @@ export async function startSink(): Promise<TSink> {
     total: (prefix) => matching(prefix).reduce((n, s) => n + s.total, 0),
     arrivalsSince: (prefix, t) => matching(prefix).reduce((n, s) => n + s.times.filter((x) => x >= t).length, 0),
     lastArrival: (prefix) => Math.max(0, ...matching(prefix).map((s) => s.last)),
+    timed: (prefix) => timed.filter((a) => a.path.startsWith(prefix)),
     bodySizes: (prefix) => matching(prefix).flatMap((s) => s.sizes),
     grantArrival: (grantId, timeoutMs) => {
       const known = arrivals.get(grantId);
@@ -91,4 +99,12 @@ export async function startSink(): Promise<TSink> {
       await new Promise<void>((r) => server.close(() => r()));
     },
   };
+}
+
+function grantIdOf(body: Buffer): string {
+  try {
+    return String(JSON.parse(body.toString('utf8'))?.data?.id);
+  } catch {
+    return '';
+  }
 }

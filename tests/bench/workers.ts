@@ -24,7 +24,7 @@ const ACCOUNTS = ['bench-workers-1', 'bench-workers-2', 'bench-workers-1-slow', 
 type TApp = Awaited<ReturnType<typeof startApp>>;
 
 /** A `npm run worker` process on the app's database, once it has said it started (its first output). */
-async function startWorker(app: TApp): Promise<() => Promise<void>> {
+export async function startWorker(app: TApp): Promise<() => Promise<void>> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/worker.ts')], {
     cwd: ROOT,
     env: { ...process.env, ...app.env },
