@@ -8,6 +8,7 @@ import { ENVIRONMENT_NAMES, environmentConfig, environments, missingVariables } 
 import { settleInitialCredentials, type TSettled } from '@/lib/console/initial-credentials';
 import { ensureAdmin } from '@/lib/console/staff/users';
 import { dbKind } from '@/lib/db/client';
+import { registerTableGauges } from '@/lib/db/upkeep/table-gauges';
 import { env, isSetInEnv } from '@/lib/env';
 import os from 'node:os';
 import { firstWrites, openProcess, stopOnSignal } from '@/lib/process-runner';
@@ -48,6 +49,8 @@ export async function boot(): Promise<void> {
   // The CLI's way to the embedded store while this process holds it (users:add, backup, …).
   await startControlServer();
   await startScheduledBackups();
+  // GET /metrics shows each table's dead rows and its last vacuum and analyze (the store's upkeep).
+  registerTableGauges();
   if (env.SERVICE_MODE === 'on') {
     // GET /metrics shows the delivery queue, read from the database when scraped.
     registerQueueGauges();

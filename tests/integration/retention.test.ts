@@ -99,6 +99,7 @@ describe('retention: a previous release purged by age, through a kill -9', () =>
     }
     assert.ok(midway < RECEIPTS, `killed half way (${midway} of ${RECEIPTS} purged)`);
     await app.kill();
+    const restarted = Date.now() / 1000;
     await app.restart();
     cookie = await staffCookie(app);
     await eventually(
@@ -117,6 +118,23 @@ describe('retention: a previous release purged by age, through a kill -9', () =>
     const metrics = await fetch(`${app.baseUrl}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } }).then((r) => r.text());
     // This process's count: what it purged after the restart (the service's small purge was done before the kill).
     assert.ok(/gc_purged_total\{what="receipt_bodies"\} [1-9]/.test(metrics), 'gc_purged_total{what="receipt_bodies"} counts');
+    // The embedded store has no autovacuum: the pass that finished the purge ends by vacuuming and analyzing the receipts it
+    // changed (thousands of dead versions), as /metrics reads pg_stat_user_tables. On PostgreSQL that is autovacuum's, in its time.
+    if (!app.env.DATABASE_URL) {
+      const receipts = (text: string, name: string) => Number(new RegExp(`^${name}\\{table="console\\.receipts"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+      await eventually(
+        async () => {
+          const m = await fetch(`${app.baseUrl}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } }).then((res) => res.text());
+          return (
+            receipts(m, 'gc_store_table_last_vacuum_timestamp_seconds') >= restarted &&
+            receipts(m, 'gc_store_table_last_analyze_timestamp_seconds') >= restarted &&
+            receipts(m, 'gc_store_table_dead_rows') === 0
+          );
+        },
+        20_000,
+        'console.receipts vacuumed and analyzed after the purge, its dead rows gone',
+      ); // the first minute's upkeep would come later: only the pass's own vacuum is in time
+    }
 
     // The service's views on a skeleton: the purged payload is its tombstone (checked against the OpenAPI document).
     const bearer = await token(app);

@@ -1,8 +1,9 @@
-import { dbKind } from '@/lib/db/client';
 import { driverRows } from '@/lib/db/query';
 import { archivedStep, repairArchive, sealArchive } from '@/lib/db/archive/write-archive';
 import { progressCte } from '@/lib/db/purge-progress';
 import { purgeIdleMs, startPurgeLoop, stopPurgeLoop, type TPurgeStep } from '@/lib/db/purge-loop';
+import { startUpkeep, stopUpkeep, type TUpkeepSpec } from '@/lib/db/upkeep/upkeep-loop';
+import { vacuumTables } from '@/lib/db/upkeep/vacuum-due';
 import { env } from '@/lib/env';
 import { SHARE_LINK_HOLD_SQL } from './holds';
 import { CONSOLE_PURGE, consoleRetention, type TConsoleRetention } from './retention-settings';
@@ -139,9 +140,12 @@ async function onPass(event: 'start' | 'end', purged: number): Promise<void> {
      on conflict (what) do update set ${column} = now()`,
     [],
   );
-  // PGlite has no autovacuum: the space of a pass comes back here.
-  if (event === 'end' && purged > 0 && (await dbKind()) === 'pglite') await driverRows('vacuum console.receipts', []);
+  // PGlite has no autovacuum: the space a pass freed comes back now (and the planner learns what is left), not at the next minute's upkeep.
+  if (event === 'end' && purged > 0) await vacuumTables(['console.receipts', 'console.forwards']);
 }
+
+// The store's upkeep of the console's tables (lib/db/upkeep), started and stopped with the purge, in the same processes.
+const CONSOLE_UPKEEP: TUpkeepSpec = { lease: { table: 'console.leases', name: 'upkeep-console' }, schema: 'console' };
 
 export function startConsolePurge(): void {
   startPurgeLoop({
@@ -150,6 +154,7 @@ export function startConsolePurge(): void {
     idleMs: () => purgeIdleMs(lastRead?.RECEIPT_BODY_RETENTION ?? env.RECEIPT_BODY_RETENTION, lastRead?.RECEIPT_RETENTION ?? env.RECEIPT_RETENTION),
     onPass,
   });
+  startUpkeep(CONSOLE_UPKEEP);
 }
 
-export const stopConsolePurge = () => stopPurgeLoop(CONSOLE_PURGE);
+export const stopConsolePurge = () => Promise.all([stopPurgeLoop(CONSOLE_PURGE), stopUpkeep(CONSOLE_UPKEEP.lease)]);

@@ -1,9 +1,10 @@
-import { dbKind } from '@/lib/db/client';
 import { driverRows } from '@/lib/db/query';
 import { archivedStep, repairArchive, sealArchive } from '@/lib/db/archive/write-archive';
 import { progressCte } from '@/lib/db/purge-progress';
 import { purgeIdleMs, startPurgeLoop, stopPurgeLoop, type TPurgeStep } from '@/lib/db/purge-loop';
 import { formatDuration } from '@/lib/duration';
+import { startUpkeep, stopUpkeep, type TUpkeepSpec } from '@/lib/db/upkeep/upkeep-loop';
+import { vacuumTables } from '@/lib/db/upkeep/vacuum-due';
 import { env } from '@/lib/env';
 import { retentionOverrides, SERVICE_PURGE, type TRetentionOverride } from './account-retention';
 
@@ -185,11 +186,12 @@ async function onPass(event: 'start' | 'end', purged: number): Promise<void> {
      on conflict (what) do update set ${column} = now()`,
     [],
   );
-  // PGlite has no autovacuum: the space of a pass comes back here.
-  if (event === 'end' && purged > 0 && (await dbKind()) === 'pglite') {
-    await driverRows('vacuum service.messages, service.attempts, service.deliveries', []);
-  }
+  // PGlite has no autovacuum: the space a pass freed comes back now (and the planner learns what is left), not at the next minute's upkeep.
+  if (event === 'end' && purged > 0) await vacuumTables(['service.messages', 'service.attempts', 'service.deliveries']);
 }
+
+// The store's upkeep of the service's tables (lib/db/upkeep), started and stopped with the purge, in the same processes.
+const SERVICE_UPKEEP: TUpkeepSpec = { lease: { table: 'service.leases', name: 'upkeep-service' }, schema: 'service' };
 
 export function startServicePurge(): void {
   startPurgeLoop({
@@ -199,6 +201,7 @@ export function startServicePurge(): void {
       purgeIdleMs(env.MESSAGE_PAYLOAD_RETENTION, env.MESSAGE_RETENTION, ...overrides.flatMap((o) => [o.payloadMs ?? Infinity, o.rowsMs ?? Infinity])),
     onPass,
   });
+  startUpkeep(SERVICE_UPKEEP);
 }
 
-export const stopServicePurge = () => stopPurgeLoop(SERVICE_PURGE);
+export const stopServicePurge = () => Promise.all([stopPurgeLoop(SERVICE_PURGE), stopUpkeep(SERVICE_UPKEEP.lease)]);
