@@ -22,6 +22,7 @@ import { DEFAULT_AUDIENCE, bool, duration, int, optionalString, url } from './en
 //   RECEIPT_STREAM_HEARTBEAT_MS                        a quiet receipt stream's comment line (npm run listen)
 //   RETENTION_HOLD_MAX, RETENTION_BATCH_ROWS           an unresolved delivery's bodies kept at most this; rows per purge statement
 //   BACKUP_KEEP                                        scheduled backups kept
+//   PARTITION_INTERVAL                                 day, week or month: a partitioned table's partitions (lib/db/partitions/interval.ts)
 //   OTEL_EXPORTER_OTLP_PROTOCOL                        traces as http/protobuf (the OTel default) or http/json
 //   OTEL_DELIVERY_TRACEPARENT                          true: with traces on, each delivery carries its attempt's W3C traceparent
 
@@ -53,6 +54,8 @@ export const ZTuningFields = {
   RETENTION_HOLD_MAX: duration('90d'),
   RETENTION_BATCH_ROWS: int(1000, 10, 100_000),
   BACKUP_KEEP: int(7, 1, 10_000),
+  // Unset: day on PostgreSQL, week on the embedded store (lib/db/partitions/interval.ts says why).
+  PARTITION_INTERVAL: z.enum(['day', 'week', 'month'], { message: 'must be day, week or month' }).optional(),
   OTEL_EXPORTER_OTLP_PROTOCOL: z
     .enum(['http/protobuf', 'http/json'], { message: 'must be http/protobuf or http/json (gRPC is not bundled)' })
     .default('http/protobuf'),

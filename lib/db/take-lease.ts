@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { type DbOrTx } from './client';
+import { randomUUID } from 'node:crypto';
+import { dbKind, getDb, type DbOrTx } from './client';
 import { queryRows } from './query';
 
 // A named lease: with several processes on one PostgreSQL, whoever holds it does the job (a purge
@@ -26,4 +27,20 @@ export async function takeLease(db: DbOrTx, lease: TLease, owner: string, ms: nu
 /** Gives the lease back at once (only if `owner` still holds it). */
 export async function releaseLease(db: DbOrTx, lease: TLease, owner: string): Promise<void> {
   await queryRows(db, sql`delete from ${TABLES[lease.table]} where name = ${lease.name} and owner = ${owner} returning name`);
+}
+
+/**
+ * Runs `job` holding `lease` on PostgreSQL, given back when it ends; null, without running it, when
+ * another process holds it. On the embedded store (one process's) it runs at once.
+ */
+export async function underLease<T>(lease: TLease, ms: number, job: () => Promise<T>): Promise<T | null> {
+  if ((await dbKind()) !== 'postgres') return job();
+  const db = await getDb();
+  const owner = `${lease.name}-${randomUUID()}`;
+  if (!(await takeLease(db, lease, owner, ms))) return null;
+  try {
+    return await job();
+  } finally {
+    await releaseLease(db, lease, owner).catch(() => {});
+  }
 }

@@ -1,0 +1,104 @@
+import { dbKind, getDb } from '../client';
+import { queryRows, sql } from '../query';
+import { underLease, type TLease } from '../take-lease';
+import { aheadUntil, intervalStart, nextBoundary, partitionName, type TPartitionInterval } from './interval';
+import { listPartitions } from './list-partitions';
+
+// The partition manager: partitions made ahead of time and dropped past a cutoff, for a table
+// partitioned by range of a timestamptz (its creation time). On PostgreSQL each call holds the
+// table's lease (in its half's leases table), so two processes never make or drop the same
+// partition; a PGlite directory is one process's, and calls within a process wait for each other.
+//
+// No DEFAULT partition, by choice: PostgreSQL refuses DETACH CONCURRENTLY while a table has one, each
+// new partition's ATTACH would scan it under lock, and rows that landed there could never leave by
+// a drop. Instead the partitions reach a week ahead (interval.ts), made at each start and every
+// minute's upkeep; rows are written with the database's now(), so none falls past them.
+//
+// A partition is made as a table of the parent's shape and then attached: ATTACH takes SHARE UPDATE
+// EXCLUSIVE on the parent, which inserts and reads pass, where CREATE TABLE … PARTITION OF takes ACCESS
+// EXCLUSIVE; the new table is empty, so its check is instant. DDL waits at most LOCK_TIMEOUT for its
+// locks, so a long read never queues ingest behind it; the next run tries again.
+
+export type TPartitioned = { table: string; interval: TPartitionInterval; lease: TLease };
+
+const LEASE_MS = 10 * 60_000;
+const LOCK_TIMEOUT = '5s';
+const NAME = /^[a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*$/;
+
+// One call at a time per table in this process (the lease keeps other processes out).
+const chains = new Map<string, Promise<unknown>>();
+function oneAtATime<T>(table: string, job: () => Promise<T>): Promise<T> {
+  const next = (chains.get(table) ?? Promise.resolve()).catch(() => {}).then(job);
+  chains.set(table, next);
+  return next;
+}
+
+async function ddl(statements: string[]): Promise<void> {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await queryRows(tx, sql.raw(`set local lock_timeout = '${LOCK_TIMEOUT}'`));
+    for (const s of statements) await queryRows(tx, sql.raw(s));
+  });
+}
+
+const iso = (d: Date) => `'${d.toISOString()}'`;
+
+/**
+ * Makes the partitions `p.table` lacks from the end of its last one (or the start of `now`'s interval)
+ * to a week ahead; a gap left by a long stop is one partition up to the current interval. The names of
+ * those made; null when another process holds the lease.
+ */
+export function ensurePartitions(p: TPartitioned, now = new Date()): Promise<string[] | null> {
+  if (!NAME.test(p.table)) throw new Error(`not a schema-qualified table name: ${p.table}`);
+  return oneAtATime(p.table, () =>
+    underLease(p.lease, LEASE_MS, async () => {
+      const parts = await listPartitions(p.table);
+      if (parts.some((x) => x.to === null && !x.isDefault)) return [];
+      const ends = parts.flatMap((x) => (x.to ? [x.to.getTime()] : []));
+      const current = intervalStart(now, p.interval);
+      let from = ends.length ? new Date(Math.max(...ends)) : current;
+      const until = aheadUntil(now, p.interval);
+      const [schema, parent] = p.table.split('.');
+      const made: string[] = [];
+      while (from < until) {
+        const to = from < current ? current : nextBoundary(from, p.interval);
+        const name = `${schema}.${partitionName(parent, from)}`;
+        await ddl([
+          `create table ${name} (like ${p.table} including defaults including constraints including storage)`,
+          `alter table ${p.table} attach partition ${name} for values from (${iso(from)}) to (${iso(to)})`,
+        ]);
+        made.push(name);
+        from = to;
+      }
+      return made;
+    }),
+  );
+}
+
+/**
+ * Detaches and drops the partitions of `p.table` whose range ends at or before `cutoff`: on PostgreSQL
+ * by DETACH CONCURRENTLY (reads and writes of the table go on; one cut short is finished by FINALIZE),
+ * then DROP of the lone table. The names of those dropped; null when another process holds the lease.
+ */
+export function dropPartitionsBefore(p: TPartitioned, cutoff: Date): Promise<string[] | null> {
+  if (!NAME.test(p.table)) throw new Error(`not a schema-qualified table name: ${p.table}`);
+  return oneAtATime(p.table, () =>
+    underLease(p.lease, LEASE_MS, async () => {
+      const postgres = (await dbKind()) === 'postgres';
+      const dropped: string[] = [];
+      for (const part of await listPartitions(p.table)) {
+        if (part.isDefault || part.to === null || part.to > cutoff) continue;
+        if (postgres) {
+          // CONCURRENTLY cannot run inside a transaction: a statement of its own on the pool.
+          const db = await getDb();
+          await queryRows(db, sql.raw(`alter table ${p.table} detach partition ${part.name} ${part.detachPending ? 'finalize' : 'concurrently'}`));
+          await ddl([`drop table ${part.name}`]);
+        } else {
+          await ddl([`alter table ${p.table} detach partition ${part.name}`, `drop table ${part.name}`]);
+        }
+        dropped.push(part.name);
+      }
+      return dropped;
+    }),
+  );
+}
