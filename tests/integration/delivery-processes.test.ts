@@ -304,6 +304,29 @@ describe('several processes on PostgreSQL', { skip: !ON_POSTGRES && 'needs TEST_
     assert.ok(at[11] - at[0] >= 2250, `12 at 4/s took ${at[11] - at[0]} ms`);
   });
 
+  test('a capped webhook whose workers both stall keeps its cap at the receiver when they wake: the slots that came meanwhile do not go out at once', async () => {
+    const ep = receiver.endpoint();
+    const w = await subscribe(web1, tok1, ep);
+    paths.push(ep.path);
+    assert.equal((await call(web1, 'PATCH', `/v1/webhooks/${w.id}`, { token: tok1, body: { rateLimit: 4 } })).body.rateLimit, 4);
+    const ids = await Promise.all(Array.from({ length: 12 }, () => sendTest(web1, tok1, w.id)));
+    await eventually(async () => ep.requests().length >= 1, 15000, 'the first arrival');
+    // Both workers stop for 2 s, as a process on a starved machine or a long GC pause would: the
+    // slots of the next 2 s come due meanwhile (scratch: the claim before sent_at took every one of
+    // them at once when the workers woke, 8 in one second at the receiver).
+    for (const x of workers) x.proc.kill('SIGSTOP');
+    await sleep(2000);
+    for (const x of workers) x.proc.kill('SIGCONT');
+    for (const id of ids) await messageWhen(web1, tok1, w.id, id, 'success', 30000);
+    const at = ep
+      .requests()
+      .map((r) => r.at)
+      .sort((a, b) => a - b);
+    assert.equal(at.length, 12, 'each once');
+    const busiest = Math.max(...at.map((t0) => at.filter((t) => t >= t0 && t < t0 + 1000).length));
+    assert.ok(busiest <= 4, `at most 4 in any second at the receiver, got ${busiest}: ${at.map((t) => t - at[0]).join(', ')} ms`);
+  });
+
   test("stopped with SIGTERM, the two workers' attempts add up to the requests their receivers got", async (t) => {
     const counts = await Promise.all(
       workers.map(

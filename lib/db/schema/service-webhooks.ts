@@ -41,15 +41,21 @@ export const webhooks = service.table(
 );
 
 /**
- * A capped webhook's schedule (lib/service/delivery/claim.ts): the earliest time its next delivery
- * may go (a theoretical arrival time: each claimed one moves it on by 1 s / rateLimit). A row of its
- * own so a claim that locks it never waits on the worker's batches, which lock the webhook's.
+ * A capped webhook's schedule (lib/service/delivery/claim.ts): the end of the slots handed out so
+ * far (each waiting delivery's slot is 1 s / rateLimit after the one before), and the times of its
+ * sends in the last second (at most rateLimit), which no claim may exceed however late a worker
+ * woke. A row of its own so a claim that locks it never waits on the worker's batches, which lock
+ * the webhook's.
  */
 export const webhookRates = service.table('webhook_rates', {
   webhookId: text()
     .primaryKey()
     .references(() => webhooks.id),
   nextAt: ts().notNull(),
+  sentAt: ts()
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
 });
 
 export const webhookSecrets = service.table(

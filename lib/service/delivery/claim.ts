@@ -46,8 +46,15 @@ type TClaimRow = {
 // claim's commit, and so the resume's own unparking sees, and makes due, what this claim parked.
 // A capped webhook's due deliveries without a slot get the next slots of its schedule (its
 // webhook_rates row, locked in webhook order by the claims that move it: one schedule across
-// workers), oldest first, 1 s / rateLimit apart: the one whose slot is now is claimed, the others
-// wait with their slot as their next attempt (slot_at says they have one) and are claimed then.
+// workers), oldest first, 1 s / rateLimit apart, and wait with their slot as their next attempt
+// (slot_at says they have one), out of every claim's way. Those whose slot has come are sent, oldest
+// first, only as far as the row's sends of the last second leave room under rateLimit: a worker that
+// woke late finds several slots come at once, and sending them all would put more than rateLimit
+// into one second at the receiver. The rest wait together until the oldest of those sends is a
+// second old, and then go oldest first again (so they keep their order). The second is counted as
+// 1.02 s: sends that arrive a little sooner or later than they left (network jitter, up to 20 ms)
+// still never make more than rateLimit in any one second at the receiver; a capped backlog drains
+// at rateLimit / 1.02.
 const CLAIM = `
   with picked as (
     select id, webhook_id, created_at, slot_at from service.deliveries
@@ -63,34 +70,49 @@ const CLAIM = `
     update service.deliveries set status = 'pending', next_attempt_at = null, slot_at = null, lease_owner = null, lease_until = null, updated_at = now()
     where id in (select id from paused)),
   capped as (
-    select p.id, p.webhook_id, p.created_at, w.rate_limit from picked p join service.webhooks w on w.id = p.webhook_id
-    where p.slot_at is null and w.rate_limit is not null and w.paused_at is null and not w.disabled and w.deleted_at is null),
+    select p.id, p.webhook_id, p.created_at, p.slot_at, w.rate_limit from picked p join service.webhooks w on w.id = p.webhook_id
+    where w.rate_limit is not null and w.paused_at is null and not w.disabled and w.deleted_at is null),
   rates as (
-    select webhook_id, greatest(next_at, now()) as start from service.webhook_rates
+    select webhook_id, greatest(next_at, now()) as start,
+      array(select t from unnest(sent_at) t where t > now() - interval '1020 milliseconds' order by t) as recent
+    from service.webhook_rates
     where webhook_id in (select webhook_id from capped)
     order by webhook_id
     for update),
   slotted as (
     select c.id, c.webhook_id, interval '1 second' / c.rate_limit as step,
       r.start + (row_number() over (partition by c.webhook_id order by c.created_at, c.id) - 1) * (interval '1 second' / c.rate_limit) as slot
-    from capped c join rates r on r.webhook_id = c.webhook_id),
+    from capped c join rates r on r.webhook_id = c.webhook_id where c.slot_at is null),
+  come as (
+    select c.id, c.webhook_id, c.rate_limit, row_number() over (partition by c.webhook_id order by c.created_at, c.id) as k
+    from capped c left join slotted s on s.id = c.id
+    where s.id is null or s.slot <= now()),
+  room as (
+    select r.webhook_id, r.recent, greatest(0, c.rate_limit - cardinality(r.recent)) as n,
+      coalesce(r.recent[greatest(1, cardinality(r.recent) - c.rate_limit + 1)], now()) + interval '1020 milliseconds' as free_at
+    from rates r join (select distinct webhook_id, rate_limit from capped) c on c.webhook_id = r.webhook_id),
+  held as (
+    select c.id, c.webhook_id, r.free_at from come c join room r on r.webhook_id = c.webhook_id where c.k > r.n),
   waiting as (
-    update service.deliveries d set status = 'pending', next_attempt_at = s.slot, slot_at = s.slot, lease_owner = null, lease_until = null, updated_at = now()
-    from slotted s where d.id = s.id and s.slot > now()),
+    update service.deliveries d set status = 'pending', next_attempt_at = w.at, slot_at = w.at, lease_owner = null, lease_until = null, updated_at = now()
+    from (select id, slot as at from slotted where slot > now() union all select id, free_at from held) w where d.id = w.id),
   scheduled as (
-    update service.webhook_rates r set next_at = x.next_at
-    from (select webhook_id, max(slot + step) as next_at from slotted group by webhook_id) x
-    where r.webhook_id = x.webhook_id),
+    update service.webhook_rates r
+    set next_at = coalesce((select max(slot + step) from slotted s where s.webhook_id = r.webhook_id), r.next_at),
+      sent_at = m.recent || array_fill(now(), array[least(m.n, (select count(*) from come c where c.webhook_id = r.webhook_id))::int])
+    from room m where r.webhook_id = m.webhook_id),
   claimed as (
     update service.deliveries
     set status = 'sending', slot_at = null, lease_until = now() + $1::int * interval '1 millisecond', lease_owner = $2::text, updated_at = now()
-    where id in (select id from picked) and id not in (select id from paused) and id not in (select id from slotted where slot > now())
+    where id in (select id from picked) and id not in (select id from paused)
+      and id not in (select id from slotted where slot > now()) and id not in (select id from held)
     returning id, message_id, webhook_id, account_id, scheduled_attempt_count, recover_run_id),
   next_due as (
     select extract(epoch from (least(
       (select min(next_attempt_at) from service.deliveries where status = 'pending' and id not in (select id from picked)),
       (select min(lease_until) from service.deliveries where status = 'sending' and id not in (select id from picked)),
-      (select min(slot) from slotted where slot > now())
+      (select min(slot) from slotted where slot > now()),
+      (select min(free_at) from held)
     ) - clock_timestamp())) * 1000 as ms)
   select next_due.ms as next_due_ms, c.*, w.url, m.payload, m.trace_parent,
     (select array_agg(s.secret order by s.created_at desc) from service.webhook_secrets s

@@ -7,7 +7,8 @@ import { notifyDeliveriesQueued } from '@/lib/service/delivery/enqueue';
 // (lib/service/delivery/claim.ts) gives each of the webhook's due deliveries the next slot, 1 s /
 // rateLimit after the one before, oldest first: the one whose slot is now is sent, the others wait
 // with their slot as their next attempt, out of every claim's way (no webhook's backlog delays
-// another's deliveries). The row is locked by the claim that moves it, so any number of workers keep
+// another's deliveries); the row's sends of the last second keep a late claim from sending several
+// come slots at once. The row is locked by the claim that moves it, so any number of workers keep
 // one schedule.
 
 /** A cap set: the schedule starts now (a row kept from an earlier cap is reset). */

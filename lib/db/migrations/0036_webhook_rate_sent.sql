@@ -1,0 +1,1 @@
+ALTER TABLE "service"."webhook_rates" ADD COLUMN "sent_at" timestamp (3) with time zone[] DEFAULT '{}' NOT NULL;
