@@ -52,6 +52,12 @@ export async function startSink(): Promise<TSink> {
       stats.times.push(at);
       if (stats.sizes.length < 1000) stats.sizes.push(body.length);
       if (path.startsWith('/sink/timed/')) timed.push({ path, grantId: grantIdOf(body), at });
+      if (path === '/sink/__timed') {
+        // The peak section's sink runs in a process of its own (sink-process.ts): its arrivals, by wall-clock ms.
+        const prefix = new URL(req.url ?? '/', 'http://x').searchParams.get('prefix') ?? '';
+        const rows = timed.filter((a) => a.path.startsWith(prefix)).map((a) => ({ ...a, at: a.at + performance.timeOrigin }));
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(rows));
+      }
       if (path === '/sink/latency') {
         try {
           const grantId = String(JSON.parse(body.toString('utf8'))?.data?.id);

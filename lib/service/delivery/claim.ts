@@ -54,7 +54,9 @@ type TClaimRow = {
 // second old, and then go oldest first again (so they keep their order). The second is counted as
 // 1.02 s: sends that arrive a little sooner or later than they left (network jitter, up to 20 ms)
 // still never make more than rateLimit in any one second at the receiver; a capped backlog drains
-// at rateLimit / 1.02.
+// at rateLimit / 1.02. Sends are logged at the clock once the row is locked, not at the statement's
+// start (now()): a claim that waited on the other worker's lock would log its sends as earlier than
+// they went, and the next claim would find room a little too soon.
 const CLAIM = `
   with picked as (
     select id, webhook_id, created_at, slot_at from service.deliveries
@@ -89,7 +91,7 @@ const CLAIM = `
     where s.id is null or s.slot <= now()),
   room as (
     select r.webhook_id, r.recent, greatest(0, c.rate_limit - cardinality(r.recent)) as n,
-      coalesce(r.recent[greatest(1, cardinality(r.recent) - c.rate_limit + 1)], now()) + interval '1020 milliseconds' as free_at
+      coalesce(r.recent[greatest(1, cardinality(r.recent) - c.rate_limit + 1)], clock_timestamp()) + interval '1020 milliseconds' as free_at
     from rates r join (select distinct webhook_id, rate_limit from capped) c on c.webhook_id = r.webhook_id),
   held as (
     select c.id, c.webhook_id, r.free_at from come c join room r on r.webhook_id = c.webhook_id where c.k > r.n),
@@ -99,7 +101,7 @@ const CLAIM = `
   scheduled as (
     update service.webhook_rates r
     set next_at = coalesce((select max(slot + step) from slotted s where s.webhook_id = r.webhook_id), r.next_at),
-      sent_at = m.recent || array_fill(now(), array[least(m.n, (select count(*) from come c where c.webhook_id = r.webhook_id))::int])
+      sent_at = m.recent || array_fill(clock_timestamp(), array[least(m.n, (select count(*) from come c where c.webhook_id = r.webhook_id))::int])
     from room m where r.webhook_id = m.webhook_id),
   claimed as (
     update service.deliveries
