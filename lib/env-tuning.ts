@@ -15,7 +15,7 @@ import { DEFAULT_AUDIENCE, bool, duration, int, optionalString, url } from './en
 //   CONNECT_AUTH_URL, CONNECT_API_AUDIENCE, PRODUCTION_AUTH_URL, PRODUCTION_AUDIENCE   when a remote service's token
 //                                                      endpoint or audience differ from what its base URL implies
 //   DELIVERY_LEASE_MS, DELIVERY_POLL_MS                a claimed delivery's lease; the worker's poll when no commit woke it
-//   DELIVERY_CONCURRENCY, DELIVERY_ENDPOINT_CONCURRENCY   attempts in flight per worker, and per endpoint
+//   DELIVERY_CONCURRENCY, DELIVERY_ENDPOINT_CONCURRENCY   attempts in flight per worker, and per endpoint (at most half the worker's)
 //   SHUTDOWN_GRACE_MS                                  how long a stopping process lets deliveries in flight finish
 //   ALERT_EVAL_MS, ALERT_REPEAT                        how often alert rules are evaluated; a firing alert re-sent
 //   SEARCH_BUDGET_MS                                   payload search stops after this much work, answering `partial`

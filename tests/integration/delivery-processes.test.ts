@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startApp } from '../helpers/app';
-import { attemptsOf, messageWhen, sendTest, subscribe } from '../helpers/delivery';
+import { attemptsOf, freshBesideSlowBacklog, messageWhen, sendTest, subscribe } from '../helpers/delivery';
 import { call, eventually, sleep, token } from '../helpers/http';
 import { startReceiver, type TReceiver } from '../helpers/receiver';
 
@@ -325,6 +325,17 @@ describe('several processes on PostgreSQL', { skip: !ON_POSTGRES && 'needs TEST_
     assert.equal(at.length, 12, 'each once');
     const busiest = Math.max(...at.map((t0) => at.filter((t) => t >= t0 && t < t0 + 1000).length));
     assert.ok(busiest <= 4, `at most 4 in any second at the receiver, got ${busiest}: ${at.map((t) => t - at[0]).join(', ')} ms`);
+  });
+
+  test("a slow webhook's backlog takes at most half of each worker's slots and none of their claims: another's fresh message goes out beside it", async (t) => {
+    // Each worker has 4 slots (DELIVERY_CONCURRENCY) and an endpoint limit of 8: the slow endpoint gets 2 of each worker's, 4 in
+    // flight in all. 40 messages answered after 3 s: a 30 s backlog. Held behind it, the fresh message went out once nearly all
+    // of it had (every slot and every claim of both workers went to the oldest due deliveries); beside it, while most is unsent.
+    const { sentBefore, maxInFlight, paths: theirs } = await freshBesideSlowBacklog(web1, tok1, receiver, 40);
+    paths.push(...theirs);
+    t.diagnostic(`sent of the slow backlog when the fresh message was: ${sentBefore} of 40; at most ${maxInFlight} in flight`);
+    assert.ok(sentBefore <= 20, `${sentBefore} of the slow webhook's 40 had been sent when the fresh message was: it waited behind them`);
+    assert.ok(maxInFlight <= 4, `${maxInFlight} of the slow webhook's requests in flight at once across both workers (half of each one's 4 slots)`);
   });
 
   test("stopped with SIGTERM, the two workers' attempts add up to the requests their receivers got", async (t) => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { runCli } from '../helpers/app';
-import { attemptsOf, messagePath, messageWhen, sendTest, subscribe } from '../helpers/delivery';
+import { attemptsOf, freshBesideSlowBacklog, messagePath, messageWhen, sendTest, subscribe } from '../helpers/delivery';
 import { assertProblem, call, eventually, sleep, token } from '../helpers/http';
 import { startReceiver, verifyWith, type TReceiver } from '../helpers/receiver';
 import { sharedApp, type TSharedApp } from '../helpers/shared-app';
@@ -296,6 +296,18 @@ describe('EXT rate cap', () => {
         `message ${k} came ${arrived.get(id)! - t0} ms after the first was made, before its slot at ${1000 * k} ms`,
       ),
     );
+  });
+});
+
+describe('fair shares of the worker (issue 53.3)', () => {
+  test("a slow webhook's backlog takes at most its endpoint's share of the slots: another webhook's fresh message goes out beside it, not behind it", async (t) => {
+    // 96 messages to a receiver answering after 3 s, at most 8 in flight (DELIVERY_ENDPOINT_CONCURRENCY): a 36 s backlog. Held
+    // behind it (as when every slot and every claim went to the oldest due deliveries), the fresh message went out once nearly all
+    // of it had; beside it, while most of it is still unsent, however loaded this machine is (half of it allows 18 s).
+    const { sentBefore, maxInFlight } = await freshBesideSlowBacklog(app, tok, receiver, 96);
+    t.diagnostic(`sent of the slow backlog when the fresh message was: ${sentBefore} of 96; at most ${maxInFlight} in flight`);
+    assert.ok(sentBefore <= 48, `${sentBefore} of the slow webhook's 96 had been sent when the fresh message was: it waited behind them`);
+    assert.ok(maxInFlight <= 8, `${maxInFlight} of the slow webhook's requests in flight at once (its endpoint's limit: 8)`);
   });
 });
 

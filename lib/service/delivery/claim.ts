@@ -40,7 +40,7 @@ type TClaimRow = {
   trace_parent: string | null;
 };
 
-// Sent to the driver as fixed text ($1 lease in ms, $2 owner, $3 limit): a prepared statement on
+// Sent to the driver as fixed text ($1 lease in ms, $2 owner, $3 limit, $4 webhooks to leave out): a prepared statement on
 // PostgreSQL, parsed and planned once per connection, not at every claim. A paused webhook's row is
 // locked FOR SHARE while its deliveries are parked: a resume (an UPDATE of that row) waits for this
 // claim's commit, and so the resume's own unparking sees, and makes due, what this claim parked.
@@ -60,7 +60,7 @@ type TClaimRow = {
 const CLAIM = `
   with picked as (
     select id, webhook_id, created_at, slot_at from service.deliveries
-    where (status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and lease_until < now())
+    where ((status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and lease_until < now())) and webhook_id <> all($4::text[])
     order by next_attempt_at
     limit $3::int
     for update skip locked),
@@ -111,8 +111,8 @@ const CLAIM = `
     returning id, message_id, webhook_id, account_id, scheduled_attempt_count, recover_run_id),
   next_due as (
     select extract(epoch from (least(
-      (select min(next_attempt_at) from service.deliveries where status = 'pending' and id not in (select id from picked)),
-      (select min(lease_until) from service.deliveries where status = 'sending' and id not in (select id from picked)),
+      (select min(next_attempt_at) from service.deliveries where status = 'pending' and id not in (select id from picked) and webhook_id <> all($4::text[])),
+      (select min(lease_until) from service.deliveries where status = 'sending' and id not in (select id from picked) and webhook_id <> all($4::text[])),
       (select min(slot) from slotted where slot > now()),
       (select min(free_at) from held)
     ) - clock_timestamp())) * 1000 as ms)
@@ -131,12 +131,24 @@ const CLAIM = `
  * with no next attempt, until a resume makes them due: lib/service/webhooks/pause-webhook.ts); those
  * of a capped webhook beyond its rate wait for their slot (lib/service/webhooks/rate-schedule.ts).
  * SKIP LOCKED lets any number of workers claim side by side without waiting for, or taking, each
- * other's rows. A delivery whose webhook is disabled or
+ * other's rows. The webhooks in `skip` (those holding their share of this worker: worker-state.ts)
+ * are left out, and their due deliveries are not what the next due time says: the worker claims
+ * for them again once one of theirs is sent. A delivery whose webhook is disabled or
  * deleted — or whose payload retention purged or a donor erasure replaced — comes back without a target, to be abandoned. The same statement reads when the next of
  * the others falls due, so a worker knows how long it may sleep without asking again.
  */
-export async function claimDeliveries({ owner, limit, leaseMs }: { owner: string; limit: number; leaseMs: number }): Promise<TClaimed> {
-  const rows = await driverRows<TClaimRow>(CLAIM, [leaseMs, owner, limit], 'claim_deliveries');
+export async function claimDeliveries({
+  owner,
+  limit,
+  leaseMs,
+  skip = [],
+}: {
+  owner: string;
+  limit: number;
+  leaseMs: number;
+  skip?: string[];
+}): Promise<TClaimed> {
+  const rows = await driverRows<TClaimRow>(CLAIM, [leaseMs, owner, limit, skip], 'claim_deliveries');
   const ms = rows[0]?.next_due_ms;
   const jobs = rows.flatMap((r): TDeliveryJob[] => {
     if (r.id === null) return [];

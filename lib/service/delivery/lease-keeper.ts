@@ -3,7 +3,7 @@ import { describeForLog } from '@/lib/http/log-error';
 import type { TClaim } from './claim';
 
 // A worker's leases on the deliveries it works on, kept alive. From the moment a job starts (its
-// endpoint's slot awaited, the request in flight, its outcome waiting for the commit) until its
+// endpoint's slot taken, the request in flight, its outcome waiting for the commit) until its
 // outcome is written, the keeper renews its lease every tenth of DELIVERY_LEASE_MS, in one statement
 // for every job due: a receiver that holds the request longer than the lease, or a process stalled
 // for most of one, does not let the lease run out, and so no worker — this one included — claims

@@ -29,7 +29,7 @@ function maxSilenceMs(config: TWorkerConfig): number {
 function databaseDeps(log: (line: string) => void, tick: () => void): TWorkerDeps {
   return {
     tick,
-    claim: (limit, owner) => claimDeliveries({ owner, limit, leaseMs: env.DELIVERY_LEASE_MS }),
+    claim: (limit, owner, skip) => claimDeliveries({ owner, limit, leaseMs: env.DELIVERY_LEASE_MS, skip }),
     send: attemptDelivery,
     record: recordScheduledAttempt,
     abandon: abandonClaim,

@@ -9,8 +9,11 @@ import type { Wakeup } from './wakeup';
 export type TJobOutcome = 'success' | 'failed' | 'abandoned' | 'released';
 
 export type TWorkerDeps = {
-  /** Due deliveries, each with what sending it takes (null target: its webhook is gone or disabled), and when the next falls due. */
-  claim: (limit: number, owner: string) => Promise<TClaimed>;
+  /**
+   * Due deliveries, each with what sending it takes (null target: its webhook is gone or disabled), and when the next falls due;
+   * none of the webhooks in `skip` (those holding their share here: fullWebhooks), whose due deliveries do not count as due.
+   */
+  claim: (limit: number, owner: string, skip: string[]) => Promise<TClaimed>;
   send: (job: TDeliveryJob & { target: NonNullable<TDeliveryJob['target']> }) => Promise<TSendResult>;
   record: (claim: TClaim, url: string, result: TSendResult) => Promise<void>;
   abandon: (claim: TClaim) => Promise<void>;
@@ -47,8 +50,10 @@ export type TWorker = {
   ready: { job: TDeliveryJob; claimedAt: number }[];
   /** Every job started and not yet finished: sending, or sent and its outcome not yet committed. */
   jobs: Set<Promise<void>>;
-  /** Jobs holding one of the `concurrency` slots: claimed and not yet sent. */
+  /** Jobs holding one of the `concurrency` slots: started and not yet sent. */
   busy: number;
+  /** Per webhook, its jobs held here: ready, or started and not yet sent. */
+  held: Map<string, number>;
   /** The last claim took all it asked for, or the loop did not ask: more may be due once the ready batch runs low. */
   saturated: boolean;
   /** When the last claim was made, and whether it left nothing due behind (it took fewer than it asked). */
@@ -70,15 +75,46 @@ const lowWater = (config: TWorkerConfig): number => Math.floor(ahead(config) / 2
 /** Claims of fewer rows than this wait while slots have work: claims in batches, not one slot at a time. */
 const refillAt = (config: TWorkerConfig): number => Math.max(1, Math.floor(config.concurrency / 8));
 
-/** How many more jobs the worker may claim now: the free slots and the batch ahead, within the bound on outcomes waiting to be recorded. */
-export function room(w: TWorker): number {
-  const held = w.busy + w.ready.length;
+/**
+ * Requests in flight to one endpoint, at most: its limit, and never more than half the slots (rounded up), so a slow
+ * endpoint leaves the other half to the others' deliveries, which start at once rather than behind its backlog.
+ */
+export const endpointShare = (config: TWorkerConfig): number => Math.min(config.perEndpoint, Math.ceil(config.concurrency / 2));
+
+/** A webhook holding this many jobs here (its share in flight and as many ready) is left out of the next claims until one is sent. */
+export const heldShare = (config: TWorkerConfig): number => 2 * endpointShare(config);
+
+/** The webhooks holding their share or more here: claims leave their due deliveries in the store (for another worker, or for later). */
+export function fullWebhooks(w: TWorker): string[] {
+  const cap = heldShare(w.config);
+  const full: string[] = [];
+  for (const [id, n] of w.held) if (n >= cap) full.push(id);
+  return full;
+}
+
+/** Jobs held by the webhooks in `full`, of which `ready` are waiting for a slot: they do not count against the room for the others. */
+function heldBy(w: TWorker, full: string[]): { all: number; ready: number } {
+  if (full.length === 0) return { all: 0, ready: 0 };
+  const set = new Set(full);
+  let all = 0;
+  for (const id of full) all += w.held.get(id) ?? 0;
+  return { all, ready: w.ready.reduce((n, r) => n + (set.has(r.job.claim.webhookId) ? 1 : 0), 0) };
+}
+
+/**
+ * How many more jobs the worker may claim now for webhooks not in `full`: the free slots and the batch ahead, less what
+ * the others hold (a full webhook's jobs do not take the room of the others), within the bound on outcomes waiting to be recorded.
+ */
+export function room(w: TWorker, full: string[]): number {
+  const theirs = heldBy(w, full).all;
+  const held = w.busy + w.ready.length - theirs;
   return Math.max(0, Math.min(w.config.concurrency + ahead(w.config) - held, maxUnrecorded(w.config) - w.jobs.size - w.ready.length));
 }
 
-/** Whether to claim now: a slot has nothing to take, or the ready batch is low and a batch's worth of room is free. */
-export function shouldClaim(w: TWorker, n: number): boolean {
+/** Whether to claim now: a slot has nothing to take, or the ready batch (full webhooks' jobs aside) is low and a batch's worth of room is free. */
+export function shouldClaim(w: TWorker, n: number, full: string[]): boolean {
   if (n === 0) return false;
-  if (w.ready.length === 0 && w.busy < w.config.concurrency) return true;
-  return w.ready.length <= lowWater(w.config) && n >= refillAt(w.config);
+  const ready = w.ready.length - heldBy(w, full).ready;
+  if (ready === 0 && w.busy < w.config.concurrency) return true;
+  return ready <= lowWater(w.config) && n >= refillAt(w.config);
 }

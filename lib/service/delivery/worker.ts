@@ -3,7 +3,18 @@ import { isStoreUnavailable } from '@/lib/db/store-availability';
 import { describeForLog } from '@/lib/http/log-error';
 import { randomString } from '@/lib/ids';
 import type { TClaim, TDeliveryJob } from './claim';
-import { room, shouldClaim, type TJobOutcome, type TStats, type TWorker, type TWorkerConfig, type TWorkerDeps } from './worker-state';
+import {
+  fullWebhooks,
+  heldShare,
+  endpointShare,
+  room,
+  shouldClaim,
+  type TJobOutcome,
+  type TStats,
+  type TWorker,
+  type TWorkerConfig,
+  type TWorkerDeps,
+} from './worker-state';
 import { backoffMs } from './backoff';
 import { EndpointSlots } from './endpoint-slots';
 import { LeaseKeeper } from './lease-keeper';
@@ -18,7 +29,12 @@ import { Wakeup } from './wakeup';
 // at most every `gatherMs`, so the grants committed meanwhile are claimed together, not one claim
 // per commit. The ready batch running low wakes it while there is more work; otherwise it sleeps
 // until the next retry or lease expiry falls due, polling at most every DELIVERY_POLL_MS. A slot is
-// held while a request is in flight, not while its outcome is committed: outcomes are recorded in
+// held while a request is in flight, not while its outcome is committed, nor while the job waits
+// for its endpoint: a ready job whose endpoint is at its share (worker-state.ts: its limit, at most
+// half the slots) stays ready while the next one whose endpoint has room goes first, and a webhook
+// holding twice its share here is left out of the claims until one of its jobs is sent. So a slow
+// webhook's backlog takes neither every slot nor every claim: another webhook's fresh delivery goes
+// out beside it, not behind it, in each worker process (issue 53.3). Outcomes are recorded in
 // batches behind the sending (at most 4 × concurrency waiting, ready ones included). A job that
 // waited for a slot until half its lease was spent is given back, as is every ready one when the
 // worker stops; a started one's lease is kept alive until its outcome is written (lease-keeper.ts).
@@ -46,7 +62,7 @@ async function recordOutcome(w: TWorker, claim: TClaim, url: string, result: TSe
 }
 
 /**
- * Sends one job within its endpoint's limit; a claim that waited so long its lease is half spent is
+ * Sends one job, which holds a slot of its endpoint (pump took it); a claim that waited so long its lease is half spent is
  * given back instead. `sent()` frees its slot as soon as the request is over: the outcome is
  * recorded after, batched with others (group commit), while the slot already takes the next job.
  */
@@ -57,7 +73,6 @@ async function runJob(w: TWorker, job: TDeliveryJob, claimedAt: number, sent: ()
   }
   const endpoint = job.target.url;
   let result: TSendResult;
-  await w.slots.acquire(endpoint);
   try {
     if (w.leases.lost(job.claim.id)) return 'released'; // another worker holds it now: nothing of ours to give back
     if (Date.now() - claimedAt > w.config.leaseMs / 2 || w.stopping) {
@@ -75,10 +90,15 @@ async function runJob(w: TWorker, job: TDeliveryJob, claimedAt: number, sent: ()
 
 function start(w: TWorker, job: TDeliveryJob, claimedAt: number): void {
   let holding = true;
+  const webhook = job.claim.webhookId;
   const sent = () => {
     if (!holding) return;
     holding = false;
     w.busy--;
+    const held = w.held.get(webhook) ?? 1;
+    if (held <= 1) w.held.delete(webhook);
+    else w.held.set(webhook, held - 1);
+    if (held === heldShare(w.config)) w.wakeup.notify(); // the claims left it out: it has room again
     pump(w);
     wakeIfRoom(w);
   };
@@ -111,11 +131,16 @@ function start(w: TWorker, job: TDeliveryJob, claimedAt: number): void {
   w.jobs.add(p);
 }
 
-/** Starts ready jobs while slots are free. */
+/** Starts ready jobs while slots are free, oldest first, each once its endpoint has a slot: a full endpoint's wait behind the others. */
 function pump(w: TWorker): void {
-  while (!w.stopping && w.busy < w.config.concurrency && w.ready.length > 0) {
-    const next = w.ready.shift()!;
-    start(w, next.job, next.claimedAt);
+  for (let i = 0; !w.stopping && w.busy < w.config.concurrency && i < w.ready.length;) {
+    const { job, claimedAt } = w.ready[i];
+    if (job.target && !w.slots.tryAcquire(job.target.url)) {
+      i++;
+      continue;
+    }
+    w.ready.splice(i, 1);
+    start(w, job, claimedAt);
   }
 }
 
@@ -132,7 +157,9 @@ function releaseReady(w: TWorker): void {
 }
 
 function wakeIfRoom(w: TWorker): void {
-  if (w.saturated && shouldClaim(w, room(w))) w.wakeup.notify();
+  if (!w.saturated) return;
+  const full = fullWebhooks(w);
+  if (shouldClaim(w, room(w, full), full)) w.wakeup.notify();
 }
 
 async function loop(w: TWorker): Promise<void> {
@@ -140,26 +167,31 @@ async function loop(w: TWorker): Promise<void> {
   while (!w.stopping) {
     w.deps.tick?.();
     pump(w);
-    let n = room(w);
-    let claiming = shouldClaim(w, n);
+    let full = fullWebhooks(w);
+    let n = room(w, full);
+    let claiming = shouldClaim(w, n, full);
     const gather = w.lastClaim.at + (w.config.gatherMs ?? 0) - Date.now();
     if (claiming && gather > 0 && w.busy > 0 && w.lastClaim.drained) {
       await new Promise((r) => setTimeout(r, gather));
       pump(w);
-      n = room(w);
-      claiming = !w.stopping && shouldClaim(w, n);
+      full = fullWebhooks(w);
+      n = room(w, full);
+      claiming = !w.stopping && shouldClaim(w, n, full);
     }
     let claimed = 0;
     let dueIn: number | null = null;
     if (claiming) {
       try {
         const claimedAt = Date.now();
-        const batch = await w.deps.claim(n, `${w.id}:${randomString(8)}`);
+        const batch = await w.deps.claim(n, `${w.id}:${randomString(8)}`, full);
         failures = 0;
         claimed = batch.jobs.length;
         dueIn = batch.nextDueInMs;
         w.lastClaim = { at: claimedAt, drained: claimed < n };
-        for (const job of batch.jobs) w.ready.push({ job, claimedAt });
+        for (const job of batch.jobs) {
+          w.ready.push({ job, claimedAt });
+          w.held.set(job.claim.webhookId, (w.held.get(job.claim.webhookId) ?? 0) + 1);
+        }
         if (w.stopping) releaseReady(w);
         pump(w);
       } catch (err) {
@@ -191,11 +223,12 @@ export async function runWorker(
     config,
     stopping: false,
     wakeup: new Wakeup(),
-    slots: new EndpointSlots(config.perEndpoint),
+    slots: new EndpointSlots(endpointShare(config)),
     leases: new LeaseKeeper(config.leaseMs, deps.renew, deps.log),
     ready: [],
     jobs: new Set(),
     busy: 0,
+    held: new Map(),
     saturated: false,
     lastClaim: { at: 0, drained: false },
     stats: { attempts: 0, delivered: 0, failed: 0, abandoned: 0, released: 0, errors: 0 },
