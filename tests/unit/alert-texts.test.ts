@@ -122,3 +122,18 @@ test('a "paused too long" e-mail says which webhook, since when in the zone, by 
   assert.match(text, /^Waiting to be delivered: 1,240 messages$/m);
   assert.match(text, /^Allowed pause \(hours\): 4$/m);
 });
+
+test('"Waiting to be delivered" counts messages for an incident as for a pause: the same backlog (pending and sending), test events in it too', () => {
+  const incident = (details: Record<string, unknown>) =>
+    emailMessage({
+      ...notice,
+      rule: { ...(rule as object), kind: 'about_to_disable', name: 'Outage' } as never,
+      alert: { ...(alert as object), details: { webhookId: 'ep_abc', description: 'Donor CRM', ...details } } as never,
+    }).text;
+  const failing = incident({ stage: 'failing', failingSince: '2026-11-29T01:00:00.000Z', waiting: 41 });
+  assert.match(failing, /^Waiting to be delivered: 41 messages$/m, failing);
+  const enabled = incident({ stage: 'enabled', disabledAt: '2026-11-29T01:30:00.000Z', enabledAt: '2026-11-29T02:00:00.000Z', waiting: 1 });
+  assert.match(enabled, /\(1 message waiting\)/, enabled);
+  assert.match(enabled, /^Waiting to be delivered: 1 message$/m, enabled);
+  assert.doesNotMatch(failing + enabled, /Waiting to be delivered: \d+ grants?/);
+});

@@ -74,7 +74,7 @@ function incidentSentence(name: string, d: Record<string, unknown>, n: (k: unkno
     case 'disabled':
       return `${name} is disabled since ${when(d.disabledAt)}: nothing is delivered to it, ${d.missed == null ? 'grants made now are not sent to it' : `${n(d.missed)} not sent to it so far`}${d.failedForGood ? `, ${d.failedForGood} failed for good` : ''}. Enable it once the receiver works, then "Recover all" on its page sends them.`;
     case 'enabled':
-      return `${name} is enabled again, but no delivery has succeeded since this alert fired${typeof d.waiting === 'number' ? ` (${n(d.waiting)} waiting)` : ''}. It stays firing until one does.`;
+      return `${name} is enabled again, but no delivery has succeeded since this alert fired${typeof d.waiting === 'number' ? ` (${plural(d.waiting, 'message')} waiting)` : ''}. It stays firing until one does.`;
     default:
       return `${name} is ${o.clean(String(d.warning ?? `failing since ${when(d.failingSince)}`))}.`;
   }
@@ -105,9 +105,9 @@ export function alertWords({ type, rule, alert, repeat }: TAlertNotice, o: TOpti
   if (incident) rows.push(['State', type === 'alert.resolved' ? 'recovered' : STAGE_STATE[stage]]);
   for (const [k, v] of Object.entries(d)) {
     if (!LABELS[k] || v === null || v === undefined || v === '' || typeof v === 'object') continue;
-    // What waits behind a pause may be any event (a test one too), not only grants.
-    if (k === 'waiting' && typeof v === 'number' && rule.kind === 'webhook_paused') rows.push([LABELS[k], plural(v, 'message')]);
-    else if ((k === 'waiting' || k === 'missed' || k === 'failedForGood') && typeof v === 'number') rows.push([LABELS[k], noun(v)]);
+    // What waits (the webhook's backlog, pending and sending, for either rule) may be any event, a test one too: messages, not grants.
+    if (k === 'waiting' && typeof v === 'number') rows.push([LABELS[k], plural(v, 'message')]);
+    else if ((k === 'missed' || k === 'failedForGood') && typeof v === 'number') rows.push([LABELS[k], noun(v)]);
     else rows.push([LABELS[k], value(k, v, o)]);
   }
   if (incident && typeof d.percent === 'number' && stage === 'failing') rows.push(['Share of the time before disabling', `${d.percent}%`]);
