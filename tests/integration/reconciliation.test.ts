@@ -636,3 +636,82 @@ describe('finance: a 500 drill, a covered fee, and every grant on the page', () 
     }
   });
 });
+
+describe('a paused webhook (issue 53.2): its undelivered grants wait, not sent yet, never a failure or a difference', () => {
+  // Last in the file: its webhook takes every grant made after it (the counts above are exact), and its own nonprofit's day is read.
+  const EIN = '870123456';
+  test('retrying, it is a problem; paused, Problems and the day say why it waits (since when, by whom) and count no failure nor difference', async () => {
+    const ep = receiver.endpoint(() => ({ status: 503 }));
+    const made = await call(app, 'POST', '/v1/webhooks', { token: tok, body: { url: ep.url, eventTypes: ['grant.succeeded'], description: 'recon paused' } });
+    assert.equal(made.status, 201, made.text);
+    const hook = made.body.id as string;
+    const key = await nonprofitKey(EIN, 'Delta Garden');
+    const g = await call(app, 'POST', '/v1/grants', {
+      token: tok,
+      headers: { 'x-service-api-key': key },
+      body: { amount: 4200, fundId: 'fidelity-charitable', firstName: 'Ada', lastName: 'Lovelace', email: 'ada.paused@example.org' },
+    });
+    assert.equal(g.status, 201, g.text);
+    const date = dateIn(TZ, new Date(g.body.createdAt));
+    const problems = async () => (await as('admin', 'GET', '/api/problems')).body;
+    // Two refused attempts: a retrying message, a problem while its webhook runs.
+    const retrying = await eventually(
+      async () => {
+        const p = await problems();
+        return p.items?.find((i: any) => i.webhookId === hook && i.attemptCount >= 2) && p;
+      },
+      30_000,
+      'the grant retrying after two attempts, on Problems',
+    );
+    assert.deepEqual(
+      retrying.groups.find((gr: any) => gr.webhook.id === hook).counts.map((c: any) => c.key),
+      ['retrying'],
+    );
+    assert.equal((retrying.paused ?? []).filter((p: any) => p.webhookId === hook).length, 0, 'not paused yet');
+
+    // Paused (through the API: no console user named), its retry is parked: pending, not sent yet.
+    const paused = await call(app, 'PATCH', `/v1/webhooks/${hook}`, { token: tok, body: { paused: true } });
+    assert.equal(paused.status, 200, paused.text);
+    const since = new Date(paused.body.pausedAt).toISOString().slice(11, 16);
+    const waiting = `paused since ${since} UTC through the API`;
+    const p = await problems();
+    assert.deepEqual(
+      p.items.filter((i: any) => i.webhookId === hook),
+      [],
+      'its waiting grant is no problem row',
+    );
+    assert.equal(
+      p.groups.find((gr: any) => gr.webhook.id === hook),
+      undefined,
+      'nor a count of failures',
+    );
+    assert.deepEqual(
+      p.paused.filter((x: any) => x.webhookId === hook).map((x: any) => [x.name, x.sentence]),
+      [['recon paused', `${waiting}: its undelivered messages are not sent yet, waiting (not failing), and go out when it is resumed`]],
+    );
+    const page = await (await fetch(`${app.baseUrl}/problems`, { headers: { cookie: cookies.admin } })).text();
+    assert.match(page, /Paused: waiting, not failing/);
+
+    // The day: its row is not sent yet, with why, and no difference.
+    const json = await as('admin', 'GET', `/api/reconciliation?date=${date}&nonprofit=${EIN}`);
+    assert.equal(json.status, 200, json.text);
+    assert.deepEqual(
+      json.body.differences.filter((d: any) => d.webhookId === hook),
+      [],
+      'no difference',
+    );
+    const csv = await fetch(`${app.baseUrl}/api/reconciliation?date=${date}&nonprofit=${EIN}&format=csv`, { headers: { cookie: cookies.admin } });
+    const row = (parse(await csv.text(), { columns: true }) as Record<string, string>[]).find((r) => r.webhook_id === hook)!;
+    assert.ok(Number(row.attempts) >= 2, `attempted before the pause: ${row.attempts}`);
+    assert.deepEqual([row.service_status, row.delivered, row.state, row.difference], ['pending', 'no', 'not-sent-yet', 'no']);
+    // React's markers between adjacent texts left out, to read the sentences whole.
+    const html = (
+      await (await fetch(`${app.baseUrl}/reconciliation?date=${date}&nonprofit=${EIN}&show=all`, { headers: { cookie: cookies.viewer } })).text()
+    ).replaceAll('<!-- -->', '');
+    assert.match(html, /Paused: not sent yet, no difference/);
+    const around = (text: string) => html.slice(Math.max(0, html.indexOf(text) - 200), html.indexOf(text) + 300);
+    assert.ok(html.includes(`recon paused: not sent yet — waiting: webhook ${waiting}`), `the grant says why it waits: ${around('not sent yet —')}`);
+    assert.ok(html.includes(`one grant not sent yet, waiting: webhook ${waiting}.`), 'the day counts what waits');
+    assert.match(html, /With a difference \(0\)/);
+  });
+});

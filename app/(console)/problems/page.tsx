@@ -75,6 +75,20 @@ export default async function ProblemsPage({ searchParams }: TPageProps) {
           </ul>
         </Callout>
       ) : null}
+      {data?.paused?.length ? (
+        <Callout title="Paused: waiting, not failing">
+          <ul className="space-y-1" data-testid="paused-webhooks">
+            {data.paused.map((p) => (
+              <li key={p.webhookId}>
+                <Link href={`/webhooks/${encodeURIComponent(p.webhookId)}`} className="font-medium underline">
+                  {p.name}
+                </Link>
+                : {p.sentence}.
+              </li>
+            ))}
+          </ul>
+        </Callout>
+      ) : null}
       {data && data.groups.length === 0 ? (
         <EmptyState title="No problems in this range">Every message on every webhook was delivered and received, or is on its first try.</EmptyState>
       ) : null}

@@ -84,6 +84,11 @@ function Deliveries({ g, names }: { g: TReconGrant; names: Map<string, string> }
           {names.get(d.webhookId) ?? d.webhookId}: <ReconciliationBadge value={d.state} wrap />
         </span>
       ))}
+      {g.waiting.map((w) => (
+        <span key={w.webhookId} className="block break-words text-slate-600" data-testid="recon-waiting">
+          {names.get(w.webhookId) ?? w.webhookId}: not sent yet — waiting: {w.why}
+        </span>
+      ))}
     </div>
   );
 }

@@ -176,6 +176,21 @@ export default async function ReconciliationPage({ searchParams }: TPageProps) {
               </TBody>
             </Table>
           )}
+          {r.waiting.length ? (
+            <Callout title="Paused: not sent yet, no difference">
+              <ul className="space-y-1" data-testid="recon-paused">
+                {r.waiting.map((w) => (
+                  <li key={w.webhookId}>
+                    <Link href={`/webhooks/${encodeURIComponent(w.webhookId)}`} className="font-medium underline">
+                      {names.get(w.webhookId) ?? w.webhookId}
+                    </Link>
+                    : {w.grants === 1 ? 'one grant' : `${w.grants.toLocaleString('en-US')} grants`} not sent yet, waiting: {w.why}. They go out when it is
+                    resumed.
+                  </li>
+                ))}
+              </ul>
+            </Callout>
+          ) : null}
           {r.nonprofits.length ? <GrantList view={r} names={names} /> : null}
           {r.suspicious.length ? (
             <section className="space-y-2" data-testid="recon-suspicious">

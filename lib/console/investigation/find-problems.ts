@@ -10,6 +10,7 @@ import type { TProblemContext } from './problem-rows';
 import { PROBLEMS_PAGE_SIZE, type TProblemsCursor, type TProblems } from './problem-types';
 import { scanProblems } from './scan-problems';
 import { disableWarning } from '../health/disable-warning';
+import { pausedNotes } from './paused-problems';
 
 // Problems across every webhook of the account in a date range: each (message, webhook) that
 // failed, is still pending past its first retry, was sent but not received, arrived with a bad
@@ -54,6 +55,7 @@ export async function findProblems(
       const warning = disableWarning({ disabled: w.disabled, failingSince: w.failingSince ?? null, disablesAt: w.disablesAt ?? null }, null);
       return warning ? [{ webhookId: w.id, name: w.description || w.url, sentence: warning.sentence }] : [];
     }),
+    paused: pausedNotes(webhooks, ctx.now),
     fetchedAt: ctx.now.toISOString(),
   };
 }

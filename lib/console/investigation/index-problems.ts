@@ -5,7 +5,7 @@ import type { TEnvironmentName } from '../staff/session';
 import { mapLimit } from '../map-limit';
 import { countAnsweredWithBadSignature, countSuspiciousArrivals, troubledReceiptsPage, type TTroubledReceipt } from '../receivers/troubled-receipts';
 import { receiversOfDelivery } from '../timeline/join-delivery';
-import { isProblem } from '../timeline/reconcile';
+import { isProblemNotPaused, pausedIds } from './paused-problems';
 import { deliveryOf } from '../timeline/message-delivery';
 import type { TTimelineWebhook } from '../timeline/timeline-types';
 import { completeRows, type TProblemContext, type TProblemRow } from './problem-rows';
@@ -41,6 +41,7 @@ export async function indexProblems(
   { since, until, cursor, pageLimit }: { since: Date; until: Date; cursor?: TIndexCursor; pageLimit: number },
 ): Promise<{ groups: TProblemGroup[]; items: TProblemItem[]; nextPageToken: string | null }> {
   const webhooks = new Map(ctx.webhooks.map((w) => [w.id, w]));
+  const paused = pausedIds(ctx.webhooks);
   const targets = new Map(ctx.webhooks.map((w) => [w.id, receiversOfDelivery([], w.url, ctx.receivers, ctx.addresses)]));
   const webhooksAt = new Map<string, TTimelineWebhook[]>();
   for (const w of ctx.webhooks) for (const r of targets.get(w.id)!) webhooksAt.set(r.id, [...(webhooksAt.get(r.id) ?? []), w]);
@@ -178,7 +179,7 @@ export async function indexProblems(
   const items: TProblemItem[] = [];
   for (let i = 0; i < MAX_ROUNDS && !done && items.length < pageLimit; i++) {
     const r = await round(at, pageLimit - items.length);
-    items.push(...(await completeRows(api, ctx, await asRows(r.taken))).filter(isProblem));
+    items.push(...(await completeRows(api, ctx, await asRows(r.taken))).filter(isProblemNotPaused(paused)));
     at = r.nextAt;
     done = r.done;
   }
@@ -199,7 +200,13 @@ export async function indexProblems(
       const suspicious = at.map((r) => suspiciousAt.get(r.id)).filter((c) => c !== undefined);
       const counts: TProblemCount[] = [
         { key: 'failed', label: 'failed (no further attempts)', count: s?.failed.count ?? 0, capped: s?.failed.capped ?? false },
-        { key: 'retrying', label: 'retrying after two or more attempts', count: s?.retrying.count ?? 0, capped: s?.retrying.capped ?? false },
+        // A paused webhook's retries wait for its resume: not sent yet, not a problem (paused-problems.ts).
+        {
+          key: 'retrying',
+          label: 'retrying after two or more attempts',
+          count: paused.has(webhook.id) ? 0 : (s?.retrying.count ?? 0),
+          capped: s?.retrying.capped ?? false,
+        },
         {
           key: 'received-bad-signature',
           label: 'delivered, but the signature did not verify here',

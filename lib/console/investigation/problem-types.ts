@@ -32,6 +32,8 @@ export type TProblems = {
   notes: string[];
   /** Enabled webhooks in a failing stretch: when the service will disable them, in words. */
   aboutToDisable?: { webhookId: string; name: string; sentence: string }[];
+  /** Paused webhooks: their undelivered messages wait (not sent yet), in words; they are not among the problems. */
+  paused?: { webhookId: string; name: string; sentence: string }[];
   fetchedAt: string;
 };
 

@@ -4,7 +4,8 @@ import type { TEnvironmentName } from '../staff/session';
 import { mapLimit } from '../map-limit';
 import { troubledMessageIds } from '../receivers/receipts-by-message';
 import { receiversOfDelivery } from '../timeline/join-delivery';
-import { isDeliveryProblem, isProblem, RECONCILIATION_LABELS } from '../timeline/reconcile';
+import { isDeliveryProblem, RECONCILIATION_LABELS } from '../timeline/reconcile';
+import { isProblemNotPaused, pausedIds } from './paused-problems';
 import { deliveryOf } from '../timeline/message-delivery';
 import { problemGrant } from './problem-grant';
 import { completeRows, joinRows, type TProblemContext, type TProblemRow } from './problem-rows';
@@ -48,6 +49,7 @@ export async function scanProblems(
   ctx: TProblemContext,
   { since, until, cursor, pageLimit }: { since: Date; until: Date; cursor?: TScanCursor; pageLimit: number },
 ): Promise<{ groups: TProblemGroup[]; items: TProblemItem[]; nextPageToken: string | null }> {
+  const paused = pausedIds(ctx.webhooks);
   const perWebhook = await mapLimit(ctx.webhooks, 3, async (webhook) => {
     const targets = receiversOfDelivery([], webhook.url, ctx.receivers, ctx.addresses);
     const [failed, pending, troubled] = await Promise.all([
@@ -79,7 +81,7 @@ export async function scanProblems(
       delivery: await deliveryOf(envName, api, webhook.id, message),
     }));
     const joined = await joinRows(api, ctx, webhook, rows);
-    const items = joined.map((m, i): TProblemItem => ({ ...m, webhookId: webhook.id, grant: problemGrant(messages[i]) })).filter(isProblem);
+    const items = joined.map((m, i): TProblemItem => ({ ...m, webhookId: webhook.id, grant: problemGrant(messages[i]) })).filter(isProblemNotPaused(paused));
     const byState = new Map<string, number>();
     for (const item of items) {
       const key = isDeliveryProblem(item) ? item.reconciliation : SUSPICIOUS_KIND;

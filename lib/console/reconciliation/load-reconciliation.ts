@@ -31,6 +31,8 @@ export type TReconGrant = {
   delivered: number;
   /** The webhooks where it differs, in the timeline's words. */
   differences: { webhookId: string; state: TReconciliation }[];
+  /** The paused webhooks it waits for, not sent yet (no difference), each with why: "webhook paused since 14:02 UTC by ops@…". */
+  waiting: { webhookId: string; why: string }[];
 };
 
 export type TReconView = {
@@ -44,6 +46,8 @@ export type TReconView = {
   list: { show: TReconListQuery['show']; page: number; pages: number; matching: number; differing: number; grants: TReconGrant[] };
   /** Grant × webhook pairs with copies that did not verify beside the verified delivery: no difference, listed apart (the first SHOWN_SUSPICIOUS). */
   suspicious: { trackingId: string; webhookId: string; arrivals: number }[];
+  /** Per paused webhook, the day's grants waiting for it (not sent yet, no difference) and why. */
+  waiting: { webhookId: string; why: string; grants: number }[];
 };
 
 function grantOf(rows: TReconRow[], timeZone: string): TReconGrant {
@@ -63,6 +67,7 @@ function grantOf(rows: TReconRow[], timeZone: string): TReconGrant {
     delivered: hooks.filter((r) => r.delivery?.status === 'success').length,
     // A row with a webhook has a state of the timeline's (only the no-webhook row has another).
     differences: hooks.filter(isDifference).map((r) => ({ webhookId: r.webhookId!, state: r.state as TReconciliation })),
+    waiting: hooks.flatMap((r) => (r.waiting ? [{ webhookId: r.webhookId!, why: r.waiting }] : [])),
   };
 }
 
@@ -72,6 +77,7 @@ export async function loadReconciliation(api: ConnectApi, q: TReconListQuery): P
   const counts = newDayCounts();
   const grants: TReconGrant[] = [];
   const suspicious: TReconView['suspicious'] = [];
+  const waiting = new Map<string, TReconView['waiting'][number]>();
   let [differences, suspiciousPairs, matching, differing] = [0, 0, 0, 0];
   const first = (q.page - 1) * GRANTS_PER_PAGE;
   const take = (rows: TReconRow[]) => {
@@ -88,6 +94,11 @@ export async function loadReconciliation(api: ConnectApi, q: TReconListQuery): P
       const r = rows[i];
       countRow(counts, r);
       if (isDifference(r)) differences++;
+      if (r.waiting && r.webhookId !== null) {
+        const w = waiting.get(r.webhookId) ?? { webhookId: r.webhookId, why: r.waiting, grants: 0 };
+        w.grants++;
+        waiting.set(r.webhookId, w);
+      }
       if (r.suspicious && r.webhookId !== null) {
         suspiciousPairs++;
         if (suspicious.length < SHOWN_SUSPICIOUS) suspicious.push({ trackingId: r.grant.trackingId, webhookId: r.webhookId, arrivals: r.suspicious });
@@ -110,5 +121,6 @@ export async function loadReconciliation(api: ConnectApi, q: TReconListQuery): P
     nonprofits,
     list: { show: q.show, page: q.page, pages: Math.max(1, Math.ceil(matching / GRANTS_PER_PAGE)), matching, differing, grants },
     suspicious,
+    waiting: [...waiting.values()],
   };
 }

@@ -7,6 +7,9 @@ import { receiptKey, receiptMarksAt, type TReceiptMark } from '@/lib/console/rec
 import { receiverForUrl, type TConsoleAddresses } from '@/lib/console/receivers/receiver-urls';
 import { claimArrivals, markDuplicates, type TSibling } from '@/lib/console/timeline/join-delivery';
 import { reconcile, suspiciousArrivals, type TReconciliation } from '@/lib/console/timeline/reconcile';
+import { withPausedBy } from '@/lib/console/webhooks/paused-by';
+import { pausedSince } from '@/lib/console/webhooks/paused-words';
+import { toWebhookView } from '@/lib/console/webhooks/webhook-view';
 
 // A day's grants × the account's webhooks, each pair named with the timeline's reconciliation
 // vocabulary (lib/console/timeline/reconcile.ts): what the service says it sent and delivered (EXT
@@ -21,6 +24,10 @@ import { reconcile, suspiciousArrivals, type TReconciliation } from '@/lib/conso
 // A day is ~300k pairs (issue 39: ≤ 10 s): each receipt is read as the least reconcile() needs
 // (receiptMarksAt: no Dates, no duplicate check in SQL) and a pair at a receiver no other webhook
 // reaches skips the split of arrivals by address.
+//
+// A paused webhook's undelivered grants (pending or sending) are `not-sent-yet` whatever their
+// attempts before the pause, with why (`waiting`: "webhook paused since 14:02 UTC by ops@…"): they
+// wait for the resume, and are no difference (issue 53.2).
 
 export const GRANT_EVENT = 'grant.succeeded';
 const BATCH = 500;
@@ -42,6 +49,8 @@ export type TReconRow = {
   /** Copies that did not verify beside a verified delivery: listed on their own, never the state. */
   suspicious: number;
   state: TReconState;
+  /** Why it is not sent yet when its webhook is paused ("webhook paused since 14:02 UTC by ops@…"), else null. */
+  waiting: string | null;
 };
 
 export type TReconContext = {
@@ -51,11 +60,13 @@ export type TReconContext = {
   receiverOf: Map<string, TReceiver | null>;
   /** The webhooks reaching each receiver (to split a shared receiver's arrivals). */
   siblingsAt: Map<string, TSibling[]>;
+  /** The paused webhooks (not disabled), each with "webhook paused since … by …". */
+  pausedNote: Map<string, string>;
 };
 
-/** Whether a pair is a difference: anything but delivered and received, or delivered to a receiver this console does not see. */
-export function isDifference(row: Pick<TReconRow, 'state' | 'delivery'>): boolean {
-  if (row.state === 'delivered-and-received' || row.state === 'no-webhook') return false;
+/** Whether a pair is a difference: anything but delivered and received, delivered to a receiver this console does not see, or waiting behind a pause. */
+export function isDifference(row: Pick<TReconRow, 'state' | 'delivery' | 'waiting'>): boolean {
+  if (row.state === 'delivered-and-received' || row.state === 'no-webhook' || row.waiting) return false;
   if (row.state === 'not-observed' && row.delivery?.status === 'success') return false;
   return true;
 }
@@ -68,14 +79,17 @@ export async function reconContext(api: ConnectApi): Promise<TReconContext> {
     for (const w of page.results) webhooks.set(w.id, w);
     pageToken = page.nextPageToken;
   } while (pageToken);
-  const [receivers, addresses] = await Promise.all([listReceivers(), consoleAddresses()]);
+  const paused = [...webhooks.values()].filter((w) => w.paused && w.pausedAt && !w.disabled).map(toWebhookView);
+  const [receivers, addresses, pausedBy] = await Promise.all([listReceivers(), consoleAddresses(), withPausedBy(paused)]);
+  const now = new Date();
+  const pausedNote = new Map(pausedBy.map((v) => [v.id, `webhook ${pausedSince(v.pausedAt!, v.pausedBy, now)}`]));
   const receiverOf = new Map([...webhooks.values()].map((w) => [w.id, receiverForUrl(w.url, receivers, addresses)]));
   const siblingsAt = new Map<string, TSibling[]>();
   for (const w of webhooks.values()) {
     const r = receiverOf.get(w.id);
     if (r) siblingsAt.set(r.id, [...(siblingsAt.get(r.id) ?? []), { id: w.id, url: w.url, eventTypes: w.eventTypes, createdAt: w.createdAt }]);
   }
-  return { webhooks, addresses, receiverOf, siblingsAt };
+  return { webhooks, addresses, receiverOf, siblingsAt, pausedNote };
 }
 
 /** The webhooks a grant should have reached: subscribed to its event when it was made (disabled ones too), and any it was queued for. */
@@ -103,7 +117,7 @@ function reconcileBatch(grants: TGrantDeliveryLine[], receipts: Map<string, TRec
   for (const grant of grants) {
     const targets = webhooksOf(grant, ctx);
     if (!targets.length)
-      rows.push({ grant, webhookId: null, delivery: null, observed: false, received: 0, verified: false, suspicious: 0, state: 'no-webhook' });
+      rows.push({ grant, webhookId: null, delivery: null, observed: false, received: 0, verified: false, suspicious: 0, state: 'no-webhook', waiting: null });
     for (const webhookId of targets) {
       const delivery = grant.deliveries.find((d) => d.webhookId === webhookId) ?? null;
       const receiver = ctx.receiverOf.get(webhookId) ?? null;
@@ -125,14 +139,19 @@ function reconcileBatch(grants: TGrantDeliveryLine[], receipts: Map<string, TRec
       const summaries = claimed.length ? markDuplicates(claimed, copies) : claimed;
       const flags = delivery && summaries.length > 1 ? suspiciousArrivals(summaries, delivery.attemptCount, copies) : null;
       const own = flags ? summaries.filter((_, i) => !flags[i]) : summaries;
-      const state = reconcile({
-        delivery: delivery ? { status: delivery.status, attemptCount: delivery.attemptCount, lastResponseStatusCode: delivery.lastResponseStatusCode } : null,
-        observed: receiver !== null,
-        receipts: summaries,
-        copies,
-        asOf,
-        now,
-      });
+      const waiting = delivery && (delivery.status === 'pending' || delivery.status === 'sending') ? (ctx.pausedNote.get(webhookId) ?? null) : null;
+      const state = waiting
+        ? 'not-sent-yet'
+        : reconcile({
+            delivery: delivery
+              ? { status: delivery.status, attemptCount: delivery.attemptCount, lastResponseStatusCode: delivery.lastResponseStatusCode }
+              : null,
+            observed: receiver !== null,
+            receipts: summaries,
+            copies,
+            asOf,
+            now,
+          });
       rows.push({
         grant,
         webhookId,
@@ -142,6 +161,7 @@ function reconcileBatch(grants: TGrantDeliveryLine[], receipts: Map<string, TRec
         verified: own.some((r) => r.verdict === 'valid'),
         suspicious: summaries.length - own.length,
         state,
+        waiting,
       });
     }
   }

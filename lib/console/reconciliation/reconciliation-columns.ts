@@ -53,11 +53,11 @@ export const RECON_COLUMNS = [
   ],
   [
     'state',
-    "The reconciliation in the timeline's words: delivered-and-received, received-bad-signature, received-answered-error, sent-not-received, network-error, not-sent-yet, not-sent, duplicate, recording, not-observed; no-webhook for a grant no webhook was subscribed for.",
+    "The reconciliation in the timeline's words: delivered-and-received, received-bad-signature, received-answered-error, sent-not-received, network-error, not-sent-yet, not-sent, duplicate, recording, not-observed; no-webhook for a grant no webhook was subscribed for. A paused webhook's undelivered grants are not-sent-yet: they wait for it to be resumed.",
   ],
   [
     'difference',
-    'yes when this grant × webhook differs (the page lists its grant under "With a difference"), no when it reconciles: delivered and received, or delivered to an endpoint this console cannot see, or no webhook.',
+    'yes when this grant × webhook differs (the page lists its grant under "With a difference"), no when it reconciles: delivered and received, or delivered to an endpoint this console cannot see, or no webhook, or waiting while its webhook is paused (not sent yet).',
   ],
   ['suspicious_arrivals', 'Copies beside a verified delivery whose signature did not verify (not from the service): never a difference; do not resend.'],
   ['donor_first_name', "The donor's first name; [redacted] unless an operator asked for includeDonor=1 (audited)."],
