@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { inStatementSpan } from '@/lib/telemetry/spans';
 import { storeHandle } from './client';
 import type { DbOrTx } from './drivers/handle';
 
@@ -8,9 +9,11 @@ import type { DbOrTx } from './drivers/handle';
 /**
  * Rows of a statement sent to the driver as text and parameters, bypassing drizzle's builder (hot
  * paths only). A `name` makes it a prepared statement (on either store): one fixed text per name.
+ * With tracing on, a span of its own under the request, attempt or ingest that ran it.
  */
 export async function driverRows<T>(text: string, params: unknown[], name?: string): Promise<T[]> {
-  return (await storeHandle()).query<T>(text, params, name);
+  const handle = await storeHandle();
+  return inStatementSpan(text, name, () => handle.query<T>(text, params, name));
 }
 
 /** Rows of a raw SQL statement, the same on PGlite and node-postgres. */

@@ -21,9 +21,9 @@ const tracer = () => trace.getTracer('giving-connect-console');
 const UNRECORDED = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
 
 /** Runs `fn` in a span named `name` (ended when it settles; an exception marks it failed); with tracing off, runs it as it is. */
-export async function withSpan<T>(name: string, attributes: Attributes, fn: (span: Span) => Promise<T>, links?: Link[]): Promise<T> {
+export async function withSpan<T>(name: string, attributes: Attributes, fn: (span: Span) => Promise<T>, links?: Link[], kind?: SpanKind): Promise<T> {
   if (!tracingOn()) return fn(UNRECORDED);
-  return tracer().startActiveSpan(name, { attributes, links }, async (span) => {
+  return tracer().startActiveSpan(name, { attributes, links, kind }, async (span) => {
     try {
       return await fn(span);
     } catch (err) {
@@ -34,6 +34,36 @@ export async function withSpan<T>(name: string, attributes: Attributes, fn: (spa
       span.end();
     }
   });
+}
+
+/** A statement's short name for its span: `insert console.receipts`, `with` (a CTE), … (OpenTelemetry's db.query.summary). */
+export function querySummary(text: string): string {
+  const verb = (/^\s*(\w+)/.exec(text)?.[1] ?? 'query').toLowerCase();
+  const table = /\b(?:into|update|from)\s+((?:service|console)\.\w+)/i.exec(text)?.[1];
+  return table ? `${verb} ${table}` : verb;
+}
+
+/**
+ * Runs a store statement in a client span, named by its prepared name or its summary, with its
+ * fixed text (values are parameters, never in the text) and the rows it returned — only under a
+ * recorded span (a request, an attempt, an ingest, an alert), as instrumentation-pg's
+ * requireParentSpan: the worker's claims between them would be a root span per poll.
+ */
+export async function inStatementSpan<T>(text: string, name: string | undefined, run: () => Promise<T[]>): Promise<T[]> {
+  if (!tracingOn() || !trace.getActiveSpan()?.isRecording()) return run();
+  const summary = name ?? querySummary(text);
+  const attributes = { 'db.system.name': 'postgresql', 'db.query.summary': summary, 'db.query.text': text.length > 4000 ? `${text.slice(0, 4000)}…` : text };
+  return withSpan(
+    summary,
+    attributes,
+    async (span) => {
+      const rows = await run();
+      span.setAttribute('db.response.returned_rows', rows.length);
+      return rows;
+    },
+    undefined,
+    SpanKind.CLIENT,
+  );
 }
 
 /** The active span's W3C traceparent when it is recorded (tracing on), else null: kept with a message so its attempts link back. */

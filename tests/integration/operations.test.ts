@@ -374,7 +374,7 @@ describe('audit log', () => {
 });
 
 describe('traces (OpenTelemetry over OTLP)', () => {
-  test("a grant request continues the caller's trace; its delivery attempt and the receiver's ingest are spans linked to it; console requests are spans too", async () => {
+  test("a grant request continues the caller's trace; its store statement, its delivery attempt and the receiver's ingest are spans linked to it; console requests are spans too", async () => {
     assert.match(app.logs(), /traces {11}OpenTelemetry over OTLP \(http\/json\) to http:\/\/127\.0\.0\.1:\d+\/v1\/traces/, 'the banner says where traces go');
     const traceId = randomBytes(16).toString('hex');
     const parentId = randomBytes(8).toString('hex');
@@ -399,6 +399,14 @@ describe('traces (OpenTelemetry over OTLP)', () => {
     assert.equal(request.kind, 2, 'a server span');
     assert.equal(request.service, 'giving-connect-console');
     assert.equal(request.attributes['http.response.status_code'], 201);
+    // The store's statements on the hot paths are client spans of their own in the request's trace: the grant's insert (by its prepared name)
+    // with its fixed text (parameters, no donor's values) and what it returned.
+    const insert = await find('the grant insert statement span', (s) => s.name === 'insert_grant_event' && s.traceId === traceId);
+    assert.equal(insert.kind, 3, 'a client span');
+    assert.equal(insert.attributes['db.system.name'], 'postgresql');
+    assert.match(String(insert.attributes['db.query.text']), /insert into service\.messages/i);
+    assert.doesNotMatch(String(insert.attributes['db.query.text']), new RegExp(email), "no donor's value in the statement text");
+    assert.equal(insert.attributes['db.response.returned_rows'], 1);
     const attempt = await find(
       'the attempt span',
       (s) => s.name === 'webhook.attempt' && s.attributes['message.id'] === message && s.attributes['http.response.status_code'] === 200,
@@ -416,6 +424,7 @@ describe('traces (OpenTelemetry over OTLP)', () => {
     );
     const post = otlp.spans.find((s) => s.spanId === ingest.parentSpanId);
     assert.equal(post?.name, 'POST /ingest/{id}', 'inside the request span of its POST');
+    await find('the receipt insert statement span', (s) => s.name === 'insert console.receipts' && s.traceId === ingest.traceId && s.kind === 3);
     const continued = await find("the receiver's request continuing the attempt", (s) => s.name === 'POST /ingest/{id}' && s.parentSpanId === attempt.spanId);
     assert.equal(continued.traceId, attempt.traceId, "the receiver's request continues the attempt's trace");
     // Ours (url.path); Next's own span of the same name is its child there.
