@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ttlCache } from '@/lib/service/ttl-cache';
+import { ttlCache } from '@/lib/ttl-cache';
 
 // The per-process cache behind docs/API.md's staleness bounds: an entry lives at most its TTL from
 // the moment its read began; a delete overtaking a read in flight keeps that read out.

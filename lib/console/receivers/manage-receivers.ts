@@ -31,6 +31,8 @@ export async function createReceiver(input: { name: string; slug?: string; secre
     .onConflictDoNothing()
     .returning();
   if (!row) throw new ApiError('conflict', `The slug "${slug}" is taken; choose another.`);
+  // A lookup of this slug in flight may have read the store before the row: not kept.
+  forgetCachedReceiver(row.slug);
   return row;
 }
 

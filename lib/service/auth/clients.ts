@@ -3,7 +3,7 @@ import { getDb, type DbOrTx } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema/service';
 import { dummySecretHash, hashSecret, verifySecret } from '@/lib/crypto/secrets';
 import { randomString } from '@/lib/ids';
-import { ttlCache } from '@/lib/service/ttl-cache';
+import { ttlCache } from '@/lib/ttl-cache';
 
 // OAuth clients, issued by the operator (scripts/service-cli.ts), never through the API.
 

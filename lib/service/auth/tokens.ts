@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { SignJWT, createLocalJWKSet, errors as joseErrors, jwtVerify, type JWK, type JWTPayload } from 'jose';
 import { SCOPES, TOKEN_LIFETIME_SECONDS, type TScope } from '@/lib/constants';
 import { env } from '@/lib/env';
-import { ttlCache } from '@/lib/service/ttl-cache';
+import { ttlCache } from '@/lib/ttl-cache';
 import { currentSigningKey, publicJwks } from './signing-keys';
 
 /** The deployment's issuer (TOKEN_ISSUER, by default PUBLIC_URL/): every instance signs and accepts the same one. */

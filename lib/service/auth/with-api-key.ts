@@ -7,7 +7,7 @@ import { ApiError } from '@/lib/http/errors';
 import { route } from '@/lib/http/respond';
 import { authenticate, type TAccountRequest } from '@/lib/service/auth/with-account';
 import type { TConnectRow } from '@/lib/service/connects/connect-json';
-import { ttlCache } from '@/lib/service/ttl-cache';
+import { ttlCache } from '@/lib/ttl-cache';
 
 export const API_KEY_HEADER = 'x-service-api-key';
 

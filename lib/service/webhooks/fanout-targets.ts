@@ -4,7 +4,7 @@ import { listenDb } from '@/lib/db/listen';
 import { webhooks } from '@/lib/db/schema/service';
 import { describeForLog } from '@/lib/http/log-error';
 import { processSingleton } from '@/lib/process-singleton';
-import { ttlCache } from '@/lib/service/ttl-cache';
+import { ttlCache } from '@/lib/ttl-cache';
 
 // An account's enabled webhooks with their event types, as fan-out reads them on every event,
 // cached per process. A commit that creates, changes, disables or deletes a webhook through the API
