@@ -27,7 +27,8 @@ export type TReceiptInput = {
   host: string;
 };
 
-export type TStoredReceipt = { id: number; receivedAt: Date };
+/** What the answer needs of the stored row: its id (x-receipt-id). */
+export type TStoredReceipt = { id: number };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -75,11 +76,11 @@ function insertText(rows: number, notify: boolean): string {
     // receivers got new receipts (pg_notify is delivered at commit; lib/console/listen/receipt-feed.ts
     // listens); while none does, the NOTIFY is left out (lib/db/listeners.ts).
     text = notify
-      ? `with ins as (${insert} returning id, received_at, receiver_id), ` +
+      ? `with ins as (${insert} returning id, receiver_id), ` +
         // (a payload is at most 8000 bytes: past 100 receivers an empty one, which wakes every stream).
         `woke as (select pg_notify('${RECEIPTS_CHANNEL}', case when count(distinct receiver_id) <= 100 then string_agg(distinct receiver_id::text, ',') else '' end) from ins) ` +
-        'select id, received_at from ins, woke'
-      : `${insert} returning id, received_at`;
+        'select id from ins, woke'
+      : `${insert} returning id`;
     insertTexts.set(key, text);
   }
   return text;
@@ -109,9 +110,9 @@ async function insertReceipts(inputs: TReceiptInput[]): Promise<TStoredReceipt[]
     ];
   });
   const notify = await anyListener(RECEIPTS_CHANNEL);
-  const rows = await driverRows<{ id: number | string; received_at: Date | string }>(insertText(inputs.length, notify), params);
+  const rows = await driverRows<{ id: number | string }>(insertText(inputs.length, notify), params);
   // Ids come from one sequence in VALUES order; sorting makes that order explicit.
-  return rows.map((r) => ({ id: Number(r.id), receivedAt: new Date(r.received_at) })).sort((a, b) => a.id - b.id);
+  return rows.map((r) => ({ id: Number(r.id) })).sort((a, b) => a.id - b.id);
 }
 
 // One batch at a time on PostgreSQL too, as the bench's floor writes (issue 42): what arrives while
