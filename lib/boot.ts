@@ -18,7 +18,7 @@ import { registerGrantFastPath } from '@/lib/service/grants/grant-fast-path';
 import { registerQueueGauges } from '@/lib/service/delivery/queue-depth-gauge';
 import { startWorker, stopWorker } from '@/lib/service/delivery/process-worker';
 import { startFailingWarnings, stopFailingWarnings } from '@/lib/service/delivery/failing-warnings';
-import { startServicePurge, stopServicePurge } from '@/lib/service/retention/purge-service';
+import { ensureServicePartitions, startServicePurge, stopServicePurge } from '@/lib/service/retention/purge-service';
 import { startRollupBackfill, stopRollupBackfill } from '@/lib/service/stats/backfill-rollups';
 import { startPayloadJsonBackfill, stopPayloadJsonBackfill } from '@/lib/service/messages/backfill-payload-json';
 import { startBodyJsonBackfill, stopBodyJsonBackfill } from '@/lib/console/search/backfill-body-json';
@@ -52,6 +52,8 @@ export async function boot(): Promise<void> {
   // GET /metrics shows each table's dead rows and its last vacuum and analyze (the store's upkeep).
   registerTableGauges();
   if (env.SERVICE_MODE === 'on') {
+    // Attempts' partitions a week ahead before this process writes one (its worker, a resend): a store stopped longer has none for now.
+    await ensureServicePartitions();
     // GET /metrics shows the delivery queue, read from the database when scraped.
     registerQueueGauges();
     if (env.WORKER_IN_PROCESS) {

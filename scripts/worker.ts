@@ -10,7 +10,7 @@ import { openProcess, stopOnSignal, type TProcessPart } from '@/lib/process-runn
 import { serveReadiness } from '@/lib/readiness/serve-readiness';
 import { startWorker, stopWorker } from '@/lib/service/delivery/process-worker';
 import { startFailingWarnings, stopFailingWarnings } from '@/lib/service/delivery/failing-warnings';
-import { startServicePurge, stopServicePurge } from '@/lib/service/retention/purge-service';
+import { ensureServicePartitions, startServicePurge, stopServicePurge } from '@/lib/service/retention/purge-service';
 import { startRollupBackfill, stopRollupBackfill } from '@/lib/service/stats/backfill-rollups';
 import { startPayloadJsonBackfill, stopPayloadJsonBackfill } from '@/lib/service/messages/backfill-payload-json';
 import { startBodyJsonBackfill, stopBodyJsonBackfill } from '@/lib/console/search/backfill-body-json';
@@ -23,6 +23,8 @@ const { store } = await openProcess({
 });
 // Traces of its attempts (lib/telemetry), when an OTLP endpoint is set.
 const tracing = await startTracing('giving-connect-worker');
+// Attempts' partitions a week ahead before the first attempt is written (lib/db/partitions).
+await ensureServicePartitions();
 const id = await startWorker();
 startFailingWarnings();
 startAlertLoop();

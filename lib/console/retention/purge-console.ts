@@ -145,7 +145,7 @@ async function onPass(event: 'start' | 'end', purged: number): Promise<void> {
 }
 
 // The store's upkeep of the console's tables (lib/db/upkeep), started and stopped with the purge, in the same processes.
-const CONSOLE_UPKEEP: TUpkeepSpec = { lease: { table: 'console.leases', name: 'upkeep-console' }, schema: 'console' };
+const CONSOLE_UPKEEP: TUpkeepSpec = { name: 'upkeep-console', schema: 'console', partitioned: [] };
 
 export function startConsolePurge(): void {
   startPurgeLoop({
@@ -157,4 +157,4 @@ export function startConsolePurge(): void {
   startUpkeep(CONSOLE_UPKEEP);
 }
 
-export const stopConsolePurge = () => Promise.all([stopPurgeLoop(CONSOLE_PURGE), stopUpkeep(CONSOLE_UPKEEP.lease)]);
+export const stopConsolePurge = () => Promise.all([stopPurgeLoop(CONSOLE_PURGE), stopUpkeep(CONSOLE_UPKEEP)]);

@@ -16,13 +16,15 @@ import { listPartitions } from './list-partitions';
 //
 // A partition is made as a table of the parent's shape and then attached: ATTACH takes SHARE UPDATE
 // EXCLUSIVE on the parent, which inserts and reads pass, where CREATE TABLE … PARTITION OF takes ACCESS
-// EXCLUSIVE; the new table is empty, so its check is instant. DDL waits at most LOCK_TIMEOUT for its
-// locks, so a long read never queues ingest behind it; the next run tries again.
+// EXCLUSIVE; the new table is empty, so its check is instant. A table with a foreign key (attempts →
+// deliveries) also locks the table it references against writes for the attach (SHARE ROW EXCLUSIVE).
+// So DDL waits at most LOCK_TIMEOUT for its locks: whatever queues behind it waits no longer than that,
+// and a run that timed out tries again at the next minute (the week ahead is the margin).
 
 export type TPartitioned = { table: string; interval: TPartitionInterval; lease: TLease };
 
 const LEASE_MS = 10 * 60_000;
-const LOCK_TIMEOUT = '5s';
+const LOCK_TIMEOUT = '1s';
 const NAME = /^[a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*$/;
 
 // One call at a time per table in this process (the lease keeps other processes out).

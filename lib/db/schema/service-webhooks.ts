@@ -177,7 +177,9 @@ export const deliveries = service.table(
 export const attempts = service.table(
   'attempts',
   {
-    id: text().primaryKey(), // atmpt_<ksuid>
+    // atmpt_<ksuid>. The primary key is (id, created_at): the table is partitioned by created_at (migration 0037), whose key
+    // a primary key must hold. Ids are random (a KSUID), so one id is one row in practice; lookups by id read its prefix.
+    id: text().notNull(),
     deliveryId: uuid()
       .notNull()
       .references(() => deliveries.id),
@@ -202,6 +204,7 @@ export const attempts = service.table(
     rolledUp: boolean().notNull().default(true),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.createdAt] }),
     index().on(t.webhookId, t.messageId, t.createdAt.desc(), t.id.desc()),
     index('attempts_not_rolled_up_idx')
       .on(t.webhookId)

@@ -1,41 +1,42 @@
-import { randomUUID } from 'node:crypto';
 import { processSingleton } from '@/lib/process-singleton';
-import { dbKind, getDb } from '../client';
+import { dbKind } from '../client';
+import { partitionInterval } from '../partitions/interval';
+import { ensurePartitions } from '../partitions/manage-partitions';
 import { isStoreUnavailable } from '../store-availability';
-import { releaseLease, takeLease, type TLease } from '../take-lease';
+import { type TLease } from '../take-lease';
 import { vacuumDue } from './vacuum-due';
 
 // The store's upkeep, one loop per half (lib/service/retention, lib/console/retention) beside its purge:
-// every UPKEEP_MS (±10 %) it runs the half's jobs — on the embedded store, VACUUM and ANALYZE of the
-// half's tables that are due (vacuum-due.ts). On PostgreSQL a lease in the half's own schema makes
-// it one process at a time; a PGlite directory is one process's already. A run never overlaps the
-// next (it reschedules itself when it ends), and one that fails on an unavailable store is not logged.
+// every UPKEEP_MS (±10 %) it runs the half's jobs: its partitioned tables' partitions made a week
+// ahead (lib/db/partitions, each table under its own lease on PostgreSQL), then, on the embedded
+// store, VACUUM and ANALYZE of the half's tables that are due (vacuum-due.ts). A run never overlaps
+// the next (it reschedules itself when it ends), and one that fails on an unavailable store is not logged.
 
 /** Autovacuum's naptime: a minute; the check that finds nothing due is one statement over the catalog. */
 export const UPKEEP_MS = 60_000;
-const LEASE_MS = 10 * 60_000; // longer than any run; a holder that died frees it after this
 
 export type TUpkeepSpec = {
-  /** The lease, in the half's own leases table; its name names the loop and its log lines. */
-  lease: TLease;
+  /** Names the loop and its log lines. */
+  name: string;
   /** The half's schema, whose tables the embedded store vacuums. */
   schema: 'service' | 'console';
+  /** The half's tables partitioned by time (`schema.table`), each with its lease in the half's own leases table. */
+  partitioned: { table: string; lease: TLease }[];
 };
 
-type TLoop = { owner: string; timer: NodeJS.Timeout | null; running: Promise<void> | null; stopped: boolean; runs: number };
+type TLoop = { timer: NodeJS.Timeout | null; running: Promise<void> | null; stopped: boolean; runs: number };
 const loops = processSingleton('upkeep-loops', (): Map<string, TLoop> => new Map());
 
+/** The half's partitions made ahead: by each run, and at a process's start before it writes (lib/boot.ts, scripts/worker.ts). */
+export async function ensureUpkeepPartitions(spec: TUpkeepSpec): Promise<void> {
+  const interval = partitionInterval(await dbKind());
+  for (const p of spec.partitioned) await ensurePartitions({ ...p, interval });
+}
+
 /** One run of the half's upkeep; `firstRun`: the process's first. */
-async function runUpkeep(spec: TUpkeepSpec, owner: string, firstRun: boolean): Promise<void> {
-  const leased = (await dbKind()) === 'postgres';
-  if (leased) return; // vacuum is autovacuum's job there; no other job yet
-  const db = await getDb();
-  if (leased && !(await takeLease(db, spec.lease, owner, LEASE_MS))) return;
-  try {
-    await vacuumDue(spec.schema, firstRun);
-  } finally {
-    if (leased) await releaseLease(db, spec.lease, owner).catch(() => {});
-  }
+async function runUpkeep(spec: TUpkeepSpec, firstRun: boolean): Promise<void> {
+  await ensureUpkeepPartitions(spec);
+  await vacuumDue(spec.schema, firstRun); // the embedded store's only: autovacuum's job on PostgreSQL
 }
 
 function schedule(spec: TUpkeepSpec, loop: TLoop): void {
@@ -43,9 +44,9 @@ function schedule(spec: TUpkeepSpec, loop: TLoop): void {
   loop.timer = setTimeout(
     () => {
       loop.timer = null;
-      loop.running = runUpkeep(spec, loop.owner, loop.runs++ === 0)
+      loop.running = runUpkeep(spec, loop.runs++ === 0)
         .catch((err: Error) => {
-          if (!isStoreUnavailable(err)) console.warn(`${spec.lease.name}: ${err.message}`);
+          if (!isStoreUnavailable(err)) console.warn(`${spec.name}: ${err.message}`);
         })
         .finally(() => {
           loop.running = null;
@@ -59,16 +60,16 @@ function schedule(spec: TUpkeepSpec, loop: TLoop): void {
 
 /** Starts the half's upkeep (once per process); it runs until stopUpkeep. */
 export function startUpkeep(spec: TUpkeepSpec): void {
-  const existing = loops.get(spec.lease.name);
+  const existing = loops.get(spec.name);
   if (existing && !existing.stopped) return;
-  const loop: TLoop = { owner: `${spec.lease.name}-${randomUUID()}`, timer: null, running: null, stopped: false, runs: 0 };
-  loops.set(spec.lease.name, loop);
+  const loop: TLoop = { timer: null, running: null, stopped: false, runs: 0 };
+  loops.set(spec.name, loop);
   schedule(spec, loop);
 }
 
 /** Stops the loop; a run under way finishes first. */
-export async function stopUpkeep(lease: TLease): Promise<void> {
-  const loop = loops.get(lease.name);
+export async function stopUpkeep(spec: TUpkeepSpec): Promise<void> {
+  const loop = loops.get(spec.name);
   if (!loop || loop.stopped) return;
   loop.stopped = true;
   if (loop.timer) clearTimeout(loop.timer);

@@ -3,7 +3,7 @@ import { archivedStep, repairArchive, sealArchive } from '@/lib/db/archive/write
 import { progressCte } from '@/lib/db/purge-progress';
 import { purgeIdleMs, startPurgeLoop, stopPurgeLoop, type TPurgeStep } from '@/lib/db/purge-loop';
 import { formatDuration } from '@/lib/duration';
-import { startUpkeep, stopUpkeep, type TUpkeepSpec } from '@/lib/db/upkeep/upkeep-loop';
+import { ensureUpkeepPartitions, startUpkeep, stopUpkeep, type TUpkeepSpec } from '@/lib/db/upkeep/upkeep-loop';
 import { vacuumTables } from '@/lib/db/upkeep/vacuum-due';
 import { env } from '@/lib/env';
 import { retentionOverrides, SERVICE_PURGE, type TRetentionOverride } from './account-retention';
@@ -191,7 +191,15 @@ async function onPass(event: 'start' | 'end', purged: number): Promise<void> {
 }
 
 // The store's upkeep of the service's tables (lib/db/upkeep), started and stopped with the purge, in the same processes.
-const SERVICE_UPKEEP: TUpkeepSpec = { lease: { table: 'service.leases', name: 'upkeep-service' }, schema: 'service' };
+// service.attempts is partitioned by created_at (migration 0037); its partitions are made ahead here.
+const SERVICE_UPKEEP: TUpkeepSpec = {
+  name: 'upkeep-service',
+  schema: 'service',
+  partitioned: [{ table: 'service.attempts', lease: { table: 'service.leases', name: 'partitions-service.attempts' } }],
+};
+
+/** service.attempts' partitions made ahead, at a start before the process writes attempts (its worker, a resend). */
+export const ensureServicePartitions = () => ensureUpkeepPartitions(SERVICE_UPKEEP);
 
 export function startServicePurge(): void {
   startPurgeLoop({
@@ -204,4 +212,4 @@ export function startServicePurge(): void {
   startUpkeep(SERVICE_UPKEEP);
 }
 
-export const stopServicePurge = () => Promise.all([stopPurgeLoop(SERVICE_PURGE), stopUpkeep(SERVICE_UPKEEP.lease)]);
+export const stopServicePurge = () => Promise.all([stopPurgeLoop(SERVICE_PURGE), stopUpkeep(SERVICE_UPKEEP)]);
