@@ -74,6 +74,8 @@ export const CONFIG = {
     /** Grants per second to the other webhooks' account, alone and during the burst. */
     steadyRate: int('BENCH_PEAK_STEADY_RATE', 2),
     baselineSeconds: int('BENCH_PEAK_BASELINE_SECONDS', 30),
+    /** `npm run worker` processes beside the app (2: the cap must hold across processes). */
+    workers: int('BENCH_PEAK_WORKERS', 2),
     /** The second run pauses the capped webhook this long, then resumes it. */
     pauseSeconds: int('BENCH_PEAK_PAUSE_SECONDS', 30),
   },

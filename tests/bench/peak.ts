@@ -91,7 +91,7 @@ export async function benchPeak(): Promise<TFigure[]> {
   const { grants, cap, webhooks, steadyRate, burstSeconds, pauseSeconds } = CONFIG.peak;
   const others = webhooks - 1;
   console.log(
-    `\n── Peak on postgres, 2 workers: ${webhooks} webhooks, one capped at ${cap}/s; ${grants} grants in ${burstSeconds} s for it beside ${steadyRate} grants/s × ${others} webhooks`,
+    `\n── Peak on postgres, ${CONFIG.peak.workers} workers: ${webhooks} webhooks, one capped at ${cap}/s; ${grants} grants in ${burstSeconds} s for it beside ${steadyRate} grants/s × ${others} webhooks`,
   );
   const app = await startApp({
     adminUrl: PG_ADMIN_URL,
@@ -101,7 +101,7 @@ export async function benchPeak(): Promise<TFigure[]> {
   });
   const dispose = onCleanup(() => disposeApp(app));
   const sink = await startSinkProcess();
-  const stops = await Promise.all([startWorker(app), startWorker(app)]);
+  const stops = await Promise.all(Array.from({ length: CONFIG.peak.workers }, () => startWorker(app)));
   try {
     const first = await token(app, app.clients[ACCOUNTS[0]]);
     const np = await expect201(
