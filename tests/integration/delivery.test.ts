@@ -303,10 +303,11 @@ describe('fair shares of the worker (issue 53.3)', () => {
   test("a slow webhook's backlog takes at most its endpoint's share of the slots: another webhook's fresh message goes out beside it, not behind it", async (t) => {
     // 96 messages to a receiver answering after 3 s, at most 8 in flight (DELIVERY_ENDPOINT_CONCURRENCY): a 36 s backlog. Held
     // behind it (as when every slot and every claim went to the oldest due deliveries), the fresh message went out once nearly all
-    // of it had; beside it, while most of it is still unsent, however loaded this machine is (half of it allows 18 s).
+    // of it had; beside it, with its first 8 in flight (here: 8 of 96 sent). A third of it allows the fresh message 9 s on a loaded
+    // machine; a worker whose claims did not leave the full webhook out sent 46 first (scratch), the whole old worker more.
     const { sentBefore, maxInFlight } = await freshBesideSlowBacklog(app, tok, receiver, 96);
     t.diagnostic(`sent of the slow backlog when the fresh message was: ${sentBefore} of 96; at most ${maxInFlight} in flight`);
-    assert.ok(sentBefore <= 48, `${sentBefore} of the slow webhook's 96 had been sent when the fresh message was: it waited behind them`);
+    assert.ok(sentBefore <= 32, `${sentBefore} of the slow webhook's 96 had been sent when the fresh message was: it waited behind them`);
     assert.ok(maxInFlight <= 8, `${maxInFlight} of the slow webhook's requests in flight at once (its endpoint's limit: 8)`);
   });
 });
