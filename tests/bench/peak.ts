@@ -1,15 +1,13 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { startApp } from '../helpers/app';
+import type { startApp } from '../helpers/app';
 import { call, sleep, token } from '../helpers/http';
-import { onCleanup } from './cleanup';
-import { CONFIG, PG_ADMIN_URL } from './config';
+import { CONFIG } from './config';
 import { connectKey, expect201, randomEin } from './delivery';
 import { busiestWindow, latencies, p, pacedGrants, tally, type TPaced } from './peak-load';
 import { atMost, fmt, printTable, type TFigure } from './report';
 import { startSinkProcess, type TRemoteSink as TSink } from './sink-process';
-import { disposeApp } from './stores';
-import { startWorker } from './workers';
+import { splitApp, startWorker } from './workers';
 
 // Issue 53.6, the peak day on PostgreSQL with two `npm run worker` processes: N webhooks, one of
 // them capped at CAP/s; a burst of GRANTS grants in BURST s for the capped webhook's account beside
@@ -93,13 +91,7 @@ export async function benchPeak(): Promise<TFigure[]> {
   console.log(
     `\n── Peak on postgres, ${CONFIG.peak.workers} workers: ${webhooks} webhooks, one capped at ${cap}/s; ${grants} grants in ${burstSeconds} s for it beside ${steadyRate} grants/s × ${others} webhooks`,
   );
-  const app = await startApp({
-    adminUrl: PG_ADMIN_URL,
-    unsetEnv: ['DELIVERY_POLL_MS', 'DELIVERY_RETRY_SCHEDULE'],
-    env: { WORKER_IN_PROCESS: 'false' },
-    accounts: ACCOUNTS,
-  });
-  const dispose = onCleanup(() => disposeApp(app));
+  const { app, dispose } = await splitApp(ACCOUNTS);
   const sink = await startSinkProcess();
   const stops = await Promise.all(Array.from({ length: CONFIG.peak.workers }, () => startWorker(app)));
   try {

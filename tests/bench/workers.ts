@@ -23,6 +23,17 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const ACCOUNTS = ['bench-workers-1', 'bench-workers-2', 'bench-workers-1-slow', 'bench-workers-2-slow', 'bench-workers-split-warm', 'bench-workers-split'];
 type TApp = Awaited<ReturnType<typeof startApp>>;
 
+/** The app on a fresh PostgreSQL database without its in-process worker (`npm run worker` processes deliver), on its own defaults. */
+export async function splitApp(accounts: string[]): Promise<{ app: TApp; dispose: () => Promise<void> }> {
+  const app = await startApp({
+    adminUrl: PG_ADMIN_URL,
+    unsetEnv: ['DELIVERY_POLL_MS', 'DELIVERY_RETRY_SCHEDULE'],
+    env: { WORKER_IN_PROCESS: 'false' },
+    accounts,
+  });
+  return { app, dispose: onCleanup(() => disposeApp(app)) };
+}
+
 /** A `npm run worker` process on the app's database, once it has said it started (its first output). */
 export async function startWorker(app: TApp): Promise<() => Promise<void>> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/worker.ts')], {
@@ -117,13 +128,7 @@ async function splitFanout(app: TApp, sink: TSink, nonprofitId: string) {
 export async function benchWorkers(): Promise<TFigure[]> {
   const { workerGrants, fanoutWebhooks } = CONFIG.delivery;
   console.log(`\n── Workers on postgres: ${workerGrants} grants × ${fanoutWebhooks} webhooks, with 1 and then 2 \`npm run worker\` processes`);
-  const app = await startApp({
-    adminUrl: PG_ADMIN_URL,
-    unsetEnv: ['DELIVERY_POLL_MS', 'DELIVERY_RETRY_SCHEDULE'],
-    env: { WORKER_IN_PROCESS: 'false' },
-    accounts: ACCOUNTS,
-  });
-  const dispose = onCleanup(() => disposeApp(app));
+  const { app, dispose } = await splitApp(ACCOUNTS);
   const sink = await startSink();
   try {
     const tok = await token(app, app.clients[ACCOUNTS[0]]);
