@@ -198,8 +198,15 @@ const SERVICE_UPKEEP: TUpkeepSpec = {
   partitioned: [{ table: 'service.attempts', lease: { table: 'service.leases', name: 'partitions-service.attempts' } }],
 };
 
-/** service.attempts' partitions made ahead, at a start before the process writes attempts (its worker, a resend). */
-export const ensureServicePartitions = () => ensureUpkeepPartitions(SERVICE_UPKEEP);
+/**
+ * service.attempts' partitions made ahead, at a start before the process writes attempts (its worker, a resend). A failure
+ * (a lock not had within its second) does not stop the start: the partitions reach a week ahead, and the minute's upkeep tries again.
+ */
+export async function ensureServicePartitions(): Promise<void> {
+  await ensureUpkeepPartitions(SERVICE_UPKEEP).catch((err: Error) =>
+    console.warn(`attempts' partitions not made at start (tried again each minute): ${err.message}`),
+  );
+}
 
 export function startServicePurge(): void {
   startPurgeLoop({
