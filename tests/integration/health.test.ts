@@ -271,6 +271,9 @@ describe('metrics', () => {
     assert.equal(now.get('gc_delivery_queue_depth{state="due"}'), 0);
     assert.ok((now.get('gc_delivery_queue_oldest_age_seconds{}') ?? -1) >= 0);
     assert.ok(now.has('gc_process_resident_memory_bytes{}'), 'process metrics too');
+    // Sampled every 100 ms, its shortest interval is about 0.1 s: at prom-client's 10 ms its timer woke an idle app 100 times a second.
+    const lagMin = now.get('gc_nodejs_eventloop_lag_min_seconds{}') ?? 0;
+    assert.ok(lagMin >= 0.05, `the event-loop lag is sampled every 100 ms (its least interval: ${lagMin} s)`);
   });
 });
 
