@@ -60,7 +60,7 @@ if (env.WORKER_HEALTH_PORT) {
 const where = store.startsWith('embedded') ? `${store} (this process only)` : store;
 console.log(
   `delivery worker ${id} started: ${where}, concurrency ${env.DELIVERY_CONCURRENCY} (${env.DELIVERY_ENDPOINT_CONCURRENCY} per endpoint), ` +
-    `woken by new deliveries, fallback poll ${env.DELIVERY_POLL_MS} ms; alert rules every ${env.ALERT_EVAL_MS} ms and the retention purge (one process at a time)${health}`,
+    `woken by new deliveries, fallback poll ${env.DELIVERY_POLL_MS} ms (up to 30 s while idle); alert rules every ${env.ALERT_EVAL_MS} ms and the retention purge (one process at a time)${health}`,
 );
 if (tracing) console.log(tracing);
 stopOnSignal(parts, { onStop: (line) => console.log(line) });

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import type { TClaim, TDeliveryJob } from '@/lib/service/delivery/claim';
 import type { TSendResult } from '@/lib/service/delivery/send-webhook';
 import { runWorker, type TWorkerConfig, type TWorkerDeps } from '@/lib/service/delivery/worker';
+import { IDLE_POLL_MAX_MS, idlePollMs } from '@/lib/service/delivery/worker-state';
 
 // The worker's loop on dependencies of the test's own (worker.ts takes them as TWorkerDeps): a
 // queue in memory, sends that take a few milliseconds, no database. What it checks is the schedule.
@@ -125,6 +126,72 @@ test('an idle worker sleeps until the next due time its last claim reported, not
     await worker.stop(1_000);
   }
   assert.deepEqual(fake.recorded.sort(), ['d1', 'd2', 'd3'], 'the retries due in 150 ms went out long before the 10-minute fallback poll');
+});
+
+test('an idle worker that LISTENs polls less and less often, up to every 30 s; one that cannot, every DELIVERY_POLL_MS', () => {
+  const config = { fallbackPollMs: 2000 };
+  assert.deepEqual(
+    [0, 1, 2, 3, 4, 5, 6, 40].map((n) => idlePollMs(config, n, false)),
+    [2000, 2000, 4000, 8000, 16000, IDLE_POLL_MAX_MS, IDLE_POLL_MAX_MS, IDLE_POLL_MAX_MS],
+  );
+  assert.equal(IDLE_POLL_MAX_MS, 30_000);
+  assert.equal(idlePollMs(config, 40, true), 2000, 'a steady poll (no LISTEN, or NOTIFYs that do not come) does not back off');
+  assert.equal(idlePollMs({ fallbackPollMs: 60_000 }, 40, false), 60_000, 'a poll set beyond the ceiling is kept');
+});
+
+/** Claims made, with when, and the wake-up the worker listens with. */
+function listening(fake: TFake): { at: number[]; wake: () => void; logged: string[] } {
+  const seen = { at: [] as number[], wake: () => {}, logged: [] as string[] };
+  const claim = fake.deps.claim;
+  fake.deps.claim = async (...args) => {
+    seen.at.push(performance.now());
+    return claim(...args);
+  };
+  fake.deps.listen = async (onWake) => {
+    seen.wake = onWake;
+    return async () => {};
+  };
+  fake.deps.log = (line) => seen.logged.push(line);
+  return seen;
+}
+
+test('an idle worker backs its poll off while claims find nothing, and a NOTIFY still wakes it', async () => {
+  const fake = fakeDeps(() => 1);
+  const seen = listening(fake);
+  const worker = await runWorker(fake.deps, { ...CONFIG, fallbackPollMs: 5 });
+  try {
+    await until(() => seen.at.length >= 8, 60_000);
+    // The 7th empty claim waited 5 × 2⁶ = 320 ms at least (a timer never fires early; a slow machine only lengthens it).
+    const gap = seen.at[7] - seen.at[6];
+    assert.ok(gap >= 300, `the 8th claim came ${gap.toFixed(0)} ms after the 7th, not after a 5 ms poll`);
+    fake.due([job(1)]);
+    seen.wake(); // the commit's NOTIFY
+    await until(() => fake.recorded.length === 1, 60_000);
+  } finally {
+    await worker.stop(1_000);
+  }
+  assert.deepEqual(fake.recorded, ['d1']);
+  assert.deepEqual(seen.logged, [], 'an announced delivery keeps the backoff');
+});
+
+test('a backed-off poll that finds deliveries no NOTIFY announced makes the worker poll every DELIVERY_POLL_MS again, and says so', async () => {
+  const fake = fakeDeps(() => 1);
+  const seen = listening(fake);
+  const worker = await runWorker(fake.deps, { ...CONFIG, fallbackPollMs: 5 });
+  try {
+    await until(() => seen.at.length >= 6, 60_000);
+    fake.due([job(1)]); // queued without a NOTIFY (a pooler in transaction mode drops them)
+    await until(() => fake.recorded.length === 1, 60_000);
+    const after = seen.at.length;
+    // Backing off, 20 more claims would take minutes; at a steady 5 ms they take a fraction of a second.
+    await until(() => seen.at.length >= after + 20, 10_000);
+    assert.ok(seen.at.length >= after + 20, `${seen.at.length - after} claims since, in 10 s`);
+  } finally {
+    await worker.stop(1_000);
+  }
+  assert.deepEqual(fake.recorded, ['d1']);
+  assert.equal(seen.logged.length, 1, seen.logged.join('\n'));
+  assert.match(seen.logged[0], /a poll found deliveries that no NOTIFY announced .*polling every 5 ms from now on/);
 });
 
 test('one endpoint gets at most its limit in flight, however many of its deliveries are claimed', async () => {

@@ -8,6 +8,7 @@ import { attemptDelivery } from './attempt-delivery';
 import { abandonClaim, recordScheduledAttempt } from './record-scheduled-attempts';
 import { DELIVERIES_CHANNEL } from './enqueue';
 import { runWorker, type TStats, type TWorkerConfig, type TWorkerDeps } from './worker';
+import { IDLE_POLL_MAX_MS } from './worker-state';
 
 // This process's delivery worker (the web process's, or `npm run worker`'s): the loop of worker.ts
 // on the process's database, the undici pool and the LISTEN connection, configured from the env.
@@ -20,9 +21,9 @@ const HEARTBEAT = 'delivery worker';
  */
 const CLAIM_GATHER_MS = 25;
 
-/** How long the loop may go without a turn before readiness fails: a few polls and a slow claim. */
+/** How long the loop may go without a turn before readiness fails: its longest idle poll, a couple more and a slow claim. */
 function maxSilenceMs(config: TWorkerConfig): number {
-  return 3 * config.fallbackPollMs + 10_000;
+  return Math.max(config.fallbackPollMs, IDLE_POLL_MAX_MS) + 2 * config.fallbackPollMs + 10_000;
 }
 
 /** The production dependencies: the process's database and the undici pool. */

@@ -8,28 +8,28 @@
  */
 export class Wakeup {
   private pending = false;
-  private resolve: (() => void) | null = null;
+  private resolve: ((notified: boolean) => void) | null = null;
   private timer: NodeJS.Timeout | undefined;
 
   notify(): void {
-    if (this.resolve) this.resolve();
+    if (this.resolve) this.resolve(true);
     else this.pending = true;
   }
 
-  /** Resolves on `notify()` or after `ms`, whichever comes first. */
-  wait(ms: number): Promise<void> {
+  /** Resolves on `notify()` (true) or after `ms` (false), whichever comes first. */
+  wait(ms: number): Promise<boolean> {
     if (this.pending) {
       this.pending = false;
-      return Promise.resolve();
+      return Promise.resolve(true);
     }
     return new Promise((resolve) => {
-      const done = () => {
+      const done = (notified: boolean) => {
         clearTimeout(this.timer);
         this.resolve = null;
-        resolve();
+        resolve(notified);
       };
       this.resolve = done;
-      this.timer = setTimeout(done, Math.max(0, ms));
+      this.timer = setTimeout(() => done(false), Math.max(0, ms));
     });
   }
 }

@@ -58,6 +58,10 @@ export type TWorker = {
   saturated: boolean;
   /** When the last claim was made, and whether it left nothing due behind (it took fewer than it asked). */
   lastClaim: { at: number; drained: boolean };
+  /** Claims in a row that found nothing: the poll of a listening worker backs off with them (idlePollMs). */
+  emptyClaims: number;
+  /** The poll does not back off: the worker could not LISTEN, or a backed-off poll found deliveries no NOTIFY announced. */
+  steadyPoll: boolean;
   stats: TStats;
   loop: Promise<void> | null;
   unlisten: (() => Promise<void>) | null;
@@ -117,4 +121,35 @@ export function shouldClaim(w: TWorker, n: number, full: string[]): boolean {
   const ready = w.ready.length - heldBy(w, full).ready;
   if (ready === 0 && w.busy < w.config.concurrency) return true;
   return ready <= lowWater(w.config) && n >= refillAt(w.config);
+}
+
+/** The longest poll of an idle worker that LISTENs: the net for what no NOTIFY announces (a retry left by a worker that died). */
+export const IDLE_POLL_MAX_MS = 30_000;
+
+/**
+ * How long an idle worker may sleep before it asks again when no commit wakes it and nothing is due
+ * sooner. A worker that LISTENs is woken by every commit that queues deliveries and learns the next
+ * due time from each claim, so its poll is only a net: DELIVERY_POLL_MS after work, doubling with each
+ * claim in a row that found nothing, up to IDLE_POLL_MAX_MS (an idle app claimed 30 times a minute).
+ * One that could not LISTEN polls every DELIVERY_POLL_MS.
+ */
+export function idlePollMs(config: Pick<TWorkerConfig, 'fallbackPollMs'>, emptyClaims: number, steadyPoll: boolean): number {
+  const poll = config.fallbackPollMs;
+  if (steadyPoll || emptyClaims <= 1) return poll;
+  return Math.max(poll, Math.min(IDLE_POLL_MAX_MS, poll * 2 ** Math.min(emptyClaims - 1, 16)));
+}
+
+/**
+ * Counts a claim that took `claimed` jobs. `backedOff`: the sleep before it was ended by a poll
+ * longer than DELIVERY_POLL_MS, not by a NOTIFY or a due time. Deliveries found then were queued
+ * without a NOTIFY reaching this worker (a pooler in transaction mode drops them; or a worker that
+ * died left a retry behind): from then on the worker polls every DELIVERY_POLL_MS, as before the backoff.
+ */
+export function noteClaim(w: TWorker, claimed: number, backedOff: boolean): void {
+  w.emptyClaims = claimed === 0 ? w.emptyClaims + 1 : 0;
+  if (claimed === 0 || !backedOff || w.steadyPoll) return;
+  w.steadyPoll = true;
+  w.deps.log(
+    `[worker] a poll found deliveries that no NOTIFY announced (a pooler in transaction mode drops them; or a stopped worker left them): polling every ${w.config.fallbackPollMs} ms from now on`,
+  );
 }

@@ -7,6 +7,8 @@ import {
   fullWebhooks,
   heldShare,
   endpointShare,
+  idlePollMs,
+  noteClaim,
   room,
   shouldClaim,
   type TJobOutcome,
@@ -28,7 +30,8 @@ import { Wakeup } from './wakeup';
 // it (NOTIFY, from this process or any other): at once when idle; while slots send, a claim comes
 // at most every `gatherMs`, so the grants committed meanwhile are claimed together, not one claim
 // per commit. The ready batch running low wakes it while there is more work; otherwise it sleeps
-// until the next retry or lease expiry falls due, polling at most every DELIVERY_POLL_MS. A slot is
+// until the next retry or lease expiry falls due, polling every DELIVERY_POLL_MS, or less often while
+// claims find nothing and a LISTEN is in place (idlePollMs: up to every 30 s). A slot is
 // held while a request is in flight, not while its outcome is committed, nor while the job waits
 // for its endpoint: a ready job whose endpoint is at its share (worker-state.ts: its limit, at most
 // half the slots) stays ready while the next one whose endpoint has room goes first, and a webhook
@@ -164,6 +167,7 @@ function wakeIfRoom(w: TWorker): void {
 
 async function loop(w: TWorker): Promise<void> {
   let failures = 0;
+  let backedOff = false; // the last sleep ended at a poll longer than DELIVERY_POLL_MS
   while (!w.stopping) {
     w.deps.tick?.();
     pump(w);
@@ -188,6 +192,7 @@ async function loop(w: TWorker): Promise<void> {
         claimed = batch.jobs.length;
         dueIn = batch.nextDueInMs;
         w.lastClaim = { at: claimedAt, drained: claimed < n };
+        noteClaim(w, claimed, backedOff);
         for (const job of batch.jobs) {
           w.ready.push({ job, claimedAt });
           w.held.set(job.claim.webhookId, (w.held.get(job.claim.webhookId) ?? 0) + 1);
@@ -207,8 +212,10 @@ async function loop(w: TWorker): Promise<void> {
     // It took all it asked for, or did not ask (no room, or enough ready): more may be due, so the
     // ready batch running low wakes the loop.
     w.saturated = !claiming || claimed === n;
-    // Otherwise nothing more is due now: sleep until woken, the next due time, or the fallback poll.
-    await w.wakeup.wait(w.saturated ? w.config.fallbackPollMs : Math.min(dueIn ?? Infinity, w.config.fallbackPollMs));
+    // Otherwise nothing more is due now: sleep until woken, the next due time, or the poll (longer while idle).
+    const poll = idlePollMs(w.config, w.emptyClaims, w.steadyPoll);
+    const notified = await w.wakeup.wait(w.saturated ? w.config.fallbackPollMs : Math.min(dueIn ?? Infinity, poll));
+    backedOff = !notified && !w.saturated && poll > w.config.fallbackPollMs && (dueIn === null || dueIn > poll);
   }
 }
 
@@ -231,6 +238,8 @@ export async function runWorker(
     held: new Map(),
     saturated: false,
     lastClaim: { at: 0, drained: false },
+    emptyClaims: 0,
+    steadyPoll: false,
     stats: { attempts: 0, delivered: 0, failed: 0, abandoned: 0, released: 0, errors: 0 },
     loop: null,
     unlisten: null,
@@ -238,6 +247,7 @@ export async function runWorker(
   try {
     w.unlisten = await deps.listen(() => w.wakeup.notify());
   } catch (err) {
+    w.steadyPoll = true;
     deps.log(`[worker] cannot listen for new deliveries (${describeForLog(err)}); polling every ${config.fallbackPollMs} ms instead`);
   }
   w.loop = loop(w);
