@@ -22,6 +22,7 @@ const PAUSE_MS = 100;
 const LEASE_MS = 10_000;
 const BATCH_TARGET_MS = 50;
 const MIN_BATCH = 10;
+const PASS_EVERY_MAX_MS = 10 * 60_000;
 
 export type TPurgeStep = { what: string; run: (limit: number) => Promise<number> };
 export type TPurgeLoopSpec = {
@@ -35,9 +36,14 @@ export type TPurgeLoopSpec = {
   onPass?: (event: 'start' | 'end', purged: number) => Promise<void>;
 };
 
-/** The passes' interval: a minute, or a fifth of the shortest retention (tests use seconds). */
+/**
+ * The passes' interval: a fifth of the shortest retention (tests use seconds), at most 10 minutes —
+ * a row is purged at most that late after its time (retentions are an hour at least in production,
+ * days by default), and an idle app does not run both halves' passes once a minute. A change of the
+ * settings starts a pass at once (wakePurgeLoop).
+ */
 export function purgeIdleMs(...retentions: number[]): number {
-  return Math.max(1000, Math.min(60_000, ...retentions.map((r) => r / 5)));
+  return Math.max(1000, Math.min(PASS_EVERY_MAX_MS, ...retentions.map((r) => r / 5)));
 }
 
 // `step`: where a pass that ran out of its tick goes on at the next tick (a pass of many steps — one per
