@@ -50,8 +50,9 @@ type TClaimRow = {
 // (slot_at says they have one), out of every claim's way. Those whose slot has come are sent, oldest
 // first, only as far as the row's sends of the last second leave room under rateLimit: a worker that
 // woke late finds several slots come at once, and sending them all would put more than rateLimit
-// into one second at the receiver. The rest wait together until the oldest of those sends is a
-// second old, and then go oldest first again (so they keep their order). The second is counted as
+// into one second at the receiver. The rest are left as they are, due at their slot (1 s / rateLimit
+// apart, as the API shows them), and the worker comes back when the oldest of those sends is a
+// second old: they go oldest first then (so they keep their order). The second is counted as
 // 1.02 s: sends that arrive a little sooner or later than they left (network jitter, up to 20 ms)
 // still never make more than rateLimit in any one second at the receiver; a capped backlog drains
 // at rateLimit / 1.02. Sends are logged at the clock once the row is locked, not at the statement's
@@ -96,8 +97,8 @@ const CLAIM = `
   held as (
     select c.id, c.webhook_id, r.free_at from come c join room r on r.webhook_id = c.webhook_id where c.k > r.n),
   waiting as (
-    update service.deliveries d set status = 'pending', next_attempt_at = w.at, slot_at = w.at, lease_owner = null, lease_until = null, updated_at = now()
-    from (select id, slot as at from slotted where slot > now() union all select id, free_at from held) w where d.id = w.id),
+    update service.deliveries d set status = 'pending', next_attempt_at = s.slot, slot_at = s.slot, lease_owner = null, lease_until = null, updated_at = now()
+    from slotted s where d.id = s.id and (s.slot > now() or s.id in (select id from held))),
   scheduled as (
     update service.webhook_rates r
     set next_at = coalesce((select max(slot + step) from slotted s where s.webhook_id = r.webhook_id), r.next_at),
