@@ -2,7 +2,6 @@ import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
 import { sleep } from '../helpers/http';
 import { GRANT } from './delivery';
-import { percentile } from './stats';
 import type { TTimedArrival } from './sink';
 
 // The peak section's open-loop load and its arithmetic: grants created at a set pace (not as fast
@@ -95,5 +94,3 @@ export function tally(arrivals: TTimedArrival[], sent: Map<string, number>, webh
   }
   return { expected: sent.size * webhooks, arrived: seen.size, lost: sent.size * webhooks - seen.size, repeated };
 }
-
-export const p = (xs: number[], q: number) => percentile(xs, q);

@@ -59,13 +59,9 @@ export async function startSink(): Promise<TSink> {
         return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(rows));
       }
       if (path === '/sink/latency') {
-        try {
-          const grantId = String(JSON.parse(body.toString('utf8'))?.data?.id);
-          if (!arrivals.has(grantId)) arrivals.set(grantId, at);
-          waiters.get(grantId)?.(at);
-        } catch {
-          /* not an event: counted, not timed */
-        }
+        const grantId = grantIdOf(body); // '' when not an event: counted, not timed
+        if (grantId && !arrivals.has(grantId)) arrivals.set(grantId, at);
+        if (grantId) waiters.get(grantId)?.(at);
       }
       const delayMs = Number(/^\/sink\/delay-(\d+)\//.exec(path)?.[1] ?? 0);
       const answer = () => res.writeHead(200, { 'content-length': '0' }).end();
@@ -109,7 +105,7 @@ export async function startSink(): Promise<TSink> {
 
 function grantIdOf(body: Buffer): string {
   try {
-    return String(JSON.parse(body.toString('utf8'))?.data?.id);
+    return String(JSON.parse(body.toString('utf8'))?.data?.id ?? '');
   } catch {
     return '';
   }
