@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { getDb } from '@/lib/db/client';
 import { isStoreUnavailable } from '@/lib/db/store-availability';
-import { releaseLease, takeLease, type TLease } from '@/lib/db/take-lease';
+import { underLease, type TLease } from '@/lib/db/take-lease';
 import { env } from '@/lib/env';
 import { processSingleton } from '@/lib/process-singleton';
 import { evaluateAlertRules } from './evaluate-rules';
@@ -9,26 +7,21 @@ import { evaluateAlertRules } from './evaluate-rules';
 // The alert evaluator's timer, beside the delivery worker in the same process runner (lib/boot.ts,
 // scripts/worker.ts): every ALERT_EVAL_MS (±10 % jitter) it evaluates the rules, rescheduling itself
 // only after a run ends, so runs never overlap. With several processes on one PostgreSQL the lease
-// `alert-evaluation` makes it single-flight: one process evaluates, the others skip that turn.
+// `alert-evaluation` makes it single-flight: one process evaluates, the others skip that turn (the
+// embedded store has one process, so it takes none: two statements a run saved on an idle app).
 // A run that fails because the database is unavailable is not logged (the database client says so
 // once) and the next comes sooner, backing off up to the usual interval, so rules resume with it.
 
 const LEASE: TLease = { table: 'console.leases', name: 'alert-evaluation' };
 const LEASE_MS = 5 * 60_000; // longer than any evaluation; a holder that died frees it after this
 
-type TLoop = { owner: string; timer: NodeJS.Timeout | null; running: Promise<void> | null; stopped: boolean; failures: number };
+type TLoop = { timer: NodeJS.Timeout | null; running: Promise<void> | null; stopped: boolean; failures: number };
 
 const RETRY_MIN_MS = 1000;
 const globalForLoop = processSingleton('alert-loop', (): { loop?: TLoop } => ({}));
 
-async function runOnce(loop: TLoop): Promise<void> {
-  const db = await getDb();
-  if (!(await takeLease(db, LEASE, loop.owner, LEASE_MS))) return;
-  try {
-    await evaluateAlertRules();
-  } finally {
-    await releaseLease(db, LEASE, loop.owner).catch(() => {});
-  }
+async function runOnce(): Promise<void> {
+  await underLease(LEASE, LEASE_MS, evaluateAlertRules);
 }
 
 function schedule(loop: TLoop): void {
@@ -37,7 +30,7 @@ function schedule(loop: TLoop): void {
   const delay = interval * (0.9 + Math.random() * 0.2);
   loop.timer = setTimeout(() => {
     loop.timer = null;
-    loop.running = runOnce(loop)
+    loop.running = runOnce()
       .then(() => {
         loop.failures = 0;
       })
@@ -55,7 +48,7 @@ function schedule(loop: TLoop): void {
 
 export function startAlertLoop(): void {
   if (globalForLoop.loop && !globalForLoop.loop.stopped) return;
-  const loop: TLoop = { owner: `alerts-${randomUUID()}`, timer: null, running: null, stopped: false, failures: 0 };
+  const loop: TLoop = { timer: null, running: null, stopped: false, failures: 0 };
   globalForLoop.loop = loop;
   schedule(loop);
 }
