@@ -1,8 +1,8 @@
 import { dbKind, getDb } from '../client';
-import { queryRows, sql } from '../query';
+import { driverRows, queryRows, sql } from '../query';
 import { underLease, type TLease } from '../take-lease';
 import { aheadUntil, intervalStart, nextBoundary, partitionName, type TPartitionInterval } from './interval';
-import { listPartitions } from './list-partitions';
+import { listPartitions, type TPartition } from './list-partitions';
 
 // The partition manager: partitions made ahead of time and dropped past a cutoff, for a table
 // partitioned by range of a timestamptz (its creation time). On PostgreSQL each call holds the
@@ -77,19 +77,47 @@ export function ensurePartitions(p: TPartitioned, now = new Date()): Promise<str
   );
 }
 
+export type TDropOptions = {
+  /**
+   * Called before a partition past the cutoff is detached (the archive step, a check of what must stay): false keeps it for
+   * now. Not called for one whose detach began before (pending, or detached and not dropped): that was prepared then.
+   */
+  prepare?: (part: TPartition) => Promise<boolean>;
+  /** Stops starting more drops after this long; the rest are the next call's. */
+  budgetMs?: number;
+};
+
+// A partition detached and not dropped (a process killed between the two statements) is a lone table of the partition's
+// name: `attempts_p20261129` in the parent's schema that is no longer anyone's partition.
+const ORPHANS = `
+  select format('%I.%I', n.nspname, c.relname) as name
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+   where n.nspname = $1 and c.relname like $2 and c.relkind = 'r' and not c.relispartition
+   order by c.relname`;
+
 /**
- * Detaches and drops the partitions of `p.table` whose range ends at or before `cutoff`: on PostgreSQL
- * by DETACH CONCURRENTLY (reads and writes of the table go on; one cut short is finished by FINALIZE),
- * then DROP of the lone table. The names of those dropped; null when another process holds the lease.
+ * Detaches and drops the partitions of `p.table` whose range ends at or before `cutoff`, oldest first: on PostgreSQL by
+ * DETACH CONCURRENTLY (reads and writes of the table go on; one cut short is finished by FINALIZE), then DROP of the lone
+ * table; on PGlite, which has no concurrent detach, DETACH and DROP in one transaction (its one connection is the store's:
+ * nothing waits on the other side, and a kill leaves both done or neither). One detached and not dropped by a killed
+ * process is dropped first. The names of those dropped; null when another process holds the lease.
  */
-export function dropPartitionsBefore(p: TPartitioned, cutoff: Date): Promise<string[] | null> {
+export function dropPartitionsBefore(p: TPartitioned, cutoff: Date, options: TDropOptions = {}): Promise<string[] | null> {
   if (!NAME.test(p.table)) throw new Error(`not a schema-qualified table name: ${p.table}`);
   return oneAtATime(p.table, () =>
     underLease(p.lease, LEASE_MS, async () => {
       const postgres = (await dbKind()) === 'postgres';
+      const [schema, parent] = p.table.split('.');
       const dropped: string[] = [];
+      for (const { name } of await driverRows<{ name: string }>(ORPHANS, [schema, `${parent.replaceAll('_', '\\_')}\\_p%`])) {
+        await ddl([`drop table ${name}`]);
+        dropped.push(name);
+      }
+      const until = Date.now() + (options.budgetMs ?? Infinity);
       for (const part of await listPartitions(p.table)) {
         if (part.isDefault || part.to === null || part.to > cutoff) continue;
+        if (Date.now() > until) break;
+        if (!part.detachPending && options.prepare && !(await options.prepare(part))) continue;
         if (postgres) {
           // CONCURRENTLY cannot run inside a transaction: a statement of its own on the pool.
           const db = await getDb();

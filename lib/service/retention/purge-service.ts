@@ -7,6 +7,9 @@ import { ensureUpkeepPartitions, startUpkeep, stopUpkeep, type TUpkeepSpec } fro
 import { vacuumTables } from '@/lib/db/upkeep/vacuum-due';
 import { env } from '@/lib/env';
 import { retentionOverrides, SERVICE_PURGE, type TRetentionOverride } from './account-retention';
+import { alignedRetentionMs, ATTEMPTS_LEASE, ATTEMPTS_TABLE, attemptPartitionsStep } from './drop-attempts';
+import { dbKind } from '@/lib/db/client';
+import { partitionInterval } from '@/lib/db/partitions/interval';
 
 // The service's retention, in its own schema: MESSAGE_PAYLOAD_RETENTION and MESSAGE_RETENTION are the
 // deployment's defaults, and an account may set its own (EXT /v1/retention, account-retention.ts).
@@ -14,7 +17,9 @@ import { retentionOverrides, SERVICE_PURGE, type TRetentionOverride } from './ac
 // once per account with one, on its own index (service.account_retention is read at each tick).
 //   message_payloads   a message's payload becomes its tombstone {"purged":{at, retention, size, sha256}};
 //   attempt_responses  an attempt's response body is emptied, its size and SHA-256 kept beside it;
-//   messages           the message, its deliveries and their attempts go (the stats keep their rollups).
+//   attempt_partitions the partitions of service.attempts past MESSAGE_RETENTION are dropped whole (drop-attempts.ts), but
+//                      those holding what must stay; the first step, so the attempts of the messages below are mostly gone;
+//   messages           the message, its deliveries and their attempts left in partitions kept go (the stats keep their rollups).
 // The skeleton stays: ids, event type, tags, deliveries and their status, attempts' status codes,
 // durations and times. The hold: a message with a delivery not (yet) successful — pending, sending,
 // or failed (what the problems view shows) — keeps its payload and its attempts' bodies until it is
@@ -163,17 +168,20 @@ function messageStep(rows: number, accountId: string | null): TPurgeStep {
 // The overrides the last tick read: the interval between passes follows the shortest retention in use.
 let overrides: TRetentionOverride[] = [];
 
-/** A tick's steps: payloads and answers, then rows; each by the default, then per overriding account. */
+/** A tick's steps: attempts' partitions, payloads and answers, then rows; each by the default, then per overriding account. */
 export async function servicePurgeSteps(): Promise<TPurgeStep[]> {
   overrides = await retentionOverrides();
   const hold = env.RETENTION_HOLD_MAX;
   const [own, ownRows] = [overrides.filter((o) => o.payloadMs !== null), overrides.filter((o) => o.rowsMs !== null)];
   const bodies = [payloadSteps(env.MESSAGE_PAYLOAD_RETENTION, hold, null), ...own.map((o) => payloadSteps(o.payloadMs!, hold, o.accountId))];
+  // A message's rows wait for its attempts' partition to go whole (drop-attempts.ts: to the start of the cutoff's interval).
+  const interval = partitionInterval(await dbKind());
   return [
+    attemptPartitionsStep(env.MESSAGE_RETENTION, overrides),
     ...bodies.map((b) => b[0]),
     ...bodies.map((b) => b[1]),
-    messageStep(env.MESSAGE_RETENTION, null),
-    ...ownRows.map((o) => messageStep(o.rowsMs!, o.accountId)),
+    messageStep(alignedRetentionMs(env.MESSAGE_RETENTION, interval), null),
+    ...ownRows.map((o) => messageStep(alignedRetentionMs(o.rowsMs!, interval), o.accountId)),
   ];
 }
 
@@ -195,7 +203,7 @@ async function onPass(event: 'start' | 'end', purged: number): Promise<void> {
 const SERVICE_UPKEEP: TUpkeepSpec = {
   name: 'upkeep-service',
   schema: 'service',
-  partitioned: [{ table: 'service.attempts', lease: { table: 'service.leases', name: 'partitions-service.attempts' } }],
+  partitioned: [{ table: ATTEMPTS_TABLE, lease: ATTEMPTS_LEASE }],
 };
 
 /**

@@ -1,0 +1,139 @@
+import { appendArchive } from '@/lib/db/archive/write-archive';
+import { archiveDir } from '@/lib/db/archive/archive-files';
+import { dbKind } from '@/lib/db/client';
+import { intervalStart, partitionInterval, type TPartitionInterval } from '@/lib/db/partitions/interval';
+import type { TPartition } from '@/lib/db/partitions/list-partitions';
+import { dropPartitionsBefore } from '@/lib/db/partitions/manage-partitions';
+import type { TPurgeStep } from '@/lib/db/purge-loop';
+import { driverRows } from '@/lib/db/query';
+import type { TLease } from '@/lib/db/take-lease';
+import type { TRetentionOverride } from './account-retention';
+
+// service.attempts' rows past MESSAGE_RETENTION leave with their partition (issue 52): a partition whose whole range
+// ended before the deployment's row cutoff is archived (with ARCHIVE_DIR, the answers not purged before, as the
+// messages step archives them), detached (CONCURRENTLY on PostgreSQL) and dropped — the first step of a pass, so the
+// messages step that follows finds their attempts gone and deletes only the messages and deliveries, row by row (they
+// are not partitioned). A killed pass is finished by the next (lib/db/partitions/manage-partitions.ts).
+//
+// What must stay keeps its partition: a partition holding an attempt of a message the messages step would not delete —
+// one with a delivery still pending or sending, or of an account whose own MESSAGE_RETENTION has not passed — is not
+// dropped, and the retention page says why and until when (attemptPartitionHolds). Its other rows leave row by row with
+// their messages, as before partitions; once the last held message goes, the partition is empty and dropped. Kept in
+// place rather than moved aside: every read (a message's attempts, erasure, the stats) finds the held rows where they
+// were, there is no second table to read nor a moment they are in neither, and with the default year a held row is rare.
+//
+// The message's rows wait for its attempts' partition: a retention of at least one interval is counted to the start of
+// the interval its cutoff falls in (alignedRetentionMs), so rows leave at most a day (PostgreSQL) or a week (PGlite)
+// after their time, and not row by row the day before their partition would have gone whole.
+
+export const ATTEMPTS_TABLE = 'service.attempts';
+export const ATTEMPTS_LEASE: TLease = { table: 'service.leases', name: 'partitions-service.attempts' };
+
+const DAY = 86_400_000;
+const INTERVAL_MS: Record<TPartitionInterval, number> = { day: DAY, week: 7 * DAY, month: 28 * DAY };
+/** A step drops partitions for at most this long; the rest go at the next pass. */
+const BUDGET_MS = 1000;
+const ARCHIVE_PAGE = 1000;
+
+/** `ms` as the messages step applies it: lengthened to the start of its cutoff's interval when it is at least one interval. */
+export function alignedRetentionMs(ms: number, interval: TPartitionInterval, now = Date.now()): number {
+  if (ms < INTERVAL_MS[interval]) return ms;
+  return now - intervalStart(new Date(now - ms), interval).getTime();
+}
+
+/** Why a partition past the cutoff stays: messages with a delivery not resolved, messages an account keeps longer (until when). */
+export type TPartitionHold = { partition: string; pending: number; accountKept: number; until: Date | null };
+
+// The messages of `part`'s attempts that the messages step would keep: $1 the default's retention, $2/$3 the accounts'
+// own (ms, aligned as the messages step applies them).
+const HOLD = (part: string) => `
+  with m as (
+    select m.id, m.created_at, o.ms,
+           exists (select 1 from service.deliveries d where d.message_id = m.id and d.status in ('pending', 'sending')) as unresolved
+      from (select distinct message_id from ${part}) a
+      join service.messages m on m.id = a.message_id
+      left join unnest($2::uuid[], $3::bigint[]) as o(account_id, ms) on o.account_id = m.account_id)
+  select count(*) filter (where unresolved)::int as pending,
+         count(*) filter (where not unresolved)::int as "accountKept",
+         max(created_at + ms * interval '1 millisecond') filter (where not unresolved) as until
+    from m where unresolved or created_at >= now() - coalesce(ms, $1::bigint) * interval '1 millisecond'`;
+
+type TRules = { interval: TPartitionInterval; rowsMs: number; overrides: TRetentionOverride[] };
+
+async function holdOf(part: string, rules: TRules): Promise<TPartitionHold | null> {
+  const own = rules.overrides.filter((o) => o.rowsMs !== null);
+  const [h] = await driverRows<{ pending: number; accountKept: number; until: Date | string | null }>(HOLD(part), [
+    alignedRetentionMs(rules.rowsMs, rules.interval),
+    own.map((o) => o.accountId),
+    own.map((o) => alignedRetentionMs(o.rowsMs!, rules.interval)),
+  ]);
+  if (!h || (h.pending === 0 && h.accountKept === 0)) return null;
+  // Until: the last held message's own retention, to the start of its interval as the messages step counts it; unknown while a delivery waits.
+  const until = h.pending === 0 && h.until ? new Date(h.until) : null;
+  return { partition: part, pending: h.pending, accountKept: h.accountKept, until };
+}
+
+const ATTEMPT_COLUMNS = `a.id, a.account_id as "accountId", a.message_id as "messageId", a.webhook_id as "webhookId", a.created_at as "createdAt",
+  a.response_status_code as "responseStatusCode", a.response, encode(sha256(convert_to(a.response, 'UTF8')), 'hex') as sha256`;
+
+/** With ARCHIVE_DIR, the partition's answers not purged before go to the archive first, as the messages step's do (purged: row). */
+async function archiveAnswers(part: string): Promise<void> {
+  if (!archiveDir()) return;
+  for (let after = ''; ;) {
+    const page = await driverRows<{ id: string; createdAt: Date | string } & Record<string, unknown>>(
+      `select ${ATTEMPT_COLUMNS} from ${part} a where a.response_purged_at is null and a.id > $1 order by a.id limit ${ARCHIVE_PAGE}`,
+      [after],
+    );
+    await appendArchive(
+      'attempts',
+      page.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString(), purged: 'row' })),
+    );
+    if (page.length < ARCHIVE_PAGE) return;
+    after = page[page.length - 1].id;
+  }
+}
+
+/** The rules in effect now: the store's interval, the default's rows retention, the accounts' own. */
+export async function attemptRules(rowsMs: number, overrides: TRetentionOverride[]): Promise<TRules> {
+  return { interval: partitionInterval(await dbKind()), rowsMs, overrides };
+}
+
+/** The partitions past the default's cutoff that stay, and why (the retention page, /metrics). */
+export async function attemptPartitionHolds(rules: TRules, parts: TPartition[]): Promise<TPartitionHold[]> {
+  const cutoff = Date.now() - rules.rowsMs;
+  const past = parts.filter((p) => p.to !== null && p.to.getTime() <= cutoff && !p.detachPending && !p.isDefault);
+  const holds: TPartitionHold[] = [];
+  for (const p of past) {
+    const h = await holdOf(p.name, rules);
+    if (h) holds.push(h);
+  }
+  return holds;
+}
+
+/** The pass's first step: the partitions of attempts past the row cutoff dropped, but those that hold what must stay. */
+export function attemptPartitionsStep(rowsMs: number, overrides: TRetentionOverride[]): TPurgeStep {
+  return {
+    what: 'attempt_partitions',
+    run: async () => {
+      const rules = await attemptRules(rowsMs, overrides);
+      let rows = 0;
+      const dropped = await dropPartitionsBefore({ table: ATTEMPTS_TABLE, interval: rules.interval, lease: ATTEMPTS_LEASE }, new Date(Date.now() - rowsMs), {
+        budgetMs: BUDGET_MS,
+        prepare: async (part) => {
+          if (await holdOf(part.name, rules)) return false;
+          await archiveAnswers(part.name);
+          const [{ n }] = await driverRows<{ n: number }>(`select count(*)::int as n from ${part.name}`, []);
+          rows += n;
+          return true;
+        },
+      });
+      if (!dropped?.length) return 0;
+      await driverRows(
+        `insert into service.retention_progress as p (what, purged, last_purge_at) values ('attempt_partitions', $1, now())
+         on conflict (what) do update set purged = p.purged + excluded.purged, last_purge_at = excluded.last_purge_at`,
+        [rows],
+      );
+      return rows;
+    },
+  };
+}

@@ -1,0 +1,203 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { after, before, describe, test } from 'node:test';
+import { openTestDatabase, type TTestDb } from '../helpers/in-process-db';
+import { eventually } from '../helpers/http';
+import type * as TPurge from '../../lib/service/retention/purge-service';
+import type * as TDrop from '../../lib/service/retention/drop-attempts';
+import type * as TList from '../../lib/db/partitions/list-partitions';
+import type * as TErase from '../../lib/service/erasures/erase-donor';
+
+// Retention by dropping service.attempts' partitions (issue 52), on a real database opened by the app's own code (PGlite,
+// or PostgreSQL with TEST_DATABASE_URL) and the service's real purge loop, with a retention of 30 days over partitions
+// made 35 to 45 days back: no app is started (a day's partitions cannot be made old by waiting seconds). The store is
+// this file's own, so it reshapes attempts' partitions as it needs. What must stay keeps its partition; the archive
+// comes first; a partition a killed pass detached and did not drop is dropped by the next; erasure reaches an old one.
+
+const RETENTION = '30d';
+const ACCOUNT = '51515151-5151-4515-8515-515151515151';
+const LONGER = '52525252-5252-4525-8525-525252525252'; // keeps its rows 60 days
+const WEBHOOK = `ep_${'parts'.padEnd(26, '0')}1`;
+const DAY = 86_400_000;
+const midnight = new Date(Math.floor(Date.now() / DAY) * DAY);
+/** The UTC midnight `n` days before today's. */
+const daysAgo = (n: number) => new Date(midnight.getTime() - n * DAY);
+
+let opened: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
+let db: TTestDb;
+let purge: typeof TPurge;
+let drop: typeof TDrop;
+let list: typeof TList;
+let erase: typeof TErase;
+const archive = fs.mkdtempSync(path.join(os.tmpdir(), 'gc-parts-archive-'));
+
+before(async () => {
+  Object.assign(process.env, { MESSAGE_RETENTION: RETENTION, ARCHIVE_DIR: archive });
+  opened = await openTestDatabase('retention-partitions');
+  db = opened.client;
+  purge = await import('../../lib/service/retention/purge-service');
+  drop = await import('../../lib/service/retention/drop-attempts');
+  list = await import('../../lib/db/partitions/list-partitions');
+  erase = await import('../../lib/service/erasures/erase-donor');
+});
+after(async () => {
+  await purge?.stopServicePurge();
+  await opened?.close();
+  fs.rmSync(archive, { recursive: true, force: true });
+});
+
+const run = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => db.driverRows<T>(text, params);
+/** Statements one by one (the driver prepares each: one command a statement). */
+const script = async (text: string) => {
+  for (const statement of text.split(/;\s*\n/)) if (statement.trim()) await run(statement);
+};
+const iso = (d: Date) => `'${d.toISOString()}'`;
+const P = (n: number) => `service.attempts_p${daysAgo(n).toISOString().slice(0, 10).replaceAll('-', '')}`;
+
+/** A message of `account` made `at`, one delivery in `status`, one attempt whose answer names it, tagged with a donor. */
+const message = (id: string, at: Date, status: string, account = ACCOUNT) => `
+  insert into service.messages (id, account_id, event_id, event_type, payload, created_at, tags) values
+    ('${id}', '${account}', 'evt_${id}', 'grant.succeeded', '{"id":"${id}"}', ${iso(at)}, '{donor:${id}@example.org}');
+  insert into service.deliveries (message_id, webhook_id, account_id, event_type, status, attempt_count, next_attempt_at, created_at) values
+    ('${id}', '${WEBHOOK}', '${account}', 'grant.succeeded', '${status}', 1, ${status === 'pending' ? "now() + interval '1 hour'" : 'null'}, ${iso(at)});
+  insert into service.attempts (id, delivery_id, message_id, webhook_id, account_id, url, created_at, status, response_status_code, response_duration_ms, response, trigger_type)
+    select 'atmpt_${id}', d.id, '${id}', '${WEBHOOK}', '${account}', 'http://127.0.0.1:9/x', ${iso(new Date(at.getTime() + 60_000))},
+           '${status === 'success' ? 'success' : 'failed'}', 200, 5, 'answer for ${id}', 'scheduled'
+      from service.deliveries d where d.message_id = '${id}';
+`;
+
+/** Runs one whole pass of the service's real purge loop and stops it. */
+async function pass(): Promise<void> {
+  const [{ at }] = await run<{ at: string }>(`select now()::text as at`);
+  purge.startServicePurge();
+  await eventually(
+    async () => (await run(`select 1 from service.retention_progress where what = 'pass' and pass_ended_at > $1::timestamptz`, [at])).length > 0,
+    30_000,
+    'a pass to end',
+  );
+  await purge.stopServicePurge();
+}
+
+const partitions = async () => (await list.listPartitions('service.attempts')).map((p) => p.name);
+const exists = async (table: string) => (await run<{ t: string | null }>(`select to_regclass($1)::text as t`, [table]))[0].t !== null;
+const left = async (ids: string[]) =>
+  (await run<{ id: string }>(`select id from service.messages where id = any($1::text[]) order by id`, [ids])).map((r) => r.id);
+
+describe('attempts past their retention leave with their partition', () => {
+  test('a pass drops the old partitions after archiving them, keeps those holding what must stay, and finishes a killed drop', async () => {
+    // The template's partitions give way to days 41 to 36 back (a first one from MINVALUE, as an upgraded store's),
+    // then one to today and the app's own ahead.
+    for (const p of await list.listPartitions('service.attempts')) {
+      await run(`alter table service.attempts detach partition ${p.name}`);
+      await run(`drop table ${p.name}`);
+    }
+    const parts = [
+      `create table service.attempts_p0 partition of service.attempts for values from (minvalue) to (${iso(daysAgo(41))})`,
+      ...[41, 40, 39, 38, 37].map((n) => `create table ${P(n)} partition of service.attempts for values from (${iso(daysAgo(n))}) to (${iso(daysAgo(n - 1))})`),
+      `create table ${P(36)} partition of service.attempts for values from (${iso(daysAgo(36))}) to (${iso(daysAgo(0))})`,
+    ];
+    for (const p of parts) await run(p);
+    await purge.ensureServicePartitions();
+    await script(`
+      insert into service.accounts (id, name) values ('${ACCOUNT}', 'parts'), ('${LONGER}', 'parts-longer');
+      insert into service.account_retention (account_id, message_retention_ms) values ('${LONGER}', ${60 * DAY});
+      insert into service.webhooks (id, account_id, url, event_types) values ('${WEBHOOK}', '${ACCOUNT}', 'http://127.0.0.1:9/x', '{grant.succeeded}');
+      ${message('m_first', daysAgo(45), 'success')}
+      ${message('m_killed', new Date(daysAgo(41).getTime() + 3_600_000), 'success')}
+      ${message('m_ok', new Date(daysAgo(40).getTime() + 3_600_000), 'success')}
+      ${message('m_failed', new Date(daysAgo(40).getTime() + 7_200_000), 'failed')}
+      ${message('m_beside', new Date(daysAgo(39).getTime() + 3_600_000), 'success')}
+      ${message('m_pending', new Date(daysAgo(39).getTime() + 7_200_000), 'pending')}
+      ${message('m_longer', new Date(daysAgo(38).getTime() + 3_600_000), 'success', LONGER)}
+      ${message('m_recent', daysAgo(20), 'success')}`);
+    // A pass killed between its DETACH and its DROP leaves the partition a lone table (killed during DETACH CONCURRENTLY on
+    // PostgreSQL, it is left pending: tests/integration/partitions.test.ts).
+    await run(`alter table service.attempts detach partition ${P(41)}`);
+
+    await pass();
+    const names = await partitions();
+    for (const gone of ['service.attempts_p0', P(41), P(40), P(37)]) {
+      assert.ok(!names.includes(gone), `${gone} detached`);
+      assert.equal(await exists(gone), false, `${gone} dropped, not only detached`);
+    }
+    assert.ok(names.includes(P(39)), 'the partition of a pending delivery stays');
+    assert.ok(names.includes(P(38)), "the partition of an account's longer retention stays");
+    assert.equal(names[0], P(39), 'the oldest partition left');
+    assert.deepEqual(await left(['m_first', 'm_killed', 'm_ok', 'm_failed', 'm_beside', 'm_pending', 'm_longer', 'm_recent']), [
+      'm_longer',
+      'm_pending',
+      'm_recent',
+    ]);
+    const [kept] = await run<{ attempts: string; deliveries: number }>(
+      `select string_agg(id, ' ' order by id) as attempts, (select count(*)::int from service.deliveries where message_id in ('m_ok', 'm_failed', 'm_beside')) as deliveries
+         from service.attempts`,
+    );
+    assert.deepEqual(kept, { attempts: 'atmpt_m_longer atmpt_m_pending atmpt_m_recent', deliveries: 0 }, "the kept partition's other rows went row by row");
+    const [progress] = await run<{ n: string }>(`select purged::text as n from service.retention_progress where what = 'attempt_partitions'`);
+    assert.equal(progress.n, '3', 'the attempts of m_first, m_ok and m_failed left by the drops (the lone table was counted by its pass)');
+
+    // The archive came first: each dropped attempt's answer, as the messages step archives those it deletes.
+    const archived = fs
+      .readdirSync(archive)
+      .filter((f) => f.startsWith('attempts-'))
+      .flatMap((f) =>
+        gunzipSync(fs.readFileSync(path.join(archive, f)))
+          .toString()
+          .trim()
+          .split('\n'),
+      )
+      .map((l) => JSON.parse(l) as { id: string; response: string; purged: string });
+    for (const id of ['m_first', 'm_ok', 'm_failed', 'm_beside']) {
+      assert.deepEqual(
+        archived.filter((a) => a.id === `atmpt_${id}`).map((a) => [a.response, a.purged]),
+        [[`answer for ${id}`, 'row']],
+        `atmpt_${id} archived once before it went`,
+      );
+    }
+
+    // Why each kept partition stays, and until when, as the retention page says.
+    const rules = await drop.attemptRules(30 * DAY, [{ accountId: LONGER, payloadMs: null, rowsMs: 60 * DAY }]);
+    const holds = await drop.attemptPartitionHolds(rules, await list.listPartitions('service.attempts'));
+    assert.deepEqual(
+      holds.map((h) => [h.partition, h.pending, h.accountKept]),
+      [
+        [P(39), 1, 0],
+        [P(38), 0, 1],
+      ],
+    );
+    assert.equal(holds[0].until, null, 'until its delivery is resolved');
+    const until = holds[1].until!.getTime();
+    assert.ok(
+      until >= daysAgo(38).getTime() + 60 * DAY && until <= daysAgo(38).getTime() + 68 * DAY,
+      `until its account's 60 days are past (${holds[1].until?.toISOString()})`,
+    );
+
+    // Resolved, the pending message goes at the next pass with its partition, dropped whole.
+    await run(`update service.deliveries set status = 'success', next_attempt_at = null where message_id = 'm_pending'`);
+    await pass();
+    assert.equal(await exists(P(39)), false, 'dropped once nothing in it must stay');
+    assert.deepEqual(await left(['m_pending', 'm_longer']), ['m_longer']);
+    const [again] = await run<{ n: string }>(`select purged::text as n from service.retention_progress where what = 'attempt_partitions'`);
+    assert.equal(again.n, '4');
+  });
+
+  test("a donor's erasure reaches an attempt in an old partition", async () => {
+    await script(`${message('m_erased', new Date(daysAgo(30).getTime() + 3_600_000), 'success')}`);
+    const [before] = await run<{ t: string }>(`select tableoid::regclass::text as t from service.attempts where id = 'atmpt_m_erased'`);
+    assert.equal(before.t, P(36), 'the attempt sits in the old partition');
+    const report = await erase.eraseDonor(ACCOUNT, { email: 'm_erased@example.org' });
+    assert.equal(report.attempts.erased, 1);
+    const [row] = await run(`select response, response_erased from service.attempts where id = 'atmpt_m_erased'`);
+    assert.deepEqual(row, { response: '', response_erased: true });
+  });
+
+  test("a message's rows wait for its attempts' partition: a retention of an interval or more counts to the start of its cutoff's interval", () => {
+    const now = Date.parse('2026-11-29T13:00:00Z');
+    assert.equal(drop.alignedRetentionMs(30 * DAY, 'day', now), now - Date.parse('2026-10-30T00:00:00Z'), 'to the midnight before its cutoff (13 h longer)');
+    assert.equal(drop.alignedRetentionMs(30 * DAY, 'week', now), now - Date.parse('2026-10-26T00:00:00Z'), 'to the Monday before');
+    assert.equal(drop.alignedRetentionMs(5_000, 'day', now), 5_000, 'seconds stay seconds: their partition is the current one');
+  });
+});
