@@ -10,6 +10,8 @@ import type * as TPurge from '../../lib/service/retention/purge-service';
 import type * as TDrop from '../../lib/service/retention/drop-attempts';
 import type * as TList from '../../lib/db/partitions/list-partitions';
 import type * as TErase from '../../lib/service/erasures/erase-donor';
+import type * as TBuckets from '../../lib/service/stats/query-attempt-buckets';
+import type * as TStats from '../../lib/service/stats/get-webhook-stats';
 
 // Retention by dropping service.attempts' partitions (issue 52), on a real database opened by the app's own code (PGlite,
 // or PostgreSQL with TEST_DATABASE_URL) and the service's real purge loop, with a retention of 30 days over partitions
@@ -32,6 +34,8 @@ let purge: typeof TPurge;
 let drop: typeof TDrop;
 let list: typeof TList;
 let erase: typeof TErase;
+let buckets: typeof TBuckets;
+let stats: typeof TStats;
 const archive = fs.mkdtempSync(path.join(os.tmpdir(), 'gc-parts-archive-'));
 
 before(async () => {
@@ -42,6 +46,8 @@ before(async () => {
   drop = await import('../../lib/service/retention/drop-attempts');
   list = await import('../../lib/db/partitions/list-partitions');
   erase = await import('../../lib/service/erasures/erase-donor');
+  buckets = await import('../../lib/service/stats/query-attempt-buckets');
+  stats = await import('../../lib/service/stats/get-webhook-stats');
 });
 after(async () => {
   await purge?.stopServicePurge();
@@ -200,4 +206,34 @@ describe('attempts past their retention leave with their partition', () => {
     assert.equal(drop.alignedRetentionMs(30 * DAY, 'week', now), now - Date.parse('2026-10-26T00:00:00Z'), 'to the Monday before');
     assert.equal(drop.alignedRetentionMs(5_000, 'day', now), 5_000, 'seconds stay seconds: their partition is the current one');
   });
+});
+
+describe('window reads prune', () => {
+  type TPlan = { 'Relation Name'?: string; Plans?: TPlan[] };
+  const relations = (plan: TPlan): string[] => [...(plan['Relation Name'] ? [plan['Relation Name']] : []), ...(plan.Plans ?? []).flatMap(relations)];
+
+  for (const window of ['24h', '7d'] as const) {
+    test(`the ${window} health over attempts plans only the partitions of its window`, async () => {
+      // The stats' own statement, as the app runs it, EXPLAINed in its place: a store whose execute plans instead of running.
+      const conn = await db.getDb();
+      const planned: string[][] = [];
+      const explaining = {
+        execute: async (query: ReturnType<typeof db.sql>) => {
+          const { rows } = (await conn.execute(db.sql`explain (format json) ${query}`)) as unknown as { rows: { 'QUERY PLAN': unknown }[] };
+          const json = rows[0]['QUERY PLAN'];
+          const [{ Plan }] = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: TPlan }[];
+          planned.push(relations(Plan));
+          return { rows: [] };
+        },
+      } as unknown as Parameters<typeof buckets.queryAttemptCounts>[0];
+      const now = new Date();
+      const w = stats.statsWindow(window, now);
+      await buckets.queryAttemptCounts(explaining, WEBHOOK, w);
+      const parts = await list.listPartitions('service.attempts');
+      const overlaps = (p: (typeof parts)[number]) => (p.from === null || p.from <= now) && (p.to === null || p.to > w.firstBucket);
+      const want = parts.filter(overlaps).map((p) => p.name.replace(/^service\./, ''));
+      assert.ok(want.length >= 1 && want.length < parts.length, `partitions beside the window's to leave out (${parts.length} in all)`);
+      assert.deepEqual([...new Set(planned[0])].sort(), want.sort(), `only ${want.join(', ')}`);
+    });
+  }
 });

@@ -6,7 +6,8 @@ import type { TPercentiles } from './schemas';
 // A webhook's attempts in a window, per bucket of time and per latency bucket, read from the
 // attempts themselves (over attempts_webhook_time_idx): what the stats use until the rollups hold
 // every attempt of the webhook (query-rollup-buckets.ts reads the same rows from them). Both are
-// assembled here, so the two give the same figures.
+// assembled here, so the two give the same figures. The window's both bounds are constants beside the buckets' (which
+// come from generate_series), so the planner reads only the partitions of service.attempts that overlap the window.
 
 export type TBucketRow = TPercentiles & { startMs: number | null; attempts: number; successes: number };
 
@@ -28,6 +29,7 @@ export async function queryAttemptCounts(db: DbOrTx, webhookId: string, { until,
             on a.webhook_id = ${webhookId}
            and a.created_at >= b.start
            and a.created_at < b.start + ${step}
+           and a.created_at >= ${firstBucket.toISOString()}::timestamptz
            and a.created_at <= ${until.toISOString()}::timestamptz
          group by 1, 2, 3`,
   );
