@@ -19,6 +19,7 @@ import { registerQueueGauges } from '@/lib/service/delivery/queue-depth-gauge';
 import { startWorker, stopWorker } from '@/lib/service/delivery/process-worker';
 import { startFailingWarnings, stopFailingWarnings } from '@/lib/service/delivery/failing-warnings';
 import { ensureServicePartitions, startServicePurge, stopServicePurge } from '@/lib/service/retention/purge-service';
+import { registerPartitionGauges } from '@/lib/service/retention/partition-gauges';
 import { startRollupBackfill, stopRollupBackfill } from '@/lib/service/stats/backfill-rollups';
 import { startPayloadJsonBackfill, stopPayloadJsonBackfill } from '@/lib/service/messages/backfill-payload-json';
 import { startBodyJsonBackfill, stopBodyJsonBackfill } from '@/lib/console/search/backfill-body-json';
@@ -56,6 +57,8 @@ export async function boot(): Promise<void> {
     await ensureServicePartitions();
     // GET /metrics shows the delivery queue, read from the database when scraped.
     registerQueueGauges();
+    // And the partitions of its tables partitioned by time: how many, their span and size, the next drop.
+    registerPartitionGauges();
     if (env.WORKER_IN_PROCESS) {
       await startWorker();
       startFailingWarnings();

@@ -971,6 +971,8 @@ export interface components {
                 messagePayloadRetention: string | null;
                 messageRetention: string | null;
             };
+            /** @description The deployment's tables partitioned by time, which retention drops whole (GET only; absent from a service before partitions). */
+            partitions?: components["schemas"]["PartitionStatus"][];
             /** @description When the account last changed its retention; null if it never did. */
             updatedAt: string | null;
         };
@@ -1518,6 +1520,39 @@ export interface components {
             url: string;
             /** @description The webhook the event is about (never the one it is delivered to). */
             webhookId: string;
+        };
+        PartitionStatus: {
+            /** @description Their total size with indexes, in bytes. */
+            bytes: number;
+            /** @description How many partitions it has now, those made ahead included. */
+            count: number;
+            /** @description Partitions past the retention kept because they hold what must stay; their other rows leave one by one. */
+            held: {
+                /** @description Messages of its attempts whose account keeps its messages longer. */
+                accountKept: number;
+                partition: string;
+                /** @description Messages of its attempts with a delivery still pending or sending: kept until it resolves. */
+                pending: number;
+                /** @description When the last of those is past its retention; null while a delivery waits. */
+                until: string | null;
+            }[];
+            /** @description The newest partition's end (partitions are made a week ahead). */
+            newestTo: string | null;
+            nextDrop: {
+                /**
+                 * Format: date-time
+                 * @description When its range is past the retention: the purge's next pass after drops it.
+                 * @example 2026-11-22T10:15:30.123Z
+                 */
+                at: string;
+                partition: string;
+            } | null;
+            /** @description The oldest partition's start; null: from the beginning (an upgraded store's first partition). */
+            oldestFrom: string | null;
+            /** @description The deployment's MESSAGE_RETENTION in ms, past which a partition's whole range leaves by a drop. */
+            retention: number;
+            /** @example service.attempts */
+            table: string;
         };
         /** @description RFC 9457 problem details (Content-Type: application/problem+json). */
         Problem: {

@@ -68,13 +68,39 @@ describe('retention per account, changed by an admin on the console', () => {
   test('GET /v1/retention: the deployment’s defaults until an account sets its own', async () => {
     const res = await api('mine', 'GET', '/v1/retention');
     assert.equal(res.status, 200, res.text);
-    assert.deepEqual(res.body, {
+    const { partitions: _partitions, ...retention } = res.body; // the deployment's partitions: their own test below
+    assert.deepEqual(retention, {
       effective: { messagePayloadRetention: '90d', messageRetention: '365d' },
       overrides: { messagePayloadRetention: null, messageRetention: null },
       defaults: { messagePayloadRetention: '90d', messageRetention: '365d' },
       updatedAt: null,
     });
     assertProblem(await call(app, 'GET', '/v1/retention'), 401);
+  });
+
+  test("the service's partitions: the API and the retention page show each table's, with its next drop", async () => {
+    // The deployment's, read only: the shared store's attempts (every file's), in the template's first partition from the
+    // beginning (attempts_p0, made by migration 0037) and those after it; nothing past the default year, so none is held.
+    const res = await api('mine', 'GET', '/v1/retention');
+    assert.equal(res.status, 200, res.text);
+    const [p, ...others] = res.body.partitions;
+    assert.deepEqual(others, []);
+    assert.equal(p.table, 'service.attempts');
+    assert.equal(p.oldestFrom, null, 'the first partition holds everything from the beginning');
+    assert.ok(Date.parse(p.newestTo) >= Date.now() + 6 * 86_400_000, `made a week ahead (to ${p.newestTo})`);
+    assert.ok(p.count >= 3 && p.bytes >= p.count * 8192, `${p.count} partitions, ${p.bytes} bytes`);
+    assert.equal(p.retention, 365 * 86_400_000);
+    assert.equal(p.nextDrop.partition, 'service.attempts_p0', 'the oldest goes first');
+    const dropAt = Date.parse(p.nextDrop.at) - p.retention;
+    assert.ok(dropAt <= Date.now() && dropAt > Date.now() - p.retention, `a year after its end, the upgrade's moment: not yet (${p.nextDrop.at})`);
+    assert.deepEqual(p.held, []);
+
+    const page = (await fetch(`${app.baseUrl}/retention`, { headers: { cookie: cookies.viewer } }).then((r) => r.text())).replaceAll('<!-- -->', '');
+    assert.match(page, /Service partitions/);
+    assert.match(page, new RegExp(`<td[^>]*>service\\.attempts</td><td[^>]*>${p.count}</td><td[^>]*>the beginning</td>`), 'its row: count, from');
+    assert.match(page, /<code>attempts_p0<\/code> after <time dateTime="[^"]+"/, 'the next drop: which and when');
+
+    // /metrics shows the same (tests/integration/health.test.ts: the shared app serves none).
   });
 
   test('PATCH /v1/retention: bad input is a 400 naming the field, and nothing changes', async () => {

@@ -246,6 +246,24 @@ describe('metrics', () => {
     }
   });
 
+  test('the partitions of the tables partitioned by time: how many, their span and size, the next drop, those held', async () => {
+    // Read from the catalog at the scrape (this file's own app: a copy of the template, its first partition attempts_p0
+    // from the beginning and those after it a week ahead; none past the default year, so none held).
+    const m = await scrape();
+    const of = (name: string) => m.get(`${name}{table="service.attempts"}`) ?? NaN;
+    assert.ok(of('gc_store_partitions') >= 3, `${of('gc_store_partitions')} partitions`);
+    assert.ok(of('gc_store_partitions_bytes') >= of('gc_store_partitions') * 8192, 'their size with indexes');
+    assert.ok(of('gc_store_partition_newest_end_timestamp_seconds') >= Date.now() / 1000 + 6 * 86_400, 'made a week ahead');
+    assert.equal(m.has('gc_store_partition_oldest_start_timestamp_seconds{table="service.attempts"}'), false, 'the first from the beginning: no start');
+    const next = m.get('gc_store_partition_next_drop_timestamp_seconds{table="service.attempts",partition="service.attempts_p0"}') ?? NaN;
+    const end = next - 365 * 86_400;
+    assert.ok(
+      end <= Date.now() / 1000 && end > Date.now() / 1000 - 365 * 86_400,
+      `the oldest goes a year after its end, the upgrade's moment: not yet (${next})`,
+    );
+    assert.equal(of('gc_store_partitions_held'), 0);
+  });
+
   test('the right token: Prometheus text whose counters moved with the deliveries above, and the queue from SQL', async () => {
     // A console receiver too, so the ingest counter has something to count.
     const cookie = await staffCookie(app);

@@ -3,6 +3,7 @@ import { ErrorCallout } from '@/components/console/callout';
 import { Card } from '@/components/console/card';
 import { PageHeader } from '@/components/console/page-header';
 import { ErasureForm } from './erasure-form';
+import { PartitionsCard } from './partitions-card';
 import { RetentionSettingsForm } from './settings-form';
 import { Table, TBody, Td, Th } from '@/components/console/table';
 import { Timestamp } from '@/components/console/timestamp';
@@ -98,6 +99,7 @@ export default async function RetentionPage() {
           Last pass started <Timestamp value={s.pass.startedAt} />, ended <Timestamp value={s.pass.endedAt} />.
         </p>
       </Card>
+      {service.data ? <PartitionsCard partitions={service.data.partitions} /> : null}
       {admin ? (
         <Card title="Erase one donor">
           <p className="mb-3 text-sm text-slate-600">

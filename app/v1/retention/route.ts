@@ -1,12 +1,16 @@
 // Service: EXT GET /v1/retention — the account's retention (effective, its overrides, the deployment's
-// defaults); PATCH {messagePayloadRetention?, messageRetention?} — set either (`30d`; null: the default).
+// defaults, and the deployment's partitions: partition-status.ts); PATCH {messagePayloadRetention?, messageRetention?} — set either (`30d`; null: the default).
 import { readJson } from '@/lib/http/body';
 import { json, otherMethods } from '@/lib/http/respond';
 import { withAccount } from '@/lib/service/auth/with-account';
 import { getAccountRetention, updateAccountRetention } from '@/lib/service/retention/account-retention';
+import { attemptPartitionStatus } from '@/lib/service/retention/partition-status';
 import { ZRetentionPatch } from '@/lib/service/retention/schemas';
 
-export const GET = withAccount(async ({ account }) => json(await getAccountRetention(account.accountId)));
+export const GET = withAccount(async ({ account }) => {
+  const [retention, attempts] = await Promise.all([getAccountRetention(account.accountId), attemptPartitionStatus()]);
+  return json({ ...retention, partitions: attempts ? [attempts] : [] });
+});
 
 export const PATCH = withAccount(async ({ req, account }) => json(await updateAccountRetention(account.accountId, await readJson(req, ZRetentionPatch))));
 

@@ -38,10 +38,12 @@ export function serviceSettings(r: TAccountRetention): TSetting[] {
 /** PATCH /api/retention/service: either key, a duration or null (the service's default). */
 export const ZServiceRetentionPatch = z.strictObject({ MESSAGE_PAYLOAD_RETENTION: ZDurationText, MESSAGE_RETENTION: ZDurationText });
 
-/** The account's retention in the service, as /retention shows it. */
-export async function serviceRetention(api: ConnectApi): Promise<{ settings: TSetting[]; updatedAt: string | null }> {
+/** The account's retention in the service, as /retention shows it; `partitions` null from a service before partitions. */
+export async function serviceRetention(
+  api: ConnectApi,
+): Promise<{ settings: TSetting[]; updatedAt: string | null; partitions: NonNullable<TAccountRetention['partitions']> | null }> {
   const r = await api.get('/v1/retention');
-  return { settings: serviceSettings(r), updatedAt: r.updatedAt };
+  return { settings: serviceSettings(r), updatedAt: r.updatedAt, partitions: r.partitions ?? null };
 }
 
 /** Sends the change to the service (which checks payloads against rows and applies it at its purge's next pass); audited. */

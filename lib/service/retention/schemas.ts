@@ -41,6 +41,30 @@ export type TRetentionPatch = z.output<typeof ZRetentionPatch>;
 const ZPair = (description: string) =>
   z.object({ messagePayloadRetention: z.string().meta({ example: '90d' }), messageRetention: z.string().meta({ example: '365d' }) }).meta({ description });
 
+const ZPartitionStatus = z
+  .object({
+    table: z.string().meta({ example: 'service.attempts' }),
+    count: z.number().int().meta({ description: 'How many partitions it has now, those made ahead included.' }),
+    oldestFrom: ZInstantOut.nullable().meta({ description: "The oldest partition's start; null: from the beginning (an upgraded store's first partition)." }),
+    newestTo: ZInstantOut.nullable().meta({ description: "The newest partition's end (partitions are made a week ahead)." }),
+    bytes: z.number().int().meta({ description: 'Their total size with indexes, in bytes.' }),
+    retention: z.number().int().meta({ description: "The deployment's MESSAGE_RETENTION in ms, past which a partition's whole range leaves by a drop." }),
+    nextDrop: z
+      .object({ partition: z.string(), at: ZInstantOut.meta({ description: "When its range is past the retention: the purge's next pass after drops it." }) })
+      .nullable(),
+    held: z
+      .array(
+        z.object({
+          partition: z.string(),
+          pending: z.number().int().meta({ description: 'Messages of its attempts with a delivery still pending or sending: kept until it resolves.' }),
+          accountKept: z.number().int().meta({ description: 'Messages of its attempts whose account keeps its messages longer.' }),
+          until: ZInstantOut.nullable().meta({ description: 'When the last of those is past its retention; null while a delivery waits.' }),
+        }),
+      )
+      .meta({ description: 'Partitions past the retention kept because they hold what must stay; their other rows leave one by one.' }),
+  })
+  .meta({ id: 'PartitionStatus' });
+
 export const ZAccountRetention = z
   .object({
     effective: ZPair("What the service's purge applies to this account's messages now."),
@@ -49,6 +73,10 @@ export const ZAccountRetention = z
       .meta({ description: "The account's own values; null where the deployment's default applies." }),
     defaults: ZPair("The deployment's defaults (its MESSAGE_PAYLOAD_RETENTION and MESSAGE_RETENTION)."),
     updatedAt: ZInstantOut.nullable().meta({ description: 'When the account last changed its retention; null if it never did.' }),
+    partitions: z
+      .array(ZPartitionStatus)
+      .optional()
+      .meta({ description: "The deployment's tables partitioned by time, which retention drops whole (GET only; absent from a service before partitions)." }),
   })
   .meta({ id: 'AccountRetention' });
 /** What the purge applies to an account now (`effective`), its own values (`overrides`, null: the default) and the deployment's `defaults`. */

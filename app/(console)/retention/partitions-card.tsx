@@ -1,0 +1,83 @@
+import { Card } from '@/components/console/card';
+import { Table, TBody, Td, Th } from '@/components/console/table';
+import { Timestamp } from '@/components/console/timestamp';
+import type { TAccountRetention } from '@/lib/console/connect-api';
+import { formatBytes } from '@/lib/db/disk-space';
+import { formatDuration } from '@/lib/duration';
+
+// The service's tables partitioned by time (EXT GET /v1/retention's `partitions`): how many partitions, their span and
+// size, the next one retention drops and when, and those past their time kept because they hold what must stay.
+
+type TPartitions = NonNullable<TAccountRetention['partitions']>;
+
+const bare = (name: string) => name.replace(/^[a-z_]+\./, '');
+
+export function PartitionsCard({ partitions }: { partitions: TPartitions | null }) {
+  return (
+    <Card title="Service partitions">
+      {partitions === null ? (
+        <p className="text-sm text-slate-600" data-testid="partitions-unsupported">
+          This service does not report its partitions: its retention deletes rows one by one.
+        </p>
+      ) : (
+        <>
+          <p className="mb-2 text-sm text-slate-600">
+            Rows past the service’s message retention leave with their partition, dropped whole by the service’s purge (after the archive, when there is one).
+          </p>
+          <Table>
+            <thead>
+              <tr>
+                <Th>Table</Th>
+                <Th>Partitions</Th>
+                <Th>From</Th>
+                <Th>To</Th>
+                <Th>Size</Th>
+                <Th>Next drop</Th>
+              </tr>
+            </thead>
+            <TBody>
+              {partitions.map((p) => (
+                <tr key={p.table} data-testid={`partitions-${p.table}`}>
+                  <Td>{p.table}</Td>
+                  <Td>{p.count}</Td>
+                  <Td>{p.oldestFrom ? <Timestamp value={p.oldestFrom} /> : 'the beginning'}</Td>
+                  <Td>
+                    <Timestamp value={p.newestTo} />
+                  </Td>
+                  <Td>{formatBytes(p.bytes)}</Td>
+                  <Td>
+                    {p.nextDrop ? (
+                      <>
+                        <code>{bare(p.nextDrop.partition)}</code> after <Timestamp value={p.nextDrop.at} /> (retention {formatDuration(p.retention)})
+                      </>
+                    ) : (
+                      'none'
+                    )}
+                  </Td>
+                </tr>
+              ))}
+            </TBody>
+          </Table>
+          {partitions.flatMap((p) =>
+            p.held.map((h) => (
+              <p key={h.partition} className="mt-2 text-sm text-slate-700" data-testid="partition-held">
+                Kept past its retention: <code>{bare(h.partition)}</code> holds{' '}
+                {h.pending ? `${h.pending} message${h.pending === 1 ? '' : 's'} with a delivery not yet resolved` : ''}
+                {h.pending && h.accountKept ? ' and ' : ''}
+                {h.accountKept ? `${h.accountKept} message${h.accountKept === 1 ? '' : 's'} an account keeps longer` : ''}; kept{' '}
+                {h.until ? (
+                  <>
+                    until <Timestamp value={h.until} />
+                  </>
+                ) : (
+                  'until those deliveries are resolved'
+                )}
+                , its other rows leaving one by one.
+              </p>
+            )),
+          )}
+        </>
+      )}
+    </Card>
+  );
+}
