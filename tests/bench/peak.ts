@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
+import pg from 'pg';
 import type { startApp } from '../helpers/app';
 import { call, sleep, token } from '../helpers/http';
 import { CONFIG } from './config';
@@ -41,6 +42,24 @@ async function settled(sink: TSink, prefix: string, sent: TPaced, webhooks: numb
   return tally(await sink.timed(prefix), sent.sent, webhooks);
 }
 
+/**
+ * The capped webhook's attempts by when each send started, as its worker recorded them (just after the cap's limiter
+ * admitted it): the sender's side of the busiest second. Beside the receiver's, it tells a send the limiter let through
+ * from sends that left in time and reached the receiver together (a starved sender or sink at a load above the cores).
+ */
+async function sentTimes(app: TApp, webhookId: string): Promise<number[]> {
+  const db = new pg.Client({ connectionString: app.env.DATABASE_URL });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ ms: string }>(`select extract(epoch from created_at) * 1000 as ms from service.attempts where webhook_id = $1`, [
+      webhookId,
+    ]);
+    return rows.map((r) => Number(r.ms));
+  } finally {
+    await db.end();
+  }
+}
+
 async function steadyAlone(app: TApp, sink: TSink, steady: TSide, others: number) {
   const { steadyRate, baselineSeconds } = CONFIG.peak;
   const run = await pacedGrants(app.baseUrl, { ...steady, count: steadyRate * baselineSeconds, seconds: baselineSeconds });
@@ -79,6 +98,7 @@ async function burst(app: TApp, sink: TSink, steady: TSide, capped: TSide & { id
     cappedDone,
     steadyDone,
     busiest: busiestWindow(cappedTimes),
+    busiestSent: busiestWindow(await sentTimes(app, capped.id)),
     drained,
     ideal,
     whilePaused,
@@ -117,12 +137,24 @@ export async function benchPeak(): Promise<TFigure[]> {
     const load = os.loadavg()[0].toFixed(1);
     printTable(
       `Peak on postgres: steady ${steadyRate} grants/s to ${others} webhooks; the capped webhook's burst (${grants} grants in ${burstSeconds} s, cap ${cap}/s); load average ${load} on ${os.cpus().length} cores`,
-      ['run', 'capped: busiest 1 s', 'drained in', 'ideal', 'lost · twice', 'others p50', 'others p99', 'others lost · twice', 'sent late'],
+      ['run', 'capped: busiest 1 s', 'as sent', 'drained in', 'ideal', 'lost · twice', 'others p50', 'others p99', 'others lost · twice', 'sent late'],
       [
-        ['steady alone', '—', '—', '—', '—', `${fmt(p(alone.lat, 50))} ms`, `${fmt(p(alone.lat, 99))} ms`, `${alone.done.lost} · ${alone.done.repeated}`, '—'],
+        [
+          'steady alone',
+          '—',
+          '—',
+          '—',
+          '—',
+          '—',
+          `${fmt(p(alone.lat, 50))} ms`,
+          `${fmt(p(alone.lat, 99))} ms`,
+          `${alone.done.lost} · ${alone.done.repeated}`,
+          '—',
+        ],
         ...runs.map((r, i) => [
           i ? `burst, paused ${pauseSeconds} s (${r.whilePaused} arrived while paused)` : 'burst',
           r.busiest,
+          r.busiestSent,
           `${fmt(r.drained, 1)} s`,
           `${fmt(r.ideal, 1)} s`,
           `${r.cappedDone.lost} · ${r.cappedDone.repeated}`,

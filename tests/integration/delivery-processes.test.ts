@@ -327,6 +327,50 @@ describe('several processes on PostgreSQL', { skip: !ON_POSTGRES && 'needs TEST_
     assert.ok(busiest <= 4, `at most 4 in any second at the receiver, got ${busiest}: ${at.map((t) => t - at[0]).join(', ')} ms`);
   });
 
+  test("a capped webhook's sends claimed while the worker's slots are busy are counted as they go, not when claimed: at most 4 in a second when the slots free", async () => {
+    // One worker at work (the other stopped, so the capped webhook's slots cannot go out on time there), its 4 slots taken by two
+    // slow webhooks' requests (2 each, their share), held by their receiver until `open`. The capped webhook's come slots are
+    // claimed meanwhile and wait in the worker for a slot; when the slots free, they go together. Counted at the claim (the
+    // claim's log of sends before admit-send.ts), the claims that followed found room beside them: 8 of a 4/s cap in one second
+    // at the receiver (scratch). Counted at the send, the ones after wait until a second after these.
+    const stopped = workers[1].proc;
+    stopped.kill('SIGSTOP');
+    try {
+      let open: () => void = () => {};
+      const gate = new Promise<void>((r) => (open = r));
+      const slow = [receiver.endpoint(() => ({ hold: gate })), receiver.endpoint(() => ({ hold: gate }))];
+      for (const ep of slow) {
+        const s = await subscribe(web1, tok1, ep);
+        paths.push(ep.path);
+        await Promise.all([sendTest(web1, tok1, s.id), sendTest(web1, tok1, s.id)]);
+      }
+      await eventually(async () => slow.every((ep) => ep.requests().length === 2), 15000, "the slow webhooks' 4 requests to take the worker's 4 slots");
+      const ep = receiver.endpoint();
+      const w = await subscribe(web1, tok1, ep);
+      paths.push(ep.path);
+      assert.equal((await call(web1, 'PATCH', `/v1/webhooks/${w.id}`, { token: tok1, body: { rateLimit: 4 } })).body.rateLimit, 4);
+      const ids = await Promise.all(Array.from({ length: 12 }, () => sendTest(web1, tok1, w.id)));
+      // Its first slots come and are claimed (3: the worker claims ahead while its ready batch is low), and wait for a slot.
+      await eventually(
+        async () => (await call(web1, 'GET', `/v1/webhooks/${w.id}/messages?status=sending`, { token: tok1 })).body.results.length >= 3,
+        15000,
+        'the capped webhook’s come slots to be claimed',
+      );
+      assert.equal(ep.requests().length, 0, 'nothing of the capped webhook went out while the slots were busy');
+      open();
+      for (const id of ids) await messageWhen(web1, tok1, w.id, id, 'success', 30000);
+      const at = ep
+        .requests()
+        .map((r) => r.at)
+        .sort((a, b) => a - b);
+      assert.equal(at.length, 12, 'each once');
+      const busiest = Math.max(...at.map((t0) => at.filter((t) => t >= t0 && t < t0 + 1000).length));
+      assert.ok(busiest <= 4, `at most 4 in any second at the receiver, got ${busiest}: ${at.map((t) => t - at[0]).join(', ')} ms`);
+    } finally {
+      stopped.kill('SIGCONT');
+    }
+  });
+
   test("a slow webhook's backlog takes at most half of each worker's slots and none of their claims: another's fresh message goes out beside it", async (t) => {
     // Each worker has 4 slots (DELIVERY_CONCURRENCY) and an endpoint limit of 8: the slow endpoint gets 2 of each worker's, 4 in
     // flight in all. 40 messages answered after 3 s: a 30 s backlog. Held behind it, the fresh message went out once nearly all

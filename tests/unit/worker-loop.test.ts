@@ -56,6 +56,7 @@ function fakeDeps(sendMs: () => number): TFake {
       const due = queue.some((j) => !left.has(j.claim.webhookId));
       return { jobs, nextDueInMs: due ? 0 : later ? later.at - Date.now() : null };
     },
+    admit: async () => ({ admitted: true }),
     send: async ({ claim }): Promise<TSendResult> => {
       sent.push(claim.id);
       maxInFlight = Math.max(maxInFlight, ++inFlight);

@@ -42,10 +42,11 @@ export const webhooks = service.table(
 
 /**
  * A capped webhook's schedule (lib/service/delivery/claim.ts): the end of the slots handed out so
- * far (each waiting delivery's slot is 1 s / rateLimit after the one before), and the times of its
- * sends in the last second (at most rateLimit), which no claim may exceed however late a worker
- * woke. A row of its own so a claim that locks it never waits on the worker's batches, which lock
- * the webhook's.
+ * far (each waiting delivery's slot is 1.02 s / rateLimit after the one before), and the times of
+ * its sends in the last 1.02 s (at most rateLimit), written as each send is admitted
+ * (lib/service/delivery/admit-send.ts), however late a worker woke or long a claimed job waited. A
+ * row of its own so a claim or an admission that locks it never waits on the worker's batches,
+ * which lock the webhook's.
  */
 export const webhookRates = service.table('webhook_rates', {
   webhookId: text()

@@ -13,8 +13,14 @@ export type TClaim = {
   leaseOwner: string;
 };
 
-/** A claimed delivery with what sending it takes; `target` null: the webhook was disabled or deleted meanwhile. */
-export type TDeliveryJob = { claim: TClaim; target: { url: string; payload: string; secrets: string[]; traceParent?: string | null } | null };
+/**
+ * A claimed delivery with what sending it takes; `target` null: the webhook was disabled or deleted meanwhile. `rateLimit`: the
+ * webhook's cap, whose limiter admits the send just before it goes (admit-send.ts); null or absent: none, nothing to ask.
+ */
+export type TDeliveryJob = {
+  claim: TClaim;
+  target: { url: string; payload: string; secrets: string[]; traceParent?: string | null; rateLimit?: number | null } | null;
+};
 
 /** What one claim took, and when the next delivery it left behind falls due. */
 export type TClaimed = {
@@ -35,6 +41,7 @@ type TClaimRow = {
   scheduled_attempt_count: number;
   recover_run_id: string | null;
   url: string | null;
+  rate_limit: number | null;
   payload: string | null;
   secrets: string[] | null;
   trace_parent: string | null;
@@ -45,19 +52,14 @@ type TClaimRow = {
 // locked FOR SHARE while its deliveries are parked: a resume (an UPDATE of that row) waits for this
 // claim's commit, and so the resume's own unparking sees, and makes due, what this claim parked.
 // A capped webhook's due deliveries without a slot get the next slots of its schedule (its
-// webhook_rates row, locked in webhook order by the claims that move it: one schedule across
-// workers), oldest first, 1 s / rateLimit apart, and wait with their slot as their next attempt
-// (slot_at says they have one), out of every claim's way. Those whose slot has come are sent, oldest
-// first, only as far as the row's sends of the last second leave room under rateLimit: a worker that
-// woke late finds several slots come at once, and sending them all would put more than rateLimit
-// into one second at the receiver. The rest are left as they are, due at their slot (1 s / rateLimit
-// apart, as the API shows them), and the worker comes back when the oldest of those sends is a
-// second old: they go oldest first then (so they keep their order). The second is counted as
-// 1.02 s: sends that arrive a little sooner or later than they left (network jitter, up to 20 ms)
-// still never make more than rateLimit in any one second at the receiver; a capped backlog drains
-// at rateLimit / 1.02. Sends are logged at the clock once the row is locked, not at the statement's
-// start (now()): a claim that waited on the other worker's lock would log its sends as earlier than
-// they went, and the next claim would find room a little too soon.
+// webhook_rates row, locked in webhook order by the claims that slot: one schedule across workers),
+// oldest first, 1.02 s / rateLimit apart — the pace the send's own limiter keeps (admit-send.ts:
+// rateLimit sends per 1.02 s), so a backlog's sends are not refused there one by one — and wait with
+// their slot as their next attempt (slot_at says they have one), out of every claim's way. Those
+// whose slot has come are handed out, oldest first, only as far as the webhook's sends of the last
+// 1.02 s leave room (read, not locked nor written: the send's limiter is what keeps the cap, this
+// only keeps a worker that woke late from claiming several come slots to have them refused); the
+// rest are left as they are, and the worker comes back when room opens.
 const CLAIM = `
   with picked as (
     select id, webhook_id, created_at, slot_at from service.deliveries
@@ -76,34 +78,32 @@ const CLAIM = `
     select p.id, p.webhook_id, p.created_at, p.slot_at, w.rate_limit from picked p join service.webhooks w on w.id = p.webhook_id
     where w.rate_limit is not null and w.paused_at is null and not w.disabled and w.deleted_at is null),
   rates as (
-    select webhook_id, greatest(next_at, now()) as start,
-      array(select t from unnest(sent_at) t where t > now() - interval '1020 milliseconds' order by t) as recent
-    from service.webhook_rates
-    where webhook_id in (select webhook_id from capped)
+    select webhook_id, greatest(next_at, now()) as start from service.webhook_rates
+    where webhook_id in (select webhook_id from capped where slot_at is null)
     order by webhook_id
     for update),
   slotted as (
-    select c.id, c.webhook_id, interval '1 second' / c.rate_limit as step,
-      r.start + (row_number() over (partition by c.webhook_id order by c.created_at, c.id) - 1) * (interval '1 second' / c.rate_limit) as slot
+    select c.id, c.webhook_id, interval '1020 milliseconds' / c.rate_limit as step,
+      r.start + (row_number() over (partition by c.webhook_id order by c.created_at, c.id) - 1) * (interval '1020 milliseconds' / c.rate_limit) as slot
     from capped c join rates r on r.webhook_id = c.webhook_id where c.slot_at is null),
   come as (
     select c.id, c.webhook_id, c.rate_limit, row_number() over (partition by c.webhook_id order by c.created_at, c.id) as k
     from capped c left join slotted s on s.id = c.id
     where s.id is null or s.slot <= now()),
   room as (
-    select r.webhook_id, r.recent, greatest(0, c.rate_limit - cardinality(r.recent)) as n,
-      coalesce(r.recent[greatest(1, cardinality(r.recent) - c.rate_limit + 1)], clock_timestamp()) + interval '1020 milliseconds' as free_at
-    from rates r join (select distinct webhook_id, rate_limit from capped) c on c.webhook_id = r.webhook_id),
+    select r.webhook_id, greatest(0, c.rate_limit - cardinality(r.recent)) as n,
+      coalesce(r.recent[greatest(1, cardinality(r.recent) - c.rate_limit + 1)], now()) + interval '1020 milliseconds' as free_at
+    from (select webhook_id, array(select t from unnest(sent_at) t where t > now() - interval '1020 milliseconds' order by t) as recent
+          from service.webhook_rates where webhook_id in (select webhook_id from come)) r
+      join (select distinct webhook_id, rate_limit from come) c on c.webhook_id = r.webhook_id),
   held as (
     select c.id, c.webhook_id, r.free_at from come c join room r on r.webhook_id = c.webhook_id where c.k > r.n),
   waiting as (
     update service.deliveries d set status = 'pending', next_attempt_at = s.slot, slot_at = s.slot, lease_owner = null, lease_until = null, updated_at = now()
     from slotted s where d.id = s.id and (s.slot > now() or s.id in (select id from held))),
   scheduled as (
-    update service.webhook_rates r
-    set next_at = coalesce((select max(slot + step) from slotted s where s.webhook_id = r.webhook_id), r.next_at),
-      sent_at = m.recent || array_fill(clock_timestamp(), array[least(m.n, (select count(*) from come c where c.webhook_id = r.webhook_id))::int])
-    from room m where r.webhook_id = m.webhook_id),
+    update service.webhook_rates r set next_at = (select max(slot + step) from slotted s where s.webhook_id = r.webhook_id)
+    where r.webhook_id in (select webhook_id from slotted)),
   claimed as (
     update service.deliveries
     set status = 'sending', slot_at = null, lease_until = now() + $1::int * interval '1 millisecond', lease_owner = $2::text, updated_at = now()
@@ -117,7 +117,7 @@ const CLAIM = `
       (select min(slot) from slotted where slot > now()),
       (select min(free_at) from held)
     ) - clock_timestamp())) * 1000 as ms)
-  select next_due.ms as next_due_ms, c.*, w.url, m.payload, m.trace_parent,
+  select next_due.ms as next_due_ms, c.*, w.url, w.rate_limit, m.payload, m.trace_parent,
     (select array_agg(s.secret order by s.created_at desc) from service.webhook_secrets s
       where s.webhook_id = w.id and (s.expires_at is null or s.expires_at > now())) as secrets
   from next_due
@@ -130,7 +130,8 @@ const CLAIM = `
  * sign now), in one statement: waiting ones whose time has come, and ones left `sending` by a worker
  * whose lease ran out (it died mid-attempt). Those of a paused webhook are parked instead (pending
  * with no next attempt, until a resume makes them due: lib/service/webhooks/pause-webhook.ts); those
- * of a capped webhook beyond its rate wait for their slot (lib/service/webhooks/rate-schedule.ts).
+ * of a capped webhook beyond its rate wait for their slot (lib/service/webhooks/rate-schedule.ts), and
+ * each of its sends is admitted by the cap's limiter as it goes (admit-send.ts).
  * SKIP LOCKED lets any number of workers claim side by side without waiting for, or taking, each
  * other's rows. The webhooks in `skip` (those holding their share of this worker: worker-state.ts)
  * are left out, and their due deliveries are not what the next due time says: the worker claims
@@ -162,7 +163,10 @@ export async function claimDeliveries({
       recoverRunId: r.recover_run_id ?? null,
       leaseOwner: owner,
     };
-    const target = r.url !== null && r.payload !== null ? { url: r.url, payload: r.payload, secrets: r.secrets ?? [], traceParent: r.trace_parent } : null;
+    const target =
+      r.url !== null && r.payload !== null
+        ? { url: r.url, payload: r.payload, secrets: r.secrets ?? [], traceParent: r.trace_parent, rateLimit: r.rate_limit }
+        : null;
     return [{ claim, target }];
   });
   return { jobs, nextDueInMs: ms === null || ms === undefined ? null : Number(ms) };

@@ -1,3 +1,4 @@
+import type { TAdmission } from './admit-send';
 import type { TClaim, TClaimed, TDeliveryJob } from './claim';
 import type { EndpointSlots } from './endpoint-slots';
 import type { LeaseKeeper } from './lease-keeper';
@@ -6,7 +7,8 @@ import type { Wakeup } from './wakeup';
 
 // The delivery worker's state (worker.ts runs the loop over it) and how much it may claim at a time.
 
-export type TJobOutcome = 'success' | 'failed' | 'abandoned' | 'released';
+/** `deferred`: a capped webhook's send its limiter did not admit, given back to go when room opens (no attempt made). */
+export type TJobOutcome = 'success' | 'failed' | 'abandoned' | 'released' | 'deferred';
 
 export type TWorkerDeps = {
   /**
@@ -14,6 +16,8 @@ export type TWorkerDeps = {
    * none of the webhooks in `skip` (those holding their share here: fullWebhooks), whose due deliveries do not count as due.
    */
   claim: (limit: number, owner: string, skip: string[]) => Promise<TClaimed>;
+  /** A capped webhook's send, asked just before it goes: admitted, or refused for `waitMs` (given back when longer than a short wait). */
+  admit: (claim: TClaim, rateLimit: number) => Promise<TAdmission>;
   send: (job: TDeliveryJob & { target: NonNullable<TDeliveryJob['target']> }) => Promise<TSendResult>;
   record: (claim: TClaim, url: string, result: TSendResult) => Promise<void>;
   abandon: (claim: TClaim) => Promise<void>;
@@ -35,7 +39,7 @@ export type TWorkerConfig = {
   gatherMs?: number;
 };
 
-export type TStats = { attempts: number; delivered: number; failed: number; abandoned: number; released: number; errors: number };
+export type TStats = { attempts: number; delivered: number; failed: number; abandoned: number; released: number; deferred: number; errors: number };
 
 export type TWorker = {
   id: string;

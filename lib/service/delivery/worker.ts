@@ -17,6 +17,7 @@ import {
   type TWorkerConfig,
   type TWorkerDeps,
 } from './worker-state';
+import { ADMIT_HOLD_MS } from './admit-send';
 import { backoffMs } from './backoff';
 import { EndpointSlots } from './endpoint-slots';
 import { LeaseKeeper } from './lease-keeper';
@@ -65,6 +66,25 @@ async function recordOutcome(w: TWorker, claim: TClaim, url: string, result: TSe
 }
 
 /**
+ * A capped webhook's send asks its limiter just before it goes (admit-send.ts): null when admitted. Refused for a moment (a
+ * send a few ms short of room), it waits here and asks again; refused for longer, the limiter gave the delivery back to go
+ * when room opens (`deferred`); a lease lost meanwhile leaves nothing of ours (`released`).
+ */
+async function admitted(w: TWorker, claim: TClaim, rateLimit: number): Promise<TJobOutcome | null> {
+  for (;;) {
+    const verdict = await w.deps.admit(claim, rateLimit);
+    if (verdict.admitted) return null;
+    if (verdict.givenBack) return 'deferred';
+    if (verdict.waitMs > ADMIT_HOLD_MS || w.leases.lost(claim.id)) return 'released';
+    await new Promise((r) => setTimeout(r, verdict.waitMs));
+    if (w.stopping) {
+      await w.deps.release(claim);
+      return 'released';
+    }
+  }
+}
+
+/**
  * Sends one job, which holds a slot of its endpoint (pump took it); a claim that waited so long its lease is half spent is
  * given back instead. `sent()` frees its slot as soon as the request is over: the outcome is
  * recorded after, batched with others (group commit), while the slot already takes the next job.
@@ -81,6 +101,11 @@ async function runJob(w: TWorker, job: TDeliveryJob, claimedAt: number, sent: ()
     if (Date.now() - claimedAt > w.config.leaseMs / 2 || w.stopping) {
       await w.deps.release(job.claim);
       return 'released';
+    }
+    const rateLimit = job.target.rateLimit;
+    if (rateLimit) {
+      const refused = await admitted(w, job.claim, rateLimit);
+      if (refused) return refused;
     }
     result = await w.deps.send({ claim: job.claim, target: job.target });
   } finally {
@@ -111,7 +136,10 @@ function start(w: TWorker, job: TDeliveryJob, claimedAt: number): void {
     .then((outcome) => {
       if (outcome === 'abandoned') w.stats.abandoned++;
       else if (outcome === 'released') w.stats.released++;
-      else {
+      else if (outcome === 'deferred') {
+        w.stats.deferred++;
+        w.wakeup.notify(); // it is due when room opens: a claim says when
+      } else {
         w.stats.attempts++;
         if (outcome === 'success') w.stats.delivered++;
         else {
@@ -240,7 +268,7 @@ export async function runWorker(
     lastClaim: { at: 0, drained: false },
     emptyClaims: 0,
     steadyPoll: false,
-    stats: { attempts: 0, delivered: 0, failed: 0, abandoned: 0, released: 0, errors: 0 },
+    stats: { attempts: 0, delivered: 0, failed: 0, abandoned: 0, released: 0, deferred: 0, errors: 0 },
     loop: null,
     unlisten: null,
   };

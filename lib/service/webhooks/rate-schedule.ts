@@ -4,12 +4,12 @@ import { notifyDeliveriesQueued } from '@/lib/service/delivery/enqueue';
 
 // EXT rate cap (`rateLimit`, deliveries per second): a capped webhook's schedule is one row of
 // service.webhook_rates, the earliest time its next delivery may go. The worker's claim
-// (lib/service/delivery/claim.ts) gives each of the webhook's due deliveries the next slot, 1 s /
+// (lib/service/delivery/claim.ts) gives each of the webhook's due deliveries the next slot, 1.02 s /
 // rateLimit after the one before, oldest first: the one whose slot is now is sent, the others wait
 // with their slot as their next attempt, out of every claim's way (no webhook's backlog delays
-// another's deliveries); the row's sends of the last second keep a late claim from sending several
-// come slots at once. The row is locked by the claim that moves it, so any number of workers keep
-// one schedule.
+// another's deliveries). Each send is admitted as it goes against the row's sends of the last
+// 1.02 s (lib/service/delivery/admit-send.ts), which is what keeps the cap. The row is locked by
+// the claim that slots and the admission that sends, so any number of workers keep one schedule.
 
 /** A cap set: the schedule starts now (a row kept from an earlier cap is reset). */
 export async function startRateSchedule(tx: Tx, webhookId: string): Promise<void> {

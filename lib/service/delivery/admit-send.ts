@@ -1,0 +1,65 @@
+import { driverRows } from '@/lib/db/query';
+import type { TClaim } from './claim';
+
+// EXT rate cap, at the moment a capped webhook's delivery goes (the limiter-at-dispatch of Convoy's
+// and Svix's workers): the worker asks just before the HTTP send, and the send counts from then.
+// The claim gives each delivery its slot (claim.ts), but a claimed job can wait in the worker behind
+// other webhooks' sends, or in a stalled process, and several then go together: counted at the
+// claim, a second at the receiver held more than rateLimit (the peak bench read 21–25 of 20).
+//
+// The limiter is a sliding log, not a token bucket: the webhook's sends of the last 1.02 s
+// (service.webhook_rates.sent_at, at most rateLimit of them), and a send is admitted while fewer
+// than rateLimit are there. That bounds what any one second holds, which is what the cap promises
+// and what the receiver counts; a bucket of rateLimit tokens lets a full burst and its refill into
+// one second (2 × rateLimit), and one of a single token spaces every send and cannot catch up after
+// a late one. The second is counted as 1.02 s: a send that reaches the receiver up to 20 ms later
+// than one a second after it still leaves no more than rateLimit in any second there.
+//
+// One statement: the row locked (the other workers' admissions of the webhook wait for it), the log
+// read at the clock once the lock is had, this send added or refused. A send refused for longer
+// than `holdMs` is given back in the same statement — pending again, its attempt not made nor
+// counted, due when room opens, with that as its slot so the claims do not re-slot it behind the
+// backlog; one refused for less waits in the worker and asks again (a late send a few ms short).
+
+export type TAdmission = { admitted: true } | { admitted: false; waitMs: number; givenBack: boolean };
+
+/** Refusals shorter than this wait in the worker and ask again; longer ones give the delivery back. */
+export const ADMIT_HOLD_MS = 50;
+
+// $1 webhook, $2 rateLimit, $3 delivery, $4 its claim's owner, $5 holdMs.
+const ADMIT = `
+  with locked as (
+    select webhook_id, sent_at from service.webhook_rates where webhook_id = $1::text for update),
+  clocked as (
+    select webhook_id, sent_at, clock_timestamp() as at from locked),
+  log as (
+    select webhook_id, at, array(select t from unnest(sent_at) t where t > at - interval '1020 milliseconds' order by t) as recent from clocked),
+  verdict as (
+    select webhook_id, at, recent, cardinality(recent) < $2::int as admitted,
+      recent[greatest(1, cardinality(recent) - $2::int + 1)] + interval '1020 milliseconds' as free_at
+    from log),
+  logged as (
+    update service.webhook_rates r set sent_at = v.recent || v.at from verdict v where r.webhook_id = v.webhook_id and v.admitted),
+  given_back as (
+    update service.deliveries d
+    set status = 'pending', next_attempt_at = v.free_at, slot_at = coalesce(d.slot_at, v.free_at), lease_owner = null, lease_until = null, updated_at = now()
+    from verdict v
+    where not v.admitted and v.free_at > v.at + $5::int * interval '1 millisecond' and d.id = $3::uuid and d.status = 'sending' and d.lease_owner = $4::text
+    returning d.id)
+  select coalesce((select admitted from verdict), true) as admitted,
+    (select extract(epoch from (free_at - at)) * 1000 from verdict where not admitted) as wait_ms,
+    exists (select 1 from given_back) as given_back`;
+
+/**
+ * Admits one send of a webhook capped at `rateLimit`/s now, or says how long until room opens (and
+ * whether the delivery was given back for then). A webhook with no schedule row is not held back.
+ */
+export async function admitSend(claim: TClaim, rateLimit: number, holdMs = ADMIT_HOLD_MS): Promise<TAdmission> {
+  const [row] = await driverRows<{ admitted: boolean; wait_ms: number | string | null; given_back: boolean }>(
+    ADMIT,
+    [claim.webhookId, rateLimit, claim.id, claim.leaseOwner, holdMs],
+    'admit_send',
+  );
+  if (!row || row.admitted) return { admitted: true };
+  return { admitted: false, waitMs: Math.max(0, Number(row.wait_ms ?? 0)), givenBack: row.given_back };
+}
