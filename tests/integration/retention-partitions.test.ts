@@ -10,6 +10,7 @@ import type * as TPurge from '../../lib/service/retention/purge-service';
 import type * as TDrop from '../../lib/service/retention/drop-attempts';
 import type * as TList from '../../lib/db/partitions/list-partitions';
 import type * as TErase from '../../lib/service/erasures/erase-donor';
+import type * as TStatus from '../../lib/service/retention/partition-status';
 import type * as TBuckets from '../../lib/service/stats/query-attempt-buckets';
 import type * as TStats from '../../lib/service/stats/get-webhook-stats';
 
@@ -34,6 +35,7 @@ let purge: typeof TPurge;
 let drop: typeof TDrop;
 let list: typeof TList;
 let erase: typeof TErase;
+let partStatus: typeof TStatus;
 let buckets: typeof TBuckets;
 let stats: typeof TStats;
 const archive = fs.mkdtempSync(path.join(os.tmpdir(), 'gc-parts-archive-'));
@@ -46,6 +48,7 @@ before(async () => {
   drop = await import('../../lib/service/retention/drop-attempts');
   list = await import('../../lib/db/partitions/list-partitions');
   erase = await import('../../lib/service/erasures/erase-donor');
+  partStatus = await import('../../lib/service/retention/partition-status');
   buckets = await import('../../lib/service/stats/query-attempt-buckets');
   stats = await import('../../lib/service/stats/get-webhook-stats');
 });
@@ -180,6 +183,18 @@ describe('attempts past their retention leave with their partition', () => {
       until >= daysAgo(38).getTime() + 60 * DAY && until <= daysAgo(38).getTime() + 68 * DAY,
       `until its account's 60 days are past (${holds[1].until?.toISOString()})`,
     );
+
+    // As the page, the API and /metrics read it: the kept ones are not the next drop, the partition after them is.
+    const status = (await partStatus.attemptPartitionStatus())!;
+    assert.deepEqual(
+      status.held.map((h) => [h.partition, h.until]),
+      [
+        [P(39), null],
+        [P(38), holds[1].until!.toISOString()],
+      ],
+    );
+    assert.deepEqual(status.nextDrop, { partition: P(36), at: new Date(midnight.getTime() + 30 * DAY).toISOString() });
+    assert.equal(status.oldestFrom, daysAgo(39).toISOString());
 
     // Resolved, the pending message goes at the next pass with its partition, dropped whole.
     await run(`update service.deliveries set status = 'success', next_attempt_at = null where message_id = 'm_pending'`);

@@ -1,7 +1,7 @@
 import { appendArchive } from '@/lib/db/archive/write-archive';
 import { archiveDir } from '@/lib/db/archive/archive-files';
 import { dbKind } from '@/lib/db/client';
-import { intervalStart, partitionInterval, type TPartitionInterval } from '@/lib/db/partitions/interval';
+import { intervalStart, nextBoundary, partitionInterval, type TPartitionInterval } from '@/lib/db/partitions/interval';
 import type { TPartition } from '@/lib/db/partitions/list-partitions';
 import { dropPartitionsBefore } from '@/lib/db/partitions/manage-partitions';
 import type { TPurgeStep } from '@/lib/db/purge-loop';
@@ -45,17 +45,17 @@ export function alignedRetentionMs(ms: number, interval: TPartitionInterval, now
 export type TPartitionHold = { partition: string; pending: number; accountKept: number; until: Date | null };
 
 // The messages of `part`'s attempts that the messages step would keep: $1 the default's retention, $2/$3 the accounts'
-// own (ms, aligned as the messages step applies them).
+// own (ms, aligned as the messages step applies them; and as set, for when the last is due).
 const HOLD = (part: string) => `
   with m as (
-    select m.id, m.created_at, o.ms,
+    select m.id, m.created_at, o.ms, o.raw,
            exists (select 1 from service.deliveries d where d.message_id = m.id and d.status in ('pending', 'sending')) as unresolved
       from (select distinct message_id from ${part}) a
       join service.messages m on m.id = a.message_id
-      left join unnest($2::uuid[], $3::bigint[]) as o(account_id, ms) on o.account_id = m.account_id)
+      left join unnest($2::uuid[], $3::bigint[], $4::bigint[]) as o(account_id, ms, raw) on o.account_id = m.account_id)
   select count(*) filter (where unresolved)::int as pending,
          count(*) filter (where not unresolved)::int as "accountKept",
-         max(created_at + ms * interval '1 millisecond') filter (where not unresolved) as until
+         max(created_at + raw * interval '1 millisecond') filter (where not unresolved) as until
     from m where unresolved or created_at >= now() - coalesce(ms, $1::bigint) * interval '1 millisecond'`;
 
 type TRules = { interval: TPartitionInterval; rowsMs: number; overrides: TRetentionOverride[] };
@@ -66,10 +66,14 @@ async function holdOf(part: string, rules: TRules): Promise<TPartitionHold | nul
     alignedRetentionMs(rules.rowsMs, rules.interval),
     own.map((o) => o.accountId),
     own.map((o) => alignedRetentionMs(o.rowsMs!, rules.interval)),
+    own.map((o) => o.rowsMs!),
   ]);
   if (!h || (h.pending === 0 && h.accountKept === 0)) return null;
-  // Until: the last held message's own retention, to the start of its interval as the messages step counts it; unknown while a delivery waits.
-  const until = h.pending === 0 && h.until ? new Date(h.until) : null;
+  // Until: the last held message's own retention, then the end of that interval when the messages step counts to interval
+  // starts (a retention of an interval or more); unknown while a delivery waits.
+  const counted = own.every((o) => o.rowsMs! >= INTERVAL_MS[rules.interval]);
+  const last = h.until ? new Date(h.until) : null;
+  const until = h.pending === 0 && last ? (counted ? nextBoundary(last, rules.interval) : last) : null;
   return { partition: part, pending: h.pending, accountKept: h.accountKept, until };
 }
 
