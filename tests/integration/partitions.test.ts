@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { openTestDatabase, type TTestDb } from '../helpers/in-process-db';
 import type * as TManage from '../../lib/db/partitions/manage-partitions';
@@ -158,4 +160,46 @@ describe('partitions dropped past a cutoff', () => {
       await killer.end();
     }
   });
+
+  test(
+    'on PostgreSQL, a process killed -9 during its DETACH CONCURRENTLY: the next drop finishes the partition',
+    { skip: !postgres && 'PostgreSQL only' },
+    async () => {
+      await scratch('scratch_kill');
+      const p = { table: 'public.scratch_kill', interval: 'day', lease: { table: 'service.leases', name: 'partitions-kill' } } as const;
+      await manage.ensurePartitions(p, new Date('2026-11-29T13:00:00Z'));
+      const pg = (await import('pg')).default;
+      const reader = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await reader.connect();
+      try {
+        // A snapshot older than the detach holds it at its second step; the process that runs it is killed there.
+        await reader.query('begin isolation level repeatable read');
+        await reader.query('select count(*) from public.scratch_kill');
+        const code = `const m = await import('./lib/db/partitions/manage-partitions.ts');
+        await m.dropPartitionsBefore(${JSON.stringify(p)}, new Date('2026-11-30T00:00:00Z'));`;
+        const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+          cwd: path.resolve(import.meta.dirname, '../..'),
+          stdio: 'ignore',
+        });
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        const detaching = `select pid from pg_stat_activity where query like '%detach partition public.scratch_kill_p20261129 concurrently%' and pid <> pg_backend_pid()`;
+        for (let waiting = false; !waiting; await new Promise((r) => setTimeout(r, 50))) waiting = (await run(detaching)).length > 0;
+        child.kill('SIGKILL');
+        await exited;
+        await reader.query('rollback');
+        // Its backend, not told of the kill until it answers, ends its statement and goes; the partition is left detached
+        // (the lone table) or pending, as the kill fell, and no one's drop ran.
+        for (let busy = true; busy; await new Promise((r) => setTimeout(r, 50))) busy = (await run(detaching)).length > 0;
+        assert.equal((await run(`select to_regclass('public.scratch_kill_p20261129') is not null as t`))[0].t, true, 'not dropped by the killed process');
+        // Its lease runs out (LEASE_MS after it was taken); then the next drop finishes the partition.
+        assert.equal(await manage.dropPartitionsBefore(p, new Date('2026-11-30T00:00:00Z')), null, 'the killed holder still holds the lease');
+        await run(`update service.leases set until = now() where name = 'partitions-kill'`);
+        assert.deepEqual(await manage.dropPartitionsBefore(p, new Date('2026-11-30T00:00:00Z')), ['public.scratch_kill_p20261129']);
+        assert.equal((await run(`select to_regclass('public.scratch_kill_p20261129') is null as t`))[0].t, true, 'dropped');
+        assert.equal((await list.listPartitions(p.table)).length, 7, 'the others stay');
+      } finally {
+        await reader.end();
+      }
+    },
+  );
 });
