@@ -93,8 +93,9 @@ function WebhookLink({ row }: { row: THealthRow }) {
   );
 }
 
+/** Why a row is not healthy; a healthy one says only its cap, if it has one (what waits at it is no trouble, but worth knowing). */
 function Reasons({ row }: { row: THealthRow }) {
-  if (row.health.level === 'healthy') return null;
+  if (row.health.level === 'healthy') return row.capped ? <div className="mt-0.5 text-xs text-slate-500">{row.capped}</div> : null;
   return <div className="mt-0.5 text-xs text-slate-500">{row.error && !row.stats ? row.error : row.health.reasons.join(' · ')}</div>;
 }
 

@@ -1,10 +1,13 @@
 import { ADMIN } from '../helpers/app';
 import type { BrowserContext, Locator, Page } from '@playwright/test';
-import { expect, logIn, screenshot, test } from './fixtures';
+import { expect, logIn, sandboxAuth, screenshot, test } from './fixtures';
 
 // The support flow end to end, in Chromium against the built app: subscription → test event →
 // delivered, received and verified → a donor gives → the grant's message appears live → the
 // receiver answers 500 → retries appear.
+
+/** What the console's polled routes answer, as far as the rate cap steps read it. */
+type TPolled = { webhook?: { rateLimit?: number | null } | null; rows?: { webhook: { id: string; rateLimit?: number | null } }[] };
 
 const randomEin = () => `${12 + Math.floor(Math.random() * 4)}${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`; // prefixes 12–15 are assigned
 
@@ -287,8 +290,9 @@ test.describe('subscription → test event → live grant → retries, on one ti
 
     await test.step('rate cap: set in the settings card, said in the header; 0 is refused naming the bounds, nothing changed; removed again', async () => {
       const card = page.getByTestId('rate-cap-setting');
-      await expect(card.getByTestId('rate-cap-words')).toHaveText(/^none/);
+      const words = card.getByTestId('rate-cap-words');
       const input = card.getByLabel('Deliveries per second');
+      await expect(words).toHaveText(/^none/);
       await input.fill('0');
       await card.getByRole('button', { name: 'Save cap' }).click();
       await expect(card).toContainText('from 1 to 1000');
@@ -297,12 +301,49 @@ test.describe('subscription → test event → live grant → retries, on one ti
       await card.getByRole('button', { name: 'Save cap' }).click();
       await expect(card.getByRole('status')).toHaveText('Capped at 5/s.');
       await expect(page.getByTestId('rate-cap')).toContainText(/^Capped at 5\/s/);
+      await expect(words).toHaveText(/^capped at 5\/s/);
       await page.reload();
-      await expect(page.getByTestId('rate-cap-setting').getByTestId('rate-cap-words')).toHaveText(/^capped at 5\/s/);
-      await expect(page.getByTestId('rate-cap-setting').getByLabel('Deliveries per second')).toHaveValue('5');
-      await page.getByTestId('rate-cap-setting').getByRole('button', { name: 'Remove cap' }).click();
-      await expect(page.getByTestId('rate-cap-setting').getByTestId('rate-cap-words')).toHaveText(/^none/);
+      await expect(words).toHaveText(/^capped at 5\/s/);
+      await expect(input).toHaveValue('5');
+      await card.getByRole('button', { name: 'Remove cap' }).click();
+      await expect(words).toHaveText(/^none/);
       await expect(page.getByTestId('rate-cap')).toBeHidden();
+      await expect(input).toHaveValue('');
+
+      // Set elsewhere (the API, as another person or a script would), the card follows the webhook the page polls, with no
+      // reload: once a poll has brought the cap, the card says it. (It showed the webhook as of the page's render: CI read
+      // 'none' 20 s after the API set 9.) What a person is typing in the field is theirs, and stays.
+      const auth = await sandboxAuth(page.request, ''); // relative: the context has the app as its baseURL
+      const setCap = async (rateLimit: number | null, pollPath: string, carries: (body: TPolled) => boolean) => {
+        const polled = page.waitForResponse(
+          async (r) => r.url().includes(pollPath) && r.ok() && carries((await r.json().catch(() => ({}))) as TPolled),
+          { timeout: 10_000 }, // the page polls every second
+        );
+        expect((await page.request.patch(`/v1/webhooks/${webhookId}`, { headers: auth, data: { rateLimit } })).status()).toBe(200);
+        await polled;
+      };
+      const timeline = `/api/webhooks/${webhookId}/timeline`;
+      await setCap(9, timeline, (b) => b.webhook?.rateLimit === 9);
+      await expect(words).toHaveText(/^capped at 9\/s/);
+      await expect(input).toHaveValue('9');
+      await expect(page.getByTestId('rate-cap')).toContainText(/^Capped at 9\/s/);
+      await input.fill('12');
+      await setCap(null, timeline, (b) => b.webhook?.rateLimit === null);
+      await expect(words).toHaveText(/^none/);
+      await expect(page.getByTestId('rate-cap')).toBeHidden();
+      await expect(input, 'what was being typed').toHaveValue('12');
+
+      // The health home says a capped webhook's cap on its row (healthy or not), and follows it the same way.
+      await page.goto('/');
+      const row = page.locator(`[data-testid="health-row"][data-webhook-id="${webhookId}"]`);
+      await expect(row).toBeVisible();
+      await expect(row).not.toContainText('capped at');
+      const onHome = (b: TPolled) => b.rows?.find((r) => r.webhook.id === webhookId)?.webhook.rateLimit;
+      await setCap(7, '/api/webhook-health', (b) => onHome(b) === 7);
+      await expect(row).toContainText(/capped at 7\/s/);
+      await setCap(null, '/api/webhook-health', (b) => onHome(b) === null);
+      await expect(row).not.toContainText('capped at');
+      await page.goto(`/webhooks/${webhookId}`);
     });
 
     await test.step('the audit log holds each of these staff actions, with who and the result', async () => {

@@ -44,6 +44,8 @@ export type THealthRow = {
   health: THealth;
   /** Failing and enabled: when the service will disable it, in words (null otherwise). */
   warning?: TDisableWarning | null;
+  /** Capped (EXT `rateLimit`): "capped at 20/s — 1,240 waiting, drains in about 1 min"; said on a healthy row too. */
+  capped?: string | null;
 };
 
 /** A recent outage's gap on the home, with the webhook's name and what its messages are called. */

@@ -87,8 +87,14 @@ async function readHealthHome(envName: TEnvironmentName, api: ConnectApi, window
       { disabled: w.disabled, failingSince: w.failingSince ?? null, disablesAt: w.disablesAt ?? null, eventTypes: w.eventTypes },
       b ? b.pending + b.sending : null,
     );
-    const capped = w.rateLimit ? [cappedWords(w.rateLimit, b ? b.pending + b.sending : null)] : [];
-    return { ...row, receiver, warning, health: { ...health, reasons: [...(warning ? [warning.sentence] : []), ...capped, ...health.reasons] } };
+    const capped = w.rateLimit ? cappedWords(w.rateLimit, b ? b.pending + b.sending : null) : null;
+    return {
+      ...row,
+      receiver,
+      warning,
+      capped,
+      health: { ...health, reasons: [...(warning ? [warning.sentence] : []), ...(capped ? [capped] : []), ...health.reasons] },
+    };
   });
   const gaps = await recentGaps(api, webhooks).catch(() => []);
   out.sort((a, b) => compareHealth({ ...a, name: a.webhook.description || a.webhook.id }, { ...b, name: b.webhook.description || b.webhook.id }));

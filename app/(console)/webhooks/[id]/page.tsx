@@ -45,6 +45,8 @@ export default async function WebhookPage({ params, searchParams }: TPageProps<{
       <WebhookSettingsCard
         webhookId={id}
         webhook={webhook}
+        filters={filters}
+        initial={initial}
         url={url}
         eventTypes={eventTypes}
         receiver={initial.receiver}

@@ -7,24 +7,36 @@ import { Button, Input } from '@/components/console/form';
 import { Can } from '@/components/console/role';
 import type { TErrorInfo } from '@/app/(console)/_lib/errors';
 import { cappedWords } from '@/lib/console/webhooks/capped-words';
+import type { TTimeline, TTimelineFilters } from '@/lib/console/timeline/timeline-types';
 import { setWebhookRateLimitAction } from './actions';
-import { webhookQueriesKey } from './use-timeline';
+import { useTimeline, webhookQueriesKey } from './use-timeline';
 import { useWebhookStats } from './use-webhook-stats';
 
 // The settings card's "Rate cap" row (EXT `rateLimit`, deliveries per second): the cap in words with
 // what waits at it now ("capped at 20/s — 1,240 waiting, drains in about 1 min", the backlog of the
 // health figures' query), and for operators a form that sets, changes or removes it (audited as
 // webhook.rate-limit). A service whose webhook carries no `rateLimit` shows that it has none to set.
+// The cap is the polled webhook's (the timeline's query, as the header's line): one set elsewhere — the
+// API, another person — shows within a poll, and the field follows it unless a person is typing.
 
 type TFeedback = { kind: 'notice'; text: string } | { kind: 'error'; error: TErrorInfo } | null;
 
-export function RateCapSetting({ webhookId, rateLimit }: { webhookId: string; rateLimit: number | null | undefined }) {
+const asField = (rateLimit: number | null | undefined) => (rateLimit ? String(rateLimit) : '');
+
+export function RateCapSetting({ webhookId, filters, initial }: { webhookId: string; filters: TTimelineFilters; initial: TTimeline }) {
   const queryClient = useQueryClient();
+  const rateLimit = (useTimeline(webhookId, filters, initial).data.webhook ?? initial.webhook)?.rateLimit;
   const stats = useWebhookStats(webhookId, '24h').data?.stats;
   const waiting = stats ? stats.backlog.pending + stats.backlog.sending : null;
-  const [value, setValue] = useState(rateLimit ? String(rateLimit) : '');
+  const [value, setValue] = useState(asField(rateLimit));
+  const [shown, setShown] = useState(rateLimit);
   const [saving, startSave] = useTransition();
   const [feedback, setFeedback] = useState<TFeedback>(null);
+  if (rateLimit !== shown) {
+    // The cap changed under the field: it follows, unless what is in it is a person's own (it differs from the cap it showed).
+    setShown(rateLimit);
+    if (value === asField(shown)) setValue(asField(rateLimit));
+  }
   if (rateLimit === undefined) return <span className="text-slate-500">not available: this service has no rate cap</span>;
 
   const save = (next: number | null) =>
@@ -34,7 +46,6 @@ export function RateCapSetting({ webhookId, rateLimit }: { webhookId: string; ra
       const r = await setWebhookRateLimitAction(webhookId, next);
       if (r.ok) {
         await queryClient.invalidateQueries({ queryKey: webhookQueriesKey(webhookId) });
-        if (next === null) setValue('');
         setFeedback({ kind: 'notice', text: r.notice ?? 'Saved.' });
       } else setFeedback({ kind: 'error', error: r.error });
     });

@@ -4,15 +4,18 @@ import { Badge } from '@/components/console/badge';
 import { CopyField } from '@/components/console/copy-button';
 import { Card, DescriptionList } from '@/components/console/card';
 import { Timestamp } from '@/components/console/timestamp';
-import type { TReceiverRef, TTimelineWebhook } from '@/lib/console/timeline/timeline-types';
+import type { TReceiverRef, TTimeline, TTimelineFilters, TTimelineWebhook } from '@/lib/console/timeline/timeline-types';
 import { RateCapSetting } from './rate-cap-setting';
 
 // The webhook's settings as of the page load: id, URL (shown once, with a copy button), event
-// types, the receiver its URL reaches, its rate cap (operators set it here). Its live state (enabled, disabled reason) is in the header.
+// types, the receiver its URL reaches; its rate cap (operators set it here) as the page polls it, beside its
+// live state (enabled, disabled reason) in the header.
 
 export function WebhookSettingsCard({
   webhookId,
   webhook,
+  filters,
+  initial,
   url,
   eventTypes,
   receiver,
@@ -21,6 +24,9 @@ export function WebhookSettingsCard({
 }: {
   webhookId: string;
   webhook: TTimelineWebhook | null;
+  /** The page's timeline query (its filters and first page): the rate cap row reads the webhook it polls. */
+  filters: TTimelineFilters;
+  initial: TTimeline;
   url: string;
   eventTypes: string[];
   receiver: TReceiverRef | null;
@@ -60,7 +66,7 @@ export function WebhookSettingsCard({
       </span>,
     ]);
   }
-  if (webhook) items.push(['Rate cap', <RateCapSetting key="cap" webhookId={webhookId} rateLimit={webhook.rateLimit} />]);
+  if (webhook) items.push(['Rate cap', <RateCapSetting key="cap" webhookId={webhookId} filters={filters} initial={initial} />]);
   if (webhook) items.push(['Created', <Timestamp key="c" value={webhook.createdAt} />]);
   else
     items.push([
