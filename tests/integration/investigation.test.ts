@@ -603,3 +603,23 @@ describe('a receiver that answers 500: each failed message once, found through t
     );
   });
 });
+
+describe('paused (issue 53.2)', () => {
+  // Last in the file: a webhook of its own, made after every count above was read.
+  test('a message waiting on a paused webhook: the case says why it is not sent, since when and by whom', async () => {
+    const w5 = await createWebhook(R3.ingestUrl, 'W5 paused');
+    const paused = await api('PATCH', `/v1/webhooks/${w5}`, { paused: true });
+    assert.equal(paused.status, 200, paused.text);
+    const sent = await api('POST', `/v1/webhooks/${w5}/test`);
+    assert.equal(sent.status, 200, sent.text);
+    const c = await search(sent.body.id);
+    assert.equal(c.messages.length, 1);
+    const d5 = c.messages[0].deliveries.find((d) => d.webhook.id === w5);
+    assert.ok(d5, JSON.stringify(c.messages[0].deliveries.map((d) => d.webhook.id)));
+    assert.equal(d5.status, 'pending');
+    assert.equal(d5.attemptCount, 0);
+    // Paused through the API (not this console): no one of ours to name, and it says so.
+    assert.match(d5.explanation, new RegExp(`^waiting: webhook paused since ${CLOCK} through the API; attempt 1 of \\d+ goes out when it is resumed$`));
+    assert.equal((await api('PATCH', `/v1/webhooks/${w5}`, { paused: false })).status, 200);
+  });
+});
