@@ -340,8 +340,9 @@ export async function queryAppDb<T = Record<string, unknown>>(app: TApp, text: s
 /**
  * Several looks at the app's own database in one session (`query` as queryAppDb's): on the embedded
  * store the app stops and starts again once for all of them, not once per statement (~3 CPU seconds each).
+ * `leaveStopped`: a last look, after which nothing asks the app again — on the embedded store it stays stopped.
  */
-export async function withAppDb<R>(app: TApp, look: (query: TAppDbQuery) => Promise<R>): Promise<R> {
+export async function withAppDb<R>(app: TApp, look: (query: TAppDbQuery) => Promise<R>, { leaveStopped = false } = {}): Promise<R> {
   if (app.env.DATABASE_URL) {
     const pg = (await import('pg')).default;
     const client = new pg.Client({ connectionString: app.env.DATABASE_URL });
@@ -359,6 +360,6 @@ export async function withAppDb<R>(app: TApp, look: (query: TAppDbQuery) => Prom
     return await look(async (text, params = []) => (await db.query(text, params)).rows as never);
   } finally {
     await db.close();
-    await app.restart();
+    if (!leaveStopped) await app.restart();
   }
 }
