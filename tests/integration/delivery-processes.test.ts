@@ -18,6 +18,24 @@ const ON_POSTGRES = Boolean(process.env.TEST_DATABASE_URL);
 type TStarted = Awaited<ReturnType<typeof startApp>>;
 let receiver: TReceiver;
 
+/**
+ * A capped webhook's arrivals at the receiver: `count` of them, at most `cap` in any second less JITTER_MS. The service admits
+ * the sends so that no 1.02 s holds more than the cap (lib/service/delivery/admit-send.ts); between an admission and the
+ * receiver's clock, a starved worker or test process (CI runs at a load of 30-40) can hold one request back tens of ms longer
+ * than the next, which would bring a fifth arrival inside the second of the first four. The bunches these tests catch (the
+ * claims before sent 7 or 8 in one second) arrive within a few ms of each other.
+ */
+const JITTER_MS = 120;
+function assertAtMostPerSecond(ep: { requests: () => { at: number }[] }, count: number, cap: number): void {
+  const at = ep
+    .requests()
+    .map((r) => r.at)
+    .sort((a, b) => a - b);
+  assert.equal(at.length, count, 'each once');
+  const busiest = Math.max(...at.map((t0) => at.filter((t) => t >= t0 && t < t0 + 1000 - JITTER_MS).length));
+  assert.ok(busiest <= cap, `at most ${cap} in any second at the receiver, got ${busiest}: ${at.map((t) => t - at[0]).join(', ')} ms`);
+}
+
 /** A short lease, and a timeout well beyond it: what the stalled attempt below needs. */
 const STALL_ENV = { DELIVERY_LEASE_MS: '3000', DELIVERY_TIMEOUT_MS: '15000' };
 const STALL_LEASE_MS = Number(STALL_ENV.DELIVERY_LEASE_MS);
@@ -318,13 +336,7 @@ describe('several processes on PostgreSQL', { skip: !ON_POSTGRES && 'needs TEST_
     await sleep(2000);
     for (const x of workers) x.proc.kill('SIGCONT');
     for (const id of ids) await messageWhen(web1, tok1, w.id, id, 'success', 30000);
-    const at = ep
-      .requests()
-      .map((r) => r.at)
-      .sort((a, b) => a - b);
-    assert.equal(at.length, 12, 'each once');
-    const busiest = Math.max(...at.map((t0) => at.filter((t) => t >= t0 && t < t0 + 1000).length));
-    assert.ok(busiest <= 4, `at most 4 in any second at the receiver, got ${busiest}: ${at.map((t) => t - at[0]).join(', ')} ms`);
+    assertAtMostPerSecond(ep, 12, 4);
   });
 
   test("a capped webhook's sends claimed while the worker's slots are busy are counted as they go, not when claimed: at most 4 in a second when the slots free", async () => {
@@ -359,13 +371,7 @@ describe('several processes on PostgreSQL', { skip: !ON_POSTGRES && 'needs TEST_
       assert.equal(ep.requests().length, 0, 'nothing of the capped webhook went out while the slots were busy');
       open();
       for (const id of ids) await messageWhen(web1, tok1, w.id, id, 'success', 30000);
-      const at = ep
-        .requests()
-        .map((r) => r.at)
-        .sort((a, b) => a - b);
-      assert.equal(at.length, 12, 'each once');
-      const busiest = Math.max(...at.map((t0) => at.filter((t) => t >= t0 && t < t0 + 1000).length));
-      assert.ok(busiest <= 4, `at most 4 in any second at the receiver, got ${busiest}: ${at.map((t) => t - at[0]).join(', ')} ms`);
+      assertAtMostPerSecond(ep, 12, 4);
     } finally {
       stopped.kill('SIGCONT');
     }
