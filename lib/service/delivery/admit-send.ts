@@ -20,6 +20,9 @@ import type { TClaim } from './claim';
 // than `holdMs` is given back in the same statement — pending again, its attempt not made nor
 // counted, due when room opens, with that as its slot so the claims do not re-slot it behind the
 // backlog; one refused for less waits in the worker and asks again (a late send a few ms short).
+// The delivery is given back only if its row is free: a claim taking it over (its lease run out) locks
+// it first and then waits for the webhook's row to slot it, which this statement holds — waiting here
+// would deadlock the two. Locked, it is the claim's now, and the worker lets it go (`released`).
 
 export type TAdmission = { admitted: true } | { admitted: false; waitMs: number; givenBack: boolean };
 
@@ -45,6 +48,7 @@ const ADMIT = `
     set status = 'pending', next_attempt_at = v.free_at, slot_at = coalesce(d.slot_at, v.free_at), lease_owner = null, lease_until = null, updated_at = now()
     from verdict v
     where not v.admitted and v.free_at > v.at + $5::int * interval '1 millisecond' and d.id = $3::uuid and d.status = 'sending' and d.lease_owner = $4::text
+      and d.id in (select id from service.deliveries where id = $3::uuid for update skip locked)
     returning d.id)
   select coalesce((select admitted from verdict), true) as admitted,
     (select extract(epoch from (free_at - at)) * 1000 from verdict where not admitted) as wait_ms,

@@ -1,0 +1,83 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import pg from 'pg';
+import { openTestDatabase, type TTestDb } from '../helpers/in-process-db';
+import type * as TAdmit from '../../lib/service/delivery/admit-send';
+
+// The rate cap's admission at the send (lib/service/delivery/admit-send.ts) beside a claim that is
+// taking the same delivery over, on PostgreSQL, where the two run at once in two worker processes: the
+// claim locks the delivery's row first, then waits for the webhook's rate row to slot it, which the
+// admission holds. An admission refused for long enough gives the delivery back — but not one whose row
+// is locked: waiting for it would deadlock the two (PostgreSQL aborts one of them after a second, the
+// worker logs an error and the delivery waits out its lease). The store is opened in the test; a second
+// connection plays the claim.
+
+const ON_POSTGRES = Boolean(process.env.TEST_DATABASE_URL);
+const ACCOUNT = '5e5e5e5e-5e5e-4e5e-8e5e-5e5e5e5e5e5e';
+const WEBHOOK = `ep_${'admitsend'.padEnd(26, '0')}1`;
+const MSG = `msg_${'admitsend'.padEnd(27, '0')}`;
+const OWNER = 'worker-a-lease';
+
+let opened: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
+let db: TTestDb;
+let admit: typeof TAdmit;
+let delivery: string;
+
+before(async () => {
+  if (!ON_POSTGRES) return;
+  opened = await openTestDatabase('admit');
+  db = opened.client;
+  admit = await import('../../lib/service/delivery/admit-send');
+  // A webhook capped at 1/s, and a delivery of it that worker A holds.
+  await db.driverRows(
+    `insert into service.accounts (id, name) values ('${ACCOUNT}', 'sandbox');
+     insert into service.webhooks (id, account_id, url, event_types, rate_limit) values ('${WEBHOOK}', '${ACCOUNT}', 'http://127.0.0.1:9/x', '{grant.succeeded}', 1);
+     insert into service.webhook_rates (webhook_id, next_at) values ('${WEBHOOK}', now());
+     insert into service.messages (id, account_id, event_id, event_type, payload) values ('${MSG}', '${ACCOUNT}', 'evt_${MSG.slice(4)}', 'grant.succeeded', '{}');`,
+    [],
+  );
+  [{ id: delivery }] = await db.driverRows<{ id: string }>(
+    `insert into service.deliveries (message_id, webhook_id, account_id, event_type, status, attempt_count, lease_owner, lease_until)
+     values ($1, $2, $3, 'grant.succeeded', 'sending', 0, $4, now() + interval '1 minute') returning id`,
+    [MSG, WEBHOOK, ACCOUNT, OWNER],
+  );
+});
+after(async () => {
+  await opened?.close();
+});
+
+const claim = () => ({ id: delivery, messageId: MSG, webhookId: WEBHOOK, accountId: ACCOUNT, scheduledAttemptCount: 0, recoverRunId: null, leaseOwner: OWNER });
+/** The webhook's one send of the last second went just now: a send asked for now waits about a second, longer than the worker holds one. */
+const justSent = () => db.driverRows(`update service.webhook_rates set sent_at = array[clock_timestamp()] where webhook_id = $1`, [WEBHOOK]);
+const statusOf = async () =>
+  (await db.driverRows<{ status: string; lease_owner: string | null }>(`select status, lease_owner from service.deliveries where id = $1`, [delivery]))[0];
+
+test(
+  'a refused send whose delivery a claim has locked is not waited for; free again, it is given back',
+  { skip: !ON_POSTGRES && 'needs TEST_DATABASE_URL: two connections at once' },
+  async () => {
+    const other = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query('select 1 from service.deliveries where id = $1 for update', [delivery]);
+      await justSent();
+      // Waiting for the row would hang here until the claim's transaction ends (and deadlock once the claim asks for the rate row).
+      const verdict = await Promise.race([
+        admit.admitSend(claim(), 1),
+        new Promise<'blocked'>((resolve) => setTimeout(() => resolve('blocked'), 3000).unref()),
+      ]);
+      if (verdict === 'blocked') assert.fail('the admission waited for the row the claim holds');
+      assert.deepEqual(verdict, { admitted: false, waitMs: verdict.admitted ? 0 : verdict.waitMs, givenBack: false }, 'refused, and not given back');
+      await other.query('rollback');
+      assert.deepEqual(await statusOf(), { status: 'sending', lease_owner: OWNER }, 'left as it was for the claim');
+      await justSent();
+      const again = await admit.admitSend(claim(), 1);
+      assert.equal(!again.admitted && again.givenBack, true, 'the row free, the refused send is given back');
+      assert.deepEqual(await statusOf(), { status: 'pending', lease_owner: null });
+    } finally {
+      await other.query('rollback').catch(() => {});
+      await other.end();
+    }
+  },
+);
