@@ -24,7 +24,7 @@ export function PartitionsCard({ partitions }: { partitions: TPartitions | null 
           <p className="mb-2 text-sm text-slate-600">
             Rows past the service’s message retention leave with their partition, dropped whole by the service’s purge (after the archive, when there is one).
           </p>
-          <Table>
+          <Table label="Service partitions">
             <thead>
               <tr>
                 <Th>Table</Th>

@@ -2,6 +2,7 @@ import { Gauge } from 'prom-client';
 import { driverRows } from '@/lib/db/query';
 import { metrics } from '@/lib/metrics/registry';
 import { processSingleton } from '@/lib/process-singleton';
+import { ttlCache } from '@/lib/ttl-cache';
 
 // The store's upkeep as /metrics shows it, read from pg_stat_user_tables at each scrape (one statement,
 // shared by the three gauges for a second): each table's dead rows and when it was last vacuumed and
@@ -10,21 +11,17 @@ import { processSingleton } from '@/lib/process-singleton';
 
 type TTable = { name: string; dead: number; vacuumed: number | null; analyzed: number | null };
 
-let cached: { at: number; value: Promise<TTable[]> } | null = null;
-
-function tables(): Promise<TTable[]> {
-  if (cached && Date.now() - cached.at < 1000) return cached.value;
-  const value = driverRows<TTable>(
-    `select schemaname || '.' || relname as name, n_dead_tup::float8 as dead,
-            extract(epoch from greatest(last_vacuum, last_autovacuum))::float8 as vacuumed,
-            extract(epoch from greatest(last_analyze, last_autoanalyze))::float8 as analyzed
-       from pg_stat_user_tables where schemaname in ('service', 'console')`,
-    [],
+const cache = ttlCache<'all', TTable[]>('metrics-table-stats', { ttlMs: 1000, maxEntries: 1 });
+const tables = () =>
+  cache.get('all', () =>
+    driverRows<TTable>(
+      `select schemaname || '.' || relname as name, n_dead_tup::float8 as dead,
+              extract(epoch from greatest(last_vacuum, last_autovacuum))::float8 as vacuumed,
+              extract(epoch from greatest(last_analyze, last_autoanalyze))::float8 as analyzed
+         from pg_stat_user_tables where schemaname in ('service', 'console')`,
+      [],
+    ),
   );
-  cached = { at: Date.now(), value };
-  value.catch(() => (cached = null));
-  return value;
-}
 
 /** Registers the table gauges on this process's registry (once). */
 export function registerTableGauges(): void {

@@ -1,6 +1,7 @@
 import { Gauge } from 'prom-client';
 import { metrics } from '@/lib/metrics/registry';
 import { processSingleton } from '@/lib/process-singleton';
+import { ttlCache } from '@/lib/ttl-cache';
 import { attemptPartitionStatus, type TPartitionStatus } from './partition-status';
 
 // The service's partitioned tables as /metrics shows them, read from the catalog on each scrape (partition-status.ts,
@@ -8,15 +9,12 @@ import { attemptPartitionStatus, type TPartitionStatus } from './partition-statu
 // end, the next drop (when, and which partition) and how many past their time are kept. The whole deployment's, as the
 // retention page shows them, whichever process is scraped.
 
-let cached: { at: number; value: Promise<TPartitionStatus[]> } | null = null;
-
-function statuses(): Promise<TPartitionStatus[]> {
-  if (cached && Date.now() - cached.at < 1000) return cached.value;
-  const value = attemptPartitionStatus().then((s) => (s ? [s] : []));
-  cached = { at: Date.now(), value };
-  value.catch(() => (cached = null));
-  return value;
-}
+const cache = ttlCache<'all', TPartitionStatus[]>('metrics-partition-statuses', { ttlMs: 1000, maxEntries: 1 });
+const statuses = () =>
+  cache.get('all', async () => {
+    const status = await attemptPartitionStatus();
+    return status ? [status] : [];
+  });
 
 const seconds = (iso: string | null) => (iso === null ? null : Date.parse(iso) / 1000);
 
