@@ -1,5 +1,5 @@
 import { Card } from '@/components/console/card';
-import { Table, TBody, Td, Th } from '@/components/console/table';
+import { CARD_ROW, Table, TBody, Td, Th } from '@/components/console/table';
 import { Timestamp } from '@/components/console/timestamp';
 import type { TAccountRetention } from '@/lib/console/connect-api';
 import { formatBytes } from '@/lib/db/disk-space';
@@ -24,7 +24,7 @@ export function PartitionsCard({ partitions }: { partitions: TPartitions | null 
           <p className="mb-2 text-sm text-slate-600">
             Rows past the service’s message retention leave with their partition, dropped whole by the service’s purge (after the archive, when there is one).
           </p>
-          <Table label="Service partitions">
+          <Table label="Service partitions" cards>
             <thead>
               <tr>
                 <Th>Table</Th>
@@ -35,21 +35,23 @@ export function PartitionsCard({ partitions }: { partitions: TPartitions | null 
                 <Th>Next drop</Th>
               </tr>
             </thead>
-            <TBody>
+            <TBody cards>
               {partitions.map((p) => (
-                <tr key={p.table} data-testid={`partitions-${p.table}`}>
-                  <Td>{p.table}</Td>
-                  <Td>{p.count}</Td>
-                  <Td>{p.oldestFrom ? <Timestamp value={p.oldestFrom} /> : 'the beginning'}</Td>
-                  <Td>
+                <tr key={p.table} className={CARD_ROW} data-testid={`partitions-${p.table}`}>
+                  <Td card>
+                    <strong className="font-medium">{p.table}</strong>
+                  </Td>
+                  <Td card="Partitions">{p.count}</Td>
+                  <Td card="From">{p.oldestFrom ? <Timestamp value={p.oldestFrom} /> : 'the beginning'}</Td>
+                  <Td card="To">
                     <Timestamp value={p.newestTo} />
                   </Td>
-                  <Td>{formatBytes(p.bytes)}</Td>
-                  <Td>
+                  <Td card="Size">{formatBytes(p.bytes)}</Td>
+                  <Td card="Next drop">
                     {p.nextDrop ? (
-                      <>
+                      <span>
                         <code>{bare(p.nextDrop.partition)}</code> after <Timestamp value={p.nextDrop.at} /> (retention {formatDuration(p.retention)})
-                      </>
+                      </span>
                     ) : (
                       'none'
                     )}
