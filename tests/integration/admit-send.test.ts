@@ -68,7 +68,11 @@ test(
         new Promise<'blocked'>((resolve) => setTimeout(() => resolve('blocked'), 3000).unref()),
       ]);
       if (verdict === 'blocked') assert.fail('the admission waited for the row the claim holds');
-      assert.deepEqual(verdict, { admitted: false, waitMs: verdict.admitted ? 0 : verdict.waitMs, givenBack: false }, 'refused, and not given back');
+      assert.deepEqual(
+        verdict,
+        { admitted: false, waitMs: verdict.admitted ? 0 : verdict.waitMs, givenBack: false, locked: true },
+        'refused, not given back, and said to be locked while still this worker’s: it asks again rather than let it wait out its lease',
+      );
       await other.query('rollback');
       assert.deepEqual(await statusOf(), { status: 'sending', lease_owner: OWNER }, 'left as it was for the claim');
       await justSent();
@@ -79,5 +83,38 @@ test(
       await other.query('rollback').catch(() => {});
       await other.end();
     }
+  },
+);
+
+test(
+  'a send admitted again because it went late replaces its entry: counted once, at its new time; refused, not at all',
+  { skip: !ON_POSTGRES && 'needs TEST_DATABASE_URL' },
+  async () => {
+    await db.driverRows(`update service.deliveries set status = 'sending', lease_owner = $2, lease_until = now() + interval '1 minute' where id = $1`, [
+      delivery,
+      OWNER,
+    ]);
+    const log = async () =>
+      (
+        await db.driverRows<{ ms: string[] }>(
+          `select array(select (extract(epoch from t) * 1000)::text from unnest(sent_at) t) as ms from service.webhook_rates where webhook_id = $1`,
+          [WEBHOOK],
+        )
+      )[0].ms.map(Number);
+    // At 1/s, this send's own entry of 100 ms ago is the window's one: without replacing it, the send would be refused.
+    await db.driverRows(`update service.webhook_rates set sent_at = array[clock_timestamp() - interval '100 milliseconds'] where webhook_id = $1`, [WEBHOOK]);
+    const [mine] = await log();
+    const again = await admit.admitSend(claim(), 1, { replacing: mine });
+    assert.equal(again.admitted, true, 'admitted in place of its own entry');
+    assert.deepEqual(await log(), [again.admitted && again.at], 'its old entry gone, the new one in');
+    // Another send's entry in the window besides this one's: replaced, it does not fit, and neither entry of it is left.
+    await db.driverRows(
+      `update service.webhook_rates set sent_at = array[clock_timestamp() - interval '300 milliseconds', clock_timestamp() - interval '100 milliseconds'] where webhook_id = $1`,
+      [WEBHOOK],
+    );
+    const [other, late] = await log();
+    const refused = await admit.admitSend(claim(), 1, { replacing: late });
+    assert.equal(refused.admitted, false, 'refused: the other send holds the second');
+    assert.deepEqual(await log(), [other], 'only the other send is counted');
   },
 );

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import type { TAdmission } from '@/lib/service/delivery/admit-send';
 import type { TClaim, TDeliveryJob } from '@/lib/service/delivery/claim';
 import type { TSendResult } from '@/lib/service/delivery/send-webhook';
 import { runWorker, type TWorkerConfig, type TWorkerDeps } from '@/lib/service/delivery/worker';
@@ -56,7 +57,7 @@ function fakeDeps(sendMs: () => number): TFake {
       const due = queue.some((j) => !left.has(j.claim.webhookId));
       return { jobs, nextDueInMs: due ? 0 : later ? later.at - Date.now() : null };
     },
-    admit: async () => ({ admitted: true }),
+    admit: async () => ({ admitted: true, at: Date.now() }),
     send: async ({ claim }): Promise<TSendResult> => {
       sent.push(claim.id);
       maxInFlight = Math.max(maxInFlight, ++inFlight);
@@ -414,4 +415,47 @@ test("a started job's lease is renewed while its request is in flight; one that 
   assert.deepEqual(fake.sent, ['d1'], 'd2, whose claim was more than half a lease old when its slot came, was not sent');
   assert.deepEqual(released, ['d2'], 'but given back, for any worker to take at once');
   assert.deepEqual(fake.recorded, ['d1']);
+});
+
+test('a capped send that would go out more than LATE_SEND_MS after its admission is admitted again, replacing its entry; one on time goes as admitted', async () => {
+  const fake = fakeDeps(() => 0);
+  const asked: { id: string; replacing: number | null }[] = [];
+  // d1's first admission is stamped 40 ms before the worker reads it (the process did not run in between); d2's is stamped now.
+  const LATE_AT = Date.now() - 40;
+  fake.deps.admit = async (claim, _rateLimit, replacing) => {
+    asked.push({ id: claim.id, replacing });
+    return { admitted: true, at: claim.id === 'd1' && replacing === null ? LATE_AT : Date.now() };
+  };
+  const capped = (i: number): TDeliveryJob => ({ ...job(i), target: { ...job(i).target!, rateLimit: 20 } });
+  fake.due([capped(1), capped(2)]);
+  const worker = await runWorker(fake.deps, CONFIG);
+  try {
+    await until(() => fake.recorded.length === 2, 30_000);
+  } finally {
+    await worker.stop(1_000);
+  }
+  const of = (id: string) => asked.filter((a) => a.id === id).map((a) => a.replacing);
+  assert.deepEqual(of('d1'), [null, LATE_AT], 'd1 asked again, with the entry it went too late for');
+  assert.deepEqual(of('d2'), [null], 'd2 once');
+  assert.deepEqual(fake.sent.sort(), ['d1', 'd2'], 'each sent once');
+});
+
+test("a capped send refused while its row was locked (admit-send.ts `locked`: a lease renewal's moment) asks again and is given back then, not let go to wait out its lease", async () => {
+  const fake = fakeDeps(() => 0);
+  const verdicts: TAdmission[] = [
+    { admitted: false, waitMs: 800, givenBack: false, locked: true },
+    { admitted: false, waitMs: 790, givenBack: true, locked: false },
+  ];
+  let asked = 0;
+  fake.deps.admit = async () => verdicts[asked++] ?? { admitted: true, at: Date.now() };
+  fake.due([{ ...job(1), target: { ...job(1).target!, rateLimit: 20 } }]);
+  const worker = await runWorker(fake.deps, CONFIG);
+  try {
+    await until(() => worker.stats().deferred + worker.stats().released > 0, 30_000);
+  } finally {
+    await worker.stop(1_000);
+  }
+  assert.equal(asked, 2, 'asked again after the locked refusal');
+  assert.deepEqual([worker.stats().deferred, worker.stats().released], [1, 0], 'given back (deferred), not let go');
+  assert.deepEqual(fake.sent, [], 'not sent');
 });

@@ -22,48 +22,68 @@ import type { TClaim } from './claim';
 // backlog; one refused for less waits in the worker and asks again (a late send a few ms short).
 // The delivery is given back only if its row is free: a claim taking it over (its lease run out) locks
 // it first and then waits for the webhook's row to slot it, which this statement holds — waiting here
-// would deadlock the two. Locked, it is the claim's now, and the worker lets it go (`released`).
+// would deadlock the two. But a row locked is not always a claim's: the worker's own lease renewal
+// holds it for a moment too, and a send let go then stayed `sending` until its lease ran out (the
+// peak bench's last two arrivals came 47 s after the rest). So a locked row still ours is `locked`:
+// the worker asks again shortly, and gives it back then, or finds it the claim's (`released`).
+// A send that goes out late after its admission asks again with its entry to replace (run-job.ts):
+// taken out of the log in the same statement, it is counted once, at the time it really goes.
 
-export type TAdmission = { admitted: true } | { admitted: false; waitMs: number; givenBack: boolean };
+/**
+ * Refused: `givenBack` when the wait is longer than the worker holds a send; `locked` when it should have been, but another
+ * statement held its row for that moment (a lease renewal, or a claim taking it over: the worker asks again, and then gives
+ * it back, or finds it another's).
+ */
+export type TAdmission = { admitted: true; at: number } | { admitted: false; waitMs: number; givenBack: boolean; locked: boolean };
 
 /** Refusals shorter than this wait in the worker and ask again; longer ones give the delivery back. */
 export const ADMIT_HOLD_MS = 50;
 
-// $1 webhook, $2 rateLimit, $3 delivery, $4 its claim's owner, $5 holdMs.
+// $1 webhook, $2 rateLimit, $3 delivery, $4 its claim's owner, $5 holdMs, $6 the log entry this send replaces (ms, or null).
 const ADMIT = `
   with locked as (
-    select webhook_id, sent_at from service.webhook_rates where webhook_id = $1::text for update),
+    select webhook_id, sent_at, array_position(sent_at, to_timestamp($6::float8 / 1000)::timestamptz(3)) as mine
+    from service.webhook_rates where webhook_id = $1::text for update),
   clocked as (
-    select webhook_id, sent_at, clock_timestamp() as at from locked),
+    select webhook_id, case when mine is null then sent_at else sent_at[:mine - 1] || sent_at[mine + 1:] end as sent_at, mine is not null as replacing,
+      clock_timestamp()::timestamptz(3) as at
+    from locked),
   log as (
-    select webhook_id, at, array(select t from unnest(sent_at) t where t > at - interval '1020 milliseconds' order by t) as recent from clocked),
+    select webhook_id, at, replacing, array(select t from unnest(sent_at) t where t > at - interval '1020 milliseconds' order by t) as recent from clocked),
   verdict as (
-    select webhook_id, at, recent, cardinality(recent) < $2::int as admitted,
+    select webhook_id, at, recent, replacing, cardinality(recent) < $2::int as admitted,
       recent[greatest(1, cardinality(recent) - $2::int + 1)] + interval '1020 milliseconds' as free_at
     from log),
   logged as (
-    update service.webhook_rates r set sent_at = v.recent || v.at from verdict v where r.webhook_id = v.webhook_id and v.admitted),
+    update service.webhook_rates r set sent_at = case when v.admitted then v.recent || v.at else v.recent end
+    from verdict v where r.webhook_id = v.webhook_id and (v.admitted or v.replacing)),
   given_back as (
     update service.deliveries d
     set status = 'pending', next_attempt_at = v.free_at, slot_at = coalesce(d.slot_at, v.free_at), lease_owner = null, lease_until = null, updated_at = now()
     from verdict v
     where not v.admitted and v.free_at > v.at + $5::int * interval '1 millisecond' and d.id = $3::uuid and d.status = 'sending' and d.lease_owner = $4::text
       and d.id in (select id from service.deliveries where id = $3::uuid for update skip locked)
-    returning d.id)
+    returning d.id),
+  ours as (
+    select 1 from service.deliveries where id = $3::uuid and status = 'sending' and lease_owner = $4::text)
   select coalesce((select admitted from verdict), true) as admitted,
+    (select extract(epoch from at) * 1000 from verdict) as at_ms,
     (select extract(epoch from (free_at - at)) * 1000 from verdict where not admitted) as wait_ms,
-    exists (select 1 from given_back) as given_back`;
+    exists (select 1 from given_back) as given_back,
+    exists (select 1 from verdict where free_at > at + $5::int * interval '1 millisecond') and exists (select 1 from ours) and not exists (select 1 from given_back) as locked`;
 
 /**
- * Admits one send of a webhook capped at `rateLimit`/s now, or says how long until room opens (and
- * whether the delivery was given back for then). A webhook with no schedule row is not held back.
+ * Admits one send of a webhook capped at `rateLimit`/s now (`at`: the log's entry for it, epoch ms), or says how long until
+ * room opens (and whether the delivery was given back for then). A webhook with no schedule row is not held back.
+ * `replacing`: this send's entry of an earlier admission, which it went too late to keep (sendLate): taken out of the log
+ * first, so the send is counted once, at its new time, or, refused, not at all.
  */
-export async function admitSend(claim: TClaim, rateLimit: number, holdMs = ADMIT_HOLD_MS): Promise<TAdmission> {
-  const [row] = await driverRows<{ admitted: boolean; wait_ms: number | string | null; given_back: boolean }>(
+export async function admitSend(claim: TClaim, rateLimit: number, { holdMs = ADMIT_HOLD_MS, replacing = null as number | null } = {}): Promise<TAdmission> {
+  const [row] = await driverRows<{ admitted: boolean; at_ms: number | string | null; wait_ms: number | string | null; given_back: boolean; locked: boolean }>(
     ADMIT,
-    [claim.webhookId, rateLimit, claim.id, claim.leaseOwner, holdMs],
+    [claim.webhookId, rateLimit, claim.id, claim.leaseOwner, holdMs, replacing],
     'admit_send',
   );
-  if (!row || row.admitted) return { admitted: true };
-  return { admitted: false, waitMs: Math.max(0, Number(row.wait_ms ?? 0)), givenBack: row.given_back };
+  if (!row || row.admitted) return { admitted: true, at: row?.at_ms == null ? Date.now() : Number(row.at_ms) };
+  return { admitted: false, waitMs: Math.max(0, Number(row.wait_ms ?? 0)), givenBack: row.given_back, locked: row.locked };
 }

@@ -32,7 +32,7 @@ function databaseDeps(log: (line: string) => void, tick: () => void): TWorkerDep
   return {
     tick,
     claim: (limit, owner, skip) => claimDeliveries({ owner, limit, leaseMs: env.DELIVERY_LEASE_MS, skip }),
-    admit: (claim, rateLimit) => admitSend(claim, rateLimit),
+    admit: (claim, rateLimit, replacing) => admitSend(claim, rateLimit, { replacing }),
     send: attemptDelivery,
     record: recordScheduledAttempt,
     abandon: abandonClaim,

@@ -2,7 +2,7 @@ import os from 'node:os';
 import { isStoreUnavailable } from '@/lib/db/store-availability';
 import { describeForLog } from '@/lib/http/log-error';
 import { randomString } from '@/lib/ids';
-import type { TClaim, TDeliveryJob } from './claim';
+import type { TDeliveryJob } from './claim';
 import {
   fullWebhooks,
   heldShare,
@@ -17,11 +17,10 @@ import {
   type TWorkerConfig,
   type TWorkerDeps,
 } from './worker-state';
-import { ADMIT_HOLD_MS } from './admit-send';
 import { backoffMs } from './backoff';
 import { EndpointSlots } from './endpoint-slots';
 import { LeaseKeeper } from './lease-keeper';
-import type { TSendResult } from './send-webhook';
+import { runJob } from './run-job';
 import { Wakeup } from './wakeup';
 
 // The delivery worker: one loop — claim a batch → send → record → wait for a wake-up or the next
@@ -44,77 +43,10 @@ import { Wakeup } from './wakeup';
 // worker stops; a started one's lease is kept alive until its outcome is written (lease-keeper.ts).
 // While the database is unavailable it backs off (claims and outcomes are tried again, not logged
 // each time) and resumes when it answers. Its dependencies (database, HTTP, notifications) are
-// `TWorkerDeps` (process-worker.ts wires the real ones): the loop is the schedule alone.
+// `TWorkerDeps` (process-worker.ts wires the real ones): the loop is the schedule alone; one job's
+// admission, send and outcome are run-job.ts's.
 
 export type { TJobOutcome, TStats, TWorkerConfig, TWorkerDeps };
-
-/**
- * Records an attempt's outcome; while the store is unavailable, tries again (backing off) as long
- * as the lease is still this claim's, so the receiver is not sent the same message again only
- * because the outage outlasted one write.
- */
-async function recordOutcome(w: TWorker, claim: TClaim, url: string, result: TSendResult): Promise<void> {
-  for (let n = 1; ; n++) {
-    try {
-      return await w.deps.record(claim, url, result);
-    } catch (err) {
-      const wait = backoffMs(n);
-      if (!isStoreUnavailable(err) || wait > w.leases.leftMs(claim.id)) throw err;
-      await new Promise((r) => setTimeout(r, wait));
-    }
-  }
-}
-
-/**
- * A capped webhook's send asks its limiter just before it goes (admit-send.ts): null when admitted. Refused for a moment (a
- * send a few ms short of room), it waits here and asks again; refused for longer, the limiter gave the delivery back to go
- * when room opens (`deferred`); a lease lost meanwhile leaves nothing of ours (`released`).
- */
-async function admitted(w: TWorker, claim: TClaim, rateLimit: number): Promise<TJobOutcome | null> {
-  for (;;) {
-    const verdict = await w.deps.admit(claim, rateLimit);
-    if (verdict.admitted) return null;
-    if (verdict.givenBack) return 'deferred';
-    if (verdict.waitMs > ADMIT_HOLD_MS || w.leases.lost(claim.id)) return 'released';
-    await new Promise((r) => setTimeout(r, verdict.waitMs));
-    if (w.stopping) {
-      await w.deps.release(claim);
-      return 'released';
-    }
-  }
-}
-
-/**
- * Sends one job, which holds a slot of its endpoint (pump took it); a claim that waited so long its lease is half spent is
- * given back instead. `sent()` frees its slot as soon as the request is over: the outcome is
- * recorded after, batched with others (group commit), while the slot already takes the next job.
- */
-async function runJob(w: TWorker, job: TDeliveryJob, claimedAt: number, sent: () => void): Promise<TJobOutcome> {
-  if (!job.target) {
-    await w.deps.abandon(job.claim);
-    return 'abandoned';
-  }
-  const endpoint = job.target.url;
-  let result: TSendResult;
-  try {
-    if (w.leases.lost(job.claim.id)) return 'released'; // another worker holds it now: nothing of ours to give back
-    if (Date.now() - claimedAt > w.config.leaseMs / 2 || w.stopping) {
-      await w.deps.release(job.claim);
-      return 'released';
-    }
-    const rateLimit = job.target.rateLimit;
-    if (rateLimit) {
-      const refused = await admitted(w, job.claim, rateLimit);
-      if (refused) return refused;
-    }
-    result = await w.deps.send({ claim: job.claim, target: job.target });
-  } finally {
-    w.slots.release(endpoint); // the endpoint's limit is on requests in flight, not on our bookkeeping
-  }
-  sent();
-  await recordOutcome(w, job.claim, endpoint, result);
-  return result.ok ? 'success' : 'failed';
-}
 
 function start(w: TWorker, job: TDeliveryJob, claimedAt: number): void {
   let holding = true;
