@@ -78,6 +78,8 @@ export const CONFIG = {
     workers: int('BENCH_PEAK_WORKERS', 2),
     /** The second run pauses the capped webhook this long, then resumes it. */
     pauseSeconds: int('BENCH_PEAK_PAUSE_SECONDS', 30),
+    /** 1: every 5 s the capped webhook's queue as the store holds it, the workers' logs, and where the time went (a diagnosis aid). */
+    trace: int('BENCH_PEAK_TRACE', 0, 0) > 0,
   },
   purge: {
     /** Old receipts the console's retention purges while ingest is measured (issue 26: 1M). */

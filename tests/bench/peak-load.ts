@@ -8,7 +8,15 @@ import type { TTimedArrival } from './sink';
 // as the app answers, as runLoad does), each grant's send time kept by its id; the largest count
 // of arrivals in any one second; latencies from a grant's send to each of its deliveries.
 
-export type TPaced = { sent: Map<string, number>; ok: number; failed: number; firstError: string | null; firstSentAt: number; lastSentAt: number };
+export type TPaced = {
+  sent: Map<string, number>;
+  answered: Map<string, number>;
+  ok: number;
+  failed: number;
+  firstError: string | null;
+  firstSentAt: number;
+  lastSentAt: number;
+};
 
 /**
  * `count` grants over `seconds`, sent on schedule (the k-th at k·seconds/count) through at most
@@ -23,7 +31,7 @@ export async function pacedGrants(
   const pool = new Pool(origin, { connections: inFlight, pipelining: 1, headersTimeout: 60_000, bodyTimeout: 60_000 });
   const headers = { authorization: `Bearer ${opts.tok}`, 'x-service-api-key': opts.apiKey, 'content-type': 'application/json' };
   const body = JSON.stringify(GRANT);
-  const result: TPaced = { sent: new Map(), ok: 0, failed: 0, firstError: null, firstSentAt: NaN, lastSentAt: NaN };
+  const result: TPaced = { sent: new Map(), answered: new Map(), ok: 0, failed: 0, firstError: null, firstSentAt: NaN, lastSentAt: NaN };
   const t0 = performance.now();
   const gap = (opts.seconds * 1000) / opts.count;
   let busy = 0;
@@ -41,7 +49,9 @@ export async function pacedGrants(
         const text = await res.body.text();
         if (res.statusCode === 201) {
           result.ok++;
-          result.sent.set(String(JSON.parse(text).id), sentAt);
+          const id = String(JSON.parse(text).id);
+          result.sent.set(id, sentAt);
+          result.answered.set(id, performance.now());
         } else {
           result.failed++;
           result.firstError ??= `${res.statusCode} ${text.slice(0, 200)}`;

@@ -60,15 +60,56 @@ async function sentTimes(app: TApp, webhookId: string): Promise<number[]> {
   }
 }
 
+/** BENCH_PEAK_TRACE=1: every 5 s, the capped webhook's queue as the store holds it (a diagnosis aid, not a figure). */
+function traceQueue(app: TApp, webhookId: string): () => Promise<void> {
+  if (!CONFIG.peak.trace) return async () => {};
+  const db = new pg.Client({ connectionString: app.env.DATABASE_URL });
+  let on = true;
+  const t0 = performance.now();
+  const run = (async () => {
+    await db.connect();
+    while (on) {
+      await sleep(5000);
+      const { rows } = await db.query(
+        `select
+          (select count(*) from service.attempts where webhook_id = $1 and created_at > now() - interval '5 s') as sent5,
+          (select count(*) from service.deliveries where webhook_id = $1 and status = 'pending' and slot_at is null and next_attempt_at is not null) as unslotted,
+          (select count(*) from service.deliveries where webhook_id = $1 and status = 'pending' and slot_at is not null) as slotted,
+          (select count(*) from service.deliveries where webhook_id = $1 and status = 'pending' and next_attempt_at <= now()) as due,
+          (select count(*) from service.deliveries where webhook_id = $1 and status = 'sending') as sending,
+          (select round(extract(epoch from now() - min(next_attempt_at)) * 1000) from service.deliveries where webhook_id = $1 and status = 'pending') as lag_ms,
+          (select round(extract(epoch from max(next_attempt_at) - now()) * 1000) from service.deliveries where webhook_id = $1 and status = 'pending') as lead_ms,
+          (select round(extract(epoch from now() - min(next_attempt_at)) * 1000) from service.deliveries where webhook_id <> $1 and status = 'pending' and next_attempt_at is not null) as others_lag_ms,
+          (select count(*) from service.deliveries where webhook_id <> $1 and status in ('pending', 'sending') and next_attempt_at is not null) as others_queued`,
+        [webhookId],
+      );
+      console.log(`[trace ${((performance.now() - t0) / 1000).toFixed(0)} s load ${os.loadavg()[0].toFixed(1)}] ${JSON.stringify(rows[0])}`);
+    }
+  })();
+  return async () => {
+    on = false;
+    await run.catch((e) => console.log(`[trace] ${e}`));
+    await db.end();
+  };
+}
+
 async function steadyAlone(app: TApp, sink: TSink, steady: TSide, others: number) {
   const { steadyRate, baselineSeconds } = CONFIG.peak;
   const run = await pacedGrants(app.baseUrl, { ...steady, count: steadyRate * baselineSeconds, seconds: baselineSeconds });
   const done = await settled(sink, STEADY, run, others, 60);
+  if (CONFIG.peak.trace) {
+    const answer = [...run.sent].map(([id, at]) => run.answered.get(id)! - at).sort((a, b) => a - b);
+    const after = latencies(await sink.timed(STEADY), run.answered).sort((a, b) => a - b);
+    console.log(
+      `[trace] alone: grants answered p50 ${p(answer, 50)} p99 ${p(answer, 99)} ms; deliveries after the answer p50 ${p(after, 50)} p99 ${p(after, 99)} ms`,
+    );
+  }
   return { run, done, lat: latencies(await sink.timed(STEADY), run.sent) };
 }
 
 async function burst(app: TApp, sink: TSink, steady: TSide, capped: TSide & { id: string; prefix: string }, others: number, pause: number) {
   const { grants, cap, steadyRate, burstSeconds } = CONFIG.peak;
+  const stopTrace = traceQueue(app, capped.id);
   const pausedAround: { pausedAt: number; resumedAt: number } = { pausedAt: NaN, resumedAt: NaN };
   const pauser = (async () => {
     if (!pause) return;
@@ -88,8 +129,30 @@ async function burst(app: TApp, sink: TSink, steady: TSide, capped: TSide & { id
   const ideal = grants / cap + pause;
   const cappedDone = await settled(sink, capped.prefix, cappedRun, 1, ideal * 2 + 60);
   const steadyDone = await settled(sink, STEADY, steadyRun, others, 60);
+  await stopTrace();
+  if (CONFIG.peak.trace) {
+    const answer = [...steadyRun.sent].map(([id, at]) => steadyRun.answered.get(id)! - at).sort((a, b) => a - b);
+    const after = latencies(await sink.timed(STEADY), steadyRun.answered).sort((a, b) => a - b);
+    console.log(
+      `[trace] steady grants answered p50 ${p(answer, 50)} p99 ${p(answer, 99)} ms; their deliveries after the answer p50 ${p(after, 50)} p99 ${p(after, 99)} ms`,
+    );
+  }
   const cappedTimes = (await sink.timed(capped.prefix)).map((a) => a.at);
   const drained = (Math.max(...cappedTimes) - cappedRun.firstSentAt) / 1000;
+  if (CONFIG.peak.trace) {
+    const per10 = new Array(Math.ceil(drained / 10) + 1).fill(0);
+    for (const t of cappedTimes) per10[Math.floor((t - cappedRun.firstSentAt) / 10_000)]++;
+    console.log(`[trace] capped arrivals per 10 s: ${per10.join(' ')}`);
+    const sorted = [...cappedTimes].sort((a, b) => a - b).map((t) => t - cappedRun.firstSentAt);
+    const gaps = sorted
+      .slice(1)
+      .map((t, i) => [t - sorted[i], sorted[i]])
+      .sort((a, b) => b[0] - a[0])
+      .slice(0, 6);
+    console.log(
+      `[trace] largest gaps (ms, after ms): ${JSON.stringify(gaps.map(([g, t]) => [Math.round(g), Math.round(t)]))}; last 5: ${sorted.slice(-5).map(Math.round).join(' ')}`,
+    );
+  }
   // A delivery already in flight when the pause answered may land just after it: a second's grace.
   const whilePaused = pause ? cappedTimes.filter((t) => t > pausedAround.pausedAt + 1000 && t < pausedAround.resumedAt).length : 0;
   return {

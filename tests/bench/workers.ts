@@ -42,7 +42,10 @@ export async function startWorker(app: TApp): Promise<() => Promise<void>> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
-  child.stderr!.on('data', (d) => (log += d));
+  child.stderr!.on('data', (d) => {
+    log += d;
+    if (CONFIG.peak.trace) process.stderr.write(`[worker ${child.pid}] ${d}`);
+  });
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   const stop = onCleanup(async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
