@@ -9,6 +9,7 @@ import { settleInitialCredentials, type TSettled } from '@/lib/console/initial-c
 import { ensureAdmin } from '@/lib/console/staff/users';
 import { dbKind } from '@/lib/db/client';
 import { registerTableGauges } from '@/lib/db/upkeep/table-gauges';
+import { ensureReceiptPartitions } from '@/lib/console/receivers/receipt-partitions';
 import { env, isSetInEnv } from '@/lib/env';
 import os from 'node:os';
 import { firstWrites, openProcess, stopOnSignal } from '@/lib/process-runner';
@@ -52,6 +53,8 @@ export async function boot(): Promise<void> {
   await startScheduledBackups();
   // GET /metrics shows each table's dead rows and its last vacuum and analyze (the store's upkeep).
   registerTableGauges();
+  // Receipts' partition of this interval opened and the next made, before this process's receiver writes (a store stopped over midnight).
+  await ensureReceiptPartitions();
   if (env.SERVICE_MODE === 'on') {
     // Attempts' partitions a week ahead before this process writes one (its worker, a resend): a store stopped longer has none for now.
     await ensureServicePartitions();

@@ -562,7 +562,8 @@ describe('npm run listen', () => {
           x,
           made.body.id,
         ]);
-        return (await query<{ newest: number }>(`select max(id)::int as newest from console.receipts where receiver_id = $1`, [made.body.id]))[0].newest;
+        // (float8: receipt ids pass 2^31 since their partitions by id, migration 0038; exact as a JS number up to 2^53.)
+        return (await query<{ newest: number }>(`select max(id)::float8 as newest from console.receipts where receiver_id = $1`, [made.body.id]))[0].newest;
       });
       const cursorFile = path.join(tmp, 'from-now.json');
       // The token from a file only its owner can read.

@@ -7,6 +7,7 @@ import type { TReceiver } from '@/lib/console/receivers';
 import { consoleAddresses } from '@/lib/console/receivers/console-addresses';
 import type { TConsoleAddresses } from '@/lib/console/receivers/receiver-urls';
 import type { TTimelineWebhook } from '@/lib/console/timeline/timeline-types';
+import { receiptIdSince } from '@/lib/console/receivers/receipt-partitions';
 import type { TReceiverSide } from './health-types';
 
 // The receiver's side of health: per receiver, the arrivals since `since` whose signature did not
@@ -27,6 +28,8 @@ export async function receiverFailures(receiverIds: string[], since: Date): Prom
   // The first whole hour (UTC) of the window: before it the receipts are counted, from it the hours.
   const wholeFrom = new Date(Math.ceil(since.getTime() / HOUR_MS) * HOUR_MS).toISOString();
   const from = since.toISOString();
+  // The first id of the window's receipt partitions: only those are planned (receipt-partitions.ts).
+  const firstId = await receiptIdSince(since);
   const rows = await queryRows<{ receiver_id: string; failures: number; unverified_accepted: number; last: Date | string | null }>(
     await getDb(),
     sql`select receiver_id, sum(failures)::int as failures, sum(unverified_accepted)::int as unverified_accepted, max(last_at) as last from (
@@ -35,7 +38,7 @@ export async function receiverFailures(receiverIds: string[], since: Date): Prom
           union all
           select r.receiver_id, count(*)::int, (count(*) filter (where r.response_status between 200 and 299))::int, max(r.received_at)
             from console.receipts r
-           where r.receiver_id = any(${sqlArray(ids, 'uuid')}) and r.received_at >= ${from}::timestamptz and r.received_at < ${wholeFrom}::timestamptz
+           where r.receiver_id = any(${sqlArray(ids, 'uuid')}) and r.received_at >= ${from}::timestamptz and r.received_at < ${wholeFrom}::timestamptz and r.id >= ${firstId}::bigint
              and (r.verdict <> 'valid' or r.response_status not between 200 and 299)
            group by r.receiver_id
         ) x group by receiver_id`,

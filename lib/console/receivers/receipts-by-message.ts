@@ -9,6 +9,7 @@ import { consoleRetention } from '../retention/retention-settings';
 import { isDuplicate } from '../ingest/receipt-duplicate';
 import type { TReceipt } from './';
 import { newestFirst } from '@/lib/db/paging';
+import { receiptIdSince } from './receipt-partitions';
 
 // Receipts joined to messages by (webhook-id, receiver): one webhook's message never shows
 // another receiver's arrivals, although every webhook of an account gets the same message id.
@@ -91,10 +92,11 @@ const SUMMARIES_SQL = new PgDialect({ casing: 'snake_case' }).sqlToQuery(sql`
  */
 export type TReceiptMark = { receiverId: string; host: string; verdict: TSignatureVerdict; responseStatus: number; receivedAt: number; duplicate: boolean };
 
-export async function receiptMarksAt(messageIds: string[], receiverIds: string[]): Promise<Map<string, TReceiptMark[]>> {
+export async function receiptMarksAt(messageIds: string[], receiverIds: string[], since?: Date): Promise<Map<string, TReceiptMark[]>> {
   const out = new Map<string, TReceiptMark[]>();
   if (!messageIds.length || !receiverIds.length) return out;
-  const rows = await driverRows<TReceiptMark & { messageId: string }>(MARKS_SQL, [messageIds, receiverIds]);
+  const firstId = since && !Number.isNaN(since.getTime()) ? await receiptIdSince(since) : 0;
+  const rows = await driverRows<TReceiptMark & { messageId: string }>(MARKS_SQL, [messageIds, receiverIds, firstId]);
   for (const row of rows) {
     const key = receiptKey(row.messageId, row.receiverId);
     const list = out.get(key);
@@ -108,7 +110,7 @@ const MARKS_SQL = `
   select message_id as "messageId", receiver_id as "receiverId", host, verdict, response_status as "responseStatus",
          (extract(epoch from received_at) * 1000)::float8 as "receivedAt", false as duplicate
   from console.receipts
-  where message_id = any($1::text[]) and receiver_id = any($2::uuid[])
+  where message_id = any($1::text[]) and receiver_id = any($2::uuid[]) and id >= $3::bigint
   order by id`;
 
 export function keyByMessageAndReceiver(rows: TReceiptSummary[]): Map<string, TReceiptSummary[]> {
@@ -176,6 +178,7 @@ export async function troubledMessageIds(receiverIds: string[], since: Date, unt
         isNotNull(receipts.messageId),
         gte(receipts.receivedAt, since),
         lt(receipts.receivedAt, until),
+        gte(receipts.id, await receiptIdSince(since)), // only the window's partitions planned (receipt-partitions.ts)
         sql`(${receipts.verdict} <> 'valid' or ${receipts.responseStatus} not between 200 and 299)`,
         unfixed
           ? sql`not exists (select 1 from console.receipts g

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { driverRows, queryRows } from '@/lib/db/query';
 import { sqlArray } from '@/lib/db/sql-array';
+import { receiptIdSince } from './receipt-partitions';
 
 // The receivers' side of the problems view, by index (receipts_troubled_idx: receiver, time, id, only
 // failed checks and error answers): a (message, receiver) is troubled when its newest arrival there
@@ -34,21 +35,21 @@ export async function troubledReceiptsPage(
 ): Promise<TTroubledReceipt[]> {
   if (!receiverIds.length) return [];
   const n = receiverIds.length;
-  const [sinceAt, untilAt, max, fromT, fromId] = [n + 1, n + 2, n + 3, n + 4, n + 5].map((k) => `$${k}`);
+  const [sinceAt, untilAt, max, firstId, fromT, fromId] = [n + 1, n + 2, n + 3, n + 4, n + 5, n + 6].map((k) => `$${k}`);
   const below = from ? `and (r.received_at, r.id) < (${fromT}::timestamptz, ${fromId}::bigint)` : '';
   // The index's order, nulls and all (received_at and id are never null): the planner merges the
   // ranges only when each one's order is the outer one.
   const ranges = receiverIds.map(
     (_, k) => `(select r.id, r.receiver_id, r.message_id, r.received_at from console.receipts r
       where r.receiver_id = $${k + 1}::uuid and r.message_id is not null and ${TROUBLED_TEXT}
-        and r.received_at >= ${sinceAt}::timestamptz and r.received_at < ${untilAt}::timestamptz ${below}
+        and r.received_at >= ${sinceAt}::timestamptz and r.received_at < ${untilAt}::timestamptz and r.id >= ${firstId}::bigint ${below}
         and ${NEWEST_TEXT}
       order by r.received_at desc nulls last, r.id desc nulls last
       limit ${max}::int)`,
   );
   const rows = await driverRows<{ id: string | number; receiver_id: string; message_id: string; received_at: string | Date }>(
     `select t.* from (${ranges.join(' union all ')}) t order by t.received_at desc nulls last, t.id desc nulls last limit ${max}::int`,
-    [...receiverIds, since.toISOString(), until.toISOString(), limit, ...(from ? [from.t, Number(from.id)] : [])],
+    [...receiverIds, since.toISOString(), until.toISOString(), limit, await receiptIdSince(since), ...(from ? [from.t, Number(from.id)] : [])],
     `troubled-receipts-page-${n}${from ? '-after' : ''}`,
   );
   return rows.map((r) => ({ id: Number(r.id), receiverId: r.receiver_id, messageId: r.message_id, receivedAt: new Date(r.received_at) }));
@@ -72,7 +73,8 @@ export async function countAnsweredWithBadSignature(receiverIds: string[], since
     cap,
     sql`select 1 from console.receipts r
           where r.receiver_id = rid.id and r.message_id is not null and ${TROUBLED} and r.verdict <> 'valid' and r.response_status between 200 and 299
-            and r.received_at >= ${since.toISOString()}::timestamptz and r.received_at < ${until.toISOString()}::timestamptz and ${NEWEST} and not ${AFTER_VERIFIED}`,
+            and r.received_at >= ${since.toISOString()}::timestamptz and r.received_at < ${until.toISOString()}::timestamptz and r.id >= ${await receiptIdSince(since)}::bigint
+            and ${NEWEST} and not ${AFTER_VERIFIED}`,
   );
 }
 
@@ -90,7 +92,8 @@ export async function countSuspiciousArrivals(receiverIds: string[], since: Date
     cap,
     sql`select distinct r.message_id from console.receipts r
           where r.receiver_id = rid.id and r.message_id is not null and r.verdict <> 'valid' and r.response_status between 200 and 299 and r.verdict <> 'no secret configured'
-            and r.received_at >= ${since.toISOString()}::timestamptz and r.received_at < ${until.toISOString()}::timestamptz and ${AFTER_VERIFIED}`,
+            and r.received_at >= ${since.toISOString()}::timestamptz and r.received_at < ${until.toISOString()}::timestamptz and r.id >= ${await receiptIdSince(since)}::bigint
+            and ${AFTER_VERIFIED}`,
   );
 }
 

@@ -102,11 +102,12 @@ function webhooksOf(grant: TGrantDeliveryLine, ctx: TReconContext): string[] {
 }
 
 /** The receipts of a batch's messages at this console's receivers (one query a batch). */
-function marksOf(grants: TGrantDeliveryLine[], ctx: TReconContext): Promise<Map<string, TReceiptMark[]>> {
+function marksOf(grants: TGrantDeliveryLine[], ctx: TReconContext, since: Date): Promise<Map<string, TReceiptMark[]>> {
   const observedIds = [...new Set([...ctx.receiverOf.values()].filter((r): r is TReceiver => r !== null).map((r) => r.id))];
   return receiptMarksAt(
     grants.map((g) => g.messageId),
     observedIds,
+    since,
   );
 }
 
@@ -176,6 +177,9 @@ function reconcileBatch(grants: TGrantDeliveryLine[], receipts: Map<string, TRec
  */
 export async function openDay(api: ConnectApi, range: { after: string; before: string; nonprofit?: string }) {
   const now = new Date();
+  // A grant's receipts arrive after it was made: only the receipt partitions from the day's start are read (an hour
+  // earlier, for a service whose clock is not the console's).
+  const receiptsSince = new Date(Date.parse(range.after) - 3_600_000);
   const [ctx, lines] = await Promise.all([reconContext(api), api.stream('/v1/grants/deliveries', { params: { query: range } })]);
   return {
     webhooks: ctx.webhooks,
@@ -193,7 +197,7 @@ export async function openDay(api: ConnectApi, range: { after: string; before: s
           const next = await batches.next();
           if (!next.done) for (const line of next.value) pending.push(line);
           if (pending.length >= BATCH || (next.done && pending.length)) {
-            const step: TStep = { grants: pending, marks: marksOf(pending, ctx) };
+            const step: TStep = { grants: pending, marks: marksOf(pending, ctx, receiptsSince) };
             step.marks.catch(() => {}); // awaited in its turn, where a failure is thrown
             pending = [];
             if (previous) await write(previous);

@@ -5,6 +5,7 @@ import { purgeIdleMs, startPurgeLoop, stopPurgeLoop, type TPurgeStep } from '@/l
 import { startUpkeep, stopUpkeep, type TUpkeepSpec } from '@/lib/db/upkeep/upkeep-loop';
 import { vacuumTables } from '@/lib/db/upkeep/vacuum-due';
 import { env } from '@/lib/env';
+import { ensureReceiptPartitions } from '../receivers/receipt-partitions';
 import { SHARE_LINK_HOLD_SQL } from './holds';
 import { CONSOLE_PURGE, consoleRetention, type TConsoleRetention } from './retention-settings';
 
@@ -145,7 +146,8 @@ async function onPass(event: 'start' | 'end', purged: number): Promise<void> {
 }
 
 // The store's upkeep of the console's tables (lib/db/upkeep), started and stopped with the purge, in the same processes.
-const CONSOLE_UPKEEP: TUpkeepSpec = { name: 'upkeep-console', schema: 'console', partitioned: [] };
+// console.receipts is partitioned by id (lib/console/receivers/receipt-partitions.ts).
+const CONSOLE_UPKEEP: TUpkeepSpec = { name: 'upkeep-console', schema: 'console', partitioned: [], jobs: [() => ensureReceiptPartitions()] };
 
 export function startConsolePurge(): void {
   startPurgeLoop({

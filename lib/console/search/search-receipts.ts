@@ -4,6 +4,7 @@ import { env } from '@/lib/env';
 import { excerptAround, phraseMatchSql } from '@/lib/db/search-json';
 import type { TPayloadQuery } from './payload-query';
 import type { TSearchWindow } from './search-window';
+import { receiptIdSince } from '@/lib/console/receivers/receipt-partitions';
 
 // The receivers' side of a payload search: receipts in the window whose body_json holds the value
 // (jsonb containment, receipts_body_json_idx) or the words (body_words, receipts_body_words_gin_idx;
@@ -36,11 +37,12 @@ const MATCH = {
 // Newest first in time slices within the search budget (lib/db/search-back.ts): each slice one
 // query, planned on its own — the GIN index for a rare value, the time index row by row for words
 // found in every row (the worst phrase), where a slice's cost is its rows.
+// `id >= …` (the last parameter): the first id of the window's partitions (receipt-partitions.ts), so a slice plans only those.
 const inSlice = (kind: 'field' | 'text') => `
   select ${COLUMNS}, ${MATCHED[kind]} as matched
     from console.receipts r join console.receivers v on v.id = r.receiver_id
-   where r.received_at >= $1 and r.received_at < $2 and ${MATCH[kind]} order by r.received_at desc, r.id desc limit $3`;
-const NTH_NEWEST = `select received_at as at from console.receipts where received_at >= $1 and received_at < $2 order by received_at desc offset $3 limit 1`;
+   where r.received_at >= $1 and r.received_at < $2 and r.id >= $${kind === 'field' ? 6 : 5} and ${MATCH[kind]} order by r.received_at desc, r.id desc limit $3`;
+const NTH_NEWEST = `select received_at as at from console.receipts where received_at >= $1 and received_at < $2 and id >= $4 order by received_at desc offset $3 limit 1`;
 
 type TRow = Omit<TReceiptMatch, 'snippet' | 'receivedAt'> & { receivedAt: Date | string; id: number | string; matched: string | null };
 
@@ -63,10 +65,10 @@ export async function searchReceipts(
     limit,
     budgetMs,
     nthNewest: async (n) => {
-      const [row] = await driverRows<{ at: Date | string }>(NTH_NEWEST, [since, until, n - 1]);
+      const [row] = await driverRows<{ at: Date | string }>(NTH_NEWEST, [since, until, n - 1, await receiptIdSince(since)]);
       return row ? new Date(row.at) : null;
     },
-    slice: (from, to, max) => driverRows<TRow>(inSlice(kind), [from, to ?? until, max, ...args]),
+    slice: async (from, to, max) => driverRows<TRow>(inSlice(kind), [from, to ?? until, max, ...args, await receiptIdSince(from)]),
   });
   const matches = found.rows.map(({ matched, ...r }) => ({
     ...r,

@@ -29,13 +29,14 @@ const NAME = /^[a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*$/;
 
 // One call at a time per table in this process (the lease keeps other processes out).
 const chains = new Map<string, Promise<unknown>>();
-function oneAtATime<T>(table: string, job: () => Promise<T>): Promise<T> {
+export function oneAtATime<T>(table: string, job: () => Promise<T>): Promise<T> {
   const next = (chains.get(table) ?? Promise.resolve()).catch(() => {}).then(job);
   chains.set(table, next);
   return next;
 }
 
-async function ddl(statements: string[]): Promise<void> {
+/** Statements in one transaction, each waiting at most LOCK_TIMEOUT for its locks. */
+export async function ddl(statements: string[]): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
     await queryRows(tx, sql.raw(`set local lock_timeout = '${LOCK_TIMEOUT}'`));

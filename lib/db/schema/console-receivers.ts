@@ -87,6 +87,20 @@ export const receipts = consoleSchema.table(
 );
 
 /**
+ * The partitions of console.receipts (by range of id, migration 0038): each one's first id and end (the
+ * next one's first), when its first id was handed out (null: made ahead, or receipts_p0, from the
+ * beginning) and when the next was opened (null: still taking ids). Every receipt in a closed partition
+ * arrived before its closedAt, which is what lets a window read skip it (lib/db/partitions/receipt-slots.ts).
+ */
+export const receiptPartitions = consoleSchema.table('receipt_partitions', {
+  name: text().primaryKey(),
+  firstId: bigint({ mode: 'number' }).notNull(),
+  endId: bigint({ mode: 'number' }).notNull(),
+  openedAt: ts(),
+  closedAt: ts(),
+});
+
+/**
  * Each receiver's troubled arrivals (failed the signature check, or answered non-2xx) counted per
  * hour (UTC): how many, how many of them answered 2xx, the newest. The health home's receiver side
  * reads these for a window's whole hours and the receipts only for its first part-hour, so its cost

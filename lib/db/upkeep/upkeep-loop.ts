@@ -22,6 +22,8 @@ export type TUpkeepSpec = {
   schema: 'service' | 'console';
   /** The half's tables partitioned by time (`schema.table`), each with its lease in the half's own leases table. */
   partitioned: { table: string; lease: TLease }[];
+  /** The half's tables partitioned otherwise (by id: console.receipts), each one's upkeep. */
+  jobs?: (() => Promise<unknown>)[];
 };
 
 type TLoop = { timer: NodeJS.Timeout | null; running: Promise<void> | null; stopped: boolean; runs: number };
@@ -31,6 +33,7 @@ const loops = processSingleton('upkeep-loops', (): Map<string, TLoop> => new Map
 export async function ensureUpkeepPartitions(spec: TUpkeepSpec): Promise<void> {
   const interval = partitionInterval(await dbKind());
   for (const p of spec.partitioned) await ensurePartitions({ ...p, interval });
+  for (const job of spec.jobs ?? []) await job();
 }
 
 /** One run of the half's upkeep; `firstRun`: the process's first. */

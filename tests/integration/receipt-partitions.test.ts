@@ -1,0 +1,173 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { openTestDatabase, type TTestDb } from '../helpers/in-process-db';
+import type * as TParts from '../../lib/console/receivers/receipt-partitions';
+import type * as TSlots from '../../lib/db/partitions/id-slots';
+import type * as TFailures from '../../lib/console/health/receiver-failures';
+import type * as TTroubled from '../../lib/console/receivers/troubled-receipts';
+import type * as TByMessage from '../../lib/console/receivers/receipts-by-message';
+import type * as TSearch from '../../lib/console/search/search-receipts';
+
+// console.receipts partitioned by range of id, one interval of arrival each (migration 0038, issue 52), on a real
+// database opened by the app's own code (PGlite, or PostgreSQL with TEST_DATABASE_URL): no app is started (a day's
+// partition cannot be made old by waiting). The store is this file's own, so it reshapes the partitions as it needs.
+// The upkeep opens the next partition at an interval's start; the console's window reads plan only the partitions
+// of their window (EXPLAIN of each statement they send, with its parameters).
+
+const DAY = 86_400_000;
+const SLOT = 10_000_000_000;
+const RECEIVER = '0e0e0e0e-0e0e-4e0e-8e0e-0e0e0e0e0e0e';
+const midnight = new Date(Math.floor(Date.now() / DAY) * DAY);
+const daysAgo = (n: number) => new Date(midnight.getTime() - n * DAY);
+
+let opened: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
+let db: TTestDb;
+let parts: typeof TParts;
+let slots: typeof TSlots;
+
+before(async () => {
+  opened = await openTestDatabase('receipt-partitions');
+  db = opened.client;
+  parts = await import('../../lib/console/receivers/receipt-partitions');
+  slots = await import('../../lib/db/partitions/id-slots');
+});
+after(async () => {
+  await opened?.close();
+});
+
+const run = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => db.driverRows<T>(text, params);
+const spans = () => slots.listIdSpans({ table: 'console.receipts', spans: 'console.receipt_partitions' });
+const receipt = (id: number | null, at: Date, verdict = 'invalid', status = 200, message = `msg_${id ?? 'new'}`) =>
+  run<{ id: string; part: string }>(
+    `insert into console.receipts (${id === null ? '' : 'id, '}receiver_id, method, path, headers, body, body_size, verdict, response_status, message_id, received_at, body_json)
+     values (${id === null ? '' : `${id}, `}$1, 'POST', '/ingest/parts', '[]', convert_to('{"amount":7}', 'UTF8'), 12, $2, $3, $4, $5, '{"amount":7}')
+     returning id::text, tableoid::regclass::text as part`,
+    [RECEIVER, verdict, status, message, at.toISOString()],
+  );
+
+describe('the upkeep of receipts partitions', () => {
+  test("an interval's first upkeep moves the sequence to the partition made ahead, records it opened and the one before closed, and makes the next", async () => {
+    await run(`insert into console.receivers (id, slug, name) values ($1, 'parts', 'parts')`, [RECEIVER]);
+    await parts.ensureReceiptPartitions();
+    const before = await spans();
+    const open = before.find((s) => s.openedAt && !s.closedAt)!;
+    const ahead = before.find((s) => s.firstId === open.endId)!;
+    assert.ok(ahead && !ahead.openedAt, `one made ahead of ${open.name}: ${JSON.stringify(before)}`);
+    const [now] = await receipt(null, new Date());
+    assert.equal(now.part, `console.${open.name}`, 'an arrival takes an id of the open partition');
+    // Again in the same interval: nothing moves.
+    assert.deepEqual(await parts.ensureReceiptPartitions(), []);
+    assert.deepEqual(await spans(), before);
+
+    // The first upkeep of an interval 8 days on (a day or a week later).
+    const made = await parts.ensureReceiptPartitions(new Date(Date.now() + 8 * DAY));
+    const after = await spans();
+    const was = after.find((s) => s.name === open.name)!;
+    const next = after.find((s) => s.name === ahead.name)!;
+    assert.ok(was.closedAt && next.openedAt && next.openedAt >= was.closedAt, JSON.stringify(after));
+    assert.deepEqual(made, [`console.receipts_p${next.endId / SLOT}`], 'and the one after made ahead');
+    const [later] = await receipt(null, new Date());
+    assert.equal(later.part, `console.${next.name}`, 'the next arrival takes the first id of the next partition');
+    assert.equal(Number(later.id), next.firstId);
+  });
+});
+
+describe('window reads prune', () => {
+  type TPlan = { 'Relation Name'?: string; Alias?: string; Plans?: TPlan[] };
+  // The scans of the window's own receipts (alias r, or receipts unaliased): not of a subquery's look for another arrival of the same message.
+  const windowScans = (plan: TPlan): string[] => [
+    ...(plan['Relation Name'] && /^(r|receipts)(_\d+)?$/.test(plan.Alias ?? '') ? [plan['Relation Name']] : []),
+    ...(plan.Plans ?? []).flatMap(windowScans),
+  ];
+
+  /** The statements over console.receipts that `read` sends (through the driver and through drizzle), each EXPLAINed with its parameters. */
+  async function plannedBy(read: () => Promise<unknown>): Promise<string[][]> {
+    const handle = await db.storeHandle();
+    const client = ((await db.getDb()) as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
+    const sent = new Map<string, [string, unknown[]]>();
+    const note = (text: string, params: unknown[]) => {
+      if (/console\.receipts\b|"console"\."receipts"/.test(text) && !/^\s*explain/i.test(text)) sent.set(JSON.stringify([text, params]), [text, params]);
+    };
+    const [handleQuery, clientQuery] = [handle.query, client.query];
+    handle.query = ((text: string, params: unknown[], name?: string) => (note(text, params), handleQuery(text, params, name))) as typeof handle.query;
+    client.query = (...args: unknown[]) => {
+      const [a, b] = args as [string | { text: string; values?: unknown[] }, unknown];
+      if (typeof a === 'string') note(a, Array.isArray(b) ? b : []);
+      else note(a.text, Array.isArray(b) ? b : (a.values ?? []));
+      return clientQuery.apply(client, args);
+    };
+    try {
+      await read();
+    } finally {
+      Object.assign(handle, { query: handleQuery });
+      client.query = clientQuery;
+    }
+    assert.ok(sent.size > 0, 'the read sent a statement over console.receipts');
+    const plans: string[][] = [];
+    for (const [text, params] of sent.values()) {
+      const [row] = await run<{ 'QUERY PLAN': unknown }>(`explain (format json) ${text}`, params);
+      const json = row['QUERY PLAN'];
+      const [{ Plan }] = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: TPlan }[];
+      plans.push([...new Set(windowScans(Plan))].sort());
+    }
+    return plans;
+  }
+
+  test('the health, problems, search and reconciliation over receipts plan only the partitions of their window', async () => {
+    // 40 daily partitions, 39 days back to today's: each opened at its midnight and closed at the next, with two
+    // troubled arrivals that day; today's is open, one more made ahead. The template's own give way (receipts_p0 stays).
+    for (const s of await spans()) {
+      if (s.name === 'receipts_p0') continue;
+      await run(`alter table console.receipts detach partition console.${s.name}`);
+      await run(`drop table console.${s.name}`);
+      await run(`delete from console.receipt_partitions where name = $1`, [s.name]);
+    }
+    await run(`update console.receipt_partitions set closed_at = $1 where name = 'receipts_p0'`, [daysAgo(39)]);
+    for (let k = 1; k <= 41; k++) {
+      const [from, to] = [k * SLOT, (k + 1) * SLOT];
+      await run(`create table console.receipts_p${k} partition of console.receipts for values from (${from}) to (${to})`);
+      // p1 opened 39 days back … p40 today (open), p41 made ahead.
+      const openedAt = k <= 40 ? daysAgo(40 - k) : null;
+      const closedAt = k < 40 ? daysAgo(39 - k) : null;
+      await run(`insert into console.receipt_partitions (name, first_id, end_id, opened_at, closed_at) values ($1, $2, $3, $4, $5)`, [
+        `receipts_p${k}`,
+        from,
+        to,
+        openedAt,
+        closedAt,
+      ]);
+      if (openedAt && openedAt.getTime() + 7_200_000 < Date.now()) {
+        await receipt(from + 1, new Date(openedAt.getTime() + 3_600_000), 'invalid', 200, `msg_day${k}`);
+        await receipt(from + 2, new Date(openedAt.getTime() + 7_200_000), 'valid', 500, `msg_day${k}_b`);
+      }
+    }
+    await run(`select setval('console.receipts_id_seq', ${40 * SLOT + 100}, false)`);
+    await run(`analyze console.receipts`);
+    const all = await spans();
+    assert.equal(all.length, 42);
+    // ensureReceiptPartitions cleared nothing here: the spans the reads use are read afresh.
+    await parts.ensureReceiptPartitions();
+
+    const failures = (await import('../../lib/console/health/receiver-failures')) as typeof TFailures;
+    const troubled = (await import('../../lib/console/receivers/troubled-receipts')) as typeof TTroubled;
+    const byMessage = (await import('../../lib/console/receivers/receipts-by-message')) as typeof TByMessage;
+    const search = (await import('../../lib/console/search/search-receipts')) as typeof TSearch;
+    const now = new Date();
+    const reads: [string, Date, () => Promise<unknown>][] = [
+      ['health 24 h', new Date(now.getTime() - DAY), () => failures.receiverFailures([RECEIVER], new Date(now.getTime() - DAY))],
+      ['health 7 d', new Date(now.getTime() - 7 * DAY), () => failures.receiverFailures([RECEIVER], new Date(now.getTime() - 7 * DAY))],
+      ['problems 7 d', daysAgo(7), () => troubled.troubledReceiptsPage([RECEIVER], daysAgo(7), now, null, 50)],
+      ['problems, answered 2xx unverified', daysAgo(7), () => troubled.countAnsweredWithBadSignature([RECEIVER], daysAgo(7), now, 100)],
+      ['problems, suspicious', daysAgo(7), () => troubled.countSuspiciousArrivals([RECEIVER], daysAgo(7), now, 100)],
+      ['troubled messages', daysAgo(3), () => byMessage.troubledMessageIds([RECEIVER], daysAgo(3), now)],
+      ['reconciliation of a day', daysAgo(5), () => byMessage.receiptMarksAt(['msg_day36', 'msg_day20'], [RECEIVER], daysAgo(5))],
+      ['search 7 d', daysAgo(7), () => search.searchReceipts({ kind: 'payload-text', text: '7' }, { since: daysAgo(7), until: now }, 20)],
+    ];
+    for (const [name, since, read] of reads) {
+      // The partitions a row that arrived since `since` can be in: those not closed before it.
+      const want = all.filter((s) => !s.closedAt || s.closedAt >= since).map((s) => s.name);
+      assert.ok(want.length >= 2 && want.length <= 10, `${name}: ${want.length} of ${all.length} partitions in the window`);
+      for (const planned of await plannedBy(read)) assert.deepEqual(planned, [...want].sort(), `${name}: only ${want.join(', ')}`);
+    }
+  });
+});
