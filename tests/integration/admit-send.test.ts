@@ -87,13 +87,9 @@ test(
 );
 
 test(
-  'a send admitted again because it went late replaces its entry: counted once, at its new time; refused, not at all',
+  "a late send's entry is moved to when it went: the admissions after it count it there, once",
   { skip: !ON_POSTGRES && 'needs TEST_DATABASE_URL' },
   async () => {
-    await db.driverRows(`update service.deliveries set status = 'sending', lease_owner = $2, lease_until = now() + interval '1 minute' where id = $1`, [
-      delivery,
-      OWNER,
-    ]);
     const log = async () =>
       (
         await db.driverRows<{ ms: string[] }>(
@@ -101,20 +97,17 @@ test(
           [WEBHOOK],
         )
       )[0].ms.map(Number);
-    // At 1/s, this send's own entry of 100 ms ago is the window's one: without replacing it, the send would be refused.
-    await db.driverRows(`update service.webhook_rates set sent_at = array[clock_timestamp() - interval '100 milliseconds'] where webhook_id = $1`, [WEBHOOK]);
-    const [mine] = await log();
-    const again = await admit.admitSend(claim(), 1, { replacing: mine });
-    assert.equal(again.admitted, true, 'admitted in place of its own entry');
-    assert.deepEqual(await log(), [again.admitted && again.at], 'its old entry gone, the new one in');
-    // Another send's entry in the window besides this one's: replaced, it does not fit, and neither entry of it is left.
+    // Two sends' entries, 900 and 700 ms ago; the second (this one) went out only 300 ms ago.
     await db.driverRows(
-      `update service.webhook_rates set sent_at = array[clock_timestamp() - interval '300 milliseconds', clock_timestamp() - interval '100 milliseconds'] where webhook_id = $1`,
+      `update service.webhook_rates set sent_at = array[clock_timestamp() - interval '900 milliseconds', clock_timestamp() - interval '700 milliseconds'] where webhook_id = $1`,
       [WEBHOOK],
     );
-    const [other, late] = await log();
-    const refused = await admit.admitSend(claim(), 1, { replacing: late });
-    assert.equal(refused.admitted, false, 'refused: the other send holds the second');
-    assert.deepEqual(await log(), [other], 'only the other send is counted');
+    const [other, mine] = await log();
+    const startedAt = mine + 400;
+    await admit.restampSend(claim(), mine, startedAt);
+    assert.deepEqual(await log(), [other, startedAt], 'moved, not added');
+    // An entry already gone from the log (dropped by later admissions): the send is counted at its start all the same.
+    await admit.restampSend(claim(), mine - 5000, startedAt + 10);
+    assert.deepEqual(await log(), [other, startedAt, startedAt + 10]);
   },
 );

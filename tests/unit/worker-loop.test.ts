@@ -58,6 +58,7 @@ function fakeDeps(sendMs: () => number): TFake {
       return { jobs, nextDueInMs: due ? 0 : later ? later.at - Date.now() : null };
     },
     admit: async () => ({ admitted: true, at: Date.now() }),
+    restamp: async () => {},
     send: async ({ claim }): Promise<TSendResult> => {
       sent.push(claim.id);
       maxInFlight = Math.max(maxInFlight, ++inFlight);
@@ -417,27 +418,29 @@ test("a started job's lease is renewed while its request is in flight; one that 
   assert.deepEqual(fake.recorded, ['d1']);
 });
 
-test('a capped send that would go out more than LATE_SEND_MS after its admission is admitted again, replacing its entry; one on time goes as admitted', async () => {
+test('a capped send that starts more than LATE_SEND_MS after its admission has its log entry moved to its start; one on time is left as admitted', async () => {
   const fake = fakeDeps(() => 0);
-  const asked: { id: string; replacing: number | null }[] = [];
-  // d1's first admission is stamped 40 ms before the worker reads it (the process did not run in between); d2's is stamped now.
+  const restamped: { id: string; at: number; startedAt: number }[] = [];
+  // d1's admission is stamped 40 ms before the worker reads it (the process did not run in between); d2's is stamped now.
   const LATE_AT = Date.now() - 40;
-  fake.deps.admit = async (claim, _rateLimit, replacing) => {
-    asked.push({ id: claim.id, replacing });
-    return { admitted: true, at: claim.id === 'd1' && replacing === null ? LATE_AT : Date.now() };
-  };
+  fake.deps.admit = async (claim) => ({ admitted: true, at: claim.id === 'd1' ? LATE_AT : Date.now() });
+  fake.deps.restamp = async (claim, at, startedAt) => void restamped.push({ id: claim.id, at, startedAt });
   const capped = (i: number): TDeliveryJob => ({ ...job(i), target: { ...job(i).target!, rateLimit: 20 } });
   fake.due([capped(1), capped(2)]);
+  const before = Date.now();
   const worker = await runWorker(fake.deps, CONFIG);
   try {
     await until(() => fake.recorded.length === 2, 30_000);
   } finally {
     await worker.stop(1_000);
   }
-  const of = (id: string) => asked.filter((a) => a.id === id).map((a) => a.replacing);
-  assert.deepEqual(of('d1'), [null, LATE_AT], 'd1 asked again, with the entry it went too late for');
-  assert.deepEqual(of('d2'), [null], 'd2 once');
-  assert.deepEqual(fake.sent.sort(), ['d1', 'd2'], 'each sent once');
+  assert.deepEqual(
+    restamped.map((r) => [r.id, r.at]),
+    [['d1', LATE_AT]],
+    'd1’s entry moved, d2’s left',
+  );
+  assert.ok(restamped[0].startedAt >= before && restamped[0].startedAt <= Date.now(), 'to when d1 started');
+  assert.deepEqual(fake.sent.sort(), ['d1', 'd2'], 'each sent once, the late one without waiting');
 });
 
 test("a capped send refused while its row was locked (admit-send.ts `locked`: a lease renewal's moment) asks again and is given back then, not let go to wait out its lease", async () => {

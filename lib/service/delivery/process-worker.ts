@@ -4,7 +4,7 @@ import { env } from '@/lib/env';
 import { dropProcessSingleton, existingProcessSingleton, processSingleton } from '@/lib/process-singleton';
 import { dropHeartbeat, heartbeat } from '@/lib/readiness/heartbeats';
 import { claimDeliveries, releaseClaim, renewLeases } from './claim';
-import { admitSend } from './admit-send';
+import { admitSend, restampSend } from './admit-send';
 import { attemptDelivery } from './attempt-delivery';
 import { abandonClaim, recordScheduledAttempt } from './record-scheduled-attempts';
 import { DELIVERIES_CHANNEL } from './enqueue';
@@ -32,7 +32,8 @@ function databaseDeps(log: (line: string) => void, tick: () => void): TWorkerDep
   return {
     tick,
     claim: (limit, owner, skip) => claimDeliveries({ owner, limit, leaseMs: env.DELIVERY_LEASE_MS, skip }),
-    admit: (claim, rateLimit, replacing) => admitSend(claim, rateLimit, { replacing }),
+    admit: (claim, rateLimit) => admitSend(claim, rateLimit),
+    restamp: restampSend,
     send: attemptDelivery,
     record: recordScheduledAttempt,
     abandon: abandonClaim,

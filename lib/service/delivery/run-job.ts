@@ -1,4 +1,5 @@
 import { isStoreUnavailable } from '@/lib/db/store-availability';
+import { describeForLog } from '@/lib/http/log-error';
 import { ADMIT_HOLD_MS } from './admit-send';
 import { backoffMs } from './backoff';
 import type { TClaim, TDeliveryJob } from './claim';
@@ -9,17 +10,14 @@ import type { TJobOutcome, TWorker } from './worker-state';
 // has one, the send, and its outcome written.
 
 /**
- * A send that goes out this long after its admission is counted again as it goes (admitted below). The cap's log counts a
- * second as 1.02 s (admit-send.ts): sends that each start within 20 ms of their admission hold no more than the cap in
- * any second as they leave; 5 ms of that are left for the few steps between the check and the request.
+ * A capped send that starts this long after its admission has its entry in the cap's log moved to its real start (restamp,
+ * beside the request). The log counts a second as 1.02 s (admit-send.ts): sends that each start within 20 ms of their
+ * admission hold no more than the cap in any second as they leave.
  */
 export const LATE_SEND_MS = 15;
 
 /** A refused send whose row was locked (admit-send.ts `locked`) asks again this much later: a renewal's lock lasts a statement. */
 const LOCKED_RETRY_MS = 10;
-
-/** Re-admissions of one send that went late each time, at most: then it goes (a machine that starved for that long keeps no pace anyway). */
-const MAX_READMISSIONS = 3;
 
 /**
  * Records an attempt's outcome; while the store is unavailable, tries again (backing off) as long
@@ -39,24 +37,15 @@ async function recordOutcome(w: TWorker, claim: TClaim, url: string, result: TSe
 }
 
 /**
- * A capped webhook's send asks its limiter just before it goes (admit-send.ts): null when admitted. Refused for a moment (a
- * send a few ms short of room), it waits here and asks again; refused for longer, the limiter gave the delivery back to go
- * when room opens (`deferred`), or, its row locked that moment, asks again; a lease lost meanwhile leaves nothing of ours
- * (`released`). Admitted, but about to go more
- * than LATE_SEND_MS after it (the process did not run between the statement and here: a busy event loop, a starved
- * core), it asks again, replacing its entry: counted at its admission, it could reach the receiver in the second of the
- * next ones, one over the cap there (the peak bench read 21 of 20, as sent).
+ * A capped webhook's send asks its limiter just before it goes (admit-send.ts): admitted, the time of its entry. Refused for
+ * a moment (a send a few ms short of room), it waits here and asks again; refused for longer, the limiter gave the delivery
+ * back to go when room opens (`deferred`), or, its row locked that moment, it asks again; a lease lost meanwhile leaves
+ * nothing of ours (`released`).
  */
-async function admitted(w: TWorker, claim: TClaim, rateLimit: number): Promise<TJobOutcome | null> {
-  let replacing: number | null = null;
-  for (let readmitted = 0; ;) {
-    const verdict = await w.deps.admit(claim, rateLimit, replacing);
-    if (verdict.admitted) {
-      if (Date.now() - verdict.at <= LATE_SEND_MS || readmitted++ === MAX_READMISSIONS) return null;
-      replacing = verdict.at;
-      continue;
-    }
-    replacing = null; // a refusal took the entry out
+async function admitted(w: TWorker, claim: TClaim, rateLimit: number): Promise<TJobOutcome | { at: number }> {
+  for (;;) {
+    const verdict = await w.deps.admit(claim, rateLimit);
+    if (verdict.admitted) return { at: verdict.at };
     if (verdict.givenBack) return 'deferred';
     if (w.leases.leftMs(claim.id) <= 0 || (verdict.waitMs > ADMIT_HOLD_MS && !verdict.locked)) return 'released';
     // Refused for a moment; or its row was locked as it was to be given back: asked again, it is given back then, or another's.
@@ -66,6 +55,18 @@ async function admitted(w: TWorker, claim: TClaim, rateLimit: number): Promise<T
       return 'released';
     }
   }
+}
+
+/**
+ * A capped send that starts more than LATE_SEND_MS after its admission (the process did not run in between: a busy event
+ * loop, a starved core) has its entry moved to when it started, while its request is out: counted at its admission, the
+ * sends admitted in the second after it would find room beside it and reach the receiver in one second with it.
+ */
+function restampIfLate(w: TWorker, claim: TClaim, admittedAt: number | null, startedAt: number): Promise<void> | null {
+  if (admittedAt === null || startedAt - admittedAt <= LATE_SEND_MS) return null;
+  return w.deps
+    .restamp(claim, admittedAt, startedAt)
+    .catch((err) => w.deps.log(`[worker] moving a late send's entry in the cap's log failed: ${describeForLog(err)}`));
 }
 
 /**
@@ -87,11 +88,17 @@ export async function runJob(w: TWorker, job: TDeliveryJob, claimedAt: number, s
       return 'released';
     }
     const rateLimit = job.target.rateLimit;
+    let admittedAt: number | null = null;
     if (rateLimit) {
-      const refused = await admitted(w, job.claim, rateLimit);
-      if (refused) return refused;
+      const verdict = await admitted(w, job.claim, rateLimit);
+      if (typeof verdict === 'string') return verdict;
+      admittedAt = verdict.at;
     }
-    result = await w.deps.send({ claim: job.claim, target: job.target });
+    const startedAt = Date.now();
+    const sending = w.deps.send({ claim: job.claim, target: job.target });
+    const restamped = restampIfLate(w, job.claim, admittedAt, startedAt);
+    result = await sending;
+    await restamped;
   } finally {
     w.slots.release(endpoint); // the endpoint's limit is on requests in flight, not on our bookkeeping
   }

@@ -16,11 +16,10 @@ export type TWorkerDeps = {
    * none of the webhooks in `skip` (those holding their share here: fullWebhooks), whose due deliveries do not count as due.
    */
   claim: (limit: number, owner: string, skip: string[]) => Promise<TClaimed>;
-  /**
-   * A capped webhook's send, asked just before it goes: admitted (`at`, epoch ms), or refused for `waitMs` (given back when
-   * longer than a short wait). `replacing`: the `at` of this send's earlier admission, which it went too late to keep.
-   */
-  admit: (claim: TClaim, rateLimit: number, replacing: number | null) => Promise<TAdmission>;
+  /** A capped webhook's send, asked just before it goes: admitted (`at`, epoch ms), or refused for `waitMs` (given back when longer than a short wait). */
+  admit: (claim: TClaim, rateLimit: number) => Promise<TAdmission>;
+  /** Moves a late send's entry in the cap's log from its admission (`at`) to when it started (both epoch ms). */
+  restamp: (claim: TClaim, at: number, startedAt: number) => Promise<void>;
   send: (job: TDeliveryJob & { target: NonNullable<TDeliveryJob['target']> }) => Promise<TSendResult>;
   record: (claim: TClaim, url: string, result: TSendResult) => Promise<void>;
   abandon: (claim: TClaim) => Promise<void>;
