@@ -146,7 +146,7 @@ async function main() {
       await client.connect();
       const { rows } = await client.query(
         `select indexname from pg_indexes where schemaname = 'service' and tablename = 'deliveries'
-           and indexname not in ('deliveries_pkey', 'deliveries_due_idx', 'deliveries_leased_idx')`,
+           and indexname not in ('deliveries_id_created_at_pk', 'deliveries_due_idx', 'deliveries_leased_idx')`,
       );
       for (const r of rows) await client.query(`drop index service."${r.indexname}"`);
       await client.end();

@@ -121,11 +121,15 @@ export const messages = service.table(
   ],
 );
 
-/** One row per (message, webhook): the delivery queue and the per-webhook message status. */
+/**
+ * One row per (message, webhook): the delivery queue and the per-webhook message status. Partitioned by created_at, which is
+ * its message's (migration 0039): the primary key is (id, created_at) and the one-per-pair index (message_id, webhook_id,
+ * created_at), which holds the same pairs, since a message has one created_at and its deliveries are written with it.
+ */
 export const deliveries = service.table(
   'deliveries',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuid().notNull().defaultRandom(),
     messageId: text()
       .notNull()
       .references(() => messages.id),
@@ -153,7 +157,8 @@ export const deliveries = service.table(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex().on(t.messageId, t.webhookId),
+    primaryKey({ columns: [t.id, t.createdAt] }),
+    uniqueIndex().on(t.messageId, t.webhookId, t.createdAt),
     // A recover run's progress: its deliveries by state.
     index('deliveries_recover_run_idx')
       .on(t.recoverRunId, t.status)
@@ -181,9 +186,9 @@ export const attempts = service.table(
     // atmpt_<ksuid>. The primary key is (id, created_at): the table is partitioned by created_at (migration 0037), whose key
     // a primary key must hold. Ids are random (a KSUID), so one id is one row in practice; lookups by id read its prefix.
     id: text().notNull(),
-    deliveryId: uuid()
-      .notNull()
-      .references(() => deliveries.id),
+    // Its delivery's id, with no foreign key since migration 0039 (deliveries partitioned: a key would need the delivery's
+    // created_at in every attempt). An attempt is written only for a delivery its writer holds (a claim, a resend's row).
+    deliveryId: uuid().notNull(),
     messageId: text().notNull(),
     webhookId: text().notNull(),
     accountId: uuid().notNull(),

@@ -87,12 +87,13 @@ export function enqueueEvent(e: TEnqueueEvent): SQL {
 /**
  * Deliveries of messages already stored to one webhook, due now, carrying the run that queued them
  * (replay-missing): `messages` selects `id, event_type, created_at`. A message the webhook already
- * has a delivery of is left alone. Returns the new deliveries' ids; the caller wakes the workers.
+ * has a delivery of is left alone: its delivery has the message's created_at, as this one would, and the
+ * one-per-pair index holds it (partitioned by created_at: migration 0039). Returns the new deliveries' ids; the caller wakes the workers.
  */
 export function enqueueExisting(q: { accountId: string; webhookId: string; runId: string; messages: SQL }): SQL {
   return sql`insert into service.deliveries (message_id, webhook_id, account_id, event_type, status, next_attempt_at, recover_run_id, created_at)
     select x.id, ${q.webhookId}, ${q.accountId}::uuid, x.event_type, 'pending', now(), ${q.runId}, x.created_at
     from (${q.messages}) x
-    on conflict (message_id, webhook_id) do nothing
+    on conflict (message_id, webhook_id, created_at) do nothing
     returning id`;
 }

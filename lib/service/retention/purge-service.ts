@@ -8,6 +8,7 @@ import { vacuumTables } from '@/lib/db/upkeep/vacuum-due';
 import { env } from '@/lib/env';
 import { retentionOverrides, SERVICE_PURGE, type TRetentionOverride } from './account-retention';
 import { alignedRetentionMs, ATTEMPTS_LEASE, ATTEMPTS_TABLE, attemptPartitionsStep } from './drop-attempts';
+import { DELIVERIES_LEASE, DELIVERIES_TABLE } from './drop-deliveries';
 import { dbKind } from '@/lib/db/client';
 import { partitionInterval } from '@/lib/db/partitions/interval';
 
@@ -199,20 +200,23 @@ async function onPass(event: 'start' | 'end', purged: number): Promise<void> {
 }
 
 // The store's upkeep of the service's tables (lib/db/upkeep), started and stopped with the purge, in the same processes.
-// service.attempts is partitioned by created_at (migration 0037); its partitions are made ahead here.
+// service.attempts and service.deliveries are partitioned by created_at (migrations 0037, 0039); their partitions are made ahead here.
 const SERVICE_UPKEEP: TUpkeepSpec = {
   name: 'upkeep-service',
   schema: 'service',
-  partitioned: [{ table: ATTEMPTS_TABLE, lease: ATTEMPTS_LEASE }],
+  partitioned: [
+    { table: DELIVERIES_TABLE, lease: DELIVERIES_LEASE },
+    { table: ATTEMPTS_TABLE, lease: ATTEMPTS_LEASE },
+  ],
 };
 
 /**
- * service.attempts' partitions made ahead, at a start before the process writes attempts (its worker, a resend). A failure
+ * service.deliveries' and service.attempts' partitions made ahead, at a start before the process writes them (ingest, its worker, a resend). A failure
  * (a lock not had within its second) does not stop the start: the partitions reach a week ahead, and the minute's upkeep tries again.
  */
 export async function ensureServicePartitions(): Promise<void> {
   await ensureUpkeepPartitions(SERVICE_UPKEEP).catch((err: Error) =>
-    console.warn(`attempts' partitions not made at start (tried again each minute): ${err.message}`),
+    console.warn(`the service's partitions not made at start (tried again each minute): ${err.message}`),
   );
 }
 
