@@ -10,6 +10,7 @@ import { ensureAdmin } from '@/lib/console/staff/users';
 import { dbKind } from '@/lib/db/client';
 import { registerTableGauges } from '@/lib/db/upkeep/table-gauges';
 import { ensureReceiptPartitions } from '@/lib/console/receivers/receipt-partitions';
+import { receiptPartitionStatus } from '@/lib/console/retention/receipt-partition-status';
 import { env, isSetInEnv } from '@/lib/env';
 import os from 'node:os';
 import { firstWrites, openProcess, stopOnSignal } from '@/lib/process-runner';
@@ -20,7 +21,7 @@ import { registerQueueGauges } from '@/lib/service/delivery/queue-depth-gauge';
 import { startWorker, stopWorker } from '@/lib/service/delivery/process-worker';
 import { startFailingWarnings, stopFailingWarnings } from '@/lib/service/delivery/failing-warnings';
 import { ensureServicePartitions, startServicePurge, stopServicePurge } from '@/lib/service/retention/purge-service';
-import { registerPartitionGauges } from '@/lib/service/retention/partition-gauges';
+import { addPartitionSource, registerPartitionGauges } from '@/lib/service/retention/partition-gauges';
 import { startRollupBackfill, stopRollupBackfill } from '@/lib/service/stats/backfill-rollups';
 import { startPayloadJsonBackfill, stopPayloadJsonBackfill } from '@/lib/service/messages/backfill-payload-json';
 import { startBodyJsonBackfill, stopBodyJsonBackfill } from '@/lib/console/search/backfill-body-json';
@@ -55,6 +56,8 @@ export async function boot(): Promise<void> {
   registerTableGauges();
   // Receipts' partition of this interval opened and the next made, before this process's receiver writes (a store stopped over midnight).
   await ensureReceiptPartitions();
+  // GET /metrics shows their partitions (gc_store_partitions{table="console.receipts"} …), as the service's attempts'.
+  addPartitionSource('console.receipts', receiptPartitionStatus);
   if (env.SERVICE_MODE === 'on') {
     // Attempts' partitions a week ahead before this process writes one (its worker, a resend): a store stopped longer has none for now.
     await ensureServicePartitions();

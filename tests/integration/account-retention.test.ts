@@ -97,8 +97,18 @@ describe('retention per account, changed by an admin on the console', () => {
 
     const page = (await fetch(`${app.baseUrl}/retention`, { headers: { cookie: cookies.viewer } }).then((r) => r.text())).replaceAll('<!-- -->', '');
     assert.match(page, /Service partitions/);
-    assert.match(page, new RegExp(`<td[^>]*>service\\.attempts</td><td[^>]*>${p.count}</td><td[^>]*>the beginning</td>`), 'its row: count, from');
+    // (Its table name in a <strong> since the card layout of 15e27f4.)
+    assert.match(
+      page,
+      new RegExp(`<td[^>]*><strong[^>]*>service\\.attempts</strong></td><td[^>]*>${p.count}</td><td[^>]*>the beginning</td>`),
+      'its row: count, from',
+    );
     assert.match(page, /<code>attempts_p0<\/code> after <time dateTime="[^"]+"/, 'the next drop: which and when');
+
+    // The console's own: its receipts, partitioned by id (migration 0038), receipts_p0 from the beginning goes first.
+    assert.match(page, /Receipt partitions/);
+    assert.match(page, /<td[^>]*><strong[^>]*>console\.receipts<\/strong><\/td><td[^>]*>\d+<\/td><td[^>]*>the beginning<\/td>/, 'its row: count, from');
+    assert.match(page, /<code>receipts_p0<\/code> after <time dateTime="[^"]+"/, 'the next receipt partition drop: which and when');
 
     // /metrics shows the same (tests/integration/health.test.ts: the shared app serves none).
   });

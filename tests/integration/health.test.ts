@@ -262,6 +262,16 @@ describe('metrics', () => {
       `the oldest goes a year after its end, the upgrade's moment: not yet (${next})`,
     );
     assert.equal(of('gc_store_partitions_held'), 0);
+    // The console's receipts, partitioned by id (migration 0038): receipts_p0 from the beginning, the one opened then and one
+    // made ahead; the open one closes at the next interval's start; the oldest goes at its close + RECEIPT_RETENTION.
+    const receipts = (name: string) => m.get(`${name}{table="console.receipts"}`) ?? NaN;
+    assert.ok(receipts('gc_store_partitions') >= 3, `${receipts('gc_store_partitions')} receipt partitions`);
+    assert.ok(receipts('gc_store_partitions_bytes') >= receipts('gc_store_partitions') * 8192);
+    assert.equal(m.has('gc_store_partition_oldest_start_timestamp_seconds{table="console.receipts"}'), false, 'receipts_p0: from the beginning');
+    assert.ok(receipts('gc_store_partition_newest_end_timestamp_seconds') > Date.now() / 1000, 'the open one closes ahead');
+    const receiptsNext = m.get('gc_store_partition_next_drop_timestamp_seconds{table="console.receipts",partition="console.receipts_p0"}') ?? NaN;
+    assert.ok(receiptsNext - 365 * 86_400 <= Date.now() / 1000, `receipts_p0 goes a year after its close (${receiptsNext})`);
+    assert.equal(receipts('gc_store_partitions_held'), 0);
   });
 
   test('the right token: Prometheus text whose counters moved with the deliveries above, and the queue from SQL', async () => {

@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import { openTestDatabase, type TTestDb } from '../helpers/in-process-db';
+import { eventually } from '../helpers/http';
+import type * as TPurge from '../../lib/console/retention/purge-console';
+import type * as TStatus from '../../lib/console/retention/receipt-partition-status';
 import type * as TParts from '../../lib/console/receivers/receipt-partitions';
 import type * as TSlots from '../../lib/db/partitions/id-slots';
 import type * as TFailures from '../../lib/console/health/receiver-failures';
@@ -20,12 +27,15 @@ const RECEIVER = '0e0e0e0e-0e0e-4e0e-8e0e-0e0e0e0e0e0e';
 const midnight = new Date(Math.floor(Date.now() / DAY) * DAY);
 const daysAgo = (n: number) => new Date(midnight.getTime() - n * DAY);
 
+const archive = fs.mkdtempSync(path.join(os.tmpdir(), 'gc-receipt-parts-archive-'));
 let opened: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
 let db: TTestDb;
 let parts: typeof TParts;
 let slots: typeof TSlots;
 
 before(async () => {
+  // Read by the retention test, the last: nothing before it runs a purge.
+  Object.assign(process.env, { RECEIPT_RETENTION: '30d', RECEIPT_BODY_RETENTION: '30d', ARCHIVE_DIR: archive });
   opened = await openTestDatabase('receipt-partitions');
   db = opened.client;
   parts = await import('../../lib/console/receivers/receipt-partitions');
@@ -33,6 +43,7 @@ before(async () => {
 });
 after(async () => {
   await opened?.close();
+  fs.rmSync(archive, { recursive: true, force: true });
 });
 
 const run = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => db.driverRows<T>(text, params);
@@ -169,5 +180,83 @@ describe('window reads prune', () => {
       assert.ok(want.length >= 2 && want.length <= 10, `${name}: ${want.length} of ${all.length} partitions in the window`);
       for (const planned of await plannedBy(read)) assert.deepEqual(planned, [...want].sort(), `${name}: only ${want.join(', ')}`);
     }
+  });
+});
+
+describe('receipts past their retention leave with their partition', () => {
+  test('a pass archives and drops the partitions closed before the cutoff with their forwards and hours, keeps the rest, and drops one a killed pass detached', async () => {
+    // The layout of the window test: receipts_p0 closed 39 days back, p1 … p39 a day each (p9 closed 30 days back), p40 today's.
+    const purge = (await import('../../lib/console/retention/purge-console')) as typeof TPurge;
+    const status = (await import('../../lib/console/retention/receipt-partition-status')) as typeof TStatus;
+    const forward = (receiptId: number) =>
+      run(
+        `insert into console.forwards (receipt_id, actor, url, mode, method, sent_headers, status, elapsed_ms, response_body)
+         values ($1, 'staff@example.org', 'http://127.0.0.1:9/', 'verbatim', 'POST', '[]', 200, 3, 'ok')`,
+        [receiptId],
+      );
+    await forward(5 * SLOT + 1);
+    await forward(20 * SLOT + 1);
+    const before = await status.receiptPartitionStatus();
+    assert.equal(before.nextDrop?.partition, 'console.receipts_p0');
+    assert.equal(before.nextDrop?.at, new Date(daysAgo(39).getTime() + 30 * DAY).toISOString(), 'its close + RECEIPT_RETENTION');
+    // A pass killed after detaching p9 (before dropping it): a lone table, no one's partition.
+    await run(`alter table console.receipts detach partition console.receipts_p9`);
+    const kept = async () => (await run<{ n: number }>(`select count(*)::int as n from console.receipts where id >= $1`, [10 * SLOT]))[0].n;
+    const keptBefore = await kept();
+    assert.ok(keptBefore >= 60);
+
+    // Passes of the console's real purge loop until p9 is gone: a pass drops for a second at most, the rest go at the next.
+    for (let n = 0; n < 10 && (await spans()).some((s) => s.name === 'receipts_p8'); n++) {
+      const [{ at }] = await run<{ at: string }>(`select now()::text as at`);
+      purge.startConsolePurge();
+      await eventually(
+        async () => (await run(`select 1 from console.retention_progress where what = 'pass' and pass_ended_at > $1::timestamptz`, [at])).length > 0,
+        30_000,
+        'a pass to end',
+      );
+      await purge.stopConsolePurge();
+    }
+    const left = (await spans()).map((s) => s.name);
+    assert.deepEqual(
+      left,
+      Array.from({ length: 32 }, (_, i) => `receipts_p${i + 10}`),
+      'p0 … p9 gone, p10 on kept',
+    );
+    for (const gone of ['receipts_p0', 'receipts_p5', 'receipts_p9'])
+      assert.equal((await run<{ t: string | null }>(`select to_regclass($1)::text as t`, [`console.${gone}`]))[0].t, null, `${gone} dropped`);
+    assert.equal(await kept(), keptBefore, 'the receipts of p10 on stay, none deleted row by row before their partition goes');
+    assert.equal((await run<{ n: number }>(`select count(*)::int as n from console.receipts where id < $1`, [10 * SLOT]))[0].n, 0);
+    const forwards = await run<{ id: string }>(`select receipt_id::text as id from console.forwards order by 1`);
+    assert.deepEqual(
+      forwards.map((f) => f.id),
+      [String(20 * SLOT + 1)],
+      "the dropped receipt's forward went with it",
+    );
+    // Each receipt of p1 … p8 archived once (a lone table is dropped as it is: the pass that detached it archived it first).
+    const archived = fs
+      .readdirSync(archive)
+      .filter((f) => f.startsWith('receipts-'))
+      .flatMap((f) =>
+        gunzipSync(fs.readFileSync(path.join(archive, f)))
+          .toString()
+          .trim()
+          .split('\n'),
+      )
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { id: number; purged: string });
+    const ids = archived.map((r) => r.id).sort((a, b) => a - b);
+    assert.deepEqual(ids, Array.from({ length: 8 }, (_, i) => [(i + 1) * SLOT + 1, (i + 1) * SLOT + 2]).flat(), 'p1 … p8 archived, each receipt once');
+    assert.ok(archived.every((r) => r.purged === 'row'));
+    // The hourly counts of troubled arrivals: none left for the dropped days, those of the days kept as they were.
+    const hours = await run<{ hour: Date | string; failures: number }>(
+      `select hour, failures from console.receipt_trouble_hours where receiver_id = $1 and hour < $2 order by hour`,
+      [RECEIVER, daysAgo(1)],
+    );
+    assert.ok(hours.length > 0 && hours.every((h) => new Date(h.hour) >= daysAgo(30)), JSON.stringify(hours.slice(0, 3)));
+    assert.equal(hours.length, 2 * 29, 'two troubled hours a day for p10 … p38');
+    const [progress] = await run<{ n: string }>(`select purged::text as n from console.retention_progress where what = 'receipt_partitions'`);
+    assert.equal(progress.n, String(2 * 8), 'p0 (empty) … p8 counted; the lone p9 was the killed one to count');
+    const after = await status.receiptPartitionStatus();
+    assert.equal(after.nextDrop?.partition, 'console.receipts_p10');
   });
 });

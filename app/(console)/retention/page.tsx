@@ -22,7 +22,7 @@ const LABELS: Record<string, string> = { receipt_bodies: 'Receipt bodies and hea
 export default async function RetentionPage() {
   const {
     staff,
-    view: { status: s, service },
+    view: { status: s, service, receiptPartitions },
   } = await loadRetentionView();
   const admin = hasRole(staff.role, 'admin');
   return (
@@ -99,6 +99,11 @@ export default async function RetentionPage() {
           Last pass started <Timestamp value={s.pass.startedAt} />, ended <Timestamp value={s.pass.endedAt} />.
         </p>
       </Card>
+      <PartitionsCard
+        title="Receipt partitions"
+        intro="Receipts past their retention leave with their partition, one interval of arrivals each, dropped whole by this console’s purge (after the archive, when there is one). None is kept past its time: unresolved deliveries and share links keep bodies, not rows."
+        partitions={[receiptPartitions]}
+      />
       {service.data ? <PartitionsCard partitions={service.data.partitions} /> : null}
       {admin ? (
         <Card title="Erase one donor">

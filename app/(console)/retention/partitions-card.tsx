@@ -12,19 +12,29 @@ type TPartitions = NonNullable<TAccountRetention['partitions']>;
 
 const bare = (name: string) => name.replace(/^[a-z_]+\./, '');
 
-export function PartitionsCard({ partitions }: { partitions: TPartitions | null }) {
+const SERVICE_INTRO =
+  'Rows past the service’s message retention leave with their partition, dropped whole by the service’s purge (after the archive, when there is one).';
+
+/** A store's partitioned tables; the service's by default, the console's own with their title and words. */
+export function PartitionsCard({
+  partitions,
+  title = 'Service partitions',
+  intro = SERVICE_INTRO,
+}: {
+  partitions: TPartitions | null;
+  title?: string;
+  intro?: string;
+}) {
   return (
-    <Card title="Service partitions">
+    <Card title={title}>
       {partitions === null ? (
         <p className="text-sm text-slate-600" data-testid="partitions-unsupported">
           This service does not report its partitions: its retention deletes rows one by one.
         </p>
       ) : (
         <>
-          <p className="mb-2 text-sm text-slate-600">
-            Rows past the service’s message retention leave with their partition, dropped whole by the service’s purge (after the archive, when there is one).
-          </p>
-          <Table label="Service partitions" cards>
+          <p className="mb-2 text-sm text-slate-600">{intro}</p>
+          <Table label={title} cards>
             <thead>
               <tr>
                 <Th>Table</Th>

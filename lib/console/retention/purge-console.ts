@@ -5,7 +5,8 @@ import { purgeIdleMs, startPurgeLoop, stopPurgeLoop, type TPurgeStep } from '@/l
 import { startUpkeep, stopUpkeep, type TUpkeepSpec } from '@/lib/db/upkeep/upkeep-loop';
 import { vacuumTables } from '@/lib/db/upkeep/vacuum-due';
 import { env } from '@/lib/env';
-import { ensureReceiptPartitions } from '../receivers/receipt-partitions';
+import { ensureReceiptPartitions, receiptIdSince } from '../receivers/receipt-partitions';
+import { receiptInterval, receiptPartitionsStep, receiptRowsRetentionMs } from './drop-receipts';
 import { SHARE_LINK_HOLD_SQL } from './holds';
 import { CONSOLE_PURGE, consoleRetention, type TConsoleRetention } from './retention-settings';
 
@@ -13,7 +14,8 @@ import { CONSOLE_PURGE, consoleRetention, type TConsoleRetention } from './reten
 // the environment does: retention-settings.ts), in its own schema:
 //   receipt_bodies  a receipt's body goes (its SHA-256 kept in body_sha256, its size in body_size)
 //                   and its headers are cut to the few that name the delivery (KEPT_HEADERS);
-//   receipts        the receipt row goes.
+//   receipts        the receipt row goes: its partition dropped whole once every row in it is past (drop-receipts.ts),
+//                   row by row before that only what a retention shorter than a partition's interval reaches.
 // A receipt's forwards (console.forwards, their replies) lose their reply bodies with its body, and
 // go with its row (on delete cascade). The skeleton stays: ids, receiver, message id, method, path, address, verdict and reason,
 // response status, size, SHA-256, times. The hold: a receipt that failed its check or was answered
@@ -52,7 +54,8 @@ export const heldSql = (hold: string) => `
      or ${SHARE_LINK_HOLD_SQL}))`;
 
 const DUE_BODIES = `r.body_purged_at is null and r.received_at < now() - $1::bigint * interval '1 millisecond' and not ${heldSql('$2')}`;
-const DUE_ROWS = `r.received_at < now() - $1::bigint * interval '1 millisecond'`;
+// $3: the first id of the partitions not closed before the cutoff: those closed before it go whole (drop-receipts.ts).
+const DUE_ROWS = `r.received_at < now() - $1::bigint * interval '1 millisecond' and r.id >= $3::bigint`;
 
 /** The purge of the receipts `batch` names; `$kept` holds KEPT_HEADERS. */
 const bodies = (batch: string, kept: string) => `
@@ -109,7 +112,11 @@ let lastRead: TConsoleRetention | null = null;
 
 export async function consolePurgeSteps(): Promise<TPurgeStep[]> {
   const r = (lastRead = await consoleRetention());
+  // Rows wait for their partition when the retention is an interval or more (drop-receipts.ts).
+  const rowsMs = receiptRowsRetentionMs(r.RECEIPT_RETENTION, await receiptInterval());
+  const firstId = await receiptIdSince(new Date(Date.now() - r.RECEIPT_RETENTION));
   return [
+    receiptPartitionsStep(r.RECEIPT_RETENTION),
     archivedStep(
       'receipt_bodies',
       (limit) => count(BODIES, [r.RECEIPT_BODY_RETENTION, r.RETENTION_HOLD_MAX, limit, KEPT_HEADERS]),
@@ -121,10 +128,10 @@ export async function consolePurgeSteps(): Promise<TPurgeStep[]> {
     ),
     archivedStep(
       'receipts',
-      (limit) => count(ROWS, [r.RECEIPT_RETENTION, limit]),
+      (limit) => count(ROWS, [rowsMs, limit, firstId]),
       async (limit) => {
         // A row whose body went before was archived then; one that still has it (held past its retention) is archived now.
-        const due = await driverRows<TArchivedReceipt>(SELECT_ROWS, [r.RECEIPT_RETENTION, limit]);
+        const due = await driverRows<TArchivedReceipt>(SELECT_ROWS, [rowsMs, limit, firstId]);
         return { ids: due.map((d) => d.id), records: due.filter((d) => !d.gone).map((d) => record(d, 'row')) };
       },
       (ids) => count(ROWS_OF, [ids]),

@@ -1,6 +1,7 @@
 import { driverRows } from '@/lib/db/query';
 import { formatDuration } from '@/lib/duration';
 import { heldSql } from './purge-console';
+import { receiptInterval, receiptRowsRetentionMs } from './drop-receipts';
 import { retentionSettings, type TSetting } from './retention-settings';
 
 // The console's purge as its admin page and GET /api/retention show it: the settings, what each
@@ -42,12 +43,13 @@ export async function retentionStatus(): Promise<TRetentionStatus> {
                 and r.received_at < now() - $1::bigint * interval '1 millisecond' and ${heldSql('$4')} limit $3) h) as held,
             (select count(*)::int from (select 1 from console.receipts
                 where received_at < now() - $2::bigint * interval '1 millisecond' limit $3) r) as rows`,
-    [bodyMs, rowMs, BACKLOG_CAP, holdMs],
+    [bodyMs, receiptRowsRetentionMs(rowMs, await receiptInterval()), BACKLOG_CAP, holdMs],
   );
   const kind = (what: string, retentionMs: number, n: number): TRetentionKind => ({
     what,
     retention: formatDuration(retentionMs),
-    purged: Number(by.get(what)?.purged ?? 0),
+    // Receipts dropped with their partition count as receipts (drop-receipts.ts).
+    purged: Number(by.get(what)?.purged ?? 0) + (what === 'receipts' ? Number(by.get('receipt_partitions')?.purged ?? 0) : 0),
     lastPurgeAt: iso(by.get(what)?.last_purge_at),
     due: n,
     dueCapped: n >= BACKLOG_CAP,

@@ -1,4 +1,4 @@
-import { getDb } from '../client';
+import { dbKind, getDb } from '../client';
 import { driverRows, queryRows, sql } from '../query';
 import { underLease, type TLease } from '../take-lease';
 import { intervalStart, type TPartitionInterval } from './interval';
@@ -119,4 +119,66 @@ export function ensureIdPartitions(p: TIdPartitioned, now = new Date()): Promise
 export function firstIdSince(spans: TIdSpan[], from: Date): number {
   const first = spans.find((s) => s.closedAt === null || s.closedAt >= from);
   return first && first !== spans[0] ? first.firstId : 0;
+}
+
+export type TIdDropOptions = {
+  /** Called before a slot past the cutoff is detached (the archive step): false keeps it for now. */
+  prepare?: (span: TIdSpan) => Promise<boolean>;
+  /** Stops starting more drops after this long; the rest are the next call's. */
+  budgetMs?: number;
+};
+
+/**
+ * Detaches and drops the slots closed at or before `cutoff` (every row of one arrived before it), oldest first, as
+ * dropPartitionsBefore does for tables partitioned by time: DETACH CONCURRENTLY on PostgreSQL, DETACH and DROP in one
+ * transaction on PGlite; one a killed process left detaching is finalized, one it left detached is dropped. The slots
+ * dropped (their spans gone with them); null when another process holds the lease.
+ */
+export function dropIdPartitionsBefore(p: TIdPartitioned, cutoff: Date, options: TIdDropOptions = {}): Promise<TIdSpan[] | null> {
+  return oneAtATime(p.table, () =>
+    underLease(p.lease, LEASE_MS, async () => {
+      const postgres = (await dbKind()) === 'postgres';
+      const [schema] = p.table.split('.');
+      const all = (
+        await driverRows<TSpanRow>(
+          `select name, first_id as "firstId", end_id as "endId", opened_at as "openedAt", closed_at as "closedAt" from ${p.spans} order by first_id`,
+          [],
+        )
+      ).map(toSpan);
+      const state = await driverRows<{ name: string; attached: boolean; pending: boolean }>(
+        `select c.relname as name, i.inhrelid is not null as attached, coalesce(i.inhdetachpending, false) as pending
+           from pg_class c join pg_namespace n on n.oid = c.relnamespace
+           left join pg_inherits i on i.inhrelid = c.oid and i.inhparent = $1::regclass
+          where n.nspname = $2 and c.relname = any($3::text[]) and c.relkind = 'r'`,
+        [p.table, schema, all.map((s) => s.name)],
+      );
+      const of = new Map(state.map((s) => [s.name, s]));
+      const dropped: TIdSpan[] = [];
+      const until = Date.now() + (options.budgetMs ?? Infinity);
+      // One a killed pass began first (detached, or detaching): outside the budget, as it was prepared then.
+      const begun = (s: TIdSpan) => !of.get(s.name)?.attached || !!of.get(s.name)?.pending;
+      for (const span of [...all.filter(begun), ...all.filter((s) => !begun(s))]) {
+        const st = of.get(span.name);
+        const name = `${schema}.${span.name}`;
+        if (!st) {
+          await driverRows(`delete from ${p.spans} where name = $1`, [span.name]); // dropped, its span left behind
+          continue;
+        }
+        if (!begun(span) && (!span.closedAt || span.closedAt > cutoff)) continue;
+        if (!begun(span) && Date.now() > until) break;
+        if (!begun(span) && options.prepare && !(await options.prepare(span))) continue;
+        if (st.attached && postgres) {
+          // CONCURRENTLY cannot run inside a transaction: a statement of its own on the pool.
+          await driverRows(`alter table ${p.table} detach partition ${name} ${st.pending ? 'finalize' : 'concurrently'}`, []);
+          await ddl([`drop table ${name}`, `delete from ${p.spans} where name = '${span.name}'`]);
+        } else if (st.attached) {
+          await ddl([`alter table ${p.table} detach partition ${name}`, `drop table ${name}`, `delete from ${p.spans} where name = '${span.name}'`]);
+        } else {
+          await ddl([`drop table ${name}`, `delete from ${p.spans} where name = '${span.name}'`]);
+        }
+        dropped.push(span);
+      }
+      return dropped;
+    }),
+  );
 }

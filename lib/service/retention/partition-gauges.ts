@@ -10,16 +10,25 @@ import { attemptPartitionStatus, type TPartitionStatus } from './partition-statu
 // retention page shows them, whichever process is scraped.
 
 const cache = ttlCache<'all', TPartitionStatus[]>('metrics-partition-statuses', { ttlMs: 1000, maxEntries: 1 });
+// The tables' statuses: the service's attempts (when this process serves the service), and what else registered one
+// (the console's receipts: lib/console/retention/receipt-partition-status.ts).
+const sources = processSingleton('metrics-partition-sources', () => new Map<string, () => Promise<TPartitionStatus | null>>());
 const statuses = () =>
   cache.get('all', async () => {
-    const status = await attemptPartitionStatus();
-    return status ? [status] : [];
+    const all = await Promise.all([...sources.values()].map((read) => read()));
+    return all.filter((s): s is TPartitionStatus => s !== null);
   });
 
 const seconds = (iso: string | null) => (iso === null ? null : Date.parse(iso) / 1000);
 
-/** Registers the partition gauges on this process's registry (once). */
+/** Registers the partition gauges on this process's registry (once), with the service's attempts among their tables. */
 export function registerPartitionGauges(): void {
+  addPartitionSource('service.attempts', attemptPartitionStatus);
+}
+
+/** Adds a table's status to the partition gauges (registered once). */
+export function addPartitionSource(table: string, read: () => Promise<TPartitionStatus | null>): void {
+  sources.set(table, read);
   processSingleton('metrics-partition-gauges', createPartitionGauges);
 }
 
