@@ -24,6 +24,13 @@ export type TScaleSeed = {
   webhooks: TScaleWebhook[];
   spreadSeconds: number;
   /** Default regular (tests that count rows rely on it). */ kind?: TScaleSeedKind;
+  /**
+   * The newest row's time (SQL), the others spread evenly over the `spreadSeconds` before it (the year section's days);
+   * by default the rows from `from` on end a minute ago, spaced as if the first `from` had come before them.
+   */
+  newest?: string;
+  /** Leaves the indexes and foreign keys in place (a day added to a big store) instead of building them again after. */
+  keepIndexes?: boolean;
 };
 
 /** Seconds after a failed delivery's creation of each of its 8 attempts (spread). */
@@ -31,7 +38,9 @@ const RETRY_OFFSETS = [0, 5, 305, 2105, 9305, 27305, 63305, 99305];
 
 export function seedScaleSql(s: TScaleSeed): string {
   assertSafe([s.accountId, ...s.webhooks.flatMap((w) => [w.id, w.url, w.receiverId, w.receiverPath])]);
-  const step = s.spreadSeconds / Math.max(1, s.from + s.rows);
+  const step = s.newest ? s.spreadSeconds / Math.max(1, s.rows) : s.spreadSeconds / Math.max(1, s.from + s.rows);
+  const at = s.newest ? `${s.newest} - (i - ${s.from + 1})` : `now() - interval '1 minute' - i`;
+  const rebuild = s.keepIndexes ? 'false' : 'true';
   const targets = s.webhooks.map((w, k) => `('${w.id}', '${w.url}', '${w.receiverId}'::uuid, '${w.receiverPath}', ${k})`).join(',\n    ');
   const headers = SEEDED_HEADERS;
   const kind = s.kind ?? 'regular';
@@ -46,7 +55,7 @@ export function seedScaleSql(s: TScaleSeed): string {
 begin;
 set local maintenance_work_mem = '256MB';
 create temp table scale_seed on commit drop as
-  select i, 'msg_Scale' || lpad(i::text, 22, '0') as mid, now() - interval '1 minute' - i * interval '${step.toFixed(6)} seconds' as at
+  select i, 'msg_Scale' || lpad(i::text, 22, '0') as mid, ${at} * interval '${step.toFixed(6)} seconds' as at
   from generate_series(${s.from + 1}, ${s.from + s.rows}) i;
 create temp table scale_targets (webhook_id text, url text, receiver_id uuid, path text, k int) on commit drop;
 insert into scale_targets values
@@ -60,7 +69,7 @@ create temp table scale_indexes on commit drop as
   select schemaname, indexname, indexdef from pg_indexes i
   where schemaname in ('service', 'console') and tablename in ('messages', 'deliveries', 'attempts', 'receipts')
     and indexdef not like 'CREATE UNIQUE %'
-    and not exists (select 1 from pg_constraint c where c.conname = i.indexname);
+    and not exists (select 1 from pg_constraint c where c.conname = i.indexname) and ${rebuild};
 do $$ declare r record; begin
   for r in select * from scale_indexes loop execute format('drop index %I.%I', r.schemaname, r.indexname); end loop;
 end $$;
@@ -69,7 +78,7 @@ end $$;
 create temp table scale_fks on commit drop as
   select n.nspname as schemaname, c.relname as tablename, k.conname, pg_get_constraintdef(k.oid) as def
   from pg_constraint k join pg_class c on c.oid = k.conrelid join pg_namespace n on n.oid = c.relnamespace
-  where k.contype = 'f' and n.nspname in ('service', 'console') and c.relname in ('messages', 'deliveries', 'attempts', 'receipts');
+  where k.contype = 'f' and n.nspname in ('service', 'console') and c.relname in ('messages', 'deliveries', 'attempts', 'receipts') and ${rebuild};
 do $$ declare r record; begin
   for r in select * from scale_fks loop execute format('alter table %I.%I drop constraint %I', r.schemaname, r.tablename, r.conname); end loop;
 end $$;
@@ -127,7 +136,8 @@ where ${kind === 'spread' ? 'true' : `a.status = 'success'`};
 alter table console.receipts enable trigger receipts_body_words;
 
 do $$ declare r record; begin
-  for r in select * from scale_indexes loop execute r.indexdef; end loop;
+  -- A partitioned table's index is defined ON ONLY the parent: built so, it would leave every partition without it.
+  for r in select * from scale_indexes loop execute replace(r.indexdef, ' ON ONLY ', ' ON '); end loop;
   for r in select * from scale_fks loop execute format('alter table %I.%I add constraint %I %s', r.schemaname, r.tablename, r.conname, r.def); end loop;
 end $$;
 commit;
