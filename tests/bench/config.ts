@@ -26,7 +26,7 @@ function list<T extends string>(name: string, allowed: readonly T[], fallback: T
 export const STORES = ['pglite', 'postgres'] as const;
 export type TStore = (typeof STORES)[number];
 /** `workers` (two `npm run worker` processes vs one) and `peak` (a capped webhook's burst beside steady load) run on PostgreSQL only. */
-export const SECTIONS = ['ingest', 'delivery', 'timeline', 'scale', 'purge', 'search', 'workers', 'peak'] as const;
+export const SECTIONS = ['ingest', 'delivery', 'timeline', 'scale', 'year', 'purge', 'search', 'workers', 'peak'] as const;
 /** Sections that start their own app on PostgreSQL rather than run once per store. */
 export const POSTGRES_SECTIONS: readonly TSection[] = ['workers', 'peak'];
 export type TSection = (typeof SECTIONS)[number];
@@ -107,5 +107,16 @@ export const CONFIG = {
     runs: int('BENCH_SCALE_RUNS', 10),
     /** How the week's failures are seeded (seed-scale.ts): spread (issue 42.4b) or regular (the seed before). */
     seed: list('BENCH_SCALE_SEED', SCALE_SEEDS, ['spread'])[0],
+  },
+  year: {
+    /** Days seeded and simulated (issue 52.6: 60); the first `retentionDays` at once, then one a day with a retention pass each. */
+    days: int('BENCH_YEAR_DAYS', 38, 2),
+    /** Row retention in days (30). */
+    retentionDays: int('BENCH_YEAR_RETENTION_DAYS', 30),
+    /** Grants a day, each to every webhook (issue 52.6: ~3,650 on PostgreSQL, ~730 embedded for 10M / 2M attempt + receipt rows in 60 days). */
+    grantsPerDay: int('BENCH_YEAR_GRANTS_PER_DAY', 100),
+    webhooks: int('BENCH_YEAR_WEBHOOKS', 20, 2),
+    /** Signed ingests of the idle round; the round during the drop runs until the retention pass ends. */
+    requests: int('BENCH_YEAR_REQUESTS', 2000),
   },
 };

@@ -14,6 +14,8 @@ export type TLoadResult = {
   firstError: string | null;
   /** Milliseconds from sending to the end of the answer, one per answered request. */
   latencies: number[];
+  /** When each of those was sent (epoch ms), in the same order. */
+  sentAt: number[];
   seconds: number;
   /** 2xx answers per second. */
   perSecond: number;
@@ -21,11 +23,12 @@ export type TLoadResult = {
 
 export async function runLoad(
   origin: string,
-  opts: { count: number; connections: number; maxSeconds: number; make: (i: number) => TRequest },
+  opts: { count: number; connections: number; maxSeconds: number; make: (i: number) => TRequest; until?: () => boolean },
 ): Promise<TLoadResult> {
   const pool = new Pool(origin, { connections: opts.connections, pipelining: 1, headersTimeout: 60_000, bodyTimeout: 60_000 });
   const statuses: Record<string, number> = {};
   const latencies: number[] = [];
+  const sentAt: number[] = [];
   let next = 0;
   let ok = 0;
   let errors = 0;
@@ -34,13 +37,14 @@ export async function runLoad(
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: opts.connections }, async () => {
-      while (next < opts.count && performance.now() < deadline) {
+      while (next < opts.count && performance.now() < deadline && !opts.until?.()) {
         const request = opts.make(next++);
         const start = performance.now();
         try {
           const res = await pool.request(request);
           await res.body.dump();
           latencies.push(performance.now() - start);
+          sentAt.push(performance.timeOrigin + start);
           statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
           if (res.statusCode >= 200 && res.statusCode < 300) ok++;
         } catch (err) {
@@ -52,5 +56,5 @@ export async function runLoad(
   );
   const seconds = (performance.now() - t0) / 1000;
   await pool.close();
-  return { sent: next, ok, statuses, errors, firstError, latencies, seconds, perSecond: ok / seconds };
+  return { sent: next, ok, statuses, errors, firstError, latencies, sentAt, seconds, perSecond: ok / seconds };
 }

@@ -44,6 +44,7 @@ export async function benchReconciliation(
   store: TStore,
   webhooks: number,
   exportLinesPerSecond: number,
+  label = 'scale',
 ): Promise<{ figures: TFigure[]; row: string[][] }> {
   const cookie = await staffCookie(app);
   const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
@@ -76,7 +77,7 @@ export async function benchReconciliation(
     figures: [
       {
         store,
-        figure: `scale: reconciliation CSV of a day (${size})`,
+        figure: `${label}: reconciliation CSV of a day (${size})`,
         unit: 's',
         value: csv.seconds,
         baseline: null,
@@ -85,7 +86,7 @@ export async function benchReconciliation(
       },
       {
         store,
-        figure: `scale: reconciliation JSON of a day (${size})`,
+        figure: `${label}: reconciliation JSON of a day (${size})`,
         unit: 's',
         value: json.seconds,
         baseline: null,
@@ -94,7 +95,7 @@ export async function benchReconciliation(
       },
       {
         store,
-        figure: 'scale: reconciliation CSV rows/s vs the NDJSON export lines/s',
+        figure: `${label}: reconciliation CSV rows/s vs the NDJSON export lines/s`,
         unit: 'rows/s',
         value: perSecond,
         baseline: exportLinesPerSecond,

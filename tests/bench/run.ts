@@ -21,12 +21,22 @@ import { benchScale } from './scale';
 import { benchSearch } from './search';
 import { benchTimeline } from './timeline';
 import { benchWorkers } from './workers';
+import { benchYear } from './year';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 // startApp's test defaults that would flatter the app (a 100 ms poll, 1 s retries): measure its own.
 const TEST_ONLY_ENV = ['DELIVERY_POLL_MS', 'DELIVERY_RETRY_SCHEDULE'];
 
+/** Sections that run on the store's shared app; scale and year start apps of their own. */
+const SHARED_APP_SECTIONS = ['ingest', 'delivery', 'purge', 'search', 'timeline'] as const;
+
 async function benchStore(store: TStore, figures: TFigure[], rss: Record<string, unknown>[]): Promise<void> {
+  if (SHARED_APP_SECTIONS.some((s) => CONFIG.sections.includes(s))) await benchSharedApp(store, figures, rss);
+  if (CONFIG.sections.includes('scale')) figures.push(...(await benchScale(store)));
+  if (CONFIG.sections.includes('year')) figures.push(...(await benchYear(store)));
+}
+
+async function benchSharedApp(store: TStore, figures: TFigure[], rss: Record<string, unknown>[]): Promise<void> {
   const app = await startApp({ adminUrl: store === 'postgres' ? PG_ADMIN_URL : null, unsetEnv: TEST_ONLY_ENV, accounts: DELIVERY_ACCOUNTS });
   const dispose = onCleanup(() => disposeApp(app));
   console.log(
@@ -65,7 +75,6 @@ async function benchStore(store: TStore, figures: TFigure[], rss: Record<string,
   } finally {
     await dispose();
   }
-  if (CONFIG.sections.includes('scale')) figures.push(...(await benchScale(store)));
 }
 
 /**

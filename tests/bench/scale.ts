@@ -135,6 +135,28 @@ async function scaleOn(store: TStore, app: TApp): Promise<TFigure[]> {
       .map(([k, v]) => `${fmt(Number(v))} ${k}`)
       .join(', ')}`,
   );
+  return readAtSize(app, store, { label: 'scale', size: `${fmt(small + grants)} × ${n}`, small, runs, webhooks, reads, before });
+}
+
+export type TSizeReading = {
+  /** The figures' prefix (`scale`, `year`) and the size they were read at (`100,100 × 20`). */
+  label: string;
+  size: string;
+  small: number;
+  runs: number;
+  webhooks: TScaleWebhook[];
+  reads: TRead[];
+  /** The reads at `small` grants each, the baseline. */
+  before: { medians: number[]; p90s: number[] };
+};
+
+/**
+ * What the scale section reads once the big seed is in (the year section's too): the views again beside their reading at
+ * `small` grants, one webhook's NDJSON export beside a bare SELECT of its rows, and yesterday's reconciliation.
+ */
+export async function readAtSize(app: TApp, store: TStore, at: TSizeReading): Promise<TFigure[]> {
+  const { label, size, small, runs, webhooks, reads, before } = at;
+  const n = webhooks.length;
   const after = await timeReads(app, reads, runs);
   // The first export also grows the heap to its working size; the second shows whether memory stays
   // flat. Then the export and the bare SELECT take turns, EXPORT_ROUNDS each, and the medians are
@@ -155,11 +177,11 @@ async function scaleOn(store: TStore, app: TApp): Promise<TFigure[]> {
   console.log(`  export lines/s ${exportRates.map((x) => fmt(x)).join(', ')}; bare SELECT rows/s ${bareRates.map((x) => fmt(x)).join(', ')}`);
   exported.perSecond = median(exportRates);
   bare.perSecond = median(bareRates);
-  const recon = await benchReconciliation(app, store, n, exported.perSecond);
+  const recon = await benchReconciliation(app, store, n, exported.perSecond, label);
   const r = (x: number, y: number) => `${(x / y).toFixed(2)}×`;
   printTable(
-    `Scale on ${store}: ${n} webhooks (median ms of ${runs} reads; p90 in brackets)`,
-    ['view', `@ ${small} grants`, `@ ${fmt(small + grants)} grants`, 'ratio'],
+    `${label[0].toUpperCase()}${label.slice(1)} on ${store}: ${n} webhooks (median ms of ${runs} reads; p90 in brackets)`,
+    ['view', `@ ${small} grants`, `@ ${size}`, 'ratio'],
     [
       ...reads.map((v, i) => [
         v.name,
@@ -176,7 +198,7 @@ async function scaleOn(store: TStore, app: TApp): Promise<TFigure[]> {
   return [
     ...reads.map((v, i): TFigure => ({
       store,
-      figure: `scale @ ${fmt(small + grants)} × ${n}: ${v.name}`,
+      figure: `${label} @ ${size}: ${v.name}`,
       unit: 'ms',
       value: after.medians[i],
       baseline: before.medians[i],
@@ -187,7 +209,7 @@ async function scaleOn(store: TStore, app: TApp): Promise<TFigure[]> {
       .filter((v) => v.name.startsWith('home') || v.name.startsWith('console JSON /api/problems'))
       .map((v): TFigure => ({
         store,
-        figure: `scale @ ${fmt(small + grants)} × ${n}: ${v.name} (absolute)`,
+        figure: `${label} @ ${size}: ${v.name} (absolute)`,
         unit: 'ms',
         value: after.medians[reads.indexOf(v)],
         baseline: null,
@@ -197,7 +219,7 @@ async function scaleOn(store: TStore, app: TApp): Promise<TFigure[]> {
     ...recon.figures,
     {
       store,
-      figure: `scale: NDJSON export lines/s vs a bare SELECT`,
+      figure: `${label}: NDJSON export lines/s vs a bare SELECT`,
       unit: 'lines/s',
       value: exported.perSecond,
       baseline: bare.perSecond,
@@ -206,7 +228,7 @@ async function scaleOn(store: TStore, app: TApp): Promise<TFigure[]> {
     },
     {
       store,
-      figure: 'scale: app RSS growth during a second export',
+      figure: `${label}: app RSS growth during a second export`,
       unit: 'MiB',
       value: (exported.rssPeak ?? 0) - (exported.rssBefore ?? 0),
       baseline: null,

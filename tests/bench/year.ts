@@ -1,0 +1,263 @@
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { startApp, type TApp } from '../helpers/app';
+import { call, staffCookie } from '../helpers/http';
+import { onCleanup } from './cleanup';
+import { CONFIG, PG_ADMIN_URL, type TStore } from './config';
+import { runLoad, type TLoadResult } from './load';
+import { reconciliationConnect, seedScaleGrantsSql } from './reconciliation';
+import { atLeast, atMost, fmt, printTable, type TFigure } from './report';
+import { readAtSize, setUp, views } from './scale';
+import { seedScaleSql } from './seed-scale';
+import { dayStart, intervalOf, pastPartitionsSql } from './seed-year';
+import { BENCH_SECRET, signedRequest } from './signed-body';
+import { median, percentile } from './stats';
+import { disposeApp, type TSql } from './stores';
+import { timeReads } from './time-reads';
+import { holdSql, partitionsOf, readDay, yearStore, type TDay, type TPart } from './year-days';
+
+// Issue 52.6: a platform's days on one store, kept by dropping partitions. One account with BENCH_YEAR_WEBHOOKS webhooks
+// (scale.ts's, its failures spread over days and webhooks), BENCH_YEAR_GRANTS_PER_DAY grants a day to each. First the
+// 100-grant reading of the views (the baseline); then partitions for the past days (seed-year.ts, as the app makes
+// them) and the first `retention` days seeded at once; then each further day seeded and a retention pass run by the app
+// (year-days.ts: simulated day k is now for a retention of days − k + retention days). Per day: what was dropped, how
+// long from the pass's start to the drop, the pass, the store's size. On the first day a partition drops, signed
+// receipts are POSTed to a console receiver idle and then through the pass: p99 of the requests in flight during the
+// drop, and through the whole pass, against idle. At the end the size at the last day against the first that dropped one,
+// then what the scale section reads at size (views vs 100 grants, export vs a bare SELECT, yesterday's reconciliation).
+
+const DAY_MS = 86_400_000;
+const load1 = () => os.loadavg()[0].toFixed(1);
+
+export async function benchYear(store: TStore): Promise<TFigure[]> {
+  const app = await startApp({ adminUrl: store === 'postgres' ? PG_ADMIN_URL : null, unsetEnv: ['DELIVERY_POLL_MS', 'DELIVERY_RETRY_SCHEDULE'] });
+  const dispose = onCleanup(() => disposeApp(app));
+  try {
+    return await yearOn(store, app);
+  } catch (err) {
+    console.error(`\nyear on ${store}: ${err instanceof Error ? err.stack : String(err)}\n--- app log (tail)\n${app.logs().slice(-4000)}`);
+    throw err;
+  } finally {
+    await dispose();
+  }
+}
+
+type TIngest = { idle: TLoadResult; during: TLoadResult; day: number };
+
+async function yearOn(store: TStore, app: TApp): Promise<TFigure[]> {
+  const { days, retentionDays: keep, grantsPerDay: perDay, webhooks: n, requests } = CONFIG.year;
+  const { small, runs } = CONFIG.scale;
+  if (days <= keep) throw new Error(`BENCH_YEAR_DAYS (${days}) must be more than BENCH_YEAR_RETENTION_DAYS (${keep})`);
+  const y = yearStore(app);
+  const interval = intervalOf(app.env, y.postgres);
+  console.log(
+    `\n── Year on ${store}: ${n} webhooks, ${fmt(perDay)} grants a day for ${days} days, retention ${keep} days, ${interval} partitions; load ${load1()}`,
+  );
+  const { accountId, webhooks } = await setUp(app, n);
+  const connect = await reconciliationConnect(app);
+  const rcv = await call(app, 'POST', '/api/receivers', { body: { name: 'bench year', secret: BENCH_SECRET }, headers: { cookie: await staffCookie(app) } });
+  if (rcv.status !== 201) throw new Error(`creating a receiver: ${rcv.status} ${rcv.text}`);
+  const seed = (from: number, rows: number, extra: Partial<Parameters<typeof seedScaleSql>[0]>) =>
+    seedScaleSql({ from, rows, accountId, webhooks, spreadSeconds: 6.5 * 86_400, kind: 'spread', ...extra });
+  // Day k is UTC day today − (days + 1 − k): the last is yesterday, so the reconciliation reads a whole seeded day.
+  const dayEnd = (k: number) => `${dayStart(days - k)} - interval '1 second'`;
+  await y.atRest(async (sql) => {
+    await sql(pastPartitionsSql(interval, dayStart(days)));
+    await sql(holdSql(accountId));
+    await sql(seed(0, small, {}));
+    await sql(seedScaleGrantsSql(accountId, connect));
+    await sql('vacuum analyze');
+  });
+  await app.restart();
+  const reads = views(webhooks);
+  const before = await timeReads(app, reads, runs);
+  const t0 = performance.now();
+  await y.atRest(async (sql) => {
+    await sql(seed(small, keep * perDay, { newest: dayEnd(keep), spreadSeconds: keep * 86_400 - 2 }));
+    await sql(seedScaleGrantsSql(accountId, connect));
+    await sql('vacuum analyze');
+  });
+  console.log(`  days 1–${keep} seeded in ${fmt((performance.now() - t0) / 1000, 1)} s (load ${load1()})`);
+
+  const results: TDay[] = [];
+  let ingest: TIngest | null = null;
+  let pending: { day: Pick<TDay, 'day' | 'retentionDays' | 'released'>; before: TPart[]; env: Record<string, string> } | null = null;
+  // The last day's outcome, read at rest; an embedded store's app stopped before its service pass ended runs on until it has.
+  const settle = async (sql: TSql) => {
+    if (!pending) return;
+    const r = await readDay(sql, pending.day, pending.before, y.postgres);
+    if (r) results.push(r);
+    return r;
+  };
+  const settled = async () => {
+    for (let tries = 0; pending && tries < 20; tries++) {
+      if (await y.atRest(settle)) return;
+      await app.restart(pending.env);
+      await new Promise((r) => setTimeout(r, 3000));
+    }
+    if (pending) throw new Error(`day ${pending.day.day}: the service's retention pass did not end`);
+  };
+  for (let k = keep + 1; k <= days; k++) {
+    const retentionDays = days - k + keep;
+    const env = { MESSAGE_RETENTION: `${retentionDays}d`, MESSAGE_PAYLOAD_RETENTION: `${retentionDays}d` };
+    if (pending) await settled();
+    const before = await y.atRest(async (sql) => {
+      await sql(seed(small + (k - 1) * perDay, perDay, { newest: dayEnd(k), spreadSeconds: 86_400 - 2, keepIndexes: true }));
+      await sql(seedScaleGrantsSql(accountId, connect));
+      await sql('analyze');
+      await sql(holdSql(accountId));
+      return partitionsOf(sql);
+    });
+    const restarted = Date.now();
+    await app.restart(env);
+    const due = before.filter((p) => p.parent === 'service.attempts' && p.toMs !== null && p.toMs <= Date.now() - retentionDays * DAY_MS);
+    const dueUntil = due.length ? Math.max(...due.map((p) => p.toMs!)) : null;
+    // The passes the start runs (holding: nothing to do) end first, so the one released is a pass of its own.
+    await y.waitPasses(restarted, null);
+    let released = Date.now();
+    const pass = async () => {
+      released = Date.now();
+      await y.release(retentionDays);
+      await y.waitPasses(released, dueUntil);
+    };
+    if (!ingest && due.length > 0) ingest = await ingestThroughPass(app, rcv.body.slug, requests, k, pass);
+    else await pass();
+    console.log(`  day ${k}: retention ${retentionDays} d released at ${new Date(released).toISOString()}, passes ended (load ${load1()})`);
+    pending = { day: { day: k, retentionDays, released }, before, env };
+  }
+  await settled();
+  await app.restart();
+  return [...yearFigures(store, results, ingest), ...(await readAtSizeOf(app, store, { small, runs, webhooks, reads, before, perDay, keep }))];
+}
+
+async function readAtSizeOf(app: TApp, store: TStore, r: Omit<Parameters<typeof readAtSize>[2], 'label' | 'size'> & { perDay: number; keep: number }) {
+  console.log(`  reading the views at size (load ${load1()})`);
+  return readAtSize(app, store, { ...r, label: 'year', size: `${fmt(r.keep)} days × ${fmt(r.perDay)} grants × ${r.webhooks.length}` });
+}
+
+/** Signed ingests idle, then through `pass` (which releases the retention and waits for its passes). */
+async function ingestThroughPass(app: TApp, slug: string, requests: number, day: number, pass: () => Promise<void>): Promise<TIngest> {
+  const { connections, bodyBytes } = CONFIG.ingest;
+  let seq = 0;
+  const load = (count: number, until?: () => boolean) =>
+    runLoad(app.baseUrl, {
+      count,
+      connections,
+      maxSeconds: until ? 900 : CONFIG.ingest.maxSeconds,
+      until,
+      make: () => signedRequest(`/ingest/${slug}`, bodyBytes, seq++),
+    });
+  await load(Math.min(requests, 1000));
+  const idle = await load(requests);
+  let over = false;
+  const during = load(Number.MAX_SAFE_INTEGER, () => over);
+  try {
+    await new Promise((r) => setTimeout(r, 500));
+    await pass();
+  } finally {
+    over = true;
+  }
+  return { idle, during: await during, day };
+}
+
+const within = (l: TLoadResult, [from, to]: [number, number]) => l.latencies.filter((ms, i) => l.sentAt[i] <= to && l.sentAt[i] + ms >= from);
+const mib = (b: number) => fmt(b / 2 ** 20, 1);
+const notOk = (l: TLoadResult) => l.sent - l.ok;
+
+function yearFigures(store: TStore, results: TDay[], ingest: TIngest | null): TFigure[] {
+  // The size is compared from the first day a partition dropped (the first retention day on PostgreSQL's daily partitions;
+  // on the embedded store's weekly ones, the first whose week had passed), so both sides hold the ingest's receipts.
+  const first = results.find((d) => d.dropped.length > 0) ?? results[0];
+  const last = results[results.length - 1];
+  printTable(
+    `Year on ${store}: a retention pass a day (load ${load1()})`,
+    ['day', 'retention', 'dropped', 'to the drop', 'service pass', 'console pass', 'database MiB', 'attempts', 'deliveries', 'receipts'],
+    results.map((d) => [
+      d.day,
+      `${d.retentionDays} d`,
+      d.dropped.map((p) => p.split('.')[1]).join(' ') || '—',
+      d.dropMs === null ? '—' : `${fmt(d.dropMs)} ms`,
+      d.servicePassMs === null ? '—' : `${fmt(d.servicePassMs)} ms`,
+      d.consolePassMs === null ? '—' : `${fmt(d.consolePassMs)} ms`,
+      mib(d.size.database),
+      mib(d.size.attempts),
+      mib(d.size.deliveries),
+      mib(d.size.receipts),
+    ]),
+  );
+  const drops = results.filter((d) => d.dropMs !== null);
+  const perPartition = drops.map((d) => d.dropMs! / d.dropped.length);
+  const figures: TFigure[] = [
+    {
+      store,
+      figure: `year: a retention pass's partition drops, from its start, per partition (worst of ${drops.length} days)`,
+      unit: 'ms',
+      value: perPartition.length ? Math.max(...perPartition) : NaN,
+      baseline: drops.length ? median(drops.map((d) => d.servicePassMs! - d.dropMs!)) : null,
+      baselineName: 'the rest of the pass (row by row), median',
+      target: store === 'postgres' ? atMost(1000, 'value', '< 1 s') : atMost(100, 'value', '< 100 ms'),
+      ...(drops.length ? {} : { note: 'no partition dropped: raise BENCH_YEAR_DAYS' }),
+    },
+    {
+      store,
+      figure: `year: store size at day ${last.day} vs day ${first.day}`,
+      unit: 'MiB',
+      value: last.size.database / 2 ** 20,
+      baseline: first.size.database / 2 ** 20,
+      baselineName: `day ${first.day}`,
+      target: atMost(1.1),
+    },
+    {
+      ...placeholder(store, `year: store size at day ${last.day} vs day ${first.day} (not shrunk)`),
+      unit: 'MiB',
+      value: last.size.database / 2 ** 20,
+      baseline: first.size.database / 2 ** 20,
+      baselineName: `day ${first.day}`,
+      target: atLeast(0.9),
+    },
+  ];
+  if (!ingest) return [...figures, { ...placeholder(store, 'year: ingest p99 during a drop vs idle'), note: 'no day dropped a partition' }];
+  const d = results.find((r) => r.day === ingest.day);
+  const inDrop = d?.dropWindow ? within(ingest.during, d.dropWindow) : [];
+  const idleP99 = percentile(ingest.idle.latencies, 99);
+  printTable(
+    `Year on ${store}: signed ingests, day ${ingest.day}`,
+    ['round', 'sent', 'not 2xx', 'p50', 'p99'],
+    [
+      ['idle', ingest.idle.sent, notOk(ingest.idle), `${fmt(percentile(ingest.idle.latencies, 50), 1)} ms`, `${fmt(idleP99, 1)} ms`],
+      ['in flight during the drop', inDrop.length, '', `${fmt(percentile(inDrop, 50), 1)} ms`, `${fmt(percentile(inDrop, 99), 1)} ms`],
+      [
+        'through the pass',
+        ingest.during.sent,
+        notOk(ingest.during),
+        `${fmt(percentile(ingest.during.latencies, 50), 1)} ms`,
+        `${fmt(percentile(ingest.during.latencies, 99), 1)} ms`,
+      ],
+    ],
+  );
+  return [
+    ...figures,
+    {
+      ...placeholder(store, `year: ingest p99 in flight during the drop (${inDrop.length} requests) vs idle`),
+      value: percentile(inDrop, 99),
+      baseline: idleP99,
+      baselineName: 'ingest p99 idle',
+      target: atMost(1.1),
+      ...(inDrop.length ? {} : { note: 'no request in flight during the drop' }),
+    },
+    {
+      ...placeholder(store, 'year: ingest p99 through the whole pass (drop, then row by row) vs idle'),
+      value: percentile(ingest.during.latencies, 99),
+      baseline: idleP99,
+      baselineName: 'ingest p99 idle',
+    },
+    {
+      ...placeholder(store, 'year: ingest answers not 2xx, idle and through the pass'),
+      unit: 'requests',
+      value: notOk(ingest.idle) + notOk(ingest.during),
+      target: atMost(0, 'value', '0'),
+    },
+  ];
+}
+
+const placeholder = (store: TStore, figure: string): TFigure => ({ store, figure, unit: 'ms', value: NaN, baseline: null, baselineName: null, target: null });
