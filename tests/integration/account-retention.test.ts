@@ -83,9 +83,15 @@ describe('retention per account, changed by an admin on the console', () => {
     // beginning (attempts_p0, made by migration 0037) and those after it; nothing past the default year, so none is held.
     const res = await api('mine', 'GET', '/v1/retention');
     assert.equal(res.status, 200, res.text);
-    const [p, ...others] = res.body.partitions;
+    // service.attempts (0037) and service.deliveries (0039), each with its first partition from the beginning.
+    const [p, d, ...others] = res.body.partitions;
     assert.deepEqual(others, []);
     assert.equal(p.table, 'service.attempts');
+    assert.equal(d.table, 'service.deliveries');
+    assert.equal(d.oldestFrom, null);
+    assert.ok(Date.parse(d.newestTo) >= Date.now() + 6 * 86_400_000, `deliveries' made a week ahead (to ${d.newestTo})`);
+    assert.equal(d.nextDrop.partition, 'service.deliveries_p0');
+    assert.deepEqual(d.held, []);
     assert.equal(p.oldestFrom, null, 'the first partition holds everything from the beginning');
     assert.ok(Date.parse(p.newestTo) >= Date.now() + 6 * 86_400_000, `made a week ahead (to ${p.newestTo})`);
     assert.ok(p.count >= 3 && p.bytes >= p.count * 8192, `${p.count} partitions, ${p.bytes} bytes`);
@@ -104,6 +110,12 @@ describe('retention per account, changed by an admin on the console', () => {
       'its row: count, from',
     );
     assert.match(page, /<code>attempts_p0<\/code> after <time dateTime="[^"]+"/, 'the next drop: which and when');
+    assert.match(
+      page,
+      new RegExp(`<td[^>]*><strong[^>]*>service\\.deliveries</strong></td><td[^>]*>${d.count}</td><td[^>]*>the beginning</td>`),
+      "deliveries' row",
+    );
+    assert.match(page, /<code>deliveries_p0<\/code> after <time dateTime="[^"]+"/, "deliveries' next drop");
 
     // The console's own: its receipts, partitioned by id (migration 0038), receipts_p0 from the beginning goes first.
     assert.match(page, /Receipt partitions/);

@@ -272,6 +272,12 @@ describe('metrics', () => {
     const receiptsNext = m.get('gc_store_partition_next_drop_timestamp_seconds{table="console.receipts",partition="console.receipts_p0"}') ?? NaN;
     assert.ok(receiptsNext - 365 * 86_400 <= Date.now() / 1000, `receipts_p0 goes a year after its close (${receiptsNext})`);
     assert.equal(receipts('gc_store_partitions_held'), 0);
+    // service.deliveries (migration 0039) beside it, its first partition from the beginning too.
+    const ofDeliveries = (name: string) => m.get(`${name}{table="service.deliveries"}`) ?? NaN;
+    assert.ok(ofDeliveries('gc_store_partitions') >= 3, `${ofDeliveries('gc_store_partitions')} deliveries partitions`);
+    assert.ok(ofDeliveries('gc_store_partition_newest_end_timestamp_seconds') >= Date.now() / 1000 + 6 * 86_400, "deliveries' made a week ahead");
+    assert.ok(m.has('gc_store_partition_next_drop_timestamp_seconds{table="service.deliveries",partition="service.deliveries_p0"}'), "deliveries' next drop");
+    assert.equal(ofDeliveries('gc_store_partitions_held'), 0);
   });
 
   test('the right token: Prometheus text whose counters moved with the deliveries above, and the queue from SQL', async () => {

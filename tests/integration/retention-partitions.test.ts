@@ -8,6 +8,7 @@ import { openTestDatabase, type TTestDb } from '../helpers/in-process-db';
 import { eventually } from '../helpers/http';
 import type * as TPurge from '../../lib/service/retention/purge-service';
 import type * as TDrop from '../../lib/service/retention/drop-attempts';
+import type * as TDropDeliveries from '../../lib/service/retention/drop-deliveries';
 import type * as TList from '../../lib/db/partitions/list-partitions';
 import type * as TErase from '../../lib/service/erasures/erase-donor';
 import type * as TStatus from '../../lib/service/retention/partition-status';
@@ -33,6 +34,7 @@ let opened: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
 let db: TTestDb;
 let purge: typeof TPurge;
 let drop: typeof TDrop;
+let dropDeliveries: typeof TDropDeliveries;
 let list: typeof TList;
 let erase: typeof TErase;
 let partStatus: typeof TStatus;
@@ -46,6 +48,7 @@ before(async () => {
   db = opened.client;
   purge = await import('../../lib/service/retention/purge-service');
   drop = await import('../../lib/service/retention/drop-attempts');
+  dropDeliveries = await import('../../lib/service/retention/drop-deliveries');
   list = await import('../../lib/db/partitions/list-partitions');
   erase = await import('../../lib/service/erasures/erase-donor');
   partStatus = await import('../../lib/service/retention/partition-status');
@@ -220,6 +223,91 @@ describe('attempts past their retention leave with their partition', () => {
     assert.equal(drop.alignedRetentionMs(30 * DAY, 'day', now), now - Date.parse('2026-10-30T00:00:00Z'), 'to the midnight before its cutoff (13 h longer)');
     assert.equal(drop.alignedRetentionMs(30 * DAY, 'week', now), now - Date.parse('2026-10-26T00:00:00Z'), 'to the Monday before');
     assert.equal(drop.alignedRetentionMs(5_000, 'day', now), 5_000, 'seconds stay seconds: their partition is the current one');
+  });
+});
+
+describe('deliveries past their retention leave with their partition', () => {
+  const D = (n: number) => `service.deliveries_p${daysAgo(n).toISOString().slice(0, 10).replaceAll('-', '')}`;
+  /** A message of `account` made `at`, its delivery in `status`; with `attemptAt`, one attempt then (a resend, weeks later). */
+  const delivered = (id: string, at: Date, status: string, attemptAt?: Date) => `
+    insert into service.messages (id, account_id, event_id, event_type, payload, created_at) values
+      ('${id}', '${ACCOUNT}', 'evt_${id}', 'grant.succeeded', '{"id":"${id}"}', ${iso(at)});
+    insert into service.deliveries (message_id, webhook_id, account_id, event_type, status, attempt_count, next_attempt_at, created_at, updated_at) values
+      ('${id}', '${WEBHOOK}', '${ACCOUNT}', 'grant.succeeded', '${status}', ${attemptAt ? 1 : 0}, ${status === 'pending' ? "now() + interval '1 hour'" : 'null'}, ${iso(at)},
+       ${iso(attemptAt ?? at)});
+    ${
+      attemptAt
+        ? `insert into service.attempts (id, delivery_id, message_id, webhook_id, account_id, url, created_at, status, response_status_code, response_duration_ms, response, trigger_type)
+      select 'atmpt_${id}', d.id, '${id}', '${WEBHOOK}', '${ACCOUNT}', 'http://127.0.0.1:9/x', ${iso(attemptAt)}, 'success', 200, 5, 'answer for ${id}', 'manual'
+        from service.deliveries d where d.message_id = '${id}';`
+        : ''
+    }`;
+
+  test('a pass drops the old ones after the attempts of their range, deletes their later attempts first, keeps those holding what must stay, and finishes a killed drop', async () => {
+    // Deliveries' partitions reshaped as the attempts' were (the rows of the tests before kept): a first one from MINVALUE,
+    // days 41 to 37 back, one from 36 days back to today, then the app's own ahead.
+    await script(`
+      create table service.deliveries_kept as select * from service.deliveries;
+      ${(await list.listPartitions('service.deliveries')).map((p) => `alter table service.deliveries detach partition ${p.name};\n drop table ${p.name};`).join('\n')}
+      create table service.deliveries_p0 partition of service.deliveries for values from (minvalue) to (${iso(daysAgo(41))});
+      ${[41, 40, 39, 38, 37].map((n) => `create table ${D(n)} partition of service.deliveries for values from (${iso(daysAgo(n))}) to (${iso(daysAgo(n - 1))});`).join('\n')}
+      create table ${D(36)} partition of service.deliveries for values from (${iso(daysAgo(36))}) to (${iso(daysAgo(0))});`);
+    await purge.ensureServicePartitions();
+    await script(`
+      insert into service.deliveries select * from service.deliveries_kept;
+      drop table service.deliveries_kept;
+      ${delivered('d_first', daysAgo(45), 'success')}
+      ${delivered('d_late', new Date(daysAgo(40).getTime() + 3_600_000), 'success', daysAgo(31))}
+      ${delivered('d_pending', new Date(daysAgo(39).getTime() + 3_600_000), 'pending')}
+      ${delivered('d_beside', new Date(daysAgo(39).getTime() + 7_200_000), 'success')}
+      ${delivered('d_killed', new Date(daysAgo(37).getTime() + 3_600_000), 'success')}`);
+    // A pass killed between its DETACH and its DROP: a lone deliveries table.
+    await run(`alter table service.deliveries detach partition ${D(37)}`);
+
+    await pass();
+    const names = (await list.listPartitions('service.deliveries')).map((p) => p.name);
+    for (const gone of ['service.deliveries_p0', D(41), D(40), D(37)]) {
+      assert.ok(!names.includes(gone), `${gone} detached`);
+      assert.equal(await exists(gone), false, `${gone} dropped, not only detached`);
+    }
+    assert.ok(names.includes(D(39)), 'the partition of a pending delivery stays');
+    assert.ok(names.includes(D(38)), "the partition of an account's longer retention stays (m_longer's delivery, above)");
+    assert.deepEqual(await left(['d_first', 'd_late', 'd_pending', 'd_beside', 'd_killed']), ['d_pending']);
+    const [late] = await run<{ n: number }>(`select count(*)::int as n from service.attempts where id = 'atmpt_d_late'`);
+    assert.equal(late.n, 0, "d_late's attempt, made 9 days after its delivery's range, went before its delivery");
+    const archived = fs
+      .readdirSync(archive)
+      .filter((f) => f.startsWith('attempts-'))
+      .flatMap((f) =>
+        gunzipSync(fs.readFileSync(path.join(archive, f)))
+          .toString()
+          .trim()
+          .split('\n'),
+      )
+      .map((l) => JSON.parse(l) as { id: string; response: string; purged: string });
+    assert.deepEqual(
+      archived.filter((a) => a.id === 'atmpt_d_late').map((a) => [a.response, a.purged]),
+      [['answer for d_late', 'row']],
+      'archived once before it went',
+    );
+    const [progress] = await run<{ n: string }>(`select purged::text as n from service.retention_progress where what = 'delivery_partitions'`);
+    assert.equal(progress.n, '2', 'the deliveries of d_first and d_late left by the drops (the lone table was counted by its pass)');
+
+    // Why each kept partition stays, as the retention page says.
+    const rules = await drop.attemptRules(30 * DAY, [{ accountId: LONGER, payloadMs: null, rowsMs: 60 * DAY }]);
+    const holds = await dropDeliveries.deliveryPartitionHolds(rules, await list.listPartitions('service.deliveries'));
+    assert.deepEqual(
+      holds.map((h) => [h.partition, h.pending, h.accountKept]),
+      [
+        [D(39), 1, 0],
+        [D(38), 0, 1],
+      ],
+    );
+    // Resolved, the pending one goes with its partition at the next pass.
+    await run(`update service.deliveries set status = 'success', next_attempt_at = null where message_id = 'd_pending'`);
+    await pass();
+    assert.equal(await exists(D(39)), false, 'dropped once nothing in it must stay');
+    assert.deepEqual(await left(['d_pending']), []);
   });
 });
 

@@ -4,12 +4,12 @@ import { readJson } from '@/lib/http/body';
 import { json, otherMethods } from '@/lib/http/respond';
 import { withAccount } from '@/lib/service/auth/with-account';
 import { getAccountRetention, updateAccountRetention } from '@/lib/service/retention/account-retention';
-import { attemptPartitionStatus } from '@/lib/service/retention/partition-status';
+import { servicePartitionStatuses } from '@/lib/service/retention/partition-status';
 import { ZRetentionPatch } from '@/lib/service/retention/schemas';
 
 export const GET = withAccount(async ({ account }) => {
-  const [retention, attempts] = await Promise.all([getAccountRetention(account.accountId), attemptPartitionStatus()]);
-  return json({ ...retention, partitions: attempts ? [attempts] : [] });
+  const [retention, partitions] = await Promise.all([getAccountRetention(account.accountId), servicePartitionStatuses()]);
+  return json({ ...retention, partitions });
 });
 
 export const PATCH = withAccount(async ({ req, account }) => json(await updateAccountRetention(account.accountId, await readJson(req, ZRetentionPatch))));

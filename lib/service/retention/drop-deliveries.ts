@@ -1,6 +1,135 @@
+import { appendArchive } from '@/lib/db/archive/write-archive';
+import { archiveDir } from '@/lib/db/archive/archive-files';
+import { nextBoundary } from '@/lib/db/partitions/interval';
+import { listPartitions, type TPartition } from '@/lib/db/partitions/list-partitions';
+import { dropPartitionsBefore } from '@/lib/db/partitions/manage-partitions';
+import type { TPurgeStep } from '@/lib/db/purge-loop';
+import { driverRows } from '@/lib/db/query';
 import type { TLease } from '@/lib/db/take-lease';
+import type { TRetentionOverride } from './account-retention';
+import { alignedRetentionMs, ATTEMPTS_TABLE, attemptRules, type TPartitionHold } from './drop-attempts';
 
-// service.deliveries is partitioned by created_at (migration 0039), its message's creation time.
+// service.deliveries is partitioned by created_at (migration 0039), which is its message's: a partition holds the
+// deliveries of the messages made in its range. Its rows past MESSAGE_RETENTION leave with their partition, in the pass's
+// step after the attempts' (drop-attempts.ts), so the attempts of its range are gone first; archived (its deliveries'
+// later answers), detached (CONCURRENTLY on PostgreSQL) and dropped, as the attempts' are. A killed pass is finished by
+// the next (lib/db/partitions/manage-partitions.ts). The messages of those deliveries then leave row by row in the
+// messages step (messages are not partitioned), which finds no delivery of theirs left to delete.
+//
+// What must stay keeps its partition, as for attempts: one with a delivery still pending or sending, or of an account
+// whose own MESSAGE_RETENTION has not passed, is not dropped, and the retention page says why and until when
+// (deliveryPartitionHolds). Its other rows leave row by row with their messages; once nothing in it must stay, it goes.
+//
+// Attempts have no foreign key to deliveries (migration 0039 says why), so no attempt may outlive its delivery: an attempt
+// made after its delivery's partition's range (a retry past midnight, a resend weeks later) is in a later attempts
+// partition, still there when this one goes. Before the drop those attempts are archived and deleted: they are the
+// attempts of its deliveries updated since the oldest attempts partition left began (an attempt updates its delivery in
+// the statement that writes it), read through the attempts' (webhook, message, time) index.
 
 export const DELIVERIES_TABLE = 'service.deliveries';
 export const DELIVERIES_LEASE: TLease = { table: 'service.leases', name: 'partitions-service.deliveries' };
+
+/** A step drops partitions for at most this long; the rest go at the next pass. */
+const BUDGET_MS = 1000;
+/** Clocks: an attempt's created_at is its sender's, its delivery's updated_at the database's. */
+const CLOCK_MARGIN = "interval '1 hour'";
+
+type TRules = Awaited<ReturnType<typeof attemptRules>>;
+const DAY = 86_400_000;
+const INTERVAL_MS = { day: DAY, week: 7 * DAY, month: 28 * DAY };
+
+// The deliveries of `part` the messages step would keep: $1 the default's retention, $2/$3/$4 the accounts' own (ids, ms
+// aligned as the messages step applies them, ms as set). A delivery's created_at is its message's.
+const HOLD = (part: string) => `
+  with d as (
+    select d.created_at, o.ms, o.raw, d.status in ('pending', 'sending') as unresolved
+      from ${part} d left join unnest($2::uuid[], $3::bigint[], $4::bigint[]) as o(account_id, ms, raw) on o.account_id = d.account_id)
+  select count(*) filter (where unresolved)::int as pending,
+         count(*) filter (where not unresolved)::int as "accountKept",
+         max(created_at + raw * interval '1 millisecond') filter (where not unresolved) as until
+    from d where unresolved or created_at >= now() - coalesce(ms, $1::bigint) * interval '1 millisecond'`;
+
+async function holdOf(part: string, rules: TRules): Promise<TPartitionHold | null> {
+  const own = rules.overrides.filter((o) => o.rowsMs !== null);
+  const [h] = await driverRows<{ pending: number; accountKept: number; until: Date | string | null }>(HOLD(part), [
+    alignedRetentionMs(rules.rowsMs, rules.interval),
+    own.map((o) => o.accountId),
+    own.map((o) => alignedRetentionMs(o.rowsMs!, rules.interval)),
+    own.map((o) => o.rowsMs!),
+  ]);
+  if (!h || (h.pending === 0 && h.accountKept === 0)) return null;
+  const counted = own.every((o) => o.rowsMs! >= INTERVAL_MS[rules.interval]);
+  const last = h.until ? new Date(h.until) : null;
+  const until = h.pending === 0 && last ? (counted ? nextBoundary(last, rules.interval) : last) : null;
+  return { partition: part, pending: h.pending, accountKept: h.accountKept, until };
+}
+
+/** The partitions past the default's cutoff that stay, and why (the retention page, /metrics). */
+export async function deliveryPartitionHolds(rules: TRules, parts: TPartition[]): Promise<TPartitionHold[]> {
+  const cutoff = Date.now() - rules.rowsMs;
+  const holds: TPartitionHold[] = [];
+  for (const p of parts.filter((p) => p.to !== null && p.to.getTime() <= cutoff && !p.detachPending && !p.isDefault)) {
+    const h = await holdOf(p.name, rules);
+    if (h) holds.push(h);
+  }
+  return holds;
+}
+
+const ATTEMPT_COLUMNS = `a.id, a.account_id as "accountId", a.message_id as "messageId", a.webhook_id as "webhookId", a.created_at as "createdAt",
+  a.response_status_code as "responseStatusCode", a.response, encode(sha256(convert_to(a.response, 'UTF8')), 'hex') as sha256`;
+
+/** The attempts of `part`'s deliveries still in attempts' partitions (those made after its range): archived, then deleted. */
+async function dropLaterAttempts(part: string): Promise<number> {
+  const attempts = await listPartitions(ATTEMPTS_TABLE);
+  if (attempts.length === 0) return 0;
+  const since = attempts[0].from ? `'${attempts[0].from.toISOString()}'::timestamptz` : "'-infinity'::timestamptz";
+  const later = `from ${part} d join service.attempts a on a.webhook_id = d.webhook_id and a.message_id = d.message_id and a.delivery_id = d.id
+    where d.updated_at >= ${since} - ${CLOCK_MARGIN} and a.created_at >= ${since}`;
+  if (archiveDir()) {
+    const answers = await driverRows<{ createdAt: Date | string } & Record<string, unknown>>(
+      `select ${ATTEMPT_COLUMNS} ${later} and a.response_purged_at is null`,
+      [],
+    );
+    await appendArchive(
+      'attempts',
+      answers.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString(), purged: 'row' })),
+    );
+  }
+  const gone = await driverRows(
+    `delete from service.attempts x using (select a.id, a.created_at ${later}) g where x.id = g.id and x.created_at = g.created_at returning 1`,
+    [],
+  );
+  return gone.length;
+}
+
+/** The pass's second step: the partitions of deliveries past the row cutoff dropped, but those that hold what must stay. */
+export function deliveryPartitionsStep(rowsMs: number, overrides: TRetentionOverride[]): TPurgeStep {
+  return {
+    what: 'delivery_partitions',
+    run: async () => {
+      const rules = await attemptRules(rowsMs, overrides);
+      let rows = 0;
+      const dropped = await dropPartitionsBefore(
+        { table: DELIVERIES_TABLE, interval: rules.interval, lease: DELIVERIES_LEASE },
+        new Date(Date.now() - rowsMs),
+        {
+          budgetMs: BUDGET_MS,
+          prepare: async (part) => {
+            if (await holdOf(part.name, rules)) return false;
+            await dropLaterAttempts(part.name);
+            const [{ n }] = await driverRows<{ n: number }>(`select count(*)::int as n from ${part.name}`, []);
+            rows += n;
+            return true;
+          },
+        },
+      );
+      if (!dropped?.length) return 0;
+      await driverRows(
+        `insert into service.retention_progress as p (what, purged, last_purge_at) values ('delivery_partitions', $1, now())
+         on conflict (what) do update set purged = p.purged + excluded.purged, last_purge_at = excluded.last_purge_at`,
+        [rows],
+      );
+      return rows;
+    },
+  };
+}

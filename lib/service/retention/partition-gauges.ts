@@ -2,7 +2,7 @@ import { Gauge } from 'prom-client';
 import { metrics } from '@/lib/metrics/registry';
 import { processSingleton } from '@/lib/process-singleton';
 import { ttlCache } from '@/lib/ttl-cache';
-import { attemptPartitionStatus, type TPartitionStatus } from './partition-status';
+import { attemptPartitionStatus, deliveryPartitionStatus, type TPartitionStatus } from './partition-status';
 
 // The service's partitioned tables as /metrics shows them, read from the catalog on each scrape (partition-status.ts,
 // shared by the gauges for a second): per table its partitions, their total size, the oldest's start and the newest's
@@ -10,7 +10,7 @@ import { attemptPartitionStatus, type TPartitionStatus } from './partition-statu
 // retention page shows them, whichever process is scraped.
 
 const cache = ttlCache<'all', TPartitionStatus[]>('metrics-partition-statuses', { ttlMs: 1000, maxEntries: 1 });
-// The tables' statuses: the service's attempts (when this process serves the service), and what else registered one
+// The tables' statuses: the service's attempts and deliveries (when this process serves the service), and what else registered one
 // (the console's receipts: lib/console/retention/receipt-partition-status.ts).
 const sources = processSingleton('metrics-partition-sources', () => new Map<string, () => Promise<TPartitionStatus | null>>());
 const statuses = () =>
@@ -21,9 +21,10 @@ const statuses = () =>
 
 const seconds = (iso: string | null) => (iso === null ? null : Date.parse(iso) / 1000);
 
-/** Registers the partition gauges on this process's registry (once), with the service's attempts among their tables. */
+/** Registers the partition gauges on this process's registry (once), with the service's attempts and deliveries among their tables. */
 export function registerPartitionGauges(): void {
   addPartitionSource('service.attempts', attemptPartitionStatus);
+  addPartitionSource('service.deliveries', deliveryPartitionStatus);
 }
 
 /** Adds a table's status to the partition gauges (registered once). */

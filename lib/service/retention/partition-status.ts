@@ -1,14 +1,15 @@
 import { driverRows } from '@/lib/db/query';
-import { listPartitions } from '@/lib/db/partitions/list-partitions';
+import { listPartitions, type TPartition } from '@/lib/db/partitions/list-partitions';
 import { env } from '@/lib/env';
 import { ttlCache } from '@/lib/ttl-cache';
 import { retentionOverrides } from './account-retention';
 import { ATTEMPTS_TABLE, attemptPartitionHolds, attemptRules, type TPartitionHold } from './drop-attempts';
+import { DELIVERIES_TABLE, deliveryPartitionHolds } from './drop-deliveries';
 
 // The service's partitioned tables as the retention page and /metrics show them: per table its partitions (how many,
 // the oldest's start and the newest's end, their total size), the next drop (which partition, and when its range is
 // past MESSAGE_RETENTION: the service's next pass after that drops it) and the partitions past it that are kept, why
-// and until when (drop-attempts.ts). Null when the table is not in this store (a console whose service is remote).
+// and until when (drop-attempts.ts, drop-deliveries.ts). Null when the table is not in this store (a console whose service is remote).
 // The holds are read for a minute at most: a partition an account keeps longer may be large, and the page, the API and
 // each scrape of /metrics ask; what they say changes with the purge's passes, minutes apart.
 
@@ -24,28 +25,43 @@ export type TPartitionStatus = {
   held: (Omit<TPartitionHold, 'until'> & { until: string | null })[];
 };
 
-const holdsCache = ttlCache<string, TPartitionHold[]>('attempt-partition-holds', { ttlMs: 60_000, maxEntries: 1 });
+const holdsCache = ttlCache<string, TPartitionHold[]>('service-partition-holds', { ttlMs: 60_000, maxEntries: 2 });
 
-/** service.attempts' partitions, their next drop and what is kept past its time. */
-export async function attemptPartitionStatus(): Promise<TPartitionStatus | null> {
-  const [{ t }] = await driverRows<{ t: string | null }>(`select to_regclass($1)::text as t`, [ATTEMPTS_TABLE]);
+type THolds = (rules: Awaited<ReturnType<typeof attemptRules>>, parts: TPartition[]) => Promise<TPartitionHold[]>;
+
+/** `table`'s partitions, their next drop and what is kept past its time (`holds`: why each is kept). */
+async function partitionStatus(table: string, holds: THolds): Promise<TPartitionStatus | null> {
+  const [{ t }] = await driverRows<{ t: string | null }>(`select to_regclass($1)::text as t`, [table]);
   if (t === null) return null;
-  const parts = (await listPartitions(ATTEMPTS_TABLE)).filter((p) => !p.detachPending);
+  const parts = (await listPartitions(table)).filter((p) => !p.detachPending);
+  if (parts.length === 0) return null; // a table not partitioned (yet): a store before its migration
   const rowsMs = env.MESSAGE_RETENTION;
   const names = new Set(parts.map((p) => p.name));
-  const cached = await holdsCache.get('attempts', async () => attemptPartitionHolds(await attemptRules(rowsMs, await retentionOverrides()), parts));
-  const holds = cached.filter((h) => names.has(h.partition)); // one dropped since the read is gone
-  const heldNames = new Set(holds.map((h) => h.partition));
+  const cached = await holdsCache.get(table, async () => holds(await attemptRules(rowsMs, await retentionOverrides()), parts));
+  const held = cached.filter((h) => names.has(h.partition)); // one dropped since the read is gone
+  const heldNames = new Set(held.map((h) => h.partition));
   const next = parts.find((p) => p.to !== null && !heldNames.has(p.name));
   const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
   return {
-    table: ATTEMPTS_TABLE,
+    table,
     count: parts.length,
     oldestFrom: iso(parts[0]?.from),
     newestTo: iso(parts.at(-1)?.to),
     bytes: parts.reduce((n, p) => n + p.bytes, 0),
     retention: rowsMs,
     nextDrop: next?.to ? { partition: next.name, at: new Date(next.to.getTime() + rowsMs).toISOString() } : null,
-    held: holds.map((h) => ({ ...h, until: iso(h.until) })),
+    held: held.map((h) => ({ ...h, until: iso(h.until) })),
   };
+}
+
+/** service.attempts' partitions, their next drop and what is kept past its time. */
+export const attemptPartitionStatus = () => partitionStatus(ATTEMPTS_TABLE, attemptPartitionHolds);
+
+/** service.deliveries' (migration 0039), the same. */
+export const deliveryPartitionStatus = () => partitionStatus(DELIVERIES_TABLE, deliveryPartitionHolds);
+
+/** The service's partitioned tables, as the retention page, the API and /metrics show them. */
+export async function servicePartitionStatuses(): Promise<TPartitionStatus[]> {
+  const all = await Promise.all([attemptPartitionStatus(), deliveryPartitionStatus()]);
+  return all.filter((s): s is TPartitionStatus => s !== null);
 }

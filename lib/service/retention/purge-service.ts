@@ -8,7 +8,7 @@ import { vacuumTables } from '@/lib/db/upkeep/vacuum-due';
 import { env } from '@/lib/env';
 import { retentionOverrides, SERVICE_PURGE, type TRetentionOverride } from './account-retention';
 import { alignedRetentionMs, ATTEMPTS_LEASE, ATTEMPTS_TABLE, attemptPartitionsStep } from './drop-attempts';
-import { DELIVERIES_LEASE, DELIVERIES_TABLE } from './drop-deliveries';
+import { DELIVERIES_LEASE, DELIVERIES_TABLE, deliveryPartitionsStep } from './drop-deliveries';
 import { dbKind } from '@/lib/db/client';
 import { partitionInterval } from '@/lib/db/partitions/interval';
 
@@ -20,6 +20,7 @@ import { partitionInterval } from '@/lib/db/partitions/interval';
 //   attempt_responses  an attempt's response body is emptied, its size and SHA-256 kept beside it;
 //   attempt_partitions the partitions of service.attempts past MESSAGE_RETENTION are dropped whole (drop-attempts.ts), but
 //                      those holding what must stay; the first step, so the attempts of the messages below are mostly gone;
+//   delivery_partitions the same of service.deliveries (drop-deliveries.ts), after the attempts of their range;
 //   messages           the message, its deliveries and their attempts left in partitions kept go (the stats keep their rollups).
 // The skeleton stays: ids, event type, tags, deliveries and their status, attempts' status codes,
 // durations and times. The hold: a message with a delivery not (yet) successful — pending, sending,
@@ -169,7 +170,7 @@ function messageStep(rows: number, accountId: string | null): TPurgeStep {
 // The overrides the last tick read: the interval between passes follows the shortest retention in use.
 let overrides: TRetentionOverride[] = [];
 
-/** A tick's steps: attempts' partitions, payloads and answers, then rows; each by the default, then per overriding account. */
+/** A tick's steps: attempts' and deliveries' partitions, payloads and answers, then rows; each by the default, then per overriding account. */
 export async function servicePurgeSteps(): Promise<TPurgeStep[]> {
   overrides = await retentionOverrides();
   const hold = env.RETENTION_HOLD_MAX;
@@ -179,6 +180,7 @@ export async function servicePurgeSteps(): Promise<TPurgeStep[]> {
   const interval = partitionInterval(await dbKind());
   return [
     attemptPartitionsStep(env.MESSAGE_RETENTION, overrides),
+    deliveryPartitionsStep(env.MESSAGE_RETENTION, overrides),
     ...bodies.map((b) => b[0]),
     ...bodies.map((b) => b[1]),
     messageStep(alignedRetentionMs(env.MESSAGE_RETENTION, interval), null),
