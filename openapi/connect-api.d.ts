@@ -1526,12 +1526,12 @@ export interface components {
             bytes: number;
             /** @description How many partitions it has now, those made ahead included. */
             count: number;
-            /** @description Partitions past the retention kept because they hold what must stay; their other rows leave one by one. */
+            /** @description Partitions past the retention kept because they hold what must stay; their other rows leave one by one. The counts are the calling account's: both 0, it is kept for another account's messages. */
             held: {
-                /** @description Messages of its attempts whose account keeps its messages longer. */
+                /** @description This account's messages in it that it keeps longer (its own messageRetention). */
                 accountKept: number;
                 partition: string;
-                /** @description Messages of its attempts with a delivery still pending or sending: kept until it resolves. */
+                /** @description This account's messages in it with a delivery still pending or sending: kept until it resolves. */
                 pending: number;
                 /** @description When the last of those is past its retention; null while a delivery waits. */
                 until: string | null;

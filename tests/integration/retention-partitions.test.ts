@@ -198,6 +198,18 @@ describe('attempts past their retention leave with their partition', () => {
     );
     assert.deepEqual(status.nextDrop, { partition: P(36), at: new Date(midnight.getTime() + 30 * DAY).toISOString() });
     assert.equal(status.oldestFrom, daysAgo(39).toISOString());
+    // As the API answers one account: the same partitions kept until the same times, counted in that account's messages
+    // alone (m_pending is ACCOUNT's, m_longer LONGER's): no client learns what another's rows hold.
+    const counts = async (accountId: string) =>
+      (await partStatus.attemptPartitionStatus(accountId))!.held.map((h) => [h.partition, h.pending, h.accountKept, h.until]);
+    assert.deepEqual(await counts(ACCOUNT), [
+      [P(39), 1, 0, null],
+      [P(38), 0, 0, holds[1].until!.toISOString()],
+    ]);
+    assert.deepEqual(await counts(LONGER), [
+      [P(39), 0, 0, null],
+      [P(38), 0, 1, holds[1].until!.toISOString()],
+    ]);
 
     // Resolved, the pending message goes at the next pass with its partition, dropped whole.
     await run(`update service.deliveries set status = 'success', next_attempt_at = null where message_id = 'm_pending'`);
@@ -303,6 +315,15 @@ describe('deliveries past their retention leave with their partition', () => {
         [D(38), 0, 1],
       ],
     );
+    // As the API answers one account: counted in its own deliveries alone (d_pending is ACCOUNT's, the longer kept LONGER's).
+    const held = async (accountId: string) =>
+      (await dropDeliveries.deliveryPartitionHolds(rules, await list.listPartitions('service.deliveries'), accountId)).map((h) => [
+        h.partition,
+        h.pending,
+        h.accountKept,
+      ]);
+    assert.deepEqual(await held(ACCOUNT), [[D(39), 1, 0]]);
+    assert.deepEqual(await held(LONGER), [[D(38), 0, 1]]);
     // Resolved, the pending one goes with its partition at the next pass.
     await run(`update service.deliveries set status = 'success', next_attempt_at = null where message_id = 'd_pending'`);
     await pass();

@@ -76,7 +76,8 @@ export function PartitionsCard({
                 Kept past its retention: <code>{bare(h.partition)}</code> holds{' '}
                 {h.pending ? `${h.pending} message${h.pending === 1 ? '' : 's'} with a delivery not yet resolved` : ''}
                 {h.pending && h.accountKept ? ' and ' : ''}
-                {h.accountKept ? `${h.accountKept} message${h.accountKept === 1 ? '' : 's'} an account keeps longer` : ''}; kept{' '}
+                {h.accountKept ? `${h.accountKept} message${h.accountKept === 1 ? '' : 's'} this account keeps longer` : ''}
+                {h.pending || h.accountKept ? '' : 'messages of other accounts of this service'}; kept{' '}
                 {h.until ? (
                   <>
                     until <Timestamp value={h.until} />

@@ -8,7 +8,7 @@ import { servicePartitionStatuses } from '@/lib/service/retention/partition-stat
 import { ZRetentionPatch } from '@/lib/service/retention/schemas';
 
 export const GET = withAccount(async ({ account }) => {
-  const [retention, partitions] = await Promise.all([getAccountRetention(account.accountId), servicePartitionStatuses()]);
+  const [retention, partitions] = await Promise.all([getAccountRetention(account.accountId), servicePartitionStatuses(account.accountId)]);
   return json({ ...retention, partitions });
 });
 

@@ -45,10 +45,11 @@ export function alignedRetentionMs(ms: number, interval: TPartitionInterval, now
 export type TPartitionHold = { partition: string; pending: number; accountKept: number; until: Date | null };
 
 // The messages of `part`'s attempts that the messages step would keep: $1 the default's retention, $2/$3 the accounts'
-// own (ms, aligned as the messages step applies them; and as set, for when the last is due).
+// own (ms, aligned as the messages step applies them; and as set, for when the last is due); $5 one account's alone (null:
+// every account's).
 const HOLD = (part: string) => `
   with m as (
-    select m.id, m.created_at, o.ms, o.raw,
+    select m.id, m.account_id, m.created_at, o.ms, o.raw,
            exists (select 1 from service.deliveries d where d.message_id = m.id and d.status in ('pending', 'sending')) as unresolved
       from (select distinct message_id from ${part}) a
       join service.messages m on m.id = a.message_id
@@ -56,17 +57,19 @@ const HOLD = (part: string) => `
   select count(*) filter (where unresolved)::int as pending,
          count(*) filter (where not unresolved)::int as "accountKept",
          max(created_at + raw * interval '1 millisecond') filter (where not unresolved) as until
-    from m where unresolved or created_at >= now() - coalesce(ms, $1::bigint) * interval '1 millisecond'`;
+    from m where (unresolved or created_at >= now() - coalesce(ms, $1::bigint) * interval '1 millisecond') and ($5::uuid is null or account_id = $5)`;
 
 type TRules = { interval: TPartitionInterval; rowsMs: number; overrides: TRetentionOverride[] };
 
-async function holdOf(part: string, rules: TRules): Promise<TPartitionHold | null> {
+/** Why `part` stays by `hold` (its query; $5: one account's rows alone, for that account's eyes), or null: it may go. */
+export async function holdOf(hold: (part: string) => string, part: string, rules: TRules, accountId: string | null = null): Promise<TPartitionHold | null> {
   const own = rules.overrides.filter((o) => o.rowsMs !== null);
-  const [h] = await driverRows<{ pending: number; accountKept: number; until: Date | string | null }>(HOLD(part), [
+  const [h] = await driverRows<{ pending: number; accountKept: number; until: Date | string | null }>(hold(part), [
     alignedRetentionMs(rules.rowsMs, rules.interval),
     own.map((o) => o.accountId),
     own.map((o) => alignedRetentionMs(o.rowsMs!, rules.interval)),
     own.map((o) => o.rowsMs!),
+    accountId,
   ]);
   if (!h || (h.pending === 0 && h.accountKept === 0)) return null;
   // Until: the last held message's own retention, then the end of that interval when the messages step counts to interval
@@ -103,12 +106,12 @@ export async function attemptRules(rowsMs: number, overrides: TRetentionOverride
 }
 
 /** The partitions past the default's cutoff that stay, and why (the retention page, /metrics). */
-export async function attemptPartitionHolds(rules: TRules, parts: TPartition[]): Promise<TPartitionHold[]> {
+export async function attemptPartitionHolds(rules: TRules, parts: TPartition[], accountId: string | null = null): Promise<TPartitionHold[]> {
   const cutoff = Date.now() - rules.rowsMs;
   const past = parts.filter((p) => p.to !== null && p.to.getTime() <= cutoff && !p.detachPending && !p.isDefault);
   const holds: TPartitionHold[] = [];
   for (const p of past) {
-    const h = await holdOf(p.name, rules);
+    const h = await holdOf(HOLD, p.name, rules, accountId);
     if (h) holds.push(h);
   }
   return holds;
@@ -124,7 +127,7 @@ export function attemptPartitionsStep(rowsMs: number, overrides: TRetentionOverr
       const dropped = await dropPartitionsBefore({ table: ATTEMPTS_TABLE, interval: rules.interval, lease: ATTEMPTS_LEASE }, new Date(Date.now() - rowsMs), {
         budgetMs: BUDGET_MS,
         prepare: async (part) => {
-          if (await holdOf(part.name, rules)) return false;
+          if (await holdOf(HOLD, part.name, rules)) return false;
           await archiveAnswers(part.name);
           const [{ n }] = await driverRows<{ n: number }>(`select count(*)::int as n from ${part.name}`, []);
           rows += n;

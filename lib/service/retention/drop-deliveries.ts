@@ -1,13 +1,12 @@
 import { appendArchive } from '@/lib/db/archive/write-archive';
 import { archiveDir } from '@/lib/db/archive/archive-files';
-import { nextBoundary } from '@/lib/db/partitions/interval';
 import { listPartitions, type TPartition } from '@/lib/db/partitions/list-partitions';
 import { dropPartitionsBefore } from '@/lib/db/partitions/manage-partitions';
 import type { TPurgeStep } from '@/lib/db/purge-loop';
 import { driverRows } from '@/lib/db/query';
 import type { TLease } from '@/lib/db/take-lease';
 import type { TRetentionOverride } from './account-retention';
-import { alignedRetentionMs, ATTEMPTS_TABLE, attemptRules, type TPartitionHold } from './drop-attempts';
+import { ATTEMPTS_TABLE, attemptRules, holdOf, type TPartitionHold } from './drop-attempts';
 
 // service.deliveries is partitioned by created_at (migration 0039), which is its message's: a partition holds the
 // deliveries of the messages made in its range. Its rows past MESSAGE_RETENTION leave with their partition, in the pass's
@@ -35,41 +34,25 @@ const BUDGET_MS = 1000;
 const CLOCK_MARGIN = "interval '1 hour'";
 
 type TRules = Awaited<ReturnType<typeof attemptRules>>;
-const DAY = 86_400_000;
-const INTERVAL_MS = { day: DAY, week: 7 * DAY, month: 28 * DAY };
 
 // The deliveries of `part` the messages step would keep: $1 the default's retention, $2/$3/$4 the accounts' own (ids, ms
-// aligned as the messages step applies them, ms as set). A delivery's created_at is its message's.
+// aligned as the messages step applies them, ms as set); $5 one account's alone (null: every account's). A delivery's
+// created_at is its message's.
 const HOLD = (part: string) => `
   with d as (
-    select d.created_at, o.ms, o.raw, d.status in ('pending', 'sending') as unresolved
+    select d.account_id, d.created_at, o.ms, o.raw, d.status in ('pending', 'sending') as unresolved
       from ${part} d left join unnest($2::uuid[], $3::bigint[], $4::bigint[]) as o(account_id, ms, raw) on o.account_id = d.account_id)
   select count(*) filter (where unresolved)::int as pending,
          count(*) filter (where not unresolved)::int as "accountKept",
          max(created_at + raw * interval '1 millisecond') filter (where not unresolved) as until
-    from d where unresolved or created_at >= now() - coalesce(ms, $1::bigint) * interval '1 millisecond'`;
-
-async function holdOf(part: string, rules: TRules): Promise<TPartitionHold | null> {
-  const own = rules.overrides.filter((o) => o.rowsMs !== null);
-  const [h] = await driverRows<{ pending: number; accountKept: number; until: Date | string | null }>(HOLD(part), [
-    alignedRetentionMs(rules.rowsMs, rules.interval),
-    own.map((o) => o.accountId),
-    own.map((o) => alignedRetentionMs(o.rowsMs!, rules.interval)),
-    own.map((o) => o.rowsMs!),
-  ]);
-  if (!h || (h.pending === 0 && h.accountKept === 0)) return null;
-  const counted = own.every((o) => o.rowsMs! >= INTERVAL_MS[rules.interval]);
-  const last = h.until ? new Date(h.until) : null;
-  const until = h.pending === 0 && last ? (counted ? nextBoundary(last, rules.interval) : last) : null;
-  return { partition: part, pending: h.pending, accountKept: h.accountKept, until };
-}
+    from d where (unresolved or created_at >= now() - coalesce(ms, $1::bigint) * interval '1 millisecond') and ($5::uuid is null or account_id = $5)`;
 
 /** The partitions past the default's cutoff that stay, and why (the retention page, /metrics). */
-export async function deliveryPartitionHolds(rules: TRules, parts: TPartition[]): Promise<TPartitionHold[]> {
+export async function deliveryPartitionHolds(rules: TRules, parts: TPartition[], accountId: string | null = null): Promise<TPartitionHold[]> {
   const cutoff = Date.now() - rules.rowsMs;
   const holds: TPartitionHold[] = [];
   for (const p of parts.filter((p) => p.to !== null && p.to.getTime() <= cutoff && !p.detachPending && !p.isDefault)) {
-    const h = await holdOf(p.name, rules);
+    const h = await holdOf(HOLD, p.name, rules, accountId);
     if (h) holds.push(h);
   }
   return holds;
@@ -115,7 +98,7 @@ export function deliveryPartitionsStep(rowsMs: number, overrides: TRetentionOver
         {
           budgetMs: BUDGET_MS,
           prepare: async (part) => {
-            if (await holdOf(part.name, rules)) return false;
+            if (await holdOf(HOLD, part.name, rules)) return false;
             await dropLaterAttempts(part.name);
             const [{ n }] = await driverRows<{ n: number }>(`select count(*)::int as n from ${part.name}`, []);
             rows += n;

@@ -11,7 +11,9 @@ import { DELIVERIES_TABLE, deliveryPartitionHolds } from './drop-deliveries';
 // past MESSAGE_RETENTION: the service's next pass after that drops it) and the partitions past it that are kept, why
 // and until when (drop-attempts.ts, drop-deliveries.ts). Null when the table is not in this store (a console whose service is remote).
 // The holds are read for a minute at most: a partition an account keeps longer may be large, and the page, the API and
-// each scrape of /metrics ask; what they say changes with the purge's passes, minutes apart.
+// each scrape of /metrics ask; what they say changes with the purge's passes, minutes apart. The API answers an account:
+// which partitions are kept and until when are the deployment's, but what each holds is counted in that account's own
+// messages (0 and 0: it is kept for other accounts'), so no client learns another's volume.
 
 export type TPartitionStatus = {
   table: string;
@@ -26,19 +28,28 @@ export type TPartitionStatus = {
 };
 
 const holdsCache = ttlCache<string, TPartitionHold[]>('service-partition-holds', { ttlMs: 60_000, maxEntries: 2 });
+const ownHoldsCache = ttlCache<string, TPartitionHold[]>('service-partition-own-holds', { ttlMs: 60_000, maxEntries: 200 });
 
-type THolds = (rules: Awaited<ReturnType<typeof attemptRules>>, parts: TPartition[]) => Promise<TPartitionHold[]>;
+type THolds = (rules: Awaited<ReturnType<typeof attemptRules>>, parts: TPartition[], accountId?: string | null) => Promise<TPartitionHold[]>;
 
-/** `table`'s partitions, their next drop and what is kept past its time (`holds`: why each is kept). */
-async function partitionStatus(table: string, holds: THolds): Promise<TPartitionStatus | null> {
+/** `table`'s partitions, their next drop and what is kept past its time (`holds`: why each is kept; `accountId`: counted in its rows). */
+async function partitionStatus(table: string, holds: THolds, accountId?: string): Promise<TPartitionStatus | null> {
   const [{ t }] = await driverRows<{ t: string | null }>(`select to_regclass($1)::text as t`, [table]);
   if (t === null) return null;
   const parts = (await listPartitions(table)).filter((p) => !p.detachPending);
   if (parts.length === 0) return null; // a table not partitioned (yet): a store before its migration
   const rowsMs = env.MESSAGE_RETENTION;
   const names = new Set(parts.map((p) => p.name));
-  const cached = await holdsCache.get(table, async () => holds(await attemptRules(rowsMs, await retentionOverrides()), parts));
+  const rules = async () => attemptRules(rowsMs, await retentionOverrides());
+  const cached = await holdsCache.get(table, async () => holds(await rules(), parts));
   const held = cached.filter((h) => names.has(h.partition)); // one dropped since the read is gone
+  if (accountId !== undefined && held.length) {
+    const own = await ownHoldsCache.get(`${table} ${accountId}`, async () => holds(await rules(), parts, accountId));
+    held.forEach((h, i) => {
+      const mine = own.find((o) => o.partition === h.partition);
+      held[i] = { ...h, pending: mine?.pending ?? 0, accountKept: mine?.accountKept ?? 0 };
+    });
+  }
   const heldNames = new Set(held.map((h) => h.partition));
   const next = parts.find((p) => p.to !== null && !heldNames.has(p.name));
   const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -55,13 +66,13 @@ async function partitionStatus(table: string, holds: THolds): Promise<TPartition
 }
 
 /** service.attempts' partitions, their next drop and what is kept past its time. */
-export const attemptPartitionStatus = () => partitionStatus(ATTEMPTS_TABLE, attemptPartitionHolds);
+export const attemptPartitionStatus = (accountId?: string) => partitionStatus(ATTEMPTS_TABLE, attemptPartitionHolds, accountId);
 
 /** service.deliveries' (migration 0039), the same. */
-export const deliveryPartitionStatus = () => partitionStatus(DELIVERIES_TABLE, deliveryPartitionHolds);
+export const deliveryPartitionStatus = (accountId?: string) => partitionStatus(DELIVERIES_TABLE, deliveryPartitionHolds, accountId);
 
-/** The service's partitioned tables, as the retention page, the API and /metrics show them. */
-export async function servicePartitionStatuses(): Promise<TPartitionStatus[]> {
-  const all = await Promise.all([attemptPartitionStatus(), deliveryPartitionStatus()]);
+/** The service's partitioned tables, as the retention page, the API (`accountId`: what is held counted in its rows) and /metrics show them. */
+export async function servicePartitionStatuses(accountId?: string): Promise<TPartitionStatus[]> {
+  const all = await Promise.all([attemptPartitionStatus(accountId), deliveryPartitionStatus(accountId)]);
   return all.filter((s): s is TPartitionStatus => s !== null);
 }

@@ -56,12 +56,15 @@ const ZPartitionStatus = z
       .array(
         z.object({
           partition: z.string(),
-          pending: z.number().int().meta({ description: 'Messages of its attempts with a delivery still pending or sending: kept until it resolves.' }),
-          accountKept: z.number().int().meta({ description: 'Messages of its attempts whose account keeps its messages longer.' }),
+          pending: z.number().int().meta({ description: "This account's messages in it with a delivery still pending or sending: kept until it resolves." }),
+          accountKept: z.number().int().meta({ description: "This account's messages in it that it keeps longer (its own messageRetention)." }),
           until: ZInstantOut.nullable().meta({ description: 'When the last of those is past its retention; null while a delivery waits.' }),
         }),
       )
-      .meta({ description: 'Partitions past the retention kept because they hold what must stay; their other rows leave one by one.' }),
+      .meta({
+        description:
+          "Partitions past the retention kept because they hold what must stay; their other rows leave one by one. The counts are the calling account's: both 0, it is kept for another account's messages.",
+      }),
   })
   .meta({ id: 'PartitionStatus' });
 
