@@ -106,6 +106,8 @@ export function startPurgeLoop(spec: TPurgeLoopSpec): void {
     // The first pass starts soon after the process does, not at once (the start has other work).
     let wait = 2000;
     for (;;) {
+      // Stopped during a tick: its wake() resolved the sleep before it, and this one's timer (unref'd) may never fire.
+      if (loop.stopped) return;
       await new Promise<void>((resolve) => {
         loop.wake = resolve;
         setTimeout(resolve, wait).unref();
