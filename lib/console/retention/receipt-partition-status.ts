@@ -1,3 +1,4 @@
+import type { TAccountRetention } from '@/lib/console/connect-api/types';
 import { listIdSpans } from '@/lib/db/partitions/id-slots';
 import { nextBoundary } from '@/lib/db/partitions/interval';
 import { driverRows } from '@/lib/db/query';
@@ -9,18 +10,9 @@ import { consoleRetention } from './retention-settings';
 // closes (the next interval's start), their total size, and the next drop: the oldest closed partition, once its close
 // is past RECEIPT_RETENTION. None is kept past its time (drop-receipts.ts: rows have no hold).
 
-// The shape of the service's TPartitionStatus (lib/service/retention/partition-status.ts, which the console does not
-// import: it reaches the service only over HTTP), with nothing ever held.
-export type TReceiptPartitionStatus = {
-  table: string;
-  count: number;
-  oldestFrom: string | null;
-  newestTo: string | null;
-  bytes: number;
-  retention: number;
-  nextDrop: { partition: string; at: string } | null;
-  held: never[];
-};
+// The shape of the service's partitions in its API (GET /v1/retention's `partitions`, the console's only way to its
+// tables), with nothing ever held.
+export type TReceiptPartitionStatus = Omit<NonNullable<TAccountRetention['partitions']>[number], 'held'> & { held: never[] };
 
 export async function receiptPartitionStatus(): Promise<TReceiptPartitionStatus> {
   const p = await receiptPartitioned();

@@ -117,18 +117,23 @@ export async function attemptPartitionHolds(rules: TRules, parts: TPartition[], 
   return holds;
 }
 
-/** The pass's first step: the partitions of attempts past the row cutoff dropped, but those that hold what must stay. */
-export function attemptPartitionsStep(rowsMs: number, overrides: TRetentionOverride[]): TPurgeStep {
+/** A pass's step over `table`: its partitions past the row cutoff dropped (`prepare` run on each first: its archive, what
+ * must go before it), but those `hold` keeps; the rows dropped counted in retention_progress under `what`. */
+export function partitionsStep(
+  spec: { what: string; table: string; lease: TLease; hold: (part: string) => string; prepare: (part: string) => Promise<unknown> },
+  rowsMs: number,
+  overrides: TRetentionOverride[],
+): TPurgeStep {
   return {
-    what: 'attempt_partitions',
+    what: spec.what,
     run: async () => {
       const rules = await attemptRules(rowsMs, overrides);
       let rows = 0;
-      const dropped = await dropPartitionsBefore({ table: ATTEMPTS_TABLE, interval: rules.interval, lease: ATTEMPTS_LEASE }, new Date(Date.now() - rowsMs), {
+      const dropped = await dropPartitionsBefore({ table: spec.table, interval: rules.interval, lease: spec.lease }, new Date(Date.now() - rowsMs), {
         budgetMs: BUDGET_MS,
         prepare: async (part) => {
-          if (await holdOf(HOLD, part.name, rules)) return false;
-          await archiveAnswers(part.name);
+          if (await holdOf(spec.hold, part.name, rules)) return false;
+          await spec.prepare(part.name);
           const [{ n }] = await driverRows<{ n: number }>(`select count(*)::int as n from ${part.name}`, []);
           rows += n;
           return true;
@@ -136,11 +141,15 @@ export function attemptPartitionsStep(rowsMs: number, overrides: TRetentionOverr
       });
       if (!dropped?.length) return 0;
       await driverRows(
-        `insert into service.retention_progress as p (what, purged, last_purge_at) values ('attempt_partitions', $1, now())
+        `insert into service.retention_progress as p (what, purged, last_purge_at) values ($2, $1, now())
          on conflict (what) do update set purged = p.purged + excluded.purged, last_purge_at = excluded.last_purge_at`,
-        [rows],
+        [rows, spec.what],
       );
       return rows;
     },
   };
 }
+
+/** The pass's first step: the partitions of attempts past the row cutoff dropped, but those that hold what must stay. */
+export const attemptPartitionsStep = (rowsMs: number, overrides: TRetentionOverride[]): TPurgeStep =>
+  partitionsStep({ what: 'attempt_partitions', table: ATTEMPTS_TABLE, lease: ATTEMPTS_LEASE, hold: HOLD, prepare: archiveAnswers }, rowsMs, overrides);

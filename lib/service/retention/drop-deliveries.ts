@@ -1,12 +1,11 @@
 import { appendArchive } from '@/lib/db/archive/write-archive';
 import { archiveDir } from '@/lib/db/archive/archive-files';
 import { listPartitions, type TPartition } from '@/lib/db/partitions/list-partitions';
-import { dropPartitionsBefore } from '@/lib/db/partitions/manage-partitions';
 import type { TPurgeStep } from '@/lib/db/purge-loop';
 import { driverRows } from '@/lib/db/query';
 import type { TLease } from '@/lib/db/take-lease';
 import type { TRetentionOverride } from './account-retention';
-import { ATTEMPTS_TABLE, attemptRules, holdOf, type TPartitionHold } from './drop-attempts';
+import { ATTEMPTS_TABLE, holdOf, partitionsStep, type attemptRules, type TPartitionHold } from './drop-attempts';
 
 // service.deliveries is partitioned by created_at (migration 0039), which is its message's: a partition holds the
 // deliveries of the messages made in its range. Its rows past MESSAGE_RETENTION leave with their partition, in the pass's
@@ -28,8 +27,6 @@ import { ATTEMPTS_TABLE, attemptRules, holdOf, type TPartitionHold } from './dro
 export const DELIVERIES_TABLE = 'service.deliveries';
 export const DELIVERIES_LEASE: TLease = { table: 'service.leases', name: 'partitions-service.deliveries' };
 
-/** A step drops partitions for at most this long; the rest go at the next pass. */
-const BUDGET_MS = 1000;
 /** Clocks: an attempt's created_at is its sender's, its delivery's updated_at the database's. */
 const CLOCK_MARGIN = "interval '1 hour'";
 
@@ -86,33 +83,5 @@ async function dropLaterAttempts(part: string): Promise<number> {
 }
 
 /** The pass's second step: the partitions of deliveries past the row cutoff dropped, but those that hold what must stay. */
-export function deliveryPartitionsStep(rowsMs: number, overrides: TRetentionOverride[]): TPurgeStep {
-  return {
-    what: 'delivery_partitions',
-    run: async () => {
-      const rules = await attemptRules(rowsMs, overrides);
-      let rows = 0;
-      const dropped = await dropPartitionsBefore(
-        { table: DELIVERIES_TABLE, interval: rules.interval, lease: DELIVERIES_LEASE },
-        new Date(Date.now() - rowsMs),
-        {
-          budgetMs: BUDGET_MS,
-          prepare: async (part) => {
-            if (await holdOf(HOLD, part.name, rules)) return false;
-            await dropLaterAttempts(part.name);
-            const [{ n }] = await driverRows<{ n: number }>(`select count(*)::int as n from ${part.name}`, []);
-            rows += n;
-            return true;
-          },
-        },
-      );
-      if (!dropped?.length) return 0;
-      await driverRows(
-        `insert into service.retention_progress as p (what, purged, last_purge_at) values ('delivery_partitions', $1, now())
-         on conflict (what) do update set purged = p.purged + excluded.purged, last_purge_at = excluded.last_purge_at`,
-        [rows],
-      );
-      return rows;
-    },
-  };
-}
+export const deliveryPartitionsStep = (rowsMs: number, overrides: TRetentionOverride[]): TPurgeStep =>
+  partitionsStep({ what: 'delivery_partitions', table: DELIVERIES_TABLE, lease: DELIVERIES_LEASE, hold: HOLD, prepare: dropLaterAttempts }, rowsMs, overrides);
