@@ -418,29 +418,47 @@ test("a started job's lease is renewed while its request is in flight; one that 
   assert.deepEqual(fake.recorded, ['d1']);
 });
 
-test('a capped send that starts more than LATE_SEND_MS after its admission has its log entry moved to its start; one on time is left as admitted', async () => {
+/**
+ * Capped jobs d1–d6 whose admissions the fake store stamps with its own clock, `skewMs` off the worker's (another host's),
+ * answering d1 `stallMs` after it stamped it (the worker did not take the answer in between) and the others at once.
+ */
+async function restampsWith(skewMs: number, stallMs: number) {
   const fake = fakeDeps(() => 0);
-  const restamped: { id: string; at: number; startedAt: number }[] = [];
-  // d1's admission is stamped 40 ms before the worker reads it (the process did not run in between); d2's is stamped now.
-  const LATE_AT = Date.now() - 40;
-  fake.deps.admit = async (claim) => ({ admitted: true, at: claim.id === 'd1' ? LATE_AT : Date.now() });
-  fake.deps.restamp = async (claim, at, startedAt) => void restamped.push({ id: claim.id, at, startedAt });
+  const restamped: { id: string; at: number }[] = [];
+  const stamps = new Map<string, number>();
+  fake.deps.admit = async (claim) => {
+    const at = Date.now() + skewMs;
+    stamps.set(claim.id, at);
+    if (claim.id === 'd1') await sleep(stallMs);
+    return { admitted: true, at };
+  };
+  fake.deps.restamp = async (claim, at) => void restamped.push({ id: claim.id, at });
   const capped = (i: number): TDeliveryJob => ({ ...job(i), target: { ...job(i).target!, rateLimit: 20 } });
-  fake.due([capped(1), capped(2)]);
-  const before = Date.now();
+  fake.due([1, 2, 3, 4, 5, 6].map(capped));
   const worker = await runWorker(fake.deps, CONFIG);
   try {
-    await until(() => fake.recorded.length === 2, 30_000);
+    await until(() => fake.recorded.length === 6, 30_000);
   } finally {
     await worker.stop(1_000);
   }
-  assert.deepEqual(
-    restamped.map((r) => [r.id, r.at]),
-    [['d1', LATE_AT]],
-    'd1’s entry moved, d2’s left',
-  );
-  assert.ok(restamped[0].startedAt >= before && restamped[0].startedAt <= Date.now(), 'to when d1 started');
-  assert.deepEqual(fake.sent.sort(), ['d1', 'd2'], 'each sent once, the late one without waiting');
+  assert.deepEqual(fake.sent.sort(), ['d1', 'd2', 'd3', 'd4', 'd5', 'd6'], 'each sent once, the late one without waiting');
+  return { restamped, stamps };
+}
+
+test('a capped send that starts more than LATE_SEND_MS after its admission has its log entry moved; those on time are left as admitted', async () => {
+  const { restamped, stamps } = await restampsWith(0, 40);
+  assert.deepEqual(restamped, [{ id: 'd1', at: stamps.get('d1') }], 'd1’s entry moved (from its admission), the others’ left');
+});
+
+test("the store's clock 1 s behind or ahead of the worker's: a send is late by its own stall alone, never by the skew", async () => {
+  // Judged as the worker's Date.now() at the request minus the store's stamp, every send was late 1 s behind (one more UPDATE
+  // each) and none 1 s ahead (the stalled one counted at its admission).
+  for (const skewMs of [-1000, 1000]) {
+    const { restamped, stamps } = await restampsWith(skewMs, 40);
+    assert.deepEqual(restamped, [{ id: 'd1', at: stamps.get('d1') }], `store ${skewMs < 0 ? 'behind' : 'ahead'}: d1 alone, from its admission`);
+  }
+  const { restamped } = await restampsWith(-1000, 0);
+  assert.deepEqual(restamped, [], 'on time, none moved');
 });
 
 test("a capped send refused while its row was locked (admit-send.ts `locked`: a lease renewal's moment) asks again and is given back then, not let go to wait out its lease", async () => {

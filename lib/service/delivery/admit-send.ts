@@ -26,18 +26,19 @@ import type { TClaim } from './claim';
 // holds it for a moment too, and a send let go then stayed `sending` until its lease ran out (the
 // peak bench's last two arrivals came 47 s after the rest). So a locked row still ours is `locked`:
 // the worker asks again shortly, and gives it back then, or finds it the claim's (`released`).
-// A send that goes out more than a few ms after its admission (its process did not run in between)
-// has its entry moved to when it really went (restampSend, beside the request): counted at its
-// admission, the sends admitted in the second after it found room beside it and reached the
-// receiver in one second with it (the peak bench read 21 of 20 as sent). Moved within that second,
-// the admissions after it wait for its real time.
+// A send that goes out more than a few ms after its admission (its process did not run in between;
+// judged on the worker's clock: send-lateness.ts) has its entry moved to the store's clock as the move
+// runs, beside the request (restampSend): counted at its admission, the sends admitted in the second
+// after it found room beside it and reached the receiver in one second with it (the peak bench read
+// 21 of 20 as sent). Moved within that second, the admissions after it wait for its real time. The
+// log holds the store's clock alone: the worker's may be another host's, ahead or behind.
 
 /**
  * Refused: `givenBack` when the wait is longer than the worker holds a send; `locked` when it should have been, but another
  * statement held its row for that moment (a lease renewal, or a claim taking it over: the worker asks again, and then gives
  * it back, or finds it another's).
  */
-export type TAdmission = { admitted: true; at: number } | { admitted: false; waitMs: number; givenBack: boolean; locked: boolean };
+export type TAdmission = { admitted: true; at: number | null } | { admitted: false; waitMs: number; givenBack: boolean; locked: boolean };
 
 /** Refusals shorter than this wait in the worker and ask again; longer ones give the delivery back. */
 export const ADMIT_HOLD_MS = 50;
@@ -72,8 +73,8 @@ const ADMIT = `
     exists (select 1 from verdict where free_at > at + $5::int * interval '1 millisecond') and exists (select 1 from ours) and not exists (select 1 from given_back) as locked`;
 
 /**
- * Admits one send of a webhook capped at `rateLimit`/s now (`at`: its entry in the log, epoch ms), or says how long until
- * room opens (and whether the delivery was given back for then). A webhook with no schedule row is not held back.
+ * Admits one send of a webhook capped at `rateLimit`/s now (`at`: its entry in the log, the store's epoch ms), or says how
+ * long until room opens (and whether the delivery was given back for then). A webhook with no schedule row is not held back (`at` null: no entry).
  */
 export async function admitSend(claim: TClaim, rateLimit: number, holdMs = ADMIT_HOLD_MS): Promise<TAdmission> {
   const [row] = await driverRows<{ admitted: boolean; at_ms: number | string | null; wait_ms: number | string | null; given_back: boolean; locked: boolean }>(
@@ -81,20 +82,21 @@ export async function admitSend(claim: TClaim, rateLimit: number, holdMs = ADMIT
     [claim.webhookId, rateLimit, claim.id, claim.leaseOwner, holdMs],
     'admit_send',
   );
-  if (!row || row.admitted) return { admitted: true, at: row?.at_ms == null ? Date.now() : Number(row.at_ms) };
+  if (!row || row.admitted) return { admitted: true, at: row?.at_ms == null ? null : Number(row.at_ms) };
   return { admitted: false, waitMs: Math.max(0, Number(row.wait_ms ?? 0)), givenBack: row.given_back, locked: row.locked };
 }
 
-// $1 webhook, $2 the send's entry (epoch ms), $3 when it went (epoch ms). An UPDATE: the row as the last admission left it.
+// $1 webhook, $2 the send's entry (epoch ms, as the admission answered it). An UPDATE: the row as the last admission left
+// it, the new entry read at the store's clock once the row is had (an admission holding it commits first).
 const RESTAMP = `
   update service.webhook_rates set sent_at = (
     case when array_position(sent_at, to_timestamp($2::float8 / 1000)::timestamptz(3)) is null then sent_at
     else sent_at[:array_position(sent_at, to_timestamp($2::float8 / 1000)::timestamptz(3)) - 1]
       || sent_at[array_position(sent_at, to_timestamp($2::float8 / 1000)::timestamptz(3)) + 1:] end
-  ) || to_timestamp($3::float8 / 1000)::timestamptz(3)
+  ) || clock_timestamp()::timestamptz(3)
   where webhook_id = $1::text`;
 
-/** Moves a late send's entry in its webhook's log from its admission (`at`) to when it went (`startedAt`), both epoch ms. */
-export async function restampSend(claim: TClaim, at: number, startedAt: number): Promise<void> {
-  await driverRows(RESTAMP, [claim.webhookId, at, startedAt], 'restamp_send');
+/** Moves a late send's entry in its webhook's log from its admission (`at`, epoch ms) to now, by the store's clock (its request is out). */
+export async function restampSend(claim: TClaim, at: number): Promise<void> {
+  await driverRows(RESTAMP, [claim.webhookId, at], 'restamp_send');
 }

@@ -10,9 +10,9 @@ import type { TJobOutcome, TWorker } from './worker-state';
 // has one, the send, and its outcome written.
 
 /**
- * A capped send that starts this long after its admission has its entry in the cap's log moved to its real start (restamp,
- * beside the request). The log counts a second as 1.02 s (admit-send.ts): sends that each start within 20 ms of their
- * admission hold no more than the cap in any second as they leave.
+ * A capped send that starts this long after its admission (send-lateness.ts: on the worker's clock, past the quickest recent
+ * admission's) has its entry in the cap's log moved to its real start (restamp, beside the request). The log counts a second
+ * as 1.02 s (admit-send.ts): sends that each start within 20 ms of their admission hold no more than the cap in any second as they leave.
  */
 export const LATE_SEND_MS = 15;
 
@@ -37,15 +37,16 @@ async function recordOutcome(w: TWorker, claim: TClaim, url: string, result: TSe
 }
 
 /**
- * A capped webhook's send asks its limiter just before it goes (admit-send.ts): admitted, the time of its entry. Refused for
+ * A capped webhook's send asks its limiter just before it goes (admit-send.ts): admitted, its entry's time (the store's clock)
+ * and when the answer was taken (the worker's; null: no log, no entry). Refused for
  * a moment (a send a few ms short of room), it waits here and asks again; refused for longer, the limiter gave the delivery
  * back to go when room opens (`deferred`), or, its row locked that moment, it asks again; a lease lost meanwhile leaves
  * nothing of ours (`released`).
  */
-async function admitted(w: TWorker, claim: TClaim, rateLimit: number): Promise<TJobOutcome | { at: number }> {
+async function admitted(w: TWorker, claim: TClaim, rateLimit: number): Promise<TJobOutcome | { at: number; answeredAt: number } | null> {
   for (;;) {
     const verdict = await w.deps.admit(claim, rateLimit);
-    if (verdict.admitted) return { at: verdict.at };
+    if (verdict.admitted) return verdict.at === null ? null : { at: verdict.at, answeredAt: Date.now() };
     if (verdict.givenBack) return 'deferred';
     if (w.leases.leftMs(claim.id) <= 0 || (verdict.waitMs > ADMIT_HOLD_MS && !verdict.locked)) return 'released';
     // Refused for a moment; or its row was locked as it was to be given back: asked again, it is given back then, or another's.
@@ -59,14 +60,12 @@ async function admitted(w: TWorker, claim: TClaim, rateLimit: number): Promise<T
 
 /**
  * A capped send that starts more than LATE_SEND_MS after its admission (the process did not run in between: a busy event
- * loop, a starved core) has its entry moved to when it started, while its request is out: counted at its admission, the
- * sends admitted in the second after it would find room beside it and reach the receiver in one second with it.
+ * loop, a starved core) has its entry moved to the store's clock as the move runs, while its request is out: counted at its
+ * admission, the sends admitted in the second after it would find room beside it and reach the receiver in one second with it.
  */
-function restampIfLate(w: TWorker, claim: TClaim, admittedAt: number | null, startedAt: number): Promise<void> | null {
-  if (admittedAt === null || startedAt - admittedAt <= LATE_SEND_MS) return null;
-  return w.deps
-    .restamp(claim, admittedAt, startedAt)
-    .catch((err) => w.deps.log(`[worker] moving a late send's entry in the cap's log failed: ${describeForLog(err)}`));
+function restampIfLate(w: TWorker, claim: TClaim, admission: { at: number; answeredAt: number } | null, startedAt: number): Promise<void> | null {
+  if (admission === null || w.lateness.of(admission.at, admission.answeredAt, startedAt) <= LATE_SEND_MS) return null;
+  return w.deps.restamp(claim, admission.at).catch((err) => w.deps.log(`[worker] moving a late send's entry in the cap's log failed: ${describeForLog(err)}`));
 }
 
 /**
@@ -88,15 +87,15 @@ export async function runJob(w: TWorker, job: TDeliveryJob, claimedAt: number, s
       return 'released';
     }
     const rateLimit = job.target.rateLimit;
-    let admittedAt: number | null = null;
+    let admission: { at: number; answeredAt: number } | null = null;
     if (rateLimit) {
       const verdict = await admitted(w, job.claim, rateLimit);
       if (typeof verdict === 'string') return verdict;
-      admittedAt = verdict.at;
+      admission = verdict;
     }
     const startedAt = Date.now();
     const sending = w.deps.send({ claim: job.claim, target: job.target });
-    const restamped = restampIfLate(w, job.claim, admittedAt, startedAt);
+    const restamped = restampIfLate(w, job.claim, admission, startedAt);
     result = await sending;
     await restamped;
   } finally {

@@ -2,6 +2,7 @@ import type { TAdmission } from './admit-send';
 import type { TClaim, TClaimed, TDeliveryJob } from './claim';
 import type { EndpointSlots } from './endpoint-slots';
 import type { LeaseKeeper } from './lease-keeper';
+import type { SendLateness } from './send-lateness';
 import type { TSendResult } from './send-webhook';
 import type { Wakeup } from './wakeup';
 
@@ -18,8 +19,8 @@ export type TWorkerDeps = {
   claim: (limit: number, owner: string, skip: string[]) => Promise<TClaimed>;
   /** A capped webhook's send, asked just before it goes: admitted (`at`, epoch ms), or refused for `waitMs` (given back when longer than a short wait). */
   admit: (claim: TClaim, rateLimit: number) => Promise<TAdmission>;
-  /** Moves a late send's entry in the cap's log from its admission (`at`) to when it started (both epoch ms). */
-  restamp: (claim: TClaim, at: number, startedAt: number) => Promise<void>;
+  /** Moves a late send's entry in the cap's log from its admission (`at`, the store's epoch ms) to the store's clock as it runs (the request is out). */
+  restamp: (claim: TClaim, at: number) => Promise<void>;
   send: (job: TDeliveryJob & { target: NonNullable<TDeliveryJob['target']> }) => Promise<TSendResult>;
   record: (claim: TClaim, url: string, result: TSendResult) => Promise<void>;
   abandon: (claim: TClaim) => Promise<void>;
@@ -52,6 +53,8 @@ export type TWorker = {
   slots: EndpointSlots;
   /** The leases of the started jobs, renewed until their outcome is written. */
   leases: LeaseKeeper;
+  /** How late each capped send starts after its admission, on this worker's clock (run-job.ts restamps the late ones). */
+  lateness: SendLateness;
   /** Claimed (leased) and waiting for a slot, oldest first. */
   ready: { job: TDeliveryJob; claimedAt: number }[];
   /** Every job started and not yet finished: sending, or sent and its outcome not yet committed. */

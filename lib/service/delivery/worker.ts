@@ -21,6 +21,7 @@ import { backoffMs } from './backoff';
 import { EndpointSlots } from './endpoint-slots';
 import { LeaseKeeper } from './lease-keeper';
 import { runJob } from './run-job';
+import { SendLateness } from './send-lateness';
 import { Wakeup } from './wakeup';
 
 // The delivery worker: one loop — claim a batch → send → record → wait for a wake-up or the next
@@ -192,6 +193,7 @@ export async function runWorker(
     wakeup: new Wakeup(),
     slots: new EndpointSlots(endpointShare(config)),
     leases: new LeaseKeeper(config.leaseMs, deps.renew, deps.log),
+    lateness: new SendLateness(),
     ready: [],
     jobs: new Set(),
     busy: 0,
