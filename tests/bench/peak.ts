@@ -6,6 +6,7 @@ import { call, sleep, token } from '../helpers/http';
 import { CONFIG } from './config';
 import { connectKey, expect201, randomEin } from './delivery';
 import { busiestWindow, latencies, pacedGrants, tally, type TPaced } from './peak-load';
+import { sampleWaits, traceBusiest, traceQueue } from './peak-trace';
 import { percentile as p } from './stats';
 import { atMost, fmt, printTable, type TFigure } from './report';
 import { startSinkProcess, type TRemoteSink as TSink } from './sink-process';
@@ -60,42 +61,11 @@ async function sentTimes(app: TApp, webhookId: string): Promise<number[]> {
   }
 }
 
-/** BENCH_PEAK_TRACE=1: every 5 s, the capped webhook's queue as the store holds it (a diagnosis aid, not a figure). */
-function traceQueue(app: TApp, webhookId: string): () => Promise<void> {
-  if (!CONFIG.peak.trace) return async () => {};
-  const db = new pg.Client({ connectionString: app.env.DATABASE_URL });
-  let on = true;
-  const t0 = performance.now();
-  const run = (async () => {
-    await db.connect();
-    while (on) {
-      await sleep(5000);
-      const { rows } = await db.query(
-        `select
-          (select count(*) from service.attempts where webhook_id = $1 and created_at > now() - interval '5 s') as sent5,
-          (select count(*) from service.deliveries where webhook_id = $1 and status = 'pending' and slot_at is null and next_attempt_at is not null) as unslotted,
-          (select count(*) from service.deliveries where webhook_id = $1 and status = 'pending' and slot_at is not null) as slotted,
-          (select count(*) from service.deliveries where webhook_id = $1 and status = 'pending' and next_attempt_at <= now()) as due,
-          (select count(*) from service.deliveries where webhook_id = $1 and status = 'sending') as sending,
-          (select round(extract(epoch from now() - min(next_attempt_at)) * 1000) from service.deliveries where webhook_id = $1 and status = 'pending') as lag_ms,
-          (select round(extract(epoch from max(next_attempt_at) - now()) * 1000) from service.deliveries where webhook_id = $1 and status = 'pending') as lead_ms,
-          (select round(extract(epoch from now() - min(next_attempt_at)) * 1000) from service.deliveries where webhook_id <> $1 and status = 'pending' and next_attempt_at is not null) as others_lag_ms,
-          (select count(*) from service.deliveries where webhook_id <> $1 and status in ('pending', 'sending') and next_attempt_at is not null) as others_queued`,
-        [webhookId],
-      );
-      console.log(`[trace ${((performance.now() - t0) / 1000).toFixed(0)} s load ${os.loadavg()[0].toFixed(1)}] ${JSON.stringify(rows[0])}`);
-    }
-  })();
-  return async () => {
-    on = false;
-    await run.catch((e) => console.log(`[trace] ${e}`));
-    await db.end();
-  };
-}
-
 async function steadyAlone(app: TApp, sink: TSink, steady: TSide, others: number) {
   const { steadyRate, baselineSeconds } = CONFIG.peak;
+  const stopWaits = sampleWaits(app, 'steady alone');
   const run = await pacedGrants(app.baseUrl, { ...steady, count: steadyRate * baselineSeconds, seconds: baselineSeconds });
+  await stopWaits();
   const done = await settled(sink, STEADY, run, others, 60);
   if (CONFIG.peak.trace) {
     const answer = [...run.sent].map(([id, at]) => run.answered.get(id)! - at).sort((a, b) => a - b);
@@ -110,6 +80,7 @@ async function steadyAlone(app: TApp, sink: TSink, steady: TSide, others: number
 async function burst(app: TApp, sink: TSink, steady: TSide, capped: TSide & { id: string; prefix: string }, others: number, pause: number) {
   const { grants, cap, steadyRate, burstSeconds } = CONFIG.peak;
   const stopTrace = traceQueue(app, capped.id);
+  const stopWaits = sampleWaits(app, `burst${pause ? ', paused' : ''}`);
   const pausedAround: { pausedAt: number; resumedAt: number } = { pausedAt: NaN, resumedAt: NaN };
   const pauser = (async () => {
     if (!pause) return;
@@ -126,6 +97,7 @@ async function burst(app: TApp, sink: TSink, steady: TSide, capped: TSide & { id
     pacedGrants(app.baseUrl, { ...capped, count: grants, seconds: burstSeconds }),
     pauser,
   ]);
+  await stopWaits();
   const ideal = grants / cap + pause;
   const cappedDone = await settled(sink, capped.prefix, cappedRun, 1, ideal * 2 + 60);
   const steadyDone = await settled(sink, STEADY, steadyRun, others, 60);
@@ -137,7 +109,9 @@ async function burst(app: TApp, sink: TSink, steady: TSide, capped: TSide & { id
       `[trace] steady grants answered p50 ${p(answer, 50)} p99 ${p(answer, 99)} ms; their deliveries after the answer p50 ${p(after, 50)} p99 ${p(after, 99)} ms`,
     );
   }
-  const cappedTimes = (await sink.timed(capped.prefix)).map((a) => a.at);
+  const cappedArrivals = await sink.timed(capped.prefix);
+  const cappedTimes = cappedArrivals.map((a) => a.at);
+  await traceBusiest(app, capped.id, cappedArrivals, CONFIG.peak.trace ? await sink.stalls() : []);
   const drained = (Math.max(...cappedTimes) - cappedRun.firstSentAt) / 1000;
   if (CONFIG.peak.trace) {
     const per10 = new Array(Math.ceil(drained / 10) + 1).fill(0);
@@ -176,7 +150,7 @@ export async function benchPeak(): Promise<TFigure[]> {
     `\n── Peak on postgres, ${CONFIG.peak.workers} workers: ${webhooks} webhooks, one capped at ${cap}/s; ${grants} grants in ${burstSeconds} s for it beside ${steadyRate} grants/s × ${others} webhooks`,
   );
   const { app, dispose } = await splitApp(ACCOUNTS);
-  const sink = await startSinkProcess();
+  const sink = await startSinkProcess({ watchStalls: CONFIG.peak.trace });
   const stops = await Promise.all(Array.from({ length: CONFIG.peak.workers }, () => startWorker(app)));
   try {
     const first = await token(app, app.clients[ACCOUNTS[0]]);

@@ -27,11 +27,13 @@ export type TSink = {
   close: () => Promise<void>;
 };
 
-export type TTimedArrival = { path: string; grantId: string; at: number };
+/** `messageId`: the delivery's webhook-id header (its message), which its attempt row names too. */
+export type TTimedArrival = { path: string; grantId: string; messageId: string; at: number };
 
 type TPathStats = { seen: Set<string>; total: number; last: number; times: number[]; sizes: number[] };
 
-export async function startSink(): Promise<TSink> {
+/** `stalls`: what /sink/__stalls answers (sink-process.ts's watch on its own event loop). */
+export async function startSink({ stalls }: { stalls?: () => unknown } = {}): Promise<TSink> {
   const byPath = new Map<string, TPathStats>();
   const arrivals = new Map<string, number>();
   const waiters = new Map<string, (at: number) => void>();
@@ -51,13 +53,14 @@ export async function startSink(): Promise<TSink> {
       stats.last = at;
       stats.times.push(at);
       if (stats.sizes.length < 1000) stats.sizes.push(body.length);
-      if (path.startsWith('/sink/timed/')) timed.push({ path, grantId: grantIdOf(body), at });
+      if (path.startsWith('/sink/timed/')) timed.push({ path, grantId: grantIdOf(body), messageId: String(req.headers['webhook-id'] ?? ''), at });
       if (path === '/sink/__timed') {
         // The peak section's sink runs in a process of its own (sink-process.ts): its arrivals, by wall-clock ms.
         const prefix = new URL(req.url ?? '/', 'http://x').searchParams.get('prefix') ?? '';
         const rows = timed.filter((a) => a.path.startsWith(prefix)).map((a) => ({ ...a, at: a.at + performance.timeOrigin }));
         return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(rows));
       }
+      if (path === '/sink/__stalls') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(stalls?.() ?? []));
       if (path === '/sink/latency') {
         const grantId = grantIdOf(body); // '' when not an event: counted, not timed
         if (grantId && !arrivals.has(grantId)) arrivals.set(grantId, at);
