@@ -44,7 +44,7 @@ export type TAdmission = { admitted: true; at: number | null } | { admitted: fal
 export const ADMIT_HOLD_MS = 50;
 
 // $1 webhook, $2 rateLimit, $3 delivery, $4 its claim's owner, $5 holdMs.
-const ADMIT = `
+export const ADMIT = `
   with locked as (
     select webhook_id, sent_at from service.webhook_rates where webhook_id = $1::text for update),
   clocked as (

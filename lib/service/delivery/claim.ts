@@ -60,7 +60,7 @@ type TClaimRow = {
 // 1.02 s leave room (read, not locked nor written: the send's limiter is what keeps the cap, this
 // only keeps a worker that woke late from claiming several come slots to have them refused); the
 // rest are left as they are, and the worker comes back when room opens.
-const CLAIM = `
+export const CLAIM = `
   with picked as (
     select id, webhook_id, created_at, slot_at from service.deliveries
     where ((status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and lease_until < now())) and webhook_id <> all($4::text[])
@@ -181,7 +181,7 @@ export async function releaseClaim(db: DbOrTx, claim: TClaim): Promise<void> {
 }
 
 // $1 lease in ms, $2 the deliveries' ids, $3 their claims' owners (lease-keeper.ts).
-const RENEW = `
+export const RENEW = `
   update service.deliveries d set lease_until = now() + $1::int * interval '1 millisecond'
   from unnest($2::uuid[], $3::text[]) as v(id, owner)
   where d.id = v.id and d.status = 'sending' and d.lease_owner = v.owner

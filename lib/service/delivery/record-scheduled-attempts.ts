@@ -118,7 +118,7 @@ async function recordFailure(tx: Tx, { claim, result, values }: TRecorded, state
 // webhooks like the general path (same order), and writes nothing if one of them is failing: that
 // success ends a failing stretch, which the general path records with its `webhook.recovered`.
 // Sent to the driver as text with one array per column, so its text is the same for any batch.
-const HEALTHY_SUCCESSES = `
+export const HEALTHY_SUCCESSES = `
   with v as (
     select * from unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::uuid[], $6::text[], $7::timestamptz[],
                          $8::int[], $9::int[], $10::text[], $11::text[], $12::text[], $13::int[])
