@@ -14,6 +14,7 @@ import type * as TFailures from '../../lib/console/health/receiver-failures';
 import type * as TTroubled from '../../lib/console/receivers/troubled-receipts';
 import type * as TByMessage from '../../lib/console/receivers/receipts-by-message';
 import type * as TSearch from '../../lib/console/search/search-receipts';
+import type * as TReceipts from '../../lib/console/receivers/receipts';
 
 // console.receipts partitioned by range of id, one interval of arrival each (migration 0038, issue 52), on a real
 // database opened by the app's own code (PGlite, or PostgreSQL with TEST_DATABASE_URL): no app is started (a day's
@@ -92,7 +93,7 @@ describe('window reads prune', () => {
   ];
 
   /** The statements over console.receipts that `read` sends (through the driver and through drizzle), each EXPLAINed with its parameters. */
-  async function plannedBy(read: () => Promise<unknown>): Promise<string[][]> {
+  async function plannedBy(read: () => Promise<unknown>, scans: (plan: TPlan) => string[] = windowScans): Promise<string[][]> {
     const handle = await db.storeHandle();
     const client = ((await db.getDb()) as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
     const sent = new Map<string, [string, unknown[]]>();
@@ -119,7 +120,7 @@ describe('window reads prune', () => {
       const [row] = await run<{ 'QUERY PLAN': unknown }>(`explain (format json) ${text}`, params);
       const json = row['QUERY PLAN'];
       const [{ Plan }] = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: TPlan }[];
-      plans.push([...new Set(windowScans(Plan))].sort());
+      plans.push([...new Set(scans(Plan))].sort());
     }
     return plans;
   }
@@ -180,6 +181,73 @@ describe('window reads prune', () => {
       assert.ok(want.length >= 2 && want.length <= 10, `${name}: ${want.length} of ${all.length} partitions in the window`);
       for (const planned of await plannedBy(read)) assert.deepEqual(planned, [...want].sort(), `${name}: only ${want.join(', ')}`);
     }
+  });
+  test("reads by message id plan only the partitions from the message's time, the duplicate check's too; an id that is no KSUID reads them all", async () => {
+    // The layout of the test above. A message made 20 days back (in p20's day) and one made 2 days back, each received at
+    // p20 or p37 and again later: valid and answered 200, so the second copy is a duplicate (no troubled hour, no receipt
+    // in p1 … p9, which the retention test below counts).
+    const byMessage = (await import('../../lib/console/receivers/receipts-by-message')) as typeof TByMessage;
+    const { default: KSUID } = await import('ksuid');
+    const made = (at: Date) => `msg_${KSUID.fromParts(at.getTime(), Buffer.alloc(16, 7)).string}`;
+    const old = made(new Date(daysAgo(20).getTime() + 1_800_000));
+    const recent = made(new Date(daysAgo(2).getTime() + 1_800_000));
+    await receipt(20 * SLOT + 10, new Date(daysAgo(20).getTime() + 3_600_000), 'valid', 200, old);
+    await receipt(25 * SLOT + 10, new Date(daysAgo(15).getTime() + 3_600_000), 'valid', 200, old);
+    await receipt(37 * SLOT + 10, new Date(daysAgo(2).getTime() + 3_600_000), 'valid', 200, recent);
+    const all = await spans();
+    // Those not closed before the message was made, less the hour a sender's clock may run ahead (lib/ids.ts).
+    const from = (id: string) => {
+      const since = new Date(Number(KSUID.parse(id.slice(4)).date) - 3_600_000);
+      return all.filter((s) => !s.closedAt || s.closedAt >= since).map((s) => s.name);
+    };
+    assert.equal(from(old).length, 23, 'p19 (closed within the hour before) … p41');
+    assert.equal(from(recent).length, 5);
+    const everyScan = (plan: TPlan): string[] => [...(plan['Relation Name'] ? [plan['Relation Name']] : []), ...(plan.Plans ?? []).flatMap(everyScan)];
+    const planned = async (want: string[], read: () => Promise<unknown>) => {
+      for (const scans of await plannedBy(read, everyScan)) assert.deepEqual(scans, [...want].sort());
+    };
+    const at = () => byMessage.receiptSummariesAt([old], [RECEIVER]);
+    await planned(from(old), at);
+    const copies = (await at()).get(byMessage.receiptKey(old, RECEIVER)) ?? [];
+    assert.deepEqual(
+      copies.map((r) => [r.id, r.duplicate]),
+      [
+        [20 * SLOT + 10, false],
+        [25 * SLOT + 10, true],
+      ],
+      'both copies found, the second a duplicate of the first',
+    );
+    await planned(from(old), () => byMessage.receiptSummariesAt([recent, old], [RECEIVER]));
+    await planned(from(recent), () => byMessage.receiptSummariesOf([recent]));
+    assert.deepEqual(
+      (await byMessage.receiptSummariesOf([recent, old])).map((r) => r.id),
+      [20 * SLOT + 10, 25 * SLOT + 10, 37 * SLOT + 10],
+    );
+    // A receipt read by id (its page, a forward): its duplicate flag looks for the earlier copy from its message's time on.
+    const stored = (await import('../../lib/console/receivers/receipts')) as typeof TReceipts;
+    const earlierScans = (plan: TPlan): string[] => [
+      ...(plan['Relation Name'] && /^earlier/.test(plan.Alias ?? '') ? [plan['Relation Name']] : []),
+      ...(plan.Plans ?? []).flatMap(earlierScans),
+    ];
+    const looks = (await plannedBy(() => stored.getReceipt(25 * SLOT + 10), earlierScans)).filter((scans) => scans.length);
+    assert.deepEqual(looks, [[...from(old)].sort()]);
+    assert.equal((await stored.getReceipt(25 * SLOT + 10))?.duplicate, true);
+    assert.equal((await stored.getReceipt(20 * SLOT + 10))?.duplicate, false);
+    assert.deepEqual(
+      (await stored.getReceipts([37 * SLOT + 10, 25 * SLOT + 10])).map((r) => [r.id, r.duplicate]),
+      [
+        [25 * SLOT + 10, true],
+        [37 * SLOT + 10, false],
+      ],
+    );
+    // An id that is not a KSUID (or a seeded one, whose "time" is in the future): every partition, its receipts found.
+    const names = all.map((s) => s.name);
+    await planned(names, () => byMessage.receiptSummariesAt(['msg_day36'], [RECEIVER]));
+    await planned(names, () => byMessage.receiptSummariesOf([old, 'msg_Scale0000000000000000000042']));
+    assert.deepEqual(
+      (await byMessage.receiptSummariesOf(['msg_day36'])).map((r) => r.id),
+      [36 * SLOT + 1],
+    );
   });
 });
 

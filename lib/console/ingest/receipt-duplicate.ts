@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { receipts } from '@/lib/db/schema/console';
 
 /**
@@ -15,4 +15,7 @@ import { receipts } from '@/lib/db/schema/console';
 // Column names spelled out: inside raw SQL drizzle leaves single-table columns unqualified, which
 // would make the inner table's columns shadow the outer row's. `receipts` is the outer row (the
 // lists select from console.receipts without an alias).
-export const isDuplicate = sql<boolean>`exists (select 1 from ${receipts} as earlier where earlier.message_id = receipts.message_id and earlier.receiver_id = receipts.receiver_id and earlier.host = receipts.host and earlier.id < receipts.id and earlier.response_status between 200 and 299 and earlier.verdict in ('valid', 'no secret configured'))`;
+// The earlier copy is looked for from `firstId` on: the first receipt id of the message's time (receiptIdSinceMessages),
+// so the look plans only the partitions from then rather than every one.
+export const isDuplicateFrom = (firstId: SQL) =>
+  sql<boolean>`exists (select 1 from ${receipts} as earlier where earlier.message_id = receipts.message_id and earlier.receiver_id = receipts.receiver_id and earlier.host = receipts.host and earlier.id < receipts.id and earlier.id >= ${firstId} and earlier.response_status between 200 and 299 and earlier.verdict in ('valid', 'no secret configured'))`;

@@ -2,6 +2,7 @@ import { dbKind } from '@/lib/db/client';
 import { ensureIdPartitions, firstIdSince, listIdSpans, type TIdPartitioned } from '@/lib/db/partitions/id-slots';
 import { partitionInterval } from '@/lib/db/partitions/interval';
 import type { TLease } from '@/lib/db/take-lease';
+import { idsSince } from '@/lib/ids';
 import { ttlCache } from '@/lib/ttl-cache';
 
 // console.receipts' partitions (by range of id, one interval of arrival each: migration 0038,
@@ -37,4 +38,14 @@ const spans = ttlCache<'all', Awaited<ReturnType<typeof listIdSpans>>>('receipt-
  */
 export async function receiptIdSince(from: Date): Promise<number> {
   return firstIdSince(await spans.get('all', () => listIdSpans({ table: 'console.receipts', spans: 'console.receipt_partitions' })), from);
+}
+
+/**
+ * The first receipt id a read of these messages' receipts needs: their receipts arrived after the oldest was made (its
+ * KSUID's second, less the clock slack: lib/ids.ts), so only the partitions from then are planned. 0 (all of them) when
+ * one of the ids is not a KSUID.
+ */
+export async function receiptIdSinceMessages(messageIds: readonly string[]): Promise<number> {
+  const since = idsSince(messageIds);
+  return since ? receiptIdSince(since) : 0;
 }

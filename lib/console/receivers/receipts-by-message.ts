@@ -1,4 +1,4 @@
-import { and, asc, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, gte, inArray, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { TSignatureVerdict } from '@/lib/constants';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { getDb } from '@/lib/db/client';
@@ -6,19 +6,20 @@ import { driverRows } from '@/lib/db/query';
 import { receipts } from '@/lib/db/schema/console';
 import { receiptBodyGone } from '../retention/body-gone';
 import { consoleRetention } from '../retention/retention-settings';
-import { isDuplicate } from '../ingest/receipt-duplicate';
+import { isDuplicateFrom } from '../ingest/receipt-duplicate';
 import type { TReceipt } from './';
 import { newestFirst } from '@/lib/db/paging';
-import { receiptIdSince } from './receipt-partitions';
+import { receiptIdSince, receiptIdSinceMessages } from './receipt-partitions';
 
 // Receipts joined to messages by (webhook-id, receiver): one webhook's message never shows
 // another receiver's arrivals, although every webhook of an account gets the same message id.
-// Served by the (message_id, receiver_id) index.
+// Served by the (message_id, receiver_id) index. A message's receipts, and the earlier copy that makes one a duplicate,
+// arrived after it was made: the reads by message id take only the partitions from then (receiptIdSinceMessages).
 
 /** A receipt without its headers and body: what the live views poll every second. */
 export type TReceiptSummary = Omit<TReceipt, 'headers' | 'body' | 'bodyGone'> & { bodyGone?: TReceipt['bodyGone'] };
 
-const SUMMARY_COLUMNS = {
+const summaryColumns = (firstId: SQL) => ({
   id: receipts.id,
   receiverId: receipts.receiverId,
   method: receipts.method,
@@ -31,13 +32,13 @@ const SUMMARY_COLUMNS = {
   messageId: receipts.messageId,
   verdict: receipts.verdict,
   verdictReason: receipts.verdictReason,
-  duplicate: isDuplicate,
+  duplicate: isDuplicateFrom(firstId),
   responseStatus: receipts.responseStatus,
   host: receipts.host,
   bodyPurgedAt: receipts.bodyPurgedAt,
   erasedAt: receipts.erasedAt,
   bodySha256: receipts.bodySha256,
-};
+});
 
 type TSummaryRow = Omit<TReceiptSummary, 'verdict' | 'bodyGone'> & {
   verdict: string;
@@ -66,22 +67,24 @@ export async function receiptSummariesAt(messageIds: string[], receiverIds: stri
   const ids = [...new Set(messageIds.filter(Boolean))];
   const at = [...new Set(receiverIds.filter(Boolean))];
   if (!ids.length || !at.length) return new Map();
-  const rows = await driverRows<TSummaryRow>(SUMMARIES_SQL, [ids, at, asOf ?? null]);
+  const rows = await driverRows<TSummaryRow>(SUMMARIES_SQL, [ids, at, asOf ?? null, await receiptIdSinceMessages(ids)]);
   return keyByMessageAndReceiver(rows.map(toSummary((await consoleRetention()).RECEIPT_BODY_RETENTION)));
 }
 
-// The summaries' statement, rendered once from the schema and sent as text with three parameters
-// (message ids, receiver ids, asOf): a timeline page and every batch of an export run it, and
+// The summaries' statement, rendered once from the schema and sent as text with four parameters
+// (message ids, receiver ids, asOf, the first receipt id of their time): a timeline page and every batch of an export run it, and
 // drizzle's building and mapping of its rows cost more than the database's answer. The driver
 // gives the timestamps as Dates; the id, a bigserial, is read as a number.
 const SUMMARIES_SQL = new PgDialect({ casing: 'snake_case' }).sqlToQuery(sql`
   select ${sql.join(
-    Object.entries(SUMMARY_COLUMNS).map(([name, column]) => sql`${name === 'id' ? sql`${column}::float8` : column} as ${sql.identifier(name)}`),
+    Object.entries(summaryColumns(sql.raw('$4::bigint'))).map(
+      ([name, column]) => sql`${name === 'id' ? sql`${column}::float8` : column} as ${sql.identifier(name)}`,
+    ),
     sql`, `,
   )}
   from ${receipts}
   where ${receipts.messageId} = any(${sql.raw('$1')}::text[]) and ${receipts.receiverId} = any(${sql.raw('$2')}::uuid[])
-    and (${sql.raw('$3')}::timestamptz is null or ${receipts.receivedAt} <= ${sql.raw('$3')}::timestamptz)
+    and (${sql.raw('$3')}::timestamptz is null or ${receipts.receivedAt} <= ${sql.raw('$3')}::timestamptz) and ${receipts.id} >= ${sql.raw('$4')}::bigint
   order by ${receipts.id}`).sql;
 
 /**
@@ -152,10 +155,11 @@ export async function receiptSummariesOf(messageIds: string[], asOf?: Date): Pro
   const ids = [...new Set(messageIds.filter(Boolean))];
   if (!ids.length) return [];
   const db = await getDb();
+  const firstId = await receiptIdSinceMessages(ids);
   const rows = await db
-    .select(SUMMARY_COLUMNS)
+    .select(summaryColumns(sql`${firstId}::bigint`))
     .from(receipts)
-    .where(and(inArray(receipts.messageId, ids), asOf ? lte(receipts.receivedAt, asOf) : undefined))
+    .where(and(inArray(receipts.messageId, ids), gte(receipts.id, firstId), asOf ? lte(receipts.receivedAt, asOf) : undefined))
     .orderBy(asc(receipts.id));
   return rows.map(toSummary((await consoleRetention()).RECEIPT_BODY_RETENTION));
 }

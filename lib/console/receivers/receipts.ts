@@ -5,7 +5,8 @@ import { receipts } from '@/lib/db/schema/console';
 import type { TSignatureVerdict } from '@/lib/constants';
 import { receiptBodyGone } from '../retention/body-gone';
 import { consoleRetention } from '../retention/retention-settings';
-import { isDuplicate } from '../ingest/receipt-duplicate';
+import { isDuplicateFrom } from '../ingest/receipt-duplicate';
+import { receiptIdSinceMessages } from './receipt-partitions';
 import { UUID } from './get-receiver';
 import type { TReceipt } from './types';
 
@@ -13,8 +14,34 @@ import type { TReceipt } from './types';
 // search in bodies and headers), one receipt, several receipts.
 
 type TReceiptRow = typeof receipts.$inferSelect & { duplicate: boolean };
-/** Every column, and the duplicate flag derived when read. */
-const RECEIPT_COLUMNS = { ...getTableColumns(receipts), duplicate: isDuplicate };
+const RECEIPT_COLUMNS = getTableColumns(receipts);
+
+/**
+ * The rows with their duplicate flag, derived when read (receipt-duplicate.ts) in a second statement, once their messages
+ * are known: the look for an earlier copy then reads only the partitions from the oldest message's time, not every one.
+ */
+async function withDuplicates(rows: (typeof receipts.$inferSelect)[]): Promise<TReceiptRow[]> {
+  const of = rows.filter((r) => r.messageId);
+  const duplicates = new Set<number>();
+  if (of.length) {
+    const firstId = await receiptIdSinceMessages(of.map((r) => r.messageId!));
+    const db = await getDb();
+    const found = await db
+      .select({ id: receipts.id })
+      .from(receipts)
+      .where(
+        and(
+          inArray(
+            receipts.id,
+            of.map((r) => r.id),
+          ),
+          isDuplicateFrom(sql`${firstId}::bigint`),
+        ),
+      );
+    for (const r of found) duplicates.add(r.id);
+  }
+  return rows.map((r) => ({ ...r, duplicate: duplicates.has(r.id) }));
+}
 
 const toReceipt =
   (retentionMs: number) =>
@@ -72,7 +99,7 @@ export async function listReceipts(
     .where(and(...conditions))
     .orderBy(...newestFirst(receipts.id))
     .limit(size + 1);
-  const page = rows.slice(0, size).map(toReceipt(await bodyRetention()));
+  const page = (await withDuplicates(rows.slice(0, size))).map(toReceipt(await bodyRetention()));
   return rows.length > size ? { receipts: page, nextBefore: page[page.length - 1].id } : { receipts: page };
 }
 
@@ -80,7 +107,7 @@ export async function getReceipt(id: number): Promise<TReceipt | null> {
   if (!Number.isSafeInteger(id) || id < 1) return null;
   const db = await getDb();
   const [row] = await db.select(RECEIPT_COLUMNS).from(receipts).where(eq(receipts.id, id)).limit(1);
-  return row ? toReceipt(await bodyRetention())(row) : null;
+  return row ? toReceipt(await bodyRetention())((await withDuplicates([row]))[0]) : null;
 }
 
 /** These receipts in full (headers and bodies), oldest first. */
@@ -89,5 +116,5 @@ export async function getReceipts(ids: number[]): Promise<TReceipt[]> {
   if (!wanted.length) return [];
   const db = await getDb();
   const rows = await db.select(RECEIPT_COLUMNS).from(receipts).where(inArray(receipts.id, wanted)).orderBy(asc(receipts.id));
-  return rows.map(toReceipt(await bodyRetention()));
+  return (await withDuplicates(rows)).map(toReceipt(await bodyRetention()));
 }
