@@ -1,4 +1,4 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
@@ -8,6 +8,7 @@ import { pageOf, type TPageParams } from '@/lib/service/paging';
 import { ZTimestamp } from '@/lib/service/webhooks/schemas';
 import { selectDeliveries } from './select-deliveries';
 import { attemptToJson, messageToJson, type TMessageJson } from '@/lib/service/webhooks/webhook-json';
+import { idWindow } from '@/lib/ids';
 
 // EXT: the account's troubled (message, webhook) pairs, whatever webhook — what a problems view
 // lists — by index, not by scan:
@@ -77,6 +78,15 @@ function within({ before, after }: { before?: string; after?: string }): SQL {
 
 const KEY_SEPARATOR = ' ';
 
+/** Deliveries of these messages were made when their messages were (their created_at is the message's): the ids' windows (lib/ids.ts). */
+function madeWithin(messageIds: string[]): SQL {
+  const windows = messageIds.map((id) => idWindow(id));
+  if (windows.some((w) => w === null)) return sql``;
+  const from = Math.min(...windows.map((w) => w!.from.getTime()));
+  const to = Math.max(...windows.map((w) => w!.to.getTime()));
+  return sql`and d.created_at >= ${new Date(from).toISOString()}::timestamptz and d.created_at < ${new Date(to).toISOString()}::timestamptz`;
+}
+
 export async function listTroubledMessages(
   accountId: string,
   { limit, cursor, scope }: TPageParams,
@@ -89,17 +99,17 @@ export async function listTroubledMessages(
     ? sql`and (d.created_at, d.message_id) <= (${cursor.t}::timestamptz, ${cm}) and not (d.created_at = ${cursor.t}::timestamptz and d.message_id = ${cm} and d.webhook_id >= ${cw ?? ''})`
     : sql``;
   // With `message`: those messages' deliveries by the (message_id, webhook_id) index, not each webhook's range.
-  const keys = await queryRows<{ id: string }>(
+  const keys = await queryRows<{ id: string; created_at: string }>(
     db,
     query.message
       ? sql`
-    select d.id from service.deliveries d join service.webhooks w on w.id = d.webhook_id
+    select d.id, d.created_at::text from service.deliveries d join service.webhooks w on w.id = d.webhook_id
     where d.message_id = any(${sqlArray(query.message, 'text')}) and w.account_id = ${accountId} and w.deleted_at is null
-      and ${stateIs(query.state)} ${within(query)} ${after}
+      and ${stateIs(query.state)} ${within(query)} ${madeWithin(query.message)} ${after}
     order by d.created_at desc, d.message_id desc, d.webhook_id desc
     limit ${limit + 1}`
       : sql`
-    select d.id from service.webhooks w
+    select d.id, d.created_at::text from service.webhooks w
     cross join lateral (
       select d.id, d.created_at, d.message_id, d.webhook_id from service.deliveries d
       where d.webhook_id = w.id and ${stateIs(query.state)} ${within(query)} ${after}
@@ -112,7 +122,21 @@ export async function listTroubledMessages(
   );
   const ids = keys.map((r) => r.id);
   const content = query.withContent ?? false;
-  const views = ids.length ? await selectDeliveries(db, { withPayload: content, withLastResponse: content }).where(inArray(schema.deliveries.id, ids)) : [];
+  // By id and created_at: service.deliveries is partitioned by created_at (0039), so only the partitions of the keys' times
+  // are planned and probed, not every one for each id.
+  const at = [...new Set(keys.map((r) => r.created_at))];
+  const views = ids.length
+    ? await selectDeliveries(db, { withPayload: content, withLastResponse: content }).where(
+        and(
+          inArray(schema.deliveries.id, ids),
+          // Each a parameter of its type (not an array cast from text), so the planner prunes with the values.
+          sql`${schema.deliveries.createdAt} in (${sql.join(
+            at.map((t) => sql`${t}::timestamptz`),
+            sql`, `,
+          )})`,
+        ),
+      )
+    : [];
   const byId = new Map(views.map((v) => [v.delivery.id, v]));
   const rows = ids.map((id) => byId.get(id)).filter((v) => v !== undefined);
   return pageOf(
