@@ -5,6 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { openTestDatabase, type TTestDb } from '../helpers/in-process-db';
 import type * as TManage from '../../lib/db/partitions/manage-partitions';
 import type * as TList from '../../lib/db/partitions/list-partitions';
+import type { TPartition } from '../../lib/db/partitions/list-partitions';
 import type * as TLeases from '../../lib/db/take-lease';
 
 // The partition manager (lib/db/partitions) on a real database opened by the app's own code (PGlite,
@@ -202,4 +203,134 @@ describe('partitions dropped past a cutoff', () => {
       }
     },
   );
+});
+
+describe("lookups by a message's id plan the partitions of its time", () => {
+  type TPlan = { 'Relation Name'?: string; Plans?: TPlan[] };
+  const scans = (plan: TPlan): string[] => [...(plan['Relation Name'] ? [plan['Relation Name']] : []), ...(plan.Plans ?? []).flatMap(scans)];
+  const TABLES = /service\.(messages|deliveries|attempts)\b|"service"\."(messages|deliveries|attempts)"/;
+
+  /** Each statement over messages, deliveries or attempts that `read` sends (through the driver and through drizzle), with the partitions its plan scans. */
+  async function plannedBy(read: () => Promise<unknown>): Promise<{ text: string; parts: string[] }[]> {
+    const handle = await db.storeHandle();
+    const client = ((await db.getDb()) as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
+    const sent = new Map<string, [string, unknown[]]>();
+    const note = (text: string, params: unknown[]) => {
+      if (TABLES.test(text) && !/^\s*explain/i.test(text)) sent.set(JSON.stringify([text, params]), [text, params]);
+    };
+    const [handleQuery, clientQuery] = [handle.query, client.query];
+    handle.query = ((text: string, params: unknown[], name?: string) => (note(text, params), handleQuery(text, params, name))) as typeof handle.query;
+    client.query = (...args: unknown[]) => {
+      const [a, b] = args as [string | { text: string; values?: unknown[] }, unknown];
+      if (typeof a === 'string') note(a, Array.isArray(b) ? b : []);
+      else note(a.text, Array.isArray(b) ? b : (a.values ?? []));
+      return clientQuery.apply(client, args);
+    };
+    try {
+      await read();
+    } finally {
+      Object.assign(handle, { query: handleQuery });
+      client.query = clientQuery;
+    }
+    const plans: { text: string; parts: string[] }[] = [];
+    for (const [text, params] of sent.values()) {
+      const [row] = await run(`explain (format json) ${text}`, params);
+      const json = row['QUERY PLAN'];
+      const [{ Plan }] = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: TPlan }[];
+      plans.push({ text, parts: [...new Set(scans(Plan))].sort() });
+    }
+    return plans;
+  }
+
+  test('by message id, event id and attempt id: the messages and deliveries partitions of its second ± the slack, the attempts partitions since; an id that is no KSUID, every one', async () => {
+    const { default: KSUID } = await import('ksuid');
+    const { randomBytes } = await import('node:crypto');
+    const { ensureServicePartitions } = await import('../../lib/service/retention/purge-service');
+    const { getAccountMessage } = await import('../../lib/service/messages/get-account-message');
+    const { getMessage } = await import('../../lib/service/messages/get-message');
+    const { listAttempts } = await import('../../lib/service/attempts/list-attempts');
+    const { getAttempt } = await import('../../lib/service/attempts/get-attempt');
+    const { idWindow } = await import('../../lib/ids');
+    await ensureServicePartitions();
+    // Partitions for 30 days ahead beside this week's (a day each on PostgreSQL, a week embedded): many to leave out.
+    const { partitionInterval } = await import('../../lib/db/partitions/interval');
+    const interval = partitionInterval(postgres ? 'postgres' : 'pglite');
+    for (const table of ['messages', 'deliveries', 'attempts'])
+      await manage.ensurePartitions(
+        { table: `service.${table}`, interval, lease: { table: 'service.leases', name: `partitions-service.${table}` } },
+        new Date(Date.now() + 30 * 86_400_000),
+      );
+    const [account, webhook] = ['00000000-0000-4000-8000-0000000b0040', `ep_${'lookups'.padEnd(27, '0')}`];
+    await run(`insert into service.accounts (id, name) values ($1, 'lookups')`, [account]);
+    await run(`insert into service.webhooks (id, account_id, url, event_types) values ($1, $2, 'http://127.0.0.1:9/', '{grant.succeeded}')`, [
+      webhook,
+      account,
+    ]);
+    // A message of now, one of 20 days back (in the first partition, from MINVALUE), each with its delivery and an attempt a
+    // second after it; and one of now whose id is no KSUID (a hand-made row's).
+    const made = async (ago: number, id?: string) => {
+      const at = Date.now() - ago;
+      const k = (prefix: string, ms = at) => `${prefix}${KSUID.fromParts(ms, randomBytes(16)).string}`;
+      const m = { id: id ?? k('msg_'), event: k('evt_'), attempt: k('atmpt_', at + 1000), at: new Date(at) };
+      await run(
+        `with m as (insert into service.messages (id, account_id, event_id, event_type, payload, created_at) values ($1, $2, $3, 'grant.succeeded', '{}', $4) returning id, created_at),
+              d as (insert into service.deliveries (message_id, webhook_id, account_id, event_type, status, attempt_count, created_at)
+                      select id, $5, $2, 'grant.succeeded', 'failed', 1, created_at from m returning id)
+         insert into service.attempts (id, delivery_id, message_id, webhook_id, account_id, url, created_at, status, response_status_code, response_duration_ms, trigger_type)
+           select $6, d.id, $1, $5, $2, 'http://127.0.0.1:9/', $4::timestamptz + interval '1 second', 'failed', 500, 3, 'scheduled' from d`,
+        [m.id, account, m.event, m.at.toISOString(), webhook, m.attempt],
+      );
+      return m;
+    };
+    const lookups = (m: { id: string; event: string; attempt: string }): [string, () => Promise<unknown>][] => [
+      ['GET /v1/messages/{msg_}', () => getAccountMessage(account, m.id, { withAttempts: true })],
+      ['GET /v1/messages/{evt_}', () => getAccountMessage(account, m.event)],
+      ["a webhook's message", () => getMessage(account, webhook, m.id)],
+      ['its attempts (and a resend, its delivery)', () => listAttempts(account, webhook, m.id, { limit: 10, cursor: null, scope: 'x' })],
+      ['one attempt', () => getAttempt(account, webhook, m.attempt, m.id)],
+    ];
+    const partitions = async (table: string) => (await list.listPartitions(`service.${table}`)).map((p) => ({ ...p, name: p.name.replace('service.', '') }));
+    const all = { messages: await partitions('messages'), deliveries: await partitions('deliveries'), attempts: await partitions('attempts') };
+    assert.ok(all.messages.length >= 6, `messages partitions ahead: ${all.messages.map((p) => p.name)}`);
+
+    for (const m of [await made(0), await made(20 * 86_400_000)]) {
+      const w = idWindow(m.id)!;
+      // A partition of the message's time: its range meets [from, to); attempts: its range ends after `from`.
+      const near = (p: TPartition) => (p.from === null || p.from < w.to) && (p.to === null || p.to > w.from);
+      const since = (p: TPartition) => p.to === null || p.to > w.from;
+      const want = (table: keyof typeof all, keep: (p: TPartition) => boolean) => all[table].filter(keep).map((p) => p.name);
+      for (const [name, read] of lookups(m)) {
+        const plans = await plannedBy(read);
+        assert.ok(plans.length > 0, `${name}: a statement over the message's tables`);
+        for (const { text, parts } of plans) {
+          const of = (table: string) => parts.filter((p) => p.startsWith(`${table}_p`));
+          for (const table of ['messages', 'deliveries'] as const) {
+            const extra = of(table).filter((p) => !want(table, near).includes(p));
+            assert.deepEqual(extra, [], `${name} (${m.at.toISOString()}): ${table} partitions outside its time, in ${text}`);
+          }
+          // The newest attempt of each delivery is read after a join (its bound known at run time only): attempts read by the message's id alone.
+          if (!/lateral/i.test(text))
+            assert.deepEqual(
+              of('attempts').filter((p) => !want('attempts', since).includes(p)),
+              [],
+              `${name}: attempts before it, in ${text}`,
+            );
+        }
+        assert.ok(
+          plans.some(({ parts }) => parts.some((p) => p.startsWith('messages_p') || p.startsWith('deliveries_p') || p.startsWith('attempts_p'))),
+          name,
+        );
+      }
+      assert.ok(want('messages', near).length <= 3, `the message's time meets ${want('messages', near)}`);
+      assert.equal((await getAccountMessage(account, m.id, { withAttempts: true })).deliveries[0].attempts?.[0]?.id, m.attempt, 'found');
+    }
+    // An id that is no KSUID: found, every partition planned.
+    const loose = await made(0, `msg_${'handmade'.padEnd(27, 'z')}`);
+    assert.equal((await getAccountMessage(account, loose.id)).id, loose.id);
+    const plans = await plannedBy(() => getAccountMessage(account, loose.id));
+    assert.ok(
+      plans.some(({ parts }) => parts.filter((p) => p.startsWith('messages_p')).length === all.messages.length),
+      'an id that is no KSUID: every messages partition',
+    );
+  });
 });

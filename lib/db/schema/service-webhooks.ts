@@ -1,7 +1,7 @@
 // The service's webhooks and what goes to them: messages, their deliveries and attempts, the stats'
 // histograms and recover runs (the rest of the service's tables: service.ts, which re-exports these).
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, jsonb, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, searchJsonIndexes, service, ts, tsvector, updatedAt } from './columns';
 
 export const webhooks = service.table(
@@ -73,12 +73,18 @@ export const webhookSecrets = service.table(
   (t) => [index().on(t.webhookId)],
 );
 
+/**
+ * One event as sent to an account's webhooks. Partitioned by created_at (migration 0040), as its deliveries are: the primary
+ * key is (id, created_at), and a lookup by id bounds created_at by the second its KSUID names (message-time.ts).
+ */
 export const messages = service.table(
   'messages',
   {
-    id: text().primaryKey(), // msg_<ksuid>
+    id: text().notNull(), // msg_<ksuid>
     accountId: uuid().notNull(),
-    eventId: text().notNull(), // evt_<ksuid>: names the event itself, whichever webhooks it went to
+    // evt_<ksuid>: names the event itself, whichever webhooks it went to. Made with its message, never given by a client:
+    // unique by construction, indexed but not a unique key (a partitioned table's would need created_at; migration 0040).
+    eventId: text().notNull(),
     eventType: text().notNull(),
     // The exact JSON body sent, kept as text so every retry is byte-identical (jsonb reorders keys).
     payload: text().notNull(),
@@ -105,8 +111,9 @@ export const messages = service.table(
     traceParent: text(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.createdAt] }),
     index().on(t.accountId, t.createdAt.desc()),
-    uniqueIndex().on(t.accountId, t.eventId),
+    index().on(t.accountId, t.eventId),
     index().using('gin', t.tags),
     ...searchJsonIndexes('messages_payload', t.payloadJson, t.payloadWords, t.id),
     // The purge's next batches: payloads still kept, oldest first; the rows by age.
@@ -124,15 +131,14 @@ export const messages = service.table(
 /**
  * One row per (message, webhook): the delivery queue and the per-webhook message status. Partitioned by created_at, which is
  * its message's (migration 0039): the primary key is (id, created_at) and the one-per-pair index (message_id, webhook_id,
- * created_at), which holds the same pairs, since a message has one created_at and its deliveries are written with it.
+ * created_at), which holds the same pairs, since a message has one created_at and its deliveries are written with it; its
+ * message is (message_id, created_at) since messages are partitioned too (migration 0040).
  */
 export const deliveries = service.table(
   'deliveries',
   {
     id: uuid().notNull().defaultRandom(),
-    messageId: text()
-      .notNull()
-      .references(() => messages.id),
+    messageId: text().notNull(),
     webhookId: text()
       .notNull()
       .references(() => webhooks.id),
@@ -158,6 +164,7 @@ export const deliveries = service.table(
   },
   (t) => [
     primaryKey({ columns: [t.id, t.createdAt] }),
+    foreignKey({ columns: [t.messageId, t.createdAt], foreignColumns: [messages.id, messages.createdAt] }),
     uniqueIndex().on(t.messageId, t.webhookId, t.createdAt),
     // A recover run's progress: its deliveries by state.
     index('deliveries_recover_run_idx')

@@ -3,6 +3,7 @@ import { getDb } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema/service';
 import { pageOf, type TPageParams } from '@/lib/service/paging';
 import { getDelivery } from '@/lib/service/messages/get-message';
+import { createdSinceId } from '@/lib/service/messages/message-time';
 import { attemptToJson, type TAttemptJson } from '@/lib/service/webhooks/webhook-json';
 import { olderThan, newestFirst } from '@/lib/db/paging';
 
@@ -19,7 +20,7 @@ export async function listAttempts(
   const rows = await db
     .select()
     .from(a)
-    .where(and(eq(a.webhookId, webhookId), eq(a.messageId, messageId), olderThan(a.createdAt, a.id, cursor)))
+    .where(and(eq(a.webhookId, webhookId), eq(a.messageId, messageId), createdSinceId(a.createdAt, messageId), olderThan(a.createdAt, a.id, cursor)))
     .orderBy(...newestFirst(a.createdAt, a.id))
     .limit(limit + 1);
   return pageOf(

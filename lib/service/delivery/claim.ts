@@ -109,7 +109,7 @@ export const CLAIM = `
     set status = 'sending', slot_at = null, lease_until = now() + $1::int * interval '1 millisecond', lease_owner = $2::text, updated_at = now()
     where id in (select id from picked) and id not in (select id from paused)
       and id not in (select id from slotted where slot > now()) and id not in (select id from held)
-    returning id, message_id, webhook_id, account_id, scheduled_attempt_count, recover_run_id),
+    returning id, message_id, webhook_id, account_id, scheduled_attempt_count, recover_run_id, created_at),
   next_due as (
     select extract(epoch from (least(
       (select min(next_attempt_at) from service.deliveries where status = 'pending' and id not in (select id from picked) and webhook_id <> all($4::text[])),
@@ -123,7 +123,7 @@ export const CLAIM = `
   from next_due
   left join claimed c on true
   left join service.webhooks w on w.id = c.webhook_id and not w.disabled and w.deleted_at is null
-  left join service.messages m on m.id = c.message_id and m.payload_purged_at is null`;
+  left join service.messages m on m.id = c.message_id and m.created_at = c.created_at and m.payload_purged_at is null`;
 
 /**
  * Takes up to `limit` due deliveries, with what sending them takes (body, URL, the secrets that

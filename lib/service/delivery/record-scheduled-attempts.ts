@@ -220,7 +220,7 @@ export function recordScheduledAttempt(claim: TClaim, url: string, result: TSend
 export async function abandonClaim(claim: TClaim): Promise<void> {
   const db = await getDb();
   const reason = sql<string | null>`(select case when m.erased_at is not null then 'donor_erased' when m.payload_purged_at is not null then 'payload_purged' end
-    from service.messages m where m.id = "service"."deliveries"."message_id")`;
+    from service.messages m where m.id = "service"."deliveries"."message_id" and m.created_at = "service"."deliveries"."created_at")`;
   await db
     .update(d)
     .set({

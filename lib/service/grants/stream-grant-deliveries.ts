@@ -87,7 +87,7 @@ async function readPage(accountId: string, f: TGrantDeliveryFilters, after: TCur
                 'lastResponseStatusCode', (select a.response_status_code from service.attempts a
                   where a.webhook_id = d.webhook_id and a.message_id = d.message_id order by a.created_at desc nulls last, a.id desc nulls last limit 1))
               order by d.webhook_id)
-            from service.deliveries d where d.message_id = m.id), '[]'::json)
+            from service.deliveries d where d.message_id = m.id and d.created_at = m.created_at), '[]'::json)
         )::text as line
       from service.messages m
       join service.grants g on g.id = (select substr(tag, 7)::uuid from unnest(m.tags) tag where tag like 'grant:%' limit 1)

@@ -3,6 +3,7 @@ import { ID_PREFIX } from '@/lib/constants';
 import { getDb } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema/service';
 import { ApiError } from '@/lib/http/errors';
+import { createdNearId, createdSinceId } from '@/lib/service/messages/message-time';
 import { selectDeliveries } from '@/lib/service/messages/select-deliveries';
 import { accountMessageToJson, attemptToJson, deliveryToJson, type TAccountMessageDetailJson, type TAttemptJson } from '@/lib/service/webhooks/webhook-json';
 
@@ -24,11 +25,11 @@ export async function getAccountMessage(
   const [message] = await db
     .select()
     .from(m)
-    .where(and(eq(m.accountId, accountId), eq(key, id)));
+    .where(and(eq(m.accountId, accountId), eq(key, id), createdNearId(m.createdAt, id)));
   if (!message) throw messageNotFound(id);
   const d = schema.deliveries;
   const deliveries = await selectDeliveries(db, { withLastResponse: withAttempts })
-    .where(and(eq(d.messageId, message.id), eq(d.accountId, accountId)))
+    .where(and(eq(d.messageId, message.id), eq(d.accountId, accountId), createdNearId(d.createdAt, message.id), createdNearId(m.createdAt, message.id)))
     .orderBy(asc(d.createdAt), asc(d.webhookId));
   const attempts = withAttempts ? await attemptsByWebhook(message.id, accountId) : null;
   return {
@@ -60,8 +61,15 @@ async function attemptsByWebhook(messageId: string, accountId: string): Promise<
     .where(
       and(
         eq(a.messageId, messageId),
-        inArray(a.webhookId, db.select({ id: d.webhookId }).from(d).where(eq(d.messageId, messageId))),
+        inArray(
+          a.webhookId,
+          db
+            .select({ id: d.webhookId })
+            .from(d)
+            .where(and(eq(d.messageId, messageId), createdNearId(d.createdAt, messageId))),
+        ),
         eq(a.accountId, accountId),
+        createdSinceId(a.createdAt, messageId),
       ),
     )
     .orderBy(asc(a.createdAt), asc(a.id));

@@ -3,6 +3,7 @@ import { getDb, type DbOrTx } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema/service';
 import { ApiError } from '@/lib/http/errors';
 import { getWebhook } from '@/lib/service/webhooks/get-webhook';
+import { createdNearId } from './message-time';
 import { selectDeliveries } from './select-deliveries';
 import { messageToJson, type TDeliveryRow, type TMessageJson, type TWebhookRow } from '@/lib/service/webhooks/webhook-json';
 
@@ -19,8 +20,16 @@ export async function getDelivery(
   const [row] = await conn
     .select({ delivery: d, payload: schema.messages.payload, payloadPurgedAt: schema.messages.payloadPurgedAt })
     .from(d)
-    .innerJoin(schema.messages, eq(schema.messages.id, d.messageId))
-    .where(and(eq(d.webhookId, webhookId), eq(d.messageId, messageId), eq(d.accountId, accountId)));
+    .innerJoin(schema.messages, and(eq(schema.messages.id, d.messageId), eq(schema.messages.createdAt, d.createdAt)))
+    .where(
+      and(
+        eq(d.webhookId, webhookId),
+        eq(d.messageId, messageId),
+        eq(d.accountId, accountId),
+        createdNearId(d.createdAt, messageId),
+        createdNearId(schema.messages.createdAt, messageId),
+      ),
+    );
   if (!row) throw messageNotFound(messageId);
   return { webhook, delivery: row.delivery, payload: row.payload, payloadPurgedAt: row.payloadPurgedAt };
 }
@@ -35,7 +44,13 @@ export async function getMessage(accountId: string, webhookId: string, messageId
   await getWebhook(accountId, webhookId, { db: conn });
   const d = schema.deliveries;
   const [row] = await selectDeliveries(conn, { withPayload: true }).where(
-    and(eq(d.webhookId, webhookId), eq(d.messageId, messageId), eq(d.accountId, accountId)),
+    and(
+      eq(d.webhookId, webhookId),
+      eq(d.messageId, messageId),
+      eq(d.accountId, accountId),
+      createdNearId(d.createdAt, messageId),
+      createdNearId(schema.messages.createdAt, messageId),
+    ),
   );
   if (!row) throw messageNotFound(messageId);
   return messageToJson(row, row.payload ?? undefined);

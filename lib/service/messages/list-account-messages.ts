@@ -27,7 +27,7 @@ export async function listAccountMessages(
   const db = await getDb();
   const m = schema.messages;
   const d = schema.deliveries;
-  const delivered = sql`select 1 from ${d} where ${d.messageId} = ${m.id} and ${d.status} = 'success'`;
+  const delivered = sql`select 1 from ${d} where ${d.messageId} = ${m.id} and ${d.createdAt} = ${m.createdAt} and ${d.status} = 'success'`;
   const payload = payloadFilter(filters);
   const within = and(eq(m.accountId, accountId), createdWithin(m.createdAt, filters), olderThan(m.createdAt, m.id, cursor));
   const page = (only?: SQL, n = limit + 1) =>

@@ -4,10 +4,12 @@ import * as schema from '@/lib/db/schema/service';
 import { createdWithin, olderThan } from '@/lib/db/paging';
 import type { TCursor } from '@/lib/http/cursor';
 import type { TMessageFilters } from '@/lib/service/webhooks/schemas';
+import { ID_CLOCK_SLACK_MS } from './message-time';
 
 const d = schema.deliveries;
 const m = schema.messages;
 const a = schema.attempts;
+const SLACK = sql.raw(`interval '${ID_CLOCK_SLACK_MS} milliseconds'`);
 
 /**
  * Deliveries with their message's event id and tags and their newest attempt, in one query for a
@@ -32,7 +34,8 @@ export function selectDeliveries(conn: DbOrTx, { withPayload = false, withLastRe
       responseErased: withLastResponse ? a.responseErased : sql<boolean | null>`null`.as('response_erased'),
     })
     .from(a)
-    .where(and(eq(a.webhookId, d.webhookId), eq(a.messageId, d.messageId)))
+    // Not before its message (less the clocks' slack): the attempts partitions older than the message are not read.
+    .where(and(eq(a.webhookId, d.webhookId), eq(a.messageId, d.messageId), sql`${a.createdAt} >= ${d.createdAt} - ${SLACK}`))
     // NULLS LAST as in the index, so the newest is its first entry rather than the head of a sort.
     .orderBy(sql`${a.createdAt} desc nulls last`, sql`${a.id} desc nulls last`)
     .limit(1)
@@ -60,7 +63,7 @@ export function selectDeliveries(conn: DbOrTx, { withPayload = false, withLastRe
       },
     })
     .from(d)
-    .innerJoin(m, eq(m.id, d.messageId))
+    .innerJoin(m, and(eq(m.id, d.messageId), eq(m.createdAt, d.createdAt)))
     .leftJoinLateral(last, sql`true`);
 }
 

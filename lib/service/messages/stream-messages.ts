@@ -70,7 +70,7 @@ async function readPage(
         'recoverRunId', deliveries.recover_run_id,
         'attempts', coalesce(tried.attempts, '[]'::json)
       )::text as line
-    from ${d} join ${schema.messages} m on m.id = deliveries.message_id
+    from ${d} join ${schema.messages} m on m.id = deliveries.message_id and m.created_at = deliveries.created_at
     -- The delivery's attempts read once for both: the list, oldest first, and the newest with its response.
     left join lateral (
       select json_agg(json_build_object(${attemptFields}) order by a.created_at, a.id) as attempts,

@@ -24,7 +24,7 @@ const inWindow = (window: TRecoverWindow, end: Date) =>
     eq(d.status, 'failed'),
     sql`${d.createdAt} >= ${window.since.toISOString()}::timestamptz`,
     sql`${d.createdAt} < ${end.toISOString()}::timestamptz`,
-    sql`not exists (select 1 from service.messages gone where gone.id = ${d.messageId} and gone.payload_purged_at is not null)`,
+    sql`not exists (select 1 from service.messages gone where gone.id = ${d.messageId} and gone.created_at = ${d.createdAt} and gone.payload_purged_at is not null)`,
   );
 
 /** How many messages a recover of this window would re-send now (the console's preview). */

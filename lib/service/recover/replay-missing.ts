@@ -34,7 +34,7 @@ function missing(webhookId: string, window: TRecoverWindow, end: Date): SQL {
       and not (m.tags @> array[${TEST_EVENT_TAG}::text])
       and not (m.tags @> array['webhook:' || w.id])
       and m.payload_purged_at is null and m.erased_at is null
-      and not exists (select 1 from service.deliveries d where d.message_id = m.id and d.webhook_id = w.id)`;
+      and not exists (select 1 from service.deliveries d where d.message_id = m.id and d.webhook_id = w.id and d.created_at = m.created_at)`;
 }
 
 /** How many messages a replay of this window would send now (the preview). 404 for an unknown or another account's webhook. */

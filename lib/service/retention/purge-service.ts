@@ -9,6 +9,7 @@ import { env } from '@/lib/env';
 import { retentionOverrides, SERVICE_PURGE, type TRetentionOverride } from './account-retention';
 import { alignedRetentionMs, ATTEMPTS_LEASE, ATTEMPTS_TABLE, attemptPartitionsStep } from './drop-attempts';
 import { DELIVERIES_LEASE, DELIVERIES_TABLE, deliveryPartitionsStep } from './drop-deliveries';
+import { MESSAGES_LEASE, MESSAGES_TABLE } from './drop-messages';
 import { dbKind } from '@/lib/db/client';
 import { partitionInterval } from '@/lib/db/partitions/interval';
 
@@ -42,14 +43,14 @@ const scoped = (alias: string, column: string, n: number | null) =>
 const duePayloads = (n: number | null) => `m.payload_purged_at is null and m.created_at < now() - $1::bigint * interval '1 millisecond'
        and ${scoped('m', 'message_payload_retention_ms', n)}
        and not (m.created_at > now() - $2::bigint * interval '1 millisecond'
-                and exists (select 1 from service.deliveries d where d.message_id = m.id and d.status <> 'success'))`;
+                and exists (select 1 from service.deliveries d where d.message_id = m.id and d.created_at = m.created_at and d.status <> 'success'))`;
 const dueResponses = (n: number | null) => `a.response_purged_at is null and a.created_at < now() - $1::bigint * interval '1 millisecond'
        and ${scoped('a', 'message_payload_retention_ms', n)}
        and not (a.created_at > now() - $2::bigint * interval '1 millisecond'
                 and exists (select 1 from service.deliveries d where d.id = a.delivery_id and d.status <> 'success'))`;
 const dueMessages = (n: number | null) => `m.created_at < now() - $1::bigint * interval '1 millisecond'
        and ${scoped('m', 'message_retention_ms', n)}
-       and not exists (select 1 from service.deliveries d where d.message_id = m.id and d.status in ('pending', 'sending'))`;
+       and not exists (select 1 from service.deliveries d where d.message_id = m.id and d.created_at = m.created_at and d.status in ('pending', 'sending'))`;
 
 /** The purge of the messages `batch` names; `$retention` is MESSAGE_PAYLOAD_RETENTION as written (`90d`). */
 const payloads = (batch: string, retention: string) => `
@@ -61,7 +62,7 @@ const payloads = (batch: string, retention: string) => `
              'sha256', encode(sha256(convert_to(m.payload, 'UTF8')), 'hex')))::text,
            payload_json = 'null'::jsonb, -- no longer searchable (lib/db/search-json.ts)
            payload_purged_at = now()
-      from batch where m.id = batch.id returning 1),
+      from batch where m.id = batch.id and m.created_at = batch.created_at returning 1),
   ${progress('message_payloads')}`;
 
 const responses = (batch: string) => `
@@ -73,27 +74,28 @@ const responses = (batch: string) => `
       from batch where a.id = batch.id returning 1),
   ${progress('attempt_responses')}`;
 
-// Deletes in one statement: the foreign keys are checked at its end, when all three are gone.
+// Deletes in one statement: the foreign keys are checked at its end, when all three are gone. A batch names its messages by
+// (id, created_at), the key of the messages and of their deliveries' partitions.
 const messages = (batch: string) => `
   with batch as (${batch}),
   gone_attempts as (
     delete from service.attempts a using service.deliveries d, batch
-     where d.message_id = batch.id and a.webhook_id = d.webhook_id and a.message_id = d.message_id returning 1),
+     where d.message_id = batch.id and d.created_at = batch.created_at and a.webhook_id = d.webhook_id and a.message_id = d.message_id returning 1),
   gone_deliveries as (
-    delete from service.deliveries d using batch where d.message_id = batch.id returning 1),
+    delete from service.deliveries d using batch where d.message_id = batch.id and d.created_at = batch.created_at returning 1),
   done as (
-    delete from service.messages m using batch where m.id = batch.id returning 1),
+    delete from service.messages m using batch where m.id = batch.id and m.created_at = batch.created_at returning 1),
   ${progress('messages')}`;
 
 // Each statement twice: [the default's, one account's] (its id the last parameter).
 const PAYLOADS = [null, 5].map((n) =>
-  payloads(`select m.id from service.messages m where ${duePayloads(n)} order by m.created_at limit $3 for update skip locked`, '$4'),
+  payloads(`select m.id, m.created_at from service.messages m where ${duePayloads(n)} order by m.created_at limit $3 for update skip locked`, '$4'),
 );
 const RESPONSES = [null, 4].map((n) =>
   responses(`select a.id from service.attempts a where ${dueResponses(n)} order by a.created_at limit $3 for update skip locked`),
 );
 const MESSAGES = [null, 3].map((n) =>
-  messages(`select m.id from service.messages m where ${dueMessages(n)} order by m.created_at limit $2 for update skip locked`),
+  messages(`select m.id, m.created_at from service.messages m where ${dueMessages(n)} order by m.created_at limit $2 for update skip locked`),
 );
 
 // With ARCHIVE_DIR: a batch is read with what it holds, archived (lib/db/archive/write-archive.ts), then purged by its ids.
@@ -108,9 +110,12 @@ const SELECT_MESSAGES = [null, 3].map(
 );
 // The answers a message's deletion takes with it that were not purged before.
 const SELECT_ANSWERS_OF = `select ${ATTEMPT_COLUMNS} from service.attempts a where a.message_id = any($1::text[]) and a.response_purged_at is null`;
-const PAYLOADS_OF = payloads('select m.id from service.messages m where m.id = any($1::text[]) and m.payload_purged_at is null for update skip locked', '$2');
+const PAYLOADS_OF = payloads(
+  'select m.id, m.created_at from service.messages m where m.id = any($1::text[]) and m.payload_purged_at is null for update skip locked',
+  '$2',
+);
 const RESPONSES_OF = responses('select a.id from service.attempts a where a.id = any($1::text[]) and a.response_purged_at is null for update skip locked');
-const MESSAGES_OF = messages('select m.id from service.messages m where m.id = any($1::text[]) for update skip locked');
+const MESSAGES_OF = messages('select m.id, m.created_at from service.messages m where m.id = any($1::text[]) for update skip locked');
 
 type TRow = { id: string; createdAt: Date | string; gone?: boolean } & Record<string, unknown>;
 const record = (kind: 'messages' | 'attempts', { gone: _gone, ...r }: TRow, purged: 'body' | 'row') => ({
@@ -202,18 +207,20 @@ async function onPass(event: 'start' | 'end', purged: number): Promise<void> {
 }
 
 // The store's upkeep of the service's tables (lib/db/upkeep), started and stopped with the purge, in the same processes.
-// service.attempts and service.deliveries are partitioned by created_at (migrations 0037, 0039); their partitions are made ahead here.
+// service.attempts, service.deliveries and service.messages are partitioned by created_at (migrations 0037, 0039, 0040); their
+// partitions are made ahead here.
 const SERVICE_UPKEEP: TUpkeepSpec = {
   name: 'upkeep-service',
   schema: 'service',
   partitioned: [
+    { table: MESSAGES_TABLE, lease: MESSAGES_LEASE },
     { table: DELIVERIES_TABLE, lease: DELIVERIES_LEASE },
     { table: ATTEMPTS_TABLE, lease: ATTEMPTS_LEASE },
   ],
 };
 
 /**
- * service.deliveries' and service.attempts' partitions made ahead, at a start before the process writes them (ingest, its worker, a resend). A failure
+ * service.messages', service.deliveries' and service.attempts' partitions made ahead, at a start before the process writes them (ingest, its worker, a resend). A failure
  * (a lock not had within its second) does not stop the start: the partitions reach a week ahead, and the minute's upkeep tries again.
  */
 export async function ensureServicePartitions(): Promise<void> {
