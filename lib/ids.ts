@@ -10,7 +10,7 @@ export function prefixedId(prefix: string): string {
   return `${prefix}${ksuid()}`;
 }
 
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+export const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 /** `length` uniformly random characters from `alphabet` (rejection sampling, no modulo bias). */
 export function randomString(length: number, alphabet: string = BASE62): string {
@@ -36,8 +36,8 @@ export function randomString(length: number, alphabet: string = BASE62): string 
 
 export const ID_CLOCK_SLACK_MS = 3_600_000;
 /** No id of this app was made before this (the project began in November 2026). */
-const FIRST_ID_AT = Date.UTC(2026, 0, 1);
-const KSUID_EPOCH_S = 1_400_000_000;
+export const FIRST_ID_AT = Date.UTC(2026, 0, 1);
+export const KSUID_EPOCH_S = 1_400_000_000;
 
 /** The second a `<prefix>_<KSUID>` id was made (its KSUID's timestamp), or null when what follows the prefix is no KSUID. */
 export function idSecond(id: string): Date | null {

@@ -85,7 +85,7 @@ describe('the upkeep of receipts partitions', () => {
 });
 
 describe('window reads prune', () => {
-  type TPlan = { 'Relation Name'?: string; Alias?: string; Plans?: TPlan[] };
+  type TPlan = { 'Relation Name'?: string; Alias?: string; 'Actual Loops'?: number; Plans?: TPlan[] };
   // The scans of the window's own receipts (alias r, or receipts unaliased): not of a subquery's look for another arrival of the same message.
   const windowScans = (plan: TPlan): string[] => [
     ...(plan['Relation Name'] && /^(r|receipts)(_\d+)?$/.test(plan.Alias ?? '') ? [plan['Relation Name']] : []),
@@ -93,7 +93,7 @@ describe('window reads prune', () => {
   ];
 
   /** The statements over console.receipts that `read` sends (through the driver and through drizzle), each EXPLAINed with its parameters. */
-  async function plannedBy(read: () => Promise<unknown>, scans: (plan: TPlan) => string[] = windowScans): Promise<string[][]> {
+  async function plannedBy(read: () => Promise<unknown>, scans: (plan: TPlan) => string[] = windowScans, explain = 'format json'): Promise<string[][]> {
     const handle = await db.storeHandle();
     const client = ((await db.getDb()) as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
     const sent = new Map<string, [string, unknown[]]>();
@@ -117,7 +117,7 @@ describe('window reads prune', () => {
     assert.ok(sent.size > 0, 'the read sent a statement over console.receipts');
     const plans: string[][] = [];
     for (const [text, params] of sent.values()) {
-      const [row] = await run<{ 'QUERY PLAN': unknown }>(`explain (format json) ${text}`, params);
+      const [row] = await run<{ 'QUERY PLAN': unknown }>(`explain (${explain}) ${text}`, params);
       const json = row['QUERY PLAN'];
       const [{ Plan }] = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: TPlan }[];
       plans.push([...new Set(scans(Plan))].sort());
@@ -240,6 +240,43 @@ describe('window reads prune', () => {
         [37 * SLOT + 10, false],
       ],
     );
+    // The problems view's counts look, for each unverified arrival answered 2xx, for a verified one before it (not the
+    // row's own partitions: the message's), on a receiver of their own (the retention test counts the first one's hours).
+    // A message made 3 days back verified in p37 and copied unverified in p38: suspicious; one made 2 days back only
+    // unverified in p38: answered with a bad signature. Run, each look reads no partition before its message's time.
+    const troubled = (await import('../../lib/console/receivers/troubled-receipts')) as typeof TTroubled;
+    const other = '0f0f0f0f-0f0f-4f0f-8f0f-0f0f0f0f0f0f';
+    await run(`insert into console.receivers (id, slug, name) values ($1, 'parts-2', 'parts 2')`, [other]);
+    const [suspicious, bad] = [made(new Date(daysAgo(3).getTime() + 1_800_000)), made(new Date(daysAgo(2).getTime() + 1_800_000))];
+    const arrival = (id: number, at: Date, verdict: string, message: string) =>
+      run(
+        `insert into console.receipts (id, receiver_id, method, path, headers, body_size, verdict, response_status, message_id, received_at)
+         values ($1, $2, 'POST', '/ingest/parts-2', '[]', 0, $3, 200, $4, $5)`,
+        [id, other, verdict, message, at.toISOString()],
+      );
+    await arrival(37 * SLOT + 20, new Date(daysAgo(3).getTime() + 3_600_000), 'valid', suspicious);
+    await arrival(38 * SLOT + 20, new Date(daysAgo(2).getTime() + 3_600_000), 'invalid', suspicious);
+    await arrival(38 * SLOT + 21, new Date(daysAgo(2).getTime() + 3_600_000), 'invalid', bad);
+    const [since, until] = [daysAgo(2), new Date()];
+    assert.deepEqual([...(await troubled.countSuspiciousArrivals([other], since, until, 10))], [[other, { count: 1, capped: false }]]);
+    assert.deepEqual([...(await troubled.countAnsweredWithBadSignature([other], since, until, 10))], [[other, { count: 1, capped: false }]]);
+    const looked = (plan: TPlan): string[] => [
+      ...(plan['Relation Name'] && /^g(_\d+)?$/.test(plan.Alias ?? '') && (plan['Actual Loops'] ?? 0) > 0 ? [plan['Relation Name']] : []),
+      ...(plan.Plans ?? []).flatMap(looked),
+    ];
+    // Both counts look at both rows of the window: none reads a partition before the older message's time (p36 on).
+    for (const read of [
+      () => troubled.countSuspiciousArrivals([other], since, until, 10),
+      () => troubled.countAnsweredWithBadSignature([other], since, until, 10),
+    ]) {
+      const reads = (await plannedBy(read, looked, 'analyze, format json')).flat();
+      assert.ok(reads.length > 0, 'a look ran');
+      assert.deepEqual(
+        reads.filter((name) => !from(suspicious).includes(name)),
+        [],
+        `no partition before the messages' time: ${reads.join(', ')}`,
+      );
+    }
     // An id that is not a KSUID (or a seeded one, whose "time" is in the future): every partition, its receipts found.
     const names = all.map((s) => s.name);
     await planned(names, () => byMessage.receiptSummariesAt(['msg_day36'], [RECEIVER]));

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { driverRows, queryRows } from '@/lib/db/query';
 import { sqlArray } from '@/lib/db/sql-array';
-import { receiptIdSince } from './receipt-partitions';
+import { messageSecondSql, receiptIdAtSql, receiptIdSince } from './receipt-partitions';
 
 // The receivers' side of the problems view, by index (receipts_troubled_idx: receiver, time, id, only
 // failed checks and error answers): a (message, receiver) is troubled when its newest arrival there
@@ -13,8 +13,9 @@ export type TTroubledReceipt = { id: number; receiverId: string; messageId: stri
 export type TReceiptKey = { t: string; id: string };
 
 const TROUBLED_TEXT = `(r.verdict <> 'valid' or r.response_status not between 200 and 299)`;
-// No later arrival of the same message at the same receiver: this one is how it stands.
-const NEWEST_TEXT = `not exists (select 1 from console.receipts g where g.message_id = r.message_id and g.receiver_id = r.receiver_id and g.id > r.id)`;
+// No later arrival of the same message at the same receiver: this one is how it stands. A look per row (OFFSET 0: not
+// made a join by the planner), which the database prunes to the row's partition and later ones (g.id > r.id).
+const NEWEST_TEXT = `not exists (select 1 from console.receipts g where g.message_id = r.message_id and g.receiver_id = r.receiver_id and g.id > r.id offset 0)`;
 const TROUBLED = sql.raw(TROUBLED_TEXT);
 const NEWEST = sql.raw(NEWEST_TEXT);
 const ids = (receiverIds: string[]) => sqlArray(receiverIds, 'uuid');
@@ -57,9 +58,14 @@ export async function troubledReceiptsPage(
 
 // A verified arrival of the same message at the same receiver the receiver acknowledged before this
 // one: the service's delivery settled there, so this copy is suspicious (reconcile.ts), not its story.
-const AFTER_VERIFIED = sql.raw(
-  `exists (select 1 from console.receipts g where g.message_id = r.message_id and g.receiver_id = r.receiver_id and g.id < r.id and g.verdict = 'valid' and g.response_status between 200 and 299)`,
-);
+// Looked for from the message's time on (k.s: messageSecond() beside the row), so each row's look reads only the partitions
+// from then, not all the older ones. OFFSET 0 keeps it a look per row (the planner would otherwise make it a join, reading
+// every partition of the receiver's verified arrivals at once).
+const afterVerified = async () =>
+  sql.raw(
+    `exists (select 1 from console.receipts g where g.message_id = r.message_id and g.receiver_id = r.receiver_id and g.id < r.id and g.id >= ${await receiptIdAtSql('k.s')} and g.verdict = 'valid' and g.response_status between 200 and 299 offset 0)`,
+  );
+const messageSecond = () => sql.raw(`cross join lateral (select ${messageSecondSql('r.message_id')} as s offset 0) k`);
 type TCounts = Map<string, { count: number; capped: boolean }>;
 
 /**
@@ -71,10 +77,10 @@ export async function countAnsweredWithBadSignature(receiverIds: string[], since
   return countPerReceiver(
     receiverIds,
     cap,
-    sql`select 1 from console.receipts r
+    sql`select 1 from console.receipts r ${messageSecond()}
           where r.receiver_id = rid.id and r.message_id is not null and ${TROUBLED} and r.verdict <> 'valid' and r.response_status between 200 and 299
             and r.received_at >= ${since.toISOString()}::timestamptz and r.received_at < ${until.toISOString()}::timestamptz and r.id >= ${await receiptIdSince(since)}::bigint
-            and ${NEWEST} and not ${AFTER_VERIFIED}`,
+            and ${NEWEST} and not ${await afterVerified()}`,
   );
 }
 
@@ -90,10 +96,10 @@ export async function countSuspiciousArrivals(receiverIds: string[], since: Date
   return countPerReceiver(
     receiverIds,
     cap,
-    sql`select distinct r.message_id from console.receipts r
+    sql`select distinct r.message_id from console.receipts r ${messageSecond()}
           where r.receiver_id = rid.id and r.message_id is not null and r.verdict <> 'valid' and r.response_status between 200 and 299 and r.verdict <> 'no secret configured'
             and r.received_at >= ${since.toISOString()}::timestamptz and r.received_at < ${until.toISOString()}::timestamptz and r.id >= ${await receiptIdSince(since)}::bigint
-            and ${AFTER_VERIFIED}`,
+            and ${await afterVerified()}`,
   );
 }
 
