@@ -83,11 +83,16 @@ describe('retention per account, changed by an admin on the console', () => {
     // beginning (attempts_p0, made by migration 0037) and those after it; nothing past the default year, so none is held.
     const res = await api('mine', 'GET', '/v1/retention');
     assert.equal(res.status, 200, res.text);
-    // service.attempts (0037) and service.deliveries (0039), each with its first partition from the beginning.
-    const [p, d, ...others] = res.body.partitions;
+    // service.attempts (0037), service.deliveries (0039) and service.messages (0040), each with its first partition from the beginning.
+    const [p, d, msgs, ...others] = res.body.partitions;
     assert.deepEqual(others, []);
     assert.equal(p.table, 'service.attempts');
     assert.equal(d.table, 'service.deliveries');
+    assert.equal(msgs.table, 'service.messages');
+    assert.equal(msgs.oldestFrom, null);
+    assert.ok(Date.parse(msgs.newestTo) >= Date.now() + 6 * 86_400_000, `messages' made a week ahead (to ${msgs.newestTo})`);
+    assert.equal(msgs.nextDrop.partition, 'service.messages_p0');
+    assert.deepEqual(msgs.held, []);
     assert.equal(d.oldestFrom, null);
     assert.ok(Date.parse(d.newestTo) >= Date.now() + 6 * 86_400_000, `deliveries' made a week ahead (to ${d.newestTo})`);
     assert.equal(d.nextDrop.partition, 'service.deliveries_p0');
@@ -116,6 +121,12 @@ describe('retention per account, changed by an admin on the console', () => {
       "deliveries' row",
     );
     assert.match(page, /<code>deliveries_p0<\/code> after <time dateTime="[^"]+"/, "deliveries' next drop");
+    assert.match(
+      page,
+      new RegExp(`<td[^>]*><strong[^>]*>service\\.messages</strong></td><td[^>]*>${msgs.count}</td><td[^>]*>the beginning</td>`),
+      "messages' row",
+    );
+    assert.match(page, /<code>messages_p0<\/code> after <time dateTime="[^"]+"/, "messages' next drop");
 
     // The console's own: its receipts, partitioned by id (migration 0038), receipts_p0 from the beginning goes first.
     assert.match(page, /Receipt partitions/);

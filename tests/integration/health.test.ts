@@ -278,6 +278,12 @@ describe('metrics', () => {
     assert.ok(ofDeliveries('gc_store_partition_newest_end_timestamp_seconds') >= Date.now() / 1000 + 6 * 86_400, "deliveries' made a week ahead");
     assert.ok(m.has('gc_store_partition_next_drop_timestamp_seconds{table="service.deliveries",partition="service.deliveries_p0"}'), "deliveries' next drop");
     assert.equal(ofDeliveries('gc_store_partitions_held'), 0);
+    // service.messages (migration 0040) beside them, the same way.
+    const ofMessages = (name: string) => m.get(`${name}{table="service.messages"}`) ?? NaN;
+    assert.ok(ofMessages('gc_store_partitions') >= 3, `${ofMessages('gc_store_partitions')} messages partitions`);
+    assert.ok(ofMessages('gc_store_partition_newest_end_timestamp_seconds') >= Date.now() / 1000 + 6 * 86_400, "messages' made a week ahead");
+    assert.ok(m.has('gc_store_partition_next_drop_timestamp_seconds{table="service.messages",partition="service.messages_p0"}'), "messages' next drop");
+    assert.equal(ofMessages('gc_store_partitions_held'), 0);
   });
 
   test('the right token: Prometheus text whose counters moved with the deliveries above, and the queue from SQL', async () => {

@@ -20,6 +20,7 @@ import type * as TStats from '../../lib/service/stats/get-webhook-stats';
 // made 35 to 45 days back: no app is started (a day's partitions cannot be made old by waiting seconds). The store is
 // this file's own, so it reshapes attempts' partitions as it needs. What must stay keeps its partition; the archive
 // comes first; a partition a killed pass detached and did not drop is dropped by the next; erasure reaches an old one.
+// Then deliveries' partitions, and messages' (migration 0040), the same way.
 
 const RETENTION = '30d';
 const ACCOUNT = '51515151-5151-4515-8515-515151515151';
@@ -342,6 +343,99 @@ describe('deliveries past their retention leave with their partition', () => {
     await pass();
     assert.equal(await exists(D(39)), false, 'dropped once nothing in it must stay');
     assert.deepEqual(await left(['d_pending']), []);
+  });
+});
+
+describe('messages past their retention leave with their partition', () => {
+  const M = (n: number) => `service.messages_p${daysAgo(n).toISOString().slice(0, 10).replaceAll('-', '')}`;
+  /** A message of `account` made `at` for a donor; with `status`, its delivery in that state. */
+  const made = (id: string, at: Date, status?: string, account = ACCOUNT) => `
+    insert into service.messages (id, account_id, event_id, event_type, payload, created_at, tags) values
+      ('${id}', '${account}', 'evt_${id}', 'grant.succeeded', '{"id":"${id}"}', ${iso(at)}, '{donor:${id}@example.org}');
+    ${
+      status
+        ? `insert into service.deliveries (message_id, webhook_id, account_id, event_type, status, attempt_count, next_attempt_at, created_at) values
+      ('${id}', '${WEBHOOK}', '${account}', 'grant.succeeded', '${status}', 1, ${status === 'pending' ? "now() + interval '1 hour'" : 'null'}, ${iso(at)});`
+        : ''
+    }`;
+
+  test("a pass drops the old ones after their range's deliveries, archived; keeps one a held message is in, which an erasure still reaches; finishes a killed drop", async () => {
+    // Messages' partitions reshaped as the deliveries' were (their rows kept): a first one from MINVALUE, days 41 to 37
+    // back, one from 36 days back to today, then the app's own ahead. The deliveries step left D(38) (m_longer's) and
+    // D(36); the rows are put aside while the partitions are remade (a referenced partition goes only unreferenced).
+    await script(`
+      create table service.deliveries_kept as select * from service.deliveries;
+      delete from service.deliveries;
+      create table service.messages_kept as select * from service.messages;
+      ${(await list.listPartitions('service.messages')).map((p) => `alter table service.messages detach partition ${p.name};\n drop table ${p.name};`).join('\n')}
+      create table service.messages_p0 partition of service.messages for values from (minvalue) to (${iso(daysAgo(41))});
+      ${[41, 40, 39, 38, 37].map((n) => `create table ${M(n)} partition of service.messages for values from (${iso(daysAgo(n))}) to (${iso(daysAgo(n - 1))});`).join('\n')}
+      create table ${M(36)} partition of service.messages for values from (${iso(daysAgo(36))}) to (${iso(daysAgo(0))});`);
+    await purge.ensureServicePartitions();
+    await script(`
+      insert into service.messages select * from service.messages_kept;
+      insert into service.deliveries select * from service.deliveries_kept;
+      drop table service.messages_kept;
+      drop table service.deliveries_kept;
+      ${made('x_first', daysAgo(45))}
+      ${made('x_old', new Date(daysAgo(40).getTime() + 3_600_000))}
+      ${made('x_killed', new Date(daysAgo(39).getTime() + 3_600_000))}
+      ${made('x_pending', new Date(daysAgo(38).getTime() + 3_600_000), 'pending')}
+      ${made('x_erased', new Date(daysAgo(38).getTime() + 7_200_000), 'success', LONGER)}
+      ${made('x_37', new Date(daysAgo(37).getTime() + 3_600_000))}`);
+    // A pass killed between its DETACH and its DROP: a lone messages table.
+    await run(`alter table service.messages detach partition ${M(39)}`);
+
+    await passUntilDropped(['service.messages_p0', M(41), M(40), M(39), M(37)]);
+    const names = (await list.listPartitions('service.messages')).map((p) => p.name);
+    for (const gone of ['service.messages_p0', M(41), M(40), M(39), M(37)]) {
+      assert.ok(!names.includes(gone), `${gone} detached`);
+      assert.equal(await exists(gone), false, `${gone} dropped, not only detached`);
+    }
+    assert.equal(names[0], M(38), 'the partition of a pending delivery and of a longer-kept account (m_longer, x_erased) stays, the oldest left');
+    assert.deepEqual(await left(['x_first', 'x_old', 'x_killed', 'x_pending', 'x_erased', 'x_37', 'm_longer']), ['m_longer', 'x_erased', 'x_pending']);
+    const [progress] = await run<{ n: number }>(`select purged::int as n from service.retention_progress where what = 'message_partitions'`);
+    assert.ok(progress?.n >= 1, 'rows left by the drops counted');
+    // The archive came first: each message dropped whole with its payload, once.
+    const archived = fs
+      .readdirSync(archive)
+      .filter((f) => f.startsWith('messages-'))
+      .flatMap((f) =>
+        gunzipSync(fs.readFileSync(path.join(archive, f)))
+          .toString()
+          .trim()
+          .split('\n'),
+      )
+      .map((l) => JSON.parse(l) as { id: string; payload: string; purged: string });
+    for (const id of ['x_first', 'x_old', 'x_37'])
+      assert.deepEqual(
+        archived.filter((a) => a.id === id).map((a) => [a.payload, a.purged]),
+        [[`{"id":"${id}"}`, 'row']],
+        `${id} archived once before it went`,
+      );
+
+    // Why the kept one stays, as the retention page and /metrics say.
+    const rules = await drop.attemptRules(30 * DAY, [{ accountId: LONGER, payloadMs: null, rowsMs: 60 * DAY }]);
+    const { messagePartitionHolds } = await import('../../lib/service/retention/drop-messages');
+    const holds = await messagePartitionHolds(rules, await list.listPartitions('service.messages'));
+    assert.deepEqual(
+      holds.map((h) => [h.partition, h.pending, h.accountKept, h.until]),
+      [[M(38), 1, 2, null]],
+    );
+    const status = (await partStatus.servicePartitionStatuses()).find((s) => s.table === 'service.messages')!;
+    assert.deepEqual(
+      status.held.map((h) => h.partition),
+      [M(38)],
+    );
+    assert.equal(status.nextDrop?.partition, M(36));
+
+    // A donor's erasure reaches a message in the old partition kept.
+    const report = await erase.eraseDonor(LONGER, { email: 'x_erased@example.org' });
+    assert.equal(report.messages.erased, 1);
+    const [row] = await run<{ t: string; erased: boolean }>(
+      `select tableoid::regclass::text as t, erased_at is not null as erased from service.messages where id = 'x_erased'`,
+    );
+    assert.deepEqual(row, { t: M(38), erased: true });
   });
 });
 

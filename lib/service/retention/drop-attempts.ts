@@ -118,9 +118,9 @@ export async function attemptPartitionHolds(rules: TRules, parts: TPartition[], 
 }
 
 /** A pass's step over `table`: its partitions past the row cutoff dropped (`prepare` run on each first: its archive, what
- * must go before it), but those `hold` keeps; the rows dropped counted in retention_progress under `what`. */
+ * must go before it; false: not yet), but those `hold` keeps; the rows dropped counted in retention_progress under `what`. */
 export function partitionsStep(
-  spec: { what: string; table: string; lease: TLease; hold: (part: string) => string; prepare: (part: string) => Promise<unknown> },
+  spec: { what: string; table: string; lease: TLease; hold: (part: string) => string; prepare: (part: TPartition) => Promise<boolean | void> },
   rowsMs: number,
   overrides: TRetentionOverride[],
 ): TPurgeStep {
@@ -133,7 +133,7 @@ export function partitionsStep(
         budgetMs: BUDGET_MS,
         prepare: async (part) => {
           if (await holdOf(spec.hold, part.name, rules)) return false;
-          await spec.prepare(part.name);
+          if ((await spec.prepare(part)) === false) return false;
           const [{ n }] = await driverRows<{ n: number }>(`select count(*)::int as n from ${part.name}`, []);
           rows += n;
           return true;
@@ -152,4 +152,8 @@ export function partitionsStep(
 
 /** The pass's first step: the partitions of attempts past the row cutoff dropped, but those that hold what must stay. */
 export const attemptPartitionsStep = (rowsMs: number, overrides: TRetentionOverride[]): TPurgeStep =>
-  partitionsStep({ what: 'attempt_partitions', table: ATTEMPTS_TABLE, lease: ATTEMPTS_LEASE, hold: HOLD, prepare: archiveAnswers }, rowsMs, overrides);
+  partitionsStep(
+    { what: 'attempt_partitions', table: ATTEMPTS_TABLE, lease: ATTEMPTS_LEASE, hold: HOLD, prepare: (p) => archiveAnswers(p.name) },
+    rowsMs,
+    overrides,
+  );

@@ -11,8 +11,8 @@ import { ATTEMPTS_TABLE, holdOf, partitionsStep, type attemptRules, type TPartit
 // deliveries of the messages made in its range. Its rows past MESSAGE_RETENTION leave with their partition, in the pass's
 // step after the attempts' (drop-attempts.ts), so the attempts of its range are gone first; archived (its deliveries'
 // later answers), detached (CONCURRENTLY on PostgreSQL) and dropped, as the attempts' are. A killed pass is finished by
-// the next (lib/db/partitions/manage-partitions.ts). The messages of those deliveries then leave row by row in the
-// messages step (messages are not partitioned), which finds no delivery of theirs left to delete.
+// the next (lib/db/partitions/manage-partitions.ts). The messages of those deliveries then leave with their partition in
+// the step after (drop-messages.ts), whose foreign key waits for the deliveries partitions of their range.
 //
 // What must stay keeps its partition, as for attempts: one with a delivery still pending or sending, or of an account
 // whose own MESSAGE_RETENTION has not passed, is not dropped, and the retention page says why and until when
@@ -84,4 +84,8 @@ async function dropLaterAttempts(part: string): Promise<number> {
 
 /** The pass's second step: the partitions of deliveries past the row cutoff dropped, but those that hold what must stay. */
 export const deliveryPartitionsStep = (rowsMs: number, overrides: TRetentionOverride[]): TPurgeStep =>
-  partitionsStep({ what: 'delivery_partitions', table: DELIVERIES_TABLE, lease: DELIVERIES_LEASE, hold: HOLD, prepare: dropLaterAttempts }, rowsMs, overrides);
+  partitionsStep(
+    { what: 'delivery_partitions', table: DELIVERIES_TABLE, lease: DELIVERIES_LEASE, hold: HOLD, prepare: async (p) => void (await dropLaterAttempts(p.name)) },
+    rowsMs,
+    overrides,
+  );

@@ -2,7 +2,7 @@ import { Gauge } from 'prom-client';
 import { metrics } from '@/lib/metrics/registry';
 import { processSingleton } from '@/lib/process-singleton';
 import { ttlCache } from '@/lib/ttl-cache';
-import { attemptPartitionStatus, deliveryPartitionStatus, type TPartitionStatus } from './partition-status';
+import { attemptPartitionStatus, deliveryPartitionStatus, messagePartitionStatus, type TPartitionStatus } from './partition-status';
 
 // The service's partitioned tables as /metrics shows them, read from the catalog on each scrape (partition-status.ts,
 // shared by the gauges for a second): per table its partitions, their total size, the oldest's start and the newest's
@@ -25,6 +25,7 @@ const seconds = (iso: string | null) => (iso === null ? null : Date.parse(iso) /
 export function registerPartitionGauges(): void {
   addPartitionSource('service.attempts', attemptPartitionStatus);
   addPartitionSource('service.deliveries', deliveryPartitionStatus);
+  addPartitionSource('service.messages', messagePartitionStatus);
 }
 
 /** Adds a table's status to the partition gauges (registered once). */

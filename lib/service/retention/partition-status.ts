@@ -5,11 +5,12 @@ import { ttlCache } from '@/lib/ttl-cache';
 import { retentionOverrides } from './account-retention';
 import { ATTEMPTS_TABLE, attemptPartitionHolds, attemptRules, type TPartitionHold } from './drop-attempts';
 import { DELIVERIES_TABLE, deliveryPartitionHolds } from './drop-deliveries';
+import { MESSAGES_TABLE, messagePartitionHolds } from './drop-messages';
 
 // The service's partitioned tables as the retention page and /metrics show them: per table its partitions (how many,
 // the oldest's start and the newest's end, their total size), the next drop (which partition, and when its range is
 // past MESSAGE_RETENTION: the service's next pass after that drops it) and the partitions past it that are kept, why
-// and until when (drop-attempts.ts, drop-deliveries.ts). Null when the table is not in this store (a console whose service is remote).
+// and until when (drop-attempts.ts, drop-deliveries.ts, drop-messages.ts). Null when the table is not in this store (a console whose service is remote).
 // The holds are read for a minute at most: a partition an account keeps longer may be large, and the page, the API and
 // each scrape of /metrics ask; what they say changes with the purge's passes, minutes apart. The API answers an account:
 // which partitions are kept and until when are the deployment's, but what each holds is counted in that account's own
@@ -71,8 +72,11 @@ export const attemptPartitionStatus = (accountId?: string) => partitionStatus(AT
 /** service.deliveries' (migration 0039), the same. */
 export const deliveryPartitionStatus = (accountId?: string) => partitionStatus(DELIVERIES_TABLE, deliveryPartitionHolds, accountId);
 
+/** service.messages' (migration 0040), the same. */
+export const messagePartitionStatus = (accountId?: string) => partitionStatus(MESSAGES_TABLE, messagePartitionHolds, accountId);
+
 /** The service's partitioned tables, as the retention page, the API (`accountId`: what is held counted in its rows) and /metrics show them. */
 export async function servicePartitionStatuses(accountId?: string): Promise<TPartitionStatus[]> {
-  const all = await Promise.all([attemptPartitionStatus(accountId), deliveryPartitionStatus(accountId)]);
+  const all = await Promise.all([attemptPartitionStatus(accountId), deliveryPartitionStatus(accountId), messagePartitionStatus(accountId)]);
   return all.filter((s): s is TPartitionStatus => s !== null);
 }

@@ -9,7 +9,7 @@ import { env } from '@/lib/env';
 import { retentionOverrides, SERVICE_PURGE, type TRetentionOverride } from './account-retention';
 import { alignedRetentionMs, ATTEMPTS_LEASE, ATTEMPTS_TABLE, attemptPartitionsStep } from './drop-attempts';
 import { DELIVERIES_LEASE, DELIVERIES_TABLE, deliveryPartitionsStep } from './drop-deliveries';
-import { MESSAGES_LEASE, MESSAGES_TABLE } from './drop-messages';
+import { MESSAGES_LEASE, MESSAGES_TABLE, messagePartitionsStep } from './drop-messages';
 import { dbKind } from '@/lib/db/client';
 import { partitionInterval } from '@/lib/db/partitions/interval';
 
@@ -22,6 +22,7 @@ import { partitionInterval } from '@/lib/db/partitions/interval';
 //   attempt_partitions the partitions of service.attempts past MESSAGE_RETENTION are dropped whole (drop-attempts.ts), but
 //                      those holding what must stay; the first step, so the attempts of the messages below are mostly gone;
 //   delivery_partitions the same of service.deliveries (drop-deliveries.ts), after the attempts of their range;
+//   message_partitions the same of service.messages (drop-messages.ts), after the deliveries of their range;
 //   messages           the message, its deliveries and their attempts left in partitions kept go (the stats keep their rollups).
 // The skeleton stays: ids, event type, tags, deliveries and their status, attempts' status codes,
 // durations and times. The hold: a message with a delivery not (yet) successful — pending, sending,
@@ -186,6 +187,7 @@ export async function servicePurgeSteps(): Promise<TPurgeStep[]> {
   return [
     attemptPartitionsStep(env.MESSAGE_RETENTION, overrides),
     deliveryPartitionsStep(env.MESSAGE_RETENTION, overrides),
+    messagePartitionsStep(env.MESSAGE_RETENTION, overrides),
     ...bodies.map((b) => b[0]),
     ...bodies.map((b) => b[1]),
     messageStep(alignedRetentionMs(env.MESSAGE_RETENTION, interval), null),
