@@ -119,3 +119,30 @@ test(
     assert.ok(added >= moved && added <= Math.ceil(await storeNow()), 'added at the store’s clock');
   },
 );
+
+test(
+  'the workers’ wake-up after a grant’s commit: one NOTIFY at a time, and one more after the last asked while it was out',
+  { skip: !ON_POSTGRES && 'needs TEST_DATABASE_URL' },
+  async () => {
+    // (lib/service/delivery/wake-workers.ts, which POST /v1/grants calls on PostgreSQL once its statement has committed.)
+    const { wakeWorkers } = await import('../../lib/service/delivery/wake-workers');
+    const { DELIVERIES_CHANNEL } = await import('../../lib/service/delivery/enqueue');
+    const listener = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await listener.connect();
+    try {
+      let heard = 0;
+      listener.on('notification', (n) => void (n.channel === DELIVERIES_CHANNEL && heard++));
+      await listener.query(`listen ${DELIVERIES_CHANNEL}`);
+      for (let i = 0; i < 50; i++) wakeWorkers(); // fifty grants committed while the first NOTIFY is out
+      const deadline = Date.now() + 5000;
+      while (heard < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      await new Promise((r) => setTimeout(r, 200)); // nothing more comes
+      assert.equal(heard, 2, 'the first at once, and one after it for the 49 asked meanwhile');
+      wakeWorkers();
+      while (heard < 3 && Date.now() < deadline + 5000) await new Promise((r) => setTimeout(r, 10));
+      assert.equal(heard, 3, 'idle again: the next one at once');
+    } finally {
+      await listener.end();
+    }
+  },
+);

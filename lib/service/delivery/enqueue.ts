@@ -41,6 +41,8 @@ export type TEnqueueEvent = {
   guard?: SQL;
   /** The traceparent its attempts link to (lib/telemetry/spans.ts): the active span's when left out. */
   traceParent?: TParam<string | null>;
+  /** false: no pg_notify in the statement; the caller wakes the workers once it has committed (wake-workers.ts). */
+  wake?: boolean;
 };
 
 /** One parameter, an array included (drizzle would spread a bare array into a list). */
@@ -48,7 +50,8 @@ const param = <T>(value: TParam<T>) => (value instanceof Placeholder ? value : s
 
 /**
  * The statement that stores one message, one due delivery per target and the workers' wake-up
- * (pg_notify, sent at commit), after its guard; it returns `stored` (0 or 1). One reading of the
+ * (pg_notify, sent at commit; or none, `wake: false`), after its guard; it returns `stored` (0 or 1)
+ * and `queued` (its deliveries). One reading of the
  * database's clock, clock_timestamp() (now() is the transaction's start) truncated to the
  * millisecond, is both the body's `timestamp` and the moment the deliveries fall due: a new message
  * is due when made, never before, and the worker compares next_attempt_at with that clock.
@@ -80,8 +83,8 @@ export function enqueueEvent(e: TEnqueueEvent): SQL {
       select ${messageId}::text, targets.id, ${account}::uuid, ${type}::text, 'pending', message.created_at, message.created_at
       from targets, message
       returning 1),
-    wake as (select pg_notify(${DELIVERIES_CHANNEL}, '') from (select 1 from queued limit 1) q)
-    select (select count(*) from message) as stored, (select count(*) from wake) as woken`;
+    ${e.wake === false ? sql`wake as (select 1 where false)` : sql`wake as (select pg_notify(${DELIVERIES_CHANNEL}, '') from (select 1 from queued limit 1) q)`}
+    select (select count(*) from message) as stored, (select count(*) from queued) as queued, (select count(*) from wake) as woken`;
 }
 
 /**

@@ -1,25 +1,30 @@
 import { fillPlaceholders, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { dbKind } from '@/lib/db/client';
 import { driverRows } from '@/lib/db/query';
 import { jsonbCanHold } from '@/lib/db/search-json';
 import { enqueueEvent } from '@/lib/service/delivery/enqueue';
+import { wakeWorkers } from '@/lib/service/delivery/wake-workers';
 import { fanoutWebhooks } from '@/lib/service/webhooks/fanout-targets';
 import { currentTraceparent } from '@/lib/telemetry/spans';
 import type { TGrantRow } from './grant-json';
 
-// POST /v1/grants' hot path (no Idempotency-Key): the grant row, its grant.succeeded message, one
-// delivery per subscribed webhook and the worker's wake-up, in one statement sent to the driver as
-// fixed text with parameters — the same text for every grant, made once here from enqueue.ts's
-// statement with placeholders (drizzle's builder per request was a tenth of the request's CPU), with
-// the grant's INSERT as its guard. Inside a transaction (an Idempotency-Key) the grant goes through
-// emitEvent, on the caller's transaction: the same statement with values.
+// POST /v1/grants' hot path (no Idempotency-Key): the grant row, its grant.succeeded message and one
+// delivery per subscribed webhook in one statement sent to the driver as fixed text with parameters —
+// the same text for every grant, made once here from enqueue.ts's statement with placeholders
+// (drizzle's builder per request was a tenth of the request's CPU), with the grant's INSERT as its
+// guard — and on PostgreSQL the workers' wake-up once it has committed (wake-workers.ts: a NOTIFY in
+// the statement put every grant's commit in one line; the embedded store keeps it in the statement). Inside a transaction (an Idempotency-Key) the grant goes
+// through emitEvent, on the caller's transaction: the same statement with values, its NOTIFY in it.
 
 const GRANT_EVENT = 'grant.succeeded';
 const $ = sql.placeholder;
 
-const INSERT_GRANT_EVENT = new PgDialect().sqlToQuery(
-  enqueueEvent({
-    guard: sql`insert into service.grants (id, account_id, connect_id, nonprofit_id, tracking_id, workflow_session_id, amount, fee_amount,
+/** The statement, its NOTIFY in it (`wake`: the embedded store, where no other commit waits on it) or not (PostgreSQL). */
+const insertGrantEvent = (wake: boolean) =>
+  new PgDialect().sqlToQuery(
+    enqueueEvent({
+      guard: sql`insert into service.grants (id, account_id, connect_id, nonprofit_id, tracking_id, workflow_session_id, amount, fee_amount,
         covered_fees, status, fund_id, fund_name, first_name, last_name, email, phone, note, metadata, created_at, updated_at)
       values (${$('id')}::uuid, ${$('accountId')}::uuid, ${$('connectId')}::text, ${$('nonprofitId')}::uuid, ${$('trackingId')}::text,
         ${$('workflowSessionId')}::text, ${$('amount')}::int, ${$('feeAmount')}::int, ${$('coveredFees')}::boolean, ${$('status')}::text,
@@ -27,17 +32,19 @@ const INSERT_GRANT_EVENT = new PgDialect().sqlToQuery(
         ${$('note')}::text, ${$('metadata')}::jsonb, ${$('createdAt')}::timestamptz, ${$('createdAt')}::timestamptz)
       on conflict (tracking_id) do nothing
       returning id`,
-    accountId: $('accountId'),
-    eventType: GRANT_EVENT,
-    messageId: $('messageId'),
-    eventId: $('eventId'),
-    data: $('data'),
-    searchable: $('searchable'),
-    tags: $('tags'),
-    to: { among: $('targets') },
-    traceParent: $('traceParent'),
-  }),
-);
+      accountId: $('accountId'),
+      eventType: GRANT_EVENT,
+      messageId: $('messageId'),
+      eventId: $('eventId'),
+      data: $('data'),
+      searchable: $('searchable'),
+      tags: $('tags'),
+      to: { among: $('targets') },
+      traceParent: $('traceParent'),
+      wake,
+    }),
+  );
+const STATEMENTS = { postgres: insertGrantEvent(false), pglite: insertGrantEvent(true) };
 
 /**
  * Stores the grant and queues its event, both or neither: false when its tracking id was taken
@@ -46,7 +53,9 @@ const INSERT_GRANT_EVENT = new PgDialect().sqlToQuery(
 export async function insertGrantWithEvent(row: TGrantRow, event: { messageId: string; eventId: string; data: unknown; tags: string[] }): Promise<boolean> {
   const targets = (await fanoutWebhooks(row.accountId)).filter((w) => w.eventTypes.includes(GRANT_EVENT)).map((w) => w.id);
   const data = JSON.stringify(event.data ?? null);
-  const params = fillPlaceholders(INSERT_GRANT_EVENT.params, {
+  const kind = await dbKind();
+  const statement = STATEMENTS[kind];
+  const params = fillPlaceholders(statement.params, {
     ...row,
     metadata: JSON.stringify(row.metadata ?? {}),
     createdAt: row.createdAt.toISOString(),
@@ -58,6 +67,8 @@ export async function insertGrantWithEvent(row: TGrantRow, event: { messageId: s
     targets,
     traceParent: currentTraceparent(),
   });
-  const [result] = await driverRows<{ stored: number | string }>(INSERT_GRANT_EVENT.sql, params, 'insert_grant_event');
+  const [result] = await driverRows<{ stored: number | string; queued: number | string }>(statement.sql, params, 'insert_grant_event');
+  // Committed: on PostgreSQL its NOTIFY follows, outside the grants' line (wake-workers.ts).
+  if (kind === 'postgres' && Number(result?.queued ?? 0) > 0) wakeWorkers();
   return Number(result?.stored ?? 0) > 0;
 }

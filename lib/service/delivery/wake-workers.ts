@@ -1,0 +1,35 @@
+import { driverRows } from '@/lib/db/query';
+import { processSingleton } from '@/lib/process-singleton';
+import { DELIVERIES_CHANNEL } from './enqueue';
+
+// POST /v1/grants' wake-up for the workers, sent after its commit instead of inside it. PostgreSQL
+// serializes the commits of transactions that NOTIFY (one lock for the whole database, held until the
+// commit is flushed): with a NOTIFY in every grant's statement, each grant committed alone, its WAL
+// flush behind the one before, and one account's burst made every other account's grant wait in that
+// line — the peak bench's sessions sampled during a burst of 83 grants/s found the grants waiting on
+// that lock (Lock:object) more than on anything else, and the other webhooks' grants were answered
+// 20–50× slower than alone. Without it the grants' commits share their WAL flushes, and one NOTIFY at
+// a time wakes the workers for every grant committed before it: one asked while one is out is sent
+// once that one is done, so each committed grant is followed by a NOTIFY sent after its commit.
+// A wake-up that fails (the store is down), or a process that ends between a commit and its NOTIFY,
+// leaves its deliveries to the workers' poll (DELIVERY_POLL_MS, worker-state.ts's idlePollMs).
+
+type TWaker = { sending: boolean; again: boolean };
+
+function send(w: TWaker): void {
+  w.sending = true;
+  w.again = false;
+  driverRows(`select pg_notify($1::text, '')`, [DELIVERIES_CHANNEL], 'wake_workers')
+    .catch(() => {}) // the workers' poll finds what it announced
+    .finally(() => {
+      w.sending = false;
+      if (w.again) send(w);
+    });
+}
+
+/** Wakes the listening workers once this process's committed deliveries are visible: now, or after the NOTIFY already out. */
+export function wakeWorkers(): void {
+  const w = processSingleton<TWaker>('wake-workers', () => ({ sending: false, again: false }));
+  if (w.sending) w.again = true;
+  else send(w);
+}
