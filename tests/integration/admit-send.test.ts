@@ -120,6 +120,18 @@ test(
   },
 );
 
+test('a backlog’s sends are admitted half a slot apart or more, not together as room opens', { skip: !ON_POSTGRES && 'needs TEST_DATABASE_URL' }, async () => {
+  await db.driverRows(`update service.webhook_rates set sent_at = '{}' where webhook_id = $1`, [WEBHOOK]);
+  // At 2/s a slot is 510 ms: the log has room for two, but the second waits until 255 ms after the first (held in the worker: holdMs 1 s).
+  const first = await admit.admitSend(claim(), 2, 1000);
+  const second = await admit.admitSend(claim(), 2, 1000);
+  assert.equal(first.admitted, true);
+  assert.ok(!second.admitted && second.waitMs > 0 && second.waitMs <= 255, `the second refused for up to half a slot: ${JSON.stringify(second)}`);
+  assert.equal(second.givenBack, false);
+  await new Promise((r) => setTimeout(r, Math.ceil(second.admitted ? 0 : second.waitMs) + 1));
+  assert.equal((await admit.admitSend(claim(), 2, 1000)).admitted, true, 'and goes once the half slot has passed');
+});
+
 test(
   'the workers’ wake-up after a grant’s commit: one NOTIFY at a time, and one more after the last asked while it was out',
   { skip: !ON_POSTGRES && 'needs TEST_DATABASE_URL' },

@@ -480,3 +480,37 @@ test("a capped send refused while its row was locked (admit-send.ts `locked`: a 
   assert.deepEqual([worker.stats().deferred, worker.stats().released], [1, 0], 'given back (deferred), not let go');
   assert.deepEqual(fake.sent, [], 'not sent');
 });
+
+test("a capped webhook's jobs in one worker ask its limiter one at a time, in the order they started; another webhook's beside them", async () => {
+  const fake = fakeDeps(() => 0);
+  const asked: string[] = [];
+  const asking = new Map<string, number>();
+  let most = 0;
+  fake.deps.admit = async (claim) => {
+    asked.push(claim.id);
+    const n = (asking.get(claim.webhookId) ?? 0) + 1;
+    asking.set(claim.webhookId, n);
+    most = Math.max(most, n);
+    await sleep(5); // the statement's round trip
+    asking.set(claim.webhookId, n - 1);
+    return { admitted: true, at: Date.now() };
+  };
+  const capped = (i: number, webhookId: string): TDeliveryJob => {
+    const j = job(i, `http://127.0.0.1:9/${webhookId}`);
+    return { claim: { ...j.claim, webhookId }, target: { ...j.target!, rateLimit: 20 } };
+  };
+  fake.due([1, 2, 3, 4, 5, 6].map((i) => capped(i, i === 3 ? 'wh_other' : 'wh_capped')));
+  const worker = await runWorker(fake.deps, CONFIG);
+  try {
+    await until(() => fake.recorded.length === 6, 30_000);
+  } finally {
+    await worker.stop(1_000);
+  }
+  assert.equal(most, 1, 'never two of one webhook asking at once (five asking together queued on its log row)');
+  assert.deepEqual(
+    asked.filter((id) => id !== 'd3'),
+    ['d1', 'd2', 'd4', 'd5', 'd6'],
+    'in order',
+  );
+  assert.ok(asked.indexOf('d3') < 2, `the other webhook's asks at once, not behind them: ${asked.join()}`);
+});

@@ -59,6 +59,27 @@ async function admitted(w: TWorker, claim: TClaim, rateLimit: number): Promise<T
 }
 
 /**
+ * A capped webhook's jobs in this worker ask its limiter one at a time, in the order they started: each waits for the one
+ * before it to be admitted or let go. Asking together, the ready ones (up to twice its share of the slots) each came back
+ * every few ms while room opened a send at a time (half a slot apart: admit-send.ts), and queued on its log's row lock —
+ * in the peak bench's burst, five admissions on average waited on that row, and their commits on the WAL before the grants'.
+ */
+async function inTurn<T>(w: TWorker, webhookId: string, ask: () => Promise<T>): Promise<T> {
+  const before = w.admitting.get(webhookId);
+  let done!: () => void;
+  const mine = new Promise<void>((r) => (done = r));
+  const turn = before ? before.then(() => mine) : mine;
+  w.admitting.set(webhookId, turn);
+  try {
+    if (before) await before;
+    return await ask();
+  } finally {
+    done();
+    if (w.admitting.get(webhookId) === turn) w.admitting.delete(webhookId);
+  }
+}
+
+/**
  * A capped send that starts more than LATE_SEND_MS after its admission (the process did not run in between: a busy event
  * loop, a starved core) has its entry moved to the store's clock as the move runs, while its request is out: counted at its
  * admission, the sends admitted in the second after it would find room beside it and reach the receiver in one second with it.
@@ -89,7 +110,7 @@ export async function runJob(w: TWorker, job: TDeliveryJob, claimedAt: number, s
     const rateLimit = job.target.rateLimit;
     let admission: { at: number; answeredAt: number } | null = null;
     if (rateLimit) {
-      const verdict = await admitted(w, job.claim, rateLimit);
+      const verdict = await inTurn(w, job.claim.webhookId, () => admitted(w, job.claim, rateLimit));
       if (typeof verdict === 'string') return verdict;
       admission = verdict;
     }

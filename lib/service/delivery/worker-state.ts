@@ -55,6 +55,8 @@ export type TWorker = {
   leases: LeaseKeeper;
   /** How late each capped send starts after its admission, on this worker's clock (run-job.ts restamps the late ones). */
   lateness: SendLateness;
+  /** Per capped webhook, the turn of its last job to ask the limiter here: its jobs ask one at a time (run-job.ts). */
+  admitting: Map<string, Promise<void>>;
   /** Claimed (leased) and waiting for a slot, oldest first. */
   ready: { job: TDeliveryJob; claimedAt: number }[];
   /** Every job started and not yet finished: sending, or sent and its outcome not yet committed. */

@@ -194,6 +194,7 @@ export async function runWorker(
     slots: new EndpointSlots(endpointShare(config)),
     leases: new LeaseKeeper(config.leaseMs, deps.renew, deps.log),
     lateness: new SendLateness(),
+    admitting: new Map(),
     ready: [],
     jobs: new Set(),
     busy: 0,
