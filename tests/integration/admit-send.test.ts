@@ -36,9 +36,10 @@ before(async () => {
      insert into service.messages (id, account_id, event_id, event_type, payload) values ('${MSG}', '${ACCOUNT}', 'evt_${MSG.slice(4)}', 'grant.succeeded', '{}');`,
     [],
   );
+  // Created with its message (the deliveries' key to their message includes its created_at since the messages are partitioned).
   [{ id: delivery }] = await db.driverRows<{ id: string }>(
-    `insert into service.deliveries (message_id, webhook_id, account_id, event_type, status, attempt_count, lease_owner, lease_until)
-     values ($1, $2, $3, 'grant.succeeded', 'sending', 0, $4, now() + interval '1 minute') returning id`,
+    `insert into service.deliveries (message_id, webhook_id, account_id, event_type, status, attempt_count, lease_owner, lease_until, created_at)
+     values ($1, $2, $3, 'grant.succeeded', 'sending', 0, $4, now() + interval '1 minute', (select created_at from service.messages where id = $1)) returning id`,
     [MSG, WEBHOOK, ACCOUNT, OWNER],
   );
 });
