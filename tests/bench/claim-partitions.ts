@@ -40,6 +40,7 @@ async function pgStore(): Promise<TStore> {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
       return {
+        kind: 'postgres' as const,
         q: async <T>(text: string, params: unknown[] = [], name?: string) =>
           (await c.query(name ? { name, text, values: params } : { text, values: params })).rows as T[],
         exec: async (text: string) => void (await c.query(text)),
@@ -67,6 +68,7 @@ async function pgliteStore(): Promise<TStore> {
       await c.waitReady;
       const prepared = preparedQueries(c, { protocol, types });
       return {
+        kind: 'pglite' as const,
         q: async <T>(text: string, params: unknown[] = [], name?: string) => (name ? prepared<T>(text, params, name) : (await c.query<T>(text, params)).rows),
         exec: async (text: string) => void (await c.exec(text)),
         close: () => c.close(),

@@ -22,6 +22,7 @@ let opened: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
 let db: TTestDb;
 let admit: typeof TAdmit;
 let delivery: string;
+let createdAt: Date | string;
 
 before(async () => {
   if (!ON_POSTGRES) return;
@@ -37,9 +38,10 @@ before(async () => {
     [],
   );
   // Created with its message (the deliveries' key to their message includes its created_at since the messages are partitioned).
-  [{ id: delivery }] = await db.driverRows<{ id: string }>(
+  [{ id: delivery, created_at: createdAt }] = await db.driverRows<{ id: string; created_at: Date | string }>(
     `insert into service.deliveries (message_id, webhook_id, account_id, event_type, status, attempt_count, lease_owner, lease_until, created_at)
-     values ($1, $2, $3, 'grant.succeeded', 'sending', 0, $4, now() + interval '1 minute', (select created_at from service.messages where id = $1)) returning id`,
+     values ($1, $2, $3, 'grant.succeeded', 'sending', 0, $4, now() + interval '1 minute', (select created_at from service.messages where id = $1))
+     returning id, created_at`,
     [MSG, WEBHOOK, ACCOUNT, OWNER],
   );
 });
@@ -47,7 +49,16 @@ after(async () => {
   await opened?.close();
 });
 
-const claim = () => ({ id: delivery, messageId: MSG, webhookId: WEBHOOK, accountId: ACCOUNT, scheduledAttemptCount: 0, recoverRunId: null, leaseOwner: OWNER });
+const claim = () => ({
+  id: delivery,
+  messageId: MSG,
+  webhookId: WEBHOOK,
+  accountId: ACCOUNT,
+  scheduledAttemptCount: 0,
+  recoverRunId: null,
+  leaseOwner: OWNER,
+  createdAt: new Date(createdAt).toISOString(),
+});
 /** The webhook's one send of the last second went just now: a send asked for now waits about a second, longer than the worker holds one. */
 const justSent = () => db.driverRows(`update service.webhook_rates set sent_at = array[clock_timestamp()] where webhook_id = $1`, [WEBHOOK]);
 const statusOf = async () =>

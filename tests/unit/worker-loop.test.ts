@@ -20,6 +20,7 @@ function job(i: number, url = `http://127.0.0.1:9/e${i % 4}`): TDeliveryJob {
     scheduledAttemptCount: 0,
     recoverRunId: null,
     leaseOwner: '',
+    createdAt: '2026-01-01T00:00:00.000Z',
   };
   return { claim, target: { url, payload: '{}', secrets: [] } };
 }

@@ -171,19 +171,34 @@ export const deliveries = service.table(
       .on(t.recoverRunId, t.status)
       .where(sql`recover_run_id is not null`),
     index().on(t.webhookId, t.createdAt.desc(), t.messageId.desc()),
-    index('deliveries_due_idx')
-      .on(t.nextAttemptAt)
-      .where(sql`status in ('pending', 'sending')`),
     // A webhook's messages filtered by status (the timeline's filter), in list order.
     index('deliveries_webhook_status_idx').on(t.webhookId, t.status, t.createdAt.desc(), t.messageId.desc()),
-    // The worker's next wake-up: the earliest lease to run out.
-    index('deliveries_leased_idx')
-      .on(t.leaseUntil)
-      .where(sql`status = 'sending'`),
     // EXT GET /v1/webhooks/messages?state=retrying: pending or sending after two or more attempts.
     index('deliveries_retrying_idx')
       .on(t.webhookId, t.createdAt.desc(), t.messageId.desc())
       .where(sql`status in ('pending', 'sending') and attempt_count >= 2`),
+  ],
+);
+
+/**
+ * The delivery queue (migration 0041): the deliveries not settled (pending or sending), unpartitioned, kept by triggers on
+ * deliveries (the truth, which every other statement writes); the worker's claim finds the due ones here (delivery/claim.ts).
+ */
+export const deliveryQueue = service.table(
+  'delivery_queue',
+  {
+    id: uuid().primaryKey(),
+    createdAt: ts().notNull(),
+    webhookId: text().notNull(),
+    status: text().notNull(),
+    nextAttemptAt: ts(),
+    leaseUntil: ts(),
+  },
+  (t) => [
+    index('delivery_queue_due_idx').on(t.nextAttemptAt),
+    index('delivery_queue_leased_idx')
+      .on(t.leaseUntil)
+      .where(sql`status = 'sending'`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { driverRows } from '@/lib/db/query';
+import { driverRows, prunedRows } from '@/lib/db/query';
 import type { TClaim } from './claim';
 
 // EXT rate cap, at the moment a capped webhook's delivery goes (the limiter-at-dispatch of Convoy's
@@ -48,7 +48,7 @@ export type TAdmission = { admitted: true; at: number | null } | { admitted: fal
 /** Refusals shorter than this wait in the worker and ask again; longer ones give the delivery back. */
 export const ADMIT_HOLD_MS = 50;
 
-// $1 webhook, $2 rateLimit, $3 delivery, $4 its claim's owner, $5 holdMs.
+// $1 webhook, $2 rateLimit, $3 delivery, $4 its claim's owner, $5 holdMs, $6 the delivery's created_at (its partition).
 export const ADMIT = `
   with locked as (
     select webhook_id, sent_at from service.webhook_rates where webhook_id = $1::text for update),
@@ -69,11 +69,12 @@ export const ADMIT = `
     update service.deliveries d
     set status = 'pending', next_attempt_at = v.free_at, slot_at = coalesce(d.slot_at, v.free_at), lease_owner = null, lease_until = null, updated_at = now()
     from verdict v
-    where not v.admitted and v.free_at > v.at + $5::int * interval '1 millisecond' and d.id = $3::uuid and d.status = 'sending' and d.lease_owner = $4::text
-      and d.id in (select id from service.deliveries where id = $3::uuid for update skip locked)
+    where not v.admitted and v.free_at > v.at + $5::int * interval '1 millisecond' and d.id = $3::uuid and d.created_at = $6::timestamptz
+      and d.status = 'sending' and d.lease_owner = $4::text
+      and d.id in (select id from service.deliveries where id = $3::uuid and created_at = $6::timestamptz for update skip locked)
     returning d.id),
   ours as (
-    select 1 from service.deliveries where id = $3::uuid and status = 'sending' and lease_owner = $4::text)
+    select 1 from service.deliveries where id = $3::uuid and created_at = $6::timestamptz and status = 'sending' and lease_owner = $4::text)
   select coalesce((select admitted from verdict), true) as admitted,
     (select extract(epoch from at) * 1000 from verdict) as at_ms,
     (select extract(epoch from (free_at - at)) * 1000 from verdict where not admitted) as wait_ms,
@@ -85,9 +86,9 @@ export const ADMIT = `
  * long until room opens (and whether the delivery was given back for then). A webhook with no schedule row is not held back (`at` null: no entry).
  */
 export async function admitSend(claim: TClaim, rateLimit: number, holdMs = ADMIT_HOLD_MS): Promise<TAdmission> {
-  const [row] = await driverRows<{ admitted: boolean; at_ms: number | string | null; wait_ms: number | string | null; given_back: boolean; locked: boolean }>(
+  const [row] = await prunedRows<{ admitted: boolean; at_ms: number | string | null; wait_ms: number | string | null; given_back: boolean; locked: boolean }>(
     ADMIT,
-    [claim.webhookId, rateLimit, claim.id, claim.leaseOwner, holdMs],
+    [claim.webhookId, rateLimit, claim.id, claim.leaseOwner, holdMs, claim.createdAt],
     'admit_send',
   );
   if (!row || row.admitted) return { admitted: true, at: row?.at_ms == null ? null : Number(row.at_ms) };

@@ -1,5 +1,5 @@
 import { type DbOrTx } from '@/lib/db/client';
-import { driverRows, sql } from '@/lib/db/query';
+import { driverRows, prunedRows, sql } from '@/lib/db/query';
 
 export type TClaim = {
   id: string;
@@ -11,6 +11,8 @@ export type TClaim = {
   recoverRunId: string | null;
   /** This claim's lease token: results are written back only while the delivery still carries it. */
   leaseOwner: string;
+  /** The delivery's created_at (ISO), its partition key: every statement on it names it, so it plans only its partition. */
+  createdAt: string;
 };
 
 /**
@@ -35,6 +37,7 @@ export type TClaimed = {
 type TClaimRow = {
   next_due_ms: number | string | null;
   id: string | null;
+  created_at: Date | string;
   message_id: string;
   webhook_id: string;
   account_id: string;
@@ -47,8 +50,24 @@ type TClaimRow = {
   trace_parent: string | null;
 };
 
-// Sent to the driver as fixed text ($1 lease in ms, $2 owner, $3 limit, $4 webhooks to leave out): a prepared statement on
-// PostgreSQL, parsed and planned once per connection, not at every claim. A paused webhook's row is
+// The queue (migration 0041): service.delivery_queue holds the deliveries not settled, kept by triggers on
+// service.deliveries, which stays the truth every other statement reads and writes. Partitioned by created_at, the
+// deliveries cannot be searched by due time without planning and probing every partition (a year of days is 372: with
+// 42 the claim's first runs on a connection took 150-600 ms, then 2.4-11 ms each; docs/PERFORMANCE.md). So a claim is two
+// statements: CANDIDATES reads the queue for the due ones (no lock: a write of the queue waits for its delivery's row
+// first, as the triggers take them, so a lock here would take them in the other order), twice the limit, so that what
+// another worker locks meanwhile still leaves enough; CLAIM then locks and takes them in service.deliveries by id and
+// created_at, which names their partitions, so it plans and reads those alone, and checks again that each is due.
+// $1 limit, $2 webhooks to leave out.
+export const CANDIDATES = `
+  select id, created_at from service.delivery_queue
+  where ((status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and lease_until < now())) and webhook_id <> all($2::text[])
+  order by next_attempt_at
+  limit 2 * $1::int`;
+
+// Sent to the driver as fixed text ($1 lease in ms, $2 owner, $3 limit, $4 webhooks to leave out, $5/$6 the candidates'
+// ids and created_at) by prunedRows (lib/db/query.ts): planned at each run for the partitions its $6 names. A queue
+// row whose delivery is gone without its trigger (a partition dropped under it) leaves here. A paused webhook's row is
 // locked FOR SHARE while its deliveries are parked: a resume (an UPDATE of that row) waits for this
 // claim's commit, and so the resume's own unparking sees, and makes due, what this claim parked.
 // A capped webhook's due deliveries without a slot get the next slots of its schedule (its
@@ -63,17 +82,22 @@ type TClaimRow = {
 export const CLAIM = `
   with picked as (
     select id, webhook_id, created_at, slot_at from service.deliveries
-    where ((status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and lease_until < now())) and webhook_id <> all($4::text[])
+    where id = any($5::uuid[]) and created_at = any($6::timestamptz[])
+      and ((status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and lease_until < now())) and webhook_id <> all($4::text[])
     order by next_attempt_at
     limit $3::int
     for update skip locked),
+  gone as (
+    delete from service.delivery_queue q where q.id = any($5::uuid[])
+      and not exists (select 1 from service.deliveries d where d.id = q.id and d.created_at = q.created_at and d.created_at = any($6::timestamptz[]))
+    returning q.id),
   paused as (
     select p.id from picked p join service.webhooks w on w.id = p.webhook_id
     where w.paused_at is not null and not w.disabled and w.deleted_at is null
     for share of w),
   parked as (
     update service.deliveries set status = 'pending', next_attempt_at = null, slot_at = null, lease_owner = null, lease_until = null, updated_at = now()
-    where id in (select id from paused)),
+    where id in (select id from paused) and created_at = any($6::timestamptz[])),
   capped as (
     select p.id, p.webhook_id, p.created_at, p.slot_at, w.rate_limit from picked p join service.webhooks w on w.id = p.webhook_id
     where w.rate_limit is not null and w.paused_at is null and not w.disabled and w.deleted_at is null),
@@ -100,20 +124,21 @@ export const CLAIM = `
     select c.id, c.webhook_id, r.free_at from come c join room r on r.webhook_id = c.webhook_id where c.k > r.n),
   waiting as (
     update service.deliveries d set status = 'pending', next_attempt_at = s.slot, slot_at = s.slot, lease_owner = null, lease_until = null, updated_at = now()
-    from slotted s where d.id = s.id and (s.slot > now() or s.id in (select id from held))),
+    from slotted s where d.id = s.id and d.created_at = any($6::timestamptz[]) and (s.slot > now() or s.id in (select id from held))),
   scheduled as (
     update service.webhook_rates r set next_at = (select max(slot + step) from slotted s where s.webhook_id = r.webhook_id)
     where r.webhook_id in (select webhook_id from slotted)),
   claimed as (
     update service.deliveries
     set status = 'sending', slot_at = null, lease_until = now() + $1::int * interval '1 millisecond', lease_owner = $2::text, updated_at = now()
-    where id in (select id from picked) and id not in (select id from paused)
+    where id in (select id from picked) and created_at = any($6::timestamptz[]) and id not in (select id from paused)
       and id not in (select id from slotted where slot > now()) and id not in (select id from held)
-    returning id, message_id, webhook_id, account_id, scheduled_attempt_count, recover_run_id, created_at),
+    returning id, created_at, message_id, webhook_id, account_id, scheduled_attempt_count, recover_run_id),
   next_due as (
     select extract(epoch from (least(
-      (select min(next_attempt_at) from service.deliveries where status = 'pending' and id not in (select id from picked) and webhook_id <> all($4::text[])),
-      (select min(lease_until) from service.deliveries where status = 'sending' and id not in (select id from picked) and webhook_id <> all($4::text[])),
+      (select min(next_attempt_at) from service.delivery_queue
+        where status = 'pending' and id not in (select id from picked) and id not in (select id from gone) and webhook_id <> all($4::text[])),
+      (select min(lease_until) from service.delivery_queue where status = 'sending' and id not in (select id from picked) and webhook_id <> all($4::text[])),
       (select min(slot) from slotted where slot > now()),
       (select min(free_at) from held)
     ) - clock_timestamp())) * 1000 as ms)
@@ -123,7 +148,7 @@ export const CLAIM = `
   from next_due
   left join claimed c on true
   left join service.webhooks w on w.id = c.webhook_id and not w.disabled and w.deleted_at is null
-  left join service.messages m on m.id = c.message_id and m.created_at = c.created_at and m.payload_purged_at is null`;
+  left join service.messages m on m.id = c.message_id and m.created_at = c.created_at and m.created_at = any($6::timestamptz[]) and m.payload_purged_at is null`;
 
 /**
  * Takes up to `limit` due deliveries, with what sending them takes (body, URL, the secrets that
@@ -150,7 +175,10 @@ export async function claimDeliveries({
   leaseMs: number;
   skip?: string[];
 }): Promise<TClaimed> {
-  const rows = await driverRows<TClaimRow>(CLAIM, [leaseMs, owner, limit, skip], 'claim_deliveries');
+  const candidates = await driverRows<{ id: string; created_at: Date | string }>(CANDIDATES, [limit, skip], 'claim_candidates');
+  const ids = candidates.map((c) => c.id);
+  const createdAts = candidates.map((c) => new Date(c.created_at).toISOString());
+  const rows = await prunedRows<TClaimRow>(CLAIM, [leaseMs, owner, limit, skip, ids, createdAts], 'claim_deliveries');
   const ms = rows[0]?.next_due_ms;
   const jobs = rows.flatMap((r): TDeliveryJob[] => {
     if (r.id === null) return [];
@@ -162,6 +190,7 @@ export async function claimDeliveries({
       scheduledAttemptCount: Number(r.scheduled_attempt_count),
       recoverRunId: r.recover_run_id ?? null,
       leaseOwner: owner,
+      createdAt: new Date(r.created_at).toISOString(),
     };
     const target =
       r.url !== null && r.payload !== null
@@ -176,19 +205,23 @@ export async function claimDeliveries({
 export async function releaseClaim(db: DbOrTx, claim: TClaim): Promise<void> {
   await db.execute(
     sql`update service.deliveries set status = 'pending', lease_owner = null, lease_until = null, updated_at = now()
-        where id = ${claim.id} and status = 'sending' and lease_owner = ${claim.leaseOwner}`,
+        where id = ${claim.id} and created_at = ${claim.createdAt}::timestamptz and status = 'sending' and lease_owner = ${claim.leaseOwner}`,
   );
 }
 
-// $1 lease in ms, $2 the deliveries' ids, $3 their claims' owners (lease-keeper.ts).
+// $1 lease in ms, $2 the deliveries' ids, $3 their claims' owners, $4 their created_at (lease-keeper.ts).
 export const RENEW = `
   update service.deliveries d set lease_until = now() + $1::int * interval '1 millisecond'
-  from unnest($2::uuid[], $3::text[]) as v(id, owner)
-  where d.id = v.id and d.status = 'sending' and d.lease_owner = v.owner
+  from unnest($2::uuid[], $3::text[], $4::timestamptz[]) as v(id, owner, created_at)
+  where d.id = v.id and d.created_at = v.created_at and d.created_at = any($4::timestamptz[]) and d.status = 'sending' and d.lease_owner = v.owner
   returning d.id`;
 
 /** Extends the leases of claims in flight, in one statement; answers the ids whose lease was still theirs. */
 export async function renewLeases(claims: TClaim[], leaseMs: number): Promise<string[]> {
-  const rows = await driverRows<{ id: string }>(RENEW, [leaseMs, claims.map((c) => c.id), claims.map((c) => c.leaseOwner)], 'renew_leases');
+  const rows = await prunedRows<{ id: string }>(
+    RENEW,
+    [leaseMs, claims.map((c) => c.id), claims.map((c) => c.leaseOwner), claims.map((c) => c.createdAt)],
+    'renew_leases',
+  );
   return rows.map((r) => r.id);
 }

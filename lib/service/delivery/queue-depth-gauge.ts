@@ -4,9 +4,9 @@ import { queryRows, sql } from '@/lib/db/query';
 import { metrics } from '@/lib/metrics/registry';
 import { processSingleton } from '@/lib/process-singleton';
 
-// The delivery queue as /metrics shows it: read from the database on each scrape (one statement
-// over the deliveries_due_idx partial index, shared by both gauges), so it is the queue of the
-// whole deployment, whichever process is scraped.
+// The delivery queue as /metrics shows it: read from the database on each scrape (one statement over
+// service.delivery_queue, the deliveries not settled: migration 0041, shared by both gauges), so it is
+// the queue of the whole deployment, whichever process is scraped.
 
 type TDepth = { pending: number; due: number; sending: number; oldest: number | string | null };
 
@@ -21,7 +21,7 @@ function depth(): Promise<TDepth> {
                  count(*) filter (where status = 'pending' and next_attempt_at <= now())::int as due,
                  count(*) filter (where status = 'sending')::int as sending,
                  extract(epoch from now() - min(created_at)) as oldest
-            from service.deliveries where status in ('pending', 'sending')`,
+            from service.delivery_queue`,
     );
     return row;
   });

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { groupCommitWriter } from '@/lib/db/group-commit';
 import { getDb, type Tx } from '@/lib/db/client';
-import { driverRows, queryRows } from '@/lib/db/query';
+import { prunedRows, queryRows } from '@/lib/db/query';
 import * as schema from '@/lib/db/schema/service';
 import { env } from '@/lib/env';
 import { isOperationalEventType } from '@/lib/constants';
@@ -31,8 +31,21 @@ const targetOf = ({ claim, url }: TScheduledAttempt): TAttemptTarget => ({
   url,
 });
 
+/** The claim's delivery, in its partition (its created_at named: it plans that one alone). */
+const theDelivery = (claim: TClaim) => and(eq(d.id, claim.id), sql`${d.createdAt} = ${claim.createdAt}::timestamptz`);
+
+/** The claims' deliveries (a lease lost, rare), in their partitions. */
+const theDeliveries = (claims: TClaim[]) =>
+  and(
+    inArray(
+      d.id,
+      claims.map((c) => c.id),
+    ),
+    sql`${d.createdAt} = any(${sql.param(claims.map((c) => c.createdAt))}::timestamptz[])`,
+  );
+
 /** Written only while the lease is still this claim's (another worker may have taken an expired one). */
-const ours = (claim: TClaim) => and(eq(d.id, claim.id), eq(d.status, 'sending'), eq(d.leaseOwner, claim.leaseOwner));
+const ours = (claim: TClaim) => and(theDelivery(claim), eq(d.status, 'sending'), eq(d.leaseOwner, claim.leaseOwner));
 
 /** Successes in three statements however many: the webhooks' failing stretches end, the deliveries are done. */
 async function recordSuccesses(tx: Tx, items: TRecorded[], states: Map<string, TLockedWebhook>): Promise<void> {
@@ -42,24 +55,28 @@ async function recordSuccesses(tx: Tx, items: TRecorded[], states: Map<string, T
     items.map((i) => i.claim.webhookId),
   );
   const rows = sql.join(
-    items.map(({ claim }) => sql`(${claim.id}::uuid, ${claim.leaseOwner}::text, ${claim.scheduledAttemptCount + (claim.recoverRunId ? 0 : 1)}::int)`),
+    items.map(
+      ({ claim }) =>
+        sql`(${claim.id}::uuid, ${claim.createdAt}::timestamptz, ${claim.leaseOwner}::text, ${claim.scheduledAttemptCount + (claim.recoverRunId ? 0 : 1)}::int)`,
+    ),
     sql`, `,
   );
   const done = await queryRows<{ id: string; event_type: string; attempt_count: number }>(
     tx,
     sql`update service.deliveries d set status = 'success', next_attempt_at = null, attempt_count = d.attempt_count + 1,
           scheduled_attempt_count = v.n, lease_owner = null, lease_until = null, updated_at = now()
-        from (values ${rows}) as v(id, owner, n)
-        where d.id = v.id and d.status = 'sending' and d.lease_owner = v.owner
+        from (values ${rows}) as v(id, created_at, owner, n)
+        where d.id = v.id and d.created_at = v.created_at and d.created_at = any(${sql.param(items.map((i) => i.claim.createdAt))}::timestamptz[])
+          and d.status = 'sending' and d.lease_owner = v.owner
         returning d.id, d.event_type, d.attempt_count`,
   );
   const recorded = new Map(done.map((r) => [r.id, r]));
-  const lost = items.filter((i) => !recorded.has(i.claim.id)).map((i) => i.claim.id);
+  const lost = items.filter((i) => !recorded.has(i.claim.id)).map((i) => i.claim);
   if (lost.length > 0)
     await tx
       .update(d)
       .set({ attemptCount: sql`${d.attemptCount} + 1` })
-      .where(inArray(d.id, lost));
+      .where(theDeliveries(lost));
   for (const item of items) {
     const row = recorded.get(item.claim.id);
     const cause = causeOf(item.values, row?.event_type ?? '', Number(row?.attempt_count ?? item.claim.scheduledAttemptCount + 1));
@@ -98,7 +115,7 @@ async function recordFailure(tx: Tx, { claim, result, values }: TRecorded, state
     [row] = await tx
       .update(d)
       .set({ attemptCount: sql`${d.attemptCount} + 1` })
-      .where(eq(d.id, claim.id))
+      .where(theDelivery(claim))
       .returning(counted);
   const cause = causeOf(values, row?.eventType ?? '', row?.attemptCount ?? attemptNumber);
   const state = states.get(claim.webhookId);
@@ -121,9 +138,9 @@ async function recordFailure(tx: Tx, { claim, result, values }: TRecorded, state
 export const HEALTHY_SUCCESSES = `
   with v as (
     select * from unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::uuid[], $6::text[], $7::timestamptz[],
-                         $8::int[], $9::int[], $10::text[], $11::text[], $12::text[], $13::int[])
+                         $8::int[], $9::int[], $10::text[], $11::text[], $12::text[], $13::int[], $14::timestamptz[])
       as v(id, delivery_id, message_id, webhook_id, account_id, url, created_at,
-           response_status_code, response_duration_ms, response, trigger_type, lease_owner, scheduled_n)),
+           response_status_code, response_duration_ms, response, trigger_type, lease_owner, scheduled_n, delivery_created_at)),
   locked as (
     select id, failing_since from service.webhooks where id in (select webhook_id from v) order by id for no key update),
   healthy as (
@@ -138,14 +155,15 @@ export const HEALTHY_SUCCESSES = `
     update service.deliveries d set status = 'success', next_attempt_at = null, attempt_count = d.attempt_count + 1,
       scheduled_attempt_count = v.scheduled_n, lease_owner = null, lease_until = null, updated_at = now()
     from v
-    where d.id = v.delivery_id and d.status = 'sending' and d.lease_owner = v.lease_owner and (select yes from healthy)
+    where d.id = v.delivery_id and d.created_at = v.delivery_created_at and d.created_at = any($14::timestamptz[])
+      and d.status = 'sending' and d.lease_owner = v.lease_owner and (select yes from healthy)
     returning d.id)
   select (select yes from healthy) as healthy, coalesce((select array_agg(id) from done), '{}') as done`;
 
 /** The all-success batch in one statement; false (nothing written) when one of its webhooks is failing. */
 async function recordHealthySuccesses(items: TRecorded[]): Promise<boolean> {
   const v = items.map((i) => i.values);
-  const [row] = await driverRows<{ healthy: boolean; done: string[] }>(
+  const [row] = await prunedRows<{ healthy: boolean; done: string[] }>(
     HEALTHY_SUCCESSES,
     [
       v.map((x) => x.id),
@@ -161,20 +179,21 @@ async function recordHealthySuccesses(items: TRecorded[]): Promise<boolean> {
       v.map((x) => x.triggerType),
       items.map((i) => i.claim.leaseOwner),
       items.map((i) => i.claim.scheduledAttemptCount + (i.claim.recoverRunId ? 0 : 1)),
+      items.map((i) => i.claim.createdAt),
     ],
     'record_healthy_successes',
   );
   if (!row?.healthy) return false;
   // A lease lost meanwhile (another worker holds the delivery now): the attempt still counts.
   const done = new Set(row.done);
-  const lost = items.filter((i) => !done.has(i.claim.id)).map((i) => i.claim.id);
+  const lost = items.filter((i) => !done.has(i.claim.id)).map((i) => i.claim);
   if (lost.length > 0)
     await (
       await getDb()
     )
       .update(d)
       .set({ attemptCount: sql`${d.attemptCount} + 1` })
-      .where(inArray(d.id, lost));
+      .where(theDeliveries(lost));
   return true;
 }
 
@@ -232,5 +251,5 @@ export async function abandonClaim(claim: TClaim): Promise<void> {
       stopReason: reason,
       stoppedAt: sql`case when ${reason} is not null then now() end`,
     })
-    .where(and(eq(d.id, claim.id), eq(d.status, 'sending'), eq(d.leaseOwner, claim.leaseOwner)));
+    .where(ours(claim));
 }

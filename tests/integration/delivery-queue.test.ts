@@ -1,0 +1,136 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { openTestDatabase, type TTestDb } from '../helpers/in-process-db';
+import type * as TClaimModule from '../../lib/service/delivery/claim';
+
+// The delivery queue (migration 0041, lib/service/delivery/claim.ts) on a real database opened by the app's own code
+// (PGlite, or PostgreSQL with TEST_DATABASE_URL); no app is started. service.delivery_queue is the deliveries not
+// settled, kept by triggers on the partitioned service.deliveries whatever writes them; the claim finds the due ones
+// there and plans only their partitions of service.deliveries, however many the table has.
+
+let opened: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
+let db: TTestDb;
+let claims: typeof TClaimModule;
+const ACCOUNT = '00000000-0000-4000-8000-0000000de1a1';
+const WEBHOOK = `ep_${'deliveryqueue'.padEnd(27, '0')}`;
+const DAY = 86_400_000;
+
+before(async () => {
+  opened = await openTestDatabase('delivery-queue');
+  db = opened.client;
+  claims = await import('../../lib/service/delivery/claim');
+  await db.driverRows(`insert into service.accounts (id, name) values ('${ACCOUNT}', 'delivery-queue')`, []);
+  await db.driverRows(
+    `insert into service.webhooks (id, account_id, url, event_types) values ('${WEBHOOK}', '${ACCOUNT}', 'http://127.0.0.1:9/q', '{grant.succeeded}')`,
+    [],
+  );
+  // Ten more partitions, a month ahead and after, so that a plan of every partition shows.
+  const start = Math.floor(Date.now() / DAY) * DAY + 30 * DAY;
+  for (let i = 0; i < 10; i++) {
+    const [from, to] = [new Date(start + i * DAY).toISOString(), new Date(start + (i + 1) * DAY).toISOString()];
+    await db.driverRows(`create table service.deliveries_qtest${i} partition of service.deliveries for values from ('${from}') to ('${to}')`, []);
+  }
+});
+after(async () => {
+  await opened?.close();
+});
+
+const run = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => db.driverRows<T>(text, params);
+
+/** A message and its delivery to the test's webhook, made `ago` ms before now, in `status`, due at `due` (SQL). */
+async function delivery(name: string, status: string, due: string, ago = 0): Promise<{ id: string; createdAt: string }> {
+  const message = `msg_${name.padEnd(27, '0')}`;
+  await run(
+    `insert into service.messages (id, account_id, event_id, event_type, payload, created_at)
+     values ($1, $2, $3, 'grant.succeeded', '{}', now() - $4::int * interval '1 millisecond')`,
+    [message, ACCOUNT, `evt_${name}`, ago],
+  );
+  const [row] = await run<{ id: string; created_at: Date | string }>(
+    `insert into service.deliveries (message_id, webhook_id, account_id, event_type, status, next_attempt_at, created_at)
+     select id, $2, account_id, event_type, $3, ${due}, created_at from service.messages where id = $1 returning id, created_at`,
+    [message, WEBHOOK, status],
+  );
+  return { id: row.id, createdAt: new Date(row.created_at).toISOString() };
+}
+
+/** The queue as it is, and the deliveries not settled as they are: the two must read the same. */
+async function both(): Promise<{ queue: string[]; unsettled: string[] }> {
+  const columns = `id || ' ' || status || ' ' || coalesce(next_attempt_at::text, '-') || ' ' || coalesce(lease_until::text, '-') || ' ' || created_at::text as r`;
+  const queue = await run<{ r: string }>(`select ${columns} from service.delivery_queue where webhook_id = $1 order by id`, [WEBHOOK]);
+  const unsettled = await run<{ r: string }>(
+    `select ${columns} from service.deliveries where webhook_id = $1 and status in ('pending', 'sending') order by id`,
+    [WEBHOOK],
+  );
+  return { queue: queue.map((x) => x.r), unsettled: unsettled.map((x) => x.r) };
+}
+
+test('the queue is the deliveries not settled, whatever writes them: enqueued, claimed, renewed, parked, settled, re-queued, deleted', async () => {
+  const a = await delivery('queue-a', 'pending', 'now()');
+  const b = await delivery('queue-b', 'success', 'null');
+  await delivery('queue-c', 'pending', `now() + interval '1 hour'`, 3 * DAY);
+  const same = async (why: string) => {
+    const { queue, unsettled } = await both();
+    assert.deepEqual(queue, unsettled, why);
+    return queue.length;
+  };
+  assert.equal(await same('inserted: the pending ones queued, not the delivered one'), 2);
+  await run(`update service.deliveries set status = 'sending', lease_owner = 'w', lease_until = now() + interval '30 seconds' where id = $1`, [a.id]);
+  await same('claimed: sending, with its lease');
+  await run(`update service.deliveries set lease_until = now() + interval '60 seconds' where id = $1`, [a.id]);
+  await same('renewed');
+  await run(`update service.deliveries set status = 'pending', next_attempt_at = null, lease_owner = null, lease_until = null where id = $1`, [a.id]);
+  await same('parked: pending with no next attempt');
+  await run(`update service.deliveries set status = 'success', next_attempt_at = null where id = $1`, [a.id]);
+  assert.equal(await same('delivered: gone from the queue'), 1);
+  await run(`update service.deliveries set attempt_count = attempt_count + 1 where id = $1`, [a.id]);
+  await run(`update service.deliveries set status = 'pending', next_attempt_at = now(), recover_run_id = 'rr_x' where id = $1`, [b.id]);
+  assert.equal(await same('a delivered one re-queued (a recover run): back in the queue'), 2);
+  await run(`update service.deliveries set status = 'failed', next_attempt_at = null where id = $1`, [b.id]);
+  await run(`delete from service.deliveries where webhook_id = $1`, [WEBHOOK]);
+  assert.equal(await same('failed, then deleted: none left'), 0);
+});
+
+test('a claim takes the due deliveries from the queue and plans only their partitions; a queue row without its delivery leaves', async () => {
+  const due = await delivery('claim-due', 'pending', 'now()', 2 * DAY);
+  const later = await delivery('claim-later', 'pending', `now() + interval '1 hour'`);
+  // A queue row whose delivery went without its trigger (its partition dropped under it); of the due one's time.
+  const orphan = { id: '00000000-0000-4000-8000-0000000de1a9', createdAt: due.createdAt };
+  await run(
+    `insert into service.delivery_queue (id, created_at, webhook_id, status, next_attempt_at) values ($1, $2, $3, 'pending', now() - interval '1 minute')`,
+    [orphan.id, orphan.createdAt, WEBHOOK],
+  );
+  const [part] = await run<{ t: string }>(`select tableoid::regclass::text as t from service.deliveries where id = $1`, [due.id]);
+  const partitions = await run<{ n: number }>(`select count(*)::int as n from pg_inherits where inhparent = 'service.deliveries'::regclass`);
+  assert.ok(partitions[0].n >= 12, `${partitions[0].n} partitions`);
+
+  // The claim's plan for these candidates (EXPLAIN of the prepared statement with their values; nothing runs).
+  const params = `30000, 'plan', 10, '{}'::text[], array['${due.id}', '${orphan.id}']::uuid[], array['${due.createdAt}', '${orphan.createdAt}']::timestamptz[]`;
+  const plan = await db.getDb().then((handle) =>
+    handle.transaction(async (tx) => {
+      await db.queryRows(tx, db.sql.raw(`prepare claim_plan(int, text, int, text[], uuid[], timestamptz[]) as ${claims.CLAIM}`));
+      const rows = await db.queryRows<Record<string, string>>(tx, db.sql.raw(`explain (format text) execute claim_plan(${params})`));
+      await db.queryRows(tx, db.sql.raw('deallocate claim_plan'));
+      return rows.map((r) => Object.values(r)[0]).join('\n');
+    }),
+  );
+  const read = [...new Set([...plan.matchAll(/\bon (?:service\.)?(deliveries_\w+)/g)].map((m) => m[1]))];
+  assert.deepEqual(read, [part.t.replace(/^service\./, '')], `the claim reads its candidates' partition alone:\n${plan}`);
+
+  const claimed = await claims.claimDeliveries({ owner: 'test-owner', limit: 10, leaseMs: 30_000 });
+  assert.deepEqual(
+    claimed.jobs.map((j) => [j.claim.id, j.claim.createdAt]),
+    [[due.id, due.createdAt]],
+    'the due one, with its created_at',
+  );
+  const dueIn = claimed.nextDueInMs ?? 0;
+  assert.ok(dueIn > 3_500_000 && dueIn <= 3_600_000, `the next falls due in an hour (${dueIn} ms)`);
+  const queued = await run<{ id: string; status: string }>(`select id, status from service.delivery_queue where webhook_id = $1 order by status`, [WEBHOOK]);
+  assert.deepEqual(
+    queued.map((q) => [q.id, q.status]),
+    [
+      [later.id, 'pending'],
+      [due.id, 'sending'],
+    ],
+    'the orphan left, the claimed one sending',
+  );
+});
