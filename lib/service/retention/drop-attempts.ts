@@ -105,17 +105,21 @@ export async function attemptRules(rowsMs: number, overrides: TRetentionOverride
   return { interval: partitionInterval(await dbKind()), rowsMs, overrides };
 }
 
-/** The partitions past the default's cutoff that stay, and why (the retention page, /metrics). */
-export async function attemptPartitionHolds(rules: TRules, parts: TPartition[], accountId: string | null = null): Promise<TPartitionHold[]> {
-  const cutoff = Date.now() - rules.rowsMs;
-  const past = parts.filter((p) => p.to !== null && p.to.getTime() <= cutoff && !p.detachPending && !p.isDefault);
-  const holds: TPartitionHold[] = [];
-  for (const p of past) {
-    const h = await holdOf(HOLD, p.name, rules, accountId);
-    if (h) holds.push(h);
-  }
-  return holds;
+/** A table's partitions past the default's cutoff that `hold` keeps, and why (the retention page, /metrics). */
+export function partitionHolds(hold: (part: string) => string) {
+  return async (rules: TRules, parts: TPartition[], accountId: string | null = null): Promise<TPartitionHold[]> => {
+    const cutoff = Date.now() - rules.rowsMs;
+    const holds: TPartitionHold[] = [];
+    for (const p of parts.filter((p) => p.to !== null && p.to.getTime() <= cutoff && !p.detachPending && !p.isDefault)) {
+      const h = await holdOf(hold, p.name, rules, accountId);
+      if (h) holds.push(h);
+    }
+    return holds;
+  };
 }
+
+/** service.attempts' partitions that stay, and why. */
+export const attemptPartitionHolds = partitionHolds(HOLD);
 
 /** A pass's step over `table`: its partitions past the row cutoff dropped (`prepare` run on each first: its archive, what
  * must go before it; false: not yet), but those `hold` keeps; the rows dropped counted in retention_progress under `what`. */

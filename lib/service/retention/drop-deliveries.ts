@@ -1,11 +1,11 @@
 import { appendArchive } from '@/lib/db/archive/write-archive';
 import { archiveDir } from '@/lib/db/archive/archive-files';
-import { listPartitions, type TPartition } from '@/lib/db/partitions/list-partitions';
+import { listPartitions } from '@/lib/db/partitions/list-partitions';
 import type { TPurgeStep } from '@/lib/db/purge-loop';
 import { driverRows } from '@/lib/db/query';
 import type { TLease } from '@/lib/db/take-lease';
 import type { TRetentionOverride } from './account-retention';
-import { ATTEMPTS_TABLE, holdOf, partitionsStep, type attemptRules, type TPartitionHold } from './drop-attempts';
+import { ATTEMPTS_TABLE, partitionHolds, partitionsStep } from './drop-attempts';
 
 // service.deliveries is partitioned by created_at (migration 0039), which is its message's: a partition holds the
 // deliveries of the messages made in its range. Its rows past MESSAGE_RETENTION leave with their partition, in the pass's
@@ -30,8 +30,6 @@ export const DELIVERIES_LEASE: TLease = { table: 'service.leases', name: 'partit
 /** Clocks: an attempt's created_at is its sender's, its delivery's updated_at the database's. */
 const CLOCK_MARGIN = "interval '1 hour'";
 
-type TRules = Awaited<ReturnType<typeof attemptRules>>;
-
 // The deliveries of `part` the messages step would keep: $1 the default's retention, $2/$3/$4 the accounts' own (ids, ms
 // aligned as the messages step applies them, ms as set); $5 one account's alone (null: every account's). A delivery's
 // created_at is its message's.
@@ -44,16 +42,8 @@ const HOLD = (part: string) => `
          max(created_at + raw * interval '1 millisecond') filter (where not unresolved) as until
     from d where (unresolved or created_at >= now() - coalesce(ms, $1::bigint) * interval '1 millisecond') and ($5::uuid is null or account_id = $5)`;
 
-/** The partitions past the default's cutoff that stay, and why (the retention page, /metrics). */
-export async function deliveryPartitionHolds(rules: TRules, parts: TPartition[], accountId: string | null = null): Promise<TPartitionHold[]> {
-  const cutoff = Date.now() - rules.rowsMs;
-  const holds: TPartitionHold[] = [];
-  for (const p of parts.filter((p) => p.to !== null && p.to.getTime() <= cutoff && !p.detachPending && !p.isDefault)) {
-    const h = await holdOf(HOLD, p.name, rules, accountId);
-    if (h) holds.push(h);
-  }
-  return holds;
-}
+/** service.deliveries' partitions that stay, and why (the retention page, /metrics). */
+export const deliveryPartitionHolds = partitionHolds(HOLD);
 
 const ATTEMPT_COLUMNS = `a.id, a.account_id as "accountId", a.message_id as "messageId", a.webhook_id as "webhookId", a.created_at as "createdAt",
   a.response_status_code as "responseStatusCode", a.response, encode(sha256(convert_to(a.response, 'UTF8')), 'hex') as sha256`;

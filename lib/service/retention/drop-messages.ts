@@ -5,7 +5,7 @@ import type { TPurgeStep } from '@/lib/db/purge-loop';
 import { driverRows } from '@/lib/db/query';
 import type { TLease } from '@/lib/db/take-lease';
 import type { TRetentionOverride } from './account-retention';
-import { holdOf, partitionsStep, type attemptRules, type TPartitionHold } from './drop-attempts';
+import { partitionHolds, partitionsStep } from './drop-attempts';
 import { DELIVERIES_TABLE } from './drop-deliveries';
 
 // service.messages is partitioned by created_at (migration 0040), as its deliveries are (0039): a partition holds the
@@ -30,8 +30,6 @@ export const MESSAGES_LEASE: TLease = { table: 'service.leases', name: 'partitio
 
 const ARCHIVE_PAGE = 1000;
 
-type TRules = Awaited<ReturnType<typeof attemptRules>>;
-
 // The messages of `part` the messages step would keep: $1 the default's retention, $2/$3/$4 the accounts' own (ids, ms
 // aligned as the messages step applies them, ms as set); $5 one account's alone (null: every account's).
 const HOLD = (part: string) => `
@@ -45,16 +43,8 @@ const HOLD = (part: string) => `
          max(created_at + raw * interval '1 millisecond') filter (where not unresolved) as until
     from m where (unresolved or created_at >= now() - coalesce(ms, $1::bigint) * interval '1 millisecond') and ($5::uuid is null or account_id = $5)`;
 
-/** The partitions past the default's cutoff that stay, and why (the retention page, /metrics). */
-export async function messagePartitionHolds(rules: TRules, parts: TPartition[], accountId: string | null = null): Promise<TPartitionHold[]> {
-  const cutoff = Date.now() - rules.rowsMs;
-  const holds: TPartitionHold[] = [];
-  for (const p of parts.filter((p) => p.to !== null && p.to.getTime() <= cutoff && !p.detachPending && !p.isDefault)) {
-    const h = await holdOf(HOLD, p.name, rules, accountId);
-    if (h) holds.push(h);
-  }
-  return holds;
-}
+/** service.messages' partitions that stay, and why (the retention page, /metrics). */
+export const messagePartitionHolds = partitionHolds(HOLD);
 
 const MESSAGE_COLUMNS = `m.id, m.account_id as "accountId", m.event_type as "eventType", m.created_at as "createdAt", m.payload,
   encode(sha256(convert_to(m.payload, 'UTF8')), 'hex') as sha256`;
