@@ -31,8 +31,11 @@ export const ATTEMPTS_LEASE: TLease = { table: 'service.leases', name: 'partitio
 
 const DAY = 86_400_000;
 const INTERVAL_MS: Record<TPartitionInterval, number> = { day: DAY, week: 7 * DAY, month: 28 * DAY };
-/** A step drops partitions for at most this long; the rest go at the next pass. */
-const BUDGET_MS = 1000;
+/**
+ * A step drops partitions for at most this long; the rest go at the next pass (what the rows step takes meanwhile goes row by
+ * row). An object so a test can lift it: its counts of what the drops took depend on every due partition going in one pass.
+ */
+export const DROP_BUDGET = { ms: 1000 };
 const ARCHIVE_PAGE = 1000;
 
 /** `ms` as the messages step applies it: lengthened to the start of its cutoff's interval when it is at least one interval. */
@@ -134,7 +137,7 @@ export function partitionsStep(
       const rules = await attemptRules(rowsMs, overrides);
       let rows = 0;
       const dropped = await dropPartitionsBefore({ table: spec.table, interval: rules.interval, lease: spec.lease }, new Date(Date.now() - rowsMs), {
-        budgetMs: BUDGET_MS,
+        budgetMs: DROP_BUDGET.ms,
         prepare: async (part) => {
           if (await holdOf(spec.hold, part.name, rules)) return false;
           if ((await spec.prepare(part)) === false) return false;
