@@ -68,3 +68,18 @@ test('a failed query is logged with its SQL but without its parameters or the va
   assert.equal(dataExceptionDetail(failures[1]), 'A value in the request holds a character that cannot be stored.');
   assert.equal(dataExceptionDetail(failures[2]), null, "a unique violation is not the request's bad value");
 });
+
+test(
+  'the app connects with JIT off, set on each connection rather than as a startup option a pooler would refuse',
+  { skip: !process.env.TEST_DATABASE_URL && 'PostgreSQL only' },
+  async () => {
+    const { sql } = await import('drizzle-orm');
+    assert.doesNotMatch(process.env.DATABASE_URL ?? '', /jit/, 'the URL itself asks nothing of JIT');
+    const handle = await db.getDb();
+    // Every connection of the pool, not only the first: ten reads at once take ten.
+    const rows = await Promise.all(
+      Array.from({ length: 10 }, () => db.queryRows<{ jit: string }>(handle, sql`select current_setting('jit') as jit, pg_sleep(0.05)`)),
+    );
+    assert.deepEqual(new Set(rows.map((r) => r[0].jit)), new Set(['off']));
+  },
+);

@@ -12,13 +12,15 @@ export async function openPostgres(url: string): Promise<THandle> {
   const pg = (await import('pg')).default;
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new pg.Pool({ connectionString: withoutJit(url), max: 10, ...CONNECTION_OPTIONS });
+  const pool = new pg.Pool({ connectionString: url, max: 10, ...CONNECTION_OPTIONS });
   // A connection the server ends (a restart, an admin's pg_terminate_backend, a network cut) emits
   // 'error': on an idle one the pool's listener drops it and re-emits it here; on one checked out
   // (a transaction) only its own listener hears it. Unheard, either would end the process.
   pool.on('error', (err) => noteStoreError(err));
   pool.on('connect', (client) => {
     client.on('error', (err) => noteStoreError(err));
+    // Queued ahead of whatever the pool hands the connection to (a client runs its queries in order).
+    client.query(JIT_OFF).catch((err: Error) => noteStoreError(err));
     noteStoreAnswered();
   });
   observe(pool, ['query', 'connect']);
@@ -48,20 +50,14 @@ export async function openPostgres(url: string): Promise<THandle> {
 const CONNECTION_OPTIONS = { connectionTimeoutMillis: 5000, keepAlive: true };
 
 /**
- * The URL with `-c jit=off` added to its startup options. The app's statements are index reads of a few hundred rows, but
- * over partitioned tables the planner's estimates add up per partition: the export's page of 500 (42 daily partitions of
- * attempts, each probed per row) was costed over jit_above_cost, and compiling it took 1.4 s of its 1.66 s, every page
- * (EXPLAIN ANALYZE, PostgreSQL 15). No statement of ours runs long enough for compiled code to win that back.
+ * JIT off on each of the pool's connections, set as its first statement. The app's statements are index reads of a few
+ * hundred rows, but over partitioned tables the planner's estimates add up per partition: the export's page of 500 (42
+ * daily partitions of attempts, each probed per row) was costed over jit_above_cost, and compiling it took 1.4 s of its
+ * 1.66 s, every page (EXPLAIN ANALYZE, PostgreSQL 15). No statement of ours runs long enough for compiled code to win that
+ * back. A `SET`, not `-c jit=off` in the startup options: a pooler such as PgBouncer refuses a startup parameter it does
+ * not know ("unsupported startup parameter: options") and the app could not connect through it at all.
  */
-export function withoutJit(url: string): string {
-  try {
-    const u = new URL(url);
-    u.searchParams.set('options', `${u.searchParams.get('options') ?? ''} -c jit=off`.trim());
-    return u.toString();
-  } catch {
-    return url;
-  }
-}
+const JIT_OFF = 'set jit = off';
 
 /** The application_name of a connection that LISTENs on `channel`: how other processes see that someone listens (lib/db/listeners.ts). */
 export const listenerName = (channel: string) => `gc-listen:${channel}`;
