@@ -21,17 +21,21 @@ export async function getDelivery(
     .select({ delivery: d, payload: schema.messages.payload, payloadPurgedAt: schema.messages.payloadPurgedAt })
     .from(d)
     .innerJoin(schema.messages, and(eq(schema.messages.id, d.messageId), eq(schema.messages.createdAt, d.createdAt)))
-    .where(
-      and(
-        eq(d.webhookId, webhookId),
-        eq(d.messageId, messageId),
-        eq(d.accountId, accountId),
-        createdNearId(d.createdAt, messageId),
-        createdNearId(schema.messages.createdAt, messageId),
-      ),
-    );
+    .where(theDelivery(accountId, webhookId, messageId));
   if (!row) throw messageNotFound(messageId);
   return { webhook, delivery: row.delivery, payload: row.payload, payloadPurgedAt: row.payloadPurgedAt };
+}
+
+/** The webhook's delivery of the message, its row and its message's read only near the id's time (message-time.ts). */
+function theDelivery(accountId: string, webhookId: string, messageId: string) {
+  const d = schema.deliveries;
+  return and(
+    eq(d.webhookId, webhookId),
+    eq(d.messageId, messageId),
+    eq(d.accountId, accountId),
+    createdNearId(d.createdAt, messageId),
+    createdNearId(schema.messages.createdAt, messageId),
+  );
 }
 
 function messageNotFound(messageId: string): ApiError {
@@ -42,16 +46,7 @@ function messageNotFound(messageId: string): ApiError {
 export async function getMessage(accountId: string, webhookId: string, messageId: string, { db }: { db?: DbOrTx } = {}): Promise<TMessageJson> {
   const conn = db ?? (await getDb());
   await getWebhook(accountId, webhookId, { db: conn });
-  const d = schema.deliveries;
-  const [row] = await selectDeliveries(conn, { withPayload: true }).where(
-    and(
-      eq(d.webhookId, webhookId),
-      eq(d.messageId, messageId),
-      eq(d.accountId, accountId),
-      createdNearId(d.createdAt, messageId),
-      createdNearId(schema.messages.createdAt, messageId),
-    ),
-  );
+  const [row] = await selectDeliveries(conn, { withPayload: true }).where(theDelivery(accountId, webhookId, messageId));
   if (!row) throw messageNotFound(messageId);
   return messageToJson(row, row.payload ?? undefined);
 }
