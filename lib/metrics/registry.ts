@@ -45,7 +45,7 @@ function create(): TMetrics {
     }),
     gcPurged: new Counter({
       name: 'gc_purged_total',
-      help: 'What the retention purge of this process removed, by kind (receipt_bodies, receipts, message_payloads, attempt_responses, messages; attempt_partitions, delivery_partitions: attempts and deliveries that left with their partition).',
+      help: 'What the retention purge of this process removed, by kind (receipt_bodies, receipts, message_payloads, attempt_responses, messages, idempotency_keys; attempt_partitions, delivery_partitions: attempts and deliveries that left with their partition).',
       labelNames: ['what'],
       registers: [registry],
     }),

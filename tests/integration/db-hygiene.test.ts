@@ -83,3 +83,23 @@ test(
     assert.deepEqual(new Set(rows.map((r) => r[0].jit)), new Set(['off']));
   },
 );
+
+test('idempotency keys past their 24-hour window are deleted by the purge a batch at a time, oldest first; a key in its window stays', async () => {
+  const { sql } = await import('drizzle-orm');
+  const { idempotencyKeysStep } = await import('../../lib/service/retention/expire-idempotency-keys');
+  const handle = await db.getDb();
+  await handle.execute(sql`insert into service.idempotency_keys (connect_id, key, request_hash, status_code, body, created_at)
+    select 'cn_hygiene', 'old-' || i, 'h', 201, '{}'::jsonb, now() - interval '1 day' - i * interval '1 hour' from generate_series(1, 5) as i
+    union all select 'cn_hygiene', 'fresh', 'h', 201, '{"id":"kept"}'::jsonb, now() - interval '23 hours'`);
+  const keys = async () =>
+    (await db.queryRows<{ key: string }>(handle, sql`select key from service.idempotency_keys where connect_id = 'cn_hygiene' order by key`)).map((r) => r.key);
+  const step = idempotencyKeysStep();
+  assert.equal(step.what, 'idempotency_keys');
+  assert.equal(await step.run(2), 2);
+  assert.deepEqual(await keys(), ['fresh', 'old-1', 'old-2', 'old-3'], 'the two oldest went first');
+  assert.equal(await step.run(10), 3);
+  assert.equal(await step.run(10), 0);
+  assert.deepEqual(await keys(), ['fresh']);
+  const [progress] = await db.queryRows<{ purged: number }>(handle, sql`select purged from service.retention_progress where what = 'idempotency_keys'`);
+  assert.equal(Number(progress.purged), 5, 'counted for the retention page and the metrics');
+});

@@ -128,12 +128,13 @@ export const idempotencyKeys = service.table(
     body: jsonb().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.connectId, t.key] })],
+  // created_at: the purge takes the keys past their window oldest first (lib/service/retention/expire-idempotency-keys.ts).
+  (t) => [primaryKey({ columns: [t.connectId, t.key] }), index().on(t.createdAt)],
 );
 
 /** The service's purge (lib/service/retention): what it has purged so far, per kind, and its passes. */
 export const serviceRetentionProgress = service.table('retention_progress', {
-  what: text().primaryKey(), // message_payloads | attempt_responses | messages
+  what: text().primaryKey(), // message_payloads | attempt_responses | messages | idempotency_keys | …_partitions | pass
   purged: bigint({ mode: 'number' }).notNull().default(0),
   lastPurgeAt: ts(),
   passStartedAt: ts(),

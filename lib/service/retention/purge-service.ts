@@ -10,6 +10,7 @@ import { retentionOverrides, SERVICE_PURGE, type TRetentionOverride } from './ac
 import { alignedRetentionMs, ATTEMPTS_LEASE, ATTEMPTS_TABLE, attemptPartitionsStep } from './drop-attempts';
 import { DELIVERIES_LEASE, DELIVERIES_TABLE, deliveryPartitionsStep } from './drop-deliveries';
 import { MESSAGES_LEASE, MESSAGES_TABLE, messagePartitionsStep } from './drop-messages';
+import { idempotencyKeysStep } from './expire-idempotency-keys';
 import { dbKind } from '@/lib/db/client';
 import { partitionInterval } from '@/lib/db/partitions/interval';
 
@@ -23,7 +24,8 @@ import { partitionInterval } from '@/lib/db/partitions/interval';
 //                      those holding what must stay; the first step, so the attempts of the messages below are mostly gone;
 //   delivery_partitions the same of service.deliveries (drop-deliveries.ts), after the attempts of their range;
 //   message_partitions the same of service.messages (drop-messages.ts), after the deliveries of their range;
-//   messages           the message, its deliveries and their attempts left in partitions kept go (the stats keep their rollups).
+//   messages           the message, its deliveries and their attempts left in partitions kept go (the stats keep their rollups);
+//   idempotency_keys   grant requests' keys past their 24-hour window (expire-idempotency-keys.ts).
 // The skeleton stays: ids, event type, tags, deliveries and their status, attempts' status codes,
 // durations and times. The hold: a message with a delivery not (yet) successful — pending, sending,
 // or failed (what the problems view shows) — keeps its payload and its attempts' bodies until it is
@@ -192,6 +194,7 @@ export async function servicePurgeSteps(): Promise<TPurgeStep[]> {
     ...bodies.map((b) => b[1]),
     messageStep(alignedRetentionMs(env.MESSAGE_RETENTION, interval), null),
     ...ownRows.map((o) => messageStep(alignedRetentionMs(o.rowsMs!, interval), o.accountId)),
+    idempotencyKeysStep(),
   ];
 }
 
@@ -205,7 +208,7 @@ async function onPass(event: 'start' | 'end', purged: number): Promise<void> {
     [],
   );
   // PGlite has no autovacuum: the space a pass freed comes back now (and the planner learns what is left), not at the next minute's upkeep.
-  if (event === 'end' && purged > 0) await vacuumTables(['service.messages', 'service.attempts', 'service.deliveries']);
+  if (event === 'end' && purged > 0) await vacuumTables(['service.messages', 'service.attempts', 'service.deliveries', 'service.idempotency_keys']);
 }
 
 // The store's upkeep of the service's tables (lib/db/upkeep), started and stopped with the purge, in the same processes.
