@@ -131,3 +131,23 @@ export async function traceBusiest(app: TApp, webhookId: string, arrivals: TTime
     await db.end();
   }
 }
+
+/**
+ * The other webhooks' delivery latency by when their grant was sent, in 2 s steps from `from` (a burst's resume, or its
+ * start): each step's count, p50 and max — when in the run the others' slow deliveries fall.
+ */
+export function traceOthersByTime(label: string, arrivals: TTimedArrival[], sent: Map<string, number>, from: number, steps = 15): void {
+  if (!CONFIG.peak.trace || !Number.isFinite(from)) return;
+  const buckets: number[][] = Array.from({ length: steps + 2 }, () => []);
+  for (const a of arrivals) {
+    const at = sent.get(a.grantId);
+    if (at === undefined) continue;
+    const k = Math.floor((at - from) / 2000) + 2;
+    if (k >= 0 && k < buckets.length) buckets[k].push(a.at - at);
+  }
+  const parts = buckets.map((b, k) => {
+    const s = [...b].sort((x, y) => x - y);
+    return `${(k - 2) * 2}s: ${s.length ? `${Math.round(p(s, 50))}/${Math.round(s.at(-1)!)}` : '—'}`;
+  });
+  console.log(`[trace] ${label}: others' delivery latency p50/max ms by grant sent, 2 s steps from it: ${parts.join(' ')}`);
+}

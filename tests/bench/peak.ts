@@ -6,7 +6,7 @@ import { call, sleep, token } from '../helpers/http';
 import { CONFIG } from './config';
 import { connectKey, expect201, randomEin } from './delivery';
 import { busiestWindow, latencies, pacedGrants, tally, type TPaced } from './peak-load';
-import { sampleWaits, traceBusiest, traceQueue } from './peak-trace';
+import { sampleWaits, traceBusiest, traceOthersByTime, traceQueue } from './peak-trace';
 import { percentile as p } from './stats';
 import { atMost, fmt, printTable, type TFigure } from './report';
 import { startSinkProcess, type TRemoteSink as TSink } from './sink-process';
@@ -109,6 +109,9 @@ async function burst(app: TApp, sink: TSink, steady: TSide, capped: TSide & { id
       `[trace] steady grants answered p50 ${p(answer, 50)} p99 ${p(answer, 99)} ms; their deliveries after the answer p50 ${p(after, 50)} p99 ${p(after, 99)} ms`,
     );
   }
+  const steadyArrivals = await sink.timed(STEADY);
+  traceOthersByTime(pause ? 'the resume' : 'the burst', steadyArrivals, steadyRun.sent, pause ? pausedAround.resumedAt : cappedRun.firstSentAt);
+  if (pause) traceOthersByTime('the pause', steadyArrivals, steadyRun.sent, pausedAround.pausedAt, 4);
   const cappedArrivals = await sink.timed(capped.prefix);
   const cappedTimes = cappedArrivals.map((a) => a.at);
   await traceBusiest(app, capped.id, cappedArrivals, CONFIG.peak.trace ? await sink.stalls() : []);
