@@ -176,7 +176,7 @@ export async function benchPeak(): Promise<TFigure[]> {
     // well above the cores, a worker that is not run for 100 ms sends what came meanwhile together.
     const load = os.loadavg()[0].toFixed(1);
     printTable(
-      `Peak on postgres: steady ${steadyRate} grants/s to ${others} webhooks; the capped webhook's burst (${grants} grants in ${burstSeconds} s, cap ${cap}/s); load average ${load} on ${os.cpus().length} cores`,
+      `Peak on postgres: steady ${steadyRate} grants/s to ${others} webhooks; the capped webhook's burst (${grants} grants in ${burstSeconds} s, cap ${cap}/s); load average ${load} on ${os.cpus().length} cores; receivers at priority ${sink.priority}`,
       ['run', 'capped: busiest 1 s', 'as sent', 'drained in', 'ideal', 'lost · twice', 'others p50', 'others p99', 'others lost · twice', 'sent late'],
       [
         [
