@@ -423,7 +423,7 @@ test("a started job's lease is renewed while its request is in flight; one that 
  * Capped jobs d1–d6 whose admissions the fake store stamps with its own clock, `skewMs` off the worker's (another host's),
  * answering d1 `stallMs` after it stamped it (the worker did not take the answer in between) and the others at once.
  */
-async function restampsWith(skewMs: number, stallMs: number) {
+async function restampsWith(skewMs: number, stallMs: number, dispatchStallMs = 0) {
   const fake = fakeDeps(() => 0);
   const restamped: { id: string; at: number }[] = [];
   const stamps = new Map<string, number>();
@@ -434,6 +434,16 @@ async function restampsWith(skewMs: number, stallMs: number) {
     return { admitted: true, at };
   };
   fake.deps.restamp = async (claim, at) => void restamped.push({ id: claim.id, at });
+  const send = fake.deps.send;
+  let heldUntil = -Infinity;
+  // d1's send held `dispatchStallMs` in its synchronous part (signing it, handing it to the socket), as a preempted process is.
+  fake.deps.send = (job) => {
+    if (job.claim.id === 'd1' && dispatchStallMs > 0) {
+      heldUntil = Date.now() + dispatchStallMs;
+      while (Date.now() < heldUntil);
+    }
+    return send(job);
+  };
   const capped = (i: number): TDeliveryJob => ({ ...job(i), target: { ...job(i).target!, rateLimit: 20 } });
   fake.due([1, 2, 3, 4, 5, 6].map(capped));
   const worker = await runWorker(fake.deps, CONFIG);
@@ -443,12 +453,24 @@ async function restampsWith(skewMs: number, stallMs: number) {
     await worker.stop(1_000);
   }
   assert.deepEqual(fake.sent.sort(), ['d1', 'd2', 'd3', 'd4', 'd5', 'd6'], 'each sent once, the late one without waiting');
-  return { restamped, stamps };
+  return { restamped, stamps, heldUntil };
 }
 
 test('a capped send that starts more than LATE_SEND_MS after its admission has its log entry moved; those on time are left as admitted', async () => {
   const { restamped, stamps } = await restampsWith(0, 40);
   assert.deepEqual(restamped, [{ id: 'd1', at: stamps.get('d1') }], 'd1’s entry moved (from its admission), the others’ left');
+});
+
+test('a capped send held while it is handed to its socket (its process preempted there) has its log entry moved too', async () => {
+  // Judged before the send's synchronous part, d1 left 40 ms after its admission and was counted at it. A send admitted
+  // before the process stood still and taken after it is late by the same stall, and moved too (the jobs ask in turn).
+  const { restamped, stamps, heldUntil } = await restampsWith(0, 0, 40);
+  assert.deepEqual(restamped[0], { id: 'd1', at: stamps.get('d1') }, 'd1’s entry moved, from its admission');
+  const others = restamped.slice(1);
+  assert.ok(
+    others.every((r) => r.at === stamps.get(r.id) && r.at < heldUntil),
+    `only sends admitted while d1 was held are moved beside it: ${JSON.stringify({ others, heldUntil })}`,
+  );
 });
 
 test("the store's clock 1 s behind or ahead of the worker's: a send is late by its own stall alone, never by the skew", async () => {
