@@ -333,4 +333,61 @@ describe("lookups by a message's id plan the partitions of its time", () => {
       'an id that is no KSUID: every messages partition',
     );
   });
+  test("the problems view's list of failed deliveries reads their messages and deliveries in the partitions of their times alone", async () => {
+    const { default: KSUID } = await import('ksuid');
+    const { randomBytes } = await import('node:crypto');
+    const { ensureServicePartitions } = await import('../../lib/service/retention/purge-service');
+    const { listTroubledMessages } = await import('../../lib/service/messages/troubled-messages');
+    const { partitionInterval } = await import('../../lib/db/partitions/interval');
+    await ensureServicePartitions();
+    for (const table of ['messages', 'deliveries'])
+      await manage.ensurePartitions(
+        {
+          table: `service.${table}`,
+          interval: partitionInterval(postgres ? 'postgres' : 'pglite'),
+          lease: { table: 'service.leases', name: `partitions-service.${table}` },
+        },
+        new Date(Date.now() + 30 * 86_400_000),
+      );
+    const [account, webhook] = ['00000000-0000-4000-8000-0000000b0041', `ep_${'troubled'.padEnd(27, '0')}`];
+    await run(`insert into service.accounts (id, name) values ($1, 'troubled')`, [account]);
+    await run(`insert into service.webhooks (id, account_id, url, event_types) values ($1, $2, 'http://127.0.0.1:9/', '{grant.succeeded}')`, [
+      webhook,
+      account,
+    ]);
+    // Failed deliveries of now and of 3 days back, with a message each; and messages of the days between, of no delivery listed.
+    for (const ago of [0, 1, 2, 3].map((d) => d * 86_400_000)) {
+      const at = new Date(Date.now() - ago);
+      const id = `msg_${KSUID.fromParts(at.getTime(), randomBytes(16)).string}`;
+      await run(
+        `with m as (insert into service.messages (id, account_id, event_id, event_type, payload, created_at) values ($1, $2, $3, 'grant.succeeded', '{}', $4) returning id, created_at)
+         insert into service.deliveries (message_id, webhook_id, account_id, event_type, status, attempt_count, created_at)
+           select id, $5, $2, 'grant.succeeded', $6, 1, created_at from m`,
+        [id, account, `evt_${id.slice(4)}`, at.toISOString(), webhook, ago % (3 * 86_400_000) === 0 ? 'failed' : 'delivered'],
+      );
+    }
+    const listed = await listTroubledMessages(account, { limit: 10, cursor: null, scope: 'x' }, { state: 'failed', withContent: true });
+    assert.equal(listed.results.length, 2, 'the two failed deliveries listed');
+    const [byId] = (
+      await plannedBy(() => listTroubledMessages(account, { limit: 10, cursor: null, scope: 'x' }, { state: 'failed', withContent: true }))
+    ).filter(({ text }) => /"service"\."deliveries"\."id" in/.test(text));
+    assert.ok(byId, 'the listed deliveries read by id');
+    const of = (table: string) => byId.parts.filter((p) => p.startsWith(`${table}_p`));
+    const home = async (table: string) =>
+      (
+        await run(
+          `select distinct tableoid::regclass::text as t from service.${table} where account_id = $1 and created_at in (select created_at from service.deliveries where account_id = $1 and status = 'failed')`,
+          [account],
+        )
+      )
+        .map((r) => String(r.t).replace('service.', ''))
+        .sort();
+    assert.deepEqual(of('deliveries'), await home('deliveries'), 'deliveries: the partitions of the failed ones');
+    assert.deepEqual(
+      of('messages'),
+      await home('messages'),
+      `messages: the partitions of their times, not all ${(await list.listPartitions('service.messages')).length}`,
+    );
+    assert.ok((await list.listPartitions('service.messages')).length > of('messages').length + 2, 'partitions to leave out');
+  });
 });
