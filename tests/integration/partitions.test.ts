@@ -333,11 +333,12 @@ describe("lookups by a message's id plan the partitions of its time", () => {
       'an id that is no KSUID: every messages partition',
     );
   });
-  test("the problems view's list of failed deliveries reads their messages and deliveries in the partitions of their times alone", async () => {
+  test("the problems view's failed deliveries and a webhook's page of messages read their messages and deliveries in the partitions of their times alone", async () => {
     const { default: KSUID } = await import('ksuid');
     const { randomBytes } = await import('node:crypto');
     const { ensureServicePartitions } = await import('../../lib/service/retention/purge-service');
     const { listTroubledMessages } = await import('../../lib/service/messages/troubled-messages');
+    const { listMessages } = await import('../../lib/service/messages/list-messages');
     const { partitionInterval } = await import('../../lib/db/partitions/interval');
     await ensureServicePartitions();
     for (const table of ['messages', 'deliveries'])
@@ -366,28 +367,39 @@ describe("lookups by a message's id plan the partitions of its time", () => {
         [id, account, `evt_${id.slice(4)}`, at.toISOString(), webhook, ago % (3 * 86_400_000) === 0 ? 'failed' : 'delivered'],
       );
     }
-    const listed = await listTroubledMessages(account, { limit: 10, cursor: null, scope: 'x' }, { state: 'failed', withContent: true });
-    assert.equal(listed.results.length, 2, 'the two failed deliveries listed');
-    const [byId] = (
-      await plannedBy(() => listTroubledMessages(account, { limit: 10, cursor: null, scope: 'x' }, { state: 'failed', withContent: true }))
-    ).filter(({ text }) => /"service"\."deliveries"\."id" in/.test(text));
-    assert.ok(byId, 'the listed deliveries read by id');
-    const of = (table: string) => byId.parts.filter((p) => p.startsWith(`${table}_p`));
-    const home = async (table: string) =>
-      (
-        await run(
-          `select distinct tableoid::regclass::text as t from service.${table} where account_id = $1 and created_at in (select created_at from service.deliveries where account_id = $1 and status = 'failed')`,
-          [account],
+    const total = (await list.listPartitions('service.messages')).length;
+    // The partitions a statement over the page's rows by id plans, against those of the rows' own times.
+    const pagePlanned = async (read: () => Promise<unknown>, status: string[]) => {
+      const [byId] = (await plannedBy(read)).filter(({ text }) => /"service"\."deliveries"\."id" in/.test(text));
+      assert.ok(byId, 'the page read by id');
+      const of = (table: string) => byId.parts.filter((p) => p.startsWith(`${table}_p`));
+      const home = async (table: string) =>
+        (
+          await run(
+            `select distinct tableoid::regclass::text as t from service.${table}
+              where account_id = $1 and created_at in (select created_at from service.deliveries where account_id = $1 and status = any($2::text[]))`,
+            [account, `{${status.join(',')}}`],
+          )
         )
-      )
-        .map((r) => String(r.t).replace('service.', ''))
-        .sort();
-    assert.deepEqual(of('deliveries'), await home('deliveries'), 'deliveries: the partitions of the failed ones');
+          .map((r) => String(r.t).replace('service.', ''))
+          .sort();
+      assert.deepEqual(of('deliveries'), await home('deliveries'), 'deliveries: the partitions of the page');
+      assert.deepEqual(of('messages'), await home('messages'), `messages: the partitions of the page, not all ${total}`);
+      assert.ok(total > of('messages').length + 2, 'partitions to leave out');
+    };
+    const troubled = () => listTroubledMessages(account, { limit: 10, cursor: null, scope: 'x' }, { state: 'failed', withContent: true });
+    assert.equal((await troubled()).results.length, 2, 'the two failed deliveries listed');
+    await pagePlanned(troubled, ['failed']);
+    // A webhook's messages, a page of two: the newest two (now and a day back), their rows read after the page is cut.
+    const page = () => listMessages(account, webhook, { limit: 2, cursor: null, scope: 'x' }, { withContent: true });
+    const newest = await page();
     assert.deepEqual(
-      of('messages'),
-      await home('messages'),
-      `messages: the partitions of their times, not all ${(await list.listPartitions('service.messages')).length}`,
+      newest.results.map((r) => r.status),
+      ['failed', 'delivered'],
+      'newest first',
     );
-    assert.ok((await list.listPartitions('service.messages')).length > of('messages').length + 2, 'partitions to leave out');
+    assert.ok(newest.nextPageToken, 'a page after it');
+    await run(`update service.deliveries set status = 'pending' where account_id = $1 and created_at > now() - interval '36 hours'`, [account]);
+    await pagePlanned(page, ['pending']);
   });
 });

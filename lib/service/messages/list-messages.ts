@@ -1,11 +1,11 @@
-import { and, asc, eq, getTableColumns, inArray } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema/service';
 import { pageOf, type TPageParams } from '@/lib/service/paging';
 import { parseQuery } from '@/lib/http/query';
 import { getWebhook } from '@/lib/service/webhooks/get-webhook';
 import { ZMessageFilters, type TMessageFilters } from '@/lib/service/webhooks/schemas';
-import { selectDeliveries, webhookDeliveriesWhere } from './select-deliveries';
+import { deliveriesAt, webhookDeliveriesWhere } from './select-deliveries';
 import { attemptToJson, messageToJson, type TAttemptJson, type TMessageJson } from '@/lib/service/webhooks/webhook-json';
 import { newestFirst } from '@/lib/db/paging';
 
@@ -17,7 +17,7 @@ export function parseMessageFilters(searchParams: URLSearchParams): TMessageFilt
 /**
  * The messages of one webhook, newest first: one row per delivery, so the status is this
  * webhook's. Paged by (createdAt, messageId) over the (webhook_id, created_at, message_id) index;
- * each row's newest attempt comes from the same query; its payload only with `withContent=true`.
+ * each row's newest attempt comes with its row; its payload only with `withContent=true`.
  */
 export async function listMessages(
   accountId: string,
@@ -28,10 +28,15 @@ export async function listMessages(
   const db = await getDb();
   await getWebhook(accountId, webhookId, { db });
   const d = schema.deliveries;
-  const rows = await selectDeliveries(db, { withPayload: filters.withContent })
+  // The page's keys by the webhook's index first, then its rows by them (deliveriesAt): in one statement the planner joined
+  // every delivery of the webhook to its message and newest attempt before the sort and the limit (select-deliveries.ts).
+  const keys = await db
+    .select({ id: d.id, created_at: sql<string>`${d.createdAt}::text` })
+    .from(d)
     .where(webhookDeliveriesWhere(accountId, webhookId, filters, cursor))
     .orderBy(...newestFirst(d.createdAt, d.messageId))
     .limit(limit + 1);
+  const rows = keys.length ? await deliveriesAt(db, keys, { withPayload: filters.withContent }).orderBy(...newestFirst(d.createdAt, d.messageId)) : [];
   const attempts = filters.withAttempts
     ? await attemptsOf(
         db,

@@ -1,12 +1,11 @@
-import { and, inArray, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { getDb } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { sqlArray } from '@/lib/db/sql-array';
-import * as schema from '@/lib/db/schema/service';
 import { pageOf, type TPageParams } from '@/lib/service/paging';
 import { ZTimestamp } from '@/lib/service/webhooks/schemas';
-import { selectDeliveries } from './select-deliveries';
+import { deliveriesAt } from './select-deliveries';
 import { attemptToJson, messageToJson, type TMessageJson } from '@/lib/service/webhooks/webhook-json';
 import { idWindow } from '@/lib/ids';
 
@@ -122,22 +121,8 @@ export async function listTroubledMessages(
   );
   const ids = keys.map((r) => r.id);
   const content = query.withContent ?? false;
-  // By id and created_at: service.deliveries and service.messages are partitioned by created_at (0039, 0040), so only the
-  // partitions of the keys' times are planned and probed, not every one for each id. The messages' created_at is named
-  // too: the join's equality does not carry an IN list over, and the planner hashed every messages partition whole
-  // (3,101 rows read for 68 on the year seed at 30 days; it grows with the history kept).
-  const at = [...new Set(keys.map((r) => r.created_at))];
-  // Each a parameter of its type (not an array cast from text), so the planner prunes with the values.
-  const madeAt = (column: typeof schema.deliveries.createdAt | typeof schema.messages.createdAt) =>
-    sql`${column} in (${sql.join(
-      at.map((t) => sql`${t}::timestamptz`),
-      sql`, `,
-    )})`;
-  const views = ids.length
-    ? await selectDeliveries(db, { withPayload: content, withLastResponse: content }).where(
-        and(inArray(schema.deliveries.id, ids), madeAt(schema.deliveries.createdAt), madeAt(schema.messages.createdAt)),
-      )
-    : [];
+  // The page's deliveries by id and created_at: the partitions of their times alone (select-deliveries.ts).
+  const views = ids.length ? await deliveriesAt(db, keys, { withPayload: content, withLastResponse: content }) : [];
   const byId = new Map(views.map((v) => [v.delivery.id, v]));
   const rows = ids.map((id) => byId.get(id)).filter((v) => v !== undefined);
   return pageOf(
