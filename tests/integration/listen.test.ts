@@ -184,6 +184,7 @@ describe('personal access tokens', () => {
       const bad = await as('operator', 'POST', '/api/tokens', body);
       assert.equal(bad.status, 400, `${JSON.stringify(body)}: ${bad.text}`);
       assert.match(JSON.stringify(bad.body), new RegExp(field), `${JSON.stringify(body)} names ${field}: ${bad.text}`);
+      assert.doesNotMatch(bad.body.detail, new RegExp(`${field}: ${field}|\\.\\.$`), `${JSON.stringify(body)}: the field named once, one full stop`);
     }
     const viewer = await as('viewer', 'POST', '/api/tokens', { name: 'v' });
     assert.equal(viewer.status, 403, viewer.text);

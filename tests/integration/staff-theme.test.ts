@@ -66,7 +66,7 @@ describe("a staff member's theme", () => {
     assertProblem(
       await call(app, 'PATCH', '/api/session', { headers: { cookie: me }, body: { theme: 'sepia' } }),
       400,
-      /theme must be one of system, light, dark/,
+      /^Invalid body: theme: must be one of system, light, dark\.$/, // the field named once, one full stop
     );
     assertProblem(await call(app, 'PATCH', '/api/session', { headers: { cookie: me }, body: { theme: 'light', role: 'admin' } }), 400, /role/);
     assertProblem(await call(app, 'PATCH', '/api/session', { headers: { cookie: me }, body: {} }), 400, /theme/);

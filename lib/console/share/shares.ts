@@ -22,12 +22,7 @@ export const ZCreateShare = z
   .object({
     query: z.string().trim().min(1).max(254),
     ticket: z.string().trim().max(200).default(''),
-    expiresInHours: z
-      .number()
-      .int('expiresInHours must be a whole number of hours')
-      .min(1, 'expiresInHours must be between 1 and 168')
-      .max(168, 'expiresInHours must be between 1 and 168')
-      .default(72),
+    expiresInHours: z.number().int('must be a whole number of hours').min(1, 'must be between 1 and 168').max(168, 'must be between 1 and 168').default(72),
   })
   .strict();
 export type TShareRow = typeof shares.$inferSelect;

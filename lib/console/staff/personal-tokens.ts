@@ -28,13 +28,8 @@ export const TOKEN_ROLE: TRole = 'operator';
 
 export const ZCreateToken = z
   .object({
-    name: z.string().trim().min(1, 'name: give the token a name (1–100 characters), e.g. the machine it is for').max(100, 'name: at most 100 characters'),
-    expiresInDays: z
-      .number()
-      .int('expiresInDays must be a whole number of days')
-      .min(1, 'expiresInDays must be between 1 and 365')
-      .max(365, 'expiresInDays must be between 1 and 365')
-      .default(30),
+    name: z.string().trim().min(1, 'give the token a name (1–100 characters), e.g. the machine it is for').max(100, 'must be at most 100 characters'),
+    expiresInDays: z.number().int('must be a whole number of days').min(1, 'must be between 1 and 365').max(365, 'must be between 1 and 365').default(30),
   })
   .strict();
 

@@ -9,7 +9,7 @@ import { users } from '@/lib/db/schema/console';
 
 export const THEMES = ['system', 'light', 'dark'] as const;
 export type TTheme = (typeof THEMES)[number];
-export const ZTheme = z.enum(THEMES, { error: 'theme must be one of system, light, dark.' });
+export const ZTheme = z.enum(THEMES, { error: 'must be one of system, light, dark' });
 
 /** A stored value this release does not know reads as "system". */
 export function asTheme(value: unknown): TTheme {
