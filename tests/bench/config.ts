@@ -118,5 +118,7 @@ export const CONFIG = {
     webhooks: int('BENCH_YEAR_WEBHOOKS', 20, 2),
     /** Signed ingests of the idle round; the round during the drop runs until the retention pass ends. */
     requests: int('BENCH_YEAR_REQUESTS', 2000),
+    /** 1: the store's sessions sampled through the reads of the views, and the views read at size at once and after a minute idle (year-trace.ts). */
+    trace: int('BENCH_YEAR_TRACE', 0, 0) > 0,
   },
 };

@@ -14,6 +14,7 @@ import { BENCH_SECRET, signedRequest } from './signed-body';
 import { median, percentile } from './stats';
 import { disposeApp, type TSql } from './stores';
 import { timeReads } from './time-reads';
+import { sampleStore } from './year-trace';
 import { holdSql, partitionsOf, readDay, yearStore, type TDay, type TPart } from './year-days';
 
 // Issue 52.6: a platform's days on one store, kept by dropping partitions. One account with BENCH_YEAR_WEBHOOKS webhooks
@@ -70,7 +71,9 @@ async function yearOn(store: TStore, app: TApp): Promise<TFigure[]> {
   });
   await app.restart();
   const reads = views(webhooks);
+  const stopBefore = sampleStore(app, 'reads at 100 grants');
   const before = await timeReads(app, reads, runs);
+  await stopBefore();
   const t0 = performance.now();
   await y.atRest(async (sql) => {
     await sql(seed(small, keep * perDay, { newest: dayEnd(keep), spreadSeconds: keep * 86_400 - 2 }));
@@ -132,6 +135,16 @@ async function yearOn(store: TStore, app: TApp): Promise<TFigure[]> {
 
 async function readAtSizeOf(app: TApp, store: TStore, r: Omit<Parameters<typeof readAtSize>[2], 'label' | 'size'> & { perDay: number; keep: number }) {
   console.log(`  reading the views at size (load ${load1()})`);
+  // BENCH_YEAR_TRACE=1: the views read twice more before the figures' reading, the store's sessions sampled: at once
+  // after the app's start (its startup passes and backfills may run), then after a minute idle (they have ended).
+  if (CONFIG.year.trace)
+    for (const idle of [0, 60_000]) {
+      await new Promise((res) => setTimeout(res, idle));
+      const stop = sampleStore(app, `reads ${idle / 1000} s after the app's start and the first read`);
+      const t = await timeReads(app, r.reads, r.runs);
+      await stop();
+      console.log(`[trace] medians (load ${load1()}): ${r.reads.map((v, i) => `${v.name} ${fmt(t.medians[i], 1)}`).join('; ')}`);
+    }
   return readAtSize(app, store, { ...r, label: 'year', size: `${fmt(r.keep)} days × ${fmt(r.perDay)} grants × ${r.webhooks.length}` });
 }
 

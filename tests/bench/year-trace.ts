@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import type { TApp } from '../helpers/app';
+import { sleep } from '../helpers/http';
+import { CONFIG } from './config';
+
+// BENCH_YEAR_TRACE=1: what the store's sessions do while the year section reads its views (a diagnosis aid, not a
+// figure): whether the app's own passes (retention, backfills, upkeep) or the worker run beside the reads, or the reads'
+// own statements take the time. PostgreSQL only (an embedded store's sessions are the app's one thread). Beside it the app
+// process's CPU over the reading (its own thread does the JSON and the in-process API calls, which no session shows), and
+// what its log said meanwhile of its passes and backfills.
+
+/** The process's CPU seconds so far (utime + stime), or null. */
+function cpuSeconds(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** Samples every active session of the app's database every 50 ms until stopped; prints the counts by backend · statement · wait. */
+export function sampleStore(app: TApp, label: string): () => Promise<void> {
+  if (!CONFIG.year.trace || !app.env.DATABASE_URL) return async () => {};
+  let on = true;
+  const counts = new Map<string, number>();
+  let samples = 0;
+  const [t0, cpu0, log0] = [performance.now(), cpuSeconds(app.pid()), app.logs().length];
+  const db = new pg.Client({ connectionString: app.env.DATABASE_URL });
+  const run = (async () => {
+    await db.connect();
+    while (on) {
+      const { rows } = await db.query<{ query: string; wait: string | null; bt: string }>(
+        `select query, backend_type as bt, wait_event_type || ':' || wait_event as wait from pg_stat_activity
+         where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
+      );
+      samples++;
+      for (const r of rows) {
+        const key = `${r.bt} · ${r.query.replace(/\s+/g, ' ').trim().slice(0, 90)} · ${r.wait ?? 'CPU'}`;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+      await sleep(50);
+    }
+  })();
+  return async () => {
+    on = false;
+    await run.catch((e) => console.log(`[trace] ${e}`));
+    await db.end();
+    const wall = (performance.now() - t0) / 1000;
+    const cpu1 = cpuSeconds(app.pid());
+    const cpu = cpu0 !== null && cpu1 !== null ? `${(cpu1 - cpu0).toFixed(1)} s (${(((cpu1 - cpu0) / wall) * 100).toFixed(0)} %)` : '?';
+    const passes = app
+      .logs()
+      .slice(log0)
+      .split('\n')
+      .filter((l) => /backfill|rollups|retention|purge|partition|recover/i.test(l));
+    console.log(`[trace] ${label}: ${wall.toFixed(1)} s, the app's CPU ${cpu}; its log of passes meanwhile: ${passes.join(' | ') || 'none'}`);
+    const top = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 20);
+    console.log(`[trace] ${label}: active sessions in ${samples} samples (50 ms apart):\n  ${top.map(([k, n]) => `${n}  ${k}`).join('\n  ')}`);
+  };
+}
