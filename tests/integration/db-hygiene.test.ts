@@ -103,3 +103,46 @@ test('idempotency keys past their 24-hour window are deleted by the purge a batc
   const [progress] = await db.queryRows<{ purged: number }>(handle, sql`select purged from service.retention_progress where what = 'idempotency_keys'`);
   assert.equal(Number(progress.purged), 5, 'counted for the retention page and the metrics');
 });
+
+test(
+  'after a purge pass the embedded store vacuums only the partitions it changed, one statement each',
+  { skip: Boolean(process.env.TEST_DATABASE_URL) && 'the embedded store only (PostgreSQL has autovacuum)' },
+  async () => {
+    const { sql } = await import('drizzle-orm');
+    const { vacuumTables } = await import('../../lib/db/upkeep/vacuum-due');
+    const handle = await db.getDb();
+    for (const text of [
+      'create table service.hygiene_parts (at timestamptz not null, n int) partition by range (at)',
+      ...['01', '02', '03'].map(
+        (m, k) => `create table service.hygiene_parts_${'abc'[k]} partition of service.hygiene_parts for values from ('2026-${m}-01') to ('2026-${m}-28')`,
+      ),
+      "insert into service.hygiene_parts select d, i from generate_series(1, 300) i, unnest(array['2026-01-15', '2026-02-15', '2026-03-15']::timestamptz[]) d",
+      // The inserts' counts sent to the statistics before the vacuum, so that they do not come back after it.
+      'select pg_stat_force_next_flush()',
+      'vacuum (analyze) service.hygiene_parts_a, service.hygiene_parts_b, service.hygiene_parts_c',
+    ])
+      await handle.execute(sql.raw(text));
+    try {
+      await handle.execute(sql`delete from service.hygiene_parts where at = '2026-02-15' and n <= 100`);
+      const stats = () =>
+        db.queryRows<{ name: string; vacuums: number; dead: number }>(
+          handle,
+          sql`select relname as name, vacuum_count::int as vacuums, n_dead_tup::int as dead from pg_stat_user_tables where relname like 'hygiene_parts_%' order by relname`,
+        );
+      const before = await stats();
+      await vacuumTables(['service.hygiene_parts']);
+      const after = await stats();
+      assert.deepEqual(
+        after.map((t) => [t.name, t.vacuums - before.find((b) => b.name === t.name)!.vacuums, t.dead]),
+        [
+          ['hygiene_parts_a', 0, 0],
+          ['hygiene_parts_b', 1, 0],
+          ['hygiene_parts_c', 0, 0],
+        ],
+        'the partition with dead rows alone, and its dead rows gone',
+      );
+    } finally {
+      await handle.execute(sql`drop table service.hygiene_parts`);
+    }
+  },
+);
