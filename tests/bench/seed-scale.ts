@@ -105,8 +105,11 @@ select mid, t.webhook_id, '${s.accountId}', 'grant.succeeded',
        null, at, at + interval '1 minute'
 from (select scale_seed.*, t.webhook_id, t.k, ${failed} as failed from scale_seed cross join scale_targets t) t;
 
+-- Attempt ids as the messages': 'Scale' then 22 characters, which as a KSUID names a second in 2121, so the lookups by
+-- id search every partition (lib/ids.ts idWindow). 27 hex characters named a second in January 2026 one time in 124
+-- ('atmpt_38…', 'atmpt_39…'): looked for in that hour alone, such an attempt was not found by its id (export-stream.test).
 insert into service.attempts (id, delivery_id, message_id, webhook_id, account_id, url, created_at, status, response_status_code, response_duration_ms, response, trigger_type)
-select 'atmpt_' || substr(md5(d.id::text), 1, 22) || lpad(n::text, 5, '0'), d.id, d.message_id, d.webhook_id, d.account_id, t.url,
+select 'atmpt_Scale' || substr(md5(d.id::text), 1, 17) || lpad(n::text, 5, '0'), d.id, d.message_id, d.webhook_id, d.account_id, t.url,
        ${attemptAt},
        case when d.status = 'failed' then 'failed' else 'success' end,
        case when d.status = 'failed' then 500 else 200 end,
