@@ -18,7 +18,7 @@ export default async function Forbidden() {
     <main className="flex min-h-screen items-center justify-center px-4">
       <div className="w-full max-w-md rounded-xl bg-surface p-8 text-center shadow-sm ring-1 ring-slate-200" data-testid="forbidden">
         <span className="mx-auto grid size-10 place-items-center rounded-lg bg-indigo-500 text-sm font-bold text-white">GC</span>
-        <p className="mt-5 font-mono text-sm font-semibold text-indigo-600">403</p>
+        <p className="mt-5 font-mono text-sm font-semibold text-indigo-700">403</p>
         <h1 className="mt-1 text-xl font-semibold tracking-tight text-slate-900">Your role does not allow this</h1>
         <p className="mt-2 text-sm text-slate-600" data-testid="forbidden-why">
           {forbiddenPageMessage(staff?.role ?? null, min)} Ask an admin of this console to change your role if you need it.

@@ -10,7 +10,7 @@ export default function NotFound() {
     <main className="flex min-h-screen items-center justify-center px-4">
       <div className="w-full max-w-md rounded-xl bg-surface p-8 text-center shadow-sm ring-1 ring-slate-200">
         <span className="mx-auto grid size-10 place-items-center rounded-lg bg-indigo-500 text-sm font-bold text-white">GC</span>
-        <p className="mt-5 font-mono text-sm font-semibold text-indigo-600">404</p>
+        <p className="mt-5 font-mono text-sm font-semibold text-indigo-700">404</p>
         <h1 className="mt-1 text-xl font-semibold tracking-tight text-slate-900">Page not found</h1>
         <p className="mt-2 text-sm text-slate-600">Nothing lives at this address. Check the link, or go back to the console.</p>
         <div className="mt-6 flex flex-wrap justify-center gap-2">

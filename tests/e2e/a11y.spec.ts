@@ -222,6 +222,7 @@ function pagesFor(s: Awaited<ReturnType<typeof seed>>): { staffPages: TVisit[]; 
   ];
   const publicPages: TVisit[] = [
     { name: 'sign-in', path: '/login' },
+    { name: 'page not found', path: '/no-such-page' }, // app/not-found.tsx, every unknown path's 404
     { name: 'share link', path: new URL(s.shareUrl).pathname },
     { name: 'donor page', path: `/connect/${s.connectId}` },
     {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { COLOUR_RULES, expectNoSeriousA11yViolations } from './axe';
 import { expect, logIn, test, sandboxAuth } from './fixtures';
 
 // A team's tool in Chromium: the admin adds a viewer and an operator (one-time passwords shown
@@ -125,6 +126,11 @@ test('admin adds a viewer and an operator; the viewer sees no secret or Resend; 
     const refused = await v.goto('/users');
     expect(refused?.status()).toBe(403);
     await expect(v.getByText('Your role does not allow this')).toBeVisible();
+    // The 403 page in both themes (a viewer's theme follows the device): its "403" was indigo-600, 2.75:1 on the dark card.
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await v.emulateMedia({ colorScheme });
+      await expectNoSeriousA11yViolations(v, `the 403 page (${colorScheme})`, { only: COLOUR_RULES });
+    }
     await v.context().close();
   });
 
