@@ -2,8 +2,9 @@ import { type DbOrTx } from '@/lib/db/client';
 import { queryRows, sql } from '@/lib/db/query';
 import { sqlArray } from '@/lib/db/sql-array';
 
-// What webhooks' stats say about now, whatever the window: each one's backlog (over the
-// deliveries_webhook_status_idx index), its newest success (attempts_webhook_success_idx), its
+// What webhooks' stats say about now, whatever the window: each one's backlog (from the delivery
+// queue, migration 0041: the deliveries not settled, a small table, where service.deliveries would
+// plan and probe each of its partitions, a year of days on PostgreSQL), its newest success (attempts_webhook_success_idx), its
 // newest attempt and the failures since that success (attempts_webhook_time_idx). One statement
 // for every webhook of a page (a LATERAL per webhook): planning a statement cost the store more
 // than running it, and 20 of them were most of a stats page's time in the store.
@@ -48,7 +49,7 @@ export async function queryDeliveryStates(db: DbOrTx, webhookIds: string[]): Pro
                    count(*) filter (where status = 'sending')::int as sending,
                    min(created_at) as oldest,
                    min(next_attempt_at) filter (where status = 'pending') as next_at
-              from service.deliveries
+              from service.delivery_queue
              where webhook_id = w.id and status in ('pending', 'sending')) backlog
           cross join lateral (select max(created_at) as at from service.attempts where webhook_id = w.id and status = 'success') last_success
           cross join lateral (select max(created_at) as at from service.attempts where webhook_id = w.id) last_attempt
