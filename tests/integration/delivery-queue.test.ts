@@ -103,18 +103,21 @@ test('a claim takes the due deliveries from the queue and plans only their parti
   const partitions = await run<{ n: number }>(`select count(*)::int as n from pg_inherits where inhparent = 'service.deliveries'::regclass`);
   assert.ok(partitions[0].n >= 12, `${partitions[0].n} partitions`);
 
-  // The claim's plan for these candidates (EXPLAIN of the prepared statement with their values; nothing runs).
+  // Each claim's plan for these candidates (EXPLAIN of the prepared statement with their values; nothing runs): the one
+  // with a paused or capped webhook among them, and the plain one.
   const params = `30000, 'plan', 10, '{}'::text[], array['${due.id}', '${orphan.id}']::uuid[], array['${due.createdAt}', '${orphan.createdAt}']::timestamptz[]`;
-  const plan = await db.getDb().then((handle) =>
-    handle.transaction(async (tx) => {
-      await db.queryRows(tx, db.sql.raw(`prepare claim_plan(int, text, int, text[], uuid[], timestamptz[]) as ${claims.CLAIM}`));
-      const rows = await db.queryRows<Record<string, string>>(tx, db.sql.raw(`explain (format text) execute claim_plan(${params})`));
-      await db.queryRows(tx, db.sql.raw('deallocate claim_plan'));
-      return rows.map((r) => Object.values(r)[0]).join('\n');
-    }),
-  );
-  const read = [...new Set([...plan.matchAll(/\bon (?:service\.)?(deliveries_\w+)/g)].map((m) => m[1]))];
-  assert.deepEqual(read, [part.t.replace(/^service\./, '')], `the claim reads its candidates' partition alone:\n${plan}`);
+  for (const [name, statement] of Object.entries({ CLAIM: claims.CLAIM, CLAIM_PLAIN: claims.CLAIM_PLAIN })) {
+    const plan = await db.getDb().then((handle) =>
+      handle.transaction(async (tx) => {
+        await db.queryRows(tx, db.sql.raw(`prepare claim_plan(int, text, int, text[], uuid[], timestamptz[]) as ${statement}`));
+        const rows = await db.queryRows<Record<string, string>>(tx, db.sql.raw(`explain (format text) execute claim_plan(${params})`));
+        await db.queryRows(tx, db.sql.raw('deallocate claim_plan'));
+        return rows.map((r) => Object.values(r)[0]).join('\n');
+      }),
+    );
+    const read = [...new Set([...plan.matchAll(/\bon (?:service\.)?(deliveries_\w+)/g)].map((m) => m[1]))];
+    assert.deepEqual(read, [part.t.replace(/^service\./, '')], `${name} reads its candidates' partition alone:\n${plan}`);
+  }
 
   const claimed = await claims.claimDeliveries({ owner: 'test-owner', limit: 10, leaseMs: 30_000 });
   assert.deepEqual(
@@ -133,4 +136,31 @@ test('a claim takes the due deliveries from the queue and plans only their parti
     ],
     'the orphan left, the claimed one sending',
   );
+});
+
+test('a claim told that no candidate is paused or capped takes none paused since: the next claim parks it', async () => {
+  const due = await delivery('plain-paused', 'pending', 'now()');
+  const candidates = await run<{ id: string; created_at: Date | string; gated: boolean }>(claims.CANDIDATES, [10, []]);
+  const mine = candidates.find((c) => c.id === due.id);
+  assert.equal(mine?.gated, false, 'read while its webhook is neither paused nor capped');
+  await run(`update service.webhooks set paused_at = now() where id = $1`, [WEBHOOK]);
+  try {
+    // The plain claim with what CANDIDATES read before the pause.
+    const params = [30_000, 'plain-owner', 10, [], candidates.map((c) => c.id), candidates.map((c) => new Date(c.created_at).toISOString())];
+    const rows = await run<{ id: string | null; next_due_ms: number | string }>(claims.CLAIM_PLAIN, params);
+    assert.deepEqual(
+      rows.filter((r) => r.id !== null),
+      [],
+      'nothing of the paused webhook taken',
+    );
+    assert.ok(Number(rows[0].next_due_ms) <= 0, `the one left is still due (${rows[0].next_due_ms} ms)`);
+    const claimed = await claims.claimDeliveries({ owner: 'test-owner', limit: 10, leaseMs: 30_000 });
+    assert.deepEqual(claimed.jobs, [], 'the next claim sends nothing of it');
+    const [row] = await run<{ status: string; next_attempt_at: Date | null }>(`select status, next_attempt_at from service.delivery_queue where id = $1`, [
+      due.id,
+    ]);
+    assert.deepEqual([row.status, row.next_attempt_at], ['pending', null], 'parked by the full claim, told it is paused');
+  } finally {
+    await run(`update service.webhooks set paused_at = null where id = $1`, [WEBHOOK]);
+  }
 });
