@@ -164,3 +164,42 @@ test('a claim told that no candidate is paused or capped takes none paused since
     await run(`update service.webhooks set paused_at = null where id = $1`, [WEBHOOK]);
   }
 });
+
+test('what queues deliveries in a transaction wakes the workers once, after its commit; a rollback wakes nobody', async () => {
+  const { listenDb } = await import('../../lib/db/listen');
+  const { DELIVERIES_CHANNEL } = await import('../../lib/service/delivery/enqueue');
+  const { wakingTransaction } = await import('../../lib/service/delivery/wake-workers');
+  const { emitEvent } = await import('../../lib/service/events/emit-event');
+  const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  let heard = 0;
+  const unlisten = await listenDb(DELIVERIES_CHANNEL, () => heard++);
+  try {
+    const event = { accountId: ACCOUNT, eventType: 'grant.succeeded' as const, payload: { id: 'wake' }, tags: ['wake-test'] };
+    let before = -1;
+    const emitted = await wakingTransaction(async (tx) => {
+      const e = await emitEvent(tx, event);
+      await pause(300);
+      before = heard;
+      return e;
+    });
+    assert.equal(before, 0, 'nothing heard before the commit');
+    const [queued] = await run<{ n: number }>(`select count(*)::int as n from service.deliveries where message_id = $1`, [emitted.messageId]);
+    assert.equal(queued.n, 1, 'its delivery queued');
+    for (const deadline = Date.now() + 5000; heard < 1 && Date.now() < deadline;) await pause(10);
+    await pause(300);
+    assert.equal(heard, 1, 'one wake-up, after the commit');
+
+    heard = 0;
+    await assert.rejects(
+      wakingTransaction(async (tx) => {
+        await emitEvent(tx, event);
+        throw new Error('rolled back');
+      }),
+      /rolled back/,
+    );
+    await pause(300);
+    assert.equal(heard, 0, 'a rolled-back transaction wakes nobody');
+  } finally {
+    await unlisten();
+  }
+});

@@ -3,6 +3,7 @@ import { getDb, type Tx } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { emitOperationalEvent, type TCause } from '@/lib/service/events/emit-operational-event';
 import { stretchReason, stretchSpent } from './failing-stretch';
+import { wakingTransaction } from '@/lib/service/delivery/wake-workers';
 
 // A webhook is disabled when its failing stretch reaches DELIVERY_DISABLE_AFTER_MS — at `disablesAt`,
 // whether or not an attempt falls due then. A failed attempt past it disables the webhook as it is
@@ -77,6 +78,6 @@ export async function disableSpentStretches(): Promise<number> {
   );
   let disabled = 0;
   // One transaction a webhook: each locks one row, so a sweep never deadlocks with the worker's batches.
-  for (const c of spent) if (await db.transaction((tx) => disableOne(tx, c))) disabled++;
+  for (const c of spent) if (await wakingTransaction((tx) => disableOne(tx, c))) disabled++;
   return disabled;
 }

@@ -1,20 +1,15 @@
 import { Placeholder, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '@/lib/db/client';
 import { currentTraceparent } from '@/lib/telemetry/spans';
 
 // Where work for the delivery workers is queued: the one place that writes `service.messages` and
-// `service.deliveries` rows, and the wake-up the workers listen for. A column added to either
-// table is added here, once: emit-event.ts (every event, in a transaction), insert-grant-event.ts
-// (POST /v1/grants' fixed statement, the same text with placeholders) and replay-missing.ts (an
-// existing message's delivery) all build their statements from these.
+// `service.deliveries` rows. A column added to either table is added here, once: emit-event.ts
+// (every event, in a transaction), insert-grant-event.ts (POST /v1/grants' fixed statement, the same
+// text with placeholders) and replay-missing.ts (an existing message's delivery) all build their
+// statements from these. They write and return; whoever queued wakes the workers once committed
+// (wake-workers.ts).
 
-/** The channel a NOTIFY on which tells every listening worker, once its transaction commits, that deliveries are due. */
+/** The channel a NOTIFY on which tells every listening worker that deliveries are due (wake-workers.ts sends it). */
 export const DELIVERIES_CHANNEL = 'gc_deliveries';
-
-/** Tells the workers, once the caller's transaction commits, that deliveries were queued. */
-export async function notifyDeliveriesQueued(tx: DbOrTx): Promise<void> {
-  await tx.execute(sql`select pg_notify(${DELIVERIES_CHANNEL}, '')`);
-}
 
 /** A value, or a placeholder filled per call (a statement whose text is made once: lib/service/grants/insert-grant-event.ts). */
 type TParam<T> = T | Placeholder;
@@ -41,17 +36,15 @@ export type TEnqueueEvent = {
   guard?: SQL;
   /** The traceparent its attempts link to (lib/telemetry/spans.ts): the active span's when left out. */
   traceParent?: TParam<string | null>;
-  /** false: no pg_notify in the statement; the caller wakes the workers once it has committed (wake-workers.ts). */
-  wake?: boolean;
 };
 
 /** One parameter, an array included (drizzle would spread a bare array into a list). */
 const param = <T>(value: TParam<T>) => (value instanceof Placeholder ? value : sql.param(value));
 
 /**
- * The statement that stores one message, one due delivery per target and the workers' wake-up
- * (pg_notify, sent at commit; or none, `wake: false`), after its guard; it returns `stored` (0 or 1)
- * and `queued` (its deliveries). One reading of the
+ * The statement that stores one message and one due delivery per target, after its guard; it returns
+ * `stored` (0 or 1) and `queued` (its deliveries: the caller wakes the workers once committed,
+ * wake-workers.ts). One reading of the
  * database's clock, clock_timestamp() (now() is the transaction's start) truncated to the
  * millisecond, is both the body's `timestamp` and the moment the deliveries fall due: a new message
  * is due when made, never before, and the worker compares next_attempt_at with that clock.
@@ -82,9 +75,8 @@ export function enqueueEvent(e: TEnqueueEvent): SQL {
       insert into service.deliveries (message_id, webhook_id, account_id, event_type, status, next_attempt_at, created_at)
       select ${messageId}::text, targets.id, ${account}::uuid, ${type}::text, 'pending', message.created_at, message.created_at
       from targets, message
-      returning 1),
-    ${e.wake === false ? sql`wake as (select 1 where false)` : sql`wake as (select pg_notify(${DELIVERIES_CHANNEL}, '') from (select 1 from queued limit 1) q)`}
-    select (select count(*) from message) as stored, (select count(*) from queued) as queued, (select count(*) from wake) as woken`;
+      returning 1)
+    select (select count(*) from message) as stored, (select count(*) from queued) as queued`;
 }
 
 /**

@@ -8,6 +8,7 @@ import { emitEvent } from '@/lib/service/events/emit-event';
 import { lastErrorOf } from '@/lib/service/events/emit-operational-event';
 import type { TWebhookFailingData } from '@/lib/service/events/failing-event';
 import { disableSpentStretches } from './disable-spent-stretches';
+import { wakingTransaction } from '@/lib/service/delivery/wake-workers';
 
 // EXT `webhook.failing`: the warning before a webhook is disabled. A webhook's failing stretch
 // (failing-stretch.ts) disables it after DELIVERY_DISABLE_AFTER_MS; as the stretch passes 50, 75 and
@@ -97,7 +98,7 @@ export async function warnFailingWebhooks(): Promise<number> {
   );
   let sent = 0;
   // One transaction a webhook: each locks one row, so a sweep never deadlocks with the worker's batches.
-  for (const c of candidates) if (await db.transaction((tx) => warnOne(tx, { ...c, level: Number(c.level) }))) sent++;
+  for (const c of candidates) if (await wakingTransaction((tx) => warnOne(tx, { ...c, level: Number(c.level) }))) sent++;
   return sent;
 }
 

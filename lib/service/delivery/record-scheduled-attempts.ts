@@ -12,6 +12,7 @@ import { attemptValues, type TAttemptTarget, type TAttemptValues } from './attem
 import type { TClaim } from './claim';
 import { causeOf, endFailingStretches, noteDisabled, noteRecovery, noteWebhookFailure } from './failing-stretch';
 import { lockWebhookStates, type TLockedWebhook } from './lock-webhook-states';
+import { wakingTransaction } from './wake-workers';
 import { nextRetryDelayMs } from './schedule';
 import type { TSendResult } from './send-webhook';
 
@@ -205,8 +206,7 @@ async function recordHealthySuccesses(items: TRecorded[]): Promise<boolean> {
 async function recordScheduledAttempts(items: TScheduledAttempt[]): Promise<void[]> {
   const recorded: TRecorded[] = items.map((i) => ({ ...i, values: attemptValues(targetOf(i), i.result, i.claim.recoverRunId ? 'manual' : 'scheduled') }));
   if (recorded.every((i) => i.result.ok) && (await recordHealthySuccesses(recorded))) return items.map(() => undefined);
-  const db = await getDb();
-  await db.transaction(async (tx) => {
+  await wakingTransaction(async (tx) => {
     const states = await lockWebhookStates(
       tx,
       items.map((i) => i.claim.webhookId),

@@ -1,8 +1,12 @@
+import { getDb, type DbOrTx, type Tx } from '@/lib/db/client';
 import { driverRows } from '@/lib/db/query';
 import { processSingleton } from '@/lib/process-singleton';
 import { DELIVERIES_CHANNEL } from './enqueue';
 
-// POST /v1/grants' wake-up for the workers, sent after its commit instead of inside it. PostgreSQL
+// The workers' wake-up, sent after the commit of whatever queued deliveries or made some due, never
+// inside it: the grant's fixed statement calls wakeWorkers() once it has run; a transaction that
+// queues (an event, a grant with an Idempotency-Key, a recover, a resume) says so with
+// wakeAfterCommit(tx), and its owner, wakingTransaction, wakes them once it has committed. PostgreSQL
 // serializes the commits of transactions that NOTIFY (one lock for the whole database, held until the
 // commit is flushed): with a NOTIFY in every grant's statement, each grant committed alone, its WAL
 // flush behind the one before, and one account's burst made every other account's grant wait in that
@@ -32,4 +36,28 @@ export function wakeWorkers(): void {
   const w = processSingleton<TWaker>('wake-workers', () => ({ sending: false, again: false }));
   if (w.sending) w.again = true;
   else send(w);
+}
+
+/** The transactions that queued deliveries or made some due (wakeAfterCommit), until their owner has committed. */
+const queuedIn = new WeakSet<object>();
+
+/** `db` queued deliveries or made some due: the workers are woken once it commits (a statement of its own: now). */
+export function wakeAfterCommit(db: DbOrTx): void {
+  // A transaction has a rollback(); the database itself does not, and its statements have committed.
+  if (typeof (db as { rollback?: unknown }).rollback === 'function') queuedIn.add(db);
+  else wakeWorkers();
+}
+
+/** db.transaction(work), and once it has committed, the workers woken if it queued deliveries (wakeAfterCommit). */
+export async function wakingTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+  let queued = false;
+  const result = await (
+    await getDb()
+  ).transaction(async (tx) => {
+    const out = await work(tx);
+    queued = queuedIn.has(tx);
+    return out;
+  });
+  if (queued) wakeWorkers();
+  return result;
 }

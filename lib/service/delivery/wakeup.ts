@@ -1,6 +1,6 @@
 // How a worker learns that deliveries are due: a NOTIFY on enqueue.ts's DELIVERIES_CHANNEL, sent
-// inside the transaction that queued them, reaches every listening worker when that transaction
-// commits — in this process (embedded store) or any other (PostgreSQL).
+// once the transaction that queued them has committed (wake-workers.ts), reaches every listening
+// worker — in this process (embedded store) or any other (PostgreSQL).
 
 /**
  * A wake-up call that is not lost when it comes early: `notify()` while nobody waits makes the next

@@ -5,6 +5,7 @@ import { queryRows } from '@/lib/db/query';
 import { jsonbCanHold } from '@/lib/db/search-json';
 import { prefixedId } from '@/lib/ids';
 import { enqueueEvent } from '@/lib/service/delivery/enqueue';
+import { wakeAfterCommit } from '@/lib/service/delivery/wake-workers';
 import { fanoutWebhooks } from '@/lib/service/webhooks/fanout-targets';
 
 export type TEmitEventInput = {
@@ -29,7 +30,8 @@ export type TEmitEventInput = {
 export type TEmitted = { messageId: string; eventId: string };
 
 /**
- * Queues an event inside the caller's transaction: one message and one due delivery per enabled,
+ * Queues an event inside the caller's transaction (its owner wakes the workers once it commits:
+ * wakingTransaction, wake-workers.ts): one message and one due delivery per enabled,
  * subscribed webhook of the account. A real event's message is stored even when no webhook is
  * subscribed (zero deliveries), so that "why was nothing sent?" has an answer in GET /v1/messages.
  * A test event (`webhookId`) stores nothing and returns null when that webhook cannot take it.
@@ -53,7 +55,7 @@ export async function emitEvent(tx: DbOrTx, input: TEmitEventInput): Promise<TEm
       ? { except: input.excludeWebhookId }
       : { among: (await fanoutWebhooks(input.accountId, tx)).filter((w) => w.eventTypes.includes(input.eventType)).map((w) => w.id) };
   const data = JSON.stringify(input.payload ?? null);
-  const [row] = await queryRows<{ stored: number | string }>(
+  const [row] = await queryRows<{ stored: number | string; queued: number | string }>(
     tx,
     enqueueEvent({
       accountId: input.accountId,
@@ -67,6 +69,7 @@ export async function emitEvent(tx: DbOrTx, input: TEmitEventInput): Promise<TEm
       guard: input.guard,
     }),
   );
+  if (Number(row.queued) > 0) wakeAfterCommit(tx);
   if (Number(row.stored) === 0) return null;
   return { messageId, eventId };
 }

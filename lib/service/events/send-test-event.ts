@@ -1,19 +1,18 @@
 import { TEST_EVENT_TAG, type TEventType } from '@/lib/constants';
-import { getDb } from '@/lib/db/client';
 import { ApiError } from '@/lib/http/errors';
 import { emitEvent } from './emit-event';
 import { examplePayload } from './example-payloads';
 import { getMessage } from '@/lib/service/messages/get-message';
 import { getWebhook } from '@/lib/service/webhooks/get-webhook';
 import type { TMessageJson } from '@/lib/service/webhooks/webhook-json';
+import { wakingTransaction } from '@/lib/service/delivery/wake-workers';
 
 /**
  * A real message for this webhook alone, carrying the example payload of `eventType` (default:
  * the first type it subscribes to); the worker delivers it like any other.
  */
 export async function sendTestEvent(accountId: string, webhookId: string, eventType?: TEventType): Promise<TMessageJson> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  return wakingTransaction(async (tx) => {
     const webhook = await getWebhook(accountId, webhookId, { db: tx, forUpdate: true });
     if (webhook.disabled) throw new ApiError('conflict', 'This webhook is disabled; enable it before sending a test event.');
     const subscribed = webhook.eventTypes as TEventType[];

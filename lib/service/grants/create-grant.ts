@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import { sha256 } from '@/lib/crypto/secrets';
-import { getDb, type DbOrTx } from '@/lib/db/client';
+import { type DbOrTx } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema/service';
 import { ApiError } from '@/lib/http/errors';
 import { prefixedId, randomString } from '@/lib/ids';
@@ -13,6 +13,7 @@ import { insertGrantWithEvent } from './insert-grant-event';
 import { IDEMPOTENCY_WINDOW_MS, TRACKING_ID_ALPHABET, TRACKING_ID_LENGTH, TRACKING_ID_PREFIX, feeFor, findFund } from './constants';
 import { grantToJson, type TGrantJson, type TGrantRow } from './grant-json';
 import type { TCreateGrant } from './schemas';
+import { wakingTransaction } from '@/lib/service/delivery/wake-workers';
 
 export type TCreateGrantInput = TCreateGrant & { connect: Pick<TConnectRow, 'id' | 'accountId' | 'nonprofitId' | 'active'> };
 export type TCreateGrantResult = { grant: TGrantJson; replayed: boolean };
@@ -109,8 +110,7 @@ export async function createGrant(input: TCreateGrantInput, opts: TCreateGrantOp
   const { idempotencyKey } = opts;
   const workflowSessionId = opts.workflowSessionId ?? prefixedId(ID_PREFIX.workflowSession);
   if (idempotencyKey === undefined) return { grant: await createGrantIn(null, input, workflowSessionId), replayed: false };
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  return wakingTransaction(async (tx) => {
     const { connect, ...request } = input;
     const requestHash = sha256(canonicalJson(request));
     const keyOf = and(eq(schema.idempotencyKeys.connectId, connect.id), eq(schema.idempotencyKeys.key, idempotencyKey));

@@ -1,6 +1,5 @@
 import { fillPlaceholders, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { dbKind } from '@/lib/db/client';
 import { driverRows } from '@/lib/db/query';
 import { jsonbCanHold } from '@/lib/db/search-json';
 import { enqueueEvent } from '@/lib/service/delivery/enqueue';
@@ -13,18 +12,16 @@ import type { TGrantRow } from './grant-json';
 // delivery per subscribed webhook in one statement sent to the driver as fixed text with parameters —
 // the same text for every grant, made once here from enqueue.ts's statement with placeholders
 // (drizzle's builder per request was a tenth of the request's CPU), with the grant's INSERT as its
-// guard — and on PostgreSQL the workers' wake-up once it has committed (wake-workers.ts: a NOTIFY in
-// the statement put every grant's commit in one line; the embedded store keeps it in the statement). Inside a transaction (an Idempotency-Key) the grant goes
-// through emitEvent, on the caller's transaction: the same statement with values, its NOTIFY in it.
+// guard — and the workers' wake-up once it has committed (wake-workers.ts: a NOTIFY in the statement
+// put every grant's commit in one line). Inside a transaction (an Idempotency-Key) the grant goes
+// through emitEvent, on the caller's transaction: the same statement with values.
 
 const GRANT_EVENT = 'grant.succeeded';
 const $ = sql.placeholder;
 
-/** The statement, its NOTIFY in it (`wake`: the embedded store, where no other commit waits on it) or not (PostgreSQL). */
-const insertGrantEvent = (wake: boolean) =>
-  new PgDialect().sqlToQuery(
-    enqueueEvent({
-      guard: sql`insert into service.grants (id, account_id, connect_id, nonprofit_id, tracking_id, workflow_session_id, amount, fee_amount,
+const STATEMENT = new PgDialect().sqlToQuery(
+  enqueueEvent({
+    guard: sql`insert into service.grants (id, account_id, connect_id, nonprofit_id, tracking_id, workflow_session_id, amount, fee_amount,
         covered_fees, status, fund_id, fund_name, first_name, last_name, email, phone, note, metadata, created_at, updated_at)
       values (${$('id')}::uuid, ${$('accountId')}::uuid, ${$('connectId')}::text, ${$('nonprofitId')}::uuid, ${$('trackingId')}::text,
         ${$('workflowSessionId')}::text, ${$('amount')}::int, ${$('feeAmount')}::int, ${$('coveredFees')}::boolean, ${$('status')}::text,
@@ -32,19 +29,17 @@ const insertGrantEvent = (wake: boolean) =>
         ${$('note')}::text, ${$('metadata')}::jsonb, ${$('createdAt')}::timestamptz, ${$('createdAt')}::timestamptz)
       on conflict (tracking_id) do nothing
       returning id`,
-      accountId: $('accountId'),
-      eventType: GRANT_EVENT,
-      messageId: $('messageId'),
-      eventId: $('eventId'),
-      data: $('data'),
-      searchable: $('searchable'),
-      tags: $('tags'),
-      to: { among: $('targets') },
-      traceParent: $('traceParent'),
-      wake,
-    }),
-  );
-const STATEMENTS = { postgres: insertGrantEvent(false), pglite: insertGrantEvent(true) };
+    accountId: $('accountId'),
+    eventType: GRANT_EVENT,
+    messageId: $('messageId'),
+    eventId: $('eventId'),
+    data: $('data'),
+    searchable: $('searchable'),
+    tags: $('tags'),
+    to: { among: $('targets') },
+    traceParent: $('traceParent'),
+  }),
+);
 
 /**
  * Stores the grant and queues its event, both or neither: false when its tracking id was taken
@@ -53,9 +48,7 @@ const STATEMENTS = { postgres: insertGrantEvent(false), pglite: insertGrantEvent
 export async function insertGrantWithEvent(row: TGrantRow, event: { messageId: string; eventId: string; data: unknown; tags: string[] }): Promise<boolean> {
   const targets = (await fanoutWebhooks(row.accountId)).filter((w) => w.eventTypes.includes(GRANT_EVENT)).map((w) => w.id);
   const data = JSON.stringify(event.data ?? null);
-  const kind = await dbKind();
-  const statement = STATEMENTS[kind];
-  const params = fillPlaceholders(statement.params, {
+  const params = fillPlaceholders(STATEMENT.params, {
     ...row,
     metadata: JSON.stringify(row.metadata ?? {}),
     createdAt: row.createdAt.toISOString(),
@@ -67,8 +60,8 @@ export async function insertGrantWithEvent(row: TGrantRow, event: { messageId: s
     targets,
     traceParent: currentTraceparent(),
   });
-  const [result] = await driverRows<{ stored: number | string; queued: number | string }>(statement.sql, params, 'insert_grant_event');
-  // Committed: on PostgreSQL its NOTIFY follows, outside the grants' line (wake-workers.ts).
-  if (kind === 'postgres' && Number(result?.queued ?? 0) > 0) wakeWorkers();
+  const [result] = await driverRows<{ stored: number | string; queued: number | string }>(STATEMENT.sql, params, 'insert_grant_event');
+  // Committed: its NOTIFY follows, outside the grants' line (wake-workers.ts).
+  if (Number(result?.queued ?? 0) > 0) wakeWorkers();
   return Number(result?.stored ?? 0) > 0;
 }

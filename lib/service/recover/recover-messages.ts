@@ -5,7 +5,7 @@ import { queryRows } from '@/lib/db/query';
 import * as schema from '@/lib/db/schema/service';
 import { ApiError } from '@/lib/http/errors';
 import { prefixedId } from '@/lib/ids';
-import { notifyDeliveriesQueued } from '@/lib/service/delivery/enqueue';
+import { wakeAfterCommit, wakingTransaction } from '@/lib/service/delivery/wake-workers';
 import { getWebhook } from '@/lib/service/webhooks/get-webhook';
 import { countInWindow, type TRecoverWindow, type TWindowCount } from './recover-window';
 import { recoverRunJson, type TRecoverRunJson, type TRunKind } from './recover-run-json';
@@ -62,7 +62,7 @@ export async function recoverMessages(
   clientId: string | null = null,
 ): Promise<{ run: TRecoverRunJson; created: boolean }> {
   const db = await getDb();
-  const { row, created } = await db.transaction(async (tx) => {
+  const { row, created } = await wakingTransaction(async (tx) => {
     const webhook = await getWebhook(accountId, webhookId, { db: tx, forUpdate: true });
     if (webhook.disabled) throw new ApiError('conflict', 'This webhook is disabled; enable it before recovering its failed messages.');
     const twin = await runningTwin(tx, webhookId, window);
@@ -79,7 +79,7 @@ export async function recoverMessages(
       .insert(r)
       .values({ id, accountId, webhookId, since: window.since, until: window.until, messages: requeued.length, createdAt: new Date(clock.now), clientId })
       .returning();
-    if (requeued.length > 0) await notifyDeliveriesQueued(tx);
+    if (requeued.length > 0) wakeAfterCommit(tx);
     return { row: inserted, created: true };
   });
   return { run: await recoverRunJson(db, row), created };

@@ -5,7 +5,8 @@ import { queryRows } from '@/lib/db/query';
 import * as schema from '@/lib/db/schema/service';
 import { ApiError } from '@/lib/http/errors';
 import { prefixedId } from '@/lib/ids';
-import { enqueueExisting, notifyDeliveriesQueued } from '@/lib/service/delivery/enqueue';
+import { enqueueExisting } from '@/lib/service/delivery/enqueue';
+import { wakeAfterCommit, wakingTransaction } from '@/lib/service/delivery/wake-workers';
 import { getWebhook } from '@/lib/service/webhooks/get-webhook';
 import { runningTwin } from './recover-messages';
 import { recoverRunJson, type TRecoverRunJson } from './recover-run-json';
@@ -65,7 +66,7 @@ async function startRun(db: DbOrTx, accountId: string, webhookId: string, window
       clientId,
     })
     .returning();
-  if (queued.length > 0) await notifyDeliveriesQueued(db);
+  if (queued.length > 0) wakeAfterCommit(db);
   return inserted;
 }
 
@@ -81,7 +82,7 @@ export async function replayMissing(
   clientId: string | null = null,
 ): Promise<{ run: TRecoverRunJson; created: boolean }> {
   const db = await getDb();
-  const { row, created } = await db.transaction(async (tx) => {
+  const { row, created } = await wakingTransaction(async (tx) => {
     const webhook = await getWebhook(accountId, webhookId, { db: tx, forUpdate: true });
     if (webhook.disabled) throw new ApiError('conflict', 'This webhook is disabled; enable it before replaying the messages it missed.');
     const twin = await runningTwin(tx, webhookId, window, 'replay-missing');

@@ -1,9 +1,8 @@
 import { and, eq, gte, isNull, sql } from 'drizzle-orm';
-import { getDb } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import * as schema from '@/lib/db/schema/service';
 import { ApiError } from '@/lib/http/errors';
-import { notifyDeliveriesQueued } from '@/lib/service/delivery/enqueue';
+import { wakeAfterCommit, wakingTransaction } from '@/lib/service/delivery/wake-workers';
 import { getWebhook } from '@/lib/service/webhooks/get-webhook';
 import { countInWindow, type TRecoverWindow } from './recover-window';
 
@@ -39,8 +38,7 @@ export function countRetryPending(accountId: string, webhookId: string, window: 
  * update. Asking again is harmless: it makes due what waits then.
  */
 export async function retryPendingNow(accountId: string, webhookId: string, window: TRecoverWindow): Promise<TRetryPendingResult> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  return wakingTransaction(async (tx) => {
     const webhook = await getWebhook(accountId, webhookId, { db: tx, forUpdate: true });
     if (webhook.disabled) throw new ApiError('conflict', 'This webhook is disabled; enable it before retrying its messages.');
     const [clock] = await queryRows<{ now: Date | string }>(tx, sql`select now() as now`);
@@ -51,7 +49,7 @@ export async function retryPendingNow(accountId: string, webhookId: string, wind
       .set({ nextAttemptAt: sql`now()`, updatedAt: sql`now()` })
       .where(waitingForRetry(webhookId, window, end))
       .returning({ id: d.id });
-    if (due.length > 0) await notifyDeliveriesQueued(tx);
+    if (due.length > 0) wakeAfterCommit(tx);
     return { messages: due.length, since: window.since.toISOString(), until: end.toISOString(), dueAt: now.toISOString() };
   });
 }

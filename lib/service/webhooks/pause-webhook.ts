@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Tx } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import type * as schema from '@/lib/db/schema/service';
-import { notifyDeliveriesQueued } from '@/lib/service/delivery/enqueue';
+import { wakeAfterCommit } from '@/lib/service/delivery/wake-workers';
 import type { TWebhookRow } from './webhook-json';
 
 // EXT pause and resume (PATCH /v1/webhooks/{id} `paused`). A paused webhook keeps queueing: its
@@ -62,6 +62,6 @@ export async function unparkDeliveries(tx: Tx, webhookId: string): Promise<numbe
         select count(*)::int as n from due`,
   );
   const n = Number(rows[0]?.n ?? 0);
-  if (n > 0) await notifyDeliveriesQueued(tx);
+  if (n > 0) wakeAfterCommit(tx);
   return n;
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '@/lib/db/client';
-import { notifyDeliveriesQueued } from '@/lib/service/delivery/enqueue';
+import { wakeAfterCommit } from '@/lib/service/delivery/wake-workers';
 
 // EXT rate cap (`rateLimit`, deliveries per second): a capped webhook's schedule is one row of
 // service.webhook_rates, the earliest time its next delivery may go. The worker's claim
@@ -29,5 +29,5 @@ export async function resetRateSlots(tx: Tx, webhookId: string): Promise<void> {
     sql`update service.deliveries set next_attempt_at = created_at, slot_at = null, updated_at = now()
         where webhook_id = ${webhookId} and status = 'pending' and slot_at is not null`,
   );
-  await notifyDeliveriesQueued(tx);
+  wakeAfterCommit(tx);
 }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { getDb, type Tx } from '@/lib/db/client';
+import { type Tx } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema/service';
 import { emitOperationalEvent } from '@/lib/service/events/emit-operational-event';
 import { forgetFanoutWebhooks, notifyWebhooksChanged } from './fanout-targets';
@@ -8,6 +8,7 @@ import { pauseChange, unparkDeliveries } from './pause-webhook';
 import { resetRateSlots, startRateSchedule } from './rate-schedule';
 import type { TUpdateWebhook } from './schemas';
 import type { TWebhookRow } from './webhook-json';
+import { wakingTransaction } from '@/lib/service/delivery/wake-workers';
 
 /**
  * Changes the given fields. Disabling records why and when (`webhook.disabled`); re-enabling a
@@ -15,10 +16,9 @@ import type { TWebhookRow } from './webhook-json';
  * resuming: pause-webhook.ts.
  */
 export async function updateWebhook(accountId: string, webhookId: string, input: TUpdateWebhook): Promise<TWebhookRow> {
-  const db = await getDb();
   // Dropped however the transaction ends (the other processes hear its NOTIFY at commit).
   try {
-    return await db.transaction((tx) => updateIn(tx, accountId, webhookId, input));
+    return await wakingTransaction((tx) => updateIn(tx, accountId, webhookId, input));
   } finally {
     forgetFanoutWebhooks(accountId);
   }
