@@ -129,3 +129,79 @@ test("resumed, an uncapped webhook's parked deliveries are due at their creation
   );
   assert.equal(await unpark(OTHER), 0, 'nothing left parked');
 });
+
+// A capped webhook paused after its delivery was claimed: the job waited in the worker for the limiter (admit-send.ts), and the
+// send asked for then must not go (the peak bench saw 4-12 arrivals while paused, at load).
+const PAUSED = `ep_${'unparkpaused'.padEnd(27, '0')}`;
+const OWNER = 'unpark-worker-lease';
+
+/** A delivery of PAUSED this worker holds (`sending`, leased), as a claim leaves it, and the claim the worker has of it. */
+async function claimedDelivery(name: string) {
+  const id = await delivery(name, PAUSED, 1_000, 'sending', 'now()');
+  await run(`update service.deliveries set lease_owner = $2, lease_until = now() + interval '1 minute' where id = $1`, [id, OWNER]);
+  const [{ created_at }] = await run<{ created_at: Date | string }>(`select created_at from service.deliveries where id = $1`, [id]);
+  return {
+    id,
+    messageId: `msg_${name.padEnd(27, '0')}`,
+    webhookId: PAUSED,
+    accountId: ACCOUNT,
+    scheduledAttemptCount: 0,
+    recoverRunId: null,
+    leaseOwner: OWNER,
+    createdAt: new Date(created_at).toISOString(),
+  };
+}
+const stateOf = async (id: string) =>
+  (
+    await run<{ status: string; parked: boolean; lease_owner: string | null }>(
+      `select status, next_attempt_at is null as parked, lease_owner from service.deliveries where id = $1`,
+      [id],
+    )
+  )[0];
+
+test('a capped send asked for once its webhook is paused does not go: the delivery is parked and given back, and the resume makes it due', async () => {
+  const admit = await import('../../lib/service/delivery/admit-send');
+  await run(
+    `insert into service.webhooks (id, account_id, url, event_types, rate_limit, paused_at) values ('${PAUSED}', '${ACCOUNT}', 'http://127.0.0.1:9/p', '{grant.succeeded}', 2, now())`,
+  );
+  await run(`insert into service.webhook_rates (webhook_id, next_at) values ('${PAUSED}', now())`);
+  const claim = await claimedDelivery('unpark-paused1');
+  const verdict = await admit.admitSend(claim, 2);
+  assert.equal(verdict.admitted, false, 'not admitted while paused');
+  assert.ok(!verdict.admitted && verdict.givenBack, 'given back');
+  assert.deepEqual(await stateOf(claim.id), { status: 'pending', parked: true, lease_owner: null }, 'parked as a claim parks it');
+  const [{ sent }] = await run<{ sent: number }>(`select coalesce(cardinality(sent_at), 0) as sent from service.webhook_rates where webhook_id = $1`, [PAUSED]);
+  assert.equal(Number(sent), 0, 'no entry in the limiter’s log');
+  await run(`update service.webhooks set paused_at = null where id = $1`, [PAUSED]);
+  assert.equal(await unpark(PAUSED), 1, 'the resume finds it parked');
+  assert.equal((await stateOf(claim.id)).parked, false);
+});
+
+test(
+  'a resume under way when a capped send is asked for is waited for, and the send then goes on the resumed webhook',
+  { skip: !process.env.TEST_DATABASE_URL && 'PostgreSQL: two connections at once' },
+  async () => {
+    const admit = await import('../../lib/service/delivery/admit-send');
+    const pg = (await import('pg')).default;
+    await run(`update service.webhooks set paused_at = now() where id = $1`, [PAUSED]);
+    await run(`update service.webhook_rates set sent_at = '{}' where webhook_id = $1`, [PAUSED]);
+    const claim = await claimedDelivery('unpark-paused2');
+    const resume = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await resume.connect();
+    try {
+      await resume.query('begin');
+      await resume.query('update service.webhooks set paused_at = null where id = $1', [PAUSED]);
+      // Read without waiting, the admission would see the webhook paused and park the delivery, after the resume's unparking
+      // had looked: parked with no resume to come.
+      const asked = admit.admitSend(claim, 2);
+      const early = await Promise.race([asked.then(() => 'answered'), new Promise<string>((r) => setTimeout(() => r('waiting'), 500).unref())]);
+      assert.equal(early, 'waiting', 'the admission waits for the resume');
+      await resume.query('commit');
+      const verdict = await asked;
+      assert.equal(verdict.admitted, true, 'admitted on the resumed webhook');
+      assert.equal((await stateOf(claim.id)).status, 'sending', 'still the worker’s, to send');
+    } finally {
+      await resume.end();
+    }
+  },
+);

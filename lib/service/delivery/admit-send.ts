@@ -20,6 +20,12 @@ import type { TClaim } from './claim';
 // cap in one second. Spaced at least half a slot apart, a bunch spreads out and catching up after a
 // late send is still allowed (twice the pace, for a moment).
 //
+// A webhook paused since its delivery was claimed (the job waited in the worker for its turn) sends nothing: the delivery
+// is parked as a claim parks it (claim.ts) and given back, and its webhook's row is held FOR SHARE meanwhile, so that a
+// resume (an UPDATE of that row) waits for this statement and its unparking then sees the parked delivery; a resume
+// under way when this statement reads the row is waited for, and the send is then judged on the resumed webhook. Its
+// rate row is not taken then: the resume takes the webhook's row and then the rate row, and so does this statement.
+//
 // One statement: the row locked (the other workers' admissions of the webhook wait for it), the log
 // read at the clock once the lock is had, this send added or refused. A send refused for longer
 // than `holdMs` is given back in the same statement — pending again, its attempt not made nor
@@ -39,7 +45,7 @@ import type { TClaim } from './claim';
 // log holds the store's clock alone: the worker's may be another host's, ahead or behind.
 
 /**
- * Refused: `givenBack` when the wait is longer than the worker holds a send; `locked` when it should have been, but another
+ * Refused: `givenBack` when the wait is longer than the worker holds a send, or its webhook is paused (parked); `locked` when it should have been, but another
  * statement held its row for that moment (a lease renewal, or a claim taking it over: the worker asks again, and then gives
  * it back, or finds it another's).
  */
@@ -50,8 +56,16 @@ export const ADMIT_HOLD_MS = 50;
 
 // $1 webhook, $2 rateLimit, $3 delivery, $4 its claim's owner, $5 holdMs, $6 the delivery's created_at (its partition).
 export const ADMIT = `
-  with locked as (
-    select webhook_id, sent_at from service.webhook_rates where webhook_id = $1::text for update),
+  with paused as (
+    select id from service.webhooks where id = $1::text and paused_at is not null for share),
+  parked as (
+    update service.deliveries d
+    set status = 'pending', next_attempt_at = null, slot_at = null, lease_owner = null, lease_until = null, updated_at = now()
+    where exists (select 1 from paused) and d.id = $3::uuid and d.created_at = $6::timestamptz and d.status = 'sending' and d.lease_owner = $4::text
+      and d.id in (select id from service.deliveries where id = $3::uuid and created_at = $6::timestamptz for update skip locked)
+    returning d.id),
+  locked as (
+    select webhook_id, sent_at from service.webhook_rates where webhook_id = $1::text and not exists (select 1 from paused) for update),
   clocked as (
     select webhook_id, sent_at, clock_timestamp()::timestamptz(3) as at from locked),
   log as (
@@ -75,11 +89,12 @@ export const ADMIT = `
     returning d.id),
   ours as (
     select 1 from service.deliveries where id = $3::uuid and created_at = $6::timestamptz and status = 'sending' and lease_owner = $4::text)
-  select coalesce((select admitted from verdict), true) as admitted,
+  select coalesce((select admitted from verdict), not exists (select 1 from paused)) as admitted,
     (select extract(epoch from at) * 1000 from verdict) as at_ms,
-    (select extract(epoch from (free_at - at)) * 1000 from verdict where not admitted) as wait_ms,
-    exists (select 1 from given_back) as given_back,
-    exists (select 1 from verdict where free_at > at + $5::int * interval '1 millisecond') and exists (select 1 from ours) and not exists (select 1 from given_back) as locked`;
+    coalesce((select extract(epoch from (free_at - at)) * 1000 from verdict where not admitted), case when exists (select 1 from paused) then $5::int + 1 end) as wait_ms,
+    exists (select 1 from given_back) or exists (select 1 from parked) as given_back,
+    (exists (select 1 from verdict where free_at > at + $5::int * interval '1 millisecond') or exists (select 1 from paused))
+      and exists (select 1 from ours) and not exists (select 1 from given_back) and not exists (select 1 from parked) as locked`;
 
 /**
  * Admits one send of a webhook capped at `rateLimit`/s now (`at`: its entry in the log, the store's epoch ms), or says how
