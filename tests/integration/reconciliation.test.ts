@@ -192,7 +192,7 @@ describe('daily reconciliation', () => {
     const row = rows.find((r) => r.webhook_id === ids.badSig && r.grant_id === grants[2].id)!;
     assert.deepEqual(
       [row.tracking_id, row.ein, row.amount_cents, row.state, row.service_status, row.received, row.verified, row.arrivals],
-      [grants[2].trackingId, '131624100', '99900', 'received-bad-signature', 'success', 'yes', 'no', '1'],
+      [grants[2].trackingId, '13-1624100', '99900', 'received-bad-signature', 'success', 'yes', 'no', '1'],
     );
     assert.equal(rows.find((r) => r.webhook_id === ids.off)!.service_status, 'not queued');
     assert.ok(
@@ -465,6 +465,7 @@ describe('formulas in CSV cells', () => {
       'amounts are plain numbers',
     );
     assert.deepEqual(new Set(col('nonprofit_name')), new Set(["'@SUM(1+1) Formula Friends"]));
+    assert.deepEqual(new Set(col('ein')), new Set(['04-3167352']), 'the EIN as text, its leading zero kept');
     assert.deepEqual(new Set(col('donor_first_name')), new Set(NAMES.map((n) => `'${n}`)));
     assert.ok(
       col('donor_email').includes("'-donor1@example.org") && col('donor_email').includes("'+donor0@example.org"),

@@ -17,7 +17,7 @@ export const RECON_COLUMNS = [
   ['fund_id', "The donor-advised fund sponsor the grant came from (the service's fundId)."],
   ['fund_name', "That fund sponsor's name."],
   ['nonprofit_id', "The nonprofit's id at the service (a UUID)."],
-  ['ein', "The nonprofit's EIN, 9 digits."],
+  ['ein', "The nonprofit's EIN as the IRS writes it, 12-3456789 (so a spreadsheet keeps it as text, with its leading zero)."],
   ['nonprofit_name', 'The name the nonprofit goes by.'],
   ['amount', "The grant's amount as the service reports it, in currency, with two decimals (25.00)."],
   ['fee', 'The processing fee the service charged (its feeAmount), in currency.'],

@@ -15,6 +15,9 @@ import { isDifference, type TReconRow } from './reconcile-day';
 
 const yesNo = (v: boolean) => (v ? 'yes' : 'no');
 
+/** An EIN as the IRS writes it, 12-3456789: nine bare digits are a number to a spreadsheet, which drops a leading zero (042103580 → 42103580). */
+const einText = (ein: string) => (/^\d{9}$/.test(ein) ? `${ein.slice(0, 2)}-${ein.slice(2)}` : ein);
+
 /** The grant's cells, without first_row_of_grant (its last). */
 function grantCells(g: TReconRow['grant'], date: string, timeZone: string): TCsvCell[] {
   const m = grantMoney(g);
@@ -29,7 +32,7 @@ function grantCells(g: TReconRow['grant'], date: string, timeZone: string): TCsv
     g.fundId,
     g.fundName,
     g.nonprofitId,
-    g.ein,
+    einText(g.ein),
     g.nonprofitName,
     money(m.amount),
     money(m.fee),
