@@ -205,3 +205,47 @@ test(
     }
   },
 );
+
+test("a cap changed: the backlog slotted at the old cap takes the new cap's slots from now, oldest first; a cap removed: due at their creation time", async () => {
+  const rates = await import('../../lib/service/webhooks/rate-schedule');
+  const RECAP = `ep_${'unparkrecap'.padEnd(27, '0')}`;
+  await run(
+    `insert into service.webhooks (id, account_id, url, event_types, rate_limit) values ('${RECAP}', '${ACCOUNT}', 'http://127.0.0.1:9/r', '{grant.succeeded}', 1)`,
+  );
+  await run(`insert into service.webhook_rates (webhook_id, next_at) values ('${RECAP}', now() + interval '1 hour')`);
+  // Three waiting for slots an hour away at the old cap of 1/s, made in another order than their slots'.
+  const ids: string[] = [];
+  for (const [k, ago] of [30_000, 50_000, 40_000].entries()) {
+    const id = await delivery(`unpark-recap${k}`, RECAP, ago, 'pending', `now() + interval '1 hour' + ${k} * interval '1 second'`);
+    await run(`update service.deliveries set slot_at = next_attempt_at where id = $1`, [id]);
+    ids.push(id);
+  }
+  const { sql } = await import('drizzle-orm');
+  const change = async (rateLimit: number | null) =>
+    (await db.getDb()).transaction(async (tx) => {
+      await tx.execute(sql`update service.webhooks set rate_limit = ${rateLimit} where id = ${RECAP}`);
+      if (rateLimit !== null) await rates.startRateSchedule(tx, RECAP);
+      return rates.resetRateSlots(tx, RECAP);
+    });
+  const [{ now }] = await run<{ now: string }>(`select extract(epoch from now()) * 1000 as now`);
+  assert.equal(await change(10), 3);
+  const slotted = (await rowsOf(RECAP)).filter((r) => ids.includes(r.id));
+  assert.deepEqual(
+    slotted.map((r) => r.id),
+    [ids[1], ids[2], ids[0]],
+    'oldest first',
+  );
+  assert.ok(
+    slotted.every((r) => r.slot !== null && r.next === r.slot),
+    `each due at its slot: ${JSON.stringify(slotted)}`,
+  );
+  assert.ok(slotted[0].slot! - Number(now) < 5_000, `the first slot from now, not an hour away: ${slotted[0].slot! - Number(now)} ms`);
+  for (let k = 1; k < slotted.length; k++)
+    assert.ok(Math.abs(slotted[k].slot! - slotted[k - 1].slot! - 102) < 2, `102 ms apart at 10/s: ${slotted[k].slot! - slotted[k - 1].slot!}`);
+  assert.equal(await change(null), 3);
+  const free = (await rowsOf(RECAP)).filter((r) => ids.includes(r.id));
+  assert.ok(
+    free.every((r) => r.slot === null && r.next === r.created),
+    `no cap: due at their creation time: ${JSON.stringify(free)}`,
+  );
+});
