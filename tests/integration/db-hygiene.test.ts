@@ -7,6 +7,9 @@ import { openTestDatabase, type TTestDb } from '../helpers/in-process-db';
 // code (a fresh PGlite directory, or a PostgreSQL database with TEST_DATABASE_URL).
 
 let opened: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
+// Node's warnings from the start (a deprecation is told once a process): the JIT test reads them.
+const warnings: string[] = [];
+process.on('warning', (w) => warnings.push(`${w.name}: ${w.message}`));
 let db: TTestDb;
 before(async () => {
   opened = await openTestDatabase('hygiene');
@@ -81,6 +84,12 @@ test(
       Array.from({ length: 10 }, () => db.queryRows<{ jit: string }>(handle, sql`select current_setting('jit') as jit, pg_sleep(0.05)`)),
     );
     assert.deepEqual(new Set(rows.map((r) => r[0].jit)), new Set(['off']));
+    // Set before the pool hands a connection out (pg-pool's onConnect), not queued beside the first query: that is
+    // deprecated, and node-postgres says so on stderr, where the CLI's output is read (cli-postgres.test).
+    assert.deepEqual(
+      warnings.filter((w) => /client\.query\(\)/.test(w)),
+      [],
+    );
   },
 );
 

@@ -12,15 +12,14 @@ export async function openPostgres(url: string): Promise<THandle> {
   const pg = (await import('pg')).default;
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new pg.Pool({ connectionString: url, max: 10, ...CONNECTION_OPTIONS });
+  // onConnect: run on each new connection before the pool hands it out (pg-pool awaits what it returns).
+  const pool = new pg.Pool({ connectionString: url, max: 10, ...CONNECTION_OPTIONS, onConnect: (client) => client.query(JIT_OFF) });
   // A connection the server ends (a restart, an admin's pg_terminate_backend, a network cut) emits
   // 'error': on an idle one the pool's listener drops it and re-emits it here; on one checked out
   // (a transaction) only its own listener hears it. Unheard, either would end the process.
   pool.on('error', (err) => noteStoreError(err));
   pool.on('connect', (client) => {
     client.on('error', (err) => noteStoreError(err));
-    // Queued ahead of whatever the pool hands the connection to (a client runs its queries in order).
-    client.query(JIT_OFF).catch((err: Error) => noteStoreError(err));
     noteStoreAnswered();
   });
   observe(pool, ['query', 'connect']);
