@@ -165,7 +165,7 @@ test('a claim told that no candidate is paused or capped takes none paused since
   }
 });
 
-test('what queues deliveries in a transaction wakes the workers once, after its commit; a rollback wakes nobody', async () => {
+test('what queues deliveries in a transaction wakes the workers once, after its commit, however the transaction was opened; a rollback wakes nobody', async () => {
   const { listenDb } = await import('../../lib/db/listen');
   const { DELIVERIES_CHANNEL } = await import('../../lib/service/delivery/enqueue');
   const { wakingTransaction } = await import('../../lib/service/delivery/wake-workers');
@@ -199,6 +199,21 @@ test('what queues deliveries in a transaction wakes the workers once, after its 
     );
     await pause(300);
     assert.equal(heard, 0, 'a rolled-back transaction wakes nobody');
+
+    // A transaction opened without wakingTransaction (a manual attempt's once): a NOTIFY in it, heard at its commit, not lost.
+    heard = 0;
+    before = -1;
+    await (
+      await db.getDb()
+    ).transaction(async (tx) => {
+      await emitEvent(tx, event);
+      await pause(300);
+      before = heard;
+    });
+    assert.equal(before, 0, 'nothing heard before the commit');
+    for (const deadline = Date.now() + 5000; heard < 1 && Date.now() < deadline;) await pause(10);
+    await pause(300);
+    assert.equal(heard, 1, 'one wake-up, at the commit');
   } finally {
     await unlisten();
   }

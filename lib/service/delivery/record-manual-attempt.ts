@@ -1,11 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { getDb } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema/service';
 import { countAttempt } from '@/lib/metrics/count-attempt';
 import type { TAttemptRow } from '@/lib/service/webhooks/webhook-json';
 import { attemptValues, type TAttemptTarget } from './attempt-values';
 import { causeOf, disableGone, endFailingStretches, GONE_STATUS, noteDisabled, noteRecovery } from './failing-stretch';
 import { lockWebhookStates } from './lock-webhook-states';
+import { wakingTransaction } from './wake-workers';
 import type { TSendResult } from './send-webhook';
 
 const d = schema.deliveries;
@@ -17,8 +17,7 @@ const d = schema.deliveries;
  */
 export async function recordManualAttempt(target: TAttemptTarget, result: TSendResult): Promise<TAttemptRow> {
   countAttempt(result, 'manual');
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  return wakingTransaction(async (tx) => {
     const state = (await lockWebhookStates(tx, [target.webhookId])).get(target.webhookId);
     const [attempt] = await tx
       .insert(schema.attempts)

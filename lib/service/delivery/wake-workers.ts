@@ -1,5 +1,5 @@
 import { getDb, type DbOrTx, type Tx } from '@/lib/db/client';
-import { driverRows } from '@/lib/db/query';
+import { driverRows, queryRows, sql } from '@/lib/db/query';
 import { processSingleton } from '@/lib/process-singleton';
 import { DELIVERIES_CHANNEL } from './enqueue';
 
@@ -38,14 +38,22 @@ export function wakeWorkers(): void {
   else send(w);
 }
 
-/** The transactions that queued deliveries or made some due (wakeAfterCommit), until their owner has committed. */
+/** The transactions wakingTransaction opened, and those of them that queued deliveries or made some due (wakeAfterCommit). */
+const owned = new WeakSet<object>();
 const queuedIn = new WeakSet<object>();
 
-/** `db` queued deliveries or made some due: the workers are woken once it commits (a statement of its own: now). */
-export function wakeAfterCommit(db: DbOrTx): void {
+/**
+ * `db` queued deliveries or made some due: the workers are woken once it commits. The database itself (a statement of its
+ * own, committed): now. A transaction wakingTransaction opened: after its commit. Any other transaction: a NOTIFY in it,
+ * which PostgreSQL sends at its commit (the slower way, in the commits' one line, but never lost: a transaction opened
+ * with a plain db.transaction — a manual attempt's that recovers a webhook and emits its event — once woke nobody, and
+ * its deliveries waited for the workers' poll).
+ */
+export async function wakeAfterCommit(db: DbOrTx): Promise<void> {
   // A transaction has a rollback(); the database itself does not, and its statements have committed.
-  if (typeof (db as { rollback?: unknown }).rollback === 'function') queuedIn.add(db);
-  else wakeWorkers();
+  if (typeof (db as { rollback?: unknown }).rollback !== 'function') wakeWorkers();
+  else if (owned.has(db)) queuedIn.add(db);
+  else await queryRows(db, sql`select pg_notify(${DELIVERIES_CHANNEL}, '')`);
 }
 
 /** db.transaction(work), and once it has committed, the workers woken if it queued deliveries (wakeAfterCommit). */
@@ -54,6 +62,7 @@ export async function wakingTransaction<T>(work: (tx: Tx) => Promise<T>): Promis
   const result = await (
     await getDb()
   ).transaction(async (tx) => {
+    owned.add(tx);
     const out = await work(tx);
     queued = queuedIn.has(tx);
     return out;

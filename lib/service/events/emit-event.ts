@@ -69,7 +69,7 @@ export async function emitEvent(tx: DbOrTx, input: TEmitEventInput): Promise<TEm
       guard: input.guard,
     }),
   );
-  if (Number(row.queued) > 0) wakeAfterCommit(tx);
+  if (Number(row.queued) > 0) await wakeAfterCommit(tx);
   if (Number(row.stored) === 0) return null;
   return { messageId, eventId };
 }

@@ -79,7 +79,7 @@ export async function recoverMessages(
       .insert(r)
       .values({ id, accountId, webhookId, since: window.since, until: window.until, messages: requeued.length, createdAt: new Date(clock.now), clientId })
       .returning();
-    if (requeued.length > 0) wakeAfterCommit(tx);
+    if (requeued.length > 0) await wakeAfterCommit(tx);
     return { row: inserted, created: true };
   });
   return { run: await recoverRunJson(db, row), created };

@@ -66,7 +66,7 @@ async function startRun(db: DbOrTx, accountId: string, webhookId: string, window
       clientId,
     })
     .returning();
-  if (queued.length > 0) wakeAfterCommit(db);
+  if (queued.length > 0) await wakeAfterCommit(db);
   return inserted;
 }
 

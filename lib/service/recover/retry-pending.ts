@@ -49,7 +49,7 @@ export async function retryPendingNow(accountId: string, webhookId: string, wind
       .set({ nextAttemptAt: sql`now()`, updatedAt: sql`now()` })
       .where(waitingForRetry(webhookId, window, end))
       .returning({ id: d.id });
-    if (due.length > 0) wakeAfterCommit(tx);
+    if (due.length > 0) await wakeAfterCommit(tx);
     return { messages: due.length, since: window.since.toISOString(), until: end.toISOString(), dueAt: now.toISOString() };
   });
 }

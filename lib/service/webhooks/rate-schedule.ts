@@ -61,7 +61,7 @@ export async function slotWaiting(tx: Tx, webhookId: string, waiting: keyof type
         select count(*)::int as n from due`,
   );
   const n = Number(row?.n ?? 0);
-  if (n > 0) wakeAfterCommit(tx);
+  if (n > 0) await wakeAfterCommit(tx);
   return n;
 }
 
