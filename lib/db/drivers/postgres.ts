@@ -33,13 +33,26 @@ export async function openPostgres(url: string): Promise<THandle> {
     await lockClient.query('select pg_advisory_unlock(727274)').catch(() => {});
     lockClient.release();
   }
+  const listening = new Set<TUnlisten>();
   return {
     db: db as unknown as Db,
     kind: 'postgres',
-    listen: (channel, onNotify) => listenPostgres(pg, url, channel, onNotify),
+    listen: async (channel, onNotify) => {
+      const unlisten = await listenPostgres(pg, url, channel, onNotify);
+      listening.add(unlisten);
+      return () => {
+        listening.delete(unlisten);
+        return unlisten();
+      };
+    },
     query: async <T>(text: string, params: unknown[], name?: string) =>
       (await (name ? pool.query({ name, text, values: params }) : pool.query(text, params))).rows as T[],
-    close: () => pool.end(),
+    // Its LISTENs end with it: left, each would reconnect every second to a store that is gone (a dropped database's
+    // 57P01), and keep its process from ending.
+    close: async () => {
+      await Promise.all([...listening].map((unlisten) => unlisten()));
+      await pool.end();
+    },
     abandon: () => {},
   };
 }
