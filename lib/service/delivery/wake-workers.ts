@@ -38,9 +38,8 @@ export function wakeWorkers(): void {
   else send(w);
 }
 
-/** The transactions wakingTransaction opened, and those of them that queued deliveries or made some due (wakeAfterCommit). */
-const owned = new WeakSet<object>();
-const queuedIn = new WeakSet<object>();
+/** The transactions wakingTransaction opened, each with whether it queued deliveries or made some due (wakeAfterCommit). */
+const queuedIn = new WeakMap<object, boolean>();
 
 /**
  * `db` queued deliveries or made some due: the workers are woken once it commits. The database itself (a statement of its
@@ -52,7 +51,7 @@ const queuedIn = new WeakSet<object>();
 export async function wakeAfterCommit(db: DbOrTx): Promise<void> {
   // A transaction has a rollback(); the database itself does not, and its statements have committed.
   if (typeof (db as { rollback?: unknown }).rollback !== 'function') wakeWorkers();
-  else if (owned.has(db)) queuedIn.add(db);
+  else if (queuedIn.has(db)) queuedIn.set(db, true);
   else await queryRows(db, sql`select pg_notify(${DELIVERIES_CHANNEL}, '')`);
 }
 
@@ -62,9 +61,9 @@ export async function wakingTransaction<T>(work: (tx: Tx) => Promise<T>): Promis
   const result = await (
     await getDb()
   ).transaction(async (tx) => {
-    owned.add(tx);
+    queuedIn.set(tx, false);
     const out = await work(tx);
-    queued = queuedIn.has(tx);
+    queued = queuedIn.get(tx) === true;
     return out;
   });
   if (queued) wakeWorkers();
