@@ -112,7 +112,11 @@ function signIn(c: TSettled): string {
     return `${made.email} / ${made.password}, a one-time password that replaced the published default of earlier releases (its sessions ended): the next sign-in asks for a new one`;
   if (made) return `${made.email} / ${made.password}, a one-time password: the first sign-in asks for a new one`;
   if (env.CONSOLE_ADMIN_PASSWORD) return `${env.CONSOLE_ADMIN_EMAIL} / <CONSOLE_ADMIN_PASSWORD>`;
-  return c.filed?.admin ? `${env.CONSOLE_ADMIN_EMAIL}: its first password is in ${fileOf(c)}` : env.CONSOLE_ADMIN_EMAIL;
+  if (!c.filed?.admin) return env.CONSOLE_ADMIN_EMAIL;
+  // Once its admin has chosen their own, the file's one-time password signs in no more: say so, not where it is.
+  return c.firstPasswordSpent
+    ? `${env.CONSOLE_ADMIN_EMAIL} with the password chosen at its first sign-in; the one-time one in ${fileOf(c)} is spent`
+    : `${env.CONSOLE_ADMIN_EMAIL}: its one-time password is in ${fileOf(c)}`;
 }
 
 async function printBanner(c: TSettled): Promise<void> {

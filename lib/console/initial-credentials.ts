@@ -26,7 +26,8 @@ export const INITIAL_CREDENTIALS_FILE = 'initial-credentials';
 export type TGenerated = { admin?: { email: string; password: string; replacedPublished?: boolean }; sandboxSecret?: string };
 /** Where the generated credentials were written: the file, the machine it is on, and whether it holds the admin's first password. */
 export type TFiled = { file: string; host: string; at: string; admin: boolean };
-export type TSettled = { generated: TGenerated | null; sandboxSecret?: string; filed: TFiled | null };
+/** `firstPasswordSpent`: the filed admin password was one-time and its admin has since chosen their own (the file's no longer signs in). */
+export type TSettled = { generated: TGenerated | null; sandboxSecret?: string; filed: TFiled | null; firstPasswordSpent?: boolean };
 
 /** The lines appended to the file: comments, then KEY=value lines a shell can source. */
 function fileText(g: TGenerated, sandboxClientId: string, at: string): string {
@@ -130,5 +131,7 @@ export async function settleInitialCredentials(options: {
   });
   if (settled.generated) return { ...settled, filed: settled.filed ?? null };
   const pointer = await readSetting(POINTER_SETTING);
-  return { generated: null, sandboxSecret: settled.sandboxSecret, filed: pointer ? (JSON.parse(pointer) as TFiled) : null };
+  const filed = pointer ? (JSON.parse(pointer) as TFiled) : null;
+  const [adminRow] = filed?.admin ? await db.select({ must: users.mustChangePassword }).from(users).where(eq(users.email, email)) : [];
+  return { generated: null, sandboxSecret: settled.sandboxSecret, filed, firstPasswordSpent: adminRow ? !adminRow.must : undefined };
 }

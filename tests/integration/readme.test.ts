@@ -111,7 +111,11 @@ test('a restart generates and prints nothing again: the banner points to the fil
   await eventually(async () => since().includes('  the console talks to'), 10_000, 'the banner after the restart');
   const checked = await eventually(async () => consoleCheck(since()), 15_000, 'the start check after the restart');
   assert.equal(checked, `Console sandbox: token exchange at ${app.baseUrl}/oauth/token works (client_id sandbox-client).`);
-  assert.ok(since().includes(`(sign in as admin@example.org: its first password is in ${credentialsFile()})`), since());
+  // The walkthrough chose a new password: the filed one-time one is spent, and the banner says so rather than point at it.
+  assert.ok(
+    since().includes(`(sign in as admin@example.org with the password chosen at its first sign-in; the one-time one in ${credentialsFile()} is spent)`),
+    since(),
+  );
   assert.ok(since().includes(`\n  client_secret    in ${credentialsFile()}\n`), since());
   assert.ok(!since().includes(password) && !since().includes(secret), 'neither is printed again');
   assert.equal(fs.readFileSync(credentialsFile(), 'utf8'), before, 'nothing generated again');
@@ -160,4 +164,6 @@ test('an upgraded store whose admin still has the published password of earlier 
   await app.restart();
   await eventually(async () => app.logs().slice(again).includes('  the console talks to'), 10_000, 'the banner after the second restart');
   assert.ok(!app.logs().slice(again).includes(password), 'not printed again');
+  // Not yet changed: the banner points at the file, where the one-time password is.
+  assert.ok(app.logs().slice(again).includes(`(sign in as admin@example.org: its one-time password is in ${credentialsFile()})`), app.logs().slice(again));
 });
