@@ -90,6 +90,49 @@ test('the queue is the deliveries not settled, whatever writes them: enqueued, c
   assert.equal(await same('failed, then deleted: none left'), 0);
 });
 
+test('one statement writing several deliveries, across partitions and in several of its parts, leaves the queue as they read', async () => {
+  // The triggers run once a statement (migration 0043) over the rows it wrote: a claim's or an outcome batch's many, and a
+  // claim's several updating parts (parked, waiting, claimed) in one.
+  const names = ['multi-a', 'multi-b', 'multi-c', 'multi-d'];
+  await run(
+    `insert into service.messages (id, account_id, event_id, event_type, payload, created_at)
+     select 'msg_' || rpad(n, 27, '0'), $1, 'evt_' || n, 'grant.succeeded', '{}', now() - (i % 2) * interval '3 days'
+     from unnest($2::text[]) with ordinality as x(n, i)`,
+    [ACCOUNT, names],
+  );
+  const inserted = await run<{ id: string; event_id: string }>(
+    `insert into service.deliveries (message_id, webhook_id, account_id, event_type, status, next_attempt_at, created_at)
+     select id, $2, account_id, event_type, case when event_id = 'evt_multi-d' then 'success' else 'pending' end,
+            case when event_id = 'evt_multi-d' then null else now() end, created_at
+     from service.messages where id = any($1::text[])
+     returning id, (select event_id from service.messages m where m.id = message_id and m.created_at = deliveries.created_at)`,
+    [names.map((n) => `msg_${n.padEnd(27, '0')}`), WEBHOOK],
+  );
+  const id = Object.fromEntries(inserted.map((r) => [r.event_id.slice(4), r.id]));
+  const { queue, unsettled } = await both();
+  assert.equal(queue.length, 3, 'one insert of four: the three pending queued, not the delivered one');
+  assert.deepEqual(queue, unsettled);
+
+  // One statement, two parts updating deliveries: a claimed, b delivered, c made due later, d (delivered) counted again.
+  await run(
+    `with claimed as (
+       update service.deliveries set status = 'sending', lease_owner = 'w', lease_until = now() + interval '30 seconds' where id = $1),
+     settled as (
+       update service.deliveries set status = case when id = $2 then 'success' else status end,
+         next_attempt_at = case when id = $3 then now() + interval '1 hour' else next_attempt_at end,
+         attempt_count = attempt_count + 1
+       where id = any(array[$2, $3, $4]::uuid[]))
+     select 1`,
+    [id['multi-a'], id['multi-b'], id['multi-c'], id['multi-d']],
+  );
+  const after = await both();
+  assert.deepEqual(after.queue, after.unsettled, 'the claimed one sending, the delivered one gone, the later one due later');
+  assert.deepEqual(after.queue.map((r) => r.split(' ').slice(0, 2).join(' ')).sort(), [`${id['multi-a']} sending`, `${id['multi-c']} pending`].sort());
+
+  await run(`delete from service.deliveries where webhook_id = $1`, [WEBHOOK]);
+  assert.deepEqual(await both(), { queue: [], unsettled: [] }, 'one delete of all: none left');
+});
+
 test('a claim takes the due deliveries from the queue and plans only their partitions; a queue row without its delivery leaves', async () => {
   const due = await delivery('claim-due', 'pending', 'now()', 2 * DAY);
   const later = await delivery('claim-later', 'pending', `now() + interval '1 hour'`);
