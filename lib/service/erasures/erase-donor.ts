@@ -4,6 +4,7 @@ import { getDb, type Tx } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { sqlArray } from '@/lib/db/sql-array';
 import { eraseFromArchive } from '@/lib/db/archive/erase-archive';
+import { ID_CLOCK_SLACK_MS } from '@/lib/ids';
 import { SERVICE_PURGE } from '../retention/purge-service';
 
 // EXT POST /v1/erasures: one donor's data erased from the service, on request (GDPR). The donor is
@@ -87,15 +88,24 @@ async function eraseInStore(accountId: string, subject: TErasureSubject, dryRun:
       ...grants.filter((g) => !g.erased).map((g) => `donor:${g.email}`),
       ...('email' in subject ? [`donor:${subject.email.toLowerCase()}`] : []),
     ];
+    // The one read of every messages partition: a donor's messages may be of any day the store keeps (ARCHITECTURE.md).
     const messages = tags.length
-      ? await queryRows<{ id: string; erased: boolean }>(
+      ? await queryRows<{ id: string; erased: boolean; created_at: Date | string }>(
           tx,
-          sql`select id, erased_at is not null as erased from service.messages
+          sql`select id, erased_at is not null as erased, created_at from service.messages
                where account_id = ${accountId} and tags && ${texts(tags)} order by created_at for update`,
         )
       : [];
     const ids = messages.map((m) => m.id);
     const open = messages.filter((m) => !m.erased).map((m) => m.id);
+    // The writes name their partitions: the messages' created_at, which is their deliveries' too; their attempts come after
+    // the oldest of them and before now, give or take the slack of a clock (an attempt's time is the app's, a message's the
+    // store's), so those partitions alone are planned, not the ones made ahead nor those before the donor's first message.
+    const times = [...new Set(messages.filter((m) => !m.erased).map((m) => new Date(m.created_at).toISOString()))];
+    const at = sqlArray(times, 'timestamptz');
+    const since = times.length ? new Date(Date.parse(times[0]) - ID_CLOCK_SLACK_MS).toISOString() : 'infinity';
+    const until = new Date(Date.now() + ID_CLOCK_SLACK_MS).toISOString();
+    const attemptsBetween = sql`a.created_at >= ${since}::timestamptz and a.created_at <= ${until}::timestamptz`;
     const grantIds = grants.filter((g) => !g.erased).map((g) => g.id);
     let attempts = 0;
     const [{ now }] = await queryRows<{ now: Date }>(tx, sql`select now() as now`);
@@ -103,7 +113,7 @@ async function eraseInStore(accountId: string, subject: TErasureSubject, dryRun:
       const [row] = await queryRows<{ n: number }>(
         tx,
         sql`select count(*)::int as n from service.attempts a join service.deliveries d on a.webhook_id = d.webhook_id and a.message_id = d.message_id
-             where d.message_id = any(${texts(open)}) and a.response_purged_at is null`,
+             where d.message_id = any(${texts(open)}) and d.created_at = any(${at}) and ${attemptsBetween} and a.response_purged_at is null`,
       );
       attempts = row.n;
     } else {
@@ -115,7 +125,7 @@ async function eraseInStore(accountId: string, subject: TErasureSubject, dryRun:
                      tags = array(select case when t like 'donor:%' or t like 'name:%' then 'erased:' || ${H(sql`t`)} else t end from unnest(m.tags) t),
                      payload_json = 'null'::jsonb,
                      erased_at = now(), payload_purged_at = coalesce(m.payload_purged_at, now())
-               where m.id = any(${texts(open)}) returning 1`,
+               where m.id = any(${texts(open)}) and m.created_at = any(${at}) returning 1`,
         );
         const rows = await queryRows(
           tx,
@@ -123,7 +133,8 @@ async function eraseInStore(accountId: string, subject: TErasureSubject, dryRun:
                  set response = '', response_size = octet_length(a.response), response_sha256 = ${H(sql`a.response`)}, response_purged_at = now(),
                      response_erased = true
                 from service.deliveries d
-               where d.message_id = any(${texts(open)}) and a.webhook_id = d.webhook_id and a.message_id = d.message_id and a.response_purged_at is null
+               where d.message_id = any(${texts(open)}) and d.created_at = any(${at}) and ${attemptsBetween}
+                 and a.webhook_id = d.webhook_id and a.message_id = d.message_id and a.response_purged_at is null
                returning 1`,
         );
         attempts = rows.length;
@@ -133,7 +144,7 @@ async function eraseInStore(accountId: string, subject: TErasureSubject, dryRun:
         await queryRows(
           tx,
           sql`update service.deliveries set status = 'failed', next_attempt_at = null, stop_reason = 'donor_erased', stopped_at = now(), updated_at = now()
-               where message_id = any(${texts(open)}) and status = 'pending' returning 1`,
+               where message_id = any(${texts(open)}) and created_at = any(${at}) and status = 'pending' returning 1`,
         );
       }
       if (grantIds.length) {

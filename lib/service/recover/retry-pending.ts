@@ -1,7 +1,9 @@
 import { and, eq, gte, isNull, sql } from 'drizzle-orm';
+import { getDb } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import * as schema from '@/lib/db/schema/service';
 import { ApiError } from '@/lib/http/errors';
+import { inSpan, pendingSpan, type TSpan } from '@/lib/service/delivery/pending-span';
 import { wakeAfterCommit, wakingTransaction } from '@/lib/service/delivery/wake-workers';
 import { getWebhook } from '@/lib/service/webhooks/get-webhook';
 import { countInWindow, type TRecoverWindow } from './recover-window';
@@ -17,7 +19,9 @@ const d = schema.deliveries;
 export type TRetryPendingPreview = { messages: number; since: string; until: string };
 export type TRetryPendingResult = TRetryPendingPreview & { dueAt: string };
 
-const waitingForRetry = (webhookId: string, window: TRecoverWindow, end: Date) =>
+// Within the window, and within the span of the webhook's pending deliveries in the delivery queue (pending-span.ts): a
+// window of 14 days is 15 daily partitions, the span of what waits is most often the newest one or two.
+const waitingForRetry = (webhookId: string, window: TRecoverWindow, end: Date, span: TSpan | null) =>
   and(
     eq(d.webhookId, webhookId),
     eq(d.status, 'pending'),
@@ -25,11 +29,14 @@ const waitingForRetry = (webhookId: string, window: TRecoverWindow, end: Date) =
     isNull(d.recoverRunId),
     sql`${d.createdAt} >= ${window.since.toISOString()}::timestamptz`,
     sql`${d.createdAt} < ${end.toISOString()}::timestamptz`,
+    inSpan(d.createdAt, span),
   );
 
 /** How many messages of the window wait for a retry to this webhook (the preview of a retry now). */
-export function countRetryPending(accountId: string, webhookId: string, window: TRecoverWindow): Promise<TRetryPendingPreview> {
-  return countInWindow(accountId, webhookId, window, (end) => waitingForRetry(webhookId, window, end));
+export async function countRetryPending(accountId: string, webhookId: string, window: TRecoverWindow): Promise<TRetryPendingPreview> {
+  const end = window.until ?? new Date();
+  const span = await pendingSpan(await getDb(), webhookId, { since: window.since, until: end });
+  return countInWindow(accountId, webhookId, { since: window.since, until: end }, () => waitingForRetry(webhookId, window, end, span));
 }
 
 /**
@@ -44,10 +51,11 @@ export async function retryPendingNow(accountId: string, webhookId: string, wind
     const [clock] = await queryRows<{ now: Date | string }>(tx, sql`select now() as now`);
     const now = new Date(clock.now);
     const end = window.until ?? now;
+    const span = await pendingSpan(tx, webhookId, { since: window.since, until: end });
     const due = await tx
       .update(d)
       .set({ nextAttemptAt: sql`now()`, updatedAt: sql`now()` })
-      .where(waitingForRetry(webhookId, window, end))
+      .where(waitingForRetry(webhookId, window, end, span))
       .returning({ id: d.id });
     if (due.length > 0) await wakeAfterCommit(tx);
     return { messages: due.length, since: window.since.toISOString(), until: end.toISOString(), dueAt: now.toISOString() };

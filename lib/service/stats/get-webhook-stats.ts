@@ -93,7 +93,8 @@ export async function statsOfWebhooks(db: DbOrTx, webhooks: TWebhookRow[], windo
   const w = statsWindow(window, now);
   const bucketMs = w.bucketSeconds * 1000;
   const ids = webhooks.map((x) => x.id);
-  const [buckets, states] = await Promise.all([bucketsOf(db, ids, w), queryDeliveryStates(db, ids)]);
+  const complete = await rollupsComplete(db, ids);
+  const [buckets, states] = await Promise.all([bucketsOf(db, ids, w, complete ? 'rollups' : 'attempts'), queryDeliveryStates(db, ids, complete)]);
   const known = ids.map((id) => recoveryOf(id, buckets.get(id) ?? [], states.get(id)!, w));
   const asked = await queryRecoveries(
     db,

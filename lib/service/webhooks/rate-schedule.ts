@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
+import { inSpan, pendingSpan } from '@/lib/service/delivery/pending-span';
 import { wakeAfterCommit } from '@/lib/service/delivery/wake-workers';
 
 // EXT rate cap (`rateLimit`, deliveries per second): a capped webhook's schedule is one row of
@@ -39,6 +40,10 @@ const WAITING = {
  */
 export async function slotWaiting(tx: Tx, webhookId: string, waiting: keyof typeof WAITING): Promise<number> {
   const which = WAITING[waiting];
+  // Every waiting delivery is unsettled, so in the delivery queue: its span bounds the statement (pending-span.ts). One whose
+  // queue row comes after this read is a new delivery, due anyway, not waiting; none is parked after the resume's UPDATE.
+  const span = await pendingSpan(tx, webhookId);
+  if (span === null) return 0;
   const [row] = await queryRows<{ n: number }>(
     tx,
     sql`with schedule as (
@@ -47,13 +52,16 @@ export async function slotWaiting(tx: Tx, webhookId: string, waiting: keyof type
           where r.webhook_id = ${webhookId} and w.rate_limit is not null
           for update of r),
         backlog as (
-          select d.id, d.created_at, row_number() over (order by d.created_at, d.id) - 1 as k from service.deliveries d
-          where d.webhook_id = ${webhookId} and ${which}),
+          select d.id, d.created_at, row_number() over (order by d.created_at, d.id) - 1 as k
+          from service.delivery_queue q join service.deliveries d on d.id = q.id and d.created_at = q.created_at
+          where q.webhook_id = ${webhookId} and q.status = 'pending' and d.webhook_id = ${webhookId} and ${which}
+            and ${inSpan(sql.raw('d.created_at'), span)}),
         due as (
           update service.deliveries d
           set next_attempt_at = coalesce(s.start + b.k * s.step, d.created_at), slot_at = s.start + b.k * s.step, updated_at = now()
           from backlog b left join schedule s on true
           where d.id = b.id and d.created_at = b.created_at and d.webhook_id = ${webhookId} and ${which}
+            and ${inSpan(sql.raw('d.created_at'), span)}
           returning d.slot_at),
         scheduled as (
           update service.webhook_rates r set next_at = (select max(slot_at) from due) + s.step
