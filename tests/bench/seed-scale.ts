@@ -122,12 +122,16 @@ join scale_targets t on t.webhook_id = d.webhook_id
 cross join lateral generate_series(1, d.attempt_count) n;
 
 -- An arrival for each attempt the receiver recorded: a success's (regular: only those), each failed
--- attempt answered 500 (spread).
+-- attempt answered 500 (spread). Its id is the sequence's, or, when a closed slot of console.receipts spans its arrival
+-- (the year section's past days: seed-year.ts receiptSlotsSql), in that slot (its first id + the sequence's id in its own).
 -- body_words as its trigger would store them: a receipt's body is its message's payload, so its words
 -- are the message's (one tsvector per message rather than one per receipt).
 alter table console.receipts disable trigger receipts_body_words;
-insert into console.receipts (receiver_id, method, path, query, headers, body, body_utf8, body_size, oversize, source_ip, received_at, message_id, verdict, verdict_reason, response_status, host, body_json, body_words)
-select t.receiver_id, 'POST', t.path, '', replace('${headers}', 'MSG', a.message_id)::jsonb,
+insert into console.receipts (id, receiver_id, method, path, query, headers, body, body_utf8, body_size, oversize, source_ip, received_at, message_id, verdict, verdict_reason, response_status, host, body_json, body_words)
+select coalesce((select s.first_id + nextval('console.receipts_id_seq') % 10000000000 from console.receipt_partitions s
+                  where a.created_at + interval '200 milliseconds' >= s.opened_at and a.created_at + interval '200 milliseconds' < s.closed_at),
+                nextval('console.receipts_id_seq')),
+       t.receiver_id, 'POST', t.path, '', replace('${headers}', 'MSG', a.message_id)::jsonb,
        convert_to(m.payload, 'UTF8'), true, octet_length(m.payload), false, '127.0.0.1',
        a.created_at + interval '200 milliseconds', a.message_id,
        case when t.k = 0 and scale_seed.i % 200 = 0 and a.status = 'success' then 'invalid' else 'valid' end,

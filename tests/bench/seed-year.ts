@@ -17,8 +17,8 @@ export const dayStart = (daysAgo: number) => `(date_trunc('day', now() at time z
  * to the moment its migration ran (0037's attempts_p0, the upgrade's old table); empty there, it goes first, so the
  * seeded days land each in its own partition as they would have had the store been partitioned then. The last one ends
  * where the migration's first partition begins (its cutover); one that would share that partition's name gets an `a`.
- * A table partitioned by id (console.receipts, 0038: a slot of ids per interval of arrival) is left as it is: its seeded
- * rows take the sequence's ids, in the slot open now, and leave row by row.
+ * A table partitioned by id (console.receipts, 0038: a slot of ids per interval of arrival) gets its slots from
+ * receiptSlotsSql.
  */
 export function pastPartitionsSql(interval: TPartitionInterval, since: string): string {
   return `
@@ -47,6 +47,44 @@ begin
       execute format('alter table %I.%I attach partition %I.%I for values from (%L) to (%L)', t.s, t.r, t.s, nm, b, nxt);
       b := nxt;
     end loop;
+  end loop;
+end $$;`;
+}
+
+/**
+ * console.receipts' slots (lib/db/partitions/id-slots.ts: a slot of 10^10 ids per interval of arrival) for the past, as
+ * the app's upkeep would have made them had it run then: a fresh store's empty slots go (0038's receipts_p0 to MINVALUE,
+ * the one open since the migration, the one made ahead), then one slot per interval from `since`'s to today's, each
+ * opened at its interval's start and closed at the next's, then the open one (today's, opened at its start, the sequence
+ * in it) and one ahead. seedScaleSql gives a receipt the id of the slot its arrival time falls in, so the seeded days'
+ * receipts are dropped, pruned and vacuumed a slot at a time, as real arrivals would be. Under the tables' locks: the
+ * app's upkeep, running meanwhile, waits.
+ */
+export function receiptSlotsSql(interval: TPartitionInterval, since: string): string {
+  return `
+do $$
+declare
+  slot constant bigint := 10000000000;
+  s record; b timestamptz; k bigint := 1; today timestamptz := date_trunc('${interval}', now() at time zone 'UTC') at time zone 'UTC';
+begin
+  lock table console.receipts, console.receipt_partitions in access exclusive mode;
+  if exists (select 1 from console.receipts) then raise exception 'console.receipts holds rows: the year section needs a fresh store'; end if;
+  for s in select name from console.receipt_partitions loop
+    execute format('alter table console.receipts detach partition console.%I', s.name);
+    execute format('drop table console.%I', s.name);
+  end loop;
+  delete from console.receipt_partitions;
+  b := date_trunc('${interval}', (${since}) at time zone 'UTC') at time zone 'UTC';
+  loop
+    execute format('create table console.%I (like console.receipts including defaults including constraints including storage)', 'receipts_p' || k);
+    execute format('alter table console.receipts attach partition console.%I for values from (%s) to (%s)', 'receipts_p' || k, k * slot, (k + 1) * slot);
+    insert into console.receipt_partitions (name, first_id, end_id, opened_at, closed_at)
+      values ('receipts_p' || k, k * slot, (k + 1) * slot, case when b <= today then b end,
+              case when b < today then (date_trunc('${interval}', b at time zone 'UTC') + interval '1 ${interval}') at time zone 'UTC' end);
+    if b = today then perform setval('console.receipts_id_seq', k * slot, false); end if;
+    exit when b > today;
+    b := (date_trunc('${interval}', b at time zone 'UTC') + interval '1 ${interval}') at time zone 'UTC';
+    k := k + 1;
   end loop;
 end $$;`;
 }

@@ -5,9 +5,9 @@ import type { TApp } from '../helpers/app';
 import { sleep } from '../helpers/http';
 import { CONFIG } from './config';
 
-// BENCH_YEAR_TRACE=1: what the store's sessions do while the year section reads its views (a diagnosis aid, not a
-// figure): whether the app's own passes (retention, backfills, upkeep) or the worker run beside the reads, or the reads'
-// own statements take the time. PostgreSQL only (an embedded store's sessions are the app's one thread). Beside it the app
+// BENCH_YEAR_TRACE=1: what the store's sessions do while the year section reads its views, and through the retention
+// pass of its ingest day (a diagnosis aid, not a figure): whether the app's own passes (retention, backfills, upkeep) or
+// the worker run beside the reads, or the reads' own statements take the time; during the pass, what ingest waits on. PostgreSQL only (an embedded store's sessions are the app's one thread). Beside it the app
 // process's CPU over the reading (its own thread does the JSON and the in-process API calls, which no session shows), and
 // what its log said meanwhile of its passes and backfills.
 

@@ -9,7 +9,7 @@ import { reconciliationConnect, seedScaleGrantsSql } from './reconciliation';
 import { atLeast, atMost, fmt, printTable, type TFigure } from './report';
 import { readAtSize, setUp, views } from './scale';
 import { seedScaleSql } from './seed-scale';
-import { dayStart, intervalOf, pastPartitionsSql } from './seed-year';
+import { dayStart, intervalOf, pastPartitionsSql, receiptSlotsSql } from './seed-year';
 import { BENCH_SECRET, signedRequest } from './signed-body';
 import { median, percentile } from './stats';
 import { disposeApp, type TSql } from './stores';
@@ -64,6 +64,7 @@ async function yearOn(store: TStore, app: TApp): Promise<TFigure[]> {
   const dayEnd = (k: number) => `${dayStart(days - k)} - interval '1 second'`;
   await y.atRest(async (sql) => {
     await sql(pastPartitionsSql(interval, dayStart(days)));
+    await sql(receiptSlotsSql(interval, dayStart(days)));
     await sql(holdSql(accountId));
     await sql(seed(0, small, {}));
     await sql(seedScaleGrantsSql(accountId, connect));
@@ -166,7 +167,8 @@ async function ingestThroughPass(app: TApp, slug: string, requests: number, day:
   const during = load(Number.MAX_SAFE_INTEGER, () => over);
   try {
     await new Promise((r) => setTimeout(r, 500));
-    await pass();
+    const stop = sampleStore(app, `the retention pass of day ${day}, ingest under way`);
+    await pass().finally(stop);
   } finally {
     over = true;
   }
