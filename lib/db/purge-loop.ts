@@ -24,7 +24,14 @@ const BATCH_TARGET_MS = 50;
 const MIN_BATCH = 10;
 const PASS_EVERY_MAX_MS = 10 * 60_000;
 
-export type TPurgeStep = { what: string; run: (limit: number) => Promise<number> };
+/**
+ * A step's run takes one batch of at most `limit` rows and says how many it took: a full batch means more are left. A step
+ * that does its work whole under its own time budget (the partition drops) says instead what it took and whether its
+ * budget stopped it with more to do: it is run again only then, and without the rest a batch is given after it (the
+ * rest spaces out statements that hold rows; a drop's waits are DDL's, under their own lock timeout).
+ */
+export type TStepOutcome = { purged: number; more: boolean };
+export type TPurgeStep = { what: string; run: (limit: number) => Promise<number | TStepOutcome> };
 export type TPurgeLoopSpec = {
   /** The lease, in the half's own leases table; its name names the loop and its log lines. */
   lease: TLease;
@@ -76,10 +83,15 @@ async function tick(spec: TPurgeLoopSpec, loop: TLoop, inPass: boolean): Promise
         if (loop.stopped || Date.now() > until) return 'more';
         const size = Math.min(env.RETENTION_BATCH_ROWS, loop.batch.get(step.what) ?? env.RETENTION_BATCH_ROWS);
         const started = performance.now();
-        const n = await step.run(size);
+        const r = await step.run(size);
         const took = performance.now() - started;
+        const n = typeof r === 'number' ? r : r.purged;
         if (n > 0) metrics().gcPurged.inc({ what: step.what }, n);
         loop.passPurged += n;
+        if (typeof r !== 'number') {
+          if (!r.more) break;
+          continue;
+        }
         if (n < size) break;
         loop.batch.set(step.what, nextBatchSize(size, took, env.RETENTION_BATCH_ROWS));
         await new Promise((r) => setTimeout(r, took));

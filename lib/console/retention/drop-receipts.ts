@@ -75,6 +75,7 @@ export function receiptPartitionsStep(rowsMs: number): TPurgeStep {
     what: 'receipt_partitions',
     run: async () => {
       let rows = 0;
+      const started = Date.now();
       const p = await receiptPartitioned();
       const dropped: TIdSpan[] | null = await dropIdPartitionsBefore(p, new Date(Date.now() - rowsMs), {
         budgetMs: BUDGET_MS,
@@ -87,7 +88,9 @@ export function receiptPartitionsStep(rowsMs: number): TPurgeStep {
           return true;
         },
       });
-      if (!dropped?.length) return 0;
+      // Its budget ran out: there may be more (a run that then finds none is cheap).
+      const more = Date.now() - started >= BUDGET_MS;
+      if (!dropped?.length) return { purged: 0, more: false };
       const last = dropped.reduce((a, b) => ((a.closedAt?.getTime() ?? 0) > (b.closedAt?.getTime() ?? 0) ? a : b));
       if (last.closedAt) await driverRows(RECOUNT_HOURS, [last.closedAt.toISOString()]);
       await driverRows(
@@ -95,7 +98,7 @@ export function receiptPartitionsStep(rowsMs: number): TPurgeStep {
          on conflict (what) do update set purged = p.purged + excluded.purged, last_purge_at = excluded.last_purge_at`,
         [rows],
       );
-      return rows;
+      return { purged: rows, more };
     },
   };
 }

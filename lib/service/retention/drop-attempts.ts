@@ -136,6 +136,7 @@ export function partitionsStep(
     run: async () => {
       const rules = await attemptRules(rowsMs, overrides);
       let rows = 0;
+      const started = Date.now();
       const dropped = await dropPartitionsBefore({ table: spec.table, interval: rules.interval, lease: spec.lease }, new Date(Date.now() - rowsMs), {
         budgetMs: DROP_BUDGET.ms,
         prepare: async (part) => {
@@ -146,13 +147,15 @@ export function partitionsStep(
           return true;
         },
       });
-      if (!dropped?.length) return 0;
+      // Its budget ran out: there may be more (a run that then finds none is cheap).
+      const more = Date.now() - started >= DROP_BUDGET.ms;
+      if (!dropped?.length) return { purged: 0, more: false };
       await driverRows(
         `insert into service.retention_progress as p (what, purged, last_purge_at) values ($2, $1, now())
          on conflict (what) do update set purged = p.purged + excluded.purged, last_purge_at = excluded.last_purge_at`,
         [rows, spec.what],
       );
-      return rows;
+      return { purged: rows, more };
     },
   };
 }
