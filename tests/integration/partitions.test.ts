@@ -333,6 +333,58 @@ describe("lookups by a message's id plan the partitions of its time", () => {
       'an id that is no KSUID: every messages partition',
     );
   });
+  test("retention's purge of attempts' answers checks each one's delivery in the partitions up to its own time, not in every one", async () => {
+    const { ensureServicePartitions, SELECT_RESPONSES } = await import('../../lib/service/retention/purge-service');
+    const { partitionInterval } = await import('../../lib/db/partitions/interval');
+    await ensureServicePartitions();
+    for (const table of ['messages', 'deliveries', 'attempts'])
+      await manage.ensurePartitions(
+        {
+          table: `service.${table}`,
+          interval: partitionInterval(postgres ? 'postgres' : 'pglite'),
+          lease: { table: 'service.leases', name: `partitions-service.${table}` },
+        },
+        new Date(Date.now() + 30 * 86_400_000),
+      );
+    const [account, webhook] = ['00000000-0000-4000-8000-0000000b0042', `ep_${'answers'.padEnd(27, '0')}`];
+    await run(`insert into service.accounts (id, name) values ($1, 'answers')`, [account]);
+    await run(`insert into service.webhooks (id, account_id, url, event_types) values ($1, $2, 'http://127.0.0.1:9/', '{grant.succeeded}')`, [
+      webhook,
+      account,
+    ]);
+    // Two messages of 20 days back, each with a delivery and an attempt with an answer: one delivered, one failed (held).
+    const made = async (status: string) => {
+      const at = new Date(Date.now() - 20 * 86_400_000).toISOString();
+      const id = `msg_answers_${status}`;
+      await run(
+        `with m as (insert into service.messages (id, account_id, event_id, event_type, payload, created_at) values ($1, $2, $3, 'grant.succeeded', '{}', $4) returning id, created_at),
+              d as (insert into service.deliveries (message_id, webhook_id, account_id, event_type, status, attempt_count, created_at)
+                      select id, $5, $2, 'grant.succeeded', $6, 1, created_at from m returning id)
+         insert into service.attempts (id, delivery_id, message_id, webhook_id, account_id, url, created_at, status, response_status_code, response_duration_ms, response, trigger_type)
+           select $7, d.id, $1, $5, $2, 'http://127.0.0.1:9/', $4::timestamptz + interval '1 second', 'failed', 500, 3, 'an answer', 'scheduled' from d`,
+        [id, account, `evt_${id.slice(4)}`, at, webhook, status, `atmpt_answers_${status}`],
+      );
+      return `atmpt_answers_${status}`;
+    };
+    const [settled, held] = [await made('success'), await made('failed')];
+    // Answers past 10 days are due, but a failed delivery's are held 90 days: the settled one's alone.
+    const params = [10 * 86_400_000, 90 * 86_400_000, 500];
+    const due = (await run(SELECT_RESPONSES[0], params)).map((r) => r.id);
+    assert.ok(due.includes(settled), 'the delivered one is due');
+    assert.ok(!due.includes(held), 'the failed one is held');
+    type TRun = { 'Relation Name'?: string; 'Actual Loops'?: number; Plans?: TRun[] };
+    const ran = (plan: TRun): string[] => [
+      ...(plan['Relation Name'] && (plan['Actual Loops'] ?? 0) > 0 ? [plan['Relation Name']] : []),
+      ...(plan.Plans ?? []).flatMap(ran),
+    ];
+    const [row] = await run(`explain (analyze, format json) ${SELECT_RESPONSES[0]}`, params);
+    const json = row['QUERY PLAN'];
+    const [{ Plan }] = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: TRun }[];
+    const read = [...new Set(ran(Plan).filter((r) => r.startsWith('deliveries_p')))];
+    const total = (await list.listPartitions('service.deliveries')).length;
+    assert.ok(read.length >= 1 && read.length <= 2, `the deliveries partitions read: ${read.join(', ')}`);
+    assert.ok(total >= read.length + 4, `of ${total}`);
+  });
   test("the problems view's failed deliveries and a webhook's page of messages read their messages and deliveries in the partitions of their times alone", async () => {
     const { default: KSUID } = await import('ksuid');
     const { randomBytes } = await import('node:crypto');
