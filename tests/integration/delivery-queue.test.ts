@@ -133,6 +133,38 @@ test('one statement writing several deliveries, across partitions and in several
   assert.deepEqual(await both(), { queue: [], unsettled: [] }, 'one delete of all: none left');
 });
 
+test('a connection whose first statement settled many deliveries keeps the queue by its key after: never a scan of the queue', async () => {
+  // The triggers' statements are planned once a connection (PL/pgSQL keeps their plans), with the size of the statement
+  // at hand: planned at a statement of many rows while the queue is small, a join would read the whole queue for
+  // every later statement however large the queue has grown (a backlog). They reach the queue by its key whatever
+  // the sizes (migration 0044); pg_stat_xact_user_tables counts the transaction's scans of it.
+  const handle = await db.getDb();
+  await handle.transaction(async (tx) => {
+    const q = <T = Record<string, unknown>>(text: string) => db.queryRows<T>(tx, db.sql.raw(text));
+    await q('discard plans');
+    await q(`insert into service.messages (id, account_id, event_id, event_type, payload)
+             select 'msg_scan' || lpad(g::text, 23, '0'), '${ACCOUNT}', 'evt_scan' || g, 'grant.succeeded', '{}' from generate_series(1, 300) g`);
+    await q(`insert into service.deliveries (message_id, webhook_id, account_id, event_type, status, next_attempt_at, created_at)
+             select id, '${WEBHOOK}', account_id, event_type, case when event_id < 'evt_scan3' then 'success' else 'pending' end,
+                    case when event_id < 'evt_scan3' then null else now() end, created_at
+             from service.messages where id like 'msg_scan%'`);
+    // The connection's first update of deliveries: many settled ones, counted again (the queue holds the pending few).
+    await q(`update service.deliveries set attempt_count = attempt_count + 1 where webhook_id = '${WEBHOOK}' and status = 'success'`);
+    const scans = async () =>
+      Number((await q<{ n: number | string }>(`select seq_scan as n from pg_stat_xact_user_tables where relid = 'service.delivery_queue'::regclass`))[0].n);
+    const before = await scans();
+    await q(`update service.deliveries set status = 'sending', lease_owner = 'w', lease_until = now() + interval '30 seconds'
+             where id in (select id from service.deliveries where webhook_id = '${WEBHOOK}' and status = 'pending' limit 2)`);
+    await q(`update service.deliveries set status = 'success', next_attempt_at = null where webhook_id = '${WEBHOOK}' and status = 'sending'`);
+    await q(
+      `delete from service.deliveries where webhook_id = '${WEBHOOK}' and status = 'pending' and message_id in (select id from service.messages where event_id = 'evt_scan300')`,
+    );
+    assert.equal((await scans()) - before, 0, 'a claim, a settling and a delete after it: no scan of the queue');
+    await q(`delete from service.deliveries where webhook_id = '${WEBHOOK}'`);
+  });
+  assert.deepEqual(await both(), { queue: [], unsettled: [] });
+});
+
 test('a claim takes the due deliveries from the queue and plans only their partitions; a queue row without its delivery leaves', async () => {
   const due = await delivery('claim-due', 'pending', 'now()', 2 * DAY);
   const later = await delivery('claim-later', 'pending', `now() + interval '1 hour'`);
