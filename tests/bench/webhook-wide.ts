@@ -1,9 +1,10 @@
-// Two webhook-wide statements before and after they were bounded (issue 52), on a store with WIDE_DAYS daily partitions of
-// messages, deliveries and attempts (372 by default: a year), each day holding WIDE_DAY_ROWS settled deliveries of 20
-// webhooks with an attempt each: the stats' delivery state of a page of 20 webhooks (newest success, newest attempt,
-// failing streak: query-delivery-state.ts) and a resume's slotting of 50 parked deliveries (rate-schedule.ts slotWaiting),
-// each in a transaction rolled back. "before" is the statement as it was (its text below), "after" the app's function;
-// runs alternate, and the figures are medians. Not a test: a measuring script, PostgreSQL only.
+// Three statements over one webhook's rows before and after they were bounded (issue 52), on a store with WIDE_DAYS daily
+// partitions of messages, deliveries and attempts (372 by default: a year), each day holding WIDE_DAY_ROWS settled
+// deliveries of 20 webhooks with an attempt each: the stats' delivery state of a page of 20 webhooks (newest success, newest
+// attempt, failing streak: query-delivery-state.ts), a resume's slotting of 50 parked deliveries (rate-schedule.ts
+// slotWaiting) and a page of 20 deliveries with their newest attempt (select-deliveries.ts deliveriesAt), each in a
+// transaction rolled back. "before" is the statement as it was (its text below, or the builder without the bounds), "after"
+// the app's function; runs alternate, and the figures are medians. Not a test: a measuring script, PostgreSQL only.
 //   TEST_DATABASE_URL=postgres://… npx tsx tests/bench/webhook-wide.ts
 import { performance } from 'node:perf_hooks';
 import { openTestDatabase } from '../helpers/in-process-db';
@@ -51,6 +52,9 @@ async function main() {
     const { ensureServicePartitions } = await import('../../lib/service/retention/purge-service');
     const { queryDeliveryStates } = await import('../../lib/service/stats/query-delivery-state');
     const { slotWaiting } = await import('../../lib/service/webhooks/rate-schedule');
+    const { deliveriesAt, selectDeliveries } = await import('../../lib/service/messages/select-deliveries');
+    const schema = await import('../../lib/db/schema/service');
+    const { and, inArray, sql } = await import('drizzle-orm');
     await ensureServicePartitions();
     // The empty store's partitions go (a first one from MINVALUE, a week ahead), and a day each is made for the DAYS before
     // today and the week ahead: a year of daily partitions as retention keeps them.
@@ -76,13 +80,16 @@ async function main() {
     );
     // Each day before today: DAY_ROWS settled deliveries over the 20 webhooks, an attempt each (one in five failed). Today: 50
     // pending deliveries of the first webhook, to park and resume.
+    // A day a statement: one over every day at once locks each partition and index of the three tables, and a year of them
+    // overflows the server's lock table (max_locks_per_transaction × connections) that other sessions share.
     const seeded = Date.now();
-    await run(
-      `with m as (
+    for (let day = 1; day <= DAYS; day++)
+      await run(
+        `with m as (
          insert into service.messages (id, account_id, event_id, event_type, payload, created_at)
          select 'msg_wide_' || d || '_' || i, $1, 'evt_wide_' || d || '_' || i, 'grant.succeeded', '{}',
                 date_trunc('day', now()) - d * interval '1 day' + i * interval '1 second' + interval '1 hour'
-           from generate_series(1, $2::int) d, generate_series(1, $3::int) i
+           from (select $2::int as d) d, generate_series(1, $3::int) i
          returning id, created_at),
        d as (
          insert into service.deliveries (message_id, webhook_id, account_id, event_type, status, attempt_count, created_at)
@@ -91,8 +98,8 @@ async function main() {
        insert into service.attempts (id, delivery_id, message_id, webhook_id, account_id, url, created_at, status, response_status_code, response_duration_ms, trigger_type)
        select 'atmpt_' || d.message_id, d.id, d.message_id, d.webhook_id, $1, 'http://127.0.0.1:9/', d.created_at + interval '1 second',
               case when abs(hashtext(d.message_id || 's')) % 5 = 0 then 'failed' else 'success' end, 200, 10, 'scheduled' from d`,
-      [ACCOUNT, DAYS, DAY_ROWS, WEBHOOKS],
-    );
+        [ACCOUNT, day, DAY_ROWS, WEBHOOKS],
+      );
     await run(
       `with m as (insert into service.messages (id, account_id, event_id, event_type, payload, created_at)
                   select 'msg_park_' || i, $1, 'evt_park_' || i, 'grant.succeeded', '{}', now() - i * interval '1 second' from generate_series(1, 50) i
@@ -133,12 +140,43 @@ async function main() {
       [...(await queryDeliveryStates(conn, WEBHOOKS, true)).values()],
     ];
     console.log('the same answer, first webhook:', JSON.stringify(before), JSON.stringify(after));
-    const figures: Record<string, number[]> = { 'states before': [], 'states after': [], 'slotting before': [], 'slotting after': [] };
+    // A page of 20 of the second webhook's newest deliveries with their newest attempt (deliveriesAt), without and with the
+    // attempts' bounds: before, the lateral's bound was the row's created_at, known at run time only.
+    const keys = (await run(`select id, created_at::text as created_at from service.deliveries where webhook_id = $1 order by created_at desc limit 20`, [
+      WEBHOOKS[1],
+    ])) as { id: string; created_at: string }[];
+    const [d, m] = [schema.deliveries, schema.messages];
+    const madeAt = (column: typeof d.createdAt | typeof m.createdAt) =>
+      sql`${column} in (${sql.join(
+        keys.map((k) => sql`${k.created_at}::timestamptz`),
+        sql`, `,
+      )})`;
+    const pageBefore = (tx: TTx) =>
+      selectDeliveries(tx).where(
+        and(
+          inArray(
+            d.id,
+            keys.map((k) => k.id),
+          ),
+          madeAt(d.createdAt),
+          madeAt(m.createdAt),
+        ),
+      );
+    const figures: Record<string, number[]> = {
+      'states before': [],
+      'states after': [],
+      'slotting before': [],
+      'slotting after': [],
+      'page before': [],
+      'page after': [],
+    };
     for (let i = 0; i < RUNS; i++) {
       figures['states before'].push(await timed((tx) => raw(tx, STATES_BEFORE, [WEBHOOKS.join(',')])));
       figures['states after'].push(await timed((tx) => queryDeliveryStates(tx, WEBHOOKS, true)));
       figures['slotting before'].push(await timed((tx) => raw(tx, SLOT_BEFORE.replaceAll('$1', `'${WEBHOOKS[0]}'`), []), park));
       figures['slotting after'].push(await timed((tx) => slotWaiting(tx, WEBHOOKS[0], 'parked'), park));
+      figures['page before'].push(await timed((tx) => pageBefore(tx)));
+      figures['page after'].push(await timed((tx) => deliveriesAt(tx, keys)));
     }
     for (const [name, xs] of Object.entries(figures))
       console.log(`${name}: median ${median(xs).toFixed(1)} ms (min ${Math.min(...xs).toFixed(1)}, max ${Math.max(...xs).toFixed(1)}, ${xs.length} runs)`);

@@ -75,10 +75,16 @@ async function plannedBy(act: () => Promise<unknown>): Promise<{ text: string; p
 const meeting = (table: TTable, from: Date, to: Date) =>
   partitions[table].filter((p) => (p.from === null || p.from <= to) && (p.to === null || p.to > from)).map((p) => p.name.replace('service.', ''));
 
-/** Asserts that `act` plans, in each table, only partitions meeting its span there, and some partition of `must`. */
-async function assertPlans(name: string, act: () => Promise<unknown>, spans: Partial<Record<TTable, [Date, Date]>>, must: TTable) {
+/** Asserts that `act` plans, in each of `tables`, only partitions meeting its span there (none without), and some partition of `must`. */
+async function assertPlans(
+  name: string,
+  act: () => Promise<unknown>,
+  spans: Partial<Record<TTable, [Date, Date]>>,
+  must: TTable,
+  tables: readonly TTable[] = TABLES,
+) {
   const plans = await plannedBy(act);
-  for (const table of TABLES) {
+  for (const table of tables) {
     const span = spans[table];
     const allowed = span ? meeting(table, ...span) : [];
     assert.ok(partitions[table].length >= 60, `${table}: ${partitions[table].length} partitions`);
@@ -234,6 +240,24 @@ describe('webhook-wide statements plan the partitions of their rows alone', { sk
       [w.webhook, w.account],
     );
     assert.deepEqual(row, { erased: 2, stopped: 1, messages: 2 }, "both messages and their attempts' answers erased, the waiting delivery stopped");
+  });
+
+  test("a page of a webhook's messages with their attempts: the attempts partitions from the page's oldest to now", async () => {
+    const { listMessages } = await import('../../lib/service/messages/list-messages');
+    const w = await webhookOf();
+    const old = await deliveryOf(w, OLD, settled);
+    await attemptOf(w, old.id, OLD, 'success');
+    const m = await deliveryOf(w, 2 * HOUR, settled);
+    const attempt = await attemptOf(w, m.id, 2 * HOUR - 1000, 'success');
+    let page: Awaited<ReturnType<typeof listMessages>> | undefined;
+    const read = async () => (page = await listMessages(w.account, w.webhook, { limit: 1, cursor: null, scope: 'x' }, { withAttempts: true }));
+    // Its page's keys and rows are read as the problems view's are (partitions.test.ts); here, its attempts.
+    await assertPlans('messages with attempts', read, { attempts: [new Date(m.at.getTime() - HOUR), new Date(Date.now() + HOUR)] }, 'attempts', ['attempts']);
+    assert.deepEqual(
+      page?.results.map((r) => r.attempts?.map((x) => x.timestamp)),
+      [[attempt.toISOString()]],
+      'the newest message, with its attempt',
+    );
   });
 
   test("the stats' newest success, newest attempt and failing streak: the attempts partitions since the newest success's bucket", async () => {

@@ -8,6 +8,7 @@ import { ZMessageFilters, type TMessageFilters } from '@/lib/service/webhooks/sc
 import { deliveriesAt, webhookDeliveriesWhere } from './select-deliveries';
 import { attemptToJson, messageToJson, type TAttemptJson, type TMessageJson } from '@/lib/service/webhooks/webhook-json';
 import { newestFirst } from '@/lib/db/paging';
+import { ID_CLOCK_SLACK_MS } from '@/lib/ids';
 
 /** The EXT filters from the query string; a wrong value is a 400 naming the parameter. */
 export function parseMessageFilters(searchParams: URLSearchParams): TMessageFilters {
@@ -41,7 +42,7 @@ export async function listMessages(
     ? await attemptsOf(
         db,
         webhookId,
-        rows.slice(0, limit).map((r) => r.delivery.messageId),
+        rows.slice(0, limit).map((r) => r.delivery),
       )
     : null;
   return pageOf(
@@ -53,16 +54,23 @@ export async function listMessages(
   );
 }
 
-/** Every attempt of these messages to the webhook, oldest first, in one query (the attempts' (webhook, message, time) index). */
-export async function attemptsOf(db: Db, webhookId: string, messageIds: string[]): Promise<Map<string, TAttemptJson[]>> {
+/**
+ * Every attempt of these deliveries' messages to the webhook, oldest first, in one query (the attempts' (webhook, message,
+ * time) index), between the oldest delivery's created_at (an attempt is made after its message) and now, give or take the
+ * slack of a clock: the attempts partitions between alone are planned, not every one, nor those made ahead.
+ */
+export async function attemptsOf(db: Db, webhookId: string, deliveries: { messageId: string; createdAt: Date }[]): Promise<Map<string, TAttemptJson[]>> {
   const out = new Map<string, TAttemptJson[]>();
-  if (!messageIds.length) return out;
+  if (!deliveries.length) return out;
+  const messageIds = deliveries.map((x) => x.messageId);
+  const since = new Date(Math.min(...deliveries.map((x) => new Date(x.createdAt).getTime())) - ID_CLOCK_SLACK_MS).toISOString();
+  const until = new Date(Date.now() + ID_CLOCK_SLACK_MS).toISOString();
   const a = schema.attempts;
   const { response: _response, deliveryId: _d, messageId: _m, webhookId: _w, accountId: _a, rolledUp: _r, ...columns } = getTableColumns(a);
   const rows = await db
     .select({ ...columns, messageId: a.messageId })
     .from(a)
-    .where(and(eq(a.webhookId, webhookId), inArray(a.messageId, messageIds)))
+    .where(and(eq(a.webhookId, webhookId), inArray(a.messageId, messageIds), sql`${a.createdAt} between ${since}::timestamptz and ${until}::timestamptz`))
     .orderBy(asc(a.createdAt), asc(a.id));
   for (const { messageId, ...row } of rows) out.set(messageId, [...(out.get(messageId) ?? []), attemptToJson(row)]);
   return out;

@@ -17,7 +17,14 @@ const SLACK = sql.raw(`interval '${ID_CLOCK_SLACK_MS} milliseconds'`);
  * index (webhook_id, message_id, created_at desc, id desc). The caller adds where/order/limit.
  * `payload` is selected only when asked for (Get message), so a list never reads the bodies.
  */
-export function selectDeliveries(conn: DbOrTx, { withPayload = false, withLastResponse = false }: { withPayload?: boolean; withLastResponse?: boolean } = {}) {
+export function selectDeliveries(
+  conn: DbOrTx,
+  {
+    withPayload = false,
+    withLastResponse = false,
+    attemptsWithin,
+  }: { withPayload?: boolean; withLastResponse?: boolean; attemptsWithin?: { from: string; until: string } } = {},
+) {
   const last = conn
     .select({
       id: a.id,
@@ -35,7 +42,15 @@ export function selectDeliveries(conn: DbOrTx, { withPayload = false, withLastRe
     })
     .from(a)
     // Not before its message (less the clocks' slack): the attempts partitions older than the message are not read.
-    .where(and(eq(a.webhookId, d.webhookId), eq(a.messageId, d.messageId), sql`${a.createdAt} >= ${d.createdAt} - ${SLACK}`))
+    // With `attemptsWithin` (constants), the partitions outside are not planned either: a bound of d's is known at run time only.
+    .where(
+      and(
+        eq(a.webhookId, d.webhookId),
+        eq(a.messageId, d.messageId),
+        sql`${a.createdAt} >= ${d.createdAt} - ${SLACK}`,
+        attemptsWithin ? sql`${a.createdAt} between ${attemptsWithin.from}::timestamptz and ${attemptsWithin.until}::timestamptz` : undefined,
+      ),
+    )
     // NULLS LAST as in the index, so the newest is its first entry rather than the head of a sort.
     .orderBy(sql`${a.createdAt} desc nulls last`, sql`${a.id} desc nulls last`)
     .limit(1)
@@ -78,11 +93,18 @@ export type TDeliveryKey = { id: string; created_at: string };
  * read for 68 on the year seed at 30 days). In one statement with the list's ORDER BY and LIMIT, it joined the webhook's
  * every delivery to its message and newest attempt and sorted them for the page (a webhook's timeline: 3,101 for 26).
  */
-export function deliveriesAt(conn: DbOrTx, keys: TDeliveryKey[], options: Parameters<typeof selectDeliveries>[1] = {}) {
+export function deliveriesAt(conn: DbOrTx, keys: TDeliveryKey[], options: Omit<NonNullable<Parameters<typeof selectDeliveries>[1]>, 'attemptsWithin'> = {}) {
   // Each a parameter of its type (not an array cast from text), so the planner prunes with the values.
-  const times = [...new Set(keys.map((k) => k.created_at))].map((t) => sql`${t}::timestamptz`);
+  const distinct = [...new Set(keys.map((k) => k.created_at))];
+  const times = distinct.map((t) => sql`${t}::timestamptz`);
   const madeAt = (column: typeof d.createdAt | typeof m.createdAt) => sql`${column} in (${sql.join(times, sql`, `)})`;
-  return selectDeliveries(conn, options).where(
+  // The newest attempts' partitions: from the oldest key's time (an attempt is made after its message) to now, give or take
+  // the clocks' slack; the keys print as `2026-11-30 05:00:00.123456+00`.
+  const oldest = Math.min(...distinct.map((t) => Date.parse(t.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'))));
+  const attemptsWithin = Number.isFinite(oldest)
+    ? { from: new Date(oldest - ID_CLOCK_SLACK_MS).toISOString(), until: new Date(Date.now() + ID_CLOCK_SLACK_MS).toISOString() }
+    : undefined;
+  return selectDeliveries(conn, { ...options, attemptsWithin }).where(
     and(
       inArray(
         d.id,
