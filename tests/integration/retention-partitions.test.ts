@@ -471,4 +471,20 @@ describe('window reads prune', () => {
       assert.deepEqual([...new Set(planned[0])].sort(), want.sort(), `only ${want.join(', ')}`);
     });
   }
+
+  test("an attempts partition's hold reads the messages and deliveries partitions up to its end only", async () => {
+    // A message is made before its attempts (its created_at the database's, theirs their sender's: an hour's margin), and
+    // its deliveries share its created_at; over every partition, the oldest attempts partition's hold planned 125 at 62 days.
+    const oldest = (await list.listPartitions('service.attempts')).find((p) => p.to !== null)!;
+    const [{ 'QUERY PLAN': json }] = await run<{ 'QUERY PLAN': unknown }>(`explain (format json) ${drop.attemptHoldSql(oldest)}`, [30 * DAY, [], [], [], null]);
+    const [{ Plan }] = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: TPlan }[];
+    const upTo = async (table: string) => {
+      const parts = await list.listPartitions(table);
+      const kept = parts.filter((p) => p.from === null || p.from.getTime() < oldest.to!.getTime() + 3_600_000);
+      assert.ok(kept.length >= 1 && kept.length < parts.length, `${table}: partitions after ${oldest.name}'s end to leave out (${parts.length} in all)`);
+      return kept.map((p) => p.name);
+    };
+    const want = [oldest.name, ...(await upTo('service.messages')), ...(await upTo('service.deliveries'))].map((n) => n.replace(/^service\./, ''));
+    assert.deepEqual([...new Set(relations(Plan))].sort(), want.sort());
+  });
 });

@@ -7,6 +7,7 @@ import { dropPartitionsBefore } from '@/lib/db/partitions/manage-partitions';
 import type { TPurgeStep } from '@/lib/db/purge-loop';
 import { driverRows } from '@/lib/db/query';
 import type { TLease } from '@/lib/db/take-lease';
+import { ID_CLOCK_SLACK_MS } from '@/lib/ids';
 import type { TRetentionOverride } from './account-retention';
 
 // service.attempts' rows past MESSAGE_RETENTION leave with their partition (issue 52): a partition whose whole range
@@ -49,23 +50,35 @@ export type TPartitionHold = { partition: string; pending: number; accountKept: 
 
 // The messages of `part`'s attempts that the messages step would keep: $1 the default's retention, $2/$3 the accounts'
 // own (ms, aligned as the messages step applies them; and as set, for when the last is due); $5 one account's alone (null:
-// every account's).
-const HOLD = (part: string) => `
+// every account's). Read in the messages partitions up to the end of `part`'s range and the clocks' slack only (a message
+// is made before its attempts; an attempt's created_at is its sender's: lib/ids.ts), each message's deliveries by its created_at
+// (theirs): over every partition of both, the oldest attempts partition's hold planned 125 partitions at 62 days.
+const HOLD = (part: TPartition) => {
+  const before = part.to ? `'${part.to.toISOString()}'::timestamptz + interval '${ID_CLOCK_SLACK_MS} milliseconds'` : "'infinity'::timestamptz";
+  return `
   with m as (
     select m.id, m.account_id, m.created_at, o.ms, o.raw,
-           exists (select 1 from service.deliveries d where d.message_id = m.id and d.status in ('pending', 'sending')) as unresolved
-      from (select distinct message_id from ${part}) a
-      join service.messages m on m.id = a.message_id
+           exists (select 1 from service.deliveries d
+                    where d.message_id = m.id and d.created_at = m.created_at and d.created_at < ${before}
+                      and d.status in ('pending', 'sending')) as unresolved
+      from (select distinct message_id from ${part.name}) a
+      join service.messages m on m.id = a.message_id and m.created_at < ${before}
       left join unnest($2::uuid[], $3::bigint[], $4::bigint[]) as o(account_id, ms, raw) on o.account_id = m.account_id)
   select count(*) filter (where unresolved)::int as pending,
          count(*) filter (where not unresolved)::int as "accountKept",
          max(created_at + raw * interval '1 millisecond') filter (where not unresolved) as until
     from m where (unresolved or created_at >= now() - coalesce(ms, $1::bigint) * interval '1 millisecond') and ($5::uuid is null or account_id = $5)`;
+};
 
 type TRules = { interval: TPartitionInterval; rowsMs: number; overrides: TRetentionOverride[] };
 
 /** Why `part` stays by `hold` (its query; $5: one account's rows alone, for that account's eyes), or null: it may go. */
-export async function holdOf(hold: (part: string) => string, part: string, rules: TRules, accountId: string | null = null): Promise<TPartitionHold | null> {
+export async function holdOf(
+  hold: (part: TPartition) => string,
+  part: TPartition,
+  rules: TRules,
+  accountId: string | null = null,
+): Promise<TPartitionHold | null> {
   const own = rules.overrides.filter((o) => o.rowsMs !== null);
   const [h] = await driverRows<{ pending: number; accountKept: number; until: Date | string | null }>(hold(part), [
     alignedRetentionMs(rules.rowsMs, rules.interval),
@@ -80,7 +93,7 @@ export async function holdOf(hold: (part: string) => string, part: string, rules
   const counted = own.every((o) => o.rowsMs! >= INTERVAL_MS[rules.interval]);
   const last = h.until ? new Date(h.until) : null;
   const until = h.pending === 0 && last ? (counted ? nextBoundary(last, rules.interval) : last) : null;
-  return { partition: part, pending: h.pending, accountKept: h.accountKept, until };
+  return { partition: part.name, pending: h.pending, accountKept: h.accountKept, until };
 }
 
 const ATTEMPT_COLUMNS = `a.id, a.account_id as "accountId", a.message_id as "messageId", a.webhook_id as "webhookId", a.created_at as "createdAt",
@@ -109,17 +122,20 @@ export async function attemptRules(rowsMs: number, overrides: TRetentionOverride
 }
 
 /** A table's partitions past the default's cutoff that `hold` keeps, and why (the retention page, /metrics). */
-export function partitionHolds(hold: (part: string) => string) {
+export function partitionHolds(hold: (part: TPartition) => string) {
   return async (rules: TRules, parts: TPartition[], accountId: string | null = null): Promise<TPartitionHold[]> => {
     const cutoff = Date.now() - rules.rowsMs;
     const holds: TPartitionHold[] = [];
     for (const p of parts.filter((p) => p.to !== null && p.to.getTime() <= cutoff && !p.detachPending && !p.isDefault)) {
-      const h = await holdOf(hold, p.name, rules, accountId);
+      const h = await holdOf(hold, p, rules, accountId);
       if (h) holds.push(h);
     }
     return holds;
   };
 }
+
+/** The hold's statement of an attempts partition (its parameters holdOf's), for a test of what it plans. */
+export const attemptHoldSql = HOLD;
 
 /** service.attempts' partitions that stay, and why. */
 export const attemptPartitionHolds = partitionHolds(HOLD);
@@ -127,7 +143,7 @@ export const attemptPartitionHolds = partitionHolds(HOLD);
 /** A pass's step over `table`: its partitions past the row cutoff dropped (`prepare` run on each first: its archive, what
  * must go before it; false: not yet), but those `hold` keeps; the rows dropped counted in retention_progress under `what`. */
 export function partitionsStep(
-  spec: { what: string; table: string; lease: TLease; hold: (part: string) => string; prepare: (part: TPartition) => Promise<boolean | void> },
+  spec: { what: string; table: string; lease: TLease; hold: (part: TPartition) => string; prepare: (part: TPartition) => Promise<boolean | void> },
   rowsMs: number,
   overrides: TRetentionOverride[],
 ): TPurgeStep {
@@ -140,7 +156,7 @@ export function partitionsStep(
       const dropped = await dropPartitionsBefore({ table: spec.table, interval: rules.interval, lease: spec.lease }, new Date(Date.now() - rowsMs), {
         budgetMs: DROP_BUDGET.ms,
         prepare: async (part) => {
-          if (await holdOf(spec.hold, part.name, rules)) return false;
+          if (await holdOf(spec.hold, part, rules)) return false;
           if ((await spec.prepare(part)) === false) return false;
           const [{ n }] = await driverRows<{ n: number }>(`select count(*)::int as n from ${part.name}`, []);
           rows += n;

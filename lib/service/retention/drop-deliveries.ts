@@ -1,6 +1,6 @@
 import { appendArchive } from '@/lib/db/archive/write-archive';
 import { archiveDir } from '@/lib/db/archive/archive-files';
-import { listPartitions } from '@/lib/db/partitions/list-partitions';
+import { listPartitions, type TPartition } from '@/lib/db/partitions/list-partitions';
 import type { TPurgeStep } from '@/lib/db/purge-loop';
 import { driverRows } from '@/lib/db/query';
 import type { TLease } from '@/lib/db/take-lease';
@@ -33,10 +33,10 @@ const CLOCK_MARGIN = "interval '1 hour'";
 // The deliveries of `part` the messages step would keep: $1 the default's retention, $2/$3/$4 the accounts' own (ids, ms
 // aligned as the messages step applies them, ms as set); $5 one account's alone (null: every account's). A delivery's
 // created_at is its message's.
-const HOLD = (part: string) => `
+const HOLD = (part: TPartition) => `
   with d as (
     select d.account_id, d.created_at, o.ms, o.raw, d.status in ('pending', 'sending') as unresolved
-      from ${part} d left join unnest($2::uuid[], $3::bigint[], $4::bigint[]) as o(account_id, ms, raw) on o.account_id = d.account_id)
+      from ${part.name} d left join unnest($2::uuid[], $3::bigint[], $4::bigint[]) as o(account_id, ms, raw) on o.account_id = d.account_id)
   select count(*) filter (where unresolved)::int as pending,
          count(*) filter (where not unresolved)::int as "accountKept",
          max(created_at + raw * interval '1 millisecond') filter (where not unresolved) as until

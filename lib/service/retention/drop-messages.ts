@@ -32,12 +32,12 @@ const ARCHIVE_PAGE = 1000;
 
 // The messages of `part` the messages step would keep: $1 the default's retention, $2/$3/$4 the accounts' own (ids, ms
 // aligned as the messages step applies them, ms as set); $5 one account's alone (null: every account's).
-const HOLD = (part: string) => `
+const HOLD = (part: TPartition) => `
   with m as (
     select m.account_id, m.created_at, o.ms, o.raw,
            exists (select 1 from service.deliveries d
                     where d.message_id = m.id and d.created_at = m.created_at and d.status in ('pending', 'sending')) as unresolved
-      from ${part} m left join unnest($2::uuid[], $3::bigint[], $4::bigint[]) as o(account_id, ms, raw) on o.account_id = m.account_id)
+      from ${part.name} m left join unnest($2::uuid[], $3::bigint[], $4::bigint[]) as o(account_id, ms, raw) on o.account_id = m.account_id)
   select count(*) filter (where unresolved)::int as pending,
          count(*) filter (where not unresolved)::int as "accountKept",
          max(created_at + raw * interval '1 millisecond') filter (where not unresolved) as until
