@@ -260,6 +260,23 @@ describe('webhook-wide statements plan the partitions of their rows alone', { sk
     );
   });
 
+  test("a message's lookups with its newest attempt: the attempts partitions from its time to now", async () => {
+    const { getAccountMessage } = await import('../../lib/service/messages/get-account-message');
+    const { getMessage } = await import('../../lib/service/messages/get-message');
+    const w = await webhookOf();
+    const m = await deliveryOf(w, 2 * HOUR, settled);
+    const attempt = await attemptOf(w, m.id, 2 * HOUR - 1000, 'success');
+    const span = { attempts: [new Date(m.at.getTime() - HOUR), new Date(Date.now() + HOUR)] as [Date, Date] };
+    for (const [name, read] of [
+      ['GET /v1/messages/{msg_}', async () => (await getAccountMessage(w.account, m.id, { withAttempts: true })).deliveries[0].lastAttempt?.timestamp],
+      ["a webhook's message", async () => (await getMessage(w.account, w.webhook, m.id)).lastAttempt?.timestamp],
+    ] as const) {
+      let newest: string | undefined;
+      await assertPlans(name, async () => (newest = await read()), span, 'attempts', ['attempts']);
+      assert.equal(newest, attempt.toISOString(), `${name}: its newest attempt`);
+    }
+  });
+
   test("the stats' newest success, newest attempt and failing streak: the attempts partitions since the newest success's bucket", async () => {
     const { getWebhookStats } = await import('../../lib/service/stats/get-webhook-stats');
     const w = await webhookOf();

@@ -3,7 +3,7 @@ import { ID_PREFIX } from '@/lib/constants';
 import { getDb } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema/service';
 import { ApiError } from '@/lib/http/errors';
-import { createdNearId, createdSinceId } from '@/lib/service/messages/message-time';
+import { attemptsAfter, createdNearId, createdSinceId } from '@/lib/service/messages/message-time';
 import { selectDeliveries } from '@/lib/service/messages/select-deliveries';
 import { accountMessageToJson, attemptToJson, deliveryToJson, type TAccountMessageDetailJson, type TAttemptJson } from '@/lib/service/webhooks/webhook-json';
 
@@ -28,7 +28,7 @@ export async function getAccountMessage(
     .where(and(eq(m.accountId, accountId), eq(key, id), createdNearId(m.createdAt, id)));
   if (!message) throw messageNotFound(id);
   const d = schema.deliveries;
-  const deliveries = await selectDeliveries(db, { withLastResponse: withAttempts })
+  const deliveries = await selectDeliveries(db, { withLastResponse: withAttempts, attemptsWithin: attemptsAfter(message.createdAt) })
     .where(and(eq(d.messageId, message.id), eq(d.accountId, accountId), createdNearId(d.createdAt, message.id), createdNearId(m.createdAt, message.id)))
     .orderBy(asc(d.createdAt), asc(d.webhookId));
   const attempts = withAttempts ? await attemptsByWebhook(message.id, accountId) : null;

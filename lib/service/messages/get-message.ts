@@ -3,7 +3,7 @@ import { getDb, type DbOrTx } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema/service';
 import { ApiError } from '@/lib/http/errors';
 import { getWebhook } from '@/lib/service/webhooks/get-webhook';
-import { createdNearId } from './message-time';
+import { attemptsAfter, createdNearId } from './message-time';
 import { selectDeliveries } from './select-deliveries';
 import { messageToJson, type TDeliveryRow, type TMessageJson, type TWebhookRow } from '@/lib/service/webhooks/webhook-json';
 
@@ -46,7 +46,9 @@ function messageNotFound(messageId: string): ApiError {
 export async function getMessage(accountId: string, webhookId: string, messageId: string, { db }: { db?: DbOrTx } = {}): Promise<TMessageJson> {
   const conn = db ?? (await getDb());
   await getWebhook(accountId, webhookId, { db: conn });
-  const [row] = await selectDeliveries(conn, { withPayload: true }).where(theDelivery(accountId, webhookId, messageId));
+  const [row] = await selectDeliveries(conn, { withPayload: true, attemptsWithin: attemptsAfter(messageId) }).where(
+    theDelivery(accountId, webhookId, messageId),
+  );
   if (!row) throw messageNotFound(messageId);
   return messageToJson(row, row.payload ?? undefined);
 }

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { idWindow } from '@/lib/ids';
+import { ID_CLOCK_SLACK_MS, idWindow } from '@/lib/ids';
 
 // service.messages and service.deliveries are partitioned by created_at (migrations 0039, 0040), and attempts by theirs
 // (0037): a lookup by id alone plans and probes every partition. An id the app made says the second it was made, just
@@ -19,8 +19,21 @@ export function createdNearId(column: AnyPgColumn | SQL, id: string): SQL | unde
   return w ? sql`(${column} >= ${at(w.from)} and ${column} < ${at(w.to)})` : undefined;
 }
 
-/** `column` (an attempt's created_at) not before the window of its message's `id`: an attempt is made after its message. */
+/**
+ * `column` (an attempt's created_at) not before the window of its message's `id` (an attempt is made after its message) nor
+ * after now plus the slack, so the partitions made ahead are not planned either.
+ */
 export function createdSinceId(column: AnyPgColumn | SQL, id: string): SQL | undefined {
   const w = idWindow(id);
-  return w ? sql`${column} >= ${at(w.from)}` : undefined;
+  return w ? sql`${column} between ${at(w.from)} and ${at(new Date(Date.now() + ID_CLOCK_SLACK_MS))}` : undefined;
+}
+
+/**
+ * The attempts of a message made at `at` (or of the message whose id is `id`): from then, less the slack, to now plus it, as
+ * constants a newest-attempt LATERAL can be planned with (selectDeliveries' attemptsWithin); none when the id does not say.
+ */
+export function attemptsAfter(at: Date | string): { from: string; until: string } | undefined {
+  const from = at instanceof Date ? at.getTime() - ID_CLOCK_SLACK_MS : (idWindow(at)?.from.getTime() ?? null);
+  if (from === null) return undefined;
+  return { from: new Date(from).toISOString(), until: new Date(Date.now() + ID_CLOCK_SLACK_MS).toISOString() };
 }
