@@ -31,7 +31,12 @@ const PASS_EVERY_MAX_MS = 10 * 60_000;
  * rest spaces out statements that hold rows; a drop's waits are DDL's, under their own lock timeout).
  */
 export type TStepOutcome = { purged: number; more: boolean };
-export type TPurgeStep = { what: string; run: (limit: number) => Promise<number | TStepOutcome> };
+/**
+ * What a pass's steps keep between their batches, begun empty with each pass: the body purges' cursors (the time of the
+ * last row a batch took, so the next starts there and does not read again the held rows it passed: purge-cursor.ts).
+ */
+export type TPassState = Map<string, string>;
+export type TPurgeStep = { what: string; run: (limit: number, pass: TPassState) => Promise<number | TStepOutcome> };
 export type TPurgeLoopSpec = {
   /** The lease, in the half's own leases table; its name names the loop and its log lines. */
   lease: TLease;
@@ -55,7 +60,16 @@ export function purgeIdleMs(...retentions: number[]): number {
 
 // `step`: where a pass that ran out of its tick goes on at the next tick (a pass of many steps — one per
 // account with its own retention — reaches its last step however many there are).
-type TLoop = { owner: string; stopped: boolean; running: Promise<void> | null; wake: () => void; passPurged: number; batch: Map<string, number>; step: number };
+type TLoop = {
+  owner: string;
+  stopped: boolean;
+  running: Promise<void> | null;
+  wake: () => void;
+  passPurged: number;
+  batch: Map<string, number>;
+  step: number;
+  pass: TPassState;
+};
 
 /** The next batch size after one of `size` rows took `ms`. */
 export function nextBatchSize(size: number, ms: number, max: number): number {
@@ -73,6 +87,7 @@ async function tick(spec: TPurgeLoopSpec, loop: TLoop, inPass: boolean): Promise
     if (!inPass) {
       loop.passPurged = 0;
       loop.step = 0;
+      loop.pass = new Map();
       await spec.onPass?.('start', 0);
     }
     const until = Date.now() + TICK_BUDGET_MS;
@@ -83,7 +98,7 @@ async function tick(spec: TPurgeLoopSpec, loop: TLoop, inPass: boolean): Promise
         if (loop.stopped || Date.now() > until) return 'more';
         const size = Math.min(env.RETENTION_BATCH_ROWS, loop.batch.get(step.what) ?? env.RETENTION_BATCH_ROWS);
         const started = performance.now();
-        const r = await step.run(size);
+        const r = await step.run(size, loop.pass);
         const took = performance.now() - started;
         const n = typeof r === 'number' ? r : r.purged;
         if (n > 0) metrics().gcPurged.inc({ what: step.what }, n);
@@ -110,7 +125,16 @@ export function startPurgeLoop(spec: TPurgeLoopSpec): void {
   const name = spec.lease.name;
   const existing = loops.get(name);
   if (existing && !existing.stopped) return;
-  const loop: TLoop = { owner: `${name}-${randomUUID()}`, stopped: false, running: null, wake: () => {}, passPurged: 0, batch: new Map(), step: 0 };
+  const loop: TLoop = {
+    owner: `${name}-${randomUUID()}`,
+    stopped: false,
+    running: null,
+    wake: () => {},
+    passPurged: 0,
+    batch: new Map(),
+    step: 0,
+    pass: new Map(),
+  };
   loops.set(name, loop);
   loop.running = (async () => {
     let inPass = false;

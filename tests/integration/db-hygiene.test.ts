@@ -104,10 +104,10 @@ test('idempotency keys past their 24-hour window are deleted by the purge a batc
     (await db.queryRows<{ key: string }>(handle, sql`select key from service.idempotency_keys where connect_id = 'cn_hygiene' order by key`)).map((r) => r.key);
   const step = idempotencyKeysStep();
   assert.equal(step.what, 'idempotency_keys');
-  assert.equal(await step.run(2), 2);
+  assert.equal(await step.run(2, new Map()), 2);
   assert.deepEqual(await keys(), ['fresh', 'old-1', 'old-2', 'old-3'], 'the two oldest went first');
-  assert.equal(await step.run(10), 3);
-  assert.equal(await step.run(10), 0);
+  assert.equal(await step.run(10, new Map()), 3);
+  assert.equal(await step.run(10, new Map()), 0);
   assert.deepEqual(await keys(), ['fresh']);
   const [progress] = await db.queryRows<{ purged: number }>(handle, sql`select purged from service.retention_progress where what = 'idempotency_keys'`);
   assert.equal(Number(progress.purged), 5, 'counted for the retention page and the metrics');

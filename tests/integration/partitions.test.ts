@@ -366,8 +366,8 @@ describe("lookups by a message's id plan the partitions of its time", () => {
       return `atmpt_answers_${status}`;
     };
     const [settled, held] = [await made('success'), await made('failed')];
-    // Answers past 10 days are due, but a failed delivery's are held 90 days: the settled one's alone.
-    const params = [10 * 86_400_000, 90 * 86_400_000, 500];
+    // Answers past 10 days are due, but a failed delivery's are held 90 days: the settled one's alone (from the oldest: no cursor).
+    const params = [10 * 86_400_000, 90 * 86_400_000, 500, null];
     const due = (await run(SELECT_RESPONSES[0], params)).map((r) => r.id);
     assert.ok(due.includes(settled), 'the delivered one is due');
     assert.ok(!due.includes(held), 'the failed one is held');

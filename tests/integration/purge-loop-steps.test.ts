@@ -60,3 +60,36 @@ test('a whole step runs again only when it says more, without a rest; a full bat
   assert.ok(wholeGap < SLOW_MS / 2, `the whole step ran again ${wholeGap} ms after (no rest)`);
   assert.ok(rowsGap >= SLOW_MS - 50, `the full batch ran again ${rowsGap} ms after (its rest)`);
 });
+
+test("a pass's state is kept from one batch to the next, through the ticks, and begins empty with each pass (the body purges' cursors)", async () => {
+  // A step that takes full batches until its fourth, noting what the pass held before each and moving its cursor on.
+  const seen: (string | undefined)[] = [];
+  let runs = 0;
+  const steps: TLoop.TPurgeStep[] = [
+    {
+      what: 'bodies',
+      run: async (limit, pass) => {
+        seen.push(pass.get('bodies'));
+        pass.set('bodies', `after-${++runs}`);
+        return runs % 4 === 0 ? 0 : limit;
+      },
+    },
+  ];
+  const passes: number[] = [];
+  let twoEnded: () => void = () => {};
+  const two = new Promise<void>((resolve) => (twoEnded = resolve));
+  const lease = { table: 'service.leases' as const, name: 'purge-loop-cursor-test' };
+  loop.startPurgeLoop({
+    lease,
+    steps: () => steps,
+    idleMs: () => 200,
+    onPass: async (event) => {
+      if (event === 'end' && passes.push(runs) === 2) twoEnded();
+    },
+  });
+  loop.wakePurgeLoop(lease);
+  await two;
+  await loop.stopPurgeLoop(lease);
+  assert.deepEqual(passes, [4, 8]);
+  assert.deepEqual(seen, [undefined, 'after-1', 'after-2', 'after-3', undefined, 'after-5', 'after-6', 'after-7']);
+});

@@ -1,6 +1,7 @@
 import { driverRows } from '@/lib/db/query';
 import { archivedStep, repairArchive, sealArchive } from '@/lib/db/archive/write-archive';
 import { progressCte } from '@/lib/db/purge-progress';
+import { advanceCursor, countAdvancing, cursorOf, fromCursor, newestOf } from '@/lib/db/purge-cursor';
 import { purgeIdleMs, startPurgeLoop, stopPurgeLoop, type TPurgeStep } from '@/lib/db/purge-loop';
 import { startUpkeep, stopUpkeep, type TUpkeepSpec } from '@/lib/db/upkeep/upkeep-loop';
 import { vacuumTables } from '@/lib/db/upkeep/vacuum-due';
@@ -67,20 +68,24 @@ const bodies = (batch: string, kept: string) => `
            body_sha256 = case when r.body is null then null else encode(sha256(r.body), 'hex') end,
            headers = coalesce((select jsonb_agg(h) from jsonb_array_elements(r.headers) h where lower(h->>0) = any(${kept}::text[])), '[]'::jsonb),
            body_purged_at = now()
-      from batch where r.id = batch.id returning r.id),
+      from batch where r.id = batch.id returning r.id, r.received_at as at),
   ${FORWARD_REPLIES('done.id', kept)},
-  ${progress('receipt_bodies')}`;
+  ${progressCte('console', 'receipt_bodies', { cursor: true })}`;
 const rows = (batch: string) => `
   with batch as (${batch}),
   done as (delete from console.receipts r using batch where r.id = batch.id returning 1),
   ${progress('receipts')}`;
 
-const BODIES = bodies(`select r.id from console.receipts r where ${DUE_BODIES} order by r.received_at limit $3 for update skip locked`, '$4');
+// From the pass's cursor (purge-cursor.ts): $5 here, $4 in SELECT_BODIES.
+const BODIES = bodies(
+  `select r.id from console.receipts r where ${DUE_BODIES} and ${fromCursor('r.received_at', 5)} order by r.received_at limit $3 for update skip locked`,
+  '$4',
+);
 const ROWS = rows(`select r.id from console.receipts r where ${DUE_ROWS} order by r.received_at limit $2 for update skip locked`);
 // With ARCHIVE_DIR: the batch is read with what it holds, archived, then purged by its ids.
 const ARCHIVED = `r.id, r.receiver_id as "receiverId", r.message_id as "messageId", r.received_at as "receivedAt", r.method, r.path, r.query,
   r.headers, encode(r.body, 'base64') as body, case when r.body is null then null else encode(sha256(r.body), 'hex') end as "bodySha256"`;
-const SELECT_BODIES = `select ${ARCHIVED} from console.receipts r where ${DUE_BODIES} order by r.received_at limit $3`;
+const SELECT_BODIES = `select ${ARCHIVED} from console.receipts r where ${DUE_BODIES} and ${fromCursor('r.received_at', 4)} order by r.received_at limit $3`;
 const SELECT_ROWS = `select ${ARCHIVED}, r.body_purged_at is not null as gone from console.receipts r where ${DUE_ROWS} order by r.received_at limit $2`;
 const BODIES_OF = bodies('select r.id from console.receipts r where r.id = any($1::bigint[]) and r.body_purged_at is null for update skip locked', '$2');
 const ROWS_OF = rows('select r.id from console.receipts r where r.id = any($1::bigint[]) for update skip locked');
@@ -119,9 +124,16 @@ export async function consolePurgeSteps(): Promise<TPurgeStep[]> {
     receiptPartitionsStep(r.RECEIPT_RETENTION),
     archivedStep(
       'receipt_bodies',
-      (limit) => count(BODIES, [r.RECEIPT_BODY_RETENTION, r.RETENTION_HOLD_MAX, limit, KEPT_HEADERS]),
-      async (limit) => {
-        const due = await driverRows<TArchivedReceipt>(SELECT_BODIES, [r.RECEIPT_BODY_RETENTION, r.RETENTION_HOLD_MAX, limit]);
+      (limit, pass) =>
+        countAdvancing(pass, 'receipt_bodies', BODIES, [r.RECEIPT_BODY_RETENTION, r.RETENTION_HOLD_MAX, limit, KEPT_HEADERS, cursorOf(pass, 'receipt_bodies')]),
+      async (limit, pass) => {
+        const due = await driverRows<TArchivedReceipt>(SELECT_BODIES, [
+          r.RECEIPT_BODY_RETENTION,
+          r.RETENTION_HOLD_MAX,
+          limit,
+          cursorOf(pass, 'receipt_bodies'),
+        ]);
+        advanceCursor(pass, 'receipt_bodies', newestOf(due.map((d) => d.receivedAt)));
         return { ids: due.map((d) => d.id), records: due.map((d) => record(d, 'body')) };
       },
       (ids) => count(BODIES_OF, [ids, KEPT_HEADERS]),

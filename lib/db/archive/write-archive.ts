@@ -1,7 +1,7 @@
 import { mkdir, open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { TPurgeStep } from '../purge-loop';
+import type { TPassState, TPurgeStep } from '../purge-loop';
 import {
   archiveDir,
   archiveFileName,
@@ -91,15 +91,15 @@ export async function sealArchive(kinds: readonly TArchiveKind[]): Promise<void>
  */
 export function archivedStep(
   what: string,
-  plain: (limit: number) => Promise<number>,
-  select: (limit: number) => Promise<{ ids: unknown[]; records: { kind: TArchiveKind; record: object }[] }>,
+  plain: (limit: number, pass: TPassState) => Promise<number>,
+  select: (limit: number, pass: TPassState) => Promise<{ ids: unknown[]; records: { kind: TArchiveKind; record: object }[] }>,
   purge: (ids: unknown[]) => Promise<number>,
 ): TPurgeStep {
   return {
     what,
-    run: async (limit) => {
-      if (!archiveDir()) return plain(limit);
-      const { ids, records } = await select(limit);
+    run: async (limit, pass) => {
+      if (!archiveDir()) return plain(limit, pass);
+      const { ids, records } = await select(limit, pass);
       if (ids.length === 0) return 0;
       for (const kind of ['receipts', 'messages', 'attempts'] as const) {
         await appendArchive(

@@ -1,6 +1,7 @@
 import { driverRows } from '@/lib/db/query';
 import { archivedStep, repairArchive, sealArchive } from '@/lib/db/archive/write-archive';
 import { progressCte } from '@/lib/db/purge-progress';
+import { advanceCursor, countAdvancing, cursorOf, fromCursor, newestOf } from '@/lib/db/purge-cursor';
 import { purgeIdleMs, startPurgeLoop, stopPurgeLoop, type TPurgeStep } from '@/lib/db/purge-loop';
 import { formatDuration } from '@/lib/duration';
 import { ensureUpkeepPartitions, startUpkeep, stopUpkeep, type TUpkeepSpec } from '@/lib/db/upkeep/upkeep-loop';
@@ -67,8 +68,8 @@ const payloads = (batch: string, retention: string) => `
              'sha256', encode(sha256(convert_to(m.payload, 'UTF8')), 'hex')))::text,
            payload_json = 'null'::jsonb, -- no longer searchable (lib/db/search-json.ts)
            payload_purged_at = now()
-      from batch where m.id = batch.id and m.created_at = batch.created_at returning 1),
-  ${progress('message_payloads')}`;
+      from batch where m.id = batch.id and m.created_at = batch.created_at returning m.created_at as at),
+  ${progressCte('service', 'message_payloads', { cursor: true })}`;
 
 const responses = (batch: string) => `
   with batch as (${batch}),
@@ -76,16 +77,18 @@ const responses = (batch: string) => `
     update service.attempts a
        set response = '', response_size = octet_length(a.response),
            response_sha256 = encode(sha256(convert_to(a.response, 'UTF8')), 'hex'), response_purged_at = now()
-      from batch where a.id = batch.id returning 1),
-  ${progress('attempt_responses')}`;
+      from batch where a.id = batch.id and a.created_at = batch.created_at returning a.created_at as at),
+  ${progressCte('service', 'attempt_responses', { cursor: true })}`;
 
 // Deletes in one statement: the foreign keys are checked at its end, when all three are gone. A batch names its messages by
-// (id, created_at), the key of the messages and of their deliveries' partitions.
+// (id, created_at), the key of the messages and of their deliveries' partitions; their attempts are of that time or later
+// (less the slack of a worker's clock), which spares the probe of every older attempts partition.
 const messages = (batch: string) => `
   with batch as (${batch}),
   gone_attempts as (
     delete from service.attempts a using service.deliveries d, batch
-     where d.message_id = batch.id and d.created_at = batch.created_at and a.webhook_id = d.webhook_id and a.message_id = d.message_id returning 1),
+     where d.message_id = batch.id and d.created_at = batch.created_at and a.webhook_id = d.webhook_id and a.message_id = d.message_id
+       and a.created_at >= batch.created_at - ${SLACK} returning 1),
   gone_deliveries as (
     delete from service.deliveries d using batch where d.message_id = batch.id and d.created_at = batch.created_at returning 1),
   done as (
@@ -94,10 +97,17 @@ const messages = (batch: string) => `
 
 // Each statement twice: [the default's, one account's] (its id the last parameter).
 const PAYLOADS = [null, 5].map((n) =>
-  payloads(`select m.id, m.created_at from service.messages m where ${duePayloads(n)} order by m.created_at limit $3 for update skip locked`, '$4'),
+  payloads(
+    `select m.id, m.created_at from service.messages m where ${duePayloads(n)} and ${fromCursor('m.created_at', n ? 6 : 5)}
+      order by m.created_at limit $3 for update skip locked`,
+    '$4',
+  ),
 );
 const RESPONSES = [null, 4].map((n) =>
-  responses(`select a.id from service.attempts a where ${dueResponses(n)} order by a.created_at limit $3 for update skip locked`),
+  responses(
+    `select a.id, a.created_at from service.attempts a where ${dueResponses(n)} and ${fromCursor('a.created_at', n ? 5 : 4)}
+      order by a.created_at limit $3 for update skip locked`,
+  ),
 );
 const MESSAGES = [null, 3].map((n) =>
   messages(`select m.id, m.created_at from service.messages m where ${dueMessages(n)} order by m.created_at limit $2 for update skip locked`),
@@ -108,26 +118,38 @@ const MESSAGE_COLUMNS = `m.id, m.account_id as "accountId", m.event_type as "eve
   encode(sha256(convert_to(m.payload, 'UTF8')), 'hex') as sha256`;
 const ATTEMPT_COLUMNS = `a.id, a.account_id as "accountId", a.message_id as "messageId", a.webhook_id as "webhookId", a.created_at as "createdAt",
   a.response_status_code as "responseStatusCode", a.response, encode(sha256(convert_to(a.response, 'UTF8')), 'hex') as sha256`;
-const SELECT_PAYLOADS = [null, 4].map((n) => `select ${MESSAGE_COLUMNS} from service.messages m where ${duePayloads(n)} order by m.created_at limit $3`);
+const SELECT_PAYLOADS = [null, 4].map(
+  (n) =>
+    `select ${MESSAGE_COLUMNS} from service.messages m where ${duePayloads(n)} and ${fromCursor('m.created_at', n ? 5 : 4)} order by m.created_at limit $3`,
+);
 // An attempt's delivery was made before it (an attempt is written for a delivery its writer holds), give or take the
 // worker's clock against the store's (an attempt's time is its worker's: the ids' hour of slack, lib/ids.ts): `d.created_at
 // <= a.created_at + SLACK` lets each probe skip, at run time, every deliveries partition after that. Without it the hold's
 // check hashed a scan of every unsettled delivery of every partition, in each batch: a year's 30 days at 73k deliveries a
 // day read 48k buffers and took 669 ms a batch (18 ms with it; the 2.2M-delivery store of the bench's year at full size).
 export const SELECT_RESPONSES = [null, 4].map(
-  (n) => `select ${ATTEMPT_COLUMNS} from service.attempts a where ${dueResponses(n)} order by a.created_at limit $3`,
+  (n) =>
+    `select ${ATTEMPT_COLUMNS} from service.attempts a where ${dueResponses(n)} and ${fromCursor('a.created_at', n ? 5 : 4)} order by a.created_at limit $3`,
 );
 const SELECT_MESSAGES = [null, 3].map(
   (n) => `select ${MESSAGE_COLUMNS}, m.payload_purged_at is not null as gone from service.messages m where ${dueMessages(n)} order by m.created_at limit $2`,
 );
-// The answers a message's deletion takes with it that were not purged before.
-const SELECT_ANSWERS_OF = `select ${ATTEMPT_COLUMNS} from service.attempts a where a.message_id = any($1::text[]) and a.response_purged_at is null`;
+// Archived batches are purged by their keys, (id, created_at): each statement reads the partitions of their times. The
+// answers a message's deletion takes with it that were not purged before: of its time or later ($2, the batch's oldest).
+const SELECT_ANSWERS_OF = `select ${ATTEMPT_COLUMNS} from service.attempts a
+  where a.message_id = any($1::text[]) and a.created_at >= $2::timestamptz - ${SLACK} and a.response_purged_at is null`;
 const PAYLOADS_OF = payloads(
-  'select m.id, m.created_at from service.messages m where m.id = any($1::text[]) and m.payload_purged_at is null for update skip locked',
+  'select m.id, m.created_at from service.messages m where m.id = any($1::text[]) and m.created_at = any($3::timestamptz[]) and m.payload_purged_at is null for update skip locked',
   '$2',
 );
-const RESPONSES_OF = responses('select a.id from service.attempts a where a.id = any($1::text[]) and a.response_purged_at is null for update skip locked');
-const MESSAGES_OF = messages('select m.id, m.created_at from service.messages m where m.id = any($1::text[]) for update skip locked');
+const RESPONSES_OF = responses(
+  'select a.id, a.created_at from service.attempts a where a.id = any($1::text[]) and a.created_at = any($2::timestamptz[]) and a.response_purged_at is null for update skip locked',
+);
+const MESSAGES_OF = messages(
+  'select m.id, m.created_at from service.messages m where m.id = any($1::text[]) and m.created_at = any($2::timestamptz[]) for update skip locked',
+);
+/** A batch's keys, as the purge by keys takes them: [ids, created_ats]; none: [] (archivedStep: nothing to purge). */
+const keysOf = (rows: TRow[]) => (rows.length ? [rows.map((r) => r.id), rows.map((r) => new Date(r.createdAt).toISOString())] : []);
 
 type TRow = { id: string; createdAt: Date | string; gone?: boolean } & Record<string, unknown>;
 const record = (kind: 'messages' | 'attempts', { gone: _gone, ...r }: TRow, purged: 'body' | 'row') => ({
@@ -145,24 +167,28 @@ function payloadSteps(payload: number, hold: number, accountId: string | null): 
   const v = accountId === null ? 0 : 1;
   const scope = accountId === null ? [] : [accountId];
   const text = formatDuration(payload);
+  // Each kind's cursor in the pass (purge-cursor.ts), the default's and each account's apart.
+  const [payloadsAt, responsesAt] = [`message_payloads:${accountId ?? ''}`, `attempt_responses:${accountId ?? ''}`];
   return [
     archivedStep(
       'message_payloads',
-      (limit) => count(PAYLOADS[v], [payload, hold, limit, text, ...scope]),
-      async (limit) => {
-        const due = await driverRows<TRow>(SELECT_PAYLOADS[v], [payload, hold, limit, ...scope]);
-        return { ids: due.map((d) => d.id), records: due.map((d) => record('messages', d, 'body')) };
+      (limit, pass) => countAdvancing(pass, payloadsAt, PAYLOADS[v], [payload, hold, limit, text, ...scope, cursorOf(pass, payloadsAt)]),
+      async (limit, pass) => {
+        const due = await driverRows<TRow>(SELECT_PAYLOADS[v], [payload, hold, limit, ...scope, cursorOf(pass, payloadsAt)]);
+        advanceCursor(pass, payloadsAt, newestOf(due.map((d) => d.createdAt)));
+        return { ids: keysOf(due), records: due.map((d) => record('messages', d, 'body')) };
       },
-      (ids) => count(PAYLOADS_OF, [ids, text]),
+      ([ids, createdAts]) => count(PAYLOADS_OF, [ids, text, createdAts]),
     ),
     archivedStep(
       'attempt_responses',
-      (limit) => count(RESPONSES[v], [payload, hold, limit, ...scope]),
-      async (limit) => {
-        const due = await driverRows<TRow>(SELECT_RESPONSES[v], [payload, hold, limit, ...scope]);
-        return { ids: due.map((d) => d.id), records: due.map((d) => record('attempts', d, 'body')) };
+      (limit, pass) => countAdvancing(pass, responsesAt, RESPONSES[v], [payload, hold, limit, ...scope, cursorOf(pass, responsesAt)]),
+      async (limit, pass) => {
+        const due = await driverRows<TRow>(SELECT_RESPONSES[v], [payload, hold, limit, ...scope, cursorOf(pass, responsesAt)]);
+        advanceCursor(pass, responsesAt, newestOf(due.map((d) => d.createdAt)));
+        return { ids: keysOf(due), records: due.map((d) => record('attempts', d, 'body')) };
       },
-      (ids) => count(RESPONSES_OF, [ids]),
+      (keys) => count(RESPONSES_OF, keys),
     ),
   ];
 }
@@ -176,11 +202,14 @@ function messageStep(rows: number, accountId: string | null): TPurgeStep {
     async (limit) => {
       // A message whose payload (or answer) went before was archived then; what it still holds is archived now.
       const due = await driverRows<TRow>(SELECT_MESSAGES[v], [rows, limit, ...scope]);
-      const ids = due.map((d) => d.id);
-      const answers = ids.length ? await driverRows<TRow>(SELECT_ANSWERS_OF, [ids]) : [];
-      return { ids, records: [...due.filter((d) => !d.gone).map((d) => record('messages', d, 'row')), ...answers.map((a) => record('attempts', a, 'row'))] };
+      const keys = keysOf(due);
+      const answers = keys.length ? await driverRows<TRow>(SELECT_ANSWERS_OF, [keys[0], keys[1].reduce((a, b) => (a < b ? a : b))]) : [];
+      return {
+        ids: keys,
+        records: [...due.filter((d) => !d.gone).map((d) => record('messages', d, 'row')), ...answers.map((a) => record('attempts', a, 'row'))],
+      };
     },
-    (ids) => count(MESSAGES_OF, [ids]),
+    (keys) => count(MESSAGES_OF, keys),
   );
 }
 
