@@ -642,7 +642,13 @@ describe('a paused webhook (issue 53.2): its undelivered grants wait, not sent y
   // Last in the file: its webhook takes every grant made after it (the counts above are exact), and its own nonprofit's day is read.
   const EIN = '870123456';
   test('retrying, it is a problem; paused, Problems and the day say why it waits (since when, by whom) and count no failure nor difference', async () => {
-    const ep = receiver.endpoint(() => ({ status: 503 }));
+    // Two refused answers, then each attempt is held (then refused) until the pause has landed: with retries 1 s apart, a
+    // loaded machine's polling of Problems once let all 8 attempts go before the PATCH, and the grant was a failure, not
+    // waiting. A held attempt keeps the next from going out, however long the test takes to pause.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const ep = receiver.endpoint((_r, n) => (n <= 2 ? { status: 503 } : { status: 503, hold: held }));
+    after(release);
     const made = await call(app, 'POST', '/v1/webhooks', { token: tok, body: { url: ep.url, eventTypes: ['grant.succeeded'], description: 'recon paused' } });
     assert.equal(made.status, 201, made.text);
     const hook = made.body.id as string;
@@ -673,6 +679,16 @@ describe('a paused webhook (issue 53.2): its undelivered grants wait, not sent y
     // Paused (through the API: no console user named), its retry is parked: pending, not sent yet.
     const paused = await call(app, 'PATCH', `/v1/webhooks/${hook}`, { token: tok, body: { paused: true } });
     assert.equal(paused.status, 200, paused.text);
+    // The attempt held meanwhile (if one went) is answered; its retry is then parked.
+    release();
+    await eventually(
+      async () => {
+        const [m] = (await call(app, 'GET', `/v1/webhooks/${hook}/messages?pageLimit=1`, { token: tok })).body.results ?? [];
+        return m?.status === 'pending' && m.nextAttempt === null;
+      },
+      30_000,
+      'its retry parked',
+    );
     const since = new Date(paused.body.pausedAt).toISOString().slice(11, 16);
     const waiting = `paused since ${since} UTC through the API`;
     const p = await problems();
