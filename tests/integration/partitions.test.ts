@@ -242,6 +242,24 @@ describe("lookups by a message's id plan the partitions of its time", () => {
     return plans;
   }
 
+  /** Partitions of `tables` for 30 days ahead (many to leave out), and an account (…0b`n`) with a webhook named `name`. */
+  async function aheadWithWebhook(tables: string[], n: string, name: string): Promise<{ account: string; webhook: string }> {
+    const { partitionInterval } = await import('../../lib/db/partitions/interval');
+    const interval = partitionInterval(postgres ? 'postgres' : 'pglite');
+    for (const table of tables)
+      await manage.ensurePartitions(
+        { table: `service.${table}`, interval, lease: { table: 'service.leases', name: `partitions-service.${table}` } },
+        new Date(Date.now() + 30 * 86_400_000),
+      );
+    const [account, webhook] = [`00000000-0000-4000-8000-0000000b${n}`, `ep_${name.padEnd(27, '0')}`];
+    await run(`insert into service.accounts (id, name) values ($1, $2)`, [account, name]);
+    await run(`insert into service.webhooks (id, account_id, url, event_types) values ($1, $2, 'http://127.0.0.1:9/', '{grant.succeeded}')`, [
+      webhook,
+      account,
+    ]);
+    return { account, webhook };
+  }
+
   test('by message id, event id and attempt id: the messages and deliveries partitions of its second ± the slack, the attempts partitions since; an id that is no KSUID, every one', async () => {
     const { default: KSUID } = await import('ksuid');
     const { randomBytes } = await import('node:crypto');
@@ -253,19 +271,7 @@ describe("lookups by a message's id plan the partitions of its time", () => {
     const { idWindow } = await import('../../lib/ids');
     await ensureServicePartitions();
     // Partitions for 30 days ahead beside this week's (a day each on PostgreSQL, a week embedded): many to leave out.
-    const { partitionInterval } = await import('../../lib/db/partitions/interval');
-    const interval = partitionInterval(postgres ? 'postgres' : 'pglite');
-    for (const table of ['messages', 'deliveries', 'attempts'])
-      await manage.ensurePartitions(
-        { table: `service.${table}`, interval, lease: { table: 'service.leases', name: `partitions-service.${table}` } },
-        new Date(Date.now() + 30 * 86_400_000),
-      );
-    const [account, webhook] = ['00000000-0000-4000-8000-0000000b0040', `ep_${'lookups'.padEnd(27, '0')}`];
-    await run(`insert into service.accounts (id, name) values ($1, 'lookups')`, [account]);
-    await run(`insert into service.webhooks (id, account_id, url, event_types) values ($1, $2, 'http://127.0.0.1:9/', '{grant.succeeded}')`, [
-      webhook,
-      account,
-    ]);
+    const { account, webhook } = await aheadWithWebhook(['messages', 'deliveries', 'attempts'], '0040', 'lookups');
     // A message of now, one of 20 days back (in the first partition, from MINVALUE), each with its delivery and an attempt a
     // second after it; and one of now whose id is no KSUID (a hand-made row's).
     const made = async (ago: number, id?: string) => {
@@ -334,23 +340,8 @@ describe("lookups by a message's id plan the partitions of its time", () => {
   });
   test("retention's purge of attempts' answers checks each one's delivery in the partitions up to its own time, not in every one", async () => {
     const { ensureServicePartitions, SELECT_RESPONSES } = await import('../../lib/service/retention/purge-service');
-    const { partitionInterval } = await import('../../lib/db/partitions/interval');
     await ensureServicePartitions();
-    for (const table of ['messages', 'deliveries', 'attempts'])
-      await manage.ensurePartitions(
-        {
-          table: `service.${table}`,
-          interval: partitionInterval(postgres ? 'postgres' : 'pglite'),
-          lease: { table: 'service.leases', name: `partitions-service.${table}` },
-        },
-        new Date(Date.now() + 30 * 86_400_000),
-      );
-    const [account, webhook] = ['00000000-0000-4000-8000-0000000b0042', `ep_${'answers'.padEnd(27, '0')}`];
-    await run(`insert into service.accounts (id, name) values ($1, 'answers')`, [account]);
-    await run(`insert into service.webhooks (id, account_id, url, event_types) values ($1, $2, 'http://127.0.0.1:9/', '{grant.succeeded}')`, [
-      webhook,
-      account,
-    ]);
+    const { account, webhook } = await aheadWithWebhook(['messages', 'deliveries', 'attempts'], '0042', 'answers');
     // Two messages of 20 days back, each with a delivery and an attempt with an answer: one delivered, one failed (held).
     const made = async (status: string) => {
       const at = new Date(Date.now() - 20 * 86_400_000).toISOString();
@@ -390,23 +381,8 @@ describe("lookups by a message's id plan the partitions of its time", () => {
     const { ensureServicePartitions } = await import('../../lib/service/retention/purge-service');
     const { listTroubledMessages } = await import('../../lib/service/messages/troubled-messages');
     const { listMessages } = await import('../../lib/service/messages/list-messages');
-    const { partitionInterval } = await import('../../lib/db/partitions/interval');
     await ensureServicePartitions();
-    for (const table of ['messages', 'deliveries'])
-      await manage.ensurePartitions(
-        {
-          table: `service.${table}`,
-          interval: partitionInterval(postgres ? 'postgres' : 'pglite'),
-          lease: { table: 'service.leases', name: `partitions-service.${table}` },
-        },
-        new Date(Date.now() + 30 * 86_400_000),
-      );
-    const [account, webhook] = ['00000000-0000-4000-8000-0000000b0041', `ep_${'troubled'.padEnd(27, '0')}`];
-    await run(`insert into service.accounts (id, name) values ($1, 'troubled')`, [account]);
-    await run(`insert into service.webhooks (id, account_id, url, event_types) values ($1, $2, 'http://127.0.0.1:9/', '{grant.succeeded}')`, [
-      webhook,
-      account,
-    ]);
+    const { account, webhook } = await aheadWithWebhook(['messages', 'deliveries'], '0041', 'troubled');
     // Failed deliveries of now and of 3 days back, with a message each; and messages of the days between, of no delivery listed.
     for (const ago of [0, 1, 2, 3].map((d) => d * 86_400_000)) {
       const at = new Date(Date.now() - ago);
