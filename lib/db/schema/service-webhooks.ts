@@ -1,7 +1,7 @@
 // The service's webhooks and what goes to them: messages, their deliveries and attempts, the stats'
 // histograms and recover runs (the rest of the service's tables: service.ts, which re-exports these).
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, integer, jsonb, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, searchJsonIndexes, service, ts, tsvector, updatedAt } from './columns';
 
 export const webhooks = service.table(
@@ -132,16 +132,17 @@ export const messages = service.table(
  * One row per (message, webhook): the delivery queue and the per-webhook message status. Partitioned by created_at, which is
  * its message's (migration 0039): the primary key is (id, created_at) and the one-per-pair index (message_id, webhook_id,
  * created_at), which holds the same pairs, since a message has one created_at and its deliveries are written with it; its
- * message is (message_id, created_at) since messages are partitioned too (migration 0040).
+ * message is (message_id, created_at) since messages are partitioned too (migration 0040), with no foreign key since 0045.
  */
 export const deliveries = service.table(
   'deliveries',
   {
     id: uuid().notNull().defaultRandom(),
     messageId: text().notNull(),
-    webhookId: text()
-      .notNull()
-      .references(() => webhooks.id),
+    // Its message is (message_id, created_at), its webhook webhook_id: no foreign keys since migration 0045 (each locked
+    // every messages partition and the webhooks for a deliveries partition's drop): written with its message or for one
+    // the statement locks (replay-missing), and retention never takes one without the other (0045 says how).
+    webhookId: text().notNull(),
     accountId: uuid().notNull(),
     eventType: text().notNull(),
     status: text().notNull().default('pending'), // pending | sending | success | failed
@@ -164,7 +165,6 @@ export const deliveries = service.table(
   },
   (t) => [
     primaryKey({ columns: [t.id, t.createdAt] }),
-    foreignKey({ columns: [t.messageId, t.createdAt], foreignColumns: [messages.id, messages.createdAt] }),
     uniqueIndex().on(t.messageId, t.webhookId, t.createdAt),
     // A recover run's progress: its deliveries by state.
     index('deliveries_recover_run_idx')

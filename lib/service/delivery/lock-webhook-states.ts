@@ -11,8 +11,8 @@ export type TLockedWebhook = { id: string; accountId: string; url: string; disab
  * recovered, enabled → disabled) from a repeat.
  *
  * FOR NO KEY UPDATE, not FOR UPDATE: the batch changes state columns, never the key, and the weaker
- * lock does not conflict with the KEY SHARE lock that every new delivery's foreign key check takes
- * on its webhook, so creating grants never waits for the worker's bookkeeping.
+ * lock does not conflict with the KEY SHARE lock that a foreign key's check takes on its webhook (a
+ * secret's, a recover run's; a delivery's until migration 0045), so those never wait for the worker's bookkeeping.
  */
 export async function lockWebhookStates(tx: Tx, webhookIds: string[]): Promise<Map<string, TLockedWebhook>> {
   const w = schema.webhooks;

@@ -22,6 +22,8 @@ import type { TRecoverWindow, TWindowCount } from './recover-window';
 // webhook (never sent to the webhook it is about), and its payload is still kept (not purged, not
 // erased: there is nothing to send). Each becomes a delivery carrying the run's id, so the next
 // preview no longer counts it and an overlapping window never sends it twice.
+// The run reads its messages FOR KEY SHARE, as the foreign key's check did before migration 0045: retention's messages
+// step (FOR UPDATE SKIP LOCKED) passes them by, and one it deleted first is not read, so no delivery outlives its message.
 
 /** The missing messages of the window as a query (`id, event_type, created_at`). */
 function missing(webhookId: string, window: TRecoverWindow, end: Date): SQL {
@@ -47,11 +49,16 @@ export async function countMissing(accountId: string, webhookId: string, window:
   return { messages: Number(row?.n ?? 0), since: window.since.toISOString(), until: end.toISOString() };
 }
 
+/** The statement that queues the missing messages of the window ending at `end` for run `runId`, each locked as it is read. */
+export function queueMissing(accountId: string, webhookId: string, runId: string, window: TRecoverWindow, end: Date): SQL {
+  return enqueueExisting({ accountId, webhookId, runId, messages: sql`${missing(webhookId, window, end)} for key share of m` });
+}
+
 async function startRun(db: DbOrTx, accountId: string, webhookId: string, window: TRecoverWindow, clientId: string | null) {
   const id = prefixedId(ID_PREFIX.recoverRun);
   const [clock] = await queryRows<{ now: Date | string }>(db, sql`select now() as now`);
   const end = window.until ?? new Date(clock.now);
-  const queued = await queryRows<{ id: string }>(db, enqueueExisting({ accountId, webhookId, runId: id, messages: missing(webhookId, window, end) }));
+  const queued = await queryRows<{ id: string }>(db, queueMissing(accountId, webhookId, id, window, end));
   const [inserted] = await db
     .insert(schema.recoverRuns)
     .values({

@@ -12,7 +12,7 @@ import { ATTEMPTS_TABLE, partitionHolds, partitionsStep } from './drop-attempts'
 // step after the attempts' (drop-attempts.ts), so the attempts of its range are gone first; archived (its deliveries'
 // later answers), detached (CONCURRENTLY on PostgreSQL) and dropped, as the attempts' are. A killed pass is finished by
 // the next (lib/db/partitions/manage-partitions.ts). The messages of those deliveries then leave with their partition in
-// the step after (drop-messages.ts), whose foreign key waits for the deliveries partitions of their range.
+// the step after (drop-messages.ts), which waits for the deliveries partitions of their range.
 //
 // What must stay keeps its partition, as for attempts: one with a delivery still pending or sending, or of an account
 // whose own MESSAGE_RETENTION has not passed, is not dropped, and the retention page says why and until when

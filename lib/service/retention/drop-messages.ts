@@ -9,11 +9,11 @@ import { partitionHolds, partitionsStep } from './drop-attempts';
 import { DELIVERIES_TABLE } from './drop-deliveries';
 
 // service.messages is partitioned by created_at (migration 0040), as its deliveries are (0039): a partition holds the
-// messages made in its range, and their deliveries are in the deliveries partitions of the same range, which reference it
-// by (message_id, created_at). Its rows past MESSAGE_RETENTION leave with their partition in the pass's step after the
+// messages made in its range, and their deliveries are in the deliveries partitions of the same range, which name it by
+// (message_id, created_at). Its rows past MESSAGE_RETENTION leave with their partition in the pass's step after the
 // deliveries' (drop-deliveries.ts), whose step has dropped those deliveries and, before them, the later attempts of
-// them: a partition of messages is dropped only once no deliveries partition of its range is left (the foreign key
-// refuses the detach while one may hold a delivery of it). With the same bounds that is the same pass; the first
+// them: a partition of messages is dropped only once no deliveries partition of its range is left (no foreign key holds
+// them since migration 0045: this order keeps each delivery with its message). With the same bounds that is the same pass; the first
 // partition (messages_p0, to 0040's upgrade) waits for the deliveries partition its end falls in, the rest of that day.
 // Archived first (with ARCHIVE_DIR, the messages whose payload was not purged before, purged: row, as the messages step
 // archives them), detached (CONCURRENTLY on PostgreSQL) and dropped; a killed pass is finished by the next
