@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { after, afterEach, before, describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { DIST_DIR, startApp } from '../helpers/app';
 import { call, eventually, sleep, staffCookie, token } from '../helpers/http';
@@ -47,12 +47,16 @@ type TPost = { type: string; data: any; headers: Record<string, string>; verifie
  * A rule whose POSTs go to a new console receiver holding the rule's secret: created disabled, the
  * receiver given the secret shown once, then enabled.
  */
+/** The rules a test made: deleted after it (afterEach below), so that each evaluation (every 200 ms) reads only the test's own. */
+const rulesMade: string[] = [];
+
 async function ruleTo(body: Record<string, unknown>) {
   const target = await staff('POST', '/api/receivers', { name: `alerts ${body.name}` });
   assert.equal(target.status, 201, target.text);
   const created = await staff('POST', '/api/alert-rules', { ...body, enabled: false, targetUrl: `${app.baseUrl}/ingest/${target.body.slug}` });
   assert.equal(created.status, 201, created.text);
   const { rule, secret } = created.body;
+  rulesMade.push(rule.id);
   assert.match(secret, /^whsec_/);
   assert.equal(rule.secret, undefined, 'the secret is not part of the rule');
   assert.equal((await staff('PATCH', `/api/receivers/${target.body.id}`, { secrets: [secret] })).status, 200);
@@ -124,6 +128,12 @@ async function clearsOnce(rule: TRule, alertId: string) {
 }
 
 describe('alert rules', () => {
+  // Every enabled rule is evaluated each pass, each through the service's API; rules left from the tests before (a paused
+  // webhook's, every webhook's disabled, every grant's) made each pass longer as the file went on, and at CI's load
+  // (~25, rehearsal at d55f114) the grant test's alert had not fired after 30 s. Alone it fires in a few.
+  afterEach(async () => {
+    for (const id of rulesMade.splice(0)) assert.equal((await staff('DELETE', `/api/alert-rules/${id}`)).status, 204);
+  });
   test('failure streak ≥ N: fires once, quiet while failing, clears on a success', async () => {
     let status = 500;
     const w = await webhookAt(['message.attempt.exhausted'], () => status);
