@@ -234,6 +234,7 @@ test.describe('subscription → test event → live grant → retries, on one ti
   });
 
   test('resend, disable and enable, pause and resume; the audit log; filters; a subscription without a description', async () => {
+    test.slow(); // two waits for the health home's own poll, up to 70 s each when loaded (setCap below)
     await test.step('resend a delivered message; disable and enable the webhook', async () => {
       const detail = page.locator(`[data-testid="message-detail"][data-message-id="${testMessageId}"]`);
       await detail.getByRole('button', { name: 'Resend' }).click();
@@ -314,11 +315,12 @@ test.describe('subscription → test event → live grant → retries, on one ti
       // reload: once a poll has brought the cap, the card says it. (It showed the webhook as of the page's render: CI read
       // 'none' 20 s after the API set 9.) What a person is typing in the field is theirs, and stays.
       const auth = await sandboxAuth(page.request, ''); // relative: the context has the app as its baseURL
+      // The timeline polls every second; the health home every 4 × its last read's time, 5 to 60 s (healthPollMs): loaded
+      // (CI's rehearsal at 2648a5a), its next poll came more than 10 s after the change. One longest interval and a read.
       const setCap = async (rateLimit: number | null, pollPath: string, carries: (body: TPolled) => boolean) => {
-        const polled = page.waitForResponse(
-          async (r) => r.url().includes(pollPath) && r.ok() && carries((await r.json().catch(() => ({}))) as TPolled),
-          { timeout: 10_000 }, // the page polls every second
-        );
+        const polled = page.waitForResponse(async (r) => r.url().includes(pollPath) && r.ok() && carries((await r.json().catch(() => ({}))) as TPolled), {
+          timeout: pollPath === '/api/webhook-health' ? 70_000 : 10_000,
+        });
         expect((await page.request.patch(`/v1/webhooks/${webhookId}`, { headers: auth, data: { rateLimit } })).status()).toBe(200);
         await polled;
       };
