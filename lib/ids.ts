@@ -35,6 +35,8 @@ export function randomString(length: number, alphabet: string = BASE62): string 
 // hand: tests, the bench's `msg_Scale000…42`), bounds nothing: it is looked up unbounded.
 
 export const ID_CLOCK_SLACK_MS = 3_600_000;
+/** The slack as SQL, an interval to add to or take from a time. */
+export const ID_CLOCK_SLACK_SQL = `interval '${ID_CLOCK_SLACK_MS} milliseconds'`;
 /** No id of this app was made before this (the project began in November 2026). */
 export const FIRST_ID_AT = Date.UTC(2026, 0, 1);
 export const KSUID_EPOCH_S = 1_400_000_000;

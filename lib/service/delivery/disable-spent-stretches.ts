@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { getDb, type Tx } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
-import { ID_CLOCK_SLACK_MS } from '@/lib/ids';
+import { ID_CLOCK_SLACK_SQL } from '@/lib/ids';
 import { emitOperationalEvent, type TCause } from '@/lib/service/events/emit-operational-event';
 import { stretchReason, stretchSpent } from './failing-stretch';
 import { wakingTransaction } from '@/lib/service/delivery/wake-workers';
@@ -42,7 +42,7 @@ async function disableOne(tx: Tx, c: TSpent): Promise<boolean> {
     tx,
     sql`select a.id, a.message_id, a.created_at, a.response_status_code, a.response, d.event_type, d.attempt_count
         from service.attempts a join service.deliveries d
-          on d.id = a.delivery_id and d.created_at <= a.created_at + ${sql.raw(`interval '${ID_CLOCK_SLACK_MS} milliseconds'`)}
+          on d.id = a.delivery_id and d.created_at <= a.created_at + ${sql.raw(ID_CLOCK_SLACK_SQL)}
         where a.webhook_id = ${w.id} and a.status = 'failed'
         order by a.created_at desc limit 1`,
   );

@@ -4,12 +4,12 @@ import * as schema from '@/lib/db/schema/service';
 import { createdWithin, olderThan } from '@/lib/db/paging';
 import type { TCursor } from '@/lib/http/cursor';
 import type { TMessageFilters } from '@/lib/service/webhooks/schemas';
-import { ID_CLOCK_SLACK_MS } from './message-time';
+import { ID_CLOCK_SLACK_MS, ID_CLOCK_SLACK_SQL } from '@/lib/ids';
 
 const d = schema.deliveries;
 const m = schema.messages;
 const a = schema.attempts;
-const SLACK = sql.raw(`interval '${ID_CLOCK_SLACK_MS} milliseconds'`);
+const SLACK = sql.raw(ID_CLOCK_SLACK_SQL);
 
 /**
  * Deliveries with their message's event id and tags and their newest attempt, in one query for a

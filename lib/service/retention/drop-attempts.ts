@@ -7,7 +7,7 @@ import { dropPartitionsBefore } from '@/lib/db/partitions/manage-partitions';
 import type { TPurgeStep } from '@/lib/db/purge-loop';
 import { driverRows } from '@/lib/db/query';
 import type { TLease } from '@/lib/db/take-lease';
-import { ID_CLOCK_SLACK_MS } from '@/lib/ids';
+import { ID_CLOCK_SLACK_SQL } from '@/lib/ids';
 import type { TRetentionOverride } from './account-retention';
 
 // service.attempts' rows past MESSAGE_RETENTION leave with their partition (issue 52): a partition whose whole range
@@ -54,7 +54,7 @@ export type TPartitionHold = { partition: string; pending: number; accountKept: 
 // is made before its attempts; an attempt's created_at is its sender's: lib/ids.ts), each message's deliveries by its created_at
 // (theirs): over every partition of both, the oldest attempts partition's hold planned 125 partitions at 62 days.
 const HOLD = (part: TPartition) => {
-  const before = part.to ? `'${part.to.toISOString()}'::timestamptz + interval '${ID_CLOCK_SLACK_MS} milliseconds'` : "'infinity'::timestamptz";
+  const before = part.to ? `'${part.to.toISOString()}'::timestamptz + ${ID_CLOCK_SLACK_SQL}` : "'infinity'::timestamptz";
   return `
   with m as (
     select m.id, m.account_id, m.created_at, o.ms, o.raw,

@@ -7,7 +7,7 @@ import { formatDuration } from '@/lib/duration';
 import { ensureUpkeepPartitions, startUpkeep, stopUpkeep, type TUpkeepSpec } from '@/lib/db/upkeep/upkeep-loop';
 import { vacuumTables } from '@/lib/db/upkeep/vacuum-due';
 import { env } from '@/lib/env';
-import { ID_CLOCK_SLACK_MS } from '@/lib/ids';
+import { ID_CLOCK_SLACK_SQL } from '@/lib/ids';
 import { retentionOverrides, SERVICE_PURGE, type TRetentionOverride } from './account-retention';
 import { alignedRetentionMs, ATTEMPTS_LEASE, ATTEMPTS_TABLE, attemptPartitionsStep } from './drop-attempts';
 import { DELIVERIES_LEASE, DELIVERIES_TABLE, deliveryPartitionsStep } from './drop-deliveries';
@@ -38,7 +38,7 @@ import { partitionInterval } from '@/lib/db/partitions/interval';
 export { SERVICE_PURGE };
 
 const progress = (what: string) => progressCte('service', what);
-const SLACK = `interval '${ID_CLOCK_SLACK_MS} milliseconds'`;
+const SLACK = ID_CLOCK_SLACK_SQL;
 
 // Whose rows a step takes: every account without its own value of `column` (`scope` null), or one account ($n).
 const scoped = (alias: string, column: string, n: number | null) =>
