@@ -1,11 +1,13 @@
 'use server';
 
-import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import type { TWebhook } from '@/lib/console/connect-api/types';
 import { staffAction } from '@/lib/console/staff/staff-action';
 
 // A webhook's own actions (operators): a test event, disable/enable, pause/resume, its rate cap, a message re-sent; each audited.
+// None re-renders the page in its answer (revalidatePath would hold the button's "Saving…" for a whole
+// server render of the timeline): the caller refetches the webhook's queries, then refreshes the page's
+// server-rendered parts (the outage card) without waiting on them.
 
 const ZWebhookId = z.string().min(1).max(200);
 const ZMessageId = z.string().min(1).max(200);
@@ -35,7 +37,6 @@ export const setWebhookDisabledAction = staffAction(
   },
   async ({ api, input: [webhookId, disabled] }) => {
     await api.patch('/v1/webhooks/{id}', { params: { path: { id: webhookId } }, body: { disabled } });
-    revalidatePath(`/webhooks/${webhookId}`);
     return { notice: disabled ? 'Webhook disabled.' : 'Webhook enabled.' };
   },
 );
@@ -48,7 +49,6 @@ export const setWebhookPausedAction = staffAction(
   },
   async ({ api, input: [webhookId, paused] }) => {
     await api.patch('/v1/webhooks/{id}', { params: { path: { id: webhookId } }, body: { paused } });
-    revalidatePath(`/webhooks/${webhookId}`);
     return { notice: paused ? 'Webhook paused: its messages queue until you resume it.' : 'Webhook resumed: its queued messages are going out.' };
   },
 );
@@ -63,7 +63,6 @@ export const setWebhookRateLimitAction = staffAction(
   },
   async ({ api, input: [webhookId, rateLimit] }) => {
     await api.patch('/v1/webhooks/{id}', { params: { path: { id: webhookId } }, body: { rateLimit } });
-    revalidatePath(`/webhooks/${webhookId}`);
     return { notice: rateLimit === null ? 'Rate cap removed: deliveries go out as fast as the worker sends them.' : `Capped at ${rateLimit}/s.` };
   },
 );

@@ -1,6 +1,7 @@
 'use client';
 
-import { useState, useTransition, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useBusy } from '@/components/console/use-busy';
 import { useQueryClient } from '@tanstack/react-query';
 import { ErrorCallout } from '@/components/console/callout';
 import { Button, Input } from '@/components/console/form';
@@ -30,7 +31,7 @@ export function RateCapSetting({ webhookId, filters, initial }: { webhookId: str
   const waiting = stats ? stats.backlog.pending + stats.backlog.sending : null;
   const [value, setValue] = useState(asField(rateLimit));
   const [shown, setShown] = useState(rateLimit);
-  const [saving, startSave] = useTransition();
+  const [saving, startSave] = useBusy();
   const [feedback, setFeedback] = useState<TFeedback>(null);
   if (rateLimit !== shown) {
     // The cap changed under the field: it follows, unless what is in it is a person's own (it differs from the cap it showed).

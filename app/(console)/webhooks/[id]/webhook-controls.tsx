@@ -1,7 +1,9 @@
 'use client';
 
 import { Can } from '@/components/console/role';
-import { useEffect, useState, useTransition } from 'react';
+import { useRouter } from 'next/navigation';
+import { useEffect, useState } from 'react';
+import { useBusy } from '@/components/console/use-busy';
 import { useQueryClient } from '@tanstack/react-query';
 import { ErrorCallout } from '@/components/console/callout';
 import type { TErrorInfo } from '@/app/(console)/_lib/errors';
@@ -36,6 +38,7 @@ function WebhookActionsForRole({
   eventTypes: string[];
 }) {
   const queryClient = useQueryClient();
+  const router = useRouter();
   const { data } = useTimeline(webhookId, filters, initial);
   // A poll whose settings read failed keeps the last page's settings rather than hiding the toggle.
   const webhook = data.webhook ?? initial.webhook;
@@ -43,10 +46,10 @@ function WebhookActionsForRole({
   const canToggle = webhook !== null;
   // undefined: the service's webhook has no `paused` (a service without pause).
   const paused = webhook?.paused;
-  const [pausing, startPause] = useTransition();
+  const [pausing, startPause] = useBusy();
   const [confirming, setConfirming] = useState(false);
-  const [sending, startSend] = useTransition();
-  const [saving, startSave] = useTransition();
+  const [sending, startSend] = useBusy();
+  const [saving, startSave] = useBusy();
   const [eventType, setEventType] = useState(eventTypes[0] ?? '');
   const [toggleHidden, setToggleHidden] = useState(false);
   const [feedback, setFeedback] = useState<TFeedback | null>(null);
@@ -77,6 +80,8 @@ function WebhookActionsForRole({
         // says "disabled" under an "Enabled" header until its next poll.
         await queryClient.invalidateQueries({ queryKey: webhookQueriesKey(webhookId) });
         setFeedback({ kind: 'notice', text: r.notice ?? 'Saved.' });
+        // The server-rendered outage card (when it will be disabled; the gap an outage left) follows, not waited for.
+        router.refresh();
       } else if (r.unsupported) setToggleHidden(true);
       else setFeedback({ kind: 'error', title: next ? 'The webhook was not disabled' : 'The webhook was not enabled', error: r.error });
     });
@@ -89,6 +94,7 @@ function WebhookActionsForRole({
       if (r.ok) {
         await queryClient.invalidateQueries({ queryKey: webhookQueriesKey(webhookId) });
         setFeedback({ kind: 'notice', text: r.notice ?? 'Saved.' });
+        router.refresh();
       } else setFeedback({ kind: 'error', title: next ? 'The webhook was not paused' : 'The webhook was not resumed', error: r.error });
     });
 
