@@ -71,6 +71,7 @@ function recordTime(): void {
       .reduce((n, f) => n + Number(f), 0);
     const line = {
       file: `the ${apps.length} shared apps (tests/helpers/shared-app-host.ts)`,
+      start: Number(((Date.now() - performance.now()) / 1000).toFixed(1)),
       seconds: Number((performance.now() / 1000).toFixed(1)),
       cpu: Number((ticks / 100).toFixed(1)),
     };
