@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { hashSecret } from '../../lib/crypto/secrets';
-import { createPgDatabase, disposeAtExit, type startApp } from './app';
+import { createPgDatabase, disposeAtExit, withAppDb, type startApp, type TAppDbQuery, type TLookBatch } from './app';
 import { blankPglite, migrationsUpTo } from './old-database';
 
 // One database that every upgrade step's earlier release left, for one app to open
@@ -144,4 +144,63 @@ export async function walkedDatabase(steps: TUpgradeStep[]): Promise<{ env: Reco
   } finally {
     await run.close();
   }
+}
+
+/**
+ * The steps' looks at an embedded store in as few stops and starts of the app as can be: each look
+ * (withAppDb, queryAppDb) stops the app, and a start costs ~3-5 CPU seconds. The `checks` run side by
+ * side, all started at once by `run`; a look waits until every check not yet ended waits on one too,
+ * and then all of them are taken in one stop of the app, one after another, before it starts again.
+ * So no check sees the app stop under it: it stops only while every check still running waits for
+ * its look. (On PostgreSQL withAppDb reads the database beside the running app and never asks this.)
+ * A check waits on its own looks only: one that awaited another check's look would not count as
+ * waiting, and the batch would wait for it for ever (stats-rollups' steps each take their own).
+ * Returns each check's outcome, in order.
+ */
+export function runWithLookBatch(app: TUpgradeApp & { looks?: TLookBatch }, checks: (() => Promise<void>)[]): Promise<void>[] {
+  let running = checks.length;
+  let taking = false;
+  const waiting: { look: (query: TAppDbQuery) => Promise<unknown>; resolve: (v: unknown) => void; reject: (e: unknown) => void }[] = [];
+  const takeAll = async () => {
+    const batch = waiting.splice(0);
+    // The app's own withAppDb, once for every look that waits (with no batch on it). Each check hears
+    // its look's outcome once the app is up again, not before: it goes on to ask the app.
+    const settle: (() => void)[] = [];
+    try {
+      await withAppDb({ ...app, looks: undefined }, async (query) => {
+        for (const w of batch) {
+          await w.look(query).then(
+            (v) => settle.push(() => w.resolve(v)),
+            (e) => settle.push(() => w.reject(e)),
+          );
+        }
+      });
+      for (const s of settle) s();
+    } catch (err) {
+      for (const w of batch) w.reject(err);
+    }
+  };
+  const maybeTake = () => {
+    if (taking || waiting.length === 0 || waiting.length < running) return;
+    taking = true;
+    void takeAll().finally(() => {
+      taking = false;
+      maybeTake();
+    });
+  };
+  app.looks = {
+    look: <R>(look: (query: TAppDbQuery) => Promise<R>) =>
+      new Promise<R>((resolve, reject) => {
+        waiting.push({ look, resolve: resolve as (v: unknown) => void, reject });
+        maybeTake();
+      }),
+  };
+  return checks.map(async (check) => {
+    try {
+      await check();
+    } finally {
+      running--;
+      maybeTake();
+    }
+  });
 }

@@ -1,10 +1,11 @@
 // Own app: it opens a database older releases left (every step of tests/upgrade/, walked into one by tests/helpers/upgrade-walk.ts).
+import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { startApp } from '../helpers/app';
 import { eventually } from '../helpers/http';
-import { walkedDatabase, type TUpgradeApp, type TUpgradeStep } from '../helpers/upgrade-walk';
+import { runWithLookBatch, walkedDatabase, type TUpgradeApp, type TUpgradeStep } from '../helpers/upgrade-walk';
 
 // Every upgrade test in one app: each module of tests/upgrade/ (one per topic) exports the steps it
 // owns — rows as an earlier release wrote them and what to check once the app has opened them — and
@@ -21,6 +22,10 @@ const steps: TUpgradeStep[] = [];
 for (const file of modules) steps.push(...((await import(path.join(DIR, file))) as { steps: TUpgradeStep[] }).steps);
 
 let app: TUpgradeApp;
+// Each step's check, started with the others once the app is up: they run side by side, and their looks
+// at the embedded store are taken in as few restarts of the app as can be (runWithLookBatch). Each test
+// reports its own step's outcome.
+let outcomes: Promise<void>[] = [];
 before(
   async () => {
     const walked = await walkedDatabase(steps);
@@ -34,6 +39,11 @@ before(
       120_000,
       'the search backfills to end',
     );
+    outcomes = runWithLookBatch(
+      app,
+      steps.map((step) => () => step.check(app)),
+    );
+    for (const outcome of outcomes) outcome.catch(() => {}); // each is its test's to report (below), even when the test is filtered out
   },
   // The walk (every migration, each step's rows) and the start: over 60 s at CI's load of ~25.
   { timeout: 300_000 },
@@ -43,4 +53,9 @@ after(async () => {
   for (const step of steps) await step.close?.();
 });
 
-for (const step of steps) test(step.name, () => step.check(app));
+steps.forEach((step, i) =>
+  test(step.name, () => {
+    assert.ok(outcomes[i], 'the check was started once the app was up');
+    return outcomes[i];
+  }),
+);

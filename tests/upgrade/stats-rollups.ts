@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { withAppDb } from '../helpers/app';
+import { withAppDb, type TAppDbQuery } from '../helpers/app';
 import { call, eventually, token } from '../helpers/http';
 import type { TUpgradeApp, TUpgradeStep } from '../helpers/upgrade-walk';
 
@@ -70,12 +70,12 @@ const HISTOGRAMS = [
 
 /** An attempt's time in microseconds (the database's own precision) and whether it succeeded. */
 type TMade = { us: number; ok: boolean };
-type TLook = {
-  prev: { backfillSaid: boolean; left: number; counted: number; made: TMade[] };
-  histograms: Map<
-    string,
-    { before: { n: number; total: number; tables: number }; fn: string; after: { n: number; total: number; successes: number; ok: number }; made: TMade[] }
-  >;
+type TLook = { prev: { backfillSaid: boolean; left: number; counted: number; made: TMade[] } };
+type THistogramLook = {
+  before: { n: number; total: number; tables: number };
+  fn: string;
+  after: { n: number; total: number; successes: number; ok: number };
+  made: TMade[];
 };
 
 /** How many of `made` fall in a stats answer's window [from, until] (both ends in, as the old test's SQL counted): all, and those that succeeded. */
@@ -85,50 +85,51 @@ function inWindow(made: TMade[], window: { from: string; until: string }): [numb
   return [within.length, within.filter((a) => a.ok).length];
 }
 
-// The three steps' one look at the database, taken by whichever of them asks first: on the embedded
-// store a look stops the app and starts it again (tests/helpers/app.ts withAppDb), ~5 CPU seconds
-// each, and the app is every step's. What a step then reads of the stats over HTTP it compares with
-// the attempts read here: nothing else adds attempts to these webhooks (their deliveries succeeded).
-let look: Promise<TLook> | undefined;
-const lookOnce = (app: TUpgradeApp) => (look ??= takeLook(app));
+// Each step's own look at the database, after the backfill's own line, so that a look is not taken (and
+// the backfill restarted) while it is at work. upgrade.test.ts takes the steps' looks together, in one
+// stop and start of the app on the embedded store (tests/helpers/upgrade-walk.ts, runWithLookBatch).
+// What a step then reads of the stats over HTTP it compares with the attempts read here: nothing else
+// adds attempts to these webhooks (their deliveries succeeded).
+const backfillSaid = (app: TUpgradeApp) => eventually(async () => /stats rollups: \d+ earlier attempts added/.test(app.logs()), 30_000).catch(() => false);
+const made = async (query: TAppDbQuery, s: TSeed): Promise<TMade[]> =>
+  (
+    await query<{ us: string; ok: boolean }>(
+      `select (extract(epoch from created_at) * 1000000)::bigint::text as us, status = 'success' as ok from service.attempts where account_id = $1`,
+      [s.account],
+    )
+  ).map((r) => ({ us: Number(r.us), ok: r.ok }));
 
-async function takeLook(app: TUpgradeApp): Promise<TLook> {
-  // The backfill's own line first, so the look is not taken (and the backfill restarted) while it is
-  // at work; the first step asserts it was said, the others need only the look.
-  const backfillSaid = await eventually(async () => /stats rollups: \d+ earlier attempts added/.test(app.logs()), 30_000).catch(() => false);
+async function lookPrev(app: TUpgradeApp): Promise<TLook['prev']> {
+  const said = await backfillSaid(app);
   return withAppDb(app, async (query) => {
-    const made = async (s: TSeed) =>
-      (
-        await query<{ us: string; ok: boolean }>(
-          `select (extract(epoch from created_at) * 1000000)::bigint::text as us, status = 'success' as ok from service.attempts where account_id = $1`,
-          [s.account],
-        )
-      ).map((r) => ({ us: Number(r.us), ok: r.ok }));
     const [prev] = await query<{ left: number; counted: number }>(
       `select (select count(*)::int from service.attempts where not rolled_up and account_id = $1) as left,
               (select coalesce(sum(attempts), 0)::int from service.attempt_histograms where bucket_seconds = 300 and webhook_id in (${inList(PREV.webhooks)})) as counted`,
       [PREV.account],
     );
-    const histograms: TLook['histograms'] = new Map();
-    for (const { seed: s } of HISTOGRAMS) {
-      const mine = inList(s.webhooks);
-      const [before] = await query<{ n: number; total: number; tables: number }>(
-        `select (${differences(s.webhooks)}) as n,
-                (select sum(attempts)::int from service.attempt_histograms where bucket_seconds = 3600 and webhook_id in (${mine})) as total,
-                (select count(*)::int from pg_tables where schemaname = 'service' and tablename = 'attempt_rollups') as tables`,
-      );
-      const [fn] = await query<{ src: string }>(`select prosrc as src from pg_proc where proname = 'add_to_attempt_rollups'`);
-      // New attempts after the upgrade land in the same buckets' histograms through the trigger.
-      await query(attempts(s, 300, `atmpt_new${s.name.slice(-2)}_`));
-      const [after] = await query<{ n: number; total: number; successes: number; ok: number }>(
-        `select (${differences(s.webhooks)}) as n,
-                (select sum(attempts)::int from service.attempt_histograms where bucket_seconds = 21600 and webhook_id in (${mine})) as total,
-                (select sum(successes)::int from service.attempt_histograms where bucket_seconds = 300 and webhook_id in (${mine})) as successes,
-                (select count(*)::int from service.attempts where status = 'success' and webhook_id in (${mine})) as ok`,
-      );
-      histograms.set(s.name, { before, fn: fn.src, after, made: await made(s) });
-    }
-    return { prev: { backfillSaid, ...prev, made: await made(PREV) }, histograms };
+    return { backfillSaid: said, ...prev, made: await made(query, PREV) };
+  });
+}
+
+async function lookHistograms(app: TUpgradeApp, s: TSeed): Promise<THistogramLook> {
+  await backfillSaid(app);
+  return withAppDb(app, async (query) => {
+    const mine = inList(s.webhooks);
+    const [before] = await query<{ n: number; total: number; tables: number }>(
+      `select (${differences(s.webhooks)}) as n,
+              (select sum(attempts)::int from service.attempt_histograms where bucket_seconds = 3600 and webhook_id in (${mine})) as total,
+              (select count(*)::int from pg_tables where schemaname = 'service' and tablename = 'attempt_rollups') as tables`,
+    );
+    const [fn] = await query<{ src: string }>(`select prosrc as src from pg_proc where proname = 'add_to_attempt_rollups'`);
+    // New attempts after the upgrade land in the same buckets' histograms through the trigger.
+    await query(attempts(s, 300, `atmpt_new${s.name.slice(-2)}_`));
+    const [after] = await query<{ n: number; total: number; successes: number; ok: number }>(
+      `select (${differences(s.webhooks)}) as n,
+              (select sum(attempts)::int from service.attempt_histograms where bucket_seconds = 21600 and webhook_id in (${mine})) as total,
+              (select sum(successes)::int from service.attempt_histograms where bucket_seconds = 300 and webhook_id in (${mine})) as successes,
+              (select count(*)::int from service.attempts where status = 'success' and webhook_id in (${mine})) as ok`,
+    );
+    return { before, fn: fn.src, after, made: await made(query, s) };
   });
 }
 
@@ -138,7 +139,7 @@ const previousRelease: TUpgradeStep = {
   accounts: [PREV.name],
   rows: `${setup(PREV)}\n${attempts(PREV, 600, 'atmpt_prev11_')}`,
   check: async (app) => {
-    const { prev } = await lookOnce(app);
+    const prev = await lookPrev(app);
     assert.ok(prev.backfillSaid, 'the backfill said it was done (stats rollups: N earlier attempts added)');
     assert.deepEqual([prev.left, prev.counted], [0, 600], 'every earlier attempt rolled up, each counted once');
     const t = await token(app, app.clients[PREV.name]);
@@ -167,7 +168,7 @@ const histograms = HISTOGRAMS.map(({ seed: s, release, what }): TUpgradeStep => 
   // Attempts that release's trigger counted, and more arriving once the app runs (in the look).
   rows: `${setup(s)}\n${attempts(s, 900, `atmpt_old${s.name.slice(-2)}_`)}`,
   check: async (app) => {
-    const { before, fn, after, made } = (await lookOnce(app)).histograms.get(s.name)!;
+    const { before, fn, after, made } = await lookHistograms(app, s);
     assert.deepEqual(before, { n: 0, total: 900, tables: 0 }, 'carried over exactly; the old table gone');
     assert.match(fn, /count\(\*\) AS n/, "0022's function, which counts per latency bucket first");
     assert.deepEqual([after.n, after.total, after.successes], [0, 1200, after.ok]);
