@@ -7,9 +7,10 @@ import type { TPartition } from '../../lib/db/partitions/list-partitions';
 // Statements that act on one webhook's deliveries or attempts across all time — a resume's and a cap change's slotting, a
 // retry now and its preview, a donor erasure's writes, the stats' newest success, newest attempt and failing streak — plan
 // only the partitions of the rows they concern (their span, read first from the delivery queue, the donor's messages, or
-// the stats' histograms), not every partition of the year. Each statement such a call sends over messages, deliveries or
-// attempts (caught at the driver, in its transaction too) is EXPLAINed with its parameters, against 60 days of partitions
-// made ahead. PostgreSQL only: daily partitions, and its driver's client is where every statement passes.
+// the stats' histograms), not every partition of the year; a webhook's message stream (an export) joins a page's rows
+// alone. Each statement such a call sends over messages, deliveries or attempts (caught at the driver, in its transaction
+// too) is EXPLAINed with its parameters, against 60 days of partitions made ahead. PostgreSQL only: daily partitions, and
+// its driver's client is where every statement passes.
 
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
 let opened: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
@@ -44,7 +45,7 @@ type TPlan = { 'Relation Name'?: string; Plans?: TPlan[] };
 const scans = (plan: TPlan): string[] => [...(plan['Relation Name'] ? [plan['Relation Name']] : []), ...(plan.Plans ?? []).flatMap(scans)];
 
 /** Each statement over messages, deliveries or attempts that `act` sends, with the partitions of each table its plan names. */
-async function plannedBy(act: () => Promise<unknown>): Promise<{ text: string; parts: Record<TTable, string[]> }[]> {
+async function plannedBy(act: () => Promise<unknown>): Promise<{ text: string; params: unknown[]; parts: Record<TTable, string[]> }[]> {
   const pg = (await import('pg')).default;
   const query = pg.Client.prototype.query;
   const sent = new Map<string, [string, unknown[]]>();
@@ -66,7 +67,7 @@ async function plannedBy(act: () => Promise<unknown>): Promise<{ text: string; p
     const [{ Plan }] = row['QUERY PLAN'] as { Plan: TPlan }[];
     const names = scans(Plan);
     const of = (table: TTable) => [...new Set(names.filter((n) => n.startsWith(`${table}_p`)))].sort();
-    plans.push({ text, parts: { messages: of('messages'), deliveries: of('deliveries'), attempts: of('attempts') } });
+    plans.push({ text, params, parts: { messages: of('messages'), deliveries: of('deliveries'), attempts: of('attempts') } });
   }
   return plans;
 }
@@ -258,6 +259,61 @@ describe('webhook-wide statements plan the partitions of their rows alone', { sk
       [[attempt.toISOString()]],
       'the newest message, with its attempt',
     );
+  });
+
+  test("a webhook's message stream: each page cut by the webhook's index before it is joined, no partition made ahead planned", async () => {
+    const { streamMessages, STREAM_PAGE } = await import('../../lib/service/messages/stream-messages');
+    const w = await webhookOf();
+    const n = 2 * STREAM_PAGE + 100;
+    // n messages a second apart over the last hours, each with its delivery and an attempt.
+    await run(
+      `with m as (insert into service.messages (id, account_id, event_id, event_type, payload, tags, created_at)
+                  select 'msg_stream' || lpad(g::text, 6, '0'), $1, 'evt_stream' || g, 'grant.succeeded', '{}', '{}', now() - interval '4 hours' + g * interval '1 second'
+                  from generate_series(1, $3::int) g returning id, created_at),
+            d as (insert into service.deliveries (message_id, webhook_id, account_id, event_type, created_at, status, attempt_count)
+                  select id, $2, $1, 'grant.succeeded', created_at, 'delivered', 1 from m returning id, message_id, created_at)
+       insert into service.attempts (id, delivery_id, message_id, webhook_id, account_id, url, created_at, status, response_status_code, response_duration_ms, response, trigger_type)
+       select 'atmpt_' || d.message_id, d.id, d.message_id, $2, $1, 'http://127.0.0.1:9/', d.created_at + interval '1 second', 'success', 200, 12, 'ok', 'scheduled' from d`,
+      [w.account, w.webhook, n],
+    );
+    await run('analyze service.messages, service.deliveries, service.attempts');
+    let lines: { id: string; attempts: unknown[] }[] = [];
+    const plans = await plannedBy(async () => {
+      const text = await new Response(await streamMessages(w.account, w.webhook, {})).text();
+      lines = text
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
+    });
+    assert.equal(lines.length, n, 'every message streamed');
+    assert.equal(new Set(lines.map((l) => l.id)).size, n, 'each once');
+    assert.ok(
+      lines.every((l) => l.attempts.length === 1),
+      'each with its attempt',
+    );
+    const pages = plans.filter((p) => p.text.includes('json_build_object'));
+    assert.equal(pages.length, 3, 'a statement a page');
+    // Partitions starting after now and the clocks' slack: none of their rows can be read yet.
+    const ahead = (table: TTable) =>
+      partitions[table].filter((p) => p.from !== null && p.from.getTime() > Date.now() + HOUR).map((p) => p.name.replace('service.', ''));
+    type TRun = TPlan & { 'Actual Rows'?: number; 'Actual Loops'?: number };
+    // Rows of `table` read by a plan: each delivery has one message and one attempt.
+    const read = (p: TRun, table: TTable): number =>
+      (p['Relation Name']?.startsWith(`${table}_p`) ? (p['Actual Rows'] ?? 0) * (p['Actual Loops'] ?? 0) : 0) +
+      (p.Plans ?? []).reduce((sum, c) => sum + read(c as TRun, table), 0);
+    for (const { text, params, parts } of pages) {
+      const [row] = await run(`explain (analyze, format json) ${text}`, params);
+      const [{ Plan }] = row['QUERY PLAN'] as { Plan: TRun }[];
+      // The page's messages and attempts alone, not those of every delivery older than the cursor.
+      for (const table of ['messages', 'attempts'] as const)
+        assert.ok(read(Plan, table) <= STREAM_PAGE, `${table} read for a page: ${read(Plan, table)}\n${text}`);
+      for (const table of TABLES)
+        assert.deepEqual(
+          parts[table].filter((p) => ahead(table).includes(p)),
+          [],
+          `${table}: partitions made ahead planned by\n${text}`,
+        );
+    }
   });
 
   test("a message's lookups with its newest attempt: the attempts partitions from its time to now", async () => {
