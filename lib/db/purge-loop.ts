@@ -4,6 +4,7 @@ import { processSingleton } from '@/lib/process-singleton';
 import { env } from '@/lib/env';
 import { dbKind, getDb } from './client';
 import { isStoreUnavailable } from './store-availability';
+import { storeBusy } from './store-busy';
 import { releaseLease, takeLease, type TLease } from './take-lease';
 
 // The retention purge's timer, one per half (lib/service/retention, lib/console/retention), beside the
@@ -14,7 +15,9 @@ import { releaseLease, takeLease, type TLease } from './take-lease';
 // long as the batch took (at most half the store's time: PGlite has one connection); a tick works at
 // most TICK_BUDGET_MS, then yields for PAUSE_MS, and the pass goes on at the next tick. Every
 // batch commits on its own, so a kill -9 loses at most the batch in flight (which then did nothing)
-// and the next start resumes where it was. On PostgreSQL a lease in the half's own schema makes it one
+// and the next start resumes where it was. On PostgreSQL a row batch first waits, up to QUIET_WAIT_MS since
+// the last, while other statements run (store-busy.ts): under a steady load it goes at most that often,
+// and the partition drops never wait. On PostgreSQL a lease in the half's own schema makes it one
 // process at a time (the lease runs out LEASE_MS after a holder died); a PGlite directory is one process's already.
 
 const TICK_BUDGET_MS = 1000;
@@ -23,6 +26,8 @@ const LEASE_MS = 10_000;
 const BATCH_TARGET_MS = 50;
 const MIN_BATCH = 10;
 const PASS_EVERY_MAX_MS = 10 * 60_000;
+const QUIET_WAIT_MS = 10_000;
+const QUIET_POLL_MS = 100;
 
 /**
  * A step's run takes one batch of at most `limit` rows and says how many it took: a full batch means more are left. A step
@@ -36,7 +41,12 @@ export type TStepOutcome = { purged: number; more: boolean };
  * last row a batch took, so the next starts there and does not read again the held rows it passed: purge-cursor.ts).
  */
 export type TPassState = Map<string, string>;
-export type TPurgeStep = { what: string; run: (limit: number, pass: TPassState) => Promise<number | TStepOutcome> };
+export type TPurgeStep = {
+  what: string;
+  run: (limit: number, pass: TPassState) => Promise<number | TStepOutcome>;
+  /** A step that does its work whole under its own budget (a partition drop): it never waits for a quiet store. */
+  whole?: boolean;
+};
 export type TPurgeLoopSpec = {
   /** The lease, in the half's own leases table; its name names the loop and its log lines. */
   lease: TLease;
@@ -66,20 +76,38 @@ type TLoop = {
   running: Promise<void> | null;
   wake: () => void;
   passPurged: number;
-  batch: Map<string, number>;
+  batch: Map<string, TBatchState>;
   step: number;
   pass: TPassState;
+  /** Until when a row batch waits for a quiet store (QUIET_WAIT_MS after the pass's start or its last batch). */
+  quietBy: number;
 };
 
-/** The next batch size after one of `size` rows took `ms`. */
-export function nextBatchSize(size: number, ms: number, max: number): number {
-  if (ms > 2 * BATCH_TARGET_MS) return Math.max(MIN_BATCH, Math.floor(size / 2));
-  if (ms < BATCH_TARGET_MS / 2) return Math.min(max, size * 2);
-  return Math.min(max, size);
+/** A step's last batch in this pass: its rows and time, the next batch's size, and the size below which fewer rows did not take less time. */
+export type TBatchState = { ran: number; ms: number; size: number; floor: number };
+
+/**
+ * The next batch after one of `size` rows took `ms` (`last`: the step's batch before it in this pass). A slow batch halves
+ * the next, unless halving the last did not shorten this one: then the time is the statement's own (its planning over
+ * every partition, a scan to the first due row), not its rows', and fewer rows would only mean more statements (a busy
+ * store's batches fell to 10 rows and a full-size year's body purges to ~43 rows/s). That size becomes the pass's floor.
+ */
+export function nextBatch(size: number, ms: number, max: number, last?: TBatchState): TBatchState {
+  let floor = last?.floor ?? MIN_BATCH;
+  let next = size;
+  if (ms > 2 * BATCH_TARGET_MS) {
+    if (last && last.ran > size && ms > 0.75 * last.ms) floor = Math.min(max, last.ran);
+    next = Math.max(floor, MIN_BATCH, Math.floor(size / 2));
+  } else if (ms < BATCH_TARGET_MS / 2) next = Math.min(max, size * 2);
+  return { ran: size, ms, size: Math.min(max, next), floor };
 }
+/** The next batch size after one of `size` rows took `ms`. */
+export const nextBatchSize = (size: number, ms: number, max: number): number => nextBatch(size, ms, max).size;
 const loops = processSingleton('purge-loops', (): Map<string, TLoop> => new Map());
 
-async function tick(spec: TPurgeLoopSpec, loop: TLoop, inPass: boolean): Promise<'more' | 'done' | 'skipped'> {
+type TOutcome = 'more' | 'done' | 'skipped' | 'busy';
+
+async function tick(spec: TPurgeLoopSpec, loop: TLoop, inPass: boolean): Promise<TOutcome> {
   const db = await getDb();
   const leased = (await dbKind()) === 'postgres';
   if (leased && !(await takeLease(db, spec.lease, loop.owner, LEASE_MS))) return 'skipped';
@@ -88,6 +116,8 @@ async function tick(spec: TPurgeLoopSpec, loop: TLoop, inPass: boolean): Promise
       loop.passPurged = 0;
       loop.step = 0;
       loop.pass = new Map();
+      loop.batch = new Map();
+      loop.quietBy = Date.now() + QUIET_WAIT_MS;
       await spec.onPass?.('start', 0);
     }
     const until = Date.now() + TICK_BUDGET_MS;
@@ -96,7 +126,8 @@ async function tick(spec: TPurgeLoopSpec, loop: TLoop, inPass: boolean): Promise
       const step = steps[loop.step];
       for (;;) {
         if (loop.stopped || Date.now() > until) return 'more';
-        const size = Math.min(env.RETENTION_BATCH_ROWS, loop.batch.get(step.what) ?? env.RETENTION_BATCH_ROWS);
+        if (leased && !step.whole && Date.now() < loop.quietBy && (await storeBusy())) return 'busy';
+        const size = Math.min(env.RETENTION_BATCH_ROWS, loop.batch.get(step.what)?.size ?? env.RETENTION_BATCH_ROWS);
         const started = performance.now();
         const r = await step.run(size, loop.pass);
         const took = performance.now() - started;
@@ -107,8 +138,9 @@ async function tick(spec: TPurgeLoopSpec, loop: TLoop, inPass: boolean): Promise
           if (!r.more) break;
           continue;
         }
+        if (!step.whole) loop.quietBy = Date.now() + QUIET_WAIT_MS;
         if (n < size) break;
-        loop.batch.set(step.what, nextBatchSize(size, took, env.RETENTION_BATCH_ROWS));
+        loop.batch.set(step.what, nextBatch(size, took, env.RETENTION_BATCH_ROWS, loop.batch.get(step.what)));
         await new Promise((r) => setTimeout(r, took));
         if (leased) await takeLease(db, spec.lease, loop.owner, LEASE_MS);
       }
@@ -117,6 +149,16 @@ async function tick(spec: TPurgeLoopSpec, loop: TLoop, inPass: boolean): Promise
     return 'done';
   } finally {
     if (leased) await releaseLease(db, spec.lease, loop.owner).catch(() => {});
+  }
+}
+
+/** Waits, without the lease, until the store is quiet or the loop's wait is up (or it is stopped). */
+async function waitForQuiet(loop: TLoop, name: string): Promise<void> {
+  const started = performance.now();
+  try {
+    while (!loop.stopped && Date.now() < loop.quietBy && (await storeBusy())) await new Promise((r) => setTimeout(r, QUIET_POLL_MS));
+  } finally {
+    metrics().gcQuietWait.inc({ loop: name }, (performance.now() - started) / 1000);
   }
 }
 
@@ -134,6 +176,7 @@ export function startPurgeLoop(spec: TPurgeLoopSpec): void {
     batch: new Map(),
     step: 0,
     pass: new Map(),
+    quietBy: 0,
   };
   loops.set(name, loop);
   loop.running = (async () => {
@@ -149,13 +192,14 @@ export function startPurgeLoop(spec: TPurgeLoopSpec): void {
         setTimeout(resolve, wait).unref();
       });
       if (loop.stopped) return;
-      const outcome: 'more' | 'done' | 'skipped' | 'failed' = await tick(spec, loop, inPass).catch((err: Error) => {
+      const outcome: TOutcome | 'failed' = await tick(spec, loop, inPass).catch((err: Error) => {
         if (!isStoreUnavailable(err)) console.warn(`${name}: ${err.message}`);
         return 'failed' as const;
       });
       failures = outcome === 'failed' ? failures + 1 : 0;
-      inPass = outcome === 'more' || (outcome === 'failed' && inPass);
-      wait = outcome === 'more' ? PAUSE_MS : outcome === 'failed' ? Math.min(spec.idleMs(), 1000 * 2 ** failures) : spec.idleMs();
+      inPass = outcome === 'more' || outcome === 'busy' || (outcome === 'failed' && inPass);
+      if (outcome === 'busy') await waitForQuiet(loop, name).catch(() => {});
+      wait = outcome === 'busy' ? 0 : outcome === 'more' ? PAUSE_MS : outcome === 'failed' ? Math.min(spec.idleMs(), 1000 * 2 ** failures) : spec.idleMs();
     }
   })();
 }

@@ -14,6 +14,7 @@ export type TMetrics = {
   deliveryDuration: Histogram<'outcome'>;
   ingestReceipts: Counter<'verdict'>;
   gcPurged: Counter<'what'>;
+  gcQuietWait: Counter<'loop'>;
 };
 
 function create(): TMetrics {
@@ -47,6 +48,12 @@ function create(): TMetrics {
       name: 'gc_purged_total',
       help: 'What the retention purge of this process removed, by kind (receipt_bodies, receipts, message_payloads, attempt_responses, messages, idempotency_keys; attempt_partitions, delivery_partitions: attempts and deliveries that left with their partition).',
       labelNames: ['what'],
+      registers: [registry],
+    }),
+    gcQuietWait: new Counter({
+      name: 'gc_purge_quiet_wait_seconds_total',
+      help: "Seconds the retention purge's row batches waited for a quiet PostgreSQL store (other statements running), by loop; at most 10 s between two batches.",
+      labelNames: ['loop'],
       registers: [registry],
     }),
   };

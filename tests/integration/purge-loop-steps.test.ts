@@ -9,6 +9,7 @@ import type * as TLoop from '../../lib/db/purge-loop';
 // only when it says its budget left more, and at once: before, a drop's rows counted as a full batch, and every pass rested
 // after each partition step as long as its drops had taken (half of a year bench's time to the last drop).
 
+const postgres = Boolean(process.env.TEST_DATABASE_URL);
 let opened: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
 let loop: typeof TLoop;
 
@@ -35,7 +36,11 @@ test('a whole step runs again only when it says more, without a rest; a full bat
   let batches = 0;
   const steps: TLoop.TPurgeStep[] = [
     // Drops for SLOW_MS, then says its budget left more; the second run finds the rest.
-    { what: 'whole', run: () => timed('whole', async () => (++wholes === 1 ? (await sleep(SLOW_MS), { purged: 7, more: true }) : { purged: 2, more: false })) },
+    {
+      what: 'whole',
+      whole: true,
+      run: () => timed('whole', async () => (++wholes === 1 ? (await sleep(SLOW_MS), { purged: 7, more: true }) : { purged: 2, more: false })),
+    },
     // A full batch that took SLOW_MS, then a short one.
     { what: 'rows', run: (limit) => timed('rows', async () => (++batches === 1 ? (await sleep(SLOW_MS), limit) : 3)) },
   ];
@@ -93,3 +98,66 @@ test("a pass's state is kept from one batch to the next, through the ticks, and 
   assert.deepEqual(passes, [4, 8]);
   assert.deepEqual(seen, [undefined, 'after-1', 'after-2', 'after-3', undefined, 'after-5', 'after-6', 'after-7']);
 });
+
+test(
+  'on PostgreSQL a row batch waits while two other statements run; a whole step does not',
+  { skip: !postgres && 'PostgreSQL only: an embedded store is one connection' },
+  async () => {
+    const BUSY_MS = 2500;
+    const runs: { what: string; at: number }[] = [];
+    let batches = 0;
+    const steps: TLoop.TPurgeStep[] = [
+      { what: 'whole', whole: true, run: async () => (runs.push({ what: 'whole', at: Date.now() }), { purged: 1, more: false }) },
+      { what: 'rows', run: async (limit) => (runs.push({ what: 'rows', at: Date.now() }), ++batches === 1 ? limit : 0) },
+    ];
+    // Two statements of other sessions (the pool's other connections) that run BUSY_MS, started before the pass.
+    const sql = opened!.client.driverRows;
+    const busyFrom = Date.now();
+    const busy = Promise.all([1, 2].map(() => sql(`select pg_sleep(${BUSY_MS / 1000})`, [])));
+    await new Promise((r) => setTimeout(r, 200));
+    let ended: () => void = () => {};
+    const passEnded = new Promise<void>((resolve) => (ended = resolve));
+    const lease = { table: 'service.leases' as const, name: 'purge-loop-quiet-test' };
+    loop.startPurgeLoop({ lease, steps: () => steps, idleMs: () => 60_000, onPass: async (event) => void (event === 'end' && ended()) });
+    loop.wakePurgeLoop(lease);
+    await passEnded;
+    await loop.stopPurgeLoop(lease);
+    const busyUntil = (await busy, Date.now());
+
+    assert.deepEqual(
+      runs.map((r) => r.what),
+      ['whole', 'rows', 'rows'],
+    );
+    assert.ok(runs[0].at < busyFrom + BUSY_MS - 500, `the whole step ran while the store was busy (${runs[0].at - busyFrom} ms in)`);
+    assert.ok(runs[1].at >= busyUntil - 150, `the first batch waited for the quiet (${busyUntil - runs[1].at} ms before the others ended)`);
+    const { metrics } = await import('../../lib/metrics/registry');
+    const waited = (await metrics().gcQuietWait.get()).values.find((v) => v.labels.loop === lease.name)?.value ?? 0;
+    assert.ok(waited >= (BUSY_MS - 700) / 1000, `the wait is counted (${waited} s)`);
+  },
+);
+
+test(
+  'on PostgreSQL a store busy for longer than 10 s does not stop the purge: a batch goes 10 s after the last',
+  { skip: !postgres && 'PostgreSQL only' },
+  async () => {
+    const BUSY_MS = 13_000;
+    const runs: number[] = [];
+    const steps: TLoop.TPurgeStep[] = [{ what: 'rows', run: async (limit) => (runs.push(Date.now()), runs.length < 2 ? limit : 0) }];
+    const sql = opened!.client.driverRows;
+    const busy = Promise.all([1, 2].map(() => sql(`select pg_sleep(${BUSY_MS / 1000})`, [])));
+    await new Promise((r) => setTimeout(r, 200));
+    let ended: () => void = () => {};
+    const passEnded = new Promise<void>((resolve) => (ended = resolve));
+    const lease = { table: 'service.leases' as const, name: 'purge-loop-starve-test' };
+    const started = Date.now();
+    loop.startPurgeLoop({ lease, steps: () => steps, idleMs: () => 60_000, onPass: async (event) => void (event === 'end' && ended()) });
+    loop.wakePurgeLoop(lease);
+    await passEnded;
+    await loop.stopPurgeLoop(lease);
+    const busyUntil = (await busy, Date.now());
+    assert.equal(runs.length, 2);
+    // The first batch at the pass's start + 10 s, the second 10 s after it (the store still busy for the first).
+    assert.ok(runs[0] - started >= 9_800 && runs[0] < busyUntil, `the first batch went ${runs[0] - started} ms after the pass started, in the busy time`);
+    assert.ok(runs[1] - runs[0] >= 9_800 || runs[1] >= busyUntil - 150, `the second waited its 10 s or the quiet (${runs[1] - runs[0]} ms)`);
+  },
+);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { nextBatchSize, purgeIdleMs } from '../../lib/db/purge-loop';
+import { nextBatch, nextBatchSize, purgeIdleMs } from '../../lib/db/purge-loop';
 import { erasedNote, payloadGone, purgedNote, receiptBodyGone, responseGone, retriesStoppedNote } from '../../lib/console/retention/body-gone';
 
 test('what a view says where a body was', () => {
@@ -58,4 +58,20 @@ test('a batch that takes long halves the next, a quick one doubles it, within bo
   assert.equal(nextBatchSize(100, 5, 1000), 200);
   assert.equal(nextBatchSize(800, 5, 1000), 1000);
   assert.equal(nextBatchSize(300, 50, 1000), 300);
+});
+
+test("a slow batch whose halving did not shorten it keeps its size: the time is the statement's, not its rows'", () => {
+  // Rows' time: 1000 rows 400 ms, 500 rows 200 ms, 250 rows 100 ms: halved each time, down to the target.
+  let b = nextBatch(1000, 400, 1000);
+  assert.deepEqual(b, { ran: 1000, ms: 400, size: 500, floor: 10 });
+  b = nextBatch(500, 200, 1000, b);
+  assert.equal(b.size, 250);
+  // The statement's time (planning over every partition on a busy store): 1000 rows 300 ms, 500 rows 280 ms.
+  b = nextBatch(1000, 300, 1000);
+  b = nextBatch(500, 280, 1000, b);
+  assert.deepEqual(b, { ran: 500, ms: 280, size: 1000, floor: 1000 }, 'back to the size halving did not help, now the floor');
+  b = nextBatch(1000, 310, 1000, b);
+  assert.equal(b.size, 1000, 'and it stays there while the batches are slow');
+  b = nextBatch(1000, 10, 1000, b);
+  assert.equal(b.size, 1000);
 });

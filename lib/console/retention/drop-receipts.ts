@@ -73,6 +73,7 @@ const RECOUNT_HOURS = `
 export function receiptPartitionsStep(rowsMs: number): TPurgeStep {
   return {
     what: 'receipt_partitions',
+    whole: true,
     run: async () => {
       let rows = 0;
       const started = Date.now();

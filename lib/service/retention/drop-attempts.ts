@@ -149,6 +149,7 @@ export function partitionsStep(
 ): TPurgeStep {
   return {
     what: spec.what,
+    whole: true,
     run: async () => {
       const rules = await attemptRules(rowsMs, overrides);
       let rows = 0;
