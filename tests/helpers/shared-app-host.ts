@@ -7,8 +7,8 @@ import { disposeNow, freshStore, startApp, type TApp } from './app';
 // Started by scripts/test.mjs beside the node:test files: the suite's shared apps
 // (tests/helpers/shared-app.ts), each the default test app on a database of its own, with a pool
 // of accounts issued before it starts. Writes what the files need to reach them to the manifest
-// (argv[2]) once they answer — `{ apps: [...] }`, or `{ error }` when one could not start — and
-// stops them, dropping their databases, on SIGTERM or SIGINT.
+// (argv[2]) as they answer — `{ apps: [...] }`, the first alone as soon as it is up, or `{ error }`
+// when one could not start — and stops them, dropping their databases, on SIGTERM or SIGINT.
 //   node --import tsx tests/helpers/shared-app-host.ts <manifest.json> [apps]
 
 export type TSigningKey = { kid: string; privateJwk: Record<string, unknown> };
@@ -103,8 +103,15 @@ async function startOne(i: number): Promise<NonNullable<TSharedManifest['apps']>
 }
 
 try {
-  const started = await Promise.all(Array.from({ length: count }, (_, i) => startOne(i)));
-  if (!stopping) write({ apps: started });
+  // One after another, each listed once it answers: the first files of a run wait only for the first app (they
+  // take its accounts), not for every app started side by side. On two busy cores (CI's first minutes, the other
+  // passes starting) two starts at once each took as long as both one after the other, and the files that
+  // came first held their test slots for all of it.
+  const started: NonNullable<TSharedManifest['apps']> = [];
+  for (let i = 0; i < count && !stopping; i++) {
+    started.push(await startOne(i));
+    if (!stopping) write({ apps: started });
+  }
 } catch (err) {
   write({ error: (err as Error).message });
   await stopAll(1);
