@@ -4,7 +4,7 @@ import { processSingleton } from '@/lib/process-singleton';
 import { env } from '@/lib/env';
 import { dbKind, getDb } from './client';
 import { isStoreUnavailable } from './store-availability';
-import { storeBusy } from './store-busy';
+import { storeQuiet } from './store-quiet';
 import { releaseLease, takeLease, type TLease } from './take-lease';
 
 // The retention purge's timer, one per half (lib/service/retention, lib/console/retention), beside the
@@ -16,7 +16,7 @@ import { releaseLease, takeLease, type TLease } from './take-lease';
 // most TICK_BUDGET_MS, then yields for PAUSE_MS, and the pass goes on at the next tick. Every
 // batch commits on its own, so a kill -9 loses at most the batch in flight (which then did nothing)
 // and the next start resumes where it was. On PostgreSQL a row batch first waits, up to QUIET_WAIT_MS since
-// the last, while other statements run (store-busy.ts): under a steady load it goes at most that often,
+// the last, while another statement runs (store-quiet.ts): under a steady load it goes at most that often,
 // and the partition drops never wait. On PostgreSQL a lease in the half's own schema makes it one
 // process at a time (the lease runs out LEASE_MS after a holder died); a PGlite directory is one process's already.
 
@@ -27,7 +27,7 @@ const BATCH_TARGET_MS = 50;
 const MIN_BATCH = 10;
 const PASS_EVERY_MAX_MS = 10 * 60_000;
 const QUIET_WAIT_MS = 10_000;
-const QUIET_POLL_MS = 100;
+const QUIET_POLL_MS = 50;
 
 /**
  * A step's run takes one batch of at most `limit` rows and says how many it took: a full batch means more are left. A step
@@ -126,7 +126,7 @@ async function tick(spec: TPurgeLoopSpec, loop: TLoop, inPass: boolean): Promise
       const step = steps[loop.step];
       for (;;) {
         if (loop.stopped || Date.now() > until) return 'more';
-        if (leased && !step.whole && Date.now() < loop.quietBy && (await storeBusy())) return 'busy';
+        if (leased && !step.whole && Date.now() < loop.quietBy && !(await storeQuiet())) return 'busy';
         const size = Math.min(env.RETENTION_BATCH_ROWS, loop.batch.get(step.what)?.size ?? env.RETENTION_BATCH_ROWS);
         const started = performance.now();
         const r = await step.run(size, loop.pass);
@@ -156,7 +156,7 @@ async function tick(spec: TPurgeLoopSpec, loop: TLoop, inPass: boolean): Promise
 async function waitForQuiet(loop: TLoop, name: string): Promise<void> {
   const started = performance.now();
   try {
-    while (!loop.stopped && Date.now() < loop.quietBy && (await storeBusy())) await new Promise((r) => setTimeout(r, QUIET_POLL_MS));
+    while (!loop.stopped && Date.now() < loop.quietBy && !(await storeQuiet())) await new Promise((r) => setTimeout(r, QUIET_POLL_MS));
   } finally {
     metrics().gcQuietWait.inc({ loop: name }, (performance.now() - started) / 1000);
   }

@@ -160,7 +160,7 @@ async function readAtSizeOf(app: TApp, store: TStore, r: Omit<Parameters<typeof 
 /**
  * Signed ingests idle, then from the release through the partition drops and INGEST_AFTER_DROP_MS after (`dropped` says when
  * every partitioned table has dropped in this pass; at most INGEST_DURING_MAX_MS): a PostgreSQL store's row batches wait for
- * a quiet store (lib/db/store-busy.ts), so ingest until the pass's end would last until they had all gone 10 s apart. Then
+ * a quiet store (lib/db/store-quiet.ts), so ingest until the pass's end would last until they had all gone 10 s apart. Then
  * the pass goes on without ingest, and is waited for.
  */
 async function ingestThroughPass(
