@@ -120,17 +120,21 @@ async function tick(spec: TPurgeLoopSpec, loop: TLoop, inPass: boolean): Promise
       loop.quietBy = Date.now() + QUIET_WAIT_MS;
       await spec.onPass?.('start', 0);
     }
-    const until = Date.now() + TICK_BUDGET_MS;
     const steps = await spec.steps();
+    // The budget counts from here, and a tick runs one batch at least: a store so slow that reading the steps took the
+    // whole budget left every tick with nothing done, and the pass never ended.
+    const until = Date.now() + TICK_BUDGET_MS;
+    let ran = false;
     for (; loop.step < steps.length; loop.step++) {
       const step = steps[loop.step];
       for (;;) {
-        if (loop.stopped || Date.now() > until) return 'more';
+        if (loop.stopped || (ran && Date.now() > until)) return 'more';
         if (leased && !step.whole && Date.now() < loop.quietBy && !(await storeQuiet())) return 'busy';
         const size = Math.min(env.RETENTION_BATCH_ROWS, loop.batch.get(step.what)?.size ?? env.RETENTION_BATCH_ROWS);
         const started = performance.now();
         const r = await step.run(size, loop.pass);
         const took = performance.now() - started;
+        ran = true;
         const n = typeof r === 'number' ? r : r.purged;
         if (n > 0) metrics().gcPurged.inc({ what: step.what }, n);
         loop.passPurged += n;

@@ -162,3 +162,21 @@ test(
     assert.ok(runs[1] - runs[0] >= 9_800 || runs[1] >= busyUntil - 150, `the second waited its 10 s or the quiet (${runs[1] - runs[0]} ms)`);
   },
 );
+
+test('a pass ends when reading its steps takes longer than a tick: each tick runs a batch at least', async () => {
+  // Before, the tick's 1 s budget began before its steps were read: a store slow enough to read them in over a second
+  // returned every tick with nothing done, and the pass went on for ever (a full-size year bench's restart under load).
+  let batches = 0;
+  const steps: TLoop.TPurgeStep[] = [{ what: 'rows', run: async (limit) => (++batches < 3 ? limit : 0) }];
+  let ended: () => void = () => {};
+  const passEnded = new Promise<void>((resolve) => (ended = resolve));
+  const lease = { table: 'service.leases' as const, name: 'purge-loop-slow-steps-test' };
+  const slowSteps = async () => (await new Promise((r) => setTimeout(r, 1200)), steps);
+  loop.startPurgeLoop({ lease, steps: slowSteps, idleMs: () => 60_000, onPass: async (event) => void (event === 'end' && ended()) });
+  loop.wakePurgeLoop(lease);
+  const timeout = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 20_000).unref());
+  const outcome = await Promise.race([passEnded.then(() => 'ended' as const), timeout]);
+  await loop.stopPurgeLoop(lease);
+  assert.equal(outcome, 'ended', `the pass ended (${batches} batches)`);
+  assert.equal(batches, 3);
+});
