@@ -36,7 +36,9 @@ export type TSharedApp = Omit<TApp, 'kill' | 'restart'> & {
   signingKey: () => Promise<TSigningKey>;
 };
 
-const MANIFEST_WAIT_MS = 180_000;
+// Longer than the host may take: its first app gets 180 s to answer (app.ts), then issues its pool of accounts. At
+// 180 s the first file of a CI rehearsal (at 5bd9887, load ~25 in its first minutes) gave up before the host did.
+const MANIFEST_WAIT_MS = 300_000;
 
 async function readManifest(file: string): Promise<TSharedManifest> {
   const deadline = Date.now() + MANIFEST_WAIT_MS;

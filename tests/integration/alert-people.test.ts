@@ -326,6 +326,10 @@ describe('alert targets and quieting', () => {
       const [name, value] = cookies.admin.split('=');
       await context.addCookies([{ name, value, url: app.baseUrl }]);
       const tab = await context.newPage();
+      // Playwright's 30 s is not enough at CI's load: in the rehearsals at 7f55976 and 5bd9887 (the embedded pass at a load
+      // of ~25, this app's evaluator running every 200 ms) the page's load, then the rule's answer, each took longer.
+      tab.setDefaultTimeout(90_000);
+      tab.setDefaultNavigationTimeout(90_000);
       await tab.goto(`${app.baseUrl}/alerts`);
       // Its scripts loaded and run: a click before the form is hydrated posts it without them, and the
       // page then has no "Rule created" (CI's embedded pass, at a load of ~30, waited 30 s for it).
