@@ -101,8 +101,6 @@ export function nextBatch(size: number, ms: number, max: number, last?: TBatchSt
   } else if (ms < BATCH_TARGET_MS / 2) next = Math.min(max, size * 2);
   return { ran: size, ms, size: Math.min(max, next), floor };
 }
-/** The next batch size after one of `size` rows took `ms`. */
-export const nextBatchSize = (size: number, ms: number, max: number): number => nextBatch(size, ms, max).size;
 const loops = processSingleton('purge-loops', (): Map<string, TLoop> => new Map());
 
 type TOutcome = 'more' | 'done' | 'skipped' | 'busy';

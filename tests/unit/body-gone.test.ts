@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { nextBatch, nextBatchSize, purgeIdleMs } from '../../lib/db/purge-loop';
+import { nextBatch, purgeIdleMs } from '../../lib/db/purge-loop';
 import { erasedNote, payloadGone, purgedNote, receiptBodyGone, responseGone, retriesStoppedNote } from '../../lib/console/retention/body-gone';
 
 test('what a view says where a body was', () => {
@@ -53,11 +53,11 @@ test('passes come every 10 minutes, or a fifth of the shortest retention, at lea
 });
 
 test('a batch that takes long halves the next, a quick one doubles it, within bounds', () => {
-  assert.equal(nextBatchSize(1000, 400, 1000), 500);
-  assert.equal(nextBatchSize(12, 400, 1000), 10);
-  assert.equal(nextBatchSize(100, 5, 1000), 200);
-  assert.equal(nextBatchSize(800, 5, 1000), 1000);
-  assert.equal(nextBatchSize(300, 50, 1000), 300);
+  assert.equal(nextBatch(1000, 400, 1000).size, 500);
+  assert.equal(nextBatch(12, 400, 1000).size, 10);
+  assert.equal(nextBatch(100, 5, 1000).size, 200);
+  assert.equal(nextBatch(800, 5, 1000).size, 1000);
+  assert.equal(nextBatch(300, 50, 1000).size, 300);
 });
 
 test("a slow batch whose halving did not shorten it keeps its size: the time is the statement's, not its rows'", () => {

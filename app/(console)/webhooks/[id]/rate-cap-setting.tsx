@@ -41,7 +41,6 @@ export function RateCapSetting({ webhookId, filters, initial }: { webhookId: str
   if (rateLimit === undefined) return <span className="text-slate-500">not available: this service has no rate cap</span>;
 
   const save = (next: number | null) =>
-    !saving &&
     startSave(async () => {
       setFeedback(null);
       const r = await setWebhookRateLimitAction(webhookId, next);

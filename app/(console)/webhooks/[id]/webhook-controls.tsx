@@ -57,7 +57,6 @@ function WebhookActionsForRole({
   const toggleRef = useFocusReturn<HTMLButtonElement>(confirming);
 
   const send = () =>
-    !sending &&
     startSend(async () => {
       setFeedback(null);
       const r = await sendTestEventAction(webhookId, eventType || undefined);
@@ -87,7 +86,6 @@ function WebhookActionsForRole({
     });
 
   const setPaused = (next: boolean) =>
-    !pausing &&
     startPause(async () => {
       setFeedback(null);
       const r = await setWebhookPausedAction(webhookId, next);
