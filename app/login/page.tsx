@@ -20,13 +20,13 @@ export default async function LoginPage({ searchParams }: TPageProps) {
   const error = ssoErrorMessage(query.error, options.sso?.label);
   const ssoHref = `/auth/oidc/start${next === DEFAULT_NEXT ? '' : `?next=${encodeURIComponent(next)}`}`;
   return (
-    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-slate-900 via-slate-800 to-indigo-950 px-4">
+    <main data-surface="dark" className="flex min-h-screen items-center justify-center bg-gradient-to-br from-slate-900 via-slate-800 to-indigo-950 px-4">
       <div className="w-full max-w-sm">
         <div className="mb-6 flex items-center justify-center gap-3 text-white">
           <span className="grid size-10 place-items-center rounded-lg bg-indigo-500 text-sm font-bold shadow-lg shadow-indigo-500/30">GC</span>
           <div>
             <p className="text-lg font-semibold leading-tight">Giving Connect Console</p>
-            <p className="text-xs text-slate-500">Webhook deliveries, receipts and Connects</p>
+            <p className="text-xs text-slate-400">Webhook deliveries, receipts and Connects</p>
           </div>
         </div>
         <div className="rounded-xl bg-surface p-6 shadow-2xl ring-1 ring-black/5">
@@ -53,7 +53,7 @@ export default async function LoginPage({ searchParams }: TPageProps) {
           ) : null}
           {options.password ? <LoginForm next={next} secondary={Boolean(options.sso)} /> : null}
         </div>
-        <p className="mt-6 text-center text-xs text-slate-500">Sessions are sealed, httpOnly cookies. Repeated failures are rate-limited.</p>
+        <p className="mt-6 text-center text-xs text-slate-400">Sessions are sealed, httpOnly cookies. Repeated failures are rate-limited.</p>
       </div>
     </main>
   );

@@ -19,7 +19,7 @@ export default async function ChangePasswordPage({ searchParams }: TPageProps) {
   const staff = await requireSignedIn(`/account/password${query.next ? `?next=${encodeURIComponent(next)}` : ''}`);
   const sso = loginOptions().sso;
   return (
-    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-slate-900 via-slate-800 to-indigo-950 px-4 py-8">
+    <main data-surface="dark" className="flex min-h-screen items-center justify-center bg-gradient-to-br from-slate-900 via-slate-800 to-indigo-950 px-4 py-8">
       <div className="w-full max-w-sm">
         <div className="mb-6 flex items-center justify-center gap-3 text-white">
           <span className="grid size-10 place-items-center rounded-lg bg-indigo-500 text-sm font-bold shadow-lg shadow-indigo-500/30">GC</span>
