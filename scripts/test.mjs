@@ -196,8 +196,8 @@ if (nodeFiles.length) {
       // Files run side by side (each mostly waits on its apps and their timers): 2 by default, TEST_CONCURRENCY for more.
       `--test-concurrency=${process.env.TEST_CONCURRENCY || 2}`,
       // A test that hangs fails after 15 minutes (one that sets its own timeout keeps it) rather than holding the run. The
-      // bound is also each file's, as a whole: backup.test's five tests side by side spend ~220 CPU s, which CI at a load
-      // of ~30 stretched past 10 minutes twice (it takes ~4 alone).
+      // bound is also each file's, as a whole: backup.test's five tests side by side spent ~220 CPU s, which CI at a load
+      // of ~30 stretched past 10 minutes three times (now two files whose tests run one at a time: 85 CPU s, 49 s alone).
       '--test-timeout=900000',
       '--test-reporter=spec',
       '--test-reporter-destination=stdout',
