@@ -348,6 +348,39 @@ describe('deliveries past their retention leave with their partition', () => {
     assert.equal(await exists(D(39)), false, 'dropped once nothing in it must stay');
     assert.deepEqual(await left(['d_pending']), []);
   });
+
+  test("a deliveries partition's later attempts are looked for in the attempts partitions up to each delivery's last update only", async () => {
+    // An attempt updates its delivery in the statement that writes it, so none is newer than its delivery's updated_at (an
+    // hour's margin for the sender's clock): each delivery's look stops at that partition, not at every one left.
+    // The partition's other deliveries (m_longer's) last updated when they were made, as a resolved one is.
+    await script(`update ${D(38)} set updated_at = created_at;
+      ${delivered('d_plan', new Date(daysAgo(38).getTime() + 5 * 3_600_000), 'success', daysAgo(33))}`);
+    const attempts = await list.listPartitions('service.attempts');
+    const last = await dropDeliveries.lastUpdateOf(D(38), attempts[0].from);
+    assert.equal(last?.toISOString(), daysAgo(33).toISOString(), "d_plan's update, its attempt's time, the partition's latest");
+    const text = `select a.id ${dropDeliveries.laterAttemptsOf(D(38), attempts[0].from, last!)}`;
+    assert.ok(
+      (await run<{ id: string }>(text)).some((r) => r.id === 'atmpt_d_plan'),
+      "d_plan's attempt, 5 days after its delivery's range, found",
+    );
+    const [row] = await run(`explain (analyze, format json) ${text}`);
+    type TRun = { 'Relation Name'?: string; Plans?: TRun[]; 'Actual Loops'?: number };
+    const read = (p: TRun): string[] => [
+      ...(p['Relation Name']?.startsWith('attempts_p') && (p['Actual Loops'] ?? 0) > 0 ? [`service.${p['Relation Name']}`] : []),
+      ...(p.Plans ?? []).flatMap(read),
+    ];
+    const [{ Plan }] = (typeof row['QUERY PLAN'] === 'string' ? JSON.parse(row['QUERY PLAN']) : row['QUERY PLAN']) as { Plan: TRun }[];
+    const upTo = last!.getTime() + 3_600_000;
+    const within = attempts.filter((p) => p.from === null || p.from.getTime() <= upTo).map((p) => p.name);
+    assert.ok(within.length < attempts.length, `attempts partitions after ${new Date(upTo).toISOString()} to leave out (${attempts.length} in all)`);
+    const scanned = [...new Set(read(Plan))];
+    assert.deepEqual(
+      scanned.filter((p) => !within.includes(p)),
+      [],
+      `only partitions up to the last update read (${scanned.join(', ')})`,
+    );
+    assert.ok(scanned.length > 0, "the partition of d_plan's attempt read");
+  });
 });
 
 describe('messages past their retention leave with their partition', () => {
