@@ -1,4 +1,4 @@
-// The staff command line as a process, and what the backup tests share (backup.test.ts, backup-live.test.ts).
+// The staff command line as a process, and what the backup tests share (backup.test.ts, backup-live.test.ts, backup-postgres.test.ts).
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';

@@ -1,14 +1,13 @@
 // Own app: it backs up one PostgreSQL database and restores into another, then starts apps on each.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
-import { Webhook } from 'standardwebhooks';
-import { runCli, startApp, type TApp } from '../helpers/app';
+import { runCli, startApp } from '../helpers/app';
+import { newSecret, ROOT, signedIngest } from '../helpers/backup-cli';
 import { call, staffCookie } from '../helpers/http';
 import { postgresBinDir, startScratchPostgres } from '../helpers/scratch-postgres';
 
@@ -18,22 +17,6 @@ import { postgresBinDir, startScratchPostgres } from '../helpers/scratch-postgre
 // docs/OPERATIONS.md gives. The console's own `backup` command says so rather than half-doing it.
 
 const run = promisify(execFile);
-const ROOT = path.resolve(import.meta.dirname, '../..');
-
-function signed(app: TApp, slug: string, secret: string, body: string): Promise<Response> {
-  const id = `msg_${randomBytes(8).toString('hex')}`;
-  const at = new Date();
-  return fetch(`${app.baseUrl}/ingest/${slug}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'webhook-id': id,
-      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-      'webhook-signature': new Webhook(secret).sign(id, at, body),
-    },
-    body,
-  });
-}
 
 test('PostgreSQL: a pg_dump of the app schemas restored with pg_restore into a new database brings everything back', async (t) => {
   const bin = postgresBinDir();
@@ -69,14 +52,14 @@ test('PostgreSQL: a pg_dump of the app schemas restored with pg_restore into a n
   assert.match(refused.stderr, /pg_dump --format=custom --schema=service --schema=console --schema=drizzle/);
 
   const cookie = await staffCookie(app);
-  const secret = `whsec_${randomBytes(32).toString('base64')}`;
+  const secret = newSecret();
   const created = await call(app, 'POST', '/api/receivers', { headers: { cookie }, body: { name: 'on postgres', secret } });
   assert.equal(created.status, 201, created.text);
   const colleague = JSON.parse(await runCli('console-cli', ['users:add', '--email', 'pg-colleague@example.org'], { DATABASE_URL: pg.url('console_live') }))
     .password as string;
   const ids: string[] = [];
   for (let i = 0; i < 5; i++) {
-    const res = await signed(app, created.body.slug, secret, JSON.stringify({ i }));
+    const res = await signedIngest(app, created.body.slug, secret, JSON.stringify({ i }));
     assert.equal(res.status, 200);
     ids.push(res.headers.get('x-receipt-id')!);
   }
@@ -99,7 +82,7 @@ test('PostgreSQL: a pg_dump of the app schemas restored with pg_restore into a n
   t.after(() => copy.stop());
   assert.ok(await staffCookie(copy, { email: 'pg-colleague@example.org', password: colleague }), 'the staff user came back');
   const copyCookie = await staffCookie(copy);
-  const res = await signed(copy, created.body.slug, secret, JSON.stringify({ after: 'restore' }));
+  const res = await signedIngest(copy, created.body.slug, secret, JSON.stringify({ after: 'restore' }));
   assert.equal(res.status, 200);
   const receipt = await call(copy, 'GET', `/api/receipts/${res.headers.get('x-receipt-id')}`, { headers: { cookie: copyCookie } });
   assert.equal(receipt.body.verdict, 'valid', 'the receiver secret came back');
