@@ -163,7 +163,7 @@ describe('backups of the embedded store while it works', () => {
     const page = () => fetch(`${app.baseUrl}/`, { headers: { cookie } }).then(async (r) => (await r.text()).replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ''));
 
     // Two rules on the backups, by the existing channels: a signed POST (to a receiver of this console)
-    // and an e-mail; made while the first backup is taken, so that they are evaluated (every 200 ms)
+    // and an e-mail; made while the first backup is taken, so that they are evaluated (every second)
     // all through the two scheduled backups below.
     const staff = (method: string, p: string, body?: unknown) => call(app, method, p, { headers: { cookie }, body });
     const target = await staff('POST', '/api/receivers', { name: 'backup alerts' });

@@ -63,7 +63,7 @@ export function laterAttemptsOf(part: string, since: Date | null, last: Date): s
   const from = at(since, "'-infinity'::timestamptz");
   return `from ${part} d join service.attempts a on a.webhook_id = d.webhook_id and a.message_id = d.message_id and a.delivery_id = d.id
     where d.updated_at >= ${from} - ${CLOCK_MARGIN} and a.created_at >= ${from}
-      and a.created_at <= d.updated_at + ${CLOCK_MARGIN} and a.created_at <= ${at(last, 'null')} + ${CLOCK_MARGIN}`;
+      and a.created_at <= d.updated_at + ${CLOCK_MARGIN} and a.created_at <= '${last.toISOString()}'::timestamptz + ${CLOCK_MARGIN}`;
 }
 
 /** The latest update since `since` of one of `part`'s deliveries (null: none, so none has an attempt past its range). */
