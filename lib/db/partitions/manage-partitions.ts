@@ -16,10 +16,10 @@ import { listPartitions, type TPartition } from './list-partitions';
 //
 // A partition is made as a table of the parent's shape and then attached: ATTACH takes SHARE UPDATE
 // EXCLUSIVE on the parent, which inserts and reads pass, where CREATE TABLE … PARTITION OF takes ACCESS
-// EXCLUSIVE; the new table is empty, so its check is instant. A table with foreign keys (receipts →
-// receivers) also locks the tables it references against writes for the attach (SHARE ROW EXCLUSIVE), and a
-// table referenced (receipts) the tables that reference it (forwards), whose key gets the new partition's triggers.
-// (Deliveries had keys to messages and webhooks until migration 0045, which says why they went.)
+// EXCLUSIVE; the new table is empty, so its check is instant. A table referenced (receipts, by forwards) also
+// locks the tables that reference it for the attach (SHARE ROW EXCLUSIVE), whose key gets the new partition's
+// triggers. No partitioned table references another: deliveries had keys to messages and webhooks until migration
+// 0045, receipts to receivers until 0046, and their drops locked what ingest reads (those migrations say how).
 // So DDL waits at most LOCK_TIMEOUT for its locks: whatever queues behind it waits no longer than that,
 // and a run that timed out tries again at the next minute (the week ahead is the margin).
 
