@@ -5,6 +5,14 @@ import { MIGRATIONS_FOLDER, observe, type Db, type THandle, type TOnNotify, type
 
 // PostgreSQL at DATABASE_URL: a pool of 10, migrated under an advisory lock (several instances may
 // start at once), each LISTEN on a connection of its own that names its channel.
+//
+// The pool keeps POOL_MIN connections open however quiet it is (pg-pool closes the others after 10 s idle). Without a
+// floor a quiet minute left one or two, and when a retention pass took them ingest's next batch waited for a connection
+// to be opened: a new backend, its login and its cold catalog caches (the first insert into a partitioned table reads
+// every partition's entry) — ~100 ms in which no receipt was stored (`npm run bench`'s year section, 500 receipts/s,
+// pg_stat_activity every 5 ms: the batch went out on a backend started during the drop). Four: ingest's batch, the two
+// halves' passes, and a claim of the delivery worker or a request beside them.
+const POOL_MIN = 4;
 
 type TPg = typeof pgModule;
 
@@ -13,7 +21,7 @@ export async function openPostgres(url: string): Promise<THandle> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   // onConnect: run on each new connection before the pool hands it out (pg-pool awaits what it returns).
-  const pool = new pg.Pool({ connectionString: url, max: 10, ...CONNECTION_OPTIONS, onConnect: (client) => client.query(JIT_OFF) });
+  const pool = new pg.Pool({ connectionString: url, max: 10, min: POOL_MIN, ...CONNECTION_OPTIONS, onConnect: (client) => client.query(JIT_OFF) });
   // A connection the server ends (a restart, an admin's pg_terminate_backend, a network cut) emits
   // 'error': on an idle one the pool's listener drops it and re-emits it here; on one checked out
   // (a transaction) only its own listener hears it. Unheard, either would end the process.
