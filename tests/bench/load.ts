@@ -23,7 +23,18 @@ export type TLoadResult = {
 
 export async function runLoad(
   origin: string,
-  opts: { count: number; connections: number; maxSeconds: number; make: (i: number) => TRequest; until?: () => boolean },
+  opts: {
+    count: number;
+    connections: number;
+    maxSeconds: number;
+    make: (i: number) => TRequest;
+    until?: () => boolean;
+    /**
+     * Requests a second, sent on a schedule whatever the answers (an open loop), each timed from when it was due, so one
+     * held up for a free connection counts its wait. Without: each connection sends its next as soon as it has an answer.
+     */
+    rate?: number;
+  },
 ): Promise<TLoadResult> {
   const pool = new Pool(origin, { connections: opts.connections, pipelining: 1, headersTimeout: 60_000, bodyTimeout: 60_000 });
   const statuses: Record<string, number> = {};
@@ -38,8 +49,11 @@ export async function runLoad(
   await Promise.all(
     Array.from({ length: opts.connections }, async () => {
       while (next < opts.count && performance.now() < deadline && !opts.until?.()) {
-        const request = opts.make(next++);
-        const start = performance.now();
+        const i = next++;
+        const request = opts.make(i);
+        const due = opts.rate ? t0 + (i * 1000) / opts.rate : 0;
+        if (due > performance.now()) await new Promise((r) => setTimeout(r, due - performance.now()));
+        const start = opts.rate ? due : performance.now();
         try {
           const res = await pool.request(request);
           await res.body.dump();

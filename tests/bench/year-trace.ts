@@ -62,3 +62,54 @@ export function sampleStore(app: TApp, label: string): () => Promise<void> {
     console.log(`[trace] ${label}: active sessions in ${samples} samples (50 ms apart):\n  ${top.map(([k, n]) => `${n}  ${k}`).join('\n  ')}`);
   };
 }
+
+export type TProbe = { at: number; ms: number };
+
+/**
+ * BENCH_YEAR_TRACE=1: the app's answer to a request that reads no store (a static file), every 20 ms until stopped: a
+ * stall there is the app's own thread, not the store.
+ */
+export function probeApp(app: TApp, asset: string | null): () => Promise<TProbe[]> {
+  if (!CONFIG.year.trace || !asset) return async () => [];
+  const probes: TProbe[] = [];
+  let on = true;
+  const run = (async () => {
+    while (on) {
+      const at = Date.now();
+      const t = performance.now();
+      await (await fetch(`${app.baseUrl}${asset}`)).arrayBuffer();
+      probes.push({ at, ms: performance.now() - t });
+      await sleep(20);
+    }
+  })();
+  return async () => {
+    on = false;
+    await run.catch((e) => console.log(`[trace] probe: ${e}`));
+    return probes;
+  };
+}
+
+/**
+ * A static file of the app's, for probeApp: found on the sign-in page, read here, before the round it probes (that page's
+ * first render in a process holds the app's thread ~100 ms: in the window, the probe would make the stall it looks for).
+ */
+export async function staticAsset(app: TApp): Promise<string | null> {
+  if (!CONFIG.year.trace) return null;
+  const html = await (await fetch(`${app.baseUrl}/login`)).text();
+  return /\/_next\/static\/[^"']+\.js/.exec(html)?.[0] ?? null;
+}
+
+/** What stalled in a drop's window: the slowest ingests and the app's slow probes, in ms from the window's start. */
+export function printStalls(day: number, window: [number, number], slow: { at: number; ms: number }[], probes: TProbe[]): void {
+  if (!CONFIG.year.trace) return;
+  const off = (x: { at: number; ms: number }) => `+${x.at - window[0]} ms: ${x.ms.toFixed(0)} ms`;
+  const top = [...slow]
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 8)
+    .sort((a, b) => a.at - b.at);
+  const stalls = probes.filter((p) => p.at >= window[0] - 500 && p.at <= window[1] + 500 && p.ms > 30);
+  console.log(
+    `[trace] day ${day}: drop window from ${new Date(window[0]).toISOString()}, ${window[1] - window[0]} ms; slowest ingests sent at ${top.map(off).join(', ')}; ` +
+      `app probes over 30 ms (of ${probes.length}): ${stalls.map(off).join(', ') || 'none'}`,
+  );
+}
