@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict';
-import { after, test } from 'node:test';
-import pg from 'pg';
-import { disposeNow } from '../helpers/app';
-import { databaseAt } from '../helpers/old-database';
+import { test } from 'node:test';
+import { triedBeside, withTwoSessions } from '../helpers/two-sessions';
 
 // Migration 0045 dropped service.deliveries' foreign keys to messages and webhooks (issue 52). With them, retention's
 // detach of a deliveries partition locked webhooks and every messages partition against writes (SHARE ROW EXCLUSIVE:
@@ -12,10 +10,6 @@ import { databaseAt } from '../helpers/old-database';
 // (the test can fail), one of 0045 none. PostgreSQL only: PGlite is one connection, nothing waits on it.
 
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
-const stores: Record<string, string>[] = [];
-after(async () => {
-  for (const store of stores) await disposeNow(store);
-});
 
 const ACCOUNT = '00000000-0000-4000-8000-00000000d045';
 /** The tables ingest uses that the first session holds a lock on, with the modes, as `table mode`. */
@@ -28,14 +22,8 @@ const LOCKS = `
 type TSeen = { detach: string[]; dropped: string[]; write: string | null; read: string | null };
 
 /** A deliveries partition detached then dropped in a transaction held open, and what a second session sees meanwhile. */
-async function detachAndDrop(release: string): Promise<TSeen> {
-  const store = await databaseAt(release, `insert into service.accounts (id, name) values ('${ACCOUNT}', 'detach-locks');`);
-  stores.push(store);
-  const [a, b] = [new pg.Client({ connectionString: store.DATABASE_URL }), new pg.Client({ connectionString: store.DATABASE_URL })];
-  await a.connect();
-  await b.connect();
-  try {
-    const [{ pid }] = (await a.query<{ pid: number }>('select pg_backend_pid() as pid')).rows;
+function detachAndDrop(release: string): Promise<TSeen> {
+  return withTwoSessions(release, `insert into service.accounts (id, name) values ('${ACCOUNT}', 'detach-locks');`, async (a, b, pid) => {
     // The partition after the first (the migration's first after its cutover, empty), as retention would drop an old one.
     const [{ part }] = (
       await a.query<{ part: string }>(
@@ -44,34 +32,22 @@ async function detachAndDrop(release: string): Promise<TSeen> {
       )
     ).rows;
     const locks = async () => (await b.query<{ lock: string }>(LOCKS, [pid])).rows.map((r) => r.lock);
-    // Statements of the second session that need what the keys locked, each waiting at most 300 ms: null when it ran.
-    const tried = async (text: string) => {
-      await b.query(`begin; set local lock_timeout = '300ms'`);
-      try {
-        await b.query(text);
-        return null;
-      } catch (err) {
-        return (err as Error).message;
-      } finally {
-        await b.query('rollback');
-      }
-    };
-    const write = `insert into service.messages (id, account_id, event_id, event_type, payload) values
-        ('msg_detach_locks', '${ACCOUNT}', 'evt_detach_locks', 'grant.succeeded', '{}');
-      update service.webhooks set updated_at = now() where account_id = '${ACCOUNT}'`;
+    // Statements of the second session that need what the keys locked.
+    const write = [
+      `insert into service.messages (id, account_id, event_id, event_type, payload) values
+        ('msg_detach_locks', '${ACCOUNT}', 'evt_detach_locks', 'grant.succeeded', '{}')`,
+      `update service.webhooks set updated_at = now() where account_id = '${ACCOUNT}'`,
+    ];
     await a.query('begin');
     await a.query(`alter table service.deliveries detach partition service.${part}`);
     const detach = await locks();
-    const wrote = await tried(write);
+    const wrote = await triedBeside(b, write);
     await a.query(`drop table service.${part}`);
     const dropped = await locks();
-    const read = await tried(`select count(*) from service.messages; select count(*) from service.webhooks`);
+    const read = await triedBeside(b, ['select count(*) from service.messages', 'select count(*) from service.webhooks']);
     await a.query('rollback');
     return { detach, dropped, write: wrote, read };
-  } finally {
-    await a.end();
-    await b.end();
-  }
+  });
 }
 
 test(

@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict';
-import { after, test } from 'node:test';
-import pg from 'pg';
-import { disposeNow } from '../helpers/app';
-import { databaseAt } from '../helpers/old-database';
+import { test } from 'node:test';
+import { triedBeside, withTwoSessions } from '../helpers/two-sessions';
 
 // Migration 0046 dropped console.receipts' foreign key to console.receivers (issue 52). With it, a receipts partition
 // detached keeps a key of its own, whose action triggers sit on receivers, and its drop removes them under ACCESS
@@ -13,10 +11,6 @@ import { databaseAt } from '../helpers/old-database';
 // connection, nothing waits on it.
 
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
-const stores: Record<string, string>[] = [];
-after(async () => {
-  for (const store of stores) await disposeNow(store);
-});
 
 const R = '00000000-0000-4000-8000-00000000d046';
 const LOCKS = `
@@ -26,38 +20,20 @@ const LOCKS = `
 type TSeen = { dropped: string[]; arrival: string | null };
 
 /** The first receipts partition detached, then dropped in a transaction held open, and what a second session sees meanwhile. */
-async function detachAndDrop(release: string): Promise<TSeen> {
-  const store = await databaseAt(release, `insert into console.receivers (id, slug, name) values ('${R}', 'detach-locks', 'detach locks');`);
-  stores.push(store);
-  const [a, b] = [new pg.Client({ connectionString: store.DATABASE_URL }), new pg.Client({ connectionString: store.DATABASE_URL })];
-  await a.connect();
-  await b.connect();
-  try {
-    const [{ pid }] = (await a.query<{ pid: number }>('select pg_backend_pid() as pid')).rows;
-    const locks = async () => (await b.query<{ lock: string }>(LOCKS, [pid])).rows.map((r) => r.lock);
+function detachAndDrop(release: string): Promise<TSeen> {
+  return withTwoSessions(release, `insert into console.receivers (id, slug, name) values ('${R}', 'detach-locks', 'detach locks');`, async (a, b, pid) => {
     await a.query('alter table console.receipts detach partition console.receipts_p0 concurrently');
     await a.query('begin');
     await a.query('drop table console.receipts_p0');
-    const dropped = await locks();
-    // An arrival's statements, waiting at most 300 ms: null when they ran.
-    await b.query(`begin; set local lock_timeout = '300ms'`);
-    let arrival: string | null = null;
-    try {
-      await b.query(`select id from console.receivers where slug = 'detach-locks'`);
-      await b.query(
-        `insert into console.receipts (receiver_id, method, path, headers, body_size, verdict, response_status) values ('${R}', 'POST', '/ingest/detach-locks', '[]', 0, 'valid', 200)`,
-      );
-    } catch (err) {
-      arrival = (err as Error).message;
-    } finally {
-      await b.query('rollback');
-    }
+    const dropped = (await b.query<{ lock: string }>(LOCKS, [pid])).rows.map((r) => r.lock);
+    // An arrival's statements: its receiver read by slug, its receipt inserted.
+    const arrival = await triedBeside(b, [
+      `select id from console.receivers where slug = 'detach-locks'`,
+      `insert into console.receipts (receiver_id, method, path, headers, body_size, verdict, response_status) values ('${R}', 'POST', '/ingest/detach-locks', '[]', 0, 'valid', 200)`,
+    ]);
     await a.query('rollback');
     return { dropped, arrival };
-  } finally {
-    await a.end();
-    await b.end();
-  }
+  });
 }
 
 test('0045: a receipts partition dropped locks receivers against reads, and an arrival waits for it', { skip: !postgres }, async () => {
