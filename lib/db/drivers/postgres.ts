@@ -8,10 +8,10 @@ import { MIGRATIONS_FOLDER, observe, type Db, type THandle, type TOnNotify, type
 //
 // The pool keeps POOL_MIN connections open however quiet it is (pg-pool closes the others after 10 s idle). Without a
 // floor a quiet minute left one or two, and when a retention pass took them ingest's next batch waited for a connection
-// to be opened: a new backend, its login and its cold catalog caches (the first insert into a partitioned table reads
-// every partition's entry) — ~100 ms in which no receipt was stored (`npm run bench`'s year section, 500 receipts/s,
-// pg_stat_activity every 5 ms: the batch went out on a backend started during the drop). Four: ingest's batch, the two
-// halves' passes, and a claim of the delivery worker or a request beside them.
+// to be opened: a new backend, its login and its catalog caches still cold — ~100 ms in which no receipt was stored
+// (`npm run bench`'s year section, 500 receipts/s, pg_stat_activity every 4 ms: the batch went out on a backend started
+// during the drop). Four: ingest's batch, the two halves' passes, and a claim of the delivery worker or a request beside
+// them.
 const POOL_MIN = 4;
 
 type TPg = typeof pgModule;
