@@ -456,7 +456,10 @@ test.describe('subscription → test event → live grant → retries, on one ti
       await page.goto(`/webhooks/${webhookId}`);
       await page.evaluate(() => ((window as unknown as { __e2eNoReload: number }).__e2eNoReload = 1));
       await page.getByRole('button', { name: 'Send test event' }).click();
-      await expect(page.getByTestId('disabled-reason')).toContainText('410', { timeout: 5_000 });
+      // The click refreshes the page's queries at once, usually before the worker has sent the event; then the page reads
+      // the webhook's state every 5 s (HEALTH_POLL_MS). So the 410's disable shows one poll after the send's outcome: a
+      // 5 s wait raced that poll (it failed once in CI, the box at full load), 15 s is a poll and the send's seconds.
+      await expect(page.getByTestId('disabled-reason')).toContainText('410', { timeout: 15_000 });
       await expect(page.getByTestId('webhook-status')).toContainText('disabled');
       await expect(page.getByRole('button', { name: 'Enable' })).toBeVisible();
       expect(await page.evaluate(() => (window as unknown as { __e2eNoReload?: number }).__e2eNoReload)).toBe(1);
