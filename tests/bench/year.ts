@@ -208,7 +208,10 @@ async function ingestThroughPass(
   return { idle, during: await during, day, probes };
 }
 
-const within = (l: TLoadResult, [from, to]: [number, number]) => l.latencies.filter((ms, i) => l.sentAt[i] <= to && l.sentAt[i] + ms >= from);
+/** The requests of `l` in flight at some moment of [from, to]: when each was sent, and its latency. */
+const inFlight = (l: TLoadResult, [from, to]: [number, number]) =>
+  l.latencies.map((ms, i) => ({ at: l.sentAt[i], ms })).filter((x) => x.at <= to && x.at + x.ms >= from);
+const within = (l: TLoadResult, w: [number, number]) => inFlight(l, w).map((x) => x.ms);
 
 /**
  * The noise floor of a short window's p99: the idle round cut into consecutive windows as long as the drop's, each window's
@@ -284,15 +287,10 @@ function yearFigures(store: TStore, results: TDay[], ingests: TIngest[]): TFigur
   // often on both sides, not decided by whether it fell in the one drop's half second.
   const days = ingests.map((i) => {
     const d = results.find((r) => r.day === i.day);
-    const inDrop = d?.dropWindow ? within(i.during, d.dropWindow) : [];
+    const sent = d?.dropWindow ? inFlight(i.during, d.dropWindow) : [];
     const windows = d?.dropWindow ? idleWindowsP99(i.idle, d.dropWindow[1] - d.dropWindow[0]) : [];
-    if (d?.dropWindow) {
-      const sent = i.during.latencies
-        .map((ms, k) => ({ at: i.during.sentAt[k], ms }))
-        .filter((x) => x.at <= d.dropWindow![1] && x.at + x.ms >= d.dropWindow![0]);
-      printStalls(i.day, d.dropWindow, sent, i.probes);
-    }
-    return { ...i, inDrop, windows };
+    if (d?.dropWindow) printStalls(i.day, d.dropWindow, sent, i.probes);
+    return { ...i, inDrop: sent.map((x) => x.ms), windows };
   });
   const idle = days.flatMap((d) => d.idle.latencies);
   const inDrop = days.flatMap((d) => d.inDrop);
