@@ -114,7 +114,9 @@ test(
     // (ingest's receipts are one group-committed statement at a time); two, so the quiet is not one's end and the other's start.
     const sql = opened!.client.driverRows;
     const busyFrom = Date.now();
-    const busy = Promise.all([1, 2].map(() => sql(`select pg_sleep(${BUSY_MS / 1000})`, [])));
+    // When the sleeps ended, read as they end: read after the pass and its stop, it moved by however long those took
+    // on a loaded machine (red once in CI).
+    const busyUntil = Promise.all([1, 2].map(() => sql(`select pg_sleep(${BUSY_MS / 1000})`, []))).then(() => Date.now());
     await new Promise((r) => setTimeout(r, 200));
     let ended: () => void = () => {};
     const passEnded = new Promise<void>((resolve) => (ended = resolve));
@@ -123,14 +125,14 @@ test(
     loop.wakePurgeLoop(lease);
     await passEnded;
     await loop.stopPurgeLoop(lease);
-    const busyUntil = (await busy, Date.now());
+    const busyEnded = await busyUntil;
 
     assert.deepEqual(
       runs.map((r) => r.what),
       ['whole', 'rows', 'rows'],
     );
     assert.ok(runs[0].at < busyFrom + BUSY_MS - 500, `the whole step ran while the store was busy (${runs[0].at - busyFrom} ms in)`);
-    assert.ok(runs[1].at >= busyUntil - 150, `the first batch waited for the quiet (${busyUntil - runs[1].at} ms before the others ended)`);
+    assert.ok(runs[1].at >= busyEnded - 150, `the first batch waited for the quiet (${busyEnded - runs[1].at} ms before the others ended)`);
     const { metrics } = await import('../../lib/metrics/registry');
     const waited = (await metrics().gcQuietWait.get()).values.find((v) => v.labels.loop === lease.name)?.value ?? 0;
     assert.ok(waited >= (BUSY_MS - 700) / 1000, `the wait is counted (${waited} s)`);
@@ -145,7 +147,7 @@ test(
     const runs: number[] = [];
     const steps: TLoop.TPurgeStep[] = [{ what: 'rows', run: async (limit) => (runs.push(Date.now()), runs.length < 2 ? limit : 0) }];
     const sql = opened!.client.driverRows;
-    const busy = Promise.all([1, 2].map(() => sql(`select pg_sleep(${BUSY_MS / 1000})`, [])));
+    const busyEnded = Promise.all([1, 2].map(() => sql(`select pg_sleep(${BUSY_MS / 1000})`, []))).then(() => Date.now());
     await new Promise((r) => setTimeout(r, 200));
     let ended: () => void = () => {};
     const passEnded = new Promise<void>((resolve) => (ended = resolve));
@@ -155,7 +157,7 @@ test(
     loop.wakePurgeLoop(lease);
     await passEnded;
     await loop.stopPurgeLoop(lease);
-    const busyUntil = (await busy, Date.now());
+    const busyUntil = await busyEnded;
     assert.equal(runs.length, 2);
     // The first batch at the pass's start + 10 s, the second 10 s after it (the store still busy for the first).
     assert.ok(runs[0] - started >= 9_800 && runs[0] < busyUntil, `the first batch went ${runs[0] - started} ms after the pass started, in the busy time`);
