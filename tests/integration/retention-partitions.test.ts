@@ -9,6 +9,7 @@ import { eventually } from '../helpers/http';
 import type * as TPurge from '../../lib/service/retention/purge-service';
 import type * as TDrop from '../../lib/service/retention/drop-attempts';
 import type * as TDropDeliveries from '../../lib/service/retention/drop-deliveries';
+import type * as TDropMessages from '../../lib/service/retention/drop-messages';
 import type * as TList from '../../lib/db/partitions/list-partitions';
 import type * as TErase from '../../lib/service/erasures/erase-donor';
 import type * as TStatus from '../../lib/service/retention/partition-status';
@@ -36,6 +37,7 @@ let db: TTestDb;
 let purge: typeof TPurge;
 let drop: typeof TDrop;
 let dropDeliveries: typeof TDropDeliveries;
+let dropMessages: typeof TDropMessages;
 let list: typeof TList;
 let erase: typeof TErase;
 let partStatus: typeof TStatus;
@@ -54,6 +56,7 @@ before(async () => {
   // asserted below read 1 against 3 and 2.
   drop.DROP_BUDGET.ms = 60_000;
   dropDeliveries = await import('../../lib/service/retention/drop-deliveries');
+  dropMessages = await import('../../lib/service/retention/drop-messages');
   list = await import('../../lib/db/partitions/list-partitions');
   erase = await import('../../lib/service/erasures/erase-donor');
   partStatus = await import('../../lib/service/retention/partition-status');
@@ -518,6 +521,29 @@ describe('window reads prune', () => {
       return kept.map((p) => p.name);
     };
     const want = [oldest.name, ...(await upTo('service.messages')), ...(await upTo('service.deliveries'))].map((n) => n.replace(/^service\./, ''));
+    assert.deepEqual([...new Set(relations(Plan))].sort(), want.sort());
+  });
+
+  test("a messages partition's hold reads the deliveries partitions of its range only", async () => {
+    // Its messages' deliveries share their created_at: bounded by each row's alone, the hold planned every deliveries
+    // partition, at each drop.
+    const parts = await list.listPartitions('service.messages');
+    const part = parts.find((p) => p.from !== null && p.to !== null)!;
+    const [{ 'QUERY PLAN': json }] = await run<{ 'QUERY PLAN': unknown }>(`explain (format json) ${dropMessages.messageHoldSql(part)}`, [
+      30 * DAY,
+      [],
+      [],
+      [],
+      null,
+    ]);
+    const [{ Plan }] = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: TPlan }[];
+    const deliveries = await list.listPartitions('service.deliveries');
+    const meets = deliveries.filter((d) => !d.isDefault && (d.from === null || d.from < part.to!) && (d.to === null || d.to > part.from!));
+    assert.ok(
+      meets.length >= 1 && meets.length < deliveries.length,
+      `deliveries partitions beside ${part.name}'s range to leave out (${deliveries.length} in all)`,
+    );
+    const want = [part.name, ...meets.map((d) => d.name)].map((n) => n.replace(/^service\./, ''));
     assert.deepEqual([...new Set(relations(Plan))].sort(), want.sort());
   });
 });

@@ -5,7 +5,7 @@ import { dropIdPartitionsBefore, type TIdSpan } from '@/lib/db/partitions/id-slo
 import { intervalStart, partitionInterval, type TPartitionInterval } from '@/lib/db/partitions/interval';
 import type { TPurgeStep } from '@/lib/db/purge-loop';
 import { driverRows } from '@/lib/db/query';
-import { receiptPartitioned } from '../receivers/receipt-partitions';
+import { receiptIdSince, receiptPartitioned } from '../receivers/receipt-partitions';
 
 // console.receipts' rows past RECEIPT_RETENTION leave with their partition (issue 52): a partition closed before the
 // cutoff (every receipt in it arrived before its close: lib/db/partitions/id-slots.ts) is archived (with ARCHIVE_DIR,
@@ -58,13 +58,14 @@ async function archiveReceipts(part: string): Promise<void> {
   }
 }
 
-// The hours before the dropped partition's close are gone; the hour it closed in counted again from what is left.
+// The hours before the dropped partition's close are gone; the hour it closed in counted again from what is left. $2: the
+// first receipt id of that hour's partitions (receiptIdSince), so that it plans those alone, not every receipts partition.
 const RECOUNT_HOURS = `
   with gone as (delete from console.receipt_trouble_hours where hour <= console.trouble_hour($1::timestamptz) returning 1)
   insert into console.receipt_trouble_hours (receiver_id, hour, failures, unverified_accepted, last_at)
   select receiver_id, console.trouble_hour(received_at), count(*)::int, (count(*) filter (where response_status between 200 and 299))::int, max(received_at)
     from console.receipts
-   where received_at >= console.trouble_hour($1::timestamptz) and received_at < console.trouble_hour($1::timestamptz) + interval '1 hour'
+   where received_at >= console.trouble_hour($1::timestamptz) and received_at < console.trouble_hour($1::timestamptz) + interval '1 hour' and id >= $2::bigint
      and (verdict <> 'valid' or response_status not between 200 and 299) and (select count(*) from gone) >= 0
    group by 1, 2
   on conflict (receiver_id, hour) do update set failures = excluded.failures, unverified_accepted = excluded.unverified_accepted, last_at = excluded.last_at`;
@@ -93,7 +94,7 @@ export function receiptPartitionsStep(rowsMs: number): TPurgeStep {
       const more = Date.now() - started >= BUDGET_MS;
       if (!dropped?.length) return { purged: 0, more: false };
       const last = dropped.reduce((a, b) => ((a.closedAt?.getTime() ?? 0) > (b.closedAt?.getTime() ?? 0) ? a : b));
-      if (last.closedAt) await driverRows(RECOUNT_HOURS, [last.closedAt.toISOString()]);
+      if (last.closedAt) await driverRows(RECOUNT_HOURS, [last.closedAt.toISOString(), await receiptIdSince(new Date(last.closedAt.getTime() - HOUR))]);
       await driverRows(
         `insert into console.retention_progress as p (what, purged, last_purge_at) values ('receipt_partitions', $1, now())
          on conflict (what) do update set purged = p.purged + excluded.purged, last_purge_at = excluded.last_purge_at`,

@@ -29,14 +29,18 @@ export const MESSAGES_TABLE = 'service.messages';
 export const MESSAGES_LEASE: TLease = { table: 'service.leases', name: 'partitions-service.messages' };
 
 const ARCHIVE_PAGE = 1000;
+const bound = (t: Date | null, none: string) => `'${t ? t.toISOString() : none}'::timestamptz`;
 
 // The messages of `part` the messages step would keep: $1 the default's retention, $2/$3/$4 the accounts' own (ids, ms
-// aligned as the messages step applies them, ms as set); $5 one account's alone (null: every account's).
+// aligned as the messages step applies them, ms as set); $5 one account's alone (null: every account's). A message's
+// deliveries share its created_at, so they are read in the deliveries partitions of `part`'s range alone: bounded by the
+// row's created_at only, the statement planned every deliveries partition, at each drop.
 const HOLD = (part: TPartition) => `
   with m as (
     select m.account_id, m.created_at, o.ms, o.raw,
            exists (select 1 from service.deliveries d
-                    where d.message_id = m.id and d.created_at = m.created_at and d.status in ('pending', 'sending')) as unresolved
+                    where d.message_id = m.id and d.created_at = m.created_at and d.status in ('pending', 'sending')
+                      and d.created_at >= ${bound(part.from, '-infinity')} and d.created_at < ${bound(part.to, 'infinity')}) as unresolved
       from ${part.name} m left join unnest($2::uuid[], $3::bigint[], $4::bigint[]) as o(account_id, ms, raw) on o.account_id = m.account_id)
   select count(*) filter (where unresolved)::int as pending,
          count(*) filter (where not unresolved)::int as "accountKept",
@@ -45,6 +49,9 @@ const HOLD = (part: TPartition) => `
 
 /** service.messages' partitions that stay, and why (the retention page, /metrics). */
 export const messagePartitionHolds = partitionHolds(HOLD);
+
+/** The hold's statement of a messages partition (its parameters holdOf's), for a test of what it plans. */
+export const messageHoldSql = HOLD;
 
 const MESSAGE_COLUMNS = `m.id, m.account_id as "accountId", m.event_type as "eventType", m.created_at as "createdAt", m.payload,
   encode(sha256(convert_to(m.payload, 'UTF8')), 'hex') as sha256`;
