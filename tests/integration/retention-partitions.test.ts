@@ -383,6 +383,20 @@ describe('deliveries past their retention leave with their partition', () => {
       `only partitions up to the last update read (${scanned.join(', ')})`,
     );
     assert.ok(scanned.length > 0, "the partition of d_plan's attempt read");
+    // Their delete plans those partitions alone, on the table it deletes from too (before: every attempts partition).
+    const [del] = await run(`explain (format json) ${dropDeliveries.deleteLaterAttemptsSql(D(38), attempts[0].from, last!)}`);
+    const planned = (p: TRun): string[] => [
+      ...(p['Relation Name']?.startsWith('attempts_p') ? [`service.${p['Relation Name']}`] : []),
+      ...(p.Plans ?? []).flatMap(planned),
+    ];
+    const [{ Plan: delPlan }] = (typeof del['QUERY PLAN'] === 'string' ? JSON.parse(del['QUERY PLAN']) : del['QUERY PLAN']) as { Plan: TRun }[];
+    const deletes = [...new Set(planned(delPlan))];
+    assert.ok(deletes.length > 0, 'the delete plans the partitions it may delete from');
+    assert.deepEqual(
+      deletes.filter((p) => !within.includes(p)),
+      [],
+      `the delete plans partitions up to the last update only (${deletes.join(', ')})`,
+    );
   });
 });
 

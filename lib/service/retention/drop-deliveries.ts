@@ -62,9 +62,12 @@ const at = (t: Date | null, none: string) => (t ? `'${t.toISOString()}'::timesta
 export function laterAttemptsOf(part: string, since: Date | null, last: Date): string {
   const from = at(since, "'-infinity'::timestamptz");
   return `from ${part} d join service.attempts a on a.webhook_id = d.webhook_id and a.message_id = d.message_id and a.delivery_id = d.id
-    where d.updated_at >= ${from} - ${CLOCK_MARGIN} and a.created_at >= ${from}
-      and a.created_at <= d.updated_at + ${CLOCK_MARGIN} and a.created_at <= '${last.toISOString()}'::timestamptz + ${CLOCK_MARGIN}`;
+    where d.updated_at >= ${from} - ${CLOCK_MARGIN} and ${attemptsBetween('a', since, last)} and a.created_at <= d.updated_at + ${CLOCK_MARGIN}`;
 }
+
+/** The attempts (as `alias`) made since `since` and up to `last` and the margin: the bounds the planner prunes by. */
+const attemptsBetween = (alias: string, since: Date | null, last: Date) =>
+  `${alias}.created_at >= ${at(since, "'-infinity'::timestamptz")} and ${alias}.created_at <= '${last.toISOString()}'::timestamptz + ${CLOCK_MARGIN}`;
 
 /** The latest update since `since` of one of `part`'s deliveries (null: none, so none has an attempt past its range). */
 export async function lastUpdateOf(part: string, since: Date | null): Promise<Date | null> {
@@ -92,12 +95,14 @@ async function dropLaterAttempts(part: string): Promise<number> {
       answers.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString(), purged: 'row' })),
     );
   }
-  const gone = await driverRows(
-    `delete from service.attempts x using (select a.id, a.created_at ${later}) g where x.id = g.id and x.created_at = g.created_at returning 1`,
-    [],
-  );
+  const gone = await driverRows(deleteLaterAttemptsSql(part, attempts[0].from, last), []);
   return gone.length;
 }
+
+/** The delete of laterAttemptsOf, with its bounds again on the table deleted from: the join's alone left every partition planned. */
+export const deleteLaterAttemptsSql = (part: string, since: Date | null, last: Date) =>
+  `delete from service.attempts x using (select a.id, a.created_at ${laterAttemptsOf(part, since, last)}) g
+    where x.id = g.id and x.created_at = g.created_at and ${attemptsBetween('x', since, last)} returning 1`;
 
 /** The pass's second step: the partitions of deliveries past the row cutoff dropped, but those that hold what must stay. */
 export const deliveryPartitionsStep = (rowsMs: number, overrides: TRetentionOverride[]): TPurgeStep =>
