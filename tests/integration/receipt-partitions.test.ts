@@ -182,6 +182,23 @@ describe('window reads prune', () => {
       for (const planned of await plannedBy(read)) assert.deepEqual(planned, [...want].sort(), `${name}: only ${want.join(', ')}`);
     }
   });
+  test('the hour recounted after a drop plans the partitions that may hold its arrivals alone, planned rather than removed as it runs', async () => {
+    const drop = await import('../../lib/console/retention/drop-receipts');
+    const all = await spans();
+    // The close of p19 (20 days back, a midnight): its hour's arrivals are in p20, opened then.
+    const closed = all.find((s) => s.name === 'receipts_p19')!.closedAt!;
+    const { from, to } = drop.hourIds(all, closed);
+    assert.deepEqual([from, to], [20 * SLOT, 21 * SLOT]);
+    // Half past: p20 still, and none of an hour p20 was not open in.
+    assert.deepEqual(drop.hourIds(all, new Date(closed.getTime() + 1_800_000)), { from: 20 * SLOT, to: 21 * SLOT });
+    const [row] = await run<{ 'QUERY PLAN': unknown }>(`explain (format json) ${drop.recountHoursSql}`, [closed.toISOString(), from, to]);
+    const json = row['QUERY PLAN'];
+    const text = typeof json === 'string' ? json : JSON.stringify(json);
+    const scanned = [...new Set([...text.matchAll(/"Relation Name": ?"(receipts_p\d+)"/g)].map((m) => m[1]))];
+    assert.deepEqual(scanned, ['receipts_p20']);
+    assert.ok(!/"Subplans Removed": ?[1-9]/.test(text), 'the partitions out of the bounds were not planned (then removed as it ran)');
+  });
+
   test("reads by message id plan only the partitions from the message's time, the duplicate check's too; an id that is no KSUID reads them all", async () => {
     // The layout of the test above. A message made 20 days back (in p20's day) and one made 2 days back, each received at
     // p20 or p37 and again later: valid and answered 200, so the second copy is a duplicate (no troubled hour, no receipt

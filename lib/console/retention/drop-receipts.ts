@@ -1,11 +1,12 @@
 import { appendArchive } from '@/lib/db/archive/write-archive';
 import { archiveDir } from '@/lib/db/archive/archive-files';
 import { dbKind } from '@/lib/db/client';
-import { dropIdPartitionsBefore, type TIdSpan } from '@/lib/db/partitions/id-slots';
+import { dropIdPartitionsBefore, listIdSpans, type TIdSpan } from '@/lib/db/partitions/id-slots';
 import { intervalStart, partitionInterval, type TPartitionInterval } from '@/lib/db/partitions/interval';
 import type { TPurgeStep } from '@/lib/db/purge-loop';
 import { driverRows } from '@/lib/db/query';
-import { receiptIdSince, receiptPartitioned } from '../receivers/receipt-partitions';
+import { ID_CLOCK_SLACK_MS } from '@/lib/ids';
+import { receiptPartitioned } from '../receivers/receipt-partitions';
 
 // console.receipts' rows past RECEIPT_RETENTION leave with their partition (issue 52): a partition closed before the
 // cutoff (every receipt in it arrived before its close: lib/db/partitions/id-slots.ts) is archived (with ARCHIVE_DIR,
@@ -58,17 +59,33 @@ async function archiveReceipts(part: string): Promise<void> {
   }
 }
 
-// The hours before the dropped partition's close are gone; the hour it closed in counted again from what is left. $2: the
-// first receipt id of that hour's partitions (receiptIdSince), so that it plans those alone, not every receipts partition.
+// The hours before the dropped partition's close are gone; the hour it closed in counted again from what is left. $2, $3:
+// the ids of the partitions that may hold an arrival of that hour (hourIds), so that it plans those, not every one.
 const RECOUNT_HOURS = `
   with gone as (delete from console.receipt_trouble_hours where hour <= console.trouble_hour($1::timestamptz) returning 1)
   insert into console.receipt_trouble_hours (receiver_id, hour, failures, unverified_accepted, last_at)
   select receiver_id, console.trouble_hour(received_at), count(*)::int, (count(*) filter (where response_status between 200 and 299))::int, max(received_at)
     from console.receipts
-   where received_at >= console.trouble_hour($1::timestamptz) and received_at < console.trouble_hour($1::timestamptz) + interval '1 hour' and id >= $2::bigint
+   where received_at >= console.trouble_hour($1::timestamptz) and received_at < console.trouble_hour($1::timestamptz) + interval '1 hour' and id >= $2::bigint and id < $3::bigint
      and (verdict <> 'valid' or response_status not between 200 and 299) and (select count(*) from gone) >= 0
    group by 1, 2
   on conflict (receiver_id, hour) do update set failures = excluded.failures, unverified_accepted = excluded.unverified_accepted, last_at = excluded.last_at`;
+
+/** RECOUNT_HOURS, for a test of what it plans ($1 the dropped partition's close, $2 and $3 hourIds of it). */
+export const recountHoursSql = RECOUNT_HOURS;
+
+/**
+ * The ids of the partitions that may hold an arrival in the hour `at` falls in: those closed after the hour's start (a
+ * partition's arrivals all came before its close) and opened before its end and the clocks' slack (an arrival may take its
+ * id from the next partition, opened just after it came). Both are constants the planner prunes by; 0 to 0 when none.
+ */
+export function hourIds(spans: TIdSpan[], at: Date): { from: number; to: number } {
+  const hour = Math.floor(at.getTime() / HOUR) * HOUR;
+  // Neither opened nor closed: made ahead, nothing in it yet. Not opened but closed: the first (an upgrade's), open from the start.
+  const opened = (s: TIdSpan) => (s.openedAt === null ? s.closedAt !== null : s.openedAt.getTime() < hour + HOUR + ID_CLOCK_SLACK_MS);
+  const may = spans.filter((s) => (s.closedAt === null || s.closedAt.getTime() > hour) && opened(s));
+  return may.length ? { from: Math.min(...may.map((s) => s.firstId)), to: Math.max(...may.map((s) => s.endId)) } : { from: 0, to: 0 };
+}
 
 /** The pass's first step: the partitions of receipts closed before the row cutoff, dropped. */
 export function receiptPartitionsStep(rowsMs: number): TPurgeStep {
@@ -94,7 +111,10 @@ export function receiptPartitionsStep(rowsMs: number): TPurgeStep {
       const more = Date.now() - started >= BUDGET_MS;
       if (!dropped?.length) return { purged: 0, more: false };
       const last = dropped.reduce((a, b) => ((a.closedAt?.getTime() ?? 0) > (b.closedAt?.getTime() ?? 0) ? a : b));
-      if (last.closedAt) await driverRows(RECOUNT_HOURS, [last.closedAt.toISOString(), await receiptIdSince(new Date(last.closedAt.getTime() - HOUR))]);
+      if (last.closedAt) {
+        const { from, to } = hourIds(await listIdSpans(p), last.closedAt);
+        await driverRows(RECOUNT_HOURS, [last.closedAt.toISOString(), from, to]);
+      }
       await driverRows(
         `insert into console.retention_progress as p (what, purged, last_purge_at) values ('receipt_partitions', $1, now())
          on conflict (what) do update set purged = p.purged + excluded.purged, last_purge_at = excluded.last_purge_at`,

@@ -32,7 +32,8 @@ export const DELIVERIES_TABLE = 'service.deliveries';
 export const DELIVERIES_LEASE: TLease = { table: 'service.leases', name: 'partitions-service.deliveries' };
 
 /** Clocks: an attempt's created_at is its sender's, its delivery's updated_at the database's. */
-const CLOCK_MARGIN = "interval '1 hour'";
+const CLOCK_MARGIN_MS = 3_600_000;
+const CLOCK_MARGIN = `interval '${CLOCK_MARGIN_MS} milliseconds'`;
 
 // The deliveries of `part` the messages step would keep: $1 the default's retention, $2/$3/$4 the accounts' own (ids, ms
 // aligned as the messages step applies them, ms as set); $5 one account's alone (null: every account's). A delivery's
@@ -65,9 +66,12 @@ export function laterAttemptsOf(part: string, since: Date | null, last: Date): s
     where d.updated_at >= ${from} - ${CLOCK_MARGIN} and ${attemptsBetween('a', since, last)} and a.created_at <= d.updated_at + ${CLOCK_MARGIN}`;
 }
 
-/** The attempts (as `alias`) made since `since` and up to `last` and the margin: the bounds the planner prunes by. */
+/**
+ * The attempts (as `alias`) made since `since` and up to `last` and the margin: the bounds the planner prunes by, constants
+ * (a time plus an interval is STABLE: the partitions out of it were planned, then removed as the statement ran).
+ */
 const attemptsBetween = (alias: string, since: Date | null, last: Date) =>
-  `${alias}.created_at >= ${at(since, "'-infinity'::timestamptz")} and ${alias}.created_at <= '${last.toISOString()}'::timestamptz + ${CLOCK_MARGIN}`;
+  `${alias}.created_at >= ${at(since, "'-infinity'::timestamptz")} and ${alias}.created_at <= '${new Date(last.getTime() + CLOCK_MARGIN_MS).toISOString()}'::timestamptz`;
 
 /** The latest update since `since` of one of `part`'s deliveries (null: none, so none has an attempt past its range). */
 export async function lastUpdateOf(part: string, since: Date | null): Promise<Date | null> {
