@@ -1,3 +1,4 @@
+import pg from 'pg';
 import type { TApp } from '../helpers/app';
 import { call, staffCookie, token } from '../helpers/http';
 import { PARTITIONS_SQL, PASSES_SQL, SIZE_SQL } from './seed-year';
@@ -48,6 +49,18 @@ export const holdSql = (accountId: string) => `
 
 export function yearStore(app: TApp) {
   const postgres = Boolean(app.env.DATABASE_URL);
+  // PostgreSQL: the passes' progress is read on one connection, opened by ready() (before the idle round) and kept. Opened
+  // for each read (every 100-200 ms, in the drop's window alone), each forked a backend and ran its password handshake
+  // beside the pass: CPU the idle rounds did not have.
+  let watcher: pg.Client | null = null;
+  const watch = async () => {
+    if (!watcher) {
+      watcher = new pg.Client({ connectionString: app.env.DATABASE_URL });
+      await watcher.connect();
+    }
+    return watcher;
+  };
+  const passRows = async () => (await (await watch()).query(PASSES_SQL)).rows as Record<string, unknown>[];
   /** SQL on the store; the embedded store's app is left stopped (restart it with the next day's settings). */
   const atRest = async <T>(fn: (sql: TSql) => Promise<T>): Promise<T> => {
     if (postgres) return withSql('postgres', app.env.DATABASE_URL, fn);
@@ -61,6 +74,7 @@ export function yearStore(app: TApp) {
    */
   const ready = async (): Promise<TCredentials> => {
     const creds = { token: await token(app), cookie: await staffCookie(app) };
+    if (postgres) await watch();
     for (const r of [
       await call(app, 'GET', '/v1/retention', { token: creds.token }),
       await call(app, 'GET', '/api/retention', { headers: { cookie: creds.cookie } }),
@@ -80,21 +94,28 @@ export function yearStore(app: TApp) {
     atRest,
     ready,
     release,
+    passRows,
+    /** The connection passRows reads on, closed (before the database is dropped). */
+    async close(): Promise<void> {
+      await watcher?.end();
+      watcher = null;
+    },
     /**
      * Until both halves' passes started at `since` or later have ended. The service's is read from its table on
      * PostgreSQL; the embedded store's app holds its table, so there the attempts' oldest partition (EXT GET /v1/retention)
      * must start at `dueUntil` or later (the due ones dropped; null: nothing due), and settle() checks the pass's end at rest.
+     * `creds`: ready()'s, so that no sign-in (a password's hash) falls in the drop's window.
      */
-    async waitPasses(since: number, dueUntil: number | null): Promise<void> {
-      const cookie = await staffCookie(app);
-      const tok = await token(app);
+    async waitPasses(since: number, dueUntil: number | null, creds?: TCredentials): Promise<void> {
+      const cookie = creds?.cookie ?? (await staffCookie(app));
+      const tok = creds?.token ?? (await token(app));
       const ended = (started: number | null, done: number | null) => started !== null && started >= since && done !== null && done >= started;
       const at = (iso: string | null) => (iso ? Date.parse(iso) : null);
       // PostgreSQL: both halves' passes from their tables. Embedded: the console's from GET /api/retention (which also counts
       // what is due, on the app's one thread: asked every 2 s, not more).
       for (let n = 1, deadline = Date.now() + 900_000; Date.now() < deadline; n++, await sleep(postgres ? 200 : 2000)) {
         if (postgres) {
-          const passes = await withSql('postgres', app.env.DATABASE_URL, (sql) => sql(PASSES_SQL));
+          const passes = await passRows();
           const [s, c] = ['service', 'console'].map((half) => passes.find((p) => p.half === half && p.what === 'pass'));
           if (n % 150 === 0) console.log(`    waiting for the passes since ${new Date(since).toISOString()}: ${JSON.stringify([s, c])}`);
           // After a restart a half's first pass is skipped while the stopped process's lease runs out (it then waits for its

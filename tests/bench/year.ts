@@ -9,10 +9,10 @@ import { reconciliationConnect, seedScaleGrantsSql } from './reconciliation';
 import { atLeast, atMost, fmt, printTable, type TFigure } from './report';
 import { readAtSize, setUp, views } from './scale';
 import { seedScaleSql } from './seed-scale';
-import { dayStart, intervalOf, PASSES_SQL, pastPartitionsSql, receiptSlotsSql } from './seed-year';
+import { dayStart, intervalOf, pastPartitionsSql, receiptSlotsSql } from './seed-year';
 import { BENCH_SECRET, signedRequest } from './signed-body';
 import { median, percentile } from './stats';
-import { disposeApp, withSql, type TSql } from './stores';
+import { disposeApp, type TSql } from './stores';
 import { timeReads } from './time-reads';
 import { printStalls, probeApp, sampleStore, staticAsset, type TProbe } from './year-trace';
 import { holdSql, partitionsOf, readDay, yearStore, type TDay, type TPart } from './year-days';
@@ -52,6 +52,8 @@ async function yearOn(store: TStore, app: TApp): Promise<TFigure[]> {
   const { small, runs } = CONFIG.scale;
   if (days <= keep) throw new Error(`BENCH_YEAR_DAYS (${days}) must be more than BENCH_YEAR_RETENTION_DAYS (${keep})`);
   const y = yearStore(app);
+  // Its connection goes before the database does (newest first), on an error too.
+  const closeWatch = onCleanup(() => y.close());
   const interval = intervalOf(app.env, y.postgres);
   console.log(
     `\n── Year on ${store}: ${n} webhooks, ${fmt(perDay)} grants a day for ${days} days, retention ${keep} days, ${interval} partitions; load ${load1()}`,
@@ -125,20 +127,18 @@ async function yearOn(store: TStore, app: TApp): Promise<TFigure[]> {
     const pass = async () => {
       released = Date.now();
       await y.release(retentionDays, creds);
-      await y.waitPasses(released, dueUntil);
+      await y.waitPasses(released, dueUntil, creds);
     };
     // Every partitioned table's step has dropped in this pass (PostgreSQL: read beside the running app; embedded: never known, the pass's end is waited for).
     const parents = new Set(before.map((p) => p.parent)).size;
-    const dropped = async () =>
-      y.postgres &&
-      (await withSql('postgres', app.env.DATABASE_URL, (sql) => sql(PASSES_SQL))).filter((p) => p.what !== 'pass' && Number(p.lastMs) >= released).length >=
-        parents;
+    const dropped = async () => y.postgres && (await y.passRows()).filter((p) => p.what !== 'pass' && Number(p.lastMs) >= released).length >= parents;
     if (due.length > 0) ingests.push(await ingestThroughPass(app, rcv.body.slug, requests, k, pass, dropped));
     else await pass();
     console.log(`  day ${k}: retention ${retentionDays} d released at ${new Date(released).toISOString()}, passes ended (load ${load1()})`);
     pending = { day: { day: k, retentionDays, released }, before, env };
   }
   await settled();
+  await closeWatch();
   await app.restart();
   return [...yearFigures(store, results, ingests), ...(await readAtSizeOf(app, store, { small, runs, webhooks, reads, before, perDay, keep }))];
 }
