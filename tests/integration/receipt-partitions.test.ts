@@ -189,6 +189,9 @@ describe('window reads prune', () => {
     const closed = all.find((s) => s.name === 'receipts_p19')!.closedAt!;
     const { from, to } = drop.hourIds(all, closed);
     assert.deepEqual([from, to], [20 * SLOT, 21 * SLOT]);
+    // The body purge's end for a cutoff at p19's close: p20 (opened then) may hold an arrival from before it, p21 not.
+    assert.equal(drop.idsBefore(all, closed), 21 * SLOT);
+    assert.equal(drop.idsBefore(all, daysAgo(45)), 1 * SLOT, 'before any was opened: receipts_p0 alone');
     // Half past: p20 still, and none of an hour p20 was not open in.
     assert.deepEqual(drop.hourIds(all, new Date(closed.getTime() + 1_800_000)), { from: 20 * SLOT, to: 21 * SLOT });
     const [row] = await run<{ 'QUERY PLAN': unknown }>(`explain (format json) ${drop.recountHoursSql}`, [closed.toISOString(), from, to]);

@@ -75,16 +75,26 @@ const RECOUNT_HOURS = `
 export const recountHoursSql = RECOUNT_HOURS;
 
 /**
- * The ids of the partitions that may hold an arrival in the hour `at` falls in: those closed after the hour's start (a
- * partition's arrivals all came before its close) and opened before its end and the clocks' slack (an arrival may take its
- * id from the next partition, opened just after it came). Both are constants the planner prunes by; 0 to 0 when none.
+ * Whether partition `s` may hold an arrival from before `t` (ms): opened before it and the clocks' slack (an arrival may take
+ * its id from the next partition, opened just after it came), or the first (never opened, but closed). Made ahead (neither
+ * opened nor closed): nothing in it yet.
+ */
+const mayHoldBefore = (s: TIdSpan, t: number) => (s.openedAt === null ? s.closedAt !== null : s.openedAt.getTime() < t + ID_CLOCK_SLACK_MS);
+
+/**
+ * The ids of the partitions that may hold an arrival in the hour `at` falls in: closed after its start (a partition's arrivals
+ * all came before its close), and mayHoldBefore its end. Constants the planner prunes by; 0 to 0 when none.
  */
 export function hourIds(spans: TIdSpan[], at: Date): { from: number; to: number } {
   const hour = Math.floor(at.getTime() / HOUR) * HOUR;
-  // Neither opened nor closed: made ahead, nothing in it yet. Not opened but closed: the first (an upgrade's), open from the start.
-  const opened = (s: TIdSpan) => (s.openedAt === null ? s.closedAt !== null : s.openedAt.getTime() < hour + HOUR + ID_CLOCK_SLACK_MS);
-  const may = spans.filter((s) => (s.closedAt === null || s.closedAt.getTime() > hour) && opened(s));
+  const may = spans.filter((s) => (s.closedAt === null || s.closedAt.getTime() > hour) && mayHoldBefore(s, hour + HOUR));
   return may.length ? { from: Math.min(...may.map((s) => s.firstId)), to: Math.max(...may.map((s) => s.endId)) } : { from: 0, to: 0 };
+}
+
+/** The first id past the partitions that mayHoldBefore `until` (spans read afresh: one opened since a cached read would be left out). */
+export function idsBefore(spans: TIdSpan[], until: Date): number {
+  const may = spans.filter((s) => mayHoldBefore(s, until.getTime()));
+  return may.length ? Math.max(...may.map((s) => s.endId)) : 0;
 }
 
 /** The pass's first step: the partitions of receipts closed before the row cutoff, dropped. */

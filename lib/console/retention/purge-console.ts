@@ -2,12 +2,13 @@ import { driverRows } from '@/lib/db/query';
 import { archivedStep, repairArchive, sealArchive } from '@/lib/db/archive/write-archive';
 import { progressCte } from '@/lib/db/purge-progress';
 import { advanceCursor, countAdvancing, cursorOf, fromCursor, newestOf } from '@/lib/db/purge-cursor';
-import { purgeIdleMs, startPurgeLoop, stopPurgeLoop, type TPurgeStep } from '@/lib/db/purge-loop';
+import { purgeIdleMs, startPurgeLoop, stopPurgeLoop, type TPassState, type TPurgeStep } from '@/lib/db/purge-loop';
+import { listIdSpans } from '@/lib/db/partitions/id-slots';
 import { startUpkeep, stopUpkeep, type TUpkeepSpec } from '@/lib/db/upkeep/upkeep-loop';
 import { vacuumTables } from '@/lib/db/upkeep/vacuum-due';
 import { env } from '@/lib/env';
-import { ensureReceiptPartitions, receiptIdSince } from '../receivers/receipt-partitions';
-import { receiptInterval, receiptPartitionsStep, receiptRowsRetentionMs } from './drop-receipts';
+import { ensureReceiptPartitions, receiptIdSince, receiptPartitioned } from '../receivers/receipt-partitions';
+import { idsBefore, receiptInterval, receiptPartitionsStep, receiptRowsRetentionMs } from './drop-receipts';
 import { SHARE_LINK_HOLD_SQL } from './holds';
 import { CONSOLE_PURGE, consoleRetention, type TConsoleRetention } from './retention-settings';
 
@@ -54,9 +55,14 @@ export const heldSql = (hold: string) => `
            and later.verdict = 'valid' and later.response_status between 200 and 299))
      or ${SHARE_LINK_HOLD_SQL}))`;
 
+// The ids a batch may take, as constants ($from, $end), so that it plans those partitions alone: partitioned by id, the
+// table's every partition was planned (and read) for each batch, whose times bound nothing (a receipts body batch beside
+// ingest took 44 ms to plan and 92 to run at 35 daily partitions). Bodies: from the partitions of the pass's cursor to
+// those that may hold an arrival before the cutoff (idsBefore). Rows: from the first partition not closed before the cutoff
+// (those closed before it go whole: drop-receipts.ts).
 const DUE_BODIES = `r.body_purged_at is null and r.received_at < now() - $1::bigint * interval '1 millisecond' and not ${heldSql('$2')}`;
-// $3: the first id of the partitions not closed before the cutoff: those closed before it go whole (drop-receipts.ts).
-const DUE_ROWS = `r.received_at < now() - $1::bigint * interval '1 millisecond' and r.id >= $3::bigint`;
+const bodyIds = (from: number, end: number) => `r.id >= $${from}::bigint and r.id < $${end}::bigint`;
+const DUE_ROWS = `r.received_at < now() - $1::bigint * interval '1 millisecond' and r.id >= $3::bigint and r.id < $4::bigint`;
 
 /** The purge of the receipts `batch` names; `$kept` holds KEPT_HEADERS. */
 const bodies = (batch: string, kept: string) => `
@@ -78,14 +84,15 @@ const rows = (batch: string) => `
 
 // From the pass's cursor (purge-cursor.ts): $5 here, $4 in SELECT_BODIES.
 const BODIES = bodies(
-  `select r.id from console.receipts r where ${DUE_BODIES} and ${fromCursor('r.received_at', 5)} order by r.received_at limit $3 for update skip locked`,
+  `select r.id from console.receipts r where ${DUE_BODIES} and ${fromCursor('r.received_at', 5)} and ${bodyIds(6, 7)} order by r.received_at limit $3 for update skip locked`,
   '$4',
 );
 const ROWS = rows(`select r.id from console.receipts r where ${DUE_ROWS} order by r.received_at limit $2 for update skip locked`);
 // With ARCHIVE_DIR: the batch is read with what it holds, archived, then purged by its ids.
 const ARCHIVED = `r.id, r.receiver_id as "receiverId", r.message_id as "messageId", r.received_at as "receivedAt", r.method, r.path, r.query,
   r.headers, encode(r.body, 'base64') as body, case when r.body is null then null else encode(sha256(r.body), 'hex') end as "bodySha256"`;
-const SELECT_BODIES = `select ${ARCHIVED} from console.receipts r where ${DUE_BODIES} and ${fromCursor('r.received_at', 4)} order by r.received_at limit $3`;
+const SELECT_BODIES = `select ${ARCHIVED} from console.receipts r where ${DUE_BODIES} and ${fromCursor('r.received_at', 4)} and ${bodyIds(5, 6)}
+  order by r.received_at limit $3`;
 const SELECT_ROWS = `select ${ARCHIVED}, r.body_purged_at is not null as gone from console.receipts r where ${DUE_ROWS} order by r.received_at limit $2`;
 const BODIES_OF = bodies('select r.id from console.receipts r where r.id = any($1::bigint[]) and r.body_purged_at is null for update skip locked', '$2');
 const ROWS_OF = rows('select r.id from console.receipts r where r.id = any($1::bigint[]) for update skip locked');
@@ -120,18 +127,35 @@ export async function consolePurgeSteps(): Promise<TPurgeStep[]> {
   // Rows wait for their partition when the retention is an interval or more (drop-receipts.ts).
   const rowsMs = receiptRowsRetentionMs(r.RECEIPT_RETENTION, await receiptInterval());
   const firstId = await receiptIdSince(new Date(Date.now() - r.RECEIPT_RETENTION));
+  // Read afresh each tick: a partition opened since a cached read would be left out of the bound.
+  const spans = await listIdSpans(await receiptPartitioned());
+  const [rowsEnd, bodiesEnd] = [idsBefore(spans, new Date(Date.now() - rowsMs)), idsBefore(spans, new Date(Date.now() - r.RECEIPT_BODY_RETENTION))];
+  const bodiesFrom = async (pass: TPassState) => {
+    const cursor = cursorOf(pass, 'receipt_bodies');
+    return cursor ? receiptIdSince(new Date(cursor)) : 0;
+  };
   return [
     receiptPartitionsStep(r.RECEIPT_RETENTION),
     archivedStep(
       'receipt_bodies',
-      (limit, pass) =>
-        countAdvancing(pass, 'receipt_bodies', BODIES, [r.RECEIPT_BODY_RETENTION, r.RETENTION_HOLD_MAX, limit, KEPT_HEADERS, cursorOf(pass, 'receipt_bodies')]),
+      async (limit, pass) =>
+        countAdvancing(pass, 'receipt_bodies', BODIES, [
+          r.RECEIPT_BODY_RETENTION,
+          r.RETENTION_HOLD_MAX,
+          limit,
+          KEPT_HEADERS,
+          cursorOf(pass, 'receipt_bodies'),
+          await bodiesFrom(pass),
+          bodiesEnd,
+        ]),
       async (limit, pass) => {
         const due = await driverRows<TArchivedReceipt>(SELECT_BODIES, [
           r.RECEIPT_BODY_RETENTION,
           r.RETENTION_HOLD_MAX,
           limit,
           cursorOf(pass, 'receipt_bodies'),
+          await bodiesFrom(pass),
+          bodiesEnd,
         ]);
         advanceCursor(pass, 'receipt_bodies', newestOf(due.map((d) => d.receivedAt)));
         return { ids: due.map((d) => d.id), records: due.map((d) => record(d, 'body')) };
@@ -140,10 +164,10 @@ export async function consolePurgeSteps(): Promise<TPurgeStep[]> {
     ),
     archivedStep(
       'receipts',
-      (limit) => count(ROWS, [rowsMs, limit, firstId]),
+      (limit) => count(ROWS, [rowsMs, limit, firstId, rowsEnd]),
       async (limit) => {
         // A row whose body went before was archived then; one that still has it (held past its retention) is archived now.
-        const due = await driverRows<TArchivedReceipt>(SELECT_ROWS, [rowsMs, limit, firstId]);
+        const due = await driverRows<TArchivedReceipt>(SELECT_ROWS, [rowsMs, limit, firstId, rowsEnd]);
         return { ids: due.map((d) => d.id), records: due.filter((d) => !d.gone).map((d) => record(d, 'row')) };
       },
       (ids) => count(ROWS_OF, [ids]),
