@@ -6,10 +6,10 @@ import { driverRows } from '../query';
 
 export type TPartition = { name: string; from: Date | null; to: Date | null; bytes: number; detachPending: boolean; isDefault: boolean };
 
-const LIST = `
+const LIST = (sizes: boolean) => `
   with p as (
     select format('%I.%I', n.nspname, c.relname) as name, pg_get_expr(c.relpartbound, c.oid) as bound,
-           pg_total_relation_size(c.oid)::float8 as bytes, i.inhdetachpending as "detachPending"
+           ${sizes ? 'pg_total_relation_size(c.oid)' : '0'}::float8 as bytes, i.inhdetachpending as "detachPending"
       from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_namespace n on n.oid = c.relnamespace
      where i.inhparent = $1::regclass)
   select name, bytes, "detachPending", bound = 'DEFAULT' as "isDefault",
@@ -19,8 +19,12 @@ const LIST = `
               else substring(bound from 'TO \\(''([^'']*)''\\)')::timestamptz end as "to"
     from p order by "from" nulls first, name`;
 
-/** The partitions of `table` (`schema.name`), oldest first. */
-export async function listPartitions(table: string): Promise<TPartition[]> {
-  const rows = await driverRows<TPartition>(LIST, [table]);
+/**
+ * The partitions of `table` (`schema.name`), oldest first. `sizes: false` for the drops and the upkeep, which do not read
+ * them (bytes 0): each size is a stat of every file of the partition, its indexes' and its TOAST's (40 ms at 35 daily
+ * partitions in a drop's window beside ingest).
+ */
+export async function listPartitions(table: string, { sizes = true }: { sizes?: boolean } = {}): Promise<TPartition[]> {
+  const rows = await driverRows<TPartition>(LIST(sizes), [table]);
   return rows.map((r) => ({ ...r, bytes: Number(r.bytes), from: r.from && new Date(r.from), to: r.to && new Date(r.to) }));
 }

@@ -57,7 +57,7 @@ export function ensurePartitions(p: TPartitioned, now = new Date()): Promise<str
   if (!NAME.test(p.table)) throw new Error(`not a schema-qualified table name: ${p.table}`);
   return oneAtATime(p.table, () =>
     underLease(p.lease, LEASE_MS, async () => {
-      const parts = await listPartitions(p.table);
+      const parts = await listPartitions(p.table, { sizes: false });
       if (parts.some((x) => x.to === null && !x.isDefault)) return [];
       const ends = parts.flatMap((x) => (x.to ? [x.to.getTime()] : []));
       const current = intervalStart(now, p.interval);
@@ -117,7 +117,7 @@ export function dropPartitionsBefore(p: TPartitioned, cutoff: Date, options: TDr
         dropped.push(name);
       }
       const until = Date.now() + (options.budgetMs ?? Infinity);
-      for (const part of await listPartitions(p.table)) {
+      for (const part of await listPartitions(p.table, { sizes: false })) {
         if (part.isDefault || part.to === null || part.to > cutoff) continue;
         if (Date.now() > until) break;
         if (!part.detachPending && options.prepare && !(await options.prepare(part))) continue;

@@ -84,7 +84,7 @@ export async function lastUpdateOf(part: string, since: Date | null): Promise<Da
 
 /** The attempts of `part`'s deliveries still in attempts' partitions (those made after its range): archived, then deleted. */
 async function dropLaterAttempts(part: string): Promise<number> {
-  const attempts = await listPartitions(ATTEMPTS_TABLE);
+  const attempts = await listPartitions(ATTEMPTS_TABLE, { sizes: false });
   if (attempts.length === 0) return 0;
   const last = await lastUpdateOf(part, attempts[0].from);
   if (!last) return 0;

@@ -60,7 +60,7 @@ const MESSAGE_COLUMNS = `m.id, m.account_id as "accountId", m.event_type as "eve
 async function prepare(part: TPartition): Promise<boolean> {
   const [from, to] = [part.from?.getTime() ?? -Infinity, part.to!.getTime()];
   const meets = (d: TPartition) => !d.isDefault && (d.from === null || d.from.getTime() < to) && (d.to === null || d.to.getTime() > from);
-  if ((await listPartitions(DELIVERIES_TABLE)).some(meets)) return false;
+  if ((await listPartitions(DELIVERIES_TABLE, { sizes: false })).some(meets)) return false;
   if (!archiveDir()) return true;
   for (let after = ''; ;) {
     const page = await driverRows<{ id: string; createdAt: Date | string } & Record<string, unknown>>(
