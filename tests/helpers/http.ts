@@ -69,6 +69,23 @@ export async function eventually<T>(fn: () => Promise<T | undefined | null | fal
   }
 }
 
+const adminCookies = new WeakMap<object, Promise<string>>();
+
+/**
+ * The bootstrap admin's session cookie, signed in once per app. For checks that run at once against one app (the upgrade
+ * walk): each sign-in reserves its place in the email-and-address window before its password is checked, so more than
+ * five at once are refused (429, lib/console/staff/login.ts).
+ */
+export function adminCookieOnce(app: Pick<TApp, 'baseUrl'>): Promise<string> {
+  let cookie = adminCookies.get(app);
+  if (!cookie) {
+    cookie = staffCookie(app);
+    adminCookies.set(app, cookie);
+    cookie.catch(() => adminCookies.delete(app));
+  }
+  return cookie;
+}
+
 /** The password staffCookie chooses for a user who signed in with a one-time password. */
 export const ownPassword = (oneTime: string) => `${oneTime}-own`;
 

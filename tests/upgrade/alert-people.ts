@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { queryAppDb } from '../helpers/app';
-import { call, staffCookie } from '../helpers/http';
+import { call, adminCookieOnce } from '../helpers/http';
 import type { TUpgradeStep } from '../helpers/upgrade-walk';
 
 // Migration 0026 (alerts that reach people: acknowledge, snooze, repeat; tests/integration/alert-people.test.ts)
@@ -19,7 +19,7 @@ export const steps: TUpgradeStep[] = [
     // No evaluation while the checks run: the alert stays as the release left it (its webhook does not exist, so one would clear it).
     env: { ALERT_EVAL_MS: '3600000' },
     check: async (app) => {
-      const cookie = await staffCookie(app);
+      const cookie = await adminCookieOnce(app);
       const rules = await call(app, 'GET', '/api/alert-rules', { headers: { cookie } });
       assert.equal(rules.status, 200, `${rules.text}\n${app.logs().slice(-3000)}`);
       // By id: other steps' rules are in the list too.

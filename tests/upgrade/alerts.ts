@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { call, staffCookie, token } from '../helpers/http';
+import { call, adminCookieOnce, token } from '../helpers/http';
 import type { TUpgradeStep } from '../helpers/upgrade-walk';
 import { OLD_ALERT, OLD_RULE } from './alert-people';
 
@@ -18,7 +18,7 @@ export const steps: TUpgradeStep[] = [
         values ('${RECEIVER}', 'POST', '/ingest/from-the-last-release', '[]', 0, 'missing headers', 200, 'msg_old');
       insert into service.nonprofits (ein, name, contact) values ('530196605', 'Kept Food Bank', '{}');`,
     check: async (app) => {
-      const cookie = await staffCookie(app);
+      const cookie = await adminCookieOnce(app);
       const as = (method: string, p: string, body?: unknown) => call(app, method, p, { headers: { cookie }, body });
       const receipts = await as('GET', `/api/receivers/${RECEIVER}/receipts`);
       assert.equal(receipts.status, 200, receipts.text);

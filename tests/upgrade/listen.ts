@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { eventually, staffCookie } from '../helpers/http';
+import { eventually, adminCookieOnce } from '../helpers/http';
 import type { TUpgradeStep } from '../helpers/upgrade-walk';
 
 // Migration 0017 (the receipt stream's cursor, tests/integration/listen.test.ts) on a database of the
@@ -15,7 +15,7 @@ export const steps: TUpgradeStep[] = [
       insert into console.receipts (receiver_id, method, path, headers, body, body_size, verdict, response_status, message_id)
       select '${RECEIVER}', 'POST', '/ingest/old-one', '[]', convert_to('{}', 'UTF8'), 2, 'valid', 200, 'msg_old_' || n from generate_series(1, 3) n;`,
     check: async (app) => {
-      const cookie = await staffCookie(app);
+      const cookie = await adminCookieOnce(app);
       const ac = new AbortController();
       const res = await fetch(`${app.baseUrl}/api/receivers/old-one/stream?after=0`, { headers: { cookie, accept: 'text/event-stream' }, signal: ac.signal });
       assert.equal(res.status, 200);

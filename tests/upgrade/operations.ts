@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { call, staffCookie } from '../helpers/http';
+import { call, adminCookieOnce } from '../helpers/http';
 import type { TUpgradeStep } from '../helpers/upgrade-walk';
 
 // Migration 0010 (the audit log) on a database of the previous release: it opens with its rows, and
@@ -16,7 +16,7 @@ export const steps: TUpgradeStep[] = [
       insert into service.messages (id, account_id, event_id, event_type, payload, created_at) values ('msg_2bOldOldOldOldOldOldOldOld00', '1e0f7f3e-4a0e-4c55-9a43-1a3e4d5b6c7d', 'evt_2bOldOldOldOldOldOldOldOld00', 'grant.succeeded', '{}', now() - interval '1 hour');
       insert into service.deliveries (message_id, webhook_id, account_id, event_type, status, attempt_count, created_at) values ('msg_2bOldOldOldOldOldOldOldOld00', 'ep_2bOldOldOldOldOldOldOldOld00', '1e0f7f3e-4a0e-4c55-9a43-1a3e4d5b6c7d', 'grant.succeeded', 'failed', 8, now() - interval '1 hour');`,
     check: async (app) => {
-      const c = await staffCookie(app);
+      const c = await adminCookieOnce(app);
       const receivers = await call(app, 'GET', '/api/receivers', { headers: { cookie: c } });
       assert.ok(receivers.body.results.some((r: { slug: string }) => r.slug === 'old-receiver'));
       // The other steps' checks sign in and act on this app too, so the log is not just this login: it

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { queryAppDb } from '../helpers/app';
-import { call, eventually, staffCookie, token } from '../helpers/http';
+import { call, eventually, adminCookieOnce, token } from '../helpers/http';
 import type { TUpgradeStep } from '../helpers/upgrade-walk';
 
 // Payload search after an upgrade (tests/integration/payload-search.test.ts): at 0019 with rows as that
@@ -33,7 +33,7 @@ export const steps: TUpgradeStep[] = [
          insert into service.messages (id, account_id, event_id, event_type, payload, created_at, payload_json) values
            ('msg_2bOldSearchOldSearch0019abc', '${ACCOUNT}', 'evt_2bOldSearchOldSearch0019abc', 'grant.succeeded', '{"memo":"a gift of 0019"}', now(), '{"memo":"a gift of 0019"}');`,
     check: async (app) => {
-      const cookie = await staffCookie(app);
+      const cookie = await adminCookieOnce(app);
       await eventually(
         async () => {
           const res = await call(app, 'GET', `/api/search?q=${encodeURIComponent('data.amount=9191')}`, { headers: { cookie } });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { withAppDb } from '../helpers/app';
-import { call, staffCookie } from '../helpers/http';
+import { call, adminCookieOnce } from '../helpers/http';
 import type { TUpgradeStep } from '../helpers/upgrade-walk';
 
 // Migration 0046 drops console.receipts' foreign key to console.receivers (and its partitions' clones with it): a store
@@ -27,7 +27,7 @@ export const steps: TUpgradeStep[] = [
     check: async (app) => {
       const res = await fetch(`${app.baseUrl}/ingest/${SLUG}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"k":4}' });
       assert.equal(res.status, 200, await res.text());
-      const log = await call(app, 'GET', `/api/receivers/${R}/receipts`, { headers: { cookie: await staffCookie(app) } });
+      const log = await call(app, 'GET', `/api/receivers/${R}/receipts`, { headers: { cookie: await adminCookieOnce(app) } });
       assert.equal(log.status, 200, log.text);
       assert.deepEqual(
         (log.body.results as { bodyText: string }[]).map((x) => x.bodyText).reverse(),

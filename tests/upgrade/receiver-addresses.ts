@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { call, staffCookie } from '../helpers/http';
+import { call, adminCookieOnce } from '../helpers/http';
 import type { TUpgradeStep } from '../helpers/upgrade-walk';
 
 // Migration 0011 (the address a receipt came to) on receipts of the release before it: they open
@@ -16,7 +16,7 @@ export const steps: TUpgradeStep[] = [
       `insert into console.receipts (receiver_id, method, path, headers, body, body_size, message_id, verdict, response_status) values ('${RECEIVER}', 'POST', '/ingest/before-hosts', '[["host","localhost:3000"],["webhook-id","msg_0010"]]', convert_to('{"n":1}', 'UTF8'), 7, 'msg_0010', 'valid', 200);`,
     ].join('\n'),
     check: async (app) => {
-      const res = await call(app, 'GET', `/api/receivers/${RECEIVER}/receipts`, { headers: { cookie: await staffCookie(app) } });
+      const res = await call(app, 'GET', `/api/receivers/${RECEIVER}/receipts`, { headers: { cookie: await adminCookieOnce(app) } });
       assert.equal(res.status, 200, res.text);
       assert.deepEqual(
         res.body.results.map((r: { bodyText: string; messageId: string; verdict: string; duplicate: boolean }) => [

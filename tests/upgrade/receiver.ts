@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { call, staffCookie } from '../helpers/http';
+import { call, adminCookieOnce } from '../helpers/http';
 import type { TUpgradeStep } from '../helpers/upgrade-walk';
 
 // Migration 0006 (a receipt's duplicate flag derived when read, no longer stored) on a receiver of
@@ -23,7 +23,7 @@ export const steps: TUpgradeStep[] = [
       receipt(200, true, '{"try":3}'),
     ].join('\n'),
     check: async (app) => {
-      const res = await call(app, 'GET', `/api/receivers/${RECEIVER}/receipts`, { headers: { cookie: await staffCookie(app) } });
+      const res = await call(app, 'GET', `/api/receivers/${RECEIVER}/receipts`, { headers: { cookie: await adminCookieOnce(app) } });
       assert.equal(res.status, 200, res.text);
       const rows = (res.body.results as { bodyText: string; duplicate: boolean; responseStatus: number }[]).reverse();
       assert.deepEqual(
