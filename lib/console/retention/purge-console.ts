@@ -3,11 +3,11 @@ import { archivedStep, repairArchive, sealArchive } from '@/lib/db/archive/write
 import { progressCte } from '@/lib/db/purge-progress';
 import { advanceCursor, countAdvancing, cursorOf, fromCursor, newestOf } from '@/lib/db/purge-cursor';
 import { purgeIdleMs, startPurgeLoop, stopPurgeLoop, type TPassState, type TPurgeStep } from '@/lib/db/purge-loop';
-import { listIdSpans } from '@/lib/db/partitions/id-slots';
+import { firstIdSince, listIdSpans } from '@/lib/db/partitions/id-slots';
 import { startUpkeep, stopUpkeep, type TUpkeepSpec } from '@/lib/db/upkeep/upkeep-loop';
 import { vacuumTables } from '@/lib/db/upkeep/vacuum-due';
 import { env } from '@/lib/env';
-import { ensureReceiptPartitions, receiptIdSince, receiptPartitioned } from '../receivers/receipt-partitions';
+import { ensureReceiptPartitions, receiptPartitioned } from '../receivers/receipt-partitions';
 import { idsBefore, receiptInterval, receiptPartitionsStep, receiptRowsRetentionMs } from './drop-receipts';
 import { SHARE_LINK_HOLD_SQL } from './holds';
 import { CONSOLE_PURGE, consoleRetention, type TConsoleRetention } from './retention-settings';
@@ -126,26 +126,26 @@ export async function consolePurgeSteps(): Promise<TPurgeStep[]> {
   const r = (lastRead = await consoleRetention());
   // Rows wait for their partition when the retention is an interval or more (drop-receipts.ts).
   const rowsMs = receiptRowsRetentionMs(r.RECEIPT_RETENTION, await receiptInterval());
-  const firstId = await receiptIdSince(new Date(Date.now() - r.RECEIPT_RETENTION));
   // Read afresh each tick: a partition opened since a cached read would be left out of the bound.
   const spans = await listIdSpans(await receiptPartitioned());
+  const firstId = firstIdSince(spans, new Date(Date.now() - r.RECEIPT_RETENTION));
   const [rowsEnd, bodiesEnd] = [idsBefore(spans, new Date(Date.now() - rowsMs)), idsBefore(spans, new Date(Date.now() - r.RECEIPT_BODY_RETENTION))];
-  const bodiesFrom = async (pass: TPassState) => {
+  const bodiesFrom = (pass: TPassState) => {
     const cursor = cursorOf(pass, 'receipt_bodies');
-    return cursor ? receiptIdSince(new Date(cursor)) : 0;
+    return cursor ? firstIdSince(spans, new Date(cursor)) : 0;
   };
   return [
     receiptPartitionsStep(r.RECEIPT_RETENTION),
     archivedStep(
       'receipt_bodies',
-      async (limit, pass) =>
+      (limit, pass) =>
         countAdvancing(pass, 'receipt_bodies', BODIES, [
           r.RECEIPT_BODY_RETENTION,
           r.RETENTION_HOLD_MAX,
           limit,
           KEPT_HEADERS,
           cursorOf(pass, 'receipt_bodies'),
-          await bodiesFrom(pass),
+          bodiesFrom(pass),
           bodiesEnd,
         ]),
       async (limit, pass) => {
@@ -154,7 +154,7 @@ export async function consolePurgeSteps(): Promise<TPurgeStep[]> {
           r.RETENTION_HOLD_MAX,
           limit,
           cursorOf(pass, 'receipt_bodies'),
-          await bodiesFrom(pass),
+          bodiesFrom(pass),
           bodiesEnd,
         ]);
         advanceCursor(pass, 'receipt_bodies', newestOf(due.map((d) => d.receivedAt)));

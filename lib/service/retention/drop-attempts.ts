@@ -45,6 +45,9 @@ export function alignedRetentionMs(ms: number, interval: TPartitionInterval, now
   return now - intervalStart(new Date(now - ms), interval).getTime();
 }
 
+/** A time as a SQL constant (the planner prunes partitions by it), or `none` for null. */
+export const sqlTime = (t: Date | null, none: 'infinity' | '-infinity') => `'${t ? t.toISOString() : none}'::timestamptz`;
+
 /** Why a partition past the cutoff stays: messages with a delivery not resolved, messages an account keeps longer (until when). */
 export type TPartitionHold = { partition: string; pending: number; accountKept: number; until: Date | null };
 
@@ -56,7 +59,7 @@ export type TPartitionHold = { partition: string; pending: number; accountKept: 
 // is a constant: a time plus an interval is not (the operator is STABLE), so the partitions out of it were removed when the
 // statement ran, every one of them planned first (a drop's hold took 70 ms to plan beside ingest).
 const HOLD = (part: TPartition) => {
-  const before = `'${part.to ? new Date(part.to.getTime() + ID_CLOCK_SLACK_MS).toISOString() : 'infinity'}'::timestamptz`;
+  const before = sqlTime(part.to && new Date(part.to.getTime() + ID_CLOCK_SLACK_MS), 'infinity');
   return `
   with m as (
     select m.id, m.account_id, m.created_at, o.ms, o.raw,

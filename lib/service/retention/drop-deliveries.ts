@@ -5,7 +5,7 @@ import type { TPurgeStep } from '@/lib/db/purge-loop';
 import { driverRows } from '@/lib/db/query';
 import type { TLease } from '@/lib/db/take-lease';
 import type { TRetentionOverride } from './account-retention';
-import { ATTEMPTS_TABLE, partitionHolds, partitionsStep } from './drop-attempts';
+import { ATTEMPTS_TABLE, partitionHolds, partitionsStep, sqlTime } from './drop-attempts';
 
 // service.deliveries is partitioned by created_at (migration 0039), which is its message's: a partition holds the
 // deliveries of the messages made in its range. Its rows past MESSAGE_RETENTION leave with their partition, in the pass's
@@ -53,15 +53,13 @@ export const deliveryPartitionHolds = partitionHolds(HOLD);
 const ATTEMPT_COLUMNS = `a.id, a.account_id as "accountId", a.message_id as "messageId", a.webhook_id as "webhookId", a.created_at as "createdAt",
   a.response_status_code as "responseStatusCode", a.response, encode(sha256(convert_to(a.response, 'UTF8')), 'hex') as sha256`;
 
-const at = (t: Date | null, none: string) => (t ? `'${t.toISOString()}'::timestamptz` : none);
-
 /**
  * The FROM and WHERE of the attempts of `part`'s deliveries made since `since` (the oldest attempts partition's start), none
  * newer than its delivery's last update, nor than `last` (the latest of those updates): the statement is planned over the
  * attempts partitions up to it, whichever join the planner picks.
  */
 export function laterAttemptsOf(part: string, since: Date | null, last: Date): string {
-  const from = at(since, "'-infinity'::timestamptz");
+  const from = sqlTime(since, '-infinity');
   return `from ${part} d join service.attempts a on a.webhook_id = d.webhook_id and a.message_id = d.message_id and a.delivery_id = d.id
     where d.updated_at >= ${from} - ${CLOCK_MARGIN} and ${attemptsBetween('a', since, last)} and a.created_at <= d.updated_at + ${CLOCK_MARGIN}`;
 }
@@ -71,12 +69,12 @@ export function laterAttemptsOf(part: string, since: Date | null, last: Date): s
  * (a time plus an interval is STABLE: the partitions out of it were planned, then removed as the statement ran).
  */
 const attemptsBetween = (alias: string, since: Date | null, last: Date) =>
-  `${alias}.created_at >= ${at(since, "'-infinity'::timestamptz")} and ${alias}.created_at <= '${new Date(last.getTime() + CLOCK_MARGIN_MS).toISOString()}'::timestamptz`;
+  `${alias}.created_at >= ${sqlTime(since, '-infinity')} and ${alias}.created_at <= ${sqlTime(new Date(last.getTime() + CLOCK_MARGIN_MS), 'infinity')}`;
 
 /** The latest update since `since` of one of `part`'s deliveries (null: none, so none has an attempt past its range). */
 export async function lastUpdateOf(part: string, since: Date | null): Promise<Date | null> {
   const [{ last }] = await driverRows<{ last: Date | string | null }>(
-    `select max(updated_at) as last from ${part} where updated_at >= ${at(since, "'-infinity'::timestamptz")} - ${CLOCK_MARGIN}`,
+    `select max(updated_at) as last from ${part} where updated_at >= ${sqlTime(since, '-infinity')} - ${CLOCK_MARGIN}`,
     [],
   );
   return last === null ? null : new Date(last);

@@ -5,7 +5,7 @@ import type { TPurgeStep } from '@/lib/db/purge-loop';
 import { driverRows } from '@/lib/db/query';
 import type { TLease } from '@/lib/db/take-lease';
 import type { TRetentionOverride } from './account-retention';
-import { partitionHolds, partitionsStep } from './drop-attempts';
+import { partitionHolds, partitionsStep, sqlTime } from './drop-attempts';
 import { DELIVERIES_TABLE } from './drop-deliveries';
 
 // service.messages is partitioned by created_at (migration 0040), as its deliveries are (0039): a partition holds the
@@ -29,7 +29,6 @@ export const MESSAGES_TABLE = 'service.messages';
 export const MESSAGES_LEASE: TLease = { table: 'service.leases', name: 'partitions-service.messages' };
 
 const ARCHIVE_PAGE = 1000;
-const bound = (t: Date | null, none: string) => `'${t ? t.toISOString() : none}'::timestamptz`;
 
 // The messages of `part` the messages step would keep: $1 the default's retention, $2/$3/$4 the accounts' own (ids, ms
 // aligned as the messages step applies them, ms as set); $5 one account's alone (null: every account's). A message's
@@ -40,7 +39,7 @@ const HOLD = (part: TPartition) => `
     select m.account_id, m.created_at, o.ms, o.raw,
            exists (select 1 from service.deliveries d
                     where d.message_id = m.id and d.created_at = m.created_at and d.status in ('pending', 'sending')
-                      and d.created_at >= ${bound(part.from, '-infinity')} and d.created_at < ${bound(part.to, 'infinity')}) as unresolved
+                      and d.created_at >= ${sqlTime(part.from, '-infinity')} and d.created_at < ${sqlTime(part.to, 'infinity')}) as unresolved
       from ${part.name} m left join unnest($2::uuid[], $3::bigint[], $4::bigint[]) as o(account_id, ms, raw) on o.account_id = m.account_id)
   select count(*) filter (where unresolved)::int as pending,
          count(*) filter (where not unresolved)::int as "accountKept",
