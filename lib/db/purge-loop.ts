@@ -3,6 +3,8 @@ import { metrics } from '@/lib/metrics/registry';
 import { processSingleton } from '@/lib/process-singleton';
 import { env } from '@/lib/env';
 import { dbKind, getDb } from './client';
+import { listenDb } from './listen';
+import { driverRows } from './query';
 import { isStoreUnavailable } from './store-availability';
 import { storeQuiet } from './store-quiet';
 import { releaseLease, takeLease, type TLease } from './take-lease';
@@ -19,6 +21,9 @@ import { releaseLease, takeLease, type TLease } from './take-lease';
 // the last, while another statement runs (store-quiet.ts): under a steady load it goes at most that often,
 // and the partition drops never wait. On PostgreSQL a lease in the half's own schema makes it one
 // process at a time (the lease runs out LEASE_MS after a holder died); a PGlite directory is one process's already.
+// A change of the settings starts a pass at once (wakePurgeLoop): in this process, and on PostgreSQL by a NOTIFY in the
+// others (a web instance's admin beside `npm run worker` processes, where the loops run), which would otherwise wait
+// for their idle interval (up to 10 minutes).
 
 const TICK_BUDGET_MS = 1000;
 const PAUSE_MS = 100;
@@ -56,7 +61,14 @@ export type TPurgeLoopSpec = {
   idleMs: () => number;
   /** A pass starts, or ends having purged `purged` rows in all. */
   onPass?: (event: 'start' | 'end', purged: number) => Promise<void>;
+  /** Another process changed the settings (its wake is about to start a pass): what this process cached of them goes. */
+  onChanged?: () => void;
 };
+
+/** The channel wakePurgeLoop notifies on PostgreSQL: `<loop's name> <waking process>`. */
+const WAKE_CHANNEL = 'gc_purge_wake';
+/** This process, in its notifies: its own loops were woken in place, and pass over theirs. */
+const PROCESS = processSingleton('purge-loop-process', () => randomUUID());
 
 /**
  * The passes' interval: a fifth of the shortest retention (tests use seconds), at most 10 minutes —
@@ -181,6 +193,10 @@ export function startPurgeLoop(spec: TPurgeLoopSpec): void {
     quietBy: 0,
   };
   loops.set(name, loop);
+  const listening = listenForWakes(spec, loop).catch((err: Error) => {
+    console.warn(`${name}: not woken by other processes' changes (it runs at its interval): ${err.message}`);
+    return null;
+  });
   loop.running = (async () => {
     let inPass = false;
     let failures = 0;
@@ -188,12 +204,12 @@ export function startPurgeLoop(spec: TPurgeLoopSpec): void {
     let wait = 2000;
     for (;;) {
       // Stopped during a tick: its wake() resolved the sleep before it, and this one's timer (unref'd) may never fire.
-      if (loop.stopped) return;
+      if (loop.stopped) return void (await (await listening)?.());
       await new Promise<void>((resolve) => {
         loop.wake = resolve;
         setTimeout(resolve, wait).unref();
       });
-      if (loop.stopped) return;
+      if (loop.stopped) return void (await (await listening)?.());
       const outcome: TOutcome | 'failed' = await tick(spec, loop, inPass).catch((err: Error) => {
         if (!isStoreUnavailable(err)) console.warn(`${name}: ${err.message}`);
         return 'failed' as const;
@@ -215,10 +231,27 @@ export async function stopPurgeLoop(lease: TLease): Promise<null | undefined> {
   await loop.running;
 }
 
-/** Starts the named loop's next pass now, when it runs in this process (settings changed); false otherwise. */
-export function wakePurgeLoop(lease: TLease): boolean {
+/** On PostgreSQL, another process's wakePurgeLoop of this loop (or a reconnect, which may have missed one) wakes it. */
+async function listenForWakes(spec: TPurgeLoopSpec, loop: TLoop) {
+  if ((await dbKind()) !== 'postgres') return null;
+  return listenDb(WAKE_CHANNEL, (payload) => {
+    const [name, from] = payload?.split(' ') ?? [];
+    if (payload !== undefined && (name !== spec.lease.name || from === PROCESS)) return;
+    spec.onChanged?.();
+    loop.wake();
+  });
+}
+
+/**
+ * Starts the named loop's next pass now (settings changed): in this process, and on PostgreSQL in whichever process runs it
+ * (a NOTIFY, sent when this is awaited: after the change committed). A failed NOTIFY is logged: the pass then comes at its
+ * interval.
+ */
+export async function wakePurgeLoop(lease: TLease): Promise<void> {
   const loop = loops.get(lease.name);
-  if (!loop || loop.stopped) return false;
-  loop.wake();
-  return true;
+  if (loop && !loop.stopped) loop.wake();
+  if ((await dbKind()) !== 'postgres') return;
+  await driverRows('select pg_notify($1, $2)', [WAKE_CHANNEL, `${lease.name} ${PROCESS}`]).catch((err: Error) =>
+    console.warn(`${lease.name}: other processes not told of the change (their pass comes at its interval): ${err.message}`),
+  );
 }

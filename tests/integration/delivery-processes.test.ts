@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { startApp } from '../helpers/app';
+import { queryAppDb, startApp } from '../helpers/app';
 import { attemptsOf, freshBesideSlowBacklog, messageWhen, sendTest, subscribe } from '../helpers/delivery';
-import { call, eventually, sleep, token, type TResponse } from '../helpers/http';
+import { call, eventually, sleep, staffCookie, token, type TResponse } from '../helpers/http';
 import { startReceiver, type TReceiver } from '../helpers/receiver';
 
 // Delivery with an app of its own per case: the SSRF guard and the disable threshold, a worker
@@ -397,6 +397,35 @@ describe('several processes on PostgreSQL', { skip: !ON_POSTGRES && 'needs TEST_
     t.diagnostic(`sent of the slow backlog when the fresh message was: ${sentBefore} of 40; at most ${maxInFlight} in flight`);
     assert.ok(sentBefore <= 20, `${sentBefore} of the slow webhook's 40 had been sent when the fresh message was: it waited behind them`);
     assert.ok(maxInFlight <= 4, `${maxInFlight} of the slow webhook's requests in flight at once across both workers (half of each one's 4 slots)`);
+  });
+
+  test("a retention change on a web process starts the pass of the worker that runs it at once, not at the pass's interval (10 minutes here)", async () => {
+    const PASSES = `select 'service' as half, pass_started_at as started, pass_ended_at as ended from service.retention_progress where what = 'pass'
+      union all select 'console', pass_started_at, pass_ended_at from console.retention_progress where what = 'pass'`;
+    type TPass = { half: string; started: Date | null; ended: Date | null };
+    // The workers' first passes (2 s after their start) have ended: the next would come at their interval, a fifth of the
+    // shortest retention (the defaults': 10 minutes at most).
+    await eventually(
+      async () => (await queryAppDb<TPass>(web1, PASSES)).filter((p) => p.ended && p.started && p.ended >= p.started).length === 2,
+      30_000,
+      'the first passes',
+    );
+    const startedAt = async (half: string) => (await queryAppDb<TPass>(web1, PASSES)).find((p) => p.half === half)!.started!.getTime();
+    const changes = [
+      { half: 'service', change: (v: string | null) => call(web1, 'PATCH', '/v1/retention', { token: tok1, body: { messageRetention: v } }) },
+      {
+        half: 'console',
+        change: async (v: string | null) =>
+          call(web2, 'PATCH', '/api/retention', { headers: { cookie: await staffCookie(web2) }, body: { RECEIPT_RETENTION: v } }),
+      },
+    ];
+    for (const { half, change } of changes) {
+      const before = await startedAt(half);
+      const res = await change('3650d');
+      assert.equal(res.status, 200, res.text);
+      await eventually(async () => (await startedAt(half)) > before, 5000, `the ${half} pass after the change`);
+      assert.equal((await change(null)).status, 200);
+    }
   });
 
   test("stopped with SIGTERM, the two workers' attempts add up to the requests their receivers got", async (t) => {

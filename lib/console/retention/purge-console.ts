@@ -10,7 +10,7 @@ import { env } from '@/lib/env';
 import { ensureReceiptPartitions, receiptPartitioned } from '../receivers/receipt-partitions';
 import { idsBefore, receiptInterval, receiptPartitionsStep, receiptRowsRetentionMs } from './drop-receipts';
 import { SHARE_LINK_HOLD_SQL } from './holds';
-import { CONSOLE_PURGE, consoleRetention, type TConsoleRetention } from './retention-settings';
+import { CONSOLE_PURGE, consoleRetention, forgetStoredRetention, type TConsoleRetention } from './retention-settings';
 
 // The console's retention (RECEIPT_BODY_RETENTION, RECEIPT_RETENTION, as an admin set them on /retention or
 // the environment does: retention-settings.ts), in its own schema:
@@ -198,6 +198,7 @@ export function startConsolePurge(): void {
     steps: consolePurgeSteps,
     idleMs: () => purgeIdleMs(lastRead?.RECEIPT_BODY_RETENTION ?? env.RECEIPT_BODY_RETENTION, lastRead?.RECEIPT_RETENTION ?? env.RECEIPT_RETENTION),
     onPass,
+    onChanged: forgetStoredRetention,
   });
   startUpkeep(CONSOLE_UPKEEP);
 }

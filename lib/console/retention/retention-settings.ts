@@ -59,6 +59,11 @@ const fromEnv = (key: TConsoleKey): TSetting => ({
   editable: true,
 });
 
+/** What this process cached of the stored settings goes: the next read is the store's (changed here or by another process). */
+export function forgetStoredRetention(): void {
+  cache.at = 0;
+}
+
 /** The console's retention settings as they are now. */
 export async function retentionSettings(): Promise<TSetting[]> {
   const mine = await stored();
@@ -140,9 +145,8 @@ export async function updateRetention(patch: TRetentionPatch): Promise<{ setting
       }
     }
   });
-  cache.at = 0;
-  // The purge reads the settings at each pass; one running here starts its next pass now (another
-  // process's within its idle wait, a minute at most).
-  wakePurgeLoop(CONSOLE_PURGE);
+  forgetStoredRetention();
+  // The purge reads the settings at each pass; its next starts now, in whichever process runs it.
+  await wakePurgeLoop(CONSOLE_PURGE);
   return { settings: await retentionSettings(), changed };
 }

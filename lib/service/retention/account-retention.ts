@@ -73,7 +73,7 @@ export async function updateAccountRetention(accountId: string, patch: TRetentio
     return stored;
   });
   // The purge reads the overrides at each tick; one running here starts its next pass now.
-  wakePurgeLoop(SERVICE_PURGE);
+  await wakePurgeLoop(SERVICE_PURGE);
   return view(row);
 }
 
