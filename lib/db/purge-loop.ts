@@ -18,7 +18,8 @@ import { releaseLease, takeLease, type TLease } from './take-lease';
 // most TICK_BUDGET_MS, then yields for PAUSE_MS, and the pass goes on at the next tick. Every
 // batch commits on its own, so a kill -9 loses at most the batch in flight (which then did nothing)
 // and the next start resumes where it was. On PostgreSQL a row batch first waits, up to QUIET_WAIT_MS since
-// the last, while another statement runs (store-quiet.ts): under a steady load it goes at most that often,
+// the last, while another statement runs (store-quiet.ts) or a partition drop of either half runs in this process (the
+// drops' window is ingest's alone, with what the drops need): under a steady load it goes at most that often,
 // and the partition drops never wait. On PostgreSQL a lease in the half's own schema makes it one
 // process at a time (the lease runs out LEASE_MS after a holder died); a PGlite directory is one process's already.
 // A change of the settings starts a pass at once (wakePurgeLoop): in this process, and on PostgreSQL by a NOTIFY in the
@@ -114,6 +115,9 @@ export function nextBatch(size: number, ms: number, max: number, last?: TBatchSt
   return { ran: size, ms, size: Math.min(max, next), floor };
 }
 const loops = processSingleton('purge-loops', (): Map<string, TLoop> => new Map());
+/** Whole steps (partition drops) under way in this process, of either half: a row batch waits for them as for a busy store. */
+const drops = processSingleton('purge-loop-drops', () => ({ running: 0 }));
+const quietNow = async () => drops.running === 0 && (await storeQuiet());
 
 type TOutcome = 'more' | 'done' | 'skipped' | 'busy';
 
@@ -139,10 +143,11 @@ async function tick(spec: TPurgeLoopSpec, loop: TLoop, inPass: boolean): Promise
       const step = steps[loop.step];
       for (;;) {
         if (loop.stopped || (ran && Date.now() > until)) return 'more';
-        if (leased && !step.whole && Date.now() < loop.quietBy && !(await storeQuiet())) return 'busy';
+        if (leased && !step.whole && Date.now() < loop.quietBy && !(await quietNow())) return 'busy';
         const size = Math.min(env.RETENTION_BATCH_ROWS, loop.batch.get(step.what)?.size ?? env.RETENTION_BATCH_ROWS);
         const started = performance.now();
-        const r = await step.run(size, loop.pass);
+        if (step.whole) drops.running++;
+        const r = await step.run(size, loop.pass).finally(() => step.whole && drops.running--);
         const took = performance.now() - started;
         ran = true;
         const n = typeof r === 'number' ? r : r.purged;
@@ -170,7 +175,7 @@ async function tick(spec: TPurgeLoopSpec, loop: TLoop, inPass: boolean): Promise
 async function waitForQuiet(loop: TLoop, name: string): Promise<void> {
   const started = performance.now();
   try {
-    while (!loop.stopped && Date.now() < loop.quietBy && !(await storeQuiet())) await new Promise((r) => setTimeout(r, QUIET_POLL_MS));
+    while (!loop.stopped && Date.now() < loop.quietBy && !(await quietNow())) await new Promise((r) => setTimeout(r, QUIET_POLL_MS));
   } finally {
     metrics().gcQuietWait.inc({ loop: name }, (performance.now() - started) / 1000);
   }

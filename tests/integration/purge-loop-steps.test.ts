@@ -140,6 +140,40 @@ test(
 );
 
 test(
+  "on PostgreSQL a row batch waits while the other half's partition drop runs in this process, though the store looks quiet",
+  { skip: !postgres && 'PostgreSQL only: an embedded store is one connection' },
+  async () => {
+    // Both halves' passes start at once (a change of the retention wakes both). A half whose drops ended first went on to its
+    // row batches in the other's drops' window, where the store looks quiet between statements at 500 ingests a second.
+    const DROP_MS = 1500;
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    let dropEnded = 0;
+    const rowsAt: number[] = [];
+    const drop: TLoop.TPurgeStep = {
+      what: 'drop',
+      whole: true,
+      run: async () => (await sleep(DROP_MS), (dropEnded = Date.now()), { purged: 1, more: false }),
+    };
+    const rows: TLoop.TPurgeStep = { what: 'rows', run: async (limit) => (rowsAt.push(Date.now()), rowsAt.length === 1 ? limit : 0) };
+    const pass = (lease: TLoop.TPurgeLoopSpec['lease'], steps: TLoop.TPurgeStep[]) => {
+      let ended: () => void = () => {};
+      const passEnded = new Promise<void>((resolve) => (ended = resolve));
+      loop.startPurgeLoop({ lease, steps: () => steps, idleMs: () => 60_000, onPass: async (event) => void (event === 'end' && ended()) });
+      void loop.wakePurgeLoop(lease);
+      return passEnded;
+    };
+    const dropping = { table: 'service.leases' as const, name: 'purge-loop-drop-half-test' };
+    const batching = { table: 'console.leases' as const, name: 'purge-loop-rows-half-test' };
+    const dropped = pass(dropping, [drop]);
+    await sleep(200);
+    await Promise.all([dropped, pass(batching, [rows])]);
+    await Promise.all([loop.stopPurgeLoop(dropping), loop.stopPurgeLoop(batching)]);
+    assert.equal(rowsAt.length, 2);
+    assert.ok(rowsAt[0] >= dropEnded, `the first row batch waited for the drop (${dropEnded - rowsAt[0]} ms before it ended)`);
+  },
+);
+
+test(
   'on PostgreSQL a store busy for longer than 10 s does not stop the purge: a batch goes 10 s after the last',
   { skip: !postgres && 'PostgreSQL only' },
   async () => {
