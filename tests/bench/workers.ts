@@ -34,12 +34,14 @@ export async function splitApp(accounts: string[]): Promise<{ app: TApp; dispose
   return { app, dispose: onCleanup(() => disposeApp(app)) };
 }
 
-/** A `npm run worker` process on the app's database, once it has said it started (its first output). */
-export async function startWorker(app: TApp): Promise<() => Promise<void>> {
+/** A `npm run worker` process on the app's database (and `extraEnv`: the app's restart's), once it has said it started (its first output). */
+export async function startWorker(app: TApp, extraEnv: Record<string, string> = {}, ownSession = false): Promise<() => Promise<void>> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/worker.ts')], {
     cwd: ROOT,
-    env: { ...process.env, ...app.env },
+    env: { ...process.env, ...app.env, ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // ownSession: in a session of its own, as a service manager starts it (startApp's ownSession says why).
+    detached: ownSession,
   });
   let log = '';
   child.stderr!.on('data', (d) => {

@@ -11,9 +11,10 @@ import { withSql, type TSql } from './stores';
 // The drop should fall in a measured window, not at whatever moment the app's first pass runs after its start, so the
 // retention is held while the app starts, in the rows an admin's changes write (written at rest, holdSql): the seeded
 // account keeps its own 365 days (EXT /v1/retention; drop-attempts.ts keeps a partition such an account's rows are in),
-// the console's receipts 365 days (/api/retention). Releasing both through the API (the account back to the deployment's
-// value, the console's set to the day's) starts both halves' passes at once (wakePurgeLoop): the partition step, then
-// the row-by-row steps of what is not partitioned yet. SQL reaches the store while the app runs on PostgreSQL; an embedded store is read with it stopped.
+// the console's receipts 365 days (/api/retention). Releasing both (the account back to the deployment's value, the
+// console's set to the day's) starts both halves' passes at once (wakePurgeLoop): the partition step, then the row-by-row
+// steps of what is not partitioned yet. Embedded: through the API. PostgreSQL: the same rows and the NOTIFY a web's PATCH
+// sends, from the bench, to the `npm run worker` that runs the passes (release()). SQL reaches the store while the app runs on PostgreSQL; an embedded store is read with it stopped.
 
 type TCredentials = { token: string; cookie: string };
 export type TPart = { name: string; parent: string; toMs: number | null; bytes: number };
@@ -46,6 +47,15 @@ export const holdSql = (accountId: string) => `
     on conflict (account_id) do update set message_payload_retention_ms = excluded.message_payload_retention_ms, message_retention_ms = excluded.message_retention_ms;
   insert into console.settings (key, value) values ('retention.RECEIPT_BODY_RETENTION', '365d'), ('retention.RECEIPT_RETENTION', '365d')
     on conflict (key) do update set value = excluded.value;`;
+
+/** What release() writes on PostgreSQL, in one transaction: its NOTIFYs go at its commit. */
+const releaseSql = (accountId: string, days: number) => `
+  begin;
+  update service.account_retention set message_payload_retention_ms = null, message_retention_ms = null, updated_at = now() where account_id = '${accountId}';
+  insert into console.settings (key, value) values ('retention.RECEIPT_BODY_RETENTION', '${days}d'), ('retention.RECEIPT_RETENTION', '${days}d')
+    on conflict (key) do update set value = excluded.value;
+  select pg_notify('gc_purge_wake', 'retention-service bench'), pg_notify('gc_purge_wake', 'retention-console bench');
+  commit;`;
 
 export function yearStore(app: TApp) {
   const postgres = Boolean(app.env.DATABASE_URL);
@@ -83,10 +93,23 @@ export function yearStore(app: TApp) {
     return creds;
   };
   /** Back to the deployment's values (the account) and the day's (the console's): both halves' passes start now. */
-  const release = async (days: number, { token: tok, cookie }: TCredentials) => {
+  // `marks`: when each request was sent and answered (ms since the epoch), for the trace. PostgreSQL: the same rows as the
+  // two PATCHes write, written here, and the NOTIFY with which a web instance's PATCH wakes the passes in the `npm run
+  // worker` that runs them (lib/db/purge-loop.ts): the app that takes the ingest serves no request of the bench's own in the
+  // window (each PATCH held its thread ~60 ms, beside the ingest, at the pass's start), as in production, where the pass
+  // starts at its interval.
+  const release = async (days: number, { token: tok, cookie }: TCredentials, marks: Record<string, number> = {}, accountId?: string) => {
+    if (postgres && accountId) {
+      marks['released in SQL'] = Date.now();
+      await (await watch()).query(releaseSql(accountId, days));
+      return;
+    }
+    marks['service PATCH sent'] = Date.now();
     const s = await call(app, 'PATCH', '/v1/retention', { token: tok, body: { messagePayloadRetention: null, messageRetention: null } });
+    marks['answered'] = Date.now();
     if (s.status !== 200) throw new Error(`PATCH /v1/retention: ${s.status} ${s.text}`);
     const c = await call(app, 'PATCH', '/api/retention', { headers: { cookie }, body: { RECEIPT_RETENTION: `${days}d`, RECEIPT_BODY_RETENTION: `${days}d` } });
+    marks['console PATCH answered'] = Date.now();
     if (c.status !== 200) throw new Error(`PATCH /api/retention: ${c.status} ${c.text}`);
   };
   return {

@@ -66,6 +66,25 @@ export function sampleStore(app: TApp, label: string): () => Promise<void> {
 export type TProbe = { at: number; ms: number };
 
 /**
+ * BENCH_YEAR_TRACE=1: this process's own stalls (a 5 ms timer fired late by more than 10 ms), until stopped: the load's
+ * latencies count from each request's due time, so a stall of the bench's thread reads as the app's.
+ */
+export function benchStalls(): () => TProbe[] {
+  if (!CONFIG.year.trace) return () => [];
+  const stalls: TProbe[] = [];
+  let last = performance.now();
+  const timer = setInterval(() => {
+    const now = performance.now();
+    if (now - last > 15) stalls.push({ at: performance.timeOrigin + last, ms: now - last - 5 });
+    last = now;
+  }, 5);
+  return () => {
+    clearInterval(timer);
+    return stalls;
+  };
+}
+
+/**
  * BENCH_YEAR_TRACE=1: the app's answer to a request that reads no store (a static file), every 20 ms until stopped: a
  * stall there is the app's own thread, not the store.
  */
@@ -100,7 +119,14 @@ export async function staticAsset(app: TApp): Promise<string | null> {
 }
 
 /** What stalled in a drop's window: the slowest ingests and the app's slow probes, in ms from the window's start. */
-export function printStalls(day: number, window: [number, number], slow: { at: number; ms: number }[], probes: TProbe[]): void {
+export function printStalls(
+  day: number,
+  window: [number, number],
+  slow: { at: number; ms: number }[],
+  probes: TProbe[],
+  own: TProbe[] = [],
+  marks: Record<string, number> = {},
+): void {
   if (!CONFIG.year.trace) return;
   const off = (x: { at: number; ms: number }) => `+${x.at - window[0]} ms: ${x.ms.toFixed(0)} ms`;
   const top = [...slow]
@@ -110,6 +136,15 @@ export function printStalls(day: number, window: [number, number], slow: { at: n
   const stalls = probes.filter((p) => p.at >= window[0] - 500 && p.at <= window[1] + 500 && p.ms > 30);
   console.log(
     `[trace] day ${day}: drop window from ${new Date(window[0]).toISOString()}, ${window[1] - window[0]} ms; slowest ingests sent at ${top.map(off).join(', ')}; ` +
-      `app probes over 30 ms (of ${probes.length}): ${stalls.map(off).join(', ') || 'none'}`,
+      `app probes over 30 ms (of ${probes.length}): ${stalls.map(off).join(', ') || 'none'}; ` +
+      `the bench's own stalls: ${
+        own
+          .filter((p) => p.at >= window[0] - 500 && p.at <= window[1] + 500)
+          .map(off)
+          .join(', ') || 'none'
+      }; ` +
+      Object.entries(marks)
+        .map(([k, t]) => `${k} +${(t - window[0]).toFixed(0)} ms`)
+        .join(', '),
   );
 }

@@ -14,7 +14,8 @@ import { BENCH_SECRET, signedRequest } from './signed-body';
 import { median, percentile } from './stats';
 import { disposeApp, type TSql } from './stores';
 import { timeReads } from './time-reads';
-import { printStalls, probeApp, sampleStore, staticAsset, type TProbe } from './year-trace';
+import { startWorker } from './workers';
+import { benchStalls, printStalls, probeApp, sampleStore, staticAsset, type TProbe } from './year-trace';
 import { holdSql, partitionsOf, readDay, yearStore, type TDay, type TPart } from './year-days';
 
 // Issue 52.6: a platform's days on one store, kept by dropping partitions. One account with BENCH_YEAR_WEBHOOKS webhooks
@@ -33,10 +34,25 @@ const INGEST_DURING_MAX_MS = 60_000;
 const load1 = () => os.loadavg()[0].toFixed(1);
 
 export async function benchYear(store: TStore): Promise<TFigure[]> {
-  const app = await startApp({ adminUrl: store === 'postgres' ? PG_ADMIN_URL : null, unsetEnv: ['DELIVERY_POLL_MS', 'DELIVERY_RETRY_SCHEDULE'] });
+  // PostgreSQL: as OPERATIONS.md deploys a platform of this size, the app with WORKER_IN_PROCESS=false and an `npm run worker`
+  // process beside it (the delivery worker, both halves' retention passes, the upkeep); ingest is the app's alone. In one
+  // process, each statement of a pass (~40 in a drop's window) is the app's thread too, and ingest waited behind them.
+  const postgres = store === 'postgres';
+  const app = await startApp({
+    adminUrl: postgres ? PG_ADMIN_URL : null,
+    unsetEnv: ['DELIVERY_POLL_MS', 'DELIVERY_RETRY_SCHEDULE'],
+    env: postgres ? { WORKER_IN_PROCESS: 'false' } : {},
+    ownSession: true,
+  });
   const dispose = onCleanup(() => disposeApp(app));
+  let worker = postgres ? await startWorker(app, {}, true) : null;
+  const restart = async (extraEnv?: Record<string, string>) => {
+    await worker?.();
+    await app.restart(extraEnv);
+    if (postgres) worker = await startWorker(app, extraEnv, true);
+  };
   try {
-    return await yearOn(store, app);
+    return await yearOn(store, app, restart);
   } catch (err) {
     console.error(`\nyear on ${store}: ${err instanceof Error ? err.stack : String(err)}\n--- app log (tail)\n${app.logs().slice(-4000)}`);
     throw err;
@@ -45,9 +61,9 @@ export async function benchYear(store: TStore): Promise<TFigure[]> {
   }
 }
 
-type TIngest = { idle: TLoadResult; during: TLoadResult; day: number; probes: TProbe[] };
+type TIngest = { idle: TLoadResult; during: TLoadResult; day: number; probes: TProbe[]; own: TProbe[]; marks: Record<string, number> };
 
-async function yearOn(store: TStore, app: TApp): Promise<TFigure[]> {
+async function yearOn(store: TStore, app: TApp, restart: (extraEnv?: Record<string, string>) => Promise<void>): Promise<TFigure[]> {
   const { days, retentionDays: keep, grantsPerDay: perDay, webhooks: n, requests } = CONFIG.year;
   const { small, runs } = CONFIG.scale;
   if (days <= keep) throw new Error(`BENCH_YEAR_DAYS (${days}) must be more than BENCH_YEAR_RETENTION_DAYS (${keep})`);
@@ -74,7 +90,7 @@ async function yearOn(store: TStore, app: TApp): Promise<TFigure[]> {
     await sql(seedScaleGrantsSql(accountId, connect));
     await sql('vacuum analyze');
   });
-  await app.restart();
+  await restart();
   const reads = views(webhooks);
   const stopBefore = sampleStore(app, 'reads at 100 grants');
   const before = await timeReads(app, reads, runs);
@@ -100,7 +116,7 @@ async function yearOn(store: TStore, app: TApp): Promise<TFigure[]> {
   const settled = async () => {
     for (let tries = 0; pending && tries < 20; tries++) {
       if (await y.atRest(settle)) return;
-      await app.restart(pending.env);
+      await restart(pending.env);
       await new Promise((r) => setTimeout(r, 3000));
     }
     if (pending) throw new Error(`day ${pending.day.day}: the service's retention pass did not end`);
@@ -117,29 +133,30 @@ async function yearOn(store: TStore, app: TApp): Promise<TFigure[]> {
       return partitionsOf(sql);
     });
     const restarted = Date.now();
-    await app.restart(env);
+    await restart(env);
     const due = before.filter((p) => p.parent === 'service.attempts' && p.toMs !== null && p.toMs <= Date.now() - retentionDays * DAY_MS);
     const dueUntil = due.length ? Math.max(...due.map((p) => p.toMs!)) : null;
     // The passes the start runs (holding: nothing to do) end first, so the one released is a pass of its own.
     await y.waitPasses(restarted, null);
     let released = Date.now();
     const creds = await y.ready();
+    const marks: Record<string, number> = {};
     const pass = async () => {
       released = Date.now();
-      await y.release(retentionDays, creds);
+      await y.release(retentionDays, creds, marks, accountId);
       await y.waitPasses(released, dueUntil, creds);
     };
     // Every partitioned table's step has dropped in this pass (PostgreSQL: read beside the running app; embedded: never known, the pass's end is waited for).
     const parents = new Set(before.map((p) => p.parent)).size;
     const dropped = async () => y.postgres && (await y.passRows()).filter((p) => p.what !== 'pass' && Number(p.lastMs) >= released).length >= parents;
-    if (due.length > 0) ingests.push(await ingestThroughPass(app, rcv.body.slug, requests, k, pass, dropped));
+    if (due.length > 0) ingests.push({ ...(await ingestThroughPass(app, rcv.body.slug, requests, k, pass, dropped)), marks });
     else await pass();
     console.log(`  day ${k}: retention ${retentionDays} d released at ${new Date(released).toISOString()}, passes ended (load ${load1()})`);
     pending = { day: { day: k, retentionDays, released }, before, env };
   }
   await settled();
   await closeWatch();
-  await app.restart();
+  await restart();
   return [...yearFigures(store, results, ingests), ...(await readAtSizeOf(app, store, { small, runs, webhooks, reads, before, perDay, keep }))];
 }
 
@@ -171,7 +188,7 @@ async function ingestThroughPass(
   day: number,
   pass: () => Promise<void>,
   dropped: () => Promise<boolean>,
-): Promise<TIngest> {
+): Promise<Omit<TIngest, 'marks'>> {
   const { connections, bodyBytes } = CONFIG.ingest;
   let seq = 0;
   const load = (count: number, until?: () => boolean) =>
@@ -191,21 +208,24 @@ async function ingestThroughPass(
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   let passEnded = false;
   let probes: TProbe[] = [];
+  let own: TProbe[] = [];
   try {
     await sleep(500);
     const stop = sampleStore(app, `the retention pass of day ${day}, ingest under way`);
     const stopProbe = probeApp(app, asset);
+    const stopOwn = benchStalls();
     const passing = pass().finally(() => (passEnded = true));
     for (const until = Date.now() + INGEST_DURING_MAX_MS; !passEnded && Date.now() < until && !(await dropped());) await sleep(100);
     await Promise.race([passing, sleep(INGEST_AFTER_DROP_MS)]);
     over = true;
     await stop();
     probes = await stopProbe();
+    own = stopOwn();
     await passing;
   } finally {
     over = true;
   }
-  return { idle, during: await during, day, probes };
+  return { idle, during: await during, day, probes, own };
 }
 
 /** The requests of `l` in flight at some moment of [from, to]: when each was sent, and its latency. */
@@ -289,7 +309,7 @@ function yearFigures(store: TStore, results: TDay[], ingests: TIngest[]): TFigur
     const d = results.find((r) => r.day === i.day);
     const sent = d?.dropWindow ? inFlight(i.during, d.dropWindow) : [];
     const windows = d?.dropWindow ? idleWindowsP99(i.idle, d.dropWindow[1] - d.dropWindow[0]) : [];
-    if (d?.dropWindow) printStalls(i.day, d.dropWindow, sent, i.probes);
+    if (d?.dropWindow) printStalls(i.day, d.dropWindow, sent, i.probes, i.own, i.marks);
     return { ...i, inDrop: sent.map((x) => x.ms), windows };
   });
   const idle = days.flatMap((d) => d.idle.latencies);

@@ -200,6 +200,12 @@ export type TStartOptions = {
   publicHost?: string;
   /** A file the app's output is appended to as well (the shared apps': tests/helpers/shared-app-host.ts). */
   logFile?: string;
+  /**
+   * The server in a session of its own (setsid), as a service manager starts one: with the kernel's autogroup on, the CPU is
+   * shared between sessions, and each PostgreSQL backend is one. In the caller's, the server shares one session's share
+   * with the caller (a bench's load) while every backend has a whole one.
+   */
+  ownSession?: boolean;
 };
 
 // Every app process this test process started and has not seen exit. None of them keeps the test
@@ -267,6 +273,7 @@ export async function startApp(options: TStartOptions = {}): Promise<TApp & { cl
       cwd: ROOT,
       env: { ...process.env, HOST: host, ...env, ...extra },
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: options.ownSession ?? false,
     });
     child = proc;
     live.add(proc);
