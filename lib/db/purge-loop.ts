@@ -94,6 +94,8 @@ type TLoop = {
   pass: TPassState;
   /** Until when a row batch waits for a quiet store (QUIET_WAIT_MS after the pass's start or its last batch). */
   quietBy: number;
+  /** Woken since the pass under way started (the settings changed during it): the next pass starts as this one ends. */
+  again: boolean;
 };
 
 /** A step's last batch in this pass: its rows and time, the next batch's size, and the size below which fewer rows did not take less time. */
@@ -196,6 +198,7 @@ export function startPurgeLoop(spec: TPurgeLoopSpec): void {
     step: 0,
     pass: new Map(),
     quietBy: 0,
+    again: false,
   };
   loops.set(name, loop);
   const listening = listenForWakes(spec, loop).catch((err: Error) => {
@@ -215,6 +218,7 @@ export function startPurgeLoop(spec: TPurgeLoopSpec): void {
         setTimeout(resolve, wait).unref();
       });
       if (loop.stopped) return void (await (await listening)?.());
+      if (!inPass) loop.again = false;
       const outcome: TOutcome | 'failed' = await tick(spec, loop, inPass).catch((err: Error) => {
         if (!isStoreUnavailable(err)) console.warn(`${name}: ${err.message}`);
         return 'failed' as const;
@@ -222,7 +226,14 @@ export function startPurgeLoop(spec: TPurgeLoopSpec): void {
       failures = outcome === 'failed' ? failures + 1 : 0;
       inPass = outcome === 'more' || outcome === 'busy' || (outcome === 'failed' && inPass);
       if (outcome === 'busy') await waitForQuiet(loop, name).catch(() => {});
-      wait = outcome === 'busy' ? 0 : outcome === 'more' ? PAUSE_MS : outcome === 'failed' ? Math.min(spec.idleMs(), 1000 * 2 ** failures) : spec.idleMs();
+      wait =
+        outcome === 'busy' || (outcome === 'done' && loop.again)
+          ? 0
+          : outcome === 'more'
+            ? PAUSE_MS
+            : outcome === 'failed'
+              ? Math.min(spec.idleMs(), 1000 * 2 ** failures)
+              : spec.idleMs();
     }
   })();
 }
@@ -236,6 +247,12 @@ export async function stopPurgeLoop(lease: TLease): Promise<null | undefined> {
   await loop.running;
 }
 
+/** Ends the loop's wait; woken during a pass, it starts the next as that one ends (the pass under way may have read the old settings). */
+function wake(loop: TLoop): void {
+  loop.again = true;
+  loop.wake();
+}
+
 /** On PostgreSQL, another process's wakePurgeLoop of this loop (or a reconnect, which may have missed one) wakes it. */
 async function listenForWakes(spec: TPurgeLoopSpec, loop: TLoop) {
   if ((await dbKind()) !== 'postgres') return null;
@@ -243,7 +260,7 @@ async function listenForWakes(spec: TPurgeLoopSpec, loop: TLoop) {
     const [name, from] = payload?.split(' ') ?? [];
     if (payload !== undefined && (name !== spec.lease.name || from === PROCESS)) return;
     spec.onChanged?.();
-    loop.wake();
+    wake(loop);
   });
 }
 
@@ -254,7 +271,7 @@ async function listenForWakes(spec: TPurgeLoopSpec, loop: TLoop) {
  */
 export async function wakePurgeLoop(lease: TLease): Promise<void> {
   const loop = loops.get(lease.name);
-  if (loop && !loop.stopped) loop.wake();
+  if (loop && !loop.stopped) wake(loop);
   if ((await dbKind()) !== 'postgres') return;
   await driverRows('select pg_notify($1, $2)', [WAKE_CHANNEL, `${lease.name} ${PROCESS}`]).catch((err: Error) =>
     console.warn(`${lease.name}: other processes not told of the change (their pass comes at its interval): ${err.message}`),

@@ -199,6 +199,36 @@ test(
   },
 );
 
+test('woken during a pass (the settings changed as it ran), the loop starts its next pass as that one ends, not at its interval', async () => {
+  // Before, the wake found the loop in its tick, not in its wait: the pass that had read the old settings ended, and the
+  // next waited the whole interval (10 minutes at the defaults).
+  let release: () => void = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  let runs = 0;
+  const steps: TLoop.TPurgeStep[] = [{ what: 'rows', run: async () => (++runs === 1 && (await held), 0) }];
+  let starts = 0;
+  let secondStarted: () => void = () => {};
+  const second = new Promise<'again'>((r) => (secondStarted = () => r('again')));
+  const lease = { table: 'service.leases' as const, name: 'purge-loop-again-test' };
+  loop.startPurgeLoop({
+    lease,
+    steps: () => steps,
+    idleMs: () => 60_000,
+    onPass: async (event) => void (event === 'start' && ++starts === 2 && secondStarted()),
+  });
+  await loop.wakePurgeLoop(lease);
+  for (let i = 0; runs === 0 && i < 400; i++) await new Promise((r) => setTimeout(r, 25));
+  assert.equal(runs, 1, 'the first pass is under way');
+  await loop.wakePurgeLoop(lease);
+  release();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), 10_000)));
+  const outcome = await Promise.race([second, timeout]);
+  clearTimeout(timer);
+  await loop.stopPurgeLoop(lease);
+  assert.equal(outcome, 'again', `a second pass started (${starts} started)`);
+});
+
 test('a pass ends when reading its steps takes longer than a tick: each tick runs a batch at least', async () => {
   // Before, the tick's 1 s budget began before its steps were read: a store slow enough to read them in over a second
   // returned every tick with nothing done, and the pass went on for ever (a full-size year bench's restart under load).
