@@ -46,9 +46,11 @@ const SEED = `
            convert_to('{"n":' || g || ',"who":"dönor ' || g || '"}', 'UTF8') || case when g % 10 = 0 then '\\x00ff'::bytea else ''::bytea end,
            g % 10 <> 0, 30, now() - interval '1 hour', 'msg_bulk' || g, 'valid', 200
       from generate_series(1, ${RECEIPTS}) as g;
-  -- older than RECEIPT_RETENTION: its body is archived (then its row goes)
+  -- older than RECEIPT_RETENTION: its body is archived (then its row goes). 4 days: with a retention of a day or more, rows
+  -- go at the start of the day an hour before their cutoff (receiptRowsRetentionMs), and in the first hour of a UTC day
+  -- one 3 days old was not yet due (red every night from 00:00 to 01:00).
   insert into console.receipts (receiver_id, method, path, headers, body, body_size, received_at, message_id, verdict, response_status)
-    values ('${RECEIVER}', 'POST', '/p/ancient', '[]', convert_to('ancient body', 'UTF8'), 12, now() - interval '3 days', 'msg_ancient', 'valid', 200);`;
+    values ('${RECEIVER}', 'POST', '/p/ancient', '[]', convert_to('ancient body', 'UTF8'), 12, now() - interval '4 days', 'msg_ancient', 'valid', 200);`;
 
 type TLine = Record<string, unknown> & { id: string | number; purged: string };
 
