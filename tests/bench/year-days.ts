@@ -98,8 +98,8 @@ export function yearStore(app: TApp) {
   // worker` that runs them (lib/db/purge-loop.ts): the app that takes the ingest serves no request of the bench's own in the
   // window (each PATCH held its thread ~60 ms, beside the ingest, at the pass's start), as in production, where the pass
   // starts at its interval.
-  const release = async (days: number, { token: tok, cookie }: TCredentials, marks: Record<string, number> = {}, accountId?: string) => {
-    if (postgres && accountId) {
+  const release = async (days: number, accountId: string, { token: tok, cookie }: TCredentials, marks: Record<string, number> = {}) => {
+    if (postgres) {
       marks['released in SQL'] = Date.now();
       await (await watch()).query(releaseSql(accountId, days));
       return;

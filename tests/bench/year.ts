@@ -143,7 +143,7 @@ async function yearOn(store: TStore, app: TApp, restart: (extraEnv?: Record<stri
     const marks: Record<string, number> = {};
     const pass = async () => {
       released = Date.now();
-      await y.release(retentionDays, creds, marks, accountId);
+      await y.release(retentionDays, accountId, creds, marks);
       await y.waitPasses(released, dueUntil, creds);
     };
     // Every partitioned table's step has dropped in this pass (PostgreSQL: read beside the running app; embedded: never known, the pass's end is waited for).

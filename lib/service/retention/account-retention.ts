@@ -72,7 +72,7 @@ export async function updateAccountRetention(accountId: string, patch: TRetentio
       .returning();
     return stored;
   });
-  // The purge reads the overrides at each tick; one running here starts its next pass now.
+  // The purge reads the overrides at each tick; its next pass starts now, in whichever process runs it.
   await wakePurgeLoop(SERVICE_PURGE);
   return view(row);
 }
